@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Every setting the service reads, from the environment (README "Configuration"). */
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  /** PostgreSQL server; absent = embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  /** EventStoreDB; absent = the event store lives in the database. */
+  eventstoreUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  jwtExpiresInSeconds: number;
+  admin?: { email: string; password: string; username?: string };
+  logLevel: string;
+  /** The environment step of the storefront locale resolution (SPEC.md part 2 Conventions). */
+  defaultLocale: string;
+  /** Bound on the read-your-writes wait of a command (ARCHITECTURE.md "Read-your-writes"). */
+  projectionWaitMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    production,
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl,
+    eventstoreUrl: env.EVENTSTORE_URL || undefined,
+    dataDir,
+    jwtSecret: jwtSecret(env, production, dataDir),
+    jwtExpiresInSeconds: Number(env.JWT_EXPIRES_IN_SECONDS ?? 3600),
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, username: env.ADMIN_USERNAME || undefined }
+      : undefined,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    defaultLocale: env.DEFAULT_LOCALE ?? 'en',
+    projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
+  };
+}
+
+/**
+ * Production requires JWT_SECRET. In the embedded mode a secret is generated once and kept in
+ * the data folder (mode 0600), so tokens survive a restart without any set-up.
+ */
+function jwtSecret(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  if (production) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

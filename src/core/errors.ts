@@ -1,0 +1,99 @@
+/**
+ * The domain exceptions of SPEC.md part 7, one class hierarchy. Each class carries its HTTP
+ * status (ARCHITECTURE.md "HTTP"); the global error handler renders them as RFC 9457 problem
+ * bodies with `code` = the class name. Services and deciders throw these; routes never build
+ * error responses.
+ */
+export class DomainException extends Error {
+  readonly status: number = 400;
+  /** Extra members of the problem body (for example the current state of a refused move). */
+  readonly extra: Record<string, unknown>;
+  constructor(message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.extra = extra;
+  }
+  get code(): string {
+    return this.name;
+  }
+}
+
+// 400: a business rule was broken.
+export class BusinessLogicException extends DomainException {}
+// 401, 403, 404, 409, 413, 422, 429: the generic kinds.
+export class AuthenticationException extends DomainException { override readonly status = 401; }
+export class AuthorizationException extends DomainException { override readonly status = 403; }
+export class ResourceNotFoundException extends DomainException { override readonly status = 404; }
+export class ConflictException extends DomainException { override readonly status = 409; }
+export class PayloadTooLargeException extends DomainException { override readonly status = 413; }
+export class ValidationException extends DomainException {
+  override readonly status = 422;
+  constructor(message: string, readonly errors: ValidationIssue[] = []) {
+    super(message, { errors });
+  }
+}
+export class TooManyAttemptsException extends DomainException {
+  override readonly status = 429;
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message, { retry_after: retryAfterSeconds });
+  }
+}
+export interface ValidationIssue {
+  /** JSON pointer into the request part, for example `/body/email` or `/path/id`. */
+  pointer: string;
+  message: string;
+}
+
+/** A command's expected stream version did not match: another write came first. */
+export class ConcurrencyException extends ConflictException {}
+/** A state-table move not allowed from the current state (SPEC.md part 3). */
+export class InvalidTransitionException extends ConflictException {
+  constructor(resource: string, from: string, action: string) {
+    super(`${resource} cannot ${action} from state '${from}'`, { current_state: from, action });
+  }
+}
+
+// Identity and access (SPEC.md part 5).
+export class InvalidCredentialsException extends AuthenticationException {}
+export class UserNotFoundException extends ResourceNotFoundException {}
+export class UserAlreadyExistsException extends ConflictException {}
+export class UserOwnershipException extends BusinessLogicException {}
+export class CannotModifySelfException extends BusinessLogicException {}
+
+// Tenancy.
+export class VendorNotFoundException extends ResourceNotFoundException {}
+export class VendorAccessDeniedException extends AuthorizationException {}
+export class VendorOwnerOnlyException extends AuthorizationException {}
+export class InsufficientVendorPermissionsException extends AuthorizationException {}
+export class CompanyNotFoundException extends ResourceNotFoundException {}
+export class CompanyHasVendorsException extends BusinessLogicException {}
+
+// Cart and addresses (storefront).
+export class CartItemNotFoundException extends ResourceNotFoundException {}
+export class InsufficientInventoryForCartException extends BusinessLogicException {}
+export class InvalidCartQuantityException extends ValidationException {}
+export class CartValidationException extends ValidationException {}
+export class EmptyCartException extends BusinessLogicException {}
+export class ProductNotAvailableForCartException extends BusinessLogicException {}
+export class AddressNotFoundException extends ResourceNotFoundException {}
+export class AddressLimitExceededException extends BusinessLogicException {}
+export class InvalidAddressTypeException extends ValidationException {}
+
+// Onboarding, subscriptions, features.
+export class OnboardingNotFoundException extends ResourceNotFoundException {}
+export class OnboardingStepOrderException extends BusinessLogicException {}
+export class TierNotFoundException extends ResourceNotFoundException {}
+export class TierLimitExceededException extends AuthorizationException {}
+export class FeatureNotFoundError extends ResourceNotFoundException {}
+
+// Content and messaging.
+export class ContentPageNotFoundException extends ResourceNotFoundException {}
+export class UnauthorizedContentPageAccessException extends AuthorizationException {}
+export class ConversationNotFoundException extends ResourceNotFoundException {}
+export class MessageAttachmentException extends BusinessLogicException {}
+export class InvalidConversationTypeException extends BusinessLogicException {}
+export class InvalidRecipientTypeException extends BusinessLogicException {}
+
+// Orders.
+export class OrderNotFoundException extends ResourceNotFoundException {}
+export class UnresolvedOrderItemExceptionsException extends ConflictException {}

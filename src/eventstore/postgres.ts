@@ -1,0 +1,186 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import { sql, type Database, type Executor } from '../runtime/database.ts';
+import {
+  type AppendResult, type EventStore, type ExpectedVersion, type FeedBatch, type NewEvent,
+  type Position, type ReadFeedOptions, type RecordedEvent, START, WrongExpectedVersionError,
+} from './port.ts';
+
+/**
+ * The PostgreSQL adapter: the same code on a PostgreSQL server and on embedded PGlite.
+ *
+ * - A command's events go in one statement (INSERT … SELECT … FROM unnest), version =
+ *   expected + ordinality; the unique (stream_id, version) index is the expected-version check.
+ * - The global feed is read in (tx_id, position) order and only below the oldest transaction
+ *   still in progress, so an event committed late by a concurrent writer is never skipped.
+ * - Wake-ups: local appends wake local consumers at once; other processes are told by a
+ *   coalesced NOTIFY (at most one in flight per process, never one per event).
+ */
+export const FEED_CHANNEL = 'events_appended';
+
+const APPEND_SQL = `
+INSERT INTO events (event_id, stream_id, version, type, data, metadata)
+SELECT u.id, $1, $2::int + u.ord, u.type, u.data, u.meta
+  FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS u(id, type, data, meta, ord)
+ON CONFLICT (event_id) DO NOTHING
+RETURNING version, tx_id::text AS tx, position::text AS pos`;
+
+const STREAM_VERSION_SQL = `SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = $1`;
+
+const EXISTING_SQL = `
+SELECT max(version) AS version, max(tx_id)::text AS tx, max(position)::text AS pos
+  FROM events WHERE event_id = ANY($1::uuid[])`;
+
+const COLUMNS = `event_id, stream_id, version, type, data, metadata, tx_id::text AS tx, position::text AS pos, recorded_at`;
+
+// One statement, one snapshot: the batch, and the newest event below the horizon (the "head").
+const FEED_SQL = `
+WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+batch AS (
+  SELECT ${COLUMNS} FROM events, h
+   WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < h.xmin
+     AND ($3::text[] IS NULL OR type = ANY($3::text[]))
+   ORDER BY tx_id, position LIMIT $4),
+head AS (
+  SELECT tx_id::text AS tx, position::text AS pos FROM events, h
+   WHERE tx_id < h.xmin ORDER BY tx_id DESC, position DESC LIMIT 1)
+SELECT 'e' AS kind, batch.* FROM batch
+UNION ALL
+SELECT 'h', NULL, NULL, NULL, NULL, NULL, NULL, head.tx, head.pos, NULL FROM head`;
+
+interface Row {
+  event_id: string; stream_id: string; version: number; type: string; data: any; metadata: any;
+  tx: string; pos: string; recorded_at: Date | string;
+}
+
+function toRecorded(r: Row): RecordedEvent {
+  return {
+    id: r.event_id,
+    stream: r.stream_id,
+    version: Number(r.version),
+    type: r.type,
+    data: r.data,
+    metadata: r.metadata ?? {},
+    position: { a: r.tx, b: r.pos },
+    recorded_at: new Date(r.recorded_at).toISOString(),
+  };
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind: 'postgres' | 'pglite';
+  private readonly emitter = new EventEmitter();
+  private notifying = false;
+  private notifyAgain = false;
+  private listenClient: pg.Client | null = null;
+  private closed = false;
+
+  constructor(private readonly db: Database) {
+    this.kind = db.kind;
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** Starts listening for appends of other processes (PostgreSQL server only). */
+  async listen(url: string): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    const { default: pgm } = await import('pg');
+    const client = new pgm.Client({ connectionString: url });
+    client.on('error', () => { /* the consumers' capped polling covers a lost listener */ });
+    await client.connect();
+    client.on('notification', () => this.emitter.emit('appended'));
+    await client.query(`LISTEN ${FEED_CHANNEL}`);
+    this.listenClient = client;
+  }
+
+  async append(stream: string, events: NewEvent[], options: { expected: ExpectedVersion; tx?: Executor }): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const db = (options.tx as Executor | undefined) ?? this.db.knex;
+    const ids = events.map((e) => e.id);
+    const types = events.map((e) => e.type);
+    const datas = events.map((e) => JSON.stringify(e.data ?? {}));
+    const metas = events.map((e) => JSON.stringify(e.metadata ?? {}));
+    for (let attempt = 0; ; attempt++) {
+      let base: number;
+      if (options.expected === 'any') base = Number((await sql(db, STREAM_VERSION_SQL, [stream]))[0].v);
+      else if (options.expected === 'no_stream') base = 0;
+      else base = options.expected;
+      let rows: { version: number; tx: string; pos: string }[];
+      try {
+        rows = await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas]);
+      } catch (err: any) {
+        if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
+          // "any" retries against the new version; an exact expectation is a conflict.
+          if (options.expected === 'any' && attempt < 20) continue;
+          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream]))[0].v);
+          throw new WrongExpectedVersionError(stream, options.expected, actual);
+        }
+        throw err;
+      }
+      if (rows.length === 0) {
+        // Every id was stored already: a retried append is a no-op that reports where they are.
+        const [row] = await sql(db, EXISTING_SQL, [ids]);
+        return { version: Number(row.version), position: { a: row.tx, b: row.pos }, appended: false };
+      }
+      const last = rows.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));
+      if (!options.tx) this.announce();
+      else (options.tx as any).executionPromise?.then(() => this.announce(), () => {});
+      return { version: Number(last.version), position: { a: last.tx, b: last.pos }, appended: true };
+    }
+  }
+
+  async readStream(stream: string, options: { fromVersion?: number; limit?: number; tx?: Executor } = {}): Promise<RecordedEvent[]> {
+    const rows = await sql<Row>(
+      (options.tx as Executor | undefined) ?? this.db.knex,
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`,
+      [stream, options.fromVersion ?? 1, options.limit ?? 1_000_000],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readFeed(after: Position, options: ReadFeedOptions): Promise<FeedBatch> {
+    const rows = await sql<Row & { kind: string }>(
+      (options.tx as Executor | undefined) ?? this.db.knex,
+      FEED_SQL,
+      [after.a, after.b, options.types ? [...options.types] : null, options.limit],
+    );
+    const events = rows.filter((r) => r.kind === 'e').map(toRecorded);
+    const head = rows.find((r) => r.kind === 'h');
+    let next = events.length > 0 ? events[events.length - 1].position : after;
+    // Not a full batch: every matching event up to the head was returned, so skip to the head.
+    if (events.length < options.limit && head) {
+      const h = { a: head.tx, b: head.pos };
+      if (BigInt(h.a) > BigInt(next.a) || (h.a === next.a && BigInt(h.b) > BigInt(next.b))) next = h;
+    }
+    return { events, next };
+  }
+
+  async head(): Promise<Position> {
+    const [row] = await sql(this.db.knex, `SELECT tx_id::text AS tx, position::text AS pos FROM events
+      WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY tx_id DESC, position DESC LIMIT 1`);
+    return row ? { a: row.tx, b: row.pos } : START;
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.emitter.on('appended', listener);
+    return () => this.emitter.off('appended', listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listenClient?.end().catch(() => {});
+    this.listenClient = null;
+  }
+
+  /** Wakes local consumers now, and other processes by one coalesced NOTIFY. */
+  private announce(): void {
+    this.emitter.emit('appended');
+    if (this.kind !== 'postgres' || this.closed) return;
+    if (this.notifying) { this.notifyAgain = true; return; }
+    this.notifying = true;
+    sql(this.db.knex, `SELECT pg_notify('${FEED_CHANNEL}', '')`)
+      .catch(() => {})
+      .finally(() => {
+        this.notifying = false;
+        if (this.notifyAgain) { this.notifyAgain = false; this.announce(); }
+      });
+  }
+}

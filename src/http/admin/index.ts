@@ -1,0 +1,18 @@
+import Router from '@koa/router';
+import type { Services } from '../../runtime/services.ts';
+import { requireAdmin } from '../auth.ts';
+import { adminAuthRoutes } from './auth.ts';
+import { adminEventRoutes } from './events.ts';
+import { adminUserRoutes } from './users.ts';
+
+/** /api/v1/admin: sign-in is open; every other route needs an admin bearer token. */
+export function adminRoutes(services: Services): Router {
+  const router = new Router();
+  const auth = adminAuthRoutes(services);
+  router.use(auth.routes());
+  const guarded = new Router();
+  guarded.use(requireAdmin(services));
+  for (const area of [adminUserRoutes, adminEventRoutes]) guarded.use(area(services).routes());
+  router.use(guarded.routes());
+  return router;
+}

@@ -1,0 +1,121 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import {
+  changeUserPassword, changeUserProfile, changeUserRole, createUser, deleteUser, setUserActive, type UserDeps,
+} from '../../../commands/users/handlers.ts';
+import { getUser } from '../../../queries/users/getUser.ts';
+import { listUsers, searchUsers } from '../../../queries/users/listUsers.ts';
+import { CannotModifySelfException, UserOwnershipException } from '../../core/errors.ts';
+import type { Services } from '../../runtime/services.ts';
+import { commandContext } from '../auth.ts';
+import { Email, IdParams, input, Language, PageQuery } from '../validation.ts';
+
+const Role = Type.Union([Type.Literal('admin'), Type.Literal('vendor')]);
+const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' });
+const Name = Type.Union([Type.String({ maxLength: 100 }), Type.Null()]);
+
+export const UserCreate = Type.Object({
+  email: Email,
+  username: Username,
+  password: Type.String({ minLength: 10, maxLength: 1024 }),
+  role: Type.Optional(Role),
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  preferred_language: Type.Optional(Language),
+}, { additionalProperties: false });
+
+export const UserUpdate = Type.Object({
+  email: Type.Optional(Email),
+  username: Type.Optional(Username),
+  role: Type.Optional(Role),
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  preferred_language: Type.Optional(Language),
+  /** An admin-set password; the user must change it at the next sign-in. */
+  password: Type.Optional(Type.String({ minLength: 10, maxLength: 1024 })),
+}, { additionalProperties: false, minProperties: 1 });
+
+const ListQuery = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  role: Type.Optional(Role),
+  is_active: Type.Optional(Type.Boolean()),
+});
+
+const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+
+/**
+ * Checks run before a user is deleted (SPEC.md 4.1 "an ownership check applies"). Areas that own
+ * records add theirs (the tenancy area refuses to delete a company owner).
+ */
+export const deletionGuards: ((services: Services, userId: number) => Promise<void>)[] = [];
+
+/** SPEC.md 4.1 users: list, autocomplete search, create, detail, update, status, delete. */
+export function adminUserRoutes(services: Services): Router {
+  const router = new Router();
+  const deps = (): UserDeps => ({ store: services.store, db: services.db.knex });
+
+  router.get('/users', async (ctx) => {
+    const { query } = input(ctx, { query: ListQuery });
+    ctx.body = await listUsers(services.db.knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  });
+
+  // Static route before /users/:id.
+  router.get('/users/search', async (ctx) => {
+    const { query } = input(ctx, { query: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }) });
+    ctx.body = { items: await searchUsers(services.db.knex, query.q, query.limit ?? 10) };
+  });
+
+  router.post('/users', async (ctx) => {
+    const { body } = input(ctx, { body: UserCreate });
+    const { id, done } = await createUser(deps(), { ...body, role: body.role ?? 'admin' }, commandContext(ctx, ctx.state.admin.id));
+    await services.settle(done);
+    ctx.status = 201;
+    ctx.body = await getUser(services.db.knex, id);
+  });
+
+  router.get('/users/:id', async (ctx) => {
+    const { params } = input(ctx, { params: IdParams });
+    ctx.body = await getUser(services.db.knex, params.id);
+  });
+
+  router.put('/users/:id', async (ctx) => {
+    const { params, body } = input(ctx, { params: IdParams, body: UserUpdate });
+    const { role, password, ...profile } = body;
+    const c = commandContext(ctx, ctx.state.admin.id);
+    if (role !== undefined && params.id === ctx.state.admin.id && role !== 'admin') {
+      throw new CannotModifySelfException('You cannot remove your own administrator role');
+    }
+    const done = [];
+    if (Object.keys(profile).length > 0) done.push(...await changeUserProfile(deps(), params.id, profile, c));
+    if (role !== undefined) done.push(...await changeUserRole(deps(), params.id, role, c));
+    if (password !== undefined) done.push(...await changeUserPassword(deps(), params.id, password, true, c));
+    await services.settle(done);
+    ctx.body = await getUser(services.db.knex, params.id);
+  });
+
+  // Toggles the active flag, or sets it when the body says is_active.
+  router.put('/users/:id/status', async (ctx) => {
+    const { params, body } = input(ctx, { params: IdParams, body: StatusBody });
+    if (params.id === ctx.state.admin.id) throw new CannotModifySelfException('You cannot change your own status');
+    const current = await getUser(services.db.knex, params.id);
+    const active = body.is_active ?? !current.is_active;
+    await services.settle(await setUserActive(deps(), params.id, active, commandContext(ctx, ctx.state.admin.id)));
+    ctx.body = await getUser(services.db.knex, params.id);
+  });
+
+  router.delete('/users/:id', async (ctx) => {
+    const { params } = input(ctx, { params: IdParams });
+    if (params.id === ctx.state.admin.id) throw new CannotModifySelfException('You cannot delete your own account');
+    const target = await getUser(services.db.knex, params.id);
+    if (target.role === 'admin' && target.is_active) {
+      const others = await services.db.knex('user_list').where({ role: 'admin', is_active: true }).whereNot('id', params.id).count({ n: '*' });
+      if (Number(others[0].n) === 0) throw new UserOwnershipException('The last active administrator cannot be deleted');
+    }
+    for (const guard of deletionGuards) await guard(services, params.id);
+    await services.settle(await deleteUser(deps(), params.id, commandContext(ctx, ctx.state.admin.id)));
+    ctx.body = { message: `User ${params.id} deleted`, id: params.id };
+  });
+
+  return router;
+}

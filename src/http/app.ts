@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import type { Services } from '../runtime/services.ts';
+import { adminRoutes } from './admin/index.ts';
+import { errorHandler } from './errorHandler.ts';
+import { healthRoutes } from './health.ts';
+import { languageRoutes } from './language/index.ts';
+import { platformRoutes } from './platform/index.ts';
+import { publicRoutes } from './public/index.ts';
+import { shopRoutes } from './shop/index.ts';
+import { vendorRoutes } from './vendor/index.ts';
+
+/** The API areas of SPEC.md part 1, each one router under /api/v1/<area>. */
+export function createApp(services: Services): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  app.use(errorHandler(services.logger));
+  app.use(requestLog(services));
+  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', includeUnparsed: true, jsonStrict: true }));
+
+  const areas: [string, Router][] = [
+    ['/api/v1/admin', adminRoutes(services)],
+    ['/api/v1/vendor', vendorRoutes(services)],
+    ['/api/v1/shop', shopRoutes(services)],
+    ['/api/v1/public', publicRoutes(services)],
+    ['/api/v1/language', languageRoutes(services)],
+    ['/api/v1/platform', platformRoutes(services)],
+  ];
+  const root = new Router();
+  root.use(healthRoutes(services).routes());
+  for (const [prefix, router] of areas) root.use(prefix, router.routes(), router.allowedMethods());
+  app.use(root.routes());
+  app.use(root.allowedMethods());
+  return app;
+}
+
+/** One JSON line per request: id, method, path (no query string), status, duration. */
+function requestLog(services: Services) {
+  return async function logRequest(ctx: Context, next: Next) {
+    const started = process.hrtime.bigint();
+    const incoming = ctx.get('X-Request-Id');
+    ctx.state.requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      services.logger.info({ req_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  };
+}

@@ -1,0 +1,31 @@
+import type { Context, Next } from 'koa';
+import { AuthenticationException, AuthorizationException } from '../core/errors.ts';
+import type { Services } from '../runtime/services.ts';
+import { bearer, type TokenClaims } from './tokens.ts';
+
+export interface AdminState {
+  admin: { id: number; claims: TokenClaims };
+}
+
+/**
+ * Admin API guard (SPEC.md part 5): the bearer header only, never a cookie. The user must still
+ * exist, be active and be an admin: deactivating an admin ends their access at once.
+ */
+export function requireAdmin(services: Services) {
+  return async function adminAuth(ctx: Context, next: Next) {
+    const token = bearer(ctx.get('Authorization'));
+    if (!token) throw new AuthenticationException('Missing Authorization: Bearer header (the admin API does not read cookies)');
+    const claims = services.tokens.verify(token, 'admin');
+    const id = Number(claims.sub);
+    const row = await services.db.knex('user_list').select('role', 'is_active').where('id', id).first();
+    if (!row || !row.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
+    if (row.role !== 'admin') throw new AuthorizationException('Administrator access required');
+    ctx.state.admin = { id, claims };
+    await next();
+  };
+}
+
+/** Command context of a request: the acting user and a correlation id for the audit trail. */
+export function commandContext(ctx: Context, userId: number | string | null, vendorId: number | null = null) {
+  return { userId, vendorId, correlationId: ctx.state.requestId as string };
+}

@@ -1,0 +1,61 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { DomainException, ValidationException } from '../core/errors.ts';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented', 503: 'Service Unavailable',
+};
+
+/**
+ * The one place that writes an error response (RFC 9457 problem+json). First in the chain.
+ * Domain exceptions carry their status; errors of the HTTP libraries (bad JSON, too large)
+ * carry `status` and `expose`; anything else is a 500 with no internals, logged once.
+ */
+export function errorHandler(logger: Logger) {
+  return async function problemDetails(ctx: Context, next: Next) {
+    try {
+      await next();
+      if (ctx.body == null && (ctx.status === 404 || ctx.status === 405 || ctx.status === 501)) {
+        const detail = ctx.status === 404 ? `No route for ${ctx.method} ${ctx.path}`
+          : `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`;
+        problem(ctx, ctx.status, ctx.status === 404 ? 'RouteNotFound' : 'MethodNotAllowed', detail);
+      }
+    } catch (err: any) {
+      if (err instanceof DomainException) {
+        problem(ctx, err.status, err.code, err.message, err.extra);
+        if (err.status === 429 && err.extra.retry_after) ctx.set('Retry-After', String(err.extra.retry_after));
+        if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+      } else if (Number.isInteger(err?.status) && err.status >= 400 && err.status < 500 && err.expose !== false) {
+        // koa-body / co-body / formidable: malformed JSON, bad encoding, too large, wrong type.
+        const code = err.status === 413 ? 'PayloadTooLarge' : err.type === 'entity.parse.failed' ? 'MalformedJson' : 'BadRequest';
+        problem(ctx, err.status, code, err.status === 413 ? 'The request body is too large' : safeMessage(err));
+      } else {
+        logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
+        problem(ctx, 500, 'InternalServerError', 'An unexpected error occurred; it has been logged.');
+      }
+    }
+  };
+}
+
+function safeMessage(err: any): string {
+  const msg = String(err?.message ?? 'The request could not be read');
+  return msg.length > 200 ? msg.slice(0, 200) : msg;
+}
+
+export function problem(ctx: Context, status: number, code: string, detail: string, extra: Record<string, unknown> = {}): void {
+  ctx.status = status;
+  ctx.type = 'application/problem+json';
+  ctx.body = {
+    type: `/problems/${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    instance: ctx.path,
+    ...extra,
+  };
+}
+
+export { ValidationException };

@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+
+import { sql } from '../runtime/database.ts';
+import type { Services } from '../runtime/services.ts';
+
+/** Events a consumer may trail behind before the service reports itself not ready. */
+const MAX_READY_LAG = 1000;
+
+/** GET /health (liveness) and GET /health/ready (database, event store, consumer lag). */
+export function healthRoutes(services: Services): Router {
+  const router = new Router();
+  router.get('/health', (ctx) => { ctx.body = { status: 'ok' }; });
+  router.get('/health/ready', async (ctx) => {
+    const checks: Record<string, unknown> = {};
+    let ready = true;
+    try {
+      await sql(services.db.knex, 'SELECT 1');
+      checks.database = { status: 'ok', kind: services.db.kind };
+    } catch (err) {
+      ready = false;
+      checks.database = { status: 'error', detail: (err as Error).message };
+    }
+    try {
+      const head = await services.store.head();
+      checks.event_store = { status: 'ok', kind: services.store.kind, head };
+    } catch (err) {
+      ready = false;
+      checks.event_store = { status: 'error', detail: (err as Error).message };
+    }
+    const consumers = [];
+    for (const c of services.runner.status()) {
+      const consumer = services.runner.consumers.find((x) => x.name === c.name)!;
+      let lag = 0;
+      try {
+        const batch = await services.store.readFeed(c.position, { limit: MAX_READY_LAG, types: consumer.eventTypes });
+        lag = batch.events.length;
+      } catch { lag = -1; }
+      const ok = lag >= 0 && lag < MAX_READY_LAG && !c.lastError;
+      if (!ok) ready = false;
+      consumers.push({ ...c, lag: lag === MAX_READY_LAG ? `${MAX_READY_LAG}+` : lag, status: ok ? 'ok' : 'behind' });
+    }
+    checks.consumers = consumers;
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
+  });
+  return router;
+}

@@ -1,0 +1,49 @@
+import jwt from 'jsonwebtoken';
+import { AuthenticationException } from '../core/errors.ts';
+
+/**
+ * Access tokens (SPEC.md part 5): HS256 JWTs with `type` = admin | vendor | customer, and
+ * `vendor_id` on vendor and customer tokens. Verification pins the algorithm, so `alg: none`
+ * and key-confusion tokens are refused.
+ */
+export type TokenType = 'admin' | 'vendor' | 'customer';
+
+export interface TokenClaims {
+  sub: string;
+  type: TokenType;
+  vendor_id?: number;
+  /** Vendor tokens: the team role, read for permission checks. */
+  role?: string;
+  username?: string;
+}
+
+export interface Tokens {
+  sign(claims: TokenClaims): { access_token: string; token_type: 'bearer'; expires_in: number };
+  verify(token: string, expected: TokenType): TokenClaims;
+}
+
+export function createTokens(secret: string, expiresInSeconds: number): Tokens {
+  return {
+    sign(claims) {
+      const access_token = jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: expiresInSeconds });
+      return { access_token, token_type: 'bearer', expires_in: expiresInSeconds };
+    },
+    verify(token, expected) {
+      let claims: TokenClaims;
+      try {
+        claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as TokenClaims;
+      } catch (err) {
+        const expired = (err as Error).name === 'TokenExpiredError';
+        throw new AuthenticationException(expired ? 'The access token has expired' : 'The access token is not valid');
+      }
+      if (claims.type !== expected) throw new AuthenticationException(`A ${expected} token is required here`);
+      return claims;
+    },
+  };
+}
+
+/** The bearer token of the Authorization header, or null. */
+export function bearer(header: string | undefined): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return m ? m[1] : null;
+}

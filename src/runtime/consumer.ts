@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
+import type { CommandContext } from './commandHandler.ts';
+
+/**
+ * Consumers of the global feed (ARCHITECTURE.md "Read side", "Side effects").
+ * A projection applies a batch of events to its read-model tables; a process manager reacts to
+ * one event at a time. Both run on the ConsumerRunner, which advances the checkpoint in the
+ * same transaction as the consumer's writes.
+ */
+export interface Projection {
+  kind: 'projection';
+  /** Named after the table it builds (STYLE.md): `user_list` builds `user_list`. */
+  name: string;
+  eventTypes: readonly string[];
+  /** Tables emptied by a rebuild. */
+  tables: readonly string[];
+  /** Applies a batch in the runner's transaction; write with batched statements. */
+  apply(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
+  /** Events per transaction (default 1000). */
+  batchSize?: number;
+}
+
+export interface ProcessContext {
+  trx: Knex.Transaction;
+  store: EventStore;
+  /** Command context for commands issued because of `event`: deterministic ids, same transaction. */
+  commandContext(event: RecordedEvent): CommandContext;
+  /**
+   * Records (this handler, event id) in processed_events; false when it was recorded before.
+   * Guard every effect outside PostgreSQL (e-mail, HTTP calls) with it.
+   */
+  firstTime(event: RecordedEvent): Promise<boolean>;
+}
+
+export interface ProcessManager {
+  kind: 'process';
+  /** `<effect>On<Trigger>` (STYLE.md), for example `clearCartOnOrderPlaced`. */
+  name: string;
+  eventTypes: readonly string[];
+  handle(event: RecordedEvent, ctx: ProcessContext): Promise<void>;
+  batchSize?: number;
+}
+
+export type Consumer = Projection | ProcessManager;

@@ -1,0 +1,86 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+
+/**
+ * The database behind the event store and the read models: a PostgreSQL server when
+ * DATABASE_URL is set, otherwise embedded PGlite (ARCHITECTURE.md "Storage and configuration").
+ * Everything goes through one knex instance. On PGlite that instance has exactly one connection,
+ * so code inside a transaction must use the transaction object, never the root knex.
+ */
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly knex: Knex;
+  close(): Promise<void>;
+}
+
+/** A knex instance or a knex transaction: everything that runs SQL takes one of these. */
+export type Executor = Knex | Knex.Transaction;
+
+// bigint (int8) and numeric come back as strings from node-postgres; ids that fit are parsed
+// where they are read. Keep PGlite identical (see openPglite).
+pg.types.setTypeParser(20, (v) => v);
+
+export interface DatabaseOptions {
+  url?: string;
+  /** Folder of the embedded database; absent = in memory. */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir);
+}
+
+function openPostgres(url: string, poolMax: number): Database {
+  const knex = knexFactory({
+    client: 'pg',
+    connection: url,
+    pool: {
+      min: 0,
+      max: poolMax,
+      // A transaction left open holds back every projector (the xmin horizon): cap it.
+      afterCreate(conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) {
+        conn.query("SET idle_in_transaction_session_timeout = '60s'", (err) => done(err ?? null, conn));
+      },
+    },
+  });
+  return { kind: 'postgres', knex, close: () => knex.destroy() };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const [{ PGlite }, ClientPgLite] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('knex-pglite').then((m: any) => m.default ?? m),
+  ]);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const identity = (v: string) => v;
+  const pglite = await PGlite.create(dataDir ?? 'memory://', {
+    // Same shapes as node-postgres: int8 and numeric as strings, timestamps as Date.
+    parsers: { 20: identity, 1700: identity },
+  });
+  const knex = knexFactory({ client: ClientPgLite, connection: () => ({ pglite }) } as Knex.Config);
+  return {
+    kind: 'pglite',
+    knex,
+    close: async () => {
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/**
+ * Runs one SQL statement with native `$n` parameters on the executor's own connection (the
+ * transaction's when given one). Hot paths use this rather than the query builder.
+ */
+export async function sql<T = any>(db: Executor, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = (db as any).client;
+  const conn = await client.acquireConnection();
+  try {
+    const result = await conn.query(text, params);
+    return result.rows as T[];
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}

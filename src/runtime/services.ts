@@ -1,0 +1,61 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { createEventStore } from '../eventstore/index.ts';
+import type { EventStore, Position } from '../eventstore/port.ts';
+import { createTokens, type Tokens } from '../http/tokens.ts';
+import type { Consumer } from './consumer.ts';
+import { ConsumerRunner } from './consumerRunner.ts';
+import { openDatabase, type Database } from './database.ts';
+import { migrate } from './migrate.ts';
+
+/** Everything a route, a CLI or a test needs, built once per process. */
+export interface Services {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  runner: ConsumerRunner;
+  logger: Logger;
+  tokens: Tokens;
+  /**
+   * Read-your-writes: waits (bounded) until the projections that read the appended event types
+   * have passed the last position of the given command results.
+   */
+  settle(results: Iterable<{ position?: Position; eventTypes: string[] }>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  consumers: readonly Consumer[];
+  /** Reuse an open database (tests share one PGlite per process). */
+  db?: Database;
+  startConsumers?: boolean;
+}
+
+export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
+  const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(db.knex);
+  const store = await createEventStore(config, db);
+  const runner = new ConsumerRunner(db.knex, store, options.consumers, logger);
+  if (options.startConsumers !== false) runner.start();
+  return {
+    config, db, store, runner, logger,
+    tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
+    async settle(results) {
+      let last: Position | undefined;
+      const types = new Set<string>();
+      for (const r of results) {
+        if (!r.position) continue;
+        last = r.position;
+        r.eventTypes.forEach((t) => types.add(t));
+      }
+      if (!last) return;
+      const ok = await runner.waitFor(last, [...types], config.projectionWaitMs);
+      if (!ok) logger.warn({ position: last, types: [...types] }, 'projections did not catch up within the wait bound');
+    },
+    async close() {
+      await runner.stop();
+      await store.close();
+      if (!options.db) await db.close();
+    },
+  };
+}

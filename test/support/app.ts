@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '../../src/config.ts';
+import { consumers } from '../../src/consumers.ts';
+import { createApp } from '../../src/http/app.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
+import { createServices, type Services } from '../../src/runtime/services.ts';
+import { createUser } from '../../commands/users/handlers.ts';
+import { testDatabase } from './database.ts';
+import { Writable } from 'node:stream';
+
+/**
+ * The real service on an ephemeral port against the test database, one per test process.
+ * Its log lines are kept in `logLines` so tests can check what is (and is not) logged.
+ */
+export interface TestApp {
+  url: string;
+  services: Services;
+  logLines: string[];
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  adminToken(): Promise<string>;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** A raw body string (sent as is, with the given content type). */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+let shared: Promise<TestApp> | null = null;
+let server: Server | null = null;
+
+export function testApp(): Promise<TestApp> {
+  return (shared ??= start());
+}
+
+export const ADMIN = { email: 'root@platform.test', username: 'root', password: 'root-password-123' };
+
+async function start(): Promise<TestApp> {
+  const logLines: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(...String(chunk).split('\n').filter(Boolean)); cb(); } });
+  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/test-data' }) };
+  const logger = createLogger('info', sink);
+  const services = await createServices(config, logger, { consumers, db: await testDatabase() });
+  const { done } = await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' },
+    { userId: 'system:test', correlationId: 'test-setup' });
+  await services.settle(done);
+  server = createApp(services).listen(0, '127.0.0.1');
+  await new Promise((r) => server!.once('listening', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let token: string | null = null;
+  const app: TestApp = {
+    url, services, logLines,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.raw !== undefined) body = options.raw;
+      else if (options.body !== undefined) { body = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
+      const res = await fetch(url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: any = text;
+      try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async adminToken() {
+      if (token) return token;
+      const res = await app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
+      if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      token = res.body.access_token as string;
+      return token;
+    },
+  };
+  return app;
+}
+
+export async function stopTestApp(): Promise<void> {
+  if (!shared) return;
+  const app = await shared;
+  shared = null;
+  await new Promise((r) => server?.close(r));
+  await app.services.close();
+}
+
+/** A unique suffix for names in one test run (tests share one database). */
+export const unique = (prefix = 'x') => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

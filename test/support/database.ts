@@ -1,0 +1,62 @@
+import knexFactory from 'knex';
+import { openDatabase, type Database } from '../../src/runtime/database.ts';
+
+/**
+ * One database per test process (PGlite takes ~2 s and ~700 MB to start: never one per file).
+ * TEST_DATABASE_URL=postgres://…/postgres runs the suite on a PostgreSQL server instead: a fresh
+ * database is created there for this run and dropped at the end.
+ */
+let shared: Promise<Database> | null = null;
+let dropAfter: (() => Promise<void>) | null = null;
+
+export function testDatabase(): Promise<Database> {
+  return (shared ??= open());
+}
+
+async function open(): Promise<Database> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return openDatabase({});
+  const { url, drop } = await freshPostgresDatabase(server);
+  dropAfter = drop;
+  return openDatabase({ url, poolMax: 20 });
+}
+
+/** Creates an empty database on the server of `serverUrl`; `drop` removes it. */
+export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `commerce_test_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  await admin.destroy();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const k = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+      await k.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await k.destroy();
+    },
+  };
+}
+
+export async function closeTestDatabase(): Promise<void> {
+  if (!shared) return;
+  const db = await shared;
+  shared = null;
+  await db.close();
+  await dropAfter?.();
+}
+
+/** A PostgreSQL server for tests that need one besides the suite's database, or null. */
+export async function reachablePostgres(): Promise<string | null> {
+  const url = process.env.TEST_DATABASE_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const k = knexFactory({ client: 'pg', connection: { connectionString: url, connectionTimeoutMillis: 1500 }, pool: { min: 0, max: 1 } });
+  try {
+    await k.raw('SELECT 1');
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await k.destroy();
+  }
+}
