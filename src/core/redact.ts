@@ -8,7 +8,8 @@ export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactSecrets) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : redactSecrets(v);
+    // Only string values are secrets (a flag such as must_change_password stays readable).
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && typeof v === 'string' ? '[redacted]' : redactSecrets(v);
     return out as T;
   }
   return value;

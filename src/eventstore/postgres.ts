@@ -22,6 +22,9 @@ const APPEND_SQL = `
 INSERT INTO events (event_id, stream_id, version, type, data, metadata)
 SELECT u.id, $1, $2::int + u.ord, u.type, u.data, u.meta
   FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS u(id, type, data, meta, ord)
+ -- The expected version must exist (the unique index refuses one that is already taken), so an
+ -- expectation past the end is a conflict, never a gap.
+ WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2::int)
 ON CONFLICT (event_id) DO NOTHING
 RETURNING version, tx_id::text AS tx, position::text AS pos`;
 
@@ -116,8 +119,13 @@ export class PostgresEventStore implements EventStore {
         throw err;
       }
       if (rows.length === 0) {
-        // Every id was stored already: a retried append is a no-op that reports where they are.
+        // Every id was stored already (a retried append: a no-op that reports where they are),
+        // or the expected version is past the end of the stream (a conflict).
         const [row] = await sql(db, EXISTING_SQL, [ids]);
+        if (row.version === null) {
+          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream]))[0].v);
+          throw new WrongExpectedVersionError(stream, options.expected, actual);
+        }
         return { version: Number(row.version), position: { a: row.tx, b: row.pos }, appended: false };
       }
       const last = rows.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));

@@ -15,8 +15,8 @@ import { vendorRoutes } from './vendor/index.ts';
 /** The API areas of SPEC.md part 1, each one router under /api/v1/<area>. */
 export function createApp(services: Services): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
-  app.use(errorHandler(services.logger));
   app.use(requestLog(services));
+  app.use(errorHandler(services.logger));
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', includeUnparsed: true, jsonStrict: true }));
 
   const areas: [string, Router][] = [

@@ -29,7 +29,7 @@ export function errorHandler(logger: Logger) {
         if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
       } else if (Number.isInteger(err?.status) && err.status >= 400 && err.status < 500 && err.expose !== false) {
         // koa-body / co-body / formidable: malformed JSON, bad encoding, too large, wrong type.
-        const code = err.status === 413 ? 'PayloadTooLarge' : err.type === 'entity.parse.failed' ? 'MalformedJson' : 'BadRequest';
+        const code = { 400: 'MalformedRequestBody', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' }[err.status as number] ?? 'BadRequest';
         problem(ctx, err.status, code, err.status === 413 ? 'The request body is too large' : safeMessage(err));
       } else {
         logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The database behind the event store and the read models: a PostgreSQL server when
@@ -53,9 +54,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
     import('@electric-sql/pglite'),
     import('knex-pglite').then((m: any) => m.default ?? m),
   ]);
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const identity = (v: string) => v;
-  const pglite = await PGlite.create(dataDir ?? 'memory://', {
+  const pglite = await PGlite.create(dataDir ? join(dataDir, 'pglite') : 'memory://', {
     // Same shapes as node-postgres: int8 and numeric as strings, timestamps as Date.
     parsers: { 20: identity, 1700: identity },
   });
@@ -66,8 +67,32 @@ async function openPglite(dataDir?: string): Promise<Database> {
     close: async () => {
       await knex.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file with the owner's pid refuses that (a stale lock of a dead process is taken over).
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'pglite.lock');
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const owner = Number(readFileSync(file, 'utf8'));
+    if (owner && owner !== process.pid && alive(owner)) {
+      throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}; stop it first (or use DATABASE_URL)`);
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return () => rmSync(file, { force: true });
+}
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
 }
 
 /**

@@ -1,0 +1,17 @@
+import type { Decider } from './core/decider.ts';
+import { reservation } from '../commands/reservations/reservation.ts';
+import { user } from '../commands/users/index.ts';
+
+/**
+ * Every aggregate by its stream prefix (`user-7` → user), so history tools can rebuild the state
+ * of any stream at any point (npm run replay, the order history endpoint).
+ */
+export const deciders: Record<string, Decider<any, any, any>> = {
+  [user.aggregate]: user,
+  [reservation.aggregate]: reservation,
+};
+
+export function deciderOf(stream: string): Decider<any, any, any> | null {
+  const prefix = stream.slice(0, stream.indexOf('-'));
+  return deciders[prefix] ?? null;
+}

@@ -1,0 +1,24 @@
+import { redactSecrets } from '../core/redact.ts';
+import type { Decider } from '../core/decider.ts';
+import type { RecordedEvent } from '../eventstore/port.ts';
+
+export interface HistoryStep {
+  event: RecordedEvent;
+  /** The aggregate state right after this event, secrets redacted. */
+  state: unknown;
+}
+
+/** Folds a stream step by step: the state after each event, for auditors and `npm run replay`. */
+export function replay(decider: Decider<any, any, any>, events: RecordedEvent[]): HistoryStep[] {
+  let state = decider.initialState();
+  return events.map((event) => {
+    state = decider.evolve(state, event);
+    return { event, state: redactSecrets(state) };
+  });
+}
+
+/** The state as it was at `at` (events recorded up to and including that instant). */
+export function stateAt(decider: Decider<any, any, any>, events: RecordedEvent[], at: Date): unknown {
+  const upTo = events.filter((e) => new Date(e.recorded_at).getTime() <= at.getTime());
+  return redactSecrets(upTo.reduce((s, e) => decider.evolve(s, e), decider.initialState()));
+}

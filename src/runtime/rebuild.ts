@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EventStore, Position } from '../eventstore/port.ts';
+import type { Projection } from './consumer.ts';
+import { ConsumerRunner } from './consumerRunner.ts';
+import { sql } from './database.ts';
+
+/**
+ * Drops a projection's rows and replays the feed into it (ARCHITECTURE.md "Rebuild").
+ * The reset takes the consumer's advisory lock (waiting for a live instance's batch to finish)
+ * and empties the tables and the checkpoint in one transaction; live instances then simply
+ * continue from the reset checkpoint, so a rebuild can run while the service is up.
+ */
+export async function rebuildProjection(
+  knex: Knex,
+  store: EventStore,
+  projection: Projection,
+  logger: Logger,
+  onProgress?: (done: number, position: Position) => void,
+): Promise<number> {
+  await knex.transaction(async (trx) => {
+    await sql(trx, 'SELECT pg_advisory_xact_lock(1, hashtext($1))', [projection.name]);
+    for (const table of projection.tables) await sql(trx, `TRUNCATE TABLE ${quoteIdent(table)}`);
+    await sql(trx, 'DELETE FROM consumer_checkpoints WHERE name = $1', [projection.name]);
+  });
+  const runner = new ConsumerRunner(knex, store, [projection], logger);
+  let done = 0;
+  await runner.catchUp(projection, (count, position) => {
+    done += count;
+    onProgress?.(done, position);
+  });
+  return done;
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table name: ${name}`);
+  return `"${name}"`;
+}

@@ -1,0 +1,254 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config.ts';
+import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { comparePositions, START, WrongExpectedVersionError, type EventStore, type Position, type RecordedEvent } from '../../src/eventstore/port.ts';
+import { openDatabase, type Database } from '../../src/runtime/database.ts';
+import { migrate } from '../../src/runtime/migrate.ts';
+import { freshPostgresDatabase, reachablePostgres, testDatabase } from '../support/database.ts';
+
+/**
+ * The event store contract (issue 2 §2), run against every adapter available here:
+ * PGlite always, a PostgreSQL server when one is reachable, EventStoreDB when EVENTSTORE_URL is set.
+ */
+interface Adapter {
+  name: string;
+  open(): Promise<{ store: EventStore; close(): Promise<void> } | null>;
+}
+
+const adapters: Adapter[] = [
+  {
+    name: 'PostgreSQL adapter on embedded PGlite',
+    async open() {
+      const db = await openDatabase({});
+      await migrate(db.knex);
+      return { store: new PostgresEventStore(db), close: () => db.close() };
+    },
+  },
+  {
+    name: 'PostgreSQL adapter on a PostgreSQL server',
+    async open() {
+      const server = await reachablePostgres();
+      if (!server) return null;
+      const { url, drop } = await freshPostgresDatabase(server);
+      const db: Database = await openDatabase({ url, poolMax: 12 });
+      await migrate(db.knex);
+      const store = new PostgresEventStore(db);
+      await store.listen(url);
+      return { store, close: async () => { await store.close(); await db.close(); await drop(); } };
+    },
+  },
+  {
+    name: 'EventStoreDB adapter',
+    async open() {
+      const url = process.env.EVENTSTORE_URL;
+      if (!url) return null;
+      const { EventStoreDbStore } = await import('../../src/eventstore/eventstoredb.ts');
+      const store = await EventStoreDbStore.connect(url);
+      return { store, close: () => store.close() };
+    },
+  },
+];
+
+const ev = (type = 'ThingHappened', data: unknown = {}) => ({ id: randomUUID(), type, data, metadata: { correlation_id: 'c1', user_id: 1 } });
+
+async function drainFeed(store: EventStore, from: Position, types: string[]): Promise<{ events: RecordedEvent[]; next: Position }> {
+  const out: RecordedEvent[] = [];
+  let pos = from;
+  for (;;) {
+    const batch = await store.readFeed(pos, { limit: 500, types });
+    out.push(...batch.events);
+    const moved = comparePositions(batch.next, pos) > 0;
+    pos = batch.next;
+    if (batch.events.length < 500 && !moved) return { events: out, next: pos };
+    if (batch.events.length < 500) return { events: out, next: pos };
+  }
+}
+
+for (const adapter of adapters) {
+  describe(`event store contract: ${adapter.name}`, function () {
+    this.timeout(120_000);
+    let store: EventStore;
+    let close: () => Promise<void>;
+
+    before(async function () {
+      const opened = await adapter.open();
+      if (!opened) {
+        const why = adapter.name.includes('EventStoreDB') ? 'skipped: no EventStoreDB (set EVENTSTORE_URL; docker-compose.yml starts one)' : 'skipped: no PostgreSQL server reachable';
+        console.log(`      ${why}`);
+        this.skip();
+      }
+      ({ store, close } = opened!);
+    });
+    after(async () => { await close?.(); });
+
+    const stream = () => `contract-${randomUUID()}`;
+
+    it('appends to a new stream with no_stream, and then with the exact version', async () => {
+      const s = stream();
+      const first = await store.append(s, [ev(), ev()], { expected: 'no_stream' });
+      expect(first.version).to.equal(2);
+      expect(first.appended).to.equal(true);
+      const second = await store.append(s, [ev()], { expected: 2 });
+      expect(second.version).to.equal(3);
+      expect(comparePositions(second.position, first.position)).to.equal(1);
+      const events = await store.readStream(s);
+      expect(events.map((e) => e.version)).to.deep.equal([1, 2, 3]);
+      expect(events[0].metadata).to.include({ correlation_id: 'c1' });
+    });
+
+    it('refuses a wrong expected version with a typed error, and no_stream on an existing stream', async () => {
+      const s = stream();
+      await store.append(s, [ev()], { expected: 'no_stream' });
+      for (const expected of [0, 5, 'no_stream'] as const) {
+        let err: unknown;
+        try { await store.append(s, [ev()], { expected }); } catch (e) { err = e; }
+        expect(err).to.be.instanceOf(WrongExpectedVersionError);
+      }
+      expect((await store.readStream(s)).length).to.equal(1);
+    });
+
+    it('appends with expected version any whatever the stream holds', async () => {
+      const s = stream();
+      await store.append(s, [ev()], { expected: 'any' });
+      const r = await store.append(s, [ev(), ev()], { expected: 'any' });
+      expect(r.version).to.equal(3);
+    });
+
+    it('treats a repeated append of the same event ids as a no-op', async () => {
+      const s = stream();
+      const events = [ev(), ev()];
+      await store.append(s, events, { expected: 'no_stream' });
+      const again = await store.append(s, events, { expected: 'no_stream' });
+      expect(again.version).to.equal(2);
+      expect((await store.readStream(s)).length).to.equal(2);
+    });
+
+    it('reads a stream forwards from a version, and an unknown stream as empty', async () => {
+      const s = stream();
+      await store.append(s, [ev('A'), ev('B'), ev('C')], { expected: 'no_stream' });
+      expect((await store.readStream(s, { fromVersion: 2 })).map((e) => e.type)).to.deep.equal(['B', 'C']);
+      expect(await store.readStream(stream())).to.deep.equal([]);
+    });
+
+    it('reads the global feed from a position, filtered by type, and advances past skipped events', async () => {
+      const type = `Feed${randomUUID().slice(0, 8)}`;
+      const start = await store.head();
+      const s = stream();
+      await store.append(s, [ev(type, { n: 1 }), ev('Other'), ev(type, { n: 2 })], { expected: 'no_stream' });
+      const { events, next } = await drainFeed(store, start, [type]);
+      expect(events.map((e) => e.data.n)).to.deep.equal([1, 2]);
+      expect(comparePositions(next, events[1].position)).to.be.at.least(0);
+      const again = await store.readFeed(next, { limit: 10, types: [type] });
+      expect(again.events).to.have.length(0);
+    });
+
+    it('wakes subscribers promptly after an append', async () => {
+      let woken = 0;
+      const off = store.onAppended(() => { woken++; });
+      await store.append(stream(), [ev()], { expected: 'no_stream' });
+      await new Promise((r) => setTimeout(r, 50));
+      off();
+      expect(woken).to.be.greaterThan(0);
+    });
+
+    it('under 8 concurrent writers on overlapping streams: every acknowledged event once, no version gaps, a tailing consumer sees each exactly once', async () => {
+      const type = `Concurrent${randomUUID().slice(0, 8)}`;
+      const streams = Array.from({ length: 6 }, stream);
+      const start = await store.head();
+      const acknowledged: string[] = [];
+      let conflicts = 0;
+      let writing = true;
+
+      const seen = new Map<string, number>();
+      const consumer = (async () => {
+        let pos = start;
+        for (;;) {
+          const stillWriting = writing;
+          const batch = await store.readFeed(pos, { limit: 200, types: [type] });
+          for (const e of batch.events) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+          pos = batch.next;
+          if (!stillWriting && batch.events.length === 0) return;
+          if (batch.events.length === 0) await new Promise((r) => setTimeout(r, 1));
+        }
+      })();
+
+      const writer = async (w: number) => {
+        for (let i = 0; i < 60; i++) {
+          const s = streams[(w + i) % streams.length];
+          const current = (await store.readStream(s)).length;
+          const batch = [ev(type, { w, i }), ...(i % 3 === 0 ? [ev(type, { w, i, extra: true })] : [])];
+          try {
+            await store.append(s, batch, { expected: current === 0 ? 'no_stream' : current });
+            acknowledged.push(...batch.map((b) => b.id));
+          } catch (err) {
+            if (!(err instanceof WrongExpectedVersionError)) throw err;
+            conflicts++;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
+      writing = false;
+      await consumer;
+
+      const stored = (await Promise.all(streams.map((s) => store.readStream(s)))).flat();
+      const storedIds = stored.map((e) => e.id);
+      expect(new Set(storedIds).size).to.equal(storedIds.length);
+      expect([...storedIds].sort()).to.deep.equal([...acknowledged].sort());
+      for (const s of streams) {
+        const versions = stored.filter((e) => e.stream === s).map((e) => e.version);
+        expect(versions).to.deep.equal(versions.map((_, i) => i + 1));
+      }
+      expect(seen.size).to.equal(acknowledged.length);
+      expect([...seen.values()].every((n) => n === 1)).to.equal(true);
+      expect(acknowledged.length).to.be.greaterThan(100);
+      console.log(`      ${acknowledged.length} events acknowledged, ${conflicts} expected-version conflicts, consumer saw each once`);
+    });
+  });
+}
+
+describe('gap safety of the PostgreSQL feed (a writer that commits late)', function () {
+  this.timeout(60_000);
+  it('does not let a reader pass an event whose transaction is still open, then delivers it in order', async function () {
+    const server = await reachablePostgres();
+    if (!server) { console.log('      skipped: no PostgreSQL server reachable'); this.skip(); }
+    const { url, drop } = await freshPostgresDatabase(server!);
+    const db = await openDatabase({ url, poolMax: 4 });
+    try {
+      await migrate(db.knex);
+      const store = new PostgresEventStore(db);
+      const type = 'LateCommitProbe';
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      let appendedInside!: () => void;
+      const inside = new Promise<void>((r) => { appendedInside = r; });
+      // Transaction T1 takes the earlier position, and commits only after T2 has committed.
+      const t1 = db.knex.transaction(async (trx) => {
+        await store.append('probe-early', [ev(type, { n: 'early' })], { expected: 'no_stream', tx: trx });
+        appendedInside();
+        await held;
+      });
+      await inside;
+      await store.append('probe-late', [ev(type, { n: 'late' })], { expected: 'no_stream' });
+      const whileOpen = await store.readFeed(START, { limit: 10, types: [type] });
+      expect(whileOpen.events, 'nothing is readable past the open transaction').to.have.length(0);
+      release();
+      await t1;
+      const after = await store.readFeed(whileOpen.next, { limit: 10, types: [type] });
+      expect(after.events.map((e) => e.data.n)).to.deep.equal(['early', 'late']);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+});
+
+// The configuration chooses the adapter (EVENTSTORE_URL) — the same suite covers both.
+describe('event store selection', () => {
+  it('uses the database when EVENTSTORE_URL is unset', async () => {
+    const { createEventStore } = await import('../../src/eventstore/index.ts');
+    const store = await createEventStore(loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '.tmp/test-data' }), await testDatabase());
+    expect(store.kind).to.be.oneOf(['pglite', 'postgres']);
+    expect(START).to.deep.equal({ a: '0', b: '0' });
+  });
+});
