@@ -67,6 +67,16 @@ export class VendorOwnerOnlyException extends AuthorizationException {}
 export class InsufficientVendorPermissionsException extends AuthorizationException {}
 export class CompanyNotFoundException extends ResourceNotFoundException {}
 export class CompanyHasVendorsException extends BusinessLogicException {}
+/** A company rule was broken (for example an ownership transfer to the current owner). */
+export class CompanyException extends BusinessLogicException {}
+/** The vendor API stays closed until a temporary password is replaced (issue 3). */
+export class PasswordChangeRequiredException extends AuthorizationException {}
+export class TeamMemberNotFoundException extends ResourceNotFoundException {}
+export class TeamInvitationNotFoundException extends ResourceNotFoundException {}
+export class TeamInvitationExpiredException extends BusinessLogicException {}
+export class VendorDomainNotFoundException extends ResourceNotFoundException {}
+export class VendorDomainVerificationException extends BusinessLogicException {}
+export class ThemePresetNotFoundException extends ResourceNotFoundException {}
 
 // Cart and addresses (storefront).
 export class CartItemNotFoundException extends ResourceNotFoundException {}

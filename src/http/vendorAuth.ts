@@ -1,0 +1,78 @@
+import type { Context, Next } from 'koa';
+import { OWNER_ROLE, permissionsOf } from '../../commands/team/permissions.ts';
+import { getVendorAccess } from '../../queries/team/vendorAccess.ts';
+import {
+  AuthenticationException, InsufficientVendorPermissionsException, PasswordChangeRequiredException,
+  VendorAccessDeniedException, VendorOwnerOnlyException,
+} from '../core/errors.ts';
+import type { Services } from '../runtime/services.ts';
+import { bearer } from './tokens.ts';
+
+/** The cookie of the vendor pages (SPEC.md part 5). Logout clears this one and no other. */
+export const VENDOR_COOKIE = 'vendor_token';
+
+/** What a vendor route knows about its caller; the vendor comes from the token only. */
+export interface VendorCaller {
+  /** The vendor of the token (token_vendor_id), never a value of the URL or the body. */
+  id: number;
+  userId: number;
+  role: string;
+  permissions: string[];
+  vendorCode: string;
+  isOwner: boolean;
+}
+
+export interface RequireVendorOptions {
+  /** Routes a user with a temporary password may still call (sign-in info, password change). */
+  allowPasswordChange?: boolean;
+}
+
+/**
+ * Vendor API guard (SPEC.md part 5): a vendor JWT from the Authorization header, or from the
+ * vendor_token cookie of the vendor pages. The token's vendor_id names the vendor; the caller
+ * must still be its owner or an active member, the user and the vendor must be active, and the
+ * temporary password of a new account must have been changed. With `permission`, the caller's
+ * role must grant it. Sets `ctx.state.vendor`.
+ */
+export function requireVendor(services: Services, permission?: string, options: RequireVendorOptions = {}) {
+  return async function vendorAuth(ctx: Context, next: Next) {
+    const token = bearer(ctx.get('Authorization')) ?? ctx.cookies.get(VENDOR_COOKIE) ?? null;
+    if (!token) throw new AuthenticationException('Missing vendor credentials: send Authorization: Bearer or the vendor_token cookie');
+    const claims = services.tokens.verify(token, 'vendor');
+    const vendorId = Number(claims.vendor_id);
+    const userId = Number(claims.sub);
+    if (!Number.isInteger(vendorId) || vendorId < 1 || !Number.isInteger(userId)) throw new AuthenticationException('The access token carries no vendor');
+    const access = await getVendorAccess(services.db.knex, vendorId, userId);
+    if (!access.user || !access.user.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
+    if (!access.vendor) throw new VendorAccessDeniedException('The vendor of this token no longer exists');
+    if (!access.vendor.is_active) throw new VendorAccessDeniedException('The vendor is inactive');
+    if (!access.role) throw new VendorAccessDeniedException('You are not a member of this vendor');
+    if (access.user.must_change_password && !options.allowPasswordChange) {
+      throw new PasswordChangeRequiredException('Change your temporary password first (PUT /api/v1/vendor/auth/password)');
+    }
+    const permissions = permissionsOf(access.role, access.permissions);
+    if (permission && !permissions.includes(permission)) {
+      throw new InsufficientVendorPermissionsException(`This operation needs the permission '${permission}'`, { required_permission: permission });
+    }
+    const caller: VendorCaller = {
+      id: vendorId, userId, role: access.role, permissions, vendorCode: access.vendor.vendor_code, isOwner: access.role === OWNER_ROLE,
+    };
+    ctx.state.vendor = caller;
+    await next();
+  };
+}
+
+/** After requireVendor: only the owner (the company's owner) may go on. */
+export function requireVendorOwner() {
+  return async function vendorOwnerOnly(ctx: Context, next: Next) {
+    const caller = ctx.state.vendor as VendorCaller | undefined;
+    if (!caller?.isOwner) throw new VendorOwnerOnlyException('Only the vendor owner may do this');
+    await next();
+  };
+}
+
+/** Command context of a vendor request: the acting user, the token's vendor, a correlation id. */
+export function vendorCommandContext(ctx: Context) {
+  const caller = ctx.state.vendor as VendorCaller;
+  return { userId: caller.userId, vendorId: caller.id, correlationId: ctx.state.requestId as string };
+}
