@@ -4,12 +4,16 @@ import { consumers } from './consumers.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './runtime/logger.ts';
 import { createServices } from './runtime/services.ts';
+import { Scheduler } from './runtime/scheduler.ts';
+import { scheduledTasks } from './scheduledTasks.ts';
 
 /** Start: config → database → event store → consumers → HTTP (ARCHITECTURE.md "Layout"). */
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const services = await createServices(config, logger, { consumers });
 await ensureFirstAdmin(services);
+const scheduler = new Scheduler(services, scheduledTasks, logger);
+scheduler.start();
 const server = createApp(services).listen(config.port, config.host, () => {
   logger.info({ url: `http://${config.host}:${config.port}`, database: services.db.kind, event_store: services.store.kind }, 'listening');
 });
@@ -20,6 +24,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   server.close();
+  scheduler.stop();
   await services.close();
   process.exit(0);
 }
