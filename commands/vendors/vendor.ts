@@ -7,6 +7,8 @@ export interface VendorDomain {
   status: DomainStatus;
   is_primary: boolean;
   is_active: boolean;
+  /** Published by the vendor in a DNS TXT record; not a secret. */
+  verification_token: string;
 }
 
 export type LiveVendor = VendorProfile & {
@@ -73,7 +75,7 @@ export function evolveVendor(state: VendorState, event: VendorEvent): VendorStat
     case 'VendorDeactivated': return { ...state, status: 'inactive' };
     case 'VendorDomainAdded': {
       const d = event.data;
-      return { ...state, domains: [...state.domains, { id: d.domain_id, domain: d.domain, status: 'pending', is_primary: d.is_primary, is_active: true }] };
+      return { ...state, domains: [...state.domains, { id: d.domain_id, domain: d.domain, status: 'pending', is_primary: d.is_primary, is_active: true, verification_token: d.verification_token }] };
     }
     case 'VendorDomainVerified': return withDomain(state, event.data.domain_id, { status: 'verified' });
     case 'VendorDomainVerificationFailed': return withDomain(state, event.data.domain_id, { status: 'failed' });

@@ -107,6 +107,20 @@ export class InvalidRecipientTypeException extends BusinessLogicException {}
 // Orders.
 export class OrderNotFoundException extends ResourceNotFoundException {}
 export class UnresolvedOrderItemExceptionsException extends ConflictException {}
+export class OrderItemNotFoundException extends ResourceNotFoundException {}
+export class OrderItemExceptionNotFoundException extends ResourceNotFoundException {}
+/** A shipment of more units than were confirmed and not yet shipped (issue 5). */
+export class ShipmentQuantityException extends BusinessLogicException {}
+/** An exception resolved by a product whose GTIN is not the item's (SPEC.md part 3). */
+export class ProductMatchException extends BusinessLogicException {}
+/** The vendor has no extmarket API key, or the extmarket refused it. */
+export class ExtmarketCredentialsException extends BusinessLogicException {}
+export class ExtmarketSyncJobNotFoundException extends ResourceNotFoundException {}
+/** The extmarket could not be reached or answered with an error (the call is retried). */
+export class ExtmarketUnavailableException extends DomainException { override readonly status = 502; }
+export class InvoiceNotFoundException extends ResourceNotFoundException {}
+/** Invoice settings missing or incomplete, an order already invoiced, a VAT number refused. */
+export class InvoiceException extends BusinessLogicException {}
 
 // Catalogue, marketplace imports, inventory and media (issue 4).
 export class ProductNotFoundException extends ResourceNotFoundException {}

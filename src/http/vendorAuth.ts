@@ -50,7 +50,7 @@ export function requireVendor(services: Services, permission?: string, options: 
     if (access.user.must_change_password && !options.allowPasswordChange) {
       throw new PasswordChangeRequiredException('Change your temporary password first (PUT /api/v1/vendor/auth/password)');
     }
-    const permissions = permissionsOf(access.role, access.permissions);
+    const permissions: string[] = permissionsOf(access.role, access.permissions);
     if (permission && !permissions.includes(permission)) {
       throw new InsufficientVendorPermissionsException(`This operation needs the permission '${permission}'`, { required_permission: permission });
     }

@@ -2,8 +2,10 @@ import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { requireAdmin } from '../auth.ts';
 import { adminAuthRoutes } from './auth.ts';
+import { adminCompanyRoutes } from './companies.ts';
 import { adminEventRoutes } from './events.ts';
 import { adminUserRoutes } from './users.ts';
+import { adminVendorRoutes } from './vendors.ts';
 
 /** /api/v1/admin: sign-in is open; every other route needs an admin bearer token. */
 export function adminRoutes(services: Services): Router {
@@ -12,7 +14,7 @@ export function adminRoutes(services: Services): Router {
   router.use(auth.routes());
   const guarded = new Router();
   guarded.use(requireAdmin(services));
-  for (const area of [adminUserRoutes, adminEventRoutes]) guarded.use(area(services).routes());
+  for (const area of [adminUserRoutes, adminEventRoutes, adminCompanyRoutes, adminVendorRoutes]) guarded.use(area(services).routes());
   router.use(guarded.routes());
   return router;
 }

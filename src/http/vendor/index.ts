@@ -1,8 +1,13 @@
 import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
+import { vendorAuthRoutes } from './auth.ts';
 
-/** /api/v1/vendor (SPEC.md part 1). Business-area routers are mounted here as they arrive. */
+/**
+ * /api/v1/vendor (SPEC.md part 1). Each business-area router guards its own routes with
+ * requireVendor (src/http/vendorAuth.ts), naming the permission a route needs.
+ */
 export function vendorRoutes(services: Services): Router {
-  void services;
-  return new Router();
+  const router = new Router();
+  for (const area of [vendorAuthRoutes]) router.use(area(services).routes());
+  return router;
 }

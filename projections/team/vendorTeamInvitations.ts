@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../src/eventstore/port.ts';
+import type { Projection } from '../../src/runtime/consumer.ts';
+import { TEAM_INVITATION_EVENT_TYPES, type TeamEvent } from '../../commands/team/events.ts';
+import type { VendorDeleted } from '../../commands/vendors/events.ts';
+
+/**
+ * vendor_team_invitations: one row per invitation with its status. The token hash column is the
+ * lookup of an acceptance; the secret itself is nowhere.
+ */
+export const vendorTeamInvitations: Projection = {
+  kind: 'projection',
+  name: 'vendor_team_invitations',
+  eventTypes: TEAM_INVITATION_EVENT_TYPES,
+  tables: ['vendor_team_invitations'],
+  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+    const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number(e.data.invitation_id));
+    const existing = ids.length > 0 ? await trx('vendor_team_invitations').whereIn('id', ids) : [];
+    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    const removedVendors = new Set<number>();
+    for (const raw of events) {
+      const e = raw as unknown as TeamEvent | VendorDeleted;
+      if (e.type === 'VendorDeleted') {
+        removedVendors.add(e.data.vendor_id);
+        for (const [k, r] of rows) if (r.vendor_id === e.data.vendor_id) rows.delete(k);
+        continue;
+      }
+      if (e.type === 'TeamMemberInvited') {
+        const d = e.data;
+        rows.set(d.invitation_id, {
+          id: d.invitation_id, vendor_id: d.vendor_id, email: d.email, role: d.role, permissions: d.permissions, token_hash: d.token_hash,
+          status: 'pending', invited_by: d.invited_by, expires_at: d.expires_at, accepted_user_id: null, created_at: d.at, updated_at: d.at,
+        });
+        continue;
+      }
+      if (e.type !== 'TeamInvitationAccepted' && e.type !== 'TeamInvitationCancelled') continue;
+      const row = rows.get(e.data.invitation_id);
+      if (!row) continue;
+      row.updated_at = e.data.at;
+      if (e.type === 'TeamInvitationAccepted') { row.status = 'accepted'; row.accepted_user_id = e.data.user_id; }
+      else row.status = 'cancelled';
+    }
+    if (removedVendors.size > 0) await trx('vendor_team_invitations').whereIn('vendor_id', [...removedVendors]).delete();
+    if (rows.size > 0) {
+      const values = [...rows.values()].map((r) => ({ ...r, permissions: JSON.stringify(r.permissions) }));
+      await trx('vendor_team_invitations').insert(values).onConflict('id').merge();
+    }
+  },
+};

@@ -1,0 +1,138 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { CONTACT_FIELDS } from '../../../commands/vendors/events.ts';
+import {
+  changeVendorProfile, changeVendorSubdomain, createVendor, deleteVendor, setVendorActive, setVendorVerified, type VendorDeps,
+} from '../../../commands/vendors/handlers.ts';
+import { getVendor, resolveVendorId } from '../../../queries/vendors/getVendor.ts';
+import { listVendors } from '../../../queries/vendors/listVendors.ts';
+import type { Services } from '../../runtime/services.ts';
+import { commandContext } from '../auth.ts';
+import {
+  blankToNull, ContactSchema, contactChanges, defined, Description, ExtmarketIdentitySchema, LanguageSchema, Name, Subdomain, VendorCode,
+} from '../tenancySchemas.ts';
+import { Id, input, PageQuery } from '../validation.ts';
+
+const VendorCreate = Type.Object({
+  company_id: Id,
+  vendor_code: VendorCode,
+  subdomain: Type.Optional(Subdomain),
+  name: Name,
+  description: Type.Optional(Description),
+  ...ContactSchema,
+  ...LanguageSchema,
+  ...ExtmarketIdentitySchema,
+}, { additionalProperties: false });
+
+const VendorUpdate = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  subdomain: Type.Optional(Subdomain),
+  ...ContactSchema,
+  /** Clears every contact override: the vendor inherits all of the company's contact data. */
+  reset_contact_to_company: Type.Optional(Type.Boolean()),
+  ...LanguageSchema,
+  ...ExtmarketIdentitySchema,
+  is_active: Type.Optional(Type.Boolean()),
+  is_verified: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, minProperties: 1 });
+
+const ListQuery = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  company_id: Type.Optional(Id),
+  is_active: Type.Optional(Type.Boolean()),
+  is_verified: Type.Optional(Type.Boolean()),
+});
+
+/** The identifier of /vendors/{identifier}: a numeric id or a vendor code (SPEC.md 4.1). */
+export const IdentifierParams = Type.Object({ identifier: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' }) });
+
+/** SPEC.md 4.1 vendors: CRUD by id or code, verification and status flags. */
+export function adminVendorRoutes(services: Services): Router {
+  const router = new Router();
+  const deps = (): VendorDeps => ({ store: services.store, db: services.db.knex });
+  const knex = services.db.knex;
+
+  router.get('/vendors', async (ctx) => {
+    const { query } = input(ctx, { query: ListQuery });
+    ctx.body = await listVendors(knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  });
+
+  router.post('/vendors', async (ctx) => {
+    const { body } = input(ctx, { body: VendorCreate });
+    const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
+    const { id, done } = await createVendor(deps(), {
+      company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
+      name: body.name.trim(), description: blankToNull(body.description) ?? null,
+      contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null, ...contactChanges(body),
+      dashboard_language: body.dashboard_language ?? 'en',
+      storefront_language: body.storefront_language ?? languages[0],
+      storefront_languages: [...languages],
+      storefront_locale: body.storefront_locale ?? null,
+      extmarket_vendor_id: blankToNull(body.extmarket_vendor_id) ?? null,
+      extmarket_vendor_slug: blankToNull(body.extmarket_vendor_slug) ?? null,
+    }, commandContext(ctx, ctx.state.admin.id));
+    await services.settle(done);
+    ctx.status = 201;
+    ctx.body = await getVendor(knex, id);
+  });
+
+  router.get('/vendors/:identifier', async (ctx) => {
+    const { params } = input(ctx, { params: IdentifierParams });
+    ctx.body = await getVendor(knex, await resolveVendorId(knex, params.identifier));
+  });
+
+  router.put('/vendors/:identifier', async (ctx) => {
+    const { params, body } = input(ctx, { params: IdentifierParams, body: VendorUpdate });
+    const id = await resolveVendorId(knex, params.identifier);
+    const c = commandContext(ctx, ctx.state.admin.id);
+    const contact = body.reset_contact_to_company
+      ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null]))
+      : contactChanges(body);
+    const profile = defined({
+      ...contact,
+      name: body.name?.trim(),
+      description: body.description === undefined ? undefined : blankToNull(body.description) ?? null,
+      dashboard_language: body.dashboard_language,
+      storefront_language: body.storefront_language,
+      storefront_languages: body.storefront_languages,
+      storefront_locale: body.storefront_locale,
+      extmarket_vendor_id: body.extmarket_vendor_id === undefined ? undefined : blankToNull(body.extmarket_vendor_id) ?? null,
+      extmarket_vendor_slug: body.extmarket_vendor_slug === undefined ? undefined : blankToNull(body.extmarket_vendor_slug) ?? null,
+    });
+    const done = [];
+    if (Object.keys(profile).length > 0) done.push(...await changeVendorProfile(deps(), id, profile, c));
+    if (body.subdomain !== undefined) done.push(...await changeVendorSubdomain(deps(), id, body.subdomain, c));
+    if (body.is_active !== undefined) done.push(...await setVendorActive(deps(), id, body.is_active, c));
+    if (body.is_verified !== undefined) done.push(...await setVendorVerified(deps(), id, body.is_verified, c));
+    await services.settle(done);
+    ctx.body = await getVendor(knex, id);
+  });
+
+  router.delete('/vendors/:identifier', async (ctx) => {
+    const { params } = input(ctx, { params: IdentifierParams });
+    const id = await resolveVendorId(knex, params.identifier);
+    await services.settle(await deleteVendor(deps(), id, commandContext(ctx, ctx.state.admin.id)));
+    ctx.body = { message: `Vendor ${id} deleted`, id };
+  });
+
+  // Sets the flag from the body, or toggles it when the body has none.
+  router.put('/vendors/:identifier/verification', async (ctx) => {
+    const { params, body } = input(ctx, { params: IdentifierParams, body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) });
+    const id = await resolveVendorId(knex, params.identifier);
+    const current = await getVendor(knex, id);
+    await services.settle(await setVendorVerified(deps(), id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)));
+    ctx.body = await getVendor(knex, id);
+  });
+
+  router.put('/vendors/:identifier/status', async (ctx) => {
+    const { params, body } = input(ctx, { params: IdentifierParams, body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) });
+    const id = await resolveVendorId(knex, params.identifier);
+    const current = await getVendor(knex, id);
+    await services.settle(await setVendorActive(deps(), id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)));
+    ctx.body = await getVendor(knex, id);
+  });
+
+  return router;
+}

@@ -1,0 +1,61 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { isLanguage, LANGUAGES, type LanguageCode } from '../../core/i18n.ts';
+
+/** The cookie set by POST /api/v1/language/set (SPEC.md 4.4). */
+export const LANGUAGE_COOKIE = 'lang';
+/** The platform setting row behind the second step of the locale resolution. */
+export const PLATFORM_LOCALE_KEY = 'storefront_locale';
+
+export type LanguageSource = 'cookie' | 'vendor' | 'accept-language' | 'locale' | 'default';
+
+/** The shop vendor of the request, when the vendor context middleware found one. */
+interface ContextVendor {
+  storefront_language: string;
+  storefront_languages: string[];
+  storefront_locale: string | null;
+}
+
+/** The best supported language of an Accept-Language header, by q-value. */
+export function fromAcceptLanguage(header: string | undefined): LanguageCode | null {
+  if (!header) return null;
+  const ranked = header.split(',').map((part, i) => {
+    const [tag, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, i };
+  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  return (ranked.find((r) => isLanguage(r.lang))?.lang as LanguageCode | undefined) ?? null;
+}
+
+/**
+ * The language of a request: the cookie (when the shop allows it), the shop's storefront
+ * language, the browser's Accept-Language, the language of the resolved locale, then English.
+ */
+export function resolveLanguage(ctx: Context, locale?: string): { code: LanguageCode; source: LanguageSource } {
+  const vendor = ctx.state.vendorContext as ContextVendor | undefined;
+  const allowed = vendor ? vendor.storefront_languages.filter(isLanguage) : [...LANGUAGES];
+  const cookie = ctx.cookies.get(LANGUAGE_COOKIE);
+  if (isLanguage(cookie) && allowed.includes(cookie)) return { code: cookie, source: 'cookie' };
+  if (vendor && isLanguage(vendor.storefront_language)) return { code: vendor.storefront_language, source: 'vendor' };
+  const browser = fromAcceptLanguage(ctx.get('Accept-Language'));
+  if (browser && allowed.includes(browser)) return { code: browser, source: 'accept-language' };
+  const fromLocale = locale?.split('-')[0];
+  if (isLanguage(fromLocale) && allowed.includes(fromLocale)) return { code: fromLocale, source: 'locale' };
+  return { code: allowed[0] ?? 'en', source: 'default' };
+}
+
+/** The language API messages of this request are written in. */
+export const requestLanguage = (ctx: Context): LanguageCode => resolveLanguage(ctx).code;
+
+/**
+ * SPEC.md part 2 Conventions: the storefront locale is the vendor's storefront_locale, then the
+ * platform admin setting, then the environment (DEFAULT_LOCALE), then 'en'.
+ */
+export async function resolveLocale(knex: Knex, vendorLocale: string | null | undefined, envLocale: string | undefined)
+  : Promise<{ locale: string; source: 'vendor' | 'platform' | 'environment' | 'fallback' }> {
+  if (vendorLocale) return { locale: vendorLocale, source: 'vendor' };
+  const row = await knex('platform_settings').select('value').where('key', PLATFORM_LOCALE_KEY).first();
+  if (row && typeof row.value === 'string' && row.value) return { locale: row.value, source: 'platform' };
+  if (envLocale) return { locale: envLocale, source: 'environment' };
+  return { locale: 'en', source: 'fallback' };
+}

@@ -1,0 +1,100 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import { changeUserPassword } from '../../../commands/users/handlers.ts';
+import { user } from '../../../commands/users/index.ts';
+import { listAccessibleVendors } from '../../../queries/team/vendorAccess.ts';
+import { InvalidCredentialsException, ValidationException, VendorAccessDeniedException } from '../../core/errors.ts';
+import { t } from '../../core/i18n.ts';
+import { verifyPassword } from '../../core/passwords.ts';
+import { load } from '../../runtime/commandHandler.ts';
+import type { Services } from '../../runtime/services.ts';
+import { authenticate } from '../admin/auth.ts';
+import { requestLanguage } from '../language/resolve.ts';
+import { VendorCode } from '../tenancySchemas.ts';
+import { input } from '../validation.ts';
+import { requireVendor, VENDOR_COOKIE, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+
+/** UserLogin plus the vendor code, needed only when the user belongs to several vendors. */
+const VendorLogin = Type.Object({
+  email_or_username: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  vendor_code: Type.Optional(VendorCode),
+}, { additionalProperties: false });
+
+const PasswordChange = Type.Object({
+  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: Type.String({ minLength: 10, maxLength: 1024 }),
+}, { additionalProperties: false });
+
+function cookieOptions(services: Services, maxAgeSeconds: number) {
+  return { httpOnly: true, sameSite: 'strict' as const, secure: services.config.production, path: '/', maxAge: maxAgeSeconds * 1000, overwrite: true };
+}
+
+/** Sign-in, sign-out, the caller's profile and the password change of the vendor area (SPEC.md part 5). */
+export function vendorAuthRoutes(services: Services): Router {
+  const router = new Router();
+
+  router.post('/auth/login', async (ctx) => {
+    const { body } = input(ctx, { body: VendorLogin });
+    const account = await authenticate(services, body.email_or_username, body.password, ctx.ip);
+    const vendors = await listAccessibleVendors(services.db.knex, account.id);
+    if (vendors.length === 0) throw new VendorAccessDeniedException('This account has no access to an active vendor');
+    let chosen = vendors[0];
+    if (body.vendor_code) {
+      const found = vendors.find((v) => v.vendor_code === body.vendor_code!.toUpperCase());
+      if (!found) throw new VendorAccessDeniedException(`This account has no access to vendor ${body.vendor_code}`);
+      chosen = found;
+    } else if (vendors.length > 1) {
+      throw new ValidationException('This account belongs to several vendors: send vendor_code', [
+        { pointer: '/body/vendor_code', message: `is required; one of ${vendors.map((v) => v.vendor_code).join(', ')}` },
+      ]);
+    }
+    const token = services.tokens.sign({ sub: String(account.id), type: 'vendor', vendor_id: chosen.id, role: chosen.role, username: account.username });
+    ctx.cookies.set(VENDOR_COOKIE, token.access_token, cookieOptions(services, token.expires_in));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      ...token,
+      must_change_password: account.must_change_password,
+      user: { id: account.id, username: account.username, email: account.email, role: chosen.role },
+      vendor: { id: chosen.id, vendor_code: chosen.vendor_code, name: chosen.name },
+    };
+  });
+
+  // Clears the vendor cookie only: admin and customer credentials are never touched (SPEC.md part 5).
+  router.post('/auth/logout', async (ctx: Context) => {
+    ctx.cookies.set(VENDOR_COOKIE, '', { ...cookieOptions(services, 0), maxAge: 0, expires: new Date(0) });
+    ctx.body = { message: t(requestLanguage(ctx), 'auth.logged_out') };
+  });
+
+  router.get('/auth/me', requireVendor(services, undefined, { allowPasswordChange: true }), async (ctx) => {
+    const caller = ctx.state.vendor as VendorCaller;
+    const row = await services.db.knex('user_list').where('id', caller.userId).first();
+    const vendor = await services.db.knex('vendor_list').select('id', 'vendor_code', 'name', 'subdomain', 'dashboard_language').where('id', caller.id).first();
+    ctx.body = {
+      user: { id: row.id, email: row.email, username: row.username, first_name: row.first_name, last_name: row.last_name,
+        preferred_language: row.preferred_language, must_change_password: row.must_change_password },
+      vendor,
+      role: caller.role,
+      is_owner: caller.isOwner,
+      permissions: caller.permissions,
+    };
+  });
+
+  router.put('/auth/password', requireVendor(services, undefined, { allowPasswordChange: true }), async (ctx) => {
+    const { body } = input(ctx, { body: PasswordChange });
+    const caller = ctx.state.vendor as VendorCaller;
+    const { state } = await load(services.store, user, caller.userId);
+    if (state.status !== 'active' || !(await verifyPassword(state.password_hash, body.current_password))) {
+      throw new InvalidCredentialsException('The current password is not correct');
+    }
+    if (body.new_password === body.current_password) {
+      throw new ValidationException('The new password must differ from the current one', [{ pointer: '/body/new_password', message: 'must differ from current_password' }]);
+    }
+    const done = await changeUserPassword({ store: services.store, db: services.db.knex }, state.id, body.new_password, false, vendorCommandContext(ctx));
+    await services.settle(done);
+    ctx.body = { message: t(requestLanguage(ctx), 'auth.password_changed') };
+  });
+
+  return router;
+}
