@@ -1,0 +1,88 @@
+import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
+import { checkTransition } from '../../src/core/transitions.ts';
+import type {
+  ProductDetails, ProductPricing, VendorProductCreated, VendorProductEvent, VendorProductFields,
+} from './events.ts';
+import {
+  evolveProduct, initialProductState, PRODUCT_TRANSITIONS, type ProductAction, type VendorProductState,
+} from './vendorProduct.ts';
+
+export type { VendorProductState } from './vendorProduct.ts';
+
+/**
+ * Commands of a vendor product. `acting_vendor_id` is the vendor of a vendor-area caller (null
+ * for an admin): another vendor's product answers as not found, never as forbidden, so its
+ * existence does not leak.
+ */
+export type CreateVendorProduct = { type: 'CreateVendorProduct'; data: Omit<VendorProductCreated['data'], 'created_at'> & { at: string } };
+export type ChangeVendorProduct = { type: 'ChangeVendorProduct'; data: { acting_vendor_id: number | null; changes: Partial<VendorProductFields>; at: string } };
+export type DeleteVendorProduct = { type: 'DeleteVendorProduct'; data: { acting_vendor_id: number | null; at: string } };
+export type VendorProductCommand = CreateVendorProduct | ChangeVendorProduct | DeleteVendorProduct;
+
+const DETAIL_KEYS = ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'is_digital', 'translations'] as const;
+const PRICE_KEYS = ['price_cents', 'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'currency'] as const;
+
+function check(state: VendorProductState, action: ProductAction, actingVendor: number | null): void {
+  if (state.status === 'none' && action !== 'create') throw new ProductNotFoundException('Product not found');
+  if (state.status === 'deleted') throw new ProductNotFoundException('Product not found (deleted)');
+  if (actingVendor !== null && state.status !== 'none' && state.vendor_id !== actingVendor) throw new ProductNotFoundException('Product not found');
+  checkTransition('Product', PRODUCT_TRANSITIONS, action, state.status);
+}
+
+function checkSalePrice(price: number, sale: number | null): void {
+  if (sale !== null && sale >= price) throw new ProductException('The sale price must be lower than the price', { price_cents: price, sale_price_cents: sale });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function decideProduct(command: VendorProductCommand, state: VendorProductState): VendorProductEvent[] {
+  switch (command.type) {
+    case 'CreateVendorProduct': {
+      check(state, 'create', null);
+      const { at, ...data } = command.data;
+      checkSalePrice(data.price_cents, data.sale_price_cents);
+      return [{ type: 'VendorProductCreated', data: { ...data, created_at: at } }];
+    }
+    case 'ChangeVendorProduct': {
+      check(state, 'change', command.data.acting_vendor_id);
+      if (state.status !== 'active' && state.status !== 'inactive') return [];
+      const { changes, at } = command.data;
+      const { id: product_id, vendor_id } = state;
+      const details: Partial<ProductDetails> = {};
+      for (const k of DETAIL_KEYS) {
+        if (k === 'translations' && changes.translations) {
+          const changed = Object.fromEntries(Object.entries(changes.translations).filter(([lang, t]) => !same(t, (state.translations as any)[lang])));
+          if (Object.keys(changed).length > 0) details.translations = changed;
+        } else if (k !== 'translations' && changes[k] !== undefined && !same(changes[k], state[k])) (details as any)[k] = changes[k];
+      }
+      const pricing: Partial<ProductPricing> = {};
+      for (const k of PRICE_KEYS) if (changes[k] !== undefined && !same(changes[k], state[k])) (pricing as any)[k] = changes[k];
+      checkSalePrice(pricing.price_cents ?? state.price_cents, pricing.sale_price_cents !== undefined ? pricing.sale_price_cents : state.sale_price_cents);
+      const events: VendorProductEvent[] = [];
+      if (Object.keys(details).length > 0) events.push({ type: 'VendorProductDetailsChanged', data: { product_id, vendor_id, changes: details, at } });
+      if (Object.keys(pricing).length > 0) events.push({ type: 'VendorProductPriceChanged', data: { product_id, vendor_id, changes: pricing, at } });
+      if (changes.is_active === true && state.status === 'inactive') {
+        if (state.is_placeholder) throw new ProductException('The placeholder product cannot be put on sale');
+        events.push({ type: 'VendorProductActivated', data: { product_id, vendor_id, at } });
+      }
+      if (changes.is_active === false && state.status === 'active') events.push({ type: 'VendorProductDeactivated', data: { product_id, vendor_id, at } });
+      return events;
+    }
+    case 'DeleteVendorProduct': {
+      check(state, 'delete', command.data.acting_vendor_id);
+      if (state.status !== 'active' && state.status !== 'inactive') return [];
+      if (state.is_placeholder) throw new ProductException('The placeholder product holds unmatched order items and cannot be deleted');
+      return [{ type: 'VendorProductDeleted', data: { product_id: state.id, vendor_id: state.vendor_id, at: command.data.at } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const vendorProduct: Decider<VendorProductState, VendorProductCommand, VendorProductEvent> = {
+  aggregate: 'vendor_product',
+  initialState: initialProductState,
+  evolve: evolveProduct,
+  decide: decideProduct,
+};

@@ -1,0 +1,105 @@
+/**
+ * Marketplace product imports (SPEC.md part 1 capability 2, part 2 "Import job and import error").
+ * An import is a job aggregate (ARCHITECTURE.md "Long operations"): Requested → Started →
+ * batches of accepted and rejected rows with a progress fact each → Completed or Failed. This file
+ * is the area's public contract.
+ *
+ * Accepted rows are staged by the catalogue projection and enter the catalogue only with
+ * MarketplaceImportCompleted, so a job that fails half-way leaves the catalogue untouched.
+ */
+export type Language = 'en' | 'fr' | 'de' | 'lb';
+
+/** Where the CSV comes from. An upload is kept under DATA_DIR until the job ends. */
+export type ImportSource =
+  | { kind: 'url'; url: string }
+  | { kind: 'upload'; file: string; original_name: string; bytes: number };
+
+/** A row the import will put in the catalogue, with the product id its key maps to. */
+export interface AcceptedRow {
+  row: number;
+  product_id: number;
+  /** gtin:<14 digits>, or sku:<marketplace>:<sku> when the row has no GTIN. */
+  key: string;
+  gtin: string | null;
+  gtin_type: string | null;
+  sku: string | null;
+  brand: string | null;
+  image_link: string | null;
+  price_cents: number | null;
+  sale_price_cents: number | null;
+  currency: string;
+  product_type_raw: string | null;
+  marketplace: string;
+  vendor_name: string | null;
+  title: string;
+  description: string | null;
+  short_description: string | null;
+}
+
+export type ImportErrorType =
+  | 'malformed_row' | 'missing_identifier' | 'invalid_gtin' | 'missing_title' | 'invalid_price'
+  | 'field_too_long' | 'invalid_url';
+
+/** A MarketplaceImportError record (SPEC.md part 2). */
+export interface RejectedRow {
+  row: number;
+  /** The row's GTIN or SKU when it has one. */
+  identifier: string | null;
+  error_type: ImportErrorType;
+  message: string;
+  row_data: Record<string, string>;
+}
+
+/** Why a whole job failed. */
+export type ImportFailureCode =
+  | 'empty_file' | 'missing_header' | 'wrong_delimiter' | 'bad_encoding' | 'binary_file' | 'file_too_large'
+  | 'line_too_long' | 'parse_error' | 'source_unreachable' | 'no_data_rows' | 'worker_lost' | 'timeout' | 'internal_error';
+
+/** An admin or a vendor asked for a product CSV to be imported for a vendor, in one language. */
+export type MarketplaceImportRequested = {
+  type: 'MarketplaceImportRequested';
+  data: {
+    job_id: number; vendor_id: number; language: Language; marketplace: string; delimiter: string | null;
+    source: ImportSource; requested_by: number | string; created_by_name: string | null; requested_at: string;
+  };
+};
+/** A worker took the job and began reading the file (attempt counts take-overs). */
+export type MarketplaceImportStarted = { type: 'MarketplaceImportStarted'; data: { job_id: number; vendor_id: number; attempt: number; at: string } };
+/** A batch of rows was read and accepted; they enter the catalogue when the job completes. */
+export type MarketplaceImportRowsAccepted = {
+  type: 'MarketplaceImportRowsAccepted';
+  data: { job_id: number; vendor_id: number; language: Language; batch: number; rows: AcceptedRow[] };
+};
+/** Rows of a batch the import could not use, each with the reason. */
+export type MarketplaceImportRowsRejected = {
+  type: 'MarketplaceImportRowsRejected';
+  data: { job_id: number; vendor_id: number; batch: number; errors: RejectedRow[] };
+};
+/** How far the job has read, counted after each batch. */
+export type MarketplaceImportProgressed = {
+  type: 'MarketplaceImportProgressed';
+  data: {
+    job_id: number; batch: number; rows_processed: number; accepted: number; rejected: number; new_products: number;
+    bytes_read: number; bytes_total: number | null; at: string;
+  };
+};
+/** The whole file was read: the accepted rows are now products and translations of the catalogue. */
+export type MarketplaceImportCompleted = {
+  type: 'MarketplaceImportCompleted';
+  data: { job_id: number; vendor_id: number; language: Language; rows_processed: number; accepted: number; rejected: number; new_products: number; at: string };
+};
+/** The job ended without changing the catalogue: the file or its source could not be used. */
+export type MarketplaceImportFailed = {
+  type: 'MarketplaceImportFailed';
+  data: { job_id: number; vendor_id: number; error_code: ImportFailureCode; error: string; rows_processed: number; at: string };
+};
+
+export type MarketplaceImportEvent =
+  | MarketplaceImportRequested | MarketplaceImportStarted | MarketplaceImportRowsAccepted | MarketplaceImportRowsRejected
+  | MarketplaceImportProgressed | MarketplaceImportCompleted | MarketplaceImportFailed;
+
+/** The job's own facts, without the row payloads (what a job list needs). */
+export const IMPORT_JOB_EVENT_TYPES = [
+  'MarketplaceImportRequested', 'MarketplaceImportStarted', 'MarketplaceImportProgressed',
+  'MarketplaceImportCompleted', 'MarketplaceImportFailed',
+] as const satisfies readonly MarketplaceImportEvent['type'][];

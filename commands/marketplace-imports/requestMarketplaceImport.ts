@@ -1,0 +1,36 @@
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import type { Executor } from '../../src/runtime/database.ts';
+import { nextId } from '../../src/runtime/nextId.ts';
+import type { ImportSource, Language } from './events.ts';
+import { marketplaceImport } from './index.ts';
+
+export interface ImportDeps {
+  store: EventStore;
+  db: Executor;
+}
+
+export interface ImportRequest {
+  vendor_id: number;
+  language: Language;
+  marketplace: string;
+  delimiter: string | null;
+  source: ImportSource;
+  requested_by: number | string;
+  created_by_name: string | null;
+}
+
+/** Opens an import job; the worker (src/workers/marketplaceImportWorker.ts) picks it up from the feed. */
+export async function requestMarketplaceImport(deps: ImportDeps, request: ImportRequest, ctx: CommandContext): Promise<{ id: number; done: Handled<unknown, any> }> {
+  const id = await nextId(deps.db, marketplaceImport.aggregate);
+  const done = await handleCommand(deps.store, marketplaceImport, id, {
+    type: 'RequestMarketplaceImport',
+    data: { job_id: id, ...request, at: new Date().toISOString() },
+  }, { ...ctx, vendorId: request.vendor_id });
+  return { id, done };
+}
+
+/** Ends a job that no worker can finish (a lost worker, a sweep), unless it already ended. */
+export async function failMarketplaceImport(deps: ImportDeps, id: number, error_code: 'worker_lost' | 'timeout', error: string, ctx: CommandContext) {
+  return handleCommand(deps.store, marketplaceImport, id, { type: 'FailMarketplaceImport', data: { error_code, error, at: new Date().toISOString() } }, ctx);
+}

@@ -1,0 +1,89 @@
+import { rm } from 'node:fs/promises';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { ImportFailure, readHeader, type HeaderLayout } from '../../commands/marketplace-imports/csvHeader.ts';
+import type { ImportFailureCode } from '../../commands/marketplace-imports/events.ts';
+import { ImportJobSession } from '../../commands/marketplace-imports/jobSession.ts';
+import { mapRow } from '../../commands/marketplace-imports/rowMapping.ts';
+import { ConcurrencyException } from '../core/errors.ts';
+import type { EventStore } from '../eventstore/port.ts';
+import { openStoredFile, openUrl, SourceError } from '../adapters/sourceStream.ts';
+import { TextFileError, TextFileGuard } from '../adapters/textFileGuard.ts';
+import { uploadedImportPath } from '../adapters/importUploads.ts';
+import { openCsvRecords, type CsvRecords } from './csvRecords.ts';
+import { ImportBatcher } from './importBatcher.ts';
+import { importSettings } from './importSettings.ts';
+
+export interface ImportWorkerDeps {
+  knex: Knex;
+  store: EventStore;
+  dataDir: string;
+  logger: Logger;
+}
+
+export const IMPORT_ACTOR = 'system:marketplace-import-worker';
+
+/**
+ * Runs one import job end to end: claim it (Started, at the version that saw it pending: a second
+ * worker gets a conflict and leaves), stream the CSV, append a batch every `batchRows` rows, then
+ * Completed, or Failed with a code and a message for the client. Returns early when the job is no
+ * longer pending. An abort (shutdown) stops without a verdict; the sweep settles the job later.
+ */
+export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number, signal: AbortSignal): Promise<void> {
+  const session = await ImportJobSession.open(deps.store, jobId, IMPORT_ACTOR);
+  const req = session.requested;
+  if (session.current.status !== 'pending' || !req) return;
+  try {
+    await session.run({ type: 'StartMarketplaceImport', data: { at: new Date().toISOString() } });
+  } catch (err) {
+    if (err instanceof ConcurrencyException) return;
+    throw err;
+  }
+  const upload = req.source.kind === 'upload' ? uploadedImportPath(deps.dataDir, req.source.file) : null;
+  let csv: CsvRecords | null = null;
+  let row = 0;
+  try {
+    const vendor = await deps.knex('vendor_list').select('name').where('id', req.vendor_id).first();
+    const defaults = { marketplace: req.marketplace, vendor_name: vendor?.name ?? null };
+    const opened = req.source.kind === 'url'
+      ? await openUrl(req.source.url, { signal, connectTimeoutMs: importSettings.connectTimeoutMs, maxBytes: importSettings.maxBytes })
+      : await openStoredFile(upload!);
+    const guard = new TextFileGuard({ maxBytes: importSettings.maxBytes, maxLineBytes: importSettings.maxLineBytes, idleMs: importSettings.idleTimeoutMs });
+    csv = await openCsvRecords(opened.stream, guard, req.delimiter);
+    const batcher = new ImportBatcher(deps.knex, session, () => ({ bytes_read: guard.bytesRead, bytes_total: opened.length }));
+    let layout: HeaderLayout | null = null;
+    for await (const cells of csv.records) {
+      if (signal.aborted) return;
+      row++;
+      if (!layout) { layout = readHeader(cells); continue; }
+      batcher.add(mapRow(cells, layout, row, defaults));
+      if (batcher.size >= importSettings.batchRows) await batcher.flush();
+    }
+    if (signal.aborted) return;
+    if (!layout) throw new ImportFailure('missing_header', 'The file has no header row');
+    await batcher.flush();
+    await session.run({ type: 'CompleteMarketplaceImport', data: { at: new Date().toISOString() } });
+  } catch (err) {
+    if (signal.aborted || err instanceof ConcurrencyException) return;
+    const { code, message } = verdict(err, row);
+    if (code === 'internal_error') deps.logger.error({ err, job_id: jobId }, 'marketplace import failed on an internal error');
+    await session.run({ type: 'FailMarketplaceImport', data: { error_code: code, error: message, at: new Date().toISOString() } })
+      .catch((e) => deps.logger.error({ err: e, job_id: jobId }, 'could not record the failure of a marketplace import'));
+  } finally {
+    csv?.close();
+    if (upload && !signal.aborted) await rm(upload, { force: true }).catch(() => {});
+  }
+}
+
+/** The job's failure code and client message for what stopped it. */
+function verdict(err: unknown, row: number): { code: ImportFailureCode; message: string } {
+  if (err instanceof ImportFailure || err instanceof TextFileError || err instanceof SourceError) {
+    return { code: err.code, message: err.message };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  // fast-csv reports unbalanced quotes and the like as "Parse Error: …".
+  if (/^Parse Error/i.test(message)) {
+    return { code: 'parse_error', message: `The CSV could not be parsed after row ${row}: ${message.replace(/^Parse Error:\s*/i, '').slice(0, 200)}` };
+  }
+  return { code: 'internal_error', message: 'The import stopped on an internal error; it has been logged' };
+}
