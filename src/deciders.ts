@@ -1,6 +1,7 @@
 import type { Decider } from './core/decider.ts';
 import { reservation } from '../commands/reservations/reservation.ts';
 import { user } from '../commands/users/index.ts';
+import { order } from '../commands/orders/index.ts';
 
 /**
  * Every aggregate by its stream prefix (`user-7` → user), so history tools can rebuild the state
@@ -9,6 +10,7 @@ import { user } from '../commands/users/index.ts';
 export const deciders: Record<string, Decider<any, any, any>> = {
   [user.aggregate]: user,
   [reservation.aggregate]: reservation,
+  [order.aggregate]: order,
 };
 
 export function deciderOf(stream: string): Decider<any, any, any> | null {
