@@ -20,6 +20,10 @@ export interface Config {
   defaultLocale: string;
   /** Bound on the read-your-writes wait of a command (ARCHITECTURE.md "Read-your-writes"). */
   projectionWaitMs: number;
+  /** The platform's own host name: `<subdomain>.<platformDomain>` serves a vendor's shop (issue 3). */
+  platformDomain: string;
+  /** Resolvers for custom domain verification (host[:port], comma-separated); absent = the system's. */
+  dnsServers?: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     defaultLocale: env.DEFAULT_LOCALE ?? 'en',
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
+    platformDomain: (env.PLATFORM_DOMAIN ?? 'localhost').toLowerCase(),
+    dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
   };
 }
 
