@@ -4,6 +4,8 @@ import { companyList } from '../projections/companies/companyList.ts';
 import { vendorDomains } from '../projections/vendors/vendorDomains.ts';
 import { vendorTeamMembers } from '../projections/team/vendorTeamMembers.ts';
 import { vendorTeamInvitations } from '../projections/team/vendorTeamInvitations.ts';
+import { vendorThemes } from '../projections/themes/vendorThemes.ts';
+import { platformSettingsProjection } from '../projections/settings/platformSettings.ts';
 import type { Consumer } from './runtime/consumer.ts';
 
 /** Every projection and process manager of the service; the runner starts them all. */
@@ -14,4 +16,6 @@ export const consumers: readonly Consumer[] = [
   vendorDomains,
   vendorTeamMembers,
   vendorTeamInvitations,
+  vendorThemes,
+  platformSettingsProjection,
 ];

@@ -4,6 +4,9 @@ import { requireAdmin } from '../auth.ts';
 import { adminAuthRoutes } from './auth.ts';
 import { adminCompanyRoutes } from './companies.ts';
 import { adminEventRoutes } from './events.ts';
+import { adminSettingsRoutes } from './settings.ts';
+import { adminThemeRoutes } from './themes.ts';
+import { adminVendorDomainRoutes } from './vendorDomains.ts';
 import { adminUserRoutes } from './users.ts';
 import { adminVendorRoutes } from './vendors.ts';
 
@@ -14,7 +17,8 @@ export function adminRoutes(services: Services): Router {
   router.use(auth.routes());
   const guarded = new Router();
   guarded.use(requireAdmin(services));
-  for (const area of [adminUserRoutes, adminEventRoutes, adminCompanyRoutes, adminVendorRoutes]) guarded.use(area(services).routes());
+  for (const area of [adminUserRoutes, adminEventRoutes, adminCompanyRoutes, adminVendorRoutes,
+    adminVendorDomainRoutes, adminThemeRoutes, adminSettingsRoutes]) guarded.use(area(services).routes());
   router.use(guarded.routes());
   return router;
 }

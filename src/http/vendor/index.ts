@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { vendorAuthRoutes } from './auth.ts';
+import { vendorSettingsRoutes } from './settings.ts';
+import { vendorTeamRoutes } from './team.ts';
 
 /**
  * /api/v1/vendor (SPEC.md part 1). Each business-area router guards its own routes with
@@ -8,6 +10,6 @@ import { vendorAuthRoutes } from './auth.ts';
  */
 export function vendorRoutes(services: Services): Router {
   const router = new Router();
-  for (const area of [vendorAuthRoutes]) router.use(area(services).routes());
+  for (const area of [vendorAuthRoutes, vendorTeamRoutes, vendorSettingsRoutes]) router.use(area(services).routes());
   return router;
 }

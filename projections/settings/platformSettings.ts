@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../src/eventstore/port.ts';
+import type { Projection } from '../../src/runtime/consumer.ts';
+import { PLATFORM_SETTING_EVENT_TYPES, type PlatformSettingEvent } from '../../commands/settings/events.ts';
+
+/** platform_settings: key → value of the admin-editable platform settings (a cleared one has no row). */
+export const platformSettingsProjection: Projection = {
+  kind: 'projection',
+  name: 'platform_settings',
+  eventTypes: PLATFORM_SETTING_EVENT_TYPES,
+  tables: ['platform_settings'],
+  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+    const latest = new Map<string, { value: string | null; at: string }>();
+    for (const raw of events) {
+      const e = raw as unknown as PlatformSettingEvent;
+      latest.set(e.data.key, { value: e.data.value, at: e.data.at });
+    }
+    const cleared = [...latest].filter(([, v]) => v.value === null).map(([k]) => k);
+    const set = [...latest].filter(([, v]) => v.value !== null)
+      .map(([key, v]) => ({ key, value: JSON.stringify(v.value), updated_at: v.at }));
+    if (cleared.length > 0) await trx('platform_settings').whereIn('key', cleared).delete();
+    if (set.length > 0) await trx('platform_settings').insert(set).onConflict('key').merge();
+  },
+};

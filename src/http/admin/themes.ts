@@ -1,0 +1,80 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.ts';
+import { presetTheme, THEME_PRESETS } from '../../../commands/themes/presets.ts';
+import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
+import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
+import { ThemePresetNotFoundException } from '../../core/errors.ts';
+import { t } from '../../core/i18n.ts';
+import { handleCommand } from '../../runtime/commandHandler.ts';
+import type { Services } from '../../runtime/services.ts';
+import { commandContext } from '../auth.ts';
+import { requestLanguage } from '../language/resolve.ts';
+import { input } from '../validation.ts';
+import { IdentifierParams } from './vendors.ts';
+
+const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
+const Font = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9 ,\'"-]+$' });
+const Url = Type.Union([Type.String({ maxLength: 500, pattern: '^(https?://|/)[^\\s<>"]*$' }), Type.Null()]);
+const part = <T extends Record<string, any>>(props: T) => Type.Optional(Type.Partial(Type.Object(props, { additionalProperties: false })));
+
+const ThemeUpdate = Type.Object({
+  theme_name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  colors: part({ primary: Color, secondary: Color, accent: Color, background: Color, text: Color, border: Color }),
+  fonts: part({ heading: Font, body: Font }),
+  layout: part({
+    style: Type.Union([Type.Literal('grid'), Type.Literal('list'), Type.Literal('masonry')]),
+    header: Type.Union([Type.Literal('fixed'), Type.Literal('static'), Type.Literal('transparent')]),
+    product_card: Type.Union([Type.Literal('modern'), Type.Literal('classic'), Type.Literal('minimal')]),
+  }),
+  branding: part({ logo_url: Url, logo_dark_url: Url, favicon_url: Url, banner_url: Url }),
+  custom_css: Type.Optional(Type.Union([Type.String({ maxLength: 20000 }), Type.Null()])),
+}, { additionalProperties: false, minProperties: 1 });
+
+const PresetParams = Type.Object({ ...IdentifierParams.properties, preset: Type.String({ minLength: 1, maxLength: 50 }) });
+
+/** Vendor themes and presets (SPEC.md 4.1: ThemePresetListResponse, ThemePresetResponse, ThemeDeleteResponse). */
+export function adminThemeRoutes(services: Services): Router {
+  const router = new Router();
+  const knex = services.db.knex;
+  const run = async (ctx: any, vendorId: number, command: ThemeCommand) =>
+    services.settle([await handleCommand(services.store, vendorTheme, vendorId, command, { ...commandContext(ctx, ctx.state.admin.id), vendorId })]);
+
+  // ThemePresetListResponse. A static route: no vendor in the path.
+  router.get('/themes/presets', (ctx) => {
+    ctx.body = {
+      presets: Object.entries(THEME_PRESETS).map(([name, p]) => ({ name, description: p.description, ...presetTheme(name) })),
+    };
+  });
+
+  router.get('/vendors/:identifier/theme', async (ctx) => {
+    const { params } = input(ctx, { params: IdentifierParams });
+    ctx.body = await getVendorTheme(knex, await resolveVendorId(knex, params.identifier));
+  });
+
+  router.put('/vendors/:identifier/theme', async (ctx) => {
+    const { params, body } = input(ctx, { params: IdentifierParams, body: ThemeUpdate });
+    const id = await resolveVendorId(knex, params.identifier);
+    await run(ctx, id, { type: 'ChangeVendorTheme', data: { vendor_id: id, changes: body, at: new Date().toISOString() } });
+    ctx.body = await getVendorTheme(knex, id);
+  });
+
+  // ThemePresetResponse
+  router.post('/vendors/:identifier/theme/presets/:preset', async (ctx) => {
+    const { params } = input(ctx, { params: PresetParams });
+    if (!THEME_PRESETS[params.preset]) throw new ThemePresetNotFoundException(`Unknown theme preset '${params.preset}'`);
+    const id = await resolveVendorId(knex, params.identifier);
+    await run(ctx, id, { type: 'ApplyThemePreset', data: { vendor_id: id, preset: params.preset, at: new Date().toISOString() } });
+    ctx.body = { message: t(requestLanguage(ctx), 'theme.preset_applied', { preset: params.preset }), preset: params.preset, ...(await getVendorTheme(knex, id)) };
+  });
+
+  // ThemeDeleteResponse: the vendor falls back to the platform default theme.
+  router.delete('/vendors/:identifier/theme', async (ctx) => {
+    const { params } = input(ctx, { params: IdentifierParams });
+    const id = await resolveVendorId(knex, params.identifier);
+    await run(ctx, id, { type: 'ResetVendorTheme', data: { vendor_id: id, at: new Date().toISOString() } });
+    ctx.body = { message: t(requestLanguage(ctx), 'theme.deleted'), vendor_id: id, is_default: true };
+  });
+
+  return router;
+}

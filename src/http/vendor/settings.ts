@@ -1,0 +1,134 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { CONTACT_FIELDS, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
+import { changeExtmarketSettings, changeVendorProfile, type VendorDeps } from '../../../commands/vendors/handlers.ts';
+import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
+import { getVendor } from '../../../queries/vendors/getVendor.ts';
+import { listVendorDomains } from '../../../queries/vendors/listVendorDomains.ts';
+import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
+import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
+import type { Services } from '../../runtime/services.ts';
+import { requestLanguage, resolveLocale } from '../language/resolve.ts';
+import { blankToNull, ContactSchema, contactChanges, defined, Description, LanguageSchema, Name } from '../tenancySchemas.ts';
+import { input } from '../validation.ts';
+import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+
+/** VAT rates in force in Luxembourg, the extmarket's country (shared/reference/eu-vat-rates.json: LU), plus 0 for exempt goods. */
+export const EXTMARKET_TAX_RATES = [0, 3, 8, 14, 17] as const;
+export const DELIVERY_METHODS = ['nationwide', 'package_delivery', 'self_collect'] as const;
+
+const FeedUrl = Type.Union([Type.Literal(''), Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' }), Type.Null()]);
+const ExtmarketBody = Type.Object({
+  csv_url_fr: Type.Optional(FeedUrl),
+  csv_url_en: Type.Optional(FeedUrl),
+  csv_url_de: Type.Optional(FeedUrl),
+  default_tax_rate: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  boost_sort: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 10 }), Type.Null()])),
+  delivery_method: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 50 }), { minItems: 1, maxItems: 3 }), Type.Null()])),
+  preorder_days: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 365 }), Type.Null()])),
+}, { additionalProperties: false, minProperties: 1 });
+
+const BusinessInfoBody = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  ...ContactSchema,
+  /** Clears every contact override: the vendor inherits the company's contact data again. */
+  reset_to_company: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, minProperties: 1 });
+
+const LocalizationBody = Type.Object(LanguageSchema, { additionalProperties: false, minProperties: 1 });
+
+/** The rules of the extmarket settings that a schema cannot say clearly (SPEC.md 4.2). */
+function checkExtmarket(body: ExtmarketSettings): void {
+  const problems: ValidationIssue[] = [];
+  if (body.default_tax_rate != null && !(EXTMARKET_TAX_RATES as readonly number[]).includes(body.default_tax_rate)) {
+    problems.push({ pointer: '/body/default_tax_rate', message: `must be one of ${EXTMARKET_TAX_RATES.join(', ')} (percent)` });
+  }
+  const methods = body.delivery_method ?? [];
+  const unknown = methods.filter((m) => !(DELIVERY_METHODS as readonly string[]).includes(m));
+  if (unknown.length > 0) problems.push({ pointer: '/body/delivery_method', message: `unknown method(s) ${unknown.join(', ')}; allowed: ${DELIVERY_METHODS.join(', ')}` });
+  if (new Set(methods).size !== methods.length) problems.push({ pointer: '/body/delivery_method', message: 'must not repeat a method' });
+  if (problems.length > 0) throw new ValidationException('The extmarket settings are not valid', problems);
+}
+
+/**
+ * Vendor settings (SPEC.md 4.2). GET /settings answers every section; sections of areas that
+ * arrive later answer their empty shape: invoice_settings { configured: false } and
+ * payment_provider { configured: false, provider: null, status: null }.
+ */
+export function vendorSettingsRoutes(services: Services): Router {
+  const router = new Router();
+  const knex = services.db.knex;
+  const deps = (): VendorDeps => ({ store: services.store, db: knex });
+  const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+
+  async function settings(vendorId: number) {
+    const v: any = await getVendor(knex, vendorId);
+    const row = await knex('vendor_list').select('extmarket_settings').where('id', vendorId).first();
+    const locale = await resolveLocale(knex, v.storefront_locale, services.config.defaultLocale);
+    const business: Record<string, unknown> = { name: v.name, description: v.description, company_id: v.company_id, company_name: v.company_name };
+    for (const f of CONTACT_FIELDS) Object.assign(business, { [f]: v[f], [`effective_${f}`]: v[`effective_${f}`], [`${f}_inherited`]: v[`${f}_inherited`] });
+    Object.assign(business, { company_business_address: v.company_business_address, company_tax_number: v.company_tax_number });
+    const ext = row?.extmarket_settings ?? {};
+    const domains = await listVendorDomains(knex, vendorId);
+    return {
+      vendor_id: v.id,
+      vendor_code: v.vendor_code,
+      business_info: business,
+      localization: {
+        dashboard_language: v.dashboard_language, storefront_language: v.storefront_language, storefront_languages: v.storefront_languages,
+        storefront_locale: v.storefront_locale, effective_locale: locale.locale, locale_source: locale.source,
+        supported_languages: LANGUAGES.map((code) => ({ code, ...LANGUAGE_INFO[code] })),
+      },
+      extmarket: {
+        vendor_id: v.extmarket_vendor_id, vendor_slug: v.extmarket_vendor_slug,
+        csv_url_fr: ext.csv_url_fr ?? null, csv_url_en: ext.csv_url_en ?? null, csv_url_de: ext.csv_url_de ?? null,
+        default_tax_rate: ext.default_tax_rate ?? null, boost_sort: ext.boost_sort ?? null,
+        delivery_method: ext.delivery_method ?? null, preorder_days: ext.preorder_days ?? null,
+        options: { tax_rates: EXTMARKET_TAX_RATES, delivery_methods: DELIVERY_METHODS },
+      },
+      invoice_settings: { configured: false },
+      theme_settings: await getVendorTheme(knex, vendorId),
+      domains: {
+        subdomain: v.subdomain,
+        subdomain_url: `https://${v.subdomain}.${services.config.platformDomain}/`,
+        path_url: `/vendors/${v.vendor_code}/shop/`,
+        custom_domains: domains.items.map(({ verification_token: _t, ...d }: any) => d),
+      },
+      payment_provider: { configured: false, provider: null, status: null },
+    };
+  }
+
+  router.get('/settings', requireVendor(services, 'settings.view'), async (ctx) => {
+    ctx.body = await settings(caller(ctx).id);
+  });
+
+  router.put('/settings/business-info', requireVendor(services, 'settings.edit'), async (ctx) => {
+    const { body } = input(ctx, { body: BusinessInfoBody });
+    const id = caller(ctx).id;
+    const contact = body.reset_to_company ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null])) : contactChanges(body);
+    const changes = defined({ ...contact, name: body.name?.trim(), description: body.description === undefined ? undefined : blankToNull(body.description) ?? null });
+    await services.settle(await changeVendorProfile(deps(), id, changes, vendorCommandContext(ctx)));
+    const lang = requestLanguage(ctx);
+    ctx.body = { message: t(lang, body.reset_to_company ? 'settings.business_info_reset' : 'settings.updated'), ...(await settings(id)) };
+  });
+
+  router.put('/settings/extmarket', requireVendor(services, 'settings.edit'), async (ctx) => {
+    const { body } = input(ctx, { body: ExtmarketBody });
+    checkExtmarket(body);
+    const changes: ExtmarketSettings = {};
+    for (const [k, v] of Object.entries(body)) (changes as any)[k] = typeof v === 'string' ? blankToNull(v) : v;
+    const id = caller(ctx).id;
+    await services.settle(await changeExtmarketSettings(deps(), id, changes, vendorCommandContext(ctx)));
+    ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await settings(id)) };
+  });
+
+  router.put('/settings/localization', requireVendor(services, 'settings.edit'), async (ctx) => {
+    const { body } = input(ctx, { body: LocalizationBody });
+    const id = caller(ctx).id;
+    await services.settle(await changeVendorProfile(deps(), id, defined(body), vendorCommandContext(ctx)));
+    ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await settings(id)) };
+  });
+
+  return router;
+}
