@@ -17,7 +17,7 @@ describe('confirming and rejecting a whole order (SPEC.md part 3, order rows)', 
   context('confirm order with no unresolved item exceptions', () => {
     it('confirms all items and the order', () => {
       given(order, [imported(item(1), item(2, 2))]).when(confirmAll)
-        .then([{ ...confirmed(1), data: { ...confirmed(1).data, source: 'admin' } }, { ...confirmed(2, 2), data: { ...confirmed(2, 2).data, source: 'admin' } }, orderConfirmed()]);
+        .then([confirmed(1, 1, 'admin'), confirmed(2, 2, 'admin'), orderConfirmed()]);
     });
     it('confirms the items still open of a partly confirmed order', () => {
       const events = order.decide(confirmAll, given(order, [imported(item(1), item(2)), confirmed(1), orderConfirmed()]).state);
@@ -52,7 +52,7 @@ describe('confirming and rejecting a whole order (SPEC.md part 3, order rows)', 
   context('reject order', () => {
     it('declines all items and the order', () => {
       given(order, [imported(item(1), item(2))]).when(reject)
-        .then([{ ...declined(1), data: { ...declined(1).data, source: 'admin' } }, { ...declined(2), data: { ...declined(2).data, source: 'admin' } }, orderDeclined()]);
+        .then([declined(1, 1, 'admin'), declined(2, 1, 'admin'), orderDeclined()]);
     });
     it('declines only the open items when some are declined already', () => {
       const events = order.decide(reject, given(order, [imported(item(1), item(2)), declined(1)]).state);
