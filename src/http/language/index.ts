@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
+import { languageApiRoutes } from './languages.ts';
 
-/** /api/v1/language (SPEC.md part 1). Business-area routers are mounted here as they arrive. */
+/** /api/v1/language (SPEC.md 4.4). Business-area routers are mounted here as they arrive. */
 export function languageRoutes(services: Services): Router {
-  void services;
-  return new Router();
+  const router = new Router();
+  for (const area of [languageApiRoutes]) router.use(area(services).routes());
+  return router;
 }

@@ -31,10 +31,10 @@ export function fromAcceptLanguage(header: string | undefined): LanguageCode | n
  * The language of a request: the cookie (when the shop allows it), the shop's storefront
  * language, the browser's Accept-Language, the language of the resolved locale, then English.
  */
-export function resolveLanguage(ctx: Context, locale?: string): { code: LanguageCode; source: LanguageSource } {
+export function resolveLanguage(ctx: Context, locale?: string, cookie: string | undefined = ctx.cookies.get(LANGUAGE_COOKIE))
+  : { code: LanguageCode; source: LanguageSource } {
   const vendor = ctx.state.vendorContext as ContextVendor | undefined;
   const allowed = vendor ? vendor.storefront_languages.filter(isLanguage) : [...LANGUAGES];
-  const cookie = ctx.cookies.get(LANGUAGE_COOKIE);
   if (isLanguage(cookie) && allowed.includes(cookie)) return { code: cookie, source: 'cookie' };
   if (vendor && isLanguage(vendor.storefront_language)) return { code: vendor.storefront_language, source: 'vendor' };
   const browser = fromAcceptLanguage(ctx.get('Accept-Language'));
