@@ -43,7 +43,7 @@ export function vendorAuthRoutes(services: Services): Router {
     let chosen = vendors[0];
     if (body.vendor_code) {
       const found = vendors.find((v) => v.vendor_code === body.vendor_code!.toUpperCase());
-      if (!found) throw new VendorAccessDeniedException(`This account has no access to vendor ${body.vendor_code}`);
+      if (!found) throw new VendorAccessDeniedException('This account has no access to the requested vendor');
       chosen = found;
     } else if (vendors.length > 1) {
       throw new ValidationException('This account belongs to several vendors: send vendor_code', [
