@@ -22,8 +22,7 @@ export function languageApiRoutes(services: Services): Router {
     const vendor = ctx.state.vendorContext as VendorContext | undefined;
     const locale = await resolveLocale(knex, vendor?.storefront_locale, services.config.defaultLocale);
     // Right after set or clear, the answer reflects the new preference, not the request's cookie.
-    const cookie = cookieOverride === undefined ? ctx.cookies.get(LANGUAGE_COOKIE) : cookieOverride ?? undefined;
-    const language = resolveLanguage(ctx, locale.locale, cookie);
+    const language = resolveLanguage(ctx, locale.locale, cookieOverride);
     return {
       code: language.code, ...LANGUAGE_INFO[language.code], source: language.source,
       locale: locale.locale, locale_source: locale.source,

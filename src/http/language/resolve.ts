@@ -31,8 +31,10 @@ export function fromAcceptLanguage(header: string | undefined): LanguageCode | n
  * The language of a request: the cookie (when the shop allows it), the shop's storefront
  * language, the browser's Accept-Language, the language of the resolved locale, then English.
  */
-export function resolveLanguage(ctx: Context, locale?: string, cookie: string | undefined = ctx.cookies.get(LANGUAGE_COOKIE))
+export function resolveLanguage(ctx: Context, locale?: string, cookieValue?: string | null)
   : { code: LanguageCode; source: LanguageSource } {
+  // undefined: read the request's cookie; null: the preference was just cleared.
+  const cookie = cookieValue === undefined ? ctx.cookies.get(LANGUAGE_COOKIE) : cookieValue;
   const vendor = ctx.state.vendorContext as ContextVendor | undefined;
   const allowed = vendor ? vendor.storefront_languages.filter(isLanguage) : [...LANGUAGES];
   if (isLanguage(cookie) && allowed.includes(cookie)) return { code: cookie, source: 'cookie' };

@@ -100,7 +100,7 @@ describe('vendor context of shop requests', () => {
   });
 
   it('answers VendorNotFoundException for an unknown code, subdomain or domain, and for no vendor at all', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { referer: 'http://localhost/vendors/NO-SUCH-SHOP/shop/' },
       { host: 'no-such-shop.localhost' },
       { host: 'unknown-shop.example' },
