@@ -6,6 +6,7 @@ import { vendorTeamMembers } from '../projections/team/vendorTeamMembers.ts';
 import { vendorTeamInvitations } from '../projections/team/vendorTeamInvitations.ts';
 import { vendorThemes } from '../projections/themes/vendorThemes.ts';
 import { platformSettingsProjection } from '../projections/settings/platformSettings.ts';
+import { ordersConsumers } from './ordersConsumers.ts';
 import type { Consumer } from './runtime/consumer.ts';
 
 /** Every projection and process manager of the service; the runner starts them all. */
@@ -18,4 +19,5 @@ export const consumers: readonly Consumer[] = [
   vendorTeamInvitations,
   vendorThemes,
   platformSettingsProjection,
+  ...ordersConsumers,
 ];

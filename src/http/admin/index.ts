@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { requireAdmin } from '../auth.ts';
+import { adminOrdersAreaRoutes } from './ordersArea.ts';
 import { adminAuthRoutes } from './auth.ts';
 import { adminCompanyRoutes } from './companies.ts';
 import { adminEventRoutes } from './events.ts';
@@ -17,7 +18,7 @@ export function adminRoutes(services: Services): Router {
   router.use(auth.routes());
   const guarded = new Router();
   guarded.use(requireAdmin(services));
-  for (const area of [adminUserRoutes, adminEventRoutes, adminCompanyRoutes, adminVendorRoutes,
+  for (const area of [adminUserRoutes, adminEventRoutes, adminOrdersAreaRoutes, adminCompanyRoutes, adminVendorRoutes,
     adminVendorDomainRoutes, adminThemeRoutes, adminSettingsRoutes]) guarded.use(area(services).routes());
   router.use(guarded.routes());
   return router;

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
+import { vendorOrdersAreaRoutes } from './ordersArea.ts';
 import { vendorAuthRoutes } from './auth.ts';
 import { vendorSettingsRoutes } from './settings.ts';
 import { vendorTeamRoutes } from './team.ts';
@@ -10,6 +11,6 @@ import { vendorTeamRoutes } from './team.ts';
  */
 export function vendorRoutes(services: Services): Router {
   const router = new Router();
-  for (const area of [vendorAuthRoutes, vendorTeamRoutes, vendorSettingsRoutes]) router.use(area(services).routes());
+  for (const area of [vendorAuthRoutes, vendorOrdersAreaRoutes, vendorTeamRoutes, vendorSettingsRoutes]) router.use(area(services).routes());
   return router;
 }

@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+
+export interface OrderFilter {
+  /** Set for the vendor area (the token's vendor); optional for admins (the vendor filter). */
+  vendor_id?: number;
+  status?: string;
+  channel?: 'extmarket' | 'shop';
+  search?: string;
+}
+
+/** An order row of a list: the head of the order, its VAT fields and totals, vendor name and code. */
+export function orderRow(r: any) {
+  return {
+    id: r.id, order_number: r.order_number, vendor_id: r.vendor_id, vendor_name: r.vendor_name ?? null, vendor_code: r.vendor_code ?? null,
+    channel: r.channel, status: r.status, order_date: iso(r.order_date), external_order_id: r.external_order_id,
+    external_shipment_id: r.external_shipment_id, customer_first_name: r.customer_first_name, customer_last_name: r.customer_last_name,
+    customer_email: r.customer_email, customer_locale: r.customer_locale, shipping_country_iso: r.shipping_country_iso,
+    billing_country_iso: r.billing_country_iso, currency: r.currency, vat_regime: r.vat_regime, vat_rate: Number(r.vat_rate),
+    vat_country_iso: r.vat_country_iso, seller_country_iso: r.seller_country_iso, buyer_vat_number: r.buyer_vat_number,
+    vat_exemption_reference: r.vat_exemption_reference, net_cents: Number(r.net_cents), vat_cents: Number(r.vat_cents),
+    gross_cents: Number(r.gross_cents), total_amount_cents: Number(r.gross_cents), item_count: r.item_count,
+    open_exception_count: r.open_exception_count, tracking_number: r.tracking_number, carrier: r.carrier, sync_job_id: r.sync_job_id,
+    imported_at: iso(r.imported_at), updated_at: iso(r.updated_at),
+  };
+}
+
+export const iso = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/** Orders, newest first, always within the tenant when one is given (SPEC.md 4.1 admin order list, 4.2 extmarket orders). */
+export function listOrders(knex: Knex, filter: OrderFilter, page: PageRequest): Promise<Page<ReturnType<typeof orderRow>>> {
+  const base = knex('order_list as o').leftJoin('vendor_list as v', 'v.id', 'o.vendor_id')
+    .select('o.*', 'v.name as vendor_name', 'v.vendor_code');
+  if (filter.vendor_id !== undefined) base.where('o.vendor_id', filter.vendor_id);
+  if (filter.status) base.where('o.status', filter.status);
+  if (filter.channel) base.where('o.channel', filter.channel);
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((q) => q.whereILike('o.order_number', like).orWhereILike('o.external_order_id', like)
+      .orWhereILike('o.customer_last_name', like).orWhereILike('o.customer_email', like));
+  }
+  return paginate(base, page, (q) => q.orderBy([{ column: 'o.order_date', order: 'desc' }, { column: 'o.id', order: 'desc' }]), orderRow);
+}

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import { testApp, type TestApp } from '../../support/app.ts';
+import { seedExtmarketOrder } from '../../support/orders.ts';
+import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
+
+describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
+  let app: TestApp;
+  let a: VendorFixture;
+  let b: VendorFixture;
+  before(async () => {
+    app = await testApp();
+    [a, b] = [await createVendorWithOwner(app), await createVendorWithOwner(app)];
+  });
+
+  it('lists the vendor’s extmarket orders by status and reads one with its items', async () => {
+    const { orderId, itemIds } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 2 }, { quantity: 1 }]);
+    const list = await app.call('GET', '/api/v1/vendor/extmarket/orders?status=unconfirmed', { token: a.ownerToken });
+    expect(list.status).to.equal(200);
+    expect(list.body.items.map((o: any) => o.id)).to.include(orderId);
+    const detail = await app.call('GET', `/api/v1/vendor/extmarket/orders/${orderId}`, { token: a.ownerToken });
+    expect(detail.body).to.include({ id: orderId, status: 'unconfirmed', vat_regime: 'domestic', vat_rate: 17 });
+    expect(detail.body.items.map((i: any) => i.id)).to.deep.equal(itemIds);
+    expect(detail.body.items[0]).to.include({ status: 'unconfirmed', quantity: 2, shipped_quantity: 0 });
+  });
+
+  it('confirms one item and declines another (partial confirmation), then ships in two parts', async () => {
+    const { orderId, itemIds: [first, second] } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 3 }, { quantity: 1 }]);
+    const base = `/api/v1/vendor/extmarket/orders/${orderId}`;
+    const c = await app.call('POST', `${base}/items/${first}/confirm`, { token: a.ownerToken });
+    expect(c.status).to.equal(200);
+    expect(c.body.status).to.equal('confirmed');
+    const d = await app.call('POST', `${base}/items/${second}/decline`, { token: a.ownerToken });
+    expect(d.body.items.map((i: any) => i.status)).to.deep.equal(['confirmed', 'declined']);
+
+    const ship1 = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, { token: a.ownerToken, body: { quantity: 2 } });
+    expect(ship1.status).to.equal(200);
+    expect(ship1.body).to.include({ status: 'partially_shipped', shipped_quantity: 2 });
+    const over = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, { token: a.ownerToken, body: { quantity: 2 } });
+    expect(over.status).to.equal(400);
+    expect(over.body).to.include({ code: 'ShipmentQuantityException', remaining: 1 });
+    const ship2 = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, { token: a.ownerToken, body: { quantity: 1 } });
+    expect(ship2.body.status).to.equal('shipped');
+    const status = await app.call('GET', `/api/v1/vendor/orders/${orderId}/shipment-status`, { token: a.ownerToken });
+    expect(status.body.items[0].shipments.map((s: any) => s.quantity)).to.deep.equal([2, 1]);
+    expect(status.body.items[0]).to.include({ is_fully_shipped: true, remaining_quantity: 0 });
+  });
+
+  it('refuses a move the state table does not allow with 409 naming the current state', async () => {
+    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, a.vendorId, [{}]);
+    await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/reject`, { token: a.ownerToken });
+    const again = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${item}/confirm`, { token: a.ownerToken });
+    expect(again.status).to.equal(409);
+    expect(again.headers.get('content-type')).to.match(/problem\+json/);
+    expect(again.body).to.include({ code: 'InvalidTransitionException', current_state: 'declined' });
+  });
+
+  it('never shows or changes another vendor’s order (404)', async () => {
+    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, a.vendorId, [{}]);
+    for (const [method, path] of [
+      ['GET', `/api/v1/vendor/extmarket/orders/${orderId}`], ['GET', `/api/v1/vendor/orders/${orderId}/shipment-status`],
+      ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`], ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${item}/decline`],
+      ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/reject`],
+    ]) {
+      const res = await app.call(method, path, { token: b.ownerToken });
+      expect(res.status, `${method} ${path}`).to.equal(404);
+    }
+    const list = await app.call('GET', '/api/v1/vendor/extmarket/orders', { token: b.ownerToken });
+    expect(list.body.items.map((o: any) => o.id)).not.to.include(orderId);
+    const mine = await app.call('GET', `/api/v1/vendor/extmarket/orders/${orderId}`, { token: a.ownerToken });
+    expect(mine.body.status).to.equal('unconfirmed');
+  });
+
+  it('loses no update when many item decisions on one order arrive at once', async () => {
+    const { orderId, itemIds } = await seedExtmarketOrder(app, a.vendorId, Array.from({ length: 8 }, () => ({})));
+    const replies = await Promise.all(itemIds.map((id, n) => app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${id}/${n % 2 ? 'decline' : 'confirm'}`, { token: a.ownerToken })));
+    expect(replies.map((r) => r.status)).to.deep.equal(itemIds.map(() => 200));
+    const detail = await app.call('GET', `/api/v1/vendor/extmarket/orders/${orderId}`, { token: a.ownerToken });
+    expect(detail.body.items.map((i: any) => i.status)).to.deep.equal(itemIds.map((_, n) => (n % 2 ? 'declined' : 'confirmed')));
+    const events = await app.services.store.readStream(`order-${orderId}`);
+    expect(events.filter((e) => e.type === 'OrderItemConfirmed' || e.type === 'OrderItemDeclined')).to.have.length(8);
+  });
+
+  it('ships the last unit of an item exactly once under concurrent requests', async () => {
+    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 3 }]);
+    await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`, { token: a.ownerToken });
+    const replies = await Promise.all([1, 2, 3, 4, 5].map(() => app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${item}/ship`, { token: a.ownerToken, body: { quantity: 1 } })));
+    // The two late ones find the order shipped (409 naming the state) or the item exhausted (400).
+    expect(replies.filter((r) => r.status === 200)).to.have.length(3);
+    expect(replies.filter((r) => r.status !== 200).map((r) => r.body.code)).to.satisfy((codes: string[]) =>
+      codes.length === 2 && codes.every((c) => c === 'InvalidTransitionException' || c === 'ShipmentQuantityException'));
+    const status = await app.call('GET', `/api/v1/vendor/orders/${orderId}/shipment-status`, { token: a.ownerToken });
+    expect(status.body).to.include({ status: 'shipped', shipped_quantity: 3 });
+  });
+
+  it('answers bad input with 422, never 500', async () => {
+    expect((await app.call('POST', '/api/v1/vendor/orders/abc/items/1/ship', { token: a.ownerToken, body: { quantity: 1 } })).status).to.equal(422);
+    expect((await app.call('POST', '/api/v1/vendor/orders/1/items/1/ship', { token: a.ownerToken, body: { quantity: 'x' } })).status).to.equal(422);
+    expect((await app.call('GET', '/api/v1/vendor/extmarket/orders?status=bogus', { token: a.ownerToken })).status).to.equal(422);
+    expect((await app.call('GET', '/api/v1/vendor/extmarket/orders')).status).to.equal(401);
+  });
+});
