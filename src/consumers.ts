@@ -6,6 +6,15 @@ import { vendorTeamMembers } from '../projections/team/vendorTeamMembers.ts';
 import { vendorTeamInvitations } from '../projections/team/vendorTeamInvitations.ts';
 import { vendorThemes } from '../projections/themes/vendorThemes.ts';
 import { platformSettingsProjection } from '../projections/settings/platformSettings.ts';
+import { marketplaceImportJobs } from '../projections/marketplace-imports/marketplaceImportJobs.ts';
+import { marketplaceImportErrors } from '../projections/marketplace-imports/marketplaceImportErrors.ts';
+import { marketplaceProductList } from '../projections/catalogue/marketplaceProductList.ts';
+import { vendorProductList } from '../projections/catalogue/vendorProductList.ts';
+import { inventoryList } from '../projections/inventory/inventoryList.ts';
+import { inventoryTransactions } from '../projections/inventory/inventoryTransactions.ts';
+import { mediaList } from '../projections/media/mediaList.ts';
+import { runMarketplaceImportOnRequested } from './processes/runMarketplaceImportOnRequested.ts';
+import { createPlaceholderProductOnVendorCreated } from './processes/createPlaceholderProductOnVendorCreated.ts';
 import { ordersConsumers } from './ordersConsumers.ts';
 import type { Consumer } from './runtime/consumer.ts';
 
@@ -13,6 +22,15 @@ import type { Consumer } from './runtime/consumer.ts';
 export const consumers: readonly Consumer[] = [
   userList,
   vendorList,
+  marketplaceImportJobs,
+  marketplaceImportErrors,
+  marketplaceProductList,
+  vendorProductList,
+  inventoryList,
+  inventoryTransactions,
+  mediaList,
+  runMarketplaceImportOnRequested,
+  createPlaceholderProductOnVendorCreated,
   companyList,
   vendorDomains,
   vendorTeamMembers,

@@ -1,6 +1,10 @@
 import type { Decider } from './core/decider.ts';
 import { reservation } from '../commands/reservations/reservation.ts';
 import { user } from '../commands/users/index.ts';
+import { vendorProduct } from '../commands/catalogue/index.ts';
+import { stock } from '../commands/inventory/index.ts';
+import { marketplaceImport } from '../commands/marketplace-imports/index.ts';
+import { media } from '../commands/media/index.ts';
 import { order } from '../commands/orders/index.ts';
 
 /**
@@ -10,6 +14,10 @@ import { order } from '../commands/orders/index.ts';
 export const deciders: Record<string, Decider<any, any, any>> = {
   [user.aggregate]: user,
   [reservation.aggregate]: reservation,
+  [vendorProduct.aggregate]: vendorProduct,
+  [stock.aggregate]: stock,
+  [marketplaceImport.aggregate]: marketplaceImport,
+  [media.aggregate]: media,
   [order.aggregate]: order,
 };
 

@@ -6,12 +6,14 @@ import { createLogger } from './runtime/logger.ts';
 import { createServices } from './runtime/services.ts';
 import { Scheduler } from './runtime/scheduler.ts';
 import { scheduledTasks } from './scheduledTasks.ts';
+import { startWorkers } from './workers/index.ts';
 
 /** Start: config → database → event store → consumers → HTTP (ARCHITECTURE.md "Layout"). */
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const services = await createServices(config, logger, { consumers });
 await ensureFirstAdmin(services);
+const workers = startWorkers(services);
 const scheduler = new Scheduler(services, scheduledTasks, logger);
 scheduler.start();
 const server = createApp(services).listen(config.port, config.host, () => {
@@ -25,6 +27,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
   scheduler.stop();
+  await workers.stop();
   await services.close();
   process.exit(0);
 }

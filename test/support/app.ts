@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../src/runtime/services.ts';
 import { createUser } from '../../commands/users/handlers.ts';
 import { testDatabase } from './database.ts';
 import { Writable } from 'node:stream';
+import { startWorkers, type Workers } from '../../src/workers/index.ts';
 
 /**
  * The real service on an ephemeral port against the test database, one per test process.
@@ -37,6 +38,7 @@ export interface Reply {
 
 let shared: Promise<TestApp> | null = null;
 let server: Server | null = null;
+let workers: Workers | null = null;
 
 export function testApp(): Promise<TestApp> {
   return (shared ??= start());
@@ -53,6 +55,7 @@ async function start(): Promise<TestApp> {
   const { done } = await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' },
     { userId: 'system:test', correlationId: 'test-setup' });
   await services.settle(done);
+  workers = startWorkers(services);
   server = createApp(services).listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -87,6 +90,7 @@ export async function stopTestApp(): Promise<void> {
   const app = await shared;
   shared = null;
   await new Promise((r) => server?.close(r));
+  await workers?.stop();
   await app.services.close();
 }
 

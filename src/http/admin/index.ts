@@ -5,6 +5,11 @@ import { adminOrdersAreaRoutes } from './ordersArea.ts';
 import { adminAuthRoutes } from './auth.ts';
 import { adminCompanyRoutes } from './companies.ts';
 import { adminEventRoutes } from './events.ts';
+import { adminMarketplaceImportRoutes } from './marketplaceImports.ts';
+import { adminCatalogueRoutes } from './catalogue.ts';
+import { adminVendorProductRoutes } from './vendorProducts.ts';
+import { adminInventoryRoutes } from './inventory.ts';
+import { adminMediaRoutes } from './media.ts';
 import { adminSettingsRoutes } from './settings.ts';
 import { adminThemeRoutes } from './themes.ts';
 import { adminVendorDomainRoutes } from './vendorDomains.ts';
@@ -19,7 +24,8 @@ export function adminRoutes(services: Services): Router {
   const guarded = new Router();
   guarded.use(requireAdmin(services));
   for (const area of [adminUserRoutes, adminEventRoutes, adminOrdersAreaRoutes, adminCompanyRoutes, adminVendorRoutes,
-    adminVendorDomainRoutes, adminThemeRoutes, adminSettingsRoutes]) guarded.use(area(services).routes());
+    adminVendorDomainRoutes, adminThemeRoutes, adminSettingsRoutes, adminMarketplaceImportRoutes,
+    adminCatalogueRoutes, adminVendorProductRoutes, adminInventoryRoutes, adminMediaRoutes]) guarded.use(area(services).routes());
   router.use(guarded.routes());
   return router;
 }

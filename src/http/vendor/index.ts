@@ -2,6 +2,11 @@ import Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { vendorOrdersAreaRoutes } from './ordersArea.ts';
 import { vendorAuthRoutes } from './auth.ts';
+import { vendorMarketplaceImportRoutes } from './marketplaceImports.ts';
+import { vendorProductRoutes } from './products.ts';
+import { vendorInventoryTransactionRoutes } from './inventoryTransactions.ts';
+import { vendorInventoryRoutes } from './inventory.ts';
+import { vendorMediaRoutes } from './media.ts';
 import { vendorSettingsRoutes } from './settings.ts';
 import { vendorTeamRoutes } from './team.ts';
 
@@ -11,6 +16,7 @@ import { vendorTeamRoutes } from './team.ts';
  */
 export function vendorRoutes(services: Services): Router {
   const router = new Router();
-  for (const area of [vendorAuthRoutes, vendorOrdersAreaRoutes, vendorTeamRoutes, vendorSettingsRoutes]) router.use(area(services).routes());
+  for (const area of [vendorAuthRoutes, vendorOrdersAreaRoutes, vendorTeamRoutes, vendorSettingsRoutes, vendorMarketplaceImportRoutes,
+    vendorProductRoutes, vendorInventoryTransactionRoutes, vendorInventoryRoutes, vendorMediaRoutes]) router.use(area(services).routes());
   return router;
 }

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../src/eventstore/port.ts';
+import type { Projection } from '../../src/runtime/consumer.ts';
+import { IMPORT_JOB_EVENT_TYPES, type MarketplaceImportEvent } from '../../commands/marketplace-imports/events.ts';
+
+/**
+ * marketplace_import_jobs: one row per import job with its status and progress, what clients poll
+ * (GET …/marketplace-import-jobs/{id}). It reads the slim job facts only, never the row payloads.
+ * It keeps the feed position of the job's end, so the job route can wait until the catalogue and
+ * the error list have passed it: a client that sees "completed" sees the products too.
+ */
+export const marketplaceImportJobs: Projection = {
+  kind: 'projection',
+  name: 'marketplace_import_jobs',
+  eventTypes: IMPORT_JOB_EVENT_TYPES,
+  tables: ['marketplace_import_jobs'],
+  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+    const ids = [...new Set(events.map((e) => (e.data as { job_id: number }).job_id))];
+    const existing = await trx('marketplace_import_jobs').whereIn('id', ids);
+    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    for (const raw of events) {
+      const e = raw as unknown as MarketplaceImportEvent;
+      if (e.type === 'MarketplaceImportRequested') {
+        const d = e.data;
+        rows.set(d.job_id, {
+          id: d.job_id, vendor_id: d.vendor_id, language: d.language, marketplace: d.marketplace, source_type: d.source.kind,
+          source_url: d.source.kind === 'url' ? d.source.url : null, file_name: d.source.kind === 'upload' ? d.source.original_name : null,
+          delimiter: d.delimiter, status: 'pending', attempt: 0, batches: 0, rows_processed: 0, imported_count: 0, created_count: 0,
+          error_count: 0, bytes_read: 0, bytes_total: d.source.kind === 'upload' ? d.source.bytes : null, error_code: null, error_message: null,
+          created_by: String(d.requested_by), created_by_name: d.created_by_name, created_at: d.requested_at, started_at: null,
+          completed_at: null, updated_at: d.requested_at,
+        });
+        continue;
+      }
+      const row = rows.get(e.data.job_id);
+      if (!row) continue;
+      switch (e.type) {
+        case 'MarketplaceImportStarted':
+          Object.assign(row, { status: 'processing', attempt: e.data.attempt, started_at: row.started_at ?? e.data.at, updated_at: e.data.at });
+          break;
+        case 'MarketplaceImportProgressed': {
+          const d = e.data;
+          Object.assign(row, {
+            batches: d.batch, rows_processed: d.rows_processed, imported_count: d.accepted, created_count: d.new_products, error_count: d.rejected,
+            bytes_read: d.bytes_read, bytes_total: d.bytes_total ?? row.bytes_total, updated_at: d.at,
+          });
+          break;
+        }
+        case 'MarketplaceImportCompleted': {
+          const d = e.data;
+          Object.assign(row, {
+            status: 'completed', rows_processed: d.rows_processed, imported_count: d.accepted, created_count: d.new_products,
+            error_count: d.rejected, completed_at: d.at, updated_at: d.at, final_pos_a: raw.position.a, final_pos_b: raw.position.b,
+          });
+          break;
+        }
+        case 'MarketplaceImportFailed':
+          Object.assign(row, {
+            status: 'failed', error_code: e.data.error_code, error_message: e.data.error, completed_at: e.data.at, updated_at: e.data.at,
+            final_pos_a: raw.position.a, final_pos_b: raw.position.b,
+          });
+          break;
+      }
+    }
+    if (rows.size > 0) await trx('marketplace_import_jobs').insert([...rows.values()]).onConflict('id').merge();
+  },
+};

@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+
+/**
+ * Marketplace product statistics (SPEC.md 4.1 "the stats endpoint accepts marketplace and
+ * vendor_name filters"): totals, and counts per marketplace, per vendor name and per language.
+ */
+export async function getMarketplaceProductStats(knex: Knex, filter: { marketplace?: string; vendor_name?: string }) {
+  const scoped = () => {
+    const q = knex('marketplace_product_list as p');
+    if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+    if (filter.vendor_name) q.whereILike('p.vendor_name', filter.vendor_name);
+    return q;
+  };
+  const [totals] = await scoped().select(
+    knex.raw('count(*)::int AS total_products'),
+    knex.raw('count(p.gtin)::int AS with_gtin'),
+    knex.raw('count(p.sale_price_cents)::int AS with_sale_price'),
+    knex.raw('count(p.image_link)::int AS with_image'),
+    knex.raw('count(DISTINCT p.brand)::int AS brands'),
+    knex.raw('count(DISTINCT p.marketplace)::int AS marketplaces'),
+    knex.raw('count(DISTINCT p.vendor_name)::int AS vendors'),
+  );
+  const byMarketplace = await scoped().select('p.marketplace').count({ count: '*' }).groupBy('p.marketplace').orderBy('count', 'desc').limit(50);
+  const byVendor = await scoped().whereNotNull('p.vendor_name').select('p.vendor_name').count({ count: '*' }).groupBy('p.vendor_name').orderBy('count', 'desc').limit(50);
+  const byLanguage = await scoped().join('marketplace_product_translations as t', 't.product_id', 'p.id')
+    .select('t.language').count({ count: '*' }).groupBy('t.language').orderBy('t.language');
+  return {
+    ...totals,
+    filters: { marketplace: filter.marketplace ?? null, vendor_name: filter.vendor_name ?? null },
+    by_marketplace: byMarketplace.map((r: any) => ({ marketplace: r.marketplace, count: Number(r.count) })),
+    by_vendor_name: byVendor.map((r: any) => ({ vendor_name: r.vendor_name, count: Number(r.count) })),
+    translations_by_language: Object.fromEntries(byLanguage.map((r: any) => [r.language, Number(r.count)])),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import { centsToNumber } from '../../src/core/money.ts';
+import { MarketplaceProductNotFoundException } from '../../src/core/errors.ts';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+
+/**
+ * Marketplace products (GET /admin/products, SPEC.md 4.1): filter by marketplace, vendor_name,
+ * brand, GTIN and a search over title, SKU, GTIN and brand. Texts come in the requested language,
+ * falling back to English, then to any language the product has.
+ */
+export interface MarketplaceProductFilter {
+  marketplace?: string;
+  vendor_name?: string;
+  brand?: string;
+  gtin?: string;
+  search?: string;
+  language: string;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const iso = (v: unknown) => new Date(v as string).toISOString();
+
+export function toMarketplaceProduct(r: any) {
+  const price = r.price_cents === null ? null : Number(r.price_cents);
+  const sale = r.sale_price_cents === null ? null : Number(r.sale_price_cents);
+  return {
+    id: r.id, gtin: r.gtin, gtin_type: r.gtin_type, sku: r.sku, brand: r.brand, image_link: r.image_link,
+    price_cents: price, price_numeric: centsToNumber(price), sale_price_cents: sale, sale_price_numeric: centsToNumber(sale),
+    currency: r.currency, product_type_raw: r.product_type_raw, marketplace: r.marketplace, vendor_name: r.vendor_name,
+    vendor_id: r.vendor_id, language: r.language ?? null, title: r.title ?? null, description: r.description ?? null,
+    short_description: r.short_description ?? null, languages: r.languages ?? [], last_job_id: r.last_job_id,
+    created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  };
+}
+
+/** The product rows joined to the best translation for `language`. */
+export function marketplaceProducts(knex: Knex, language: string) {
+  const best = knex('marketplace_product_translations as t').select('t.language', 't.title', 't.description', 't.short_description')
+    .whereRaw('t.product_id = p.id')
+    .orderByRaw('(t.language = ?) DESC, (t.language = ?) DESC, t.language', [language, 'en']).limit(1).as('tr');
+  return knex('marketplace_product_list as p')
+    .joinRaw(`LEFT JOIN LATERAL (${best.toQuery()}) tr ON true`)
+    .select('p.*', 'tr.language', 'tr.title', 'tr.description', 'tr.short_description',
+      knex.raw('(SELECT array_agg(l.language ORDER BY l.language) FROM marketplace_product_translations l WHERE l.product_id = p.id) AS languages'));
+}
+
+export function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFilter, page: PageRequest): Promise<Page<ReturnType<typeof toMarketplaceProduct>>> {
+  const q = marketplaceProducts(knex, filter.language);
+  if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+  if (filter.vendor_name) q.whereILike('p.vendor_name', filter.vendor_name);
+  if (filter.brand) q.whereILike('p.brand', filter.brand);
+  if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));
+  if (filter.search) {
+    const s = like(filter.search);
+    q.where((w) => w.whereILike('p.sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s)
+      .orWhereExists(knex('marketplace_product_translations as st').whereRaw('st.product_id = p.id').whereILike('st.title', s)));
+  }
+  return paginate(q, page, (qb) => qb.orderBy('p.id', 'asc'), toMarketplaceProduct);
+}
+
+/** One marketplace product with every translation. */
+export async function getMarketplaceProduct(knex: Knex, id: number, language = 'en') {
+  const row = await marketplaceProducts(knex, language).where('p.id', id).first();
+  if (!row) throw new MarketplaceProductNotFoundException(`Marketplace product ${id} not found`);
+  const texts = await knex('marketplace_product_translations').where('product_id', id).orderBy('language');
+  const translations = Object.fromEntries(texts.map((t: any) => [t.language, { title: t.title, description: t.description, short_description: t.short_description }]));
+  return { ...toMarketplaceProduct(row), translations };
+}

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import { ProductNotFoundException } from '../../src/core/errors.ts';
+import { basisPointsToPercent, centsToNumber, formatMoney } from '../../src/core/money.ts';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { priceBreakdown } from '../../src/core/pricing.ts';
+
+/**
+ * Vendor products: the list and VendorProductDetail (SPEC.md part 2 "Product"). Amounts are sent
+ * in cents (`*_cents`) and as decimals for display; the detail adds net price, VAT, profit and
+ * margin from src/core/pricing.ts. Digital products have unlimited inventory: `inventory.unlimited`
+ * and null quantities. Every query takes the vendor scope (null = admin, all vendors).
+ */
+export interface VendorProductFilter {
+  vendor_id?: number;
+  search?: string;
+  is_active?: boolean;
+  is_digital?: boolean;
+  gtin?: string;
+  marketplace?: string;
+  language: string;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function pickText(translations: Record<string, any>, language: string) {
+  const lang = translations[language] ? language : translations.en ? 'en' : Object.keys(translations).sort()[0];
+  return lang ? { language: lang, ...translations[lang] } : { language: null, title: null, description: null, short_description: null };
+}
+
+export function toVendorProduct(r: any, language: string) {
+  const translations = typeof r.translations === 'string' ? JSON.parse(r.translations) : r.translations ?? {};
+  const text = pickText(translations, language);
+  const price = Number(r.price_cents);
+  const sale = num(r.sale_price_cents);
+  const cost = num(r.cost_cents);
+  const quantity = r.is_digital ? null : Number(r.stock_quantity ?? 0);
+  const reserved = r.is_digital ? null : Number(r.stock_reserved ?? 0);
+  return {
+    id: r.id, vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
+    vendor_sku: r.vendor_sku, gtin: r.gtin, gtin_type: r.gtin_type, marketplace: r.marketplace, brand: r.brand, image_link: r.image_link,
+    product_type_raw: r.product_type_raw, language: text.language, title: text.title, description: text.description ?? null,
+    short_description: text.short_description ?? null, translations,
+    price_cents: price, price: centsToNumber(price), sale_price_cents: sale, sale_price: centsToNumber(sale),
+    cost_cents: cost, cost: centsToNumber(cost), tax_rate_percent: basisPointsToPercent(r.tax_rate_bp), currency: r.currency,
+    is_digital: r.is_digital, is_active: r.is_active, is_placeholder: r.is_placeholder,
+    source_marketplace_product_id: r.source_marketplace_product_id,
+    inventory: { unlimited: r.is_digital, quantity, reserved_quantity: reserved, available_quantity: quantity === null ? null : quantity - reserved! },
+    created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString(),
+  };
+}
+
+export function vendorProducts(knex: Knex) {
+  return knex('vendor_product_list as p').leftJoin('vendor_list as v', 'v.id', 'p.vendor_id')
+    .select('p.*', 'v.vendor_code', 'v.name as vendor_name',
+      knex.raw('(SELECT sum(i.quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_quantity'),
+      knex.raw('(SELECT sum(i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_reserved'));
+}
+
+export function listVendorProducts(knex: Knex, filter: VendorProductFilter, page: PageRequest): Promise<Page<ReturnType<typeof toVendorProduct>>> {
+  const q = vendorProducts(knex);
+  if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
+  if (filter.is_active !== undefined) q.where('p.is_active', filter.is_active);
+  if (filter.is_digital !== undefined) q.where('p.is_digital', filter.is_digital);
+  if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+  if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));
+  if (filter.search) {
+    const s = like(filter.search);
+    q.where((w) => w.whereILike('p.vendor_sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s).orWhereRaw('p.translations::text ILIKE ?', [s]));
+  }
+  return paginate(q, page, (qb) => qb.orderBy('p.id', 'asc'), (r) => toVendorProduct(r, filter.language));
+}
+
+/** VendorProductDetail: the product, its price breakdown, and the same amounts formatted. */
+export async function getVendorProduct(knex: Knex, id: number, vendorId: number | null, language = 'en') {
+  const q = vendorProducts(knex).where('p.id', id);
+  if (vendorId !== null) q.where('p.vendor_id', vendorId);
+  const row = await q.first();
+  if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
+  const product = toVendorProduct(row, language);
+  const b = priceBreakdown(product.price_cents, Number(row.tax_rate_bp), product.cost_cents);
+  const fmt = (c: number | null) => (c === null ? null : formatMoney(c, product.currency, language));
+  return {
+    ...product,
+    net_price_cents: b.net_price_cents, net_price: centsToNumber(b.net_price_cents),
+    vat_amount_cents: b.vat_amount_cents, vat_amount: centsToNumber(b.vat_amount_cents),
+    profit_cents: b.profit_cents, profit: centsToNumber(b.profit_cents), profit_margin_percent: b.profit_margin_percent,
+    formatted: { price: fmt(product.price_cents), sale_price: fmt(product.sale_price_cents), cost: fmt(product.cost_cents), net_price: fmt(b.net_price_cents), vat_amount: fmt(b.vat_amount_cents), profit: fmt(b.profit_cents) },
+  };
+}

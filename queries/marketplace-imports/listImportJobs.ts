@@ -1,0 +1,78 @@
+import type { Knex } from 'knex';
+import { MarketplaceImportJobNotFoundException } from '../../src/core/errors.ts';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+
+/**
+ * Import jobs (SPEC.md 4.1 marketplace-import-jobs): each item has id and job_id, vendor_code and
+ * vendor_name (from the tenant directory), error_details and created_by_name. A vendor sees only
+ * its own jobs: every query takes the vendor scope, and a job of another vendor is "not found".
+ */
+export interface ImportJobFilter {
+  vendor_id?: number;
+  status?: string;
+  marketplace?: string;
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+export function toImportJob(r: any) {
+  const imported = Number(r.imported_count);
+  const errors = Number(r.error_count);
+  const created = Number(r.created_count);
+  const bytesTotal = r.bytes_total === null ? null : Number(r.bytes_total);
+  const bytesRead = Number(r.bytes_read);
+  const percent = r.status === 'completed' ? 100 : bytesTotal ? Math.min(99, Math.floor((bytesRead * 100) / bytesTotal)) : null;
+  return {
+    id: r.id,
+    job_id: r.id,
+    vendor_id: r.vendor_id,
+    vendor_code: r.vendor_code ?? null,
+    vendor_name: r.vendor_name ?? null,
+    marketplace: r.marketplace,
+    language: r.language,
+    source_type: r.source_type,
+    source_url: r.source_url,
+    file_name: r.file_name,
+    status: r.status,
+    imported_count: imported,
+    created_count: created,
+    updated_count: imported - created,
+    error_count: errors,
+    total_processed: imported + errors,
+    progress: { rows_processed: imported + errors, batches: r.batches, bytes_read: bytesRead, bytes_total: bytesTotal, percent },
+    error_message: r.error_message,
+    error_details: r.error_code || errors > 0 ? { error_code: r.error_code, error_message: r.error_message, rejected_rows: errors } : null,
+    created_by: r.created_by,
+    created_by_name: r.created_by_name,
+    created_at: iso(r.created_at),
+    started_at: iso(r.started_at),
+    completed_at: iso(r.completed_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+export type ImportJobItem = ReturnType<typeof toImportJob>;
+
+function jobs(knex: Knex) {
+  return knex('marketplace_import_jobs as j').leftJoin('vendor_list as v', 'v.id', 'j.vendor_id')
+    .select('j.*', 'v.vendor_code', 'v.name as vendor_name');
+}
+
+export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRequest): Promise<Page<ImportJobItem>> {
+  const q = jobs(knex);
+  if (filter.vendor_id !== undefined) q.where('j.vendor_id', filter.vendor_id);
+  if (filter.status) q.where('j.status', filter.status);
+  if (filter.marketplace) q.whereILike('j.marketplace', filter.marketplace);
+  return paginate(q, page, (qb) => qb.orderBy('j.id', 'desc'), toImportJob);
+}
+
+/** AdminMarketplaceImportJobResponse: the job with its rejected rows counted by error type. */
+export async function getImportJob(knex: Knex, id: number, vendorId: number | null) {
+  const q = jobs(knex).where('j.id', id);
+  if (vendorId !== null) q.where('j.vendor_id', vendorId);
+  const row = await q.first();
+  if (!row) throw new MarketplaceImportJobNotFoundException(`Import job ${id} not found`);
+  const counts = await knex('marketplace_import_errors').where('job_id', id).groupBy('error_type').select('error_type').count({ n: '*' });
+  const job = toImportJob(row);
+  const byType = Object.fromEntries(counts.map((c: any) => [c.error_type, Number(c.n)]));
+  return { ...job, error_details: job.error_details ? { ...job.error_details, errors_by_type: byType } : null };
+}
