@@ -6,6 +6,11 @@ import { stock } from '../commands/inventory/index.ts';
 import { marketplaceImport } from '../commands/marketplace-imports/index.ts';
 import { media } from '../commands/media/index.ts';
 import { order } from '../commands/orders/index.ts';
+import { company } from '../commands/companies/index.ts';
+import { vendor } from '../commands/vendors/index.ts';
+import { team } from '../commands/team/index.ts';
+import { vendorTheme } from '../commands/themes/index.ts';
+import { platformSettings } from '../commands/settings/index.ts';
 
 /**
  * Every aggregate by its stream prefix (`user-7` → user), so history tools can rebuild the state
@@ -19,6 +24,11 @@ export const deciders: Record<string, Decider<any, any, any>> = {
   [marketplaceImport.aggregate]: marketplaceImport,
   [media.aggregate]: media,
   [order.aggregate]: order,
+  [company.aggregate]: company,
+  [vendor.aggregate]: vendor,
+  [team.aggregate]: team,
+  [vendorTheme.aggregate]: vendorTheme,
+  [platformSettings.aggregate]: platformSettings,
 };
 
 export function deciderOf(stream: string): Decider<any, any, any> | null {
