@@ -34,7 +34,9 @@ export function toVendorDetail(r: any, c: any) {
 
 /** A numeric identifier is an id; anything else is a vendor code (case-insensitive). */
 export async function resolveVendorId(knex: Knex, identifier: string): Promise<number> {
-  const row = /^\d{1,10}$/.test(identifier)
+  const numeric = /^\d{1,10}$/.test(identifier);
+  if (numeric && Number(identifier) > 2_147_483_647) throw new VendorNotFoundException(`Vendor '${identifier}' not found`);
+  const row = numeric
     ? await knex('vendor_list').select('id').where('id', Number(identifier)).first()
     : await knex('vendor_list').select('id').where('vendor_code', identifier.trim().toUpperCase()).first();
   if (!row) throw new VendorNotFoundException(`Vendor '${identifier}' not found`);

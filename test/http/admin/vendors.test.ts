@@ -91,4 +91,17 @@ describe('admin vendors API', () => {
     expect(reset.body).to.include({ is_default: true });
     expect((await app.call('GET', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin })).body.is_default).to.equal(true);
   });
+
+  it('answers unknown identifiers with 404 and malformed ones with 422, never 500', async () => {
+    for (const id of ['9999999999', '0', 'NO-SUCH-CODE']) {
+      const res = await app.call('GET', `/api/v1/admin/vendors/${id}`, { token: admin });
+      expect(res.status, id).to.equal(404);
+      expect(res.body.code, id).to.equal('VendorNotFoundException');
+    }
+    expect((await app.call('GET', '/api/v1/admin/vendors/bad%20code', { token: admin })).status).to.equal(422);
+    expect((await app.call('PUT', '/api/v1/admin/vendors/9999999999/status', { token: admin, body: {} })).status).to.equal(404);
+    const bad = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: 'x', vendor_code: '-x-', name: '', storefront_languages: ['es'] } });
+    expect(bad.status).to.equal(422);
+    expect(bad.body.errors.map((e: any) => e.pointer)).to.include.members(['/body/company_id', '/body/vendor_code', '/body/name']);
+  });
 });
