@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ValidationException } from '../../src/core/errors.ts';
+import { ConcurrencyException, ValidationException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
@@ -16,6 +16,20 @@ export interface VendorDeps {
 
 type Done = Handled<unknown, any>[];
 const now = () => new Date().toISOString();
+
+/**
+ * Attaching and detaching vendors touch the company's stream, which every vendor creation of
+ * that company shares. Both decisions are idempotent, so a lost race is simply decided again.
+ */
+async function onCompany(deps: VendorDeps, companyId: number, command: { type: 'AttachVendor' | 'DetachVendor'; data: { vendor_id: number; at: string } }, ctx: CommandContext) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await handleCommand(deps.store, company, companyId, command, ctx);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyException) || attempt >= 5) throw err;
+    }
+  }
+}
 
 /** Subdomains the platform keeps for itself (the vendor context never resolves them). */
 export const RESERVED_SUBDOMAINS = ['www', 'admin', 'api', 'app', 'mail', 'shop', 'shops', 'vendor', 'vendors', 'platform', 'static', 'assets', 'cdn', 'public'];
@@ -46,13 +60,13 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
   const at = now();
   const c = { ...ctx, vendorId: id };
   return withClaims(deps.store, [['vendor_code', vendor_code], ['subdomain', subdomain]], id, c, async (done) => {
-    done.push(await handleCommand(deps.store, company, company_id, { type: 'AttachVendor', data: { vendor_id: id, at } }, c));
+    done.push(await onCompany(deps, company_id, { type: 'AttachVendor', data: { vendor_id: id, at } }, c));
     try {
       done.push(await handleCommand(deps.store, vendor, id, {
         type: 'CreateVendor', data: { ...profile, vendor_id: id, company_id, vendor_code, subdomain, at },
       }, c));
     } catch (err) {
-      await handleCommand(deps.store, company, company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c);
+      await onCompany(deps, company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c);
       throw err;
     }
     return { id, done };
@@ -97,7 +111,7 @@ export async function deleteVendor(deps: VendorDeps, id: number, ctx: CommandCon
   const at = now();
   const done: Done = [await handleCommand(deps.store, vendor, id, { type: 'DeleteVendor', data: { at } }, c)];
   if (state.status !== 'active' && state.status !== 'inactive') return done;
-  done.push(await handleCommand(deps.store, company, state.company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c));
+  done.push(await onCompany(deps, state.company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c));
   done.push(await release(deps.store, 'vendor_code', state.vendor_code, id, c));
   done.push(await release(deps.store, 'subdomain', state.subdomain, id, c));
   for (const d of state.domains) done.push(await release(deps.store, 'domain', d.domain, id, c));

@@ -25,6 +25,13 @@ describe('admin vendors API', () => {
     expect(reserved.status).to.equal(422);
   });
 
+  it('opens several vendors of one company at the same time', async () => {
+    const c = await createCompany(app);
+    const replies = await Promise.all([1, 2, 3, 4].map(() => app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: c.id, vendor_code: unique('par'), name: 'x' } })));
+    expect(replies.map((r) => r.status)).to.deep.equal([201, 201, 201, 201]);
+    expect((await app.call('GET', `/api/v1/admin/companies/${c.id}`, { token: admin })).body.vendor_count).to.equal(4);
+  });
+
   it('refuses a vendor for an unknown company and leaves its code free', async () => {
     const code = unique('nc');
     const res = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: 999999, vendor_code: code, name: 'x' } });
