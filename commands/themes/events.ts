@@ -2,14 +2,9 @@
  * Vendor storefront themes (SPEC.md part 1 capability 1: "its own theme"; 4.1 theme endpoints).
  * Each event carries the whole resulting theme, so a reader never needs the history.
  */
-export interface ThemeConfig {
-  theme_name: string;
-  colors: { primary: string; secondary: string; accent: string; background: string; text: string; border: string };
-  fonts: { heading: string; body: string };
-  layout: { style: 'grid' | 'list' | 'masonry'; header: 'fixed' | 'static' | 'transparent'; product_card: 'modern' | 'classic' | 'minimal' };
-  branding: { logo_url: string | null; logo_dark_url: string | null; favicon_url: string | null; banner_url: string | null };
-  custom_css: string | null;
-}
+import type { ThemeConfig } from '../../src/core/themePresets.ts';
+
+export type { ThemeConfig };
 
 /** An admin changed the vendor's theme (colours, fonts, layout, branding or custom CSS). */
 export type VendorThemeChanged = { type: 'VendorThemeChanged'; data: { vendor_id: number; theme: ThemeConfig; at: string } };

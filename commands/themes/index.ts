@@ -1,7 +1,7 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { ThemePresetNotFoundException } from '../../src/core/errors.ts';
 import type { ThemeConfig, ThemeEvent } from './events.ts';
-import { defaultTheme, presetTheme, THEME_PRESETS } from './presets.ts';
+import { defaultTheme, presetTheme, THEME_PRESETS } from '../../src/core/themePresets.ts';
 
 /** A theme change: any subset of the sections, each merged into the current theme. */
 export type ThemeChanges = {

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { ThemeConfig } from '../../commands/themes/events.ts';
-import { defaultTheme } from '../../commands/themes/presets.ts';
+import { defaultTheme, type ThemeConfig } from '../../src/core/themePresets.ts';
 
 /** The vendor's theme, or the platform default (is_default) when it has none of its own. */
 export async function getVendorTheme(knex: Knex, vendorId: number): Promise<{ vendor_id: number; is_default: boolean; theme: ThemeConfig; updated_at: string | null }> {

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { CONTACT_FIELDS } from '../../commands/vendors/events.ts';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
+
+/** The contact fields a vendor may override (the same list as commands/vendors/events.ts). */
+const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'website', 'business_address', 'tax_number'] as const;
 
 /**
  * VendorDetailResponse (SPEC.md part 2 "Vendor"): the vendor's own contact values (null =

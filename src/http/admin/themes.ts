@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.ts';
-import { presetTheme, THEME_PRESETS } from '../../../commands/themes/presets.ts';
+import { presetTheme, THEME_PRESETS } from '../../core/themePresets.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { ThemePresetNotFoundException } from '../../core/errors.ts';

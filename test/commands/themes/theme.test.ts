@@ -1,6 +1,6 @@
 import { vendorTheme } from '../../../commands/themes/index.ts';
 import type { ThemeEvent } from '../../../commands/themes/events.ts';
-import { defaultTheme, presetTheme } from '../../../commands/themes/presets.ts';
+import { defaultTheme, presetTheme } from '../../../src/core/themePresets.ts';
 import { ThemePresetNotFoundException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
 

@@ -1,4 +1,15 @@
-import type { ThemeConfig } from './events.ts';
+/**
+ * Storefront themes: the shape of a theme and the presets an admin can apply. Shared by the theme
+ * decider (commands/themes) and the theme query (the platform default of a vendor without one).
+ */
+export interface ThemeConfig {
+  theme_name: string;
+  colors: { primary: string; secondary: string; accent: string; background: string; text: string; border: string };
+  fonts: { heading: string; body: string };
+  layout: { style: 'grid' | 'list' | 'masonry'; header: 'fixed' | 'static' | 'transparent'; product_card: 'modern' | 'classic' | 'minimal' };
+  branding: { logo_url: string | null; logo_dark_url: string | null; favicon_url: string | null; banner_url: string | null };
+  custom_css: string | null;
+}
 
 type Preset = Pick<ThemeConfig, 'colors' | 'fonts' | 'layout'> & { description: string };
 
