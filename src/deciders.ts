@@ -6,6 +6,8 @@ import { stock } from '../commands/inventory/index.ts';
 import { marketplaceImport } from '../commands/marketplace-imports/index.ts';
 import { media } from '../commands/media/index.ts';
 import { order } from '../commands/orders/index.ts';
+import { extmarketCredentials } from '../commands/extmarket/credentials.ts';
+import { extmarketSyncJob } from '../commands/extmarket/syncJob.ts';
 import { company } from '../commands/companies/index.ts';
 import { vendor } from '../commands/vendors/index.ts';
 import { team } from '../commands/team/index.ts';
@@ -24,6 +26,8 @@ export const deciders: Record<string, Decider<any, any, any>> = {
   [marketplaceImport.aggregate]: marketplaceImport,
   [media.aggregate]: media,
   [order.aggregate]: order,
+  [extmarketCredentials.aggregate]: extmarketCredentials,
+  [extmarketSyncJob.aggregate]: extmarketSyncJob,
   [company.aggregate]: company,
   [vendor.aggregate]: vendor,
   [team.aggregate]: team,

@@ -3,6 +3,12 @@ import { orderDetail } from '../projections/orders/orderDetail.ts';
 import { orderItemExceptions } from '../projections/orders/orderItemExceptions.ts';
 import { orderList } from '../projections/orders/orderList.ts';
 import { shipmentStatus } from '../projections/orders/shipmentStatus.ts';
+import { extmarketCredentials } from '../projections/extmarket/extmarketCredentials.ts';
+import { extmarketSyncLogs } from '../projections/extmarket/extmarketSyncLogs.ts';
+import { pushOrderDecisionsToExtmarketOnDecided } from './processes/pushOrderDecisionsToExtmarketOnDecided.ts';
+import { recordInventoryTransactionOnItemShipped } from './processes/recordInventoryTransactionOnItemShipped.ts';
+import { resolveOrderItemExceptionsOnProductImported } from './processes/resolveOrderItemExceptionsOnProductImported.ts';
+import { runExtmarketJobOnRequested } from './processes/runExtmarketJobOnRequested.ts';
 import type { Consumer } from './runtime/consumer.ts';
 
 /** The projections and process managers of the orders area (issue 5); src/consumers.ts runs them. */
@@ -12,4 +18,10 @@ export const ordersConsumers: readonly Consumer[] = [
   shipmentStatus,
   orderItemExceptions,
   extmarketPushes,
+  extmarketCredentials,
+  extmarketSyncLogs,
+  runExtmarketJobOnRequested,
+  pushOrderDecisionsToExtmarketOnDecided,
+  resolveOrderItemExceptionsOnProductImported,
+  recordInventoryTransactionOnItemShipped,
 ];

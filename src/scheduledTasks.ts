@@ -1,4 +1,5 @@
 import { sql } from './runtime/database.ts';
+import { ordersScheduledTasks } from './ordersScheduledTasks.ts';
 import type { ScheduledTask } from './runtime/scheduler.ts';
 
 /** Every scheduled task of the service (SPEC.md part 6 item 5 adds the billing ones). */
@@ -11,4 +12,5 @@ export const scheduledTasks: readonly ScheduledTask[] = [
       await sql(services.db.knex, "DELETE FROM auth_throttle WHERE window_start < now() - interval '1 day'");
     },
   },
+  ...ordersScheduledTasks,
 ];

@@ -119,6 +119,8 @@ export class ExtmarketSyncJobNotFoundException extends ResourceNotFoundException
 /** The extmarket could not be reached or answered with an error (the call is retried). */
 export class ExtmarketUnavailableException extends DomainException { override readonly status = 502; }
 export class InvoiceNotFoundException extends ResourceNotFoundException {}
+/** VIES could not answer whether a VAT number is valid (eu-vat-rules.md c); retry later. */
+export class VatNumberCheckUnavailableException extends DomainException { override readonly status = 503; }
 /** Invoice settings missing or incomplete, an order already invoiced, a VAT number refused. */
 export class InvoiceException extends BusinessLogicException {}
 

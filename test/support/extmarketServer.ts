@@ -73,7 +73,7 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
   const node = (s: FakeShipment) => ({
     id: s.id, state: s.state ?? 'unconfirmed', tracking: s.tracking ?? null,
     order: { id: s.orderId, number: s.number, completedAt: s.completedAt ?? new Date().toISOString(), email: s.email ?? 'buyer@example.test', locale: s.locale ?? 'fr', shipAddress: address(s, s.shipCountry), billAddress: address(s, s.billCountry ?? s.shipCountry) },
-    inventoryUnits: s.units.map((u) => ({ id: u.id, state: u.state ?? 'unconfirmed', price: u.price, variant: { sku: u.sku ?? null, mpn: u.mpn ?? null, tradeId: { number: u.ean, parser: 'gtin13' }, product: { name: { en: u.name ?? `Product ${u.id}`, fr: null, de: null } } } })),
+    inventoryUnits: s.units.map((u) => ({ id: u.id, state: u.state ?? 'unconfirmed', price: u.price, variant: { sku: u.sku ?? null, mpn: u.mpn ?? null, tradeId: { number: u.ean, parser: 'gtin13' }, product: { name: { en: u.name ?? `Product ${u.ean ?? u.sku ?? u.id}`, fr: null, de: null } } } })),
   });
   const root = {
     me: () => ({ vendor: { name: 'Local extmarket vendor' } }),

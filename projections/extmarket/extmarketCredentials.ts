@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { EXTMARKET_CREDENTIALS_EVENT_TYPES, type ExtmarketCredentialsEvent } from '../../commands/extmarket/events.ts';
+import type { RecordedEvent } from '../../src/eventstore/port.ts';
+import type { Projection } from '../../src/runtime/consumer.ts';
+
+/** extmarket_credentials: what a vendor may see of its credentials. The sealed key is not copied here. */
+export const extmarketCredentials: Projection = {
+  kind: 'projection',
+  name: 'extmarket_credentials',
+  eventTypes: EXTMARKET_CREDENTIALS_EVENT_TYPES,
+  tables: ['extmarket_credentials'],
+  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+    for (const raw of events) {
+      const e = raw as unknown as ExtmarketCredentialsEvent;
+      const d = e.data;
+      switch (e.type) {
+        case 'ExtmarketCredentialsSaved':
+          await trx('extmarket_credentials').insert({
+            vendor_id: d.vendor_id, api_key_hint: e.data.api_key_hint, api_endpoint: e.data.api_endpoint, auto_sync_enabled: e.data.auto_sync_enabled,
+            connection_status: 'untested', connection_error: null, connection_tested_at: null, updated_at: e.data.at,
+          }).onConflict('vendor_id').merge();
+          break;
+        case 'ExtmarketSyncSettingsChanged':
+          await trx('extmarket_credentials').where('vendor_id', d.vendor_id)
+            .update({ api_endpoint: e.data.api_endpoint, auto_sync_enabled: e.data.auto_sync_enabled, updated_at: e.data.at });
+          break;
+        case 'ExtmarketCredentialsRemoved':
+          await trx('extmarket_credentials').where('vendor_id', d.vendor_id).delete();
+          break;
+        case 'ExtmarketConnectionTested':
+          await trx('extmarket_credentials').where('vendor_id', d.vendor_id)
+            .update({ connection_status: e.data.ok ? 'ok' : 'failed', connection_error: e.data.error, connection_tested_at: e.data.at });
+          break;
+      }
+    }
+  },
+};

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+
+/**
+ * What the VAT decision needs to know about a seller (eu-vat-rules.md a, b): the member state it
+ * dispatches from, its OSS opt-in, and its EU cross-border B2C sales excl. VAT this year (from the
+ * orders taxed as distance sales) and last year (from the invoice settings, since the service may
+ * not hold that year's orders). Without invoice settings the platform's country, Luxembourg, is
+ * assumed; the vendor sets its own in the invoice settings.
+ */
+export interface SellerVatProfile {
+  seller_country_iso: string;
+  opted_for_destination: boolean;
+  cross_border_b2c_current_year_cents: number;
+  cross_border_b2c_previous_year_cents: number;
+}
+
+export const DEFAULT_SELLER_COUNTRY = 'LU';
+
+export async function getSellerVatProfile(knex: Knex, vendorId: number, at = new Date()): Promise<SellerVatProfile> {
+  const settings = await knex('invoice_settings').where('vendor_id', vendorId).first();
+  const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));
+  const [{ total }] = await knex('order_list').where('vendor_id', vendorId).whereIn('vat_regime', ['origin', 'oss'])
+    .where('order_date', '>=', yearStart).whereNot('status', 'declined').sum({ total: 'net_cents' });
+  return {
+    seller_country_iso: settings?.company_country_iso ?? DEFAULT_SELLER_COUNTRY,
+    opted_for_destination: settings?.oss_opted_for_destination ?? false,
+    cross_border_b2c_current_year_cents: Number(total ?? 0),
+    cross_border_b2c_previous_year_cents: Number(settings?.cross_border_b2c_previous_year_cents ?? 0),
+  };
+}

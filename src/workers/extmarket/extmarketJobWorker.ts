@@ -1,0 +1,87 @@
+import type { EventStore } from '../../eventstore/port.ts';
+import { runSyncJobCommand, ZERO_COUNTERS } from '../../../commands/extmarket/handlers.ts';
+import { ConflictException } from '../../core/errors.ts';
+import { runExtmarketSync, SYNC_ACTOR, type SyncWorkerDeps } from './runExtmarketSync.ts';
+
+/**
+ * The background runner of extmarket jobs (order syncs, historical imports, product exports).
+ * Jobs arrive from the feed (src/processes/runExtmarketJobOnRequested.ts) and from a sweep of
+ * the sync log, which also covers a process that stopped while a job waited or ran: a pending
+ * job is started (the Started append decides who runs it); a processing job without progress
+ * for `staleMs` lost its worker and is failed, so a client polling it gets an answer.
+ */
+export class ExtmarketJobWorker {
+  private readonly queue: number[] = [];
+  private readonly known = new Set<number>();
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(readonly deps: SyncWorkerDeps, private readonly options = { sweepEveryMs: 5000, staleMs: 10 * 60_000 }) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.sweep(), this.options.sweepEveryMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  enqueue(jobId: number): void {
+    if (this.stopped || this.known.has(jobId)) return;
+    this.known.add(jobId);
+    this.queue.push(jobId);
+    if (!this.running) this.running = this.drain().finally(() => { this.running = null; });
+  }
+
+  /** Resolves when no job of this process is queued or running (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped && this.queue.length > 0) {
+      const jobId = this.queue.shift()!;
+      await runExtmarketSync(this.deps, jobId).catch((err) => this.deps.logger.error({ err, job_id: jobId }, 'extmarket worker error'));
+      this.known.delete(jobId);
+    }
+  }
+
+  async sweep(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const pending = await this.deps.knex('extmarket_sync_logs').where('status', 'pending').orderBy('id').limit(100).pluck('id');
+      for (const id of pending) this.enqueue(Number(id));
+      const stale = await this.deps.knex('extmarket_sync_logs').where('status', 'processing')
+        .where('updated_at', '<', new Date(Date.now() - this.options.staleMs)).limit(100);
+      for (const job of stale.filter((j: any) => !this.known.has(j.id))) {
+        await runSyncJobCommand({ store: this.deps.store, db: this.deps.knex }, job.id, {
+          type: 'FailExtmarketSync', data: { ...ZERO_COUNTERS, error: 'The job stopped making progress (its worker stopped); start a new one', at: new Date().toISOString() },
+        }, { userId: SYNC_ACTOR, vendorId: job.vendor_id, correlationId: `extmarket-sweep-${job.id}` })
+          .catch((err) => { if (!(err instanceof ConflictException)) throw err; });
+      }
+    } catch (err) {
+      this.deps.logger.error({ err }, 'extmarket job sweep failed');
+    }
+  }
+}
+
+const workers = new WeakMap<EventStore, ExtmarketJobWorker>();
+
+/** Starts this process's extmarket worker once per event store (idempotent). */
+export function startExtmarketWorker(deps: SyncWorkerDeps): ExtmarketJobWorker {
+  let w = workers.get(deps.store);
+  if (!w) {
+    w = new ExtmarketJobWorker(deps);
+    workers.set(deps.store, w);
+    w.start();
+  }
+  return w;
+}
+
+export function extmarketWorkerOf(store: EventStore): ExtmarketJobWorker | null {
+  return workers.get(store) ?? null;
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import { runOrderCommand } from '../../../commands/orders/handlers.ts';
+import type { EventStore } from '../../eventstore/port.ts';
+import { pushToExtmarket } from './pushToExtmarket.ts';
+
+/**
+ * Retries every decision the extmarket has not accepted yet (issue 5: a failure is recorded and
+ * retried): failed pushes whose retry_at has come, and pushes still pending a minute after the
+ * decision (no process manager got to them). Each attempt is recorded on the order.
+ */
+export async function retryExtmarketPushes(deps: { knex: Knex; store: EventStore; dataDir: string }, limit = 50): Promise<number> {
+  const due = await deps.knex('extmarket_pushes')
+    .where((q) => q.where('status', 'failed').where('retry_at', '<=', new Date()))
+    .orWhere((q) => q.where('status', 'pending').where('created_at', '<', new Date(Date.now() - 60_000)))
+    .orderBy('updated_at').limit(limit);
+  for (const row of due) {
+    const attempt = row.attempts + 1;
+    const push = {
+      key: row.key, order_id: row.order_id, vendor_id: row.vendor_id, operation: row.operation, item_id: row.item_id,
+      inventory_unit_ids: row.inventory_unit_ids as string[], external_shipment_id: row.external_shipment_id, tracking_number: row.tracking_number, carrier: row.carrier,
+    };
+    const outcome = await pushToExtmarket(deps, push, attempt);
+    await runOrderCommand({ store: deps.store, db: deps.knex }, row.order_id, {
+      type: 'RecordExtmarketPush', data: { ...push, attempt, ...outcome, at: new Date().toISOString() },
+    }, { userId: 'system:extmarket-retry', vendorId: row.vendor_id, correlationId: `extmarket-retry-${row.key}` });
+  }
+  return due.length;
+}

@@ -1,0 +1,36 @@
+import { startExtmarketWorker } from '../../src/workers/extmarket/extmarketJobWorker.ts';
+import type { TestApp } from './app.ts';
+import type { ExtmarketServer } from './extmarketServer.ts';
+
+/** The extmarket worker of the test process (idempotent), as src/main.ts runs it. */
+export function extmarketWorker(app: TestApp) {
+  const s = app.services;
+  return startExtmarketWorker({ knex: s.db.knex, store: s.store, dataDir: s.config.dataDir, logger: s.logger });
+}
+
+/** Stores the local server's key and endpoint as the vendor's credentials, through the vendor API. */
+export async function connectVendor(app: TestApp, token: string, server: ExtmarketServer) {
+  const res = await app.call('PUT', '/api/v1/vendor/extmarket/credentials', { token, body: { api_key: server.apiKey, api_endpoint: server.url } });
+  if (res.status !== 200) throw new Error(`credentials: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Polls a job as a client would until it is completed or failed. */
+export async function waitForJob(app: TestApp, token: string, jobId: number, area: 'vendor' | 'admin' = 'vendor') {
+  for (let i = 0; i < 400; i++) {
+    const res = await app.call('GET', `/api/v1/${area}/extmarket/jobs/${jobId}`, { token });
+    if (res.status === 200 && (res.body.status === 'completed' || res.body.status === 'failed')) return res.body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+/** Waits until `check` holds (a process manager's effect, read back through the API). */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
