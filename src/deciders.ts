@@ -8,6 +8,8 @@ import { media } from '../commands/media/index.ts';
 import { order } from '../commands/orders/index.ts';
 import { extmarketCredentials } from '../commands/extmarket/credentials.ts';
 import { extmarketSyncJob } from '../commands/extmarket/syncJob.ts';
+import { invoiceBook } from '../commands/invoices/invoiceBook.ts';
+import { invoiceSettings } from '../commands/invoices/invoiceSettings.ts';
 import { company } from '../commands/companies/index.ts';
 import { vendor } from '../commands/vendors/index.ts';
 import { team } from '../commands/team/index.ts';
@@ -28,6 +30,8 @@ export const deciders: Record<string, Decider<any, any, any>> = {
   [order.aggregate]: order,
   [extmarketCredentials.aggregate]: extmarketCredentials,
   [extmarketSyncJob.aggregate]: extmarketSyncJob,
+  [invoiceBook.aggregate]: invoiceBook,
+  [invoiceSettings.aggregate]: invoiceSettings,
   [company.aggregate]: company,
   [vendor.aggregate]: vendor,
   [team.aggregate]: team,

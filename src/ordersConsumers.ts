@@ -5,6 +5,8 @@ import { orderList } from '../projections/orders/orderList.ts';
 import { shipmentStatus } from '../projections/orders/shipmentStatus.ts';
 import { extmarketCredentials } from '../projections/extmarket/extmarketCredentials.ts';
 import { extmarketSyncLogs } from '../projections/extmarket/extmarketSyncLogs.ts';
+import { invoiceList } from '../projections/invoices/invoiceList.ts';
+import { invoiceSettingsProjection } from '../projections/invoices/invoiceSettings.ts';
 import { pushOrderDecisionsToExtmarketOnDecided } from './processes/pushOrderDecisionsToExtmarketOnDecided.ts';
 import { recordInventoryTransactionOnItemShipped } from './processes/recordInventoryTransactionOnItemShipped.ts';
 import { resolveOrderItemExceptionsOnProductImported } from './processes/resolveOrderItemExceptionsOnProductImported.ts';
@@ -20,6 +22,8 @@ export const ordersConsumers: readonly Consumer[] = [
   extmarketPushes,
   extmarketCredentials,
   extmarketSyncLogs,
+  invoiceList,
+  invoiceSettingsProjection,
   runExtmarketJobOnRequested,
   pushOrderDecisionsToExtmarketOnDecided,
   resolveOrderItemExceptionsOnProductImported,

@@ -121,8 +121,10 @@ export class ExtmarketUnavailableException extends DomainException { override re
 export class InvoiceNotFoundException extends ResourceNotFoundException {}
 /** VIES could not answer whether a VAT number is valid (eu-vat-rules.md c); retry later. */
 export class VatNumberCheckUnavailableException extends DomainException { override readonly status = 503; }
-/** Invoice settings missing or incomplete, an order already invoiced, a VAT number refused. */
+/** Invoice settings missing or incomplete, nothing to invoice, a VAT number refused. */
 export class InvoiceException extends BusinessLogicException {}
+/** The order already has its invoice (one per order; corrections are credit notes). */
+export class InvoiceAlreadyExistsException extends ConflictException {}
 
 // Catalogue, marketplace imports, inventory and media (issue 4).
 export class ProductNotFoundException extends ResourceNotFoundException {}

@@ -1,0 +1,64 @@
+import type { VatNumberVerifier } from '../../src/adapters/vies/viesClient.ts';
+import { ConcurrencyException, InvoiceException, OrderNotFoundException } from '../../src/core/errors.ts';
+import { vatNumberCountry } from '../../src/core/vat/index.ts';
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
+import type { Executor } from '../../src/runtime/database.ts';
+import { nextId } from '../../src/runtime/nextId.ts';
+import { order } from '../orders/index.ts';
+import { buildInvoice, type BuyerVat } from './buildInvoice.ts';
+import type { InvoiceSettings } from './events.ts';
+import { invoiceBook } from './invoiceBook.ts';
+import { invoiceSettings } from './invoiceSettings.ts';
+
+/** Invoice handlers: settings, and issuing an invoice from an order with the next number of the book. */
+export interface InvoiceDeps {
+  store: EventStore;
+  db: Executor;
+}
+
+const now = () => new Date().toISOString();
+
+export const setInvoiceSettings = (deps: InvoiceDeps, vendorId: number, settings: InvoiceSettings, ctx: CommandContext) =>
+  handleCommand(deps.store, invoiceSettings, vendorId, { type: 'SetInvoiceSettings', data: { ...settings, vendor_id: vendorId, at: now() } }, ctx);
+
+export async function createInvoiceFromOrder(
+  deps: InvoiceDeps, vendorId: number, orderId: number, input: { buyer_vat_number?: string | null }, vies: VatNumberVerifier, ctx: CommandContext,
+) {
+  const { state: o } = await load(deps.store, order, orderId);
+  if (o.status === 'none' || o.vendor_id !== vendorId) throw new OrderNotFoundException(`Order ${orderId} not found`);
+  const { state: s } = await load(deps.store, invoiceSettings, vendorId);
+  if (!s.settings) throw new InvoiceException('Set the invoice settings (seller name, address, country and VAT number) first');
+  if (!s.settings.vat_number) throw new InvoiceException('The invoice settings need the seller VAT number (Art. 226(3))');
+  const number = input.buyer_vat_number?.trim() || o.vat.buyer_vat_number || null;
+  let buyerVat: BuyerVat = { vat_number: null, vies: null };
+  if (number) {
+    if (!vatNumberCountry(number)) throw new InvoiceException(`'${number}' is not an EU VAT number in a valid format`, { buyer_vat_number: number });
+    const r = await vies.verify(number, s.settings.vat_number);
+    buyerVat = { vat_number: r.vat_number, vies: { valid: r.valid, consultation_number: r.consultation_number, checked_at: r.checked_at } };
+  }
+  const invoiceId = await nextId(deps.db, 'invoice');
+  const invoice = buildInvoice(o, s.settings, buyerVat, invoiceId, now().slice(0, 10));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const done = await handleCommand(deps.store, invoiceBook, vendorId, {
+        type: 'IssueInvoice', data: { invoice, prefix: s.settings.invoice_prefix, issued_by: ctx.userId, at: now() },
+      }, ctx);
+      return { invoiceId, done };
+    } catch (err) {
+      // Another invoice took this number first: take the next one.
+      if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
+    }
+  }
+}
+
+export async function recordInvoicePdf(deps: InvoiceDeps, vendorId: number, pdf: { invoice_id: number; path: string; bytes: number; sha256: string }, ctx: CommandContext) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await handleCommand(deps.store, invoiceBook, vendorId, { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now() } }, ctx);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
+    }
+  }
+}

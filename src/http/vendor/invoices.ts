@@ -1,0 +1,105 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import type { IssuedInvoice } from '../../../commands/invoices/events.ts';
+import { createInvoiceFromOrder, recordInvoicePdf, setInvoiceSettings, type InvoiceDeps } from '../../../commands/invoices/handlers.ts';
+import { getInvoice, getInvoiceSettings, getInvoiceStats, listInvoices } from '../../../queries/invoices/listInvoices.ts';
+import { writeInvoicePdf } from '../../adapters/pdf/invoicePdf.ts';
+import { viesVerifier } from '../../adapters/vies/viesClient.ts';
+import { InvoiceNotFoundException, ValidationException } from '../../core/errors.ts';
+import { EU_MEMBER_STATES, vatNumberCountry } from '../../core/vat/index.ts';
+import type { Services } from '../../runtime/services.ts';
+import { Id, input, PageQuery } from '../validation.ts';
+import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+
+const Text = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
+/** VendorInvoiceSettings (SPEC.md part 2 "Other records"). */
+const VendorInvoiceSettings = Type.Object({
+  company_name: Type.String({ minLength: 1, maxLength: 200 }),
+  company_address: Type.String({ minLength: 1, maxLength: 300 }),
+  company_postal_code: Type.String({ minLength: 1, maxLength: 20 }),
+  company_city: Type.String({ minLength: 1, maxLength: 100 }),
+  company_country_iso: Type.Union(EU_MEMBER_STATES.map((c) => Type.Literal(c))),
+  vat_number: Type.Union([Type.String({ minLength: 4, maxLength: 20 }), Type.Null()]),
+  invoice_prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9/_-]+$' })),
+  payment_terms: Type.Optional(Text(500)),
+  bank_name: Type.Optional(Text(100)),
+  bank_iban: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9 ]{10,32}$' }), Type.Null()])),
+  bank_bic: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$' }), Type.Null()])),
+  footer_text: Type.Optional(Text(1000)),
+  oss_opted_for_destination: Type.Optional(Type.Boolean()),
+  cross_border_b2c_previous_year_cents: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000_000 })),
+}, { additionalProperties: false });
+const CreateInvoice = Type.Object({ order_id: Id, buyer_vat_number: Type.Optional(Type.Union([Type.String({ minLength: 4, maxLength: 20 }), Type.Null()])) }, { additionalProperties: false });
+const Params = Type.Object({ invoice_id: Id });
+
+/**
+ * Invoices of the token's vendor (SPEC.md 4.2 invoice endpoints, issue 5): settings, creation
+ * from an order (immutable, gapless number), list, stats (InvoiceStatsResponse), the PDF
+ * (InvoicePDFGeneratedResponse) and its download.
+ */
+export function vendorInvoiceRoutes(services: Services): Router {
+  const router = new Router();
+  const knex = services.db.knex;
+  const deps = (): InvoiceDeps => ({ store: services.store, db: knex });
+  const vendorOf = (ctx: any) => (ctx.state.vendor as VendorCaller).id;
+  const view = requireVendor(services, 'invoices.view');
+  const create = requireVendor(services, 'invoices.create');
+
+  async function issued(vendorId: number, invoiceId: number): Promise<IssuedInvoice> {
+    const events = await services.store.readStream(`invoice_book-${vendorId}`);
+    const e = events.find((x) => x.type === 'InvoiceIssued' && x.data.invoice_id === invoiceId);
+    if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
+    return e.data as IssuedInvoice;
+  }
+  async function render(ctx: any, invoiceId: number) {
+    const vendorId = vendorOf(ctx);
+    const invoice = await issued(vendorId, invoiceId);
+    const file = await writeInvoicePdf(services.config.dataDir, invoice);
+    await services.settle([await recordInvoicePdf(deps(), vendorId, { invoice_id: invoiceId, path: file.path, bytes: file.bytes, sha256: file.sha256 }, vendorCommandContext(ctx))]);
+    return { invoice, file };
+  }
+
+  router.get('/invoices/settings', view, async (ctx) => { ctx.body = await getInvoiceSettings(knex, vendorOf(ctx)); });
+  router.put('/invoices/settings', requireVendor(services, 'settings.edit'), async (ctx) => {
+    const { body } = input(ctx, { body: VendorInvoiceSettings });
+    if (body.vat_number && vatNumberCountry(body.vat_number) !== body.company_country_iso) {
+      throw new ValidationException('The VAT number does not match the country', [{ pointer: '/body/vat_number', message: `is not a VAT number of ${body.company_country_iso}` }]);
+    }
+    await services.settle([await setInvoiceSettings(deps(), vendorOf(ctx), {
+      payment_terms: null, bank_name: null, bank_iban: null, bank_bic: null, footer_text: null, invoice_prefix: 'INV-',
+      oss_opted_for_destination: false, cross_border_b2c_previous_year_cents: 0, ...body,
+      vat_number: body.vat_number ? body.vat_number.toUpperCase().replace(/[\s.-]/g, '') : null,
+    }, vendorCommandContext(ctx))]);
+    ctx.body = await getInvoiceSettings(knex, vendorOf(ctx));
+  });
+
+  router.post('/invoices', create, async (ctx) => {
+    const { body } = input(ctx, { body: CreateInvoice });
+    const { invoiceId, done } = await createInvoiceFromOrder(deps(), vendorOf(ctx), body.order_id, body, viesVerifier(), vendorCommandContext(ctx));
+    await services.settle([done]);
+    ctx.status = 201;
+    ctx.body = await getInvoice(knex, invoiceId, vendorOf(ctx));
+  });
+  router.get('/invoices', view, async (ctx) => {
+    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, order_id: Type.Optional(Id) }) });
+    ctx.body = await listInvoices(knex, vendorOf(ctx), { order_id: query.order_id }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  });
+  router.get('/invoices/stats', view, async (ctx) => { ctx.body = await getInvoiceStats(knex, vendorOf(ctx)); });
+  router.get('/invoices/:invoice_id', view, async (ctx) => {
+    const { params } = input(ctx, { params: Params });
+    ctx.body = await getInvoice(knex, params.invoice_id, vendorOf(ctx));
+  });
+  router.post('/invoices/:invoice_id/pdf', create, async (ctx) => {
+    const { params } = input(ctx, { params: Params });
+    const { invoice, file } = await render(ctx, params.invoice_id);
+    ctx.body = { success: true, invoice_id: invoice.invoice_id, invoice_number: invoice.invoice_number, pdf_path: file.path, pdf_bytes: file.bytes, message: 'PDF generated' };
+  });
+  router.get('/invoices/:invoice_id/pdf', view, async (ctx) => {
+    const { params } = input(ctx, { params: Params });
+    const { invoice, file } = await render(ctx, params.invoice_id);
+    ctx.set('Content-Disposition', `attachment; filename="${invoice.invoice_number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`);
+    ctx.type = 'application/pdf';
+    ctx.body = file.pdf;
+  });
+  return router;
+}
