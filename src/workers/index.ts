@@ -1,6 +1,7 @@
 import type { EventStore } from '../eventstore/port.ts';
 import type { Services } from '../runtime/services.ts';
 import { MarketplaceImportWorker } from './marketplaceImportWorker.ts';
+import { startExtmarketWorker, stopExtmarketWorker, type ExtmarketJobWorker } from './extmarket/extmarketJobWorker.ts';
 
 /**
  * The job workers of the service (ARCHITECTURE.md "Layout": job workers for imports, syncs,
@@ -10,6 +11,8 @@ import { MarketplaceImportWorker } from './marketplaceImportWorker.ts';
  */
 export interface Workers {
   marketplaceImports: MarketplaceImportWorker;
+  /** Extmarket order syncs, historical imports and product exports (issue 5). */
+  extmarketJobs: ExtmarketJobWorker;
   stop(): Promise<void>;
 }
 
@@ -19,11 +22,13 @@ export function startWorkers(services: Services): Workers {
   const marketplaceImports = new MarketplaceImportWorker({
     knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger,
   });
+  const extmarketJobs = startExtmarketWorker({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger });
   const workers: Workers = {
     marketplaceImports,
+    extmarketJobs,
     async stop() {
       running.delete(services.store);
-      await marketplaceImports.stop();
+      await Promise.all([marketplaceImports.stop(), stopExtmarketWorker(services.store)]);
     },
   };
   running.set(services.store, workers);

@@ -85,3 +85,9 @@ export function startExtmarketWorker(deps: SyncWorkerDeps): ExtmarketJobWorker {
 export function extmarketWorkerOf(store: EventStore): ExtmarketJobWorker | null {
   return workers.get(store) ?? null;
 }
+
+export async function stopExtmarketWorker(store: EventStore): Promise<void> {
+  const w = workers.get(store);
+  workers.delete(store);
+  await w?.stop();
+}
