@@ -54,10 +54,13 @@ export function adminExtmarketRoutes(services: Services): Router {
     const { jobId, done } = await requestExtmarketSync(deps(), vendorId, 'product_export', ctx.state.admin.claims.username ?? null, admin(ctx, vendorId),
       { include_inactive: body.include_inactive ?? false, languages: body.languages });
     await services.settle([done]);
-    // Written now, not by the worker: the answer lists the files (ExtmarketExportFileInfo).
+    // Run now (or by this process's worker, whichever starts it first): the answer lists the files.
     await runExtmarketSync({ knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger }, jobId);
-    await services.runner.waitFor((await services.store.head()), ['ExtmarketSyncCompleted', 'ExtmarketSyncFailed'], services.config.projectionWaitMs);
-    const job = await getSyncJob(knex, jobId);
+    let job = await getSyncJob(knex, jobId);
+    for (let waited = 0; job.status !== 'completed' && job.status !== 'failed' && waited < 60_000; waited += 25) {
+      await new Promise((r) => setTimeout(r, 25));
+      job = await getSyncJob(knex, jobId);
+    }
     const details = (job.error_details ?? {}) as { files?: any[]; products?: number; export_directory?: string };
     ctx.body = {
       success: job.status === 'completed' && job.files_failed === 0, job_id: jobId, vendor_id: vendorId, vendor_code: job.vendor_code,
