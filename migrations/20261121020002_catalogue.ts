@@ -8,12 +8,29 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE SEQUENCE vendor_product_id_seq');
   // projections/catalogue/marketplaceProductList.ts
+  // Rows of running imports, one per accepted CSV row, until their job completes or fails.
   await knex.raw(`CREATE TABLE marketplace_import_staging (
-    job_id   integer NOT NULL,
-    batch    integer NOT NULL,
-    language text NOT NULL,
-    rows     jsonb NOT NULL,
-    PRIMARY KEY (job_id, batch)
+    job_id            integer NOT NULL,
+    batch             integer NOT NULL,
+    "row"             integer NOT NULL,
+    language          text NOT NULL,
+    product_id        integer NOT NULL,
+    key               text NOT NULL,
+    gtin              text,
+    gtin_type         text,
+    sku               text,
+    brand             text,
+    image_link        text,
+    price_cents       bigint,
+    sale_price_cents  bigint,
+    currency          text NOT NULL,
+    product_type_raw  text,
+    marketplace       text NOT NULL,
+    vendor_name       text,
+    title             text NOT NULL,
+    description       text,
+    short_description text,
+    PRIMARY KEY (job_id, batch, "row")
   )`);
   await knex.raw(`CREATE TABLE marketplace_product_list (
     id               integer PRIMARY KEY,

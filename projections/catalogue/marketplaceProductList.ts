@@ -6,24 +6,33 @@ import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/
 
 /**
  * marketplace_product_list and marketplace_product_translations: the marketplace catalogue
- * (GET /admin/products). An import's accepted rows wait in marketplace_import_staging (one row per
- * batch event) and enter the catalogue in one statement per table when the job completes; a failed
- * job's staged rows are dropped, so the catalogue never holds half an import (issue 4).
+ * (GET /admin/products). An import's accepted rows wait in marketplace_import_staging and enter the
+ * catalogue when the job completes, all in the completion's transaction; a failed job's staged
+ * rows are dropped, so the catalogue never holds half an import (issue 4).
  * When a file lists a product twice, its last row wins. A later import updates the product's
  * fields (an empty value keeps the old one) and adds or replaces the translation of its language.
  */
-const ROW_FIELDS = `product_id int, key text, "row" int, gtin text, gtin_type text, sku text, brand text, image_link text,
+const ROW_FIELDS = `"row" int, product_id int, key text, gtin text, gtin_type text, sku text, brand text, image_link text,
   price_cents bigint, sale_price_cents bigint, currency text, product_type_raw text, marketplace text, vendor_name text,
   title text, description text, short_description text`;
 
+const STAGE = `
+INSERT INTO marketplace_import_staging ("row", product_id, key, gtin, gtin_type, sku, brand, image_link, price_cents, sale_price_cents,
+  currency, product_type_raw, marketplace, vendor_name, title, description, short_description, job_id, batch, language)
+SELECT r.*, $1::int, $2::int, $3::text FROM jsonb_to_recordset($4::jsonb) AS r(${ROW_FIELDS})
+ON CONFLICT DO NOTHING`;
+
+// One staged batch at a time (a short statement each, so an embedded database keeps serving
+// requests), in batch order inside the completion's transaction: a later row of the same product
+// overwrites an earlier one, so the file's last row wins.
 const PUBLISH_PRODUCTS = `
 INSERT INTO marketplace_product_list AS p (id, key, gtin, gtin14, gtin_type, sku, brand, image_link, price_cents, sale_price_cents,
   currency, product_type_raw, marketplace, vendor_name, vendor_id, last_job_id, created_at, updated_at)
-SELECT DISTINCT ON (r.product_id) r.product_id, r.key, r.gtin, lpad(r.gtin, 14, '0'), r.gtin_type, r.sku, r.brand, r.image_link,
-  r.price_cents, r.sale_price_cents, r.currency, r.product_type_raw, r.marketplace, r.vendor_name, $2::int, $1::int, $3::timestamptz, $3::timestamptz
-  FROM marketplace_import_staging s, jsonb_to_recordset(s.rows) AS r(${ROW_FIELDS})
- WHERE s.job_id = $1
- ORDER BY r.product_id, s.batch DESC, r."row" DESC
+SELECT DISTINCT ON (s.product_id) s.product_id, s.key, s.gtin, lpad(s.gtin, 14, '0'), s.gtin_type, s.sku, s.brand, s.image_link,
+  s.price_cents, s.sale_price_cents, s.currency, s.product_type_raw, s.marketplace, s.vendor_name, $3::int, $1::int, $4::timestamptz, $4::timestamptz
+  FROM marketplace_import_staging s
+ WHERE s.job_id = $1 AND s.batch = $2
+ ORDER BY s.product_id, s."row" DESC
 ON CONFLICT (id) DO UPDATE SET
   gtin = coalesce(excluded.gtin, p.gtin), gtin14 = coalesce(excluded.gtin14, p.gtin14), gtin_type = coalesce(excluded.gtin_type, p.gtin_type),
   sku = coalesce(excluded.sku, p.sku), brand = coalesce(excluded.brand, p.brand), image_link = coalesce(excluded.image_link, p.image_link),
@@ -34,10 +43,10 @@ ON CONFLICT (id) DO UPDATE SET
 
 const PUBLISH_TRANSLATIONS = `
 INSERT INTO marketplace_product_translations AS t (product_id, language, title, description, short_description, updated_at)
-SELECT DISTINCT ON (r.product_id) r.product_id, s.language, r.title, r.description, r.short_description, $2::timestamptz
-  FROM marketplace_import_staging s, jsonb_to_recordset(s.rows) AS r(${ROW_FIELDS})
- WHERE s.job_id = $1
- ORDER BY r.product_id, s.batch DESC, r."row" DESC
+SELECT DISTINCT ON (s.product_id) s.product_id, s.language, s.title, s.description, s.short_description, $3::timestamptz
+  FROM marketplace_import_staging s
+ WHERE s.job_id = $1 AND s.batch = $2
+ ORDER BY s.product_id, s."row" DESC
 ON CONFLICT (product_id, language) DO UPDATE SET
   title = excluded.title, description = coalesce(excluded.description, t.description),
   short_description = coalesce(excluded.short_description, t.short_description), updated_at = excluded.updated_at`;
@@ -48,32 +57,28 @@ export const marketplaceProductList: Projection = {
   eventTypes: ['MarketplaceImportRowsAccepted', 'MarketplaceImportCompleted', 'MarketplaceImportFailed'],
   tables: ['marketplace_product_list', 'marketplace_product_translations', 'marketplace_import_staging'],
   // Each accepted-rows event carries a batch of rows: a few dozen events make one transaction.
-  batchSize: 40,
+  batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    let staged: { job_id: number; batch: number; language: string; rows: string }[] = [];
-    const flush = async () => {
-      if (staged.length === 0) return;
-      await trx('marketplace_import_staging').insert(staged).onConflict(['job_id', 'batch']).ignore();
-      staged = [];
-    };
     for (const raw of events) {
       const e = raw as unknown as MarketplaceImportEvent;
       switch (e.type) {
         case 'MarketplaceImportRowsAccepted':
-          staged.push({ job_id: e.data.job_id, batch: e.data.batch, language: e.data.language, rows: JSON.stringify(e.data.rows) });
+          await sql(trx, STAGE, [e.data.job_id, e.data.batch, e.data.language, JSON.stringify(e.data.rows)]);
           break;
-        case 'MarketplaceImportCompleted':
-          await flush();
-          await sql(trx, PUBLISH_PRODUCTS, [e.data.job_id, e.data.vendor_id, e.data.at]);
-          await sql(trx, PUBLISH_TRANSLATIONS, [e.data.job_id, e.data.at]);
-          await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1', [e.data.job_id]);
+        case 'MarketplaceImportCompleted': {
+          const { job_id, vendor_id, at } = e.data;
+          const batches = await sql(trx, 'SELECT DISTINCT batch FROM marketplace_import_staging WHERE job_id = $1 ORDER BY batch', [job_id]);
+          for (const { batch } of batches) {
+            await sql(trx, PUBLISH_PRODUCTS, [job_id, batch, vendor_id, at]);
+            await sql(trx, PUBLISH_TRANSLATIONS, [job_id, batch, at]);
+            await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1 AND batch = $2', [job_id, batch]);
+          }
           break;
+        }
         case 'MarketplaceImportFailed':
-          await flush();
           await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1', [e.data.job_id]);
           break;
       }
     }
-    await flush();
   },
 };

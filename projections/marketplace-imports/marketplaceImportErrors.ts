@@ -13,11 +13,13 @@ const ROWS_PER_INSERT = 1000;
 export const marketplaceImportErrors: Projection = {
   kind: 'projection',
   name: 'marketplace_import_errors',
-  eventTypes: ['MarketplaceImportRowsRejected'],
+  // The end of a job changes nothing here, but reading it moves this projection past the job's
+  // last event at once, which is what a client polling the job waits for.
+  eventTypes: ['MarketplaceImportRowsRejected', 'MarketplaceImportCompleted', 'MarketplaceImportFailed'],
   tables: ['marketplace_import_errors'],
   batchSize: 40,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = events.flatMap((raw) => {
+    const rows = events.filter((e) => e.type === 'MarketplaceImportRowsRejected').flatMap((raw) => {
       const { job_id, vendor_id, errors } = (raw as unknown as MarketplaceImportRowsRejected).data;
       return errors.map((r) => ({
         job_id, vendor_id, row_number: r.row, identifier: r.identifier, error_type: r.error_type, error_message: r.message,

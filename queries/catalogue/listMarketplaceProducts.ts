@@ -33,19 +33,19 @@ export function toMarketplaceProduct(r: any) {
   };
 }
 
-/** The product rows joined to the best translation for `language`. */
-export function marketplaceProducts(knex: Knex, language: string) {
+/** Adds the best translation for `language` (then English, then any) and the list of languages. */
+function withTexts(knex: Knex, q: Knex.QueryBuilder, language: string) {
   const best = knex('marketplace_product_translations as t').select('t.language', 't.title', 't.description', 't.short_description')
     .whereRaw('t.product_id = p.id')
-    .orderByRaw('(t.language = ?) DESC, (t.language = ?) DESC, t.language', [language, 'en']).limit(1).as('tr');
-  return knex('marketplace_product_list as p')
-    .joinRaw(`LEFT JOIN LATERAL (${best.toQuery()}) tr ON true`)
+    .orderByRaw('(t.language = ?) DESC, (t.language = ?) DESC, t.language', [language, 'en']).limit(1);
+  return q.joinRaw(`LEFT JOIN LATERAL (${best.toQuery()}) tr ON true`)
     .select('p.*', 'tr.language', 'tr.title', 'tr.description', 'tr.short_description',
       knex.raw('(SELECT array_agg(l.language ORDER BY l.language) FROM marketplace_product_translations l WHERE l.product_id = p.id) AS languages'));
 }
 
 export function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFilter, page: PageRequest): Promise<Page<ReturnType<typeof toMarketplaceProduct>>> {
-  const q = marketplaceProducts(knex, filter.language);
+  // Filters on the products only, so the count never touches the translations.
+  const q = knex('marketplace_product_list as p');
   if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
   if (filter.vendor_name) q.whereILike('p.vendor_name', filter.vendor_name);
   if (filter.brand) q.whereILike('p.brand', filter.brand);
@@ -55,12 +55,12 @@ export function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFi
     q.where((w) => w.whereILike('p.sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s)
       .orWhereExists(knex('marketplace_product_translations as st').whereRaw('st.product_id = p.id').whereILike('st.title', s)));
   }
-  return paginate(q, page, (qb) => qb.orderBy('p.id', 'asc'), toMarketplaceProduct);
+  return paginate(q, page, (qb) => withTexts(knex, qb, filter.language).orderBy('p.id', 'asc'), toMarketplaceProduct);
 }
 
 /** One marketplace product with every translation. */
 export async function getMarketplaceProduct(knex: Knex, id: number, language = 'en') {
-  const row = await marketplaceProducts(knex, language).where('p.id', id).first();
+  const row = await withTexts(knex, knex('marketplace_product_list as p'), language).where('p.id', id).first();
   if (!row) throw new MarketplaceProductNotFoundException(`Marketplace product ${id} not found`);
   const texts = await knex('marketplace_product_translations').where('product_id', id).orderBy('language');
   const translations = Object.fromEntries(texts.map((t: any) => [t.language, { title: t.title, description: t.description, short_description: t.short_description }]));

@@ -7,11 +7,13 @@ import type { Executor } from '../runtime/database.ts';
 /**
  * Collects mapped rows and writes them as one batch: the product ids of the batch's keys in one
  * statement, then one append of [RowsAccepted, RowsRejected, Progressed]. Two round trips per
- * batch of 500 rows, instead of one per row.
+ * batch, instead of one per row. A batch is written while the next one is parsed (double
+ * buffering): at most two batches are in memory, and the writes stay in order.
  */
 export class ImportBatcher {
   private accepted: Omit<AcceptedRow, 'product_id'>[] = [];
   private rejected: RejectedRow[] = [];
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Executor,
@@ -28,20 +30,36 @@ export class ImportBatcher {
     else this.rejected.push(mapped.error);
   }
 
+  /** Hands the collected rows to the writer; waits only for the batch before them. */
   async flush(): Promise<void> {
     if (this.size === 0) return;
-    const ids = await assignProductIds(this.db, this.accepted.map((r) => r.key));
+    const accepted = this.accepted;
+    const rejected = this.rejected;
+    const progress = this.progress();
+    this.accepted = [];
+    this.rejected = [];
+    const previous = this.writing;
+    this.writing = previous.then(() => this.write(accepted, rejected, progress));
+    this.writing.catch(() => { /* surfaces through flush() or drain() */ });
+    await previous;
+  }
+
+  /** Waits until every handed batch is written (throws the first write error). */
+  async drain(): Promise<void> {
+    await this.writing;
+  }
+
+  private async write(rows: Omit<AcceptedRow, 'product_id'>[], rejected: RejectedRow[], progress: { bytes_read: number; bytes_total: number | null }): Promise<void> {
+    const ids = await assignProductIds(this.db, rows.map((r) => r.key));
     const newKeys = new Set<string>();
-    const accepted: AcceptedRow[] = this.accepted.map((r) => {
+    const accepted: AcceptedRow[] = rows.map((r) => {
       const assigned = ids.get(r.key)!;
       if (assigned.created) newKeys.add(r.key);
       return { ...r, product_id: assigned.id };
     });
     await this.session.run({
       type: 'RecordImportBatch',
-      data: { accepted, rejected: this.rejected, new_products: newKeys.size, ...this.progress(), at: new Date().toISOString() },
+      data: { accepted, rejected, new_products: newKeys.size, ...progress, at: new Date().toISOString() },
     });
-    this.accepted = [];
-    this.rejected = [];
   }
 }

@@ -41,6 +41,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
   }
   const upload = req.source.kind === 'upload' ? uploadedImportPath(deps.dataDir, req.source.file) : null;
   let csv: CsvRecords | null = null;
+  let batcher: ImportBatcher | null = null;
   let row = 0;
   try {
     const vendor = await deps.knex('vendor_list').select('name').where('id', req.vendor_id).first();
@@ -50,7 +51,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
       : await openStoredFile(upload!);
     const guard = new TextFileGuard({ maxBytes: importSettings.maxBytes, maxLineBytes: importSettings.maxLineBytes, idleMs: importSettings.idleTimeoutMs });
     csv = await openCsvRecords(opened.stream, guard, req.delimiter);
-    const batcher = new ImportBatcher(deps.knex, session, () => ({ bytes_read: guard.bytesRead, bytes_total: opened.length }));
+    batcher = new ImportBatcher(deps.knex, session, () => ({ bytes_read: guard.bytesRead, bytes_total: opened.length }));
     let layout: HeaderLayout | null = null;
     for await (const cells of csv.records) {
       if (signal.aborted) return;
@@ -62,8 +63,10 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
     if (signal.aborted) return;
     if (!layout) throw new ImportFailure('missing_header', 'The file has no header row');
     await batcher.flush();
+    await batcher.drain();
     await session.run({ type: 'CompleteMarketplaceImport', data: { at: new Date().toISOString() } });
   } catch (err) {
+    await batcher?.drain().catch(() => {});
     if (signal.aborted || err instanceof ConcurrencyException) return;
     const { code, message } = verdict(err, row);
     if (code === 'internal_error') deps.logger.error({ err, job_id: jobId }, 'marketplace import failed on an internal error');
