@@ -87,8 +87,8 @@ describe('extmarket order lifecycle, end to end', () => {
     const imp = await upload(app, '/api/v1/admin/marketplace-import-jobs', admin, { vendor_id: String(v.vendorId), language: 'en', marketplace: 'TestMarket' }, { name: 'grater.csv', data: file });
     expect(imp.status, JSON.stringify(imp.body)).to.equal(202);
     expect((await waitForImport(app, `/api/v1/admin/marketplace-import-jobs/${imp.body.id}`, admin)).status).to.equal('completed');
-    const found = await app.call('GET', `/api/v1/admin/products?gtin=${unknownGtin}`, { token: admin });
-    const copy = await app.call('POST', `/api/v1/admin/products/${found.body.items[0].id}/copy-to-vendor`, { token: admin, body: { vendor_id: v.vendorId } });
+    const found = await eventually(async () => (await app.call('GET', `/api/v1/admin/products?gtin=${unknownGtin}`, { token: admin })).body.items?.[0], 'the imported product');
+    const copy = await app.call('POST', `/api/v1/admin/products/${found.id}/copy-to-vendor`, { token: admin, body: { vendor_id: v.vendorId } });
     expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
     order = await eventually(async () => {
       const d = (await vendor('GET', `/extmarket/orders/${orderId}`)).body;
