@@ -91,7 +91,7 @@ const result = {
   status: status.status, error: status.error_message, imported: status.imported_count, products_readable: products.total,
   seconds: Math.round(seconds * 100) / 100, job_seconds: (jobDone - started) / 1000, rows_per_second: Math.round(ROWS / seconds),
   peak_rss_mb: Math.round(peak / 1024 / 1024), rss_before_import_mb: Math.round(rssBefore / 1024 / 1024),
-  batch_rows: Number(process.env.MARKETPLACE_IMPORT_BATCH_ROWS ?? 500), node: process.version, at: new Date().toISOString(),
+  batch_rows: Number(process.env.MARKETPLACE_IMPORT_BATCH_ROWS ?? 1000), node: process.version, at: new Date().toISOString(),
 };
 console.log(JSON.stringify(result, null, 2));
 await mkdir('bench/results', { recursive: true });

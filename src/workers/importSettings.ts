@@ -16,7 +16,7 @@ export const importSettings = {
   /** A longer line means the file is not line-oriented text. */
   maxLineBytes: num('MARKETPLACE_IMPORT_MAX_LINE_BYTES', 1 * MB),
   /** Rows per batch event (ARCHITECTURE.md: projectors write 500–1,000 rows a statement). */
-  batchRows: num('MARKETPLACE_IMPORT_BATCH_ROWS', 500),
+  batchRows: num('MARKETPLACE_IMPORT_BATCH_ROWS', 1000),
   /** Jobs one process runs at once; more wait in its queue. */
   concurrency: num('MARKETPLACE_IMPORT_CONCURRENCY', 2),
   connectTimeoutMs: num('MARKETPLACE_IMPORT_CONNECT_TIMEOUT_MS', 30_000),
