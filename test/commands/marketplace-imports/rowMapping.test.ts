@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { chooseDelimiter, ImportFailure, readHeader } from '../../../commands/marketplace-imports/csvHeader.ts';
+import { mapRow } from '../../../commands/marketplace-imports/rowMapping.ts';
+
+const defaults = { marketplace: 'extmarket', vendor_name: 'Shop A' };
+
+describe('marketplace CSV header', () => {
+  it('finds the delimiter from the header row', () => {
+    expect(chooseDelimiter('gtin,title,price', null)).to.equal(',');
+    expect(chooseDelimiter('id\ttitle\tdescription\tprice', null)).to.equal('\t');
+    expect(chooseDelimiter('"gtin";"title"', null)).to.equal(';');
+  });
+
+  it('names the problem of a header it cannot use', () => {
+    const code = (line: string, requested: string | null = null) => {
+      try { chooseDelimiter(line, requested); } catch (e) { return (e as ImportFailure).code; }
+      return 'ok';
+    };
+    expect(code('gtin;title;price', ',')).to.equal('wrong_delimiter');
+    expect(code('gtin:title:price')).to.equal('wrong_delimiter');
+    expect(code('4006381333931,Pen,1.99')).to.equal('missing_header');
+    expect(code('a,b,c')).to.equal('missing_header');
+  });
+
+  it('maps shopping-feed names and refuses a header without title or identifier', () => {
+    const layout = readHeader(['ID', 'Title', 'price', 'link', 'GTIN']);
+    expect(layout.index).to.deep.equal({ sku: 0, title: 1, price: 2, gtin: 4 });
+    expect(layout.ignored).to.deep.equal(['link']);
+    expect(() => readHeader(['gtin', 'price'])).to.throw(ImportFailure, /title/);
+    expect(() => readHeader(['title', 'price'])).to.throw(ImportFailure, /gtin or sku/);
+    // price_numeric wins over price when a file has both.
+    expect(readHeader(['sku', 'title', 'price', 'price_numeric']).index.price).to.equal(3);
+  });
+});
+
+describe('marketplace CSV row', () => {
+  const layout = readHeader(['gtin', 'sku', 'title', 'price', 'sale_price', 'image_link', 'product_type', 'marketplace']);
+  const map = (cells: string[]) => mapRow(cells, layout, 7, defaults);
+
+  it('maps a good row, keyed by the 14-digit GTIN', () => {
+    const r = map(['4006381333931', 'S-1', ' Pen ', '1.99 EUR', '', 'https://cdn.test/p.jpg', 'Office > Pens', '']);
+    expect(r).to.deep.equal({
+      ok: true,
+      row: {
+        row: 7, key: 'gtin:04006381333931', gtin: '4006381333931', gtin_type: 'EAN13', sku: 'S-1', brand: null, image_link: 'https://cdn.test/p.jpg',
+        price_cents: 199, sale_price_cents: null, currency: 'EUR', product_type_raw: 'Office > Pens', marketplace: 'extmarket', vendor_name: 'Shop A',
+        title: 'Pen', description: null, short_description: null,
+      },
+    });
+  });
+
+  it('keys a row without GTIN by marketplace and SKU', () => {
+    const r = map(['', 'S-9', 'Pen', '1', '', '', '', 'OtherMarket']);
+    expect(r.ok && r.row.key).to.equal('sku:othermarket:S-9');
+  });
+
+  it('rejects each kind of bad row with its type, keeping the row data', () => {
+    const type = (cells: string[]) => { const r = map(cells); return r.ok ? 'ok' : r.error.error_type; };
+    expect(type(['4006381333932', 'S', 'Pen', '1', '', '', '', ''])).to.equal('invalid_gtin');
+    expect(type(['', '', 'Pen', '1', '', '', '', ''])).to.equal('missing_identifier');
+    expect(type(['', 'S', '', '1', '', '', '', ''])).to.equal('missing_title');
+    expect(type(['', 'S', 'Pen', 'ten', '', '', '', ''])).to.equal('invalid_price');
+    expect(type(['', 'S', 'Pen', '-1', '', '', '', ''])).to.equal('invalid_price');
+    expect(type(['', 'S', 'Pen', '1', '', 'javascript:alert(1)', '', ''])).to.equal('invalid_url');
+    expect(type(['', 'S', 'x'.repeat(301), '1', '', '', '', ''])).to.equal('field_too_long');
+    expect(type(['', 'S', 'Pen'])).to.equal('malformed_row');
+    const r = map(['4006381333932', 'S', 'Pen', '1', '', '', '', '']);
+    expect(!r.ok && r.error).to.include({ row: 7, identifier: '4006381333932' });
+    expect(!r.ok && r.error.row_data).to.include({ gtin: '4006381333932', title: 'Pen' });
+  });
+});
