@@ -1,35 +1,24 @@
 import type { OrderItemConfirmed, OrderTrackingSet } from '../../commands/orders/events.ts';
-import { deciders } from '../deciders.ts';
-import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { extmarketWorkerOf } from '../workers/extmarket/extmarketJobWorker.ts';
-import { pushToExtmarket, type PushRequest } from '../workers/extmarket/pushToExtmarket.ts';
+import type { PushRequest } from '../workers/extmarket/pushToExtmarket.ts';
 
 /**
- * Confirm, decline and tracking reach the extmarket (issue 5). The call happens before this
- * transaction writes anything, so no transaction id is held while it waits and no projector is
- * held back (ARCHITECTURE.md "xmin horizon"); then the outcome is recorded on the order with an
- * id derived from the decision event. A failure is an ExtmarketPushFailed with retry_at, picked
- * up by the retryExtmarketPushes task: our state and the extmarket's never diverge silently.
- * In a process without the extmarket worker (a CLI) the decision stays pending for that task.
+ * Confirm, decline and tracking reach the extmarket (issue 5). This process hands each decision
+ * of an extmarket order to the extmarket worker of its process, which calls the extmarket outside
+ * any transaction (a slow extmarket must not hold the feed back: ARCHITECTURE.md "xmin horizon")
+ * and records ExtmarketPushSucceeded or ExtmarketPushFailed {attempt, error, retry_at} on the
+ * order. The retryExtmarketPushes task retries failures and sends what no worker took (a CLI
+ * process, a crash): our state and the extmarket's never diverge silently.
  */
 export const pushOrderDecisionsToExtmarketOnDecided: ProcessManager = {
   kind: 'process',
   name: 'pushOrderDecisionsToExtmarketOnDecided',
   eventTypes: ['OrderItemConfirmed', 'OrderItemDeclined', 'OrderTrackingSet'],
-  batchSize: 20,
   async handle(event, ctx) {
     const push = pushOf(event.id, event.type, event.data);
-    if (!push) return;
-    const worker = extmarketWorkerOf(ctx.store);
-    if (!worker) return;
-    const seen = await ctx.trx('processed_events').where({ handler: 'pushOrderDecisionsToExtmarketOnDecided', event_id: event.id }).first();
-    if (seen) return;
-    const outcome = await pushToExtmarket({ ...worker.deps, knex: ctx.trx as any }, push, 1, ctx.trx);
-    if (!(await ctx.firstTime(event))) return;
-    await handleCommand(ctx.store, deciders.order, push.order_id, {
-      type: 'RecordExtmarketPush', data: { ...push, attempt: 1, ...outcome, at: new Date().toISOString() },
-    }, { ...ctx.commandContext(event), vendorId: push.vendor_id });
+    if (!push || !(await ctx.firstTime(event))) return;
+    extmarketWorkerOf(ctx.store)?.enqueuePush(push);
   },
 };
 

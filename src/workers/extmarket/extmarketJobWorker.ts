@@ -1,6 +1,8 @@
 import type { EventStore } from '../../eventstore/port.ts';
 import { runSyncJobCommand, ZERO_COUNTERS } from '../../../commands/extmarket/handlers.ts';
 import { ConflictException } from '../../core/errors.ts';
+import { runOrderCommand } from '../../../commands/orders/handlers.ts';
+import { pushToExtmarket, type PushRequest } from './pushToExtmarket.ts';
 import { runExtmarketSync, SYNC_ACTOR, type SyncWorkerDeps } from './runExtmarketSync.ts';
 
 /**
@@ -12,6 +14,8 @@ import { runExtmarketSync, SYNC_ACTOR, type SyncWorkerDeps } from './runExtmarke
  */
 export class ExtmarketJobWorker {
   private readonly queue: number[] = [];
+  private readonly pushes: PushRequest[] = [];
+  private pushing: Promise<void> | null = null;
   private readonly known = new Set<number>();
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -27,7 +31,7 @@ export class ExtmarketJobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await Promise.all([this.running, this.pushing]);
   }
 
   enqueue(jobId: number): void {
@@ -37,9 +41,34 @@ export class ExtmarketJobWorker {
     if (!this.running) this.running = this.drain().finally(() => { this.running = null; });
   }
 
-  /** Resolves when no job of this process is queued or running (tests). */
+  /** Resolves when no job or push of this process is queued or running (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.pushing) await Promise.all([this.running, this.pushing]);
+  }
+
+  /**
+   * Sends one of our decisions to the extmarket (first attempt) and records the outcome on the
+   * order. Outside any transaction: a slow extmarket holds up no consumer. A push lost with the
+   * process stays pending and the retryExtmarketPushes task sends it.
+   */
+  enqueuePush(push: PushRequest): void {
+    if (this.stopped) return;
+    this.pushes.push(push);
+    if (!this.pushing) this.pushing = this.drainPushes().finally(() => { this.pushing = null; });
+  }
+
+  private async drainPushes(): Promise<void> {
+    while (!this.stopped && this.pushes.length > 0) {
+      const push = this.pushes.shift()!;
+      try {
+        const outcome = await pushToExtmarket(this.deps, push, 1);
+        await runOrderCommand({ store: this.deps.store, db: this.deps.knex }, push.order_id, {
+          type: 'RecordExtmarketPush', data: { ...push, attempt: 1, ...outcome, at: new Date().toISOString() },
+        }, { userId: 'system:extmarket-push', vendorId: push.vendor_id, correlationId: `extmarket-push-${push.key}` });
+      } catch (err) {
+        this.deps.logger.error({ err, key: push.key }, 'extmarket push could not be recorded; the retry task will send it');
+      }
+    }
   }
 
   private async drain(): Promise<void> {
