@@ -7,7 +7,7 @@ export const ordersScheduledTasks: readonly ScheduledTask[] = [
   {
     // Decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.
     name: 'retryExtmarketPushes',
-    cron: '*/30 * * * * *',
+    cron: '* * * * *',
     async run(services) {
       await retryExtmarketPushes({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir });
     },

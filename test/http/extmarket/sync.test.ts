@@ -51,6 +51,13 @@ describe('extmarket credentials, order sync and pushes', () => {
     expect(second).to.include({ files_processed: 1, files_succeeded: 1, orders_imported: 0 });
     const jobs = await app.call('GET', '/api/v1/vendor/extmarket/jobs?job_type=order_sync', { token: v.ownerToken });
     expect(jobs.body.total).to.equal(2);
+
+    // Another vendor sees none of it.
+    const other = await createVendorWithOwner(app);
+    expect((await app.call('GET', `/api/v1/vendor/extmarket/jobs/${started.body.job_id}`, { token: other.ownerToken })).status).to.equal(404);
+    expect((await app.call('GET', '/api/v1/vendor/extmarket/jobs', { token: other.ownerToken })).body.total).to.equal(0);
+    expect((await app.call('GET', `/api/v1/vendor/extmarket/orders/${order.id}`, { token: other.ownerToken })).status).to.equal(404);
+    expect((await app.call('GET', '/api/v1/vendor/extmarket/credentials', { token: other.ownerToken })).body).to.include({ configured: false });
   });
 
   it('pushes a decline to the extmarket; a failed push is recorded and retried until it lands', async () => {
