@@ -18,7 +18,8 @@ import {
  */
 export const FEED_CHANNEL = 'events_appended';
 
-const APPEND_SQL = `
+/** Exported so that the benchmark's bare node-postgres baseline runs the very same statement. */
+export const APPEND_SQL = `
 INSERT INTO events (event_id, stream_id, version, type, data, metadata)
 SELECT u.id, $1, $2::int + u.ord, u.type, u.data, u.meta
   FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS u(id, type, data, meta, ord)
@@ -35,6 +36,8 @@ SELECT max(version) AS version, max(tx_id)::text AS tx, max(position)::text AS p
   FROM events WHERE event_id = ANY($1::uuid[])`;
 
 const COLUMNS = `event_id, stream_id, version, type, data, metadata, tx_id::text AS tx, position::text AS pos, recorded_at`;
+
+const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`;
 
 // One statement, one snapshot: the batch, and the newest event below the horizon (the "head").
 const FEED_SQL = `
@@ -103,12 +106,12 @@ export class PostgresEventStore implements EventStore {
     const metas = events.map((e) => JSON.stringify(e.metadata ?? {}));
     for (let attempt = 0; ; attempt++) {
       let base: number;
-      if (options.expected === 'any') base = Number((await sql(db, STREAM_VERSION_SQL, [stream]))[0].v);
+      if (options.expected === 'any') base = Number((await sql(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0].v);
       else if (options.expected === 'no_stream') base = 0;
       else base = options.expected;
       let rows: { version: number; tx: string; pos: string }[];
       try {
-        rows = await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas]);
+        rows = await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
       } catch (err: any) {
         if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
           // "any" retries against the new version; an exact expectation is a conflict.
@@ -138,8 +141,9 @@ export class PostgresEventStore implements EventStore {
   async readStream(stream: string, options: { fromVersion?: number; limit?: number; tx?: Executor } = {}): Promise<RecordedEvent[]> {
     const rows = await sql<Row>(
       (options.tx as Executor | undefined) ?? this.db.knex,
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`,
+      READ_STREAM_SQL,
       [stream, options.fromVersion ?? 1, options.limit ?? 1_000_000],
+      'es_read_stream',
     );
     return rows.map(toRecorded);
   }
@@ -149,6 +153,7 @@ export class PostgresEventStore implements EventStore {
       (options.tx as Executor | undefined) ?? this.db.knex,
       FEED_SQL,
       [after.a, after.b, options.types ? [...options.types] : null, options.limit],
+      'es_feed',
     );
     const events = rows.filter((r) => r.kind === 'e').map(toRecorded);
     const head = rows.find((r) => r.kind === 'h');

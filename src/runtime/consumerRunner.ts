@@ -129,7 +129,7 @@ export class ConsumerRunner {
     const st = this.state.get(consumer.name)!;
     const limit = consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
     const outcome = await this.knex.transaction(async (trx) => {
-      const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name]);
+      const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name], 'cr_lock');
       const current = await readCheckpoint(trx, consumer.name);
       if (!lock.ok) return { busy: true as const, current };
       const batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx });
@@ -172,7 +172,7 @@ export class ConsumerRunner {
 }
 
 export async function readCheckpoint(db: Knex | Knex.Transaction, name: string): Promise<Position> {
-  const [row] = await sql(db, 'SELECT pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = $1', [name]);
+  const [row] = await sql(db, 'SELECT pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = $1', [name], 'cr_checkpoint');
   return row ? { a: row.a, b: row.b } : START;
 }
 
@@ -181,7 +181,7 @@ export async function writeCheckpoint(trx: Knex.Transaction, name: string, from:
   const rows = await sql(trx, `INSERT INTO consumer_checkpoints AS c (name, pos_a, pos_b) VALUES ($1, $4, $5)
     ON CONFLICT (name) DO UPDATE SET pos_a = $4, pos_b = $5, updated_at = now()
       WHERE c.pos_a = $2::numeric AND c.pos_b = $3::numeric
-    RETURNING 1 AS ok`, [name, from.a, from.b, to.a, to.b]);
+    RETURNING 1 AS ok`, [name, from.a, from.b, to.a, to.b], 'cr_checkpoint_cas');
   if (rows.length !== 1) throw new Error(`checkpoint of ${name} moved under this batch; retrying`);
 }
 

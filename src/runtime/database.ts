@@ -98,12 +98,19 @@ function alive(pid: number): boolean {
 /**
  * Runs one SQL statement with native `$n` parameters on the executor's own connection (the
  * transaction's when given one). Hot paths use this rather than the query builder.
+ *
+ * `name` makes it a named prepared statement on a PostgreSQL server: parsed and planned once per
+ * connection instead of on every call. The benchmark measured the event-store append at about
+ * 1.7 times the throughput that way (planning cost more than executing the one-row insert). Give
+ * a name only to a constant text (one name, one text); PGlite ignores it.
  */
-export async function sql<T = any>(db: Executor, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T = any>(db: Executor, text: string, params: unknown[] = [], name?: string): Promise<T[]> {
   const client = (db as any).client;
   const conn = await client.acquireConnection();
   try {
-    const result = await conn.query(text, params);
+    const result = name && conn instanceof pg.Client
+      ? await conn.query({ name, text, values: params })
+      : await conn.query(text, params);
     return result.rows as T[];
   } finally {
     await client.releaseConnection(conn);
