@@ -23,6 +23,11 @@ export async function rebuildProjection(
     for (const table of projection.tables) await sql(trx, `TRUNCATE TABLE ${quoteIdent(table)}`);
     await sql(trx, 'DELETE FROM consumer_checkpoints WHERE name = $1', [projection.name]);
   });
+  // Fresh planner statistics first: right after a bulk append (an import, a restore) the events
+  // table's statistics can be stale, and the feed query then planned as a bitmap scan of every
+  // event after the checkpoint plus a sort, on every batch (measured: 150 ms per batch at 100,000
+  // events instead of 1 ms), which makes a rebuild quadratic.
+  if (store.kind !== 'eventstoredb') await sql(knex, 'ANALYZE events');
   const runner = new ConsumerRunner(knex, store, [projection], logger);
   let done = 0;
   await runner.catchUp(projection, (count, position) => {
