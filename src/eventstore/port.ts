@@ -91,8 +91,12 @@ export interface EventStore {
   readStream(stream: string, options?: { fromVersion?: number; limit?: number; tx?: StoreTx }): Promise<RecordedEvent[]>;
   /** The global feed after `after`, gap-safe: never skips an event committed late. */
   readFeed(after: Position, options: ReadFeedOptions): Promise<FeedBatch>;
-  /** Calls `listener` promptly after new events may be available (local append or another process). */
-  onAppended(listener: () => void): () => void;
+  /**
+   * Calls `listener` promptly after new events may be available (local append or another
+   * process), with the types appended when the adapter knows them (absent: any type), and the
+   * position of the last one when it was appended in this process.
+   */
+  onAppended(listener: (types?: readonly string[], position?: Position) => void): () => void;
   /** Position of the newest event visible now (for lag reports). */
   head(): Promise<Position>;
   close(): Promise<void>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { sql, type Database, type Executor } from '../runtime/database.ts';
@@ -14,7 +15,8 @@ import {
  * - The global feed is read in (tx_id, position) order and only below the oldest transaction
  *   still in progress, so an event committed late by a concurrent writer is never skipped.
  * - Wake-ups: local appends wake local consumers at once; other processes are told by a
- *   coalesced NOTIFY (at most one in flight per process, never one per event).
+ *   coalesced NOTIFY (at most one in flight per process, never one per event). Both carry the
+ *   event types appended, so only the consumers that read them wake up.
  */
 export const FEED_CHANNEL = 'events_appended';
 
@@ -76,7 +78,10 @@ export class PostgresEventStore implements EventStore {
   readonly kind: 'postgres' | 'pglite';
   private readonly emitter = new EventEmitter();
   private notifying = false;
-  private notifyAgain = false;
+  /** Types appended here that other processes have not been told about yet. */
+  private readonly unannounced = new Set<string>();
+  /** Names this adapter in its NOTIFY payloads, so that it ignores its own (its consumers were woken already). */
+  private readonly sender = randomUUID();
   private listenClient: pg.Client | null = null;
   private closed = false;
 
@@ -92,7 +97,10 @@ export class PostgresEventStore implements EventStore {
     const client = new pgm.Client({ connectionString: url });
     client.on('error', () => { /* the consumers' capped polling covers a lost listener */ });
     await client.connect();
-    client.on('notification', () => this.emitter.emit('appended'));
+    client.on('notification', (msg) => {
+      const note = parsePayload(msg.payload);
+      if (note.sender !== this.sender) this.emitter.emit('appended', note.types);
+    });
     await client.query(`LISTEN ${FEED_CHANNEL}`);
     this.listenClient = client;
   }
@@ -132,9 +140,10 @@ export class PostgresEventStore implements EventStore {
         return { version: Number(row.version), position: { a: row.tx, b: row.pos }, appended: false };
       }
       const last = rows.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));
-      if (!options.tx) this.announce();
-      else (options.tx as any).executionPromise?.then(() => this.announce(), () => {});
-      return { version: Number(last.version), position: { a: last.tx, b: last.pos }, appended: true };
+      const position = { a: last.tx, b: last.pos };
+      if (!options.tx) this.announce(types, position);
+      else (options.tx as any).executionPromise?.then(() => this.announce(types, position), () => {});
+      return { version: Number(last.version), position, appended: true };
     }
   }
 
@@ -172,7 +181,7 @@ export class PostgresEventStore implements EventStore {
     return row ? { a: row.tx, b: row.pos } : START;
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (types?: readonly string[], position?: Position) => void): () => void {
     this.emitter.on('appended', listener);
     return () => this.emitter.off('appended', listener);
   }
@@ -184,16 +193,38 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Wakes local consumers now, and other processes by one coalesced NOTIFY. */
-  private announce(): void {
-    this.emitter.emit('appended');
+  private announce(types: readonly string[], position: Position): void {
+    this.emitter.emit('appended', types, position);
     if (this.kind !== 'postgres' || this.closed) return;
-    if (this.notifying) { this.notifyAgain = true; return; }
+    for (const t of types) this.unannounced.add(t);
+    this.notify();
+  }
+
+  /** One NOTIFY in flight at a time; it names every type appended since the previous one. */
+  private notify(): void {
+    if (this.notifying || this.unannounced.size === 0 || this.closed) return;
     this.notifying = true;
-    sql(this.db.knex, `SELECT pg_notify('${FEED_CHANNEL}', '')`)
+    const types = [...this.unannounced];
+    this.unannounced.clear();
+    let payload = JSON.stringify({ s: this.sender, t: types });
+    // NOTIFY payloads stop at 8000 bytes: past that, name no types ("any type").
+    if (payload.length > 7000) payload = JSON.stringify({ s: this.sender });
+    sql(this.db.knex, `SELECT pg_notify('${FEED_CHANNEL}', $1)`, [payload], 'es_notify')
       .catch(() => {})
       .finally(() => {
         this.notifying = false;
-        if (this.notifyAgain) { this.notifyAgain = false; this.announce(); }
+        this.notify();
       });
+  }
+}
+
+/** The sender and the types named by a NOTIFY payload (no types: any type). */
+function parsePayload(payload: string | undefined): { sender?: string; types?: string[] } {
+  try {
+    const note = JSON.parse(payload ?? '');
+    const types = Array.isArray(note?.t) && note.t.length > 0 && note.t.every((t: unknown) => typeof t === 'string') ? note.t : undefined;
+    return { sender: typeof note?.s === 'string' ? note.s : undefined, types };
+  } catch {
+    return {};
   }
 }

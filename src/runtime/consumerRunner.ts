@@ -6,7 +6,23 @@ import { sql } from './database.ts';
 import type { Consumer, ProcessContext } from './consumer.ts';
 
 const LOCK_CLASS = 1; // advisory lock namespace of consumers (2 = scheduled tasks)
-const MAX_IDLE_SLEEP_MS = 250;
+/**
+ * Polling is the fallback: appends wake exactly the consumers that read their types, here and in
+ * other processes (NOTIFY). Each poll is a transaction of five statements, and with some thirty
+ * consumers a 250 ms cap kept two to three of the ten pool connections busy polling.
+ */
+const MAX_IDLE_SLEEP_MS = 1000;
+/**
+ * A batch without events of the consumer's types still moves its checkpoint to the head (so the
+ * next read does not scan the same events again), but writing that takes a transaction id, and
+ * while any transaction with an id is open the feed's horizon stands still for every consumer.
+ * Dozens of idle consumers polling a busy store held it back most of the time (measured: the
+ * read-your-writes wait of a command grew to tens of ms). So a move without events is written
+ * only once it skips this many positions, or this long after the consumer's last write; until
+ * then the next read starts a little further back and finds the same nothing.
+ */
+const SKIP_WRITE_POSITIONS = 2000n;
+const SKIP_WRITE_MS = 5000;
 
 export interface ConsumerStatus {
   name: string;
@@ -28,11 +44,23 @@ export class ConsumerRunner {
   private readonly state = new Map<string, ConsumerStatus>();
   private readonly progress = new EventEmitter();
   private running = false;
-  private wake: (() => void) | null = null;
-  private woken = false;
   private loops: Promise<void>[] = [];
   private unsubscribe: (() => void) | null = null;
   private readonly wakers = new Set<() => void>();
+  /** Consumers told of an append since their last read began: their next idle returns at once. */
+  private readonly pending = new Set<string>();
+  /** Per consumer, the newest position of an append of its types made in this process. */
+  private readonly target = new Map<string, Position>();
+  /** Consumers told of an append whose position is not known (another process). */
+  private readonly vague = new Set<string>();
+  /** When each consumer last wrote its checkpoint (performance.now()). */
+  private readonly lastWrite = new Map<string, number>();
+  /**
+   * Batches in progress at once, bounded so that requests always find pool connections: with
+   * dozens of consumers (all catching up after a start or a restore), unbounded batches took
+   * every connection and commands failed with "Unable to acquire a connection".
+   */
+  private readonly slots: Semaphore;
 
   constructor(
     private readonly knex: Knex,
@@ -41,6 +69,8 @@ export class ConsumerRunner {
     private readonly logger: Logger,
   ) {
     this.progress.setMaxListeners(0);
+    const poolMax = Number((knex.client as any).config?.pool?.max ?? 10);
+    this.slots = new Semaphore(Math.max(1, Math.floor(poolMax / 2)));
     for (const c of consumers) {
       this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0 });
     }
@@ -49,7 +79,19 @@ export class ConsumerRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.store.onAppended(() => { for (const w of this.wakers) w(); });
+    // Only the consumers that read an appended type wake up (all of them when the types are not
+    // known): with dozens of consumers, waking every one on every append cost each command a
+    // transaction per consumer, all queued for the same connection pool as the requests.
+    this.unsubscribe = this.store.onAppended((types, position) => {
+      for (const c of this.consumers) {
+        if (types && !c.eventTypes.some((t) => types.includes(t))) continue;
+        this.pending.add(c.name);
+        if (!position) { this.vague.add(c.name); continue; }
+        const known = this.target.get(c.name);
+        if (!known || comparePositions(position, known) > 0) this.target.set(c.name, position);
+      }
+      for (const w of this.wakers) w();
+    });
     this.loops = this.consumers.map((c) => this.loop(c));
   }
 
@@ -94,41 +136,68 @@ export class ConsumerRunner {
     }
   }
 
+  /**
+   * One consumer's loop. After a full batch it reads again at once. Otherwise it sleeps until an
+   * append of one of its types wakes it (a wake that arrives while a batch is being read is
+   * remembered in `pending`, not lost):
+   * - an append made in this process comes with its position, so the loop knows whether it has
+   *   passed it. If not, the event is still hidden behind an older transaction that has not
+   *   committed (the xmin horizon): it looks again every few ms until it has. Otherwise it has
+   *   nothing to look for and sleeps the longest (polling is only the fallback);
+   * - an append of another process (NOTIFY) has no position: the loop looks again with a backoff
+   *   that starts at 1 ms and doubles up to MAX_IDLE_SLEEP_MS.
+   * Read-your-writes waits on these loops: no empty poll should stand between an append and the
+   * batch that applies it.
+   */
   private async loop(consumer: Consumer): Promise<void> {
-    let sleep = 1;
+    const name = consumer.name;
+    let backoff = 1;
     let failures = 0;
     while (this.running) {
+      this.pending.delete(name);
+      if (this.vague.delete(name)) backoff = 1;
+      let outcome: Awaited<ReturnType<ConsumerRunner['step']>> | null = null;
       try {
-        const r = await this.step(consumer);
+        outcome = await this.step(consumer);
         failures = 0;
-        if (r !== 'busy' && r.full) { sleep = 1; continue; }
-        if (r !== 'busy' && r.count > 0) sleep = 1;
       } catch (err) {
         failures++;
-        const st = this.state.get(consumer.name)!;
+        const st = this.state.get(name)!;
         st.lastError = (err as Error).message;
-        this.logger.error({ consumer: consumer.name, err }, 'consumer batch failed; retrying');
-        sleep = Math.min(5000, 50 * 2 ** Math.min(failures, 7));
+        this.logger.error({ consumer: name, err }, 'consumer batch failed; retrying');
       }
       if (!this.running) break;
-      await this.idle(sleep);
-      sleep = Math.min(MAX_IDLE_SLEEP_MS, sleep * 2);
+      if (outcome && outcome !== 'busy' && outcome.full) continue;
+      let sleep: number;
+      if (failures > 0) sleep = Math.min(5000, 50 * 2 ** Math.min(failures, 7));
+      else if (this.behind(name)) sleep = outcome === 'busy' ? 5 : 2;
+      else { sleep = backoff; backoff = Math.min(MAX_IDLE_SLEEP_MS, backoff * 2); }
+      // A failing consumer keeps its backoff whatever is appended meanwhile.
+      await this.idle(name, sleep, failures === 0);
     }
   }
 
-  /** Sleeps up to `ms`, waking at once on a new append. */
-  private idle(ms: number): Promise<void> {
+  /** True while an event of the consumer's types appended in this process lies past its position. */
+  private behind(name: string): boolean {
+    const target = this.target.get(name);
+    return target !== undefined && comparePositions(this.state.get(name)!.position, target) < 0;
+  }
+
+  /** Sleeps up to `ms`; with `wakeable`, returns at once (true) on an append, or if one came meanwhile. */
+  private idle(name: string, ms: number, wakeable: boolean): Promise<boolean> {
+    if (wakeable && this.pending.has(name)) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); this.wakers.delete(done); resolve(); };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+      const done = (woken: boolean) => { clearTimeout(timer); this.wakers.delete(onWake); resolve(woken); };
+      const onWake = () => { if (!this.running || (wakeable && this.pending.has(name))) done(true); };
+      const timer = setTimeout(() => done(false), ms);
+      this.wakers.add(onWake);
     });
   }
 
   private async step(consumer: Consumer): Promise<'busy' | { count: number; full: boolean }> {
     const st = this.state.get(consumer.name)!;
     const limit = consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
-    const outcome = await this.knex.transaction(async (trx) => {
+    const outcome = await this.slots.run(() => this.knex.transaction(async (trx) => {
       const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name], 'cr_lock');
       const current = await readCheckpoint(trx, consumer.name);
       if (!lock.ok) return { busy: true as const, current };
@@ -137,11 +206,17 @@ export class ConsumerRunner {
         if (consumer.kind === 'projection') await consumer.apply(trx, batch.events);
         else for (const e of batch.events) await consumer.handle(e, this.processContext(trx, consumer.name));
       }
-      if (comparePositions(batch.next, current) > 0) await writeCheckpoint(trx, consumer.name, current, batch.next);
+      if (comparePositions(batch.next, current) > 0 && (batch.events.length > 0 || this.skipIsWorthWriting(consumer.name, current, batch.next))) {
+        await writeCheckpoint(trx, consumer.name, current, batch.next);
+        this.lastWrite.set(consumer.name, performance.now());
+      }
       return { busy: false as const, current: batch.next, count: batch.events.length, full: batch.events.length === limit };
-    });
+    }));
     st.leader = !outcome.busy;
     if (comparePositions(outcome.current, st.position) !== 0) {
+      // Moved back: a rebuild reset the checkpoint. Catching up is the rebuild's work; the
+      // positions of earlier appends say nothing about hidden events any more.
+      if (comparePositions(outcome.current, st.position) < 0) this.target.delete(consumer.name);
       st.position = outcome.current;
       this.progress.emit('progress');
     }
@@ -149,6 +224,11 @@ export class ConsumerRunner {
     st.lastError = null;
     st.applied += outcome.count;
     return { count: outcome.count, full: outcome.full };
+  }
+
+  private skipIsWorthWriting(name: string, from: Position, to: Position): boolean {
+    if (BigInt(to.b) - BigInt(from.b) >= SKIP_WRITE_POSITIONS) return true;
+    return performance.now() - (this.lastWrite.get(name) ?? 0) >= SKIP_WRITE_MS;
   }
 
   private processContext(trx: Knex.Transaction, handler: string): ProcessContext {
@@ -186,3 +266,22 @@ export async function writeCheckpoint(trx: Knex.Transaction, name: string, from:
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A counting semaphore: at most `size` callers inside `run` at a time, the others queue in order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((r) => this.waiting.push(r));
+    else this.active++;
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(); else this.active--;
+    }
+  }
+}
