@@ -6,6 +6,7 @@ import type { Services } from '../runtime/services.ts';
 import { adminRoutes } from './admin/index.ts';
 import { errorHandler } from './errorHandler.ts';
 import { healthRoutes } from './health.ts';
+import { inputGuard } from './inputGuard.ts';
 import { languageRoutes } from './language/index.ts';
 import { platformRoutes } from './platform/index.ts';
 import { publicRoutes } from './public/index.ts';
@@ -18,6 +19,7 @@ export function createApp(services: Services): Koa {
   app.use(requestLog(services));
   app.use(errorHandler(services.logger));
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', includeUnparsed: true, jsonStrict: true }));
+  app.use(inputGuard());
 
   const areas: [string, Router][] = [
     ['/api/v1/admin', adminRoutes(services)],
