@@ -34,7 +34,31 @@ export function createApp(services: Services): Koa {
   for (const [prefix, router] of areas) root.use(prefix, router.routes(), router.allowedMethods());
   app.use(root.routes());
   app.use(root.allowedMethods());
+  roots.set(app, root);
   return app;
+}
+
+const roots = new WeakMap<Koa, Router>();
+
+/**
+ * Every route an app of createApp serves, as [method, path] with @koa/router's path syntax
+ * (`/api/v1/admin/users/:id`); HEAD is left out (it follows GET). The reliability suite walks
+ * this list to send bad input to, and check the guards of, every route that exists.
+ */
+export function mountedRoutes(app: Koa): [string, string][] {
+  const root = roots.get(app);
+  if (!root) throw new Error('not an app of createApp');
+  const seen = new Set<string>();
+  const routes: [string, string][] = [];
+  for (const layer of root.stack) {
+    for (const method of layer.methods) {
+      const key = `${method} ${layer.path}`;
+      if (method === 'HEAD' || seen.has(key) || typeof layer.path !== 'string') continue;
+      seen.add(key);
+      routes.push([method, layer.path]);
+    }
+  }
+  return routes;
 }
 
 /** One JSON line per request: id, method, path (no query string), status, duration. */

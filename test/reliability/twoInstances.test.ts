@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { loadConfig } from '../../src/config.ts';
+import { consumers } from '../../src/consumers.ts';
+import { createLogger } from '../../src/runtime/logger.ts';
+import { openDatabase, sql } from '../../src/runtime/database.ts';
+import { Scheduler, type ScheduledTask } from '../../src/runtime/scheduler.ts';
+import { createServices, type Services } from '../../src/runtime/services.ts';
+import { startService, type ChildService } from '../support/childService.ts';
+import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts';
+import { adminLogin, CommandLoad, expectAcknowledgedStoredOnce, expectProjectionsEqualRebuild, waitUntilReady } from './support.ts';
+
+/**
+ * Two instances (issue 6): two service processes (src/main.ts) on one PostgreSQL database, both
+ * taking commands. Every consumer (projection and process manager) must apply each event exactly
+ * once across the two: the `applied` counters both instances report in /health/ready add up to
+ * the number of events of the consumer's types in the store, exactly. user_list is checked
+ * against the events, and every projection against a rebuild. Scheduled tasks: each tick of a
+ * task runs once across instances (two schedulers on two connection pools of one database).
+ */
+describe('reliability: two instances', function () {
+  this.timeout(240_000);
+
+  it('two service processes under load apply every event exactly once (counters exact)', async function () {
+    const server = await reachablePostgres();
+    if (!server) { console.log('      skipped: no PostgreSQL server reachable (the instances run on one)'); this.skip(); }
+    const { url, drop } = await freshPostgresDatabase(server!);
+    const load = new CommandLoad('two');
+    const instances: ChildService[] = [];
+    try {
+      // The first one migrates the database and creates the first admin; the second joins it.
+      instances.push(await startService({ databaseUrl: url, name: 'instance-a' }));
+      instances.push(await startService({ databaseUrl: url, name: 'instance-b' }));
+      const targets = await Promise.all(instances.map(async (s) => ({ url: s.url, token: await adminLogin(s.url) })));
+      load.start(targets, 8);
+      const until = Date.now() + 60_000;
+      while (load.acknowledged.length < 200 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      await load.stop();
+      expect(load.acknowledged.length).to.be.greaterThan(150);
+      expect(load.refused.filter((r) => r.status >= 500), JSON.stringify(load.refused.slice(0, 3))).to.deep.equal([]);
+
+      const reports = await Promise.all(instances.map((s) => waitUntilReady(s.url)));
+      const db = await openDatabase({ url, poolMax: 2 });
+      try {
+        await expectAcknowledgedStoredOnce(db, load.acknowledged);
+        const counts = new Map<string, number>();
+        for (const c of consumers) {
+          const [row] = await sql(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1::text[])', [[...c.eventTypes]]);
+          counts.set(c.name, row.n);
+        }
+        const applied = (i: number, name: string) => reports[i].checks.consumers.find((c: any) => c.name === name).applied as number;
+        const rows = consumers.map((c) => ({ consumer: c.name, a: applied(0, c.name), b: applied(1, c.name), events: counts.get(c.name) }));
+        const wrong = rows.filter((r) => r.a + r.b !== r.events);
+        expect(wrong, 'consumers whose counters across both instances differ from the events of their types').to.deep.equal([]);
+        const users = rows.find((r) => r.consumer === 'user_list')!;
+        console.log(`      user_list: instance A applied ${users.a}, instance B ${users.b}, ${users.events} events; all ${rows.length} consumers exact`);
+        expect(users.events).to.be.greaterThan(150);
+
+        // user_list against the events: one row per created user, with the last first_name written.
+        const expected = await sql(db.knex, `SELECT (data->>'user_id')::int AS id,
+            (SELECT e2.data->'changes'->>'first_name' FROM events e2 WHERE e2.stream_id = e.stream_id AND e2.type = 'UserProfileChanged'
+              AND e2.data->'changes' ? 'first_name' ORDER BY e2.version DESC LIMIT 1) AS first_name
+          FROM events e WHERE type = 'UserCreated' AND NOT EXISTS (SELECT 1 FROM events d WHERE d.stream_id = e.stream_id AND d.type = 'UserDeleted')
+          ORDER BY 1`);
+        const actual = await sql(db.knex, 'SELECT id, first_name FROM user_list ORDER BY id');
+        expect(actual).to.deep.equal(expected);
+      } finally {
+        await db.close();
+      }
+      await Promise.all(instances.map((s) => s.stop()));
+      instances.length = 0;
+      const compared = await expectProjectionsEqualRebuild(url);
+      console.log(`      ${compared.tables} projection tables (${compared.rows} rows) equal their rebuild`);
+    } finally {
+      await load.stop();
+      await Promise.all(instances.map((s) => s.kill()));
+      await drop();
+    }
+  });
+
+  it('two instances\' schedulers run each tick of a task once', async function () {
+    const server = await reachablePostgres();
+    if (!server) { console.log('      skipped: no PostgreSQL server reachable'); this.skip(); }
+    const { url, drop } = await freshPostgresDatabase(server!);
+    const instances: Services[] = [];
+    const schedulers: Scheduler[] = [];
+    try {
+      const ran: string[] = [];
+      // Every second; the instance that ran it is recorded by the scheduler itself (scheduled_runs).
+      const task: ScheduledTask = { name: 'reliabilityHeartbeat', cron: '* * * * * *', async run() { ran.push(new Date().toISOString()); } };
+      const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET: 'reliability-secret-that-is-long-enough-0123456789' });
+      for (let i = 0; i < 2; i++) {
+        // Two instances: each its own pool of connections, consumers not started (not under test here).
+        const db = await openDatabase({ url, poolMax: 3 });
+        instances.push(await createServices(config, createLogger('silent'), { consumers, db, startConsumers: false }));
+      }
+      for (const s of instances) schedulers.push(new Scheduler(s, [task], createLogger('silent')));
+      schedulers.forEach((s) => s.start());
+      await new Promise((r) => setTimeout(r, 4_500));
+      schedulers.forEach((s) => s.stop());
+      await new Promise((r) => setTimeout(r, 300));
+      const runs = await sql(instances[0].db.knex, `SELECT tick, instance FROM scheduled_runs WHERE task = $1 ORDER BY tick`, [task.name]);
+      expect(runs.length).to.be.at.least(3);
+      expect(ran.length, 'runs of the task = claimed ticks').to.equal(runs.length);
+      const ticks = runs.map((r: any) => new Date(r.tick).getTime());
+      expect(new Set(ticks).size).to.equal(ticks.length);
+      for (let i = 1; i < ticks.length; i++) expect(ticks[i] - ticks[i - 1]).to.equal(1000);
+      console.log(`      ${runs.length} ticks, each run once (by ${new Set(runs.map((r: any) => r.instance)).size} instance names)`);
+    } finally {
+      schedulers.forEach((s) => s.stop());
+      for (const s of instances) { await s.close(); await s.db.close(); }
+      await drop();
+    }
+  });
+});
