@@ -12,7 +12,7 @@ import { clientFor } from '../workers/extmarket/runExtmarketSync.ts';
 /** Pieces shared by the vendor and admin extmarket routes (credential endpoints, feed download). */
 export const CredentialsBody = Type.Object({
   api_key: Type.Optional(Type.String({ minLength: 8, maxLength: 500, pattern: '^\\S+$' })),
-  api_endpoint: Type.Optional(Type.String({ minLength: 10, maxLength: 500 })),
+  api_endpoint: Type.Optional(Type.String({ minLength: 10, maxLength: 500, pattern: '^\\S+$' })),
   auto_sync_enabled: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false, minProperties: 1 });
 

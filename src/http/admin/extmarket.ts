@@ -13,6 +13,7 @@ import { Id, input, PageQuery } from '../validation.ts';
 
 const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'product_export'].map((t) => Type.Literal(t)));
 const VendorParams = Type.Object({ vendor_id: Id });
+const JobStatus = Type.Union(['pending', 'processing', 'completed', 'failed'].map((t) => Type.Literal(t)));
 const Language = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('de')]);
 /** ExtmarketExportRequest (SPEC.md 4.1). */
 const ExtmarketExportRequest = Type.Object({
@@ -36,7 +37,7 @@ export function adminExtmarketRoutes(services: Services): Router {
   const admin = (ctx: any, vendorId: number) => commandContext(ctx, ctx.state.admin.id, vendorId);
 
   router.get('/extmarket/jobs', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, job_type: Type.Optional(JobType), vendor_id: Type.Optional(Id), status: Type.Optional(Type.String({ maxLength: 20 })) }) });
+    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, job_type: Type.Optional(JobType), vendor_id: Type.Optional(Id), status: Type.Optional(JobStatus) }) });
     ctx.body = await listJobs(knex, { job_type: query.job_type as any, vendor_id: query.vendor_id, status: query.status }, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
   router.get('/extmarket/jobs/:job_id', async (ctx) => {
@@ -72,7 +73,7 @@ export function adminExtmarketRoutes(services: Services): Router {
   });
 
   router.get('/vendors/:vendor/export/extmarket', async (ctx) => {
-    const { params, query } = input(ctx, { params: Type.Object({ vendor: Type.String({ minLength: 1, maxLength: 50 }) }), query: FeedQuery });
+    const { params, query } = input(ctx, { params: Type.Object({ vendor: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' }) }), query: FeedQuery });
     await sendFeed(ctx, services, await resolveVendorId(knex, params.vendor), query);
   });
 

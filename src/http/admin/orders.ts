@@ -21,7 +21,7 @@ const ListQuery = Type.Object({
   vendor_id: Type.Optional(Id),
   status: Type.Optional(OrderStatus),
   channel: Type.Optional(Type.Union([Type.Literal('extmarket'), Type.Literal('shop')])),
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' })),
 });
 const HistoryQuery = Type.Object({ at: Type.Optional(Type.String({ format: 'date-time' })) });
 

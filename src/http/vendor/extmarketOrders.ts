@@ -15,7 +15,7 @@ import { ItemParams, OrderParams, OrderStatus } from './orders.ts';
 const ItemsBody = Type.Object({ item_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })) }, { additionalProperties: false });
 const TrackingBody = Type.Object({
   tracking_number: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._/-]*$' }),
-  carrier: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50 }), Type.Null()])),
+  carrier: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000-\\u001f]+$' }), Type.Null()])),
 }, { additionalProperties: false });
 
 /**
@@ -36,7 +36,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
   };
 
   router.get('/extmarket/orders', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus), search: Type.Optional(Type.String({ maxLength: 100 })) }) });
+    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus), search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' })) }) });
     ctx.body = await listOrders(services.db.knex, { vendor_id: vendorOf(ctx), channel: 'extmarket', status: query.status, search: query.search },
       { page: query.page ?? 1, limit: query.limit ?? 20 });
   });

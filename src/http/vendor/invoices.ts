@@ -11,15 +11,17 @@ import type { Services } from '../../runtime/services.ts';
 import { Id, input, PageQuery } from '../validation.ts';
 import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
-const Text = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
+/** Free text without control characters (PostgreSQL refuses NUL in text and jsonb). */
+const Plain = (min: number, max: number) => Type.String({ minLength: min, maxLength: max, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]*$' });
+const Text = (max: number) => Type.Union([Plain(0, max), Type.Null()]);
 /** VendorInvoiceSettings (SPEC.md part 2 "Other records"). */
 const VendorInvoiceSettings = Type.Object({
-  company_name: Type.String({ minLength: 1, maxLength: 200 }),
-  company_address: Type.String({ minLength: 1, maxLength: 300 }),
-  company_postal_code: Type.String({ minLength: 1, maxLength: 20 }),
-  company_city: Type.String({ minLength: 1, maxLength: 100 }),
+  company_name: Plain(1, 200),
+  company_address: Plain(1, 300),
+  company_postal_code: Plain(1, 20),
+  company_city: Plain(1, 100),
   company_country_iso: Type.Union(EU_MEMBER_STATES.map((c) => Type.Literal(c))),
-  vat_number: Type.Union([Type.String({ minLength: 4, maxLength: 20 }), Type.Null()]),
+  vat_number: Type.Union([Plain(4, 20), Type.Null()]),
   invoice_prefix: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9/_-]+$' })),
   payment_terms: Type.Optional(Text(500)),
   bank_name: Type.Optional(Text(100)),
@@ -29,7 +31,7 @@ const VendorInvoiceSettings = Type.Object({
   oss_opted_for_destination: Type.Optional(Type.Boolean()),
   cross_border_b2c_previous_year_cents: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000_000 })),
 }, { additionalProperties: false });
-const CreateInvoice = Type.Object({ order_id: Id, buyer_vat_number: Type.Optional(Type.Union([Type.String({ minLength: 4, maxLength: 20 }), Type.Null()])) }, { additionalProperties: false });
+const CreateInvoice = Type.Object({ order_id: Id, buyer_vat_number: Type.Optional(Type.Union([Plain(4, 20), Type.Null()])) }, { additionalProperties: false });
 const Params = Type.Object({ invoice_id: Id });
 
 /**

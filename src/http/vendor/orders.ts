@@ -16,7 +16,7 @@ const ListQuery = Type.Object({
   ...PageQuery,
   status: Type.Optional(OrderStatus),
   channel: Type.Optional(Type.Union([Type.Literal('extmarket'), Type.Literal('shop')])),
-  search: Type.Optional(Type.String({ maxLength: 100 })),
+  search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' })),
 });
 
 /**

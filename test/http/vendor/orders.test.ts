@@ -97,5 +97,9 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     expect((await app.call('POST', '/api/v1/vendor/orders/1/items/1/ship', { token: a.ownerToken, body: { quantity: 'x' } })).status).to.equal(422);
     expect((await app.call('GET', '/api/v1/vendor/extmarket/orders?status=bogus', { token: a.ownerToken })).status).to.equal(422);
     expect((await app.call('GET', '/api/v1/vendor/extmarket/orders')).status).to.equal(401);
+    // PostgreSQL refuses NUL in text: such input is a 422 before it reaches the database.
+    expect((await app.call('GET', '/api/v1/vendor/orders?search=%00', { token: a.ownerToken })).status).to.equal(422);
+    expect((await app.call('POST', '/api/v1/vendor/extmarket/orders/1/tracking', { token: a.ownerToken, body: { tracking_number: 'T1', carrier: 'a\u0000b' } })).status).to.equal(422);
+    expect((await app.call('PUT', '/api/v1/vendor/invoices/settings', { token: a.ownerToken, body: { company_name: 'x\u0000', company_address: 'a', company_postal_code: '1', company_city: 'c', company_country_iso: 'LU', vat_number: null } })).status).to.equal(422);
   });
 });
