@@ -4,7 +4,7 @@ import { recordConnectionTest, saveExtmarketCredentials } from '../../commands/e
 import { getExtmarketCredentials } from '../../queries/extmarket/getCredentials.ts';
 import { productFeed, type FeedLanguage } from '../../queries/extmarket/productFeed.ts';
 import { secretBoxFor } from '../adapters/extmarket/secretBox.ts';
-import { ValidationException } from '../core/errors.ts';
+import { ExtmarketCredentialsException, ValidationException } from '../core/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { clientFor } from '../workers/extmarket/runExtmarketSync.ts';
@@ -59,6 +59,13 @@ export async function testConnection(services: Services, vendorId: number, c: Co
   }
   await services.settle([await recordConnectionTest({ store: services.store, db: services.db.knex }, vendorId, result.ok, result.error, c)]);
   return { success: result.ok, ...result };
+}
+
+/** A sync needs a stored key: refused at once (400) rather than a job that can only fail. */
+export async function requireCredentials(services: Services, vendorId: number): Promise<void> {
+  if (!(await getExtmarketCredentials(services.db.knex, vendorId)).configured) {
+    throw new ExtmarketCredentialsException('No extmarket API key is stored for this vendor: PUT the extmarket credentials first');
+  }
 }
 
 /** The feed as a tab-delimited download (SPEC.md 4.1 and 4.2 export endpoints). */

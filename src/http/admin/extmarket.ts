@@ -8,7 +8,7 @@ import { VendorNotFoundException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { runExtmarketSync } from '../../workers/extmarket/runExtmarketSync.ts';
 import { commandContext } from '../auth.ts';
-import { CredentialsBody, FeedQuery, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
+import { CredentialsBody, FeedQuery, requireCredentials, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
 import { Id, input, PageQuery } from '../validation.ts';
 
 const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'product_export'].map((t) => Type.Literal(t)));
@@ -95,6 +95,7 @@ export function adminExtmarketRoutes(services: Services): Router {
     router.post(`/vendors/:vendor_id/extmarket/${path}`, async (ctx) => {
       const { params } = input(ctx, { params: VendorParams });
       const vendorId = await vendorExists(params.vendor_id);
+      await requireCredentials(services, vendorId);
       const { jobId, done } = await requestExtmarketSync(deps(), vendorId, jobType, ctx.state.admin.claims.username ?? null, admin(ctx, vendorId));
       await services.settle([done]);
       ctx.status = 202;

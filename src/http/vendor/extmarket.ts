@@ -4,7 +4,7 @@ import { removeExtmarketCredentials, requestExtmarketSync } from '../../../comma
 import { getExtmarketCredentials } from '../../../queries/extmarket/getCredentials.ts';
 import { getSyncJob, listJobs } from '../../../queries/extmarket/listJobs.ts';
 import type { Services } from '../../runtime/services.ts';
-import { CredentialsBody, FeedQuery, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
+import { CredentialsBody, FeedQuery, requireCredentials, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
 import { Id, input, PageQuery } from '../validation.ts';
 import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
@@ -40,6 +40,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
   for (const [path, jobType] of [['sync', 'order_sync'], ['historical-import', 'historical_import']] as const) {
     router.post(`/extmarket/${path}`, orders, async (ctx) => {
       const vendor = ctx.state.vendor as VendorCaller;
+      await requireCredentials(services, vendor.id);
       const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex }, vendor.id, jobType, null, vendorCommandContext(ctx));
       await services.settle([done]);
       ctx.status = 202;

@@ -58,6 +58,9 @@ describe('extmarket credentials, order sync and pushes', () => {
     expect((await app.call('GET', '/api/v1/vendor/extmarket/jobs', { token: other.ownerToken })).body.total).to.equal(0);
     expect((await app.call('GET', `/api/v1/vendor/extmarket/orders/${order.id}`, { token: other.ownerToken })).status).to.equal(404);
     expect((await app.call('GET', '/api/v1/vendor/extmarket/credentials', { token: other.ownerToken })).body).to.include({ configured: false });
+    const refused = await app.call('POST', '/api/v1/vendor/extmarket/sync', { token: other.ownerToken });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.code).to.equal('ExtmarketCredentialsException');
   });
 
   it('pushes a decline to the extmarket; a failed push is recorded and retried until it lands', async () => {
