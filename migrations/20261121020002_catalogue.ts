@@ -32,6 +32,11 @@ export async function up(knex: Knex): Promise<void> {
     short_description text,
     PRIMARY KEY (job_id, batch, "row")
   )`);
+  // When the catalogue has taken in a completed import (the job reads "publishing" until then).
+  await knex.raw(`CREATE TABLE marketplace_import_publications (
+    job_id       integer PRIMARY KEY,
+    published_at timestamptz NOT NULL
+  )`);
   await knex.raw(`CREATE TABLE marketplace_product_list (
     id               integer PRIMARY KEY,
     key              text NOT NULL UNIQUE,
@@ -94,7 +99,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['vendor_product_list', 'marketplace_product_translations', 'marketplace_product_list', 'marketplace_import_staging']) {
+  for (const table of ['vendor_product_list', 'marketplace_product_translations', 'marketplace_product_list', 'marketplace_import_publications', 'marketplace_import_staging']) {
     await knex.raw(`DROP TABLE ${table}`);
   }
   await knex.raw('DROP SEQUENCE vendor_product_id_seq');

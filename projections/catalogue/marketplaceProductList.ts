@@ -8,7 +8,8 @@ import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/
  * marketplace_product_list and marketplace_product_translations: the marketplace catalogue
  * (GET /admin/products). An import's accepted rows wait in marketplace_import_staging and enter the
  * catalogue when the job completes, all in the completion's transaction; a failed job's staged
- * rows are dropped, so the catalogue never holds half an import (issue 4).
+ * rows are dropped, so the catalogue never holds half an import (issue 4). The publication is
+ * recorded in marketplace_import_publications: until then the job reads "publishing".
  * When a file lists a product twice, its last row wins. A later import updates the product's
  * fields (an empty value keeps the old one) and adds or replaces the translation of its language.
  */
@@ -55,7 +56,7 @@ export const marketplaceProductList: Projection = {
   kind: 'projection',
   name: 'marketplace_product_list',
   eventTypes: ['MarketplaceImportRowsAccepted', 'MarketplaceImportCompleted', 'MarketplaceImportFailed'],
-  tables: ['marketplace_product_list', 'marketplace_product_translations', 'marketplace_import_staging'],
+  tables: ['marketplace_product_list', 'marketplace_product_translations', 'marketplace_import_staging', 'marketplace_import_publications'],
   // Each accepted-rows event carries a batch of rows: a few dozen events make one transaction.
   batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
@@ -73,6 +74,7 @@ export const marketplaceProductList: Projection = {
             await sql(trx, PUBLISH_TRANSLATIONS, [job_id, batch, at]);
             await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1 AND batch = $2', [job_id, batch]);
           }
+          await sql(trx, 'INSERT INTO marketplace_import_publications (job_id, published_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [job_id, at]);
           break;
         }
         case 'MarketplaceImportFailed':

@@ -21,7 +21,7 @@ export function toImportJob(r: any) {
   const created = Number(r.created_count);
   const bytesTotal = r.bytes_total === null ? null : Number(r.bytes_total);
   const bytesRead = Number(r.bytes_read);
-  const percent = r.status === 'completed' ? 100 : bytesTotal ? Math.min(99, Math.floor((bytesRead * 100) / bytesTotal)) : null;
+  const percent = r.status === 'completed' && r.published_at ? 100 : bytesTotal ? Math.min(99, Math.floor((bytesRead * 100) / bytesTotal)) : null;
   return {
     id: r.id,
     job_id: r.id,
@@ -33,7 +33,8 @@ export function toImportJob(r: any) {
     source_type: r.source_type,
     source_url: r.source_url,
     file_name: r.file_name,
-    status: r.status,
+    // The job completed, but the catalogue has not taken its products in yet.
+    status: r.status === 'completed' && !r.published_at ? 'publishing' : r.status,
     imported_count: imported,
     created_count: created,
     updated_count: imported - created,
@@ -47,6 +48,7 @@ export function toImportJob(r: any) {
     created_at: iso(r.created_at),
     started_at: iso(r.started_at),
     completed_at: iso(r.completed_at),
+    published_at: iso(r.published_at),
     updated_at: iso(r.updated_at),
   };
 }
@@ -54,13 +56,16 @@ export type ImportJobItem = ReturnType<typeof toImportJob>;
 
 function jobs(knex: Knex) {
   return knex('marketplace_import_jobs as j').leftJoin('vendor_list as v', 'v.id', 'j.vendor_id')
-    .select('j.*', 'v.vendor_code', 'v.name as vendor_name');
+    .leftJoin('marketplace_import_publications as pub', 'pub.job_id', 'j.id')
+    .select('j.*', 'v.vendor_code', 'v.name as vendor_name', 'pub.published_at');
 }
 
 export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRequest): Promise<Page<ImportJobItem>> {
   const q = jobs(knex);
   if (filter.vendor_id !== undefined) q.where('j.vendor_id', filter.vendor_id);
-  if (filter.status) q.where('j.status', filter.status);
+  if (filter.status === 'publishing') q.where('j.status', 'completed').whereNull('pub.published_at');
+  else if (filter.status === 'completed') q.where('j.status', 'completed').whereNotNull('pub.published_at');
+  else if (filter.status) q.where('j.status', filter.status);
   if (filter.marketplace) q.whereILike('j.marketplace', filter.marketplace);
   return paginate(q, page, (qb) => qb.orderBy('j.id', 'desc'), toImportJob);
 }

@@ -12,7 +12,7 @@ import {
 } from '../marketplaceImportRequest.ts';
 import { Id, input, PageQuery } from '../validation.ts';
 
-export const JobStatus = Type.Union(['pending', 'processing', 'completed', 'failed'].map((s) => Type.Literal(s)));
+export const JobStatus = Type.Union(['pending', 'processing', 'publishing', 'completed', 'failed'].map((s) => Type.Literal(s)));
 export const ErrorType = Type.Union(['malformed_row', 'missing_identifier', 'invalid_gtin', 'missing_title', 'invalid_price', 'field_too_long', 'invalid_url']
   .map((s) => Type.Literal(s)));
 const JobParams = Type.Object({ job_id: Id });
