@@ -73,6 +73,8 @@ export const marketplaceProductList: Projection = {
             await sql(trx, PUBLISH_PRODUCTS, [job_id, batch, vendor_id, at]);
             await sql(trx, PUBLISH_TRANSLATIONS, [job_id, batch, at]);
             await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1 AND batch = $2', [job_id, batch]);
+            // Embedded PGlite runs on this thread: let sockets and timers breathe between batches.
+            await new Promise((resolve) => setImmediate(resolve));
           }
           await sql(trx, 'INSERT INTO marketplace_import_publications (job_id, published_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [job_id, at]);
           break;
