@@ -18,7 +18,7 @@ export interface OrderDeps {
   db: Executor;
 }
 
-const ATTEMPTS = 8;
+const ATTEMPTS = 25;
 const now = () => new Date().toISOString();
 
 export async function runOrderCommand(deps: OrderDeps, orderId: number, command: OrderCommand, ctx: CommandContext): Promise<Handled<OrderState, OrderEvent>> {
