@@ -50,8 +50,9 @@ function openPostgres(url: string, poolMax: number): Database {
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  const [{ PGlite }, ClientPgLite] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, ClientPgLite] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('knex-pglite').then((m: any) => m.default ?? m),
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -59,6 +60,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const pglite = await PGlite.create(dataDir ? join(dataDir, 'pglite') : 'memory://', {
     // Same shapes as node-postgres: int8 and numeric as strings, timestamps as Date.
     parsers: { 20: identity, 1700: identity },
+    // Trigram indexes for substring search (ILIKE '%…%'), as on the server (pg_trgm is contrib).
+    extensions: { pg_trgm },
   });
   const knex = knexFactory({ client: ClientPgLite, connection: () => ({ pglite }) } as Knex.Config);
   return {
