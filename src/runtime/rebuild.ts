@@ -34,6 +34,11 @@ export async function rebuildProjection(
     done += count;
     onProgress?.(done, position);
   });
+  // The tables were just bulk-loaded: statistics are stale, and GIN indexes (the trigram search
+  // indexes) hold every new row in their pending list, which each search then scans; the planner
+  // chose a sequential scan instead (measured on user_list at 100,000 rows: 220 ms per search
+  // instead of 1 ms). VACUUM ANALYZE flushes the lists and refreshes the statistics.
+  for (const table of projection.tables) await sql(knex, `VACUUM ANALYZE ${quoteIdent(table)}`);
   return done;
 }
 
