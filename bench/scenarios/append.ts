@@ -1,0 +1,116 @@
+import { APPEND_SQL } from '../../src/eventstore/postgres.ts';
+import { Latencies, now, type Scenario } from '../harness.ts';
+import { barePool, openStore, sampleEvent } from '../support/store.ts';
+
+/**
+ * Scenario 1 (issue 6): event-store append, 1 and 8 writers, each on its own streams, one event
+ * per append with the exact expected version (as a command does).
+ *
+ * Baseline: the very same INSERT … SELECT FROM unnest statement through a bare pg.Pool of the
+ * same size into a copy of the events table (same columns, defaults, unique (stream_id, version)
+ * and event_id constraints, same indexes), prepared once per connection like the adapter does.
+ * The ratio is therefore what the adapter itself costs: knex's pool, the result handling and the
+ * coalesced NOTIFY that wakes other processes. A reference row runs the simplest possible insert
+ * (INSERT … VALUES, unprepared), the way most node-postgres code writes.
+ *
+ * The machine is shared: the sides alternate in short slices within each repetition, so that a
+ * burst of load from elsewhere hits both sides of a ratio alike.
+ */
+const STREAMS_PER_WRITER = 50;
+const SLICE_MS = 250;
+
+type Writer = (stream: string, expected: number, i: number) => Promise<void>;
+
+export const appendScenario: Scenario = {
+  id: 'append',
+  title: '1. Event-store append',
+  async run(ctx) {
+    const seconds = ctx.size(4, 1);
+    const { db, store, close } = await openStore(ctx.databaseUrl, 10);
+    const pool = barePool(ctx.databaseUrl, 10);
+    const BASE_SQL = APPEND_SQL.replace(/INTO events\b/, 'INTO baseline_events').replace(/FROM events\b/, 'FROM baseline_events');
+    try {
+      await pool.query('CREATE TABLE baseline_events (LIKE events INCLUDING ALL)');
+      await pool.query('CREATE TABLE reference_events (LIKE events INCLUDING ALL)');
+
+      const ours: Writer = async (stream, expected, i) => {
+        await store.append(stream, [sampleEvent('BenchAppended', i)], { expected: expected === 0 ? 'no_stream' : expected });
+      };
+      const bare: Writer = async (stream, expected, i) => {
+        const e = sampleEvent('BenchAppended', i);
+        const r = await pool.query({
+          name: 'baseline_append', text: BASE_SQL,
+          values: [stream, expected, [e.id], [e.type], [JSON.stringify(e.data)], [JSON.stringify(e.metadata)]],
+        });
+        if (r.rowCount !== 1) throw new Error('baseline append inserted nothing');
+      };
+      const plain: Writer = async (stream, expected, i) => {
+        const e = sampleEvent('BenchAppended', i);
+        await pool.query('INSERT INTO reference_events (event_id, stream_id, version, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
+          [e.id, stream, expected + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
+      };
+
+      let tags = 0;
+      /** One side of a measurement: its streams, its latencies, its running time. */
+      const side = (writer: Writer, writers: number) => {
+        const tag = `r${tags++}`;
+        const versions = Array.from({ length: writers }, () => new Array<number>(STREAMS_PER_WRITER).fill(0));
+        const lat = new Latencies();
+        let ms = 0;
+        let i = 0;
+        return {
+          async slice(duration: number) {
+            const started = now();
+            const end = started + duration;
+            await Promise.all(Array.from({ length: writers }, async (_, w) => {
+              while (now() < end) {
+                const k = i % STREAMS_PER_WRITER;
+                const t = now();
+                await writer(`bench-${tag}-${w}-${k}`, versions[w][k], i++);
+                lat.add(now() - t);
+                versions[w][k]++;
+              }
+            }));
+            ms += now() - started;
+          },
+          result() {
+            const { p50, p99 } = lat.summary();
+            return { rate: lat.count / (ms / 1000), p50, p99 };
+          },
+        };
+      };
+
+      for (const writers of [1, 8]) {
+        const s = writers > 1 ? 's' : '';
+        const names = {
+          ours: `adapter (store.append), ${writers} writer${s}`,
+          base: `baseline: bare pg, same INSERT, ${writers} writer${s}`,
+          plain: `reference: bare pg, INSERT … VALUES, ${writers} writer${s}`,
+        };
+        ctx.define({ name: names.base, unit: 'events/s', isBaseline: true });
+        ctx.define({
+          name: names.ours, unit: 'events/s', baseline: names.base,
+          targets: writers === 8 ? [
+            { label: '≥ 14,000 events/s', metric: 'rate', min: 14_000 },
+            { label: '≥ 80 % of baseline', metric: 'ratio', min: 0.8 },
+          ] : [],
+        });
+        ctx.define({ name: names.plain, unit: 'events/s', baseline: names.base });
+        // Warm-up (connections, prepared statements, JIT), not recorded.
+        for (const w of [ours, bare, plain]) await side(w, writers).slice(300);
+        for (let rep = 0; rep < ctx.repetitions; rep++) {
+          const sides = { ours: side(ours, writers), base: side(bare, writers), plain: side(plain, writers) };
+          const order = rep % 2 === 0 ? (['ours', 'base', 'plain'] as const) : (['base', 'plain', 'ours'] as const);
+          for (let t = 0; t < (seconds * 1000) / SLICE_MS; t++) for (const k of order) await sides[k].slice(SLICE_MS);
+          for (const k of ['ours', 'base', 'plain'] as const) ctx.record(names[k], sides[k].result());
+        }
+      }
+      const [{ n }] = await db.knex('events').count({ n: '*' });
+      ctx.note(`Append: ${STREAMS_PER_WRITER} streams per writer; per repetition ${seconds} s per side in alternating ${SLICE_MS} ms slices; ` +
+        `${Number(n).toLocaleString('en-US')} events appended through the adapter in all; every side uses a pool of 10 connections.`);
+    } finally {
+      await pool.end();
+      await close();
+    }
+  },
+};

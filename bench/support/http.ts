@@ -1,0 +1,46 @@
+import autocannon from 'autocannon';
+import { Latencies, type Sample } from '../harness.ts';
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  /** Path and body of the n-th request (varied so that no two requests are the same). */
+  request(n: number): { path: string; body?: string };
+}
+
+/**
+ * One autocannon run: 2xx responses per second and the latency of every response (from
+ * autocannon's per-response timings, not its whole-millisecond histogram).
+ */
+export async function load(options: LoadOptions): Promise<Sample & { non2xx: number; errors: number }> {
+  let n = 0;
+  const lat = new Latencies();
+  const statuses = new Map<number, number>();
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 30,
+    requests: [{
+      method: options.method,
+      headers: { 'content-type': 'application/json', ...options.headers },
+      setupRequest(req) {
+        const r = options.request(n++);
+        return { ...req, path: r.path, body: r.body };
+      },
+    }],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    lat.add(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+  });
+  const result = await instance;
+  const ok = [...statuses].filter(([s]) => s >= 200 && s < 300).reduce((a, [, c]) => a + c, 0);
+  const { p50, p99 } = lat.summary();
+  const non2xx = [...statuses].filter(([s]) => s < 200 || s >= 300);
+  if (non2xx.length > 0) process.stdout.write(`    non-2xx: ${non2xx.map(([s, c]) => `${c} × ${s}`).join(', ')}\n`);
+  return { rate: ok / result.duration, p50, p99, non2xx: result.non2xx, errors: result.errors };
+}

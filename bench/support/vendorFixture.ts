@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { sleep } from '../harness.ts';
+
+/**
+ * A vendor of the running service, set up as a client would (the admin opens a company and a
+ * vendor, the owner signs in and replaces the temporary password), then a product with stock and
+ * extmarket orders for it, confirmed: what the ShipItem and catalogue-write benchmarks need.
+ */
+export interface BenchVendor {
+  vendorId: number;
+  token: string;
+  productId: number;
+}
+
+async function call(url: string, method: string, path: string, token: string | null, body?: unknown) {
+  const res = await fetch(url + path, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      // In production the vendor login sets a Secure cookie: the service must believe the request
+      // came over TLS (a proxy in front, TRUST_PROXY=1), or the login fails.
+      'x-forwarded-proto': 'https',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: any = await res.json();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function benchVendor(url: string, adminToken: string): Promise<BenchVendor> {
+  const tag = randomUUID().slice(0, 8);
+  const company = await call(url, 'POST', '/api/v1/admin/companies', adminToken, { name: `Bench ${tag}`, owner_email: `owner-${tag}@bench.example` });
+  const code = `B${tag.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6)}`;
+  const vendor = await call(url, 'POST', '/api/v1/admin/vendors', adminToken, { company_id: company.id, vendor_code: code, name: `Bench shop ${tag}` });
+  const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: company.owner.email, password: company.temporary_password });
+  await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, { current_password: company.temporary_password, new_password: `bench-owner-${tag}` });
+  const token = first.access_token as string;
+  const product = await call(url, 'POST', '/api/v1/vendor/products', token, { title: 'Bench kettle', price_cents: 3000 });
+  await call(url, 'POST', '/api/v1/vendor/inventory', token, { product_id: product.id, bin_location: 'B-1', quantity: 10_000_000 });
+  return { vendorId: vendor.id, token, productId: product.id };
+}
+
+/** Products of the vendor, created through the API (for the catalogue-write benchmark). */
+export async function benchProducts(url: string, v: BenchVendor, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) ids.push((await call(url, 'POST', '/api/v1/vendor/products', v.token, { title: `Bench product ${i}`, price_cents: 1000 + i })).id);
+  return ids;
+}
+
+/**
+ * `count` extmarket orders of one item of `quantity` units each, imported with the command the
+ * sync uses (from this process, on the bench database) and confirmed through the vendor API.
+ * Returns [order id, item id] pairs.
+ */
+export async function benchOrders(url: string, deps: { store: EventStore; db: Knex }, v: BenchVendor, count: number, quantity: number): Promise<[number, number][]> {
+  const out: [number, number][] = [];
+  for (let n = 0; n < count; n++) {
+    const ext = `bench-${randomUUID()}`;
+    const address = { first_name: 'Ada', last_name: 'Lovelace', company: null, street: '1 rue X', street_2: null, postal_code: '1111', city: 'Luxembourg', country_iso: 'LU' };
+    const incoming: IncomingOrder = {
+      vendor_id: v.vendorId, channel: 'extmarket', external_order_id: ext, external_shipment_id: `ship-${ext}`, order_number: `EXT-${n}`,
+      order_date: new Date().toISOString(), customer_first_name: 'Ada', customer_last_name: 'Lovelace', customer_email: 'ada@example.test',
+      customer_locale: 'fr', shipping_country_iso: 'LU', billing_country_iso: 'LU', shipping_address: address, billing_address: address,
+      currency: 'EUR', sync_job_id: null,
+      vat: { vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null, net_cents: 1000, vat_cents: 170, gross_cents: 1170 },
+      items: [{
+        external_item_id: `${ext}-0`, inventory_unit_ids: Array.from({ length: quantity }, (_, k) => `${ext}-u${k}`), product_id: v.productId, needs_product_match: false,
+        product_name: 'Bench kettle', ean: null, mpn: null, sku: 'BENCH-1', quantity, unit_price_cents: 1170, is_digital: false,
+      }],
+    } as IncomingOrder;
+    const { order_id } = await importExtmarketOrder(deps, incoming, v.productId, { userId: 'system:bench', vendorId: v.vendorId, correlationId: ext });
+    out.push([order_id, 0]);
+  }
+  // The service projects the orders (it was told by NOTIFY); then each is confirmed through the API.
+  for (const pair of out) {
+    for (let i = 0; ; i++) {
+      const row = await deps.db('order_items').where('order_id', pair[0]).first();
+      if (row) { pair[1] = Number(row.id); break; }
+      if (i > 2000) throw new Error(`order ${pair[0]} was not projected`);
+      await sleep(5);
+    }
+    await call(url, 'POST', `/api/v1/vendor/extmarket/orders/${pair[0]}/confirm`, v.token);
+  }
+  return out;
+}
