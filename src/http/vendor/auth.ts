@@ -27,8 +27,13 @@ const PasswordChange = Type.Object({
   new_password: Type.String({ minLength: 10, maxLength: 1024 }),
 }, { additionalProperties: false });
 
-function cookieOptions(services: Services, maxAgeSeconds: number) {
-  return { httpOnly: true, sameSite: 'strict' as const, secure: services.config.production, path: '/', maxAge: maxAgeSeconds * 1000, overwrite: true };
+/**
+ * Secure whenever the request came over TLS (directly, or through a proxy trusted with
+ * TRUST_PROXY=1). Koa refuses to set a Secure cookie on a plain-HTTP request, so tying it to
+ * NODE_ENV made every production sign-in over plain HTTP a 500.
+ */
+function cookieOptions(ctx: { secure: boolean }, maxAgeSeconds: number) {
+  return { httpOnly: true, sameSite: 'strict' as const, secure: ctx.secure, path: '/', maxAge: maxAgeSeconds * 1000, overwrite: true };
 }
 
 /** Sign-in, sign-out, the caller's profile and the password change of the vendor area (SPEC.md part 5). */
@@ -51,7 +56,7 @@ export function vendorAuthRoutes(services: Services): Router {
       ]);
     }
     const token = services.tokens.sign({ sub: String(account.id), type: 'vendor', vendor_id: chosen.id, role: chosen.role, username: account.username });
-    ctx.cookies.set(VENDOR_COOKIE, token.access_token, cookieOptions(services, token.expires_in));
+    ctx.cookies.set(VENDOR_COOKIE, token.access_token, cookieOptions(ctx, token.expires_in));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       ...token,
@@ -63,7 +68,7 @@ export function vendorAuthRoutes(services: Services): Router {
 
   // Clears the vendor cookie only: admin and customer credentials are never touched (SPEC.md part 5).
   router.post('/auth/logout', async (ctx: Context) => {
-    ctx.cookies.set(VENDOR_COOKIE, '', { ...cookieOptions(services, 0), maxAge: 0, expires: new Date(0) });
+    ctx.cookies.set(VENDOR_COOKIE, '', { ...cookieOptions(ctx, 0), maxAge: 0, expires: new Date(0) });
     ctx.body = { message: t(requestLanguage(ctx), 'auth.logged_out') };
   });
 
