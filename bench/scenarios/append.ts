@@ -1,6 +1,5 @@
-import { APPEND_SQL } from '../../src/eventstore/postgres.ts';
 import { Latencies, now, type Scenario } from '../harness.ts';
-import { barePool, openStore, sampleEvent } from '../support/store.ts';
+import { barePool, openStore, sampleEvent, createBaselineEvents } from '../support/store.ts';
 
 /**
  * Scenario 1 (issue 6): event-store append, 1 and 8 writers, each on its own streams, one event
@@ -28,9 +27,8 @@ export const appendScenario: Scenario = {
     const seconds = ctx.size(4, 1);
     const { db, store, close } = await openStore(ctx.databaseUrl, 10);
     const pool = barePool(ctx.databaseUrl, 10);
-    const BASE_SQL = APPEND_SQL.replace(/INTO events\b/, 'INTO baseline_events').replace(/FROM events\b/, 'FROM baseline_events');
     try {
-      await pool.query('CREATE TABLE baseline_events (LIKE events INCLUDING ALL)');
+      const BASE_SQL = await createBaselineEvents(pool);
       await pool.query('CREATE TABLE reference_events (LIKE events INCLUDING ALL)');
 
       const ours: Writer = async (stream, expected, i) => {

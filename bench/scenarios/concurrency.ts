@@ -1,7 +1,6 @@
-import { APPEND_SQL } from '../../src/eventstore/postgres.ts';
 import { WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import { Latencies, now, type Scenario } from '../harness.ts';
-import { barePool, openStore, sampleEvent } from '../support/store.ts';
+import { barePool, openStore, sampleEvent, createBaselineEvents } from '../support/store.ts';
 
 /**
  * Scenario 2 (issue 6): optimistic concurrency. 8 writers append to ONE stream, each with the
@@ -25,9 +24,8 @@ export const concurrencyScenario: Scenario = {
     const seconds = ctx.size(4, 1);
     const { db, store, close } = await openStore(ctx.databaseUrl, 10);
     const pool = barePool(ctx.databaseUrl, 10);
-    const BASE_SQL = APPEND_SQL.replace(/INTO events\b/, 'INTO baseline_events').replace(/FROM events\b/, 'FROM baseline_events');
     try {
-      await pool.query('CREATE TABLE baseline_events (LIKE events INCLUDING ALL)');
+      const BASE_SQL = await createBaselineEvents(pool);
       const ours: Attempt = async (stream, expected, i) => {
         try {
           await store.append(stream, [sampleEvent('BenchContended', i)], { expected: expected === 0 ? 'no_stream' : expected });

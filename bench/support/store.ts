@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { NewEvent } from '../../src/eventstore/port.ts';
-import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { APPEND_SQL, PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { openDatabase, type Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 
@@ -32,4 +32,14 @@ export function sampleEvent(type: string, i: number): NewEvent {
     data: { order_id: i, item_id: i * 7 + 1, sku: `SKU-${i % 9973}`, quantity: 1 + (i % 5), at: new Date().toISOString() },
     metadata: { vendor_id: 1 + (i % 50), user_id: 1, correlation_id: randomUUID(), causation_id: undefined },
   };
+}
+
+/**
+ * The baseline's table and statement: a copy of `events` (same columns, constraints and indexes)
+ * and the adapter's very append statement pointed at it, so the bare node-postgres side differs
+ * from the adapter only by the adapter's own code.
+ */
+export async function createBaselineEvents(pool: pg.Pool): Promise<string> {
+  await pool.query('CREATE TABLE baseline_events (LIKE events INCLUDING ALL)');
+  return APPEND_SQL.replace(/INTO events\b/, 'INTO baseline_events').replace(/FROM events\b/, 'FROM baseline_events');
 }
