@@ -9,6 +9,9 @@ export interface Config {
   host: string;
   /** PostgreSQL server; absent = embedded PGlite in dataDir. */
   databaseUrl?: string;
+  /** Connections to the server for requests, and for the consumers (a pool of their own). */
+  databasePoolMax: number;
+  consumerPoolMax: number;
   /** EventStoreDB; absent = the event store lives in the database. */
   eventstoreUrl?: string;
   dataDir: string;
@@ -35,6 +38,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl,
+    databasePoolMax: positive(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
+    consumerPoolMax: positive(env.CONSUMER_POOL_MAX, 4, 'CONSUMER_POOL_MAX'),
     eventstoreUrl: env.EVENTSTORE_URL || undefined,
     dataDir,
     jwtSecret: jwtSecret(env, production, dataDir),
@@ -48,6 +53,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformDomain: (env.PLATFORM_DOMAIN ?? 'localhost').toLowerCase(),
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
   };
+}
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  return n;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import { Latencies, now, type Scenario } from '../harness.ts';
-import { barePool, openStore, sampleEvent, createBaselineEvents } from '../support/store.ts';
+import { barePool, CpuMeter, CpuTotals, openStore, sampleEvent, createBaselineEvents } from '../support/store.ts';
 
 /**
  * Scenario 2 (issue 6): optimistic concurrency. 8 writers append to ONE stream, each with the
@@ -9,7 +9,8 @@ import { barePool, openStore, sampleEvent, createBaselineEvents } from '../suppo
  * Reports successful appends/s, conflicts/s and per-append latency (including retries), and
  * checks afterwards that the stream's versions are exactly 1..n with n = the successes (no gap,
  * no duplicate). Baseline: the same loop through bare node-postgres with the same statement,
- * where a unique violation is the conflict.
+ * where a unique violation is the conflict. Like scenario 1, each case reports the CPU µs per
+ * successful append of the bench process and of the server backends (bench/support/store.ts).
  */
 const WRITERS = 8;
 const SLICE_MS = 250;
@@ -24,6 +25,7 @@ export const concurrencyScenario: Scenario = {
     const seconds = ctx.size(4, 1);
     const { db, store, close } = await openStore(ctx.databaseUrl, 10);
     const pool = barePool(ctx.databaseUrl, 10);
+    const meter = new CpuMeter(pool);
     try {
       const BASE_SQL = await createBaselineEvents(pool);
       const ours: Attempt = async (stream, expected, i) => {
@@ -62,10 +64,13 @@ export const concurrencyScenario: Scenario = {
         const stream = `hot-${tags++}`;
         const seen = new Array<number>(WRITERS).fill(0);
         const lat = new Latencies();
+        const cpu = new CpuTotals();
         let ms = 0, ok = 0, conflicts = 0, i = 0;
         return {
           stream,
           async slice(duration: number) {
+            await meter.refresh();
+            const stop = meter.start();
             const started = now();
             const end = started + duration;
             await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
@@ -82,6 +87,7 @@ export const concurrencyScenario: Scenario = {
               }
             }));
             ms += now() - started;
+            cpu.add(stop());
           },
           async result() {
             const { rows: [v] } = await pool.query(`SELECT count(*)::int AS n, coalesce(max(version), 0) AS top, count(DISTINCT version)::int AS distinct_versions,
@@ -91,7 +97,7 @@ export const concurrencyScenario: Scenario = {
               throw new Error(`${table} ${stream}: ${ok} successful appends but ${v.n} rows, versions ${v.bottom}..${v.top}, ${gaps} gaps`);
             }
             const { p50, p99 } = lat.summary();
-            return { rate: ok / (ms / 1000), p50, p99, conflicts_per_s: conflicts / (ms / 1000), version_gaps: gaps };
+            return { rate: ok / (ms / 1000), p50, p99, conflicts_per_s: conflicts / (ms / 1000), version_gaps: gaps, ...cpu.perOp(ok) };
           },
         };
       };

@@ -42,7 +42,8 @@ export const liveTailScenario: Scenario = {
     const pacedRate = 1000;
     const { db, store, close } = await openStore(ctx.databaseUrl, 10);
     await sql(db.knex, 'CREATE TABLE bench_tail (event_id uuid PRIMARY KEY, times int NOT NULL)');
-    const runner = new ConsumerRunner(db.knex, store, [tailProjection], silent);
+    // As in the service (src/runtime/services.ts): the consumers have a connection pool of their own.
+    const runner = new ConsumerRunner(db.consumerKnex, store, [tailProjection], silent, { dedicatedPool: true });
     let phase = 0;
     try {
       /** Runs the writers for `ms`; with `tail`, measures the lag of every append and checks the projection. */
@@ -122,7 +123,7 @@ export const liveTailScenario: Scenario = {
         if (rep % 2 === 0) { await tailed(); await alone(); } else { await alone(); await tailed(); }
       }
       ctx.note(`Live tail: lag = append acknowledged → runner.waitFor resolved (projection batch committed); ${seconds} s per load per repetition; ` +
-        'the writers, the runner and the wait share one process and one pool of 10 connections, as in the service; ' +
+        'the writers, the runner and the wait share one process; the writers use a pool of 10 connections and the runner one of 4, as in the service; ' +
         'loop_delay_p99 is the p99 event-loop delay of that process meanwhile (time spent waiting for a CPU).');
     } finally {
       await runner.stop();

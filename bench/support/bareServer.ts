@@ -2,16 +2,18 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
+import { estimateStatement, listStatement, planRows, type UserSort } from '../../queries/users/listUsers.ts';
 
 /**
  * The baselines of the HTTP scenarios: a bare Koa app with the same body parser and a bare
  * pg.Pool of the service's size (10), no auth, no validation, no event store, no logging.
  *   PUT /bare/users/:id   one INSERT
- *   GET /bare/users       the very SQL of the admin user list (LIST_SQL: the count and the page
- *                         statements captured from queries/users/listUsers.ts), run in parallel
+ *   GET /bare/users       the very SQL of the admin user list: the statement texts and parameters
+ *                         come from the builders queries/users/listUsers.ts runs (the page with
+ *                         its capped count, and the estimate when the cap is passed), sent
+ *                         through pg as they are; no knex, no item mapping
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const list = process.env.LIST_SQL ? JSON.parse(process.env.LIST_SQL) as { count: string; page: string } : null;
 const app = new Koa();
 const router = new Router();
 app.use(koaBody({ jsonLimit: '1mb' }));
@@ -25,17 +27,18 @@ router.put('/bare/users/:id', async (ctx) => {
 });
 
 router.get('/bare/users', async (ctx) => {
-  if (!list) throw new Error('LIST_SQL not set');
-  const search = String(ctx.query.search ?? '');
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const role = String(ctx.query.role ?? 'vendor');
-  const page = Math.max(1, Number(ctx.query.page ?? 1));
-  const limit = 20;
-  const [count, rows] = await Promise.all([
-    pool.query(list.count, [like, like, like, like, role]),
-    pool.query(list.page, [like, like, like, like, role, limit, (page - 1) * limit]),
-  ]);
-  ctx.body = { items: rows.rows, total: Number(count.rows[0].count), page, limit };
+  const q = ctx.query as Record<string, string | undefined>;
+  const filter = { search: q.search || undefined, role: q.role || undefined, is_active: q.is_active === undefined ? undefined : q.is_active === 'true' };
+  const page = { page: Math.max(1, Number(q.page ?? 1)), limit: Math.min(100, Number(q.limit ?? 20)) };
+  const statement = listStatement(filter, page, { sort: q.sort as UserSort | undefined, exactTotal: q.exact_total === 'true' });
+  const rows = (await pool.query(statement.text, statement.values)).rows;
+  const items = rows.filter((r) => r.id !== null);
+  let total = rows[0]?.counted === null ? statement.offset + items.length : Number(rows[0].counted);
+  if (statement.cap !== null && total > statement.cap) {
+    const estimate = estimateStatement(filter);
+    total = Math.max(total, planRows((await pool.query(estimate.text, estimate.values)).rows));
+  }
+  ctx.body = { items, total, page: page.page, limit: page.limit };
 });
 
 app.use(router.routes());

@@ -1,5 +1,5 @@
 import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { cachedState, handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { stock } from '../inventory/index.ts';
 import { openLocations } from '../inventory/stock.ts';
 import { normaliseIdentifiers, type CatalogueDeps } from './createVendorProduct.ts';
@@ -9,11 +9,18 @@ import { releaseProductKeys, reserveProductKeys } from './productReservations.ts
 
 const now = () => new Date().toISOString();
 
-async function owned(deps: CatalogueDeps, id: number, actingVendor: number | null): Promise<Extract<VendorProductState, { status: 'active' | 'inactive' }>> {
-  const { state } = await load(deps.store, vendorProduct, id);
-  if ((state.status !== 'active' && state.status !== 'inactive') || (actingVendor !== null && state.vendor_id !== actingVendor)) {
-    throw new ProductNotFoundException(`Product ${id} not found`);
-  }
+/**
+ * The product, when it exists and the acting vendor owns it (a vendor never learns of another's
+ * product). `cached`: the aggregate cache may answer, for a change whose decision checks the
+ * product's status and vendor again on the stream (a product never changes vendor).
+ */
+async function owned(deps: CatalogueDeps, id: number, actingVendor: number | null, cached = false): Promise<Extract<VendorProductState, { status: 'active' | 'inactive' }>> {
+  const isOwned = (s: VendorProductState): s is Extract<VendorProductState, { status: 'active' | 'inactive' }> =>
+    (s.status === 'active' || s.status === 'inactive') && (actingVendor === null || s.vendor_id === actingVendor);
+  let state = cached ? await cachedState(deps.store, vendorProduct, id) : null;
+  // A refusal never rests on a cached state: the product may have been created since.
+  if (!state || !isOwned(state)) state = (await load(deps.store, vendorProduct, id)).state;
+  if (!isOwned(state)) throw new ProductNotFoundException(`Product ${id} not found`);
   return state;
 }
 
@@ -22,7 +29,9 @@ async function owned(deps: CatalogueDeps, id: number, actingVendor: number | nul
  * change and the old one released after it, as the users area does with e-mails.
  */
 export async function changeVendorProduct(deps: CatalogueDeps, id: number, input: Partial<VendorProductFields>, actingVendor: number | null, ctx: CommandContext): Promise<Handled<unknown, any>[]> {
-  const current = await owned(deps, id, actingVendor);
+  // A new SKU or GTIN moves reservations from the current values, and a product turning digital
+  // checks its stock: those read the stream; any other change may start from the cached state.
+  const current = await owned(deps, id, actingVendor, input.vendor_sku === undefined && input.gtin === undefined && input.is_digital === undefined);
   const changes = normaliseIdentifiers(input);
   const c = { ...ctx, vendorId: current.vendor_id };
   const fresh = {

@@ -7,6 +7,10 @@ import { sql, type Executor } from '../../src/runtime/database.ts';
  * a sequence is to other aggregates: a key gets an id once, the first import that meets it, and
  * keeps it; concurrent imports of the same key agree because the insert is ON CONFLICT DO NOTHING
  * and the loser reads the winner's row.
+ *
+ * Keys name the importing vendor (rowMapping.ts productKey, checked by the job's decider): two
+ * vendors importing one GTIN get two ids, two products, and one vendor's import never maps to an
+ * id another vendor's import brought.
  */
 const ASSIGN_SQL = `
 WITH input AS (SELECT DISTINCT unnest($1::text[]) AS key),

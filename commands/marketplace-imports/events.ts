@@ -18,7 +18,11 @@ export type ImportSource =
 export interface AcceptedRow {
   row: number;
   product_id: number;
-  /** gtin:<14 digits>, or sku:<marketplace>:<sku> when the row has no GTIN. */
+  /**
+   * vendor:<job's vendor id>:gtin:<14 digits>, or vendor:<id>:sku:<marketplace>:<sku> when the row
+   * has no GTIN: a product key belongs to one vendor (rows recorded before vendor scoping carry the
+   * unscoped gtin:… / sku:… form, see migrations/2026112108_marketplace_product_keys_by_vendor.ts).
+   */
   key: string;
   gtin: string | null;
   gtin_type: string | null;

@@ -7,6 +7,7 @@ import type {
 import {
   evolveImport, IMPORT_TRANSITIONS, initialImportState, type ImportAction, type MarketplaceImportState,
 } from './marketplaceImport.ts';
+import { vendorKeyPrefix } from './rowMapping.ts';
 
 export type { MarketplaceImportState } from './marketplaceImport.ts';
 
@@ -48,6 +49,12 @@ export function decideImport(command: MarketplaceImportCommand, state: Marketpla
       const first = Math.min(...accepted.map((r) => r.row), ...rejected.map((r) => r.row));
       if (first <= state.rows_processed) {
         throw new BusinessLogicException(`Import job ${job_id}: row ${first} was already recorded (up to row ${state.rows_processed})`);
+      }
+      // A job writes its own vendor's marketplace products only: every key names the job's vendor.
+      const own = vendorKeyPrefix(vendor_id);
+      const foreign = accepted.find((r) => !r.key.startsWith(own));
+      if (foreign) {
+        throw new BusinessLogicException(`Import job ${job_id} of vendor ${vendor_id}: row ${foreign.row} is keyed '${foreign.key}', outside the vendor's products`);
       }
       const batch = state.batch + 1;
       const events: MarketplaceImportEvent[] = [];

@@ -6,10 +6,15 @@ import type { AcceptedRow, ImportErrorType, RejectedRow } from './events.ts';
 /**
  * One CSV record → a product row, or the reason it is rejected (a MarketplaceImportError).
  * A rejected row never stops the import (issue 4): the good rows around it go on.
- * The product key is the GTIN (14-digit form) when the row has one, else marketplace + SKU: a
- * second import of the same products in another language maps to the same products.
+ * The product key is the importing vendor's id + the GTIN (14-digit form) when the row has one,
+ * else + marketplace + SKU: a second import of the same products by the same vendor, in another
+ * language, maps to the same products; another vendor's import of the same GTINs maps to that
+ * vendor's own products and never touches these (a marketplace product belongs to the vendor
+ * whose import brought it).
  */
 export interface RowDefaults {
+  /** The import job's vendor: it scopes every product key of the job. */
+  vendor_id: number;
   marketplace: string;
   vendor_name: string | null;
 }
@@ -23,8 +28,12 @@ const MAX_LENGTH: Record<Field, number> = {
 };
 const ROW_DATA_VALUE_MAX = 1000;
 
-export function productKey(gtin: string | null, marketplace: string, sku: string | null): string {
-  return gtin ? `gtin:${gtin14(gtin)}` : `sku:${marketplace.toLowerCase()}:${sku}`;
+/** The part of every product key of one vendor's imports that names the vendor. */
+export const vendorKeyPrefix = (vendorId: number): string => `vendor:${vendorId}:`;
+
+/** `vendor:<id>:gtin:<14 digits>`, or `vendor:<id>:sku:<marketplace, lower case>:<sku>` without a GTIN. */
+export function productKey(vendorId: number, gtin: string | null, marketplace: string, sku: string | null): string {
+  return vendorKeyPrefix(vendorId) + (gtin ? `gtin:${gtin14(gtin)}` : `sku:${marketplace.toLowerCase()}:${sku}`);
 }
 
 function rowData(cells: string[], layout: HeaderLayout): Record<string, string> {
@@ -80,7 +89,7 @@ export function mapRow(cells: string[], layout: HeaderLayout, rowNumber: number,
     ok: true,
     row: {
       row: rowNumber,
-      key: productKey(gtin, marketplace, sku),
+      key: productKey(defaults.vendor_id, gtin, marketplace, sku),
       gtin,
       gtin_type: get('gtin_type') ?? (gtin ? gtinType(gtin) : null),
       sku,

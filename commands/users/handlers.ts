@@ -71,9 +71,11 @@ export async function createUser(deps: UserDeps, input: NewUser, ctx: CommandCon
 }
 
 export async function changeUserProfile(deps: UserDeps, id: number, changes: Partial<UserProfile>, ctx: CommandContext) {
-  const { state } = await load(deps.store, user, id);
+  // The current e-mail and username matter only when one of them changes (their reservations move).
+  const swapping = changes.email !== undefined || changes.username !== undefined;
+  const state = swapping ? (await load(deps.store, user, id)).state : null;
   const done: Handled<any, any>[] = [];
-  const current = state.status === 'active' || state.status === 'inactive' ? state : null;
+  const current = state && (state.status === 'active' || state.status === 'inactive') ? state : null;
   const swaps: [string, string | undefined, string | undefined][] = [
     ['email', changes.email?.trim().toLowerCase(), current?.email],
     ['username', changes.username?.trim(), current?.username],

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { VENDOR_PRODUCT_EVENT_TYPES, type VendorProductEvent } from '../../commands/catalogue/events.ts';
 
 const gtin14 = (gtin: string | null | undefined) => (gtin ? gtin.padStart(14, '0') : null);
@@ -8,49 +6,46 @@ const gtin14 = (gtin: string | null | undefined) => (gtin ? gtin.padStart(14, '0
 /**
  * vendor_product_list: one row per live vendor product, for the vendor product endpoints, the
  * inventory import (matched by gtin14) and, later, the shop catalogue and order matching.
- * Folded in memory per product, then one upsert and one delete per batch.
+ * A row projection (src/runtime/rowProjection.ts): folded in memory per product, then one
+ * upsert and one delete per batch.
  */
-export const vendorProductList: Projection = {
-  kind: 'projection',
+export const vendorProductList = rowProjection<Record<string, any>>({
   name: 'vendor_product_list',
   eventTypes: VENDOR_PRODUCT_EVENT_TYPES,
-  tables: ['vendor_product_list'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { product_id: number }).product_id))];
-    const existing = await trx('vendor_product_list').whereIn('id', ids);
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
-    const deleted = new Set<number>();
-    for (const raw of events) {
+  fold: {
+    table: 'vendor_product_list',
+    key: 'id',
+    keyType: 'integer',
+    columns: [
+      'vendor_id', 'vendor_sku', 'gtin', 'gtin14', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'price_cents',
+      'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'currency', 'is_digital', 'is_active', 'is_placeholder', 'source_marketplace_product_id',
+      'translations', 'created_at', 'updated_at',
+    ],
+    keys: (e) => [(e.data as { product_id: number }).product_id],
+    apply(rows, raw) {
       const e = raw as unknown as VendorProductEvent;
       const id = e.data.product_id;
       if (e.type === 'VendorProductCreated') {
-        const { product_id, created_at, translations, ...d } = e.data;
-        rows.set(id, { id: product_id, ...d, gtin14: gtin14(d.gtin), translations: JSON.stringify(translations), created_at, updated_at: created_at });
-        deleted.delete(id);
-        continue;
+        const { product_id, created_at, ...d } = e.data;
+        rows.set(id, { id: product_id, ...d, gtin14: gtin14(d.gtin), created_at, updated_at: created_at });
+        return;
       }
-      if (e.type === 'VendorProductDeleted') { rows.delete(id); deleted.add(id); continue; }
+      if (e.type === 'VendorProductDeleted') { rows.delete(id); return; }
       const row = rows.get(id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'VendorProductDetailsChanged': {
           const { translations, ...changes } = e.data.changes;
           Object.assign(row, changes);
           if (changes.gtin !== undefined) row.gtin14 = gtin14(changes.gtin);
-          if (translations) {
-            const current = typeof row.translations === 'string' ? JSON.parse(row.translations) : row.translations;
-            row.translations = JSON.stringify({ ...current, ...translations });
-          }
+          if (translations) row.translations = { ...row.translations, ...translations };
           break;
         }
         case 'VendorProductPriceChanged': Object.assign(row, e.data.changes); break;
         case 'VendorProductActivated': row.is_active = true; break;
         case 'VendorProductDeactivated': row.is_active = false; break;
       }
-    }
-    for (const row of rows.values()) if (typeof row.translations !== 'string') row.translations = JSON.stringify(row.translations);
-    if (deleted.size > 0) await trx('vendor_product_list').whereIn('id', [...deleted]).delete();
-    if (rows.size > 0) await trx('vendor_product_list').insert([...rows.values()]).onConflict('id').merge();
+    },
   },
-};
+});

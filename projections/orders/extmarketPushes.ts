@@ -1,23 +1,26 @@
-import type { Knex } from 'knex';
 import type { OrderEvent } from '../../commands/orders/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 
 /**
  * extmarket_pushes: every decision of ours the extmarket must hear about (an item confirmed or
  * declined through our API, a tracking number), keyed by the id of the event that carried it,
  * with the outcome of the last attempt. Failed rows are what the retry task picks up; the order
  * detail shows them, so a divergence between our state and the extmarket's is never silent.
+ * A row projection (src/runtime/rowProjection.ts).
  */
-export const extmarketPushes: Projection = {
-  kind: 'projection',
+export const extmarketPushes = rowProjection<Record<string, any>>({
   name: 'extmarket_pushes',
   eventTypes: ['OrderItemConfirmed', 'OrderItemDeclined', 'OrderTrackingSet', 'ExtmarketPushSucceeded', 'ExtmarketPushFailed'],
-  tables: ['extmarket_pushes'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const keys = events.map((e) => (e.data as { key?: string }).key).filter((k): k is string => !!k);
-    const rows = new Map<string, any>((await trx('extmarket_pushes').whereIn('key', keys)).map((r: any) => [r.key, r]));
-    for (const raw of events) {
+  fold: {
+    table: 'extmarket_pushes',
+    key: 'key',
+    keyType: 'text',
+    columns: [
+      'order_id', 'vendor_id', 'operation', 'item_id', 'inventory_unit_ids', 'external_shipment_id', 'tracking_number', 'carrier', 'status',
+      'attempts', 'last_error', 'retry_at', 'created_at', 'updated_at',
+    ],
+    keys: (e) => (e.type === 'ExtmarketPushSucceeded' || e.type === 'ExtmarketPushFailed' ? [(e.data as { key: string }).key] : [e.id]),
+    apply(rows, raw) {
       const e = raw as unknown as OrderEvent;
       switch (e.type) {
         case 'OrderItemConfirmed':
@@ -27,7 +30,7 @@ export const extmarketPushes: Projection = {
           if (d.channel !== 'extmarket' || d.source === 'extmarket') break;
           rows.set(raw.id, {
             key: raw.id, order_id: d.order_id, vendor_id: d.vendor_id, operation: e.type === 'OrderItemConfirmed' ? 'confirm_item' : 'decline_item',
-            item_id: d.item_id, inventory_unit_ids: JSON.stringify(d.inventory_unit_ids), external_shipment_id: null, tracking_number: null, carrier: null,
+            item_id: d.item_id, inventory_unit_ids: d.inventory_unit_ids, external_shipment_id: null, tracking_number: null, carrier: null,
             status: 'pending', attempts: 0, last_error: null, retry_at: null, created_at: d.at, updated_at: d.at,
           });
           break;
@@ -36,7 +39,7 @@ export const extmarketPushes: Projection = {
           const d = e.data;
           if (d.channel !== 'extmarket') break;
           rows.set(raw.id, {
-            key: raw.id, order_id: d.order_id, vendor_id: d.vendor_id, operation: 'set_tracking', item_id: null, inventory_unit_ids: '[]',
+            key: raw.id, order_id: d.order_id, vendor_id: d.vendor_id, operation: 'set_tracking', item_id: null, inventory_unit_ids: [],
             external_shipment_id: d.external_shipment_id, tracking_number: d.tracking_number, carrier: d.carrier,
             status: 'pending', attempts: 0, last_error: null, retry_at: null, created_at: d.at, updated_at: d.at,
           });
@@ -53,9 +56,6 @@ export const extmarketPushes: Projection = {
           break;
         }
       }
-    }
-    if (rows.size === 0) return;
-    const values = [...rows.values()].map((r) => ({ ...r, inventory_unit_ids: typeof r.inventory_unit_ids === 'string' ? r.inventory_unit_ids : JSON.stringify(r.inventory_unit_ids) }));
-    await trx('extmarket_pushes').insert(values).onConflict('key').merge();
+    },
   },
-};
+});

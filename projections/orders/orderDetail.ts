@@ -1,47 +1,41 @@
-import type { Knex } from 'knex';
 import type { OrderEvent } from '../../commands/orders/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 
 /**
  * order_items: the items of an order detail with their state (unconfirmed, confirmed, declined),
- * shipped_quantity and product link (SPEC.md part 2 "Order and order item").
+ * shipped_quantity and product link (SPEC.md part 2 "Order and order item"). A row projection
+ * (src/runtime/rowProjection.ts): one row per item, folded in memory, written once per batch.
  */
-export const orderDetail: Projection = {
-  kind: 'projection',
+export const orderDetail = rowProjection<Record<string, any>>({
   name: 'order_items',
   eventTypes: ['OrderImported', 'OrderItemConfirmed', 'OrderItemDeclined', 'ItemShipped', 'OrderItemExceptionResolved'],
-  tables: ['order_items'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const itemIds = new Set<number>();
-    for (const raw of events) {
+  fold: {
+    table: 'order_items',
+    key: 'id',
+    keyType: 'integer',
+    columns: [
+      'order_id', 'vendor_id', 'status', 'product_id', 'needs_product_match', 'product_name', 'ean', 'mpn', 'sku', 'quantity', 'shipped_quantity',
+      'unit_price_cents', 'external_item_id', 'inventory_unit_ids', 'is_digital', 'updated_at',
+    ],
+    keys(raw) {
       const e = raw as unknown as OrderEvent;
-      if (e.type !== 'OrderImported') itemIds.add((e.data as { item_id: number }).item_id);
-    }
-    const rows = new Map<number, any>((await trx('order_items').whereIn('id', [...itemIds])).map((r: any) => [r.id, r]));
-    for (const raw of events) {
+      return e.type === 'OrderImported' ? e.data.items.map((i) => i.item_id) : [(e.data as { item_id: number }).item_id];
+    },
+    apply(rows, raw) {
       const e = raw as unknown as OrderEvent;
       if (e.type === 'OrderImported') {
-        for (const { item_id, inventory_unit_ids, ...i } of e.data.items) {
-          rows.set(item_id, {
-            id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status: 'unconfirmed', ...i,
-            inventory_unit_ids: JSON.stringify(inventory_unit_ids), shipped_quantity: 0, updated_at: e.data.imported_at,
-          });
+        for (const { item_id, ...i } of e.data.items) {
+          rows.set(item_id, { id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status: 'unconfirmed', ...i, shipped_quantity: 0, updated_at: e.data.imported_at });
         }
-        continue;
+        return;
       }
       const row = rows.get((e.data as { item_id: number }).item_id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = (e.data as { at: string }).at;
       if (e.type === 'OrderItemConfirmed') row.status = 'confirmed';
       else if (e.type === 'OrderItemDeclined') row.status = 'declined';
       else if (e.type === 'ItemShipped') row.shipped_quantity = e.data.shipped_quantity;
       else if (e.type === 'OrderItemExceptionResolved') { row.product_id = e.data.product_id; row.needs_product_match = false; }
-    }
-    if (rows.size === 0) return;
-    const values = [...rows.values()].map((r) => ({
-      ...r, inventory_unit_ids: typeof r.inventory_unit_ids === 'string' ? r.inventory_unit_ids : JSON.stringify(r.inventory_unit_ids),
-    }));
-    await trx('order_items').insert(values).onConflict('id').merge();
+    },
   },
-};
+});

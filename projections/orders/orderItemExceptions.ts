@@ -1,23 +1,26 @@
-import type { Knex } from 'knex';
 import type { OrderEvent } from '../../commands/orders/events.ts';
 import { cleanGtin, gtin14 } from '../../src/core/gtin.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 
 /**
  * order_item_exceptions (SPEC.md part 2 "Order item exception"): unmatched order items, pending
  * until a product with their GTIN is imported or the vendor resolves them by hand. gtin14 lets
- * the auto-resolution find every pending exception of a newly imported GTIN.
+ * the auto-resolution find every pending exception of a newly imported GTIN. A row projection
+ * (src/runtime/rowProjection.ts).
  */
-export const orderItemExceptions: Projection = {
-  kind: 'projection',
+export const orderItemExceptions = rowProjection<Record<string, any>>({
   name: 'order_item_exceptions',
   eventTypes: ['OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored'],
-  tables: ['order_item_exceptions'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = events.map((e) => (e.data as { exception_id: number }).exception_id);
-    const rows = new Map<number, any>((await trx('order_item_exceptions').whereIn('id', ids)).map((r: any) => [r.id, r]));
-    for (const raw of events) {
+  fold: {
+    table: 'order_item_exceptions',
+    key: 'id',
+    keyType: 'integer',
+    columns: [
+      'vendor_id', 'order_id', 'item_id', 'status', 'gtin', 'gtin14', 'sku', 'mpn', 'product_name', 'placeholder_product_id', 'resolved_product_id',
+      'resolution', 'resolved_by', 'resolved_at', 'created_at', 'updated_at',
+    ],
+    keys: (e) => [(e.data as { exception_id: number }).exception_id],
+    apply(rows, raw) {
       const e = raw as unknown as OrderEvent;
       if (e.type === 'OrderItemExceptionRaised') {
         const d = e.data;
@@ -27,11 +30,11 @@ export const orderItemExceptions: Projection = {
           product_name: d.product_name, placeholder_product_id: d.placeholder_product_id, resolved_product_id: null, resolution: null,
           resolved_by: null, resolved_at: null, created_at: d.at, updated_at: d.at,
         });
-        continue;
+        return;
       }
-      if (e.type !== 'OrderItemExceptionResolved' && e.type !== 'OrderItemExceptionIgnored') continue;
+      if (e.type !== 'OrderItemExceptionResolved' && e.type !== 'OrderItemExceptionIgnored') return;
       const row = rows.get(e.data.exception_id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       row.resolved_at = e.data.at;
       if (e.type === 'OrderItemExceptionResolved') {
@@ -39,7 +42,6 @@ export const orderItemExceptions: Projection = {
       } else {
         Object.assign(row, { status: 'ignored', resolution: 'ignored', resolved_by: e.data.ignored_by === null ? null : String(e.data.ignored_by) });
       }
-    }
-    if (rows.size > 0) await trx('order_item_exceptions').insert([...rows.values()]).onConflict('id').merge();
+    },
   },
-};
+});

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import type { OrderEvent } from '../../commands/orders/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 
 const EVENTS = [
   'OrderImported', 'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored', 'OrderConfirmed', 'OrderDeclined',
@@ -10,29 +8,36 @@ const EVENTS = [
 
 /**
  * order_list: one row per order, for the admin and vendor order lists (filters: vendor, status)
- * and the head of the order detail. The batch is folded in memory per order, then written with
- * one multi-row upsert.
+ * and the head of the order detail. A row projection (src/runtime/rowProjection.ts): the batch is
+ * folded in memory per order, then each changed row is written once.
  */
-export const orderList: Projection = {
-  kind: 'projection',
+export const orderList = rowProjection<Record<string, any>>({
   name: 'order_list',
   eventTypes: EVENTS,
-  tables: ['order_list'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { order_id: number }).order_id))];
-    const rows = new Map<number, any>((await trx('order_list').whereIn('id', ids)).map((r: any) => [r.id, r]));
-    for (const raw of events) {
+  fold: {
+    table: 'order_list',
+    key: 'id',
+    keyType: 'integer',
+    columns: [
+      'vendor_id', 'channel', 'status', 'order_number', 'external_order_id', 'external_shipment_id', 'order_date', 'customer_first_name',
+      'customer_last_name', 'customer_email', 'customer_locale', 'shipping_country_iso', 'billing_country_iso', 'shipping_address',
+      'billing_address', 'currency', 'vat_regime', 'vat_rate', 'vat_country_iso', 'seller_country_iso', 'buyer_vat_number',
+      'vat_exemption_reference', 'net_cents', 'vat_cents', 'gross_cents', 'item_count', 'open_exception_count', 'tracking_number', 'carrier',
+      'sync_job_id', 'imported_at', 'updated_at',
+    ],
+    keys: (e) => [(e.data as { order_id: number }).order_id],
+    apply(rows, raw) {
       const e = raw as unknown as OrderEvent;
       if (e.type === 'OrderImported') {
         const { order_id, items, vat, imported_at, ...o } = e.data;
         rows.set(order_id, {
-          id: order_id, ...o, ...vat, shipping_address: JSON.stringify(o.shipping_address), billing_address: JSON.stringify(o.billing_address),
-          status: 'unconfirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null, imported_at, updated_at: imported_at,
+          id: order_id, ...o, ...vat, status: 'unconfirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
+          imported_at, updated_at: imported_at,
         });
-        continue;
+        return;
       }
       const row = rows.get(e.data.order_id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'OrderItemExceptionRaised': row.open_exception_count += 1; break;
@@ -44,13 +49,6 @@ export const orderList: Projection = {
         case 'OrderShipped': row.status = 'shipped'; break;
         case 'OrderTrackingSet': row.tracking_number = e.data.tracking_number; row.carrier = e.data.carrier; break;
       }
-    }
-    if (rows.size === 0) return;
-    const values = [...rows.values()].map((r) => ({
-      ...r,
-      shipping_address: typeof r.shipping_address === 'string' ? r.shipping_address : JSON.stringify(r.shipping_address),
-      billing_address: typeof r.billing_address === 'string' ? r.billing_address : JSON.stringify(r.billing_address),
-    }));
-    await trx('order_list').insert(values).onConflict('id').merge();
+    },
   },
-};
+});

@@ -1,19 +1,26 @@
-import type { Knex } from 'knex';
 import type { ItemShipped } from '../../commands/orders/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 
-/** order_shipments: each shipment of units of an item, for the item-level shipment status (SPEC.md 4.2). */
-export const shipmentStatus: Projection = {
-  kind: 'projection',
+/**
+ * order_shipments: each shipment of units of an item, for the item-level shipment status
+ * (SPEC.md 4.2). Insert-only: a shipment recorded once stays as it was first recorded.
+ */
+export const shipmentStatus = rowProjection<Record<string, any>>({
   name: 'order_shipments',
   eventTypes: ['ItemShipped'],
-  tables: ['order_shipments'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = events.map((raw) => {
+  fold: {
+    table: 'order_shipments',
+    key: 'order_id',
+    keyType: 'integer',
+    columns: ['order_id', 'item_id', 'vendor_id', 'quantity', 'shipped_quantity', 'shipped_at'],
+    insertOnly: { conflict: ['order_id', 'item_id', 'shipped_quantity'] },
+    keys: () => [],
+    apply(rows, raw) {
       const d = (raw as unknown as ItemShipped).data;
-      return { order_id: d.order_id, item_id: d.item_id, vendor_id: d.vendor_id, quantity: d.quantity, shipped_quantity: d.shipped_quantity, shipped_at: d.at };
-    });
-    if (rows.length > 0) await trx('order_shipments').insert(rows).onConflict(['order_id', 'item_id', 'shipped_quantity']).ignore();
+      const key = `${d.order_id}:${d.item_id}:${d.shipped_quantity}`;
+      // ON CONFLICT DO NOTHING: the first record of a shipment wins, in memory as in the table.
+      if (rows.get(key)) return;
+      rows.set(key, { order_id: d.order_id, item_id: d.item_id, vendor_id: d.vendor_id, quantity: d.quantity, shipped_quantity: d.shipped_quantity, shipped_at: d.at });
+    },
   },
-};
+});

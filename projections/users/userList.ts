@@ -1,24 +1,22 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { USER_EVENT_TYPES, type UserEvent } from '../../commands/users/events.ts';
 
 /**
- * user_list: one row per live user, for GET /admin/users and the login lookup.
- * The batch is folded in memory per user, then written with one upsert and one delete.
+ * user_list: one row per live user, for GET /admin/users and the login lookup. A row projection
+ * (src/runtime/rowProjection.ts): the batch is folded in memory per user, then written with one
+ * upsert and one delete.
  */
-export const userList: Projection = {
-  kind: 'projection',
+export const userList = rowProjection<Record<string, any>>({
   name: 'user_list',
   eventTypes: USER_EVENT_TYPES,
-  tables: ['user_list'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { user_id: number }).user_id))];
-    const existing = await trx('user_list').whereIn('id', ids);
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
-    const deleted = new Set<number>();
-    for (const raw of events) {
-      const e = raw as unknown as UserEvent & { recorded_at: string };
+  fold: {
+    table: 'user_list',
+    key: 'id',
+    keyType: 'integer',
+    columns: ['email', 'username', 'role', 'first_name', 'last_name', 'preferred_language', 'is_active', 'must_change_password', 'created_at', 'updated_at'],
+    keys: (e) => [(e.data as { user_id: number }).user_id],
+    apply(rows, raw) {
+      const e = raw as unknown as UserEvent;
       const id = e.data.user_id;
       if (e.type === 'UserCreated') {
         const d = e.data;
@@ -27,12 +25,11 @@ export const userList: Projection = {
           preferred_language: d.preferred_language, is_active: true, must_change_password: d.must_change_password,
           created_at: d.created_at, updated_at: d.created_at,
         });
-        deleted.delete(id);
-        continue;
+        return;
       }
-      if (e.type === 'UserDeleted') { rows.delete(id); deleted.add(id); continue; }
+      if (e.type === 'UserDeleted') { rows.delete(id); return; }
       const row = rows.get(id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'UserProfileChanged': Object.assign(row, e.data.changes); break;
@@ -41,8 +38,6 @@ export const userList: Projection = {
         case 'UserDeactivated': row.is_active = false; break;
         case 'UserPasswordChanged': row.must_change_password = e.data.must_change_password; break;
       }
-    }
-    if (deleted.size > 0) await trx('user_list').whereIn('id', [...deleted]).delete();
-    if (rows.size > 0) await trx('user_list').insert([...rows.values()]).onConflict('id').merge();
+    },
   },
-};
+});

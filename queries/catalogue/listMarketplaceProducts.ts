@@ -4,12 +4,16 @@ import { MarketplaceProductNotFoundException } from '../../src/core/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
 /**
- * Marketplace products (GET /admin/products, SPEC.md 4.1): filter by marketplace, vendor_name,
- * brand, GTIN and a search over title, SKU, GTIN and brand. Texts come in the requested language,
- * falling back to English, then to any language the product has.
+ * Marketplace products (GET /admin/products, SPEC.md 4.1): filter by marketplace, vendor (the
+ * importing vendor's id, or the vendor_name text), brand, GTIN and a search over title, SKU, GTIN
+ * and brand. A marketplace product belongs to the vendor whose import brought it, so one GTIN is
+ * one product per importing vendor: a GTIN filter lists each vendor's product (vendor_id says
+ * whose). Texts come in the requested language, falling back to English, then to any language the
+ * product has.
  */
 export interface MarketplaceProductFilter {
   marketplace?: string;
+  vendor_id?: number;
   vendor_name?: string;
   brand?: string;
   gtin?: string;
@@ -47,6 +51,7 @@ export function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFi
   // Filters on the products only, so the count never touches the translations.
   const q = knex('marketplace_product_list as p');
   if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+  if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
   if (filter.vendor_name) q.whereILike('p.vendor_name', filter.vendor_name);
   if (filter.brand) q.whereILike('p.brand', filter.brand);
   if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));

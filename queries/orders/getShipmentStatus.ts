@@ -1,16 +1,26 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../src/core/errors.ts';
+import { sql } from '../../src/runtime/database.ts';
 import { iso } from './listOrders.ts';
 
 /** Item-level shipment status of one order of the vendor (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
+/**
+ * One statement: the order with its items, shipments and stock issues as JSON arrays (it answers
+ * every shipment, so it is on the hot path of ShipItem).
+ */
+const STATUS_SQL = `SELECT o.id, o.order_number, o.status, o.external_shipment_id, o.tracking_number, o.carrier,
+    (SELECT coalesce(json_agg(i ORDER BY i.id), '[]') FROM (SELECT id, product_id, product_name, sku, ean, status, quantity,
+        shipped_quantity, is_digital FROM order_items WHERE order_id = o.id) i) AS items,
+    (SELECT coalesce(json_agg(s ORDER BY s.shipped_at), '[]') FROM (SELECT item_id, quantity, shipped_quantity, shipped_at
+        FROM order_shipments WHERE order_id = o.id) s) AS shipments,
+    (SELECT coalesce(json_agg(x ORDER BY x.created_at), '[]') FROM (SELECT item_id, quantity, error, created_at
+        FROM order_stock_issues WHERE order_id = o.id) x) AS issues
+  FROM order_list o WHERE o.id = $1 AND o.vendor_id = $2`;
+
 export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: number) {
-  const order = await knex('order_list').where({ id: orderId, vendor_id: vendorId }).first();
+  const [order] = await sql(knex, STATUS_SQL, [orderId, vendorId], 'shipment_status');
   if (!order) throw new OrderNotFoundException(`Order ${orderId} not found`);
-  const [items, shipments, issues] = await Promise.all([
-    knex('order_items').where('order_id', orderId).orderBy('id'),
-    knex('order_shipments').where('order_id', orderId).orderBy('shipped_at'),
-    knex('order_stock_issues').where('order_id', orderId),
-  ]);
+  const { items, shipments, issues } = order;
   const rows = items.map((i: any) => {
     const toShip = i.status === 'confirmed' ? i.quantity : 0;
     return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sql } from '../../src/runtime/database.ts';
 
 /**
  * Who may act for a vendor, read from the read models on every vendor request, so removing a
@@ -14,18 +15,25 @@ export interface VendorAccess {
   permissions: string[];
 }
 
+/** One statement (it runs on every vendor request): the vendor with its company, the user, the membership. */
+const ACCESS_SQL = `SELECT v.id AS vendor_id, v.vendor_code, v.name AS vendor_name, v.is_active AS vendor_active, v.company_id, v.owner_user_id,
+    u.id AS user_id, u.is_active AS user_active, u.must_change_password, u.username, u.email,
+    m.role AS member_role, m.permissions AS member_permissions
+  FROM (SELECT $1::int AS vendor_id, $2::int AS user_id) k
+  LEFT JOIN (SELECT v.id, v.vendor_code, v.name, v.is_active, v.company_id, c.owner_user_id
+      FROM vendor_list v JOIN company_list c ON c.id = v.company_id) v ON v.id = k.vendor_id
+  LEFT JOIN user_list u ON u.id = k.user_id
+  LEFT JOIN LATERAL (SELECT role, permissions FROM vendor_team_members
+      WHERE vendor_id = k.vendor_id AND user_id = k.user_id AND is_active LIMIT 1) m ON true`;
+
 export async function getVendorAccess(knex: Knex, vendorId: number, userId: number): Promise<VendorAccess> {
-  const [vendor, user, member] = await Promise.all([
-    knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id')
-      .select('v.id', 'v.vendor_code', 'v.name', 'v.is_active', 'v.company_id', 'c.owner_user_id')
-      .where('v.id', vendorId).first(),
-    knex('user_list').select('id', 'is_active', 'must_change_password', 'username', 'email').where('id', userId).first(),
-    knex('vendor_team_members').select('role', 'permissions').where({ vendor_id: vendorId, user_id: userId, is_active: true }).first(),
-  ]);
-  const owner = vendor && Number(vendor.owner_user_id) === userId;
+  const [r] = await sql(knex, ACCESS_SQL, [vendorId, userId], 'vendor_access');
+  const vendor = r.vendor_id === null ? null : { id: r.vendor_id, vendor_code: r.vendor_code, name: r.vendor_name, is_active: r.vendor_active, company_id: r.company_id };
+  const owner = vendor !== null && Number(r.owner_user_id) === userId;
+  const member = r.member_role === null ? null : { role: r.member_role as string, permissions: r.member_permissions as string[] };
   return {
-    vendor: vendor ? { id: vendor.id, vendor_code: vendor.vendor_code, name: vendor.name, is_active: vendor.is_active, company_id: vendor.company_id } : null,
-    user: user ?? null,
+    vendor,
+    user: r.user_id === null ? null : { id: r.user_id, is_active: r.user_active, must_change_password: r.must_change_password, username: r.username, email: r.email },
     role: !vendor ? null : owner ? 'owner' : member ? member.role : null,
     permissions: !owner && member ? member.permissions : [],
   };

@@ -1,18 +1,22 @@
 import type { Knex } from 'knex';
 import { UserNotFoundException } from '../../src/core/errors.ts';
+import { sql } from '../../src/runtime/database.ts';
 import { toUserItem, type UserListItem } from './listUsers.ts';
 
 /**
  * Counts of records related to a user, for UserDetailResponse (SPEC.md 4.1). Areas add their
- * counter here (companies owned, vendor memberships...) as they arrive.
+ * counter here (companies owned, vendor memberships...) as they arrive: a scalar SQL expression
+ * in which `$1` is the user id. The detail reads the user and every count in one statement.
  */
-export const relatedCounters: Record<string, (knex: Knex, userId: number) => Promise<number>> = {};
+export const relatedCounters: Record<string, string> = {};
 
 export async function getUser(knex: Knex, id: number): Promise<UserListItem & { counts: Record<string, number> }> {
-  const row = await knex('user_list').where('id', id).first();
+  const names = Object.keys(relatedCounters);
+  const counted = names.map((name, i) => `, (${relatedCounters[name]})::int AS "count_${i}"`).join('');
+  const [row] = await sql(knex, `SELECT u.*${counted} FROM user_list u WHERE u.id = $1`, [id]);
   if (!row) throw new UserNotFoundException(`User ${id} not found`);
   const counts: Record<string, number> = {};
-  for (const [name, count] of Object.entries(relatedCounters)) counts[name] = await count(knex, id);
+  names.forEach((name, i) => { counts[name] = Number(row[`count_${i}`]); delete row[`count_${i}`]; });
   return { ...toUserItem(row), counts };
 }
 

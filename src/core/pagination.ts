@@ -36,3 +36,51 @@ export async function paginate<T>(
   ]);
   return { items: rows.map(map), total: Number(count), page: request.page, limit: request.limit };
 }
+
+/**
+ * Bounded totals, for lists over big read models (the admin user list first; ARCHITECTURE.md
+ * "Lists"). Counting every match on every page costs as much as reading every match: 100,000
+ * rows counted per request was most of the admin user list's time. A bounded list instead
+ *   - knows the total for free when the page is not full (it is the last page): offset + items;
+ *   - otherwise counts the matches, but stops at `cap + 1`: up to `cap` the total is exact;
+ *   - above `cap`, reports an estimate (PostgreSQL's planner estimate of the matching rows),
+ *     never below what is known for sure, with `total_exact: false`.
+ * The response keeps the `{items, total, page, limit}` form; `total_exact` is added.
+ */
+export const EXACT_TOTAL_CAP = 1000;
+
+export interface BoundedPage<T> extends Page<T> {
+  /** False when `total` is an estimate (more than EXACT_TOTAL_CAP matches, no exact count asked). */
+  total_exact: boolean;
+}
+
+/** The first answer of a bounded list: the page's rows and, when it was needed, the capped count. */
+export interface BoundedCount {
+  offset: number;
+  limit: number;
+  /** Rows returned for the page. */
+  returned: number;
+  /** Matches counted (up to cap + 1 when capped), or null when the page made a count needless. */
+  counted: number | null;
+  /** The count's cap, or null when it counted every match. */
+  cap: number | null;
+}
+
+/** Whether the count has to run at all: only when the page is full, or empty past the first page. */
+export function countNeeded(offset: number, limit: number, returned: number): boolean {
+  return returned === limit || (returned === 0 && offset > 0);
+}
+
+/** The total when it is known exactly, or null when an estimate is needed (the cap was passed). */
+export function exactTotal(c: BoundedCount): number | null {
+  if (!countNeeded(c.offset, c.limit, c.returned)) return c.offset + c.returned;
+  if (c.counted === null) throw new Error('The list counted nothing although its page was full');
+  if (c.cap === null || c.counted <= c.cap) return c.counted;
+  return null;
+}
+
+/** The reported total when the cap was passed: the estimate, but never below what is certain. */
+export function estimatedTotal(c: BoundedCount, estimate: number): number {
+  const certain = Math.max((c.cap ?? 0) + 1, c.offset + c.returned);
+  return Math.max(certain, Math.round(Number.isFinite(estimate) ? estimate : 0));
+}

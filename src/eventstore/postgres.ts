@@ -16,7 +16,12 @@ import {
  *   still in progress, so an event committed late by a concurrent writer is never skipped.
  * - Wake-ups: local appends wake local consumers at once; other processes are told by a
  *   coalesced NOTIFY (at most one in flight per process, never one per event). Both carry the
- *   event types appended, so only the consumers that read them wake up.
+ *   event types appended, so only the consumers that read them wake up. The NOTIFY rides on an
+ *   append statement whenever none is in flight (APPEND_NOTIFY_SQL): it is delivered at that
+ *   append's commit, with no round trip and no transaction of its own. A NOTIFY in a
+ *   transaction of its own takes a round trip, a transaction id and a commit record (a WAL
+ *   flush): with one writer it cost about 110 µs of server CPU and 110 µs of this process's per
+ *   append, on top of 195 and 140 for the append (2026-11-21, loaded machine).
  */
 export const FEED_CHANNEL = 'events_appended';
 
@@ -30,6 +35,27 @@ SELECT u.id, $1, $2::int + u.ord, u.type, u.data, u.meta
  WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2::int)
 ON CONFLICT (event_id) DO NOTHING
 RETURNING version, tx_id::text AS tx, position::text AS pos`;
+
+/**
+ * The same append that also NOTIFYs other processes, with the payload $7, at its commit. The
+ * scalar subquery is evaluated once, and only when the append returns a row: an append that
+ * stores nothing (a retried one, a conflict) notifies no one, and one that fails rolls it back.
+ */
+const APPEND_NOTIFY_SQL = `
+WITH appended AS (${APPEND_SQL})
+SELECT version, tx, pos, (SELECT pg_notify('${FEED_CHANNEL}', $7)) AS notified FROM appended`;
+
+/**
+ * A NOTIFY starts at least this long after the previous one started (and never while one is in
+ * flight). One writer appends every 0.2–0.5 ms; carried by every append, the NOTIFY still cost
+ * about 50 µs of server CPU per append (the listening backends are signalled and read the queue;
+ * this process's listener gets its own notification too) and one writer ran at 89 % of the bare
+ * INSERT; 1 ms apart, about 17 µs and 94 % (2 ms: 97 %). The first append after a quiet moment
+ * still notifies at once; those that follow within the spacing are named by the next NOTIFY, at
+ * most about two spacings later. A consumer of another process woken by a NOTIFY polls on a 1 ms
+ * backoff anyway.
+ */
+const NOTIFY_SPACING_MS = 1;
 
 const STREAM_VERSION_SQL = `SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = $1`;
 
@@ -77,8 +103,15 @@ function toRecorded(r: Row): RecordedEvent {
 export class PostgresEventStore implements EventStore {
   readonly kind: 'postgres' | 'pglite';
   private readonly emitter = new EventEmitter();
+  /** A NOTIFY is in flight: a statement of its own, or carried by an append. */
   private notifying = false;
-  /** Types appended here that other processes have not been told about yet. */
+  /** A NOTIFY of `unannounced` of its own is scheduled, unless an append carries it first. */
+  private flushScheduled = false;
+  /** performance.now() before which no NOTIFY starts (NOTIFY_SPACING_MS after the previous one). */
+  private nextNotifyAt = 0;
+  /** NOTIFY_SPACING_MS; a field so that a measurement can vary it. */
+  private readonly notifySpacingMs = NOTIFY_SPACING_MS;
+  /** Types appended (committed) here that other processes have not been told about yet. */
   private readonly unannounced = new Set<string>();
   /** Names this adapter in its NOTIFY payloads, so that it ignores its own (its consumers were woken already). */
   private readonly sender = randomUUID();
@@ -117,32 +150,40 @@ export class PostgresEventStore implements EventStore {
       if (options.expected === 'any') base = Number((await sql(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0].v);
       else if (options.expected === 'no_stream') base = 0;
       else base = options.expected;
+      // Outside a caller's transaction, and when no NOTIFY is in flight, this append carries one
+      // naming its own types and every type appended here since the last NOTIFY.
+      const carried = options.tx ? null : this.takeNotification(types);
       let rows: { version: number; tx: string; pos: string }[];
       try {
-        rows = await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
+        rows = carried
+          ? await sql(db, APPEND_NOTIFY_SQL, [stream, base, ids, types, datas, metas, carried.payload], 'es_append_notify')
+          : await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
       } catch (err: any) {
+        if (carried) this.notificationDone(carried.others);
         if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
           // "any" retries against the new version; an exact expectation is a conflict.
           if (options.expected === 'any' && attempt < 20) continue;
-          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream]))[0].v);
+          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0].v);
           throw new WrongExpectedVersionError(stream, options.expected, actual);
         }
         throw err;
       }
+      // Nothing stored means nothing notified: the other types it carried are still to tell.
+      if (carried) this.notificationDone(rows.length === 0 ? carried.others : []);
       if (rows.length === 0) {
         // Every id was stored already (a retried append: a no-op that reports where they are),
         // or the expected version is past the end of the stream (a conflict).
         const [row] = await sql(db, EXISTING_SQL, [ids]);
         if (row.version === null) {
-          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream]))[0].v);
+          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0].v);
           throw new WrongExpectedVersionError(stream, options.expected, actual);
         }
         return { version: Number(row.version), position: { a: row.tx, b: row.pos }, appended: false };
       }
       const last = rows.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));
       const position = { a: last.tx, b: last.pos };
-      if (!options.tx) this.announce(types, position);
-      else (options.tx as any).executionPromise?.then(() => this.announce(types, position), () => {});
+      if (!options.tx) this.announce(types, position, carried !== null);
+      else (options.tx as any).executionPromise?.then(() => this.announce(types, position, false), () => {});
       return { version: Number(last.version), position, appended: true };
     }
   }
@@ -192,29 +233,80 @@ export class PostgresEventStore implements EventStore {
     this.listenClient = null;
   }
 
-  /** Wakes local consumers now, and other processes by one coalesced NOTIFY. */
-  private announce(types: readonly string[], position: Position): void {
+  /**
+   * Wakes local consumers now; other processes are told by the NOTIFY this append carried
+   * (`told`), or else by the next one.
+   */
+  private announce(types: readonly string[], position: Position, told: boolean): void {
     this.emitter.emit('appended', types, position);
-    if (this.kind !== 'postgres' || this.closed) return;
+    if (told || this.kind !== 'postgres' || this.closed) return;
     for (const t of types) this.unannounced.add(t);
-    this.notify();
+    this.flushSoon();
   }
 
-  /** One NOTIFY in flight at a time; it names every type appended since the previous one. */
+  /**
+   * When no NOTIFY is in flight, hands the next one to the append about to run: its payload
+   * names the append's own types and every type still unannounced (`others`, taken out of the
+   * set until the append's outcome is known, and put back if it stores nothing: `others` may
+   * name the append's own types too, appended earlier by another append).
+   */
+  private takeNotification(types: readonly string[]): { payload: string; others: string[] } | null {
+    if (this.kind !== 'postgres' || this.closed || this.notifying) return null;
+    const now = performance.now();
+    if (now < this.nextNotifyAt) return null;
+    this.notifying = true;
+    this.nextNotifyAt = now + this.notifySpacingMs;
+    const others = [...this.unannounced];
+    this.unannounced.clear();
+    return { payload: this.payload([...new Set([...types, ...others])]), others };
+  }
+
+  /** The carried NOTIFY is over; `untold` are types it did not deliver (its append stored nothing). */
+  private notificationDone(untold: readonly string[]): void {
+    this.notifying = false;
+    for (const t of untold) this.unannounced.add(t);
+    this.flushSoon();
+  }
+
+  /**
+   * Types are waiting and no NOTIFY is in flight. Once the spacing allows one, the next append to
+   * start carries them; a NOTIFY of their own goes out if none has: right after this tick when
+   * the spacing allows one now (a writer's next append starts in this tick), otherwise one
+   * spacing past the allowed time.
+   */
+  private flushSoon(): void {
+    if (this.flushScheduled || this.notifying || this.unannounced.size === 0 || this.closed) return;
+    this.flushScheduled = true;
+    const go = () => {
+      this.flushScheduled = false;
+      this.notify();
+    };
+    const wait = this.nextNotifyAt - performance.now();
+    if (wait <= 0) setImmediate(go);
+    else setTimeout(go, wait + this.notifySpacingMs);
+  }
+
+  /** One NOTIFY of its own (no append carried it); it names every type appended since the previous one. */
   private notify(): void {
     if (this.notifying || this.unannounced.size === 0 || this.closed) return;
+    const now = performance.now();
+    if (now < this.nextNotifyAt) { this.flushSoon(); return; }
     this.notifying = true;
-    const types = [...this.unannounced];
+    this.nextNotifyAt = now + this.notifySpacingMs;
+    const payload = this.payload([...this.unannounced]);
     this.unannounced.clear();
-    let payload = JSON.stringify({ s: this.sender, t: types });
-    // NOTIFY payloads stop at 8000 bytes: past that, name no types ("any type").
-    if (payload.length > 7000) payload = JSON.stringify({ s: this.sender });
     sql(this.db.knex, `SELECT pg_notify('${FEED_CHANNEL}', $1)`, [payload], 'es_notify')
       .catch(() => {})
       .finally(() => {
         this.notifying = false;
-        this.notify();
+        this.flushSoon();
       });
+  }
+
+  private payload(types: string[]): string {
+    const payload = JSON.stringify({ s: this.sender, t: types });
+    // NOTIFY payloads stop at 8000 bytes: past that, name no types ("any type").
+    return payload.length > 7000 ? JSON.stringify({ s: this.sender }) : payload;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Command, Decider, DomainEvent } from '../core/decider.ts';
 import { ConcurrencyException } from '../core/errors.ts';
 import { deterministicId, newEventId } from '../core/ids.ts';
+import { aggregateCache } from './aggregateCache.ts';
 import {
   type AppendResult, type EventMetadata, type EventStore, type RecordedEvent, type StoreTx,
   WrongExpectedVersionError,
@@ -30,7 +31,13 @@ export interface Handled<S, E extends DomainEvent> {
   eventTypes: string[];
 }
 
-/** Loads the aggregate, decides, and appends with the version it loaded (optimistic concurrency). */
+/**
+ * Loads the aggregate, decides, and appends with the version it loaded (optimistic concurrency).
+ * The state comes from the aggregate cache when it holds the stream (aggregateCache.ts): a
+ * cached state that turns out stale fails the append and the command is decided once more on a
+ * fresh load; a refusal or an empty decision on a cached state is checked on a fresh load too.
+ * Only a conflict on a freshly loaded state reaches the caller (409).
+ */
 export async function handleCommand<S, C extends Command, E extends DomainEvent>(
   store: EventStore,
   decider: Decider<S, C, E>,
@@ -39,37 +46,80 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
   ctx: CommandContext,
 ): Promise<Handled<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
-  const { state, version } = await load(store, decider, id, ctx.tx);
-  const events = decider.decide(command, state);
-  if (events.length === 0) return { state, events, version, eventTypes: [] };
-  const metadata: EventMetadata = {
-    vendor_id: ctx.vendorId ?? null,
-    user_id: ctx.userId,
-    correlation_id: ctx.correlationId,
-    causation_id: ctx.causationId,
-  };
-  try {
-    const result = await store.append(
-      stream,
-      events.map((e, i) => ({
-        id: ctx.causationId ? deterministicId(ctx.causationId, stream, command.type, String(i)) : newEventId(),
-        type: e.type,
-        data: e.data,
-        metadata,
-      })),
-      { expected: version === 0 ? 'no_stream' : version, tx: ctx.tx },
-    );
-    const next = events.reduce(decider.evolve, state);
-    return { state: next, events, version: result.version, position: result.position, eventTypes: events.map((e) => e.type) };
-  } catch (err) {
-    if (err instanceof WrongExpectedVersionError) {
+  const cache = aggregateCache(store);
+  let cached = cache.get(stream, ctx.tx) as { state: S; version: number } | undefined;
+  for (;;) {
+    const fresh = !cached;
+    const { state, version } = cached ?? await load(store, decider, id, ctx.tx);
+    if (fresh) cache.set(stream, { state, version }, ctx.tx);
+    let events: E[];
+    try {
+      events = decider.decide(command, state);
+    } catch (err) {
+      if (fresh) throw err;
+      cached = undefined;
+      continue;
+    }
+    if (events.length === 0) {
+      if (fresh) return { state, events, version, eventTypes: [] };
+      cached = undefined;
+      continue;
+    }
+    const metadata: EventMetadata = {
+      vendor_id: ctx.vendorId ?? null,
+      user_id: ctx.userId,
+      correlation_id: ctx.correlationId,
+      causation_id: ctx.causationId,
+    };
+    let result: AppendResult;
+    try {
+      result = await store.append(
+        stream,
+        events.map((e, i) => ({
+          id: ctx.causationId ? deterministicId(ctx.causationId, stream, command.type, String(i)) : newEventId(),
+          type: e.type,
+          data: e.data,
+          metadata,
+        })),
+        { expected: version === 0 ? 'no_stream' : version, tx: ctx.tx },
+      );
+    } catch (err) {
+      // Whatever failed, the cached state is no longer known to be the stream's.
+      cache.forget(stream, ctx.tx);
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      // Outside a transaction a stale cached state is simply decided again; inside one the
+      // failed statement ended the transaction, and its owner retries the whole of it.
+      if (!fresh && !ctx.tx) { cached = undefined; continue; }
       throw new ConcurrencyException(`${stream} was changed by another request; reload and retry`, {
         expected_version: version,
         actual_version: err.actual,
       });
     }
-    throw err;
+    const next = events.reduce(decider.evolve, state);
+    // A repeated command whose events were stored before: the stream's state is not this one.
+    if (result.appended === false) cache.forget(stream, ctx.tx);
+    else cache.set(stream, { state: next, version: result.version }, ctx.tx);
+    return { state: next, events, version: result.version, position: result.position, eventTypes: events.map((e) => e.type) };
   }
+}
+
+/**
+ * The aggregate's state as the aggregate cache knows it (loading and caching it when it does not):
+ * for facts that never change once set (the vendor of a product) or that the command's own
+ * decision checks again on the stream's state. Anything else reads `load`.
+ */
+export async function cachedState<S, C extends Command, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  id: string | number,
+): Promise<S> {
+  const stream = `${decider.aggregate}-${id}`;
+  const cache = aggregateCache(store);
+  const hit = cache.get(stream);
+  if (hit) return hit.state as S;
+  const { state, version } = await load(store, decider, id);
+  cache.set(stream, { state, version });
+  return state;
 }
 
 export async function load<S, C extends Command, E extends DomainEvent>(

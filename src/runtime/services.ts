@@ -32,10 +32,12 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
-  const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const db = options.db ?? (await openDatabase({
+    url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, consumerPoolMax: config.consumerPoolMax,
+  }));
   await migrate(db.knex);
   const store = await createEventStore(config, db);
-  const runner = new ConsumerRunner(db.knex, store, options.consumers, logger);
+  const runner = new ConsumerRunner(db.consumerKnex, store, options.consumers, logger, { dedicatedPool: db.consumerKnex !== db.knex });
   if (options.startConsumers !== false) runner.start();
   return {
     config, db, store, runner, logger,

@@ -45,7 +45,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
   let row = 0;
   try {
     const vendor = await deps.knex('vendor_list').select('name').where('id', req.vendor_id).first();
-    const defaults = { marketplace: req.marketplace, vendor_name: vendor?.name ?? null };
+    const defaults = { vendor_id: req.vendor_id, marketplace: req.marketplace, vendor_name: vendor?.name ?? null };
     const opened = req.source.kind === 'url'
       ? await openUrl(req.source.url, { signal, connectTimeoutMs: importSettings.connectTimeoutMs, maxBytes: importSettings.maxBytes })
       : await openStoredFile(upload!);

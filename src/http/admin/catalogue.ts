@@ -8,7 +8,7 @@ import { getVendorProduct } from '../../../queries/catalogue/listVendorProducts.
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
-import { IdParams, input, Language, PageQuery } from '../validation.ts';
+import { Id, IdParams, input, Language, PageQuery } from '../validation.ts';
 import { DEFAULT_TAX_RATE_BP, newProductFields, pricingFields } from '../vendorProductInput.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -24,23 +24,24 @@ const CopyToVendor = Type.Object({
 
 /**
  * Marketplace products (SPEC.md 4.1 GET /products with the marketplace filter; the stats endpoint
- * with marketplace and vendor_name filters) and the copy of a marketplace product into a vendor's
- * catalogue (SPEC.md part 1 capability 2; its path is not shown in SPEC.md: POST
- * /products/{id}/copy-to-vendor). /products/stats is declared before /products/{id}.
+ * with marketplace and vendor_name filters; both also take vendor_id, the importing vendor, whose
+ * products they are) and the copy of a marketplace product into a vendor's catalogue (SPEC.md
+ * part 1 capability 2; its path is not shown in SPEC.md: POST /products/{id}/copy-to-vendor).
+ * /products/stats is declared before /products/{id}.
  */
 export function adminCatalogueRoutes(services: Services): Router {
   const router = new Router();
   const knex = services.db.knex;
 
   router.get('/products/stats', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ marketplace: Type.Optional(Name), vendor_name: Type.Optional(Name) }) });
+    const { query } = input(ctx, { query: Type.Object({ marketplace: Type.Optional(Name), vendor_name: Type.Optional(Name), vendor_id: Type.Optional(Id) }) });
     ctx.body = await getMarketplaceProductStats(knex, query);
   });
 
   router.get('/products', async (ctx) => {
     const { query } = input(ctx, {
       query: Type.Object({
-        ...PageQuery, marketplace: Type.Optional(Name), vendor_name: Type.Optional(Name), brand: Type.Optional(Name),
+        ...PageQuery, marketplace: Type.Optional(Name), vendor_id: Type.Optional(Id), vendor_name: Type.Optional(Name), brand: Type.Optional(Name),
         gtin: Type.Optional(Type.String({ pattern: '^[0-9 -]{8,20}$' })), search: Type.Optional(Type.String({ maxLength: 100 })),
         language: Type.Optional(Language),
       }),

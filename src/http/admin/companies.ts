@@ -46,9 +46,8 @@ deletionGuards.push(async (services, userId) => {
   const owned = await countOwnedCompanies(services.db.knex, userId);
   if (owned > 0) throw new UserOwnershipException(`The user owns ${owned} company(ies); transfer the ownership first`, { companies_owned: owned });
 });
-relatedCounters.companies_owned = countOwnedCompanies;
-relatedCounters.vendor_memberships = async (knex, userId) =>
-  Number((await knex('vendor_team_members').where({ user_id: userId, is_active: true }).count({ n: '*' }))[0].n);
+relatedCounters.companies_owned = 'SELECT count(*) FROM company_list WHERE owner_user_id = $1';
+relatedCounters.vendor_memberships = 'SELECT count(*) FROM vendor_team_members WHERE user_id = $1 AND is_active';
 
 /** SPEC.md 4.1 companies: CRUD, verification and status flags, ownership transfer. */
 export function adminCompanyRoutes(services: Services): Router {

@@ -4,7 +4,7 @@ import {
   changeUserPassword, changeUserProfile, changeUserRole, createUser, deleteUser, setUserActive, type UserDeps,
 } from '../../../commands/users/handlers.ts';
 import { getUser } from '../../../queries/users/getUser.ts';
-import { listUsers, searchUsers } from '../../../queries/users/listUsers.ts';
+import { listUsers, searchUsers, USER_SORTS, type UserSort } from '../../../queries/users/listUsers.ts';
 import { CannotModifySelfException, UserOwnershipException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
@@ -40,6 +40,10 @@ const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100 })),
   role: Type.Optional(Role),
   is_active: Type.Optional(Type.Boolean()),
+  /** id (default), created_at, email or username; a leading '-' for descending. */
+  sort: Type.Optional(Type.Union((Object.keys(USER_SORTS) as UserSort[]).map((s) => Type.Literal(s)))),
+  /** Count every match: `total` is otherwise exact up to 1,000 matches and estimated above. */
+  exact_total: Type.Optional(Type.Boolean()),
 });
 
 const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
@@ -57,7 +61,9 @@ export function adminUserRoutes(services: Services): Router {
 
   router.get('/users', async (ctx) => {
     const { query } = input(ctx, { query: ListQuery });
-    ctx.body = await listUsers(services.db.knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+    const { search, role, is_active, sort, exact_total } = query;
+    ctx.body = await listUsers(services.db.knex, { search, role, is_active }, { page: query.page ?? 1, limit: query.limit ?? 20 },
+      { sort, exactTotal: exact_total });
   });
 
   // Static route before /users/:id.

@@ -5,6 +5,7 @@ import {
 } from '../../../commands/orders/handlers.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
+import { OrderItemNotFoundException } from '../../core/errors.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Id, input, PageQuery } from '../validation.ts';
@@ -53,6 +54,11 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
       const c = vendorCommandContext(ctx);
       const done = [];
       if (body.item_ids) {
+        // Every listed item must be one of this order's before any is decided: an unknown item, or
+        // another order's (another vendor's), refuses the whole request instead of what follows it.
+        const items = new Set((await getOrder(services.db.knex, params.order_id, who.vendor_id)).items.map((i: { id: number }) => i.id));
+        const unknown = body.item_ids.find((id) => !items.has(id));
+        if (unknown !== undefined) throw new OrderItemNotFoundException(`Order ${params.order_id} has no item ${unknown}`, { order_id: params.order_id, item_id: unknown });
         for (const itemId of body.item_ids) done.push(await (confirm ? confirmItem : declineItem)(deps(), params.order_id, itemId, who, c));
       } else {
         done.push(await (confirm ? confirmWholeOrder : rejectWholeOrder)(deps(), params.order_id, who, c));

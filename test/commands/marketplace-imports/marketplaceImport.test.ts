@@ -13,7 +13,7 @@ const requested: MarketplaceImportEvent = {
 };
 const started: MarketplaceImportEvent = { type: 'MarketplaceImportStarted', data: { job_id: 5, vendor_id: 9, attempt: 1, at } };
 const row = (n: number, id: number): AcceptedRow => ({
-  row: n, product_id: id, key: `gtin:0000000000000${n}`, gtin: null, gtin_type: null, sku: `S${n}`, brand: null, image_link: null, price_cents: 100,
+  row: n, product_id: id, key: `vendor:9:gtin:0000000000000${n}`, gtin: null, gtin_type: null, sku: `S${n}`, brand: null, image_link: null, price_cents: 100,
   sale_price_cents: null, currency: 'EUR', product_type_raw: null, marketplace: 'extmarket', vendor_name: null, title: `T${n}`, description: null, short_description: null,
 });
 const bad = (n: number): RejectedRow => ({ row: n, identifier: null, error_type: 'missing_identifier', message: 'the row has neither a gtin nor a sku', row_data: {} });
@@ -46,6 +46,14 @@ describe('marketplace import job', () => {
     it('refuses rows it has already recorded (a replayed batch)', () => {
       const first = marketplaceImport.decide(batch([row(2, 10)], []), given(marketplaceImport, [requested, started]).state);
       given(marketplaceImport, [requested, started, ...first]).when(batch([row(2, 10)], [])).thenThrows(BusinessLogicException, /already recorded/);
+    });
+    it("refuses rows keyed for another vendor's products: a job writes its own vendor's marketplace products only", () => {
+      const foreign = { ...row(3, 11), key: 'vendor:8:gtin:00000000000003' };
+      given(marketplaceImport, [requested, started]).when(batch([row(2, 10), foreign], [])).thenThrows(BusinessLogicException, /vendor 9: row 3 .*outside the vendor's products/);
+      const unscoped = { ...row(2, 10), key: 'gtin:00000000000002' };
+      given(marketplaceImport, [requested, started]).when(batch([unscoped], [])).thenThrows(BusinessLogicException, /outside the vendor's products/);
+      // Vendor 9's key space is not vendor 90's.
+      given(marketplaceImport, [requested, started]).when(batch([{ ...row(2, 10), key: 'vendor:90:gtin:00000000000002' }], [])).thenThrows(BusinessLogicException);
     });
     it('refuses rows before the job started or after it ended', () => {
       given(marketplaceImport, [requested]).when(batch([row(2, 10)], [])).thenThrows(InvalidTransitionException, /pending/);

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { chooseDelimiter, ImportFailure, readHeader } from '../../../commands/marketplace-imports/csvHeader.ts';
-import { mapRow } from '../../../commands/marketplace-imports/rowMapping.ts';
+import { mapRow, vendorKeyPrefix } from '../../../commands/marketplace-imports/rowMapping.ts';
 
-const defaults = { marketplace: 'extmarket', vendor_name: 'Shop A' };
+const defaults = { vendor_id: 41, marketplace: 'extmarket', vendor_name: 'Shop A' };
 
 describe('marketplace CSV header', () => {
   it('finds the delimiter from the header row', () => {
@@ -37,21 +37,34 @@ describe('marketplace CSV row', () => {
   const layout = readHeader(['gtin', 'sku', 'title', 'price', 'sale_price', 'image_link', 'product_type', 'marketplace']);
   const map = (cells: string[]) => mapRow(cells, layout, 7, defaults);
 
-  it('maps a good row, keyed by the 14-digit GTIN', () => {
+  it('maps a good row, keyed by the importing vendor and the 14-digit GTIN', () => {
     const r = map(['4006381333931', 'S-1', ' Pen ', '1.99 EUR', '', 'https://cdn.test/p.jpg', 'Office > Pens', '']);
     expect(r).to.deep.equal({
       ok: true,
       row: {
-        row: 7, key: 'gtin:04006381333931', gtin: '4006381333931', gtin_type: 'EAN13', sku: 'S-1', brand: null, image_link: 'https://cdn.test/p.jpg',
+        row: 7, key: 'vendor:41:gtin:04006381333931', gtin: '4006381333931', gtin_type: 'EAN13', sku: 'S-1', brand: null, image_link: 'https://cdn.test/p.jpg',
         price_cents: 199, sale_price_cents: null, currency: 'EUR', product_type_raw: 'Office > Pens', marketplace: 'extmarket', vendor_name: 'Shop A',
         title: 'Pen', description: null, short_description: null,
       },
     });
   });
 
-  it('keys a row without GTIN by marketplace and SKU', () => {
+  it('keys a row without GTIN by the importing vendor, marketplace and SKU', () => {
     const r = map(['', 'S-9', 'Pen', '1', '', '', '', 'OtherMarket']);
-    expect(r.ok && r.row.key).to.equal('sku:othermarket:S-9');
+    expect(r.ok && r.row.key).to.equal('vendor:41:sku:othermarket:S-9');
+  });
+
+  it('gives two vendors importing the same GTIN (or marketplace SKU) two keys: each vendor its own product', () => {
+    const key = (vendor_id: number, cells: string[]) => { const r = mapRow(cells, layout, 2, { ...defaults, vendor_id }); return r.ok ? r.row.key : null; };
+    const byGtin = ['4006381333931', 'S-1', 'Pen', '1', '', '', '', ''];
+    const bySku = ['', 'S-9', 'Pen', '1', '', '', '', 'OtherMarket'];
+    expect(key(41, byGtin)).to.not.equal(key(42, byGtin));
+    expect(key(41, bySku)).to.not.equal(key(42, bySku));
+    // The same vendor meets the same key again (a re-import, another language): same product.
+    expect(key(41, byGtin)).to.equal(key(41, ['04006381333931', 'OTHER-SKU', 'Stylo', '2', '', '', '', '']));
+    // A vendor id is never a prefix of another's key space (vendor 4 vs 41).
+    expect(key(4, byGtin)!.startsWith(vendorKeyPrefix(41))).to.equal(false);
+    expect(key(41, byGtin)!.startsWith(vendorKeyPrefix(4))).to.equal(false);
   });
 
   it('rejects each kind of bad row with its type, keeping the row data', () => {

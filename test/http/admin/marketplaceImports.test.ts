@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { badRows, csv, goodRow, HEADER, newBase, productCsv, serveFiles, upload, waitForJob, type FileServer } from '../../support/catalogueFiles.ts';
+import { badRows, csv, goodRow, gtinFor, HEADER, newBase, productCsv, serveFiles, upload, waitForJob, type FileServer } from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('admin marketplace imports: a product CSV from a URL or an upload, in the background', () => {
@@ -115,5 +115,99 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
     expect(unknown.body.code).to.equal('VendorNotFoundException');
     expect((await app.call('GET', '/api/v1/admin/marketplace-import-jobs/abc', { token })).status).to.equal(422);
     expect((await app.call('GET', '/api/v1/admin/marketplace-import-jobs/999999', { token })).status).to.equal(404);
+  });
+});
+
+describe('admin marketplace imports: a marketplace product belongs to the vendor whose import brought it', () => {
+  let app: TestApp;
+  let token: string;
+  let a: VendorFixture;
+  let b: VendorFixture;
+  const base = newBase();
+  const market = `Owned${base}`;
+  const count = 5;
+  const gtins = Array.from({ length: count }, (_, i) => gtinFor(base, i + 1));
+  /** Vendor A's file: B's GTINs with A's own SKUs, titles and prices. */
+  const aRows = (price: string) => csv([HEADER, ...gtins.map((g, i) => [g, `A-${base}-${i + 1}`, `A's knife ${i + 1}`, '', '', '', '', price, '', 'Home', market])]);
+  const products = async (query: string) => (await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100&${query}`, { token })).body;
+  /** Every product of a vendor in full (texts of every language), in GTIN order. */
+  const catalogueOf = async (vendor: VendorFixture) => {
+    const list = await products(`vendor_id=${vendor.vendorId}`);
+    const all = await Promise.all(list.items.map(async (p: any) => (await app.call('GET', `/api/v1/admin/products/${p.id}`, { token })).body));
+    return all.sort((x: any, y: any) => x.gtin.localeCompare(y.gtin));
+  };
+  const adminImport = async (vendor: VendorFixture, language: string, data: string) => {
+    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language, marketplace: market }, { name: 'f.csv', data });
+    expect(res.status, JSON.stringify(res.body)).to.equal(202);
+    return waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
+  };
+
+  before(async () => {
+    app = await testApp();
+    token = await app.adminToken();
+    a = await createVendorWithOwner(app);
+    b = await createVendorWithOwner(app);
+    expect(await adminImport(b, 'en', productCsv({ base, count, marketplace: market }))).to.include({ status: 'completed', created_count: count });
+  });
+
+  it('gives two vendors importing the same GTINs two products each: the second import creates its own and leaves the first vendor\'s as they were', async () => {
+    const before = await catalogueOf(b);
+    expect(before).to.have.length(count);
+    const job = await adminImport(a, 'en', aRows('1.00'));
+    expect(job).to.include({ status: 'completed', imported_count: count, created_count: count, updated_count: 0 });
+    expect(await catalogueOf(b)).to.deep.equal(before);
+
+    const both = await products(`gtin=${gtins[0]}`);
+    expect(both.total).to.equal(2);
+    const byVendor = new Map(both.items.map((p: any) => [p.vendor_id, p]));
+    expect(byVendor.get(b.vendorId)).to.include({ sku: `SKU-${base}-1`, title: 'Chef knife 1', gtin: gtins[0] });
+    expect(byVendor.get(a.vendorId)).to.include({ sku: `A-${base}-1`, title: "A's knife 1", price_cents: 100, gtin: gtins[0] });
+  });
+
+  it('filters the admin list and the stats by the importing vendor', async () => {
+    for (const v of [a, b]) {
+      const list = await products(`vendor_id=${v.vendorId}`);
+      expect(list.total).to.equal(count);
+      expect(list.items.map((p: any) => p.vendor_id)).to.deep.equal(Array(count).fill(v.vendorId));
+      const stats = await app.call('GET', `/api/v1/admin/products/stats?marketplace=${market}&vendor_id=${v.vendorId}`, { token });
+      expect(stats.body).to.include({ total_products: count, distinct_gtins: count, importing_vendors: 1 });
+      expect(stats.body.filters).to.include({ vendor_id: v.vendorId });
+    }
+    const stats = await app.call('GET', `/api/v1/admin/products/stats?marketplace=${market}`, { token });
+    expect(stats.body).to.include({ total_products: 2 * count, with_gtin: 2 * count, distinct_gtins: count, importing_vendors: 2 });
+    expect((await app.call('GET', `/api/v1/admin/products?vendor_id=abc`, { token })).status).to.equal(422);
+    expect((await app.call('GET', `/api/v1/admin/products?vendor_id=0`, { token })).status).to.equal(422);
+  });
+
+  it('updates only the re-importing vendor\'s own products, whoever imported the GTIN first', async () => {
+    const [aBefore, bBefore] = [await catalogueOf(a), await catalogueOf(b)];
+    // B again, in French and with new prices: B's products get the translation and the prices.
+    const fr = csv([HEADER, ...gtins.map((g, i) => [g, '', `Couteau ${i + 1}`, '', '', '', '', '7.77', '', '', market])]);
+    expect(await adminImport(b, 'fr', fr)).to.include({ status: 'completed', created_count: 0, updated_count: count });
+    const bAfter = await catalogueOf(b);
+    expect(bAfter.map((p: any) => p.id)).to.deep.equal(bBefore.map((p: any) => p.id));
+    expect(bAfter.map((p: any) => [p.price_cents, p.sku, Object.keys(p.translations)])).to.deep.equal(gtins.map((_, i) => [777, `SKU-${base}-${i + 1}`, ['en', 'fr']]));
+    expect(await catalogueOf(a)).to.deep.equal(aBefore);
+
+    // A again, through the vendor API with A's own token: A's products only.
+    const res = await upload(app, '/api/v1/vendor/marketplace-import-jobs', a.ownerToken, { language: 'en', marketplace: market }, { name: 'a.csv', data: aRows('2.00') });
+    expect(res.status, JSON.stringify(res.body)).to.equal(202);
+    const job = await waitForJob(app, `/api/v1/vendor/marketplace-import-jobs/${res.body.id}`, a.ownerToken);
+    expect(job).to.include({ status: 'completed', created_count: 0, updated_count: count });
+    const aAfter = await catalogueOf(a);
+    expect(aAfter.map((p: any) => p.id)).to.deep.equal(aBefore.map((p: any) => p.id));
+    expect(aAfter.map((p: any) => p.price_cents)).to.deep.equal(Array(count).fill(200));
+    expect(await catalogueOf(b)).to.deep.equal(bAfter);
+  });
+
+  it('copies either vendor\'s marketplace product; a vendor catalogue still holds a GTIN once', async () => {
+    const [aProduct, bProduct] = [a, b].map(async (v) => (await products(`vendor_id=${v.vendorId}&gtin=${gtins[1]}`)).items);
+    const [[mineA], [mineB]] = await Promise.all([aProduct, bProduct]);
+    expect([mineA.vendor_id, mineB.vendor_id]).to.deep.equal([a.vendorId, b.vendorId]);
+    const copy = await app.call('POST', `/api/v1/admin/products/${mineA.id}/copy-to-vendor`, { token, body: { vendor_id: a.vendorId } });
+    expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
+    expect(copy.body).to.include({ vendor_id: a.vendorId, gtin: gtins[1], source_marketplace_product_id: mineA.id, price_cents: 200 });
+    const again = await app.call('POST', `/api/v1/admin/products/${mineB.id}/copy-to-vendor`, { token, body: { vendor_id: a.vendorId } });
+    expect(again.status).to.equal(409);
   });
 });

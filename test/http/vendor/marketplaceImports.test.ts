@@ -43,4 +43,25 @@ describe('vendor marketplace imports: a vendor imports for itself and sees only 
     const statsA = await app.call('GET', '/api/v1/vendor/marketplace-import-jobs/stats', { token: a.ownerToken });
     expect(statsA.body).to.include({ total_jobs: 1, completed: 1, total_imported: 25 });
   });
+
+  it("imports the GTINs another vendor imported as the vendor's own products, leaving the other vendor's as they were", async () => {
+    const admin = await app.adminToken();
+    const catalogueOf = async (v: VendorFixture) => {
+      const list = await app.call('GET', `/api/v1/admin/products?vendor_id=${v.vendorId}&marketplace=Vendor${base}&limit=100`, { token: admin });
+      return Promise.all(list.body.items.map(async (p: any) => (await app.call('GET', `/api/v1/admin/products/${p.id}`, { token: admin })).body));
+    };
+    const before = await catalogueOf(a);
+    expect(before).to.have.length(25);
+    // B's file: A's GTINs, B's SKUs, titles and prices, in A's language.
+    const rows = productCsv({ base, count: 25, language: 'fr', marketplace: `Vendor${base}` }).replace(/SKU-/g, 'B-SKU-').replace(/Couteau/g, 'Lame');
+    const res = await upload(app, '/api/v1/vendor/marketplace-import-jobs', b.ownerToken, { language: 'fr', marketplace: `Vendor${base}` }, { name: 'b.csv', data: rows });
+    expect(res.status, JSON.stringify(res.body)).to.equal(202);
+    const bJob = await waitForJob(app, `/api/v1/vendor/marketplace-import-jobs/${res.body.id}`, b.ownerToken);
+    expect(bJob).to.include({ status: 'completed', imported_count: 25, created_count: 25, updated_count: 0 });
+    expect(await catalogueOf(a)).to.deep.equal(before);
+    const mine = await catalogueOf(b);
+    expect(mine).to.have.length(25);
+    expect(mine.every((p: any) => p.vendor_id === b.vendorId && p.sku.startsWith('B-SKU-') && p.translations.fr.title.startsWith('Lame'))).to.equal(true);
+    expect(new Set(mine.map((p: any) => p.gtin))).to.deep.equal(new Set(before.map((p: any) => p.gtin)));
+  });
 });

@@ -70,6 +70,21 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     expect(mine.body.status).to.equal('unconfirmed');
   });
 
+  it('refuses a confirm or reject whose item_ids name another order’s item (another vendor’s) as a whole: none of the own items is decided', async () => {
+    const own = await seedExtmarketOrder(app, a.vendorId, [{}, {}]);
+    const foreign = await seedExtmarketOrder(app, b.vendorId, [{}]);
+    for (const action of ['confirm', 'reject']) {
+      for (const itemIds of [[own.itemIds[0], foreign.itemIds[0]], [own.itemIds[0], 999_999_999]]) {
+        const res = await app.call('POST', `/api/v1/vendor/extmarket/orders/${own.orderId}/${action}`, { token: a.ownerToken, body: { item_ids: itemIds } });
+        expect(res.status, `${action} ${itemIds}`).to.equal(404);
+        expect(res.body).to.include({ code: 'OrderItemNotFoundException', item_id: itemIds[1] });
+      }
+    }
+    const events = await app.services.store.readStream(`order-${own.orderId}`);
+    expect(events.map((e) => e.type)).to.deep.equal(['OrderImported']);
+    expect((await app.call('GET', `/api/v1/vendor/extmarket/orders/${foreign.orderId}`, { token: b.ownerToken })).body.status).to.equal('unconfirmed');
+  });
+
   it('loses no update when many item decisions on one order arrive at once', async () => {
     const { orderId, itemIds } = await seedExtmarketOrder(app, a.vendorId, Array.from({ length: 8 }, () => ({})));
     const replies = await Promise.all(itemIds.map((id, n) => app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${id}/${n % 2 ? 'decline' : 'confirm'}`, { token: a.ownerToken })));

@@ -9,7 +9,8 @@ import { createVendorWithOwner } from '../../support/tenancy.ts';
 /**
  * ARCHITECTURE.md "Rebuild": a rebuilt projection equals the live one. The catalogue's ids come
  * from the events (the write-side key registry), never from the projector, so a replay of two
- * imports in two languages, a failed import, and vendor products with stock gives the same rows.
+ * imports in two languages, another vendor's import of the same GTINs, a failed import, and vendor
+ * products with stock gives the same rows.
  */
 describe('catalogue and inventory projections rebuilt from the feed equal the live ones', () => {
   let app: TestApp;
@@ -24,6 +25,11 @@ describe('catalogue and inventory projections rebuilt from the feed equal the li
       const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language, marketplace: market }, { name: 'f.csv', data });
       await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     }
+    // Another vendor imports the same GTINs: its own 30 products (a product belongs to its importing vendor).
+    const other = await createVendorWithOwner(app);
+    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(other.vendorId), language: 'fr', marketplace: market },
+      { name: 'f.csv', data: productCsv({ base, count: 30, language: 'fr', marketplace: market }) });
+    await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     const product = await app.call('POST', '/api/v1/vendor/products', { token: vendor.ownerToken, body: { title: 'Rebuilt', price_cents: 500 } });
     await app.call('POST', '/api/v1/vendor/inventory', { token: vendor.ownerToken, body: { product_id: product.body.id, bin_location: 'R-1', quantity: 4 } });
 
@@ -36,7 +42,7 @@ describe('catalogue and inventory projections rebuilt from the feed equal the li
       [t, await knex.raw(`SELECT * FROM ${t} ORDER BY ${order}`).then((r: any) => r.rows)] as const)));
     await app.services.runner.waitFor(await app.services.store.head(), ['MarketplaceImportCompleted', 'StockReceived', 'VendorProductCreated'], 5000);
     const live = await snapshot();
-    expect(live.marketplace_product_list.filter((p: any) => p.marketplace === market)).to.have.length(30);
+    for (const v of [vendor, other]) expect(live.marketplace_product_list.filter((p: any) => p.marketplace === market && p.vendor_id === v.vendorId)).to.have.length(30);
 
     const names = ['marketplace_product_list', 'marketplace_import_jobs', 'marketplace_import_errors', 'vendor_product_list', 'inventory_list', 'inventory_transactions'];
     for (const name of names) {

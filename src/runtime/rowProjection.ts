@@ -1,0 +1,351 @@
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { RecordedEvent } from '../eventstore/port.ts';
+import type { Projection } from './consumer.ts';
+import { sql, type Executor } from './database.ts';
+
+/**
+ * Row projections: a read model whose every row is folded from events in memory, then written
+ * once per batch. The projector says which rows an event touches (`keys`) and how the event
+ * changes them (`apply`, pure, on plain objects named like the table's columns); this module
+ * loads the rows, folds the batch, and writes each changed row once: one statement to load, one
+ * to upsert (json_populate_recordset … ON CONFLICT), one to delete, all named prepared
+ * statements with a single json or array parameter, however many rows. A rebuild on
+ * node-postgres writes with COPY instead (RowSet.takeChanges).
+ *
+ * The live runner and the rebuild run the same fold. The rebuild (src/runtime/rebuild.ts) folds
+ * windows of tens of thousands of events and keeps the rows it wrote in memory, so a row that
+ * several events change is written once per window, not once per event, and is never read back.
+ * That is only correct if the fold depends on nothing but the rows and the event: `apply` must
+ * not read the clock, the database or another row than those it names in `keys`.
+ */
+
+/** What a fold may read of an event (a rebuild reads nothing else from the feed). */
+export type FoldEvent = Pick<RecordedEvent, 'id' | 'type' | 'data'>;
+
+export type RowKey = string | number;
+
+/** The rows of a batch, keyed by primary key: what `apply` reads and changes. */
+export interface Rows<R> {
+  get(key: RowKey): R | undefined;
+  /** Creates or replaces a row (written at the end of the batch). */
+  set(key: RowKey, row: R): void;
+  /** Removes a row (deleted at the end of the batch). */
+  delete(key: RowKey): void;
+}
+
+export interface RowFold<R extends object> {
+  table: string;
+  /** The primary key column (rows are loaded and deleted by it) and its SQL type. */
+  key: string;
+  keyType: 'integer' | 'text';
+  /** Every other column, as the row objects name them (test/projections/rowProjections.test.ts checks the list against the table). */
+  columns: readonly string[];
+  /**
+   * Insert-only tables: the conflict target and `ignore` (ON CONFLICT DO NOTHING): a row stored
+   * already stays as it is. Rows of such a table are never loaded.
+   */
+  insertOnly?: { conflict: readonly string[] };
+  /**
+   * The rows an event reads or changes, by key: loaded before the batch is folded (unless the
+   * batch made them already), and written after it when they exist.
+   */
+  keys(event: FoldEvent): readonly RowKey[];
+  /** Applies one event to the rows, in memory. */
+  apply(rows: Rows<R>, event: FoldEvent): void;
+}
+
+export interface RowProjection<R extends object = any> extends Projection {
+  fold: RowFold<R>;
+}
+
+/** A projection whose `apply` loads, folds and writes with `fold` (the live path). */
+export function rowProjection<R extends object>(spec: { name: string; eventTypes: readonly string[]; fold: RowFold<R>; batchSize?: number }): RowProjection<R> {
+  const statements = rowStatements(spec.fold);
+  return {
+    kind: 'projection',
+    name: spec.name,
+    eventTypes: spec.eventTypes,
+    tables: [spec.fold.table],
+    batchSize: spec.batchSize,
+    fold: spec.fold,
+    async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+      const rows = new RowSet<R>(spec.fold, true);
+      await rows.load(trx, statements, events);
+      for (const e of events) rows.fold(e);
+      await rows.write(trx, statements);
+    },
+  };
+}
+
+/**
+ * The statements of a fold, each with one parameter. On node-postgres a rebuild writes with COPY
+ * instead: new rows straight into the table, changed stored rows into a temporary table that
+ * one upsert then applies (`copy`, `stage`).
+ */
+export interface RowStatements {
+  load: { text: string; name: string } | null;
+  upsert: { text: string; name: string };
+  remove: { text: string; name: string } | null;
+  copy: { text: string; columns: readonly string[] };
+  stage: { create: string; copy: string; apply: string } | null;
+}
+
+export function rowStatements(fold: RowFold<any>): RowStatements {
+  const t = quote(fold.table);
+  const key = quote(fold.key);
+  const cols = fold.columns.map(quote);
+  const all = fold.insertOnly ? cols : [key, ...cols];
+  const conflict = fold.insertOnly
+    ? `ON CONFLICT (${fold.insertOnly.conflict.map(quote).join(', ')}) DO NOTHING`
+    : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})`;
+  return {
+    load: fold.insertOnly ? null : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_load_${fold.table}` },
+    // Rows in the order given: a unique index other than the key (user_list's e-mail) sees
+    // the rows in the order the batch first changed them.
+    upsert: {
+      text: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM json_populate_recordset(NULL::${t}, $1::json) WITH ORDINALITY AS r ORDER BY r.ordinality ${conflict}`,
+      name: `rp_upsert_${fold.table}`,
+    },
+    remove: fold.insertOnly ? null : { text: `DELETE FROM ${t} WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_delete_${fold.table}` },
+    copy: { text: `COPY ${t} (${all.join(', ')}) FROM STDIN`, columns: fold.insertOnly ? fold.columns : [fold.key, ...fold.columns] },
+    stage: fold.insertOnly ? null : {
+      create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quote(`rp_stage_${fold.table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
+      copy: `COPY ${quote(`rp_stage_${fold.table}`)} (${all.join(', ')}) FROM STDIN`,
+      apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quote(`rp_stage_${fold.table}`)} ${conflict}`,
+    },
+  };
+}
+
+/** What a batch or a window writes: upserts (JSON documents), new rows (COPY text), deletes. */
+export interface RowChanges {
+  upserts: string[];
+  /** Stored rows that changed, as COPY text for the temporary table. */
+  staged: string[];
+  /** New rows as COPY text. */
+  copies: string[];
+  deletes: RowKey[];
+  count: number;
+}
+
+/** Rows per upsert statement (a statement's jsonb parameter stays a few megabytes). */
+const WRITE_CHUNK = 5000;
+
+/**
+ * The rows a fold works on: the loaded and folded rows, which of them changed, which were
+ * deleted. The live path makes one per batch; the rebuild keeps one across windows.
+ */
+export class RowSet<R extends object> implements Rows<R> {
+  readonly rows = new Map<RowKey, R>();
+  /** Keys changed since the last write, in the order they first changed. */
+  private dirty = new Set<RowKey>();
+  private deleted = new Set<RowKey>();
+  /** Keys whose row is stored (loaded, or written by an earlier batch of this set). */
+  private readonly stored = new Set<RowKey>();
+  /**
+   * Keys whose row may be stored but is not in memory. `all`: every key (nothing is known);
+   * a set: only these (a rebuild starts from an empty table and knows every row it wrote).
+   */
+  private unknown: 'all' | Set<RowKey>;
+
+  constructor(private readonly spec: RowFold<R>, unknownAll: boolean) {
+    this.unknown = unknownAll ? 'all' : new Set();
+  }
+
+  get size(): number { return this.rows.size; }
+  get changed(): number { return this.dirty.size + this.deleted.size; }
+
+  get(key: RowKey): R | undefined { return this.rows.get(key); }
+
+  set(key: RowKey, row: R): void {
+    this.rows.set(key, row);
+    this.deleted.delete(key);
+    this.dirty.add(key);
+  }
+
+  delete(key: RowKey): void {
+    this.rows.delete(key);
+    this.dirty.delete(key);
+    this.deleted.add(key);
+  }
+
+  /** Keys of these events whose rows are neither in memory nor known to be absent. */
+  missing(events: readonly FoldEvent[]): RowKey[] {
+    if (this.spec.insertOnly || (this.unknown !== 'all' && this.unknown.size === 0)) return [];
+    const out = new Set<RowKey>();
+    for (const e of events) {
+      for (const k of this.spec.keys(e)) {
+        if (this.rows.has(k) || this.deleted.has(k) || out.has(k)) continue;
+        if (this.unknown === 'all' || this.unknown.has(k)) out.add(k);
+      }
+    }
+    return [...out];
+  }
+
+  /** Loads the stored rows these events need (one statement). */
+  async load(db: Executor, statements: RowStatements, events: readonly FoldEvent[]): Promise<void> {
+    const keys = this.missing(events);
+    if (keys.length === 0 || !statements.load) return;
+    const found = await sql<{ r: R }>(db, statements.load.text, [keys], statements.load.name);
+    for (const { r } of found) {
+      const key = (r as any)[this.spec.key];
+      this.rows.set(key, r);
+      this.stored.add(key);
+    }
+    if (this.unknown !== 'all') for (const k of keys) this.unknown.delete(k);
+  }
+
+  /** Folds one event; the rows it names that exist afterwards are written with the batch. */
+  fold(event: FoldEvent): void {
+    this.spec.apply(this, event);
+    for (const k of this.spec.keys(event)) if (this.rows.has(k)) this.dirty.add(k);
+  }
+
+  /**
+   * The changed rows as the statements' parameters, taken now: folding may go on while they
+   * are written (the rebuild folds its next window meanwhile). Stored rows come first, then new
+   * ones: a unique index other than the key (user_list's e-mail) sees a value freed by a
+   * changed row before a new row takes it.
+   *
+   * With `copy`, rows known to be new (a rebuild knows every row it stored) go as COPY text:
+   * PostgreSQL parses a wide row of JSON in about 25 µs, the same row as COPY text in a few.
+   */
+  takeChanges(copy = false): RowChanges {
+    const old: RowKey[] = [];
+    const fresh: RowKey[] = [];
+    for (const k of this.dirty) (!this.spec.insertOnly && this.stored.has(k) ? old : fresh).push(k);
+    if (!this.spec.insertOnly) for (const k of fresh) this.stored.add(k);
+    const columns = this.spec.insertOnly ? this.spec.columns : [this.spec.key, ...this.spec.columns];
+    const texts = (keys: RowKey[]) => {
+      const out: string[] = [];
+      for (let i = 0; i < keys.length; i += WRITE_CHUNK) out.push(copyText(keys.slice(i, i + WRITE_CHUNK).map((k) => this.rows.get(k)!), columns));
+      return out;
+    };
+    // New rows by COPY only when they are known to be new (a rebuild knows every row it stored).
+    const byCopy = copy && this.unknown !== 'all';
+    const json = [...(copy ? [] : old), ...(byCopy ? [] : fresh)];
+    const upserts: string[] = [];
+    for (let i = 0; i < json.length; i += WRITE_CHUNK) {
+      upserts.push(JSON.stringify(json.slice(i, i + WRITE_CHUNK).map((k) => this.rows.get(k))));
+    }
+    const staged = copy ? texts(old) : [];
+    const copies = byCopy ? texts(fresh) : [];
+    const deletes = [...this.deleted];
+    for (const k of deletes) this.stored.delete(k);
+    this.dirty = new Set();
+    this.deleted = new Set();
+    // An insert-only table keeps what it stored first (ON CONFLICT DO NOTHING): a row written
+    // need not stay in memory, a later duplicate is dropped by the table.
+    if (this.spec.insertOnly) this.rows.clear();
+    return { upserts, staged, copies, deletes, count: old.length + fresh.length };
+  }
+
+  async write(trx: Executor, statements: RowStatements): Promise<void> {
+    await writeChanges(trx, statements, this.takeChanges());
+  }
+
+  /**
+   * Forgets rows (the first created or loaded first: in the feed, an aggregate's events are
+   * mostly close together) until at most `max` stay in memory; they are loaded again when an
+   * event names them. Only rows already written may be forgotten.
+   */
+  evict(max: number): void {
+    if (this.rows.size <= max || this.changed > 0) return;
+    if (this.unknown === 'all') { this.rows.clear(); return; }
+    for (const k of this.rows.keys()) {
+      if (this.rows.size <= max) break;
+      this.rows.delete(k);
+      this.unknown.add(k);
+    }
+  }
+}
+
+export async function writeChanges(trx: Executor, statements: RowStatements, changes: RowChanges): Promise<void> {
+  // Deletes first: a key deleted and created again in one batch is in upserts only.
+  if (changes.deletes.length > 0 && statements.remove) await sql(trx, statements.remove.text, [changes.deletes], statements.remove.name);
+  if (changes.staged.length > 0 && statements.stage) {
+    await sql(trx, statements.stage.create);
+    for (const text of changes.staged) await copyIn(trx, statements.stage.copy, text);
+    await sql(trx, statements.stage.apply);
+  }
+  for (const json of changes.upserts) await sql(trx, statements.upsert.text, [json], statements.upsert.name);
+  for (const text of changes.copies) await copyIn(trx, statements.copy.text, text);
+}
+
+/** True when COPY … FROM STDIN is available (node-postgres; PGlite takes the JSON statements). */
+export async function canCopy(db: Executor): Promise<boolean> {
+  const client = (db as any).client;
+  const conn = await client.acquireConnection();
+  try {
+    return conn instanceof pg.Client;
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+/** Rows in COPY's text format: tab-separated, \\N for null, JSON for objects and arrays. */
+function copyText(rows: readonly object[], columns: readonly string[]): string {
+  // One flat string per row (join), not a chain of += concatenations that the garbage collector
+  // copies until the whole text is flattened.
+  const lines = new Array<string>(rows.length + 1);
+  const fields = new Array<string>(columns.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    for (let i = 0; i < columns.length; i++) {
+      const v = row[columns[i]];
+      fields[i] = v === null || v === undefined ? '\\N'
+        : typeof v === 'string' ? escapeCopy(v)
+          : typeof v === 'number' ? String(v)
+            : typeof v === 'boolean' ? (v ? 't' : 'f')
+              : v instanceof Date ? v.toISOString() : escapeCopy(JSON.stringify(v));
+    }
+    lines[r] = fields.join('\t');
+  }
+  lines[rows.length] = '';
+  return lines.join('\n');
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function escapeCopy(s: string): string {
+  return COPY_SPECIAL.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : s;
+}
+
+/** COPY … FROM STDIN on the executor's connection (node-postgres's copy-in protocol, no stream library). */
+async function copyIn(db: Executor, text: string, data: string): Promise<void> {
+  const client = (db as any).client;
+  const conn = await client.acquireConnection();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let failed: unknown = null;
+      conn.query({
+        submit(connection: any) { connection.query(text); },
+        handleCopyInResponse(connection: any) {
+          const buffer = Buffer.from(data, 'utf8');
+          for (let i = 0; i < buffer.length; i += 1 << 20) connection.sendCopyFromChunk(buffer.subarray(i, i + (1 << 20)));
+          connection.endCopyFrom();
+        },
+        handleCommandComplete() {},
+        handleRowDescription() {},
+        handleDataRow() {},
+        handleEmptyQuery() {},
+        handleCopyData() {},
+        handlePortalSuspended() {},
+        // node-postgres forgets the active query on an error: its ReadyForQuery is not ours.
+        handleError(err: unknown) { failed = err; reject(err); },
+        handleReadyForQuery() { if (!failed) resolve(); },
+      });
+    });
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+export function isRowProjection(p: Projection): p is RowProjection {
+  return (p as RowProjection).fold !== undefined;
+}
+
+function quote(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not an identifier: ${name}`);
+  return `"${name}"`;
+}

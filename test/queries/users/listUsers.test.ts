@@ -1,0 +1,30 @@
+import { expect } from 'chai';
+import { estimateStatement, listStatement, planRows, USER_SEARCH_TEXT } from '../../../queries/users/listUsers.ts';
+import { sql } from '../../../src/runtime/database.ts';
+import { testApp } from '../../support/app.ts';
+
+/** The statements of the admin user list (queries/users/listUsers.ts), below the HTTP specs of test/http/admin/userList.test.ts. */
+describe('listUsers statements', () => {
+  it('search through the trigram index user_list_search: the query and the migration spell the same expression', async function () {
+    const { knex } = (await testApp()).services.db;
+    if ((await sql(knex, `SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).length === 0) { console.log('      skipped: pg_trgm is not installed on this server'); this.skip(); }
+    const { text, values } = estimateStatement({ search: 'lovelace' });
+    const plan = await knex.transaction(async (tx) => {
+      await tx.raw('SET LOCAL enable_seqscan = off');
+      await tx.raw('SET LOCAL enable_indexscan = off');
+      return (await sql(tx, text.replace('(FORMAT JSON)', ''), values)).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan, plan).to.match(/Bitmap Index Scan on user_list_search/);
+    expect(USER_SEARCH_TEXT).to.contain('lower(');
+  });
+
+  it('is one statement for the page and its count; the count only runs for a full page', async () => {
+    const { knex } = (await testApp()).services.db;
+    const statement = listStatement({ search: 'no-such-user-anywhere' }, { page: 1, limit: 20 });
+    const rows = await sql(knex, statement.text, statement.values);
+    expect(rows).to.have.length(1);
+    expect(rows[0]).to.include({ id: null, counted: null });
+    const estimate = estimateStatement({ search: 'no-such-user-anywhere' });
+    expect(planRows(await sql(knex, estimate.text, estimate.values))).to.be.a('number').and.at.least(0);
+  });
+});

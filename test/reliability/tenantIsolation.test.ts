@@ -1,0 +1,540 @@
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { createApp, mountedRoutes } from '../../src/http/app.ts';
+import { sql } from '../../src/runtime/database.ts';
+import { testApp, type TestApp } from '../support/app.ts';
+import { startTestDns, type TestDns } from '../support/dns.ts';
+import { csv, HEADER, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
+import { connectVendor, waitForJob } from '../support/extmarket.ts';
+import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
+
+/**
+ * Tenant isolation (issue 6): every vendor and shop route, with another tenant's token or
+ * context, never gives or changes another tenant's data.
+ *
+ * Two vendors are made with real data in every area (test/support/tenantData.ts: settings, theme,
+ * a verified and a pending custom domain, a team member and a pending invitation, products,
+ * stock with ledger movements, an image, a marketplace import with an import error, extmarket
+ * orders imported by the real sync from each vendor's own local extmarket — one confirmed,
+ * shipped and invoiced, one open with an order item exception). Every text a vendor owns carries
+ * its tag (its vendor code in lower case).
+ *
+ * Vendor API (/api/v1/vendor/**, the route list is src/http/app.ts mountedRoutes, so a new route
+ * cannot escape): in both directions, the attacker's owner token is sent at the victim's ids — in
+ * the path, in the query filters, in body references (a product, an order, item ids), and mixed
+ * with the attacker's own ids (own order + victim's item, victim's exception + own product…) —
+ * and every request also names the victim as `?vendor_id=&vendor_code=`, `X-Vendor-Id`,
+ * `X-Vendor-Code`, the Referer of its shop and the Host of its subdomain. Each answer must be
+ * below 500 and hold none of the victim's texts, GTINs, e-mails or ids (`vendor_id`, `company_id`
+ * keys); a request aimed at a victim's resource must be refused with a 403/404/409 problem body,
+ * a list filtered on a victim's id must be empty. No refused request may append an event (found
+ * by its correlation id, process managers' follow-ups included), and the victim's read-model rows
+ * (every table with a vendor_id, and the victim's vendor, company, users, product and order rows)
+ * and event streams must be as they were after every route and at the end. Positive controls make
+ * the checks meaningful: the same GET with the victim's own token finds its data, and every list
+ * with a tenant's token holds that tenant's rows and only those. Routes that take no tenant id are
+ * listed in NO_TENANT_ID with the reason; they still get the hostile context and body fields.
+ *
+ * Shop API (/api/v1/shop/**, the vendor from src/http/vendorContext.ts): each route is called with
+ * each vendor's Referer path form, subdomain Host and verified custom domain Host, and with mixes
+ * (Host of one vendor and Referer of the other, unknown or pending domains and unknown subdomains
+ * in front of a Referer, vendor headers and query parameters, a vendor token of the other
+ * vendor): exactly the vendor the rules name answers, with none of the other's data and none of
+ * either's private data. There is no customer (shop) token yet, so "a customer token of vendor A
+ * on B's shop" cannot be tested; it belongs here when the storefront's customer routes arrive.
+ * Vendor tokens on /api/v1/admin/** are refused in test/reliability/auth.test.ts (not repeated).
+ */
+
+type Expect = 'refused' | 'empty' | 'own';
+interface Req {
+  label?: string;
+  /** Under /api/v1/vendor; may carry a query string. */
+  path: string;
+  body?: unknown;
+  form?: { fields: Record<string, string>; file?: { name: string; data: Buffer | string; type: string } };
+  /** refused: 403/404/409 problem body; empty: a list with no rows (or refused); own: anything below 500 without the victim's data. */
+  expect: Expect;
+  /** Sent without the attacker's token (open routes). */
+  anonymous?: boolean;
+  /** Skip the positive control (the victim's own GET would render a PDF, or answers 404 by design). */
+  noControl?: boolean;
+}
+type Build = (me: Tenant, victim: Tenant) => Req[];
+
+const ids = (list: number[], path: (id: number) => string, expect: Expect = 'refused', body?: unknown): Req[] => list.map((id) => ({ path: path(id), expect, body }));
+const pairs = (list: [number, number][], path: (a: number, b: number) => string, body?: unknown): Req[] =>
+  list.map(([a, b]) => ({ path: path(a, b), expect: 'refused', body }));
+
+/** Vendor routes that take a tenant's id (path, query filter or body reference): the requests aimed at the victim. */
+const CASES: Record<string, Build> = {
+  'POST /auth/login': (m, v) => [
+    { label: 'own owner, victim code', path: '/auth/login', anonymous: true, expect: 'refused', body: { email_or_username: m.ownerEmail, password: m.ownerPassword, vendor_code: v.vendorCode } },
+    { label: 'own member, victim code', path: '/auth/login', anonymous: true, expect: 'refused', body: { email_or_username: m.member.email, password: m.member.password, vendor_code: v.vendorCode } },
+  ],
+  // Orders.
+  'GET /orders': (_m, v) => [{ path: `/orders?search=${v.tag}`, expect: 'empty' }, { path: `/orders?search=R1-${v.tag}&channel=extmarket`, expect: 'empty' }],
+  'GET /orders/:order_id': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/orders/${id}`),
+  'GET /orders/:order_id/shipment-status': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/orders/${id}/shipment-status`),
+  'POST /orders/:order_id/items/:item_id/ship': (m, v) => pairs(
+    [[v.confirmedOrder, v.confirmedItems[0]], [m.confirmedOrder, v.confirmedItems[0]], [v.confirmedOrder, m.confirmedItems[0]]],
+    (o, i) => `/orders/${o}/items/${i}/ship`, { quantity: 1 }),
+  'GET /extmarket/orders': (_m, v) => [{ path: `/extmarket/orders?search=${v.tag}`, expect: 'empty' }],
+  'GET /extmarket/orders/:order_id': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/extmarket/orders/${id}`),
+  'POST /extmarket/orders/:order_id/confirm': (m, v) => wholeOrder(m, v, 'confirm'),
+  'POST /extmarket/orders/:order_id/reject': (m, v) => wholeOrder(m, v, 'reject'),
+  'POST /extmarket/orders/:order_id/items/:item_id/confirm': (m, v) => pairs(
+    [[v.openOrder, v.openItems[1]], [m.openOrder, v.openItems[1]], [v.openOrder, m.openItems[1]]], (o, i) => `/extmarket/orders/${o}/items/${i}/confirm`),
+  'POST /extmarket/orders/:order_id/items/:item_id/decline': (m, v) => pairs(
+    [[v.openOrder, v.openItems[1]], [m.openOrder, v.openItems[1]], [v.openOrder, m.openItems[1]]], (o, i) => `/extmarket/orders/${o}/items/${i}/decline`),
+  'POST /extmarket/orders/:order_id/tracking': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/extmarket/orders/${id}/tracking`, 'refused', { tracking_number: 'TRK-1', carrier: 'post' }),
+  'GET /order-item-exceptions': (_m, v) => [{ path: `/order-item-exceptions?order_id=${v.openOrder}`, expect: 'empty' }],
+  'GET /order-item-exceptions/:exception_id': (_m, v) => ids([v.exception], (id) => `/order-item-exceptions/${id}`),
+  'POST /order-item-exceptions/:exception_id/resolve': (m, v) => [
+    { label: "victim's exception, victim's product", path: `/order-item-exceptions/${v.exception}/resolve`, body: { product_id: v.products[1] }, expect: 'refused' },
+    { label: "victim's exception, own product", path: `/order-item-exceptions/${v.exception}/resolve`, body: { product_id: m.products[1] }, expect: 'refused' },
+    { label: "own exception, victim's product", path: `/order-item-exceptions/${m.exception}/resolve`, body: { product_id: v.products[1] }, expect: 'refused' },
+  ],
+  'POST /order-item-exceptions/:exception_id/ignore': (_m, v) => ids([v.exception], (id) => `/order-item-exceptions/${id}/ignore`),
+  'GET /extmarket/jobs/:job_id': (_m, v) => ids([v.extmarketJob], (id) => `/extmarket/jobs/${id}`),
+  // Invoices.
+  'POST /invoices': (_m, v) => [{ path: '/invoices', body: { order_id: v.confirmedOrder }, expect: 'refused' }, { path: '/invoices', body: { order_id: v.openOrder }, expect: 'refused' }],
+  'GET /invoices': (_m, v) => [{ path: `/invoices?order_id=${v.confirmedOrder}`, expect: 'empty' }],
+  'GET /invoices/:invoice_id': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}`),
+  'POST /invoices/:invoice_id/pdf': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/pdf`),
+  'GET /invoices/:invoice_id/pdf': (_m, v) => [{ path: `/invoices/${v.invoice}/pdf`, expect: 'refused', noControl: true }],
+  // Team.
+  // The owner is not a team member (ownership comes from the company): 404 for its own token too.
+  'GET /team/members/:user_id': (_m, v) => [...ids([v.member.id], (id) => `/team/members/${id}`), { path: `/team/members/${v.ownerUserId}`, expect: 'refused', noControl: true }],
+  'PUT /team/members/:user_id': (_m, v) => ids([v.member.id, v.ownerUserId], (id) => `/team/members/${id}`, 'refused', { role: 'viewer' }),
+  'DELETE /team/members/:user_id': (_m, v) => ids([v.member.id, v.ownerUserId], (id) => `/team/members/${id}`),
+  'DELETE /team/invitations/:invitation_id': (_m, v) => ids([v.invitation.id], (id) => `/team/invitations/${id}`),
+  // Marketplace imports.
+  'GET /marketplace-import-jobs/:job_id': (_m, v) => ids([v.importJob], (id) => `/marketplace-import-jobs/${id}`),
+  'GET /marketplace-import-jobs/:job_id/errors': (_m, v) => ids([v.importJob], (id) => `/marketplace-import-jobs/${id}/errors`),
+  // Products.
+  'GET /products': (_m, v) => [{ path: `/products?search=${v.tag}`, expect: 'empty' }, { path: `/products?gtin=${v.gtins[0]}`, expect: 'empty' }],
+  'GET /products/:id': (_m, v) => ids([v.products[0], v.placeholder], (id) => `/products/${id}`),
+  'PUT /products/:id': (m, v) => ids([v.products[0]], (id) => `/products/${id}`, 'refused', { title: `Renamed by ${m.tag}` }),
+  'PATCH /products/:id': (m, v) => ids([v.products[0], v.placeholder], (id) => `/products/${id}`, 'refused', { title: `Renamed by ${m.tag}` }),
+  'DELETE /products/:id': (_m, v) => ids([v.products[1]], (id) => `/products/${id}`),
+  // Inventory.
+  'GET /inventory/transactions': (_m, v) => [
+    { path: `/inventory/transactions?product_id=${v.products[0]}`, expect: 'empty' }, { path: `/inventory/transactions?order_id=${v.confirmedOrder}`, expect: 'empty' }],
+  'GET /inventory/transactions/product/:product_id': (_m, v) => ids([v.products[0]], (id) => `/inventory/transactions/product/${id}`, 'empty'),
+  'GET /inventory/transactions/order/:order_id': (_m, v) => ids([v.confirmedOrder], (id) => `/inventory/transactions/order/${id}`, 'empty'),
+  'GET /inventory': (_m, v) => [{ path: `/inventory?product_id=${v.products[0]}`, expect: 'empty' }, { path: `/inventory?warehouse=wh-${v.tag}`, expect: 'empty' }],
+  'POST /inventory': (m, v) => ids([v.products[0], v.products[1]], () => '/inventory').map((r, i) => ({ ...r, body: { product_id: v.products[i], bin_location: `bin-${m.tag}`, quantity: 1 } })),
+  'GET /inventory/products/:id/stock-at': (_m, v) => ids([v.products[0]], (id) => `/inventory/products/${id}/stock-at?at=${encodeURIComponent(new Date().toISOString())}`),
+  'GET /inventory/:id': (_m, v) => ids(v.inventory, (id) => `/inventory/${id}`),
+  'PUT /inventory/:id': (_m, v) => [...ids(v.inventory, (id) => `/inventory/${id}`, 'refused', { quantity_change: 1 }), ...ids(v.inventory, (id) => `/inventory/${id}`, 'refused', { quantity: 0 })],
+  'DELETE /inventory/:id': (_m, v) => ids(v.inventory, (id) => `/inventory/${id}`),
+  // Media.
+  'POST /media/images': (m, v) => [{ path: '/media/images', expect: 'refused', form: { fields: { product_id: String(v.products[0]) }, file: { name: `img-${m.tag}.png`, data: PNG, type: 'image/png' } } }],
+  'GET /media': (_m, v) => [{ path: `/media?product_id=${v.products[0]}`, expect: 'empty' }],
+  'GET /media/:id': (_m, v) => ids(v.media, (id) => `/media/${id}`),
+  'GET /media/:id/:variant': (_m, v) => ['original', '800', '200'].map((variant) => ({ path: `/media/${v.media[0]}/${variant}`, expect: 'refused' as const })),
+  'DELETE /media/:id': (_m, v) => ids(v.media, (id) => `/media/${id}`),
+};
+
+function wholeOrder(m: Tenant, v: Tenant, action: 'confirm' | 'reject'): Req[] {
+  return [
+    { label: "victim's order", path: `/extmarket/orders/${v.openOrder}/${action}`, expect: 'refused' },
+    { label: "victim's order and item", path: `/extmarket/orders/${v.openOrder}/${action}`, body: { item_ids: [v.openItems[1]] }, expect: 'refused' },
+    { label: "own order, victim's item", path: `/extmarket/orders/${m.openOrder}/${action}`, body: { item_ids: [v.openItems[1]] }, expect: 'refused' },
+    { label: "own order, own and victim's items", path: `/extmarket/orders/${m.openOrder}/${action}`, body: { item_ids: [m.openItems[1], v.openItems[1]] }, expect: 'refused' },
+  ];
+}
+
+/**
+ * Vendor routes that take no tenant id anywhere (the vendor is the token's and nothing in the
+ * request names a record of a tenant), with the reason. They still get the hostile context (the
+ * victim named in the query and headers) and, where they take a body, the victim's vendor_id in
+ * it; the answer must be the caller's and hold none of the victim's data.
+ */
+const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (app: TestApp, m: Tenant, answers: any[]) => Promise<void> }> = {
+  'POST /auth/logout': { why: 'clears the vendor_token cookie; reads and writes no tenant data' },
+  'GET /auth/me': { why: "the caller's own account and the token's vendor" },
+  'PUT /auth/password': { why: "changes the caller's own password; the body names no account", reqs: (_m, v) => [
+    { path: '/auth/password', body: { current_password: 'not-the-password', new_password: 'another-long-password' }, expect: 'own' },
+    { path: '/auth/password', body: { current_password: 'not-the-password', new_password: 'another-long-password', user_id: v.ownerUserId }, expect: 'own' }] },
+  'GET /extmarket/credentials': { why: "the token's vendor's credentials (no id)" },
+  'PUT /extmarket/credentials': { why: "the token's vendor's credentials (no id)", reqs: (_m, v) => [
+    { path: '/extmarket/credentials', body: { auto_sync_enabled: false }, expect: 'own' },
+    { path: '/extmarket/credentials', body: { auto_sync_enabled: false, vendor_id: v.vendorId }, expect: 'own' }] },
+  'DELETE /extmarket/credentials': { why: "removes the token's vendor's credentials (no id)",
+    after: async (app, m) => { await connectVendor(app, m.ownerToken, m.server); } },
+  'POST /extmarket/credentials/test': { why: "tests the token's vendor's stored credentials (no id)" },
+  'POST /extmarket/sync': { why: "starts a sync of the token's vendor (no id)", after: waitForJobs },
+  'POST /extmarket/historical-import': { why: "starts a historical import of the token's vendor (no id)", after: waitForJobs },
+  'GET /extmarket/jobs': { why: 'a list without an id filter (job_type only); rows checked by the own-rows test' },
+  'GET /extmarket/export': { why: "the token's vendor's product feed (language, include_inactive only)", reqs: () => [{ path: '/extmarket/export?include_inactive=true', expect: 'own' }] },
+  'GET /invoices/settings': { why: "the token's vendor's invoice settings (no id)" },
+  'PUT /invoices/settings': { why: "the token's vendor's invoice settings (no id)", reqs: (m, v) => [
+    { path: '/invoices/settings', body: m.invoiceSettings, expect: 'own' },
+    { path: '/invoices/settings', body: { ...m.invoiceSettings, vendor_id: v.vendorId }, expect: 'own' }] },
+  'GET /invoices/stats': { why: "the token's vendor's totals (no id)" },
+  'GET /team/roles': { why: 'the role catalogue' },
+  'GET /team/members': { why: 'a list without an id filter; rows checked by the own-rows test' },
+  'GET /team/invitations': { why: 'a list without an id filter (status only); rows checked by the own-rows test' },
+  'POST /team/invitations': { why: "invites an e-mail into the token's vendor (no id)", reqs: (m, v) => [
+    { path: '/team/invitations', body: { email: `x-${m.tag}@team.test`, role: 'staff', vendor_id: v.vendorId }, expect: 'own' }] },
+  'POST /team/invitations/accept': { why: 'open: the invitation token in the body is the credential', reqs: () => [
+    { path: '/team/invitations/accept', anonymous: true, body: { token: 'x'.repeat(43), password: 'whatever-password-1' }, expect: 'refused' }] },
+  'GET /settings': { why: "the token's vendor's settings (no id)" },
+  'PUT /settings/business-info': { why: "the token's vendor's profile (no id)", reqs: (m, v) => [
+    { path: '/settings/business-info', body: { description: `About ${m.tag}` }, expect: 'own' },
+    { path: '/settings/business-info', body: { description: `About ${m.tag}`, vendor_id: v.vendorId, vendor_code: v.vendorCode }, expect: 'own' }] },
+  'PUT /settings/extmarket': { why: "the token's vendor's extmarket settings (no id)", reqs: (_m, v) => [
+    { path: '/settings/extmarket', body: { preorder_days: 5 }, expect: 'own' }, { path: '/settings/extmarket', body: { preorder_days: 5, vendor_id: v.vendorId }, expect: 'own' }] },
+  'PUT /settings/localization': { why: "the token's vendor's languages (no id)", reqs: (_m, v) => [
+    { path: '/settings/localization', body: { dashboard_language: 'en' }, expect: 'own' }, { path: '/settings/localization', body: { dashboard_language: 'en', vendor_id: v.vendorId }, expect: 'own' }] },
+  'GET /marketplace-import-jobs/stats': { why: "the token's vendor's totals (no id)" },
+  'POST /marketplace-import-jobs': { why: "starts an import for the token's vendor (no id; a body vendor_id is refused)", reqs: (m, v) => [
+    { path: '/marketplace-import-jobs', body: { source_url: 'http://127.0.0.1:9/feed.csv', vendor_id: v.vendorId }, expect: 'own' },
+    { path: '/marketplace-import-jobs', form: { fields: { vendor_id: String(v.vendorId) }, file: { name: `f-${m.tag}.csv`, data: 'gtin,title\n', type: 'text/csv' } }, expect: 'own' }] },
+  'GET /marketplace-import-jobs': { why: 'a list without an id filter (status only); rows checked by the own-rows test' },
+  'GET /products/stats': { why: "the token's vendor's totals (no id)" },
+  'POST /products': { why: "creates a product of the token's vendor (no id; a body vendor_id is refused)", reqs: (m, v) => [
+    { path: '/products', body: { title: `Extra ${m.tag}`, price_cents: 100, vendor_id: v.vendorId }, expect: 'own' }] },
+  'GET /media/stats': { why: "the token's vendor's totals (no id)" },
+};
+
+async function waitForJobs(app: TestApp, m: Tenant, answers: any[]) {
+  for (const a of answers) if (a?.job_id) await waitForJob(app, m.ownerToken, a.job_id);
+}
+
+/** Shop routes and the path to call (none takes an id yet). */
+const SHOP_CASES: Record<string, string> = {
+  'GET /vendor': '/api/v1/shop/vendor',
+};
+
+let PNG: Buffer;
+
+interface Answer { status: number; type: string; text: string; body: any }
+
+describe('reliability: tenant isolation on every vendor and shop route', function () {
+  this.timeout(300_000);
+  let app: TestApp;
+  let dns: TestDns;
+  let a: Tenant;
+  let b: Tenant;
+  let routes: [string, string][];
+  let vendorTables: string[];
+  const requestsSent = { vendor: 0, shop: 0 };
+
+  before(async () => {
+    app = await testApp();
+    dns = await startTestDns();
+    app.services.config.dnsServers = [dns.server];
+    PNG = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    a = await createTenant(app, dns);
+    b = await createTenant(app, dns);
+    routes = mountedRoutes(createApp(app.services));
+    vendorTables = (await sql(app.services.db.knex, `SELECT table_name AS t FROM information_schema.columns c JOIN information_schema.tables USING (table_schema, table_name)
+      WHERE c.table_schema = 'public' AND c.column_name = 'vendor_id' AND table_type = 'BASE TABLE' ORDER BY 1`)).map((r: any) => r.t);
+  });
+
+  after(async () => {
+    app.services.config.dnsServers = undefined;
+    await dns?.close();
+    await a?.server.close();
+    await b?.server.close();
+    console.log(`      ${requestsSent.vendor} vendor-API and ${requestsSent.shop} shop requests`);
+  });
+
+  /** A request as a client sends it (node:http, so the Host header can name a shop). */
+  function send(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = request(app.url + path, { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: any = text;
+          try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+          resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), text, body: parsed });
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  async function encode(r: Req): Promise<{ data?: Buffer; type?: string }> {
+    if (r.form) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(r.form.fields)) form.append(k, v);
+      if (r.form.file) form.append('file', new Blob([typeof r.form.file.data === 'string' ? r.form.file.data : new Uint8Array(r.form.file.data)], { type: r.form.file.type }), r.form.file.name);
+      const encoded = new Request('http://x/', { method: 'POST', body: form });
+      return { data: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+    }
+    if (r.body !== undefined) return { data: Buffer.from(JSON.stringify(r.body)), type: 'application/json' };
+    return {};
+  }
+
+  /** Sends `r` with the attacker's token, naming the victim everywhere a client could. */
+  async function hostile(method: string, r: Req, m: Tenant, v: Tenant, requestId: string): Promise<Answer> {
+    const { data, type } = await encode(r);
+    const sep = r.path.includes('?') ? '&' : '?';
+    const headers: Record<string, string> = {
+      host: `${v.subdomain}.localhost`, referer: `http://localhost/vendors/${v.vendorCode}/shop/`,
+      'x-vendor-id': String(v.vendorId), 'x-vendor-code': v.vendorCode, 'x-request-id': requestId,
+    };
+    if (!r.anonymous) headers.authorization = `Bearer ${m.ownerToken}`;
+    if (type) headers['content-type'] = type;
+    requestsSent.vendor++;
+    return send(method, `/api/v1/vendor${r.path}${sep}vendor_id=${v.vendorId}&vendor_code=${v.vendorCode}`, headers, data);
+  }
+
+  /** What of `v` an answer holds: its texts and GTINs, or its id under a vendor_id / company_id key. */
+  function leaks(answer: Answer, v: Tenant, markers = v.markers, keys = true): string[] {
+    const text = answer.text.toLowerCase();
+    const found = markers.filter((mk) => text.includes(mk));
+    const walk = (x: any, key?: string): void => {
+      if (Array.isArray(x)) x.forEach((y) => walk(y, key));
+      else if (x && typeof x === 'object') for (const [k, y] of Object.entries(x)) walk(y, k);
+      else if (key === 'vendor_id' && Number(x) === v.vendorId) found.push(`vendor_id ${x}`);
+      else if (key === 'company_id' && Number(x) === v.companyId) found.push(`company_id ${x}`);
+    };
+    if (keys && answer.body && typeof answer.body === 'object') walk(answer.body);
+    return found;
+  }
+
+  const isProblem = (x: Answer) => /application\/problem\+json/.test(x.type) && x.body?.status === x.status && typeof x.body?.code === 'string';
+
+  /**
+   * A hash per table of the rows that belong to `t` (every table with a vendor_id, its vendor,
+   * company, users and imported marketplace translations), and the version of each of its event
+   * streams (events whose data or metadata names the vendor, and its users' streams). One statement.
+   */
+  async function snapshot(t: Tenant): Promise<Record<string, string>> {
+    const [vendor, company, owner, member] = [t.vendorId, t.companyId, t.ownerUserId, t.member.id].map(Number);
+    const part = (name: string, table: string, where: string) =>
+      `SELECT '${name}' AS k, count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${table}" x WHERE ${where}`;
+    const parts = [
+      ...vendorTables.map((table) => part(table, table, `vendor_id = ${vendor}`)),
+      part('vendor_list', 'vendor_list', `id = ${vendor}`),
+      part('company_list', 'company_list', `id = ${company}`),
+      part('user_list', 'user_list', `id IN (${owner}, ${member})`),
+      part('marketplace_product_translations', 'marketplace_product_translations', `product_id IN (SELECT id FROM marketplace_product_list WHERE vendor_id = ${vendor})`),
+      `SELECT 'events' AS k, coalesce(string_agg(stream_id || '@' || v, ',' ORDER BY stream_id), '') AS h FROM (SELECT stream_id, max(version) AS v FROM events
+        WHERE data->>'vendor_id' = '${vendor}' OR metadata->>'vendor_id' = '${vendor}' OR stream_id IN ('user-${owner}', 'user-${member}') GROUP BY stream_id) s`,
+    ];
+    const rows = await sql(app.services.db.knex, parts.join(' UNION ALL '));
+    return Object.fromEntries(rows.map((r: { k: string; h: string }) => [r.k, r.h]));
+  }
+
+  const changed = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+
+  it('has a case for every mounted vendor and shop route, and no case for a route that is gone', () => {
+    const vendorKeys = routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).map(([m, p]) => `${m} ${p.slice('/api/v1/vendor'.length)}`);
+    const shopKeys = routes.filter(([, p]) => p.startsWith('/api/v1/shop/')).map(([m, p]) => `${m} ${p.slice('/api/v1/shop'.length)}`);
+    const both = Object.keys(CASES).filter((k) => NO_TENANT_ID[k]);
+    expect(both, 'listed both as taking a tenant id and as taking none').to.deep.equal([]);
+    expect(vendorKeys.filter((k) => !CASES[k] && !NO_TENANT_ID[k]), 'vendor routes without a tenant isolation case (add one to CASES, or to NO_TENANT_ID with the reason)').to.deep.equal([]);
+    expect(shopKeys.filter((k) => !SHOP_CASES[k]), 'shop routes without a tenant isolation case (add one to SHOP_CASES)').to.deep.equal([]);
+    expect([...Object.keys(CASES), ...Object.keys(NO_TENANT_ID)].filter((k) => !vendorKeys.includes(k)), 'cases for vendor routes that are not mounted').to.deep.equal([]);
+    expect(Object.keys(SHOP_CASES).filter((k) => !shopKeys.includes(k)), 'cases for shop routes that are not mounted').to.deep.equal([]);
+    expect(vendorKeys.length).to.be.greaterThan(60);
+  });
+
+  it("the fixtures are real: each victim GET answers the victim's own token with its data", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [m, v] of [[a, b], [b, a]]) {
+      for (const [key, build] of Object.entries(CASES)) {
+        if (!key.startsWith('GET ')) continue;
+        for (const r of build(m, v)) {
+          if (r.noControl) continue;
+          const res = await send('GET', `/api/v1/vendor${r.path}`, { authorization: `Bearer ${v.ownerToken}` });
+          checked++;
+          const where = `${key} ${r.path} with the owner's own token → ${res.status}`;
+          if (res.status !== 200) { problems.push(where); continue; }
+          if (r.expect === 'empty' && !(res.body?.items?.length > 0)) problems.push(`${where}: no rows, so the filter proves nothing`);
+          if (/json/.test(res.type) && leaks(res, v, [v.tag]).length === 0) problems.push(`${where}: holds nothing of its tenant`);
+        }
+      }
+    }
+    expect(problems).to.deep.equal([]);
+    expect(checked).to.be.greaterThan(30);
+  });
+
+  for (const direction of ['A attacks B', 'B attacks A']) {
+    it(`vendor API, ${direction}: no data of the victim, refusals for its resources, nothing of it changed`, async () => {
+      const [m, v] = direction === 'A attacks B' ? [a, b] : [b, a];
+      await quiet(app);
+      const start = await snapshot(v);
+      const problems: string[] = [];
+      const refusedIds = new Map<string, string>();
+      let requests = 0;
+      for (const [method, full] of routes.filter(([, p]) => p.startsWith('/api/v1/vendor/'))) {
+        const path = full.slice('/api/v1/vendor'.length);
+        const key = `${method} ${path}`;
+        const open = NO_TENANT_ID[key];
+        const reqs: Req[] = CASES[key] ? CASES[key](m, v) : open.reqs ? open.reqs(m, v)
+          : [{ path: path.replace(/:\w+/g, '1'), expect: 'own', body: method === 'GET' || method === 'DELETE' ? undefined : { vendor_id: v.vendorId } }];
+        const before = await snapshot(v);
+        const answers: any[] = [];
+        for (const r of reqs) {
+          const requestId = `iso-${randomUUID()}`;
+          const res = await hostile(method, r, m, v, requestId);
+          requests++;
+          answers.push(res.body);
+          const where = `${key}${r.label ? ` [${r.label}]` : ''} ${r.path} → ${res.status}`;
+          const leaked = leaks(res, v);
+          if (leaked.length > 0) problems.push(`${where}: answer holds the victim's ${leaked.join(', ')}`);
+          if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
+          else if (res.status >= 400 && !isProblem(res)) problems.push(`${where}: not a problem body`);
+          const refused = [403, 404, 409].includes(res.status) && isProblem(res);
+          if (r.expect === 'refused') {
+            if (!refused) problems.push(`${where}: expected a 403/404/409 refusal, ${res.text.slice(0, 160)}`);
+            refusedIds.set(requestId, where);
+          } else if (r.expect === 'empty' && !refused) {
+            if (res.status !== 200 || !Array.isArray(res.body?.items) || res.body.items.length > 0 || res.body.total !== 0) {
+              problems.push(`${where}: a list filtered on the victim's id must be empty, ${res.text.slice(0, 160)}`);
+            }
+          }
+        }
+        await open?.after?.(app, m, answers);
+        const moved = changed(before, await snapshot(v));
+        if (moved.length > 0) problems.push(`${key}: the victim's ${moved.join(', ')} changed`);
+      }
+      await quiet(app);
+      const moved = changed(start, await snapshot(v));
+      if (moved.length > 0) problems.push(`at the end, after every consumer caught up: the victim's ${moved.join(', ')} changed`);
+      const appended = await sql(app.services.db.knex, "SELECT stream_id, type, metadata->>'correlation_id' AS c FROM events WHERE metadata->>'correlation_id' LIKE 'iso-%'");
+      for (const e of appended.filter((x: any) => refusedIds.has(x.c))) problems.push(`${refusedIds.get(e.c)}: refused, yet ${e.type} was appended to ${e.stream_id}`);
+      console.log(`      ${direction}: ${requests} requests on ${routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).length} vendor routes, ${refusedIds.size} expected refusals`);
+      if (problems.length > 0) console.log(problems.map((p) => `      ✗ ${p}`).join('\n'));
+      expect(problems, `${problems.length} problems, listed above`).to.deep.equal([]);
+    });
+  }
+
+  it("every vendor list answers the caller's rows and only those", async () => {
+    const problems: string[] = [];
+    const lists = routes.filter(([m, p]) => m === 'GET' && p.startsWith('/api/v1/vendor/') && !p.includes(':'));
+    let checked = 0;
+    for (const [me, other] of [[a, b], [b, a]]) {
+      for (const [, path] of lists) {
+        const res = await send('GET', `${path}?limit=100`, { authorization: `Bearer ${me.ownerToken}` });
+        if (!Array.isArray(res.body?.items)) continue;
+        checked++;
+        const where = `GET ${path} with ${me === a ? 'A' : 'B'}'s token`;
+        const leaked = leaks(res, other);
+        if (leaked.length > 0) problems.push(`${where}: holds the other tenant's ${leaked.join(', ')}`);
+        if (res.body.items.length === 0) problems.push(`${where}: no rows, though the tenant has data in every area`);
+        for (const item of res.body.items) {
+          if ('vendor_id' in item && item.vendor_id !== me.vendorId) problems.push(`${where}: a row of vendor ${item.vendor_id}`);
+        }
+      }
+    }
+    expect(problems).to.deep.equal([]);
+    expect(checked).to.be.greaterThan(10);
+  });
+
+  it('shop API: the vendor the context names answers, never the other, whatever mix of Host, Referer and headers', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [x, y] of [[a, b], [b, a]]) {
+      const path = (t: Tenant) => `http://localhost/vendors/${t.vendorCode}/shop/`;
+      const scenarios: [string, Record<string, string>, Tenant | null][] = [
+        ['Referer path form', { referer: path(x) }, x],
+        ['Host subdomain', { host: `${x.subdomain}.localhost` }, x],
+        ['Host verified custom domain', { host: x.domain.name }, x],
+        ['Referer custom domain', { referer: `https://${x.domain.name}/cart` }, x],
+        ['Referer subdomain, Host an IP', { host: '127.0.0.1', referer: `https://${x.subdomain}.localhost/` }, x],
+        ["Host subdomain, other's Referer", { host: `${x.subdomain}.localhost`, referer: path(y) }, x],
+        ["Host custom domain, other's Referer", { host: x.domain.name, referer: path(y) }, x],
+        ["Referer path form, other's subdomain as the Referer host", { referer: `http://${y.subdomain}.localhost/vendors/${x.vendorCode}/shop/` }, x],
+        ["unknown domain in Host, Referer", { host: `unknown-${x.tag}.example`, referer: path(x) }, x],
+        ["other's pending domain in Host, Referer", { host: y.pendingDomain.name, referer: path(x) }, x],
+        ["Referer, other's vendor headers", { referer: path(x), 'x-vendor-id': String(y.vendorId), 'x-vendor-code': y.vendorCode }, x],
+        ["Host subdomain, other's vendor token (header and cookie)", { host: `${x.subdomain}.localhost`, authorization: `Bearer ${y.ownerToken}`, cookie: `vendor_token=${y.ownerToken}` }, x],
+        ["unknown subdomain in Host, other's Referer", { host: `nosuch-${randomUUID().slice(0, 8)}.localhost`, referer: path(y) }, null],
+        ["unknown code in the Referer path", { referer: `http://localhost/vendors/NOSUCH${randomUUID().slice(0, 8)}/shop/` }, null],
+        ['no context, vendor headers only', { 'x-vendor-id': String(x.vendorId), 'x-vendor-code': x.vendorCode }, null],
+      ];
+      for (const [key, shopPath] of Object.entries(SHOP_CASES)) {
+        for (const [label, headers, expected] of scenarios) {
+          for (const query of ['', `?vendor_id=${y.vendorId}&vendor_code=${y.vendorCode}`]) {
+            const res = await send(key.split(' ')[0], shopPath + query, headers);
+            requestsSent.shop++;
+            checked++;
+            const where = `${key} [${label}${query ? ", other's query" : ''}, ${x === a ? 'A' : 'B'}] → ${res.status}`;
+            const privateOf = (t: Tenant) => [t.ownerEmail, t.member.email, t.invitation.email, t.server.apiKey, t.server.url].map((s) => s.toLowerCase());
+            // The named vendor's public data only; none of the other's, and nobody's private data.
+            const leaked = expected === null ? [...leaks(res, x), ...leaks(res, y)] : [...leaks(res, y), ...leaks(res, x, privateOf(x), false)];
+            if (expected === null) {
+              if (res.status !== 404 || res.body?.code !== 'VendorNotFoundException' || !isProblem(res)) problems.push(`${where}: expected VendorNotFoundException`);
+            } else if (res.status !== 200 || res.body?.id !== expected.vendorId || !res.text.toLowerCase().includes(expected.tag)) {
+              problems.push(`${where}: expected vendor ${expected.vendorId}, ${res.text.slice(0, 160)}`);
+            }
+            if (leaked.length > 0) problems.push(`${where}: holds ${leaked.join(', ')}`);
+          }
+        }
+      }
+    }
+    expect(problems).to.deep.equal([]);
+    expect(checked).to.be.greaterThan(50);
+  });
+
+  // Last: these leave traces in A's data (a cancelled invitation naming B's member, an order).
+  it("B's SKUs, GTINs and member e-mail are free for A to use, and using them touches nothing of B's", async () => {
+    await quiet(app);
+    const before = await snapshot(b);
+    const withoutEcho = (res: Answer, echoed: string[]) => {
+      let text = res.text.toLowerCase();
+      for (const e of echoed) text = text.split(e.toLowerCase()).join('');
+      return leaks({ ...res, text }, b);
+    };
+    // A 409 would tell A that B sells this SKU or GTIN. The second GTIN is the one of B's pending
+    // order item exception: A's product must not resolve B's exception (the matcher is per vendor).
+    const created: number[] = [];
+    for (const [sku, gtin] of [[`SKU-${b.tag}-1`, b.gtins[0]], [`UNM-${b.tag}`, b.gtins[2]]]) {
+      const res = await hostile('POST', { path: '/products', body: { title: `Same as B ${a.tag}`, vendor_sku: sku, gtin, price_cents: 100 }, expect: 'own' }, a, b, `iso-${randomUUID()}`);
+      expect(res.status, res.text).to.equal(201);
+      expect(res.body.vendor_id).to.equal(a.vendorId);
+      expect(withoutEcho(res, [sku, gtin])).to.deep.equal([]);
+      created.push(res.body.id);
+    }
+    // An order of A's extmarket carrying B's GTIN is matched within A's catalogue only.
+    a.server.shipments.push({ id: `SH9-${a.tag}`, orderId: `OR9-${a.tag}`, number: `R9-${a.tag}`, units: [{ id: `IU9-${a.tag}`, ean: b.gtins[1], sku: 'X', price: '1.00' }] });
+    const sync = await app.call('POST', '/api/v1/vendor/extmarket/sync', { token: a.ownerToken });
+    expect((await waitForJob(app, a.ownerToken, sync.body.job_id)).orders_imported).to.equal(1);
+    const imported = (await app.call('GET', `/api/v1/vendor/extmarket/orders?search=R9-${a.tag}`, { token: a.ownerToken })).body.items[0];
+    const items = (await app.call('GET', `/api/v1/vendor/orders/${imported.id}`, { token: a.ownerToken })).body.items;
+    expect(items.map((i: any) => [i.product_id, i.needs_product_match])).to.deep.equal([[a.placeholder, true]]);
+    for (const id of created) expect((await app.call('DELETE', `/api/v1/vendor/products/${id}`, { token: a.ownerToken })).status).to.equal(200);
+    // Inviting B's member answers as for any e-mail: nothing of B, nor whether the address has an account.
+    const invited = await hostile('POST', { path: '/team/invitations', body: { email: b.member.email, role: 'viewer' }, expect: 'own' }, a, b, `iso-${randomUUID()}`);
+    const stranger = await hostile('POST', { path: '/team/invitations', body: { email: `s-${a.tag}@team.test`, role: 'viewer' }, expect: 'own' }, a, b, `iso-${randomUUID()}`);
+    expect([invited.status, stranger.status]).to.deep.equal([201, 201]);
+    expect(withoutEcho(invited, [b.member.email])).to.deep.equal([]);
+    const shape = (x: any): unknown => (x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, shape(x[k])])) : x === null ? null : typeof x);
+    expect(shape(invited.body)).to.deep.equal(shape(stranger.body));
+    for (const res of [invited, stranger]) {
+      expect((await app.call('DELETE', `/api/v1/vendor/team/invitations/${res.body.invitation.id}`, { token: a.ownerToken })).status).to.equal(200);
+    }
+    await quiet(app);
+    expect(changed(before, await snapshot(b))).to.deep.equal([]);
+  });
+
+  /*
+   * A marketplace product belongs to the vendor whose import brought it (docs/catalogue.md
+   * "Product key": the key carries the importing vendor). A's import of rows with the GTINs B
+   * imported creates A's own marketplace products; B's keep their SKU, price, title, vendor_id and
+   * vendor_name. No vendor route reads marketplace products, so this checks B's rows directly.
+   */
+  it("A's marketplace import of the GTINs B imported leaves B's marketplace products as they were", async () => {
+    await quiet(app);
+    const before = await snapshot(b);
+    const rows = [HEADER, ...b.imported.map((gtin, i) => [gtin, `OVER-${a.tag}-${i}`, `Over ${a.tag}`, '', '', '', '', '0.01', '', 'Home', `mkt-${a.tag}`])];
+    const started = await upload(app, '/api/v1/vendor/marketplace-import-jobs', a.ownerToken, {}, { name: `over-${a.tag}.csv`, data: csv(rows) });
+    expect(started.status).to.equal(202);
+    await waitForImport(app, `/api/v1/vendor/marketplace-import-jobs/${started.body.id}`, a.ownerToken);
+    await quiet(app);
+    expect(changed(before, await snapshot(b))).to.deep.equal([]);
+  });
+});
