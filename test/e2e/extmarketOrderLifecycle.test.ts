@@ -92,8 +92,9 @@ describe('extmarket order lifecycle, end to end', () => {
     expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
     order = await eventually(async () => {
       const d = (await vendor('GET', `/extmarket/orders/${orderId}`)).body;
-      return d.exceptions[0].status === 'resolved' && d;
-    }, 'the exception to be resolved');
+      // Two read models (the exception list and the items) catch up independently: wait for both.
+      return d.exceptions[0].status === 'resolved' && d.items[2].product_id === copy.body.id && d;
+    }, 'the exception to be resolved and the item matched');
     expect(order.items[2]).to.include({ product_id: copy.body.id, needs_product_match: false });
 
     // 6. Confirm and ship the matched item; the order is shipped; tracking goes to the extmarket.

@@ -57,8 +57,13 @@ describe('order item exceptions: blocked confirmation, resolution by hand, by im
       return res.body.items[0]?.status === 'resolved' && res.body.items[0];
     }, 'the automatic resolution');
     expect(x).to.include({ resolved_product_id: productId, resolution: 'product_imported' });
-    const detail = await app.call('GET', `/api/v1/vendor/orders/${orderId}`, { token: v.ownerToken });
-    expect(detail.body.items.find((i: any) => i.id === item)).to.include({ product_id: productId, needs_product_match: false });
+    // The order's items are another read model, which catches up on its own.
+    const matched = await eventually(async () => {
+      const detail = await app.call('GET', `/api/v1/vendor/orders/${orderId}`, { token: v.ownerToken });
+      const row = detail.body.items.find((i: any) => i.id === item);
+      return row?.needs_product_match === false && row;
+    }, 'the item linked to the product');
+    expect(matched).to.include({ product_id: productId, needs_product_match: false });
   });
 
   it('matches an order that arrives after the product: no exception is left pending', async () => {
