@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
-import { sql } from './database.ts';
+import { isUniqueViolation, sql } from './database.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
 import type { Consumer, ProcessContext } from './consumer.ts';
 
@@ -64,6 +64,13 @@ export class ConsumerRunner {
   private readonly vague = new Set<string>();
   /** When each consumer last wrote its checkpoint (performance.now()). */
   private readonly lastWrite = new Map<string, number>();
+  /**
+   * Projections whose last batch a unique index other than the key refused (two users swapping
+   * e-mails within one batch: rows written in folded order can collide where the events, one
+   * after another, did not): up to this position they apply one event per batch, the feed's
+   * own order.
+   */
+  private readonly narrow = new Map<string, Position>();
   /** Where consumers wait for an event hidden behind an older open transaction. */
   private readonly horizon: HorizonWatcher;
   /**
@@ -221,8 +228,11 @@ export class ConsumerRunner {
 
   private async step(consumer: Consumer): Promise<'busy' | { count: number; full: boolean }> {
     const st = this.state.get(consumer.name)!;
-    const limit = consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
+    const narrowUntil = this.narrow.get(consumer.name);
+    if (narrowUntil && comparePositions(st.position, narrowUntil) >= 0) this.narrow.delete(consumer.name);
+    const limit = this.narrow.has(consumer.name) ? 1 : consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
     let batchTx: Knex.Transaction | null = null;
+    let applying: { count: number; next: Position } | null = null;
     const outcome = await this.slots.run(() => this.knex.transaction(async (trx) => {
       batchTx = trx;
       const { ok, current } = await this.lockAndCheckpoint(trx, consumer);
@@ -230,6 +240,7 @@ export class ConsumerRunner {
       const batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx });
       let next = batch.next;
       let count = batch.events.length;
+      applying = { count, next };
       if (consumer.kind === 'projection' && count > 0) await consumer.apply(trx, batch.events);
       if (consumer.kind === 'process' && count > 0) {
         const started = performance.now();
@@ -252,6 +263,12 @@ export class ConsumerRunner {
       // Another instance moved the checkpoint between this batch's read and its write: the
       // batch was rolled back whole; that instance leads now.
       if (err instanceof CheckpointMovedError) return { busy: true as const, current: st.position };
+      const failed = applying as { count: number; next: Position } | null;
+      if (consumer.kind === 'projection' && isUniqueViolation(err) && failed && failed.count > 1) {
+        this.narrow.set(consumer.name, failed.next);
+        this.logger.warn({ consumer: consumer.name }, 'batch refused by a unique index; applying its events one by one');
+        return { busy: false as const, current: st.position, count: 0, full: true };
+      }
       throw err;
     }));
     // Committed: the states the batch's commands appended become the cached ones.

@@ -124,6 +124,11 @@ function alive(pid: number): boolean {
  * 1.7 times the throughput that way (planning cost more than executing the one-row insert). Give
  * a name only to a constant text (one name, one text); PGlite ignores it.
  */
+/** PostgreSQL's unique_violation (23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
+}
+
 export async function sql<T = any>(db: Executor, text: string, params: unknown[] = [], name?: string): Promise<T[]> {
   const client = (db as any).client;
   const conn = await client.acquireConnection();

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
 import { readCheckpoint, writeCheckpoint } from './consumerRunner.ts';
-import { sql } from './database.ts';
+import { isUniqueViolation, sql } from './database.ts';
 import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type FoldEvent, type RowProjection } from './rowProjection.ts';
 
 /**
@@ -383,10 +383,6 @@ async function arrayRows(db: Knex | Knex.Transaction, text: string, params: unkn
   } finally {
     await client.releaseConnection(conn);
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === '23505';
 }
 
 function quoteIdent(name: string): string {

@@ -141,6 +141,30 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     expect(others).to.deep.equal(before);
   });
 
+  it('a live batch a unique index refuses (two users swap e-mails) is applied again event by event, not retried for ever', async () => {
+    const [a, b] = [910_011, 910_012];
+    const created = (id: number, email: string) => ({
+      id: randomUUID(), type: 'UserCreated',
+      data: { user_id: id, role: 'vendor', email, username: `swap${id}`, first_name: 'S', last_name: 'W', preferred_language: 'en', must_change_password: false, password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' },
+    });
+    const changed = (id: number, email: string) => ({ id: randomUUID(), type: 'UserProfileChanged', data: { user_id: id, changes: { email }, at: '2026-01-02T00:00:00.000Z' } });
+    const userList = rowProjections.find((p) => p.name === 'user_list')!;
+    await live(userList);
+    await store.append(`user-${a}`, [created(a, 'p@swap.test')], { expected: 'no_stream' });
+    await store.append(`user-${b}`, [created(b, 'q@swap.test')], { expected: 'no_stream' });
+    await new ConsumerRunner(db.knex, store, [userList], silent).catchUp(userList);
+    await store.append(`user-${a}`, [changed(a, 'tmp@swap.test')], { expected: 1 });
+    await store.append(`user-${b}`, [changed(b, 'p@swap.test')], { expected: 1 });
+    await store.append(`user-${a}`, [changed(a, 'q@swap.test')], { expected: 2 });
+    let refused = 0;
+    const logger = Object.assign(Object.create(silent), { warn: () => { refused++; } });
+    // The three changes in one batch: folded, a's row takes q@ while b's stored row still holds it.
+    await new ConsumerRunner(db.knex, store, [userList], logger).catchUp(userList);
+    expect(refused, 'the batch was refused once').to.equal(1);
+    const swapped = await sql(db.knex, 'SELECT email FROM user_list WHERE id = ANY($1) ORDER BY id', [[a, b]]);
+    expect(swapped.map((r: any) => r.email)).to.deep.equal(['q@swap.test', 'p@swap.test']);
+  });
+
   it('a live runner applying batches during the rebuild: the rebuild goes on from where the runner left the checkpoint', async () => {
     const orderList = rowProjections.find((p) => p.name === 'order_list')!;
     const expected = await live(orderList);
