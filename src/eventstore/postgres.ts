@@ -68,8 +68,11 @@ const COLUMNS = `event_id, stream_id, version, type, data, metadata, tx_id::text
 const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`;
 
 // One statement, one snapshot: the batch, and the newest event below the horizon (the "head").
+// feed_horizon() (migrations/2026112110_feed_horizon.ts): the oldest transaction still in progress
+// that may append to this database's events; other databases' transactions on the server do not
+// count. Every use within one statement gives the same value.
 const FEED_SQL = `
-WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+WITH h AS (SELECT feed_horizon() AS xmin),
 batch AS (
   SELECT ${COLUMNS} FROM events, h
    WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < h.xmin
@@ -218,7 +221,7 @@ export class PostgresEventStore implements EventStore {
 
   async head(): Promise<Position> {
     const [row] = await sql(this.db.knex, `SELECT tx_id::text AS tx, position::text AS pos FROM events
-      WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY tx_id DESC, position DESC LIMIT 1`);
+      WHERE tx_id < feed_horizon() ORDER BY tx_id DESC, position DESC LIMIT 1`);
     return row ? { a: row.tx, b: row.pos } : START;
   }
 

@@ -6,10 +6,10 @@ import { sql } from './database.ts';
 const POLL_MS = 1;
 
 /**
- * The feed shows an event only once every older transaction has ended (the xmin horizon of
- * src/eventstore/postgres.ts). A consumer that knows of an appended event it cannot see yet waits
- * here: one watcher reads the horizon with one cheap statement at a time for every waiting
- * consumer, instead of each consumer re-running its batch transaction every few ms (measured:
+ * The feed shows an event only once every older transaction that may append here has ended (the
+ * horizon of src/eventstore/postgres.ts, migrations/2026112110_feed_horizon.ts). A consumer that
+ * knows of an appended event it cannot see yet waits here: one watcher reads the horizon with one
+ * cheap statement at a time for every waiting consumer, instead of each consumer re-running its batch transaction every few ms (measured:
  * order_list ran 1,088 batches for 600 events that way).
  */
 export class HorizonWatcher {
@@ -34,7 +34,7 @@ export class HorizonWatcher {
     this.watching = true;
     try {
       while (this.waiters.size > 0) {
-        const [row] = await sql(this.knex, 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin', [], 'cr_horizon');
+        const [row] = await sql(this.knex, 'SELECT feed_horizon()::text AS xmin', [], 'cr_horizon');
         const xmin = BigInt(row.xmin);
         for (const w of [...this.waiters]) if (w.tx < xmin) w.done(true);
         if (this.waiters.size > 0) await new Promise((r) => setTimeout(r, POLL_MS));
