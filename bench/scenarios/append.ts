@@ -1,5 +1,5 @@
-import { Latencies, now, type Scenario } from '../harness.ts';
-import { barePool, CpuMeter, CpuTotals, openStore, pgbenchAppend, pgbenchAvailable, sampleEvent, createBaselineEvents } from '../support/store.ts';
+import { Latencies, now, runFor, type Scenario } from '../harness.ts';
+import { CpuTotals, openComparison, pgbenchAppend, pgbenchAvailable, sampleEvent } from '../support/store.ts';
 
 /**
  * Scenario 1 (issue 6): event-store append, 1 and 8 writers, each on its own streams, one event
@@ -46,11 +46,8 @@ export const appendScenario: Scenario = {
   title: '1. Event-store append',
   async run(ctx) {
     const seconds = ctx.size(4, 1);
-    const { db, store, close } = await openStore(ctx.databaseUrl, 10);
-    const pool = barePool(ctx.databaseUrl, 10);
-    const meter = new CpuMeter(pool);
+    const { db, store, pool, baseSql: BASE_SQL, meter, close } = await openComparison(ctx.databaseUrl, 10);
     try {
-      const BASE_SQL = await createBaselineEvents(pool);
       await pool.query('CREATE TABLE reference_events (LIKE events INCLUDING ALL)');
       await pool.query('CREATE TABLE pgbench_events (LIKE events INCLUDING ALL)');
 
@@ -84,18 +81,13 @@ export const appendScenario: Scenario = {
           async slice(duration: number) {
             await meter.refresh();
             const stop = meter.start();
-            const started = now();
-            const end = started + duration;
-            await Promise.all(Array.from({ length: writers }, async (_, w) => {
-              while (now() < end) {
-                const k = i % STREAMS_PER_WRITER;
-                const t = now();
-                await writer(`bench-${tag}-${w}-${k}`, versions[w][k], i++);
-                lat.add(now() - t);
-                versions[w][k]++;
-              }
-            }));
-            ms += now() - started;
+            ms += 1000 * await runFor(duration, writers, async (w) => {
+              const k = i % STREAMS_PER_WRITER;
+              const t = now();
+              await writer(`bench-${tag}-${w}-${k}`, versions[w][k], i++);
+              lat.add(now() - t);
+              versions[w][k]++;
+            });
             cpu.add(stop());
           },
           result() {
@@ -143,7 +135,6 @@ export const appendScenario: Scenario = {
         `client_cpu_us / server_cpu_us: CPU µs per append of the bench process / of the server backends of the bench database. ` +
         (pgbench ? `The pgbench reference runs ${seconds} s after each repetition's slices (not interleaved).` : 'pgbench is not installed: no pgbench reference.'));
     } finally {
-      await pool.end();
       await close();
     }
   },

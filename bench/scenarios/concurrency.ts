@@ -1,6 +1,6 @@
 import { WrongExpectedVersionError } from '../../src/eventstore/port.ts';
-import { Latencies, now, type Scenario } from '../harness.ts';
-import { barePool, CpuMeter, CpuTotals, openStore, sampleEvent, createBaselineEvents } from '../support/store.ts';
+import { Latencies, now, runFor, type Scenario } from '../harness.ts';
+import { CpuTotals, openComparison, sampleEvent } from '../support/store.ts';
 
 /**
  * Scenario 2 (issue 6): optimistic concurrency. 8 writers append to ONE stream, each with the
@@ -23,11 +23,8 @@ export const concurrencyScenario: Scenario = {
   title: '2. Optimistic concurrency, 8 writers, one stream',
   async run(ctx) {
     const seconds = ctx.size(4, 1);
-    const { db, store, close } = await openStore(ctx.databaseUrl, 10);
-    const pool = barePool(ctx.databaseUrl, 10);
-    const meter = new CpuMeter(pool);
+    const { store, pool, baseSql: BASE_SQL, meter, close } = await openComparison(ctx.databaseUrl, 10);
     try {
-      const BASE_SQL = await createBaselineEvents(pool);
       const ours: Attempt = async (stream, expected, i) => {
         try {
           await store.append(stream, [sampleEvent('BenchContended', i)], { expected: expected === 0 ? 'no_stream' : expected });
@@ -71,22 +68,17 @@ export const concurrencyScenario: Scenario = {
           async slice(duration: number) {
             await meter.refresh();
             const stop = meter.start();
-            const started = now();
-            const end = started + duration;
-            await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
-              while (now() < end) {
-                const t = now();
-                // Until it succeeds: a conflict hands back the actual version to retry against.
-                for (;;) {
-                  const r = await attempt(stream, seen[w], i++);
-                  if (r.ok) { seen[w]++; ok++; break; }
-                  conflicts++;
-                  seen[w] = r.actual ?? seen[w];
-                }
-                lat.add(now() - t);
+            ms += 1000 * await runFor(duration, WRITERS, async (w) => {
+              const t = now();
+              // Until it succeeds: a conflict hands back the actual version to retry against.
+              for (;;) {
+                const r = await attempt(stream, seen[w], i++);
+                if (r.ok) { seen[w]++; ok++; break; }
+                conflicts++;
+                seen[w] = r.actual ?? seen[w];
               }
-            }));
-            ms += now() - started;
+              lat.add(now() - t);
+            });
             cpu.add(stop());
           },
           async result() {
@@ -113,10 +105,8 @@ export const concurrencyScenario: Scenario = {
         for (let t = 0; t < (seconds * 1000) / SLICE_MS; t++) for (const k of order) await sides[k].slice(SLICE_MS);
         for (const k of ['ours', 'base'] as const) ctx.record(names[k], await sides[k].result());
       }
-      void db;
       ctx.note('Concurrency: latency is per successful append, retries included; versions are checked to be exactly 1..n after each repetition.');
     } finally {
-      await pool.end();
       await close();
     }
   },

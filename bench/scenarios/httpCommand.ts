@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { adminLogin, CHILD_ADMIN, startService, type ChildService } from '../../test/support/childService.ts';
 import type { Scenario } from '../harness.ts';
-import { appendUsers, createBenchAdmin } from '../support/generators.ts';
+import { appendUsers, createBenchAdmin } from '../support/generators/index.ts';
 import { load } from '../support/http.ts';
 import { openStore } from '../support/store.ts';
 import { benchOrders, benchProducts, benchVendor, type BenchVendor } from '../support/vendorFixture.ts';

@@ -1,6 +1,6 @@
 import type { Scenario } from '../harness.ts';
 import { adminLogin, CHILD_ADMIN, startService, type ChildService } from '../../test/support/childService.ts';
-import { appendUsers, createBenchAdmin, person } from '../support/generators.ts';
+import { appendUsers, createBenchAdmin, person } from '../support/generators/index.ts';
 import { load } from '../support/http.ts';
 import { openStore, silent } from '../support/store.ts';
 import { userList } from '../../projections/users/userList.ts';

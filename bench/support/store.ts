@@ -43,9 +43,34 @@ export function sampleEvent(type: string, i: number): NewEvent {
  * and the adapter's very append statement pointed at it, so the bare node-postgres side differs
  * from the adapter only by the adapter's own code.
  */
-export async function createBaselineEvents(pool: pg.Pool): Promise<string> {
+async function createBaselineEvents(pool: pg.Pool): Promise<string> {
   await pool.query('CREATE TABLE baseline_events (LIKE events INCLUDING ALL)');
   return APPEND_SQL.replace(/INTO events\b/, 'INTO baseline_events').replace(/FROM events\b/, 'FROM baseline_events');
+}
+
+/** Both sides of a comparison of the adapter with bare node-postgres, and what measures them. */
+export interface Comparison {
+  db: Database;
+  store: PostgresEventStore;
+  /** The bare side's pool, of the same size as the adapter's. */
+  pool: pg.Pool;
+  /** The adapter's append statement pointed at the baseline's table (createBaselineEvents). */
+  baseSql: string;
+  meter: CpuMeter;
+  close(): Promise<void>;
+}
+
+/** The setup of the append and concurrency scenarios: the real stack, a bare pool, the baseline's table, a CPU meter. */
+export async function openComparison(url: string, poolMax = 10): Promise<Comparison> {
+  const { db, store, close } = await openStore(url, poolMax);
+  const pool = barePool(url, poolMax);
+  const closeBoth = async () => { await pool.end(); await close(); };
+  try {
+    return { db, store, pool, baseSql: await createBaselineEvents(pool), meter: new CpuMeter(pool), close: closeBoth };
+  } catch (err) {
+    await closeBoth();
+    throw err;
+  }
 }
 
 /**

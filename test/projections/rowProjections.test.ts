@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pino from 'pino';
-import { rebuildTargets, targetAmount, type History } from '../../bench/support/generators.ts';
+import { rebuildTargets, targetAmount, type History } from '../../bench/support/generators/index.ts';
 import { consumers } from '../../src/consumers.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';

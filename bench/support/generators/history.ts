@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../../../src/eventstore/port.ts';
+
+/** Events appended per type, and the rows carried by marketplace import batches. */
+export interface Counts { byType: Map<string, number>; rows: number; events: number }
+
+/**
+ * A history feeds several read models: it is generated once per database, until each of its
+ * targets has its minimum (its events, or for the marketplace catalogue the rows they carry).
+ */
+export interface History {
+  name: string;
+  generate(store: EventStore, knex: Knex, enough: (counts: Counts) => boolean, log?: (text: string) => void): Promise<Counts>;
+}
