@@ -21,7 +21,7 @@ const TINY: RebuildOptions = { readLimit: 50, windowEvents: 120, windowRows: 40,
  * Row projections (src/runtime/rowProjection.ts) fold batches in memory; the rebuild folds
  * windows of many batches and keeps rows across them (src/runtime/rebuild.ts). Both must give
  * exactly the rows of the live runner, whatever the batch and window sizes: here over the
- * benchmark's histories (bench/support/generators.ts: orders, vendor products and users written
+ * benchmark's histories (bench/support/generators/: orders, vendor products and users written
  * by the areas' deciders), in a database of their own.
  */
 describe('row projections: rebuilt in windows, applied live in batches of any size, the same rows', function () {
