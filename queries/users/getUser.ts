@@ -13,7 +13,8 @@ export const relatedCounters: Record<string, string> = {};
 export async function getUser(knex: Knex, id: number): Promise<UserListItem & { counts: Record<string, number> }> {
   const names = Object.keys(relatedCounters);
   const counted = names.map((name, i) => `, (${relatedCounters[name]})::int AS "count_${i}"`).join('');
-  const [row] = await sql(knex, `SELECT u.*${counted} FROM user_list u WHERE u.id = $1`, [id]);
+  // Named by the counters' number: areas register theirs when their modules load, before any request.
+  const [row] = await sql(knex, `SELECT u.*${counted} FROM user_list u WHERE u.id = $1`, [id], `get_user_${names.length}`);
   if (!row) throw new UserNotFoundException(`User ${id} not found`);
   const counts: Record<string, number> = {};
   names.forEach((name, i) => { counts[name] = Number(row[`count_${i}`]); delete row[`count_${i}`]; });

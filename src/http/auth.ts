@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { AuthenticationException, AuthorizationException } from '../core/errors.ts';
+import { sql } from '../runtime/database.ts';
 import type { Services } from '../runtime/services.ts';
 import { bearer, type TokenClaims } from './tokens.ts';
 
@@ -17,7 +18,7 @@ export function requireAdmin(services: Services) {
     if (!token) throw new AuthenticationException('Missing Authorization: Bearer header (the admin API does not read cookies)');
     const claims = services.tokens.verify(token, 'admin');
     const id = Number(claims.sub);
-    const row = await services.db.knex('user_list').select('role', 'is_active').where('id', id).first();
+    const [row] = await sql<{ role: string; is_active: boolean }>(services.db.knex, 'SELECT role, is_active FROM user_list WHERE id = $1', [id], 'admin_auth');
     if (!row || !row.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
     if (row.role !== 'admin') throw new AuthorizationException('Administrator access required');
     ctx.state.admin = { id, claims };
