@@ -141,3 +141,18 @@ export async function sql<T = any>(db: Executor, text: string, params: unknown[]
     await client.releaseConnection(conn);
   }
 }
+
+/**
+ * Like `sql`, each row as an array of its columns in order: no object per row on node-postgres
+ * (a feed read of millions of events, src/eventstore/postgres.ts).
+ */
+export async function sqlArrays(db: Executor, text: string, params: unknown[], name: string): Promise<unknown[][]> {
+  const client = (db as any).client;
+  const conn = await client.acquireConnection();
+  try {
+    if (conn instanceof pg.Client) return (await conn.query({ name, text, values: params, rowMode: 'array' })).rows;
+    return (await conn.query(text, params)).rows.map((r: object) => Object.values(r));
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}

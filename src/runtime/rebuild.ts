@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
+import { comparePositions, type EventStore, type LeanEvent, type Position, START } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
 import { readCheckpoint, writeCheckpoint } from './consumerRunner.ts';
 import { isUniqueViolation, sql } from './database.ts';
-import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type FoldEvent, type RowProjection } from './rowProjection.ts';
+import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type RowProjection } from './rowProjection.ts';
 
 /**
  * Drops a projection's rows and replays the feed into it (ARCHITECTURE.md "Rebuild").
@@ -29,7 +28,12 @@ import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type Fol
 export interface RebuildOptions {
   /** Events per window of a row projection. */
   windowEvents?: number;
-  /** A window also ends when this many rows changed (bounds the write transaction). */
+  /**
+   * How long a window's write transaction should take, in ms: a window also ends when its changed
+   * rows would take that long to write, at the pace the previous windows wrote.
+   */
+  windowMs?: number;
+  /** A window ends when this many rows changed (instead of `windowMs`'s pace). */
   windowRows?: number;
   /** Rows a row projection keeps in memory between windows. */
   cachedRows?: number;
@@ -38,7 +42,11 @@ export interface RebuildOptions {
 }
 
 const WINDOW_EVENTS = 100_000;
-const WINDOW_ROWS = 50_000;
+/**
+ * A write transaction holds the feed's horizon (the oldest transaction in progress): no consumer
+ * of this database reads past it until it commits. 100 ms of stall, at most, per window.
+ */
+const WINDOW_MS = 100;
 const CACHED_ROWS = 100_000;
 /** Events per feed read of a row projection's replay. */
 const READ_LIMIT = 5000;
@@ -142,15 +150,19 @@ class Replay {
 
   /**
    * Windows of folded events: read ahead, fold window n+1 while window n is written, each window
-   * one transaction (lock, checkpoint check, upserts and deletes, checkpoint).
+   * one transaction (lock, checkpoint check, upserts and deletes, checkpoint). A window ends after
+   * `windowEvents` events or once its changed rows would take about `windowMs` to write (or
+   * `windowRows`, when given), at any event: a window may end inside a feed batch.
    */
   async folded(p: RowProjection, options: RebuildOptions): Promise<void> {
     const windowEvents = options.windowEvents ?? WINDOW_EVENTS;
-    const windowRows = options.windowRows ?? WINDOW_ROWS;
     const cachedRows = options.cachedRows ?? CACHED_ROWS;
     const readLimit = options.readLimit ?? READ_LIMIT;
+    const pace = new WritePace(options.windowMs ?? WINDOW_MS, options.windowRows);
     const statements = rowStatements(p.fold);
-    const read = await this.leanReader(p, readLimit);
+    const types = p.eventTypes;
+    // Only what a fold may read (id, type, data) and where each event is.
+    const read = (after: Position) => this.store.readFeed(after, { limit: readLimit, types, lean: true });
     const copy = await canCopy(this.knex);
     let checkpoint: Position = START;
     // The table was just emptied: every row there is, the rebuild wrote and holds.
@@ -161,38 +173,70 @@ class Replay {
       let failed: { at: Position; until: Position; err: unknown } | null = null;
       try {
         let from = checkpoint;
+        // Events of the current feed batch not folded yet, and where that batch ends.
+        let pending: LeanEvent[] = [];
+        let batchNext = checkpoint;
+        let lastBatch = false;
         for (let end = false; !end;) {
           let count = 0;
           let last = from;
-          while (count < windowEvents && rows.changed < windowRows) {
+          const maxRows = pace.rows();
+          // Rows forgotten after an earlier window are read back once the windows writing them
+          // have committed; a batch split between two windows is checked again.
+          if (pending.length > 0 && rows.missing(pending).length > 0) {
+            await writing;
+            await rows.load(this.knex, statements, pending);
+          }
+          while (count < windowEvents && rows.changed < maxRows) {
             if (failed) throw (failed as { err: unknown }).err;
-            const batch = await reader.next();
-            // A row forgotten after an earlier window is read back, once that window has committed.
-            if (rows.missing(batch.events).length > 0) {
-              await writing;
-              await rows.load(this.knex, statements, batch.events);
+            if (pending.length === 0) {
+              if (lastBatch) { end = true; break; }
+              const batch = await reader.next();
+              if (rows.missing(batch.events).length > 0) {
+                await writing;
+                await rows.load(this.knex, statements, batch.events);
+              }
+              pending = batch.events;
+              batchNext = batch.next;
+              lastBatch = batch.events.length < readLimit;
             }
-            for (const e of batch.events) rows.fold(e);
-            count += batch.events.length;
-            last = batch.next;
-            if (batch.events.length < readLimit) { end = true; break; }
+            let i = 0;
+            while (i < pending.length && count < windowEvents && rows.changed < maxRows) {
+              rows.fold(pending[i++]);
+              count++;
+            }
+            if (i < pending.length) {
+              last = pending[i - 1].position;
+              pending = pending.slice(i);
+            } else {
+              last = batchNext;
+              pending = [];
+              if (lastBatch) { end = true; break; }
+            }
           }
           const changes = rows.takeChanges(copy);
           const window = { from, to: last, count };
           from = last;
+          const previous = writing;
           // Windows commit in order: this one starts when the previous one has committed.
-          writing = writing.then(async () => {
+          writing = previous.then(async () => {
             const started = performance.now();
             await this.commit(window.from, window.to, (trx) => writeChanges(trx, statements, changes));
-            this.logger.debug({ projection: p.name, events: window.count, rows: changes.count, ms: Math.round(performance.now() - started) }, 'rebuild window committed');
+            const ms = performance.now() - started;
+            pace.record(changes.count + changes.deletes.length, ms);
+            this.logger.debug({ projection: p.name, events: window.count, rows: changes.count, ms: Math.round(ms) }, 'rebuild window committed');
           }).then(
             () => { checkpoint = window.to; this.progress(window.count, window.to); },
             (err) => { failed ??= { at: window.from, until: window.to, err }; throw err; },
           );
           writing.catch(() => {});
-          if (end) await writing;
+          if (end) { await writing; break; }
+          // At most one window waits behind the one being written (memory stays bounded when
+          // writing is the slower side).
+          await previous.catch(() => {});
+          if (failed) throw (failed as { err: unknown }).err;
           // Forgotten rows are read back only after the windows writing them have committed (above).
-          else if (rows.size > cachedRows) rows.evict(cachedRows);
+          if (rows.size > cachedRows) rows.evict(cachedRows);
         }
         reader.stop();
         return;
@@ -218,43 +262,6 @@ class Replay {
     }
   }
 
-  /**
-   * Reads only what a fold may use (id, type, data) on the PostgreSQL store; the port elsewhere.
-   * A projection whose types are a small share of the store reads each type through its own
-   * index (migrations/2026112106_events_type_feed.ts) and merges them in feed order; one whose
-   * types are a large share reads the feed order itself (merging many dense types cost more than
-   * skipping the few others).
-   */
-  private async leanReader(p: Projection, limit: number): Promise<(after: Position) => Promise<Batch<FoldEvent>>> {
-    const types = [...p.eventTypes];
-    if (this.store.kind === 'eventstoredb') return (after) => this.store.readFeed(after, { limit, types });
-    const byType = await typesAreRare(this.knex, types);
-    const text = byType ? feedByTypeSql(types.length) : LEAN_FEED_SQL;
-    const name = byType ? `rb_feed_types_${types.length}` : 'rb_lean_feed';
-    return async (after) => {
-      const rows = byType
-        // The planner prices the type index's scattered heap reads at random_page_cost (4) and
-        // prefers scanning the feed order past everything else: 415 ms instead of 9 ms for the
-        // first 5,000 ItemShipped of 5.2 million events. The store is in memory; say so, here only.
-        ? await this.knex.transaction(async (trx) => {
-          await sql(trx, 'SET LOCAL random_page_cost = 1.1');
-          return arrayRows(trx, text, [after.a, after.b, limit, ...types], name);
-        })
-        : await arrayRows(this.knex, text, [after.a, after.b, types, limit], name);
-      const events: FoldEvent[] = [];
-      let head: Position | null = null;
-      let next = after;
-      for (const [kind, id, type, data, tx, pos] of rows) {
-        if (kind === 'h') { head = { a: tx, b: pos }; continue; }
-        events.push({ id, type, data });
-        next = { a: tx, b: pos };
-      }
-      // Not a full batch: every matching event up to the head was returned, so skip to the head.
-      if (events.length < limit && head && comparePositions(head, next) > 0) next = head;
-      return { events, next };
-    };
-  }
-
   /** One write transaction: the consumer's lock, the checkpoint where it is expected, the writes, the checkpoint moved. */
   private async commit(from: Position, to: Position, write: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
     const name = this.projection.name;
@@ -275,61 +282,34 @@ class Replay {
   }
 }
 
-/**
- * The adapter's feed statement (src/eventstore/postgres.ts FEED_SQL: the same order, the same
- * horizon, the same head), with only the columns a fold reads: parsing each event's metadata and
- * timestamps cost about as much as its data, and a rebuild reads every event there is.
- */
-const LEAN_FEED_SQL = `
-WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-batch AS (
-  SELECT event_id::text AS id, type, data, tx_id::text AS tx, position::text AS pos FROM events, h
-   WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < h.xmin AND type = ANY($3::text[])
-   ORDER BY tx_id, position LIMIT $4),
-head AS (
-  SELECT tx_id::text AS tx, position::text AS pos FROM events, h
-   WHERE tx_id < h.xmin ORDER BY tx_id DESC, position DESC LIMIT 1)
-SELECT 'e' AS kind, batch.* FROM batch
-UNION ALL
-SELECT 'h', NULL, NULL, NULL, head.tx, head.pos FROM head`;
-
 interface Batch<E> { events: E[]; next: Position }
 
 /**
- * LEAN_FEED_SQL through the per-type index: each type's events in feed order, merged (a Merge
- * Append of index scans), the same horizon and head in the same statement. Parameters: $1, $2
- * the position after which to read, $3 the limit, $4… the types.
+ * Rows per window: as many as the last windows wrote in `ms` (a moving average of their time per
+ * row), or a fixed number.
  */
-function feedByTypeSql(types: number): string {
-  const horizon = 'pg_snapshot_xmin(pg_current_snapshot())';
-  const scans = Array.from({ length: types }, (_, i) => `(SELECT event_id, type, data, tx_id, position FROM events
-   WHERE type = $${i + 4} AND (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${horizon}
-   ORDER BY tx_id, position LIMIT $3)`);
-  return `
-WITH batch AS (
-  SELECT * FROM (${scans.join(' UNION ALL ')}) u ORDER BY tx_id, position LIMIT $3),
-head AS (
-  SELECT tx_id::text AS tx, position::text AS pos FROM events
-   WHERE tx_id < ${horizon} ORDER BY tx_id DESC, position DESC LIMIT 1)
-SELECT 'e' AS kind, event_id::text, type, data, tx_id::text, position::text FROM batch
-UNION ALL
-SELECT 'h', NULL, NULL, NULL, head.tx, head.pos FROM head`;
+class WritePace {
+  /** ms per row written, averaged over the last windows; null before the first one. */
+  private msPerRow: number | null = null;
+
+  constructor(private readonly ms: number, private readonly fixed?: number) {}
+
+  rows(): number {
+    if (this.fixed !== undefined) return this.fixed;
+    // The first window is small: nothing is known yet of this table's pace.
+    if (this.msPerRow === null) return FIRST_WINDOW_ROWS;
+    return Math.max(MIN_WINDOW_ROWS, Math.floor(this.ms / this.msPerRow));
+  }
+
+  record(rows: number, ms: number): void {
+    if (rows < MIN_WINDOW_ROWS / 2) return; // the lock and the checkpoint, not the rows
+    const perRow = ms / rows;
+    this.msPerRow = this.msPerRow === null ? perRow : 0.7 * this.msPerRow + 0.3 * perRow;
+  }
 }
 
-/**
- * True when the per-type index exists and the planner's statistics say these types are under a
- * fifth of the store's events.
- */
-async function typesAreRare(knex: Knex, types: string[]): Promise<boolean> {
-  const [index] = await sql(knex, `SELECT 1 AS ok FROM pg_indexes WHERE tablename = 'events' AND indexname = 'events_type_feed'`);
-  if (!index) return false;
-  const [stats] = await sql<{ vals: string[] | null; freqs: number[] | null }>(knex,
-    `SELECT most_common_vals::text::text[] AS vals, most_common_freqs AS freqs FROM pg_stats WHERE tablename = 'events' AND attname = 'type'`);
-  if (!stats?.vals || !stats.freqs) return false;
-  let share = 0;
-  stats.vals.forEach((v, i) => { if (types.includes(v)) share += stats.freqs![i]; });
-  return share < 0.2;
-}
+const FIRST_WINDOW_ROWS = 2000;
+const MIN_WINDOW_ROWS = 200;
 
 /**
  * Reads the feed ahead: while the caller works on one batch, the next ones are being read (on
@@ -370,18 +350,6 @@ class FeedReader<E> {
       if (this.queue.length < this.depth) this.fetch(b.next);
       else this.paused = true;
     }, () => {});
-  }
-}
-
-/** Like `sql`, with each row as an array (no object per event on node-postgres). */
-async function arrayRows(db: Knex | Knex.Transaction, text: string, params: unknown[], name: string): Promise<any[][]> {
-  const client = (db as any).client;
-  const conn = await client.acquireConnection();
-  try {
-    if (conn instanceof pg.Client) return (await conn.query({ name, text, values: params, rowMode: 'array' })).rows;
-    return (await conn.query(text, params)).rows.map((r: object) => Object.values(r));
-  } finally {
-    await client.releaseConnection(conn);
   }
 }
 

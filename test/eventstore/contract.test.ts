@@ -146,6 +146,22 @@ for (const adapter of adapters) {
       expect(again.events).to.have.length(0);
     });
 
+    it('reads the feed lean (id, type, data, position): the same events and the same next position as the full read', async () => {
+      const type = `Lean${randomUUID().slice(0, 8)}`;
+      const start = await store.head();
+      const s = stream();
+      await store.append(s, [ev(type, { n: 1 }), ev('Other'), ev(type, { n: 2 }), ev(type, { n: 3 })], { expected: 'no_stream' });
+      const full = await drainFeed(store, start, [type], 3);
+      expect(full.events).to.have.length(3);
+      for (const limit of [2, 10]) {
+        const lean = await store.readFeed(start, { limit, types: [type], lean: true });
+        const fullBatch = await store.readFeed(start, { limit, types: [type] });
+        expect(lean.events.map((e) => ({ id: e.id, type: e.type, data: e.data, position: e.position })), `limit ${limit}`)
+          .to.deep.equal(fullBatch.events.map((e) => ({ id: e.id, type: e.type, data: e.data, position: e.position })));
+        expect(lean.next, `limit ${limit}`).to.deep.equal(fullBatch.next);
+      }
+    });
+
     it('wakes subscribers promptly after an append', async () => {
       let woken = 0;
       const off = store.onAppended(() => { woken++; });
