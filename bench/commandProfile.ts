@@ -1,0 +1,72 @@
+/**
+ * One HTTP command under load, with what it costs the database: `npx tsx bench/commandProfile.ts
+ * <user|ship|price> [connections,…] [seconds]` (defaults: user 32 5). It seeds a fresh database
+ * on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) as scenario 5 of
+ * `npm run bench` does, starts the service as a child process, warms it up, then prints per
+ * connection level: req/s, p50/p99 ms, and per request the transactions, inserted and updated
+ * rows of the database (pg_stat_database deltas).
+ * - PROF=1: the service runs with --cpu-prof, profiles in /tmp/command-profile/;
+ * - LOGSQL=1: the database logs every statement (log_statement = all, in the server's log).
+ * A diagnostic, not a benchmark: no baseline, one run.
+ */
+import pg from 'pg';
+import { adminLogin, CHILD_ADMIN, startService } from '../test/support/childService.ts';
+import { freshPostgresDatabase } from '../test/support/database.ts';
+import { appendUsers, createBenchAdmin } from './support/generators/index.ts';
+import { load } from './support/http.ts';
+import { openStore } from './support/store.ts';
+import { benchOrders, benchProducts, benchVendor } from './support/vendorFixture.ts';
+
+type Request = { path: string; body: string; token: string };
+const [which = 'user', connArg = '32', secArg = '5'] = process.argv.slice(2);
+if (!['user', 'ship', 'price'].includes(which)) throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price> [connections,…] [seconds]');
+
+const fresh = await freshPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const seed = await openStore(fresh.url, 4);
+const stats = new pg.Client({ connectionString: fresh.url });
+let app: Awaited<ReturnType<typeof startService>> | null = null;
+try {
+  await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
+  await appendUsers(seed.store, seed.db.knex, 1000, 2000, 0);
+  await seed.db.knex.raw(`SELECT setval('user_id_seq', 4000)`);
+  if (process.env.LOGSQL) await seed.db.knex.raw(`ALTER DATABASE "${new URL(fresh.url).pathname.slice(1)}" SET log_statement = 'all'`);
+  const nodeArgs = process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/command-profile'] : [];
+  app = await startService({ databaseUrl: fresh.url, name: 'command-profile', env: { TRUST_PROXY: '1' }, nodeArgs });
+  const adminToken = await adminLogin(app.url);
+  const method = which === 'user' ? 'PUT' : which === 'ship' ? 'POST' : 'PATCH';
+  let next: (n: number) => Request;
+  if (which === 'user') {
+    next = (n) => ({ path: `/api/v1/admin/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: adminToken });
+  } else if (which === 'ship') {
+    const v = await benchVendor(app.url, adminToken);
+    const orders = await benchOrders(app.url, { store: seed.store, db: seed.db.knex }, v, 200, 1000);
+    next = (n) => { const [o, i] = orders[n % orders.length]; return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token }; };
+  } else {
+    const v = await benchVendor(app.url, adminToken);
+    const products = await benchProducts(app.url, v, 200);
+    next = (n) => ({ path: `/api/v1/vendor/products/${products[n % products.length]}`, body: JSON.stringify({ price_cents: 1000 + (n % 50000) }), token: v.token });
+  }
+  await stats.connect();
+  const counters = async () => (await stats.query(`SELECT xact_commit + xact_rollback AS x, tup_inserted AS ins, tup_updated AS upd
+    FROM pg_stat_database WHERE datname = current_database()`)).rows[0];
+  let n = 0;
+  const headers = { authorization: `Bearer ${next(0).token}` };
+  await load({ url: app.url, connections: 8, seconds: 2, method, headers, request: () => next(n++) });
+  for (const connections of connArg.split(',').map(Number)) {
+    // pg_stat_database is updated by each backend at most once a second or so: let it settle.
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = await counters();
+    const first = n;
+    const r = await load({ url: app.url, connections, seconds: Number(secArg), method, headers, request: () => next(n++) });
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await counters();
+    const per = (k: 'x' | 'ins' | 'upd') => ((Number(after[k]) - Number(before[k])) / (n - first)).toFixed(2);
+    console.log(`${which}, ${connections} conn.: ${r.rate.toFixed(0)} req/s, p50 ${r.p50?.toFixed(1)} ms, p99 ${r.p99?.toFixed(1)} ms, non-2xx ${r.non2xx}; ` +
+      `per request: ${per('x')} transactions, ${per('ins')} rows inserted, ${per('upd')} updated`);
+  }
+} finally {
+  await stats.end().catch(() => {});
+  await app?.stop();
+  await seed.close();
+  await fresh.drop();
+}
