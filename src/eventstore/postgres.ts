@@ -80,34 +80,32 @@ const HORIZON = 'feed_horizon()';
 /** The newest event below the horizon (the "head"): where a reader that found nothing more goes on from. */
 const HEAD = `SELECT tx_id::text AS tx, position::text AS pos FROM events WHERE tx_id < ${HORIZON} ORDER BY tx_id DESC, position DESC LIMIT 1`;
 
-// One statement, one snapshot: the batch, and the head.
-const FEED_SQL = `
+/**
+ * One statement, one snapshot: the events after ($1, $2) below the horizon, of the types $3 (all
+ * when null), at most $4, in feed order, with the given columns; then the head as a row of kind
+ * 'h' (`head`: that row's columns, the head's position among nulls).
+ */
+function feedSql(columns: string, head: string): string {
+  return `
 WITH h AS (SELECT ${HORIZON} AS xmin),
 batch AS (
-  SELECT ${COLUMNS} FROM events, h
+  SELECT ${columns} FROM events, h
    WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < h.xmin
      AND ($3::text[] IS NULL OR type = ANY($3::text[]))
    ORDER BY tx_id, position LIMIT $4),
 head AS (${HEAD})
 SELECT 'e' AS kind, batch.* FROM batch
 UNION ALL
-SELECT 'h', NULL, NULL, NULL, NULL, NULL, NULL, head.tx, head.pos, NULL FROM head`;
+SELECT 'h', ${head} FROM head`;
+}
+
+const FEED_SQL = feedSql(COLUMNS, 'NULL, NULL, NULL, NULL, NULL, NULL, head.tx, head.pos, NULL');
 
 /**
- * A lean read (ReadFeedOptions.lean): FEED_SQL with only the columns a rebuild's fold reads, as
+ * A lean read (ReadFeedOptions.lean): the feed with only the columns a rebuild's fold reads, as
  * arrays [kind, id, type, data, tx, pos]. Parameters as FEED_SQL's.
  */
-const LEAN_FEED_SQL = `
-WITH h AS (SELECT ${HORIZON} AS xmin),
-batch AS (
-  SELECT event_id::text AS id, type, data, tx_id::text AS tx, position::text AS pos FROM events, h
-   WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < h.xmin
-     AND ($3::text[] IS NULL OR type = ANY($3::text[]))
-   ORDER BY tx_id, position LIMIT $4),
-head AS (${HEAD})
-SELECT 'e' AS kind, batch.* FROM batch
-UNION ALL
-SELECT 'h', NULL, NULL, NULL, head.tx, head.pos FROM head`;
+const LEAN_FEED_SQL = feedSql('event_id::text AS id, type, data, tx_id::text AS tx, position::text AS pos', 'NULL, NULL, NULL, head.tx, head.pos');
 
 /**
  * LEAN_FEED_SQL through the per-type index (migrations/2026112106_events_type_feed.ts): each
