@@ -61,13 +61,13 @@ function report(label: string, lags: number[]): void {
 }
 
 report('idle, 10 s', await probe(() => new Promise((r) => setTimeout(r, 10_000))));
-let windows = 0;
+let writes = 0;
 let longest = 0;
 const logger = Object.assign(Object.create(silent), {
-  debug: (o: { ms?: number }, msg: string) => { if (msg === 'rebuild window committed') { windows++; longest = Math.max(longest, o.ms ?? 0); } },
+  debug: (o: { ms?: number }, msg: string) => { if (msg === 'rebuild write committed') { writes++; longest = Math.max(longest, o.ms ?? 0); } },
 });
 const started = performance.now();
 let done = 0;
 report(`during the rebuild of ${name}`, await probe(async () => { done = await rebuildProjection(db.knex, store, projection, logger); }));
-console.log(`rebuild: ${done} events in ${((performance.now() - started) / 1000).toFixed(1)} s, ${windows} windows, longest write transaction ${longest} ms`);
+console.log(`rebuild: ${done} events in ${((performance.now() - started) / 1000).toFixed(1)} s, ${writes} write transactions, the longest ${longest} ms`);
 await close();

@@ -1,40 +1,40 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { comparePositions, type EventStore, type LeanEvent, type Position, START } from '../eventstore/port.ts';
+import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
 import { readCheckpoint, writeCheckpoint } from './consumerRunner.ts';
 import { isUniqueViolation, sql } from './database.ts';
-import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type RowProjection } from './rowProjection.ts';
+import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type RowChanges, type RowProjection, type RowStatements } from './rowProjection.ts';
+import { ShadowTable } from './shadowTable.ts';
 
 /**
- * Drops a projection's rows and replays the feed into it (ARCHITECTURE.md "Rebuild").
- * The reset takes the consumer's advisory lock (waiting for a live instance's batch to finish)
- * and empties the tables and the checkpoint in one transaction; live instances then simply
- * continue from the reset checkpoint, so a rebuild can run while the service is up.
+ * Rebuilds a projection from the feed (ARCHITECTURE.md "Rebuild"), while the service runs.
  *
- * The replay has a loop of its own, not the live runner's (one transaction per 1,000 events, the
- * feed read inside it): the feed is read ahead on another connection while the previous events
- * are applied, and every write transaction still takes the consumer's lock, checks that the
- * checkpoint is where the rebuild left it, writes, and moves the checkpoint with the writes
- * (compare-and-set). A live instance that applies batches meanwhile moves the checkpoint; the
- * rebuild then forgets what it holds in memory and goes on from there.
+ * Row projections (src/runtime/rowProjection.ts) are rebuilt into a shadow table
+ * (src/runtime/shadowTable.ts) that replaces the live one when it has caught up: the live table
+ * stays whole and served meanwhile. The feed is folded in windows of up to WINDOW_EVENTS events
+ * in memory, read ahead on other connections: a row is written once per window however many
+ * events change it, rows stay in memory across windows (up to CACHED_ROWS; a forgotten row is read
+ * back from the shadow), and the next window is folded while the previous one is written. A
+ * window's rows are written in transactions of about WINDOW_MS each (a transaction that writes
+ * holds the feed's horizon: no consumer of this database reads past it until it commits).
  *
- * Row projections (src/runtime/rowProjection.ts) are folded in windows of up to WINDOW_EVENTS
- * events in memory: a row is written once per window however many events change it, the rows
- * stay in memory across windows (a rebuild starts from an empty table, so it never reads a row
- * back unless it had to forget it), and the next window is folded while the previous one is
- * being written. Other projections are applied batch by batch with their own `apply`.
+ * Other projections are emptied (their tables and checkpoint, in one transaction under the
+ * consumer's advisory lock) and replayed in place, batch by batch with their own `apply`: each
+ * write transaction takes the consumer's lock, checks that the checkpoint is where the rebuild
+ * left it, writes, and moves it (compare-and-set). A live instance that applies batches
+ * meanwhile moves the checkpoint; the rebuild then goes on from there.
  */
 export interface RebuildOptions {
   /** Events per window of a row projection. */
   windowEvents?: number;
+  /** A window also ends when this many rows changed. */
+  windowRows?: number;
   /**
-   * How long a window's write transaction should take, in ms: a window also ends when its changed
-   * rows would take that long to write, at the pace the previous windows wrote.
+   * How long one write transaction of a row projection's rebuild should take, in ms: a window's
+   * rows are written in chunks of as many rows as the previous chunks wrote in that time.
    */
   windowMs?: number;
-  /** A window ends when this many rows changed (instead of `windowMs`'s pace). */
-  windowRows?: number;
   /** Rows a row projection keeps in memory between windows. */
   cachedRows?: number;
   /** Events per feed read of a row projection. */
@@ -42,10 +42,8 @@ export interface RebuildOptions {
 }
 
 const WINDOW_EVENTS = 100_000;
-/**
- * A write transaction holds the feed's horizon (the oldest transaction in progress): no consumer
- * of this database reads past it until it commits. 100 ms of stall, at most, per window.
- */
+const WINDOW_ROWS = 50_000;
+/** A write transaction holds the feed's horizon: 100 ms of stall for the live consumers, at most (on an idle machine). */
 const WINDOW_MS = 100;
 const CACHED_ROWS = 100_000;
 /** Events per feed read of a row projection's replay. */
@@ -60,11 +58,13 @@ export async function rebuildProjection(
   onProgress?: (done: number, position: Position) => void,
   options: RebuildOptions = {},
 ): Promise<number> {
-  await knex.transaction(async (trx) => {
-    await sql(trx, 'SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, projection.name]);
-    for (const table of projection.tables) await sql(trx, `TRUNCATE TABLE ${quoteIdent(table)}`);
-    await sql(trx, 'DELETE FROM consumer_checkpoints WHERE name = $1', [projection.name]);
-  });
+  if (!isRowProjection(projection)) {
+    await knex.transaction(async (trx) => {
+      await sql(trx, 'SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, projection.name]);
+      for (const table of projection.tables) await sql(trx, `TRUNCATE TABLE ${quoteIdent(table)}`);
+      await sql(trx, 'DELETE FROM consumer_checkpoints WHERE name = $1', [projection.name]);
+    });
+  }
   // Fresh planner statistics first: right after a bulk append (an import, a restore) the events
   // table's statistics can be stale, and the feed query then planned as a bitmap scan of every
   // event after the checkpoint plus a sort, on every batch (measured: 150 ms per batch at 100,000
@@ -149,116 +149,107 @@ class Replay {
   }
 
   /**
-   * Windows of folded events: read ahead, fold window n+1 while window n is written, each window
-   * one transaction (lock, checkpoint check, upserts and deletes, checkpoint). A window ends after
-   * `windowEvents` events or once its changed rows would take about `windowMs` to write (or
-   * `windowRows`, when given), at any event: a window may end inside a feed batch.
+   * Windows of folded events into a shadow table: read ahead, fold window n+1 while window n is
+   * written (in transactions of about `windowMs` each), build the indexes, swap the shadow in.
    */
   async folded(p: RowProjection, options: RebuildOptions): Promise<void> {
     const windowEvents = options.windowEvents ?? WINDOW_EVENTS;
+    const windowRows = options.windowRows ?? WINDOW_ROWS;
     const cachedRows = options.cachedRows ?? CACHED_ROWS;
     const readLimit = options.readLimit ?? READ_LIMIT;
-    const pace = new WritePace(options.windowMs ?? WINDOW_MS, options.windowRows);
-    const statements = rowStatements(p.fold);
-    const types = p.eventTypes;
-    // Only what a fold may read (id, type, data) and where each event is.
-    const read = (after: Position) => this.store.readFeed(after, { limit: readLimit, types, lean: true });
-    const copy = await canCopy(this.knex);
-    let checkpoint: Position = START;
-    // The table was just emptied: every row there is, the rebuild wrote and holds.
-    let rows = new RowSet(p.fold, false);
-    for (;;) {
-      const reader = new FeedReader(read, checkpoint, readLimit);
+    const pace = new WritePace(options.windowMs ?? WINDOW_MS);
+    const server = await canCopy(this.knex);
+    const shadow = new ShadowTable(this.knex, p.fold.table, server);
+    await shadow.create();
+    try {
+      const statements = rowStatements(p.fold, shadow.name);
+      const types = p.eventTypes;
+      // Only what a fold may read (id, type, data).
+      const read = (after: Position) => this.store.readFeed(after, { limit: readLimit, types, lean: true });
+      // The shadow was just created: every row there is, the rebuild wrote and holds.
+      const rows = new RowSet(p.fold, false);
+      const reader = new FeedReader(read, START, readLimit);
+      let position = START;
       let writing: Promise<void> = Promise.resolve();
-      let failed: { at: Position; until: Position; err: unknown } | null = null;
+      const failure: { err?: unknown } = {};
       try {
-        let from = checkpoint;
-        // Events of the current feed batch not folded yet, and where that batch ends.
-        let pending: LeanEvent[] = [];
-        let batchNext = checkpoint;
-        let lastBatch = false;
         for (let end = false; !end;) {
           let count = 0;
-          let last = from;
-          const maxRows = pace.rows();
-          // Rows forgotten after an earlier window are read back once the windows writing them
-          // have committed; a batch split between two windows is checked again.
-          if (pending.length > 0 && rows.missing(pending).length > 0) {
-            await writing;
-            await rows.load(this.knex, statements, pending);
+          while (count < windowEvents && rows.changed < windowRows) {
+            if ('err' in failure) throw failure.err;
+            const batch = await reader.next();
+            // A row forgotten after an earlier window is read back, once that window is written.
+            if (rows.missing(batch.events).length > 0) {
+              await writing;
+              await rows.load(this.knex, statements, batch.events);
+            }
+            for (const e of batch.events) rows.fold(e);
+            count += batch.events.length;
+            position = batch.next;
+            if (batch.events.length < readLimit) { end = true; break; }
           }
-          while (count < windowEvents && rows.changed < maxRows) {
-            if (failed) throw (failed as { err: unknown }).err;
-            if (pending.length === 0) {
-              if (lastBatch) { end = true; break; }
-              const batch = await reader.next();
-              if (rows.missing(batch.events).length > 0) {
-                await writing;
-                await rows.load(this.knex, statements, batch.events);
-              }
-              pending = batch.events;
-              batchNext = batch.next;
-              lastBatch = batch.events.length < readLimit;
-            }
-            let i = 0;
-            while (i < pending.length && count < windowEvents && rows.changed < maxRows) {
-              rows.fold(pending[i++]);
-              count++;
-            }
-            if (i < pending.length) {
-              last = pending[i - 1].position;
-              pending = pending.slice(i);
-            } else {
-              last = batchNext;
-              pending = [];
-              if (lastBatch) { end = true; break; }
-            }
-          }
-          const changes = rows.takeChanges(copy);
-          const window = { from, to: last, count };
-          from = last;
+          const changes = rows.takeChanges(server, pace.rows(), true);
+          const window = { count, to: position };
           const previous = writing;
-          // Windows commit in order: this one starts when the previous one has committed.
+          // Windows are written in order: this one starts when the previous one is written.
           writing = previous.then(async () => {
             const started = performance.now();
-            await this.commit(window.from, window.to, (trx) => writeChanges(trx, statements, changes));
-            const ms = performance.now() - started;
-            pace.record(changes.count + changes.deletes.length, ms);
-            this.logger.debug({ projection: p.name, events: window.count, rows: changes.count, ms: Math.round(ms) }, 'rebuild window committed');
-          }).then(
-            () => { checkpoint = window.to; this.progress(window.count, window.to); },
-            (err) => { failed ??= { at: window.from, until: window.to, err }; throw err; },
-          );
-          writing.catch(() => {});
+            await this.writeShadow(statements, changes, pace, server);
+            this.logger.debug({ projection: p.name, events: window.count, rows: changes.count, ms: Math.round(performance.now() - started) }, 'rebuild window written');
+            this.progress(window.count, window.to);
+          });
+          writing.catch((err) => { failure.err ??= err; });
           if (end) { await writing; break; }
-          // At most one window waits behind the one being written (memory stays bounded when
-          // writing is the slower side).
-          await previous.catch(() => {});
-          if (failed) throw (failed as { err: unknown }).err;
-          // Forgotten rows are read back only after the windows writing them have committed (above).
+          // At most one window waits behind the one being written: memory stays bounded.
+          await previous;
+          // Forgotten rows are read back only after the windows writing them are written (above).
           if (rows.size > cachedRows) rows.evict(cachedRows);
         }
-        reader.stop();
-        return;
-      } catch (err) {
+      } finally {
         reader.stop();
         await writing.catch(() => {});
-        const cause = (failed as { err: unknown } | null)?.err ?? err;
-        if (cause instanceof CheckpointMoved) {
-          // Another instance applied events meanwhile: what is in memory is stale.
-          checkpoint = cause.current;
-        } else if (isUniqueViolation(cause) && failed) {
-          // A unique index other than the key (user_list's e-mail) refused the window's rows in the
-          // order they were folded (an e-mail freed and taken within the window): the window is
-          // applied again batch by batch with the projection's own apply.
-          this.logger.warn({ projection: p.name }, 'rebuild window refused by a unique index; replaying it batch by batch');
-          const f = failed as { at: Position; until: Position };
-          checkpoint = await this.batched({ from: f.at, until: f.until });
-        } else {
-          throw cause;
-        }
-        rows = new RowSet(p.fold, true);
       }
+      let started = performance.now();
+      await shadow.buildIndexes();
+      this.logger.debug({ projection: p.name, ms: Math.round(performance.now() - started) }, 'rebuild indexes built');
+      started = performance.now();
+      await this.knex.transaction(async (trx) => {
+        await sql(trx, 'SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, p.name]);
+        const current = await readCheckpoint(trx, p.name);
+        await shadow.swap(trx);
+        // A live instance goes on from where the shadow was built (it applies again what it had
+        // applied past that point, to the new table).
+        if (comparePositions(current, position) !== 0) await writeCheckpoint(trx, p.name, current, position);
+      });
+      this.logger.debug({ projection: p.name, ms: Math.round(performance.now() - started) }, 'rebuild swapped in');
+    } catch (err) {
+      await shadow.drop().catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * A window's rows into the shadow table, a transaction per chunk: deletes, changed stored rows,
+   * new rows. The shadow matches no checkpoint until it is swapped in, so no order is needed
+   * between transactions, and a crash loses nothing that matters.
+   */
+  private async writeShadow(statements: RowStatements, changes: RowChanges, pace: WritePace, server: boolean): Promise<void> {
+    const none = { upserts: [], staged: [], copies: [], deletes: [], count: 0, sizes: { upserts: [], staged: [], copies: [] } };
+    const parts: { rows: number; changes: RowChanges }[] = [];
+    if (changes.deletes.length > 0) parts.push({ rows: changes.deletes.length, changes: { ...none, deletes: changes.deletes } });
+    changes.staged.forEach((text, i) => parts.push({ rows: changes.sizes.staged[i], changes: { ...none, staged: [text] } }));
+    changes.upserts.forEach((json, i) => parts.push({ rows: changes.sizes.upserts[i], changes: { ...none, upserts: [json] } }));
+    changes.copies.forEach((text, i) => parts.push({ rows: changes.sizes.copies[i], changes: { ...none, copies: [text] } }));
+    for (const part of parts) {
+      const started = performance.now();
+      await this.knex.transaction(async (trx) => {
+        // A crash loses the shadow anyway: no need to wait for the WAL flush.
+        if (server) await sql(trx, 'SET LOCAL synchronous_commit = off');
+        await writeChanges(trx, statements, part.changes);
+      });
+      const ms = performance.now() - started;
+      pace.record(part.rows, ms);
+      this.logger.debug({ projection: this.projection.name, rows: part.rows, ms: Math.round(ms) }, 'rebuild write committed');
     }
   }
 
@@ -285,18 +276,17 @@ class Replay {
 interface Batch<E> { events: E[]; next: Position }
 
 /**
- * Rows per window: as many as the last windows wrote in `ms` (a moving average of their time per
- * row), or a fixed number.
+ * Rows per write transaction: as many as the last ones wrote in `ms` (a moving average of their
+ * time per row).
  */
 class WritePace {
-  /** ms per row written, averaged over the last windows; null before the first one. */
+  /** ms per row written, averaged over the last transactions; null before the first one. */
   private msPerRow: number | null = null;
 
-  constructor(private readonly ms: number, private readonly fixed?: number) {}
+  constructor(private readonly ms: number) {}
 
   rows(): number {
-    if (this.fixed !== undefined) return this.fixed;
-    // The first window is small: nothing is known yet of this table's pace.
+    // The first transactions are small: nothing is known yet of this table's pace.
     if (this.msPerRow === null) return FIRST_WINDOW_ROWS;
     return Math.max(MIN_WINDOW_ROWS, Math.floor(this.ms / this.msPerRow));
   }
@@ -309,7 +299,7 @@ class WritePace {
 }
 
 const FIRST_WINDOW_ROWS = 2000;
-const MIN_WINDOW_ROWS = 200;
+const MIN_WINDOW_ROWS = 100;
 
 /**
  * Reads the feed ahead: while the caller works on one batch, the next ones are being read (on

@@ -91,8 +91,9 @@ export interface RowStatements {
   stage: { create: string; copy: string; apply: string } | null;
 }
 
-export function rowStatements(fold: RowFold<any>): RowStatements {
-  const t = quote(fold.table);
+/** `table`: another table of the same columns to write (a rebuild's shadow table, src/runtime/shadowTable.ts). */
+export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatements {
+  const t = quote(table);
   const key = quote(fold.key);
   const cols = fold.columns.map(quote);
   const all = fold.insertOnly ? cols : [key, ...cols];
@@ -100,19 +101,19 @@ export function rowStatements(fold: RowFold<any>): RowStatements {
     ? `ON CONFLICT (${fold.insertOnly.conflict.map(quote).join(', ')}) DO NOTHING`
     : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})`;
   return {
-    load: fold.insertOnly ? null : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_load_${fold.table}` },
+    load: fold.insertOnly ? null : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_load_${table}` },
     // Rows in the order given: a unique index other than the key (user_list's e-mail) sees
     // the rows in the order the batch first changed them.
     upsert: {
       text: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM json_populate_recordset(NULL::${t}, $1::json) WITH ORDINALITY AS r ORDER BY r.ordinality ${conflict}`,
-      name: `rp_upsert_${fold.table}`,
+      name: `rp_upsert_${table}`,
     },
-    remove: fold.insertOnly ? null : { text: `DELETE FROM ${t} WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_delete_${fold.table}` },
+    remove: fold.insertOnly ? null : { text: `DELETE FROM ${t} WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_delete_${table}` },
     copy: { text: `COPY ${t} (${all.join(', ')}) FROM STDIN`, columns: fold.insertOnly ? fold.columns : [fold.key, ...fold.columns] },
     stage: fold.insertOnly ? null : {
-      create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quote(`rp_stage_${fold.table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
-      copy: `COPY ${quote(`rp_stage_${fold.table}`)} (${all.join(', ')}) FROM STDIN`,
-      apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quote(`rp_stage_${fold.table}`)} ${conflict}`,
+      create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quote(`rp_stage_${table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
+      copy: `COPY ${quote(`rp_stage_${table}`)} (${all.join(', ')}) FROM STDIN`,
+      apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quote(`rp_stage_${table}`)} ${conflict}`,
     },
   };
 }
@@ -126,6 +127,8 @@ export interface RowChanges {
   copies: string[];
   deletes: RowKey[];
   count: number;
+  /** Rows in each element of upserts, staged and copies. */
+  sizes: { upserts: number[]; staged: number[]; copies: number[] };
 }
 
 /** Rows per upsert statement (a statement's jsonb parameter stays a few megabytes). */
@@ -209,35 +212,46 @@ export class RowSet<R extends object> implements Rows<R> {
    *
    * With `copy`, rows known to be new (a rebuild knows every row it stored) go as COPY text:
    * PostgreSQL parses a wide row of JSON in about 25 µs, the same row as COPY text in a few.
+   * `chunk`: rows per statement (and per transaction of a rebuild's shadow table). `replace`
+   * (a shadow table, with no index but its key): changed stored rows are deleted and copied anew.
    */
-  takeChanges(copy = false): RowChanges {
+  takeChanges(copy = false, chunk = WRITE_CHUNK, replace = false): RowChanges {
     const old: RowKey[] = [];
     const fresh: RowKey[] = [];
-    for (const k of this.dirty) (!this.spec.insertOnly && this.stored.has(k) ? old : fresh).push(k);
+    const replaced: RowKey[] = [];
+    for (const k of this.dirty) {
+      if (this.spec.insertOnly || !this.stored.has(k)) fresh.push(k);
+      // Deleted, then copied anew: cheaper than an upsert where no other index is to be kept.
+      else if (replace && copy && this.unknown !== 'all') { fresh.push(k); replaced.push(k); } else old.push(k);
+    }
     if (!this.spec.insertOnly) for (const k of fresh) this.stored.add(k);
     const columns = this.spec.insertOnly ? this.spec.columns : [this.spec.key, ...this.spec.columns];
+    const sizes = (n: number) => Array.from({ length: Math.ceil(n / chunk) }, (_, i) => Math.min(chunk, n - i * chunk));
     const texts = (keys: RowKey[]) => {
       const out: string[] = [];
-      for (let i = 0; i < keys.length; i += WRITE_CHUNK) out.push(copyText(keys.slice(i, i + WRITE_CHUNK).map((k) => this.rows.get(k)!), columns));
+      for (let i = 0; i < keys.length; i += chunk) out.push(copyText(keys.slice(i, i + chunk).map((k) => this.rows.get(k)!), columns));
       return out;
     };
     // New rows by COPY only when they are known to be new (a rebuild knows every row it stored).
     const byCopy = copy && this.unknown !== 'all';
     const json = [...(copy ? [] : old), ...(byCopy ? [] : fresh)];
     const upserts: string[] = [];
-    for (let i = 0; i < json.length; i += WRITE_CHUNK) {
-      upserts.push(JSON.stringify(json.slice(i, i + WRITE_CHUNK).map((k) => this.rows.get(k))));
+    for (let i = 0; i < json.length; i += chunk) {
+      upserts.push(JSON.stringify(json.slice(i, i + chunk).map((k) => this.rows.get(k))));
     }
     const staged = copy ? texts(old) : [];
     const copies = byCopy ? texts(fresh) : [];
-    const deletes = [...this.deleted];
-    for (const k of deletes) this.stored.delete(k);
+    for (const k of this.deleted) this.stored.delete(k);
+    const deletes = [...this.deleted, ...replaced];
     this.dirty = new Set();
     this.deleted = new Set();
     // An insert-only table keeps what it stored first (ON CONFLICT DO NOTHING): a row written
     // need not stay in memory, a later duplicate is dropped by the table.
     if (this.spec.insertOnly) this.rows.clear();
-    return { upserts, staged, copies, deletes, count: old.length + fresh.length };
+    return {
+      upserts, staged, copies, deletes, count: old.length + fresh.length,
+      sizes: { upserts: sizes(json.length), staged: sizes(copy ? old.length : 0), copies: sizes(byCopy ? fresh.length : 0) },
+    };
   }
 
   async write(trx: Executor, statements: RowStatements): Promise<void> {
