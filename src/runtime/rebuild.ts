@@ -188,13 +188,14 @@ class Replay {
             position = batch.next;
             if (batch.events.length < readLimit) { end = true; break; }
           }
-          const changes = rows.takeChanges(server, pace.rows(), true);
+          const chunk = pace.rows();
+          const changes = rows.takeChanges(server, chunk, true);
           const window = { count, to: position };
           const previous = writing;
           // Windows are written in order: this one starts when the previous one is written.
           writing = previous.then(async () => {
             const started = performance.now();
-            await this.writeShadow(statements, changes, pace, server);
+            await this.writeShadow(statements, changes, chunk, pace, server);
             this.logger.debug({ projection: p.name, events: window.count, rows: changes.count, ms: Math.round(performance.now() - started) }, 'rebuild window written');
             this.progress(window.count, window.to);
           });
@@ -233,10 +234,13 @@ class Replay {
    * new rows. The shadow matches no checkpoint until it is swapped in, so no order is needed
    * between transactions, and a crash loses nothing that matters.
    */
-  private async writeShadow(statements: RowStatements, changes: RowChanges, pace: WritePace, server: boolean): Promise<void> {
+  private async writeShadow(statements: RowStatements, changes: RowChanges, chunk: number, pace: WritePace, server: boolean): Promise<void> {
     const none = { upserts: [], staged: [], copies: [], deletes: [], count: 0, sizes: { upserts: [], staged: [], copies: [] } };
     const parts: { rows: number; changes: RowChanges }[] = [];
-    if (changes.deletes.length > 0) parts.push({ rows: changes.deletes.length, changes: { ...none, deletes: changes.deletes } });
+    for (let i = 0; i < changes.deletes.length; i += chunk) {
+      const deletes = changes.deletes.slice(i, i + chunk);
+      parts.push({ rows: deletes.length, changes: { ...none, deletes } });
+    }
     changes.staged.forEach((text, i) => parts.push({ rows: changes.sizes.staged[i], changes: { ...none, staged: [text] } }));
     changes.upserts.forEach((json, i) => parts.push({ rows: changes.sizes.upserts[i], changes: { ...none, upserts: [json] } }));
     changes.copies.forEach((text, i) => parts.push({ rows: changes.sizes.copies[i], changes: { ...none, copies: [text] } }));
