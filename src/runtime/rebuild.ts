@@ -49,6 +49,7 @@ const CACHED_ROWS = 100_000;
 /** Events per feed read of a row projection's replay. */
 const READ_LIMIT = 5000;
 const LOCK_CLASS = 1; // the consumers' advisory lock namespace (src/runtime/consumerRunner.ts)
+const REBUILD_LOCK_CLASS = 3; // one rebuild of a projection at a time (2: scheduled tasks)
 
 export async function rebuildProjection(
   knex: Knex,
@@ -159,9 +160,12 @@ class Replay {
     const readLimit = options.readLimit ?? READ_LIMIT;
     const pace = new WritePace(options.windowMs ?? WINDOW_MS);
     const server = await canCopy(this.knex);
+    // Two rebuilds of one projection would share one shadow table: the second is refused. (PGlite
+    // is one connection of one process: there can be no second.)
+    const release = server ? await this.rebuildLock(p.name) : async () => {};
     const shadow = new ShadowTable(this.knex, p.fold.table, server);
-    await shadow.create();
     try {
+      await shadow.create();
       const statements = rowStatements(p.fold, shadow.name);
       const types = p.eventTypes;
       // Only what a fold may read (id, type, data).
@@ -226,7 +230,26 @@ class Replay {
     } catch (err) {
       await shadow.drop().catch(() => {});
       throw err;
+    } finally {
+      await release();
     }
+  }
+
+  /** A session lock on a connection of its own, held for the whole rebuild; refused when another rebuild holds it. */
+  private async rebuildLock(name: string): Promise<() => Promise<void>> {
+    const client = (this.knex as any).client;
+    const conn = await client.acquireConnection();
+    try {
+      const { rows } = await conn.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK_CLASS, name]);
+      if (!rows[0].ok) throw new Error(`a rebuild of ${name} is already running (another process or session); try again when it has ended`);
+    } catch (err) {
+      await client.releaseConnection(conn);
+      throw err;
+    }
+    return async () => {
+      await conn.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK_CLASS, name]).catch(() => {});
+      await client.releaseConnection(conn);
+    };
   }
 
   /**

@@ -185,6 +185,19 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     expect(swapped.map((r: any) => r.email)).to.deep.equal(['q@swap.test', 'p@swap.test']);
   });
 
+  it('a second rebuild of the same projection while one runs is refused, and the first completes', async function () {
+    if (!process.env.TEST_DATABASE_URL) this.skip(); // PGlite is one connection of one process: no second rebuild can start
+    const userList = rowProjections.find((p) => p.name === 'user_list')!;
+    const expected = await live(userList);
+    const outcomes = await Promise.allSettled([
+      rebuildProjection(db.knex, store, userList, silent),
+      rebuildProjection(db.knex, store, userList, silent),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
+    expect(String((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason)).to.match(/already running/);
+    expect(await rows('user_list')).to.deep.equal(expected);
+  });
+
   it('a live runner applying batches during the rebuild: after the swap it goes on from where the shadow was built, to the same rows', async () => {
     const orderList = rowProjections.find((p) => p.name === 'order_list')!;
     const expected = await live(orderList);
