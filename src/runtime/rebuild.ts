@@ -4,7 +4,8 @@ import { comparePositions, type EventStore, type Position, START } from '../even
 import type { Projection } from './consumer.ts';
 import { readCheckpoint, writeCheckpoint } from './consumerRunner.ts';
 import { isUniqueViolation, sql } from './database.ts';
-import { canCopy, isRowProjection, RowSet, rowStatements, writeChanges, type RowChanges, type RowProjection, type RowStatements } from './rowProjection.ts';
+import { canCopy } from './pgCopy.ts';
+import { isRowProjection, RowSet, rowStatements, writeChanges, type RowChanges, type RowProjection, type RowStatements } from './rowProjection.ts';
 import { ShadowTable } from './shadowTable.ts';
 
 /**

@@ -186,7 +186,7 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
   });
 
   it('a second rebuild of the same projection while one runs is refused, and the first completes', async function () {
-    if (!process.env.TEST_DATABASE_URL) this.skip(); // PGlite is one connection of one process: no second rebuild can start
+    if (!process.env.TEST_DATABASE_URL) { console.log('      skipped: PGlite is one connection of one process, no second rebuild can start'); this.skip(); }
     const userList = rowProjections.find((p) => p.name === 'user_list')!;
     const expected = await live(userList);
     const outcomes = await Promise.allSettled([
