@@ -5,6 +5,7 @@ import { comparePositions, type EventStore, type Position, type RecordedEvent, S
 import { aggregateCache } from './aggregateCache.ts';
 import { isUniqueViolation, sql } from './database.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
+import { Semaphore } from './semaphore.ts';
 import type { Consumer, ProcessContext } from './consumer.ts';
 
 const LOCK_CLASS = 1; // advisory lock namespace of consumers (2 = scheduled tasks)
@@ -347,22 +348,3 @@ export async function writeCheckpoint(trx: Knex.Transaction, name: string, from:
 class CheckpointMovedError extends Error {}
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A counting semaphore: at most `size` callers inside `run` at a time, the others queue in order. */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((r) => this.waiting.push(r));
-    else this.active++;
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next(); else this.active--;
-    }
-  }
-}

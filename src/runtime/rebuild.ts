@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
 import { readCheckpoint, writeCheckpoint } from './consumerRunner.ts';
-import { isUniqueViolation, sql } from './database.ts';
+import { isUniqueViolation, quoteIdent, sql } from './database.ts';
+import { FeedReader, type Batch } from './feedReader.ts';
 import { canCopy } from './pgCopy.ts';
 import { isRowProjection, RowSet, rowStatements, writeChanges, type RowChanges, type RowProjection, type RowStatements } from './rowProjection.ts';
 import { ShadowTable } from './shadowTable.ts';
@@ -301,8 +302,6 @@ class Replay {
   }
 }
 
-interface Batch<E> { events: E[]; next: Position }
-
 /**
  * Rows per write transaction: as many as the last ones wrote in `ms` (a moving average of their
  * time per row).
@@ -328,50 +327,3 @@ class WritePace {
 
 const FIRST_WINDOW_ROWS = 2000;
 const MIN_WINDOW_ROWS = 100;
-
-/**
- * Reads the feed ahead: while the caller works on one batch, the next ones are being read (on
- * another pooled connection), up to `depth` batches. A batch that is not full is the last one.
- */
-class FeedReader<E> {
-  private readonly queue: Promise<Batch<E>>[] = [];
-  private last!: Promise<Batch<E>>;
-  private paused = false;
-  private stopped = false;
-
-  constructor(private readonly read: (after: Position) => Promise<Batch<E>>, after: Position, private readonly limit: number, private readonly depth = 2) {
-    this.fetch(after);
-  }
-
-  next(): Promise<Batch<E>> {
-    const batch = this.queue.shift();
-    if (!batch) throw new Error('read past the end of the feed');
-    if (this.paused) {
-      this.paused = false;
-      this.last.then((b) => this.fetch(b.next), () => {});
-    }
-    return batch;
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
-
-  private fetch(after: Position): void {
-    if (this.stopped) return;
-    const p = this.read(after);
-    p.catch(() => {});
-    this.queue.push(p);
-    this.last = p;
-    p.then((b) => {
-      if (this.stopped || b.events.length < this.limit) return;
-      if (this.queue.length < this.depth) this.fetch(b.next);
-      else this.paused = true;
-    }, () => {});
-  }
-}
-
-function quoteIdent(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table name: ${name}`);
-  return `"${name}"`;
-}

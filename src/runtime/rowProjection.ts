@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
-import { sql, type Executor } from './database.ts';
+import { quoteIdent, sql, type Executor } from './database.ts';
 import { copyIn, copyText } from './pgCopy.ts';
 
 /**
@@ -93,12 +93,12 @@ export interface RowStatements {
 
 /** `table`: another table of the same columns to write (a rebuild's shadow table, src/runtime/shadowTable.ts). */
 export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatements {
-  const t = quote(table);
-  const key = quote(fold.key);
-  const cols = fold.columns.map(quote);
+  const t = quoteIdent(table);
+  const key = quoteIdent(fold.key);
+  const cols = fold.columns.map((c) => quoteIdent(c));
   const all = fold.insertOnly ? cols : [key, ...cols];
   const conflict = fold.insertOnly
-    ? `ON CONFLICT (${fold.insertOnly.conflict.map(quote).join(', ')}) DO NOTHING`
+    ? `ON CONFLICT (${fold.insertOnly.conflict.map((c) => quoteIdent(c)).join(', ')}) DO NOTHING`
     : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})`;
   return {
     load: fold.insertOnly ? null : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_load_${table}` },
@@ -111,9 +111,9 @@ export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatem
     remove: fold.insertOnly ? null : { text: `DELETE FROM ${t} WHERE ${key} = ANY($1::${fold.keyType}[])`, name: `rp_delete_${table}` },
     copy: { text: `COPY ${t} (${all.join(', ')}) FROM STDIN`, columns: fold.insertOnly ? fold.columns : [fold.key, ...fold.columns] },
     stage: fold.insertOnly ? null : {
-      create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quote(`rp_stage_${table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
-      copy: `COPY ${quote(`rp_stage_${table}`)} (${all.join(', ')}) FROM STDIN`,
-      apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quote(`rp_stage_${table}`)} ${conflict}`,
+      create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quoteIdent(`rp_stage_${table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
+      copy: `COPY ${quoteIdent(`rp_stage_${table}`)} (${all.join(', ')}) FROM STDIN`,
+      apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quoteIdent(`rp_stage_${table}`)} ${conflict}`,
     },
   };
 }
@@ -288,9 +288,4 @@ export async function writeChanges(trx: Executor, statements: RowStatements, cha
 
 export function isRowProjection(p: Projection): p is RowProjection {
   return (p as RowProjection).fold !== undefined;
-}
-
-function quote(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not an identifier: ${name}`);
-  return `"${name}"`;
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { sql } from './database.ts';
+import { quoteIdent, sql } from './database.ts';
 
 /**
  * The table a row projection's rebuild fills (src/runtime/rebuild.ts), beside the live one, then
@@ -30,25 +30,25 @@ export class ShadowTable {
   private key: { live: string; shadow: string; definition: string } | null = null;
 
   constructor(private readonly knex: Knex, readonly live: string, private readonly concurrently: boolean) {
-    this.name = ident(`rb_${live}`);
+    this.name = `rb_${live}`;
   }
 
   /** Drops a shadow left by an earlier rebuild and creates an empty one: the live table's columns, defaults, checks and primary key. */
   async create(): Promise<void> {
-    const live = ident(this.live);
+    const live = this.live;
     const [key] = await sql<{ name: string; definition: string }>(this.knex,
       `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'`, [live]);
     if (!key) throw new Error(`${live} has no primary key: a row projection's table needs one`);
-    this.key = { live: key.name, shadow: ident(`${this.name}_pkey`), definition: key.definition };
+    this.key = { live: key.name, shadow: `${this.name}_pkey`, definition: key.definition };
     const indexes = await sql<{ name: string; definition: string }>(this.knex, `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
      WHERE x.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid AND c.contype = 'p')
      ORDER BY i.relname`, [live]);
-    this.indexes = indexes.map((ix, i) => ({ live: ix.name, shadow: ident(`${this.name}_${i}`), definition: ix.definition }));
-    await sql(this.knex, `DROP TABLE IF EXISTS ${q(this.name)}`);
-    await sql(this.knex, `CREATE TABLE ${q(this.name)} (LIKE ${q(live)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
+    this.indexes = indexes.map((ix, i) => ({ live: ix.name, shadow: `${this.name}_${i}`, definition: ix.definition }));
+    await sql(this.knex, `DROP TABLE IF EXISTS ${quoteIdent(this.name)}`);
+    await sql(this.knex, `CREATE TABLE ${quoteIdent(this.name)} (LIKE ${quoteIdent(live)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
       INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING STATISTICS INCLUDING COMMENTS)`);
-    await sql(this.knex, `ALTER TABLE ${q(this.name)} ADD CONSTRAINT ${q(this.key.shadow)} ${this.key.definition}`);
+    await sql(this.knex, `ALTER TABLE ${quoteIdent(this.name)} ADD CONSTRAINT ${quoteIdent(this.key.shadow)} ${this.key.definition}`);
   }
 
   /** Builds the live table's other indexes on the loaded shadow. */
@@ -56,7 +56,7 @@ export class ShadowTable {
     for (const ix of this.indexes) {
       const m = /^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+ (USING .*)$/s.exec(ix.definition);
       if (!m) throw new Error(`cannot read the definition of index ${ix.live}: ${ix.definition}`);
-      await sql(this.knex, `CREATE ${m[1] ?? ''}INDEX ${this.concurrently ? 'CONCURRENTLY ' : ''}${q(ix.shadow)} ON ${q(this.name)} ${m[3]}`);
+      await sql(this.knex, `CREATE ${m[1] ?? ''}INDEX ${this.concurrently ? 'CONCURRENTLY ' : ''}${quoteIdent(ix.shadow)} ON ${quoteIdent(this.name)} ${m[3]}`);
     }
   }
 
@@ -65,24 +65,15 @@ export class ShadowTable {
    * names, the same indexes.
    */
   async swap(trx: Knex.Transaction): Promise<void> {
-    const live = ident(this.live);
-    await sql(trx, `DROP TABLE ${q(live)}`);
-    await sql(trx, `ALTER TABLE ${q(this.name)} RENAME TO ${q(live)}`);
-    await sql(trx, `ALTER TABLE ${q(live)} RENAME CONSTRAINT ${q(this.key!.shadow)} TO ${q(this.key!.live)}`);
-    for (const ix of this.indexes) await sql(trx, `ALTER INDEX ${q(ix.shadow)} RENAME TO ${q(ix.live)}`);
+    const live = this.live;
+    await sql(trx, `DROP TABLE ${quoteIdent(live)}`);
+    await sql(trx, `ALTER TABLE ${quoteIdent(this.name)} RENAME TO ${quoteIdent(live)}`);
+    await sql(trx, `ALTER TABLE ${quoteIdent(live)} RENAME CONSTRAINT ${quoteIdent(this.key!.shadow)} TO ${quoteIdent(this.key!.live)}`);
+    for (const ix of this.indexes) await sql(trx, `ALTER INDEX ${quoteIdent(ix.shadow)} RENAME TO ${quoteIdent(ix.live)}`);
   }
 
   /** Drops the shadow (a rebuild that failed). */
   async drop(): Promise<void> {
-    await sql(this.knex, `DROP TABLE IF EXISTS ${q(this.name)}`);
+    await sql(this.knex, `DROP TABLE IF EXISTS ${quoteIdent(this.name)}`);
   }
-}
-
-function ident(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name.length > 63) throw new Error(`not a table name: ${name}`);
-  return name;
-}
-
-function q(name: string): string {
-  return `"${ident(name)}"`;
 }
