@@ -4,11 +4,19 @@
  * on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) as scenario 5 of
  * `npm run bench` does, starts the service as a child process, warms it up, then prints per
  * connection level: req/s, p50/p99 ms, and per request the transactions, inserted and updated
- * rows of the database (pg_stat_database deltas).
+ * rows of the database (pg_stat_database deltas), and the CPU time per request (below).
  * - PROF=1: the service runs with --cpu-prof, profiles in /tmp/command-profile/;
- * - LOGSQL=1: the database logs every statement (log_statement = all, in the server's log).
+ * - LOGSQL=1: the database logs every statement (log_statement = all, in the server's log);
+ * - LOGDURATION=1: it logs every statement with its duration (log_min_duration_statement = 0);
+ * - COUNT=1: the service counts the statements it sends, by name, every 5 s in its log
+ *   (bench/support/queryCounter.mjs);
+ * - BENCH_KEEP_DB=1: the database is kept (its URL printed) for a look afterwards.
+ * `bare` runs the baseline of scenario 5 instead (the bare Koa route, one INSERT). Besides the
+ * rates it prints the CPU time per request of the service, of every postgres process and of
+ * itself (autocannon), read from /proc.
  * A diagnostic, not a benchmark: no baseline, one run.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { adminLogin, CHILD_ADMIN, startService } from '../test/support/childService.ts';
 import { freshPostgresDatabase } from '../test/support/database.ts';
@@ -19,7 +27,7 @@ import { benchOrders, benchProducts, benchVendor } from './support/vendorFixture
 
 type Request = { path: string; body: string; token: string };
 const [which = 'user', connArg = '32', secArg = '5'] = process.argv.slice(2);
-if (!['user', 'ship', 'price'].includes(which)) throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price> [connections,…] [seconds]');
+if (!['user', 'ship', 'price', 'bare'].includes(which)) throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price|bare> [connections,…] [seconds]');
 
 const fresh = await freshPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const seed = await openStore(fresh.url, 4);
@@ -29,26 +37,47 @@ try {
   await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
   await appendUsers(seed.store, seed.db.knex, 1000, 2000, 0);
   await seed.db.knex.raw(`SELECT setval('user_id_seq', 4000)`);
-  if (process.env.LOGSQL) await seed.db.knex.raw(`ALTER DATABASE "${new URL(fresh.url).pathname.slice(1)}" SET log_statement = 'all'`);
-  const nodeArgs = process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/command-profile'] : [];
-  app = await startService({ databaseUrl: fresh.url, name: 'command-profile', env: { TRUST_PROXY: '1' }, nodeArgs });
-  const adminToken = await adminLogin(app.url);
-  const method = which === 'user' ? 'PUT' : which === 'ship' ? 'POST' : 'PATCH';
+  const dbName = new URL(fresh.url).pathname.slice(1);
+  if (process.env.LOGSQL) await seed.db.knex.raw(`ALTER DATABASE "${dbName}" SET log_statement = 'all'`);
+  if (process.env.LOGDURATION) await seed.db.knex.raw(`ALTER DATABASE "${dbName}" SET log_min_duration_statement = 0`);
+  const nodeArgs = process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/command-profile'] : process.env.COUNT ? ['--import', './bench/support/queryCounter.mjs'] : [];
+  const method = which === 'user' || which === 'bare' ? 'PUT' : which === 'ship' ? 'POST' : 'PATCH';
   let next: (n: number) => Request;
-  if (which === 'user') {
-    next = (n) => ({ path: `/api/v1/admin/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: adminToken });
-  } else if (which === 'ship') {
-    const v = await benchVendor(app.url, adminToken);
-    const orders = await benchOrders(app.url, { store: seed.store, db: seed.db.knex }, v, 200, 1000);
-    next = (n) => { const [o, i] = orders[n % orders.length]; return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token }; };
+  if (which === 'bare') {
+    // The baseline of scenario 5: a bare Koa route doing one INSERT.
+    await seed.db.knex.raw('CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())');
+    app = await startService({ databaseUrl: fresh.url, name: 'command-profile-bare', script: 'bench/support/bareServer.ts', nodeArgs });
+    next = (n) => ({ path: `/bare/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: '' });
   } else {
-    const v = await benchVendor(app.url, adminToken);
-    const products = await benchProducts(app.url, v, 200);
-    next = (n) => ({ path: `/api/v1/vendor/products/${products[n % products.length]}`, body: JSON.stringify({ price_cents: 1000 + (n % 50000) }), token: v.token });
+    app = await startService({ databaseUrl: fresh.url, name: 'command-profile', env: { TRUST_PROXY: '1' }, nodeArgs });
+    const adminToken = await adminLogin(app.url);
+    if (which === 'user') {
+      next = (n) => ({ path: `/api/v1/admin/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: adminToken });
+    } else if (which === 'ship') {
+      const v = await benchVendor(app.url, adminToken);
+      const orders = await benchOrders(app.url, { store: seed.store, db: seed.db.knex }, v, 400, 5, 20);
+      next = (n) => { const [o, i] = orders[n % orders.length]; return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token }; };
+    } else {
+      const v = await benchVendor(app.url, adminToken);
+      const products = await benchProducts(app.url, v, 200);
+      next = (n) => ({ path: `/api/v1/vendor/products/${products[n % products.length]}`, body: JSON.stringify({ price_cents: 1000 + (n % 50000) }), token: v.token });
+    }
   }
   await stats.connect();
   const counters = async () => (await stats.query(`SELECT xact_commit + xact_rollback AS x, tup_inserted AS ins, tup_updated AS upd
     FROM pg_stat_database WHERE datname = current_database()`)).rows[0];
+  /** CPU ms (user + system) of the service, of every postgres process, of this process (autocannon). */
+  const ticks = (pid: number | string) => {
+    try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; }
+  };
+  const postgresPids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
+    try { return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres'); } catch { return false; }
+  });
+  const cpu = () => ({
+    service: ticks(app!.child.pid!) * 10,
+    postgres: postgresPids().reduce((a, d) => a + ticks(d), 0) * 10,
+    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
   let n = 0;
   const headers = { authorization: `Bearer ${next(0).token}` };
   await load({ url: app.url, connections: 8, seconds: 2, method, headers, request: () => next(n++) });
@@ -56,17 +85,21 @@ try {
     // pg_stat_database is updated by each backend at most once a second or so: let it settle.
     await new Promise((r) => setTimeout(r, 1000));
     const before = await counters();
+    const cpuBefore = cpu();
     const first = n;
     const r = await load({ url: app.url, connections, seconds: Number(secArg), method, headers, request: () => next(n++) });
+    const cpuAfter = cpu();
     await new Promise((r) => setTimeout(r, 1000));
     const after = await counters();
+    const us = (k: 'service' | 'postgres' | 'bench') => (((cpuAfter[k] - cpuBefore[k]) * 1000) / (n - first)).toFixed(0);
     const per = (k: 'x' | 'ins' | 'upd') => ((Number(after[k]) - Number(before[k])) / (n - first)).toFixed(2);
     console.log(`${which}, ${connections} conn.: ${r.rate.toFixed(0)} req/s, p50 ${r.p50?.toFixed(1)} ms, p99 ${r.p99?.toFixed(1)} ms, non-2xx ${r.non2xx}; ` +
-      `per request: ${per('x')} transactions, ${per('ins')} rows inserted, ${per('upd')} updated`);
+      `per request: ${per('x')} transactions, ${per('ins')} rows inserted, ${per('upd')} updated; ` +
+      `CPU µs per request: service ${us('service')}, postgres ${us('postgres')}, load generator ${us('bench')}`);
   }
 } finally {
   await stats.end().catch(() => {});
   await app?.stop();
   await seed.close();
-  await fresh.drop();
+  if (process.env.BENCH_KEEP_DB) console.log(`kept ${fresh.url}`); else await fresh.drop();
 }

@@ -17,14 +17,17 @@ import { benchOrders, benchProducts, benchVendor, type BenchVendor } from '../su
  * Each goes through bearer auth (token check and account lookup), validation, loading the
  * aggregate, the decision, the append with the expected version, the wait until the projections
  * that read the new events have them (read-your-writes), and reading the result back. Requests go
- * round-robin over many aggregates (2,000 users, 200 orders, 200 products), so no two in-flight
+ * round-robin over many aggregates (2,000 users, 2,000 items of 400 orders, 200 products), so no two in-flight
  * requests share a stream (one hot stream is scenario 2).
  * Baseline, measured next to each: a bare Koa route (same body parser, a pg.Pool of the same
  * size) doing one INSERT.
  */
 const USERS = 2_000;
 const FIRST_USER = 1_000;
-const ORDERS = 200;
+const ORDERS = 400;
+/** Items per order and units per item: 40,000 units, more than the runs ship (ShipItem fails once an item is shipped). */
+const ITEMS = 5;
+const UNITS = 20;
 const PRODUCTS = 200;
 
 interface Setup { url: string; adminToken: string; vendor(): Promise<BenchVendor>; deps: { store: any; db: any } }
@@ -48,7 +51,7 @@ const COMMANDS: Command[] = [
     method: 'POST',
     async prepare(setup) {
       const v = await setup.vendor();
-      const orders = await benchOrders(setup.url, setup.deps, v, ORDERS, 1_000);
+      const orders = await benchOrders(setup.url, setup.deps, v, ORDERS, ITEMS, UNITS);
       return (n) => {
         const [order, item] = orders[n % orders.length];
         return { path: `/api/v1/vendor/orders/${order}/items/${item}/ship`, body: '{"quantity":1}', token: v.token };

@@ -53,12 +53,19 @@ export async function benchProducts(url: string, v: BenchVendor, count: number):
 }
 
 /**
- * `count` extmarket orders of one item of `quantity` units each, imported with the command the
- * sync uses (from this process, on the bench database) and confirmed through the vendor API.
- * Returns [order id, item id] pairs.
+ * `count` extmarket orders of `items` items of `quantity` units each, imported with the command
+ * the sync uses (from this process, on the bench database) and confirmed through the vendor API.
+ * Returns an [order id, item id] pair per item, the first item of every order first, then the
+ * second…: requests taken in turn meet each order's stream once per round.
+ *
+ * Marketplace orders name every unit (inventory_unit_ids), and the order's stream and its
+ * order_items row carry those ids; an item of a thousand units makes every shipment of one unit
+ * rewrite a 46 kB row. Keep `quantity` to what an order line holds.
  */
-export async function benchOrders(url: string, deps: { store: EventStore; db: Knex }, v: BenchVendor, count: number, quantity: number): Promise<[number, number][]> {
-  const out: [number, number][] = [];
+export async function benchOrders(
+  url: string, deps: { store: EventStore; db: Knex }, v: BenchVendor, count: number, items: number, quantity: number,
+): Promise<[number, number][]> {
+  const orders: number[] = [];
   for (let n = 0; n < count; n++) {
     const ext = `bench-${randomUUID()}`;
     const address = { first_name: 'Ada', last_name: 'Lovelace', company: null, street: '1 rue X', street_2: null, postal_code: '1111', city: 'Luxembourg', country_iso: 'LU' };
@@ -67,24 +74,28 @@ export async function benchOrders(url: string, deps: { store: EventStore; db: Kn
       order_date: new Date().toISOString(), customer_first_name: 'Ada', customer_last_name: 'Lovelace', customer_email: 'ada@example.test',
       customer_locale: 'fr', shipping_country_iso: 'LU', billing_country_iso: 'LU', shipping_address: address, billing_address: address,
       currency: 'EUR', sync_job_id: null,
-      vat: { vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null, net_cents: 1000, vat_cents: 170, gross_cents: 1170 },
-      items: [{
-        external_item_id: `${ext}-0`, inventory_unit_ids: Array.from({ length: quantity }, (_, k) => `${ext}-u${k}`), product_id: v.productId, needs_product_match: false,
-        product_name: 'Bench kettle', ean: null, mpn: null, sku: 'BENCH-1', quantity, unit_price_cents: 1170, is_digital: false,
-      }],
+      vat: {
+        vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null,
+        net_cents: 1000 * items * quantity, vat_cents: 170 * items * quantity, gross_cents: 1170 * items * quantity,
+      },
+      items: Array.from({ length: items }, (_, i) => ({
+        external_item_id: `${ext}-${i}`, inventory_unit_ids: Array.from({ length: quantity }, (_, k) => `${ext}-${i}-u${k}`), product_id: v.productId,
+        needs_product_match: false, product_name: 'Bench kettle', ean: null, mpn: null, sku: 'BENCH-1', quantity, unit_price_cents: 1170, is_digital: false,
+      })),
     } as IncomingOrder;
     const { order_id } = await importExtmarketOrder(deps, incoming, v.productId, { userId: 'system:bench', vendorId: v.vendorId, correlationId: ext });
-    out.push([order_id, 0]);
+    orders.push(order_id);
   }
   // The service projects the orders (it was told by NOTIFY); then each is confirmed through the API.
-  for (const pair of out) {
+  const byItem: [number, number][][] = Array.from({ length: items }, () => []);
+  for (const order of orders) {
     for (let i = 0; ; i++) {
-      const row = await deps.db('order_items').where('order_id', pair[0]).first();
-      if (row) { pair[1] = Number(row.id); break; }
-      if (i > 2000) throw new Error(`order ${pair[0]} was not projected`);
+      const rows = await deps.db('order_items').where('order_id', order).orderBy('id').select('id');
+      if (rows.length === items) { rows.forEach((r, k) => byItem[k].push([order, Number(r.id)])); break; }
+      if (i > 2000) throw new Error(`order ${order} was not projected`);
       await sleep(5);
     }
-    await call(url, 'POST', `/api/v1/vendor/extmarket/orders/${pair[0]}/confirm`, v.token);
+    await call(url, 'POST', `/api/v1/vendor/extmarket/orders/${order}/confirm`, v.token);
   }
-  return out;
+  return byItem.flat();
 }

@@ -69,13 +69,14 @@ const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND 
 
 /**
  * The feed's horizon: the oldest transaction still in progress that may append to this database's
- * events (migrations/2026112110_feed_horizon.ts; transactions of other databases on the same
- * server do not count). An event of a transaction below it is committed or never will be, so a
- * reader that stays below it never skips an event committed late (ARCHITECTURE.md "Event
- * store"). Every use within one statement gives the same value (one snapshot, and the backend
- * activity is read once per transaction).
+ * events (migrations/2026112110_feed_horizon.ts, 2026112200_feed_horizon_plpgsql.ts; transactions
+ * of other databases on the same server do not count). An event of a transaction below it is
+ * committed or never will be, so a reader that stays below it never skips an event committed late
+ * (ARCHITECTURE.md "Event store"). A statement computes it once, in the CTE `h` (HORIZON_CTE), and
+ * reads it as HORIZON: the function costs more than the index scans of a feed read.
  */
-const HORIZON = 'feed_horizon()';
+const HORIZON_CTE = 'h AS MATERIALIZED (SELECT feed_horizon() AS xmin)';
+const HORIZON = '(SELECT xmin FROM h)';
 
 /** The newest event below the horizon (the "head"): where a reader that found nothing more goes on from. */
 const HEAD = `SELECT tx_id::text AS tx, position::text AS pos FROM events WHERE tx_id < ${HORIZON} ORDER BY tx_id DESC, position DESC LIMIT 1`;
@@ -87,10 +88,10 @@ const HEAD = `SELECT tx_id::text AS tx, position::text AS pos FROM events WHERE 
  */
 function feedSql(columns: string, head: string): string {
   return `
-WITH h AS (SELECT ${HORIZON} AS xmin),
+WITH ${HORIZON_CTE},
 batch AS (
-  SELECT ${columns} FROM events, h
-   WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < h.xmin
+  SELECT ${columns} FROM events
+   WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${HORIZON}
      AND ($3::text[] IS NULL OR type = ANY($3::text[]))
    ORDER BY tx_id, position LIMIT $4),
 head AS (${HEAD})
@@ -118,7 +119,8 @@ function leanFeedByTypeSql(types: number): string {
    WHERE type = $${i + 4} AND (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${HORIZON}
    ORDER BY tx_id, position LIMIT $3)`);
   return `
-WITH batch AS (
+WITH ${HORIZON_CTE},
+batch AS (
   SELECT * FROM (${scans.join(' UNION ALL ')}) u ORDER BY tx_id, position LIMIT $3),
 head AS (${HEAD})
 SELECT 'e' AS kind, event_id::text, type, data, tx_id::text, position::text FROM batch
@@ -314,7 +316,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async head(): Promise<Position> {
-    const [row] = await sql(this.db.knex, HEAD);
+    const [row] = await sql(this.db.knex, `WITH ${HORIZON_CTE} ${HEAD}`);
     return row ? { a: row.tx, b: row.pos } : START;
   }
 
