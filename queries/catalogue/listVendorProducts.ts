@@ -3,6 +3,7 @@ import { ProductNotFoundException } from '../../src/core/errors.ts';
 import { basisPointsToPercent, centsToNumber, formatMoney } from '../../src/core/money.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { priceBreakdown } from '../../src/core/pricing.ts';
+import { sql } from '../../src/runtime/database.ts';
 
 /**
  * Vendor products: the list and VendorProductDetail (SPEC.md part 2 "Product"). Amounts are sent
@@ -71,11 +72,28 @@ export function listVendorProducts(knex: Knex, filter: VendorProductFilter, page
   return paginate(q, page, (qb) => qb.orderBy('p.id', 'asc'), (r) => toVendorProduct(r, filter.language));
 }
 
+/**
+ * The detail's statement, built once from vendorProducts() (without and with the vendor scope:
+ * `$1` the product, `$2` the vendor) and sent as a named prepared statement: every catalogue
+ * write answers with the detail, and parsing and planning this join anew each time cost the
+ * database more than running it.
+ */
+const detailStatements = new Map<boolean, string>();
+function detailStatement(knex: Knex, scoped: boolean): string {
+  let text = detailStatements.get(scoped);
+  if (text === undefined) {
+    const q = vendorProducts(knex).where('p.id', 0);
+    if (scoped) q.where('p.vendor_id', 0);
+    text = q.toSQL().toNative().sql;
+    detailStatements.set(scoped, text);
+  }
+  return text;
+}
+
 /** VendorProductDetail: the product, its price breakdown, and the same amounts formatted. */
 export async function getVendorProduct(knex: Knex, id: number, vendorId: number | null, language = 'en') {
-  const q = vendorProducts(knex).where('p.id', id);
-  if (vendorId !== null) q.where('p.vendor_id', vendorId);
-  const row = await q.first();
+  const scoped = vendorId !== null;
+  const [row] = await sql(knex, detailStatement(knex, scoped), scoped ? [id, vendorId] : [id], scoped ? 'vendor_product_scoped' : 'vendor_product');
   if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
   const product = toVendorProduct(row, language);
   const b = priceBreakdown(product.price_cents, Number(row.tax_rate_bp), product.cost_cents);
