@@ -78,6 +78,8 @@ export interface FeedBatch<E = RecordedEvent> {
    * still advance and read-your-writes waits on them end.
    */
   next: Position;
+  /** False when ReadFeedOptions.lock was asked for and another transaction holds it (no events then). */
+  locked?: boolean;
 }
 
 export interface ReadFeedOptions {
@@ -90,6 +92,13 @@ export interface ReadFeedOptions {
    * rebuild): decoding every event's metadata and timestamps cost about as much as its data.
    */
   lean?: boolean;
+  /**
+   * Take this transaction-level advisory lock in the statement that reads (PostgreSQL stores,
+   * within `tx`): a consumer that knows its checkpoint saves the round trip of a statement of
+   * its own. When another transaction holds the lock, no events are read and `locked` is false.
+   * Other stores ignore it.
+   */
+  lock?: { space: number; key: string };
 }
 
 export interface EventStore {

@@ -84,23 +84,30 @@ const HEAD = `SELECT tx_id::text AS tx, position::text AS pos FROM events WHERE 
 /**
  * One statement, one snapshot: the events after ($1, $2) below the horizon, of the types $3 (all
  * when null), at most $4, in feed order, with the given columns; then the head as a row of kind
- * 'h' (`head`: that row's columns, the head's position among nulls).
+ * 'h' (`head`: that row's columns, the head's position among nulls). With `lock`, it first takes
+ * the advisory transaction lock ($5, hashtext($6)) and reads events only when granted; a refusal
+ * is a row of kind 'l' (`nulls`: a null per column).
  */
-function feedSql(columns: string, head: string): string {
+function feedSql(columns: string, head: string, lock?: { nulls: string }): string {
   return `
-WITH ${HORIZON_CTE},
+WITH ${lock ? 'l AS MATERIALIZED (SELECT pg_try_advisory_xact_lock($5, hashtext($6)) AS ok),' : ''}
+${HORIZON_CTE},
 batch AS (
   SELECT ${columns} FROM events
-   WHERE (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${HORIZON}
+   WHERE ${lock ? '(SELECT ok FROM l) AND ' : ''}(tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${HORIZON}
      AND ($3::text[] IS NULL OR type = ANY($3::text[]))
    ORDER BY tx_id, position LIMIT $4),
 head AS (${HEAD})
 SELECT 'e' AS kind, batch.* FROM batch
 UNION ALL
-SELECT 'h', ${head} FROM head`;
+SELECT 'h', ${head} FROM head${lock ? `
+UNION ALL
+SELECT 'l', ${lock.nulls} FROM l WHERE NOT l.ok` : ''}`;
 }
 
-const FEED_SQL = feedSql(COLUMNS, 'NULL, NULL, NULL, NULL, NULL, NULL, head.tx, head.pos, NULL');
+const FEED_HEAD = 'NULL, NULL, NULL, NULL, NULL, NULL, head.tx, head.pos, NULL';
+const FEED_SQL = feedSql(COLUMNS, FEED_HEAD);
+const LOCKED_FEED_SQL = feedSql(COLUMNS, FEED_HEAD, { nulls: 'NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL' });
 
 /**
  * A lean read (ReadFeedOptions.lean): the feed with only the columns a rebuild's fold reads, as
@@ -253,12 +260,15 @@ export class PostgresEventStore implements EventStore {
   readFeed(after: Position, options: ReadFeedOptions): Promise<FeedBatch>;
   async readFeed(after: Position, options: ReadFeedOptions): Promise<FeedBatch<LeanEvent>> {
     if (options.lean) return this.readLeanFeed(after, options);
+    const params = [after.a, after.b, options.types ? [...options.types] : null, options.limit];
+    const { lock } = options;
     const rows = await sql<Row & { kind: string }>(
       (options.tx as Executor | undefined) ?? this.db.knex,
-      FEED_SQL,
-      [after.a, after.b, options.types ? [...options.types] : null, options.limit],
-      'es_feed',
+      lock ? LOCKED_FEED_SQL : FEED_SQL,
+      lock ? [...params, lock.space, lock.key] : params,
+      lock ? 'es_feed_locked' : 'es_feed',
     );
+    if (rows.some((r) => r.kind === 'l')) return { events: [], next: after, locked: false };
     const events = rows.filter((r) => r.kind === 'e').map(toRecorded);
     const head = rows.find((r) => r.kind === 'h');
     return { events, next: nextPosition(after, events, options.limit, head ? { a: head.tx, b: head.pos } : null) };

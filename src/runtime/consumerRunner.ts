@@ -72,6 +72,15 @@ export class ConsumerRunner {
    * own order.
    */
   private readonly narrow = new Map<string, Position>();
+  /**
+   * Projections whose last batch this process committed, with their stored checkpoint as that
+   * batch left it: the next batch takes the lock in its feed statement and skips the statement
+   * that reads the checkpoint. Should another instance (or a rebuild) have moved it meanwhile,
+   * that batch's compare-and-set fails and rolls it back, and the next batch reads the checkpoint.
+   * (The stored checkpoint may lag the consumer's position: a move without events is written
+   * only now and then, see SKIP_WRITE_POSITIONS.)
+   */
+  private readonly leading = new Map<string, Position>();
   /** Where consumers wait for an event hidden behind an older open transaction. */
   private readonly horizon: HorizonWatcher;
   /**
@@ -234,11 +243,22 @@ export class ConsumerRunner {
     const limit = this.narrow.has(consumer.name) ? 1 : consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
     let batchTx: Knex.Transaction | null = null;
     let applying: { count: number; next: Position } | null = null;
+    const stored = this.store.kind === 'eventstoredb' ? undefined : this.leading.get(consumer.name);
+    this.leading.delete(consumer.name);
     const outcome = await this.slots.run(() => this.knex.transaction(async (trx) => {
       batchTx = trx;
-      const { ok, current } = await this.lockAndCheckpoint(trx, consumer);
-      if (!ok) return { busy: true as const, current };
-      const batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx });
+      let current: Position;
+      let batch: Awaited<ReturnType<EventStore['readFeed']>>;
+      if (stored) {
+        current = stored;
+        batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx, lock: { space: LOCK_CLASS, key: consumer.name } });
+        if (batch.locked === false) return { busy: true as const, current };
+      } else {
+        const lock = await this.lockAndCheckpoint(trx, consumer);
+        current = lock.current;
+        if (!lock.ok) return { busy: true as const, current };
+        batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx });
+      }
       let next = batch.next;
       let count = batch.events.length;
       applying = { count, next };
@@ -255,11 +275,13 @@ export class ConsumerRunner {
           }
         }
       }
+      let checkpoint = current;
       if (comparePositions(next, current) > 0 && (count > 0 || this.skipIsWorthWriting(consumer.name, current, next))) {
-        await writeCheckpoint(trx, consumer.name, current, next);
+        await writeCheckpoint(trx, consumer.name, current, next, { durable: consumer.kind !== 'projection' });
         this.lastWrite.set(consumer.name, performance.now());
+        checkpoint = next;
       }
-      return { busy: false as const, current: next, count, full: count === limit || count < batch.events.length };
+      return { busy: false as const, current: next, checkpoint, count, full: count === limit || count < batch.events.length };
     }).catch((err) => {
       // Another instance moved the checkpoint between this batch's read and its write: the
       // batch was rolled back whole; that instance leads now.
@@ -268,7 +290,7 @@ export class ConsumerRunner {
       if (consumer.kind === 'projection' && isUniqueViolation(err) && failed && failed.count > 1) {
         this.narrow.set(consumer.name, failed.next);
         this.logger.warn({ consumer: consumer.name }, 'batch refused by a unique index; applying its events one by one');
-        return { busy: false as const, current: st.position, count: 0, full: true };
+        return { busy: false as const, current: st.position, checkpoint: undefined, count: 0, full: true };
       }
       throw err;
     }));
@@ -283,6 +305,7 @@ export class ConsumerRunner {
       this.progress.emit('progress');
     }
     if (outcome.busy) return 'busy';
+    if (consumer.kind === 'projection' && outcome.checkpoint) this.leading.set(consumer.name, outcome.checkpoint);
     st.lastError = null;
     st.applied += outcome.count;
     return { count: outcome.count, full: outcome.full };
@@ -295,19 +318,10 @@ export class ConsumerRunner {
    * not seen — and the compare-and-set of the checkpoint rolls this batch back (no harm: a
    * projection's writes are all in the transaction). A process manager may have called out of
    * the database, so it reads its checkpoint only once it holds the lock.
-   *
-   * A projection's batch commits without waiting for its WAL to reach the disk
-   * (synchronous_commit off for that transaction only): its rows and its checkpoint are derived
-   * from events that are durable already, and a crash can only lose the last batches whole, rows
-   * and checkpoint together, which the projection then applies again. The commit was the longest
-   * statement of a batch (measured under the ShipItem load: 0.65 ms on average, most of it the
-   * disk flush), and read-your-writes waits on it. A process manager's batch appends events and
-   * records side effects: it stays synchronous.
    */
   private async lockAndCheckpoint(trx: Knex.Transaction, consumer: Consumer): Promise<{ ok: boolean; current: Position }> {
     if (consumer.kind === 'projection') {
-      const [row] = await sql(trx, `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b,
-          set_config('synchronous_commit', 'off', true) AS sync
+      const [row] = await sql(trx, `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b
         FROM (SELECT 1) one LEFT JOIN consumer_checkpoints c ON c.name = $2`, [LOCK_CLASS, consumer.name], 'cr_lock_checkpoint');
       return { ok: row.ok, current: row.a === null ? START : { a: row.a, b: row.b } };
     }
@@ -345,12 +359,24 @@ export async function readCheckpoint(db: Knex | Knex.Transaction, name: string):
   return row ? { a: row.a, b: row.b } : START;
 }
 
-/** Compare-and-set: a stale leader (or a concurrent rebuild) fails here and rolls back. */
-export async function writeCheckpoint(trx: Knex.Transaction, name: string, from: Position, to: Position): Promise<void> {
+/**
+ * Compare-and-set: a stale leader (or a concurrent rebuild) fails here and rolls back.
+ *
+ * `durable: false` (a projection's batch): the transaction then commits without waiting for its
+ * WAL to reach the disk (synchronous_commit off for that transaction only). Its rows and its
+ * checkpoint derive from events that are durable already, and a crash can only lose the last
+ * batches whole, rows and checkpoint together, which the projection then applies again. The
+ * commit was the longest statement of a batch (measured under the ShipItem load: 0.65 ms on
+ * average, most of it the disk flush), and read-your-writes waits on it. A process manager's
+ * batch appends events and records side effects: it stays durable.
+ */
+export async function writeCheckpoint(trx: Knex.Transaction, name: string, from: Position, to: Position, options: { durable?: boolean } = {}): Promise<void> {
+  const durable = options.durable ?? true;
   const rows = await sql(trx, `INSERT INTO consumer_checkpoints AS c (name, pos_a, pos_b) VALUES ($1, $4, $5)
     ON CONFLICT (name) DO UPDATE SET pos_a = $4, pos_b = $5, updated_at = now()
       WHERE c.pos_a = $2::numeric AND c.pos_b = $3::numeric
-    RETURNING 1 AS ok`, [name, from.a, from.b, to.a, to.b], 'cr_checkpoint_cas');
+    RETURNING 1 AS ok${durable ? '' : `, set_config('synchronous_commit', 'off', true) AS sync`}`,
+  [name, from.a, from.b, to.a, to.b], durable ? 'cr_checkpoint_cas' : 'cr_checkpoint_cas_async');
   if (rows.length !== 1) throw new CheckpointMovedError(`checkpoint of ${name} moved under this batch; retrying`);
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import sinon from 'sinon';
 import type { Projection } from '../../src/runtime/consumer.ts';
-import { ConsumerRunner, readCheckpoint } from '../../src/runtime/consumerRunner.ts';
+import { ConsumerRunner, readCheckpoint, writeCheckpoint } from '../../src/runtime/consumerRunner.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { testApp } from '../support/app.ts';
 
@@ -42,4 +42,62 @@ describe('a consumer batch that fails', () => {
     expect(await readCheckpoint(db.knex, table)).not.to.deep.equal(before);
     expect(runner.status()[0].lastError).to.equal(null);
   });
+
+  /** A projection counting applications per event, and an appender of its events. */
+  async function probe() {
+    const { services } = await testApp();
+    const { db, store } = services;
+    const table = `fault_probe_${randomUUID().slice(0, 8)}`;
+    await sql(db.knex, `CREATE TABLE ${table} (event_id uuid PRIMARY KEY, times int NOT NULL, commit_mode text)`);
+    const type = `FaultProbe${randomUUID().slice(0, 8)}`;
+    const projection: Projection = {
+      kind: 'projection', name: table, eventTypes: [type], tables: [table],
+      async apply(trx, events) {
+        await sql(trx, `INSERT INTO ${table} (event_id, times) SELECT unnest($1::uuid[]), 1
+          ON CONFLICT (event_id) DO UPDATE SET times = ${table}.times + 1`, [events.map((e) => e.id)]);
+      },
+    };
+    let appended = 0;
+    const append = async (n: number) => {
+      for (let i = 0; i < n; i++, appended++) {
+        await store.append(`fault-${table}`, [{ id: randomUUID(), type, data: { i } }], { expected: appended === 0 ? 'no_stream' : appended });
+      }
+      return (await store.readFeed({ a: '0', b: '0' }, { limit: 100_000, types: [type] })).events.at(-1)!.position;
+    };
+    const rows = async () => (await sql(db.knex, `SELECT max(times) AS most, count(*)::int AS n FROM ${table}`))[0];
+    return { services, db, table, projection, append, rows };
+  }
+
+  it('whose checkpoint another instance moved meanwhile is rolled back, and the next batch starts from the stored checkpoint', async () => {
+    const { services, db, table, projection, append, rows } = await probe();
+    const runner = new ConsumerRunner(db.knex, services.store, [projection], pino({ level: 'silent' }));
+    runner.start();
+    try {
+      expect(await runner.waitFor(await append(3), [projection.eventTypes[0]], 10_000)).to.equal(true);
+      // Another instance (or a rebuild) sets the checkpoint back to the start, behind this
+      // runner's back: it still believes the checkpoint is where its last batch left it.
+      const stored = await readCheckpoint(db.knex, table);
+      await db.knex.transaction((trx) => writeCheckpoint(trx, table, stored, { a: '0', b: '0' }));
+      await sql(db.knex, `DELETE FROM ${table}`);
+      const last = await append(2);
+      const end = Date.now() + 10_000;
+      while ((await rows()).n < 5 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await runner.stop();
+    }
+    // Every event applied once from the stored checkpoint: none skipped, none twice.
+    expect(await rows()).to.deep.equal({ most: 1, n: 5 });
+  });
+
+  it('of a projection commits without waiting for the disk; a process manager\'s commits durably', async () => {
+    const { db, table } = await probe();
+    const mode = (durable: boolean) => db.knex.transaction(async (trx) => {
+      await writeCheckpoint(trx, `${table}-${durable}`, { a: '0', b: '0' }, { a: '1', b: '1' }, { durable });
+      // The setting is the transaction's own (SET LOCAL): it decides how its COMMIT waits.
+      return (await sql(trx, `SELECT current_setting('synchronous_commit') AS v`))[0].v;
+    });
+    expect({ projection: await mode(false), process: await mode(true) }).to.deep.equal({ projection: 'off', process: 'on' });
+    expect((await sql(db.knex, `SELECT current_setting('synchronous_commit') AS v`))[0].v).to.equal('on');
+  });
 });
+
