@@ -77,8 +77,9 @@ export class ConsumerRunner {
    * batch left it: the next batch takes the lock in its feed statement and skips the statement
    * that reads the checkpoint. Should another instance (or a rebuild) have moved it meanwhile,
    * that batch's compare-and-set fails and rolls it back, and the next batch reads the checkpoint.
-   * (The stored checkpoint may lag the consumer's position: a move without events is written
-   * only now and then, see SKIP_WRITE_POSITIONS.)
+   * Used only while the projection is behind an append of this process (step). (The stored
+   * checkpoint may lag the consumer's position: a move without events is written only now and
+   * then, see SKIP_WRITE_POSITIONS.)
    */
   private readonly leading = new Map<string, Position>();
   /** Where consumers wait for an event hidden behind an older open transaction. */
@@ -243,7 +244,10 @@ export class ConsumerRunner {
     const limit = this.narrow.has(consumer.name) ? 1 : consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
     let batchTx: Knex.Transaction | null = null;
     let applying: { count: number; next: Position } | null = null;
-    const stored = this.store.kind === 'eventstoredb' ? undefined : this.leading.get(consumer.name);
+    // Only for an append this process knows of: an idle poll reads the checkpoint, so a rebuild
+    // that swapped the table and set the checkpoint back (another process) is seen within one
+    // idle sleep, as before, even if no event of the projection's types comes.
+    const stored = this.store.kind !== 'eventstoredb' && this.behind(consumer.name) ? this.leading.get(consumer.name) : undefined;
     this.leading.delete(consumer.name);
     const outcome = await this.slots.run(() => this.knex.transaction(async (trx) => {
       batchTx = trx;

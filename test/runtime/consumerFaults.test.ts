@@ -89,6 +89,24 @@ describe('a consumer batch that fails', () => {
     expect(await rows()).to.deep.equal({ most: 1, n: 5 });
   });
 
+  it('whose checkpoint was set back while it idled (a rebuild in another process) applies the events again without a new one', async () => {
+    const { services, db, table, projection, append, rows } = await probe();
+    const runner = new ConsumerRunner(db.knex, services.store, [projection], pino({ level: 'silent' }));
+    runner.start();
+    try {
+      expect(await runner.waitFor(await append(3), [projection.eventTypes[0]], 10_000)).to.equal(true);
+      const stored = await readCheckpoint(db.knex, table);
+      await db.knex.transaction((trx) => writeCheckpoint(trx, table, stored, { a: '0', b: '0' }));
+      await sql(db.knex, `DELETE FROM ${table}`);
+      // No append: the idle runner's poll (at most a second apart) reads the checkpoint.
+      const end = Date.now() + 10_000;
+      while ((await rows()).n < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await runner.stop();
+    }
+    expect(await rows()).to.deep.equal({ most: 1, n: 3 });
+  });
+
   it('of a projection commits without waiting for the disk; a process manager\'s commits durably', async () => {
     const { db, table } = await probe();
     const mode = (durable: boolean) => db.knex.transaction(async (trx) => {
