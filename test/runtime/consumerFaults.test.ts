@@ -43,12 +43,12 @@ describe('a consumer batch that fails', () => {
     expect(runner.status()[0].lastError).to.equal(null);
   });
 
-  /** A projection counting applications per event, and an appender of its events. */
+  /** A projection counting applications per event, an appender of its events, and a live runner of it. */
   async function probe() {
     const { services } = await testApp();
     const { db, store } = services;
     const table = `fault_probe_${randomUUID().slice(0, 8)}`;
-    await sql(db.knex, `CREATE TABLE ${table} (event_id uuid PRIMARY KEY, times int NOT NULL, commit_mode text)`);
+    await sql(db.knex, `CREATE TABLE ${table} (event_id uuid PRIMARY KEY, times int NOT NULL)`);
     const type = `FaultProbe${randomUUID().slice(0, 8)}`;
     const projection: Projection = {
       kind: 'projection', name: table, eventTypes: [type], tables: [table],
@@ -65,45 +65,40 @@ describe('a consumer batch that fails', () => {
       return (await store.readFeed({ a: '0', b: '0' }, { limit: 100_000, types: [type] })).events.at(-1)!.position;
     };
     const rows = async () => (await sql(db.knex, `SELECT max(times) AS most, count(*)::int AS n FROM ${table}`))[0];
-    return { services, db, table, projection, append, rows };
-  }
-
-  it('whose checkpoint another instance moved meanwhile is rolled back, and the next batch starts from the stored checkpoint', async () => {
-    const { services, db, table, projection, append, rows } = await probe();
-    const runner = new ConsumerRunner(db.knex, services.store, [projection], pino({ level: 'silent' }));
-    runner.start();
-    try {
-      expect(await runner.waitFor(await append(3), [projection.eventTypes[0]], 10_000)).to.equal(true);
-      // Another instance (or a rebuild) sets the checkpoint back to the start, behind this
-      // runner's back: it still believes the checkpoint is where its last batch left it.
+    /** Another instance, or a rebuild in another process, sets the checkpoint back to the start and empties the table. */
+    const setBack = async () => {
       const stored = await readCheckpoint(db.knex, table);
       await db.knex.transaction((trx) => writeCheckpoint(trx, table, stored, { a: '0', b: '0' }));
       await sql(db.knex, `DELETE FROM ${table}`);
-      const last = await append(2);
-      const end = Date.now() + 10_000;
-      while ((await rows()).n < 5 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    } finally {
-      await runner.stop();
-    }
+    };
+    /** A live runner of the projection: 3 events are appended and projected, then `during` runs; resolves once `expected` rows are there (or after 10 s). */
+    const live = async (expected: number, during: () => Promise<void>) => {
+      const runner = new ConsumerRunner(db.knex, services.store, [projection], pino({ level: 'silent' }));
+      runner.start();
+      try {
+        expect(await runner.waitFor(await append(3), [type], 10_000)).to.equal(true);
+        await during();
+        const end = Date.now() + 10_000;
+        while ((await rows()).n < expected && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      } finally {
+        await runner.stop();
+      }
+    };
+    return { db, table, append, rows, setBack, live };
+  }
+
+  it('whose checkpoint another instance moved meanwhile is rolled back, and the next batch starts from the stored checkpoint', async () => {
+    const { append, rows, setBack, live } = await probe();
+    // The runner still believes the checkpoint is where its last batch left it; two new events wake it.
+    await live(5, async () => { await setBack(); await append(2); });
     // Every event applied once from the stored checkpoint: none skipped, none twice.
     expect(await rows()).to.deep.equal({ most: 1, n: 5 });
   });
 
   it('whose checkpoint was set back while it idled (a rebuild in another process) applies the events again without a new one', async () => {
-    const { services, db, table, projection, append, rows } = await probe();
-    const runner = new ConsumerRunner(db.knex, services.store, [projection], pino({ level: 'silent' }));
-    runner.start();
-    try {
-      expect(await runner.waitFor(await append(3), [projection.eventTypes[0]], 10_000)).to.equal(true);
-      const stored = await readCheckpoint(db.knex, table);
-      await db.knex.transaction((trx) => writeCheckpoint(trx, table, stored, { a: '0', b: '0' }));
-      await sql(db.knex, `DELETE FROM ${table}`);
-      // No append: the idle runner's poll (at most a second apart) reads the checkpoint.
-      const end = Date.now() + 10_000;
-      while ((await rows()).n < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    } finally {
-      await runner.stop();
-    }
+    const { rows, setBack, live } = await probe();
+    // No append: the idle runner's poll (at most a second apart) reads the checkpoint.
+    await live(3, setBack);
     expect(await rows()).to.deep.equal({ most: 1, n: 3 });
   });
 
