@@ -123,6 +123,7 @@ export class ConsumerRunner {
         if (!known || comparePositions(position, known) > 0) this.target.set(c.name, position);
       }
       for (const w of this.wakers) w();
+      if (position) this.horizon.nudge();
     });
     this.loops = this.consumers.map((c) => this.loop(c));
   }

@@ -16,6 +16,8 @@ export class HorizonWatcher {
   private readonly waiters = new Set<{ tx: bigint; done: (passed: boolean) => void }>();
   private watching = false;
   private stopped = false;
+  /** Ends the watcher's current pause early (nudge). */
+  private wake: (() => void) | null = null;
 
   constructor(private readonly knex: Knex, private readonly logger: Logger) {}
 
@@ -29,6 +31,22 @@ export class HorizonWatcher {
     });
   }
 
+  /**
+   * An append of this process committed: the transactions the waiters wait on may have ended
+   * with it, so the watcher looks again now instead of at the end of its pause. Still one
+   * statement at a time, however many appends nudge it.
+   */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), POLL_MS);
+      this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
+    });
+  }
+
   private async watch(): Promise<void> {
     if (this.watching || this.stopped) return;
     this.watching = true;
@@ -37,7 +55,7 @@ export class HorizonWatcher {
         const [row] = await sql(this.knex, 'SELECT feed_horizon()::text AS xmin', [], 'cr_horizon');
         const xmin = BigInt(row.xmin);
         for (const w of [...this.waiters]) if (w.tx < xmin) w.done(true);
-        if (this.waiters.size > 0) await new Promise((r) => setTimeout(r, POLL_MS));
+        if (this.waiters.size > 0) await this.pause();
       }
     } catch (err) {
       this.logger.warn({ err }, 'horizon watcher failed; the waiting consumers read the feed again');
