@@ -24,7 +24,8 @@ import type { Knex } from 'knex';
  * backend_xid is shown to every role (not only to superusers or the backend's own role).
  * Transaction ids in the activity are 32-bit; the snapshot's are 64-bit (epoch and id).
  */
-const PG_FUNCTION = `
+/** The SQL-language definition (also what 2026112200_feed_horizon_plpgsql.ts restores on the way down). */
+export const PG_FUNCTION = `
 CREATE OR REPLACE FUNCTION feed_horizon() RETURNS xid8 LANGUAGE sql STABLE AS $$
   WITH s AS (SELECT pg_current_snapshot() AS s)
   SELECT coalesce(

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { PG_FUNCTION as SQL_FUNCTION } from './2026112110_feed_horizon.ts';
 
 /**
  * feed_horizon() in PL/pgSQL: the same bound as migrations/2026112110_feed_horizon.ts, at a
@@ -30,18 +31,6 @@ BEGIN
         AND a.datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database()));
   RETURN coalesce(horizon, pg_snapshot_xmax(snap));
 END
-$$`;
-
-const SQL_FUNCTION = `
-CREATE OR REPLACE FUNCTION feed_horizon() RETURNS xid8 LANGUAGE sql STABLE AS $$
-  WITH s AS (SELECT pg_current_snapshot() AS s)
-  SELECT coalesce(
-    (SELECT min(x) FROM s, pg_snapshot_xip(s.s) AS x
-      WHERE (x::text::bigint % 4294967296) NOT IN (
-        SELECT a.backend_xid::text::bigint FROM pg_stat_get_activity(NULL) a
-         WHERE a.backend_xid IS NOT NULL
-           AND a.datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database()))),
-    (SELECT pg_snapshot_xmax(s.s) FROM s))
 $$`;
 
 export async function up(knex: Knex): Promise<void> {

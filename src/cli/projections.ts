@@ -1,6 +1,6 @@
 import { comparePositions } from '../eventstore/port.ts';
 import type { Projection } from '../runtime/consumer.ts';
-import { readCheckpoint } from '../runtime/consumerRunner.ts';
+import { readCheckpoint } from '../runtime/checkpoints.ts';
 import { rebuildProjection } from '../runtime/rebuild.ts';
 import { cliServices, fail, parseArgs } from './context.ts';
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
-import { readCheckpoint, writeCheckpoint } from './consumerRunner.ts';
+import { readCheckpoint, writeCheckpoint } from './checkpoints.ts';
 import { isUniqueViolation, quoteIdent, sql } from './database.ts';
 import { FeedReader, type Batch } from './feedReader.ts';
 import { canCopy } from './pgCopy.ts';

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import sinon from 'sinon';
 import type { Projection } from '../../src/runtime/consumer.ts';
-import { ConsumerRunner, readCheckpoint, writeCheckpoint } from '../../src/runtime/consumerRunner.ts';
+import { readCheckpoint, writeCheckpoint } from '../../src/runtime/checkpoints.ts';
+import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { testApp } from '../support/app.ts';
 
