@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { type Position, START } from '../eventstore/port.ts';
+import type { Consumer } from './consumer.ts';
 import { sql } from './database.ts';
+
+/** The advisory lock namespace of consumers (2: scheduled tasks, 3: rebuilds). */
+export const LOCK_CLASS = 1;
 
 /**
  * Consumer checkpoints (ARCHITECTURE.md "Read side"): the pair (transaction id, position) per
@@ -33,3 +37,21 @@ export async function writeCheckpoint(trx: Knex.Transaction, name: string, from:
 }
 
 export class CheckpointMovedError extends Error {}
+
+/**
+ * The consumer's advisory transaction lock (one instance at a time) and its checkpoint.
+ * A projection reads both in one statement: the checkpoint then comes from the statement's
+ * snapshot, taken just before the lock, so a batch another instance committed in between is
+ * not seen — and the compare-and-set of the checkpoint rolls this batch back (no harm: a
+ * projection's writes are all in the transaction). A process manager may have called out of
+ * the database, so it reads its checkpoint only once it holds the lock.
+ */
+export async function lockAndReadCheckpoint(trx: Knex.Transaction, consumer: Consumer): Promise<{ ok: boolean; current: Position }> {
+  if (consumer.kind === 'projection') {
+    const [row] = await sql(trx, `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b
+      FROM (SELECT 1) one LEFT JOIN consumer_checkpoints c ON c.name = $2`, [LOCK_CLASS, consumer.name], 'cr_lock_checkpoint');
+    return { ok: row.ok, current: row.a === null ? START : { a: row.a, b: row.b } };
+  }
+  const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name], 'cr_lock');
+  return { ok: lock.ok, current: await readCheckpoint(trx, consumer.name) };
+}

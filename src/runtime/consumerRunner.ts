@@ -3,13 +3,12 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
-import { CheckpointMovedError, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { CheckpointMovedError, LOCK_CLASS, lockAndReadCheckpoint, writeCheckpoint } from './checkpoints.ts';
 import { isUniqueViolation, sql } from './database.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
 import { Semaphore } from './semaphore.ts';
 import type { Consumer, ProcessContext } from './consumer.ts';
 
-const LOCK_CLASS = 1; // advisory lock namespace of consumers (2 = scheduled tasks)
 /**
  * Polling is the fallback: appends wake exactly the consumers that read their types, here and in
  * other processes (NOTIFY). Each poll is a transaction of five statements, and with some thirty
@@ -260,7 +259,7 @@ export class ConsumerRunner {
         batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx, lock: { space: LOCK_CLASS, key: consumer.name } });
         if (batch.locked === false) return { busy: true as const, current };
       } else {
-        const lock = await this.lockAndCheckpoint(trx, consumer);
+        const lock = await lockAndReadCheckpoint(trx, consumer);
         current = lock.current;
         if (!lock.ok) return { busy: true as const, current };
         batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx });
@@ -315,24 +314,6 @@ export class ConsumerRunner {
     st.lastError = null;
     st.applied += outcome.count;
     return { count: outcome.count, full: outcome.full };
-  }
-
-  /**
-   * The consumer's advisory transaction lock (one instance at a time) and its checkpoint.
-   * A projection reads both in one statement: the checkpoint then comes from the statement's
-   * snapshot, taken just before the lock, so a batch another instance committed in between is
-   * not seen — and the compare-and-set of the checkpoint rolls this batch back (no harm: a
-   * projection's writes are all in the transaction). A process manager may have called out of
-   * the database, so it reads its checkpoint only once it holds the lock.
-   */
-  private async lockAndCheckpoint(trx: Knex.Transaction, consumer: Consumer): Promise<{ ok: boolean; current: Position }> {
-    if (consumer.kind === 'projection') {
-      const [row] = await sql(trx, `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b
-        FROM (SELECT 1) one LEFT JOIN consumer_checkpoints c ON c.name = $2`, [LOCK_CLASS, consumer.name], 'cr_lock_checkpoint');
-      return { ok: row.ok, current: row.a === null ? START : { a: row.a, b: row.b } };
-    }
-    const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name], 'cr_lock');
-    return { ok: lock.ok, current: await readCheckpoint(trx, consumer.name) };
   }
 
   private skipIsWorthWriting(name: string, from: Position, to: Position): boolean {

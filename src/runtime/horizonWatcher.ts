@@ -7,7 +7,7 @@ const POLL_MS = 1;
 
 /**
  * The feed shows an event only once every older transaction that may append here has ended (the
- * horizon of src/eventstore/postgres.ts, migrations/2026112110_feed_horizon.ts). A consumer that
+ * horizon of src/eventstore/postgresFeed.ts, migrations/2026112110_feed_horizon.ts). A consumer that
  * knows of an appended event it cannot see yet waits here: one watcher reads the horizon with one
  * cheap statement at a time for every waiting consumer, instead of each consumer re-running its batch transaction every few ms (measured:
  * order_list ran 1,088 batches for 600 events that way).

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
-import { readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { LOCK_CLASS, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
 import { isUniqueViolation, quoteIdent, sql } from './database.ts';
 import { FeedReader, type Batch } from './feedReader.ts';
 import { canCopy } from './pgCopy.ts';
@@ -50,8 +50,9 @@ const WINDOW_MS = 100;
 const CACHED_ROWS = 100_000;
 /** Events per feed read of a row projection's replay. */
 const READ_LIMIT = 5000;
-const LOCK_CLASS = 1; // the consumers' advisory lock namespace (src/runtime/consumerRunner.ts)
 const REBUILD_LOCK_CLASS = 3; // one rebuild of a projection at a time (2: scheduled tasks)
+/** Row projections being rebuilt by this process (rebuildLock). */
+const rebuildsHere = new Set<string>();
 
 export async function rebuildProjection(
   knex: Knex,
@@ -162,9 +163,8 @@ class Replay {
     const readLimit = options.readLimit ?? READ_LIMIT;
     const pace = new WritePace(options.windowMs ?? WINDOW_MS);
     const server = await canCopy(this.knex);
-    // Two rebuilds of one projection would share one shadow table: the second is refused. (PGlite
-    // is one connection of one process: there can be no second.)
-    const release = server ? await this.rebuildLock(p.name) : async () => {};
+    // Two rebuilds of one projection would share one shadow table: the second is refused.
+    const release = await this.rebuildLock(p.name, server);
     const shadow = new ShadowTable(this.knex, p.fold.table, server);
     try {
       await shadow.create();
@@ -237,21 +237,34 @@ class Replay {
     }
   }
 
-  /** A session lock on a connection of its own, held for the whole rebuild; refused when another rebuild holds it. */
-  private async rebuildLock(name: string): Promise<() => Promise<void>> {
+  /**
+   * Held for the whole rebuild; refused while another rebuild of `name` holds it: on a server, a
+   * session lock on a connection of its own (any process or session); in this process, a set of
+   * names, which is all PGlite needs (its data folder is one process's, src/runtime/database.ts).
+   * On a server the lock comes first, so the test of two rebuilds at once meets the lock there.
+   */
+  private async rebuildLock(name: string, server: boolean): Promise<() => Promise<void>> {
+    const refuse = (where: string) => new Error(`a rebuild of ${name} is already running (${where}); try again when it has ended`);
     const client = (this.knex as any).client;
-    const conn = await client.acquireConnection();
-    try {
-      const { rows } = await conn.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK_CLASS, name]);
-      if (!rows[0].ok) throw new Error(`a rebuild of ${name} is already running (another process or session); try again when it has ended`);
-    } catch (err) {
-      await client.releaseConnection(conn);
-      throw err;
+    let conn: any = null;
+    if (server) {
+      conn = await client.acquireConnection();
+      try {
+        const { rows } = await conn.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK_CLASS, name]);
+        if (!rows[0].ok) throw refuse('another process or session');
+      } catch (err) {
+        await client.releaseConnection(conn);
+        throw err;
+      }
     }
-    return async () => {
+    const unlock = async () => {
+      if (!conn) return;
       await conn.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK_CLASS, name]).catch(() => {});
       await client.releaseConnection(conn);
     };
+    if (rebuildsHere.has(name)) { await unlock(); throw refuse('in this process'); }
+    rebuildsHere.add(name);
+    return async () => { rebuildsHere.delete(name); await unlock(); };
   }
 
   /**
