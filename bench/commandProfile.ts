@@ -10,7 +10,10 @@
  * - LOGDURATION=1: it logs every statement with its duration (log_min_duration_statement = 0);
  * - COUNT=1: the service counts the statements it sends, by name, every 5 s in its log
  *   (bench/support/queryCounter.mjs);
- * - BENCH_KEEP_DB=1: the database is kept (its URL printed) for a look afterwards.
+ * - BENCH_KEEP_DB=1: the database is kept (its URL printed) for a look afterwards;
+ * - WAITS=1: pg_stat_activity is sampled every 20 ms during each load, and what the backends of
+ *   the database waited on for more than 50 ms (one statement) is summed up per wait event, with
+ *   the longest wait (how a stall behind the disk's WAL flush was found).
  * `bare` runs the baseline of scenario 5 instead (the bare Koa route, one INSERT). Besides the
  * rates it prints the CPU time per request of the service, of every postgres process and of
  * itself (autocannon), read from /proc.
@@ -87,6 +90,7 @@ try {
     const before = await counters();
     const cpuBefore = cpu();
     const first = n;
+    const waits = process.env.WAITS ? sampleWaits(fresh.url) : null;
     const r = await load({ url: app.url, connections, seconds: Number(secArg), method, headers, request: () => next(n++) });
     const cpuAfter = cpu();
     await new Promise((r) => setTimeout(r, 1000));
@@ -96,10 +100,44 @@ try {
     console.log(`${which}, ${connections} conn.: ${r.rate.toFixed(0)} req/s, p50 ${r.p50?.toFixed(1)} ms, p99 ${r.p99?.toFixed(1)} ms, non-2xx ${r.non2xx}; ` +
       `per request: ${per('x')} transactions, ${per('ins')} rows inserted, ${per('upd')} updated; ` +
       `CPU µs per request: service ${us('service')}, postgres ${us('postgres')}, load generator ${us('bench')}`);
+    if (waits) console.log(`  waits over 50 ms: ${await waits.stop()}`);
   }
 } finally {
   await stats.end().catch(() => {});
   await app?.stop();
   await seed.close();
   if (process.env.BENCH_KEEP_DB) console.log(`kept ${fresh.url}`); else await fresh.drop();
+}
+
+/**
+ * Samples, until stopped, the backends of the database that have been running one statement for
+ * over 50 ms: per wait event (or "cpu" when waiting on none), the samples seen and the longest
+ * running statement, e.g. `IO/WALSync: 12 samples, longest 475 ms`.
+ */
+function sampleWaits(url: string): { stop(): Promise<string> } {
+  const client = new pg.Client({ connectionString: url });
+  const seen = new Map<string, { samples: number; longest: number }>();
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(`SELECT coalesce(wait_event_type || '/' || wait_event, 'cpu') AS wait,
+        extract(epoch FROM clock_timestamp() - query_start) * 1000 AS ms FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND clock_timestamp() - query_start > interval '50 ms'`);
+      for (const r of rows) {
+        const s = seen.get(r.wait) ?? { samples: 0, longest: 0 };
+        seen.set(r.wait, { samples: s.samples + 1, longest: Math.max(s.longest, Number(r.ms)) });
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      if (seen.size === 0) return 'none';
+      return [...seen].sort((a, b) => b[1].samples - a[1].samples).map(([w, s]) => `${w}: ${s.samples} samples, longest ${Math.round(s.longest)} ms`).join('; ');
+    },
+  };
 }
