@@ -1,5 +1,5 @@
-import knexFactory from 'knex';
 import { cpus, totalmem } from 'node:os';
+import { createDatabase, quietDisk } from './support/databases.ts';
 
 /**
  * The benchmark harness (issue 6): scenarios record one sample per case per repetition; the
@@ -143,49 +143,6 @@ export async function runFor(ms: number, workers: number, fn: (worker: number) =
 }
 
 // ---------------------------------------------------------------------------------------------
-// Databases
-
-export async function createDatabase(serverUrl: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `commerce_bench_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${Date.now()}_${process.pid}`;
-  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.destroy();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      if (process.env.BENCH_KEEP_DB === '1') return;
-      const k = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-      await k.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await k.destroy();
-    },
-  };
-}
-
-/**
- * A CHECKPOINT before each scenario: the previous scenario's writes (the rebuild histories alone
- * are gigabytes of WAL) are otherwise still being flushed by the checkpointer while the next one
- * runs, and every commit then waits behind that I/O (seen under the ShipItem load: backends in
- * WALSync for 100–475 ms at a time). Each scenario still runs its baseline next to its own cases;
- * this only keeps one scenario's I/O out of the next one's figures. Needs a superuser (or
- * pg_checkpoint): without one the scenario runs anyway, and the log says so.
- */
-async function quietDisk(options: RunOptions): Promise<void> {
-  const admin = knexFactory({ client: 'pg', connection: options.serverUrl, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw('CHECKPOINT');
-  } catch (err) {
-    options.log(`  (no CHECKPOINT before the scenario: ${(err as Error).message})`);
-  } finally {
-    await admin.destroy();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Running and reporting
 
 export interface RunOptions {
@@ -228,7 +185,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   };
   let error: string | undefined;
   try {
-    await quietDisk(options);
+    await quietDisk(options.serverUrl, options.log);
     await scenario.run(ctx);
   } catch (err) {
     error = (err as Error).stack ?? String(err);
