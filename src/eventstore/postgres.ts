@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type pg from 'pg';
 import { sql, sqlArrays, type Database, type Executor } from '../runtime/database.ts';
 import {
   type AppendResult, type EventStore, type ExpectedVersion, type FeedBatch, type LeanEvent, type NewEvent,
@@ -9,6 +7,7 @@ import {
 import {
   FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL,
 } from './postgresFeed.ts';
+import { FEED_CHANNEL, FeedNotifier } from './postgresNotify.ts';
 
 /**
  * The PostgreSQL adapter: the same code on a PostgreSQL server and on embedded PGlite.
@@ -18,15 +17,10 @@ import {
  * - The global feed is read in (tx_id, position) order and only below the oldest transaction
  *   still in progress, so an event committed late by a concurrent writer is never skipped.
  * - Wake-ups: local appends wake local consumers at once; other processes are told by a
- *   coalesced NOTIFY (at most one in flight per process, never one per event). Both carry the
- *   event types appended, so only the consumers that read them wake up. The NOTIFY rides on an
- *   append statement whenever none is in flight (APPEND_NOTIFY_SQL): it is delivered at that
- *   append's commit, with no round trip and no transaction of its own. A NOTIFY in a
- *   transaction of its own takes a round trip, a transaction id and a commit record (a WAL
- *   flush): with one writer it cost about 110 µs of server CPU and 110 µs of this process's per
- *   append, on top of 195 and 140 for the append (2026-11-21, loaded machine).
+ *   coalesced NOTIFY (postgresNotify.ts), carried by an append statement whenever it can be
+ *   (APPEND_NOTIFY_SQL). Both name the event types appended, so only the consumers that read
+ *   them wake up.
  */
-export const FEED_CHANNEL = 'events_appended';
 
 /** Exported so that the benchmark's bare node-postgres baseline runs the very same statement. */
 export const APPEND_SQL = `
@@ -47,18 +41,6 @@ RETURNING version, tx_id::text AS tx, position::text AS pos`;
 const APPEND_NOTIFY_SQL = `
 WITH appended AS (${APPEND_SQL})
 SELECT version, tx, pos, (SELECT pg_notify('${FEED_CHANNEL}', $7)) AS notified FROM appended`;
-
-/**
- * A NOTIFY starts at least this long after the previous one started (and never while one is in
- * flight). One writer appends every 0.2–0.5 ms; carried by every append, the NOTIFY still cost
- * about 50 µs of server CPU per append (the listening backends are signalled and read the queue;
- * this process's listener gets its own notification too) and one writer ran at 89 % of the bare
- * INSERT; 1 ms apart, about 17 µs and 94 % (2 ms: 97 %). The first append after a quiet moment
- * still notifies at once; those that follow within the spacing are named by the next NOTIFY, at
- * most about two spacings later. A consumer of another process woken by a NOTIFY polls on a 1 ms
- * backoff anyway.
- */
-const NOTIFY_SPACING_MS = 1;
 
 const STREAM_VERSION_SQL = `SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = $1`;
 
@@ -90,41 +72,19 @@ function toRecorded(r: Row): RecordedEvent {
 export class PostgresEventStore implements EventStore {
   readonly kind: 'postgres' | 'pglite';
   private readonly emitter = new EventEmitter();
-  /** A NOTIFY is in flight: a statement of its own, or carried by an append. */
-  private notifying = false;
-  /** A NOTIFY of `unannounced` of its own is scheduled, unless an append carries it first. */
-  private flushScheduled = false;
-  /** performance.now() before which no NOTIFY starts (NOTIFY_SPACING_MS after the previous one). */
-  private nextNotifyAt = 0;
-  /** NOTIFY_SPACING_MS; a field so that a measurement can vary it. */
-  private readonly notifySpacingMs = NOTIFY_SPACING_MS;
-  /** Types appended (committed) here that other processes have not been told about yet. */
-  private readonly unannounced = new Set<string>();
-  /** Names this adapter in its NOTIFY payloads, so that it ignores its own (its consumers were woken already). */
-  private readonly sender = randomUUID();
-  private listenClient: pg.Client | null = null;
-  private closed = false;
+  private readonly notifier: FeedNotifier;
   /** typesAreRare's answers, per set of types. */
   private readonly planChoices = new Map<string, { rare: boolean; until: number }>();
 
   constructor(private readonly db: Database) {
     this.kind = db.kind;
     this.emitter.setMaxListeners(0);
+    this.notifier = new FeedNotifier(db.knex, db.kind === 'postgres');
   }
 
   /** Starts listening for appends of other processes (PostgreSQL server only). */
   async listen(url: string): Promise<void> {
-    if (this.kind !== 'postgres') return;
-    const { default: pgm } = await import('pg');
-    const client = new pgm.Client({ connectionString: url });
-    client.on('error', () => { /* the consumers' capped polling covers a lost listener */ });
-    await client.connect();
-    client.on('notification', (msg) => {
-      const note = parsePayload(msg.payload);
-      if (note.sender !== this.sender) this.emitter.emit('appended', note.types);
-    });
-    await client.query(`LISTEN ${FEED_CHANNEL}`);
-    this.listenClient = client;
+    await this.notifier.listen(url, (types) => this.emitter.emit('appended', types));
   }
 
   async append(stream: string, events: NewEvent[], options: { expected: ExpectedVersion; tx?: Executor }): Promise<AppendResult> {
@@ -141,14 +101,14 @@ export class PostgresEventStore implements EventStore {
       else base = options.expected;
       // Outside a caller's transaction, and when no NOTIFY is in flight, this append carries one
       // naming its own types and every type appended here since the last NOTIFY.
-      const carried = options.tx ? null : this.takeNotification(types);
+      const carried = options.tx ? null : this.notifier.take(types);
       let rows: { version: number; tx: string; pos: string }[];
       try {
         rows = carried
           ? await sql(db, APPEND_NOTIFY_SQL, [stream, base, ids, types, datas, metas, carried.payload], 'es_append_notify')
           : await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
       } catch (err: any) {
-        if (carried) this.notificationDone(carried.others);
+        if (carried) this.notifier.done(carried.others);
         if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
           // "any" retries against the new version; an exact expectation is a conflict.
           if (options.expected === 'any' && attempt < 20) continue;
@@ -158,7 +118,7 @@ export class PostgresEventStore implements EventStore {
         throw err;
       }
       // Nothing stored means nothing notified: the other types it carried are still to tell.
-      if (carried) this.notificationDone(rows.length === 0 ? carried.others : []);
+      if (carried) this.notifier.done(rows.length === 0 ? carried.others : []);
       if (rows.length === 0) {
         // Every id was stored already (a retried append: a no-op that reports where they are),
         // or the expected version is past the end of the stream (a conflict).
@@ -267,9 +227,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.listenClient?.end().catch(() => {});
-    this.listenClient = null;
+    await this.notifier.close();
   }
 
   /**
@@ -278,84 +236,6 @@ export class PostgresEventStore implements EventStore {
    */
   private announce(types: readonly string[], position: Position, told: boolean): void {
     this.emitter.emit('appended', types, position);
-    if (told || this.kind !== 'postgres' || this.closed) return;
-    for (const t of types) this.unannounced.add(t);
-    this.flushSoon();
-  }
-
-  /**
-   * When no NOTIFY is in flight, hands the next one to the append about to run: its payload
-   * names the append's own types and every type still unannounced (`others`, taken out of the
-   * set until the append's outcome is known, and put back if it stores nothing: `others` may
-   * name the append's own types too, appended earlier by another append).
-   */
-  private takeNotification(types: readonly string[]): { payload: string; others: string[] } | null {
-    if (this.kind !== 'postgres' || this.closed || this.notifying) return null;
-    const now = performance.now();
-    if (now < this.nextNotifyAt) return null;
-    this.notifying = true;
-    this.nextNotifyAt = now + this.notifySpacingMs;
-    const others = [...this.unannounced];
-    this.unannounced.clear();
-    return { payload: this.payload([...new Set([...types, ...others])]), others };
-  }
-
-  /** The carried NOTIFY is over; `untold` are types it did not deliver (its append stored nothing). */
-  private notificationDone(untold: readonly string[]): void {
-    this.notifying = false;
-    for (const t of untold) this.unannounced.add(t);
-    this.flushSoon();
-  }
-
-  /**
-   * Types are waiting and no NOTIFY is in flight. Once the spacing allows one, the next append to
-   * start carries them; a NOTIFY of their own goes out if none has: right after this tick when
-   * the spacing allows one now (a writer's next append starts in this tick), otherwise one
-   * spacing past the allowed time.
-   */
-  private flushSoon(): void {
-    if (this.flushScheduled || this.notifying || this.unannounced.size === 0 || this.closed) return;
-    this.flushScheduled = true;
-    const go = () => {
-      this.flushScheduled = false;
-      this.notify();
-    };
-    const wait = this.nextNotifyAt - performance.now();
-    if (wait <= 0) setImmediate(go);
-    else setTimeout(go, wait + this.notifySpacingMs);
-  }
-
-  /** One NOTIFY of its own (no append carried it); it names every type appended since the previous one. */
-  private notify(): void {
-    if (this.notifying || this.unannounced.size === 0 || this.closed) return;
-    const now = performance.now();
-    if (now < this.nextNotifyAt) { this.flushSoon(); return; }
-    this.notifying = true;
-    this.nextNotifyAt = now + this.notifySpacingMs;
-    const payload = this.payload([...this.unannounced]);
-    this.unannounced.clear();
-    sql(this.db.knex, `SELECT pg_notify('${FEED_CHANNEL}', $1)`, [payload], 'es_notify')
-      .catch(() => {})
-      .finally(() => {
-        this.notifying = false;
-        this.flushSoon();
-      });
-  }
-
-  private payload(types: string[]): string {
-    const payload = JSON.stringify({ s: this.sender, t: types });
-    // NOTIFY payloads stop at 8000 bytes: past that, name no types ("any type").
-    return payload.length > 7000 ? JSON.stringify({ s: this.sender }) : payload;
-  }
-}
-
-/** The sender and the types named by a NOTIFY payload (no types: any type). */
-function parsePayload(payload: string | undefined): { sender?: string; types?: string[] } {
-  try {
-    const note = JSON.parse(payload ?? '');
-    const types = Array.isArray(note?.t) && note.t.length > 0 && note.t.every((t: unknown) => typeof t === 'string') ? note.t : undefined;
-    return { sender: typeof note?.s === 'string' ? note.s : undefined, types };
-  } catch {
-    return {};
+    if (!told) this.notifier.tell(types);
   }
 }

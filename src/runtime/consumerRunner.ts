@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { comparePositions, type EventStore, type Position, type RecordedEvent, START } from '../eventstore/port.ts';
+import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
 import { CheckpointMovedError, LOCK_CLASS, lockAndReadCheckpoint, writeCheckpoint } from './checkpoints.ts';
-import { isUniqueViolation, sql } from './database.ts';
+import { isUniqueViolation } from './database.ts';
+import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
+import { processContext } from './processContext.ts';
 import { Semaphore } from './semaphore.ts';
-import type { Consumer, ProcessContext } from './consumer.ts';
+import type { Consumer } from './consumer.ts';
 
 /**
  * Polling is the fallback: appends wake exactly the consumers that read their types, here and in
@@ -56,13 +58,8 @@ export class ConsumerRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private unsubscribe: (() => void) | null = null;
-  private readonly wakers = new Set<() => void>();
-  /** Consumers told of an append since their last read began: their next idle returns at once. */
-  private readonly pending = new Set<string>();
-  /** Per consumer, the newest position of an append of its types made in this process. */
-  private readonly target = new Map<string, Position>();
-  /** Consumers told of an append whose position is not known (another process). */
-  private readonly vague = new Set<string>();
+  /** Which consumers must look again, and their sleeps until then. */
+  private readonly wakeups: ConsumerWakeups;
   /** When each consumer last wrote its checkpoint (performance.now()). */
   private readonly lastWrite = new Map<string, number>();
   /**
@@ -99,6 +96,7 @@ export class ConsumerRunner {
     options: { dedicatedPool?: boolean } = {},
   ) {
     this.progress.setMaxListeners(0);
+    this.wakeups = new ConsumerWakeups(consumers);
     // A pool of their own: every connection; a pool shared with requests: half of it.
     const poolMax = Number((knex.client as any).config?.pool?.max ?? 10);
     this.horizon = new HorizonWatcher(knex, logger);
@@ -111,18 +109,8 @@ export class ConsumerRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    // Only the consumers that read an appended type wake up (all of them when the types are not
-    // known): with dozens of consumers, waking every one on every append cost each command a
-    // transaction per consumer, all queued for the same connection pool as the requests.
     this.unsubscribe = this.store.onAppended((types, position) => {
-      for (const c of this.consumers) {
-        if (types && !c.eventTypes.some((t) => types.includes(t))) continue;
-        this.pending.add(c.name);
-        if (!position) { this.vague.add(c.name); continue; }
-        const known = this.target.get(c.name);
-        if (!known || comparePositions(position, known) > 0) this.target.set(c.name, position);
-      }
-      for (const w of this.wakers) w();
+      this.wakeups.appended(types, position);
       if (position) this.horizon.nudge();
     });
     this.loops = this.consumers.map((c) => this.loop(c));
@@ -131,7 +119,7 @@ export class ConsumerRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
-    for (const w of this.wakers) w();
+    this.wakeups.wakeAll();
     await Promise.all(this.loops);
   }
 
@@ -171,8 +159,8 @@ export class ConsumerRunner {
 
   /**
    * One consumer's loop. After a full batch it reads again at once. Otherwise it sleeps until an
-   * append of one of its types wakes it (a wake that arrives while a batch is being read is
-   * remembered in `pending`, not lost):
+   * append of one of its types wakes it (consumerWakeups.ts; a wake that arrives while a batch is
+   * being read is remembered, not lost):
    * - an append made in this process comes with its position, so the loop knows whether it has
    *   passed it. If not, the event is still hidden behind an older transaction that has not
    *   committed (the xmin horizon): it looks again every few ms until it has. Otherwise it has
@@ -188,8 +176,7 @@ export class ConsumerRunner {
     let failures = 0;
     let waitedAt: Position | null = null;
     while (this.running) {
-      this.pending.delete(name);
-      if (this.vague.delete(name)) backoff = 1;
+      if (this.wakeups.reading(name)) backoff = 1;
       let outcome: Awaited<ReturnType<ConsumerRunner['step']>> | null = null;
       try {
         outcome = await this.step(consumer);
@@ -209,7 +196,7 @@ export class ConsumerRunner {
         // looks at the horizon for every waiting consumer, instead of each consumer reading the
         // feed in a transaction of its own every few ms. (Once per position: should the feed
         // still not show it after the horizon passed, the loop falls back to its short sleeps.)
-        if (await this.horizon.passed(BigInt(this.target.get(name)!.a), 50)) waitedAt = position;
+        if (await this.horizon.passed(BigInt(this.wakeups.target(name)!.a), 50)) waitedAt = position;
         continue;
       }
       let sleep: number;
@@ -217,25 +204,13 @@ export class ConsumerRunner {
       else if (this.behind(name)) sleep = outcome === 'busy' ? 5 : 2;
       else { sleep = backoff; backoff = Math.min(MAX_IDLE_SLEEP_MS, backoff * 2); }
       // A failing consumer keeps its backoff whatever is appended meanwhile.
-      await this.idle(name, sleep, failures === 0);
+      await this.wakeups.idle(name, sleep, failures === 0, () => !this.running);
     }
   }
 
   /** True while an event of the consumer's types appended in this process lies past its position. */
   private behind(name: string): boolean {
-    const target = this.target.get(name);
-    return target !== undefined && comparePositions(this.state.get(name)!.position, target) < 0;
-  }
-
-  /** Sleeps up to `ms`; with `wakeable`, returns at once (true) on an append, or if one came meanwhile. */
-  private idle(name: string, ms: number, wakeable: boolean): Promise<boolean> {
-    if (wakeable && this.pending.has(name)) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const done = (woken: boolean) => { clearTimeout(timer); this.wakers.delete(onWake); resolve(woken); };
-      const onWake = () => { if (!this.running || (wakeable && this.pending.has(name))) done(true); };
-      const timer = setTimeout(() => done(false), ms);
-      this.wakers.add(onWake);
-    });
+    return this.wakeups.behind(name, this.state.get(name)!.position);
   }
 
   private async step(consumer: Consumer): Promise<'busy' | { count: number; full: boolean }> {
@@ -271,7 +246,7 @@ export class ConsumerRunner {
       if (consumer.kind === 'process' && count > 0) {
         const started = performance.now();
         for (let i = 0; i < batch.events.length; i++) {
-          await consumer.handle(batch.events[i], this.processContext(trx, consumer.name));
+          await consumer.handle(batch.events[i], processContext(trx, this.store, consumer.name));
           if (i + 1 < batch.events.length && performance.now() - started >= PROCESS_BATCH_MS) {
             // Commit what is done; the rest is the next batch, read at once.
             count = i + 1;
@@ -305,7 +280,7 @@ export class ConsumerRunner {
     if (comparePositions(outcome.current, st.position) !== 0) {
       // Moved back: a rebuild reset the checkpoint. Catching up is the rebuild's work; the
       // positions of earlier appends say nothing about hidden events any more.
-      if (comparePositions(outcome.current, st.position) < 0) this.target.delete(consumer.name);
+      if (comparePositions(outcome.current, st.position) < 0) this.wakeups.forget(consumer.name);
       st.position = outcome.current;
       this.progress.emit('progress');
     }
@@ -319,25 +294,6 @@ export class ConsumerRunner {
   private skipIsWorthWriting(name: string, from: Position, to: Position): boolean {
     if (BigInt(to.b) - BigInt(from.b) >= SKIP_WRITE_POSITIONS) return true;
     return performance.now() - (this.lastWrite.get(name) ?? 0) >= SKIP_WRITE_MS;
-  }
-
-  private processContext(trx: Knex.Transaction, handler: string): ProcessContext {
-    return {
-      trx,
-      store: this.store,
-      commandContext: (event: RecordedEvent) => ({
-        userId: `system:${handler}`,
-        vendorId: (event.metadata.vendor_id as number | null | undefined) ?? null,
-        correlationId: event.metadata.correlation_id ?? event.id,
-        causationId: `${handler}:${event.id}`,
-        tx: this.store.kind === 'eventstoredb' ? undefined : trx,
-      }),
-      firstTime: async (event: RecordedEvent) => {
-        const rows = await sql(trx, `INSERT INTO processed_events (handler, event_id) VALUES ($1, $2)
-          ON CONFLICT DO NOTHING RETURNING 1 AS ok`, [handler, event.id]);
-        return rows.length === 1;
-      },
-    };
   }
 }
 

@@ -13,7 +13,7 @@ import { copyIn, copyText } from './pgCopy.ts';
  * statements with a single json or array parameter, however many rows. A rebuild on
  * node-postgres writes with COPY instead (RowSet.takeChanges).
  *
- * The live runner and the rebuild run the same fold. The rebuild (src/runtime/rebuild.ts) folds
+ * The live runner and the rebuild run the same fold. The rebuild (src/runtime/rebuildShadow.ts) folds
  * windows of tens of thousands of events and keeps the rows it wrote in memory, so a row that
  * several events change is written once per window, not once per event, and is never read back.
  * That is only correct if the fold depends on nothing but the rows and the event: `apply` must

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { quoteIdent, sql } from './database.ts';
 
 /**
- * The table a row projection's rebuild fills (src/runtime/rebuild.ts), beside the live one, then
+ * The table a row projection's rebuild fills (src/runtime/rebuildShadow.ts), beside the live one, then
  * swaps in for it in one short transaction.
  *
  * Why: a live table must match its checkpoint at every commit, so a rebuild into it commits its
