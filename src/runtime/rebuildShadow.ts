@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
-import { LOCK_CLASS, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { type EventStore, type Position, START } from '../eventstore/port.ts';
 import { sql } from './database.ts';
 import { FeedReader } from './feedReader.ts';
 import { canCopy } from './pgCopy.ts';
 import { RowSet, rowStatements, writeChanges, type RowChanges, type RowProjection, type RowStatements } from './rowProjection.ts';
-import { ShadowTable } from './shadowTable.ts';
+import { rebuildLock } from './rebuildLock.ts';
+import { ShadowTable, swapShadows } from './shadowTable.ts';
 
 /**
  * The rebuild of a row projection (src/runtime/rowProjection.ts; rebuild.ts chooses it) into a
@@ -42,9 +42,6 @@ const WINDOW_MS = 100;
 const CACHED_ROWS = 100_000;
 /** Events per feed read of a row projection's replay. */
 const READ_LIMIT = 5000;
-const REBUILD_LOCK_CLASS = 3; // one rebuild of a projection at a time (2: scheduled tasks)
-/** Row projections being rebuilt by this process (rebuildLock). */
-const rebuildsHere = new Set<string>();
 
 export class ShadowRebuild {
   constructor(
@@ -69,7 +66,7 @@ export class ShadowRebuild {
     const pace = new WritePace(options.windowMs ?? WINDOW_MS);
     const server = await canCopy(this.knex);
     // Two rebuilds of one projection would share one shadow table: the second is refused.
-    const release = await this.rebuildLock(p.name, server);
+    const release = await rebuildLock(this.knex, p.name, server);
     const shadow = new ShadowTable(this.knex, p.fold.table, server);
     try {
       await shadow.create();
@@ -125,14 +122,7 @@ export class ShadowRebuild {
       await shadow.buildIndexes();
       this.logger.debug({ projection: p.name, ms: Math.round(performance.now() - started) }, 'rebuild indexes built');
       started = performance.now();
-      await this.knex.transaction(async (trx) => {
-        await sql(trx, 'SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, p.name]);
-        const current = await readCheckpoint(trx, p.name);
-        await shadow.swap(trx);
-        // A live instance goes on from where the shadow was built (it applies again what it had
-        // applied past that point, to the new table).
-        if (comparePositions(current, position) !== 0) await writeCheckpoint(trx, p.name, current, position);
-      });
+      await swapShadows(this.knex, p.name, [shadow], position);
       this.logger.debug({ projection: p.name, ms: Math.round(performance.now() - started) }, 'rebuild swapped in');
     } catch (err) {
       await shadow.drop().catch(() => {});
@@ -140,36 +130,6 @@ export class ShadowRebuild {
     } finally {
       await release();
     }
-  }
-
-  /**
-   * Held for the whole rebuild; refused while another rebuild of `name` holds it: on a server, a
-   * session lock on a connection of its own (any process or session); in this process, a set of
-   * names, which is all PGlite needs (its data folder is one process's, src/runtime/database.ts).
-   * On a server the lock comes first, so the test of two rebuilds at once meets the lock there.
-   */
-  private async rebuildLock(name: string, server: boolean): Promise<() => Promise<void>> {
-    const refuse = (where: string) => new Error(`a rebuild of ${name} is already running (${where}); try again when it has ended`);
-    const client = (this.knex as any).client;
-    let conn: any = null;
-    if (server) {
-      conn = await client.acquireConnection();
-      try {
-        const { rows } = await conn.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK_CLASS, name]);
-        if (!rows[0].ok) throw refuse('another process or session');
-      } catch (err) {
-        await client.releaseConnection(conn);
-        throw err;
-      }
-    }
-    const unlock = async () => {
-      if (!conn) return;
-      await conn.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK_CLASS, name]).catch(() => {});
-      await client.releaseConnection(conn);
-    };
-    if (rebuildsHere.has(name)) { await unlock(); throw refuse('in this process'); }
-    rebuildsHere.add(name);
-    return async () => { rebuildsHere.delete(name); await unlock(); };
   }
 
   /**

@@ -52,4 +52,34 @@ describe('catalogue and inventory projections rebuilt from the feed equal the li
     const rebuilt = await snapshot();
     for (const t of Object.keys(tables)) expect(rebuilt[t], t).to.deep.equal(live[t]);
   });
+
+  it('the marketplace catalogue is served whole while it is rebuilt, and its shadows replace it with the same constraints and indexes', async () => {
+    const token = await app.adminToken();
+    const vendor = await createVendorWithOwner(app);
+    const base = newBase();
+    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language: 'en', marketplace: `Shadow${base}` },
+      { name: 'f.csv', data: productCsv({ base, count: 40, marketplace: `Shadow${base}` }) });
+    await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
+    const knex = app.services.db.knex;
+    const projection = app.services.runner.consumers.find((c) => c.name === 'marketplace_product_list') as Projection;
+    await app.services.runner.waitFor(await app.services.store.head(), ['MarketplaceImportCompleted'], 5000);
+    const count = async () => (await knex.raw('SELECT count(*)::int AS n FROM marketplace_product_list')).rows[0].n as number;
+    const schemaOf = () => knex.raw(`SELECT c.relname, pg_get_indexdef(i.indexrelid) AS def, coalesce(k.conname, '') AS constraint
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid LEFT JOIN pg_constraint k ON k.conindid = i.indexrelid
+     WHERE i.indrelid = ANY(ARRAY['marketplace_product_list', 'marketplace_product_translations']::regclass[]) ORDER BY 1`).then((r: any) => r.rows);
+    const rows = await count();
+    const schema = await schemaOf();
+    expect(schema.filter((ix: any) => ix.constraint !== '')).to.have.length.greaterThan(2);
+    // Counted in the rebuild's first write transaction, from the live schema: the shadows are being filled.
+    let during: number | null = null;
+    const watched: Projection = { ...projection, async apply(trx, events) {
+      during ??= (await trx.raw('SELECT count(*)::int AS n FROM public.marketplace_product_list')).rows[0].n;
+      await projection.apply(trx, events);
+    } };
+    await rebuildProjection(knex, app.services.store, watched, pino({ level: 'silent' }));
+    expect(during, 'rows served during the rebuild').to.equal(rows);
+    expect(await count()).to.equal(rows);
+    expect(await schemaOf()).to.deep.equal(schema);
+    expect((await knex.raw(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rb\\_%'`)).rows, 'no shadow schema left').to.deep.equal([]);
+  });
 });
