@@ -111,5 +111,5 @@ async function rowsAmong(knex: Knex, types: string[], events: number): Promise<n
 function describe(target: RebuildTarget): string {
   return 'fold' in target.projection
     ? 'a row projection: folded in windows of up to 100,000 events into a shadow table (each changed row written once per window, in transactions of ~100 ms), indexed, then swapped in'
-    : `applied by its own apply, ${target.projection.batchSize ?? 1000} events per transaction`;
+    : `replayed by its own apply, ${target.projection.batchSize ?? 1000} events per transaction, into shadow tables (a schema of their own), indexed, then swapped in`;
 }
