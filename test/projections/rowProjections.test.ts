@@ -8,7 +8,7 @@ import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';
 import { openDatabase, sql, type Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { rebuildProjection, type RebuildOptions } from '../../src/runtime/rebuild.ts';
-import { isRowProjection, type RowProjection } from '../../src/runtime/rowProjection.ts';
+import { isRowProjection, rowStatements, type RowProjection } from '../../src/runtime/rowProjection.ts';
 import { freshPostgresDatabase } from '../support/database.ts';
 
 const silent = pino({ level: 'silent' });
@@ -183,6 +183,14 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     expect(refused, 'the batch was refused once').to.equal(1);
     const swapped = await sql(db.knex, 'SELECT email FROM user_list WHERE id = ANY($1) ORDER BY id', [[a, b]]);
     expect(swapped.map((r: any) => r.email)).to.deep.equal(['q@swap.test', 'p@swap.test']);
+  });
+
+  it('a shadow table\'s statements are not prepared: a prepared statement would outlive the shadow and keep its plan for the next one', () => {
+    const fold = rowProjections.find((p) => p.name === 'vendor_product_list')!.fold;
+    const live = rowStatements(fold);
+    expect([live.load?.name, live.upsert.name, live.remove?.name]).to.deep.equal(['rp_load_vendor_product_list', 'rp_upsert_vendor_product_list', 'rp_delete_vendor_product_list']);
+    const shadow = rowStatements(fold, 'rb_vendor_product_list');
+    expect([shadow.load?.name, shadow.upsert.name, shadow.remove?.name]).to.deep.equal([undefined, undefined, undefined]);
   });
 
   it('a second rebuild of the same projection while one runs is refused, and the first completes', async () => {
