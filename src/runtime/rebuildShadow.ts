@@ -4,7 +4,8 @@ import { type EventStore, type Position, START } from '../eventstore/port.ts';
 import { sql } from './database.ts';
 import { FeedReader } from './feedReader.ts';
 import { canCopy } from './pgCopy.ts';
-import { RowSet, rowStatements, writeChanges, type RowChanges, type RowProjection, type RowStatements } from './rowProjection.ts';
+import { RowSet, type RowProjection } from './rowProjection.ts';
+import { rowStatements, writeChanges, type RowChanges, type RowStatements } from './rowStatements.ts';
 import { rebuildLock } from './rebuildLock.ts';
 import { ShadowTable, swapShadows } from './shadowTable.ts';
 

@@ -8,7 +8,8 @@ import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';
 import { openDatabase, sql, type Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { rebuildProjection, type RebuildOptions } from '../../src/runtime/rebuild.ts';
-import { isRowProjection, rowStatements, type RowProjection } from '../../src/runtime/rowProjection.ts';
+import { isRowProjection, type RowProjection } from '../../src/runtime/rowProjection.ts';
+import { rowStatements } from '../../src/runtime/rowStatements.ts';
 import { freshPostgresDatabase } from '../support/database.ts';
 
 const silent = pino({ level: 'silent' });
