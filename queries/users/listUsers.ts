@@ -58,14 +58,15 @@ export function toUserItem(r: any): UserListItem {
 
 /**
  * The searched text of a user: e-mail, username, first and last name joined by a unit separator
- * (U+001F), lower-cased. Exactly the expression of the trigram index user_list_search (migration
- * 2026112105_user_list_query.ts): keep the two identical, character for character, or the search
- * reads the whole table. A term without U+001F matches this text iff it matches one of the four
+ * (U+001F), lower-cased, stored by PostgreSQL in the generated column user_list.search_text
+ * (migration 2026112201_user_list_search_text.ts) and indexed by trigrams (user_list_search and
+ * its per-role forms). A term without U+001F matches this text iff it matches one of the four
  * fields (the separator cannot be part of a match), and `lower(x) LIKE lower(p)` is how
  * PostgreSQL runs `x ILIKE p` in a UTF-8 database: the same answers as the ILIKE per field it
- * replaces, from one index and one cheap test per row instead of four.
+ * replaces, from one index and one cheap test per row instead of four, with nothing lower-cased
+ * at read time.
  */
-export const USER_SEARCH_TEXT = "lower(email || E'\\x1f' || username || E'\\x1f' || coalesce(first_name, '') || E'\\x1f' || coalesce(last_name, ''))";
+export const USER_SEARCH_TEXT = 'search_text';
 
 const COLUMNS = 'id, email, username, role, first_name, last_name, preferred_language, is_active, must_change_password, created_at, updated_at';
 

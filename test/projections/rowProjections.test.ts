@@ -90,10 +90,10 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     expect(product.translations).to.deep.equal({ en: { title: user.first_name, description: '\\N', short_description: null } });
   });
 
-  it('every row projection names every column of its table', async () => {
+  it('every row projection names every column of its table (but the generated ones, which PostgreSQL computes)', async () => {
     expect(rowProjections.map((p) => p.name)).to.include.members(['user_list', 'order_list', 'order_items', 'order_shipments', 'order_item_exceptions', 'extmarket_pushes', 'vendor_product_list']);
     for (const { fold } of rowProjections) {
-      const columns = (await sql(db.knex, `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1`, [fold.table])).map((r: { c: string }) => r.c);
+      const columns = (await sql(db.knex, `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`, [fold.table])).map((r: { c: string }) => r.c);
       const written = fold.insertOnly ? [...fold.columns] : [fold.key, ...fold.columns];
       expect([...written].sort(), fold.table).to.deep.equal([...columns].sort());
     }
