@@ -6,10 +6,11 @@ import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/
 
 /**
  * marketplace_product_list and marketplace_product_translations: the marketplace catalogue
- * (GET /admin/products). An import's accepted rows wait in marketplace_import_staging and enter the
- * catalogue when the job completes, all in the completion's transaction; a failed job's staged
- * rows are dropped, so the catalogue never holds half an import (issue 4). The publication is
- * recorded in marketplace_import_publications: until then the job reads "publishing".
+ * (GET /admin/products). An import's accepted batches wait in marketplace_import_staged_batches
+ * (one row per batch, its rows as the event carried them) and enter the catalogue when the job
+ * completes, all in the completion's transaction; a failed job's staged batches are dropped, so
+ * the catalogue never holds half an import (issue 4). The publication is recorded in
+ * marketplace_import_publications: until then the job reads "publishing".
  * When a file lists a product twice, its last row wins. A later import updates the product's
  * fields (an empty value keeps the old one) and adds or replaces the translation of its language.
  */
@@ -17,37 +18,37 @@ const ROW_FIELDS = `"row" int, product_id int, key text, gtin text, gtin_type te
   price_cents bigint, sale_price_cents bigint, currency text, product_type_raw text, marketplace text, vendor_name text,
   title text, description text, short_description text`;
 
+// `json`, not jsonb: checked at the bind, expanded once when the batch is published.
 const STAGE = `
-INSERT INTO marketplace_import_staging ("row", product_id, key, gtin, gtin_type, sku, brand, image_link, price_cents, sale_price_cents,
-  currency, product_type_raw, marketplace, vendor_name, title, description, short_description, job_id, batch, language)
-SELECT r.*, $1::int, $2::int, $3::text FROM jsonb_to_recordset($4::jsonb) AS r(${ROW_FIELDS})
+INSERT INTO marketplace_import_staged_batches (job_id, batch, language, rows) VALUES ($1::int, $2::int, $3::text, $4::json)
 ON CONFLICT DO NOTHING`;
 
-// One staged batch at a time (a short statement each, so an embedded database keeps serving
+// One staged batch per statement (a short statement each, so an embedded database keeps serving
 // requests), in batch order inside the completion's transaction: a later row of the same product
-// overwrites an earlier one, so the file's last row wins.
-const PUBLISH_PRODUCTS = `
-INSERT INTO marketplace_product_list AS p (id, key, gtin, gtin14, gtin_type, sku, brand, image_link, price_cents, sale_price_cents,
-  currency, product_type_raw, marketplace, vendor_name, vendor_id, last_job_id, created_at, updated_at)
-SELECT DISTINCT ON (s.product_id) s.product_id, s.key, s.gtin, lpad(s.gtin, 14, '0'), s.gtin_type, s.sku, s.brand, s.image_link,
-  s.price_cents, s.sale_price_cents, s.currency, s.product_type_raw, s.marketplace, s.vendor_name, $3::int, $1::int, $4::timestamptz, $4::timestamptz
-  FROM marketplace_import_staging s
- WHERE s.job_id = $1 AND s.batch = $2
- ORDER BY s.product_id, s."row" DESC
-ON CONFLICT (id) DO UPDATE SET
-  gtin = coalesce(excluded.gtin, p.gtin), gtin14 = coalesce(excluded.gtin14, p.gtin14), gtin_type = coalesce(excluded.gtin_type, p.gtin_type),
-  sku = coalesce(excluded.sku, p.sku), brand = coalesce(excluded.brand, p.brand), image_link = coalesce(excluded.image_link, p.image_link),
-  price_cents = coalesce(excluded.price_cents, p.price_cents), sale_price_cents = coalesce(excluded.sale_price_cents, p.sale_price_cents),
-  currency = excluded.currency, product_type_raw = coalesce(excluded.product_type_raw, p.product_type_raw),
-  marketplace = excluded.marketplace, vendor_name = coalesce(excluded.vendor_name, p.vendor_name), vendor_id = excluded.vendor_id,
-  last_job_id = excluded.last_job_id, updated_at = excluded.updated_at`;
-
-const PUBLISH_TRANSLATIONS = `
+// overwrites an earlier one, so the file's last row wins. The batch is expanded once, for the
+// products and their translations both.
+const PUBLISH = `
+WITH r AS MATERIALIZED (
+  SELECT DISTINCT ON (r.product_id) r.*, b.language
+    FROM marketplace_import_staged_batches b, json_to_recordset(b.rows) AS r(${ROW_FIELDS})
+   WHERE b.job_id = $1 AND b.batch = $2
+   ORDER BY r.product_id, r."row" DESC
+), products AS (
+  INSERT INTO marketplace_product_list AS p (id, key, gtin, gtin14, gtin_type, sku, brand, image_link, price_cents, sale_price_cents,
+    currency, product_type_raw, marketplace, vendor_name, vendor_id, last_job_id, created_at, updated_at)
+  SELECT r.product_id, r.key, r.gtin, lpad(r.gtin, 14, '0'), r.gtin_type, r.sku, r.brand, r.image_link, r.price_cents, r.sale_price_cents,
+    r.currency, r.product_type_raw, r.marketplace, r.vendor_name, $3::int, $1::int, $4::timestamptz, $4::timestamptz
+    FROM r
+  ON CONFLICT (id) DO UPDATE SET
+    gtin = coalesce(excluded.gtin, p.gtin), gtin14 = coalesce(excluded.gtin14, p.gtin14), gtin_type = coalesce(excluded.gtin_type, p.gtin_type),
+    sku = coalesce(excluded.sku, p.sku), brand = coalesce(excluded.brand, p.brand), image_link = coalesce(excluded.image_link, p.image_link),
+    price_cents = coalesce(excluded.price_cents, p.price_cents), sale_price_cents = coalesce(excluded.sale_price_cents, p.sale_price_cents),
+    currency = excluded.currency, product_type_raw = coalesce(excluded.product_type_raw, p.product_type_raw),
+    marketplace = excluded.marketplace, vendor_name = coalesce(excluded.vendor_name, p.vendor_name), vendor_id = excluded.vendor_id,
+    last_job_id = excluded.last_job_id, updated_at = excluded.updated_at
+)
 INSERT INTO marketplace_product_translations AS t (product_id, language, title, description, short_description, updated_at)
-SELECT DISTINCT ON (s.product_id) s.product_id, s.language, s.title, s.description, s.short_description, $3::timestamptz
-  FROM marketplace_import_staging s
- WHERE s.job_id = $1 AND s.batch = $2
- ORDER BY s.product_id, s."row" DESC
+SELECT r.product_id, r.language, r.title, r.description, r.short_description, $4::timestamptz FROM r
 ON CONFLICT (product_id, language) DO UPDATE SET
   title = excluded.title, description = coalesce(excluded.description, t.description),
   short_description = coalesce(excluded.short_description, t.short_description), updated_at = excluded.updated_at`;
@@ -56,7 +57,7 @@ export const marketplaceProductList: Projection = {
   kind: 'projection',
   name: 'marketplace_product_list',
   eventTypes: ['MarketplaceImportRowsAccepted', 'MarketplaceImportCompleted', 'MarketplaceImportFailed'],
-  tables: ['marketplace_product_list', 'marketplace_product_translations', 'marketplace_import_staging', 'marketplace_import_publications'],
+  tables: ['marketplace_product_list', 'marketplace_product_translations', 'marketplace_import_staged_batches', 'marketplace_import_publications'],
   // Each accepted-rows event carries a batch of rows: a few dozen events make one transaction.
   batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
@@ -68,11 +69,10 @@ export const marketplaceProductList: Projection = {
           break;
         case 'MarketplaceImportCompleted': {
           const { job_id, vendor_id, at } = e.data;
-          const batches = await sql(trx, 'SELECT DISTINCT batch FROM marketplace_import_staging WHERE job_id = $1 ORDER BY batch', [job_id]);
+          const batches = await sql(trx, 'SELECT batch FROM marketplace_import_staged_batches WHERE job_id = $1 ORDER BY batch', [job_id]);
           for (const { batch } of batches) {
-            await sql(trx, PUBLISH_PRODUCTS, [job_id, batch, vendor_id, at]);
-            await sql(trx, PUBLISH_TRANSLATIONS, [job_id, batch, at]);
-            await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1 AND batch = $2', [job_id, batch]);
+            await sql(trx, PUBLISH, [job_id, batch, vendor_id, at]);
+            await sql(trx, 'DELETE FROM marketplace_import_staged_batches WHERE job_id = $1 AND batch = $2', [job_id, batch]);
             // Embedded PGlite runs on this thread: let sockets and timers breathe between batches.
             await new Promise((resolve) => setImmediate(resolve));
           }
@@ -80,7 +80,7 @@ export const marketplaceProductList: Projection = {
           break;
         }
         case 'MarketplaceImportFailed':
-          await sql(trx, 'DELETE FROM marketplace_import_staging WHERE job_id = $1', [e.data.job_id]);
+          await sql(trx, 'DELETE FROM marketplace_import_staged_batches WHERE job_id = $1', [e.data.job_id]);
           break;
       }
     }

@@ -93,7 +93,7 @@ describe('admin marketplace imports: malformed files end the job with a clear er
     // …but a failed job never reaches the catalogue.
     const products = await app.call('GET', `/api/v1/admin/products?marketplace=${market}`, { token });
     expect(products.body.total).to.equal(0);
-    const staged = await app.services.db.knex('marketplace_import_staging').count({ n: '*' });
+    const staged = await app.services.db.knex('marketplace_import_staged_batches').count({ n: '*' });
     expect(Number(staged[0].n)).to.equal(0);
   });
 
