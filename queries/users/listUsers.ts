@@ -59,8 +59,8 @@ export function toUserItem(r: any): UserListItem {
 /**
  * The searched text of a user: e-mail, username, first and last name joined by a unit separator
  * (U+001F), lower-cased, stored by PostgreSQL in the generated column user_list.search_text
- * (migration 2026112201_user_list_search_text.ts) and indexed by trigrams (user_list_search and
- * its per-role forms). A term without U+001F matches this text iff it matches one of the four
+ * (migration 2026112201_user_list_search_text.ts) and indexed by trigrams (user_list_search; a
+ * role filter is tested on its candidates, 2026112203_user_list_one_search_index.ts). A term without U+001F matches this text iff it matches one of the four
  * fields (the separator cannot be part of a match), and `lower(x) LIKE lower(p)` is how
  * PostgreSQL runs `x ILIKE p` in a UTF-8 database: the same answers as the ILIKE per field it
  * replaces, from one index and one cheap test per row instead of four, with nothing lower-cased
