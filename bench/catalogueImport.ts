@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadConfig } from '../src/config.ts';
-import { consumers } from '../src/consumers.ts';
+import { consumers } from '../src/modules/index.ts';
 import { createApp } from '../src/http/app.ts';
 import { createLogger } from '../src/runtime/logger.ts';
 import { createServices } from '../src/runtime/services.ts';

@@ -11,7 +11,7 @@
  * (BENCH_KEEP_DB=1 npm run bench -- rebuild keeps such a database.)
  */
 import { randomUUID } from 'node:crypto';
-import { consumers } from '../src/consumers.ts';
+import { consumers } from '../src/modules/index.ts';
 import type { Position } from '../src/eventstore/port.ts';
 import { rebuildProjection } from '../src/runtime/rebuild.ts';
 import { openStore, silent } from './support/store.ts';

@@ -1,11 +1,10 @@
 import { loadConfig } from './config.ts';
 import { ensureFirstAdmin } from './bootstrap.ts';
-import { consumers } from './consumers.ts';
 import { createApp } from './http/app.ts';
+import { consumers, scheduledTasks } from './modules/index.ts';
 import { createLogger } from './runtime/logger.ts';
 import { createServices } from './runtime/services.ts';
 import { Scheduler } from './runtime/scheduler.ts';
-import { scheduledTasks } from './scheduledTasks.ts';
 import { startWorkers } from './workers/index.ts';
 
 /** Start: config → database → event store → consumers → HTTP (ARCHITECTURE.md "Layout"). */

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { consumers } from '../consumers.ts';
+import { consumers } from '../modules/index.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { createServices, type Services } from '../runtime/services.ts';
 

@@ -1,5 +1,6 @@
 import { auditView } from '../http/admin/events.ts';
-import { deciderOf } from '../deciders.ts';
+import { deciderOf } from '../runtime/aggregates.ts';
+import '../modules/index.ts';
 import { replay, stateAt } from '../runtime/history.ts';
 import { cliServices, fail, parseArgs } from './context.ts';
 

@@ -1,4 +1,6 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { Api } from './api.ts';
 
 import { sql } from '../runtime/database.ts';
 import type { Services } from '../runtime/services.ts';
@@ -6,11 +8,27 @@ import type { Services } from '../runtime/services.ts';
 /** Events a consumer may trail behind before the service reports itself not ready. */
 const MAX_READY_LAG = 1000;
 
+const Check = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('error')]), kind: Type.Optional(Type.String()), detail: Type.Optional(Type.String()) }, { additionalProperties: true });
+const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+  checks: Type.Object({
+    database: Check,
+    event_store: Check,
+    consumers: Type.Array(Type.Object({
+      name: Type.String(), lag: Type.Union([Type.Integer(), Type.String()]), status: Type.Union([Type.Literal('ok'), Type.Literal('behind')]),
+    }, { additionalProperties: true })),
+  }),
+});
+
 /** GET /health (liveness) and GET /health/ready (database, event store, consumer lag). */
 export function healthRoutes(services: Services): Router {
-  const router = new Router();
-  router.get('/health', (ctx) => { ctx.body = { status: 'ok' }; });
-  router.get('/health/ready', async (ctx) => {
+  const api = new Api(services, 'health');
+  api.get('/health', { summary: 'Liveness: the process answers', responses: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    (ctx) => { ctx.body = { status: 'ok' }; });
+  api.get('/health/ready', {
+    summary: 'Readiness: the database, the event store and how far each consumer trails the feed',
+    responses: { 200: Readiness, 503: { description: 'A check failed or a consumer is over 1,000 events behind', schema: Readiness } },
+  }, async (ctx) => {
     const checks: Record<string, unknown> = {};
     let ready = true;
     try {
@@ -43,5 +61,5 @@ export function healthRoutes(services: Services): Router {
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
   });
-  return router;
+  return api.router;
 }

@@ -27,16 +27,17 @@ function issues(part: string, errors: ErrorObject[] | null | undefined): Validat
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? `/${(e.params as any).missingProperty}` : '';
     const extra = e.keyword === 'additionalProperties' ? `/${(e.params as any).additionalProperty}` : '';
-    return { pointer: `/${part}${e.instancePath}${missing}${extra}`, message: e.message ?? 'is invalid' };
+    const allowed = e.keyword === 'enum' ? `: ${((e.params as any).allowedValues as unknown[]).join(', ')}` : '';
+    return { pointer: `/${part}${e.instancePath}${missing}${extra}`, message: `${e.message ?? 'is invalid'}${allowed}` };
   });
 }
 
-interface Schemas {
+export interface Schemas {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
 }
-type Parsed<S extends Schemas> = {
+export type Parsed<S extends Schemas> = {
   params: S['params'] extends TSchema ? Static<S['params']> : Record<string, string>;
   query: S['query'] extends TSchema ? Static<S['query']> : Record<string, unknown>;
   body: S['body'] extends TSchema ? Static<S['body']> : undefined;
@@ -70,3 +71,12 @@ export const PageQuery = {
 };
 export const Language = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('lb')]);
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/**
+ * A list's `sort` parameter: one of the offered orders, a field name with a leading '-' for
+ * descending. Every offered order ends on the row id, so pages never repeat or skip a row; an
+ * unknown value is a 422 naming the allowed ones.
+ */
+export function SortQuery<S extends string>(sorts: readonly S[], description = 'The order of the list; a leading - sorts descending') {
+  return Type.Optional(Type.Unsafe<S>({ type: 'string', enum: [...sorts], description }));
+}

@@ -1,6 +1,6 @@
 import { PLACEHOLDER_PRODUCT } from '../../commands/catalogue/events.ts';
 import type { VendorCreated } from '../../commands/vendors/events.ts';
-import { deciders } from '../deciders.ts';
+import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand, load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { nextId } from '../runtime/nextId.ts';

@@ -1,6 +1,6 @@
 import type { ItemShipped } from '../../commands/orders/events.ts';
 import { ConcurrencyException, DomainException } from '../core/errors.ts';
-import { deciders } from '../deciders.ts';
+import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 

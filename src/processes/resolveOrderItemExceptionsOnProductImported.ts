@@ -3,7 +3,7 @@ import type { VendorProductCreated, VendorProductDeleted, VendorProductDetailsCh
 import type { OrderItemExceptionRaised } from '../../commands/orders/events.ts';
 import { ConflictException } from '../core/errors.ts';
 import { cleanGtin, gtin14, gtinProblem } from '../core/gtin.ts';
-import { deciders } from '../deciders.ts';
+import { aggregates as deciders } from '../runtime/aggregates.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessContext, ProcessManager } from '../runtime/consumer.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pino from 'pino';
 import { rebuildTargets, targetAmount, type History } from '../../bench/support/generators/index.ts';
-import { consumers } from '../../src/consumers.ts';
+import { consumers } from '../../src/modules/index.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';
 import { openDatabase, sql, type Database } from '../../src/runtime/database.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import pino from 'pino';
-import { consumers } from '../../src/consumers.ts';
+import { consumers } from '../../src/modules/index.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { openDatabase, sql, type Database } from '../../src/runtime/database.ts';
@@ -10,7 +10,7 @@ import { adminLogin } from '../support/childService.ts';
 
 export const silent = pino({ level: 'silent' });
 
-/** Every projection the service runs (src/consumers.ts). */
+/** Every projection the service runs (src/modules/index.ts). */
 export const projections = consumers.filter((c): c is Projection => c.kind === 'projection');
 
 /** The rows of a table in a stable order, each as its JSON text (compared row by row). */

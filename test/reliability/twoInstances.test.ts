@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config.ts';
-import { consumers } from '../../src/consumers.ts';
+import { consumers } from '../../src/modules/index.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { openDatabase, sql } from '../../src/runtime/database.ts';
 import { Scheduler, type ScheduledTask } from '../../src/runtime/scheduler.ts';

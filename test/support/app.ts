@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
-import { consumers } from '../../src/consumers.ts';
+import { consumers } from '../../src/modules/index.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { createServices, type Services } from '../../src/runtime/services.ts';
@@ -37,6 +37,13 @@ export interface Reply {
 }
 
 let shared: Promise<TestApp> | null = null;
+
+/**
+ * Answers that drifted from their route's documentation (src/http/responseConformance.ts) since
+ * the last test ended; the root hooks fail the test that produced them.
+ */
+const drifts: string[] = [];
+export const takeDrifts = (): string[] => drifts.splice(0);
 let server: Server | null = null;
 let workers: Workers | null = null;
 
@@ -56,7 +63,7 @@ async function start(): Promise<TestApp> {
     { userId: 'system:test', correlationId: 'test-setup' });
   await services.settle(done);
   workers = startWorkers(services);
-  server = createApp(services).listen(0, '127.0.0.1');
+  server = createApp(services, { onDrift: (drift) => drifts.push(drift) }).listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let token: string | null = null;

@@ -14,7 +14,7 @@ import { ordersHistory } from './orders.ts';
 import { usersHistory } from './users.ts';
 
 export interface RebuildTarget {
-  /** The real projection (as registered in src/consumers.ts). */
+  /** The real projection (as registered by its module, src/modules/). */
   projection: Projection;
   history: History;
   /**

@@ -3,13 +3,16 @@ import { Type } from '@sinclair/typebox';
 import { user } from '../../../commands/users/index.ts';
 import { changeUserPassword } from '../../../commands/users/handlers.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
-import { AuthenticationException, AuthorizationException, InvalidCredentialsException } from '../../core/errors.ts';
+import { AuthenticationException, AuthorizationException, InvalidCredentialsException, TooManyAttemptsException } from '../../core/errors.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';
 import { load } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext, requireAdmin } from '../auth.ts';
+import { Api } from '../api.ts';
+import { commandContext } from '../auth.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../loginThrottle.ts';
-import { input } from '../validation.ts';
+import { Message } from '../responses.ts';
+import { TokenResponse } from '../schemas/users.ts';
+import { Language } from '../validation.ts';
 
 /** UserLogin (SPEC.md part 5 rule 1): admins sign in with email_or_username. */
 export const UserLogin = Type.Object({
@@ -45,11 +48,18 @@ export async function authenticate(services: Services, login: string, password: 
   return live;
 }
 
-export function adminAuthRoutes(services: Services): Router {
-  const router = new Router();
+const AdminMe = Type.Object({
+  id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.Literal('admin'), preferred_language: Language,
+});
 
-  router.post('/auth/login', async (ctx) => {
-    const { body } = input(ctx, { body: UserLogin });
+export function adminAuthRoutes(services: Services): Router {
+  const api = new Api(services, 'admin');
+
+  api.post('/auth/login', {
+    summary: 'Admin sign-in with email_or_username (rate-limited per account and address)',
+    caller: 'none', body: UserLogin, responses: { 200: TokenResponse },
+    errors: [InvalidCredentialsException, AuthenticationException, AuthorizationException, TooManyAttemptsException],
+  }, async (ctx, { body }) => {
     const account = await authenticate(services, body.email_or_username, body.password, ctx.ip);
     if (account.role !== 'admin') throw new AuthorizationException('This account is not a platform administrator');
     ctx.body = {
@@ -58,13 +68,15 @@ export function adminAuthRoutes(services: Services): Router {
     };
   });
 
-  router.get('/auth/me', requireAdmin(services), async (ctx) => {
+  api.get('/auth/me', { summary: 'The signed-in admin', responses: { 200: AdminMe } }, async (ctx) => {
     const row = await services.db.knex('user_list').where('id', ctx.state.admin.id).first();
     ctx.body = { id: row.id, email: row.email, username: row.username, role: row.role, preferred_language: row.preferred_language };
   });
 
-  router.put('/auth/password', requireAdmin(services), async (ctx) => {
-    const { body } = input(ctx, { body: PasswordChange });
+  api.put('/auth/password', {
+    summary: 'Change one\'s own password (the current one is required)',
+    body: PasswordChange, responses: { 200: Message }, errors: [InvalidCredentialsException],
+  }, async (ctx, { body }) => {
     const { state } = await load(services.store, user, ctx.state.admin.id);
     if ((state.status !== 'active') || !(await verifyPassword(state.password_hash, body.current_password))) {
       throw new InvalidCredentialsException('The current password is not correct');
@@ -75,5 +87,5 @@ export function adminAuthRoutes(services: Services): Router {
     ctx.body = { message: 'Password changed' };
   });
 
-  return router;
+  return api.router;
 }

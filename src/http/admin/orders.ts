@@ -6,7 +6,7 @@ import {
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
 import { OrderNotFoundException } from '../../core/errors.ts';
-import { deciderOf } from '../../deciders.ts';
+import { deciderOf } from '../../runtime/aggregates.ts';
 import { replay, stateAt } from '../../runtime/history.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';

@@ -5,10 +5,15 @@ import {
 } from '../../../commands/users/handlers.ts';
 import { getUser } from '../../../queries/users/getUser.ts';
 import { listUsers, searchUsers, USER_SORTS, type UserSort } from '../../../queries/users/listUsers.ts';
-import { CannotModifySelfException, UserOwnershipException } from '../../core/errors.ts';
+import {
+  CannotModifySelfException, UserAlreadyExistsException, UserNotFoundException, UserOwnershipException,
+} from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { Email, IdParams, input, Language, PageQuery } from '../validation.ts';
+import { Message, Page } from '../responses.ts';
+import { UserDetail, UserItem } from '../schemas/users.ts';
+import { Email, IdParams, Language, PageQuery } from '../validation.ts';
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('vendor')]);
 const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -54,39 +59,54 @@ const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { a
  */
 export const deletionGuards: ((services: Services, userId: number) => Promise<void>)[] = [];
 
+const UserSearchItem = Type.Object({ id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.String() });
+
 /** SPEC.md 4.1 users: list, autocomplete search, create, detail, update, status, delete. */
 export function adminUserRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const deps = (): UserDeps => ({ store: services.store, db: services.db.knex });
 
-  router.get('/users', async (ctx) => {
-    const { query } = input(ctx, { query: ListQuery });
+  api.get('/users', {
+    summary: 'Users, searched, filtered and sorted (UserListResponse)',
+    query: ListQuery,
+    responses: { 200: Page(UserItem, { total_exact: Type.Boolean({ description: 'False when total is an estimate (over 1,000 matches, exact_total not asked)' }) }) },
+  }, async (ctx, { query }) => {
     const { search, role, is_active, sort, exact_total } = query;
     ctx.body = await listUsers(services.db.knex, { search, role, is_active }, { page: query.page ?? 1, limit: query.limit ?? 20 },
       { sort, exactTotal: exact_total });
   });
 
   // Static route before /users/:id.
-  router.get('/users/search', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }) });
+  api.get('/users/search', {
+    summary: 'Autocomplete: the first users whose e-mail or username starts with q',
+    query: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
+    responses: { 200: Type.Object({ items: Type.Array(UserSearchItem) }) },
+  }, async (ctx, { query }) => {
     ctx.body = { items: await searchUsers(services.db.knex, query.q, query.limit ?? 10) };
   });
 
-  router.post('/users', async (ctx) => {
-    const { body } = input(ctx, { body: UserCreate });
+  api.post('/users', {
+    summary: 'Create a user (an admin unless role says vendor)', body: UserCreate, responses: { 201: UserDetail },
+    errors: [UserAlreadyExistsException],
+  }, async (ctx, { body }) => {
     const { id, done } = await createUser(deps(), { ...body, role: body.role ?? 'admin' }, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getUser(services.db.knex, id);
   });
 
-  router.get('/users/:id', async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.get('/users/:id', {
+    summary: 'A user with the counts of related records (UserDetailResponse)', params: IdParams, responses: { 200: UserDetail },
+    errors: [UserNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getUser(services.db.knex, params.id);
   });
 
-  router.put('/users/:id', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: UserUpdate });
+  api.put('/users/:id', {
+    summary: 'Change a user\'s profile, role or password (an admin-set password must be changed at the next sign-in)',
+    params: IdParams, body: UserUpdate, responses: { 200: UserDetail },
+    errors: [UserNotFoundException, UserAlreadyExistsException, CannotModifySelfException],
+  }, async (ctx, { params, body }) => {
     const { role, password, ...profile } = body;
     const c = commandContext(ctx, ctx.state.admin.id);
     if (role !== undefined && params.id === ctx.state.admin.id && role !== 'admin') {
@@ -100,9 +120,10 @@ export function adminUserRoutes(services: Services): Router {
     ctx.body = await getUser(services.db.knex, params.id);
   });
 
-  // Toggles the active flag, or sets it when the body says is_active.
-  router.put('/users/:id/status', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: StatusBody });
+  api.put('/users/:id/status', {
+    summary: 'Toggle the active flag, or set it when the body says is_active',
+    params: IdParams, body: StatusBody, responses: { 200: UserDetail }, errors: [UserNotFoundException, CannotModifySelfException],
+  }, async (ctx, { params, body }) => {
     if (params.id === ctx.state.admin.id) throw new CannotModifySelfException('You cannot change your own status');
     const current = await getUser(services.db.knex, params.id);
     const active = body.is_active ?? !current.is_active;
@@ -110,8 +131,10 @@ export function adminUserRoutes(services: Services): Router {
     ctx.body = await getUser(services.db.knex, params.id);
   });
 
-  router.delete('/users/:id', async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.delete('/users/:id', {
+    summary: 'Delete a user (never oneself, never the last active admin, never a company owner)',
+    params: IdParams, responses: { 200: Message }, errors: [UserNotFoundException, CannotModifySelfException, UserOwnershipException],
+  }, async (ctx, { params }) => {
     if (params.id === ctx.state.admin.id) throw new CannotModifySelfException('You cannot delete your own account');
     const target = await getUser(services.db.knex, params.id);
     if (target.role === 'admin' && target.is_active) {
@@ -123,5 +146,5 @@ export function adminUserRoutes(services: Services): Router {
     ctx.body = { message: `User ${params.id} deleted`, id: params.id };
   });
 
-  return router;
+  return api.router;
 }

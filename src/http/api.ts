@@ -1,0 +1,139 @@
+import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import type { TSchema } from '@sinclair/typebox';
+import type { DomainException } from '../core/errors.ts';
+import type { Services } from '../runtime/services.ts';
+import { requireAdmin } from './auth.ts';
+import { input, type Parsed, type Schemas } from './validation.ts';
+import { requireVendor } from './vendorAuth.ts';
+
+/**
+ * One declaration per route. A route names its request parts and its answers once, with the
+ * TypeBox schemas of src/http/validation.ts; that declaration validates the request, types the
+ * handler, guards the route by the caller its area expects, and is what the OpenAPI document
+ * (src/http/openapi.ts) and the test suite's response check read. Nothing else describes a route.
+ *
+ *   api.get('/users/:id', {
+ *     summary: 'A user', params: IdParams, responses: { 200: UserDetail }, errors: [UserNotFoundException],
+ *   }, async (ctx, { params }) => { ctx.body = await getUser(knex, params.id); });
+ */
+
+/**
+ * The API areas of SPEC.md part 1 (/api/v1/<area>), the health probes (/health), and `root`:
+ * what a newcomer opens first (/, /docs, /api/v1/openapi.json).
+ */
+export type ApiArea = 'admin' | 'vendor' | 'shop' | 'public' | 'language' | 'platform' | 'health' | 'root';
+
+/** Who may call a route: nobody in particular, an admin, a vendor's team member, a shop customer. */
+export type Caller = 'none' | 'admin' | 'vendor' | 'customer';
+
+/** The caller each area expects unless a route says otherwise (SPEC.md part 5). */
+export const AREA_CALLER: Record<ApiArea, Caller> = {
+  admin: 'admin', vendor: 'vendor', shop: 'none', public: 'none', language: 'none', platform: 'none', health: 'none', root: 'none',
+};
+
+export interface ResponseDecl {
+  description?: string;
+  /** The body's schema; none for a body that is not JSON (a file) or no body at all. */
+  schema?: TSchema;
+  /** Default application/json (application/problem+json for an error status). */
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type ExceptionClass = abstract new (...args: any[]) => DomainException;
+
+export interface RouteDecl extends Schemas {
+  summary: string;
+  description?: string;
+  /**
+   * How the body arrives: JSON (validated by `body`), or a multipart upload / a raw file whose
+   * handler reads it (src/http/multipart.ts); `body` then documents the form fields only.
+   */
+  bodyType?: 'json' | 'multipart' | 'raw';
+  /** A raw body's media types (for example text/csv). */
+  rawTypes?: string[];
+  /** status → answer. Problem statuses every route of its kind can give are added (see problemStatuses). */
+  responses: Record<number, TSchema | ResponseDecl>;
+  /** The domain exceptions the route can answer, beyond the guards' and the validator's. */
+  errors?: ExceptionClass[];
+  /** Default: the area's caller (AREA_CALLER). */
+  caller?: Caller;
+  /** Vendor routes: the permission of the caller's role the route needs (src/http/vendorAuth.ts). */
+  permission?: string;
+  /** Vendor routes a user with a temporary password may still call. */
+  allowPasswordChange?: boolean;
+  /** Further middleware, run after the caller's guard and before validation. */
+  use?: Middleware[];
+  deprecated?: boolean;
+}
+
+/** A declared route as mounted: what the document and the response check read. */
+export interface RouteEntry {
+  method: string;
+  area: ApiArea;
+  decl: RouteDecl;
+  caller: Caller;
+  /** The business area's OpenAPI tag, set by the module that mounts the route. */
+  tag?: string;
+}
+
+export type Handler<S extends Schemas> = (ctx: Context, input: Parsed<S>) => unknown;
+
+/** The entry of each route's layer middleware, so a mounted layer finds its declaration. */
+const entries = new WeakMap<Function, RouteEntry>();
+
+export function routeEntryOf(layerStack: readonly Function[]): RouteEntry | undefined {
+  for (const fn of layerStack) {
+    const entry = entries.get(fn);
+    if (entry) return entry;
+  }
+  return undefined;
+}
+
+/** A business area's routes in one API area. `api.router` is mounted by the area's module. */
+export class Api {
+  readonly router = new Router();
+
+  constructor(private readonly services: Services, readonly area: ApiArea) {}
+
+  get<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('GET', path, decl, handler); }
+  post<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('POST', path, decl, handler); }
+  put<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('PUT', path, decl, handler); }
+  patch<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('PATCH', path, decl, handler); }
+  delete<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('DELETE', path, decl, handler); }
+
+  private add<D extends RouteDecl>(method: string, path: string, decl: D, handler: Handler<D>): this {
+    const caller = decl.caller ?? AREA_CALLER[this.area];
+    const entry: RouteEntry = { method, area: this.area, decl, caller };
+    const chain: Middleware[] = [...this.guard(caller, decl), ...(decl.use ?? [])];
+    const jsonBody = (decl.bodyType ?? 'json') === 'json';
+    const schemas: Schemas = { params: decl.params, query: decl.query, body: jsonBody ? decl.body : undefined };
+    const route = async (ctx: Context, next: Next) => {
+      ctx.state.route = entry;
+      let i = 0;
+      const run = async (): Promise<void> => {
+        const mw = chain[i++];
+        if (mw) {
+          await mw(ctx, run);
+          return;
+        }
+        await handler(ctx, input(ctx, schemas) as Parsed<D>);
+      };
+      await run();
+      void next;
+    };
+    entries.set(route, entry);
+    (this.router as any)[method.toLowerCase()](path, route);
+    return this;
+  }
+
+  private guard(caller: Caller, decl: RouteDecl): Middleware[] {
+    if (caller === 'admin' && this.area === 'admin') return [requireAdmin(this.services)];
+    if (caller === 'vendor' && this.area === 'vendor') {
+      return [requireVendor(this.services, decl.permission, { allowPasswordChange: decl.allowPasswordChange })];
+    }
+    if (caller === 'none') return [];
+    throw new Error(`No guard for ${caller} callers in the ${this.area} area`);
+  }
+}

@@ -1,8 +1,0 @@
-import Router from '@koa/router';
-import type { Services } from '../../runtime/services.ts';
-
-/** /api/v1/platform (SPEC.md part 1). Business-area routers are mounted here as they arrive. */
-export function platformRoutes(services: Services): Router {
-  void services;
-  return new Router();
-}

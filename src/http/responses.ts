@@ -1,0 +1,36 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * Response schemas every area shares: the list form of SPEC.md part 2 and the problem body of
+ * src/http/errorHandler.ts. Routes name them in their declarations (src/http/api.ts).
+ */
+
+/** SPEC.md part 2 Conventions: every list answers {items, total, page, limit}. */
+export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}) {
+  return Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0, description: 'Rows that match, over every page' }),
+    page: Type.Integer({ minimum: 1 }),
+    limit: Type.Integer({ minimum: 1 }),
+    ...extra,
+  });
+}
+
+/** RFC 9457 problem body with the exception's name in `code` and, on a 422, the field errors. */
+export const Problem = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer({ minimum: 400, maximum: 599 }),
+  detail: Type.String(),
+  code: Type.String({ description: 'The domain exception, for example UserNotFoundException' }),
+  instance: Type.String(),
+  errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }))),
+}, { $id: 'Problem', additionalProperties: true });
+
+/** The answer of a delete or a command with nothing else to show. */
+export const Message = Type.Object({ message: Type.String(), id: Type.Optional(Type.Union([Type.Integer(), Type.String()])) });
+
+/** Timestamps as they leave the service (JSON of a Date or of a timestamptz string). */
+export const Timestamp = Type.String({ format: 'date-time' });
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

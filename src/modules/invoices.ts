@@ -1,0 +1,16 @@
+import { invoiceBook } from '../../commands/invoices/invoiceBook.ts';
+import { invoiceSettings } from '../../commands/invoices/invoiceSettings.ts';
+import { invoiceList } from '../../projections/invoices/invoiceList.ts';
+import { invoiceSettingsProjection } from '../../projections/invoices/invoiceSettings.ts';
+import { vendorInvoiceRoutes } from '../http/vendor/invoices.ts';
+import { defineModule } from './module.ts';
+
+export const invoicesModule = defineModule({
+  name: 'invoices',
+  tag: 'Invoices',
+  description: 'EU VAT invoices of orders, their gapless numbering and PDFs.',
+  dependsOn: ['orders'],
+  routes: { vendor: [vendorInvoiceRoutes] },
+  consumers: [invoiceList, invoiceSettingsProjection],
+  aggregates: [invoiceBook, invoiceSettings],
+});

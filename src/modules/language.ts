@@ -1,0 +1,9 @@
+import { languageApiRoutes } from '../http/language/languages.ts';
+import { defineModule } from './module.ts';
+
+export const languageModule = defineModule({
+  name: 'language',
+  tag: 'Language',
+  description: 'The visitor\'s language preference (en, fr, de, lb).',
+  routes: { language: [languageApiRoutes] },
+});

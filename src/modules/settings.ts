@@ -1,0 +1,14 @@
+import { platformSettings } from '../../commands/settings/index.ts';
+import { platformSettingsProjection } from '../../projections/settings/platformSettings.ts';
+import { adminSettingsRoutes } from '../http/admin/settings.ts';
+import { vendorSettingsRoutes } from '../http/vendor/settings.ts';
+import { defineModule } from './module.ts';
+
+export const settingsModule = defineModule({
+  name: 'settings',
+  tag: 'Settings',
+  description: 'Platform settings (admins) and a vendor\'s own settings.',
+  routes: { admin: [adminSettingsRoutes], vendor: [vendorSettingsRoutes] },
+  consumers: [platformSettingsProjection],
+  aggregates: [platformSettings],
+});

@@ -1,0 +1,27 @@
+import { reservation } from '../../commands/reservations/reservation.ts';
+import { user } from '../../commands/users/index.ts';
+import { userList } from '../../projections/users/userList.ts';
+import { adminUserRoutes } from '../http/admin/users.ts';
+import { sql } from '../runtime/database.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * Platform users (admins and vendor accounts). The reservation streams that make e-mails,
+ * usernames, vendor codes and domains unique live here: users were their first claimants.
+ */
+export const usersModule = defineModule({
+  name: 'users',
+  tag: 'Users',
+  description: 'Admin management of platform users.',
+  routes: { admin: [adminUserRoutes] },
+  consumers: [userList],
+  aggregates: [user, reservation],
+  scheduledTasks: [{
+    // Login failure counters outlive their 15-minute window only as dead rows.
+    name: 'purgeLoginThrottle',
+    cron: '17 * * * *',
+    async run(services) {
+      await sql(services.db.knex, "DELETE FROM auth_throttle WHERE window_start < now() - interval '1 day'");
+    },
+  }],
+});
