@@ -13,7 +13,7 @@ import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
 import { Message, Page } from '../responses.ts';
 import { UserDetail, UserItem } from '../schemas/users.ts';
-import { Email, IdParams, Language, PageQuery } from '../validation.ts';
+import { Email, IdParams, Language, PageQuery, SortQuery } from '../validation.ts';
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('vendor')]);
 const Username = Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -45,8 +45,7 @@ const ListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100 })),
   role: Type.Optional(Role),
   is_active: Type.Optional(Type.Boolean()),
-  /** id (default), created_at, email or username; a leading '-' for descending. */
-  sort: Type.Optional(Type.Union((Object.keys(USER_SORTS) as UserSort[]).map((s) => Type.Literal(s)))),
+  sort: SortQuery(Object.keys(USER_SORTS) as UserSort[], 'id (default), created_at, email or username; a leading - sorts descending'),
   /** Count every match: `total` is otherwise exact up to 1,000 matches and estimated above. */
   exact_total: Type.Optional(Type.Boolean()),
 });

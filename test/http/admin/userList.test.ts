@@ -154,6 +154,10 @@ describe('admin user list: search, filters, sorts, pages and totals', () => {
       const res = await app.call('GET', '/api/v1/admin/users?sort=password_hash', { token });
       expect(res.status).to.equal(422);
       expect(res.body.errors.map((e: any) => e.pointer)).to.include('/query/sort');
+      const message = res.body.errors.find((e: any) => e.pointer === '/query/sort').message;
+      for (const allowed of ['id', '-id', 'created_at', '-created_at', 'email', '-email', 'username', '-username']) {
+        expect(message.split(/[:,]\s*/)).to.include(allowed);
+      }
     });
   });
 
