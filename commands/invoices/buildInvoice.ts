@@ -27,14 +27,14 @@ export function buildInvoice(order: LoadedOrder, settings: InvoiceSettings, buye
     // The distance-sale treatment the order was given stays: OSS as if opted, origin as if below the threshold.
     opted_for_destination: order.vat.vat_regime === 'oss', cross_border_b2c_current_year_cents: 0, cross_border_b2c_previous_year_cents: 0,
   });
-  const amounts = vatAmounts(items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents })), decision, seller, 'gross');
+  const amounts = vatAmounts(items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents })), decision, 'gross');
   const lines: InvoiceLine[] = items.map((i) => {
-    // Informative unit net: the gross price without the VAT it carries (the seller's own for an exempt supply).
-    const bp = decision.exempt ? rateBasisPoints(seller) : rateBasisPoints(decision.vat_country_iso!);
+    // Informative unit net: the gross price without the VAT it carries; an exempt supply carries none.
+    const bp = decision.exempt ? 0 : rateBasisPoints(decision.vat_country_iso!);
     const unitNet = Number(divideRounded(BigInt(i.unit_price_cents) * 10000n, BigInt(10000 + bp)));
     return {
       item_id: i.item_id, description: i.product_name, sku: i.sku, ean: i.ean, quantity: i.quantity, unit_price_net_cents: unitNet,
-      unit_price_gross_cents: i.unit_price_cents, line_net_cents: unitNet * i.quantity, vat_rate: decision.exempt ? 0 : bp / 100,
+      unit_price_gross_cents: i.unit_price_cents, line_net_cents: unitNet * i.quantity, vat_rate: bp / 100,
     };
   });
   const bill = order.billing_address;

@@ -123,25 +123,25 @@ describe('EU VAT regime (eu-vat-rules.md, decision order)', () => {
 describe('EU VAT amounts (eu-vat-rules.md f, rounding)', () => {
   const domestic = decideVatRegime(lu());
   it('net prices: line net exact, VAT once per rate, half up', () => {
-    const a = vatAmounts([{ quantity: 3, unit_price_cents: 333 }], domestic, 'LU', 'net');
+    const a = vatAmounts([{ quantity: 3, unit_price_cents: 333 }], domestic, 'net');
     // 999 × 1700 = 1,698,300 → +5000 div 10000 = 170
     expect(a).to.deep.include({ net_cents: 999, vat_cents: 170, gross_cents: 1169 });
   });
   it('rounds half up at exactly half a cent, and restores the sign of negatives', () => {
     const es = decideVatRegime({ seller_country_iso: 'ES', destination_country_iso: 'ES' });
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 50 }], es, 'ES', 'net').vat_cents).to.equal(11); // 10.5 → 11
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: -50 }], es, 'ES', 'net').vat_cents).to.equal(-11);
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 50 }], es, 'net').vat_cents).to.equal(11); // 10.5 → 11
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: -50 }], es, 'net').vat_cents).to.equal(-11);
     const fi = decideVatRegime({ seller_country_iso: 'FI', destination_country_iso: 'FI' });
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1000 }], fi, 'FI', 'net').vat_cents).to.equal(255);
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1000 }], fi, 'net').vat_cents).to.equal(255);
   });
   it('computes VAT per invoice per rate, never summing rounded line VAT', () => {
     // Three lines of 1 cent at 17 %: per line 0.17 → 0 each; per invoice 3 × 0.17 = 0.51 → 1.
-    const a = vatAmounts([1, 1, 1].map((c) => ({ quantity: 1, unit_price_cents: c })), domestic, 'LU', 'net');
+    const a = vatAmounts([1, 1, 1].map((c) => ({ quantity: 1, unit_price_cents: c })), domestic, 'net');
     expect(a.vat_cents).to.equal(1);
   });
   it('keeps one group per rate', () => {
     const fr = decideVatRegime({ seller_country_iso: 'FR', destination_country_iso: 'FR' });
-    const a = vatAmounts([{ quantity: 1, unit_price_cents: 1000 }, { quantity: 2, unit_price_cents: 1000, rate_category: 'reduced_low' }], fr, 'FR', 'net');
+    const a = vatAmounts([{ quantity: 1, unit_price_cents: 1000 }, { quantity: 2, unit_price_cents: 1000, rate_category: 'reduced_low' }], fr, 'net');
     expect(a.groups).to.deep.equal([
       { rate_bp: 2000, rate_percent: 20, net_cents: 1000, vat_cents: 200, gross_cents: 1200 },
       { rate_bp: 550, rate_percent: 5.5, net_cents: 2000, vat_cents: 110, gross_cents: 2110 },
@@ -149,24 +149,28 @@ describe('EU VAT amounts (eu-vat-rules.md f, rounding)', () => {
     expect(a).to.deep.include({ net_cents: 3000, vat_cents: 310, gross_cents: 3310 });
   });
   it('gross prices: the gross is fixed, net rounded half up, VAT the difference', () => {
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1170 }], domestic, 'LU', 'gross')).to.deep.include({ net_cents: 1000, vat_cents: 170, gross_cents: 1170 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1170 }], domestic, 'gross')).to.deep.include({ net_cents: 1000, vat_cents: 170, gross_cents: 1170 });
     // 1000 × 10000 / 11700 = 854.70… → 855; VAT = 145
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1000 }], domestic, 'LU', 'gross')).to.deep.include({ net_cents: 855, vat_cents: 145, gross_cents: 1000 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1000 }], domestic, 'gross')).to.deep.include({ net_cents: 855, vat_cents: 145, gross_cents: 1000 });
   });
   it('OSS: the same gross price carries the destination rate', () => {
     const oss = decideVatRegime(lu({ destination_country_iso: 'HU', opted_for_destination: true }));
     // 12700 gross at 27 %: net 10000, VAT 2700
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 12700 }], oss, 'LU', 'gross')).to.deep.include({ net_cents: 10000, vat_cents: 2700, gross_cents: 12700 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 12700 }], oss, 'gross')).to.deep.include({ net_cents: 10000, vat_cents: 2700, gross_cents: 12700 });
   });
-  it('exempt supplies: no VAT; a gross marketplace price loses the seller-country VAT it includes', () => {
+  it('exempt supplies: no VAT, and the taxable amount is what the buyer paid (net = gross = the price)', () => {
     const rc = decideVatRegime(lu({ destination_country_iso: 'DE', buyer_vat_number: 'DE123456789', buyer_vat_number_valid: true }));
-    const a = vatAmounts([{ quantity: 2, unit_price_cents: 1170 }], rc, 'LU', 'gross');
-    expect(a).to.deep.include({ net_cents: 2000, vat_cents: 0, gross_cents: 2000 });
-    expect(a.groups).to.deep.equal([{ rate_bp: 0, rate_percent: 0, net_cents: 2000, vat_cents: 0, gross_cents: 2000 }]);
+    // The buyer was charged 2 × 11.70 = 23.40; no VAT is due on it, so nothing is taken out of it.
+    const a = vatAmounts([{ quantity: 2, unit_price_cents: 1170 }], rc, 'gross');
+    expect(a).to.deep.include({ net_cents: 2340, vat_cents: 0, gross_cents: 2340 });
+    expect(a.groups).to.deep.equal([{ rate_bp: 0, rate_percent: 0, net_cents: 2340, vat_cents: 0, gross_cents: 2340 }]);
+    // The case: an export paid 1000.00 is invoiced at 1000.00, not 1000.00 / 1.17 = 854.70.
+    const exportSale = decideVatRegime(lu({ destination_country_iso: 'US' }));
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 100000 }], exportSale, 'gross')).to.deep.include({ net_cents: 100000, vat_cents: 0, gross_cents: 100000 });
     const ex = decideVatRegime(lu({ destination_country_iso: 'CH' }));
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 5000 }], ex, 'LU', 'net')).to.deep.include({ net_cents: 5000, vat_cents: 0, gross_cents: 5000 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 5000 }], ex, 'net')).to.deep.include({ net_cents: 5000, vat_cents: 0, gross_cents: 5000 });
   });
   it('refuses fractional cents', () => {
-    expect(() => vatAmounts([{ quantity: 1, unit_price_cents: 10.5 }], domestic, 'LU', 'net')).to.throw(RangeError);
+    expect(() => vatAmounts([{ quantity: 1, unit_price_cents: 10.5 }], domestic, 'net')).to.throw(RangeError);
   });
 });

@@ -84,13 +84,13 @@ async function orderVat(ctx: MappingContext, items: { quantity: number; unit_pri
   }
   const lines = items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents }));
   const domestic: VatDecision = decideVatRegime({ seller_country_iso: seller, destination_country_iso: seller });
-  const saleNet = vatAmounts(lines, domestic, seller, 'gross').net_cents;
+  const saleNet = vatAmounts(lines, domestic, 'gross').net_cents;
   const decision = decideVatRegime({
     seller_country_iso: seller, destination_country_iso: destination, buyer_vat_number: vatNumber, buyer_vat_number_valid: valid,
     cross_border_b2c_current_year_cents: ctx.vat.cross_border_b2c_current_year_cents, cross_border_b2c_previous_year_cents: ctx.vat.cross_border_b2c_previous_year_cents,
     sale_net_cents: saleNet, opted_for_destination: ctx.vat.opted_for_destination,
   });
-  const amounts = vatAmounts(lines, decision, seller, 'gross');
+  const amounts = vatAmounts(lines, decision, 'gross');
   return {
     vat_regime: decision.regime, vat_rate: amounts.groups[0]?.rate_percent ?? 0, vat_country_iso: decision.vat_country_iso,
     seller_country_iso: seller, buyer_vat_number: decision.buyer_vat_number, vat_exemption_reference: decision.mentions[0] ?? null,

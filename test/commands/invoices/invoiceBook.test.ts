@@ -57,10 +57,11 @@ describe('invoice content from an order (Art. 226, eu-vat-rules.md e)', () => {
     const de = { first_name: 'Max', last_name: 'Muster', company: 'ACME GmbH', street: 'Weg 1', street_2: null, postal_code: '10115', city: 'Berlin', country_iso: 'DE' };
     const o = confirmedOrder({ shipping_country_iso: 'DE', billing_country_iso: 'DE', shipping_address: de, billing_address: de });
     const inv = buildInvoice(o, settings, { vat_number: 'DE123456789', vies: { valid: true, consultation_number: 'WAPI1', checked_at: at } }, 1, '2026-11-21');
-    expect(inv).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 2000, gross_cents: 2000 });
+    // The buyer paid 2 × 11.70 = 23.40; an exempt supply is invoiced at what was paid, VAT 0.
+    expect(inv).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 2340, gross_cents: 2340 });
     expect(inv.buyer).to.include({ vat_number: 'DE123456789', company: 'ACME GmbH' });
     expect(inv.mentions).to.deep.equal([INTRA_EU_MENTION, REVERSE_CHARGE_MENTION]);
-    expect(inv.lines[0]).to.include({ vat_rate: 0, unit_price_net_cents: 1000 });
+    expect(inv.lines[0]).to.include({ vat_rate: 0, unit_price_net_cents: 1170, unit_price_gross_cents: 1170, line_net_cents: 2340 });
   });
   it('taxes as B2C when VIES says the number is not valid', () => {
     const de = { first_name: 'Max', last_name: 'Muster', company: null, street: 'Weg 1', street_2: null, postal_code: '10115', city: 'Berlin', country_iso: 'DE' };
