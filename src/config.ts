@@ -27,6 +27,8 @@ export interface Config {
   platformDomain: string;
   /** Resolvers for custom domain verification (host[:port], comma-separated); absent = the system's. */
   dnsServers?: string[];
+  /** The ECB reference rates file the daily task loads (unset: rates are loaded with the CLI only). */
+  exchangeRatesUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
     platformDomain: (env.PLATFORM_DOMAIN ?? 'localhost').toLowerCase(),
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
+    exchangeRatesUrl: env.EXCHANGE_RATES_URL || undefined,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { LocalVat } from '../../src/core/vat/localCurrency.ts';
+
 /**
  * The invoices area's public contract (issue 5; SPEC.md part 2 "Other records": Invoice,
  * VendorInvoiceSettings). An invoice is issued from an order, once, and never changes: its
@@ -74,6 +76,12 @@ export interface IssuedInvoice {
   gross_cents: number;
   /** Art. 226(11) exemption reference and (11a) "Reverse charge", in print order. */
   mentions: string[];
+  /**
+   * The VAT in the currency of the member state where it is due, when that is not the invoice's
+   * (Art. 230), at the ECB's latest reference rate published before the tax point (Art. 91(2)).
+   * Absent on invoices issued before it was stated, and where no conversion is due.
+   */
+  vat_local?: LocalVat | null;
   /** The VIES check of the buyer's VAT number (eu-vat-rules.md c: consultation number and time). */
   vies: { valid: boolean; consultation_number: string | null; checked_at: string } | null;
   payment_terms: string | null;

@@ -1,10 +1,11 @@
 import type { VatNumberVerifier } from '../../src/adapters/vies/viesClient.ts';
 import { ConcurrencyException, InvoiceException, OrderNotFoundException } from '../../src/core/errors.ts';
-import { vatNumberCountry } from '../../src/core/vat/index.ts';
+import { convertVat, localVatCurrency, vatNumberCountry } from '../../src/core/vat/index.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
+import { ratesBefore } from '../exchange-rates/handlers.ts';
 import { order } from '../orders/index.ts';
 import { buildInvoice, type BuyerVat } from './buildInvoice.ts';
 import type { InvoiceSettings } from './events.ts';
@@ -39,6 +40,12 @@ export async function createInvoiceFromOrder(
   }
   const invoiceId = await nextId(deps.db, 'invoice');
   const invoice = buildInvoice(o, s.settings, buyerVat, invoiceId, now().slice(0, 10));
+  const local = localVatCurrency(invoice.vat_country_iso, invoice.currency);
+  if (local && invoice.vat_cents !== 0) {
+    // Art. 230 and 91(2): the VAT also in the local currency, at a recorded ECB rate, or no invoice.
+    const day = await ratesBefore(deps.store, invoice.supply_date ?? invoice.issue_date, [local, invoice.currency]);
+    invoice.vat_local = convertVat(invoice.vat_cents, invoice.currency, local, day.rates, day.date);
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await handleCommand(deps.store, invoiceBook, vendorId, {

@@ -125,6 +125,10 @@ export class VatNumberCheckUnavailableException extends DomainException { overri
 export class InvoiceException extends BusinessLogicException {}
 /** The order already has its invoice (one per order; corrections are credit notes). */
 export class InvoiceAlreadyExistsException extends ConflictException {}
+/** No ECB reference rate before an invoice's tax point for the currency its VAT must be stated in. */
+export class ExchangeRateUnavailableException extends BusinessLogicException {}
+/** A reference rates file that is not the ECB's format, or holds a malformed day, currency or rate. */
+export class ReferenceRatesFileException extends BusinessLogicException {}
 
 // Catalogue, marketplace imports, inventory and media (issue 4).
 export class ProductNotFoundException extends ResourceNotFoundException {}

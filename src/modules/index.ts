@@ -5,6 +5,7 @@ import { authModule } from './auth.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
 import { docsModule } from './docs.ts';
+import { exchangeRatesModule } from './exchangeRates.ts';
 import { extmarketModule } from './extmarket.ts';
 import { healthModule } from './health.ts';
 import { historyModule } from './history.ts';
@@ -33,6 +34,7 @@ export const modules: readonly Module[] = [
   historyModule,
   ordersModule,
   extmarketModule,
+  exchangeRatesModule,
   invoicesModule,
   companiesModule,
   vendorsModule,
