@@ -82,11 +82,29 @@ export interface IssuedInvoice {
    * Absent on invoices issued before it was stated, and where no conversion is due.
    */
   vat_local?: LocalVat | null;
+  /** An invoice, or a credit note (Art. 219) that references the invoice it credits. Absent: an invoice. */
+  document_type?: 'invoice' | 'credit_note';
+  /** Credit notes: why, and which invoice. */
+  reason?: CreditNoteReason;
+  note?: string | null;
+  credits?: { invoice_id: number; invoice_number: string; issue_date: string };
   /** The VIES check of the buyer's VAT number (eu-vat-rules.md c: consultation number and time). */
   vies: { valid: boolean; consultation_number: string | null; checked_at: string } | null;
   payment_terms: string | null;
   footer_text: string | null;
   bank: { name: string | null; iban: string | null; bic: string | null };
+}
+
+export type CreditNoteReason = 'cancellation' | 'refund' | 'correction';
+
+/**
+ * What a credit note credits: every line (cancellation), quantities of lines at their price
+ * (refund), or per unit the amount by which a line's price was too high (correction).
+ */
+export interface CreditNoteRequest {
+  reason: CreditNoteReason;
+  lines?: { item_id: number; quantity: number; unit_amount_cents?: number }[];
+  note?: string | null;
 }
 
 /** The vendor's invoice settings were set (the whole set, as sent). */
@@ -100,4 +118,10 @@ export type InvoicePdfGenerated = {
 };
 
 export type InvoiceSettingsEvent = VendorInvoiceSettingsUpdated;
-export type InvoiceBookEvent = InvoiceIssued | InvoicePdfGenerated;
+/**
+ * A credit note was issued with the next number of the same book (Art. 219): negative amounts per
+ * rate group, referencing the invoice it credits. The invoice itself never changes.
+ */
+export type CreditNoteIssued = { type: 'CreditNoteIssued'; data: IssuedInvoice & { document_type: 'credit_note'; issued_by: number | string | null; at: string } };
+
+export type InvoiceBookEvent = InvoiceIssued | InvoicePdfGenerated | CreditNoteIssued;

@@ -1,5 +1,5 @@
 import type { VatNumberVerifier } from '../../src/adapters/vies/viesClient.ts';
-import { ConcurrencyException, InvoiceException, OrderNotFoundException } from '../../src/core/errors.ts';
+import { ConcurrencyException, InvoiceException, InvoiceNotFoundException, OrderNotFoundException } from '../../src/core/errors.ts';
 import { convertVat, localVatCurrency, vatNumberCountry } from '../../src/core/vat/index.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
@@ -8,7 +8,8 @@ import { nextId } from '../../src/runtime/nextId.ts';
 import { ratesBefore } from '../exchange-rates/handlers.ts';
 import { order } from '../orders/index.ts';
 import { buildInvoice, type BuyerVat } from './buildInvoice.ts';
-import type { InvoiceSettings } from './events.ts';
+import { buildCreditNote } from './buildCreditNote.ts';
+import type { CreditNoteRequest, InvoiceSettings, IssuedInvoice } from './events.ts';
 import { invoiceBook } from './invoiceBook.ts';
 import { invoiceSettings } from './invoiceSettings.ts';
 
@@ -54,6 +55,29 @@ export async function createInvoiceFromOrder(
       return { invoiceId, done };
     } catch (err) {
       // Another invoice took this number first: take the next one.
+      if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
+    }
+  }
+}
+
+/**
+ * A credit note of an issued invoice (Art. 219), with the next number of the vendor's book. The
+ * original is read from the book's own events, so the credit note repeats exactly what it credits.
+ */
+export async function issueCreditNote(deps: InvoiceDeps, vendorId: number, invoiceId: number, request: CreditNoteRequest, ctx: CommandContext) {
+  const { state: s } = await load(deps.store, invoiceSettings, vendorId);
+  const { events } = await load(deps.store, invoiceBook, vendorId);
+  const issued = events.find((e) => e.type === 'InvoiceIssued' && (e.data as IssuedInvoice).invoice_id === invoiceId);
+  if (!issued) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
+  const creditNoteId = await nextId(deps.db, 'invoice');
+  const credit_note = buildCreditNote(issued.data as IssuedInvoice, request, creditNoteId, now().slice(0, 10));
+  const prefix = s.settings?.invoice_prefix ?? (issued.data as IssuedInvoice).invoice_number.replace(/\d+$/, '');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const done = await handleCommand(deps.store, invoiceBook, vendorId, { type: 'IssueCreditNote', data: { credit_note, prefix, issued_by: ctx.userId, at: now() } }, ctx);
+      return { creditNoteId, done };
+    } catch (err) {
       if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
     }

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { InvoiceAlreadyExistsException, InvoiceNotFoundException } from '../../src/core/errors.ts';
+import { InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException } from '../../src/core/errors.ts';
 import type { InvoiceBookEvent, IssuedInvoice } from './events.ts';
 
 /**
@@ -7,17 +7,19 @@ import type { InvoiceBookEvent, IssuedInvoice } from './events.ts';
  * (Art. 226(2): a unique sequential number). The next number is the book's count + 1, appended
  * at the version loaded; two invoices issued at once conflict and the loser takes the next
  * number on retry. A number is never taken without its invoice, so no gap can appear. One
- * invoice per order; a correction would be a credit note (Art. 219), not an edit.
+ * invoice per order; a cancellation, refund or correction is a credit note (Art. 219) with the
+ * next number of the same sequence, never an edit, and never for more than is left to credit.
  */
 export interface InvoiceBookState {
   count: number;
   by_order: Record<number, number>;
-  invoices: Record<number, { sequence_number: number; invoice_number: string; order_id: number; pdf: string | null }>;
+  invoices: Record<number, { sequence_number: number; invoice_number: string; order_id: number; pdf: string | null; gross_cents: number; credited_cents: number; credit_note: boolean }>;
 }
 
 export type InvoiceBookCommand =
   | { type: 'IssueInvoice'; data: { invoice: Omit<IssuedInvoice, 'sequence_number' | 'invoice_number'>; prefix: string; issued_by: number | string | null; at: string } }
-  | { type: 'RecordInvoicePdf'; data: { invoice_id: number; vendor_id: number; path: string; bytes: number; sha256: string; at: string } };
+  | { type: 'RecordInvoicePdf'; data: { invoice_id: number; vendor_id: number; path: string; bytes: number; sha256: string; at: string } }
+  | { type: 'IssueCreditNote'; data: { credit_note: Omit<IssuedInvoice, 'sequence_number' | 'invoice_number'> & { document_type: 'credit_note' }; prefix: string; issued_by: number | string | null; at: string } };
 
 export const invoiceNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
 
@@ -30,8 +32,18 @@ export const invoiceBook: Decider<InvoiceBookState, InvoiceBookCommand, InvoiceB
         const d = event.data;
         return {
           count: d.sequence_number, by_order: { ...state.by_order, [d.order_id]: d.invoice_id },
-          invoices: { ...state.invoices, [d.invoice_id]: { sequence_number: d.sequence_number, invoice_number: d.invoice_number, order_id: d.order_id, pdf: null } },
+          invoices: { ...state.invoices, [d.invoice_id]: { sequence_number: d.sequence_number, invoice_number: d.invoice_number, order_id: d.order_id, pdf: null, gross_cents: d.gross_cents, credited_cents: 0, credit_note: false } },
         };
+      }
+      case 'CreditNoteIssued': {
+        const d = event.data;
+        const original = d.credits ? state.invoices[d.credits.invoice_id] : undefined;
+        const invoices = {
+          ...state.invoices,
+          [d.invoice_id]: { sequence_number: d.sequence_number, invoice_number: d.invoice_number, order_id: d.order_id, pdf: null, gross_cents: d.gross_cents, credited_cents: 0, credit_note: true },
+        };
+        if (original && d.credits) invoices[d.credits.invoice_id] = { ...original, credited_cents: original.credited_cents - d.gross_cents };
+        return { ...state, count: d.sequence_number, invoices };
       }
       case 'InvoicePdfGenerated': {
         const known = state.invoices[event.data.invoice_id];
@@ -49,6 +61,18 @@ export const invoiceBook: Decider<InvoiceBookState, InvoiceBookCommand, InvoiceB
         }
         const sequence_number = state.count + 1;
         return [{ type: 'InvoiceIssued', data: { ...invoice, sequence_number, invoice_number: invoiceNumber(prefix, sequence_number), issued_by, at } }];
+      }
+      case 'IssueCreditNote': {
+        const { credit_note, prefix, issued_by, at } = command.data;
+        const original = credit_note.credits ? state.invoices[credit_note.credits.invoice_id] : undefined;
+        if (!original || original.credit_note) throw new InvoiceNotFoundException(`Invoice ${credit_note.credits?.invoice_id} not found`);
+        if (credit_note.gross_cents >= 0) throw new InvoiceException('A credit note credits a positive amount');
+        const left = original.gross_cents - original.credited_cents;
+        if (-credit_note.gross_cents > left) {
+          throw new InvoiceException(`Invoice ${original.invoice_number} has ${left} cents left to credit, not ${-credit_note.gross_cents}`, { creditable_cents: left });
+        }
+        const sequence_number = state.count + 1;
+        return [{ type: 'CreditNoteIssued', data: { ...credit_note, sequence_number, invoice_number: invoiceNumber(prefix, sequence_number), issued_by, at } }];
       }
       case 'RecordInvoicePdf': {
         const known = state.invoices[command.data.invoice_id];

@@ -3,17 +3,17 @@ import type { InvoiceBookEvent } from '../../commands/invoices/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 
-/** invoices: one row per issued invoice, written once; the PDF columns follow when it is rendered. */
+/** invoices: one row per issued invoice or credit note, written once; the PDF columns follow when it is rendered. */
 export const invoiceList: Projection = {
   kind: 'projection',
   name: 'invoices',
-  eventTypes: ['InvoiceIssued', 'InvoicePdfGenerated'],
+  eventTypes: ['InvoiceIssued', 'CreditNoteIssued', 'InvoicePdfGenerated'],
   tables: ['invoices'],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const issued = [];
     for (const raw of events) {
       const e = raw as unknown as InvoiceBookEvent;
-      if (e.type === 'InvoiceIssued') {
+      if (e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') {
         const d = e.data;
         issued.push({
           id: d.invoice_id, vendor_id: d.vendor_id, order_id: d.order_id, sequence_number: d.sequence_number, invoice_number: d.invoice_number,
@@ -21,6 +21,8 @@ export const invoiceList: Projection = {
           net_cents: d.net_cents, vat_cents: d.vat_cents, gross_cents: d.gross_cents, seller: JSON.stringify(d.seller), buyer: JSON.stringify(d.buyer),
           lines: JSON.stringify(d.lines), vat_groups: JSON.stringify(d.vat_groups), mentions: JSON.stringify(d.mentions),
           created_by: d.issued_by === null ? null : String(d.issued_by), created_at: d.at,
+          document_type: d.document_type ?? 'invoice', credited_invoice_id: d.credits?.invoice_id ?? null, credit_reason: d.reason ?? null,
+          credit_note: d.note ?? null, vat_local: d.vat_local ? JSON.stringify(d.vat_local) : null,
         });
       }
     }

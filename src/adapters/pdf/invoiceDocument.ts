@@ -24,9 +24,12 @@ function party(title: string, p: InvoiceParty) {
 
 export function invoiceDocument(inv: IssuedInvoice): string {
   const money = (cents: number) => formatMoney(cents, inv.currency, 'en');
+  const kind = inv.document_type === 'credit_note' ? 'Credit note' : 'Invoice';
   const body = html`
-    <h1>Invoice ${inv.invoice_number}</h1>
-    <div>Invoice number: ${inv.invoice_number}<br>Issue date: ${inv.issue_date}
+    <h1>${kind} ${inv.invoice_number}</h1>
+    ${inv.credits ? html`<p><strong>Credit note for invoice ${inv.credits.invoice_number} of ${inv.credits.issue_date}</strong>
+      (${inv.reason ?? 'correction'}; Art. 219 Directive 2006/112/EC)${inv.note ? html`: ${inv.note}` : ''}</p>` : ''}
+    <div>${kind} number: ${inv.invoice_number}<br>Issue date: ${inv.issue_date}
       ${inv.supply_date && inv.supply_date !== inv.issue_date ? html`<br>Date of supply: ${inv.supply_date}` : ''}<br>Order: ${inv.order_id}</div>
     <div class="parties">${party('Seller', inv.seller)}${party('Buyer', inv.buyer)}</div>
     <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price excl. VAT</th><th class="n">VAT rate</th><th class="n">Net amount</th></tr></thead>
@@ -42,5 +45,5 @@ export function invoiceDocument(inv: IssuedInvoice): string {
     ${inv.payment_terms ? html`<p>Payment terms: ${inv.payment_terms}</p>` : ''}
     ${inv.bank.iban ? html`<p class="muted">Bank: ${inv.bank.name ?? ''} IBAN ${inv.bank.iban}${inv.bank.bic ? html` BIC ${inv.bank.bic}` : ''}</p>` : ''}
     ${inv.footer_text ? html`<p class="muted">${inv.footer_text}</p>` : ''}`;
-  return page({ lang: 'en', title: `Invoice ${inv.invoice_number}`, body, head: html`<style>${STYLE}</style>` });
+  return page({ lang: 'en', title: `${kind} ${inv.invoice_number}`, body, head: html`<style>${STYLE}</style>` });
 }

@@ -52,3 +52,8 @@ function formatRatio(n: bigint, d: bigint): string {
   const micro = divideRounded(n * 1_000_000n, d);
   return `${micro / 1_000_000n}.${String(micro % 1_000_000n).padStart(6, '0')}`;
 }
+
+/** The same statement for another VAT amount at the rate already used (a credit note of the invoice). */
+export function atSameRate(vatCents: number, used: LocalVat): LocalVat {
+  return { ...used, vat_cents: Number(divideRounded(BigInt(vatCents) * scaled(used.rate), SCALE)) };
+}
