@@ -40,8 +40,9 @@ export interface AcceptedRow {
   short_description: string | null;
 }
 
+/** `parse_error`: the line is not valid CSV (an unbalanced quote); its row_data is `{ raw }`, the line's text. */
 export type ImportErrorType =
-  | 'malformed_row' | 'missing_identifier' | 'invalid_gtin' | 'missing_title' | 'invalid_price'
+  | 'parse_error' | 'malformed_row' | 'missing_identifier' | 'invalid_gtin' | 'missing_title' | 'invalid_price'
   | 'field_too_long' | 'invalid_url';
 
 /** A MarketplaceImportError record (SPEC.md part 2). */
@@ -54,7 +55,7 @@ export interface RejectedRow {
   row_data: Record<string, string>;
 }
 
-/** Why a whole job failed. */
+/** Why a whole job failed (`parse_error`: the header row itself cannot be parsed). */
 export type ImportFailureCode =
   | 'empty_file' | 'missing_header' | 'wrong_delimiter' | 'bad_encoding' | 'binary_file' | 'file_too_large'
   | 'line_too_long' | 'parse_error' | 'source_unreachable' | 'no_data_rows' | 'worker_lost' | 'timeout' | 'internal_error';

@@ -42,6 +42,26 @@ function rowData(cells: string[], layout: HeaderLayout): Record<string, string> 
   return data;
 }
 
+/**
+ * A line the CSV reader could not parse (src/workers/csvRecords.ts) → a `parse_error` import
+ * error: its line number, its first 2,000 characters as they are in the file (`row_data.raw`),
+ * and the GTIN or SKU when its column came before the problem.
+ */
+export function mapBrokenRecord(record: { line: number; error: string; raw: string; fields: string[] }, layout: HeaderLayout): MappedRow {
+  const cell = (f: Field) => {
+    const i = layout.index[f];
+    const v = i === undefined ? '' : (record.fields[i] ?? '').trim();
+    return v === '' || v.length > MAX_LENGTH[f] ? null : v;
+  };
+  return {
+    ok: false,
+    error: {
+      row: record.line, identifier: cell('gtin') ?? cell('sku'), error_type: 'parse_error',
+      message: `line ${record.line} could not be parsed: ${record.error}`, row_data: { raw: record.raw },
+    },
+  };
+}
+
 export function mapRow(cells: string[], layout: HeaderLayout, rowNumber: number, defaults: RowDefaults): MappedRow {
   const get = (f: Field): string | null => {
     const i = layout.index[f];

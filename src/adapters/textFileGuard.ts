@@ -51,6 +51,9 @@ export class TextFileGuard extends Transform {
     if (this.first) {
       this.first = false;
       if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
+      else if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
+        return done(new TextFileError('bad_encoding', 'The file is UTF-16 text ("Unicode text" of a spreadsheet), not UTF-8; save it as CSV UTF-8'));
+      }
       if (chunk.subarray(0, 8192).includes(0)) {
         return done(new TextFileError('binary_file', 'The file is binary (a spreadsheet or an archive?), not CSV text'));
       }

@@ -1,71 +1,352 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parse } from 'fast-csv';
-import { chooseDelimiter } from '../../commands/marketplace-imports/csvHeader.ts';
+import { StringDecoder } from 'node:string_decoder';
+import { chooseDelimiter, ImportFailure } from '../../commands/marketplace-imports/csvHeader.ts';
 import { TextFileGuard } from '../adapters/textFileGuard.ts';
 
 /**
+ * The CSV reader of every file the service imports (marketplace products, inventory counts).
+ *
+ * An RFC 4180 tokenizer that knows its physical lines: each record it yields carries the number
+ * of the line it starts on (the first line of the file is line 1, so the header is line 1), and
+ * a record spans several lines only inside a properly quoted field (a record starting on line 5
+ * whose quoted field holds two line breaks is line 5; the next record is line 8).
+ *
+ * A record that cannot be read does not stop the file. These make a record broken:
+ * - a closing quote followed by something other than the delimiter or the end of the line
+ *   (typically a quote inside a quoted field that is not doubled: `"12" knife"`);
+ * - a quoted field that never closes: at the end of the file, or after more than
+ *   `maxRecordLines` lines or `maxRecordChars` characters.
+ * The broken record is yielded as `{ line, error, raw }` (raw: the text of its first line, at most
+ * `rawChars` characters; `fields`: the fields read before the problem), and reading resumes at
+ * the next physical line, which is read as a record of its own.
+ *
+ * Lenient where nothing is ambiguous, as the parser before it (fast-csv) was: a quote inside an
+ * unquoted field is kept as text (`55" TV`), blanks around a quoted field are dropped, and lines
+ * that hold nothing but blanks and delimiters are skipped (their line numbers still count).
+ * A line break is `\n` or `\r\n`.
+ *
+ * Memory stays bounded: the tokenizer holds the unread rest of one chunk, and at most
+ * `maxRecordChars` characters of one record waiting for its closing quote.
+ */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+  error?: undefined;
+}
+
+export interface CsvBrokenRecord {
+  line: number;
+  /** What is wrong, for a person: "the quoted field 3 is followed by 'k' …". */
+  error: string;
+  /** The record's first line as it is in the file, at most `rawChars` characters. */
+  raw: string;
+  /** The fields read before the problem (an identifier in an early column survives). */
+  fields: string[];
+}
+
+export type CsvItem = CsvRecord | CsvBrokenRecord;
+
+export interface CsvTokenizerOptions {
+  /** A quoted field may hold line breaks; a record longer than this many lines is broken. */
+  maxRecordLines?: number;
+  /** … or longer than this many characters. */
+  maxRecordChars?: number;
+  /** Length kept of a broken record's raw text. */
+  rawChars?: number;
+}
+
+export const CSV_LIMITS = { maxRecordLines: 1000, maxRecordChars: 1024 * 1024, rawChars: 2000 } as const;
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const TAB = 9;
+
+/** What `record()` answers when the record may continue in text not received yet. */
+const MORE = null;
+
+type Outcome = { fields: string[]; next: number; lines: number } | { error: string; fields: string[] } | typeof MORE;
+
+export class CsvTokenizer {
+  private buf = '';
+  private pos = 0;
+  /** The physical line `pos` is on. */
+  private line = 1;
+  /** Index of the next quote at or after `pos`: -1 none in `buf`, -2 not searched yet. */
+  private nextQuote = -2;
+  private readonly d: string;
+  private readonly dc: number;
+  private readonly maxLines: number;
+  private readonly maxChars: number;
+  private readonly rawChars: number;
+
+  constructor(delimiter: string, options: CsvTokenizerOptions = {}) {
+    if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') throw new Error(`unusable CSV delimiter ${JSON.stringify(delimiter)}`);
+    this.d = delimiter;
+    this.dc = delimiter.charCodeAt(0);
+    this.maxLines = options.maxRecordLines ?? CSV_LIMITS.maxRecordLines;
+    this.maxChars = options.maxRecordChars ?? CSV_LIMITS.maxRecordChars;
+    this.rawChars = options.rawChars ?? CSV_LIMITS.rawChars;
+  }
+
+  /** Takes the next piece of text; returns the records it completed (appended to `out`). */
+  push(text: string, out: CsvItem[] = []): CsvItem[] {
+    this.buf = this.pos < this.buf.length ? this.buf.slice(this.pos) + text : text;
+    this.pos = 0;
+    this.nextQuote = -2;
+    this.scan(false, out);
+    return out;
+  }
+
+  /** The end of the text: returns the last records. */
+  end(out: CsvItem[] = []): CsvItem[] {
+    this.scan(true, out);
+    this.buf = '';
+    this.pos = 0;
+    this.nextQuote = -2;
+    return out;
+  }
+
+  private scan(final: boolean, out: CsvItem[]): void {
+    const buf = this.buf;
+    const len = buf.length;
+    let pos = this.pos;
+    while (pos < len) {
+      let nl = buf.indexOf('\n', pos);
+      if (nl < 0) {
+        if (!final) break;
+        nl = len;
+      }
+      let q = this.nextQuote;
+      if (q === -2 || (q >= 0 && q < pos)) q = this.nextQuote = buf.indexOf('"', pos);
+      if (q < 0 || q > nl) {
+        // No quote on this line: the common case, split at the delimiter.
+        let end = nl;
+        if (end > pos && buf.charCodeAt(end - 1) === CR) end--;
+        if (end > pos) {
+          const fields = buf.slice(pos, end).split(this.d);
+          if (!this.blank(fields)) out.push({ line: this.line, fields });
+        }
+        pos = nl + 1;
+        this.line++;
+        continue;
+      }
+      const r = this.record(buf, pos, final);
+      if (r === MORE) break;
+      if ('error' in r) {
+        let end = nl;
+        if (end > pos && buf.charCodeAt(end - 1) === CR) end--;
+        out.push({ line: this.line, error: r.error, raw: buf.slice(pos, Math.min(end, pos + this.rawChars)), fields: r.fields });
+        pos = nl + 1;
+        this.line++;
+        continue;
+      }
+      out.push({ line: this.line, fields: r.fields });
+      pos = r.next;
+      this.line += r.lines;
+    }
+    this.pos = Math.min(pos, len);
+  }
+
+  /** Fields that are all blank: a line of delimiters and spaces, skipped. */
+  private blank(fields: string[]): boolean {
+    const first = fields[0];
+    if (first.length > 0 && first.charCodeAt(0) > SPACE) return false;
+    return fields.every((f) => f.trim() === '');
+  }
+
+  private isBlank(c: number): boolean {
+    return c === SPACE || (c === TAB && this.dc !== TAB);
+  }
+
+  /** Reads one record that holds a quote, from `start` (the start of a line). */
+  private record(buf: string, start: number, final: boolean): Outcome {
+    const len = buf.length;
+    const fields: string[] = [];
+    let lines = 1;
+    let i = start;
+    const tooLong = (n: number) => ({
+      error: `the quoted field ${n} opened on this line is not closed within ${this.maxLines} lines or ${this.maxChars} characters (a quote that is not doubled?)`,
+      fields,
+    });
+    for (;;) {
+      let j = i;
+      while (j < len && this.isBlank(buf.charCodeAt(j))) j++;
+      if (j < len && buf.charCodeAt(j) === QUOTE) {
+        // A quoted field: up to the quote that is not doubled.
+        let value = '';
+        let k = j + 1;
+        for (;;) {
+          const c = buf.indexOf('"', k);
+          const stop = c < 0 ? len : c;
+          for (let n = buf.indexOf('\n', k); n >= 0 && n < stop; n = buf.indexOf('\n', n + 1)) lines++;
+          if (lines > this.maxLines || stop - start > this.maxChars) return tooLong(fields.length + 1);
+          if (c < 0) {
+            if (!final) return MORE;
+            return { error: `the quoted field ${fields.length + 1} opened on this line is never closed (the file ends inside it)`, fields };
+          }
+          if (c + 1 >= len && !final) return MORE; // a doubled quote may follow
+          if (buf.charCodeAt(c + 1) === QUOTE) {
+            value += buf.slice(k, c + 1);
+            k = c + 2;
+            continue;
+          }
+          value += buf.slice(k, c);
+          i = c + 1;
+          break;
+        }
+        const after = i;
+        while (i < len && this.isBlank(buf.charCodeAt(i))) i++;
+        if (i >= len) {
+          if (!final) return MORE;
+          fields.push(value);
+          return { fields, next: len, lines };
+        }
+        const ch = buf.charCodeAt(i);
+        if (ch === this.dc) {
+          fields.push(value);
+          i++;
+          if (i >= len && !final) return MORE;
+          continue;
+        }
+        if (ch === LF) {
+          fields.push(value);
+          return { fields, next: i + 1, lines };
+        }
+        if (ch === CR) {
+          if (i + 1 >= len) {
+            if (!final) return MORE;
+            fields.push(value);
+            return { fields, next: len, lines };
+          }
+          if (buf.charCodeAt(i + 1) === LF) {
+            fields.push(value);
+            return { fields, next: i + 2, lines };
+          }
+        }
+        // The message shows what follows the quote, the same however the text arrived.
+        if (!final && len - after < 12 && buf.indexOf('\n', after) < 0) return MORE;
+        const shown = buf.slice(after, after + 12).replace(/[\r\n].*$/s, '');
+        return {
+          error: `the quoted field ${fields.length + 1} is followed by '${shown || '\\r'}' after its closing quote (a quote inside a quoted field must be doubled: "")`,
+          fields,
+        };
+      }
+      // An unquoted field: up to the delimiter or the end of the line.
+      let lineEnd = buf.indexOf('\n', i);
+      if (lineEnd < 0) {
+        if (!final) return MORE;
+        lineEnd = len;
+      }
+      const e = buf.indexOf(this.d, i);
+      if (e < 0 || e > lineEnd) {
+        let end = lineEnd;
+        if (end > i && buf.charCodeAt(end - 1) === CR) end--;
+        fields.push(buf.slice(i, end));
+        return { fields, next: lineEnd + 1, lines };
+      }
+      fields.push(buf.slice(i, e));
+      i = e + 1;
+    }
+  }
+}
+
+/** Every record of a whole text (files read in one piece, such as an inventory upload). */
+export function csvItems(text: string, delimiter: string, options?: CsvTokenizerOptions): CsvItem[] {
+  const tokenizer = new CsvTokenizer(delimiter, options);
+  return tokenizer.end(tokenizer.push(text));
+}
+
+/**
  * The records of a CSV byte stream, streamed: source → TextFileGuard (size, encoding, binary,
- * line length, stall) → fast-csv. The first line is read ahead to choose the delimiter; then
- * fast-csv yields string arrays one by one, so memory stays bounded by one batch whatever the
- * file size. Any problem of the guard or the parser surfaces as an error of the iteration.
+ * line length, stall) → CsvTokenizer. The first non-blank line is read ahead to choose the
+ * delimiter. Records come in the groups one chunk of the source completes (`batches`), or one
+ * by one (`records`); memory stays bounded by one chunk and one record whatever the file size.
+ * A problem of the guard (the file as a whole is unusable) surfaces as an error of the iteration;
+ * a broken record is an item with an `error`.
  */
 export interface CsvRecords {
   delimiter: string;
-  records: AsyncIterable<string[]>;
+  batches: AsyncIterable<CsvItem[]>;
+  records: AsyncIterable<CsvItem>;
   guard: TextFileGuard;
   /** Stops reading and releases the source (a download is aborted). */
   close(): void;
 }
 
-export async function openCsvRecords(source: Readable, guard: TextFileGuard, requestedDelimiter: string | null): Promise<CsvRecords> {
+const hasText = (b: Buffer) => b.some((c) => c !== LF && c !== CR && c !== SPACE && c !== TAB);
+
+export async function openCsvRecords(source: Readable, guard: TextFileGuard, requestedDelimiter: string | null, options: CsvTokenizerOptions = {}): Promise<CsvRecords> {
   const bytes = pipeline(source, guard);
   bytes.catch(() => { /* surfaces through the iterator below */ });
   const it = guard[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  let head = Buffer.alloc(0);
+  const release = () => {
+    void Promise.resolve(it.return?.()).catch(() => {});
+    source.destroy();
+  };
+  // Read up to the end of the first line that holds something (the header row).
+  let head: Buffer = Buffer.alloc(0);
+  let firstLine: string | null = null;
   try {
-    for (;;) {
+    let from = 0;
+    while (firstLine === null) {
       const next = await it.next();
-      if (next.done) break;
-      head = Buffer.concat([head, next.value]);
-      if (head.includes(10)) break;
+      if (next.done) {
+        if (hasText(head.subarray(from))) firstLine = head.subarray(from).toString('utf8');
+        break;
+      }
+      head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+      for (let nl = head.indexOf(LF, from); nl >= 0; nl = head.indexOf(LF, from)) {
+        const line = head.subarray(from, nl);
+        from = nl + 1;
+        if (hasText(line)) { firstLine = line.toString('utf8'); break; }
+      }
     }
   } catch (err) {
     source.destroy();
     throw err;
   }
-  const nl = head.indexOf(10);
-  const firstLine = head.subarray(0, nl < 0 ? head.length : nl).toString('utf8').replace(/\r$/, '');
   let delimiter: string;
   try {
-    delimiter = chooseDelimiter(firstLine, requestedDelimiter);
+    if (firstLine === null) throw new ImportFailure('empty_file', 'The file holds only blank lines: no header row, no data');
+    delimiter = chooseDelimiter(firstLine.replace(/\r$/, ''), requestedDelimiter);
   } catch (err) {
-    await it.return?.();
-    source.destroy();
+    release();
     throw err;
   }
-  const rest = Readable.from((async function* () {
+  const tokenizer = new CsvTokenizer(delimiter, options);
+  const decoder = new StringDecoder('utf8');
+  let closed = false;
+  async function* batches(): AsyncGenerator<CsvItem[]> {
     try {
-      yield head;
-      for (;;) {
+      let out = tokenizer.push(decoder.write(head));
+      head = Buffer.alloc(0);
+      if (out.length > 0) yield out;
+      while (!closed) {
         const next = await it.next();
-        if (next.done) return;
-        yield next.value;
+        if (next.done) break;
+        out = tokenizer.push(decoder.write(next.value));
+        if (out.length > 0) yield out;
       }
+      if (closed) return;
+      out = tokenizer.push(decoder.end());
+      tokenizer.end(out);
+      if (out.length > 0) yield out;
     } finally {
       await it.return?.();
     }
-  })(), { objectMode: false });
-  const parser = parse<string[], string[]>({ delimiter, ignoreEmpty: true, headers: false });
-  pipeline(rest, parser).catch(() => { /* surfaces through the parser's iteration */ });
+  }
+  const shared = batches();
   return {
     delimiter,
-    records: parser as AsyncIterable<string[]>,
+    batches: shared,
+    records: (async function* () { for await (const batch of shared) yield* batch; })(),
     guard,
     close() {
-      parser.destroy();
-      rest.destroy();
-      source.destroy();
+      closed = true;
+      release();
     },
   };
 }

@@ -26,6 +26,7 @@ describe('text file guard in front of the CSV parser', () => {
     ['an empty file', [], 'empty_file'],
     ['a binary file', [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01])], 'binary_file'],
     ['Latin-1 text', [Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])], 'bad_encoding'],
+    ['UTF-16 text (a spreadsheet\'s "Unicode text")', [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n', 'utf16le')])], 'bad_encoding'],
     ['a file ending inside a character', [Buffer.from([0x61, 0xe2, 0x82])], 'bad_encoding'],
     ['a file over the size limit', [Buffer.from('a\n'.repeat(300)), Buffer.from('a\n'.repeat(300))], 'file_too_large'],
     ['a line over the line limit', [Buffer.alloc(60, 0x61), Buffer.alloc(60, 0x61)], 'line_too_long'],

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { chooseDelimiter, ImportFailure, readHeader } from '../../../commands/marketplace-imports/csvHeader.ts';
-import { mapRow, vendorKeyPrefix } from '../../../commands/marketplace-imports/rowMapping.ts';
+import { mapBrokenRecord, mapRow, vendorKeyPrefix } from '../../../commands/marketplace-imports/rowMapping.ts';
 
 const defaults = { vendor_id: 41, marketplace: 'extmarket', vendor_name: 'Shop A' };
 
@@ -80,5 +80,26 @@ describe('marketplace CSV row', () => {
     const r = map(['4006381333932', 'S', 'Pen', '1', '', '', '', '']);
     expect(!r.ok && r.error).to.include({ row: 7, identifier: '4006381333932' });
     expect(!r.ok && r.error.row_data).to.include({ gtin: '4006381333932', title: 'Pen' });
+  });
+});
+
+describe('marketplace CSV line that cannot be parsed', () => {
+  const layout = readHeader(['gtin', 'sku', 'title', 'price']);
+
+  it('is a parse_error import error with its line number, its text and the identifier read before the problem', () => {
+    const raw = '4006381333931,S-1,"Ruler 12" long",1.99';
+    const r = mapBrokenRecord({ line: 9, error: "the quoted field 3 is followed by ' long\",1.99'", raw, fields: ['4006381333931', 'S-1'] }, layout);
+    expect(r).to.deep.equal({
+      ok: false,
+      error: {
+        row: 9, identifier: '4006381333931', error_type: 'parse_error',
+        message: "line 9 could not be parsed: the quoted field 3 is followed by ' long\",1.99'", row_data: { raw },
+      },
+    });
+  });
+
+  it('names no identifier when the problem comes before the identifier columns', () => {
+    const r = mapBrokenRecord({ line: 2, error: 'x', raw: '"4006"x', fields: [] }, layout);
+    expect(!r.ok && r.error.identifier).to.equal(null);
   });
 });
