@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { centsToNumber } from '../../src/core/money.ts';
 import { MarketplaceProductNotFoundException } from '../../src/core/errors.ts';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { MARKETPLACE_COLUMN_SORTS, type MarketplaceProductSort } from './productSorts.ts';
 
 /**
  * Marketplace products (GET /admin/products, SPEC.md 4.1): filter by marketplace, vendor (the
@@ -47,8 +48,27 @@ function withTexts(knex: Knex, q: Knex.QueryBuilder, language: string) {
       knex.raw('(SELECT array_agg(l.language ORDER BY l.language) FROM marketplace_product_translations l WHERE l.product_id = p.id) AS languages'));
 }
 
-export function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFilter, page: PageRequest): Promise<Page<ReturnType<typeof toMarketplaceProduct>>> {
-  // Filters on the products only, so the count never touches the translations.
+/**
+ * A page of marketplace products in one of MARKETPLACE_PRODUCT_SORTS (default `id`). The page's
+ * ids are chosen first, on the products alone and through the order's index; only those rows get
+ * their texts (withTexts), so the rows an OFFSET skips are never joined to their translations.
+ */
+export async function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFilter, page: PageRequest, sort: MarketplaceProductSort = 'id'): Promise<Page<ReturnType<typeof toMarketplaceProduct>>> {
+  const q = matchingMarketplaceProducts(knex, filter);
+  const offset = (page.page - 1) * page.limit;
+  const [[{ count }], ids] = await Promise.all([
+    q.clone().count({ count: '*' }),
+    sort === 'title' || sort === '-title'
+      ? titlePage(knex, q, filter.language, sort === '-title', offset, page.limit)
+      : q.clone().select('p.id').orderByRaw(MARKETPLACE_COLUMN_SORTS[sort]).limit(page.limit).offset(offset).then((rows: any[]) => rows.map((r) => r.id as number)),
+  ]);
+  const rows = ids.length === 0 ? [] : await withTexts(knex, knex('marketplace_product_list as p'), filter.language).whereIn('p.id', ids);
+  const byId = new Map(rows.map((r: any) => [r.id, r]));
+  return { items: ids.map((id) => toMarketplaceProduct(byId.get(id))), total: Number(count), page: page.page, limit: page.limit };
+}
+
+/** The products a filter matches (alias p): filters on the products only, so the count never touches the translations. */
+export function matchingMarketplaceProducts(knex: Knex, filter: Omit<MarketplaceProductFilter, 'language'>): Knex.QueryBuilder {
   const q = knex('marketplace_product_list as p');
   if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
   if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
@@ -60,7 +80,35 @@ export function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFi
     q.where((w) => w.whereILike('p.sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s)
       .orWhereExists(knex('marketplace_product_translations as st').whereRaw('st.product_id = p.id').whereILike('st.title', s)));
   }
-  return paginate(q, page, (qb) => withTexts(knex, qb, filter.language).orderBy('p.id', 'asc'), toMarketplaceProduct);
+  return q;
+}
+
+/** The two segments of the title order, each in its order (no columns yet). */
+export function titleSegments(knex: Knex, matches: Knex.QueryBuilder, language: string, descending: boolean) {
+  return {
+    titled: () => matches.clone().join('marketplace_product_translations as ts', (j) => j.on('ts.product_id', 'p.id').andOnVal('ts.language', language))
+      .orderByRaw(descending ? 'ts.sort_title DESC, ts.product_id DESC' : 'ts.sort_title, ts.product_id'),
+    untitled: () => matches.clone().whereNotExists(knex('marketplace_product_translations as tn').whereRaw('tn.product_id = p.id').where('tn.language', language))
+      .orderBy('p.id', descending ? 'desc' : 'asc'),
+  };
+}
+
+/**
+ * The ids of a page in title order. A product's titles are rows of marketplace_product_translations,
+ * so the order runs in two segments, each through an index: the products titled in `language`, by
+ * lower(title) and id (sort_title, index marketplace_product_translations_title), then the others, by id;
+ * descending, the exact reverse. The segments' boundary is known from the first segment's page
+ * itself, unless the page starts past its end: only then is the first segment counted.
+ */
+async function titlePage(knex: Knex, matches: Knex.QueryBuilder, language: string, descending: boolean, offset: number, limit: number): Promise<number[]> {
+  const { titled, untitled } = titleSegments(knex, matches, language, descending);
+  const [first, second] = descending ? [untitled, titled] : [titled, untitled];
+  const ids = (rows: any[]) => rows.map((r) => r.id as number);
+  const head = ids(await first().select('p.id').limit(limit).offset(offset));
+  if (head.length === limit) return head;
+  const before = head.length > 0 || offset === 0 ? offset + head.length : Number((await first().clearOrder().count({ n: '*' }))[0].n);
+  const tail = ids(await second().select('p.id').limit(limit - head.length).offset(Math.max(0, offset - before)));
+  return [...head, ...tail];
 }
 
 /** One marketplace product with every translation. */

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { ProductNotFoundException } from '../../src/core/errors.ts';
 import { basisPointsToPercent, centsToNumber, formatMoney } from '../../src/core/money.ts';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { priceBreakdown } from '../../src/core/pricing.ts';
 import { sql } from '../../src/runtime/database.ts';
+import { VENDOR_PRODUCT_SORTS, type VendorProductSort } from './productSorts.ts';
 
 /**
  * Vendor products: the list and VendorProductDetail (SPEC.md part 2 "Product"). Amounts are sent
@@ -58,8 +59,9 @@ export function vendorProducts(knex: Knex) {
       knex.raw('(SELECT sum(i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_reserved'));
 }
 
-export function listVendorProducts(knex: Knex, filter: VendorProductFilter, page: PageRequest): Promise<Page<ReturnType<typeof toVendorProduct>>> {
-  const q = vendorProducts(knex);
+/** The products a filter matches, on vendor_product_list alone (alias p), without order or columns. */
+export function matchingVendorProducts(knex: Knex, filter: Omit<VendorProductFilter, 'language'>): Knex.QueryBuilder {
+  const q = knex('vendor_product_list as p');
   if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
   if (filter.is_active !== undefined) q.where('p.is_active', filter.is_active);
   if (filter.is_digital !== undefined) q.where('p.is_digital', filter.is_digital);
@@ -69,7 +71,27 @@ export function listVendorProducts(knex: Knex, filter: VendorProductFilter, page
     const s = like(filter.search);
     q.where((w) => w.whereILike('p.vendor_sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s).orWhereRaw('p.translations::text ILIKE ?', [s]));
   }
-  return paginate(q, page, (qb) => qb.orderBy('p.id', 'asc'), (r) => toVendorProduct(r, filter.language));
+  return q;
+}
+
+/** The ids of one page of `matches` in `sort`, read through the order's index (queries/catalogue/productSorts.ts). */
+export function vendorProductPageIds(matches: Knex.QueryBuilder, sort: VendorProductSort, language: string, page: PageRequest): Knex.QueryBuilder {
+  return matches.clone().select('p.id').orderByRaw(VENDOR_PRODUCT_SORTS[sort](language)).limit(page.limit).offset((page.page - 1) * page.limit);
+}
+
+/**
+ * A page of vendor products in one of VENDOR_PRODUCT_SORTS (default `id`). The page's ids are
+ * chosen first, on vendor_product_list alone and through the order's index; only those rows are
+ * then joined to the vendor and their stock, so the rows an OFFSET skips cost an index entry
+ * each, not two stock sums.
+ */
+export async function listVendorProducts(knex: Knex, filter: VendorProductFilter, page: PageRequest, sort: VendorProductSort = 'id'): Promise<Page<ReturnType<typeof toVendorProduct>>> {
+  const matches = matchingVendorProducts(knex, filter);
+  const [[{ count }], rows] = await Promise.all([
+    matches.clone().count({ count: '*' }),
+    vendorProducts(knex).whereIn('p.id', vendorProductPageIds(matches, sort, filter.language, page)).orderByRaw(VENDOR_PRODUCT_SORTS[sort](filter.language)),
+  ]);
+  return { items: rows.map((r: any) => toVendorProduct(r, filter.language)), total: Number(count), page: page.page, limit: page.limit };
 }
 
 /**

@@ -60,14 +60,32 @@ function jobs(knex: Knex) {
     .select('j.*', 'v.vendor_code', 'v.name as vendor_name', 'pub.published_at');
 }
 
-export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRequest): Promise<Page<ImportJobItem>> {
+/**
+ * The orders of the job lists (`sort`; default `-id`, newest first). Each ends on the job id, so
+ * pages never repeat or skip a job; `status` is the stored state (a job still publishing sorts
+ * with the completed ones). Indexed per vendor (vendor_id, <key>, id) and across vendors
+ * (<key>, id) by migrations/20261125020002_marketplace_import_job_sort_indexes.ts.
+ */
+export const IMPORT_JOB_SORTS = {
+  id: 'j.id',
+  '-id': 'j.id DESC',
+  created_at: 'j.created_at, j.id',
+  '-created_at': 'j.created_at DESC, j.id DESC',
+  status: 'j.status, j.id',
+  '-status': 'j.status DESC, j.id DESC',
+  completed_at: 'j.completed_at, j.id',
+  '-completed_at': 'j.completed_at DESC, j.id DESC',
+} as const;
+export type ImportJobSort = keyof typeof IMPORT_JOB_SORTS;
+
+export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRequest, sort: ImportJobSort = '-id'): Promise<Page<ImportJobItem>> {
   const q = jobs(knex);
   if (filter.vendor_id !== undefined) q.where('j.vendor_id', filter.vendor_id);
   if (filter.status === 'publishing') q.where('j.status', 'completed').whereNull('pub.published_at');
   else if (filter.status === 'completed') q.where('j.status', 'completed').whereNotNull('pub.published_at');
   else if (filter.status) q.where('j.status', filter.status);
   if (filter.marketplace) q.whereILike('j.marketplace', filter.marketplace);
-  return paginate(q, page, (qb) => qb.orderBy('j.id', 'desc'), toImportJob);
+  return paginate(q, page, (qb) => qb.orderByRaw(IMPORT_JOB_SORTS[sort]), toImportJob);
 }
 
 /** AdminMarketplaceImportJobResponse: the job with its rejected rows counted by error type. */

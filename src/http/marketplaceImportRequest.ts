@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import { requestMarketplaceImport } from '../../commands/marketplace-imports/requestMarketplaceImport.ts';
 import type { ImportSource } from '../../commands/marketplace-imports/events.ts';
 import { getImportJob } from '../../queries/marketplace-imports/listImportJobs.ts';
@@ -9,8 +9,8 @@ import { ValidationException } from '../core/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { importSettings } from '../workers/importSettings.ts';
-import { coerceFormFields, multipart, uploadedFile } from './multipart.ts';
-import { Id, input, Language } from './validation.ts';
+import { formBody, multipart, uploadedFile } from './multipart.ts';
+import { Id, Language } from './validation.ts';
 
 /**
  * Starting a marketplace import, shared by the admin route (any vendor) and the vendor route (the
@@ -31,14 +31,15 @@ export const AdminMarketplaceImportJobRequest = Type.Object({ vendor_id: Id, ...
 /** The vendor's request: the vendor comes from the token, never from the body. */
 export const VendorMarketplaceImportJobRequest = Type.Object(fields, { additionalProperties: false });
 
+/** The form as documented: the request's fields and the CSV file (read by the handler). */
+export const ImportForm = (fields: TObject) => Type.Composite([fields, Type.Object({
+  file: Type.Optional(Type.String({ format: 'binary', description: 'The CSV, unless source_url names it' })),
+})]);
+
 export const importUpload = multipart(() => ({ maxFileBytes: importSettings.maxBytes }));
 
 /** Validates a JSON, form or multipart body against `schema` (form values coerced first). */
-export function importBody<S extends TObject>(ctx: Context, schema: S): Static<S> {
-  if (ctx.is('multipart')) (ctx.request as any).body = coerceFormFields((ctx.request as any).body ?? {}, schema);
-  const generic: TSchema = schema;
-  return (input(ctx, { body: generic }) as { body: unknown }).body as Static<S>;
-}
+export const importBody = formBody;
 
 export async function actorName(services: Services, userId: number): Promise<string | null> {
   const u = await services.db.knex('user_list').select('username', 'first_name', 'last_name').where('id', userId).first();

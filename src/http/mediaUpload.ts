@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'koa';
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import { productFor } from '../../commands/inventory/handlers.ts';
 import { uploadImage } from '../../commands/media/uploadImage.ts';
 import { getMediaRow, toMedia } from '../../queries/media/listMedia.ts';
@@ -10,6 +10,7 @@ import { MediaNotFoundException, UnsupportedMediaException } from '../core/error
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { multipart, uploadLimits, uploadedFile } from './multipart.ts';
+import { Nullable, Timestamp } from './responses.ts';
 
 /**
  * Image upload and file serving, shared by the vendor media routes and the admin's upload for a
@@ -18,6 +19,52 @@ import { multipart, uploadLimits, uploadedFile } from './multipart.ts';
  */
 export const imageUpload = multipart(() => ({ maxFileBytes: uploadLimits.imageBytes }));
 export const VariantParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), variant: Type.Union([Type.Literal('original'), Type.Literal('800'), Type.Literal('200')]) });
+
+/** An image and its WebP variants (queries/media/listMedia.ts toMedia), for the admin and vendor media routes. */
+export const MediaItem = Type.Object({
+  id: Type.Integer(),
+  vendor_id: Type.Integer(),
+  product_id: Nullable(Type.Integer()),
+  file_name: Type.String(),
+  source_format: Type.String({ description: 'The uploaded file\'s format (png, jpeg…)' }),
+  source_bytes: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  total_bytes: Type.Integer({ description: 'The stored variants together' }),
+  variants: Type.Array(Type.Object({
+    variant: Type.Union([Type.Literal('original'), Type.Literal('800'), Type.Literal('200')]),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    bytes: Type.Integer(),
+    content_type: Type.String(),
+    url: Type.String({ description: 'Where the file is served (GET, same credentials)' }),
+  })),
+  uploaded_by: Nullable(Type.String()),
+  created_at: Timestamp,
+});
+
+/** Storage statistics (queries/media/getMediaStats.ts); platform-wide ones add the vendors. */
+export const MediaStats = Type.Object({
+  vendor_id: Nullable(Type.Integer()),
+  total_images: Type.Integer(),
+  total_files: Type.Integer(),
+  total_bytes: Type.Integer(),
+  total_mb: Type.Number(),
+  uploaded_bytes: Type.Integer(),
+  by_variant: Type.Record(Type.String(), Type.Object({ files: Type.Integer(), bytes: Type.Integer() })),
+  vendors: Type.Optional(Type.Integer()),
+  top_vendors: Type.Optional(Type.Array(Type.Object({
+    vendor_id: Type.Integer(), vendor_code: Nullable(Type.String()), vendor_name: Nullable(Type.String()), images: Type.Integer(), bytes: Type.Integer(),
+  }))),
+});
+
+/** An upload form as documented: its fields and the image (read by the handler, src/http/multipart.ts). */
+export const UploadForm = (fields: TObject) => Type.Composite([fields, Type.Object({
+  file: Type.String({ format: 'binary', description: 'The image: JPEG, PNG, WebP, GIF, TIFF, HEIF or AVIF (not SVG), at most 60 megapixels' }),
+})]);
+
+/** The answer of a file route: the WebP bytes. */
+export const ImageFile = { description: 'The variant\'s WebP file', contentType: 'image/webp' };
 
 export async function storeUploadedImage(services: Services, ctx: Context, vendorId: number, productId: number | null, actingVendor: number | null, command: CommandContext, urlOf: (id: number, v: string) => string) {
   const file = uploadedFile(ctx, 'file');

@@ -2,8 +2,9 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { PayloadTooLargeException, ValidationException } from '../core/errors.ts';
+import { input } from './validation.ts';
 
 /**
  * Multipart uploads, per route (the app-wide body parser reads JSON and forms only), so each
@@ -91,4 +92,16 @@ export function coerceFormFields(fields: Record<string, unknown>, schema: TSchem
     else out[key] = value;
   }
   return out;
+}
+
+/**
+ * The fields of an upload route's body, validated against `schema`. A route declared with
+ * `bodyType: 'multipart'` (src/http/api.ts) documents its form fields but leaves them to the
+ * handler, since they arrive as text: a multipart body's fields are coerced first
+ * (coerceFormFields), a JSON or form body is validated as it is. A failure is a 422.
+ */
+export function formBody<S extends TObject>(ctx: Context, schema: S): Static<S> {
+  if (ctx.is('multipart')) (ctx.request as any).body = coerceFormFields((ctx.request as any).body ?? {}, schema);
+  const generic: TSchema = schema;
+  return (input(ctx, { body: generic }) as { body: unknown }).body as Static<S>;
 }

@@ -102,3 +102,59 @@ export async function waitForJob(app: TestApp, path: string, token: string, time
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Every item of a list, read page by page with `limit` items a page, as a client pages: the ids
+ * in the order the pages gave them, and the total the first page announced. A sorted list must
+ * give each matching row exactly once.
+ */
+export async function readAllPages(app: TestApp, path: string, token: string, limit = 2): Promise<{ ids: number[]; total: number }> {
+  const ids: number[] = [];
+  let total = -1;
+  for (let page = 1; page <= 1000; page++) {
+    const res = await app.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`, { token });
+    if (res.status !== 200) throw new Error(`GET ${path} page ${page}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (total === -1) total = res.body.total;
+    ids.push(...res.body.items.map((i: { id: number }) => i.id));
+    if (res.body.items.length < limit) break;
+  }
+  return { ids, total };
+}
+
+/** The 422 of an unknown `sort`: its message names every allowed order. */
+export async function expectUnknownSortRefused(app: TestApp, path: string, token: string, allowed: string[]): Promise<void> {
+  const res = await app.call('GET', `${path}${path.includes('?') ? '&' : '?'}sort=bogus`, { token });
+  if (res.status !== 422) throw new Error(`sort=bogus: ${res.status} ${JSON.stringify(res.body)}`);
+  const error = (res.body.errors as { pointer: string; message: string }[]).find((e) => e.pointer === '/query/sort');
+  if (!error) throw new Error(`sort=bogus: no error on /query/sort in ${JSON.stringify(res.body)}`);
+  const named = error.message.slice(error.message.lastIndexOf(':') + 1).split(',').map((s) => s.trim());
+  if (JSON.stringify([...named].sort()) !== JSON.stringify([...allowed].sort())) {
+    throw new Error(`sort=bogus names ${named.join(', ')}; expected ${allowed.join(', ')}`);
+  }
+}
+
+/**
+ * Checks that `items` are in the order of `key` (ascending, null after every value; the id
+ * breaking ties), or its exact reverse when `descending`.
+ */
+export function sortedBy<T extends { id: number }>(items: T[], key: (item: T) => string | number | null, descending: boolean): boolean {
+  const ascending = [...items].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    if (x === y) return a.id - b.id;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x < y ? -1 : 1;
+  }).map((i) => i.id);
+  const want = descending ? ascending.reverse() : ascending;
+  return JSON.stringify(items.map((i) => i.id)) === JSON.stringify(want);
+}
+
+/** The orders of the import job lists and the value each sorts on (queries/marketplace-imports/listImportJobs.ts). */
+export const JOB_SORT_KEYS: Record<string, (job: any) => string | number | null> = {
+  id: (j) => j.id,
+  created_at: (j) => j.created_at,
+  // The stored state: a job still publishing sorts with the completed ones.
+  status: (j) => (j.status === 'publishing' ? 'completed' : j.status),
+  completed_at: (j) => j.completed_at,
+};
+export const JOB_SORTS = Object.keys(JOB_SORT_KEYS).flatMap((k) => [k, `-${k}`]);

@@ -5,10 +5,16 @@ import { getMarketplaceProductStats } from '../../../queries/catalogue/getMarket
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getMarketplaceProduct, listMarketplaceProducts } from '../../../queries/catalogue/listMarketplaceProducts.ts';
 import { getVendorProduct } from '../../../queries/catalogue/listVendorProducts.ts';
+import { ConflictException, MarketplaceProductNotFoundException, ProductException, VendorNotFoundException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { Id, IdParams, input, Language, PageQuery } from '../validation.ts';
+import { Page } from '../responses.ts';
+import {
+  MarketplaceProductDetail, MarketplaceProductItem, MarketplaceProductSortQuery, MarketplaceProductStats, VendorProductDetail,
+} from '../schemas/catalogue.ts';
+import { Id, IdParams, Language, PageQuery } from '../validation.ts';
 import { DEFAULT_TAX_RATE_BP, newProductFields, pricingFields } from '../vendorProductInput.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -30,34 +36,45 @@ const CopyToVendor = Type.Object({
  * /products/stats is declared before /products/{id}.
  */
 export function adminCatalogueRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const knex = services.db.knex;
 
-  router.get('/products/stats', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ marketplace: Type.Optional(Name), vendor_name: Type.Optional(Name), vendor_id: Type.Optional(Id) }) });
+  api.get('/products/stats', {
+    summary: 'Marketplace product statistics: totals, per marketplace, per vendor name and per language',
+    query: Type.Object({ marketplace: Type.Optional(Name), vendor_name: Type.Optional(Name), vendor_id: Type.Optional(Id) }),
+    responses: { 200: MarketplaceProductStats },
+  }, async (ctx, { query }) => {
     ctx.body = await getMarketplaceProductStats(knex, query);
   });
 
-  router.get('/products', async (ctx) => {
-    const { query } = input(ctx, {
-      query: Type.Object({
-        ...PageQuery, marketplace: Type.Optional(Name), vendor_id: Type.Optional(Id), vendor_name: Type.Optional(Name), brand: Type.Optional(Name),
-        gtin: Type.Optional(Type.String({ pattern: '^[0-9 -]{8,20}$' })), search: Type.Optional(Type.String({ maxLength: 100 })),
-        language: Type.Optional(Language),
-      }),
-    });
-    ctx.body = await listMarketplaceProducts(knex, { ...query, language: query.language ?? 'en' }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/products', {
+    summary: 'Marketplace products, filtered, searched and sorted, texts in the asked language',
+    query: Type.Object({
+      ...PageQuery, marketplace: Type.Optional(Name), vendor_id: Type.Optional(Id), vendor_name: Type.Optional(Name), brand: Type.Optional(Name),
+      gtin: Type.Optional(Type.String({ pattern: '^[0-9 -]{8,20}$' })), search: Type.Optional(Type.String({ maxLength: 100 })),
+      language: Type.Optional(Language), sort: MarketplaceProductSortQuery,
+    }),
+    responses: { 200: Page(MarketplaceProductItem) },
+  }, async (ctx, { query }) => {
+    const { page, limit, sort, ...filter } = query;
+    ctx.body = await listMarketplaceProducts(knex, { ...filter, language: query.language ?? 'en' }, { page: page ?? 1, limit: limit ?? 20 }, sort);
   });
 
-  router.get('/products/:id', async (ctx) => {
-    const { params, query } = input(ctx, { params: IdParams, query: Type.Object({ language: Type.Optional(Language) }) });
+  api.get('/products/:id', {
+    summary: 'A marketplace product with every translation',
+    params: IdParams, query: Type.Object({ language: Type.Optional(Language) }),
+    responses: { 200: MarketplaceProductDetail }, errors: [MarketplaceProductNotFoundException],
+  }, async (ctx, { params, query }) => {
     ctx.body = await getMarketplaceProduct(knex, params.id, query.language ?? 'en');
   });
 
   // The copy keeps gtin, gtin_type, marketplace, brand, image, product type and every translation;
   // vendor_sku and prices are the vendor's (the marketplace price is only the default price).
-  router.post('/products/:id/copy-to-vendor', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: CopyToVendor });
+  api.post('/products/:id/copy-to-vendor', {
+    summary: 'Copy a marketplace product into a vendor\'s catalogue (the vendor\'s SKU and prices)',
+    params: IdParams, body: CopyToVendor, responses: { 201: VendorProductDetail },
+    errors: [MarketplaceProductNotFoundException, VendorNotFoundException, ProductException, ConflictException],
+  }, async (ctx, { params, body }) => {
     const source = await getMarketplaceProduct(knex, params.id);
     const vendor = await getVendorRef(knex, body.vendor_id);
     const translations = Object.fromEntries(Object.entries(source.translations).map(([lang, t]: [string, any]) => [lang, {
@@ -73,5 +90,5 @@ export function adminCatalogueRoutes(services: Services): Router {
     ctx.body = await getVendorProduct(knex, id, null);
   });
 
-  return router;
+  return api.router;
 }

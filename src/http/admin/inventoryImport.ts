@@ -10,8 +10,9 @@ import { ImportFileException } from '../../core/errors.ts';
 import { gtin14 } from '../../core/gtin.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
-import { coerceFormFields, uploadedFile } from '../multipart.ts';
-import { Id, input } from '../validation.ts';
+import { formBody, uploadedFile } from '../multipart.ts';
+import { Nullable } from '../responses.ts';
+import { Id } from '../validation.ts';
 
 export const InventoryImportFields = Type.Object({
   vendor_id: Id,
@@ -20,6 +21,38 @@ export const InventoryImportFields = Type.Object({
   mode: Type.Optional(Type.Union([Type.Literal('set'), Type.Literal('add')])),
 }, { additionalProperties: false });
 
+/** The form as documented: the fields and the file (read by the handler, src/http/multipart.ts). */
+export const InventoryImportForm = Type.Composite([InventoryImportFields, Type.Object({
+  file: Type.String({ format: 'binary', description: 'TSV or CSV with a header row BIN, EAN, PRODUCT (optional), QUANTITY (optional)' }),
+})]);
+
+const Rows = Type.Array(Type.Integer(), { description: 'The file\'s line numbers (the header is line 1)' });
+
+/** What an inventory import did: counts, the EANs that matched no product, the digital products skipped, the unreadable rows. */
+export const InventoryImportResult = Type.Object({
+  success: Type.Literal(true),
+  vendor_id: Type.Integer(),
+  vendor_code: Type.String(),
+  warehouse: Type.String(),
+  mode: Type.Union([Type.Literal('set'), Type.Literal('add')]),
+  total_rows: Type.Integer(),
+  matched_rows: Type.Integer(),
+  unmatched_rows: Type.Integer(),
+  invalid_rows: Type.Integer(),
+  products_updated: Type.Integer(),
+  locations_created: Type.Integer(),
+  locations_updated: Type.Integer(),
+  total_quantity: Type.Integer(),
+  unmatched: Type.Array(Type.Object({ ean: Type.String(), product: Nullable(Type.String()), rows: Rows, quantity: Type.Integer(), bins: Type.Array(Type.String()) })),
+  skipped_digital: Type.Array(Type.Object({ ean: Type.String(), product_id: Type.Integer(), rows: Rows })),
+  errors: Type.Array(Type.Object({
+    row: Type.Integer(),
+    error_type: Type.Union(['parse_error', 'missing_bin', 'invalid_ean', 'invalid_quantity'].map((t) => Type.Literal(t))),
+    message: Type.String(),
+    raw: Type.Optional(Type.String({ description: 'parse_error: the line as it is in the file' })),
+  })),
+});
+
 /**
  * POST /admin/inventory/import (SPEC.md 4.1): rows are summed per EAN and bin, matched to the
  * vendor's products by GTIN, and written as one stock count per product (one append each).
@@ -27,8 +60,7 @@ export const InventoryImportFields = Type.Object({
  * (unlimited inventory); unreadable rows are listed with their row number.
  */
 export async function importInventory(services: Services, ctx: Context) {
-  (ctx.request as any).body = coerceFormFields((ctx.request as any).body ?? {}, InventoryImportFields);
-  const { body } = input(ctx, { body: InventoryImportFields });
+  const body = formBody(ctx, InventoryImportFields);
   const file = uploadedFile(ctx, 'file');
   if (!file) throw new ImportFileException('Send the inventory file in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
   const vendor = await getVendorRef(services.db.knex, body.vendor_id);

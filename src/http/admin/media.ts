@@ -3,11 +3,16 @@ import { Type } from '@sinclair/typebox';
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getMediaStats } from '../../../queries/media/getMediaStats.ts';
 import { listMedia } from '../../../queries/media/listMedia.ts';
+import {
+  MediaNotFoundException, ProductNotFoundException, UnsupportedMediaException, ValidationException, VendorNotFoundException,
+} from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { imageUpload, sendVariant, storeUploadedImage, VariantParams } from '../mediaUpload.ts';
-import { coerceFormFields } from '../multipart.ts';
-import { Id, input, PageQuery } from '../validation.ts';
+import { ImageFile, imageUpload, MediaItem, MediaStats, sendVariant, storeUploadedImage, UploadForm, VariantParams } from '../mediaUpload.ts';
+import { formBody } from '../multipart.ts';
+import { Page } from '../responses.ts';
+import { Id, PageQuery } from '../validation.ts';
 
 const UploadFields = Type.Object({ vendor_id: Id, product_id: Type.Optional(Id) }, { additionalProperties: false });
 const urlOf = (id: number, variant: string) => `/api/v1/admin/media/${id}/${variant}`;
@@ -18,30 +23,39 @@ const urlOf = (id: number, variant: string) => `/api/v1/admin/media/${id}/${vari
  * storage statistics (optionally for one vendor), and the files.
  */
 export function adminMediaRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const knex = services.db.knex;
 
-  router.post('/media/images', imageUpload, async (ctx) => {
-    (ctx.request as any).body = coerceFormFields((ctx.request as any).body ?? {}, UploadFields);
-    const { body } = input(ctx, { body: UploadFields });
+  api.post('/media/images', {
+    summary: 'Upload an image for a vendor (multipart field `file`): stored as original, 800 px and 200 px WebP',
+    bodyType: 'multipart', body: UploadForm(UploadFields), use: [imageUpload], responses: { 201: MediaItem },
+    errors: [ValidationException, UnsupportedMediaException, VendorNotFoundException, ProductNotFoundException],
+  }, async (ctx) => {
+    const body = formBody(ctx, UploadFields);
     await getVendorRef(knex, body.vendor_id);
     await storeUploadedImage(services, ctx, body.vendor_id, body.product_id ?? null, body.vendor_id, commandContext(ctx, ctx.state.admin.id), urlOf);
   });
 
-  router.get('/media/stats', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ vendor_id: Type.Optional(Id) }) });
+  api.get('/media/stats', {
+    summary: 'Storage statistics of the platform (with the top vendors) or of one vendor',
+    query: Type.Object({ vendor_id: Type.Optional(Id) }), responses: { 200: MediaStats },
+  }, async (ctx, { query }) => {
     ctx.body = await getMediaStats(knex, query.vendor_id ?? null);
   });
 
-  router.get('/media', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, vendor_id: Type.Optional(Id), product_id: Type.Optional(Id) }) });
+  api.get('/media', {
+    summary: 'Images of every vendor (or one, or one product), newest first',
+    query: Type.Object({ ...PageQuery, vendor_id: Type.Optional(Id), product_id: Type.Optional(Id) }), responses: { 200: Page(MediaItem) },
+  }, async (ctx, { query }) => {
     ctx.body = await listMedia(knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 }, urlOf);
   });
 
-  router.get('/media/:id/:variant', async (ctx) => {
-    const { params } = input(ctx, { params: VariantParams });
+  api.get('/media/:id/:variant', {
+    summary: 'An image file: the original or the 800 px or 200 px variant, WebP',
+    params: VariantParams, responses: { 200: ImageFile }, errors: [MediaNotFoundException],
+  }, async (ctx, { params }) => {
     await sendVariant(services, ctx, params.id, params.variant, null);
   });
 
-  return router;
+  return api.router;
 }

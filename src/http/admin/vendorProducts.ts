@@ -5,44 +5,45 @@ import { createVendorProduct } from '../../../commands/catalogue/createVendorPro
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
+import { ConflictException, ProductException, ProductNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { Id, IdParams, input, Language, PageQuery } from '../validation.ts';
+import { Message, Page } from '../responses.ts';
+import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
+import { Id, IdParams, Language } from '../validation.ts';
 import { AdminVendorProductCreate, DEFAULT_TAX_RATE_BP, newProductFields, productChanges, VendorProductUpdate } from '../vendorProductInput.ts';
-
-export const ProductListQuery = {
-  ...PageQuery,
-  search: Type.Optional(Type.String({ maxLength: 100 })),
-  is_active: Type.Optional(Type.Boolean()),
-  is_digital: Type.Optional(Type.Boolean()),
-  gtin: Type.Optional(Type.String({ pattern: '^[0-9 -]{8,20}$' })),
-  marketplace: Type.Optional(Type.String({ maxLength: 100 })),
-  language: Type.Optional(Language),
-};
 
 /**
  * Vendor products for admins (SPEC.md 4.1: POST and PATCH vendor product endpoints, GET
  * /vendor-products/stats?vendor_id=). The detail is VendorProductDetail with the price breakdown.
  */
 export function adminVendorProductRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex };
 
-  router.get('/vendor-products/stats', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ vendor_id: Type.Optional(Id) }) });
+  api.get('/vendor-products/stats', {
+    summary: 'Vendor product statistics, of one vendor or of all',
+    query: Type.Object({ vendor_id: Type.Optional(Id) }), responses: { 200: VendorProductStats }, errors: [VendorNotFoundException],
+  }, async (ctx, { query }) => {
     if (query.vendor_id !== undefined) await getVendorRef(knex, query.vendor_id);
     ctx.body = await getVendorProductStats(knex, query.vendor_id ?? null);
   });
 
-  router.get('/vendor-products', async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...ProductListQuery, vendor_id: Type.Optional(Id) }) });
-    ctx.body = await listVendorProducts(knex, { ...query, language: query.language ?? 'en' }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/vendor-products', {
+    summary: 'Vendor products of every vendor (or one), filtered, searched and sorted',
+    query: Type.Object({ ...ProductListQuery, vendor_id: Type.Optional(Id) }), responses: { 200: Page(VendorProductItem) },
+  }, async (ctx, { query }) => {
+    const { page, limit, sort, ...filter } = query;
+    ctx.body = await listVendorProducts(knex, { ...filter, language: query.language ?? 'en' }, { page: page ?? 1, limit: limit ?? 20 }, sort);
   });
 
-  router.post('/vendor-products', async (ctx) => {
-    const { body } = input(ctx, { body: AdminVendorProductCreate });
+  api.post('/vendor-products', {
+    summary: 'Create a product in a vendor\'s catalogue (price in cents or as a decimal)',
+    body: AdminVendorProductCreate, responses: { 201: VendorProductDetail }, errors: [VendorNotFoundException, ProductException, ConflictException],
+  }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, body.vendor_id);
     const { vendor_id, ...rest } = body;
     const fields = newProductFields(rest, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
@@ -52,22 +53,30 @@ export function adminVendorProductRoutes(services: Services): Router {
     ctx.body = await getVendorProduct(knex, id, null, body.language ?? 'en');
   });
 
-  router.get('/vendor-products/:id', async (ctx) => {
-    const { params, query } = input(ctx, { params: IdParams, query: Type.Object({ language: Type.Optional(Language) }) });
+  api.get('/vendor-products/:id', {
+    summary: 'A vendor product with its price breakdown (VendorProductDetail)',
+    params: IdParams, query: Type.Object({ language: Type.Optional(Language) }), responses: { 200: VendorProductDetail },
+    errors: [ProductNotFoundException],
+  }, async (ctx, { params, query }) => {
     ctx.body = await getVendorProduct(knex, params.id, null, query.language ?? 'en');
   });
 
-  router.patch('/vendor-products/:id', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: VendorProductUpdate });
+  api.patch('/vendor-products/:id', {
+    summary: 'Change a vendor product (only the fields given)',
+    params: IdParams, body: VendorProductUpdate, responses: { 200: VendorProductDetail },
+    errors: [ProductNotFoundException, ProductException, ConflictException],
+  }, async (ctx, { params, body }) => {
     await services.settle(await changeVendorProduct(deps, params.id, productChanges(body), null, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getVendorProduct(knex, params.id, null, body.language ?? 'en');
   });
 
-  router.delete('/vendor-products/:id', async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.delete('/vendor-products/:id', {
+    summary: 'Delete a vendor product (never the placeholder, never one with stock)',
+    params: IdParams, responses: { 200: Message }, errors: [ProductNotFoundException, ProductException],
+  }, async (ctx, { params }) => {
     await services.settle(await deleteVendorProduct(deps, params.id, null, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = { message: `Product ${params.id} deleted`, id: params.id };
   });
 
-  return router;
+  return api.router;
 }

@@ -3,10 +3,16 @@ import { Type } from '@sinclair/typebox';
 import { adjustInventory, closeInventory, openInventory } from '../../../commands/inventory/handlers.ts';
 import { stockAt } from '../../../commands/inventory/stockAt.ts';
 import { getInventory, listInventory } from '../../../queries/inventory/listInventory.ts';
-import { ValidationException } from '../../core/errors.ts';
+import {
+  BusinessLogicException, ConflictException, DigitalProductInventoryException, InsufficientInventoryException, InventoryNotFoundException,
+  ProductNotFoundException, ValidationException,
+} from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
-import { Id, IdParams, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Page } from '../responses.ts';
+import { DateTime, InventoryItem, StockAt } from '../schemas/inventory.ts';
+import { Id, IdParams, PageQuery } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const Place = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f]+$' });
 const Note = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
@@ -19,6 +25,9 @@ const InventoryUpdate = Type.Object({
   note: Note,
 }, { additionalProperties: false, minProperties: 1 });
 
+/** InventoryMessageResponse: the deleted row and the units written off with it. */
+const InventoryMessage = Type.Object({ message: Type.String(), inventory_id: Type.Integer(), removed_quantity: Type.Integer() });
+
 /**
  * The vendor's inventory (SPEC.md 4.2 "inventory (including a delete that returns
  * InventoryMessageResponse)"): rows per product, warehouse and bin; a change of quantity is a
@@ -26,40 +35,51 @@ const InventoryUpdate = Type.Object({
  * token's; another vendor's row or product is "not found".
  */
 export function vendorInventoryRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex };
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
-  const view = requireVendor(services, 'inventory.view');
-  const edit = requireVendor(services, 'inventory.edit');
 
-  router.get('/inventory', view, async (ctx) => {
-    const { query } = input(ctx, {
-      query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id), warehouse: Type.Optional(Type.String({ maxLength: 100 })), low_stock: Type.Optional(Type.Integer({ minimum: 0 })) }),
-    });
+  api.get('/inventory', {
+    summary: 'The vendor\'s stock rows, with the product',
+    permission: 'inventory.view',
+    query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id), warehouse: Type.Optional(Type.String({ maxLength: 100 })), low_stock: Type.Optional(Type.Integer({ minimum: 0 })) }),
+    responses: { 200: Page(InventoryItem) },
+  }, async (ctx, { query }) => {
     ctx.body = await listInventory(knex, { ...query, vendor_id: me(ctx) }, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
 
-  router.post('/inventory', edit, async (ctx) => {
-    const { body } = input(ctx, { body: InventoryCreate });
+  api.post('/inventory', {
+    summary: 'Open a stock row for a product at a warehouse and bin (never for a digital product)',
+    permission: 'inventory.edit', body: InventoryCreate, responses: { 201: InventoryItem },
+    errors: [ProductNotFoundException, DigitalProductInventoryException, ConflictException],
+  }, async (ctx, { body }) => {
     const { id, done } = await openInventory(deps, { ...body, warehouse: body.warehouse ?? 'main' }, me(ctx), vendorCommandContext(ctx));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getInventory(knex, id, me(ctx));
   });
 
-  router.get('/inventory/products/:id/stock-at', view, async (ctx) => {
-    const { params, query } = input(ctx, { params: IdParams, query: Type.Object({ at: Type.String({ format: 'date-time' }) }) });
+  api.get('/inventory/products/:id/stock-at', {
+    summary: 'The stock of one of the vendor\'s products at a past instant, per warehouse and bin',
+    permission: 'inventory.view', params: IdParams, query: Type.Object({ at: DateTime }), responses: { 200: StockAt },
+    errors: [ProductNotFoundException],
+  }, async (ctx, { params, query }) => {
     ctx.body = await stockAt(deps, params.id, new Date(query.at), me(ctx));
   });
 
-  router.get('/inventory/:id', view, async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.get('/inventory/:id', {
+    summary: 'One of the vendor\'s stock rows',
+    permission: 'inventory.view', params: IdParams, responses: { 200: InventoryItem }, errors: [InventoryNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getInventory(knex, params.id, me(ctx));
   });
 
-  router.put('/inventory/:id', edit, async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: InventoryUpdate });
+  api.put('/inventory/:id', {
+    summary: 'Set a stock row\'s quantity, or change it by a signed amount (a ledger movement)',
+    permission: 'inventory.edit', params: IdParams, body: InventoryUpdate, responses: { 200: InventoryItem },
+    errors: [InventoryNotFoundException, BusinessLogicException, InsufficientInventoryException],
+  }, async (ctx, { params, body }) => {
     if ((body.quantity === undefined) === (body.quantity_change === undefined)) {
       throw new ValidationException('Give either quantity or quantity_change', [{ pointer: '/body/quantity', message: 'exactly one of quantity and quantity_change' }]);
     }
@@ -69,12 +89,15 @@ export function vendorInventoryRoutes(services: Services): Router {
   });
 
   // InventoryMessageResponse.
-  router.delete('/inventory/:id', edit, async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.delete('/inventory/:id', {
+    summary: 'Delete a stock row, writing off what it held (InventoryMessageResponse)',
+    permission: 'inventory.edit', params: IdParams, responses: { 200: InventoryMessage },
+    errors: [InventoryNotFoundException, ConflictException],
+  }, async (ctx, { params }) => {
     const row = await getInventory(knex, params.id, me(ctx));
     await services.settle(await closeInventory(deps, row.product_id, row.id, null, me(ctx), vendorCommandContext(ctx)));
     ctx.body = { message: `Inventory ${row.id} (${row.warehouse} / ${row.bin_location}) deleted`, inventory_id: row.id, removed_quantity: row.quantity };
   });
 
-  return router;
+  return api.router;
 }

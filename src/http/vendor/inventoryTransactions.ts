@@ -2,9 +2,11 @@ import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { listInventoryTransactions } from '../../../queries/inventory/listInventoryTransactions.ts';
 import type { Services } from '../../runtime/services.ts';
-import { TransactionQuery } from '../admin/inventory.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Page } from '../responses.ts';
+import { TransactionItem, TransactionQuery } from '../schemas/inventory.ts';
+import { Id, PageQuery } from '../validation.ts';
+import { type VendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor's stock ledger (SPEC.md 4.2): GET /inventory/transactions (paginated; filters on
@@ -13,26 +15,31 @@ import { requireVendor, type VendorCaller } from '../vendorAuth.ts';
  * /inventory/{id}, which would otherwise capture "transactions".
  */
 export function vendorInventoryTransactionRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const view = requireVendor(services, 'inventory.view');
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 });
 
-  router.get('/inventory/transactions', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object(TransactionQuery) });
+  api.get('/inventory/transactions', {
+    summary: 'The vendor\'s stock ledger, newest first, with the products\' details',
+    permission: 'inventory.view', query: Type.Object(TransactionQuery), responses: { 200: Page(TransactionItem) },
+  }, async (ctx, { query }) => {
     ctx.body = await listInventoryTransactions(knex, { ...query, vendor_id: me(ctx) }, page(query), false);
   });
 
-  router.get('/inventory/transactions/product/:product_id', view, async (ctx) => {
-    const { params, query } = input(ctx, { params: Type.Object({ product_id: Id }), query: Type.Object(PageQuery) });
+  api.get('/inventory/transactions/product/:product_id', {
+    summary: 'The ledger of one of the vendor\'s products, newest first',
+    permission: 'inventory.view', params: Type.Object({ product_id: Id }), query: Type.Object(PageQuery), responses: { 200: Page(TransactionItem) },
+  }, async (ctx, { params, query }) => {
     ctx.body = await listInventoryTransactions(knex, { vendor_id: me(ctx), product_id: params.product_id }, page(query), false);
   });
 
-  router.get('/inventory/transactions/order/:order_id', view, async (ctx) => {
-    const { params, query } = input(ctx, { params: Type.Object({ order_id: Id }), query: Type.Object(PageQuery) });
+  api.get('/inventory/transactions/order/:order_id', {
+    summary: 'The ledger movements of one order, newest first',
+    permission: 'inventory.view', params: Type.Object({ order_id: Id }), query: Type.Object(PageQuery), responses: { 200: Page(TransactionItem) },
+  }, async (ctx, { params, query }) => {
     ctx.body = await listInventoryTransactions(knex, { vendor_id: me(ctx), order_id: params.order_id }, page(query), false);
   });
 
-  return router;
+  return api.router;
 }

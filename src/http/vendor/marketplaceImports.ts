@@ -3,49 +3,67 @@ import { Type } from '@sinclair/typebox';
 import { getImportStats } from '../../../queries/marketplace-imports/getImportStats.ts';
 import { listImportErrors } from '../../../queries/marketplace-imports/listImportErrors.ts';
 import { listImportJobs } from '../../../queries/marketplace-imports/listImportJobs.ts';
+import { MarketplaceImportJobNotFoundException, ValidationException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
 import { getSettledImportJob } from '../settledImportJob.ts';
-import { ErrorType, JobStatus } from '../admin/marketplaceImports.ts';
-import { importBody, importUpload, startMarketplaceImport, VendorMarketplaceImportJobRequest } from '../marketplaceImportRequest.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
-
-const JobParams = Type.Object({ job_id: Id });
+import { ImportForm, importBody, importUpload, startMarketplaceImport, VendorMarketplaceImportJobRequest } from '../marketplaceImportRequest.ts';
+import { Page } from '../responses.ts';
+import {
+  ImportErrorItem, ImportJob, ImportJobDetail, ImportStats, JobErrorsQuery, JobParams, JobSortQuery, JobStatus,
+} from '../schemas/marketplaceImports.ts';
+import { PageQuery } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor's marketplace imports (SPEC.md 4.2 "marketplace import endpoints"): the vendor is the
  * token's, every list and lookup is scoped to it, and another vendor's job is "not found".
  */
 export function vendorMarketplaceImportRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const view = requireVendor(services, 'imports.view');
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  router.get('/marketplace-import-jobs/stats', view, async (ctx) => {
+  api.get('/marketplace-import-jobs/stats', {
+    summary: 'The vendor\'s import statistics: jobs by status, rows imported and rejected',
+    permission: 'imports.view', responses: { 200: ImportStats },
+  }, async (ctx) => {
     ctx.body = await getImportStats(knex, me(ctx));
   });
 
-  router.post('/marketplace-import-jobs', requireVendor(services, 'imports.create'), importUpload, async (ctx) => {
+  api.post('/marketplace-import-jobs', {
+    summary: 'Import a product CSV into the vendor\'s marketplace catalogue, from source_url or an uploaded file; the job answers at once',
+    description: 'The body is JSON or a form with source_url, or multipart with the CSV in the field `file`: exactly one of the two. The vendor is the token\'s (a vendor_id is refused). The answer is 202 with the job; poll GET /marketplace-import-jobs/{job_id}.',
+    permission: 'imports.create', bodyType: 'multipart', body: ImportForm(VendorMarketplaceImportJobRequest), use: [importUpload],
+    responses: { 202: ImportJobDetail }, errors: [ValidationException],
+  }, async (ctx) => {
     const body = importBody(ctx, VendorMarketplaceImportJobRequest);
     const caller = ctx.state.vendor as VendorCaller;
     await startMarketplaceImport(services, ctx, caller.id, body, { userId: caller.userId, context: vendorCommandContext(ctx) });
   });
 
-  router.get('/marketplace-import-jobs', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, status: Type.Optional(JobStatus) }) });
-    ctx.body = await listImportJobs(knex, { vendor_id: me(ctx), status: query.status }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/marketplace-import-jobs', {
+    summary: 'The vendor\'s import jobs, filtered by status and sorted (newest first by default)',
+    permission: 'imports.view', query: Type.Object({ ...PageQuery, status: Type.Optional(JobStatus), sort: JobSortQuery }),
+    responses: { 200: Page(ImportJob) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listImportJobs(knex, { vendor_id: me(ctx), status: query.status }, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
 
-  router.get('/marketplace-import-jobs/:job_id', view, async (ctx) => {
-    const { params } = input(ctx, { params: JobParams });
+  api.get('/marketplace-import-jobs/:job_id', {
+    summary: 'One of the vendor\'s import jobs; a finished job answers once its products are readable',
+    permission: 'imports.view', params: JobParams, responses: { 200: ImportJobDetail }, errors: [MarketplaceImportJobNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getSettledImportJob(services, params.job_id, me(ctx));
   });
 
-  router.get('/marketplace-import-jobs/:job_id/errors', view, async (ctx) => {
-    const { params, query } = input(ctx, { params: JobParams, query: Type.Object({ ...PageQuery, error_type: Type.Optional(ErrorType) }) });
+  api.get('/marketplace-import-jobs/:job_id/errors', {
+    summary: 'The rows one of the vendor\'s jobs rejected, in file order, filterable by error type',
+    permission: 'imports.view', params: JobParams, query: JobErrorsQuery, responses: { 200: Page(ImportErrorItem) },
+    errors: [MarketplaceImportJobNotFoundException],
+  }, async (ctx, { params, query }) => {
     ctx.body = await listImportErrors(knex, params.job_id, me(ctx), query, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
 
-  return router;
+  return api.router;
 }

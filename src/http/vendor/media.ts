@@ -3,11 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { deleteImage } from '../../../commands/media/uploadImage.ts';
 import { getMediaStats } from '../../../queries/media/getMediaStats.ts';
 import { getMediaRow, listMedia, toMedia } from '../../../queries/media/listMedia.ts';
+import { MediaNotFoundException, ProductNotFoundException, UnsupportedMediaException, ValidationException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
-import { imageUpload, sendVariant, storeUploadedImage, VariantParams } from '../mediaUpload.ts';
-import { coerceFormFields } from '../multipart.ts';
-import { Id, IdParams, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { ImageFile, imageUpload, MediaItem, MediaStats, sendVariant, storeUploadedImage, UploadForm, VariantParams } from '../mediaUpload.ts';
+import { formBody } from '../multipart.ts';
+import { Message, Page } from '../responses.ts';
+import { Id, IdParams, PageQuery } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const UploadFields = Type.Object({ product_id: Type.Optional(Id) }, { additionalProperties: false });
 const urlOf = (id: number, variant: string) => `/api/v1/vendor/media/${id}/${variant}`;
@@ -17,42 +20,54 @@ const urlOf = (id: number, variant: string) => `/api/v1/vendor/media/${id}/${var
  * `product_id`) → original, 800 px and 200 px WebP; list; storage statistics; the files; delete.
  */
 export function vendorMediaRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
-  const view = requireVendor(services, 'products.view');
-  const edit = requireVendor(services, 'products.edit');
 
-  router.post('/media/images', edit, imageUpload, async (ctx) => {
-    (ctx.request as any).body = coerceFormFields((ctx.request as any).body ?? {}, UploadFields);
-    const { body } = input(ctx, { body: UploadFields });
+  api.post('/media/images', {
+    summary: 'Upload an image (multipart field `file`, optionally for one of the vendor\'s products): original, 800 px and 200 px WebP',
+    permission: 'products.edit', bodyType: 'multipart', body: UploadForm(UploadFields), use: [imageUpload], responses: { 201: MediaItem },
+    errors: [ValidationException, UnsupportedMediaException, ProductNotFoundException],
+  }, async (ctx) => {
+    const body = formBody(ctx, UploadFields);
     await storeUploadedImage(services, ctx, me(ctx), body.product_id ?? null, me(ctx), vendorCommandContext(ctx), urlOf);
   });
 
-  router.get('/media/stats', view, async (ctx) => {
+  api.get('/media/stats', {
+    summary: 'The vendor\'s storage statistics',
+    permission: 'products.view', responses: { 200: MediaStats },
+  }, async (ctx) => {
     ctx.body = await getMediaStats(knex, me(ctx));
   });
 
-  router.get('/media', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id) }) });
+  api.get('/media', {
+    summary: 'The vendor\'s images (or one product\'s), newest first',
+    permission: 'products.view', query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id) }), responses: { 200: Page(MediaItem) },
+  }, async (ctx, { query }) => {
     ctx.body = await listMedia(knex, { vendor_id: me(ctx), product_id: query.product_id }, { page: query.page ?? 1, limit: query.limit ?? 20 }, urlOf);
   });
 
-  router.get('/media/:id', view, async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.get('/media/:id', {
+    summary: 'One of the vendor\'s images with its variants',
+    permission: 'products.view', params: IdParams, responses: { 200: MediaItem }, errors: [MediaNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = toMedia(await getMediaRow(knex, params.id, me(ctx)), urlOf);
   });
 
-  router.get('/media/:id/:variant', view, async (ctx) => {
-    const { params } = input(ctx, { params: VariantParams });
+  api.get('/media/:id/:variant', {
+    summary: 'An image file: the original or the 800 px or 200 px variant, WebP',
+    permission: 'products.view', params: VariantParams, responses: { 200: ImageFile }, errors: [MediaNotFoundException],
+  }, async (ctx, { params }) => {
     await sendVariant(services, ctx, params.id, params.variant, me(ctx));
   });
 
-  router.delete('/media/:id', edit, async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.delete('/media/:id', {
+    summary: 'Delete one of the vendor\'s images and its files',
+    permission: 'products.edit', params: IdParams, responses: { 200: Message }, errors: [MediaNotFoundException],
+  }, async (ctx, { params }) => {
     await services.settle(await deleteImage({ store: services.store, db: knex, dataDir: services.config.dataDir }, params.id, me(ctx), vendorCommandContext(ctx)));
     ctx.body = { message: `Image ${params.id} deleted`, id: params.id };
   });
 
-  return router;
+  return api.router;
 }

@@ -5,35 +5,45 @@ import { createVendorProduct } from '../../../commands/catalogue/createVendorPro
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
+import { ConflictException, ProductException, ProductNotFoundException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
-import { ProductListQuery } from '../admin/vendorProducts.ts';
-import { IdParams, input, Language } from '../validation.ts';
+import { Api, type RouteDecl } from '../api.ts';
+import { Message, Page } from '../responses.ts';
+import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
+import { IdParams, Language } from '../validation.ts';
 import { DEFAULT_TAX_RATE_BP, newProductFields, productChanges, VendorProductCreate, VendorProductUpdate } from '../vendorProductInput.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor's own catalogue (SPEC.md part 1 capability 2: vendors create, edit and delete their
  * products). The vendor is the token's; another vendor's product is "not found" for every method.
  */
 export function vendorProductRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex };
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
-  const view = requireVendor(services, 'products.view');
 
-  router.get('/products/stats', view, async (ctx) => {
+  api.get('/products/stats', {
+    summary: 'The vendor\'s product statistics: counts by state and kind, units and stock value',
+    permission: 'products.view', responses: { 200: VendorProductStats },
+  }, async (ctx) => {
     ctx.body = await getVendorProductStats(knex, me(ctx));
   });
 
-  router.get('/products', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object(ProductListQuery) });
-    ctx.body = await listVendorProducts(knex, { ...query, vendor_id: me(ctx), language: query.language ?? 'en' }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/products', {
+    summary: 'The vendor\'s products, filtered, searched and sorted',
+    permission: 'products.view', query: Type.Object(ProductListQuery), responses: { 200: Page(VendorProductItem) },
+  }, async (ctx, { query }) => {
+    const { page, limit, sort, ...filter } = query;
+    ctx.body = await listVendorProducts(knex, { ...filter, vendor_id: me(ctx), language: query.language ?? 'en' }, { page: page ?? 1, limit: limit ?? 20 }, sort);
   });
 
-  router.post('/products', requireVendor(services, 'products.create'), async (ctx) => {
-    const { body } = input(ctx, { body: VendorProductCreate });
+  api.post('/products', {
+    summary: 'Create a product in the vendor\'s catalogue (price in cents or as a decimal)',
+    permission: 'products.create', body: VendorProductCreate, responses: { 201: VendorProductDetail }, errors: [ProductException, ConflictException],
+  }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, me(ctx));
     const fields = newProductFields(body, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
     const { id, done } = await createVendorProduct(deps, { vendor_id: vendor.id, fields }, vendorCommandContext(ctx));
@@ -42,24 +52,33 @@ export function vendorProductRoutes(services: Services): Router {
     ctx.body = await getVendorProduct(knex, id, vendor.id, body.language ?? 'en');
   });
 
-  router.get('/products/:id', view, async (ctx) => {
-    const { params, query } = input(ctx, { params: IdParams, query: Type.Object({ language: Type.Optional(Language) }) });
+  api.get('/products/:id', {
+    summary: 'One of the vendor\'s products with its price breakdown (VendorProductDetail)',
+    permission: 'products.view', params: IdParams, query: Type.Object({ language: Type.Optional(Language) }),
+    responses: { 200: VendorProductDetail }, errors: [ProductNotFoundException],
+  }, async (ctx, { params, query }) => {
     ctx.body = await getVendorProduct(knex, params.id, me(ctx), query.language ?? 'en');
   });
 
-  const edit = async (ctx: any) => {
-    const { params, body } = input(ctx, { params: IdParams, body: VendorProductUpdate });
+  const edit = {
+    summary: 'Change one of the vendor\'s products (only the fields given; PUT and PATCH alike)',
+    permission: 'products.edit', params: IdParams, body: VendorProductUpdate, responses: { 200: VendorProductDetail },
+    errors: [ProductNotFoundException, ProductException, ConflictException],
+  } satisfies RouteDecl;
+  const change = async (ctx: any, { params, body }: { params: { id: number }; body: typeof VendorProductUpdate.static }) => {
     await services.settle(await changeVendorProduct(deps, params.id, productChanges(body), me(ctx), vendorCommandContext(ctx)));
     ctx.body = await getVendorProduct(knex, params.id, me(ctx), body.language ?? 'en');
   };
-  router.put('/products/:id', requireVendor(services, 'products.edit'), edit);
-  router.patch('/products/:id', requireVendor(services, 'products.edit'), edit);
+  api.put('/products/:id', edit, change);
+  api.patch('/products/:id', edit, change);
 
-  router.delete('/products/:id', requireVendor(services, 'products.delete'), async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.delete('/products/:id', {
+    summary: 'Delete one of the vendor\'s products (never the placeholder, never one with stock)',
+    permission: 'products.delete', params: IdParams, responses: { 200: Message }, errors: [ProductNotFoundException, ProductException],
+  }, async (ctx, { params }) => {
     await services.settle(await deleteVendorProduct(deps, params.id, me(ctx), vendorCommandContext(ctx)));
     ctx.body = { message: `Product ${params.id} deleted`, id: params.id };
   });
 
-  return router;
+  return api.router;
 }

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { badRows, csv, goodRow, gtinFor, HEADER, newBase, productCsv, serveFiles, upload, waitForJob, type FileServer } from '../../support/catalogueFiles.ts';
+import {
+  badRows, csv, expectUnknownSortRefused, goodRow, gtinFor, HEADER, JOB_SORT_KEYS, JOB_SORTS, newBase, productCsv, readAllPages, serveFiles,
+  sortedBy, upload, waitForJob, type FileServer,
+} from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('admin marketplace imports: a product CSV from a URL or an upload, in the background', () => {
@@ -209,5 +212,41 @@ describe('admin marketplace imports: a marketplace product belongs to the vendor
     expect(copy.body).to.include({ vendor_id: a.vendorId, gtin: gtins[1], source_marketplace_product_id: mineA.id, price_cents: 200 });
     const again = await app.call('POST', `/api/v1/admin/products/${mineB.id}/copy-to-vendor`, { token, body: { vendor_id: a.vendorId } });
     expect(again.status).to.equal(409);
+  });
+});
+
+describe('admin marketplace imports: the job list in the order asked (sort)', () => {
+  let app: TestApp;
+  let token: string;
+  let vendor: VendorFixture;
+  const base = newBase();
+
+  before(async () => {
+    app = await testApp();
+    token = await app.adminToken();
+    vendor = await createVendorWithOwner(app);
+    for (const data of ['', productCsv({ base, count: 2 }), '', productCsv({ base: base + 1, count: 2 }), productCsv({ base: base + 2, count: 1 })]) {
+      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) }, { name: 'jobs.csv', data });
+      expect(res.status, JSON.stringify(res.body)).to.equal(202);
+      await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
+    }
+  });
+
+  it('sorts a vendor\'s jobs in every offered order, the id breaking ties; pages of 2 never repeat or skip a job', async () => {
+    for (const sort of JOB_SORTS) {
+      const path = `/api/v1/admin/marketplace-import-jobs?vendor_id=${vendor.vendorId}&sort=${sort}`;
+      const res = await app.call('GET', path, { token });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      expect(res.body.total, sort).to.equal(5);
+      expect(sortedBy(res.body.items, JOB_SORT_KEYS[sort.replace(/^-/, '')], sort.startsWith('-')), `${sort}: ${JSON.stringify(res.body.items)}`).to.equal(true);
+      expect(await readAllPages(app, path, token, 2), sort).to.deep.equal({ ids: res.body.items.map((j: any) => j.id), total: 5 });
+    }
+    // Across vendors too.
+    const all = await app.call('GET', '/api/v1/admin/marketplace-import-jobs?sort=-created_at&limit=100', { token });
+    expect(sortedBy(all.body.items, JOB_SORT_KEYS.created_at, true)).to.equal(true);
+  });
+
+  it('refuses an unknown sort with a 422 naming the allowed ones', async () => {
+    await expectUnknownSortRefused(app, '/api/v1/admin/marketplace-import-jobs', token, JOB_SORTS);
   });
 });

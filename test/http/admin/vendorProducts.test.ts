@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
-import { gtinFor, newBase, productCsv, upload, waitForJob } from '../../support/catalogueFiles.ts';
+import {
+  csv, expectUnknownSortRefused, goodRow, gtinFor, HEADER, newBase, productCsv, readAllPages, upload, waitForJob,
+} from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('admin vendor products: create, update, copy from the marketplace, price breakdown in cents', () => {
@@ -105,5 +107,95 @@ describe('admin vendor products: create, update, copy from the marketplace, pric
     expect(stats.body).to.include({ vendor_id: vendor.vendorId, placeholder_products: 1, from_marketplace: 1 });
     expect(stats.body.total_products).to.equal(stats.body.active_products + stats.body.inactive_products);
     expect((await app.call('GET', '/api/v1/admin/vendor-products/stats?vendor_id=abc', { token })).status).to.equal(422);
+  });
+});
+
+describe('admin product lists: vendor products and the marketplace catalogue in the order asked (sort)', () => {
+  let app: TestApp;
+  let token: string;
+  let vendor: VendorFixture;
+  const base = newBase();
+  const SORTS = ['id', '-id', 'title', '-title', 'price', '-price', 'created_at', '-created_at', 'updated_at', '-updated_at'];
+
+  before(async () => {
+    app = await testApp();
+    token = await app.adminToken();
+    vendor = await createVendorWithOwner(app);
+  });
+
+  /** Ascending by key (null after every value), the id breaking ties; descending is the exact reverse. */
+  const order = <T extends { id: number }>(rows: T[], key: (r: T) => string | number | null, descending: boolean) => {
+    const ids = [...rows].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      if (x === y) return a.id - b.id;
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return x < y ? -1 : 1;
+    }).map((r) => r.id);
+    return descending ? ids.reverse() : ids;
+  };
+
+  it('sorts one vendor\'s products by price (ties by id), pages without a repeat or a gap, refuses an unknown sort', async () => {
+    const marker = unique('ASORT');
+    const made: { id: number; price_cents: number; title: string }[] = [];
+    for (const [i, [title, price_cents]] of ([['Kettle', 2500], ['mug', 900], ['Teapot', 2500], ['cup', 900], ['Saucer', 400]] as const).entries()) {
+      const res = await app.call('POST', '/api/v1/admin/vendor-products', { token, body: { vendor_id: vendor.vendorId, vendor_sku: `${marker}-${i}`, title, price_cents } });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      made.push({ id: res.body.id, price_cents, title });
+    }
+    const path = `/api/v1/admin/vendor-products?vendor_id=${vendor.vendorId}&search=${marker}`;
+    for (const [sort, key] of [['-price', (p: typeof made[number]) => p.price_cents], ['title', (p: typeof made[number]) => p.title.toLowerCase()]] as const) {
+      const res = await app.call('GET', `${path}&sort=${sort}&limit=100`, { token });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      const want = order(made, key, sort.startsWith('-'));
+      expect(res.body.items.map((p: any) => p.id), sort).to.deep.equal(want);
+      const pages = await readAllPages(app, `${path}&sort=${sort}`, token, 2);
+      expect(pages).to.deep.equal({ ids: want, total: made.length });
+    }
+    await expectUnknownSortRefused(app, '/api/v1/admin/vendor-products', token, SORTS);
+  });
+
+  it('sorts the marketplace catalogue by title in the list\'s language (untitled products after them), by price, and pages without a repeat or a gap', async () => {
+    const market = `Sort${base}`;
+    // Products 1–5 in English; 2 gets a French title too, 6 has only a French one.
+    const en: Record<number, [title: string, price: string]> = { 1: ['pear', '3.00'], 2: ['Apple', '5.00'], 3: ['fig', '3.00'], 4: ['apple', '1.00'], 5: ['Date', '5.00'] };
+    const fr: Record<number, [title: string, price: string]> = { 2: ['Pomme', '5.00'], 6: ['Datte', '2.00'] };
+    for (const [language, rows] of [['en', en], ['fr', fr]] as const) {
+      const lines = Object.entries(rows).map(([i, [title, price]]) => {
+        const row = goodRow({ base, count: 0, language, marketplace: market }, Number(i));
+        row[2] = title;
+        row[7] = price;
+        row[8] = '';
+        return row;
+      });
+      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language, marketplace: market },
+        { name: `${language}.csv`, data: csv([HEADER, ...lines]) });
+      expect(res.status, JSON.stringify(res.body)).to.equal(202);
+      expect(await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token)).to.include({ status: 'completed', error_count: 0 });
+    }
+    const all = await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100`, { token });
+    expect(all.body.total).to.equal(6);
+    const products: { id: number; en: string | null; fr: string | null; price: number }[] = all.body.items.map((p: any) => {
+      const i = [1, 2, 3, 4, 5, 6].find((n) => p.gtin === gtinFor(base, n))!;
+      return { id: p.id as number, en: en[i]?.[0].toLowerCase() ?? null, fr: fr[i]?.[0].toLowerCase() ?? null, price: p.price_cents as number };
+    });
+    const cases: [query: string, want: number[]][] = [
+      ['sort=title', order(products, (p) => p.en, false)],
+      ['sort=-title', order(products, (p) => p.en, true)],
+      ['sort=title&language=fr', order(products, (p) => p.fr, false)],
+      ['sort=-title&language=fr', order(products, (p) => p.fr, true)],
+      ['sort=price', order(products, (p) => p.price, false)],
+      ['sort=-price', order(products, (p) => p.price, true)],
+    ];
+    for (const [query, want] of cases) {
+      const res = await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100&${query}`, { token });
+      expect(res.body.items.map((p: any) => p.id), query).to.deep.equal(want);
+      const pages = await readAllPages(app, `/api/v1/admin/products?marketplace=${market}&${query}`, token, 2);
+      expect(pages, query).to.deep.equal({ ids: want, total: 6 });
+    }
+    // The French list shows the French titles in its order, the others in their fallback language.
+    const french = await app.call('GET', `/api/v1/admin/products?marketplace=${market}&sort=title&language=fr&limit=2`, { token });
+    expect(french.body.items.map((p: any) => p.title)).to.deep.equal(['Datte', 'Pomme']);
+    await expectUnknownSortRefused(app, '/api/v1/admin/products', token, SORTS);
   });
 });

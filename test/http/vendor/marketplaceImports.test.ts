@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { newBase, productCsv, upload, waitForJob } from '../../support/catalogueFiles.ts';
+import {
+  expectUnknownSortRefused, JOB_SORT_KEYS, JOB_SORTS, newBase, productCsv, readAllPages, sortedBy, upload, waitForJob,
+} from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('vendor marketplace imports: a vendor imports for itself and sees only its own jobs', () => {
@@ -63,5 +65,41 @@ describe('vendor marketplace imports: a vendor imports for itself and sees only 
     expect(mine).to.have.length(25);
     expect(mine.every((p: any) => p.vendor_id === b.vendorId && p.sku.startsWith('B-SKU-') && p.translations.fr.title.startsWith('Lame'))).to.equal(true);
     expect(new Set(mine.map((p: any) => p.gtin))).to.deep.equal(new Set(before.map((p: any) => p.gtin)));
+  });
+});
+
+describe('vendor marketplace imports: the job list in the order asked (sort)', () => {
+  let app: TestApp;
+  let v: VendorFixture;
+  const base = newBase();
+
+  before(async () => {
+    app = await testApp();
+    v = await createVendorWithOwner(app);
+    // Completed, failed (an empty file), completed, failed: statuses and end times interleave.
+    for (const data of [productCsv({ base, count: 2 }), '', productCsv({ base: base + 1, count: 3 }), '']) {
+      const res = await upload(app, '/api/v1/vendor/marketplace-import-jobs', v.ownerToken, { language: 'en' }, { name: 'jobs.csv', data });
+      expect(res.status, JSON.stringify(res.body)).to.equal(202);
+      await waitForJob(app, `/api/v1/vendor/marketplace-import-jobs/${res.body.id}`, v.ownerToken);
+    }
+  });
+
+  for (const sort of JOB_SORTS) {
+    it(`sort=${sort}: the vendor's jobs in that order, the id breaking ties; pages of 2 never repeat or skip a job`, async () => {
+      const res = await app.call('GET', `/api/v1/vendor/marketplace-import-jobs?sort=${sort}`, { token: v.ownerToken });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      expect(res.body.total).to.equal(4);
+      expect(new Set(res.body.items.map((j: any) => j.status))).to.deep.equal(new Set(['completed', 'failed']));
+      expect(sortedBy(res.body.items, JOB_SORT_KEYS[sort.replace(/^-/, '')], sort.startsWith('-')), JSON.stringify(res.body.items)).to.equal(true);
+      const pages = await readAllPages(app, `/api/v1/vendor/marketplace-import-jobs?sort=${sort}`, v.ownerToken, 2);
+      expect(pages).to.deep.equal({ ids: res.body.items.map((j: any) => j.id), total: 4 });
+    });
+  }
+
+  it('keeps newest first without a sort, and refuses an unknown sort with a 422 naming the allowed ones', async () => {
+    const plain = await app.call('GET', '/api/v1/vendor/marketplace-import-jobs', { token: v.ownerToken });
+    const ids = plain.body.items.map((j: any) => j.id);
+    expect(ids).to.deep.equal([...ids].sort((a, b) => b - a));
+    await expectUnknownSortRefused(app, '/api/v1/vendor/marketplace-import-jobs', v.ownerToken, JOB_SORTS);
   });
 });
