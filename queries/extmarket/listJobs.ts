@@ -22,8 +22,13 @@ export function jobRow(r: any) {
   };
 }
 
-function safeJson(text: string) {
-  try { return JSON.parse(text); } catch { return { message: text }; }
+/** The details as an object: an import job's error code (plain text, or JSON that is not an object) becomes { message }. */
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+  } catch { /* plain text */ }
+  return { message: text };
 }
 
 function unified(knex: Knex) {
@@ -44,12 +49,29 @@ export interface JobFilter {
   status?: string;
 }
 
-export function listJobs(knex: Knex, filter: JobFilter, page: PageRequest): Promise<Page<ReturnType<typeof jobRow>>> {
+/**
+ * The orders of the job lists (`sort`; default `-created_at`, newest first). Both tables number
+ * their jobs apart, and an import job is the only one of type `import`, so (id, job_type) is
+ * unique: every order ends on it, so pages never repeat or skip a job. The sync log is indexed per
+ * vendor (vendor_id, <key>, id) and across vendors (<key>, id) by
+ * migrations/20261125030001_order_sort_indexes.ts, the import jobs by their own area's migration.
+ */
+export const JOB_SORTS = {
+  created_at: 'j.created_at, j.id, j.job_type',
+  '-created_at': 'j.created_at DESC, j.id DESC, j.job_type DESC',
+  status: 'j.status, j.id, j.job_type',
+  '-status': 'j.status DESC, j.id DESC, j.job_type DESC',
+  job_type: 'j.job_type, j.id',
+  '-job_type': 'j.job_type DESC, j.id DESC',
+} as const;
+export type JobSort = keyof typeof JOB_SORTS;
+
+export function listJobs(knex: Knex, filter: JobFilter, page: PageRequest, sort: JobSort = '-created_at'): Promise<Page<ReturnType<typeof jobRow>>> {
   const base = unified(knex);
   if (filter.vendor_id !== undefined) base.where('j.vendor_id', filter.vendor_id);
   if (filter.job_type) base.where('j.job_type', filter.job_type);
   if (filter.status) base.where('j.status', filter.status);
-  return paginate(base, page, (q) => q.orderBy([{ column: 'j.created_at', order: 'desc' }, { column: 'j.id', order: 'desc' }]), jobRow);
+  return paginate(base, page, (q) => q.orderByRaw(JOB_SORTS[sort]), jobRow);
 }
 
 /** One extmarket sync log record; `vendorId` scopes the vendor area. */

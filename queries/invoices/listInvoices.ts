@@ -10,11 +10,12 @@ export function invoiceRow(r: any) {
     id: r.id, vendor_id: r.vendor_id, order_id: r.order_id, invoice_number: r.invoice_number, sequence_number: r.sequence_number,
     issue_date: day(r.issue_date), supply_date: day(r.supply_date), currency: r.currency, vat_regime: r.vat_regime, vat_country_iso: r.vat_country_iso,
     net_cents: Number(r.net_cents), vat_cents: Number(r.vat_cents), gross_cents: Number(r.gross_cents), buyer: r.buyer,
+    document_type: r.document_type ?? 'invoice', credited_invoice_id: r.credited_invoice_id ?? null,
     pdf_generated_at: iso(r.pdf_generated_at), created_at: iso(r.created_at),
   };
 }
 
-/** The vendor's invoices, newest number first. */
+/** The vendor's invoices and credit notes (one book), newest number first. */
 export function listInvoices(knex: Knex, vendorId: number, filter: { order_id?: number }, page: PageRequest): Promise<Page<ReturnType<typeof invoiceRow>>> {
   const base = knex('invoices').where('vendor_id', vendorId);
   if (filter.order_id) base.where('order_id', filter.order_id);
@@ -25,7 +26,10 @@ export function listInvoices(knex: Knex, vendorId: number, filter: { order_id?: 
 export async function getInvoice(knex: Knex, invoiceId: number, vendorId: number) {
   const r = await knex('invoices').where({ id: invoiceId, vendor_id: vendorId }).first();
   if (!r) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
-  return { ...invoiceRow(r), seller: r.seller, lines: r.lines, vat_groups: r.vat_groups, mentions: r.mentions, pdf_path: r.pdf_path, pdf_bytes: r.pdf_bytes };
+  return {
+    ...invoiceRow(r), seller: r.seller, lines: r.lines, vat_groups: r.vat_groups, mentions: r.mentions, vat_local: r.vat_local ?? null,
+    credit_reason: r.credit_reason ?? null, credit_note: r.credit_note ?? null, pdf_path: r.pdf_path, pdf_bytes: r.pdf_bytes,
+  };
 }
 
 /** InvoiceStatsResponse: counts and totals of the vendor's invoices, by VAT regime. */

@@ -112,7 +112,8 @@ describe('extmarket order lifecycle, end to end', () => {
     // 7. The invoice: exempt intra-EU supply with the buyer's VAT id, as a PDF.
     const invoice = await vendor('POST', '/invoices', { order_id: orderId });
     expect(invoice.status, JSON.stringify(invoice.body)).to.equal(201);
-    expect(invoice.body).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 3500 });
+    // What the buyer paid (3 × 11.70 + 5.85): an exempt supply is invoiced at the price charged, VAT 0.
+    expect(invoice.body).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 4095, gross_cents: 4095 });
     const res = await fetch(`${app.url}/api/v1/vendor/invoices/${invoice.body.id}/pdf`, { headers: { authorization: `Bearer ${v.ownerToken}` } });
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     for (const s of [invoice.body.invoice_number, 'DE811569869', 'LU12345678', 'Reverse charge', 'Art. 138', 'Chef knife', 'Mystery grater']) expect(text).to.include(s);

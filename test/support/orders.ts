@@ -45,3 +45,12 @@ export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: 
   const itemIds = (await app.services.db.knex('order_items').where('order_id', result.order_id).orderBy('id').pluck('id')).map(Number);
   return { orderId: result.order_id, itemIds, externalOrderId: ext, placeholder };
 }
+
+/** The order-level VAT fields of a domestic Luxembourg order of this gross total (17 %), for `over`. */
+export function domesticVat(gross_cents: number): IncomingOrder['vat'] {
+  const net_cents = Math.round((gross_cents * 100) / 117);
+  return {
+    vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null,
+    net_cents, vat_cents: gross_cents - net_cents, gross_cents,
+  };
+}

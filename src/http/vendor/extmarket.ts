@@ -3,12 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { removeExtmarketCredentials, requestExtmarketSync } from '../../../commands/extmarket/handlers.ts';
 import { getExtmarketCredentials } from '../../../queries/extmarket/getCredentials.ts';
 import { getSyncJob, listJobs } from '../../../queries/extmarket/listJobs.ts';
+import { ExtmarketCredentialsException, ExtmarketSyncJobNotFoundException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
 import { CredentialsBody, FeedQuery, requireCredentials, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
-
-const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'product_export'].map((t) => Type.Literal(t)));
+import { Page } from '../responses.ts';
+import { ConnectionTest, ExtmarketCredentials, FeedDownload, JobListQuery, SyncJob, SyncStarted } from '../schemas/extmarket.ts';
+import { Id } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /**
  * The token's vendor and the extmarket (SPEC.md 4.2, issue 5): credential endpoints (the key is
@@ -16,29 +18,42 @@ const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'produc
  * historical import (202 with the job id; poll the job), the job list, and the feed export.
  */
 export function vendorExtmarketRoutes(services: Services): Router {
-  const router = new Router();
-  const vendorOf = (ctx: any) => (ctx.state.vendor as VendorCaller).id;
-  const settings = requireVendor(services, 'settings.edit');
-  const orders = requireVendor(services, 'orders.edit');
-  const view = requireVendor(services, 'orders.view');
+  const api = new Api(services, 'vendor');
+  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  router.get('/extmarket/credentials', requireVendor(services, 'settings.view'), async (ctx) => {
+  api.get('/extmarket/credentials', {
+    summary: 'The vendor\'s extmarket credentials: the key\'s hint, never the key',
+    permission: 'settings.view', responses: { 200: ExtmarketCredentials },
+  }, async (ctx) => {
     ctx.body = await getExtmarketCredentials(services.db.knex, vendorOf(ctx));
   });
-  router.put('/extmarket/credentials', settings, async (ctx) => {
-    const { body } = input(ctx, { body: CredentialsBody });
+  api.put('/extmarket/credentials', {
+    summary: 'Store the extmarket key (sealed), endpoint or auto-sync flag',
+    permission: 'settings.edit', body: CredentialsBody, responses: { 200: ExtmarketCredentials }, errors: [ExtmarketCredentialsException],
+  }, async (ctx, { body }) => {
     ctx.body = await saveCredentials(services, vendorOf(ctx), body, vendorCommandContext(ctx));
   });
-  router.delete('/extmarket/credentials', settings, async (ctx) => {
+  api.delete('/extmarket/credentials', {
+    summary: 'Remove the stored extmarket key; answers the credentials (configured false)',
+    permission: 'settings.edit', responses: { 200: ExtmarketCredentials }, errors: [ExtmarketCredentialsException],
+  }, async (ctx) => {
     await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex }, vendorOf(ctx), vendorCommandContext(ctx))]);
     ctx.body = await getExtmarketCredentials(services.db.knex, vendorOf(ctx));
   });
-  router.post('/extmarket/credentials/test', settings, async (ctx) => {
+  api.post('/extmarket/credentials/test', {
+    summary: 'Test the connection with the stored key; the outcome is recorded on the credentials',
+    permission: 'settings.edit', responses: { 200: ConnectionTest },
+  }, async (ctx) => {
     ctx.body = await testConnection(services, vendorOf(ctx), vendorCommandContext(ctx));
   });
 
   for (const [path, jobType] of [['sync', 'order_sync'], ['historical-import', 'historical_import']] as const) {
-    router.post(`/extmarket/${path}`, orders, async (ctx) => {
+    api.post(`/extmarket/${path}`, {
+      summary: jobType === 'order_sync'
+        ? 'Queue an order sync (202 with the job id; poll GET /extmarket/jobs/{job_id})'
+        : 'Queue a historical import of past orders (202 with the job id; poll GET /extmarket/jobs/{job_id})',
+      permission: 'orders.edit', responses: { 202: SyncStarted }, errors: [ExtmarketCredentialsException],
+    }, async (ctx) => {
       const vendor = ctx.state.vendor as VendorCaller;
       await requireCredentials(services, vendor.id);
       const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex }, vendor.id, jobType, null, vendorCommandContext(ctx));
@@ -48,18 +63,25 @@ export function vendorExtmarketRoutes(services: Services): Router {
     });
   }
 
-  router.get('/extmarket/jobs', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, job_type: Type.Optional(JobType) }) });
-    ctx.body = await listJobs(services.db.knex, { vendor_id: vendorOf(ctx), job_type: query.job_type as any }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/extmarket/jobs', {
+    summary: 'The vendor\'s jobs (marketplace imports, product exports, historical imports, order syncs), by job type, sorted',
+    permission: 'orders.view', query: Type.Object(JobListQuery), responses: { 200: Page(SyncJob) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listJobs(services.db.knex, { vendor_id: vendorOf(ctx), job_type: query.job_type as any },
+      { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
-  router.get('/extmarket/jobs/:job_id', view, async (ctx) => {
-    const { params } = input(ctx, { params: Type.Object({ job_id: Id }) });
+  api.get('/extmarket/jobs/:job_id', {
+    summary: 'One of the vendor\'s extmarket sync jobs, to poll its progress',
+    permission: 'orders.view', params: Type.Object({ job_id: Id }), responses: { 200: SyncJob }, errors: [ExtmarketSyncJobNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getSyncJob(services.db.knex, params.job_id, vendorOf(ctx));
   });
 
-  router.get('/extmarket/export', requireVendor(services, 'products.export'), async (ctx) => {
-    const { query } = input(ctx, { query: FeedQuery });
+  api.get('/extmarket/export', {
+    summary: 'Download the vendor\'s product feed in one language',
+    permission: 'products.export', query: FeedQuery, responses: { 200: FeedDownload },
+  }, async (ctx, { query }) => {
     await sendFeed(ctx, services, vendorOf(ctx), query);
   });
-  return router;
+  return api.router;
 }

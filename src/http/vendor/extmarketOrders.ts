@@ -5,12 +5,16 @@ import {
 } from '../../../commands/orders/handlers.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
-import { OrderItemNotFoundException } from '../../core/errors.ts';
+import {
+  InvalidTransitionException, OrderItemNotFoundException, OrderNotFoundException, UnresolvedOrderItemExceptionsException,
+} from '../../core/errors.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
-import { ItemParams, OrderParams, OrderStatus } from './orders.ts';
+import { Api } from '../api.ts';
+import { Page } from '../responses.ts';
+import { ItemParams, OrderDetail, OrderItem, OrderParams, OrderSearch, OrderSortQuery, OrderStatus } from '../schemas/orders.ts';
+import { Id, PageQuery } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** Optional item ids: confirm (or decline) just these items instead of the whole order. */
 const ItemsBody = Type.Object({ item_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })) }, { additionalProperties: false });
@@ -18,6 +22,7 @@ const TrackingBody = Type.Object({
   tracking_number: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._/-]*$' }),
   carrier: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000-\\u001f]+$' }), Type.Null()])),
 }, { additionalProperties: false });
+const ListQuery = Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus), search: Type.Optional(OrderSearch), sort: OrderSortQuery });
 
 /**
  * Extmarket orders of the token's vendor (SPEC.md 4.2): the list with `status` (it replaced
@@ -26,30 +31,37 @@ const TrackingBody = Type.Object({
  * inventory unit ids (confirm) or the external_shipment_id (tracking); failures are retried.
  */
 export function vendorExtmarketOrderRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex });
-  const view = requireVendor(services, 'orders.view');
-  const edit = requireVendor(services, 'orders.edit');
-  const vendorOf = (ctx: any) => (ctx.state.vendor as VendorCaller).id;
-  const answer = async (ctx: any, orderId: number, done: Handled<unknown, any>[]) => {
+  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const answer = async (ctx: { state: any; body: unknown }, orderId: number, done: Handled<unknown, any>[]) => {
     await services.settle(done);
     ctx.body = await getOrder(services.db.knex, orderId, vendorOf(ctx));
   };
 
-  router.get('/extmarket/orders', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus), search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' })) }) });
+  api.get('/extmarket/orders', {
+    summary: 'The vendor\'s extmarket orders, by status, searched and sorted',
+    permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItem) },
+  }, async (ctx, { query }) => {
     ctx.body = await listOrders(services.db.knex, { vendor_id: vendorOf(ctx), channel: 'extmarket', status: query.status, search: query.search },
-      { page: query.page ?? 1, limit: query.limit ?? 20 });
+      { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
 
-  router.get('/extmarket/orders/:order_id', view, async (ctx) => {
-    const { params } = input(ctx, { params: OrderParams });
+  api.get('/extmarket/orders/:order_id', {
+    summary: 'One of the vendor\'s extmarket orders with its items, exceptions and pushes',
+    permission: 'orders.view', params: OrderParams, responses: { 200: OrderDetail }, errors: [OrderNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getOrder(services.db.knex, params.order_id, vendorOf(ctx));
   });
 
   for (const [path, confirm] of [['confirm', true], ['reject', false]] as const) {
-    router.post(`/extmarket/orders/:order_id/${path}`, edit, async (ctx) => {
-      const { params, body } = input(ctx, { params: OrderParams, body: ItemsBody });
+    api.post(`/extmarket/orders/:order_id/${path}`, {
+      summary: confirm
+        ? 'Confirm the order\'s unconfirmed items, or only the listed item_ids (refused while an item exception is pending)'
+        : 'Reject (decline) the whole order, or only the listed item_ids',
+      permission: 'orders.edit', params: OrderParams, body: ItemsBody, responses: { 200: OrderDetail },
+      errors: [OrderNotFoundException, OrderItemNotFoundException, InvalidTransitionException, ...(confirm ? [UnresolvedOrderItemExceptionsException] : [])],
+    }, async (ctx, { params, body }) => {
       const who = { vendor_id: vendorOf(ctx), source: 'vendor' as const };
       const c = vendorCommandContext(ctx);
       const done = [];
@@ -68,18 +80,24 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
   }
 
   for (const [path, confirm] of [['confirm', true], ['decline', false]] as const) {
-    router.post(`/extmarket/orders/:order_id/items/:item_id/${path}`, edit, async (ctx) => {
-      const { params } = input(ctx, { params: ItemParams });
+    api.post(`/extmarket/orders/:order_id/items/:item_id/${path}`, {
+      summary: confirm ? 'Confirm one unconfirmed item of the order' : 'Decline one unconfirmed item of the order',
+      permission: 'orders.edit', params: ItemParams, responses: { 200: OrderDetail },
+      errors: [OrderNotFoundException, OrderItemNotFoundException, InvalidTransitionException],
+    }, async (ctx, { params }) => {
       const done = await (confirm ? confirmItem : declineItem)(deps(), params.order_id, params.item_id, { vendor_id: vendorOf(ctx), source: 'vendor' }, vendorCommandContext(ctx));
       await answer(ctx, params.order_id, [done]);
     });
   }
 
-  router.post('/extmarket/orders/:order_id/tracking', edit, async (ctx) => {
-    const { params, body } = input(ctx, { params: OrderParams, body: TrackingBody });
+  api.post('/extmarket/orders/:order_id/tracking', {
+    summary: 'Set the tracking number (and carrier) of a confirmed or shipped order; pushed to the extmarket',
+    permission: 'orders.edit', params: OrderParams, body: TrackingBody, responses: { 200: OrderDetail },
+    errors: [OrderNotFoundException, InvalidTransitionException],
+  }, async (ctx, { params, body }) => {
     const done = await setOrderTracking(deps(), params.order_id, vendorOf(ctx), body.tracking_number.trim(), body.carrier ?? null, vendorCommandContext(ctx));
     await answer(ctx, params.order_id, [done]);
   });
 
-  return router;
+  return api.router;
 }

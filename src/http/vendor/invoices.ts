@@ -1,15 +1,22 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import type { IssuedInvoice } from '../../../commands/invoices/events.ts';
 import { createInvoiceFromOrder, recordInvoicePdf, setInvoiceSettings, type InvoiceDeps } from '../../../commands/invoices/handlers.ts';
 import { getInvoice, getInvoiceSettings, getInvoiceStats, listInvoices } from '../../../queries/invoices/listInvoices.ts';
 import { writeInvoicePdf } from '../../adapters/pdf/invoicePdf.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
-import { InvoiceNotFoundException, ValidationException } from '../../core/errors.ts';
+import {
+  ConcurrencyException, ExchangeRateUnavailableException, InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException,
+  OrderNotFoundException, ValidationException, VatNumberCheckUnavailableException,
+} from '../../core/errors.ts';
 import { EU_MEMBER_STATES, vatNumberCountry } from '../../core/vat/index.ts';
 import type { Services } from '../../runtime/services.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Page } from '../responses.ts';
+import { InvoiceDetail, InvoiceItem, InvoicePdfGenerated, InvoiceSettingsAnswer, InvoiceStats } from '../schemas/invoices.ts';
+import { Id, PageQuery } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** Free text without control characters (PostgreSQL refuses NUL in text and jsonb). */
 const Plain = (min: number, max: number) => Type.String({ minLength: min, maxLength: max, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f]*$' });
@@ -40,12 +47,10 @@ const Params = Type.Object({ invoice_id: Id });
  * (InvoicePDFGeneratedResponse) and its download.
  */
 export function vendorInvoiceRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): InvoiceDeps => ({ store: services.store, db: knex });
-  const vendorOf = (ctx: any) => (ctx.state.vendor as VendorCaller).id;
-  const view = requireVendor(services, 'invoices.view');
-  const create = requireVendor(services, 'invoices.create');
+  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   async function issued(vendorId: number, invoiceId: number): Promise<IssuedInvoice> {
     const events = await services.store.readStream(`invoice_book-${vendorId}`);
@@ -53,7 +58,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
     if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
     return e.data as IssuedInvoice;
   }
-  async function render(ctx: any, invoiceId: number) {
+  async function render(ctx: Context, invoiceId: number) {
     const vendorId = vendorOf(ctx);
     const invoice = await issued(vendorId, invoiceId);
     const file = await writeInvoicePdf(services.config.dataDir, invoice);
@@ -61,9 +66,14 @@ export function vendorInvoiceRoutes(services: Services): Router {
     return { invoice, file };
   }
 
-  router.get('/invoices/settings', view, async (ctx) => { ctx.body = await getInvoiceSettings(knex, vendorOf(ctx)); });
-  router.put('/invoices/settings', requireVendor(services, 'settings.edit'), async (ctx) => {
-    const { body } = input(ctx, { body: VendorInvoiceSettings });
+  api.get('/invoices/settings', {
+    summary: 'The vendor\'s invoice settings (VendorInvoiceSettings), or configured false',
+    permission: 'invoices.view', responses: { 200: InvoiceSettingsAnswer },
+  }, async (ctx) => { ctx.body = await getInvoiceSettings(knex, vendorOf(ctx)); });
+  api.put('/invoices/settings', {
+    summary: 'Set the vendor\'s invoice settings: seller identity, VAT number of the same country, numbering prefix, OSS choice',
+    permission: 'settings.edit', body: VendorInvoiceSettings, responses: { 200: InvoiceSettingsAnswer },
+  }, async (ctx, { body }) => {
     if (body.vat_number && vatNumberCountry(body.vat_number) !== body.company_country_iso) {
       throw new ValidationException('The VAT number does not match the country', [{ pointer: '/body/vat_number', message: `is not a VAT number of ${body.company_country_iso}` }]);
     }
@@ -75,33 +85,49 @@ export function vendorInvoiceRoutes(services: Services): Router {
     ctx.body = await getInvoiceSettings(knex, vendorOf(ctx));
   });
 
-  router.post('/invoices', create, async (ctx) => {
-    const { body } = input(ctx, { body: CreateInvoice });
+  api.post('/invoices', {
+    summary: 'Issue the invoice of an order (immutable, the next gapless number; the buyer\'s VAT number is checked with VIES)',
+    permission: 'invoices.create', body: CreateInvoice, responses: { 201: InvoiceDetail },
+    errors: [OrderNotFoundException, InvoiceException, InvoiceAlreadyExistsException, ExchangeRateUnavailableException, VatNumberCheckUnavailableException],
+  }, async (ctx, { body }) => {
     const { invoiceId, done } = await createInvoiceFromOrder(deps(), vendorOf(ctx), body.order_id, body, viesVerifier(), vendorCommandContext(ctx));
     await services.settle([done]);
     ctx.status = 201;
     ctx.body = await getInvoice(knex, invoiceId, vendorOf(ctx));
   });
-  router.get('/invoices', view, async (ctx) => {
-    const { query } = input(ctx, { query: Type.Object({ ...PageQuery, order_id: Type.Optional(Id) }) });
+  api.get('/invoices', {
+    summary: 'The vendor\'s invoices and credit notes, newest number first, by order',
+    permission: 'invoices.view', query: Type.Object({ ...PageQuery, order_id: Type.Optional(Id) }), responses: { 200: Page(InvoiceItem) },
+  }, async (ctx, { query }) => {
     ctx.body = await listInvoices(knex, vendorOf(ctx), { order_id: query.order_id }, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
-  router.get('/invoices/stats', view, async (ctx) => { ctx.body = await getInvoiceStats(knex, vendorOf(ctx)); });
-  router.get('/invoices/:invoice_id', view, async (ctx) => {
-    const { params } = input(ctx, { params: Params });
+  api.get('/invoices/stats', {
+    summary: 'Counts and totals of the vendor\'s invoices, by VAT regime (InvoiceStatsResponse)',
+    permission: 'invoices.view', responses: { 200: InvoiceStats },
+  }, async (ctx) => { ctx.body = await getInvoiceStats(knex, vendorOf(ctx)); });
+  api.get('/invoices/:invoice_id', {
+    summary: 'One of the vendor\'s invoices with everything it prints',
+    permission: 'invoices.view', params: Params, responses: { 200: InvoiceDetail }, errors: [InvoiceNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getInvoice(knex, params.invoice_id, vendorOf(ctx));
   });
-  router.post('/invoices/:invoice_id/pdf', create, async (ctx) => {
-    const { params } = input(ctx, { params: Params });
+  api.post('/invoices/:invoice_id/pdf', {
+    summary: 'Render the invoice\'s PDF and store it (InvoicePDFGeneratedResponse)',
+    permission: 'invoices.create', params: Params, responses: { 200: InvoicePdfGenerated }, errors: [InvoiceNotFoundException],
+  }, async (ctx, { params }) => {
     const { invoice, file } = await render(ctx, params.invoice_id);
     ctx.body = { success: true, invoice_id: invoice.invoice_id, invoice_number: invoice.invoice_number, pdf_path: file.path, pdf_bytes: file.bytes, message: 'PDF generated' };
   });
-  router.get('/invoices/:invoice_id/pdf', view, async (ctx) => {
-    const { params } = input(ctx, { params: Params });
+  api.get('/invoices/:invoice_id/pdf', {
+    summary: 'Download the invoice\'s PDF (rendered and recorded on the way)',
+    permission: 'invoices.view', params: Params,
+    responses: { 200: { description: 'The invoice PDF, as an attachment named after the invoice number', contentType: 'application/pdf' } },
+    errors: [InvoiceNotFoundException, ConcurrencyException],
+  }, async (ctx, { params }) => {
     const { invoice, file } = await render(ctx, params.invoice_id);
     ctx.set('Content-Disposition', `attachment; filename="${invoice.invoice_number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`);
     ctx.type = 'application/pdf';
     ctx.body = file.pdf;
   });
-  return router;
+  return api.router;
 }

@@ -4,14 +4,20 @@ import { ignoreException, resolveExceptionByHand } from '../../../commands/order
 import type { OrderDeps } from '../../../commands/orders/handlers.ts';
 import { getMatchableProduct } from '../../../queries/orders/getMatchableProduct.ts';
 import { getOrderItemException, listOrderItemExceptions } from '../../../queries/orders/listOrderItemExceptions.ts';
+import {
+  InvalidTransitionException, OrderItemExceptionNotFoundException, ProductException, ProductMatchException, ProductNotFoundException,
+} from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Page } from '../responses.ts';
+import { ExceptionStatus, OrderItemException } from '../schemas/orders.ts';
+import { Id, PageQuery } from '../validation.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const Params = Type.Object({ exception_id: Id });
 const ListQuery = Type.Object({
   ...PageQuery,
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('resolved'), Type.Literal('ignored')])),
+  status: Type.Optional(ExceptionStatus),
   order_id: Type.Optional(Id),
 });
 const ResolveBody = Type.Object({ product_id: Id }, { additionalProperties: false });
@@ -21,25 +27,30 @@ const ResolveBody = Type.Object({ product_id: Id }, { additionalProperties: fals
  * item to one of the vendor's products, or ignore (leave it on the placeholder product).
  */
 export function vendorOrderItemExceptionRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex });
-  const view = requireVendor(services, 'orders.view');
-  const edit = requireVendor(services, 'orders.edit');
-  const vendorOf = (ctx: any) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  router.get('/order-item-exceptions', view, async (ctx) => {
-    const { query } = input(ctx, { query: ListQuery });
+  api.get('/order-item-exceptions', {
+    summary: 'The vendor\'s order item exceptions, newest first, by status or order',
+    permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItemException) },
+  }, async (ctx, { query }) => {
     ctx.body = await listOrderItemExceptions(services.db.knex, vendorOf(ctx), { status: query.status, order_id: query.order_id },
       { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
 
-  router.get('/order-item-exceptions/:exception_id', view, async (ctx) => {
-    const { params } = input(ctx, { params: Params });
+  api.get('/order-item-exceptions/:exception_id', {
+    summary: 'One of the vendor\'s order item exceptions',
+    permission: 'orders.view', params: Params, responses: { 200: OrderItemException }, errors: [OrderItemExceptionNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorOf(ctx));
   });
 
-  router.post('/order-item-exceptions/:exception_id/resolve', edit, async (ctx) => {
-    const { params, body } = input(ctx, { params: Params, body: ResolveBody });
+  api.post('/order-item-exceptions/:exception_id/resolve', {
+    summary: 'Resolve a pending exception by linking its item to one of the vendor\'s products (not the placeholder)',
+    permission: 'orders.edit', params: Params, body: ResolveBody, responses: { 200: OrderItemException },
+    errors: [OrderItemExceptionNotFoundException, ProductNotFoundException, ProductException, ProductMatchException, InvalidTransitionException],
+  }, async (ctx, { params, body }) => {
     const vendorId = vendorOf(ctx);
     const x = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
     const product = await getMatchableProduct(services.db.knex, vendorId, body.product_id);
@@ -50,13 +61,16 @@ export function vendorOrderItemExceptionRoutes(services: Services): Router {
     ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
   });
 
-  router.post('/order-item-exceptions/:exception_id/ignore', edit, async (ctx) => {
-    const { params } = input(ctx, { params: Params });
+  api.post('/order-item-exceptions/:exception_id/ignore', {
+    summary: 'Ignore a pending exception: the item stays on the placeholder product and no longer blocks the order',
+    permission: 'orders.edit', params: Params, responses: { 200: OrderItemException },
+    errors: [OrderItemExceptionNotFoundException, InvalidTransitionException],
+  }, async (ctx, { params }) => {
     const vendorId = vendorOf(ctx);
     const x = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
     await services.settle([await ignoreException(deps(), x.order_id, vendorId, x.id, vendorCommandContext(ctx))]);
     ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
   });
 
-  return router;
+  return api.router;
 }

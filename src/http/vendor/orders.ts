@@ -4,20 +4,17 @@ import { shipOrderItem, type OrderDeps } from '../../../commands/orders/handlers
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { getShipmentStatus } from '../../../queries/orders/getShipmentStatus.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
+import {
+  InvalidTransitionException, OrderItemNotFoundException, OrderNotFoundException, ShipmentQuantityException,
+} from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
-import { Id, input, PageQuery } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Page } from '../responses.ts';
+import { ItemParams, OrderDetail, OrderItem, OrderListQuery, OrderParams, ShipmentStatus } from '../schemas/orders.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
-export const OrderStatus = Type.Union(['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'].map((s) => Type.Literal(s)));
-export const OrderParams = Type.Object({ order_id: Id });
-export const ItemParams = Type.Object({ order_id: Id, item_id: Id });
 const ShipBody = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }, { additionalProperties: false });
-const ListQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(OrderStatus),
-  channel: Type.Optional(Type.Union([Type.Literal('extmarket'), Type.Literal('shop')])),
-  search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' })),
-});
+const ListQuery = Type.Object(OrderListQuery);
 
 /**
  * Vendor orders (SPEC.md 4.2): the list and detail of the token's vendor, the item-level shipment
@@ -25,35 +22,42 @@ const ListQuery = Type.Object({
  * vendor's order is a 404.
  */
 export function vendorOrderRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex });
-  const view = requireVendor(services, 'orders.view');
-  const edit = requireVendor(services, 'orders.edit');
+  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  router.get('/orders', view, async (ctx) => {
-    const { query } = input(ctx, { query: ListQuery });
-    const vendor = ctx.state.vendor as VendorCaller;
-    ctx.body = await listOrders(services.db.knex, { vendor_id: vendor.id, status: query.status, channel: query.channel, search: query.search },
-      { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/orders', {
+    summary: 'The vendor\'s orders (every channel), filtered, searched and sorted',
+    permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItem) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listOrders(services.db.knex, { vendor_id: vendorOf(ctx), status: query.status, channel: query.channel, search: query.search },
+      { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
 
-  router.get('/orders/:order_id', view, async (ctx) => {
-    const { params } = input(ctx, { params: OrderParams });
-    ctx.body = await getOrder(services.db.knex, params.order_id, (ctx.state.vendor as VendorCaller).id);
+  api.get('/orders/:order_id', {
+    summary: 'One of the vendor\'s orders with its items, exceptions and extmarket pushes',
+    permission: 'orders.view', params: OrderParams, responses: { 200: OrderDetail }, errors: [OrderNotFoundException],
+  }, async (ctx, { params }) => {
+    ctx.body = await getOrder(services.db.knex, params.order_id, vendorOf(ctx));
   });
 
-  router.get('/orders/:order_id/shipment-status', view, async (ctx) => {
-    const { params } = input(ctx, { params: OrderParams });
-    ctx.body = await getShipmentStatus(services.db.knex, params.order_id, (ctx.state.vendor as VendorCaller).id);
+  api.get('/orders/:order_id/shipment-status', {
+    summary: 'Item-level shipment status of one of the vendor\'s orders',
+    permission: 'orders.view', params: OrderParams, responses: { 200: ShipmentStatus }, errors: [OrderNotFoundException],
+  }, async (ctx, { params }) => {
+    ctx.body = await getShipmentStatus(services.db.knex, params.order_id, vendorOf(ctx));
   });
 
-  router.post('/orders/:order_id/items/:item_id/ship', edit, async (ctx) => {
-    const { params, body } = input(ctx, { params: ItemParams, body: ShipBody });
-    const vendor = ctx.state.vendor as VendorCaller;
-    const done = await shipOrderItem(deps(), params.order_id, vendor.id, params.item_id, body.quantity, vendorCommandContext(ctx));
+  api.post('/orders/:order_id/items/:item_id/ship', {
+    summary: 'Ship a quantity of a confirmed item (never more than is left); answers the shipment status',
+    permission: 'orders.edit', params: ItemParams, body: ShipBody, responses: { 200: ShipmentStatus },
+    errors: [OrderNotFoundException, OrderItemNotFoundException, ShipmentQuantityException, InvalidTransitionException],
+  }, async (ctx, { params, body }) => {
+    const vendorId = vendorOf(ctx);
+    const done = await shipOrderItem(deps(), params.order_id, vendorId, params.item_id, body.quantity, vendorCommandContext(ctx));
     await services.settle([done]);
-    ctx.body = await getShipmentStatus(services.db.knex, params.order_id, vendor.id);
+    ctx.body = await getShipmentStatus(services.db.knex, params.order_id, vendorId);
   });
 
-  return router;
+  return api.router;
 }

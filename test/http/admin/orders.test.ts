@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { seedExtmarketOrder } from '../../support/orders.ts';
+import { domesticVat, seedExtmarketOrder } from '../../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('admin order management: list, detail, decisions, history', () => {
@@ -44,6 +44,44 @@ describe('admin order management: list, detail, decisions, history', () => {
     const { orderId: o3 } = await seedExtmarketOrder(app, a.vendorId, [{}]);
     const rej = await app.call('POST', `/api/v1/admin/vendors/${a.vendorId}/orders/${o3}/reject`, { token: admin });
     expect(rej.body.status).to.equal('declined');
+  });
+
+  it('sorts the list by order date, total or status (ties by id), pages without a repeat or a gap, and refuses an unknown sort', async () => {
+    const c = await createVendorWithOwner(app);
+    const day = (d: number) => new Date(Date.UTC(2025, 5, d, 8)).toISOString();
+    const ids: number[] = [];
+    for (const [d, gross] of [[2, 700], [1, 700], [2, 300], [3, 1500], [1, 1500]]) {
+      ids.push((await seedExtmarketOrder(app, c.vendorId, [{}], { order_date: day(d), vat: domesticVat(gross) })).orderId);
+    }
+    await app.call('POST', `/api/v1/admin/vendors/${c.vendorId}/orders/${ids[2]}/reject`, { token: admin });
+    const get = async (query: string) => {
+      const res = await app.call('GET', `/api/v1/admin/orders?vendor_id=${c.vendorId}&${query}`, { token: admin });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body;
+    };
+    // By hand: [id, day, total] → the expected orders.
+    const [o1, o2, o3, o4, o5] = ids;
+    expect((await get('limit=100&sort=order_date')).items.map((o: any) => o.id)).to.deep.equal([o2, o5, o1, o3, o4]);
+    expect((await get('limit=100&sort=-order_date')).items.map((o: any) => o.id)).to.deep.equal([o4, o3, o1, o5, o2]);
+    expect((await get('limit=100&sort=total')).items.map((o: any) => o.id)).to.deep.equal([o3, o1, o2, o4, o5]);
+    expect((await get('limit=100&sort=-total')).items.map((o: any) => o.id)).to.deep.equal([o5, o4, o2, o1, o3]);
+    expect((await get('limit=100&sort=status')).items.map((o: any) => o.id)).to.deep.equal([o3, o1, o2, o4, o5]);
+    expect((await get('limit=100&sort=-status')).items.map((o: any) => o.id)).to.deep.equal([o5, o4, o2, o1, o3]);
+    expect((await get('limit=100')).items.map((o: any) => o.id)).to.deep.equal([o4, o3, o1, o5, o2]);
+    for (const sort of ['order_date', '-order_date', 'total', '-total', 'status', '-status']) {
+      const full = (await get(`limit=100&sort=${sort}`)).items.map((o: any) => o.id);
+      const paged: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const body = await get(`limit=2&page=${page}&sort=${sort}`);
+        expect(body).to.include({ total: 5, page, limit: 2 });
+        paged.push(...body.items.map((o: any) => o.id));
+      }
+      expect(paged, sort).to.deep.equal(full);
+    }
+    const bogus = await app.call('GET', '/api/v1/admin/orders?sort=bogus', { token: admin });
+    expect(bogus.status).to.equal(422);
+    expect(bogus.body.errors[0]).to.include({ pointer: '/query/sort' });
+    expect(bogus.body.errors[0].message).to.include('order_date, -order_date, total, -total, status, -status');
   });
 
   it('replays the order history with who and when, and the state at any past time', async () => {

@@ -65,4 +65,41 @@ describe('product feed export and the jobs lists', () => {
     expect((await app.call('GET', '/api/v1/admin/extmarket/jobs?job_type=bogus', { token: admin })).status).to.equal(422);
     expect((await app.call('GET', '/api/v1/admin/vendors/999999/jobs', { token: admin })).status).to.equal(404);
   });
+
+  it('sorts the job lists by creation, status or type (ties by id), pages without a repeat or a gap, and refuses an unknown sort', async () => {
+    for (let i = 0; i < 2; i++) expect((await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/export/extmarket`, { token: admin, body: { languages: ['en'] } })).status).to.equal(200);
+    const lists = [
+      { path: `/api/v1/admin/vendors/${v.vendorId}/jobs`, token: admin },
+      { path: `/api/v1/admin/extmarket/jobs?vendor_id=${v.vendorId}`, token: admin },
+      { path: '/api/v1/vendor/extmarket/jobs', token: v.ownerToken },
+    ];
+    const get = async (path: string, token: string, query: string) => {
+      const res = await app.call('GET', `${path}${path.includes('?') ? '&' : '?'}${query}`, { token });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body;
+    };
+    for (const { path, token } of lists) {
+      const asc = (await get(path, token, 'limit=100&sort=created_at')).items;
+      expect(asc).to.have.length(3);
+      const key = (j: any) => `${j.created_at}|${String(j.id).padStart(10, '0')}`;
+      expect(asc.map(key)).to.deep.equal(asc.map(key).sort());
+      const desc = (await get(path, token, 'limit=100&sort=-created_at')).items.map((j: any) => j.job_id);
+      expect(desc).to.deep.equal(asc.map((j: any) => j.job_id).reverse());
+      expect((await get(path, token, 'limit=100')).items.map((j: any) => j.job_id)).to.deep.equal(desc);
+      for (const sort of ['created_at', '-created_at', 'status', '-status', 'job_type', '-job_type']) {
+        const full = (await get(path, token, `limit=100&sort=${sort}`)).items.map((j: any) => j.job_id);
+        const paged: number[] = [];
+        for (let page = 1; page <= 2; page++) {
+          const body = await get(path, token, `limit=2&page=${page}&sort=${sort}`);
+          expect(body).to.include({ total: 3, page, limit: 2 });
+          paged.push(...body.items.map((j: any) => j.job_id));
+        }
+        expect(paged, `${path} ${sort}`).to.deep.equal(full);
+      }
+      const bogus = await app.call('GET', `${path}${path.includes('?') ? '&' : '?'}sort=bogus`, { token });
+      expect(bogus.status).to.equal(422);
+      expect(bogus.body.errors[0]).to.include({ pointer: '/query/sort' });
+      expect(bogus.body.errors[0].message).to.include('created_at, -created_at, status, -status, job_type, -job_type');
+    }
+  });
 });

@@ -54,7 +54,8 @@ describe('invoices: settings, gapless numbers, PDF with the Art. 226 contents', 
     const orderId = await confirmedOrder(v, { shipping_country_iso: 'DE', billing_country_iso: 'DE', shipping_address: de, billing_address: de });
     const created = await app.call('POST', '/api/v1/vendor/invoices', { token: v.ownerToken, body: { order_id: orderId, buyer_vat_number: 'DE 811 569 869' } });
     expect(created.status).to.equal(201);
-    expect(created.body).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 2000, gross_cents: 2000 });
+    // The buyer paid 2 × 11.70: an exempt supply is invoiced at what was paid, VAT 0 (net = gross = the price charged).
+    expect(created.body).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 2340, gross_cents: 2340 });
     expect(created.body.mentions).to.have.length(2);
     const generated = await app.call('POST', `/api/v1/vendor/invoices/${created.body.id}/pdf`, { token: v.ownerToken });
     expect(generated.body).to.include({ success: true, invoice_number: created.body.invoice_number });
@@ -63,7 +64,7 @@ describe('invoices: settings, gapless numbers, PDF with the Art. 226 contents', 
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     for (const expected of [
       created.body.invoice_number, 'Issue date', 'Boutique Lux SARL', 'LU12345678', 'ACME GmbH', 'DE811569869', 'Berlin',
-      'Unit price excl. VAT', 'Item 0', '€10.00', '€20.00', 'Exempt intra-Community supply', 'Art. 138 Directive 2006/112/EC', 'Reverse charge',
+      'Unit price excl. VAT', 'Item 0', '€11.70', '€23.40', 'Exempt intra-Community supply', 'Art. 138 Directive 2006/112/EC', 'Reverse charge',
       'VIES', 'WAPIAAAAW', 'Payable within 30 days',
     ]) expect(text, expected).to.include(expected);
   });

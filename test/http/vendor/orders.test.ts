@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { seedExtmarketOrder } from '../../support/orders.ts';
+import { domesticVat, seedExtmarketOrder } from '../../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
@@ -105,6 +105,74 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
       codes.length === 2 && codes.every((c) => c === 'InvalidTransitionException' || c === 'ShipmentQuantityException'));
     const status = await app.call('GET', `/api/v1/vendor/orders/${orderId}/shipment-status`, { token: a.ownerToken });
     expect(status.body).to.include({ status: 'shipped', shipped_quantity: 3 });
+  });
+
+  describe('sorted lists', () => {
+    let s: VendorFixture;
+    let ids: number[];
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12)).toISOString();
+    before(async () => {
+      s = await createVendorWithOwner(app);
+      // Ties on purpose: two orders share a date, two a total, so only the id can order them.
+      const shapes = [[3, 5000], [1, 2000], [3, 2000], [2, 9000], [5, 2000], [4, 100]];
+      ids = [];
+      for (const [d, gross] of shapes) ids.push((await seedExtmarketOrder(app, s.vendorId, [{}], { order_date: day(d), vat: domesticVat(gross) })).orderId);
+      await app.call('POST', `/api/v1/vendor/extmarket/orders/${ids[3]}/reject`, { token: s.ownerToken });
+      await app.call('POST', `/api/v1/vendor/extmarket/orders/${ids[5]}/confirm`, { token: s.ownerToken });
+    });
+    const list = async (path: string) => {
+      const res = await app.call('GET', path, { token: s.ownerToken });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body;
+    };
+    const byKey = (key: (o: any) => string | number, desc: boolean) => (a: any, b: any) => {
+      const [x, y] = [key(a), key(b)];
+      const c = x < y ? -1 : x > y ? 1 : a.id - b.id;
+      return desc ? -c : c;
+    };
+
+    it('sorts by order date, total and status, either way, ties by id', async () => {
+      const all = (await list('/api/v1/vendor/orders?limit=100')).items;
+      expect(all.map((o: any) => o.id).sort()).to.deep.equal([...ids].sort());
+      const orders: Array<[string, (o: any) => string | number]> = [
+        ['order_date', (o) => o.order_date], ['total', (o) => o.gross_cents], ['status', (o) => o.status],
+      ];
+      for (const [sort, key] of orders) {
+        for (const desc of [false, true]) {
+          const got = (await list(`/api/v1/vendor/orders?limit=100&sort=${desc ? '-' : ''}${sort}`)).items.map((o: any) => o.id);
+          expect(got, `${desc ? '-' : ''}${sort}`).to.deep.equal([...all].sort(byKey(key, desc)).map((o: any) => o.id));
+        }
+      }
+      // The default is the newest order first.
+      expect(all.map((o: any) => o.id)).to.deep.equal([...all].sort(byKey((o) => o.order_date, true)).map((o: any) => o.id));
+      const ext = (await list('/api/v1/vendor/extmarket/orders?limit=100&sort=-total')).items.map((o: any) => o.gross_cents);
+      expect(ext).to.deep.equal([9000, 5000, 2000, 2000, 2000, 100]);
+    });
+
+    it('pages through every order exactly once with limit 2, in every offered order', async () => {
+      for (const sort of ['order_date', '-order_date', 'total', '-total', 'status', '-status']) {
+        for (const base of ['/api/v1/vendor/orders', '/api/v1/vendor/extmarket/orders']) {
+          const full = (await list(`${base}?limit=100&sort=${sort}`)).items.map((o: any) => o.id);
+          const paged: number[] = [];
+          for (let page = 1; page <= 4; page++) {
+            const body = await list(`${base}?limit=2&page=${page}&sort=${sort}`);
+            expect(body).to.include({ total: 6, page, limit: 2 });
+            paged.push(...body.items.map((o: any) => o.id));
+          }
+          expect(paged, `${base} ${sort}`).to.deep.equal(full);
+          expect(new Set(paged).size).to.equal(6);
+        }
+      }
+    });
+
+    it('refuses an unknown sort with 422 naming the allowed ones', async () => {
+      for (const path of ['/api/v1/vendor/orders?sort=bogus', '/api/v1/vendor/extmarket/orders?sort=bogus', '/api/v1/vendor/orders?sort=gross_cents']) {
+        const res = await app.call('GET', path, { token: s.ownerToken });
+        expect(res.status, path).to.equal(422);
+        const problem = res.body.errors.find((e: any) => e.pointer === '/query/sort');
+        for (const allowed of ['order_date', '-order_date', 'total', '-total', 'status', '-status']) expect(problem.message).to.include(allowed);
+      }
+    });
   });
 
   it('answers bad input with 422, never 500', async () => {
