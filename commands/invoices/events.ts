@@ -47,6 +47,12 @@ export interface InvoiceLine {
   unit_price_gross_cents: number;
   line_net_cents: number;
   vat_rate: number;
+  /** The product's rate category, the one whose rate applied, and why when they differ. Absent on older invoices. */
+  vat_rate_category?: string;
+  applied_category?: string;
+  vat_rate_note?: string | null;
+  /** A delivery charge (Art. 78(b)) rather than goods; item_id is then 0. */
+  kind?: 'goods' | 'shipping';
 }
 
 export interface InvoiceVatGroup {

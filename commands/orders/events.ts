@@ -1,3 +1,4 @@
+import type { RateCategory } from '../../src/core/vat/rates.ts';
 /**
  * The orders area's public contract (SPEC.md part 1 capability 4, part 2 "Order and order item",
  * "Order item exception", part 3). Projections and process managers import these types and
@@ -56,6 +57,8 @@ export interface ImportedItem {
   /** Price per unit as charged to the customer, VAT included. */
   unit_price_cents: number;
   is_digital: boolean;
+  /** The product's VAT rate category when the order arrived; absent on older orders: standard. */
+  vat_rate_category?: RateCategory;
 }
 
 export interface ImportedOrder {
@@ -76,6 +79,8 @@ export interface ImportedOrder {
   billing_address: OrderAddress;
   currency: string;
   items: ImportedItem[];
+  /** The delivery charge as charged to the customer, VAT included; absent or 0 when none. */
+  shipping_cents?: number;
   vat: OrderVat;
   /** The sync job that brought the order in, when a job did. */
   sync_job_id: number | null;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  decideVatRegime, EU_MEMBER_STATES, EXPORT_MENTION, INTRA_EU_MENTION, OSS_THRESHOLD_CENTS, rateBasisPoints, REVERSE_CHARGE_MENTION,
+  appliedRate, decideVatRegime, EU_MEMBER_STATES, EXPORT_MENTION, INTRA_EU_MENTION, OSS_THRESHOLD_CENTS, rateBasisPoints, REVERSE_CHARGE_MENTION,
   vatAmounts, vatNumberCountry, vatTerritoryOf, type VatSituation,
 } from '../../src/core/vat/index.ts';
 
@@ -17,16 +17,21 @@ describe('EU VAT rates (eu-vat-rates.json)', () => {
     expect(rateBasisPoints('LU')).to.equal(1700);
     expect(rateBasisPoints('FI')).to.equal(2550);
     expect(rateBasisPoints('HU')).to.equal(2700);
-    expect(rateBasisPoints('FR', 'reduced_low')).to.equal(550);
+    expect(rateBasisPoints('FR', 'reduced')).to.equal(550);
     expect(rateBasisPoints('FR', 'reduced_high')).to.equal(1000);
     expect(rateBasisPoints('FR', 'super_reduced')).to.equal(210);
     expect(rateBasisPoints('AT', 'super_reduced')).to.equal(490);
     expect(rateBasisPoints('LU', 'parking')).to.equal(1400);
   });
-  it('falls back when a country lacks a category', () => {
-    expect(rateBasisPoints('DK', 'reduced_low')).to.equal(2500);
-    expect(rateBasisPoints('DE', 'super_reduced')).to.equal(700);
-    expect(rateBasisPoints('DE', 'parking')).to.equal(1900);
+  it('applies the standard rate, and says why, where a state has no rate of the category', () => {
+    // Denmark has no reduced rate: 25 %, the standard one.
+    expect(appliedRate('DK', 'reduced')).to.deep.equal({ rate_bp: 2500, applied_category: 'standard', fallback_reason: 'Denmark has no reduced rate: the standard rate applies' });
+    // Germany has no super-reduced rate: 19 %, not its reduced 7 %.
+    expect(appliedRate('DE', 'super_reduced')).to.deep.include({ rate_bp: 1900, applied_category: 'standard' });
+    expect(appliedRate('DE', 'parking').rate_bp).to.equal(1900);
+    expect(appliedRate('DE', 'reduced')).to.deep.equal({ rate_bp: 700, applied_category: 'reduced', fallback_reason: null });
+    expect(appliedRate('LU', 'zero').rate_bp).to.equal(0);
+    expect(appliedRate('LU', 'exempt').rate_bp).to.equal(0);
   });
   it('checks VAT number formats per country, Greece under EL, ignoring spaces, dots and hyphens', () => {
     expect(vatNumberCountry('LU12345678')).to.equal('LU');
@@ -141,7 +146,7 @@ describe('EU VAT amounts (eu-vat-rules.md f, rounding)', () => {
   });
   it('keeps one group per rate', () => {
     const fr = decideVatRegime({ seller_country_iso: 'FR', destination_country_iso: 'FR' });
-    const a = vatAmounts([{ quantity: 1, unit_price_cents: 1000 }, { quantity: 2, unit_price_cents: 1000, rate_category: 'reduced_low' }], fr, 'net');
+    const a = vatAmounts([{ quantity: 1, unit_price_cents: 1000 }, { quantity: 2, unit_price_cents: 1000, rate_category: 'reduced' }], fr, 'net');
     expect(a.groups).to.deep.equal([
       { rate_bp: 2000, rate_percent: 20, net_cents: 1000, vat_cents: 200, gross_cents: 1200 },
       { rate_bp: 550, rate_percent: 5.5, net_cents: 2000, vat_cents: 110, gross_cents: 2110 },

@@ -19,12 +19,26 @@ export interface CountryVat {
 }
 
 /**
- * Product rate categories (eu-vat-rules.md a: "map products to a rate category per country").
- * A country without the category falls back: reduced_* → standard, super_reduced → reduced_low,
- * parking → standard (the parking rate replaces the standard rate in the states that keep one).
+ * A product's VAT rate category (eu-vat-rules.md a: "map products to a rate category per
+ * country"): the rate applied is that category's rate in the member state whose VAT applies.
+ * `reduced` is the state's lower reduced rate (books, food in most states), `reduced_high` its
+ * higher one where it has two; `zero` is a rate of 0 % with the right to deduct (Art. 110; the
+ * rates file lists no zero rates, so the vendor's declaration is taken as is); `exempt` is an
+ * exempt supply (Art. 132–136), also 0 %, with its mention on the invoice.
  */
-export type RateCategory = 'standard' | 'reduced_low' | 'reduced_high' | 'super_reduced' | 'parking';
-export const RATE_CATEGORIES: readonly RateCategory[] = ['standard', 'reduced_low', 'reduced_high', 'super_reduced', 'parking'];
+export type RateCategory = 'standard' | 'reduced' | 'reduced_high' | 'super_reduced' | 'parking' | 'zero' | 'exempt';
+export const RATE_CATEGORIES: readonly RateCategory[] = ['standard', 'reduced', 'reduced_high', 'super_reduced', 'parking', 'zero', 'exempt'];
+
+export const EXEMPT_SUPPLY_MENTION = 'Exempt supply — Art. 132–136 Directive 2006/112/EC';
+
+/** The rate a category gets in a state, and why when it is not the category's own. */
+export interface AppliedRate {
+  rate_bp: number;
+  /** The category whose rate was applied: the product's, or `standard` when the state has none of it. */
+  applied_category: RateCategory;
+  /** Set when the state has no rate of the product's category and the standard rate applies. */
+  fallback_reason: string | null;
+}
 
 const COUNTRIES = new Map<string, CountryVat>((data.countries as CountryVat[]).map((c) => [c.iso2, c]));
 const BY_PREFIX = new Map<string, CountryVat>([...COUNTRIES.values()].map((c) => [c.vat_prefix, c]));
@@ -55,17 +69,32 @@ export function countryVat(iso2: string): CountryVat {
 
 const bp = (percent: number) => Math.round(percent * 100);
 
-/** The rate of a category in a member state, in basis points. */
-export function rateBasisPoints(iso2: string, category: RateCategory = 'standard'): number {
+/**
+ * The rate of a category in a member state. Where the state has no rate of that category the
+ * standard rate applies, and the answer says so (the invoice prints the reason).
+ */
+export function appliedRate(iso2: string, category: RateCategory = 'standard'): AppliedRate {
   const c = countryVat(iso2);
   const reduced = [...c.reduced_rates].sort((a, b) => a - b);
+  const own = (percent: number): AppliedRate => ({ rate_bp: bp(percent), applied_category: category, fallback_reason: null });
+  const standard = (): AppliedRate => ({
+    rate_bp: bp(c.standard_rate), applied_category: 'standard',
+    fallback_reason: `${c.name} has no ${category.replace('_', '-')} rate: the standard rate applies`,
+  });
   switch (category) {
-    case 'standard': return bp(c.standard_rate);
-    case 'reduced_low': return bp(reduced[0] ?? c.standard_rate);
-    case 'reduced_high': return bp(reduced[reduced.length - 1] ?? c.standard_rate);
-    case 'super_reduced': return bp(c.super_reduced_rate ?? reduced[0] ?? c.standard_rate);
-    case 'parking': return bp(c.parking_rate ?? c.standard_rate);
+    case 'standard': return own(c.standard_rate);
+    case 'reduced': return reduced.length ? own(reduced[0]) : standard();
+    case 'reduced_high': return reduced.length ? own(reduced[reduced.length - 1]) : standard();
+    case 'super_reduced': return c.super_reduced_rate !== null ? own(c.super_reduced_rate) : standard();
+    case 'parking': return c.parking_rate !== null ? own(c.parking_rate) : standard();
+    case 'zero':
+    case 'exempt': return { rate_bp: 0, applied_category: category, fallback_reason: null };
   }
+}
+
+/** The rate of a category in a member state, in basis points. */
+export function rateBasisPoints(iso2: string, category: RateCategory = 'standard'): number {
+  return appliedRate(iso2, category).rate_bp;
 }
 
 /** Upper case, without the spaces, dots and hyphens people type (the JSON's regex convention). */
