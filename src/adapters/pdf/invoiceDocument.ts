@@ -38,8 +38,9 @@ export function invoiceDocument(inv: IssuedInvoice): string {
     <table><thead><tr><th>VAT rate</th><th class="n">Taxable amount</th><th class="n">VAT</th><th class="n">Total</th></tr></thead>
       <tbody>${inv.vat_groups.map((g) => html`<tr><td>${g.rate_percent}%</td><td class="n">${money(g.net_cents)}</td><td class="n">${money(g.vat_cents)}</td><td class="n">${money(g.gross_cents)}</td></tr>`)}</tbody>
       <tfoot><tr><th>Total</th><th class="n">Net ${money(inv.net_cents)}</th><th class="n">VAT ${money(inv.vat_cents)}</th><th class="n">Gross ${money(inv.gross_cents)}</th></tr></tfoot></table>
-    ${inv.vat_local ? html`<p>VAT due in ${inv.vat_local.currency}: ${formatMoney(inv.vat_local.vat_cents, inv.vat_local.currency, 'en')}
-      (exchange rate 1 ${inv.currency} = ${inv.vat_local.rate} ${inv.vat_local.currency}, ECB reference rate of ${inv.vat_local.rate_date}; Art. 230 and 91(2) Directive 2006/112/EC)</p>` : ''}
+    ${inv.vat_local ? html`<p>VAT due in ${inv.vat_local.currency}: ${formatMoney(inv.vat_local.vat_cents, inv.vat_local.currency, 'en')}<br>
+      Exchange rate of ${inv.vat_local.rate_date}: 1 ${inv.currency} = ${inv.vat_local.rate} ${inv.vat_local.currency}<br>
+      <span class="muted">ECB euro reference rate published before the date of supply (Art. 230 and 91(2) Directive 2006/112/EC)</span></p>` : ''}
     ${inv.mentions.length ? html`<div class="mentions">${inv.mentions.map((m) => html`<div>${m}</div>`)}</div>` : ''}
     ${inv.vies?.valid ? html`<p class="muted">Buyer VAT ID confirmed by VIES${inv.vies.consultation_number ? html`, consultation number ${inv.vies.consultation_number}` : ''} (${inv.vies.checked_at}).</p>` : ''}
     ${inv.payment_terms ? html`<p>Payment terms: ${inv.payment_terms}</p>` : ''}

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { IssuedInvoice } from '../../../commands/invoices/events.ts';
-import { createInvoiceFromOrder, recordInvoicePdf, setInvoiceSettings, type InvoiceDeps } from '../../../commands/invoices/handlers.ts';
+import { createInvoiceFromOrder, issueCreditNote, recordInvoicePdf, setInvoiceSettings, type InvoiceDeps } from '../../../commands/invoices/handlers.ts';
 import { getInvoice, getInvoiceSettings, getInvoiceStats, listInvoices } from '../../../queries/invoices/listInvoices.ts';
 import { writeInvoicePdf } from '../../adapters/pdf/invoicePdf.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
@@ -40,6 +40,16 @@ const VendorInvoiceSettings = Type.Object({
 }, { additionalProperties: false });
 const CreateInvoice = Type.Object({ order_id: Id, buyer_vat_number: Type.Optional(Type.Union([Plain(4, 20), Type.Null()])) }, { additionalProperties: false });
 const Params = Type.Object({ invoice_id: Id });
+/** What a credit note credits (Art. 219): every line, quantities of lines, or per unit an amount too much charged. */
+const CreditNoteCreate = Type.Object({
+  reason: Type.Union([Type.Literal('cancellation'), Type.Literal('refund'), Type.Literal('correction')]),
+  lines: Type.Optional(Type.Array(Type.Object({
+    item_id: Type.Integer({ minimum: 0, description: 'The invoice line\'s item (0: the delivery charge)' }),
+    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    unit_amount_cents: Type.Optional(Type.Integer({ minimum: 1, description: 'Corrections: the amount per unit charged too much, VAT included' })),
+  }, { additionalProperties: false }), { minItems: 1, maxItems: 500 })),
+  note: Type.Optional(Type.Union([Plain(0, 500), Type.Null()])),
+}, { additionalProperties: false });
 
 /**
  * Invoices of the token's vendor (SPEC.md 4.2 invoice endpoints, issue 5): settings, creation
@@ -54,7 +64,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
 
   async function issued(vendorId: number, invoiceId: number): Promise<IssuedInvoice> {
     const events = await services.store.readStream(`invoice_book-${vendorId}`);
-    const e = events.find((x) => x.type === 'InvoiceIssued' && x.data.invoice_id === invoiceId);
+    const e = events.find((x) => (x.type === 'InvoiceIssued' || x.type === 'CreditNoteIssued') && x.data.invoice_id === invoiceId);
     if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
     return e.data as IssuedInvoice;
   }
@@ -94,6 +104,18 @@ export function vendorInvoiceRoutes(services: Services): Router {
     await services.settle([done]);
     ctx.status = 201;
     ctx.body = await getInvoice(knex, invoiceId, vendorOf(ctx));
+  });
+  api.post('/invoices/:invoice_id/credit-notes', {
+    summary: 'Credit an issued invoice (Art. 219): a credit note with the next number of the same sequence, negative per rate, referencing it',
+    description: 'A cancellation credits every line; a refund the quantities named at their price; a correction, per unit, the amount charged too much. '
+      + 'The invoice itself never changes; the credit notes of an invoice never credit more than it charged.',
+    permission: 'invoices.create', params: Params, body: CreditNoteCreate, responses: { 201: InvoiceDetail },
+    errors: [InvoiceNotFoundException, InvoiceException],
+  }, async (ctx, { params, body }) => {
+    const { creditNoteId, done } = await issueCreditNote(deps(), vendorOf(ctx), params.invoice_id, body, vendorCommandContext(ctx));
+    await services.settle([done]);
+    ctx.status = 201;
+    ctx.body = await getInvoice(knex, creditNoteId, vendorOf(ctx));
   });
   api.get('/invoices', {
     summary: 'The vendor\'s invoices and credit notes, newest number first, by order',
