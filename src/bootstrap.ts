@@ -1,21 +1,81 @@
+import type { Knex } from 'knex';
+import { isAbsolute, join, relative } from 'node:path';
 import { createUser } from '../commands/users/handlers.ts';
+import type { Config } from './config.ts';
 import type { Services } from './runtime/services.ts';
+
+/** The shortest admin password the service accepts (the same bound as POST /api/v1/admin/users). */
+export const MIN_ADMIN_PASSWORD = 10;
+
+/** How to get a first admin: what the start-up log line and the home page (GET /) say. */
+export const HOW_TO_CREATE_ADMIN = 'start the service with ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=\'choose-10+-chars\' npm start, '
+  + 'or run npm run admin:create -- --email admin@example.com --password \'choose-10+-chars\' while it is stopped';
+
+/** An active user with the admin role, in the user_list read model. */
+export async function activeAdminExists(knex: Knex): Promise<boolean> {
+  return (await knex('user_list').where({ role: 'admin', is_active: true }).first('id')) !== undefined;
+}
 
 /**
  * The first admin (issue 2 §5): created on start from ADMIN_EMAIL / ADMIN_PASSWORD when no
- * active admin exists yet. Runs after the user projection has caught up with the feed.
+ * active admin exists yet; without them, one log line says how to create one. Runs after the
+ * user projection has caught up with the feed.
  */
 export async function ensureFirstAdmin(services: Services): Promise<void> {
   const admin = services.config.admin;
-  if (!admin) return;
   const projection = services.runner.consumers.find((c) => c.name === 'user_list')!;
   await services.runner.catchUp(projection);
-  const existing = await services.db.knex('user_list').where({ role: 'admin', is_active: true }).first();
-  if (existing) return;
-  const username = admin.username ?? admin.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') ?? 'admin';
+  if (await activeAdminExists(services.db.knex)) return;
+  if (!admin) {
+    services.logger.warn(`No admin exists yet. To create one, ${HOW_TO_CREATE_ADMIN}.`);
+    return;
+  }
+  if (admin.password.length < MIN_ADMIN_PASSWORD) {
+    services.logger.error({ email: admin.email },
+      `No admin created: ADMIN_PASSWORD must have at least ${MIN_ADMIN_PASSWORD} characters. To create one, ${HOW_TO_CREATE_ADMIN}.`);
+    return;
+  }
+  const username = admin.username ?? (admin.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
   const { done } = await createUser({ store: services.store, db: services.db.knex },
     { email: admin.email, username, password: admin.password, role: 'admin' },
     { userId: 'system:bootstrap', correlationId: 'bootstrap-first-admin' });
   await services.settle(done);
-  services.logger.info({ email: admin.email }, 'first admin created');
+  services.logger.info({ email: admin.email, username }, `First admin ${admin.email} created (username ${username}); sign in with POST /api/v1/admin/auth/login`);
+}
+
+/** Where the data lives, for the start-up line: the PGlite folder, or the server without its credentials. */
+export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'eventstoreUrl'>, cwd = process.cwd()): string {
+  let where: string;
+  if (config.databaseUrl) {
+    where = `PostgreSQL at ${serverOf(config.databaseUrl, 5432)}`;
+  } else {
+    const folder = join(config.dataDir, 'pglite');
+    const rel = relative(cwd, folder);
+    where = `embedded PGlite in ${rel && !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel}` : folder}`;
+  }
+  if (config.eventstoreUrl) where += `; events in EventStoreDB at ${serverOf(config.eventstoreUrl, 2113)}`;
+  return where;
+}
+
+/** host:port/database of a connection URL, never its user or password. */
+function serverOf(url: string, defaultPort: number): string {
+  try {
+    const u = new URL(url);
+    const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+    return `${u.hostname || 'localhost'}:${u.port || defaultPort}${database ? `/${database}` : ''}`;
+  } catch {
+    return '(the configured URL)';
+  }
+}
+
+/** The address to open in a browser: a wildcard listener is reached on localhost; IPv6 in brackets. */
+export function baseUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+/** The two start-up lines: where the service listens and on what data, and where its API reference is. */
+export function startupMessages(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'eventstoreUrl'>, host: string, port: number): string[] {
+  const url = baseUrl(host, port);
+  return [`Listening on ${url} (database: ${describeDatabase(config)})`, `API reference: ${url}/docs`];
 }

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
-import { ensureFirstAdmin } from './bootstrap.ts';
+import type { AddressInfo } from 'node:net';
+import { baseUrl, ensureFirstAdmin, startupMessages } from './bootstrap.ts';
 import { createApp } from './http/app.ts';
 import { consumers, scheduledTasks } from './modules/index.ts';
 import { createLogger } from './runtime/logger.ts';
@@ -16,7 +17,11 @@ const workers = startWorkers(services);
 const scheduler = new Scheduler(services, scheduledTasks, logger);
 scheduler.start();
 const server = createApp(services).listen(config.port, config.host, () => {
-  logger.info({ url: `http://${config.host}:${config.port}`, database: services.db.kind, event_store: services.store.kind }, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const [listening, reference] = startupMessages(config, config.host, port);
+  const url = baseUrl(config.host, port);
+  logger.info({ url, database: services.db.kind, event_store: services.store.kind }, listening);
+  logger.info({ docs: `${url}/docs` }, reference);
 });
 
 let stopping = false;

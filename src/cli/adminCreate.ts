@@ -1,20 +1,32 @@
 import { createUser } from '../../commands/users/handlers.ts';
+import { MIN_ADMIN_PASSWORD } from '../bootstrap.ts';
+import type { Services } from '../runtime/services.ts';
 import { cliServices, fail, parseArgs } from './context.ts';
 
-/** npm run admin:create -- --email a@b.c --password '…' [--username name] */
+/**
+ * npm run admin:create -- --email a@b.c --password '…' [--username name]
+ * With the embedded database (no DATABASE_URL) the service must be stopped: PGlite belongs to one process.
+ */
 const { flags } = parseArgs(process.argv.slice(2));
-if (!flags.email || !flags.password) fail('usage: admin:create --email <email> --password <password> [--username <name>]');
-if (flags.password.length < 10) fail('the password must have at least 10 characters');
+if (!flags.email || !flags.password || flags.email === 'true' || flags.password === 'true') {
+  fail('usage: npm run admin:create -- --email <email> --password <password> [--username <name>]');
+}
+if (flags.password.length < MIN_ADMIN_PASSWORD) fail(`the password must have at least ${MIN_ADMIN_PASSWORD} characters`);
 
-const services = await cliServices();
+let services: Services;
 try {
-  const username = flags.username ?? flags.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '');
+  services = await cliServices();
+} catch (err) {
+  fail(`could not open the database: ${(err as Error).message}`);
+}
+try {
+  const username = flags.username ?? (flags.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
   const { id } = await createUser({ store: services.store, db: services.db.knex },
     { email: flags.email, username, password: flags.password, role: 'admin' },
     { userId: 'system:cli', correlationId: `cli-admin-create-${Date.now()}` });
   const projection = services.runner.consumers.find((c) => c.name === 'user_list')!;
   await services.runner.catchUp(projection);
-  console.log(`admin ${flags.email} created (user ${id})`);
+  console.log(`admin ${flags.email} created (user ${id}, username ${username}); start the service (npm start) and sign in with POST /api/v1/admin/auth/login`);
 } catch (err) {
   fail(`could not create the admin: ${(err as Error).message}`);
 } finally {

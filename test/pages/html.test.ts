@@ -25,3 +25,10 @@ describe('page templates', () => {
     expect(doc).to.include('<title>A &amp; B</title>');
   });
 });
+
+describe('page templates: the head', () => {
+  it('keep a head fragment as given, after the title', () => {
+    const doc = page({ lang: 'en', title: 'T', head: html`<link rel="stylesheet" href="/a.css?x=${'1&2'}">`, body: html`` });
+    expect(doc).to.include('<title>T</title><link rel="stylesheet" href="/a.css?x=1&amp;2"></head>');
+  });
+});
