@@ -74,8 +74,9 @@ export interface RouteEntry {
   area: ApiArea;
   decl: RouteDecl;
   caller: Caller;
-  /** The business area's OpenAPI tag, set by the module that mounts the route. */
+  /** The business area's OpenAPI tag and its description, set by the module that mounts the route. */
   tag?: string;
+  tagDescription?: string;
 }
 
 export type Handler<S extends Schemas> = (ctx: Context, input: Parsed<S>) => unknown;

@@ -37,7 +37,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
     for (const module of modules) {
       for (const factory of module.routes?.[area] ?? []) {
         const routes = factory(services);
-        tagRoutes(routes, module.tag);
+        tagRoutes(routes, module.tag, module.description);
         router.use(area === 'admin' && !declared(routes) ? guardedAdmin(services, routes).routes() : routes.routes());
       }
     }
@@ -47,7 +47,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   for (const module of modules) {
     for (const factory of module.pages ?? []) {
       const pages = factory(services);
-      tagRoutes(pages, module.tag);
+      tagRoutes(pages, module.tag, module.description);
       root.use(pages.routes());
     }
   }
@@ -69,10 +69,13 @@ function guardedAdmin(services: Services, routes: Router): Router {
 }
 
 /** A module's routes carry its OpenAPI tag. */
-function tagRoutes(router: Router, tag: string): void {
+function tagRoutes(router: Router, tag: string, description: string): void {
   for (const layer of router.stack) {
     const entry = routeEntryOf(layer.stack);
-    if (entry) entry.tag ??= tag;
+    if (entry && !entry.tag) {
+      entry.tag = tag;
+      entry.tagDescription = description;
+    }
   }
 }
 

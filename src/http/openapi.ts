@@ -94,11 +94,6 @@ const SECURITY: Record<string, Record<string, string[]>[]> = {
   customer: [{ customerBearer: [] }, { customerCookie: [] }],
 };
 
-const AREA_TAGS: Record<string, string> = {
-  admin: 'Admin API: /api/v1/admin, an admin bearer token (sign-in is open).',
-  vendor: 'Vendor API: /api/v1/vendor, a vendor bearer token or the vendor_token cookie; the vendor is the token\'s.',
-  shop: 'Shop API: /api/v1/shop, for the vendor the request names (path /vendors/{code}/shop/…, subdomain or custom domain, or the Referer).',
-};
 
 export interface DocumentInfo {
   version: string;
@@ -112,7 +107,7 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     if (!entry) continue;
     const { decl } = entry;
     const tag = entry.tag ?? entry.area;
-    tags.set(tag, tag);
+    tags.set(tag, entry.tagDescription ?? `The ${tag} area.`);
     const parameters: unknown[] = [];
     for (const [where, schema] of [['path', decl.params], ['query', decl.query]] as const) {
       if (!schema) continue;
@@ -165,11 +160,16 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       title: 'Commerce back-office API',
       version: info.version,
       description: 'Multi-tenant commerce back-office: admin, vendor, shop, public, language and platform areas. '
-        + 'Lists answer {items, total, page, limit}; errors answer an RFC 9457 problem body with `code` (the domain exception) and, on a 422, `errors`.',
+        + 'Lists answer {items, total, page, limit}; errors answer an RFC 9457 problem body with `code` (the domain exception) and, on a 422, `errors`.\n\n'
+        + '- /api/v1/admin: an admin bearer token (sign-in is open).\n'
+        + '- /api/v1/vendor: a vendor bearer token or the vendor_token cookie; the vendor is the token\'s, never the URL\'s.\n'
+        + '- /api/v1/shop: the vendor the request names (path /vendors/{code}/shop/…, a subdomain, a verified custom domain, or the Referer); '
+        + 'a customer token (bearer or the customer_token cookie) for orders, profile and addresses.\n'
+        + '- /api/v1/public, /api/v1/language, /api/v1/platform, /health: no credential.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: info.serverUrl ?? '/' }],
-    tags: [...tags.keys()].sort().map((name) => ({ name, description: AREA_TAGS[name] ?? `The ${name} area.` })),
+    tags: [...tags].sort((a, b) => a[0].localeCompare(b[0])).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: { Problem: plain({ ...Problem, $id: undefined } as TSchema) },
