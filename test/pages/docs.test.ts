@@ -5,6 +5,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { browser, closeBrowser } from '../../src/adapters/pdf/browser.ts';
 import { ASSET_NAMES, DOCS_CSP } from '../../src/http/apiReference.ts';
 import { testApp, type TestApp } from '../support/app.ts';
+import { describeInBrowser } from '../support/browserSuite.ts';
 
 /** The status of a GET with the given headers, the body left unread. */
 function statusOf(url: string, headers: Record<string, string>): Promise<number> {
@@ -81,7 +82,7 @@ describe('the API reference (/docs)', () => {
     });
   });
 
-  describe('in a headless chromium', function () {
+  describeInBrowser('in a headless chromium', function () {
     this.timeout(90_000);
     let chromium: Browser;
     let page: Page;
