@@ -1,3 +1,4 @@
+import type { RateCategory } from '../../src/core/vat/rates.ts';
 /**
  * Vendor products: each vendor's own catalogue (SPEC.md part 2 "Product"), created by admins and
  * vendors, copied from marketplace products, plus one placeholder product per vendor for order
@@ -35,8 +36,15 @@ export interface ProductPricing {
   sale_price_cents: number | null;
   cost_cents: number | null;
   tax_rate_bp: number;
+  /**
+   * The VAT rate category (src/core/vat/rates.ts): an invoice taxes the product at that category's
+   * rate in the state whose VAT applies. Absent on products created before categories: standard.
+   */
+  vat_rate_category?: RateCategory;
   currency: string;
 }
+
+export type { RateCategory };
 
 export type VendorProductFields = ProductDetails & ProductPricing & { is_active: boolean };
 
@@ -78,5 +86,5 @@ export const PLACEHOLDER_PRODUCT: VendorProductFields = {
   vendor_sku: null, gtin: null, gtin_type: null, marketplace: null, brand: null, image_link: null, product_type_raw: null,
   is_digital: false, is_active: false,
   translations: { en: { title: 'Unmatched order item', description: 'Placeholder for order items whose product was not found by GTIN', short_description: null } },
-  price_cents: 0, sale_price_cents: null, cost_cents: null, tax_rate_bp: 0, currency: 'EUR',
+  price_cents: 0, sale_price_cents: null, cost_cents: null, tax_rate_bp: 0, vat_rate_category: 'standard', currency: 'EUR',
 };

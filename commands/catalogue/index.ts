@@ -21,7 +21,7 @@ export type DeleteVendorProduct = { type: 'DeleteVendorProduct'; data: { acting_
 export type VendorProductCommand = CreateVendorProduct | ChangeVendorProduct | DeleteVendorProduct;
 
 const DETAIL_KEYS = ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'is_digital', 'translations'] as const;
-const PRICE_KEYS = ['price_cents', 'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'currency'] as const;
+const PRICE_KEYS = ['price_cents', 'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'vat_rate_category', 'currency'] as const;
 
 function check(state: VendorProductState, action: ProductAction, actingVendor: number | null): void {
   if (state.status === 'none' && action !== 'create') throw new ProductNotFoundException('Product not found');

@@ -18,7 +18,7 @@ export const vendorProductList = rowProjection<Record<string, any>>({
     keyType: 'integer',
     columns: [
       'vendor_id', 'vendor_sku', 'gtin', 'gtin14', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'price_cents',
-      'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'currency', 'is_digital', 'is_active', 'is_placeholder', 'source_marketplace_product_id',
+      'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'vat_rate_category', 'currency', 'is_digital', 'is_active', 'is_placeholder', 'source_marketplace_product_id',
       'translations', 'created_at', 'updated_at',
     ],
     keys: (e) => [(e.data as { product_id: number }).product_id],
@@ -27,7 +27,7 @@ export const vendorProductList = rowProjection<Record<string, any>>({
       const id = e.data.product_id;
       if (e.type === 'VendorProductCreated') {
         const { product_id, created_at, ...d } = e.data;
-        rows.set(id, { id: product_id, ...d, gtin14: gtin14(d.gtin), created_at, updated_at: created_at });
+        rows.set(id, { id: product_id, ...d, vat_rate_category: d.vat_rate_category ?? 'standard', gtin14: gtin14(d.gtin), created_at, updated_at: created_at });
         return;
       }
       if (e.type === 'VendorProductDeleted') { rows.delete(id); return; }

@@ -44,7 +44,7 @@ export function toVendorProduct(r: any, language: string) {
     product_type_raw: r.product_type_raw, language: text.language, title: text.title, description: text.description ?? null,
     short_description: text.short_description ?? null, translations,
     price_cents: price, price: centsToNumber(price), sale_price_cents: sale, sale_price: centsToNumber(sale),
-    cost_cents: cost, cost: centsToNumber(cost), tax_rate_percent: basisPointsToPercent(r.tax_rate_bp), currency: r.currency,
+    cost_cents: cost, cost: centsToNumber(cost), tax_rate_percent: basisPointsToPercent(r.tax_rate_bp), vat_rate_category: r.vat_rate_category ?? 'standard', currency: r.currency,
     is_digital: r.is_digital, is_active: r.is_active, is_placeholder: r.is_placeholder,
     source_marketplace_product_id: r.source_marketplace_product_id,
     inventory: { unlimited: r.is_digital, quantity, reserved_quantity: reserved, available_quantity: quantity === null ? null : quantity - reserved! },

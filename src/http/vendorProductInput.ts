@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Translations, VendorProductFields } from '../../commands/catalogue/events.ts';
 import { ValidationException, type ValidationIssue } from '../core/errors.ts';
 import { MAX_CENTS, numberToCents, percentToBasisPoints } from '../core/money.ts';
+import { RATE_CATEGORIES } from '../core/vat/rates.ts';
 import { Language } from './validation.ts';
 
 /**
@@ -34,6 +35,10 @@ export const pricingFields = {
   /** VendorProductDetail's `cost` (formerly supplier_cost), as a decimal. */
   cost: Type.Optional(Decimal),
   tax_rate_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  /** The VAT rate category: invoices tax the product at its rate in the state whose VAT applies. */
+  vat_rate_category: Type.Optional(Type.Union(RATE_CATEGORIES.map((c) => Type.Literal(c)), {
+    description: 'standard, reduced, reduced_high, super_reduced, parking, zero or exempt; where the state has no rate of it, the standard rate applies',
+  })),
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
 };
 
@@ -75,7 +80,7 @@ function money(body: Record<string, any>, name: 'price' | 'sale_price' | 'cost',
 export function productChanges(body: ProductBody): Partial<VendorProductFields> {
   const issues: ValidationIssue[] = [];
   const out: Record<string, unknown> = {};
-  for (const k of ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'is_digital', 'is_active', 'currency'] as const) {
+  for (const k of ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'is_digital', 'is_active', 'currency', 'vat_rate_category'] as const) {
     if (body[k] !== undefined) out[k] = body[k];
   }
   for (const name of ['price', 'sale_price', 'cost'] as const) {
@@ -113,7 +118,7 @@ export function newProductFields(body: ProductBody, defaults: { tax_rate_bp: num
     brand: c.brand ?? null, image_link: c.image_link ?? null, product_type_raw: c.product_type_raw ?? null,
     is_digital: c.is_digital ?? false, is_active: c.is_active ?? true, translations: c.translations!,
     price_cents: price!, sale_price_cents: c.sale_price_cents ?? null, cost_cents: c.cost_cents ?? null,
-    tax_rate_bp: c.tax_rate_bp ?? defaults.tax_rate_bp, currency: c.currency ?? 'EUR',
+    tax_rate_bp: c.tax_rate_bp ?? defaults.tax_rate_bp, vat_rate_category: c.vat_rate_category ?? 'standard', currency: c.currency ?? 'EUR',
   };
 }
 

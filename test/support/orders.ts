@@ -1,3 +1,4 @@
+import type { RateCategory } from '../../src/core/vat/rates.ts';
 import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
 import type { TestApp } from './app.ts';
 import { unique } from './app.ts';
@@ -19,6 +20,7 @@ export interface SeedItem {
   unmatched?: boolean;
   is_digital?: boolean;
   unit_price_cents?: number;
+  vat_rate_category?: RateCategory;
 }
 
 /** An extmarket order imported through the command handler the sync uses, settled in the projections. */
@@ -36,6 +38,7 @@ export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: 
       external_item_id: `${ext}-u${n}-0`, inventory_unit_ids: Array.from({ length: i.quantity ?? 1 }, (_, k) => `${ext}-u${n}-${k}`),
       product_id: i.unmatched ? placeholder : i.product_id ?? placeholder, needs_product_match: !!i.unmatched, product_name: `Item ${n}`,
       ean: i.ean ?? null, mpn: null, sku: `SKU-${n}`, quantity: i.quantity ?? 1, unit_price_cents: i.unit_price_cents ?? 1170, is_digital: i.is_digital ?? false,
+      ...(i.vat_rate_category ? { vat_rate_category: i.vat_rate_category } : {}),
     })),
     ...over,
   };

@@ -44,6 +44,7 @@ export const VendorProductItem = Type.Object({
   cost_cents: Nullable(Cents),
   cost: Nullable(Amount),
   tax_rate_percent: Type.Number(),
+  vat_rate_category: Type.String({ description: 'The VAT rate category (standard, reduced, reduced_high, super_reduced, parking, zero, exempt)' }),
   currency: Type.String(),
   is_digital: Type.Boolean(),
   is_active: Type.Boolean(),

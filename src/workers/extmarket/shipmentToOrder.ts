@@ -5,6 +5,7 @@ import type { SellerVatProfile } from '../../../queries/invoices/getSellerVatPro
 import type { ExtmarketAddress, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import type { VatNumberVerifier } from '../../adapters/vies/viesClient.ts';
 import { cleanGtin, gtin14, gtinProblem } from '../../core/gtin.ts';
+import type { RateCategory } from '../../core/vat/rates.ts';
 import { decideVatRegime, vatAmounts, vatNumberCountry, type VatDecision } from '../../core/vat/index.ts';
 
 /**
@@ -43,10 +44,10 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
     groups.set(key, [...(groups.get(key) ?? []), u]);
   }
   const keys = [...new Set(s.inventoryUnits.map((u) => gtinKey(u.ean)).filter((k): k is string => !!k))];
-  const products = keys.length === 0 ? [] : await ctx.knex('vendor_product_list').select('id', 'gtin14', 'is_digital')
+  const products = keys.length === 0 ? [] : await ctx.knex('vendor_product_list').select('id', 'gtin14', 'is_digital', 'vat_rate_category')
     .where({ vendor_id: ctx.vendorId, is_placeholder: false }).whereIn('gtin14', keys).orderBy('id');
-  const byGtin = new Map<string, { id: number; is_digital: boolean }>();
-  for (const p of products) if (!byGtin.has(p.gtin14)) byGtin.set(p.gtin14, { id: p.id, is_digital: p.is_digital });
+  const byGtin = new Map<string, { id: number; is_digital: boolean; vat_rate_category: RateCategory }>();
+  for (const p of products) if (!byGtin.has(p.gtin14)) byGtin.set(p.gtin14, { id: p.id, is_digital: p.is_digital, vat_rate_category: p.vat_rate_category ?? 'standard' });
 
   const items = [...groups.values()].map((units) => {
     const u = units[0];
@@ -55,6 +56,8 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
       external_item_id: u.id, inventory_unit_ids: units.map((x) => x.id), product_id: product?.id ?? ctx.placeholderProductId,
       needs_product_match: !product, product_name: u.productName, ean: u.ean ? cleanGtin(u.ean) : null, mpn: u.mpn, sku: u.sku,
       quantity: units.length, unit_price_cents: u.priceCents, is_digital: product?.is_digital ?? false,
+      // The matched product's rate category; an unmatched line is taxed at the standard rate until it is resolved.
+      vat_rate_category: product?.vat_rate_category ?? 'standard',
     };
   });
   const decided = [...groups.values()].flatMap((units, index) => {
@@ -75,14 +78,14 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
   return { incoming, decided };
 }
 
-async function orderVat(ctx: MappingContext, items: { quantity: number; unit_price_cents: number }[], destination: string, vatNumber: string | null): Promise<IncomingOrder['vat']> {
+async function orderVat(ctx: MappingContext, items: { quantity: number; unit_price_cents: number; vat_rate_category: RateCategory }[], destination: string, vatNumber: string | null): Promise<IncomingOrder['vat']> {
   const seller = ctx.vat.seller_country_iso;
   let valid = false;
   if (vatNumber && vatNumberCountry(vatNumber)) {
     // VIES down: the order is taxed as B2C for now; the invoice checks the number again.
     valid = await ctx.vies.verify(vatNumber).then((r) => r.valid, () => false);
   }
-  const lines = items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents }));
+  const lines = items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents, rate_category: i.vat_rate_category }));
   const domestic: VatDecision = decideVatRegime({ seller_country_iso: seller, destination_country_iso: seller });
   const saleNet = vatAmounts(lines, domestic, 'gross').net_cents;
   const decision = decideVatRegime({

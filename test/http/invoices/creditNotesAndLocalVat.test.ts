@@ -54,6 +54,27 @@ describe('invoices: credit notes and VAT in the local currency, through the API'
     expect(text).to.contain(`Credit note ${refund.body.invoice_number}`).and.contain(`Credit note for invoice ${invoice.invoice_number}`).and.contain('Art. 219');
   });
 
+  it('keeps a product\'s VAT rate category and invoices each line at its own rate', async () => {
+    const created = await call('POST', '/products', { title: 'Atlas', price_cents: 1030, vat_rate_category: 'super_reduced' });
+    expect(created.status).to.equal(201);
+    expect(created.body).to.include({ vat_rate_category: 'super_reduced' });
+    const bad = await call('PATCH', `/products/${created.body.id}`, { vat_rate_category: 'luxury' });
+    expect(bad.status).to.equal(422);
+    expect((await call('PATCH', `/products/${created.body.id}`, { vat_rate_category: 'reduced' })).body).to.include({ vat_rate_category: 'reduced' });
+    const { orderId } = await seedExtmarketOrder(app, v.vendorId, [
+      { quantity: 2, unit_price_cents: 1030, vat_rate_category: 'super_reduced', product_id: created.body.id },
+      { quantity: 1, unit_price_cents: 11700 },
+    ]);
+    expect((await call('POST', `/extmarket/orders/${orderId}/confirm`)).status).to.equal(200);
+    const invoice = (await call('POST', '/invoices', { order_id: orderId })).body;
+    // Luxembourg: 2 × 10.30 at 3 % → net 20.00, VAT 0.60; 117.00 at 17 % → net 100.00, VAT 17.00.
+    expect(invoice.vat_groups).to.deep.equal([
+      { rate_percent: 17, net_cents: 10000, vat_cents: 1700, gross_cents: 11700 },
+      { rate_percent: 3, net_cents: 2000, vat_cents: 60, gross_cents: 2060 },
+    ]);
+    expect(invoice.lines.map((l: any) => [l.vat_rate, l.vat_rate_category])).to.deep.equal([[3, 'super_reduced'], [17, 'standard']]);
+  });
+
   it('refuses to invoice VAT due in forints before a rate is recorded, then states it at the ECB rate of the day before the supply', async () => {
     const hu = { first_name: 'Anna', last_name: 'Kiss', company: null, street: 'Fő utca 1', street_2: null, postal_code: '1011', city: 'Budapest', country_iso: 'HU' };
     const ossVat = { vat_regime: 'oss', vat_rate: 27, vat_country_iso: 'HU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null, net_cents: 10000, vat_cents: 2700, gross_cents: 12700 };
