@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../src/core/errors.ts';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
 /** Team queries; every one is scoped to the vendor of the caller's token. */
 export interface TeamMemberItem {
@@ -21,8 +22,8 @@ const member = (r: any): TeamMemberItem => ({
   joined_at: r.joined_at ? new Date(r.joined_at).toISOString() : null,
 });
 
-/** The owner (from the company) first, then the active members. */
-export async function listTeamMembers(knex: Knex, vendorId: number): Promise<{ items: TeamMemberItem[]; total: number }> {
+/** The owner (from the company) first, then the active members in the order they joined (a team is small: paged in memory). */
+export async function listTeamMembers(knex: Knex, vendorId: number, page: PageRequest = { page: 1, limit: 100 }): Promise<Page<TeamMemberItem>> {
   const owner = await knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id')
     .leftJoin('user_list as u', 'u.id', 'c.owner_user_id')
     .select('c.owner_user_id as user_id', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active')
@@ -33,7 +34,8 @@ export async function listTeamMembers(knex: Knex, vendorId: number): Promise<{ i
   const items: TeamMemberItem[] = [];
   if (owner) items.push({ ...member({ ...owner, role: 'owner', permissions: 'all', joined_at: null }), is_owner: true, is_active: owner.is_active ?? false });
   for (const r of rows) if (!owner || r.user_id !== owner.user_id) items.push(member(r));
-  return { items, total: items.length };
+  const from = (page.page - 1) * page.limit;
+  return { items: items.slice(from, from + page.limit), total: items.length, page: page.page, limit: page.limit };
 }
 
 export async function getTeamMember(knex: Knex, vendorId: number, userId: number): Promise<TeamMemberItem> {
@@ -51,11 +53,11 @@ const invitation = (r: any) => ({
   created_at: new Date(r.created_at).toISOString(),
 });
 
-export async function listTeamInvitations(knex: Knex, vendorId: number, status?: string) {
-  const q = knex('vendor_team_invitations').where('vendor_id', vendorId).orderBy('id', 'desc');
+/** The vendor's invitations, newest first. */
+export function listTeamInvitations(knex: Knex, vendorId: number, status: string | undefined, page: PageRequest) {
+  const q = knex('vendor_team_invitations').where('vendor_id', vendorId);
   if (status) q.where('status', status);
-  const items = (await q).map(invitation);
-  return { items, total: items.length };
+  return paginate(q, page, (x) => x.orderBy('id', 'desc'), invitation);
 }
 
 export async function getTeamInvitation(knex: Knex, vendorId: number, id: number) {

@@ -8,12 +8,16 @@ import {
   findInvitationByTokenHash, getTeamInvitation, getTeamMember, listTeamInvitations, listTeamMembers,
 } from '../../../queries/team/listTeam.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
-import { ConflictException, TeamInvitationNotFoundException } from '../../core/errors.ts';
+import {
+  ConflictException, InvalidCredentialsException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException, VendorOwnerOnlyException,
+} from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage } from '../language/resolve.ts';
-import { Email, Id, input } from '../validation.ts';
-import { requireVendor, requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
+import { Email, Id, PageQuery } from '../validation.ts';
+import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const Role = Type.Union(MEMBER_ROLES.map((r) => Type.Literal(r)));
 const PermissionList = Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p))), { uniqueItems: true, maxItems: PERMISSIONS.length });
@@ -31,18 +35,47 @@ const UserParams = Type.Object({ user_id: Id });
 const InvitationParams = Type.Object({ invitation_id: Id });
 const InvitationQuery = Type.Object({ status: Type.Optional(Type.Union(['pending', 'accepted', 'cancelled'].map((s) => Type.Literal(s)))) });
 
+const TeamMember = Type.Object({
+  user_id: Type.Integer(),
+  email: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+  first_name: Nullable(Type.String()),
+  last_name: Nullable(Type.String()),
+  role: Type.String(),
+  permissions: Type.Union([Type.Array(Type.String()), Type.Literal('all')]),
+  is_owner: Type.Boolean(),
+  is_active: Type.Boolean(),
+  joined_at: NullableTimestamp,
+});
+const TeamInvitation = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: Type.String(),
+  permissions: Nullable(Type.Array(Type.String())),
+  status: Type.Union(['pending', 'accepted', 'cancelled', 'expired'].map((x) => Type.Literal(x))),
+  invited_by: Nullable(Type.Integer()),
+  expires_at: Timestamp,
+  accepted_user_id: Nullable(Type.Integer()),
+  created_at: Timestamp,
+});
+const Roles = Type.Object({
+  permissions: Type.Array(Type.String()),
+  roles: Type.Array(Type.Object({ role: Type.String(), permissions: Type.Union([Type.Array(Type.String()), Type.String()]) }, { additionalProperties: true })),
+});
+
 /**
  * The vendor's team (SPEC.md part 5 rule 5). Reading needs team.view; inviting, changing roles,
  * removing members and cancelling invitations are owner-only. Every id in a path is looked up
  * within the token's vendor, so another vendor's member or invitation is simply not found.
  */
 export function vendorTeamRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): TeamDeps => ({ store: services.store, db: knex });
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+  const ownerOnly = [requireVendorOwner()];
 
-  router.get('/team/roles', requireVendor(services, 'team.view'), async (ctx) => {
+  api.get('/team/roles', { summary: 'The permissions and what each role grants', permission: 'team.view', responses: { 200: Roles } }, async (ctx) => {
     ctx.body = {
       permissions: PERMISSIONS,
       roles: [{ role: 'owner', permissions: 'all', owner_only: ['team.invite', 'team.change_role', 'team.remove', 'team.cancel_invitation'] },
@@ -51,36 +84,50 @@ export function vendorTeamRoutes(services: Services): Router {
     };
   });
 
-  router.get('/team/members', requireVendor(services, 'team.view'), async (ctx) => {
-    ctx.body = await listTeamMembers(knex, caller(ctx).id);
+  api.get('/team/members', {
+    summary: 'The team: the owner first, then the active members in the order they joined',
+    permission: 'team.view', query: Type.Object(PageQuery), responses: { 200: Page(TeamMember) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listTeamMembers(knex, caller(ctx).id, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
 
-  router.get('/team/members/:user_id', requireVendor(services, 'team.view'), async (ctx) => {
-    const { params } = input(ctx, { params: UserParams });
+  api.get('/team/members/:user_id', {
+    summary: 'One member of the team', permission: 'team.view', params: UserParams, responses: { 200: TeamMember }, errors: [TeamMemberNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getTeamMember(knex, caller(ctx).id, params.user_id);
   });
 
-  router.put('/team/members/:user_id', requireVendor(services), requireVendorOwner(), async (ctx) => {
-    const { params, body } = input(ctx, { params: UserParams, body: RoleBody });
+  api.put('/team/members/:user_id', {
+    summary: 'Change a member\'s role and permissions (owner only)', use: ownerOnly, params: UserParams, body: RoleBody,
+    responses: { 200: Type.Object({ message: Type.String(), member: TeamMember }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
+  }, async (ctx, { params, body }) => {
     const v = caller(ctx);
     await services.settle(await changeTeamMemberRole(deps(), v.id, params.user_id, body.role, body.permissions, vendorCommandContext(ctx)));
     ctx.body = { message: t(requestLanguage(ctx), 'team.member_updated'), member: await getTeamMember(knex, v.id, params.user_id) };
   });
 
-  router.delete('/team/members/:user_id', requireVendor(services), requireVendorOwner(), async (ctx) => {
-    const { params } = input(ctx, { params: UserParams });
+  api.delete('/team/members/:user_id', {
+    summary: 'Remove a member from the team (owner only)', use: ownerOnly, params: UserParams,
+    responses: { 200: Type.Object({ message: Type.String(), user_id: Type.Integer() }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
+  }, async (ctx, { params }) => {
     await services.settle(await removeTeamMember(deps(), caller(ctx).id, params.user_id, vendorCommandContext(ctx)));
     ctx.body = { message: t(requestLanguage(ctx), 'team.member_removed'), user_id: params.user_id };
   });
 
-  router.get('/team/invitations', requireVendor(services, 'team.view'), async (ctx) => {
-    const { query } = input(ctx, { query: InvitationQuery });
-    ctx.body = await listTeamInvitations(knex, caller(ctx).id, query.status);
+  api.get('/team/invitations', {
+    summary: 'The team\'s invitations, newest first, filtered by status',
+    permission: 'team.view', query: Type.Object({ ...PageQuery, ...InvitationQuery.properties }), responses: { 200: Page(TeamInvitation) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listTeamInvitations(knex, caller(ctx).id, query.status, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
 
   // The secret token is in this answer only; the owner passes the link to the invitee.
-  router.post('/team/invitations', requireVendor(services), requireVendorOwner(), async (ctx) => {
-    const { body } = input(ctx, { body: InviteBody });
+  api.post('/team/invitations', {
+    summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once',
+    use: ownerOnly, body: InviteBody,
+    responses: { 201: Type.Object({ message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() }) },
+    errors: [ConflictException, VendorOwnerOnlyException],
+  }, async (ctx, { body }) => {
     const v = caller(ctx);
     const owner = await knex('user_list').select('email').where('id', v.userId).first();
     if (owner?.email === body.email.toLowerCase()) throw new ConflictException('The owner is already part of the team', { field: 'email' });
@@ -98,8 +145,10 @@ export function vendorTeamRoutes(services: Services): Router {
     };
   });
 
-  router.delete('/team/invitations/:invitation_id', requireVendor(services), requireVendorOwner(), async (ctx) => {
-    const { params } = input(ctx, { params: InvitationParams });
+  api.delete('/team/invitations/:invitation_id', {
+    summary: 'Cancel an invitation (owner only)', use: ownerOnly, params: InvitationParams,
+    responses: { 200: Type.Object({ message: Type.String(), invitation: TeamInvitation }) }, errors: [TeamInvitationNotFoundException, VendorOwnerOnlyException],
+  }, async (ctx, { params }) => {
     const v = caller(ctx);
     await getTeamInvitation(knex, v.id, params.invitation_id);
     await services.settle(await cancelTeamInvitation(deps(), v.id, params.invitation_id, vendorCommandContext(ctx)));
@@ -107,8 +156,15 @@ export function vendorTeamRoutes(services: Services): Router {
   });
 
   // Open route: the invitation secret is the credential. A new account gets the chosen password.
-  router.post('/team/invitations/accept', async (ctx) => {
-    const { body } = input(ctx, { body: AcceptBody });
+  api.post('/team/invitations/accept', {
+    summary: 'Accept an invitation with its secret (no sign-in: the secret is the credential); a new account gets the chosen password',
+    caller: 'none', body: AcceptBody,
+    responses: { 200: Type.Object({
+      message: Type.String(), user_id: Type.Integer(),
+      vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String() }), login_path: Type.String(),
+    }) },
+    errors: [TeamInvitationNotFoundException, TeamInvitationExpiredException, ConflictException, InvalidCredentialsException],
+  }, async (ctx, { body }) => {
     const found = await findInvitationByTokenHash(knex, hashInvitationToken(body.token));
     if (!found || !found.vendor_active) throw new TeamInvitationNotFoundException('Invitation not found');
     const existing = await findUserIdByLogin(knex, found.email);
@@ -125,5 +181,5 @@ export function vendorTeamRoutes(services: Services): Router {
     };
   });
 
-  return router;
+  return api.router;
 }

@@ -81,4 +81,25 @@ describe('vendor team API', () => {
       expect(r.body.code, path).to.equal('VendorOwnerOnlyException');
     }
   });
+
+  it('pages the members and the invitations in the list form {items, total, page, limit}', async () => {
+    for (const role of ['staff', 'viewer']) {
+      const res = await invite({ email: `${unique('pg')}@team.test`, role });
+      await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: res.body.invitation_token, password: 'member-password' } });
+    }
+    const all = await app.call('GET', '/api/v1/vendor/team/members?limit=100', { token: v.ownerToken });
+    expect(all.body).to.include({ page: 1, limit: 100 });
+    expect(all.body.items[0].is_owner).to.equal(true);
+    const seen: number[] = [];
+    for (let page = 1; page <= all.body.total; page++) {
+      const one = await app.call('GET', `/api/v1/vendor/team/members?limit=1&page=${page}`, { token: v.ownerToken });
+      expect(one.body).to.include({ page, limit: 1, total: all.body.total });
+      seen.push(...one.body.items.map((m: any) => m.user_id));
+    }
+    expect(seen).to.deep.equal(all.body.items.map((m: any) => m.user_id));
+    const invitations = await app.call('GET', '/api/v1/vendor/team/invitations?limit=1&page=2', { token: v.ownerToken });
+    expect(invitations.body).to.include({ page: 2, limit: 1 });
+    expect(invitations.body.items).to.have.length(1);
+    expect(invitations.body.total).to.be.greaterThan(2);
+  });
 });
