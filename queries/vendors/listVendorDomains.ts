@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { VendorDomainNotFoundException } from '../../src/core/errors.ts';
+import { paginate, type PageRequest } from '../../src/core/pagination.ts';
 
 /** The DNS TXT record a vendor publishes to prove it controls a custom domain. */
 export const VERIFICATION_RECORD_PREFIX = '_platform-verification';
@@ -16,9 +17,9 @@ export function toDomainItem(r: any) {
   };
 }
 
-export async function listVendorDomains(knex: Knex, vendorId: number) {
-  const items = (await knex('vendor_domains').where('vendor_id', vendorId).orderBy('id')).map(toDomainItem);
-  return { items, total: items.length };
+/** A vendor's custom domains in the order they were added (a vendor has a handful: 100 per page at most). */
+export function listVendorDomains(knex: Knex, vendorId: number, page: PageRequest = { page: 1, limit: 100 }) {
+  return paginate(knex('vendor_domains').where('vendor_id', vendorId), page, (q) => q.orderBy('id'), toDomainItem);
 }
 
 /** One domain of one vendor; a domain of another vendor is not found. */

@@ -5,13 +5,16 @@ import { changeExtmarketSettings, changeVendorProfile, type VendorDeps } from '.
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import { getVendor } from '../../../queries/vendors/getVendor.ts';
 import { listVendorDomains } from '../../../queries/vendors/listVendorDomains.ts';
+import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage, resolveLocale } from '../language/resolve.ts';
 import { blankToNull, ContactSchema, contactChanges, defined, Description, LanguageSchema, Name } from '../tenancySchemas.ts';
-import { input } from '../validation.ts';
-import { requireVendor, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Nullable } from '../responses.ts';
+import { InvoiceSettingsAnswer } from '../schemas/invoices.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** VAT rates in force in Luxembourg, the extmarket's country (shared/reference/eu-vat-rates.json: LU), plus 0 for exempt goods. */
 export const EXTMARKET_TAX_RATES = [0, 3, 8, 14, 17] as const;
@@ -38,6 +41,28 @@ const BusinessInfoBody = Type.Object({
 
 const LocalizationBody = Type.Object(LanguageSchema, { additionalProperties: false, minProperties: 1 });
 
+const Section = Type.Object({}, { additionalProperties: true });
+/** GET /settings: one object per section. */
+const VendorSettings = Type.Object({
+  vendor_id: Type.Integer(),
+  vendor_code: Type.String(),
+  business_info: Type.Object({ name: Type.String(), description: Nullable(Type.String()), company_id: Type.Integer(), company_name: Nullable(Type.String()) }, { additionalProperties: true }),
+  localization: Type.Object({
+    dashboard_language: Type.String(), storefront_language: Type.String(), storefront_languages: Type.Array(Type.String()),
+    storefront_locale: Nullable(Type.String()), effective_locale: Type.String(), locale_source: Type.String(),
+    supported_languages: Type.Array(Section),
+  }),
+  extmarket: Type.Object({
+    default_tax_rate: Nullable(Type.Number()), delivery_method: Nullable(Type.Array(Type.String())), preorder_days: Nullable(Type.Integer()),
+    options: Type.Object({ tax_rates: Type.Array(Type.Number()), delivery_methods: Type.Array(Type.String()) }),
+  }, { additionalProperties: true }),
+  invoice_settings: InvoiceSettingsAnswer,
+  theme_settings: Section,
+  domains: Type.Object({ subdomain: Type.String(), subdomain_url: Type.String(), path_url: Type.String(), custom_domains: Type.Array(Section) }),
+  payment_provider: Type.Object({ configured: Type.Boolean(), provider: Nullable(Type.String()), status: Nullable(Type.String()) }),
+});
+const SettingsAnswer = Type.Composite([Type.Object({ message: Type.String() }), VendorSettings]);
+
 /** The rules of the extmarket settings that a schema cannot say clearly (SPEC.md 4.2). */
 function checkExtmarket(body: ExtmarketSettings): void {
   const problems: ValidationIssue[] = [];
@@ -52,12 +77,12 @@ function checkExtmarket(body: ExtmarketSettings): void {
 }
 
 /**
- * Vendor settings (SPEC.md 4.2). GET /settings answers every section; sections of areas that
- * arrive later answer their empty shape: invoice_settings { configured: false } and
- * payment_provider { configured: false, provider: null, status: null }.
+ * Vendor settings (SPEC.md 4.2). GET /settings answers every section: business info (own values,
+ * the company's inherited ones and the effective ones), localization, extmarket, the stored
+ * invoice settings, theme, domains; payment_provider answers its empty shape until billing exists.
  */
 export function vendorSettingsRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): VendorDeps => ({ store: services.store, db: knex });
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
@@ -87,7 +112,7 @@ export function vendorSettingsRoutes(services: Services): Router {
         delivery_method: ext.delivery_method ?? null, preorder_days: ext.preorder_days ?? null,
         options: { tax_rates: EXTMARKET_TAX_RATES, delivery_methods: DELIVERY_METHODS },
       },
-      invoice_settings: { configured: false },
+      invoice_settings: await getInvoiceSettings(knex, vendorId),
       theme_settings: await getVendorTheme(knex, vendorId),
       domains: {
         subdomain: v.subdomain,
@@ -99,12 +124,16 @@ export function vendorSettingsRoutes(services: Services): Router {
     };
   }
 
-  router.get('/settings', requireVendor(services, 'settings.view'), async (ctx) => {
+  api.get('/settings', {
+    summary: 'Every settings section of the vendor', permission: 'settings.view', responses: { 200: VendorSettings },
+  }, async (ctx) => {
     ctx.body = await settings(caller(ctx).id);
   });
 
-  router.put('/settings/business-info', requireVendor(services, 'settings.edit'), async (ctx) => {
-    const { body } = input(ctx, { body: BusinessInfoBody });
+  api.put('/settings/business-info', {
+    summary: 'Change the vendor\'s name, description and contact overrides (or go back to the company\'s contact data)',
+    permission: 'settings.edit', body: BusinessInfoBody, responses: { 200: SettingsAnswer },
+  }, async (ctx, { body }) => {
     const id = caller(ctx).id;
     const contact = body.reset_to_company ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null])) : contactChanges(body);
     const changes = defined({ ...contact, name: body.name?.trim(), description: body.description === undefined ? undefined : blankToNull(body.description) ?? null });
@@ -113,8 +142,10 @@ export function vendorSettingsRoutes(services: Services): Router {
     ctx.body = { message: t(lang, body.reset_to_company ? 'settings.business_info_reset' : 'settings.updated'), ...(await settings(id)) };
   });
 
-  router.put('/settings/extmarket', requireVendor(services, 'settings.edit'), async (ctx) => {
-    const { body } = input(ctx, { body: ExtmarketBody });
+  api.put('/settings/extmarket', {
+    summary: 'Change the extmarket settings: feed URLs per language, default VAT rate, boost, delivery methods, preorder days',
+    permission: 'settings.edit', body: ExtmarketBody, responses: { 200: SettingsAnswer },
+  }, async (ctx, { body }) => {
     checkExtmarket(body);
     const changes: ExtmarketSettings = {};
     for (const [k, v] of Object.entries(body)) (changes as any)[k] = typeof v === 'string' ? blankToNull(v) : v;
@@ -123,12 +154,14 @@ export function vendorSettingsRoutes(services: Services): Router {
     ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await settings(id)) };
   });
 
-  router.put('/settings/localization', requireVendor(services, 'settings.edit'), async (ctx) => {
-    const { body } = input(ctx, { body: LocalizationBody });
+  api.put('/settings/localization', {
+    summary: 'Change the dashboard and storefront languages and the storefront locale',
+    permission: 'settings.edit', body: LocalizationBody, responses: { 200: SettingsAnswer },
+  }, async (ctx, { body }) => {
     const id = caller(ctx).id;
     await services.settle(await changeVendorProfile(deps(), id, defined(body), vendorCommandContext(ctx)));
     ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await settings(id)) };
   });
 
-  return router;
+  return api.router;
 }

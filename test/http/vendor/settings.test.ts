@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
+import { SELLER } from '../../support/invoices.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /** SPEC.md 4.2 vendor settings. */
@@ -18,10 +19,17 @@ describe('vendor settings API', () => {
     expect(res.body.business_info).to.include({ tax_number: null, effective_tax_number: 'LU11112222', tax_number_inherited: true, company_tax_number: 'LU11112222' });
     expect(res.body.localization.supported_languages).to.have.length(4);
     expect(res.body.extmarket.options.tax_rates).to.deep.equal([0, 3, 8, 14, 17]);
-    expect(res.body.invoice_settings).to.deep.equal({ configured: false });
+    expect(res.body.invoice_settings).to.deep.equal({ vendor_id: v.vendorId, configured: false });
     expect(res.body.payment_provider).to.deep.equal({ configured: false, provider: null, status: null });
     expect(res.body.domains).to.include({ subdomain: v.subdomain, path_url: `/vendors/${v.vendorCode}/shop/` });
     expect(res.body.theme_settings.is_default).to.equal(true);
+  });
+
+  it('shows the stored invoice settings in its invoice_settings section', async () => {
+    const stored = await app.call('PUT', '/api/v1/vendor/invoices/settings', { token: v.ownerToken, body: SELLER });
+    expect(stored.status).to.equal(200);
+    const res = await app.call('GET', '/api/v1/vendor/settings', { token: v.ownerToken });
+    expect(res.body.invoice_settings).to.deep.include({ configured: true, company_name: SELLER.company_name, company_country_iso: 'LU', vat_number: 'LU12345678', invoice_prefix: 'INV-' });
   });
 
   it('overrides business info and resets it to the company', async () => {
