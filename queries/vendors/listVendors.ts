@@ -10,8 +10,21 @@ export interface VendorListFilter {
   is_verified?: boolean;
 }
 
-/** GET /admin/vendors: paginated, searched on code, name and subdomain, items as VendorDetailResponse. */
-export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequest): Promise<Page<Record<string, unknown>>> {
+/** The orders of the admin vendor list; each ends on the id, so pages never repeat or skip a vendor. */
+export const VENDOR_SORTS = {
+  id: ['v.id asc'],
+  '-id': ['v.id desc'],
+  name: ['v.name asc', 'v.id asc'],
+  '-name': ['v.name desc', 'v.id desc'],
+  vendor_code: ['v.vendor_code asc', 'v.id asc'],
+  '-vendor_code': ['v.vendor_code desc', 'v.id desc'],
+  created_at: ['v.created_at asc', 'v.id asc'],
+  '-created_at': ['v.created_at desc', 'v.id desc'],
+} as const;
+export type VendorSort = keyof typeof VENDOR_SORTS;
+
+/** GET /admin/vendors: paginated, searched on code, name and subdomain, sorted, items as VendorDetailResponse. */
+export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequest, sort: VendorSort = 'id'): Promise<Page<Record<string, unknown>>> {
   const q = knex('vendor_list as v').leftJoin('company_list as c', 'c.id', 'v.company_id')
     .select('v.*', knex.raw(`to_jsonb(c.*) AS company`));
   if (filter.search) {
@@ -21,5 +34,5 @@ export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequ
   if (filter.company_id !== undefined) q.where('v.company_id', filter.company_id);
   if (filter.is_active !== undefined) q.where('v.is_active', filter.is_active);
   if (filter.is_verified !== undefined) q.where('v.is_verified', filter.is_verified);
-  return paginate(q, page, (qb) => qb.orderBy('v.id', 'asc'), (r) => toVendorDetail(r, r.company));
+  return paginate(q, page, (qb) => qb.orderByRaw(VENDOR_SORTS[sort].join(', ')), (r) => toVendorDetail(r, r.company));
 }

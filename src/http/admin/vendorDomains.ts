@@ -6,12 +6,17 @@ import {
 import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { getVendorDomain, listVendorDomains, VERIFICATION_RECORD_PREFIX } from '../../../queries/vendors/listVendorDomains.ts';
 import { txtVerifier } from '../../adapters/dns.ts';
-import { ValidationException } from '../../core/errors.ts';
+import {
+  ConflictException, ValidationException, VendorDomainNotFoundException, VendorDomainVerificationException, VendorNotFoundException,
+} from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
-import { Id, input } from '../validation.ts';
+import { Api } from '../api.ts';
+import { Message, Page } from '../responses.ts';
+import { VendorDomain } from '../schemas/tenancy.ts';
+import { Id, PageQuery } from '../validation.ts';
 import { IdentifierParams } from './vendors.ts';
 
 const DomainName = Type.String({
@@ -29,17 +34,21 @@ const ChangeBody = Type.Object({ is_primary: Type.Optional(Type.Boolean()), is_a
  * verified, active domain serves the storefront (src/http/vendorContext.ts).
  */
 export function adminVendorDomainRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const knex = services.db.knex;
   const deps = (): VendorDeps => ({ store: services.store, db: knex });
 
-  router.get('/vendors/:identifier/domains', async (ctx) => {
-    const { params } = input(ctx, { params: IdentifierParams });
-    ctx.body = await listVendorDomains(knex, await resolveVendorId(knex, params.identifier));
+  api.get('/vendors/:identifier/domains', {
+    summary: 'A vendor\'s custom domains, in the order they were added', params: IdentifierParams, query: Type.Object(PageQuery),
+    responses: { 200: Page(VendorDomain) }, errors: [VendorNotFoundException],
+  }, async (ctx, { params, query }) => {
+    ctx.body = await listVendorDomains(knex, await resolveVendorId(knex, params.identifier), { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
 
-  router.post('/vendors/:identifier/domains', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdentifierParams, body: AddBody });
+  api.post('/vendors/:identifier/domains', {
+    summary: 'Add a custom domain; the answer names the TXT record to publish', params: IdentifierParams, body: AddBody,
+    responses: { 201: VendorDomain }, errors: [VendorNotFoundException, ConflictException],
+  }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const domain = normalizeDomain(body.domain);
     const platform = services.config.platformDomain;
@@ -53,20 +62,24 @@ export function adminVendorDomainRoutes(services: Services): Router {
     ctx.body = await getVendorDomain(knex, id, domainId);
   });
 
-  router.get('/vendors/:identifier/domains/:domain_id', async (ctx) => {
-    const { params } = input(ctx, { params: DomainParams });
+  api.get('/vendors/:identifier/domains/:domain_id', {
+    summary: 'One custom domain of a vendor', params: DomainParams, responses: { 200: VendorDomain }, errors: [VendorNotFoundException, VendorDomainNotFoundException],
+  }, async (ctx, { params }) => {
     ctx.body = await getVendorDomain(knex, await resolveVendorId(knex, params.identifier), params.domain_id);
   });
 
-  router.put('/vendors/:identifier/domains/:domain_id', async (ctx) => {
-    const { params, body } = input(ctx, { params: DomainParams, body: ChangeBody });
+  api.put('/vendors/:identifier/domains/:domain_id', {
+    summary: 'Make a domain primary, or (in)active', params: DomainParams, body: ChangeBody, responses: { 200: VendorDomain },
+    errors: [VendorNotFoundException, VendorDomainNotFoundException, VendorDomainVerificationException],
+  }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await services.settle(await changeVendorDomain(deps(), id, params.domain_id, body, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getVendorDomain(knex, id, params.domain_id);
   });
 
-  router.delete('/vendors/:identifier/domains/:domain_id', async (ctx) => {
-    const { params } = input(ctx, { params: DomainParams });
+  api.delete('/vendors/:identifier/domains/:domain_id', {
+    summary: 'Remove a custom domain', params: DomainParams, responses: { 200: Message }, errors: [VendorNotFoundException, VendorDomainNotFoundException],
+  }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const domain = await getVendorDomain(knex, id, params.domain_id);
     await services.settle(await removeVendorDomain(deps(), id, params.domain_id, commandContext(ctx, ctx.state.admin.id)));
@@ -74,8 +87,11 @@ export function adminVendorDomainRoutes(services: Services): Router {
   });
 
   // Looks the TXT record up now and records the outcome (verified, or failed with the reason).
-  router.post('/vendors/:identifier/domains/:domain_id/verify', async (ctx) => {
-    const { params } = input(ctx, { params: DomainParams });
+  api.post('/vendors/:identifier/domains/:domain_id/verify', {
+    summary: 'Look the TXT record up now and record the outcome (verified, or failed with the reason)', params: DomainParams,
+    responses: { 200: Type.Object({ message: Type.String(), domain: VendorDomain }) },
+    errors: [VendorNotFoundException, VendorDomainNotFoundException, VendorDomainVerificationException],
+  }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await getVendorDomain(knex, id, params.domain_id);
     const lookup = txtVerifier(services.config.dnsServers, VERIFICATION_RECORD_PREFIX);
@@ -88,5 +104,5 @@ export function adminVendorDomainRoutes(services: Services): Router {
     };
   });
 
-  return router;
+  return api.router;
 }

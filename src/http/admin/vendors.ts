@@ -5,13 +5,17 @@ import {
   changeVendorProfile, changeVendorSubdomain, createVendor, deleteVendor, setVendorActive, setVendorVerified, type VendorDeps,
 } from '../../../commands/vendors/handlers.ts';
 import { getVendor, resolveVendorId } from '../../../queries/vendors/getVendor.ts';
-import { listVendors } from '../../../queries/vendors/listVendors.ts';
+import { listVendors, VENDOR_SORTS, type VendorSort } from '../../../queries/vendors/listVendors.ts';
+import { CompanyNotFoundException, ConflictException, VendorNotFoundException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import {
   blankToNull, ContactSchema, contactChanges, defined, Description, ExtmarketIdentitySchema, LanguageSchema, Name, Subdomain, VendorCode,
 } from '../tenancySchemas.ts';
-import { Id, input, PageQuery } from '../validation.ts';
+import { Api } from '../api.ts';
+import { Message, Page } from '../responses.ts';
+import { VendorDetail } from '../schemas/tenancy.ts';
+import { Id, PageQuery, SortQuery } from '../validation.ts';
 
 const VendorCreate = Type.Object({
   company_id: Id,
@@ -43,6 +47,7 @@ const ListQuery = Type.Object({
   company_id: Type.Optional(Id),
   is_active: Type.Optional(Type.Boolean()),
   is_verified: Type.Optional(Type.Boolean()),
+  sort: SortQuery(Object.keys(VENDOR_SORTS) as VendorSort[], 'id (default), name, vendor_code or created_at; a leading - sorts descending'),
 });
 
 /** The identifier of /vendors/{identifier}: a numeric id or a vendor code (SPEC.md 4.1). */
@@ -50,17 +55,21 @@ export const IdentifierParams = Type.Object({ identifier: Type.String({ minLengt
 
 /** SPEC.md 4.1 vendors: CRUD by id or code, verification and status flags. */
 export function adminVendorRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const deps = (): VendorDeps => ({ store: services.store, db: services.db.knex });
+  const notFound = [VendorNotFoundException];
   const knex = services.db.knex;
 
-  router.get('/vendors', async (ctx) => {
-    const { query } = input(ctx, { query: ListQuery });
-    ctx.body = await listVendors(knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/vendors', {
+    summary: 'Vendors, searched on code, name and subdomain, filtered and sorted', query: ListQuery, responses: { 200: Page(VendorDetail) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listVendors(knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
 
-  router.post('/vendors', async (ctx) => {
-    const { body } = input(ctx, { body: VendorCreate });
+  api.post('/vendors', {
+    summary: 'Create a vendor of a company (code and subdomain unique)', body: VendorCreate, responses: { 201: VendorDetail },
+    errors: [CompanyNotFoundException, ConflictException],
+  }, async (ctx, { body }) => {
     const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
     const { id, done } = await createVendor(deps(), {
       company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
@@ -78,13 +87,16 @@ export function adminVendorRoutes(services: Services): Router {
     ctx.body = await getVendor(knex, id);
   });
 
-  router.get('/vendors/:identifier', async (ctx) => {
-    const { params } = input(ctx, { params: IdentifierParams });
+  api.get('/vendors/:identifier', {
+    summary: 'A vendor by id or code (VendorDetailResponse)', params: IdentifierParams, responses: { 200: VendorDetail }, errors: notFound,
+  }, async (ctx, { params }) => {
     ctx.body = await getVendor(knex, await resolveVendorId(knex, params.identifier));
   });
 
-  router.put('/vendors/:identifier', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdentifierParams, body: VendorUpdate });
+  api.put('/vendors/:identifier', {
+    summary: 'Change a vendor: profile, contact overrides, languages, subdomain, flags', params: IdentifierParams, body: VendorUpdate,
+    responses: { 200: VendorDetail }, errors: [VendorNotFoundException, ConflictException],
+  }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const c = commandContext(ctx, ctx.state.admin.id);
     const contact = body.reset_contact_to_company
@@ -110,29 +122,34 @@ export function adminVendorRoutes(services: Services): Router {
     ctx.body = await getVendor(knex, id);
   });
 
-  router.delete('/vendors/:identifier', async (ctx) => {
-    const { params } = input(ctx, { params: IdentifierParams });
+  api.delete('/vendors/:identifier', {
+    summary: 'Delete a vendor', params: IdentifierParams, responses: { 200: Message }, errors: notFound,
+  }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await services.settle(await deleteVendor(deps(), id, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = { message: `Vendor ${id} deleted`, id };
   });
 
   // Sets the flag from the body, or toggles it when the body has none.
-  router.put('/vendors/:identifier/verification', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdentifierParams, body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) });
+  api.put('/vendors/:identifier/verification', {
+    summary: 'Set the verified flag, or toggle it when the body has none', params: IdentifierParams,
+    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
+  }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const current = await getVendor(knex, id);
     await services.settle(await setVendorVerified(deps(), id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getVendor(knex, id);
   });
 
-  router.put('/vendors/:identifier/status', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdentifierParams, body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) });
+  api.put('/vendors/:identifier/status', {
+    summary: 'Set the active flag, or toggle it when the body has none', params: IdentifierParams,
+    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
+  }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const current = await getVendor(knex, id);
     await services.settle(await setVendorActive(deps(), id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getVendor(knex, id);
   });
 
-  return router;
+  return api.router;
 }

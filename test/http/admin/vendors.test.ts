@@ -111,4 +111,33 @@ describe('admin vendors API', () => {
     expect(bad.status).to.equal(422);
     expect(bad.body.errors.map((e: any) => e.pointer)).to.include.members(['/body/company_id', '/body/vendor_code', '/body/name']);
   });
+
+  it('sorts the vendor list on a documented order, pages never repeating or skipping one, and names the orders on a bad one', async () => {
+    const admin = await app.adminToken();
+    const tag = unique('srt');
+    const company = await createCompany(app);
+    for (const name of ['Charlie', 'alpha', 'Bravo', 'Bravo']) await createVendor(app, company.id, { name: `${name} ${tag}` });
+    const walk = async (sort: string) => {
+      const seen: any[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await app.call('GET', `/api/v1/admin/vendors?search=${tag}&sort=${sort}&limit=2&page=${page}`, { token: admin });
+        expect(res.status).to.equal(200);
+        expect(res.body).to.include({ total: 4, page, limit: 2 });
+        seen.push(...res.body.items);
+      }
+      return seen;
+    };
+    const byName = await walk('name');
+    expect(byName).to.have.length(4);
+    // The database's collation orders the names; ties (the two Bravos) end on the id.
+    const sorted = [...byName].sort((a, b) => (a.name === b.name ? a.id - b.id : 0));
+    expect(byName.map((v) => v.id)).to.deep.equal(sorted.map((v) => v.id));
+    expect(new Set(byName.map((v) => v.id)).size).to.equal(4);
+    const newest = await walk('-created_at');
+    expect(newest.map((v) => v.id)).to.deep.equal([...newest].sort((a, b) => b.id - a.id).map((v) => v.id));
+    const bad = await app.call('GET', '/api/v1/admin/vendors?sort=owner', { token: admin });
+    expect(bad.status).to.equal(422);
+    const message = bad.body.errors.find((e: any) => e.pointer === '/query/sort').message;
+    expect(message).to.contain('name').and.contain('-created_at').and.contain('vendor_code');
+  });
 });
