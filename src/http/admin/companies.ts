@@ -4,14 +4,19 @@ import {
   changeCompanyDetails, createCompany, deleteCompany, setCompanyActive, setCompanyVerified, transferCompanyOwnership, type CompanyDeps,
 } from '../../../commands/companies/handlers.ts';
 import { countOwnedCompanies, getCompany } from '../../../queries/companies/getCompany.ts';
-import { listCompanies } from '../../../queries/companies/listCompanies.ts';
+import { COMPANY_SORTS, listCompanies, type CompanySort } from '../../../queries/companies/listCompanies.ts';
 import { relatedCounters } from '../../../queries/users/getUser.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
-import { UserOwnershipException } from '../../core/errors.ts';
+import {
+  CompanyException, CompanyHasVendorsException, CompanyNotFoundException, ConflictException, UserNotFoundException, UserOwnershipException,
+} from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { blankToNull, ContactSchema, contactChanges, Description, Name } from '../tenancySchemas.ts';
-import { Email, Id, IdParams, input, PageQuery } from '../validation.ts';
+import { Api } from '../api.ts';
+import { Message, Nullable, Page } from '../responses.ts';
+import { CompanyItem } from '../schemas/tenancy.ts';
+import { Email, Id, IdParams, PageQuery, SortQuery } from '../validation.ts';
 import { deletionGuards } from './users.ts';
 
 const CompanyCreate = Type.Object({
@@ -33,7 +38,19 @@ const ListQuery = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
   is_verified: Type.Optional(Type.Boolean()),
   owner_user_id: Type.Optional(Id),
+  sort: SortQuery(Object.keys(COMPANY_SORTS) as CompanySort[], 'id (default), name or created_at; a leading - sorts descending'),
 });
+
+const CompanyDetail = Type.Composite([CompanyItem, Type.Object({
+  owner: Nullable(Type.Object({ id: Type.Integer(), email: Type.String(), username: Type.String(), is_active: Type.Boolean() })),
+  vendors: Type.Array(Type.Object({
+    id: Type.Integer(), vendor_code: Type.String(), name: Type.String(), subdomain: Type.String(), is_active: Type.Boolean(), is_verified: Type.Boolean(),
+  })),
+})]);
+const CompanyCreated = Type.Composite([CompanyDetail, Type.Object({
+  owner_created: Type.Boolean(),
+  temporary_password: Type.Union([Type.String(), Type.Null()], { description: 'The new owner account\'s temporary password, in this answer only' }),
+})]);
 
 const TransferBody = Type.Object({
   new_owner_user_id: Id,
@@ -51,17 +68,22 @@ relatedCounters.vendor_memberships = 'SELECT count(*) FROM vendor_team_members W
 
 /** SPEC.md 4.1 companies: CRUD, verification and status flags, ownership transfer. */
 export function adminCompanyRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const deps = (): CompanyDeps => ({ store: services.store, db: services.db.knex });
+  const notFound = [CompanyNotFoundException];
 
-  router.get('/companies', async (ctx) => {
-    const { query } = input(ctx, { query: ListQuery });
-    ctx.body = await listCompanies(services.db.knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  api.get('/companies', {
+    summary: 'Companies, searched on name, e-mail and tax number, filtered and sorted, with vendor counts', query: ListQuery,
+    responses: { 200: Page(CompanyItem) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listCompanies(services.db.knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
 
   // Creates the company and its owner account. The temporary password is in this answer only.
-  router.post('/companies', async (ctx) => {
-    const { body } = input(ctx, { body: CompanyCreate });
+  api.post('/companies', {
+    summary: 'Create a company and its owner account (an existing user of that e-mail becomes the owner)', body: CompanyCreate,
+    responses: { 201: CompanyCreated }, errors: [ConflictException],
+  }, async (ctx, { body }) => {
     const existing = await findUserIdByLogin(services.db.knex, body.owner_email);
     const contact = { contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null, ...contactChanges(body) };
     const created = await createCompany(deps(), {
@@ -82,46 +104,57 @@ export function adminCompanyRoutes(services: Services): Router {
     };
   });
 
-  router.get('/companies/:id', async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.get('/companies/:id', {
+    summary: 'A company with its owner and vendors', params: IdParams, responses: { 200: CompanyDetail }, errors: notFound,
+  }, async (ctx, { params }) => {
     ctx.body = await getCompany(services.db.knex, params.id);
   });
 
-  router.put('/companies/:id', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: CompanyUpdate });
+  api.put('/companies/:id', {
+    summary: 'Change a company\'s name, description or contact data', params: IdParams, body: CompanyUpdate,
+    responses: { 200: CompanyDetail }, errors: notFound,
+  }, async (ctx, { params, body }) => {
     const changes = { ...contactChanges(body), ...(body.name !== undefined ? { name: body.name.trim() } : {}),
       ...(body.description !== undefined ? { description: blankToNull(body.description) ?? null } : {}) };
     await services.settle(await changeCompanyDetails(deps(), params.id, changes, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getCompany(services.db.knex, params.id);
   });
 
-  router.delete('/companies/:id', async (ctx) => {
-    const { params } = input(ctx, { params: IdParams });
+  api.delete('/companies/:id', {
+    summary: 'Delete a company (refused while it has vendors)', params: IdParams, responses: { 200: Message },
+    errors: [CompanyNotFoundException, CompanyHasVendorsException],
+  }, async (ctx, { params }) => {
     await services.settle(await deleteCompany(deps(), params.id, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = { message: `Company ${params.id} deleted`, id: params.id };
   });
 
-  router.post('/companies/:id/transfer-ownership', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: TransferBody });
+  api.post('/companies/:id/transfer-ownership', {
+    summary: 'Give the company to another user (confirm_transfer must be true)', params: IdParams, body: TransferBody,
+    responses: { 200: CompanyDetail }, errors: [CompanyNotFoundException, UserNotFoundException, CompanyException],
+  }, async (ctx, { params, body }) => {
     await services.settle(await transferCompanyOwnership(deps(), params.id, body.new_owner_user_id, body.transfer_reason ?? null,
       commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getCompany(services.db.knex, params.id);
   });
 
   // Sets the flag from the body, or toggles it when the body has none.
-  router.put('/companies/:id/verification', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) });
+  api.put('/companies/:id/verification', {
+    summary: 'Set the verified flag, or toggle it when the body has none', params: IdParams,
+    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: CompanyDetail }, errors: notFound,
+  }, async (ctx, { params, body }) => {
     const current = await getCompany(services.db.knex, params.id);
     await services.settle(await setCompanyVerified(deps(), params.id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getCompany(services.db.knex, params.id);
   });
 
-  router.put('/companies/:id/status', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdParams, body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) });
+  api.put('/companies/:id/status', {
+    summary: 'Set the active flag, or toggle it when the body has none', params: IdParams,
+    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: CompanyDetail }, errors: notFound,
+  }, async (ctx, { params, body }) => {
     const current = await getCompany(services.db.knex, params.id);
     await services.settle(await setCompanyActive(deps(), params.id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getCompany(services.db.knex, params.id);
   });
 
-  return router;
+  return api.router;
 }
