@@ -7,19 +7,27 @@ import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { resolveLocale } from '../language/resolve.ts';
 import { Locale } from '../tenancySchemas.ts';
-import { input } from '../validation.ts';
+import { Api } from '../api.ts';
+import { Nullable } from '../responses.ts';
 
 const LocalizationBody = Type.Object({
   storefront_locale: Type.Optional(Locale),
   storefront_currency: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{3}$' }), Type.Null()])),
 }, { additionalProperties: false, minProperties: 1 });
 
+const Localization = Type.Object({
+  storefront_locale: Nullable(Type.String()),
+  storefront_currency: Nullable(Type.String()),
+  environment_locale: Type.String(),
+  effective_locale: Type.String(),
+}, { additionalProperties: true });
+
 /**
  * The platform localization settings (SPEC.md part 2 Conventions): the storefront locale admins
  * set is the second step of the locale resolution, after a vendor's own storefront_locale.
  */
 export function adminSettingsRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const knex = services.db.knex;
   const view = async () => ({
     ...(await getPlatformSettings(knex)),
@@ -27,14 +35,17 @@ export function adminSettingsRoutes(services: Services): Router {
     effective_locale: (await resolveLocale(knex, null, services.config.defaultLocale)).locale,
   });
 
-  router.get('/settings/localization', async (ctx) => { ctx.body = await view(); });
+  api.get('/settings/localization', { summary: 'The platform\'s storefront locale and currency', responses: { 200: Localization } },
+    async (ctx) => { ctx.body = await view(); });
 
-  router.put('/settings/localization', async (ctx) => {
-    const { body } = input(ctx, { body: LocalizationBody });
+  api.put('/settings/localization', {
+    summary: 'Set the platform\'s storefront locale (the second step of the locale resolution) and currency',
+    body: LocalizationBody, responses: { 200: Localization },
+  }, async (ctx, { body }) => {
     await services.settle([await handleCommand(services.store, platformSettings, 'platform',
       { type: 'ChangePlatformSettings', data: { values: body, at: new Date().toISOString() } }, commandContext(ctx, ctx.state.admin.id))]);
     ctx.body = await view();
   });
 
-  return router;
+  return api.router;
 }

@@ -4,13 +4,14 @@ import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.t
 import { presetTheme, THEME_PRESETS } from '../../core/themePresets.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
-import { ThemePresetNotFoundException } from '../../core/errors.ts';
+import { ThemePresetNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { handleCommand } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
-import { input } from '../validation.ts';
+import { Api } from '../api.ts';
+import { Nullable } from '../responses.ts';
 import { IdentifierParams } from './vendors.ts';
 
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
@@ -31,37 +32,57 @@ const ThemeUpdate = Type.Object({
   custom_css: Type.Optional(Type.Union([Type.String({ maxLength: 20000 }), Type.Null()])),
 }, { additionalProperties: false, minProperties: 1 });
 
+const ThemeBody = Type.Object({
+  theme_name: Type.String(),
+  colors: Type.Record(Type.String(), Type.String()),
+  fonts: Type.Record(Type.String(), Type.String()),
+  layout: Type.Record(Type.String(), Type.String()),
+  branding: Type.Record(Type.String(), Nullable(Type.String())),
+  custom_css: Type.Optional(Nullable(Type.String())),
+}, { additionalProperties: true });
+/** A vendor's theme, and whether it is still the platform default. */
+const Theme = Type.Object({ vendor_id: Type.Integer(), is_default: Type.Boolean(), theme: ThemeBody }, { additionalProperties: true });
+
 const PresetParams = Type.Object({ ...IdentifierParams.properties, preset: Type.String({ minLength: 1, maxLength: 50 }) });
 
 /** Vendor themes and presets (SPEC.md 4.1: ThemePresetListResponse, ThemePresetResponse, ThemeDeleteResponse). */
 export function adminThemeRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'admin');
   const knex = services.db.knex;
+  const notFound = [VendorNotFoundException];
   const run = async (ctx: any, vendorId: number, command: ThemeCommand) =>
     services.settle([await handleCommand(services.store, vendorTheme, vendorId, command, { ...commandContext(ctx, ctx.state.admin.id), vendorId })]);
 
   // ThemePresetListResponse. A static route: no vendor in the path.
-  router.get('/themes/presets', (ctx) => {
+  api.get('/themes/presets', {
+    summary: 'The theme presets (ThemePresetListResponse)',
+    responses: { 200: Type.Object({ presets: Type.Array(Type.Object({ name: Type.String(), description: Type.String() }, { additionalProperties: true })) }) },
+  }, (ctx) => {
     ctx.body = {
       presets: Object.entries(THEME_PRESETS).map(([name, p]) => ({ name, description: p.description, ...presetTheme(name) })),
     };
   });
 
-  router.get('/vendors/:identifier/theme', async (ctx) => {
-    const { params } = input(ctx, { params: IdentifierParams });
+  api.get('/vendors/:identifier/theme', {
+    summary: 'A vendor\'s theme (the platform default until one is set)', params: IdentifierParams, responses: { 200: Theme }, errors: notFound,
+  }, async (ctx, { params }) => {
     ctx.body = await getVendorTheme(knex, await resolveVendorId(knex, params.identifier));
   });
 
-  router.put('/vendors/:identifier/theme', async (ctx) => {
-    const { params, body } = input(ctx, { params: IdentifierParams, body: ThemeUpdate });
+  api.put('/vendors/:identifier/theme', {
+    summary: 'Change parts of a vendor\'s theme', params: IdentifierParams, body: ThemeUpdate, responses: { 200: Theme }, errors: notFound,
+  }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await run(ctx, id, { type: 'ChangeVendorTheme', data: { vendor_id: id, changes: body, at: new Date().toISOString() } });
     ctx.body = await getVendorTheme(knex, id);
   });
 
   // ThemePresetResponse
-  router.post('/vendors/:identifier/theme/presets/:preset', async (ctx) => {
-    const { params } = input(ctx, { params: PresetParams });
+  api.post('/vendors/:identifier/theme/presets/:preset', {
+    summary: 'Apply a preset to a vendor\'s theme (ThemePresetResponse)', params: PresetParams,
+    responses: { 200: Type.Composite([Type.Object({ message: Type.String(), preset: Type.String() }), Theme]) },
+    errors: [VendorNotFoundException, ThemePresetNotFoundException],
+  }, async (ctx, { params }) => {
     if (!THEME_PRESETS[params.preset]) throw new ThemePresetNotFoundException(`Unknown theme preset '${params.preset}'`);
     const id = await resolveVendorId(knex, params.identifier);
     await run(ctx, id, { type: 'ApplyThemePreset', data: { vendor_id: id, preset: params.preset, at: new Date().toISOString() } });
@@ -69,12 +90,14 @@ export function adminThemeRoutes(services: Services): Router {
   });
 
   // ThemeDeleteResponse: the vendor falls back to the platform default theme.
-  router.delete('/vendors/:identifier/theme', async (ctx) => {
-    const { params } = input(ctx, { params: IdentifierParams });
+  api.delete('/vendors/:identifier/theme', {
+    summary: 'Reset a vendor to the platform default theme (ThemeDeleteResponse)', params: IdentifierParams,
+    responses: { 200: Type.Object({ message: Type.String(), vendor_id: Type.Integer(), is_default: Type.Boolean() }) }, errors: notFound,
+  }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await run(ctx, id, { type: 'ResetVendorTheme', data: { vendor_id: id, at: new Date().toISOString() } });
     ctx.body = { message: t(requestLanguage(ctx), 'theme.deleted'), vendor_id: id, is_default: true };
   });
 
-  return router;
+  return api.router;
 }
