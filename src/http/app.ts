@@ -5,7 +5,6 @@ import { koaBody } from 'koa-body';
 import type { Services } from '../runtime/services.ts';
 import { modules } from '../modules/index.ts';
 import { routeEntryOf, type ApiArea } from './api.ts';
-import { requireAdmin } from './auth.ts';
 import { errorHandler } from './errorHandler.ts';
 import { inputGuard } from './inputGuard.ts';
 import { responseConformance } from './responseConformance.ts';
@@ -38,7 +37,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
       for (const factory of module.routes?.[area] ?? []) {
         const routes = factory(services);
         tagRoutes(routes, module.tag, module.description);
-        router.use(area === 'admin' && !declared(routes) ? guardedAdmin(services, routes).routes() : routes.routes());
+        router.use(routes.routes());
       }
     }
     if (area === 'health' || area === 'root') root.use(router.routes());
@@ -58,15 +57,6 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
 }
 
 const API_AREAS: readonly ApiArea[] = ['root', 'health', 'admin', 'vendor', 'shop', 'public', 'language', 'platform'];
-
-// Transitional: admin routers not yet declared through src/http/api.ts keep the area-wide guard.
-const declared = (router: Router) => router.stack.every((layer) => layer.methods.length === 0 || routeEntryOf(layer.stack));
-function guardedAdmin(services: Services, routes: Router): Router {
-  const guarded = new Router();
-  guarded.use(requireAdmin(services));
-  guarded.use(routes.routes());
-  return guarded;
-}
 
 /** A module's routes carry its OpenAPI tag. */
 function tagRoutes(router: Router, tag: string, description: string): void {

@@ -106,9 +106,15 @@ describe('the API reference (/docs)', () => {
     it('renders Swagger UI with the service\'s routes and the Authorize button, without a CSP violation', async () => {
       await page.goto(`${app.url}/docs`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('.opblock-summary-path', { timeout: 30_000 });
-      const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path')));
-      expect(paths).to.include('/api/v1/admin/users');
-      expect(paths).to.include('/api/v1/admin/auth/login');
+      // Swagger UI renders the sections near the viewport: scroll down until the users list shows.
+      const seen = new Set<string>();
+      for (let step = 0; step < 60 && !seen.has('/api/v1/admin/users'); step++) {
+        for (const p of await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path') ?? ''))) seen.add(p);
+        await page.evaluate(() => window.scrollBy(0, 1500));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([...seen]).to.include('/api/v1/admin/users');
+      expect([...seen]).to.include('/api/v1/admin/auth/login');
       const text = await page.evaluate(() => document.body.innerText);
       expect(text).to.include('/api/v1/admin/users');
       expect(text).to.include('Commerce back-office API');

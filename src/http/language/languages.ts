@@ -1,8 +1,10 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
-import { Language, input } from '../validation.ts';
+import { Api } from '../api.ts';
+import { Nullable } from '../responses.ts';
+import { Language } from '../validation.ts';
 import { optionalVendorContext, type VendorContext } from '../vendorContext.ts';
 import { LANGUAGE_COOKIE, resolveLanguage, resolveLocale } from './resolve.ts';
 
@@ -13,9 +15,15 @@ const COOKIE = { httpOnly: false, sameSite: 'lax' as const, path: '/', maxAge: 3
  * SPEC.md 4.4: set, current, list and clear the language preference (en, fr, de, lb). On a shop
  * (Host or Referer naming a vendor) the shop's languages and locale apply; elsewhere the platform's.
  */
+const Current = Type.Object({
+  code: Type.String(), source: Type.String(), locale: Type.String(), locale_source: Type.String(),
+  vendor: Nullable(Type.Object({ id: Type.Integer(), vendor_code: Type.String(), storefront_languages: Type.Array(Type.String()) })),
+}, { additionalProperties: true });
+
 export function languageApiRoutes(services: Services): Router {
-  const router = new Router();
-  router.use(optionalVendorContext(services));
+  const api = new Api(services, 'language');
+  // On a shop (Host or Referer naming a vendor) the shop's languages and locale apply.
+  const use = [optionalVendorContext(services)];
   const knex = services.db.knex;
 
   async function current(ctx: any, cookieOverride?: string | null) {
@@ -30,15 +38,21 @@ export function languageApiRoutes(services: Services): Router {
     };
   }
 
-  router.post('/set', async (ctx) => {
-    const { body } = input(ctx, { body: Type.Object({ language: Language }, { additionalProperties: false }) });
+  api.post('/set', {
+    summary: 'Store a language preference in a cookie (en, fr, de, lb)', use, body: Type.Object({ language: Language }, { additionalProperties: false }),
+    responses: { 200: Type.Object({ success: Type.Literal(true), language: Type.String(), message: Type.String(), current: Current }) },
+  }, async (ctx, { body }) => {
     ctx.cookies.set(LANGUAGE_COOKIE, body.language, COOKIE);
     ctx.body = { success: true, language: body.language, message: t(body.language, 'language.set', { language: LANGUAGE_INFO[body.language].native_name }), current: await current(ctx, body.language) };
   });
 
-  router.get('/current', async (ctx) => { ctx.body = await current(ctx); });
+  api.get('/current', { summary: 'The language of this visitor and where it comes from, and the locale', use, responses: { 200: Current } },
+    async (ctx) => { ctx.body = await current(ctx); });
 
-  router.get('/list', async (ctx) => {
+  api.get('/list', {
+    summary: 'The languages offered here (a shop\'s storefront languages, or all four)', use,
+    responses: { 200: Type.Object({ languages: Type.Array(Type.Object({ code: Type.String(), is_current: Type.Boolean() }, { additionalProperties: true })), current: Type.String() }) },
+  }, async (ctx) => {
     const vendor = ctx.state.vendorContext as VendorContext | undefined;
     const allowed = vendor ? vendor.storefront_languages : [...LANGUAGES];
     const now = await current(ctx);
@@ -48,11 +62,14 @@ export function languageApiRoutes(services: Services): Router {
     };
   });
 
-  router.delete('/clear', async (ctx) => {
+  api.delete('/clear', {
+    summary: 'Clear the language preference', use,
+    responses: { 200: Type.Object({ success: Type.Literal(true), message: Type.String(), current: Current }) },
+  }, async (ctx) => {
     ctx.cookies.set(LANGUAGE_COOKIE, '', { ...COOKIE, maxAge: 0, expires: new Date(0) });
     const now = await current(ctx, null);
     ctx.body = { success: true, message: t(now.code, 'language.cleared'), current: now };
   });
 
-  return router;
+  return api.router;
 }

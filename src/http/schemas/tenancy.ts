@@ -68,3 +68,20 @@ export const VendorDomain = Type.Object({
   verification: Type.Object({ type: Type.Literal('TXT'), name: Type.String(), value: Type.String() }),
   created_at: Timestamp,
 });
+
+/** A vendor as the public lookups and the shop show it: contact values are the effective ones. */
+export const PublicVendor = Type.Object({
+  id: Type.Integer(),
+  vendor_code: Type.String(),
+  subdomain: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  is_verified: Type.Boolean(),
+  contact_email: Nullable(Type.String()),
+  contact_phone: Nullable(Type.String()),
+  website: Nullable(Type.String()),
+  business_address: Nullable(Type.String()),
+  storefront_language: Type.String(),
+  storefront_languages: Type.Array(Type.String()),
+  storefront_locale: Nullable(Type.String()),
+});

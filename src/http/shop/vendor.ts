@@ -1,7 +1,10 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import type { Services } from '../../runtime/services.ts';
 import { resolveLanguage, resolveLocale } from '../language/resolve.ts';
+import { Api } from '../api.ts';
+import { PublicVendor } from '../schemas/tenancy.ts';
 import type { VendorContext } from '../vendorContext.ts';
 
 /**
@@ -9,8 +12,16 @@ import type { VendorContext } from '../vendorContext.ts';
  * its theme, locale and the language of this visitor. The storefront pages render from this.
  */
 export function shopVendorRoutes(services: Services): Router {
-  const router = new Router();
-  router.get('/vendor', async (ctx) => {
+  const api = new Api(services, 'shop');
+  api.get('/vendor', {
+    summary: 'The shop\'s own vendor as the request names it, with its theme, locale and this visitor\'s language',
+    responses: { 200: Type.Composite([PublicVendor, Type.Object({
+      detected_by: Type.Union([Type.Literal('path'), Type.Literal('subdomain'), Type.Literal('custom_domain')]),
+      source: Type.Union([Type.Literal('request'), Type.Literal('referer')]),
+      locale: Type.String(), locale_source: Type.String(), language: Type.String(),
+      theme: Type.Object({}, { additionalProperties: true }),
+    })]) },
+  }, async (ctx) => {
     const vendor = ctx.state.vendorContext as VendorContext;
     const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);
     const language = resolveLanguage(ctx, locale.locale);
@@ -22,5 +33,5 @@ export function shopVendorRoutes(services: Services): Router {
       theme: (await getVendorTheme(services.db.knex, vendor.id)).theme,
     };
   });
-  return router;
+  return api.router;
 }

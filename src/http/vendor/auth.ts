@@ -4,7 +4,9 @@ import type { Context } from 'koa';
 import { changeUserPassword } from '../../../commands/users/handlers.ts';
 import { user } from '../../../commands/users/index.ts';
 import { listAccessibleVendors } from '../../../queries/team/vendorAccess.ts';
-import { InvalidCredentialsException, ValidationException, VendorAccessDeniedException } from '../../core/errors.ts';
+import {
+  AuthenticationException, InvalidCredentialsException, TooManyAttemptsException, ValidationException, VendorAccessDeniedException,
+} from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { verifyPassword } from '../../core/passwords.ts';
 import { load } from '../../runtime/commandHandler.ts';
@@ -12,8 +14,9 @@ import type { Services } from '../../runtime/services.ts';
 import { authenticate } from '../admin/auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { VendorCode } from '../tenancySchemas.ts';
-import { input } from '../validation.ts';
-import { requireVendor, VENDOR_COOKIE, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { Api } from '../api.ts';
+import { Nullable } from '../responses.ts';
+import { VENDOR_COOKIE, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** UserLogin plus the vendor code, needed only when the user belongs to several vendors. */
 const VendorLogin = Type.Object({
@@ -27,6 +30,25 @@ const PasswordChange = Type.Object({
   new_password: Type.String({ minLength: 10, maxLength: 1024 }),
 }, { additionalProperties: false });
 
+const VendorSignIn = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('bearer'),
+  expires_in: Type.Integer(),
+  must_change_password: Type.Boolean(),
+  user: Type.Object({ id: Type.Integer(), username: Type.String(), email: Type.String(), role: Type.String() }),
+  vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String() }),
+});
+const VendorMe = Type.Object({
+  user: Type.Object({
+    id: Type.Integer(), email: Type.String(), username: Type.String(), first_name: Nullable(Type.String()), last_name: Nullable(Type.String()),
+    preferred_language: Type.String(), must_change_password: Type.Boolean(),
+  }),
+  vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String(), subdomain: Type.String(), dashboard_language: Type.String() }),
+  role: Type.String(),
+  is_owner: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+});
+
 /**
  * Secure whenever the request came over TLS (directly, or through a proxy trusted with
  * TRUST_PROXY=1). Koa refuses to set a Secure cookie on a plain-HTTP request, so tying it to
@@ -38,10 +60,14 @@ function cookieOptions(ctx: { secure: boolean }, maxAgeSeconds: number) {
 
 /** Sign-in, sign-out, the caller's profile and the password change of the vendor area (SPEC.md part 5). */
 export function vendorAuthRoutes(services: Services): Router {
-  const router = new Router();
+  const api = new Api(services, 'vendor');
 
-  router.post('/auth/login', async (ctx) => {
-    const { body } = input(ctx, { body: VendorLogin });
+  api.post('/auth/login', {
+    summary: 'Vendor sign-in with email_or_username (vendor_code when the account belongs to several vendors); sets the vendor_token cookie',
+    caller: 'none', body: VendorLogin,
+    responses: { 200: { schema: VendorSignIn, headers: { 'Set-Cookie': 'vendor_token (HttpOnly, SameSite=Strict, Secure on TLS)' } } },
+    errors: [InvalidCredentialsException, AuthenticationException, VendorAccessDeniedException, TooManyAttemptsException],
+  }, async (ctx, { body }) => {
     const account = await authenticate(services, body.email_or_username, body.password, ctx.ip);
     const vendors = await listAccessibleVendors(services.db.knex, account.id);
     if (vendors.length === 0) throw new VendorAccessDeniedException('This account has no access to an active vendor');
@@ -67,12 +93,17 @@ export function vendorAuthRoutes(services: Services): Router {
   });
 
   // Clears the vendor cookie only: admin and customer credentials are never touched (SPEC.md part 5).
-  router.post('/auth/logout', async (ctx: Context) => {
+  api.post('/auth/logout', {
+    summary: 'Clear the vendor_token cookie (never an admin or customer credential)', caller: 'none',
+    responses: { 200: Type.Object({ message: Type.String() }) },
+  }, async (ctx: Context) => {
     ctx.cookies.set(VENDOR_COOKIE, '', { ...cookieOptions(ctx, 0), maxAge: 0, expires: new Date(0) });
     ctx.body = { message: t(requestLanguage(ctx), 'auth.logged_out') };
   });
 
-  router.get('/auth/me', requireVendor(services, undefined, { allowPasswordChange: true }), async (ctx) => {
+  api.get('/auth/me', {
+    summary: 'The signed-in team member, their vendor, role and permissions', allowPasswordChange: true, responses: { 200: VendorMe },
+  }, async (ctx) => {
     const caller = ctx.state.vendor as VendorCaller;
     const row = await services.db.knex('user_list').where('id', caller.userId).first();
     const vendor = await services.db.knex('vendor_list').select('id', 'vendor_code', 'name', 'subdomain', 'dashboard_language').where('id', caller.id).first();
@@ -86,8 +117,10 @@ export function vendorAuthRoutes(services: Services): Router {
     };
   });
 
-  router.put('/auth/password', requireVendor(services, undefined, { allowPasswordChange: true }), async (ctx) => {
-    const { body } = input(ctx, { body: PasswordChange });
+  api.put('/auth/password', {
+    summary: 'Change one\'s own password (a temporary one must be changed before anything else)', allowPasswordChange: true,
+    body: PasswordChange, responses: { 200: Type.Object({ message: Type.String() }) }, errors: [InvalidCredentialsException],
+  }, async (ctx, { body }) => {
     const caller = ctx.state.vendor as VendorCaller;
     const { state } = await load(services.store, user, caller.userId);
     if (state.status !== 'active' || !(await verifyPassword(state.password_hash, body.current_password))) {
@@ -101,5 +134,5 @@ export function vendorAuthRoutes(services: Services): Router {
     ctx.body = { message: t(requestLanguage(ctx), 'auth.password_changed') };
   });
 
-  return router;
+  return api.router;
 }
