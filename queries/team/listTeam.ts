@@ -22,20 +22,25 @@ const member = (r: any): TeamMemberItem => ({
   joined_at: r.joined_at ? new Date(r.joined_at).toISOString() : null,
 });
 
-/** The owner (from the company) first, then the active members in the order they joined (a team is small: paged in memory). */
-export async function listTeamMembers(knex: Knex, vendorId: number, page: PageRequest = { page: 1, limit: 100 }): Promise<Page<TeamMemberItem>> {
-  const owner = await knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id')
-    .leftJoin('user_list as u', 'u.id', 'c.owner_user_id')
-    .select('c.owner_user_id as user_id', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active')
-    .where('v.id', vendorId).first();
-  const rows = await knex('vendor_team_members as m').leftJoin('user_list as u', 'u.id', 'm.user_id')
-    .select('m.*', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active as user_active')
-    .where({ 'm.vendor_id': vendorId, 'm.is_active': true }).orderBy('m.joined_at');
-  const items: TeamMemberItem[] = [];
-  if (owner) items.push({ ...member({ ...owner, role: 'owner', permissions: 'all', joined_at: null }), is_owner: true, is_active: owner.is_active ?? false });
-  for (const r of rows) if (!owner || r.user_id !== owner.user_id) items.push(member(r));
-  const from = (page.page - 1) * page.limit;
-  return { items: items.slice(from, from + page.limit), total: items.length, page: page.page, limit: page.limit };
+/**
+ * The owner (from the company) first, then the active members in the order they joined (user id
+ * on a tie), paged in SQL: one UNION ALL of the owner row and the membership rows (the owner's own
+ * membership, if any, left out), joined to the users for their names, counted by paginate.
+ */
+export function listTeamMembers(knex: Knex, vendorId: number, page: PageRequest): Promise<Page<TeamMemberItem>> {
+  const owner = knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id').where('v.id', vendorId)
+    .select('c.owner_user_id as user_id', knex.raw(`'owner'::text AS role`), knex.raw(`'"all"'::jsonb AS permissions`),
+      knex.raw('true AS is_owner'), knex.raw('NULL::timestamptz AS joined_at'), knex.raw('0 AS rank'));
+  const members = knex('vendor_team_members as m').where({ 'm.vendor_id': vendorId, 'm.is_active': true })
+    .whereNotExists(knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id')
+      .where('v.id', vendorId).whereRaw('c.owner_user_id = m.user_id').select(knex.raw('1')))
+    .select('m.user_id', 'm.role', 'm.permissions', knex.raw('false AS is_owner'), 'm.joined_at', knex.raw('1 AS rank'));
+  const base = knex.from(owner.unionAll(members, true).as('t')).leftJoin('user_list as u', 'u.id', 't.user_id')
+    .select('t.*', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active as user_active');
+  return paginate(base, page, (q) => q.orderBy([{ column: 't.rank' }, { column: 't.joined_at' }, { column: 't.user_id' }]), (r) => (r.is_owner
+    // The owner is active while their account is; a member while the membership (always, here) and the account are.
+    ? { ...member({ ...r, is_active: true }), is_owner: true, is_active: r.user_active ?? false }
+    : member({ ...r, is_active: true })));
 }
 
 export async function getTeamMember(knex: Knex, vendorId: number, userId: number): Promise<TeamMemberItem> {
