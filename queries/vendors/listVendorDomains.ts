@@ -17,7 +17,7 @@ export function toDomainItem(r: any) {
   };
 }
 
-/** A vendor's custom domains in the order they were added (a vendor has a handful: 100 per page at most). */
+/** A vendor's custom domains in the order they were added (id), paged in SQL (a vendor has at most MAX_DOMAINS_PER_VENDOR). */
 export function listVendorDomains(knex: Knex, vendorId: number, page: PageRequest = { page: 1, limit: 100 }) {
   return paginate(knex('vendor_domains').where('vendor_id', vendorId), page, (q) => q.orderBy('id'), toDomainItem);
 }

@@ -11,7 +11,7 @@ import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
-import { Nullable } from '../responses.ts';
+import { ThemeConfig, VendorTheme } from '../schemas/tenancy.ts';
 import { IdentifierParams } from './vendors.ts';
 
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
@@ -32,16 +32,8 @@ const ThemeUpdate = Type.Object({
   custom_css: Type.Optional(Type.Union([Type.String({ maxLength: 20000 }), Type.Null()])),
 }, { additionalProperties: false, minProperties: 1 });
 
-const ThemeBody = Type.Object({
-  theme_name: Type.String(),
-  colors: Type.Record(Type.String(), Type.String()),
-  fonts: Type.Record(Type.String(), Type.String()),
-  layout: Type.Record(Type.String(), Type.String()),
-  branding: Type.Record(Type.String(), Nullable(Type.String())),
-  custom_css: Type.Optional(Nullable(Type.String())),
-}, { additionalProperties: true });
-/** A vendor's theme, and whether it is still the platform default. */
-const Theme = Type.Object({ vendor_id: Type.Integer(), is_default: Type.Boolean(), theme: ThemeBody }, { additionalProperties: true });
+/** A preset as ThemePresetListResponse lists it: its name and description, and the theme it gives. */
+const Preset = Type.Composite([Type.Object({ name: Type.String(), description: Type.String() }), ThemeConfig]);
 
 const PresetParams = Type.Object({ ...IdentifierParams.properties, preset: Type.String({ minLength: 1, maxLength: 50 }) });
 
@@ -56,7 +48,7 @@ export function adminThemeRoutes(services: Services): Router {
   // ThemePresetListResponse. A static route: no vendor in the path.
   api.get('/themes/presets', {
     summary: 'The theme presets (ThemePresetListResponse)',
-    responses: { 200: Type.Object({ presets: Type.Array(Type.Object({ name: Type.String(), description: Type.String() }, { additionalProperties: true })) }) },
+    responses: { 200: Type.Object({ presets: Type.Array(Preset) }) },
   }, (ctx) => {
     ctx.body = {
       presets: Object.entries(THEME_PRESETS).map(([name, p]) => ({ name, description: p.description, ...presetTheme(name) })),
@@ -64,13 +56,13 @@ export function adminThemeRoutes(services: Services): Router {
   });
 
   api.get('/vendors/:identifier/theme', {
-    summary: 'A vendor\'s theme (the platform default until one is set)', params: IdentifierParams, responses: { 200: Theme }, errors: notFound,
+    summary: 'A vendor\'s theme (the platform default until one is set)', params: IdentifierParams, responses: { 200: VendorTheme }, errors: notFound,
   }, async (ctx, { params }) => {
     ctx.body = await getVendorTheme(knex, await resolveVendorId(knex, params.identifier));
   });
 
   api.put('/vendors/:identifier/theme', {
-    summary: 'Change parts of a vendor\'s theme', params: IdentifierParams, body: ThemeUpdate, responses: { 200: Theme }, errors: notFound,
+    summary: 'Change parts of a vendor\'s theme', params: IdentifierParams, body: ThemeUpdate, responses: { 200: VendorTheme }, errors: notFound,
   }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await run(ctx, id, { type: 'ChangeVendorTheme', data: { vendor_id: id, changes: body, at: new Date().toISOString() } });
@@ -80,7 +72,7 @@ export function adminThemeRoutes(services: Services): Router {
   // ThemePresetResponse
   api.post('/vendors/:identifier/theme/presets/:preset', {
     summary: 'Apply a preset to a vendor\'s theme (ThemePresetResponse)', params: PresetParams,
-    responses: { 200: Type.Composite([Type.Object({ message: Type.String(), preset: Type.String() }), Theme]) },
+    responses: { 200: Type.Composite([Type.Object({ message: Type.String(), preset: Type.String() }), VendorTheme]) },
     errors: [VendorNotFoundException, ThemePresetNotFoundException],
   }, async (ctx, { params }) => {
     if (!THEME_PRESETS[params.preset]) throw new ThemePresetNotFoundException(`Unknown theme preset '${params.preset}'`);

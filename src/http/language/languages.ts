@@ -4,6 +4,7 @@ import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Nullable } from '../responses.ts';
+import { LanguageInfo, LocaleSource } from '../schemas/tenancy.ts';
 import { Language } from '../validation.ts';
 import { optionalVendorContext, type VendorContext } from '../vendorContext.ts';
 import { LANGUAGE_COOKIE, resolveLanguage, resolveLocale } from './resolve.ts';
@@ -15,10 +16,11 @@ const COOKIE = { httpOnly: false, sameSite: 'lax' as const, path: '/', maxAge: 3
  * SPEC.md 4.4: set, current, list and clear the language preference (en, fr, de, lb). On a shop
  * (Host or Referer naming a vendor) the shop's languages and locale apply; elsewhere the platform's.
  */
-const Current = Type.Object({
-  code: Type.String(), source: Type.String(), locale: Type.String(), locale_source: Type.String(),
-  vendor: Nullable(Type.Object({ id: Type.Integer(), vendor_code: Type.String(), storefront_languages: Type.Array(Type.String()) })),
-}, { additionalProperties: true });
+const Current = Type.Composite([LanguageInfo, Type.Object({
+  source: Type.Union(['cookie', 'vendor', 'accept-language', 'locale', 'default'].map((x) => Type.Literal(x)), { description: 'Where the language came from' }),
+  locale: Type.String(), locale_source: LocaleSource,
+  vendor: Nullable(Type.Object({ id: Type.Integer(), vendor_code: Type.String(), storefront_languages: Type.Array(Language) })),
+})]);
 
 export function languageApiRoutes(services: Services): Router {
   const api = new Api(services, 'language');
@@ -40,7 +42,7 @@ export function languageApiRoutes(services: Services): Router {
 
   api.post('/set', {
     summary: 'Store a language preference in a cookie (en, fr, de, lb)', use, body: Type.Object({ language: Language }, { additionalProperties: false }),
-    responses: { 200: Type.Object({ success: Type.Literal(true), language: Type.String(), message: Type.String(), current: Current }) },
+    responses: { 200: Type.Object({ success: Type.Literal(true), language: Language, message: Type.String(), current: Current }) },
   }, async (ctx, { body }) => {
     ctx.cookies.set(LANGUAGE_COOKIE, body.language, COOKIE);
     ctx.body = { success: true, language: body.language, message: t(body.language, 'language.set', { language: LANGUAGE_INFO[body.language].native_name }), current: await current(ctx, body.language) };
@@ -51,7 +53,7 @@ export function languageApiRoutes(services: Services): Router {
 
   api.get('/list', {
     summary: 'The languages offered here (a shop\'s storefront languages, or all four)', use,
-    responses: { 200: Type.Object({ languages: Type.Array(Type.Object({ code: Type.String(), is_current: Type.Boolean() }, { additionalProperties: true })), current: Type.String() }) },
+    responses: { 200: Type.Object({ languages: Type.Array(Type.Composite([LanguageInfo, Type.Object({ is_current: Type.Boolean() })])), current: Language }) },
   }, async (ctx) => {
     const vendor = ctx.state.vendorContext as VendorContext | undefined;
     const allowed = vendor ? vendor.storefront_languages : [...LANGUAGES];

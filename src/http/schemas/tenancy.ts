@@ -11,6 +11,64 @@ const contact = {
   tax_number: Nullable(Type.String()),
 };
 
+/** The contact value a vendor shows: its own, else its company's. */
+const effective = {
+  effective_contact_email: Nullable(Type.String()),
+  effective_contact_phone: Nullable(Type.String()),
+  effective_website: Nullable(Type.String()),
+  effective_business_address: Nullable(Type.String()),
+  effective_tax_number: Nullable(Type.String()),
+};
+/** True when the vendor has no value of its own and inherits the company's. */
+const inherited = {
+  contact_email_inherited: Type.Boolean(),
+  contact_phone_inherited: Type.Boolean(),
+  website_inherited: Type.Boolean(),
+  business_address_inherited: Type.Boolean(),
+  tax_number_inherited: Type.Boolean(),
+};
+
+/** The business info section of the vendor settings: name, own, effective and inherited contact values. */
+export const VendorBusinessInfo = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  company_id: Type.Integer(),
+  company_name: Nullable(Type.String()),
+  ...contact,
+  ...effective,
+  ...inherited,
+  company_business_address: Nullable(Type.String()),
+  company_tax_number: Nullable(Type.String()),
+});
+
+const Layout = Type.Object({
+  style: Type.Union([Type.Literal('grid'), Type.Literal('list'), Type.Literal('masonry')]),
+  header: Type.Union([Type.Literal('fixed'), Type.Literal('static'), Type.Literal('transparent')]),
+  product_card: Type.Union([Type.Literal('modern'), Type.Literal('classic'), Type.Literal('minimal')]),
+});
+
+/** A storefront theme (ThemeConfig of src/core/themePresets.ts). */
+export const ThemeConfig = Type.Object({
+  theme_name: Type.String(),
+  colors: Type.Object({
+    primary: Type.String(), secondary: Type.String(), accent: Type.String(), background: Type.String(), text: Type.String(), border: Type.String(),
+  }),
+  fonts: Type.Object({ heading: Type.String(), body: Type.String() }),
+  layout: Layout,
+  branding: Type.Object({
+    logo_url: Nullable(Type.String()), logo_dark_url: Nullable(Type.String()), favicon_url: Nullable(Type.String()), banner_url: Nullable(Type.String()),
+  }),
+  custom_css: Nullable(Type.String()),
+});
+
+/** A vendor's theme (queries/themes/getVendorTheme.ts): the platform default (is_default, never updated) until one is set. */
+export const VendorTheme = Type.Object({
+  vendor_id: Type.Integer(),
+  is_default: Type.Boolean(),
+  theme: ThemeConfig,
+  updated_at: NullableTimestamp,
+});
+
 /** VendorDetailResponse: own contact values (null = inherited), effective ones, the *_inherited flags. */
 export const VendorDetail = Type.Object({
   id: Type.Integer(),
@@ -25,8 +83,8 @@ export const VendorDetail = Type.Object({
   is_verified: Type.Boolean(),
   verified_at: NullableTimestamp,
   ...contact,
-  effective_contact_email: Nullable(Type.String()),
-  contact_email_inherited: Type.Boolean(),
+  ...effective,
+  ...inherited,
   company_business_address: Nullable(Type.String()),
   company_tax_number: Nullable(Type.String()),
   dashboard_language: Type.String(),
@@ -85,3 +143,14 @@ export const PublicVendor = Type.Object({
   storefront_languages: Type.Array(Type.String()),
   storefront_locale: Nullable(Type.String()),
 });
+
+/** A supported language as the language API and the vendor settings list it (LANGUAGE_INFO of src/core/i18n.ts). */
+export const LanguageInfo = Type.Object({
+  code: Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('lb')]),
+  name: Type.String(),
+  native_name: Type.String(),
+  flag: Type.String(),
+});
+
+/** Where the storefront locale came from (SPEC.md part 2: vendor, platform setting, environment, then en). */
+export const LocaleSource = Type.Union([Type.Literal('vendor'), Type.Literal('platform'), Type.Literal('environment'), Type.Literal('fallback')]);

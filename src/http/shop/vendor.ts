@@ -4,7 +4,8 @@ import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import type { Services } from '../../runtime/services.ts';
 import { resolveLanguage, resolveLocale } from '../language/resolve.ts';
 import { Api } from '../api.ts';
-import { PublicVendor } from '../schemas/tenancy.ts';
+import { LocaleSource, PublicVendor, ThemeConfig } from '../schemas/tenancy.ts';
+import { Language } from '../validation.ts';
 import type { VendorContext } from '../vendorContext.ts';
 
 /**
@@ -18,8 +19,8 @@ export function shopVendorRoutes(services: Services): Router {
     responses: { 200: Type.Composite([PublicVendor, Type.Object({
       detected_by: Type.Union([Type.Literal('path'), Type.Literal('subdomain'), Type.Literal('custom_domain')]),
       source: Type.Union([Type.Literal('request'), Type.Literal('referer')]),
-      locale: Type.String(), locale_source: Type.String(), language: Type.String(),
-      theme: Type.Object({}, { additionalProperties: true }),
+      locale: Type.String(), locale_source: LocaleSource, language: Language,
+      theme: ThemeConfig,
     })]) },
   }, async (ctx) => {
     const vendor = ctx.state.vendorContext as VendorContext;

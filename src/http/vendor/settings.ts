@@ -14,6 +14,8 @@ import { blankToNull, ContactSchema, contactChanges, defined, Description, Langu
 import { Api } from '../api.ts';
 import { Nullable } from '../responses.ts';
 import { InvoiceSettingsAnswer } from '../schemas/invoices.ts';
+import { LanguageInfo, LocaleSource, VendorBusinessInfo, VendorDomain, VendorTheme } from '../schemas/tenancy.ts';
+import { Language } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** VAT rates in force in Luxembourg, the extmarket's country (shared/reference/eu-vat-rates.json: LU), plus 0 for exempt goods. */
@@ -41,24 +43,29 @@ const BusinessInfoBody = Type.Object({
 
 const LocalizationBody = Type.Object(LanguageSchema, { additionalProperties: false, minProperties: 1 });
 
-const Section = Type.Object({}, { additionalProperties: true });
 /** GET /settings: one object per section. */
 const VendorSettings = Type.Object({
   vendor_id: Type.Integer(),
   vendor_code: Type.String(),
-  business_info: Type.Object({ name: Type.String(), description: Nullable(Type.String()), company_id: Type.Integer(), company_name: Nullable(Type.String()) }, { additionalProperties: true }),
+  business_info: VendorBusinessInfo,
   localization: Type.Object({
-    dashboard_language: Type.String(), storefront_language: Type.String(), storefront_languages: Type.Array(Type.String()),
-    storefront_locale: Nullable(Type.String()), effective_locale: Type.String(), locale_source: Type.String(),
-    supported_languages: Type.Array(Section),
+    dashboard_language: Language, storefront_language: Language, storefront_languages: Type.Array(Language),
+    storefront_locale: Nullable(Type.String()), effective_locale: Type.String(), locale_source: LocaleSource,
+    supported_languages: Type.Array(LanguageInfo),
   }),
   extmarket: Type.Object({
-    default_tax_rate: Nullable(Type.Number()), delivery_method: Nullable(Type.Array(Type.String())), preorder_days: Nullable(Type.Integer()),
+    vendor_id: Nullable(Type.String()), vendor_slug: Nullable(Type.String()),
+    csv_url_fr: Nullable(Type.String()), csv_url_en: Nullable(Type.String()), csv_url_de: Nullable(Type.String()),
+    default_tax_rate: Nullable(Type.Number()), boost_sort: Nullable(Type.Number()),
+    delivery_method: Nullable(Type.Array(Type.String())), preorder_days: Nullable(Type.Integer()),
     options: Type.Object({ tax_rates: Type.Array(Type.Number()), delivery_methods: Type.Array(Type.String()) }),
-  }, { additionalProperties: true }),
+  }),
   invoice_settings: InvoiceSettingsAnswer,
-  theme_settings: Section,
-  domains: Type.Object({ subdomain: Type.String(), subdomain_url: Type.String(), path_url: Type.String(), custom_domains: Type.Array(Section) }),
+  theme_settings: VendorTheme,
+  domains: Type.Object({
+    subdomain: Type.String(), subdomain_url: Type.String(), path_url: Type.String(),
+    custom_domains: Type.Array(VendorDomain, { description: 'Every custom domain of the vendor (at most 10)' }),
+  }),
   payment_provider: Type.Object({ configured: Type.Boolean(), provider: Nullable(Type.String()), status: Nullable(Type.String()) }),
 });
 const SettingsAnswer = Type.Composite([Type.Object({ message: Type.String() }), VendorSettings]);
@@ -95,7 +102,7 @@ export function vendorSettingsRoutes(services: Services): Router {
     for (const f of CONTACT_FIELDS) Object.assign(business, { [f]: v[f], [`effective_${f}`]: v[`effective_${f}`], [`${f}_inherited`]: v[`${f}_inherited`] });
     Object.assign(business, { company_business_address: v.company_business_address, company_tax_number: v.company_tax_number });
     const ext = row?.extmarket_settings ?? {};
-    const domains = await listVendorDomains(knex, vendorId);
+    const domains = await listVendorDomains(knex, vendorId, { page: 1, limit: 100 });
     return {
       vendor_id: v.id,
       vendor_code: v.vendor_code,
@@ -118,7 +125,7 @@ export function vendorSettingsRoutes(services: Services): Router {
         subdomain: v.subdomain,
         subdomain_url: `https://${v.subdomain}.${services.config.platformDomain}/`,
         path_url: `/vendors/${v.vendor_code}/shop/`,
-        custom_domains: domains.items.map(({ verification_token: _t, ...d }: any) => d),
+        custom_domains: domains.items,
       },
       payment_provider: { configured: false, provider: null, status: null },
     };

@@ -85,4 +85,27 @@ describe('admin companies API', () => {
     expect((await app.call('PUT', '/api/v1/admin/companies/999999', { token: admin, body: { name: 'x' } })).status).to.equal(404);
     expect((await app.call('GET', '/api/v1/admin/companies')).status).to.equal(401);
   });
+
+  it('sorts the company list on a documented order with the id as tie-break, and names the orders on a bad one', async () => {
+    const tag = unique('csrt');
+    const made: number[] = [];
+    for (const name of ['Delta', 'Echo', 'Delta']) made.push((await createCompany(app, { name: `${name} ${tag}` })).id);
+    const [delta1, echo, delta2] = made;
+    const walk = async (sort: string) => {
+      const ids: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await app.call('GET', `/api/v1/admin/companies?search=${tag}&sort=${sort}&limit=1&page=${page}`, { token: admin });
+        expect(res.body).to.include({ total: 3, page, limit: 1 });
+        ids.push(...res.body.items.map((c: any) => c.id));
+      }
+      return ids;
+    };
+    expect(await walk('name')).to.deep.equal([delta1, delta2, echo]);
+    expect(await walk('-name')).to.deep.equal([echo, delta2, delta1]);
+    expect(await walk('created_at')).to.deep.equal([delta1, echo, delta2]);
+    const bad = await app.call('GET', '/api/v1/admin/companies?sort=bogus', { token: admin });
+    expect(bad.status).to.equal(422);
+    const message = bad.body.errors.find((e: any) => e.pointer === '/query/sort').message;
+    for (const allowed of ['name', '-name', 'created_at', '-created_at']) expect(message).to.contain(allowed);
+  });
 });
