@@ -8,7 +8,7 @@ import type { ImportFailureCode } from './events.ts';
  */
 export const FIELDS = [
   'gtin', 'gtin_type', 'sku', 'title', 'description', 'short_description', 'brand', 'image_link',
-  'price', 'sale_price', 'product_type', 'marketplace', 'vendor_name',
+  'price', 'sale_price', 'product_type', 'marketplace', 'vendor_name', 'vat_rate_category',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -17,7 +17,7 @@ const NAMES: Record<Field, readonly string[]> = {
   gtin: ['gtin', 'ean'], gtin_type: ['gtin_type'], sku: ['sku', 'id'], title: ['title'], description: ['description'],
   short_description: ['short_description'], brand: ['brand'], image_link: ['image_link'],
   price: ['price_numeric', 'price'], sale_price: ['sale_price_numeric', 'sale_price'], product_type: ['product_type'],
-  marketplace: ['marketplace'], vendor_name: ['vendor_name'],
+  marketplace: ['marketplace'], vendor_name: ['vendor_name'], vat_rate_category: ['vat_rate_category', 'vat_category', 'tax_category'],
 };
 const KNOWN = new Map<string, Field>(FIELDS.flatMap((f) => NAMES[f].map((n) => [n, f] as [string, Field])));
 

@@ -38,12 +38,14 @@ export interface AcceptedRow {
   title: string;
   description: string | null;
   short_description: string | null;
+  /** The product's VAT rate category (src/core/vat/rates.ts); absent or null: not given (standard when sold). */
+  vat_rate_category?: string | null;
 }
 
 /** `parse_error`: the line is not valid CSV (an unbalanced quote); its row_data is `{ raw }`, the line's text. */
 export type ImportErrorType =
   | 'parse_error' | 'malformed_row' | 'missing_identifier' | 'invalid_gtin' | 'missing_title' | 'invalid_price'
-  | 'field_too_long' | 'invalid_url';
+  | 'field_too_long' | 'invalid_url' | 'invalid_vat_category';
 
 /** A MarketplaceImportError record (SPEC.md part 2). */
 export interface RejectedRow {

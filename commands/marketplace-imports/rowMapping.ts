@@ -1,5 +1,6 @@
 import { cleanGtin, gtin14, gtinProblem, gtinType } from '../../src/core/gtin.ts';
 import { parseCents } from '../../src/core/money.ts';
+import { RATE_CATEGORIES } from '../../src/core/vat/rates.ts';
 import type { HeaderLayout, Field } from './csvHeader.ts';
 import type { AcceptedRow, ImportErrorType, RejectedRow } from './events.ts';
 
@@ -24,7 +25,7 @@ export type MappedRow = { ok: true; row: Omit<AcceptedRow, 'product_id'> } | { o
 /** Longest value per field; longer is a field_too_long rejection (limits of product-feed.md, doubled). */
 const MAX_LENGTH: Record<Field, number> = {
   gtin: 20, gtin_type: 20, sku: 100, title: 300, description: 10_000, short_description: 1000, brand: 200,
-  image_link: 2000, price: 40, sale_price: 40, product_type: 1000, marketplace: 100, vendor_name: 200,
+  image_link: 2000, price: 40, sale_price: 40, product_type: 1000, marketplace: 100, vendor_name: 200, vat_rate_category: 40,
 };
 const ROW_DATA_VALUE_MAX = 1000;
 
@@ -104,6 +105,11 @@ export function mapRow(cells: string[], layout: HeaderLayout, rowNumber: number,
   const image = get('image_link');
   if (image !== null && !/^https?:\/\/[^\s]+$/i.test(image)) return reject('invalid_url', `image_link '${image.slice(0, 100)}' is not an http(s) URL`);
 
+  const category = get('vat_rate_category')?.toLowerCase().replace(/[\s-]+/g, '_') ?? null;
+  if (category !== null && !(RATE_CATEGORIES as readonly string[]).includes(category)) {
+    return reject('invalid_vat_category', `vat_rate_category '${get('vat_rate_category')!.slice(0, 40)}' is not one of ${RATE_CATEGORIES.join(', ')}`);
+  }
+
   const marketplace = get('marketplace') ?? defaults.marketplace;
   return {
     ok: true,
@@ -124,6 +130,7 @@ export function mapRow(cells: string[], layout: HeaderLayout, rowNumber: number,
       title,
       description: get('description'),
       short_description: get('short_description'),
+      ...(category !== null ? { vat_rate_category: category } : {}),
     },
   };
 }

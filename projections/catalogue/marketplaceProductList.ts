@@ -16,7 +16,7 @@ import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/
  */
 const ROW_FIELDS = `"row" int, product_id int, key text, gtin text, gtin_type text, sku text, brand text, image_link text,
   price_cents bigint, sale_price_cents bigint, currency text, product_type_raw text, marketplace text, vendor_name text,
-  title text, description text, short_description text`;
+  title text, description text, short_description text, vat_rate_category text`;
 
 // `json`, not jsonb: checked at the bind, expanded once when the batch is published.
 const STAGE = `
@@ -35,9 +35,9 @@ WITH r AS MATERIALIZED (
    ORDER BY r.product_id, r."row" DESC
 ), products AS (
   INSERT INTO marketplace_product_list AS p (id, key, gtin, gtin14, gtin_type, sku, brand, image_link, price_cents, sale_price_cents,
-    currency, product_type_raw, marketplace, vendor_name, vendor_id, last_job_id, created_at, updated_at)
+    currency, product_type_raw, marketplace, vendor_name, vat_rate_category, vendor_id, last_job_id, created_at, updated_at)
   SELECT r.product_id, r.key, r.gtin, lpad(r.gtin, 14, '0'), r.gtin_type, r.sku, r.brand, r.image_link, r.price_cents, r.sale_price_cents,
-    r.currency, r.product_type_raw, r.marketplace, r.vendor_name, $3::int, $1::int, $4::timestamptz, $4::timestamptz
+    r.currency, r.product_type_raw, r.marketplace, r.vendor_name, r.vat_rate_category, $3::int, $1::int, $4::timestamptz, $4::timestamptz
     FROM r
   ON CONFLICT (id) DO UPDATE SET
     gtin = coalesce(excluded.gtin, p.gtin), gtin14 = coalesce(excluded.gtin14, p.gtin14), gtin_type = coalesce(excluded.gtin_type, p.gtin_type),
@@ -45,6 +45,7 @@ WITH r AS MATERIALIZED (
     price_cents = coalesce(excluded.price_cents, p.price_cents), sale_price_cents = coalesce(excluded.sale_price_cents, p.sale_price_cents),
     currency = excluded.currency, product_type_raw = coalesce(excluded.product_type_raw, p.product_type_raw),
     marketplace = excluded.marketplace, vendor_name = coalesce(excluded.vendor_name, p.vendor_name), vendor_id = excluded.vendor_id,
+    vat_rate_category = coalesce(excluded.vat_rate_category, p.vat_rate_category),
     last_job_id = excluded.last_job_id, updated_at = excluded.updated_at
 )
 INSERT INTO marketplace_product_translations AS t (product_id, language, title, description, short_description, updated_at)

@@ -32,7 +32,7 @@ export function toMarketplaceProduct(r: any) {
     id: r.id, gtin: r.gtin, gtin_type: r.gtin_type, sku: r.sku, brand: r.brand, image_link: r.image_link,
     price_cents: price, price_numeric: centsToNumber(price), sale_price_cents: sale, sale_price_numeric: centsToNumber(sale),
     currency: r.currency, product_type_raw: r.product_type_raw, marketplace: r.marketplace, vendor_name: r.vendor_name,
-    vendor_id: r.vendor_id, language: r.language ?? null, title: r.title ?? null, description: r.description ?? null,
+    vat_rate_category: r.vat_rate_category ?? null, vendor_id: r.vendor_id, language: r.language ?? null, title: r.title ?? null, description: r.description ?? null,
     short_description: r.short_description ?? null, languages: r.languages ?? [], last_job_id: r.last_job_id,
     created_at: iso(r.created_at), updated_at: iso(r.updated_at),
   };

@@ -81,7 +81,8 @@ export function adminCatalogueRoutes(services: Services): Router {
       title: t.title.slice(0, 300), description: t.description, short_description: t.short_description,
     }]));
     const fields = newProductFields({ ...body, gtin: source.gtin, gtin_type: source.gtin_type, marketplace: source.marketplace, brand: source.brand,
-      image_link: source.image_link, product_type_raw: source.product_type_raw, translations, currency: body.currency ?? source.currency } as any,
+      image_link: source.image_link, product_type_raw: source.product_type_raw, translations, currency: body.currency ?? source.currency,
+      vat_rate_category: (body as any).vat_rate_category ?? source.vat_rate_category ?? undefined } as any,
     { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP, price_cents: source.price_cents });
     const { id, done } = await createVendorProduct({ store: services.store, db: knex },
       { vendor_id: vendor.id, fields, source_marketplace_product_id: source.id }, commandContext(ctx, ctx.state.admin.id));

@@ -108,6 +108,7 @@ export const MarketplaceProductItem = Type.Object({
   product_type_raw: Text,
   marketplace: Type.String(),
   vendor_name: Text,
+  vat_rate_category: Type.Optional(Text),
   vendor_id: Nullable(Type.Integer({ description: 'The vendor whose import brought the product' })),
   language: Nullable(Language),
   title: Text,

@@ -14,7 +14,7 @@ const Text = Nullable(Type.String());
 export const JOB_STATUSES = ['pending', 'processing', 'publishing', 'completed', 'failed'] as const;
 export const JobStatus = Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)));
 export const ERROR_TYPES = [
-  'parse_error', 'malformed_row', 'missing_identifier', 'invalid_gtin', 'missing_title', 'invalid_price', 'field_too_long', 'invalid_url',
+  'parse_error', 'malformed_row', 'missing_identifier', 'invalid_gtin', 'missing_title', 'invalid_price', 'field_too_long', 'invalid_url', 'invalid_vat_category',
 ] as const;
 export const ErrorType = Type.Union(ERROR_TYPES.map((s) => Type.Literal(s)));
 export const JobParams = Type.Object({ job_id: Id });

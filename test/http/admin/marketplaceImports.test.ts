@@ -95,6 +95,34 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
     expect(job.progress.percent).to.equal(100);
   });
 
+  it('reads a product\'s VAT rate category from the file, refuses an unknown one on its line, and a copy keeps it', async () => {
+    const b2 = newBase();
+    // A vendor of its own, so the job counts of the other cases stay theirs.
+    const own = await createVendorWithOwner(app);
+    const lines = [
+      'gtin,title,price_numeric,marketplace,vat_rate_category',
+      `${gtinFor(b2, 1)},Atlas,10.30,${market},reduced`,
+      `${gtinFor(b2, 2)},Lamp,117.00,${market},`,
+      `${gtinFor(b2, 3)},Caviar,99.00,${market},luxury`,
+      `${gtinFor(b2, 4)},Stamp,1.00,${market},Super-Reduced`,
+    ];
+    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(own.vendorId), language: 'en', marketplace: market },
+      { name: 'vat.csv', data: `${lines.join('\n')}\n` });
+    expect(res.status, JSON.stringify(res.body)).to.equal(202);
+    const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
+    expect(job).to.include({ status: 'completed', imported_count: 3, error_count: 1 });
+    const errors = await app.call('GET', `/api/v1/admin/marketplace-import-jobs/${res.body.id}/errors`, { token });
+    // The header is line 1: Caviar is line 4.
+    expect(errors.body.items.map((e: any) => [e.row_number, e.error_type])).to.deep.equal([[4, 'invalid_vat_category']]);
+    const category = async (i: number) => (await app.call('GET', `/api/v1/admin/products?vendor_id=${own.vendorId}&gtin=${gtinFor(b2, i)}`, { token })).body.items[0];
+    expect((await category(1)).vat_rate_category).to.equal('reduced');
+    expect((await category(2)).vat_rate_category).to.equal(null);
+    expect((await category(4)).vat_rate_category).to.equal('super_reduced');
+    const copy = await app.call('POST', `/api/v1/admin/products/${(await category(1)).id}/copy-to-vendor`, { token, body: { vendor_id: own.vendorId } });
+    expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
+    expect(copy.body).to.include({ vat_rate_category: 'reduced' });
+  });
+
   it('lists jobs with vendor_code, vendor_name, error_details and created_by_name, and counts them in /stats', async () => {
     const list = await app.call('GET', `/api/v1/admin/marketplace-import-jobs?vendor_id=${vendor.vendorId}`, { token });
     expect(list.status).to.equal(200);
