@@ -103,6 +103,7 @@ const CASES: Record<string, Build> = {
   'GET /invoices': (_m, v) => [{ path: `/invoices?order_id=${v.confirmedOrder}`, expect: 'empty' }],
   'GET /invoices/:invoice_id': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}`),
   'POST /invoices/:invoice_id/pdf': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/pdf`),
+  'POST /invoices/:invoice_id/credit-notes': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/credit-notes`, 'refused', { reason: 'cancellation' }),
   'GET /invoices/:invoice_id/pdf': (_m, v) => [{ path: `/invoices/${v.invoice}/pdf`, expect: 'refused', noControl: true }],
   // Team.
   // The owner is not a team member (ownership comes from the company): 404 for its own token too.
