@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
 export interface CompanyListFilter {
   search?: string;
@@ -38,14 +38,7 @@ export function toCompanyItem(r: any): CompanyItem {
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The orders of the admin company list; each ends on the id, so pages never repeat or skip a company. */
-export const COMPANY_SORTS = {
-  id: ['id asc'],
-  '-id': ['id desc'],
-  name: ['name asc', 'id asc'],
-  '-name': ['name desc', 'id desc'],
-  created_at: ['created_at asc', 'id asc'],
-  '-created_at': ['created_at desc', 'id desc'],
-} as const;
+export const COMPANY_SORTS = sortOrders({ id: 'id', name: 'name', created_at: 'created_at' }, ['id']);
 export type CompanySort = keyof typeof COMPANY_SORTS;
 
 /** GET /admin/companies: paginated, searched on name, e-mail and tax number, sorted, with vendor counts. */
@@ -58,5 +51,5 @@ export function listCompanies(knex: Knex, filter: CompanyListFilter, page: PageR
   if (filter.is_active !== undefined) q.where('is_active', filter.is_active);
   if (filter.is_verified !== undefined) q.where('is_verified', filter.is_verified);
   if (filter.owner_user_id !== undefined) q.where('owner_user_id', filter.owner_user_id);
-  return paginate(q, page, (qb) => qb.orderByRaw(COMPANY_SORTS[sort].join(', ')), toCompanyItem);
+  return paginate(q, page, (qb) => qb.orderByRaw(COMPANY_SORTS[sort]), toCompanyItem);
 }

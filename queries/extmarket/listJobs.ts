@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ExtmarketSyncJobNotFoundException } from '../../src/core/errors.ts';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../orders/listOrders.ts';
 
 /**
@@ -56,14 +56,7 @@ export interface JobFilter {
  * vendor (vendor_id, <key>, id) and across vendors (<key>, id) by
  * migrations/20261125030001_order_sort_indexes.ts, the import jobs by their own area's migration.
  */
-export const JOB_SORTS = {
-  created_at: 'j.created_at, j.id, j.job_type',
-  '-created_at': 'j.created_at DESC, j.id DESC, j.job_type DESC',
-  status: 'j.status, j.id, j.job_type',
-  '-status': 'j.status DESC, j.id DESC, j.job_type DESC',
-  job_type: 'j.job_type, j.id',
-  '-job_type': 'j.job_type DESC, j.id DESC',
-} as const;
+export const JOB_SORTS = sortOrders({ created_at: 'j.created_at', status: 'j.status', job_type: 'j.job_type' }, ['j.id', 'j.job_type']);
 export type JobSort = keyof typeof JOB_SORTS;
 
 export function listJobs(knex: Knex, filter: JobFilter, page: PageRequest, sort: JobSort = '-created_at'): Promise<Page<ReturnType<typeof jobRow>>> {

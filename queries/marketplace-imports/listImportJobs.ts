@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MarketplaceImportJobNotFoundException } from '../../src/core/errors.ts';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
 /**
  * Import jobs (SPEC.md 4.1 marketplace-import-jobs): each item has id and job_id, vendor_code and
@@ -66,16 +66,7 @@ function jobs(knex: Knex) {
  * with the completed ones). Indexed per vendor (vendor_id, <key>, id) and across vendors
  * (<key>, id) by migrations/20261125020002_marketplace_import_job_sort_indexes.ts.
  */
-export const IMPORT_JOB_SORTS = {
-  id: 'j.id',
-  '-id': 'j.id DESC',
-  created_at: 'j.created_at, j.id',
-  '-created_at': 'j.created_at DESC, j.id DESC',
-  status: 'j.status, j.id',
-  '-status': 'j.status DESC, j.id DESC',
-  completed_at: 'j.completed_at, j.id',
-  '-completed_at': 'j.completed_at DESC, j.id DESC',
-} as const;
+export const IMPORT_JOB_SORTS = sortOrders({ id: 'j.id', created_at: 'j.created_at', status: 'j.status', completed_at: 'j.completed_at' }, ['j.id']);
 export type ImportJobSort = keyof typeof IMPORT_JOB_SORTS;
 
 export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRequest, sort: ImportJobSort = '-id'): Promise<Page<ImportJobItem>> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
 export interface OrderFilter {
   /** Set for the vendor area (the token's vendor); optional for admins (the vendor filter). */
@@ -33,14 +33,7 @@ export const iso = (v: unknown): string | null => (v == null ? null : v instance
  * on the order id, so pages never repeat or skip an order. Indexed per vendor (vendor_id, <key>,
  * id) and across vendors (<key>, id): migrations/20261125030001_order_sort_indexes.ts.
  */
-export const ORDER_SORTS = {
-  order_date: 'o.order_date, o.id',
-  '-order_date': 'o.order_date DESC, o.id DESC',
-  total: 'o.gross_cents, o.id',
-  '-total': 'o.gross_cents DESC, o.id DESC',
-  status: 'o.status, o.id',
-  '-status': 'o.status DESC, o.id DESC',
-} as const;
+export const ORDER_SORTS = sortOrders({ order_date: 'o.order_date', total: 'o.gross_cents', status: 'o.status' }, ['o.id']);
 export type OrderSort = keyof typeof ORDER_SORTS;
 
 /** Orders in one of ORDER_SORTS, always within the tenant when one is given (SPEC.md 4.1 admin order list, 4.2 extmarket orders). */

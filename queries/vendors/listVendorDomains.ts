@@ -5,7 +5,7 @@ import { paginate, type PageRequest } from '../../src/core/pagination.ts';
 /** The DNS TXT record a vendor publishes to prove it controls a custom domain. */
 export const VERIFICATION_RECORD_PREFIX = '_platform-verification';
 
-export function toDomainItem(r: any) {
+export function vendorDomainItem(r: any) {
   return {
     id: r.id, vendor_id: r.vendor_id, domain: r.domain, is_primary: r.is_primary, is_active: r.is_active,
     verification_status: r.verification_status, is_verified: r.verification_status === 'verified',
@@ -19,12 +19,12 @@ export function toDomainItem(r: any) {
 
 /** A vendor's custom domains in the order they were added (id), paged in SQL (a vendor has at most MAX_DOMAINS_PER_VENDOR). */
 export function listVendorDomains(knex: Knex, vendorId: number, page: PageRequest = { page: 1, limit: 100 }) {
-  return paginate(knex('vendor_domains').where('vendor_id', vendorId), page, (q) => q.orderBy('id'), toDomainItem);
+  return paginate(knex('vendor_domains').where('vendor_id', vendorId), page, (q) => q.orderBy('id'), vendorDomainItem);
 }
 
 /** One domain of one vendor; a domain of another vendor is not found. */
 export async function getVendorDomain(knex: Knex, vendorId: number, domainId: number) {
   const row = await knex('vendor_domains').where({ vendor_id: vendorId, id: domainId }).first();
   if (!row) throw new VendorDomainNotFoundException(`Domain ${domainId} not found for this vendor`);
-  return toDomainItem(row);
+  return vendorDomainItem(row);
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { escapeLike } from '../companies/listCompanies.ts';
 import { toVendorDetail } from './getVendor.ts';
 
@@ -11,16 +11,7 @@ export interface VendorListFilter {
 }
 
 /** The orders of the admin vendor list; each ends on the id, so pages never repeat or skip a vendor. */
-export const VENDOR_SORTS = {
-  id: ['v.id asc'],
-  '-id': ['v.id desc'],
-  name: ['v.name asc', 'v.id asc'],
-  '-name': ['v.name desc', 'v.id desc'],
-  vendor_code: ['v.vendor_code asc', 'v.id asc'],
-  '-vendor_code': ['v.vendor_code desc', 'v.id desc'],
-  created_at: ['v.created_at asc', 'v.id asc'],
-  '-created_at': ['v.created_at desc', 'v.id desc'],
-} as const;
+export const VENDOR_SORTS = sortOrders({ id: 'v.id', name: 'v.name', vendor_code: 'v.vendor_code', created_at: 'v.created_at' }, ['v.id']);
 export type VendorSort = keyof typeof VENDOR_SORTS;
 
 /** GET /admin/vendors: paginated, searched on code, name and subdomain, sorted, items as VendorDetailResponse. */
@@ -34,5 +25,5 @@ export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequ
   if (filter.company_id !== undefined) q.where('v.company_id', filter.company_id);
   if (filter.is_active !== undefined) q.where('v.is_active', filter.is_active);
   if (filter.is_verified !== undefined) q.where('v.is_verified', filter.is_verified);
-  return paginate(q, page, (qb) => qb.orderByRaw(VENDOR_SORTS[sort].join(', ')), (r) => toVendorDetail(r, r.company));
+  return paginate(q, page, (qb) => qb.orderByRaw(VENDOR_SORTS[sort]), (r) => toVendorDetail(r, r.company));
 }

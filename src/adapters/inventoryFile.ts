@@ -1,5 +1,5 @@
 import { ImportFileException } from '../core/errors.ts';
-import { csvItems, type CsvItem } from '../workers/csvRecords.ts';
+import { csvItems, type CsvItem } from '../workers/csvTokenizer.ts';
 
 /**
  * The inventory import file (SPEC.md 4.1 POST /inventory/import): TSV or CSV with a header row of

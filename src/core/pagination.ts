@@ -11,6 +11,28 @@ export interface PageRequest {
   limit: number;
 }
 
+/** A list's offered orders: each field ascending, and descending with a leading '-'. */
+export type SortOrders<F extends string> = Record<F | `-${F}`, string>;
+
+/**
+ * The ORDER BY of each offered order of a list (its `sort` parameter), from the column of each
+ * field. Every order ends on the tie-break columns (a unique key, in the same direction), so pages
+ * never repeat or skip a row; a tie-break column that is the field's own is not repeated. An
+ * index per order makes a sorted page as cheap as the unsorted one.
+ *
+ *   sortOrders({ id: 'v.id', name: 'v.name' }, ['v.id'])
+ *   → { id: 'v.id', '-id': 'v.id DESC', name: 'v.name, v.id', '-name': 'v.name DESC, v.id DESC' }
+ */
+export function sortOrders<F extends string>(columns: Record<F, string>, tieBreak: readonly string[]): SortOrders<F> {
+  const out: Record<string, string> = {};
+  for (const [field, column] of Object.entries(columns) as [F, string][]) {
+    const keys = [column, ...tieBreak.filter((c) => c !== column)];
+    out[field] = keys.join(', ');
+    out[`-${field}`] = keys.map((c) => `${c} DESC`).join(', ');
+  }
+  return out as SortOrders<F>;
+}
+
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 

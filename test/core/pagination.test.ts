@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { countNeeded, estimatedTotal, exactTotal, pageRequest } from '../../src/core/pagination.ts';
+import { countNeeded, estimatedTotal, exactTotal, pageRequest, sortOrders } from '../../src/core/pagination.ts';
 
 describe('pagination (ARCHITECTURE.md "Lists")', () => {
   it('reads page (from 1) and limit (default 20, at most 100) from a query', () => {
@@ -37,6 +37,19 @@ describe('pagination (ARCHITECTURE.md "Lists")', () => {
       expect(estimatedTotal(past, 10)).to.equal(1001);
       expect(estimatedTotal(past, Number.NaN)).to.equal(1001);
       expect(estimatedTotal({ ...past, offset: 5000 }, 3000)).to.equal(5020);
+    });
+  });
+});
+
+describe('sortOrders: the ORDER BY of each order a list offers', () => {
+  it('sorts each field both ways, ending every order on the tie-break in the same direction', () => {
+    expect(sortOrders({ id: 'v.id', name: 'v.name' }, ['v.id'])).to.deep.equal({
+      id: 'v.id', '-id': 'v.id DESC', name: 'v.name, v.id', '-name': 'v.name DESC, v.id DESC',
+    });
+  });
+  it('does not repeat a tie-break column that is the field itself', () => {
+    expect(sortOrders({ job_type: 'j.job_type' }, ['j.id', 'j.job_type'])).to.deep.equal({
+      job_type: 'j.job_type, j.id', '-job_type': 'j.job_type DESC, j.id DESC',
     });
   });
 });

@@ -7,8 +7,9 @@ import { sql } from '../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../support/app.ts';
 import { startTestDns, type TestDns } from '../support/dns.ts';
 import { csv, HEADER, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
-import { connectVendor, waitForJob } from '../support/extmarket.ts';
+import { waitForJob } from '../support/extmarket.ts';
 import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
+import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolationCases.ts';
 
 /**
  * Tenant isolation (issue 6): every vendor and shop route, with another tenant's token or
@@ -34,7 +35,8 @@ import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
  * (every table with a vendor_id, and the victim's vendor, company, users, product and order rows)
  * and event streams must be as they were after every route and at the end. Positive controls make
  * the checks meaningful: the same GET with the victim's own token finds its data, and every list
- * with a tenant's token holds that tenant's rows and only those. Routes that take no tenant id are
+ * with a tenant's token holds that tenant's rows and only those. The requests of each route are in
+ * tenantIsolationCases.ts; routes that take no tenant id are
  * listed in NO_TENANT_ID with the reason; they still get the hostile context and body fields.
  *
  * Shop API (/api/v1/shop/**, the vendor from src/http/vendorContext.ts): each route is called with
@@ -46,172 +48,6 @@ import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
  * on B's shop" cannot be tested; it belongs here when the storefront's customer routes arrive.
  * Vendor tokens on /api/v1/admin/** are refused in test/reliability/auth.test.ts (not repeated).
  */
-
-type Expect = 'refused' | 'empty' | 'own';
-interface Req {
-  label?: string;
-  /** Under /api/v1/vendor; may carry a query string. */
-  path: string;
-  body?: unknown;
-  form?: { fields: Record<string, string>; file?: { name: string; data: Buffer | string; type: string } };
-  /** refused: 403/404/409 problem body; empty: a list with no rows (or refused); own: anything below 500 without the victim's data. */
-  expect: Expect;
-  /** Sent without the attacker's token (open routes). */
-  anonymous?: boolean;
-  /** Skip the positive control (the victim's own GET would render a PDF, or answers 404 by design). */
-  noControl?: boolean;
-}
-type Build = (me: Tenant, victim: Tenant) => Req[];
-
-const ids = (list: number[], path: (id: number) => string, expect: Expect = 'refused', body?: unknown): Req[] => list.map((id) => ({ path: path(id), expect, body }));
-const pairs = (list: [number, number][], path: (a: number, b: number) => string, body?: unknown): Req[] =>
-  list.map(([a, b]) => ({ path: path(a, b), expect: 'refused', body }));
-
-/** Vendor routes that take a tenant's id (path, query filter or body reference): the requests aimed at the victim. */
-const CASES: Record<string, Build> = {
-  'POST /auth/login': (m, v) => [
-    { label: 'own owner, victim code', path: '/auth/login', anonymous: true, expect: 'refused', body: { email_or_username: m.ownerEmail, password: m.ownerPassword, vendor_code: v.vendorCode } },
-    { label: 'own member, victim code', path: '/auth/login', anonymous: true, expect: 'refused', body: { email_or_username: m.member.email, password: m.member.password, vendor_code: v.vendorCode } },
-  ],
-  // Orders.
-  'GET /orders': (_m, v) => [{ path: `/orders?search=${v.tag}`, expect: 'empty' }, { path: `/orders?search=R1-${v.tag}&channel=extmarket`, expect: 'empty' }],
-  'GET /orders/:order_id': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/orders/${id}`),
-  'GET /orders/:order_id/shipment-status': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/orders/${id}/shipment-status`),
-  'POST /orders/:order_id/items/:item_id/ship': (m, v) => pairs(
-    [[v.confirmedOrder, v.confirmedItems[0]], [m.confirmedOrder, v.confirmedItems[0]], [v.confirmedOrder, m.confirmedItems[0]]],
-    (o, i) => `/orders/${o}/items/${i}/ship`, { quantity: 1 }),
-  'GET /extmarket/orders': (_m, v) => [{ path: `/extmarket/orders?search=${v.tag}`, expect: 'empty' }],
-  'GET /extmarket/orders/:order_id': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/extmarket/orders/${id}`),
-  'POST /extmarket/orders/:order_id/confirm': (m, v) => wholeOrder(m, v, 'confirm'),
-  'POST /extmarket/orders/:order_id/reject': (m, v) => wholeOrder(m, v, 'reject'),
-  'POST /extmarket/orders/:order_id/items/:item_id/confirm': (m, v) => pairs(
-    [[v.openOrder, v.openItems[1]], [m.openOrder, v.openItems[1]], [v.openOrder, m.openItems[1]]], (o, i) => `/extmarket/orders/${o}/items/${i}/confirm`),
-  'POST /extmarket/orders/:order_id/items/:item_id/decline': (m, v) => pairs(
-    [[v.openOrder, v.openItems[1]], [m.openOrder, v.openItems[1]], [v.openOrder, m.openItems[1]]], (o, i) => `/extmarket/orders/${o}/items/${i}/decline`),
-  'POST /extmarket/orders/:order_id/tracking': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/extmarket/orders/${id}/tracking`, 'refused', { tracking_number: 'TRK-1', carrier: 'post' }),
-  'GET /order-item-exceptions': (_m, v) => [{ path: `/order-item-exceptions?order_id=${v.openOrder}`, expect: 'empty' }],
-  'GET /order-item-exceptions/:exception_id': (_m, v) => ids([v.exception], (id) => `/order-item-exceptions/${id}`),
-  'POST /order-item-exceptions/:exception_id/resolve': (m, v) => [
-    { label: "victim's exception, victim's product", path: `/order-item-exceptions/${v.exception}/resolve`, body: { product_id: v.products[1] }, expect: 'refused' },
-    { label: "victim's exception, own product", path: `/order-item-exceptions/${v.exception}/resolve`, body: { product_id: m.products[1] }, expect: 'refused' },
-    { label: "own exception, victim's product", path: `/order-item-exceptions/${m.exception}/resolve`, body: { product_id: v.products[1] }, expect: 'refused' },
-  ],
-  'POST /order-item-exceptions/:exception_id/ignore': (_m, v) => ids([v.exception], (id) => `/order-item-exceptions/${id}/ignore`),
-  'GET /extmarket/jobs/:job_id': (_m, v) => ids([v.extmarketJob], (id) => `/extmarket/jobs/${id}`),
-  // Invoices.
-  'POST /invoices': (_m, v) => [{ path: '/invoices', body: { order_id: v.confirmedOrder }, expect: 'refused' }, { path: '/invoices', body: { order_id: v.openOrder }, expect: 'refused' }],
-  'GET /invoices': (_m, v) => [{ path: `/invoices?order_id=${v.confirmedOrder}`, expect: 'empty' }],
-  'GET /invoices/:invoice_id': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}`),
-  'POST /invoices/:invoice_id/pdf': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/pdf`),
-  'POST /invoices/:invoice_id/credit-notes': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/credit-notes`, 'refused', { reason: 'cancellation' }),
-  'GET /invoices/:invoice_id/pdf': (_m, v) => [{ path: `/invoices/${v.invoice}/pdf`, expect: 'refused', noControl: true }],
-  // Team.
-  // The owner is not a team member (ownership comes from the company): 404 for its own token too.
-  'GET /team/members/:user_id': (_m, v) => [...ids([v.member.id], (id) => `/team/members/${id}`), { path: `/team/members/${v.ownerUserId}`, expect: 'refused', noControl: true }],
-  'PUT /team/members/:user_id': (_m, v) => ids([v.member.id, v.ownerUserId], (id) => `/team/members/${id}`, 'refused', { role: 'viewer' }),
-  'DELETE /team/members/:user_id': (_m, v) => ids([v.member.id, v.ownerUserId], (id) => `/team/members/${id}`),
-  'DELETE /team/invitations/:invitation_id': (_m, v) => ids([v.invitation.id], (id) => `/team/invitations/${id}`),
-  // Marketplace imports.
-  'GET /marketplace-import-jobs/:job_id': (_m, v) => ids([v.importJob], (id) => `/marketplace-import-jobs/${id}`),
-  'GET /marketplace-import-jobs/:job_id/errors': (_m, v) => ids([v.importJob], (id) => `/marketplace-import-jobs/${id}/errors`),
-  // Products.
-  'GET /products': (_m, v) => [{ path: `/products?search=${v.tag}`, expect: 'empty' }, { path: `/products?gtin=${v.gtins[0]}`, expect: 'empty' }],
-  'GET /products/:id': (_m, v) => ids([v.products[0], v.placeholder], (id) => `/products/${id}`),
-  'PUT /products/:id': (m, v) => ids([v.products[0]], (id) => `/products/${id}`, 'refused', { title: `Renamed by ${m.tag}` }),
-  'PATCH /products/:id': (m, v) => ids([v.products[0], v.placeholder], (id) => `/products/${id}`, 'refused', { title: `Renamed by ${m.tag}` }),
-  'DELETE /products/:id': (_m, v) => ids([v.products[1]], (id) => `/products/${id}`),
-  // Inventory.
-  'GET /inventory/transactions': (_m, v) => [
-    { path: `/inventory/transactions?product_id=${v.products[0]}`, expect: 'empty' }, { path: `/inventory/transactions?order_id=${v.confirmedOrder}`, expect: 'empty' }],
-  'GET /inventory/transactions/product/:product_id': (_m, v) => ids([v.products[0]], (id) => `/inventory/transactions/product/${id}`, 'empty'),
-  'GET /inventory/transactions/order/:order_id': (_m, v) => ids([v.confirmedOrder], (id) => `/inventory/transactions/order/${id}`, 'empty'),
-  'GET /inventory': (_m, v) => [{ path: `/inventory?product_id=${v.products[0]}`, expect: 'empty' }, { path: `/inventory?warehouse=wh-${v.tag}`, expect: 'empty' }],
-  'POST /inventory': (m, v) => ids([v.products[0], v.products[1]], () => '/inventory').map((r, i) => ({ ...r, body: { product_id: v.products[i], bin_location: `bin-${m.tag}`, quantity: 1 } })),
-  'GET /inventory/products/:id/stock-at': (_m, v) => ids([v.products[0]], (id) => `/inventory/products/${id}/stock-at?at=${encodeURIComponent(new Date().toISOString())}`),
-  'GET /inventory/:id': (_m, v) => ids(v.inventory, (id) => `/inventory/${id}`),
-  'PUT /inventory/:id': (_m, v) => [...ids(v.inventory, (id) => `/inventory/${id}`, 'refused', { quantity_change: 1 }), ...ids(v.inventory, (id) => `/inventory/${id}`, 'refused', { quantity: 0 })],
-  'DELETE /inventory/:id': (_m, v) => ids(v.inventory, (id) => `/inventory/${id}`),
-  // Media.
-  'POST /media/images': (m, v) => [{ path: '/media/images', expect: 'refused', form: { fields: { product_id: String(v.products[0]) }, file: { name: `img-${m.tag}.png`, data: PNG, type: 'image/png' } } }],
-  'GET /media': (_m, v) => [{ path: `/media?product_id=${v.products[0]}`, expect: 'empty' }],
-  'GET /media/:id': (_m, v) => ids(v.media, (id) => `/media/${id}`),
-  'GET /media/:id/:variant': (_m, v) => ['original', '800', '200'].map((variant) => ({ path: `/media/${v.media[0]}/${variant}`, expect: 'refused' as const })),
-  'DELETE /media/:id': (_m, v) => ids(v.media, (id) => `/media/${id}`),
-};
-
-function wholeOrder(m: Tenant, v: Tenant, action: 'confirm' | 'reject'): Req[] {
-  return [
-    { label: "victim's order", path: `/extmarket/orders/${v.openOrder}/${action}`, expect: 'refused' },
-    { label: "victim's order and item", path: `/extmarket/orders/${v.openOrder}/${action}`, body: { item_ids: [v.openItems[1]] }, expect: 'refused' },
-    { label: "own order, victim's item", path: `/extmarket/orders/${m.openOrder}/${action}`, body: { item_ids: [v.openItems[1]] }, expect: 'refused' },
-    { label: "own order, own and victim's items", path: `/extmarket/orders/${m.openOrder}/${action}`, body: { item_ids: [m.openItems[1], v.openItems[1]] }, expect: 'refused' },
-  ];
-}
-
-/**
- * Vendor routes that take no tenant id anywhere (the vendor is the token's and nothing in the
- * request names a record of a tenant), with the reason. They still get the hostile context (the
- * victim named in the query and headers) and, where they take a body, the victim's vendor_id in
- * it; the answer must be the caller's and hold none of the victim's data.
- */
-const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (app: TestApp, m: Tenant, answers: any[]) => Promise<void> }> = {
-  'POST /auth/logout': { why: 'clears the vendor_token cookie; reads and writes no tenant data' },
-  'GET /auth/me': { why: "the caller's own account and the token's vendor" },
-  'PUT /auth/password': { why: "changes the caller's own password; the body names no account", reqs: (_m, v) => [
-    { path: '/auth/password', body: { current_password: 'not-the-password', new_password: 'another-long-password' }, expect: 'own' },
-    { path: '/auth/password', body: { current_password: 'not-the-password', new_password: 'another-long-password', user_id: v.ownerUserId }, expect: 'own' }] },
-  'GET /extmarket/credentials': { why: "the token's vendor's credentials (no id)" },
-  'PUT /extmarket/credentials': { why: "the token's vendor's credentials (no id)", reqs: (_m, v) => [
-    { path: '/extmarket/credentials', body: { auto_sync_enabled: false }, expect: 'own' },
-    { path: '/extmarket/credentials', body: { auto_sync_enabled: false, vendor_id: v.vendorId }, expect: 'own' }] },
-  'DELETE /extmarket/credentials': { why: "removes the token's vendor's credentials (no id)",
-    after: async (app, m) => { await connectVendor(app, m.ownerToken, m.server); } },
-  'POST /extmarket/credentials/test': { why: "tests the token's vendor's stored credentials (no id)" },
-  'POST /extmarket/sync': { why: "starts a sync of the token's vendor (no id)", after: waitForJobs },
-  'POST /extmarket/historical-import': { why: "starts a historical import of the token's vendor (no id)", after: waitForJobs },
-  'GET /extmarket/jobs': { why: 'a list without an id filter (job_type only); rows checked by the own-rows test' },
-  'GET /extmarket/export': { why: "the token's vendor's product feed (language, include_inactive only)", reqs: () => [{ path: '/extmarket/export?include_inactive=true', expect: 'own' }] },
-  'GET /invoices/settings': { why: "the token's vendor's invoice settings (no id)" },
-  'PUT /invoices/settings': { why: "the token's vendor's invoice settings (no id)", reqs: (m, v) => [
-    { path: '/invoices/settings', body: m.invoiceSettings, expect: 'own' },
-    { path: '/invoices/settings', body: { ...m.invoiceSettings, vendor_id: v.vendorId }, expect: 'own' }] },
-  'GET /invoices/stats': { why: "the token's vendor's totals (no id)" },
-  'GET /team/roles': { why: 'the role catalogue' },
-  'GET /team/members': { why: 'a list without an id filter; rows checked by the own-rows test' },
-  'GET /team/invitations': { why: 'a list without an id filter (status only); rows checked by the own-rows test' },
-  'POST /team/invitations': { why: "invites an e-mail into the token's vendor (no id)", reqs: (m, v) => [
-    { path: '/team/invitations', body: { email: `x-${m.tag}@team.test`, role: 'staff', vendor_id: v.vendorId }, expect: 'own' }] },
-  'POST /team/invitations/accept': { why: 'open: the invitation token in the body is the credential', reqs: () => [
-    { path: '/team/invitations/accept', anonymous: true, body: { token: 'x'.repeat(43), password: 'whatever-password-1' }, expect: 'refused' }] },
-  'GET /settings': { why: "the token's vendor's settings (no id)" },
-  'PUT /settings/business-info': { why: "the token's vendor's profile (no id)", reqs: (m, v) => [
-    { path: '/settings/business-info', body: { description: `About ${m.tag}` }, expect: 'own' },
-    { path: '/settings/business-info', body: { description: `About ${m.tag}`, vendor_id: v.vendorId, vendor_code: v.vendorCode }, expect: 'own' }] },
-  'PUT /settings/extmarket': { why: "the token's vendor's extmarket settings (no id)", reqs: (_m, v) => [
-    { path: '/settings/extmarket', body: { preorder_days: 5 }, expect: 'own' }, { path: '/settings/extmarket', body: { preorder_days: 5, vendor_id: v.vendorId }, expect: 'own' }] },
-  'PUT /settings/localization': { why: "the token's vendor's languages (no id)", reqs: (_m, v) => [
-    { path: '/settings/localization', body: { dashboard_language: 'en' }, expect: 'own' }, { path: '/settings/localization', body: { dashboard_language: 'en', vendor_id: v.vendorId }, expect: 'own' }] },
-  'GET /marketplace-import-jobs/stats': { why: "the token's vendor's totals (no id)" },
-  'POST /marketplace-import-jobs': { why: "starts an import for the token's vendor (no id; a body vendor_id is refused)", reqs: (m, v) => [
-    { path: '/marketplace-import-jobs', body: { source_url: 'http://127.0.0.1:9/feed.csv', vendor_id: v.vendorId }, expect: 'own' },
-    { path: '/marketplace-import-jobs', form: { fields: { vendor_id: String(v.vendorId) }, file: { name: `f-${m.tag}.csv`, data: 'gtin,title\n', type: 'text/csv' } }, expect: 'own' }] },
-  'GET /marketplace-import-jobs': { why: 'a list without an id filter (status only); rows checked by the own-rows test' },
-  'GET /products/stats': { why: "the token's vendor's totals (no id)" },
-  'POST /products': { why: "creates a product of the token's vendor (no id; a body vendor_id is refused)", reqs: (m, v) => [
-    { path: '/products', body: { title: `Extra ${m.tag}`, price_cents: 100, vendor_id: v.vendorId }, expect: 'own' }] },
-  'GET /media/stats': { why: "the token's vendor's totals (no id)" },
-};
-
-async function waitForJobs(app: TestApp, m: Tenant, answers: any[]) {
-  for (const a of answers) if (a?.job_id) await waitForJob(app, m.ownerToken, a.job_id);
-}
-
-/** Shop routes and the path to call (none takes an id yet). */
-const SHOP_CASES: Record<string, string> = {
-  'GET /vendor': '/api/v1/shop/vendor',
-};
-
-let PNG: Buffer;
 
 interface Answer { status: number; type: string; text: string; body: any }
 
@@ -229,7 +65,7 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     app = await testApp();
     dns = await startTestDns();
     app.services.config.dnsServers = [dns.server];
-    PNG = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    files.png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
     a = await createTenant(app, dns);
     b = await createTenant(app, dns);
     routes = mountedRoutes(createApp(app.services));

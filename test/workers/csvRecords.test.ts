@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { Readable } from 'node:stream';
 import { ImportFailure } from '../../commands/marketplace-imports/csvHeader.ts';
 import { TextFileError, TextFileGuard } from '../../src/adapters/textFileGuard.ts';
-import { CsvTokenizer, csvItems, openCsvRecords, type CsvItem } from '../../src/workers/csvRecords.ts';
+import { openCsvRecords } from '../../src/workers/csvRecords.ts';
+import { CsvTokenizer, csvItems, type CsvItem } from '../../src/workers/csvTokenizer.ts';
 
 /**
  * The service's CSV reader: records carry the physical line they start on (line 1 is the first

@@ -1,32 +1,19 @@
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
+import { CONTACT_FIELDS, type ContactField } from '../../../commands/vendors/events.ts';
 import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
 
 /** Response schemas of the tenancy areas (companies, vendors, domains), shared by admin, vendor and public routes. */
 
-const contact = {
-  contact_email: Nullable(Type.String()),
-  contact_phone: Nullable(Type.String()),
-  website: Nullable(Type.String()),
-  business_address: Nullable(Type.String()),
-  tax_number: Nullable(Type.String()),
-};
+/** One property per contact field a vendor may override (commands/vendors/events.ts), named by `name`. */
+const perContactField = <T extends TSchema>(name: (field: ContactField) => string, schema: () => T): Record<string, T> =>
+  Object.fromEntries(CONTACT_FIELDS.map((f) => [name(f), schema()]));
 
+/** The vendor's own value (null: inherited), or the company's own. */
+const contact = perContactField((f) => f, () => Nullable(Type.String()));
 /** The contact value a vendor shows: its own, else its company's. */
-const effective = {
-  effective_contact_email: Nullable(Type.String()),
-  effective_contact_phone: Nullable(Type.String()),
-  effective_website: Nullable(Type.String()),
-  effective_business_address: Nullable(Type.String()),
-  effective_tax_number: Nullable(Type.String()),
-};
+const effective = perContactField((f) => `effective_${f}`, () => Nullable(Type.String()));
 /** True when the vendor has no value of its own and inherits the company's. */
-const inherited = {
-  contact_email_inherited: Type.Boolean(),
-  contact_phone_inherited: Type.Boolean(),
-  website_inherited: Type.Boolean(),
-  business_address_inherited: Type.Boolean(),
-  tax_number_inherited: Type.Boolean(),
-};
+const inherited = perContactField((f) => `${f}_inherited`, () => Type.Boolean());
 
 /** The business info section of the vendor settings: name, own, effective and inherited contact values. */
 export const VendorBusinessInfo = Type.Object({
@@ -69,13 +56,18 @@ export const VendorTheme = Type.Object({
   updated_at: NullableTimestamp,
 });
 
-/** VendorDetailResponse: own contact values (null = inherited), effective ones, the *_inherited flags. */
-export const VendorDetail = Type.Object({
+/** What names a vendor, in every answer that shows one. */
+const vendorIdentity = {
   id: Type.Integer(),
   vendor_code: Type.String(),
   subdomain: Type.String(),
   name: Type.String(),
   description: Nullable(Type.String()),
+};
+
+/** VendorDetailResponse: own contact values (null = inherited), effective ones, the *_inherited flags. */
+export const VendorDetail = Type.Object({
+  ...vendorIdentity,
   company_id: Type.Integer(),
   company_name: Nullable(Type.String()),
   owner_user_id: Nullable(Type.Integer({ description: 'Deprecated: the owner of the company' })),
@@ -129,11 +121,7 @@ export const VendorDomain = Type.Object({
 
 /** A vendor as the public lookups and the shop show it: contact values are the effective ones. */
 export const PublicVendor = Type.Object({
-  id: Type.Integer(),
-  vendor_code: Type.String(),
-  subdomain: Type.String(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
+  ...vendorIdentity,
   is_verified: Type.Boolean(),
   contact_email: Nullable(Type.String()),
   contact_phone: Nullable(Type.String()),
