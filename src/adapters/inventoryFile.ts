@@ -6,7 +6,7 @@ import { csvItems, type CsvItem } from '../workers/csvTokenizer.ts';
  * BIN, EAN, PRODUCT (optional) and QUANTITY (optional; an empty or missing quantity counts one
  * unit, so a file of scans works as is). Names are case-insensitive; the delimiter (tab, comma,
  * semicolon) is read from the header. A file that is not text, is empty, or lacks BIN or EAN is a
- * 422. The records are read by the service's CSV reader (src/workers/csvRecords.ts): a line that
+ * 422. The records are read by the service's CSV reader (src/workers/csvTokenizer.ts): a line that
  * cannot be parsed (an unbalanced quote) is one error of type `parse_error` with its line number
  * and text, and the other lines are imported. Row numbers are the file's line numbers (the header
  * is line 1), whatever the blank lines or the line breaks inside quoted fields.
