@@ -99,6 +99,24 @@ interface ItemRef extends Who {
 
 /** An order arrived (from an extmarket sync or a historical import) with its items. */
 export type OrderImported = { type: 'OrderImported'; data: ImportedOrder & { imported_at: string } };
+/**
+ * A customer placed an order in the shop (channel `shop`) from their session cart. The items are
+ * the cart's lines at the prices the customer accepted; their stock was reserved before this
+ * event was appended. Process managers update the customer's statistics, take the ordered lines
+ * out of the cart and send the confirmation e-mail.
+ */
+export type OrderPlaced = {
+  type: 'OrderPlaced';
+  data: ImportedOrder & {
+    channel: 'shop';
+    customer_id: number;
+    /** The cart the order came from (SPEC.md part 2 "Cart item": vendor + session). */
+    session_id: string;
+    /** The customer's language for the confirmation e-mail (en, fr, de, lb). */
+    language: string;
+    placed_at: string;
+  };
+};
 /** An imported item's GTIN matched no product: it waits on the placeholder product for a match. */
 export type OrderItemExceptionRaised = {
   type: 'OrderItemExceptionRaised';
@@ -153,12 +171,12 @@ export type ExtmarketPushFailed = {
 };
 
 export type OrderEvent =
-  | OrderImported | OrderItemExceptionRaised | OrderItemConfirmed | OrderItemDeclined | OrderConfirmed | OrderDeclined
+  | OrderImported | OrderPlaced | OrderItemExceptionRaised | OrderItemConfirmed | OrderItemDeclined | OrderConfirmed | OrderDeclined
   | ItemShipped | OrderPartiallyShipped | OrderShipped | OrderTrackingSet | OrderItemExceptionResolved
   | OrderItemExceptionIgnored | ExtmarketPushSucceeded | ExtmarketPushFailed;
 
 export const ORDER_EVENT_TYPES = [
-  'OrderImported', 'OrderItemExceptionRaised', 'OrderItemConfirmed', 'OrderItemDeclined', 'OrderConfirmed', 'OrderDeclined',
+  'OrderImported', 'OrderPlaced', 'OrderItemExceptionRaised', 'OrderItemConfirmed', 'OrderItemDeclined', 'OrderConfirmed', 'OrderDeclined',
   'ItemShipped', 'OrderPartiallyShipped', 'OrderShipped', 'OrderTrackingSet', 'OrderItemExceptionResolved',
   'OrderItemExceptionIgnored', 'ExtmarketPushSucceeded', 'ExtmarketPushFailed',
 ] as const satisfies readonly OrderEvent['type'][];

@@ -34,6 +34,8 @@ export type OrderState =
     tracking_number: string | null;
     carrier: string | null;
     pushes: Record<string, PushState>;
+    /** The shop customer who placed the order; absent on extmarket orders. */
+    customer_id?: number;
   });
 
 export type LoadedOrder = Exclude<OrderState, { status: 'none' }>;
@@ -91,13 +93,22 @@ const setItem = (s: LoadedOrder, id: number, change: Partial<ItemState>): Loaded
 const setException = (s: LoadedOrder, id: number, status: ExceptionStatus): LoadedOrder =>
   ({ ...s, exceptions: s.exceptions.map((x) => (x.exception_id === id ? { ...x, status } : x)) });
 
+/** A new order, from the extmarket or the shop: every item waits for the vendor's decision. */
+function arrived({ items, ...order }: ImportedOrder & { customer_id?: number }): LoadedOrder {
+  return {
+    ...order, status: 'unconfirmed', exceptions: [], tracking_number: null, carrier: null, pushes: {},
+    items: items.map((i) => ({ ...i, status: 'unconfirmed', shipped_quantity: 0 })),
+  };
+}
+
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderImported') {
-    const { imported_at: _at, items, ...order } = event.data;
-    return {
-      ...order, status: 'unconfirmed', exceptions: [], tracking_number: null, carrier: null, pushes: {},
-      items: items.map((i) => ({ ...i, status: 'unconfirmed', shipped_quantity: 0 })),
-    };
+    const { imported_at: _at, ...order } = event.data;
+    return arrived(order);
+  }
+  if (event.type === 'OrderPlaced') {
+    const { placed_at: _at, session_id: _session, language: _language, ...order } = event.data;
+    return arrived(order);
   }
   if (state.status === 'none') return state;
   switch (event.type) {

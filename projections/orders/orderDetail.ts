@@ -8,7 +8,7 @@ import { rowProjection } from '../../src/runtime/rowProjection.ts';
  */
 export const orderDetail = rowProjection<Record<string, any>>({
   name: 'order_items',
-  eventTypes: ['OrderImported', 'OrderItemConfirmed', 'OrderItemDeclined', 'ItemShipped', 'OrderItemExceptionResolved'],
+  eventTypes: ['OrderImported', 'OrderPlaced', 'OrderItemConfirmed', 'OrderItemDeclined', 'ItemShipped', 'OrderItemExceptionResolved'],
   fold: {
     table: 'order_items',
     key: 'id',
@@ -19,13 +19,14 @@ export const orderDetail = rowProjection<Record<string, any>>({
     ],
     keys(raw) {
       const e = raw as unknown as OrderEvent;
-      return e.type === 'OrderImported' ? e.data.items.map((i) => i.item_id) : [(e.data as { item_id: number }).item_id];
+      return e.type === 'OrderImported' || e.type === 'OrderPlaced' ? e.data.items.map((i) => i.item_id) : [(e.data as { item_id: number }).item_id];
     },
     apply(rows, raw) {
       const e = raw as unknown as OrderEvent;
-      if (e.type === 'OrderImported') {
+      if (e.type === 'OrderImported' || e.type === 'OrderPlaced') {
+        const at = e.type === 'OrderImported' ? e.data.imported_at : e.data.placed_at;
         for (const { item_id, ...i } of e.data.items) {
-          rows.set(item_id, { id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status: 'unconfirmed', ...i, shipped_quantity: 0, updated_at: e.data.imported_at });
+          rows.set(item_id, { id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status: 'unconfirmed', ...i, shipped_quantity: 0, updated_at: at });
         }
         return;
       }

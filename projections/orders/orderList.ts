@@ -2,7 +2,7 @@ import type { OrderEvent } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 
 const EVENTS = [
-  'OrderImported', 'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored', 'OrderConfirmed', 'OrderDeclined',
+  'OrderImported', 'OrderPlaced', 'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored', 'OrderConfirmed', 'OrderDeclined',
   'OrderPartiallyShipped', 'OrderShipped', 'OrderTrackingSet',
 ] as const;
 
@@ -23,7 +23,7 @@ export const orderList = rowProjection<Record<string, any>>({
       'customer_last_name', 'customer_email', 'customer_locale', 'shipping_country_iso', 'billing_country_iso', 'shipping_address',
       'billing_address', 'currency', 'vat_regime', 'vat_rate', 'vat_country_iso', 'seller_country_iso', 'buyer_vat_number',
       'vat_exemption_reference', 'net_cents', 'vat_cents', 'gross_cents', 'item_count', 'open_exception_count', 'tracking_number', 'carrier',
-      'sync_job_id', 'imported_at', 'updated_at',
+      'sync_job_id', 'imported_at', 'updated_at', 'customer_id', 'shipping_cents',
     ],
     keys: (e) => [(e.data as { order_id: number }).order_id],
     apply(rows, raw) {
@@ -32,7 +32,16 @@ export const orderList = rowProjection<Record<string, any>>({
         const { order_id, items, vat, imported_at, ...o } = e.data;
         rows.set(order_id, {
           id: order_id, ...o, ...vat, status: 'unconfirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
-          imported_at, updated_at: imported_at,
+          imported_at, updated_at: imported_at, customer_id: null, shipping_cents: o.shipping_cents ?? 0,
+        });
+        return;
+      }
+      if (e.type === 'OrderPlaced') {
+        // A shop order: its "arrival" is its placement; it has no sync job.
+        const { order_id, items, vat, placed_at, session_id: _s, language: _l, ...o } = e.data;
+        rows.set(order_id, {
+          id: order_id, ...o, ...vat, status: 'unconfirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
+          imported_at: placed_at, updated_at: placed_at, shipping_cents: o.shipping_cents ?? 0,
         });
         return;
       }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { systemClock, type Clock } from '../core/clock.ts';
 import { createEventStore } from '../eventstore/index.ts';
 import type { EventStore, Position } from '../eventstore/port.ts';
 import { createTokens, type Tokens } from '../http/tokens.ts';
@@ -16,6 +17,8 @@ export interface Services {
   runner: ConsumerRunner;
   logger: Logger;
   tokens: Tokens;
+  /** The service's clock (src/core/clock.ts); tests pass a ManualClock. */
+  clock: Clock;
   /**
    * Read-your-writes: waits (bounded) until the projections that read the appended event types
    * have passed the last position of the given command results.
@@ -29,6 +32,8 @@ export interface ServiceOptions {
   /** Reuse an open database (tests share one PGlite per process). */
   db?: Database;
   startConsumers?: boolean;
+  /** Default: the system clock. */
+  clock?: Clock;
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
@@ -40,7 +45,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const runner = new ConsumerRunner(db.consumerKnex, store, options.consumers, logger, { dedicatedPool: db.consumerKnex !== db.knex });
   if (options.startConsumers !== false) runner.start();
   return {
-    config, db, store, runner, logger,
+    config, db, store, runner, logger, clock: options.clock ?? systemClock,
     tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
     async settle(results) {
       let last: Position | undefined;

@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../src/runtime/services.ts';
 import { createUser } from '../../commands/users/handlers.ts';
 import { testDatabase } from './database.ts';
 import { Writable } from 'node:stream';
+import { ManualClock } from '../../src/core/clock.ts';
 import { startWorkers, type Workers } from '../../src/workers/index.ts';
 
 /**
@@ -17,6 +18,8 @@ import { startWorkers, type Workers } from '../../src/workers/index.ts';
 export interface TestApp {
   url: string;
   services: Services;
+  /** The service's clock: tests move it forward (trials, expiries, retries). */
+  clock: ManualClock;
   logLines: string[];
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   adminToken(): Promise<string>;
@@ -58,7 +61,8 @@ async function start(): Promise<TestApp> {
   const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(...String(chunk).split('\n').filter(Boolean)); cb(); } });
   const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/test-data' }) };
   const logger = createLogger('info', sink);
-  const services = await createServices(config, logger, { consumers, db: await testDatabase() });
+  const clock = new ManualClock();
+  const services = await createServices(config, logger, { consumers, db: await testDatabase(), clock });
   const { done } = await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' },
     { userId: 'system:test', correlationId: 'test-setup' });
   await services.settle(done);
@@ -68,7 +72,7 @@ async function start(): Promise<TestApp> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let token: string | null = null;
   const app: TestApp = {
-    url, services, logLines,
+    url, services, clock, logLines,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
