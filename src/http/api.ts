@@ -4,6 +4,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { DomainException } from '../core/errors.ts';
 import type { Services } from '../runtime/services.ts';
 import { requireAdmin } from './auth.ts';
+import { requireCustomer } from './customerAuth.ts';
 import { input, type Parsed, type Schemas } from './validation.ts';
 import { requireVendor } from './vendorAuth.ts';
 
@@ -134,6 +135,7 @@ export class Api {
     if (caller === 'vendor' && this.area === 'vendor') {
       return [requireVendor(this.services, decl.permission, { allowPasswordChange: decl.allowPasswordChange })];
     }
+    if (caller === 'customer' && this.area === 'shop') return [requireCustomer(this.services)];
     if (caller === 'none') return [];
     throw new Error(`No guard for ${caller} callers in the ${this.area} area`);
   }

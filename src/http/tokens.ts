@@ -16,6 +16,8 @@ export interface TokenClaims {
   /** Vendor tokens: the team role, read for permission checks. */
   role?: string;
   username?: string;
+  /** Customer tokens: the session it belongs to, so sign-out and password changes can end it. */
+  sid?: string;
 }
 
 export interface Tokens {
