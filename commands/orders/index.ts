@@ -7,6 +7,7 @@ import {
   ignoreOrderItemException, resolveOrderItemException, type IgnoreOrderItemException, type ResolveOrderItemException,
 } from './handleItemException.ts';
 import { importOrder, type ImportOrder } from './importOrder.ts';
+import { placeShopOrder, type PlaceShopOrder } from './placeOrder.ts';
 import { evolveOrder, initialOrderState, type OrderState } from './order.ts';
 import { recordExtmarketPush, type RecordExtmarketPush } from './recordExtmarketPush.ts';
 import { rejectOrder, type RejectOrder } from './rejectOrder.ts';
@@ -17,12 +18,13 @@ export type { OrderState, LoadedOrder, ItemState } from './order.ts';
 export type { UnmatchedItem } from './importOrder.ts';
 
 export type OrderCommand =
-  | ImportOrder | ConfirmOrderItem | DeclineOrderItem | ConfirmOrder | RejectOrder | ShipItem | SetTracking
+  | ImportOrder | PlaceShopOrder | ConfirmOrderItem | DeclineOrderItem | ConfirmOrder | RejectOrder | ShipItem | SetTracking
   | ResolveOrderItemException | IgnoreOrderItemException | RecordExtmarketPush;
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'ImportOrder': return importOrder(command, state);
+    case 'PlaceShopOrder': return placeShopOrder(command, state);
     case 'ConfirmOrderItem': return confirmOrderItem(command, state);
     case 'DeclineOrderItem': return declineOrderItem(command, state);
     case 'ConfirmOrder': return confirmOrder(command, state);

@@ -39,7 +39,7 @@ export type OrderState =
   });
 
 export type LoadedOrder = Exclude<OrderState, { status: 'none' }>;
-export type OrderAction = 'import' | 'confirm_item' | 'decline_item' | 'confirm' | 'reject' | 'ship_item' | 'set_tracking' | 'handle_exception' | 'record_push';
+export type OrderAction = 'import' | 'place' | 'confirm_item' | 'decline_item' | 'confirm' | 'reject' | 'ship_item' | 'set_tracking' | 'handle_exception' | 'record_push';
 export type ItemAction = 'confirm' | 'decline' | 'ship';
 export type ExceptionAction = 'resolve' | 'ignore';
 
@@ -48,6 +48,9 @@ const ALL: OrderStatus[] = ['unconfirmed', 'confirmed', 'declined', 'partially_s
 /** SPEC.md part 3, order rows. 'computed' = the status follows from the items (orderStatusOf). */
 export const ORDER_TRANSITIONS: TransitionTable<OrderState['status'], OrderAction> = {
   import: { from: ['none'], to: 'unconfirmed' },
+  // A shop order is confirmed when it is placed: the customer bought what the shop offered, at the
+  // prices they accepted, and its stock was reserved for it. It then ships like any order.
+  place: { from: ['none'], to: 'confirmed' },
   confirm_item: { from: ['unconfirmed', 'confirmed', 'partially_shipped'], to: 'computed' },
   decline_item: { from: ['unconfirmed', 'confirmed', 'partially_shipped'], to: 'computed' },
   // Confirm order confirms every item still unconfirmed; reject declines all, so none may be confirmed.
@@ -108,7 +111,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   }
   if (event.type === 'OrderPlaced') {
     const { placed_at: _at, session_id: _session, language: _language, ...order } = event.data;
-    return arrived(order);
+    const placed = arrived(order);
+    return { ...placed, status: 'confirmed', items: placed.items.map((i) => ({ ...i, status: 'confirmed' })) };
   }
   if (state.status === 'none') return state;
   switch (event.type) {

@@ -26,7 +26,9 @@ export const orderDetail = rowProjection<Record<string, any>>({
       if (e.type === 'OrderImported' || e.type === 'OrderPlaced') {
         const at = e.type === 'OrderImported' ? e.data.imported_at : e.data.placed_at;
         for (const { item_id, ...i } of e.data.items) {
-          rows.set(item_id, { id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status: 'unconfirmed', ...i, shipped_quantity: 0, updated_at: at });
+          // A shop order's items are confirmed when it is placed (commands/orders/order.ts).
+          const status = e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed';
+          rows.set(item_id, { id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status, ...i, shipped_quantity: 0, updated_at: at });
         }
         return;
       }

@@ -3,3 +3,4 @@ export * from './rates.ts';
 export * from './regime.ts';
 export * from './amounts.ts';
 export * from './localCurrency.ts';
+export * from './orderVat.ts';

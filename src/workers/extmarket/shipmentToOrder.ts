@@ -5,8 +5,7 @@ import type { SellerVatProfile } from '../../../queries/invoices/getSellerVatPro
 import type { ExtmarketAddress, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import type { VatNumberVerifier } from '../../adapters/vies/viesClient.ts';
 import { cleanGtin, gtin14, gtinProblem } from '../../core/gtin.ts';
-import type { RateCategory } from '../../core/vat/rates.ts';
-import { decideVatRegime, vatAmounts, vatNumberCountry, type VatDecision } from '../../core/vat/index.ts';
+import { orderVat, vatNumberCountry, type OrderVatLine, type RateCategory } from '../../core/vat/index.ts';
 
 /**
  * An extmarket shipment as one of our orders. Inventory units of one variant at one price become
@@ -68,7 +67,7 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
 
   const ship = address(s.shipAddress);
   const bill = address(s.billAddress);
-  const vat = await orderVat(ctx, items, ship.country_iso ?? bill.country_iso ?? ctx.vat.seller_country_iso, s.billAddress.vatNumber ?? s.shipAddress.vatNumber);
+  const vat = await shipmentVat(ctx, items, ship.country_iso ?? bill.country_iso ?? ctx.vat.seller_country_iso, s.billAddress.vatNumber ?? s.shipAddress.vatNumber);
   const incoming: IncomingOrder = {
     vendor_id: ctx.vendorId, channel: 'extmarket', external_order_id: s.orderId, external_shipment_id: s.id, order_number: s.orderNumber,
     order_date: new Date(s.completedAt).toISOString(), customer_first_name: bill.first_name ?? ship.first_name, customer_last_name: bill.last_name ?? ship.last_name,
@@ -78,25 +77,11 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
   return { incoming, decided };
 }
 
-async function orderVat(ctx: MappingContext, items: { quantity: number; unit_price_cents: number; vat_rate_category: RateCategory }[], destination: string, vatNumber: string | null): Promise<IncomingOrder['vat']> {
-  const seller = ctx.vat.seller_country_iso;
+async function shipmentVat(ctx: MappingContext, items: OrderVatLine[], destination: string, vatNumber: string | null): Promise<IncomingOrder['vat']> {
   let valid = false;
   if (vatNumber && vatNumberCountry(vatNumber)) {
     // VIES down: the order is taxed as B2C for now; the invoice checks the number again.
     valid = await ctx.vies.verify(vatNumber).then((r) => r.valid, () => false);
   }
-  const lines = items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents, rate_category: i.vat_rate_category }));
-  const domestic: VatDecision = decideVatRegime({ seller_country_iso: seller, destination_country_iso: seller });
-  const saleNet = vatAmounts(lines, domestic, 'gross').net_cents;
-  const decision = decideVatRegime({
-    seller_country_iso: seller, destination_country_iso: destination, buyer_vat_number: vatNumber, buyer_vat_number_valid: valid,
-    cross_border_b2c_current_year_cents: ctx.vat.cross_border_b2c_current_year_cents, cross_border_b2c_previous_year_cents: ctx.vat.cross_border_b2c_previous_year_cents,
-    sale_net_cents: saleNet, opted_for_destination: ctx.vat.opted_for_destination,
-  });
-  const amounts = vatAmounts(lines, decision, 'gross');
-  return {
-    vat_regime: decision.regime, vat_rate: amounts.groups[0]?.rate_percent ?? 0, vat_country_iso: decision.vat_country_iso,
-    seller_country_iso: seller, buyer_vat_number: decision.buyer_vat_number, vat_exemption_reference: decision.mentions[0] ?? null,
-    net_cents: amounts.net_cents, vat_cents: amounts.vat_cents, gross_cents: amounts.gross_cents,
-  };
+  return orderVat(ctx.vat, items, destination, vatNumber, valid);
 }

@@ -1,0 +1,118 @@
+import { ConcurrencyException, ConflictException, InsufficientInventoryException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import type { Executor } from '../../src/runtime/database.ts';
+import { nextId } from '../../src/runtime/nextId.ts';
+import { stock } from '../inventory/index.ts';
+import { reservation, reservationId } from '../reservations/reservation.ts';
+import type { ImportedItem, OrderPlaced } from './events.ts';
+import { order } from './index.ts';
+
+/**
+ * Places a shop order: claims the request's idempotency key, reserves the stock of every line,
+ * then records the order. Stock is taken at placement, on the stock aggregate of each product with
+ * its expected version: two customers racing for the last units never both get them, the loser is
+ * refused with InsufficientInventoryForCartException and nothing of theirs stays reserved.
+ *
+ * The key (vendor, customer, Idempotency-Key or cart version) is claimed in a reservation stream
+ * that names the order id, so a retried request finds the order it already placed. A request cut
+ * off between its reservations and the order (a crash) is completed by its retry: the retry first
+ * gives back whatever the interrupted attempt reserved under that order id, then reserves afresh.
+ */
+export interface CheckoutDeps {
+  store: EventStore;
+  db: Executor;
+}
+
+/** The order as the shop prices it; ids are allocated here. */
+export type ShopOrderDraft = Omit<OrderPlaced['data'], 'order_id' | 'order_number' | 'items'> & {
+  items: Omit<ImportedItem, 'item_id'>[];
+};
+
+export interface CheckoutResult {
+  order_id: number;
+  /** False when the key named an order placed before: the request was a retry. */
+  created: boolean;
+  done: Handled<unknown, any>[];
+}
+
+const ATTEMPTS = 25;
+
+/** The shop's order number: short, unique per platform, and telling the shop's orders apart from the extmarket's. */
+export const shopOrderNumber = (orderId: number) => `S-${String(orderId).padStart(6, '0')}`;
+
+export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, idempotencyKey: string, ctx: CommandContext): Promise<CheckoutResult> {
+  const done: Handled<unknown, any>[] = [];
+  const value = `${draft.vendor_id}:${draft.customer_id}:${idempotencyKey}`;
+  const claim = reservationId('shop_order', value);
+  let { state: held } = await load(deps.store, reservation, claim);
+  if (!held.holder) {
+    const id = await nextId(deps.db, 'order');
+    try {
+      done.push(await handleCommand(deps.store, reservation, claim, { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } }, ctx));
+    } catch (err) {
+      if (!(err instanceof ConflictException)) throw err;
+    }
+    ({ state: held } = await load(deps.store, reservation, claim));
+  }
+  const orderId = Number(held.holder);
+  if ((await load(deps.store, order, orderId)).version > 0) return { order_id: orderId, created: false, done };
+
+  const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
+  done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+  const items: ImportedItem[] = [];
+  for (const item of draft.items) items.push({ ...item, item_id: await nextId(deps.db, 'order_item') });
+  try {
+    for (const item of items.filter((i) => !i.is_digital)) {
+      done.push(await reserve(deps, orderId, item, ctx));
+    }
+    done.push(await handleCommand(deps.store, order, orderId, {
+      type: 'PlaceShopOrder', data: { ...draft, order_id: orderId, order_number: shopOrderNumber(orderId), items },
+    }, ctx));
+  } catch (err) {
+    // Whatever was reserved for this attempt goes back to the shelf before the refusal is answered.
+    done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+    throw err;
+  }
+  return { order_id: orderId, created: true, done };
+}
+
+async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, ctx: CommandContext): Promise<Handled<unknown, any>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await handleCommand(deps.store, stock, item.product_id, {
+        type: 'ReserveStock', data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: new Date().toISOString() },
+      }, ctx);
+    } catch (err) {
+      if (err instanceof InsufficientInventoryException) {
+        throw new InsufficientInventoryForCartException(`Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`, {
+          product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0,
+        });
+      }
+      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
+    }
+  }
+}
+
+/** Gives back every unit the products hold for this order (an interrupted or refused placement). */
+async function releaseOrderStock(deps: CheckoutDeps, orderId: number, productIds: number[], ctx: CommandContext): Promise<Handled<unknown, any>[]> {
+  const done: Handled<unknown, any>[] = [];
+  for (const productId of productIds) {
+    for (let attempt = 1; ; attempt++) {
+      const { state } = await load(deps.store, stock, productId);
+      const held = Object.keys(state.reservations).filter((k) => k.startsWith(`${orderId}:`)).map((k) => Number(k.split(':')[1]));
+      try {
+        for (const itemId of held) {
+          done.push(await handleCommand(deps.store, stock, productId, {
+            type: 'ReleaseStock', data: { order_id: orderId, order_item_id: itemId, quantity: null, at: new Date().toISOString() },
+          }, ctx));
+        }
+        break;
+      } catch (err) {
+        if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS) throw err;
+      }
+    }
+  }
+  return done;
+}
