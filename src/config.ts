@@ -29,6 +29,12 @@ export interface Config {
   dnsServers?: string[];
   /** The ECB reference rates file the daily task loads (unset: rates are loaded with the CLI only). */
   exchangeRatesUrl?: string;
+  /** Outgoing mail (README "Outgoing mail"): absent = mails wait in the outbox, nothing is sent. */
+  smtpUrl?: string;
+  /** The From header of every mail. */
+  mailFrom: string;
+  /** The base of links inside mails (reset links, order pages), without a trailing slash. */
+  publicUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,7 +61,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformDomain: (env.PLATFORM_DOMAIN ?? 'localhost').toLowerCase(),
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || undefined,
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Shop <no-reply@localhost>',
+    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
   };
+}
+
+/** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start); the error never repeats the URL, it may hold a password. */
+function smtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let protocol: string;
+  try { protocol = new URL(value).protocol; } catch { throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587'); }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return value;
 }
 
 function positive(value: string | undefined, fallback: number, name: string): number {
