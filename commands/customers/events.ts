@@ -66,22 +66,22 @@ export type CustomerSessionEnded = {
   data: { customer_id: number; vendor_id: number; session_id: string; at: string };
 };
 /**
- * The customer replaced the password knowing the current one. Every session but `kept_session_id`
- * ended with it (the device that changed it stays signed in).
+ * The customer replaced the password knowing the current one. Every other open session ended
+ * with it (`ended_session_ids`); the one that changed it (`kept_session_id`) stays signed in.
  */
 export type CustomerPasswordChanged = {
   type: 'CustomerPasswordChanged';
-  data: { customer_id: number; vendor_id: number; password_hash: string; kept_session_id: string | null; at: string };
+  data: { customer_id: number; vendor_id: number; password_hash: string; kept_session_id: string | null; ended_session_ids: string[]; at: string };
 };
 /** A reset link was asked for: only the SHA-256 of its token is kept, with its expiry. */
 export type CustomerPasswordResetRequested = {
   type: 'CustomerPasswordResetRequested';
   data: { customer_id: number; vendor_id: number; token_hash: string; expires_at: string; at: string };
 };
-/** The reset link was used (once): a new password, and every session of the customer ended. */
+/** The reset link was used (once): a new password, and every open session of the customer ended. */
 export type CustomerPasswordReset = {
   type: 'CustomerPasswordReset';
-  data: { customer_id: number; vendor_id: number; password_hash: string; token_hash: string; at: string };
+  data: { customer_id: number; vendor_id: number; password_hash: string; token_hash: string; ended_session_ids: string[]; at: string };
 };
 /** A saved address was added (never as default: a default arrives as CustomerDefaultAddressChanged). */
 export type CustomerAddressAdded = {

@@ -88,6 +88,10 @@ export class ProductNotAvailableForCartException extends BusinessLogicException 
 export class AddressNotFoundException extends ResourceNotFoundException {}
 export class AddressLimitExceededException extends BusinessLogicException {}
 export class InvalidAddressTypeException extends ValidationException {}
+/** No customer of this shop has that id (another vendor's customer is not found either). */
+export class CustomerNotFoundException extends ResourceNotFoundException {}
+/** A password reset link that is unknown, already used, replaced by a newer one, or expired. */
+export class PasswordResetTokenException extends BusinessLogicException {}
 
 // Onboarding, subscriptions, features.
 export class OnboardingNotFoundException extends ResourceNotFoundException {}
