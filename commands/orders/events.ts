@@ -114,6 +114,8 @@ export type OrderPlaced = {
     session_id: string;
     /** The customer's language for the confirmation e-mail (en, fr, de, lb). */
     language: string;
+    /** The storefront the customer ordered on (its path form, subdomain or custom domain): links in mails lead back to it. */
+    shop_url: string;
     placed_at: string;
   };
 };

@@ -110,7 +110,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     return arrived(order);
   }
   if (event.type === 'OrderPlaced') {
-    const { placed_at: _at, session_id: _session, language: _language, ...order } = event.data;
+    const { placed_at: _at, session_id: _session, language: _language, shop_url: _url, ...order } = event.data;
     const placed = arrived(order);
     return { ...placed, status: 'confirmed', items: placed.items.map((i) => ({ ...i, status: 'confirmed' })) };
   }

@@ -41,6 +41,14 @@ const ATTEMPTS = 25;
 /** The shop's order number: short, unique per platform, and telling the shop's orders apart from the extmarket's. */
 export const shopOrderNumber = (orderId: number) => `S-${String(orderId).padStart(6, '0')}`;
 
+/** The order a key placed before, or null (never placed, or cut off before the order was recorded). */
+export async function placedShopOrder(deps: CheckoutDeps, vendorId: number, customerId: number, idempotencyKey: string): Promise<number | null> {
+  const { state } = await load(deps.store, reservation, reservationId('shop_order', `${vendorId}:${customerId}:${idempotencyKey}`));
+  if (!state.holder) return null;
+  const orderId = Number(state.holder);
+  return (await load(deps.store, order, orderId)).version > 0 ? orderId : null;
+}
+
 export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, idempotencyKey: string, ctx: CommandContext): Promise<CheckoutResult> {
   const done: Handled<unknown, any>[] = [];
   const value = `${draft.vendor_id}:${draft.customer_id}:${idempotencyKey}`;

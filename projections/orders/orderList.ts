@@ -38,7 +38,7 @@ export const orderList = rowProjection<Record<string, any>>({
       }
       if (e.type === 'OrderPlaced') {
         // A shop order: its "arrival" is its placement; it has no sync job.
-        const { order_id, items, vat, placed_at, session_id: _s, language: _l, ...o } = e.data;
+        const { order_id, items, vat, placed_at, session_id: _s, language: _l, shop_url: _u, ...o } = e.data;
         rows.set(order_id, {
           id: order_id, ...o, ...vat, status: 'confirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
           imported_at: placed_at, updated_at: placed_at, shipping_cents: o.shipping_cents ?? 0,

@@ -7,6 +7,8 @@ export interface OrderFilter {
   status?: string;
   channel?: 'extmarket' | 'shop';
   search?: string;
+  /** The orders one shop customer placed (their history, the vendor's customer detail). */
+  customer_id?: number;
 }
 
 /** An order row of a list: the head of the order, its VAT fields and totals, vendor name and code. */
@@ -21,7 +23,7 @@ export function orderRow(r: any) {
     vat_exemption_reference: r.vat_exemption_reference, net_cents: Number(r.net_cents), vat_cents: Number(r.vat_cents),
     gross_cents: Number(r.gross_cents), total_amount_cents: Number(r.gross_cents), item_count: r.item_count,
     open_exception_count: r.open_exception_count, tracking_number: r.tracking_number, carrier: r.carrier, sync_job_id: r.sync_job_id,
-    imported_at: iso(r.imported_at), updated_at: iso(r.updated_at),
+    customer_id: r.customer_id ?? null, shipping_cents: Number(r.shipping_cents ?? 0), imported_at: iso(r.imported_at), updated_at: iso(r.updated_at),
   };
 }
 
@@ -43,6 +45,7 @@ export function listOrders(knex: Knex, filter: OrderFilter, page: PageRequest, s
   if (filter.vendor_id !== undefined) base.where('o.vendor_id', filter.vendor_id);
   if (filter.status) base.where('o.status', filter.status);
   if (filter.channel) base.where('o.channel', filter.channel);
+  if (filter.customer_id !== undefined) base.where('o.customer_id', filter.customer_id);
   if (filter.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base.where((q) => q.whereILike('o.order_number', like).orWhereILike('o.external_order_id', like)

@@ -112,3 +112,25 @@ export function optionalVendorContext(services: Services) {
     await next();
   };
 }
+
+/**
+ * The storefront's base URL in the form the visitor came with (SPEC.md part 5 rule 2): the path
+ * form lives on the platform's own host, a subdomain or a custom domain is its own origin. For an
+ * API call made from a storefront page, the page (the Referer) is where the visitor is.
+ */
+export function storefrontUrl(ctx: Context, shop: VendorContext, publicUrl: string): string {
+  if (shop.detected_by === 'path') {
+    const origin = shop.source === 'referer' ? refererOrigin(ctx) ?? publicUrl : ctx.origin;
+    return `${origin}/vendors/${shop.vendor_code}/shop`;
+  }
+  return (shop.source === 'referer' ? refererOrigin(ctx) : null) ?? ctx.origin;
+}
+
+function refererOrigin(ctx: Context): string | null {
+  try {
+    const url = new URL(ctx.get('Referer'));
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}

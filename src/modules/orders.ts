@@ -5,9 +5,11 @@ import { orderItemExceptions } from '../../projections/orders/orderItemException
 import { orderList } from '../../projections/orders/orderList.ts';
 import { shipmentStatus } from '../../projections/orders/shipmentStatus.ts';
 import { adminOrderRoutes } from '../http/admin/orders.ts';
+import { shopOrderRoutes } from '../http/shop/orders.ts';
 import { vendorOrderItemExceptionRoutes } from '../http/vendor/orderItemExceptions.ts';
 import { vendorOrderRoutes } from '../http/vendor/orders.ts';
 import { pushOrderDecisionsToExtmarketOnDecided } from '../processes/pushOrderDecisionsToExtmarketOnDecided.ts';
+import { sendOrderConfirmationOnOrderPlaced } from '../processes/sendOrderConfirmationOnOrderPlaced.ts';
 import { resolveOrderItemExceptionsOnProductImported } from '../processes/resolveOrderItemExceptionsOnProductImported.ts';
 import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
 import { defineModule } from './module.ts';
@@ -16,10 +18,10 @@ export const ordersModule = defineModule({
   name: 'orders',
   tag: 'Orders',
   description: 'Orders from the shop and the extmarket: items, decisions, shipments, item exceptions.',
-  dependsOn: ['catalogue', 'inventory'],
-  routes: { admin: [adminOrderRoutes], vendor: [vendorOrderRoutes, vendorOrderItemExceptionRoutes] },
+  dependsOn: ['catalogue', 'inventory', 'carts', 'customers'],
+  routes: { admin: [adminOrderRoutes], vendor: [vendorOrderRoutes, vendorOrderItemExceptionRoutes], shop: [shopOrderRoutes] },
   consumers: [orderList, orderDetail, shipmentStatus, orderItemExceptions, extmarketPushes,
-    pushOrderDecisionsToExtmarketOnDecided, resolveOrderItemExceptionsOnProductImported],
+    pushOrderDecisionsToExtmarketOnDecided, resolveOrderItemExceptionsOnProductImported, sendOrderConfirmationOnOrderPlaced],
   aggregates: [order],
   scheduledTasks: [{
     // Decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.

@@ -45,6 +45,7 @@ export const CASES: Record<string, Build> = {
   'POST /orders/:order_id/items/:item_id/ship': (m, v) => pairs(
     [[v.confirmedOrder, v.confirmedItems[0]], [m.confirmedOrder, v.confirmedItems[0]], [v.confirmedOrder, m.confirmedItems[0]]],
     (o, i) => `/orders/${o}/items/${i}/ship`, { quantity: 1 }),
+  'POST /orders/:order_id/tracking': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/orders/${id}/tracking`, 'refused', { tracking_number: 'TRK-1', carrier: 'post' }),
   'GET /extmarket/orders': (_m, v) => [{ path: `/extmarket/orders?search=${v.tag}`, expect: 'empty' }],
   'GET /extmarket/orders/:order_id': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/extmarket/orders/${id}`),
   'POST /extmarket/orders/:order_id/confirm': (m, v) => wholeOrder(m, v, 'confirm'),

@@ -55,3 +55,17 @@ export function orderVat(seller: SellerVatSituation, items: readonly OrderVatLin
     net_cents: amounts.net_cents, vat_cents: amounts.vat_cents, gross_cents: amounts.gross_cents,
   };
 }
+
+/**
+ * The VAT of a recorded order per rate (a confirmation e-mail, a receipt): the order's regime and
+ * country are applied again to its lines, so the groups add up to the order's own totals.
+ */
+export function orderVatGroups(vat: Pick<OrderVatFields, 'vat_regime' | 'vat_country_iso' | 'buyer_vat_number'>,
+  items: readonly OrderVatLine[], shippingCents = 0) {
+  const decision: VatDecision = {
+    regime: vat.vat_regime, vat_country_iso: vat.vat_country_iso, exempt: vat.vat_country_iso === null,
+    buyer_vat_number: vat.buyer_vat_number, mentions: [], reason: 'as recorded on the order',
+  };
+  const lines: VatLineInput[] = items.map((i) => ({ quantity: i.quantity, unit_price_cents: i.unit_price_cents, rate_category: i.vat_rate_category }));
+  return vatAmounts(lines, decision, 'gross', shippingCents).groups;
+}

@@ -66,6 +66,8 @@ export const OrderItem = Type.Object({
   tracking_number: Text,
   carrier: Text,
   sync_job_id: Nullable(Type.Integer()),
+  customer_id: Nullable(Type.Integer({ description: 'The shop customer who placed the order; null for extmarket orders' })),
+  shipping_cents: Type.Integer({ description: 'The delivery charge, VAT included (0 when none)' }),
   imported_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -115,6 +117,12 @@ export const OrderDetail = Type.Composite([OrderItem, Type.Object({
     updated_at: Timestamp,
   })),
 })]);
+
+/** A tracking number for an order's shipment (and its carrier). */
+export const TrackingBody = Type.Object({
+  tracking_number: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._/-]*$' }),
+  carrier: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000-\\u001f]+$' }), Type.Null()])),
+}, { additionalProperties: false });
 
 /** Item-level shipment status of an order (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 export const ShipmentStatus = Type.Object({

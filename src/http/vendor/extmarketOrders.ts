@@ -12,16 +12,12 @@ import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
-import { ItemParams, OrderDetail, OrderItem, OrderParams, OrderSearch, OrderSortQuery, OrderStatus } from '../schemas/orders.ts';
+import { ItemParams, OrderDetail, OrderItem, OrderParams, OrderSearch, OrderSortQuery, OrderStatus, TrackingBody } from '../schemas/orders.ts';
 import { Id, PageQuery } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** Optional item ids: confirm (or decline) just these items instead of the whole order. */
 const ItemsBody = Type.Object({ item_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })) }, { additionalProperties: false });
-const TrackingBody = Type.Object({
-  tracking_number: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._/-]*$' }),
-  carrier: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000-\\u001f]+$' }), Type.Null()])),
-}, { additionalProperties: false });
 const ListQuery = Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus), search: Type.Optional(OrderSearch), sort: OrderSortQuery });
 
 /**

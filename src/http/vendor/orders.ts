@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { shipOrderItem, type OrderDeps } from '../../../commands/orders/handlers.ts';
+import { setOrderTracking, shipOrderItem, type OrderDeps } from '../../../commands/orders/handlers.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { getShipmentStatus } from '../../../queries/orders/getShipmentStatus.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
@@ -10,7 +10,7 @@ import {
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
-import { ItemParams, OrderDetail, OrderItem, OrderListQuery, OrderParams, ShipmentStatus } from '../schemas/orders.ts';
+import { ItemParams, OrderDetail, OrderItem, OrderListQuery, OrderParams, ShipmentStatus, TrackingBody } from '../schemas/orders.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const ShipBody = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }, { additionalProperties: false });
@@ -57,6 +57,17 @@ export function vendorOrderRoutes(services: Services): Router {
     const done = await shipOrderItem(deps(), params.order_id, vendorId, params.item_id, body.quantity, vendorCommandContext(ctx));
     await services.settle([done]);
     ctx.body = await getShipmentStatus(services.db.knex, params.order_id, vendorId);
+  });
+
+  api.post('/orders/:order_id/tracking', {
+    summary: 'Set the tracking number (and carrier) of a confirmed or shipped order of any channel (extmarket orders: pushed to the extmarket)',
+    permission: 'orders.edit', params: OrderParams, body: TrackingBody, responses: { 200: OrderDetail },
+    errors: [OrderNotFoundException, InvalidTransitionException],
+  }, async (ctx, { params, body }) => {
+    const vendorId = vendorOf(ctx);
+    const done = await setOrderTracking(deps(), params.order_id, vendorId, body.tracking_number.trim(), body.carrier ?? null, vendorCommandContext(ctx));
+    await services.settle([done]);
+    ctx.body = await getOrder(services.db.knex, params.order_id, vendorId);
   });
 
   return api.router;
