@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import {
   CartItemNotFoundException, CartValidationException, InsufficientInventoryForCartException, InvalidCartQuantityException,
+  ProductNotAvailableForCartException,
 } from '../../src/core/errors.ts';
 import { evolveCart, initialCartState, lineOf, type CartState } from './cart.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartCommand } from './commands.ts';
@@ -48,12 +49,15 @@ export function decideCart(command: CartCommand, state: CartState): CartEvent[] 
       return [{ type: 'CartItemAdded', data: { ...ref, product_id, quantity, quantity_after: after, price_at_add_cents: price_cents, at } }];
     }
     case 'ChangeCartItemQuantity': {
-      const { product_id, quantity, available } = command.data;
+      const { product_id, quantity, available, sellable } = command.data;
       checkQuantity(quantity, 'The quantity');
       const line = lineOf(state, product_id) ?? notInCart(product_id);
       if (line.quantity === quantity) return [];
-      // Lowering a line never needs stock: the customer is giving units back.
-      if (quantity > line.quantity) checkStock(product_id, quantity, available);
+      // Lowering a line never needs stock nor a product still for sale: the customer gives units back.
+      if (quantity > line.quantity) {
+        if (!sellable) throw new ProductNotAvailableForCartException(`Product ${product_id} is not available`, { product_id });
+        checkStock(product_id, quantity, available);
+      }
       return [{ type: 'CartItemQuantityChanged', data: { ...ref, product_id, quantity, previous_quantity: line.quantity, at } }];
     }
     case 'RemoveCartItem': {

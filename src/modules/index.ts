@@ -2,6 +2,7 @@ import { registerAggregates } from '../runtime/aggregates.ts';
 import type { Consumer } from '../runtime/consumer.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import { authModule } from './auth.ts';
+import { cartsModule } from './carts.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
 import { docsModule } from './docs.ts';
@@ -44,6 +45,7 @@ export const modules: readonly Module[] = [
   marketplaceImportsModule,
   catalogueModule,
   inventoryModule,
+  cartsModule,
   mediaModule,
   languageModule,
 ];

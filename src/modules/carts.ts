@@ -1,0 +1,14 @@
+import { cart } from '../../commands/carts/index.ts';
+import { shopCartRoutes } from '../http/shop/cart.ts';
+import { checkOutCartOnOrderPlaced } from '../processes/checkOutCartOnOrderPlaced.ts';
+import { defineModule } from './module.ts';
+
+export const cartsModule = defineModule({
+  name: 'carts',
+  tag: 'Cart',
+  description: 'The shop\'s session cart: one per vendor and session id, prices held as the customer agreed to them, stock checked on every change.',
+  dependsOn: ['catalogue', 'inventory'],
+  routes: { shop: [shopCartRoutes] },
+  consumers: [checkOutCartOnOrderPlaced],
+  aggregates: [cart],
+});
