@@ -2,6 +2,7 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { Services } from '../runtime/services.ts';
 import { MarketplaceImportWorker } from './marketplaceImportWorker.ts';
 import { startExtmarketWorker, stopExtmarketWorker, type ExtmarketJobWorker } from './extmarket/extmarketJobWorker.ts';
+import { MailDeliveryWorker } from './mailDelivery.ts';
 
 /**
  * The job workers of the service (ARCHITECTURE.md "Layout": job workers for imports, syncs,
@@ -13,6 +14,8 @@ export interface Workers {
   marketplaceImports: MarketplaceImportWorker;
   /** Extmarket order syncs, historical imports and product exports (issue 5). */
   extmarketJobs: ExtmarketJobWorker;
+  /** Outgoing mail from the outbox (src/mail/outbox.ts) over SMTP. */
+  mailDelivery: MailDeliveryWorker;
   stop(): Promise<void>;
 }
 
@@ -23,16 +26,21 @@ export function startWorkers(services: Services): Workers {
     knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger,
   });
   const extmarketJobs = startExtmarketWorker({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger });
+  const mailDelivery = new MailDeliveryWorker({
+    knex: services.db.knex, clock: services.clock, logger: services.logger, smtpUrl: services.config.smtpUrl, from: services.config.mailFrom,
+  });
   const workers: Workers = {
     marketplaceImports,
     extmarketJobs,
+    mailDelivery,
     async stop() {
       running.delete(services.store);
-      await Promise.all([marketplaceImports.stop(), stopExtmarketWorker(services.store)]);
+      await Promise.all([marketplaceImports.stop(), stopExtmarketWorker(services.store), mailDelivery.stop()]);
     },
   };
   running.set(services.store, workers);
   marketplaceImports.start();
+  mailDelivery.start();
   return workers;
 }
 

@@ -10,6 +10,7 @@ import { testDatabase } from './database.ts';
 import { Writable } from 'node:stream';
 import { ManualClock } from '../../src/core/clock.ts';
 import { startWorkers, type Workers } from '../../src/workers/index.ts';
+import { startMailbox, type Mailbox } from './mailbox.ts';
 
 /**
  * The real service on an ephemeral port against the test database, one per test process.
@@ -20,6 +21,8 @@ export interface TestApp {
   services: Services;
   /** The service's clock: tests move it forward (trials, expiries, retries). */
   clock: ManualClock;
+  /** The SMTP server the service sends its mail to (SMTP_URL, with credentials). */
+  mailbox: Mailbox;
   logLines: string[];
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   adminToken(): Promise<string>;
@@ -55,11 +58,14 @@ export function testApp(): Promise<TestApp> {
 }
 
 export const ADMIN = { email: 'root@platform.test', username: 'root', password: 'root-password-123' };
+/** The test app's SMTP login: a test can check the password never reaches the log. */
+export const SMTP_LOGIN = { user: 'shop-mailer', pass: 'smtp-Secret-5ae1' };
 
 async function start(): Promise<TestApp> {
   const logLines: string[] = [];
   const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(...String(chunk).split('\n').filter(Boolean)); cb(); } });
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/test-data' }) };
+  const mailbox = await startMailbox(SMTP_LOGIN);
+  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/test-data', SMTP_URL: mailbox.url }) };
   const logger = createLogger('info', sink);
   const clock = new ManualClock();
   const services = await createServices(config, logger, { consumers, db: await testDatabase(), clock });
@@ -72,7 +78,7 @@ async function start(): Promise<TestApp> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let token: string | null = null;
   const app: TestApp = {
-    url, services, clock, logLines,
+    url, services, clock, mailbox, logLines,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -103,6 +109,7 @@ export async function stopTestApp(): Promise<void> {
   await new Promise((r) => server?.close(r));
   await workers?.stop();
   await app.services.close();
+  await app.mailbox.stop();
 }
 
 /** A unique suffix for names in one test run (tests share one database). */
