@@ -143,7 +143,9 @@ export class MailDeliveryWorker {
     } catch (err) {
       const error = smtpErrorText(err, smtpUrl);
       const now = clock.now();
-      const log = { mail_id: Number(mail.id), template: mail.template, vendor_id: mail.vendor_id, attempts: mail.attempts, error };
+      // A server's refusal may quote the recipient: kept in the row, not in the log.
+      const logged = error.replace(new RegExp(escapeRegExp(mail.to), 'gi'), '[recipient]');
+      const log = { mail_id: Number(mail.id), template: mail.template, vendor_id: mail.vendor_id, attempts: mail.attempts, error: logged };
       if (mail.attempts >= this.maxAttempts) {
         await mine().update({ status: 'failed', last_error: error });
         logger.warn(log, 'mail given up after its last attempt');
@@ -158,3 +160,5 @@ export class MailDeliveryWorker {
     await knex('mail_outbox').where({ id: mail.id }).whereNot('status', 'sent').update({ status: 'sent', sent_at: clock.now(), last_error: null });
   }
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -19,13 +19,15 @@ export interface ReceivedMail {
  * A real SMTP server on 127.0.0.1 (smtp-server, STARTTLS off: its built-in certificate has
  * expired) that keeps what it receives, parsed. An outage is simulated either way a real one
  * happens: `stop()` closes the port (connection refused) until `start()` opens it again, and
- * `refuse(code)` answers every connection with a 4xx/5xx greeting until `accept()`.
+ * `refuse(code)` answers every connection with a 4xx/5xx greeting until `accept()`;
+ * `rejectRecipient` refuses one address for good.
  */
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
   private server: SMTPServer | null = null;
   private port = 0;
   private refusal: number | null = null;
+  private readonly unknownRecipients = new Set<string>();
   private readonly arrivals = new EventEmitter();
 
   constructor(private readonly auth?: { user: string; pass: string }) {}
@@ -52,6 +54,10 @@ export class Mailbox {
       onAuth: (auth, _session, callback) => {
         if (this.auth && auth.username === this.auth.user && auth.password === this.auth.pass) return callback(null, { user: auth.username });
         callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (!this.unknownRecipients.has(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error(`Mailbox <${address.address}> unavailable`), { responseCode: 550 }));
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
@@ -87,6 +93,11 @@ export class Mailbox {
 
   accept(): void {
     this.refusal = null;
+  }
+
+  /** Refuses mail to `address` with a 550 that quotes it, as a server refusing an unknown mailbox. */
+  rejectRecipient(address: string): void {
+    this.unknownRecipients.add(address.toLowerCase());
   }
 
   /** Received messages that match. */

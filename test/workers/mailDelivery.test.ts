@@ -157,6 +157,23 @@ describe('outgoing mail delivery', () => {
     expect(log).not.to.include(SMTP_LOGIN.pass);
   });
 
+  it('keeps a refusal that quotes the recipient in the row, and logs it without the address', async () => {
+    const clock = aheadOf(app, 1500 * DAY);
+    const sink = logSink();
+    const w = worker(clock, { logger: createLogger('info', sink.stream) });
+    const mail = resetMail(app, { at: clock.now() });
+    app.mailbox.rejectRecipient(mail.to);
+    await enqueueMail(app.services.db.knex, mail);
+    expect(await w.deliverDue()).to.equal(1);
+    const r = await row(app, mail.key);
+    expect(r).to.include({ status: 'pending', attempts: 1 });
+    expect(r.last_error).to.include('550').and.include(mail.to);
+    const [line] = sink.lines.map((l) => JSON.parse(l));
+    expect(line).to.include({ msg: 'mail not sent, will retry', template: 'customer_password_reset', attempts: 1 });
+    expect(line.error).to.include('550').and.include('[recipient]');
+    expect(sink.lines.join('\n')).not.to.include(mail.to);
+  });
+
   it('sends each mail once when two delivery workers share the outbox', async () => {
     const clock = aheadOf(app, 2000 * DAY);
     const first = worker(clock, { batchSize: 2 });
