@@ -1,5 +1,5 @@
 import type { TransitionTable } from '../../src/core/transitions.ts';
-import type { AddressType, CustomerAddress, CustomerEvent, CustomerProfile } from './events.ts';
+import { foldAddresses, type CustomerAddress, type CustomerEvent, type CustomerProfile } from './events.ts';
 
 /** A registered customer: what every decision and the orders area read (loadCustomer). */
 export interface CustomerState extends CustomerProfile {
@@ -34,11 +34,6 @@ export const CUSTOMER_TRANSITIONS: TransitionTable<CustomerStatus, CustomerActio
 
 export const initialCustomerState = (): CustomerStreamState => ({ status: 'none' });
 
-/** The address list with `id` as the default of `type` (and no other address of that type default). */
-function withDefault(addresses: CustomerAddress[], type: AddressType, id: number | null): CustomerAddress[] {
-  return addresses.map((a) => (a.type !== type ? a : { ...a, is_default: a.address_id === id }));
-}
-
 const without = (sessions: Readonly<Record<string, string>>, ended: readonly string[]) =>
   Object.fromEntries(Object.entries(sessions).filter(([id]) => !ended.includes(id)));
 
@@ -68,18 +63,10 @@ export function evolveCustomer(state: CustomerStreamState, event: CustomerEvent)
     case 'CustomerPasswordReset':
       return { ...state, password_hash: event.data.password_hash, reset: null, sessions: without(state.sessions, event.data.ended_session_ids) };
     case 'CustomerAddressAdded':
-      return { ...state, addresses: [...state.addresses, { ...event.data.address, is_default: false }] };
-    case 'CustomerAddressChanged': {
-      const next = event.data.address;
-      return {
-        ...state,
-        addresses: state.addresses.map((a) => (a.address_id !== next.address_id ? a : { ...next, is_default: a.is_default && a.type === next.type })),
-      };
-    }
+    case 'CustomerAddressChanged':
     case 'CustomerAddressRemoved':
-      return { ...state, addresses: state.addresses.filter((a) => a.address_id !== event.data.address_id) };
     case 'CustomerDefaultAddressChanged':
-      return { ...state, addresses: withDefault(state.addresses, event.data.type, event.data.address_id) };
+      return { ...state, addresses: foldAddresses(state.addresses, event) };
     case 'CustomerOrderRecorded': {
       const d = event.data;
       return {

@@ -125,3 +125,31 @@ export const CUSTOMER_EVENT_TYPES = [
   'CustomerAddressAdded', 'CustomerAddressChanged', 'CustomerAddressRemoved', 'CustomerDefaultAddressChanged',
   'CustomerOrderRecorded',
 ] as const satisfies readonly CustomerEvent['type'][];
+
+/** The address list with `id` as the default of `type` (and no other address of that type default). */
+function withDefault(addresses: CustomerAddress[], type: AddressType, id: number | null): CustomerAddress[] {
+  return addresses.map((a) => (a.type !== type ? a : { ...a, is_default: a.address_id === id }));
+}
+
+export type AddressEvent = Extract<CustomerEvent, { type: 'CustomerAddressAdded' | 'CustomerAddressChanged' | 'CustomerAddressRemoved' | 'CustomerDefaultAddressChanged' }>;
+export const ADDRESS_EVENT_TYPES = ['CustomerAddressAdded', 'CustomerAddressChanged', 'CustomerAddressRemoved', 'CustomerDefaultAddressChanged'] as const;
+
+/**
+ * The saved addresses after one address event: what the address events mean, part of the
+ * contract so that the aggregate and every read model fold them the same way.
+ */
+export function foldAddresses(addresses: CustomerAddress[], event: AddressEvent): CustomerAddress[] {
+  switch (event.type) {
+    case 'CustomerAddressAdded':
+      return [...addresses, { ...event.data.address, is_default: false }];
+    case 'CustomerAddressChanged': {
+      const next = event.data.address;
+      // An address moved to the other type is no longer a default (of either type) until set.
+      return addresses.map((a) => (a.address_id !== next.address_id ? a : { ...next, is_default: a.is_default && a.type === next.type }));
+    }
+    case 'CustomerAddressRemoved':
+      return addresses.filter((a) => a.address_id !== event.data.address_id);
+    case 'CustomerDefaultAddressChanged':
+      return withDefault(addresses, event.data.type, event.data.address_id);
+  }
+}

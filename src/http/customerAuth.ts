@@ -27,9 +27,10 @@ export interface CustomerCaller {
  * vendor of the request's shop (a customer of vendor A is nobody at vendor B); the session the
  * token names must still be open: sign-out, a password change (other sessions) and a reset (all
  * sessions) end sessions, so a token stops working before it expires. Sessions are events of the
- * customer stream (audit, rebuild) projected into customer_sessions; the route that starts or
- * ends one waits for the projection, so the next request sees it. One indexed statement per
- * request: the session joined with the customer row by primary keys.
+ * customer stream (audited, replayable, decided with the password changes that end them)
+ * projected into customer_sessions, which holds open sessions only; the route that starts or
+ * ends one waits for that projection (read-your-writes), so the next request sees it. One
+ * statement per request: the session joined with the customer row, both by primary key.
  */
 export function requireCustomer(services: Services): Middleware {
   return async function customerAuth(ctx: Context, next: Next) {
@@ -47,7 +48,7 @@ export function requireCustomer(services: Services): Middleware {
       services.db.knex,
       `SELECT c.id, c.vendor_id, c.email, c.first_name, c.last_name, c.preferred_language
          FROM customer_sessions s JOIN customer_list c ON c.id = s.customer_id
-        WHERE s.session_id = $1 AND s.customer_id = $2 AND s.ended_at IS NULL`,
+        WHERE s.session_id = $1 AND s.customer_id = $2`,
       [claims.sid, customerId], 'customer_auth');
     if (!row || row.vendor_id !== vendorId) throw new AuthenticationException('This session has ended; sign in again');
     const caller: CustomerCaller = {

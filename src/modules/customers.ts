@@ -1,0 +1,28 @@
+import { customer } from '../../commands/customers/index.ts';
+import { customerList } from '../../projections/customers/customerList.ts';
+import { customerSessions } from '../../projections/customers/customerSessions.ts';
+import { adminCustomerRoutes } from '../http/admin/customers.ts';
+import { shopAddressRoutes } from '../http/shop/addresses.ts';
+import { shopCustomerAuthRoutes } from '../http/shop/customerAuth.ts';
+import { shopProfileRoutes } from '../http/shop/profile.ts';
+import { vendorCustomerRoutes } from '../http/vendor/customers.ts';
+import { recordCustomerOrderOnOrderPlaced } from '../processes/recordCustomerOrderOnOrderPlaced.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * Shop customers: accounts scoped to one vendor, their sessions and reset links, profiles, saved
+ * addresses and order statistics; the vendor's and the admin's customer lists.
+ */
+export const customersModule = defineModule({
+  name: 'customers',
+  tag: 'Customers',
+  description: 'Shop customers: registration, sign-in, profile, saved addresses, order statistics; customer lists for vendors and admins.',
+  dependsOn: ['vendors', 'users'],
+  routes: {
+    shop: [shopCustomerAuthRoutes, shopProfileRoutes, shopAddressRoutes],
+    vendor: [vendorCustomerRoutes],
+    admin: [adminCustomerRoutes],
+  },
+  consumers: [customerList, customerSessions, recordCustomerOrderOnOrderPlaced],
+  aggregates: [customer],
+});
