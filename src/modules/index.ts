@@ -5,6 +5,7 @@ import { authModule } from './auth.ts';
 import { cartsModule } from './carts.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
+import { customersModule } from './customers.ts';
 import { docsModule } from './docs.ts';
 import { exchangeRatesModule } from './exchangeRates.ts';
 import { extmarketModule } from './extmarket.ts';
@@ -47,6 +48,7 @@ export const modules: readonly Module[] = [
   inventoryModule,
   cartsModule,
   mediaModule,
+  customersModule,
   languageModule,
 ];
 
