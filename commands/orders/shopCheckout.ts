@@ -93,8 +93,9 @@ async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, 
       }, ctx);
     } catch (err) {
       if (err instanceof InsufficientInventoryException) {
+        // The same body as the cart's own check at checkout (commands/carts/checkout.ts): the short lines.
         throw new InsufficientInventoryForCartException(`Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`, {
-          product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0,
+          lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }],
         });
       }
       if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS) throw err;

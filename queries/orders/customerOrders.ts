@@ -14,7 +14,7 @@ type Row = ReturnType<typeof orderRow>;
 function summary(o: Row, language: string) {
   return {
     id: o.id, order_number: o.order_number, status: o.status, order_date: o.order_date!, item_count: o.item_count,
-    currency: o.currency, total_cents: o.gross_cents, total: formatMoney(o.gross_cents, o.currency, language),
+    currency: o.currency, total_cents: o.gross_cents, formatted: { total: formatMoney(o.gross_cents, o.currency, language) },
     tracking_number: o.tracking_number, carrier: o.carrier,
   };
 }

@@ -48,7 +48,7 @@ export const ShopOrderSummary = Type.Object({
   item_count: Type.Integer(),
   currency: Type.String(),
   total_cents: Type.Integer({ description: 'What the customer paid, VAT included' }),
-  total: Type.String({ description: 'total_cents formatted in the customer\'s language' }),
+  formatted: Type.Object({ total: Type.String() }, { description: 'Amounts formatted in the customer\'s language' }),
   tracking_number: Nullable(Type.String()),
   carrier: Nullable(Type.String()),
 });
