@@ -10,6 +10,7 @@ import { liveTailScenario } from './scenarios/liveTail.ts';
 import { rebuildScenario } from './scenarios/rebuild.ts';
 import { httpCommandScenario } from './scenarios/httpCommand.ts';
 import { httpListScenario } from './scenarios/httpList.ts';
+import { shopCommandsScenario } from './scenarios/shopCommands.ts';
 
 /**
  * `npm run bench` (issue 6): every scenario against fresh databases on the local PostgreSQL
@@ -30,6 +31,7 @@ const scenarios: Scenario[] = [
   rebuildScenario,
   httpCommandScenario,
   httpListScenario,
+  shopCommandsScenario,
 ];
 
 /**
