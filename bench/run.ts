@@ -10,6 +10,7 @@ import { liveTailScenario } from './scenarios/liveTail.ts';
 import { rebuildScenario } from './scenarios/rebuild.ts';
 import { httpCommandScenario } from './scenarios/httpCommand.ts';
 import { httpListScenario } from './scenarios/httpList.ts';
+import { shopCatalogueScenario } from './scenarios/shopCatalogue.ts';
 import { shopCommandsScenario } from './scenarios/shopCommands.ts';
 
 /**
@@ -31,6 +32,7 @@ const scenarios: Scenario[] = [
   rebuildScenario,
   httpCommandScenario,
   httpListScenario,
+  shopCatalogueScenario,
   shopCommandsScenario,
 ];
 

@@ -55,10 +55,22 @@ export function centsToDecimal(cents: Cents): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * One formatter per locale and currency: building an Intl.NumberFormat costs about 30 times what
+ * formatting with it does (25 µs against 0.8 µs here), and a shop page formats 60 amounts.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Localised display ("€19.99", "19,99 €"), for e-mails, PDFs and pages; the API sends cents. */
 export function formatMoney(cents: Cents, currency = 'EUR', locale = 'en'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    .format(Number(centsToDecimal(cents)));
+  const key = `${locale}\u0000${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    if (formatters.size >= 200) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter.format(Number(centsToDecimal(cents)));
 }
 
 /**
