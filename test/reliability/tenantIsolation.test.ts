@@ -9,6 +9,7 @@ import { startTestDns, type TestDns } from '../support/dns.ts';
 import { csv, HEADER, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
 import { waitForJob } from '../support/extmarket.ts';
 import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
+import { SHOP_CUSTOMER_CASES, type ShopReq } from './shopIsolationCases.ts';
 import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolationCases.ts';
 
 /**
@@ -44,8 +45,11 @@ import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolat
  * (Host of one vendor and Referer of the other, unknown or pending domains and unknown subdomains
  * in front of a Referer, vendor headers and query parameters, a vendor token of the other
  * vendor): exactly the vendor the rules name answers, with none of the other's data and none of
- * either's private data. There is no customer (shop) token yet, so "a customer token of vendor A
- * on B's shop" cannot be tested; it belongs here when the storefront's customer routes arrive.
+ * either's private data. Then every shop route with customer tokens (shopIsolationCases.ts): a
+ * customer of A at A's shop aimed at B's products, carts, addresses and orders, A's customer token
+ * at B's shop and B's at A's, and B's second customer aimed at B's first customer's addresses and
+ * orders: refused or answered with the caller's own data only, nothing of B's changed, and B's
+ * customer still signed in at B's shop afterwards.
  * Vendor tokens on /api/v1/admin/** are refused in test/reliability/auth.test.ts (not repeated).
  */
 
@@ -171,7 +175,8 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     const both = Object.keys(CASES).filter((k) => NO_TENANT_ID[k]);
     expect(both, 'listed both as taking a tenant id and as taking none').to.deep.equal([]);
     expect(vendorKeys.filter((k) => !CASES[k] && !NO_TENANT_ID[k]), 'vendor routes without a tenant isolation case (add one to CASES, or to NO_TENANT_ID with the reason)').to.deep.equal([]);
-    expect(shopKeys.filter((k) => !SHOP_CASES[k]), 'shop routes without a tenant isolation case (add one to SHOP_CASES)').to.deep.equal([]);
+    expect(shopKeys.filter((k) => !SHOP_CASES[k] && !SHOP_CUSTOMER_CASES[k]), 'shop routes without a tenant isolation case (add one to SHOP_CUSTOMER_CASES)').to.deep.equal([]);
+    expect(Object.keys(SHOP_CUSTOMER_CASES).filter((k) => !shopKeys.includes(k)), 'customer cases for shop routes that are not mounted').to.deep.equal([]);
     expect([...Object.keys(CASES), ...Object.keys(NO_TENANT_ID)].filter((k) => !vendorKeys.includes(k)), 'cases for vendor routes that are not mounted').to.deep.equal([]);
     expect(Object.keys(SHOP_CASES).filter((k) => !shopKeys.includes(k)), 'cases for shop routes that are not mounted').to.deep.equal([]);
     expect(vendorKeys.length).to.be.greaterThan(60);
@@ -316,6 +321,57 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     expect(problems).to.deep.equal([]);
     expect(checked).to.be.greaterThan(50);
   });
+
+  it("the shop fixtures are real: each customer finds its own address, cart and order at its own shop", async () => {
+    for (const t of [a, b]) {
+      const headers = { referer: `http://localhost/vendors/${t.vendorCode}/shop/`, authorization: `Bearer ${t.shopper.token}` };
+      const order = await send('GET', `/api/v1/shop/orders/${t.shopper.order}`, headers);
+      expect(order.status, order.text).to.equal(200);
+      const addresses = await send('GET', '/api/v1/shop/addresses', headers);
+      expect(addresses.text.toLowerCase()).to.include(`${t.tag} customer street 1`);
+      const cart = await send('GET', `/api/v1/shop/cart/${t.shopper.cart}`, headers);
+      expect(cart.body.items.map((i: any) => i.product_id)).to.deep.equal([t.products[0]]);
+    }
+  });
+
+  for (const direction of ['A attacks B', 'B attacks A']) {
+    it(`shop API with customer tokens, ${direction}: nothing of the other shop or the other customer, nothing of theirs changed`, async () => {
+      const [m, v] = direction === 'A attacks B' ? [a, b] : [b, a];
+      await quiet(app);
+      const start = await snapshot(v);
+      const problems: string[] = [];
+      let checked = 0;
+      const tokens = { customer: m.shopper.token, victim: v.shopper.token, sibling: v.sibling.token };
+      for (const [key, build] of Object.entries(SHOP_CUSTOMER_CASES)) {
+        const [method] = key.split(' ');
+        for (const r of build(m, v) as ShopReq[]) {
+          const shop = r.shop === 'own' ? m : v;
+          const headers: Record<string, string> = {
+            referer: `http://localhost/vendors/${shop.vendorCode}/shop/`, 'x-vendor-id': String(v.vendorId), 'x-vendor-code': v.vendorCode,
+            ...(r.as ? { authorization: `Bearer ${tokens[r.as]}` } : {}),
+            ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          };
+          const sep = r.path.includes('?') ? '&' : '?';
+          const res = await send(method, `/api/v1/shop${r.path}${sep}vendor_id=${v.vendorId}`, headers, r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body)));
+          requestsSent.shop++;
+          checked++;
+          const where = `${key} ${r.label ?? r.path} [${r.as ?? 'anonymous'} at ${r.shop} shop] → ${res.status}`;
+          if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
+          if (r.expect === 'refused' && (![400, 401, 403, 404, 409, 422].includes(res.status) || !isProblem(res))) problems.push(`${where}: expected a refusal`);
+          if (r.expect === 'empty' && !(res.status === 200 && Array.isArray(res.body?.items) && res.body.items.length === 0)) problems.push(`${where}: expected no rows`);
+          // The sibling is a customer of the victim's shop: the shop's own texts are its to see, the first customer's are not.
+          const leaked = r.as === 'sibling' ? v.shopperMarkers.filter((mk) => res.text.toLowerCase().includes(mk)) : leaks(res, v);
+          if (leaked.length > 0) problems.push(`${where}: holds ${leaked.join(', ')}`);
+        }
+      }
+      await quiet(app);
+      problems.push(...changed(start, await snapshot(v)).map((k) => `the victim's ${k} changed`));
+      const still = await send('GET', '/api/v1/shop/profile', { referer: `http://localhost/vendors/${v.vendorCode}/shop/`, authorization: `Bearer ${v.shopper.token}` });
+      if (still.status !== 200) problems.push(`the victim's customer is no longer signed in at its shop: ${still.status}`);
+      expect(problems).to.deep.equal([]);
+      expect(checked).to.be.greaterThan(30);
+    });
+  }
 
   // Last: these leave traces in A's data (a cancelled invitation naming B's member, an order).
   it("B's SKUs, GTINs and member e-mail are free for A to use, and using them touches nothing of B's", async () => {

@@ -46,6 +46,10 @@ export const CASES: Record<string, Build> = {
     [[v.confirmedOrder, v.confirmedItems[0]], [m.confirmedOrder, v.confirmedItems[0]], [v.confirmedOrder, m.confirmedItems[0]]],
     (o, i) => `/orders/${o}/items/${i}/ship`, { quantity: 1 }),
   'POST /orders/:order_id/tracking': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/orders/${id}/tracking`, 'refused', { tracking_number: 'TRK-1', carrier: 'post' }),
+  // Customers of the vendor's shop.
+  'GET /customers': (_m, v) => [{ path: `/customers?search=${v.tag}`, expect: 'empty' }],
+  'GET /customers/:id': (_m, v) => ids([v.shopper.id, v.sibling.id], (id) => `/customers/${id}`),
+  'GET /customers/:id/orders': (_m, v) => ids([v.shopper.id], (id) => `/customers/${id}/orders`),
   'GET /extmarket/orders': (_m, v) => [{ path: `/extmarket/orders?search=${v.tag}`, expect: 'empty' }],
   'GET /extmarket/orders/:order_id': (_m, v) => ids([v.confirmedOrder, v.openOrder], (id) => `/extmarket/orders/${id}`),
   'POST /extmarket/orders/:order_id/confirm': (m, v) => wholeOrder(m, v, 'confirm'),

@@ -15,7 +15,11 @@ export interface ShopFixture extends VendorFixture {
 }
 
 export async function openShop(app: TestApp): Promise<ShopFixture> {
-  const v = await createVendorWithOwner(app);
+  return shopOf(app, await createVendorWithOwner(app));
+}
+
+/** The shop of a vendor made elsewhere. */
+export function shopOf(app: TestApp, v: VendorFixture): ShopFixture {
   return {
     ...v,
     shop: (method, path, options = {}) => app.call(method, `/api/v1/shop${path}`, { ...options, headers: { ...shopHeaders(v.vendorCode), ...(options.headers ?? {}) } }),
@@ -41,8 +45,8 @@ export const newSessionId = () => randomBytes(32).toString('base64url');
 
 export interface Shopper { token: string; id: number; email: string; password: string }
 
-export async function registerShopper(s: ShopFixture, over: Record<string, unknown> = {}): Promise<Shopper> {
-  const email = `${unique('shopper')}@customer.test`;
+export async function registerShopper(s: ShopFixture, over: Record<string, unknown> = {}, emailPrefix = 'shopper'): Promise<Shopper> {
+  const email = `${unique(emailPrefix)}@customer.test`;
   const password = `secret-${unique('pw')}`;
   const body = await ok(s.shop('POST', '/auth/register', { body: { email, password, first_name: 'Ada', last_name: 'Lovelace', ...over } }), 'register');
   return { token: body.access_token, id: body.customer?.id ?? body.id, email, password };

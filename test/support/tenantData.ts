@@ -6,6 +6,7 @@ import { connectVendor, eventually, waitForJob as waitForExtmarketJob } from './
 import { startExtmarketServer, type ExtmarketServer } from './extmarketServer.ts';
 import { SELLER } from './invoices.ts';
 import { placeholderOf } from './orders.ts';
+import { newSessionId, registerShopper, shopOf, type Shopper } from './shop.ts';
 import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
 
 /**
@@ -43,6 +44,12 @@ export interface Tenant extends VendorFixture {
   invitation: { id: number; email: string };
   domain: { id: number; name: string };
   pendingDomain: { id: number; name: string };
+  /** The shop's customer with a saved address, a cart and an order placed from another cart. */
+  shopper: Shopper & { address: number; cart: string; order: number };
+  /** A second customer of the same shop: it must see nothing of the first one's. */
+  sibling: Shopper;
+  /** Lower-case texts of the first customer that the second one's answers may not contain. */
+  shopperMarkers: string[];
   /** Lower-case texts of this tenant that no other tenant's answer may contain. */
   markers: string[];
 }
@@ -145,6 +152,21 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
   await eventually(async () => (await app.services.db.knex('extmarket_pushes').where('order_id', confirmedOrder).whereNot('status', 'succeeded').first()) === undefined, 'the confirmation push');
   await quiet(app);
 
+  // The shop: a customer with an address, a cart holding a product, an order placed from another cart.
+  const shop = shopOf(app, v);
+  const customer = await registerShopper(shop, { first_name: `Ada-${tag}`, last_name: `Shopper-${tag}` }, `${tag}-shopper`);
+  const sibling = await registerShopper(shop, { first_name: `Bob-${tag}` }, `${tag}-sibling`);
+  const street = `${tag} customer street 1`;
+  const address = await ok('address', shop.shop('POST', '/addresses', {
+    token: customer.token, body: { type: 'shipping', first_name: 'Ada', last_name: 'Shopper', street, postal_code: 'L-1111', city: 'Luxembourg', country_iso: 'LU', country_name: 'Luxembourg', is_default: true },
+  }));
+  const cart = newSessionId();
+  await ok('cart', shop.shop('POST', `/cart/${cart}/items`, { body: { product_id: products[0], quantity: 1 } }));
+  const ordered = newSessionId();
+  await ok('order cart', shop.shop('POST', `/cart/${ordered}/items`, { body: { product_id: products[0], quantity: 1 } }));
+  const shopOrder = await ok('shop order', shop.shop('POST', '/orders', { token: customer.token, body: { session_id: ordered } }));
+  await quiet(app);
+
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
   return {
@@ -152,6 +174,8 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     importJob: started.id, extmarketJob: sync.job_id, confirmedOrder, confirmedItems, openOrder, openItems, exception: exceptions[0].id,
     invoice: invoice.id, invoiceSettings, member, invitation: { id: invitation.invitation.id, email: invitationEmail },
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
+    shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
+    shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),
   };
