@@ -1,15 +1,17 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { createApp, mountedRoutes } from '../../src/http/app.ts';
+import { declaredRoutes } from '../../src/http/routeTable.ts';
 import { testApp, type TestApp } from '../support/app.ts';
-import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
+import { registerCustomer, shopClient } from '../support/customers.ts';
+import { createVendorWithOwner, shopHeaders, type VendorFixture } from '../support/tenancy.ts';
 
 /**
- * Auth (issue 6), on every authenticated route of every area that exists (admin, vendor; the shop
- * has no route yet, so no customer-token route): no credentials, an expired token, a tampered
- * one, `alg: none`, a token of the wrong type (the other areas' types) and one signed with
- * another key are all refused with 401; the admin API refuses a valid admin token sent only as a
- * cookie. Routes that are open by design are listed below with the reason; any other route of
+ * Auth (issue 6), on every authenticated route of every area (admin, vendor, and the shop's
+ * customer routes): no credentials, an expired token, a tampered one, `alg: none`, a token of the
+ * wrong type (the other areas' types) and one signed with another key are all refused with 401;
+ * on the shop also a customer token of another shop and one whose session has ended; the admin
+ * API refuses a valid admin token sent only as a cookie. Routes that are open by design are listed below with the reason; any other route of
  * these areas that answers a call without credentials with anything but 401 fails the test.
  */
 const SECRET = 'test-secret-that-is-long-enough-0123456789'; // test/support/app.ts signs with it
@@ -104,6 +106,41 @@ describe('reliability: auth on every route', function () {
     expect(checked).to.be.greaterThan(10);
     // The same token in the header is accepted (the refusals above are about the cookie).
     expect((await call('GET', '/api/v1/admin/auth/me', { authorization: `Bearer ${token}` })).status).to.equal(200);
+  });
+
+  it('refuses missing and bad credentials on every customer route of the shop, header or cookie', async () => {
+    const shop = shopClient(app, vendor);
+    const customerRoutes = declaredRoutes(createApp(app.services)).filter((r) => r.entry?.caller === 'customer').map((r) => [r.method, r.path]);
+    const customer = await registerCustomer(shop);
+    const own = jwt.decode(customer.token) as Record<string, unknown>;
+    const other = await registerCustomer(shopClient(app, await createVendorWithOwner(app)));
+    const ended = await registerCustomer(shop);
+    expect((await shop.call('POST', '/auth/logout', { token: ended.token })).status).to.equal(200);
+    const { exp: _e, iat: _i, ...claims } = own;
+    const bad: [string, string][] = [
+      ...badTokens('vendor').filter(([label]) => label !== 'a customer token'),
+      ['an expired customer token', sign(claims, { expiresIn: -10 })],
+      ['a customer token signed with another key', jwt.sign(claims, 'another-secret-that-is-long-enough-012345', { algorithm: 'HS256', expiresIn: 300 })],
+      ['a vendor token', vendor.ownerToken],
+      ['a customer token of another shop', other.token],
+      ['a customer token of an ended session', ended.token],
+    ];
+    const problems: string[] = [];
+    for (const [method, path] of customerRoutes) {
+      const url = concrete(path);
+      const headers = shopHeaders(vendor.vendorCode);
+      if ((await call(method, url, headers)).status !== 401) problems.push(`${method} ${path} without a token`);
+      for (const [label, token] of bad) {
+        const res = await call(method, url, { ...headers, authorization: `Bearer ${token}` });
+        if (res.status !== 401 || res.body?.status !== 401) problems.push(`${method} ${path} with ${label} → ${res.status}`);
+        const cookie = await call(method, url, { ...headers, cookie: `customer_token=${token}` });
+        if (cookie.status !== 401) problems.push(`${method} ${path} with ${label} as the cookie → ${cookie.status}`);
+      }
+    }
+    console.log(`      ${customerRoutes.length} customer routes refused ${bad.length + 1} kinds of bad credentials each`);
+    expect(problems).to.deep.equal([]);
+    expect(customerRoutes.length).to.be.greaterThan(5);
+    expect((await call('GET', '/api/v1/shop/profile', { ...shopHeaders(vendor.vendorCode), authorization: `Bearer ${customer.token}` })).status).to.equal(200);
   });
 
   it('a valid token of each area opens its own area', async () => {

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { CUSTOMER_SORTS, type CustomerSort } from '../../../queries/customers/listCustomers.ts';
-import { MAX_ADDRESSES } from '../../../commands/customers/events.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
 import { Email, Id, Language, PageQuery, SortQuery } from '../validation.ts';
 
 /** Passwords follow the platform's rule (as for users): 10 to 1,024 characters, hashed with argon2id. */
@@ -102,12 +101,8 @@ export const Address = Type.Object({
   is_default: Type.Boolean(),
 });
 
-export const AddressList = Type.Object({
-  items: Type.Array(Address),
-  total: Type.Integer({ minimum: 0 }),
-  page: Type.Integer({ minimum: 1 }),
-  limit: Type.Integer({ minimum: 1, description: `Every saved address fits one page (at most ${MAX_ADDRESSES})` }),
-});
+/** The saved addresses in the list form; a customer has at most MAX_ADDRESSES of them. */
+export const AddressList = Page(Address);
 
 export const AddressParams = Type.Object({ id: Id });
 

@@ -1,12 +1,12 @@
 import type Router from '@koa/router';
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { CustomerState } from '../../../commands/customers/customer.ts';
 import type { AddressFields, AddressType } from '../../../commands/customers/events.ts';
-import { MAX_ADDRESSES } from '../../../commands/customers/events.ts';
 import {
   addAddress, changeAddress, removeAddress, setDefaultAddress, type CustomerDeps,
 } from '../../../commands/customers/handlers.ts';
 import { addressView, getCustomer } from '../../../queries/customers/getCustomer.ts';
+import { pageRequest } from '../../core/pagination.ts';
 import { countryName, isCountryCode, isNameOfCountry } from '../../core/countries.ts';
 import {
   AddressLimitExceededException, AddressNotFoundException, InvalidAddressTypeException, ValidationException,
@@ -16,6 +16,7 @@ import { Api } from '../api.ts';
 import { customerCommandContext, type CustomerCaller } from '../customerAuth.ts';
 import { Message } from '../responses.ts';
 import { Address, AddressInput, AddressList, AddressParams } from '../schemas/customers.ts';
+import { PageQuery } from '../validation.ts';
 
 /**
  * The entered fields, checked: country_iso must be a country code, and country_name, when given,
@@ -57,12 +58,13 @@ export function shopAddressRoutes(services: Services): Router {
   };
 
   api.get('/addresses', {
-    summary: 'The saved addresses (every one on one page: at most 10), by type, the default first',
-    caller: 'customer', responses: { 200: AddressList },
-  }, async (ctx) => {
+    summary: 'The saved addresses by type, the default first (at most 10: the first page of the default size holds them all)',
+    caller: 'customer', query: Type.Object(PageQuery), responses: { 200: AddressList },
+  }, async (ctx, { query }) => {
     const caller = callerOf(ctx);
     const { addresses } = await getCustomer(services.db.knex, caller.id, caller.vendorId);
-    ctx.body = { items: addresses, total: addresses.length, page: 1, limit: MAX_ADDRESSES };
+    const { page, limit } = pageRequest(query);
+    ctx.body = { items: addresses.slice((page - 1) * limit, page * limit), total: addresses.length, page, limit };
   });
 
   api.post('/addresses', {

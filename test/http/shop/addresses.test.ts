@@ -28,7 +28,7 @@ describe('shop customer addresses', () => {
     const second = await add(c, { city: 'Esch-sur-Alzette' });
     expect(second.body.is_default).to.equal(false);
     const body = await list(c);
-    expect(body).to.include({ total: 2, page: 1, limit: 10 });
+    expect(body).to.include({ total: 2, page: 1, limit: 20 });
     expect(body.items.map((a: any) => a.id)).to.deep.equal([res.body.id, second.body.id]);
   });
 
