@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { ADDRESS, registerCustomer, shopClient, type Customer, type ShopClient } from '../../support/customers.ts';
-import { createVendorWithOwner } from '../../support/tenancy.ts';
+import { createVendorWithOwner, vendorLogin } from '../../support/tenancy.ts';
 
 /**
  * The vendor's shop customers: the list with search, sort and pages, a customer's detail with
@@ -109,5 +109,23 @@ describe('vendor customers', () => {
     // Recorded once: the customer stream holds one CustomerOrderRecorded for the order.
     const events = await app.services.store.readStream(`customer-${ada.id}`);
     expect(events.filter((e) => e.type === 'CustomerOrderRecorded').map((e) => (e.data as any).order_id)).to.deep.equal([orderId]);
+  });
+
+  it('needs customers.view for the list and detail, orders.view for the customer\'s orders', async () => {
+    const member = async (role: string, permissions?: string[]) => {
+      const email = `${unique(role)}@team.test`;
+      const invited = await app.call('POST', '/api/v1/vendor/team/invitations', { token: shop.vendor.ownerToken, body: { email, role, permissions } });
+      await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: invited.body.invitation_token, password: 'member-password-1' } });
+      return (await vendorLogin(app, email, 'member-password-1')).access_token;
+    };
+    // Marketing sees customers but not orders; a custom role without customers.view sees neither.
+    const marketing = await member('marketing');
+    expect((await vendor('/customers', marketing)).status).to.equal(200);
+    expect((await vendor(`/customers/${ada.id}`, marketing)).status).to.equal(200);
+    const orders = await vendor(`/customers/${ada.id}/orders`, marketing);
+    expect(orders.status).to.equal(403);
+    expect(orders.body.code).to.equal('InsufficientVendorPermissionsException');
+    const settingsOnly = await member('custom', ['settings.view']);
+    expect((await vendor('/customers', settingsOnly)).status).to.equal(403);
   });
 });
