@@ -16,7 +16,7 @@ import { openStore } from '../support/store.ts';
  * products of one vendor, through the real stack (the vendor context from the storefront page's
  * Referer, the shopper's language from Accept-Language, queries/catalogue/listShopProducts.ts:
  * one statement for the page, its capped count and the page's stock and images, and the
- * planner's estimate when more than 1,000 products match).
+ * planner's estimate when more than 100 products match).
  *
  * The vendor is created through the admin API; its products (English titles, 40 % also in
  * French, 30 % in German; 5 % digital, 90 % active, a fifth on sale) and the stock of 80 % of
@@ -164,7 +164,7 @@ async function measure(ctx: ScenarioContext, url: string, vendorCode: string, pr
   }
   ctx.note(`Shop catalogue: ${probe.total.toLocaleString('en-US')} shown products of one vendor (of ${size}; the rest inactive) in vendor_product_list, ` +
     `stock rows for 80 % of the physical ones; ${seconds} s per run, the cases alternating with the baseline; Accept-Language fr. ` +
-    'Totals past 1,000 matches are the planner\'s estimate (total_exact false), as in the admin user list.');
+    'Totals past 100 matches are the planner\'s estimate (total_exact false; the admin lists count up to 1,000).');
 }
 
 export const shopCatalogueScenario: Scenario = {

@@ -52,9 +52,14 @@ export function toVendorProduct(r: any, language: string) {
   };
 }
 
+/** The row's own columns a vendor product shows (not the shop's stored search text or sort keys). */
+const PRODUCT_COLUMNS = ['id', 'vendor_id', 'vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'translations',
+  'price_cents', 'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'vat_rate_category', 'currency', 'is_digital', 'is_active', 'is_placeholder',
+  'source_marketplace_product_id', 'created_at', 'updated_at'].map((c) => `p.${c}`);
+
 export function vendorProducts(knex: Knex) {
   return knex('vendor_product_list as p').leftJoin('vendor_list as v', 'v.id', 'p.vendor_id')
-    .select('p.*', 'v.vendor_code', 'v.name as vendor_name',
+    .select(...PRODUCT_COLUMNS, 'v.vendor_code', 'v.name as vendor_name',
       knex.raw('(SELECT sum(i.quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_quantity'),
       knex.raw('(SELECT sum(i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_reserved'));
 }

@@ -57,7 +57,7 @@ export const ShopProductItem = Type.Object({
 }, { description: '`language` is the language the texts are in: the asked one, else the shop\'s storefront language, else any the product has' });
 
 export const ShopProductPage = Page(ShopProductItem, {
-  total_exact: Type.Boolean({ description: 'False when total is an estimate (over 1,000 matches)' }),
+  total_exact: Type.Boolean({ description: 'False when total is an estimate (over 100 matches, not on the last page)' }),
   language: Language,
   language_source: Type.Union(['cookie', 'accept-language', 'vendor', 'locale', 'default'].map((s) => Type.Literal(s)), {
     description: 'Where the asked language came from: the language cookie, Accept-Language, the shop\'s storefront language, its locale, or English',
