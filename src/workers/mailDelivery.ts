@@ -156,8 +156,10 @@ export class MailDeliveryWorker {
       }
       return;
     }
-    // The mail went out: it is sent, whichever claim holds the row by now.
-    await knex('mail_outbox').where({ id: mail.id }).whereNot('status', 'sent').update({ status: 'sent', sent_at: clock.now(), last_error: null });
+    // The mail went out: it is sent, whichever claim holds the row by now. Its body is dropped: the
+    // outbox is a queue, not an archive, and a body can hold a reset link (a secret) or an address.
+    await knex('mail_outbox').where({ id: mail.id }).whereNot('status', 'sent')
+      .update({ status: 'sent', sent_at: clock.now(), last_error: null, text: '', html: '' });
   }
 }
 

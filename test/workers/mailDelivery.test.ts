@@ -78,6 +78,8 @@ describe('outgoing mail delivery', () => {
     const sent = await eventually(async () => { const r = await row(app, mail.key); return r.status === 'sent' && r; }, 'the mail recorded as sent');
     expect(sent).to.include({ attempts: 1, last_error: null });
     expect(sent.sent_at).to.be.instanceOf(Date);
+    // Once sent, the outbox keeps no body: the reset link in it is a secret.
+    expect([sent.text, sent.html]).to.deep.equal(['', '']);
     await new Promise((r) => setTimeout(r, 700)); // past a poll of the worker: nothing more arrives
     expect(app.mailbox.find((m) => m.to.includes(mail.to))).to.have.length(1);
   });
