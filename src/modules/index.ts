@@ -5,6 +5,7 @@ import { authModule } from './auth.ts';
 import { cartsModule } from './carts.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
+import { contentPagesModule } from './contentPages.ts';
 import { customersModule } from './customers.ts';
 import { docsModule } from './docs.ts';
 import { exchangeRatesModule } from './exchangeRates.ts';
@@ -50,6 +51,7 @@ export const modules: readonly Module[] = [
   mediaModule,
   customersModule,
   languageModule,
+  contentPagesModule,
 ];
 
 /** Every projection and process manager of the modules; the runner starts them all. */

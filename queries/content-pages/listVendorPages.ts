@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { iso } from '../orders/listOrders.ts';
+import { contentPageRow, PAGE_COLUMNS, PAGE_ORDER } from './contentPageRow.ts';
+
+/**
+ * A page as a vendor sees it: whose it is, whether it overrides a platform default (same slug),
+ * and whether that default's content was rewritten after the override was last written, so the
+ * vendor knows to look at it again.
+ */
+export function vendorPageRow(r: any) {
+  const overrides = r.vendor_id !== null && r.default_id !== null;
+  const changed = overrides && new Date(r.default_changed_at).getTime() > new Date(r.updated_at).getTime();
+  return {
+    ...contentPageRow(r),
+    source: (r.vendor_id === null ? 'platform' : 'vendor') as 'platform' | 'vendor',
+    overrides_default: overrides,
+    default_page_id: overrides ? r.default_id as number : null,
+    default_changed_since_override: changed,
+    default_changed_at: changed ? iso(r.default_changed_at) : null,
+  };
+}
+export type VendorPageRow = ReturnType<typeof vendorPageRow>;
+
+function withDefaults(knex: Knex) {
+  return knex('content_pages as p')
+    .leftJoin('content_pages as d', (j) => j.on('d.slug', 'p.slug').andOnNull('d.vendor_id').andOnNotNull('p.vendor_id'))
+    .select([...PAGE_COLUMNS, 'd.id as default_id', 'd.content_changed_at as default_changed_at']);
+}
+
+/**
+ * The pages a vendor's shop works with: its own pages, and the platform defaults it has not
+ * overridden (an override of a slug replaces the default).
+ */
+export function listVendorPages(knex: Knex, vendorId: number, page: PageRequest): Promise<Page<VendorPageRow>> {
+  const base = withDefaults(knex).where((q) => q.where('p.vendor_id', vendorId).orWhere((w) => w.whereNull('p.vendor_id')
+    .whereNotExists(knex('content_pages as o').select(knex.raw('1')).where('o.vendor_id', vendorId).whereRaw('o.slug = p.slug'))));
+  return paginate(base, page, (q) => q.orderByRaw(PAGE_ORDER), vendorPageRow);
+}
+
+/** Only the vendor's own pages (overrides and custom pages), with the changed-default flag. */
+export function listVendorOverrides(knex: Knex, vendorId: number, page: PageRequest): Promise<Page<VendorPageRow>> {
+  return paginate(withDefaults(knex).where('p.vendor_id', vendorId), page, (q) => q.orderByRaw(PAGE_ORDER), vendorPageRow);
+}
+
+/** One of the vendor's own pages, as the vendor list shows it. */
+export async function getVendorPage(knex: Knex, vendorId: number, id: number): Promise<VendorPageRow | null> {
+  const row = await withDefaults(knex).where('p.vendor_id', vendorId).where('p.id', id).first();
+  return row ? vendorPageRow(row) : null;
+}

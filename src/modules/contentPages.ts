@@ -1,0 +1,24 @@
+import { contentPage } from '../../commands/content-pages/index.ts';
+import { contentPages } from '../../projections/content-pages/contentPages.ts';
+import { adminContentPageRoutes } from '../http/admin/contentPages.ts';
+import { shopContentPageRoutes } from '../http/shop/contentPages.ts';
+import { vendorContentPageRoutes } from '../http/vendor/contentPages.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * Content pages (CMS): platform defaults, vendor overrides and vendor pages with a Markdown body
+ * per storefront language, published or draft; shown in each shop with its navigation.
+ */
+export const contentPagesModule = defineModule({
+  name: 'content-pages',
+  tag: 'Content pages',
+  description: 'Content pages (CMS): platform defaults, vendor overrides and custom pages, drafts and publishing, the shop\'s pages and navigation, a page at any past time.',
+  dependsOn: ['vendors'],
+  routes: {
+    admin: [adminContentPageRoutes],
+    vendor: [vendorContentPageRoutes],
+    shop: [shopContentPageRoutes],
+  },
+  consumers: [contentPages],
+  aggregates: [contentPage],
+});
