@@ -28,10 +28,16 @@ const address = (street: string) => ({
 });
 
 export const SHOP_CUSTOMER_CASES: Record<string, ShopBuild> = {
+  // Content pages: a shop serves its own pages and the platform defaults, never another shop's.
+  'GET /content-pages/navigation': () => [{ path: '/content-pages/navigation', shop: 'own', expect: 'own' }],
+  'GET /content-pages/:slug': (_m, v) => [
+    { label: "the slug the victim overrides, at my shop: my shop's page", path: '/content-pages/imprint', shop: 'own', expect: 'own' },
+    { label: "the victim's own page at my shop", path: `/content-pages/${v.pages.customSlug}`, shop: 'own', expect: 'refused' },
+  ],
   // Catalogue: another shop's products are unknown here.
   'GET /products': (_m, v) => [{ path: `/products?search=${v.tag}`, shop: 'own', expect: 'empty' }],
   'GET /products/:id': (_m, v) => v.products.map((id) => ({ path: `/products/${id}`, shop: 'own', expect: 'refused' })),
-  'GET /products/:product_id/images/:id/:variant': (_m, v) => [{ path: `/products/${v.products[0]}/images/${v.media[0]}/w200`, shop: 'own', expect: 'refused' }],
+  'GET /products/:product_id/images/:id/:variant': (_m, v) => [{ path: `/products/${v.products[0]}/images/${v.media[0]}/200`, shop: 'own', expect: 'refused' }],
   // Cart: a session id names one cart per shop; another shop's product never enters this shop's cart.
   'POST /cart': () => [{ path: '/cart', shop: 'own', expect: 'own' }],
   'GET /cart/:session_id': (_m, v) => [{ label: "victim's session at my shop", path: `/cart/${v.shopper.cart}`, shop: 'own', expect: 'own' }],

@@ -74,6 +74,9 @@ export const CASES: Record<string, Build> = {
   'GET /invoices/:invoice_id': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}`),
   'POST /invoices/:invoice_id/pdf': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/pdf`),
   'POST /invoices/:invoice_id/credit-notes': (_m, v) => ids([v.invoice], (id) => `/invoices/${id}/credit-notes`, 'refused', { reason: 'cancellation' }),
+  // Content pages: a vendor writes its own pages only (the victim's override and own page are refused).
+  'PUT /content-pages/:id': (_m, v) => ids([v.pages.override, v.pages.custom], (id) => `/content-pages/${id}`, 'refused', { template: 'default' }),
+  'DELETE /content-pages/:id': (_m, v) => ids([v.pages.override, v.pages.custom], (id) => `/content-pages/${id}`),
   'GET /invoices/:invoice_id/pdf': (_m, v) => [{ path: `/invoices/${v.invoice}/pdf`, expect: 'refused', noControl: true }],
   // Team.
   // The owner is not a team member (ownership comes from the company): 404 for its own token too.
@@ -127,6 +130,10 @@ function wholeOrder(m: Tenant, v: Tenant, action: 'confirm' | 'reject'): Req[] {
 export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (app: TestApp, m: Tenant, answers: any[]) => Promise<void> }> = {
   'POST /auth/logout': { why: 'clears the vendor_token cookie; reads and writes no tenant data' },
   'GET /auth/me': { why: "the caller's own account and the token's vendor" },
+  'GET /content-pages': { why: "the token's vendor's pages merged with the platform defaults (no id)", reqs: (_m, v) => [{ path: `/content-pages?limit=100&vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /content-pages/overrides': { why: "the token's vendor's own pages (no id)", reqs: (_m, v) => [{ path: `/content-pages/overrides?limit=100&vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'POST /content-pages': { why: "writes a page of the token's vendor; a vendor_id in the body is refused", reqs: (_m, v) => [
+    { path: '/content-pages', body: { slug: 'tenant-probe', vendor_id: v.vendorId, translations: { en: { title: 'Probe', body: 'x' } } }, expect: 'own' }] },
   'PUT /auth/password': { why: "changes the caller's own password; the body names no account", reqs: (_m, v) => [
     { path: '/auth/password', body: { current_password: 'not-the-password', new_password: 'another-long-password' }, expect: 'own' },
     { path: '/auth/password', body: { current_password: 'not-the-password', new_password: 'another-long-password', user_id: v.ownerUserId }, expect: 'own' }] },

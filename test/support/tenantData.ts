@@ -52,6 +52,8 @@ export interface Tenant extends VendorFixture {
   shopperMarkers: string[];
   /** Lower-case texts of this tenant that no other tenant's answer may contain. */
   markers: string[];
+  /** Its published content pages, both naming the tenant: an override of the slug `imprint` (which every tenant has) and a page of its own. */
+  pages: { override: number; custom: number; customSlug: string };
 }
 
 /** Waits until every consumer has applied every event (GET /health/ready). */
@@ -167,6 +169,15 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
   const shopOrder = await ok('shop order', shop.shop('POST', '/orders', { token: customer.token, body: { session_id: ordered } }));
   await quiet(app);
 
+  // Content pages: the same slug as every tenant's override, and a page of its own, both published.
+  const overridePage = await ok('override page', call('POST', '/content-pages', {
+    slug: 'imprint', is_published: true, show_in_legal: true, translations: { en: { title: `Imprint of ${tag}`, body: `Run by ${tag}` } },
+  }));
+  const customSlug = `story-${tag}`;
+  const customPage = await ok('custom page', call('POST', '/content-pages', {
+    slug: customSlug, is_published: true, show_in_footer: true, translations: { en: { title: `Story of ${tag}`, body: `About ${tag}` } },
+  }));
+
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
   return {
@@ -175,6 +186,7 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     invoice: invoice.id, invoiceSettings, member, invitation: { id: invitation.invitation.id, email: invitationEmail },
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
     shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
+    pages: { override: overridePage.id, custom: customPage.id, customSlug },
     shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),

@@ -51,7 +51,7 @@ export function shopContentPageRoutes(services: Services): Router {
     params: Type.Object({ slug: Slug }), responses: { 200: ShopContentPage }, errors: [ContentPageNotFoundException],
   }, async (ctx, { params }) => {
     const page = await findShownPage(knex, vendorOf(ctx), params.slug);
-    if (!page) throw new ContentPageNotFoundException(`No page '${params.slug}' in this shop`);
+    if (!page) throw new ContentPageNotFoundException('This shop has no published page at this address');
     const requested = (await resolveShopLanguage(services, ctx)).code;
     const text = textIn(page, requested);
     ctx.body = {
