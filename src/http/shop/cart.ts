@@ -12,7 +12,7 @@ import {
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { resolveLanguage, resolveLocale } from '../language/resolve.ts';
+import { resolveShopLanguage } from './shopLanguage.ts';
 import {
   AddToCartRequest, CartItemParams, CartOperationResponse, CartParams, CartResponse, ClearCartResponse, NewCartResponse, UpdateCartItemRequest,
 } from '../schemas/carts.ts';
@@ -32,11 +32,8 @@ export function shopCartRoutes(services: Services): Router {
   const vendorOf = (ctx: Context) => (ctx.state.vendorContext as VendorContext).id;
   const ref = (ctx: Context, sessionId: string): CartRef => ({ vendor_id: vendorOf(ctx), session_id: sessionId, at: services.clock.now().toISOString() });
   const commandContext = (ctx: Context): CommandContext => ({ userId: null, vendorId: vendorOf(ctx), correlationId: ctx.state.requestId as string });
-  const language = async (ctx: Context) => {
-    const vendor = ctx.state.vendorContext as VendorContext;
-    const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);
-    return resolveLanguage(ctx, locale.locale).code;
-  };
+  // The shopper's language as the catalogue resolves it, so a cart reads like the products it holds.
+  const language = async (ctx: Context) => (await resolveShopLanguage(services, ctx)).code;
   const answer = async (ctx: Context, sessionId: string, done: { state: any; version: number; position?: any; eventTypes: string[] }, message: CartMessage) => {
     await services.settle([done]);
     const lang = await language(ctx);

@@ -7,7 +7,7 @@ import {
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import type { CustomerCaller } from '../customerAuth.ts';
-import { requestLanguage } from '../language/resolve.ts';
+import { resolveShopLanguage } from './shopLanguage.ts';
 import { Page } from '../responses.ts';
 import { PlaceOrderBody, ShopOrderDetail, ShopOrderSummary } from '../schemas/shopOrders.ts';
 import { Id, PageQuery } from '../validation.ts';
@@ -23,10 +23,10 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function shopOrderRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const customerOf = (ctx: { state: any }) => ctx.state.customer as CustomerCaller;
-  // The customer's own language first (their account says it), then the request's.
-  const language = (ctx: any): string => {
+  // The customer's own language first (their account says it), then the shopper's as the catalogue resolves it.
+  const language = async (ctx: any): Promise<string> => {
     const preferred = customerOf(ctx).preferredLanguage;
-    return preferred && ['en', 'fr', 'de', 'lb'].includes(preferred) ? preferred : requestLanguage(ctx);
+    return preferred && ['en', 'fr', 'de', 'lb'].includes(preferred) ? preferred : (await resolveShopLanguage(services, ctx)).code;
   };
 
   api.post('/orders', {
@@ -47,7 +47,7 @@ export function shopOrderRoutes(services: Services): Router {
       throw new CartValidationException('The Idempotency-Key header must be 8 to 100 characters of A-Z a-z 0-9 _ . : -',
         [{ pointer: '/header/idempotency-key', message: 'invalid format' }]);
     }
-    const lang = language(ctx);
+    const lang = await language(ctx);
     const placed = await placeOrderFromCart(services, ctx, body, key, lang);
     await services.settle(placed.done);
     const customer = customerOf(ctx);
@@ -60,7 +60,7 @@ export function shopOrderRoutes(services: Services): Router {
     caller: 'customer', query: Type.Object(PageQuery), responses: { 200: Page(ShopOrderSummary) },
   }, async (ctx, { query }) => {
     const customer = customerOf(ctx);
-    ctx.body = await listCustomerOrders(services.db.knex, customer.vendorId, customer.id, { page: query.page ?? 1, limit: query.limit ?? 20 }, language(ctx));
+    ctx.body = await listCustomerOrders(services.db.knex, customer.vendorId, customer.id, { page: query.page ?? 1, limit: query.limit ?? 20 }, await language(ctx));
   });
 
   api.get('/orders/:id', {
@@ -68,7 +68,7 @@ export function shopOrderRoutes(services: Services): Router {
     caller: 'customer', params: Type.Object({ id: Id }), responses: { 200: ShopOrderDetail }, errors: [OrderNotFoundException],
   }, async (ctx, { params }) => {
     const customer = customerOf(ctx);
-    ctx.body = await getCustomerOrder(services.db.knex, customer.vendorId, customer.id, params.id, language(ctx));
+    ctx.body = await getCustomerOrder(services.db.knex, customer.vendorId, customer.id, params.id, await language(ctx));
   });
   return api.router;
 }
