@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createEventStore } from '../eventstore/index.ts';
-import type { EventStore, Position } from '../eventstore/port.ts';
+import { comparePositions, type EventStore, type Position } from '../eventstore/port.ts';
 import { createTokens, type Tokens } from '../http/tokens.ts';
 import type { Consumer } from './consumer.ts';
 import { ConsumerRunner } from './consumerRunner.ts';
@@ -48,16 +48,26 @@ export async function createServices(config: Config, logger: Logger, options: Se
     config, db, store, runner, logger, clock: options.clock ?? systemClock,
     tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
     async settle(results) {
-      let last: Position | undefined;
-      const types = new Set<string>();
+      // Each projection waits for the last append of the types it reads, not for the command's
+      // last append overall: a projection of stock movements is never woken by the order event
+      // that follows them, and would otherwise sleep its idle backoff before passing it.
+      const lastOfType = new Map<string, Position>();
       for (const r of results) {
         if (!r.position) continue;
-        last = r.position;
-        r.eventTypes.forEach((t) => types.add(t));
+        for (const t of r.eventTypes) {
+          const known = lastOfType.get(t);
+          if (!known || comparePositions(r.position, known) > 0) lastOfType.set(t, r.position);
+        }
       }
-      if (!last) return;
-      const ok = await runner.waitFor(last, [...types], config.projectionWaitMs);
-      if (!ok) logger.warn({ position: last, types: [...types] }, 'projections did not catch up within the wait bound');
+      const waits = new Map<string, { position: Position; types: string[] }>();
+      for (const [type, position] of lastOfType) {
+        const key = `${position.a}:${position.b}`;
+        const wait = waits.get(key) ?? { position, types: [] };
+        wait.types.push(type);
+        waits.set(key, wait);
+      }
+      const settled = await Promise.all([...waits.values()].map((w) => runner.waitFor(w.position, w.types, config.projectionWaitMs)));
+      if (settled.includes(false)) logger.warn({ waits: [...waits.values()] }, 'projections did not catch up within the wait bound');
     },
     async close() {
       await runner.stop();
