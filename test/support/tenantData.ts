@@ -173,7 +173,8 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
   const overridePage = await ok('override page', call('POST', '/content-pages', {
     slug: 'imprint', is_published: true, show_in_legal: true, translations: { en: { title: `Imprint of ${tag}`, body: `Run by ${tag}` } },
   }));
-  const customSlug = `story-${tag}`;
+  // The slug names nothing of the tenant: a refusal quotes the path it was asked, and must still hold nothing of the victim's.
+  const customSlug = `story-${Math.random().toString(36).slice(2, 10)}`;
   const customPage = await ok('custom page', call('POST', '/content-pages', {
     slug: customSlug, is_published: true, show_in_footer: true, translations: { en: { title: `Story of ${tag}`, body: `About ${tag}` } },
   }));
