@@ -11,7 +11,7 @@ import { benchProducts, benchVendor } from '../support/vendorFixture.ts';
  * Shop commands through the real stack (the service as a child process, as in scenario 5):
  * - POST /shop/cart/{session}/items: one unit of a product into one of 2,000 carts in turn (the
  *   product's availability is read from its stock, the cart's stream appended with its version);
- * - POST /shop/orders: a customer orders a prepared cart of two products: the cart read and
+ * - POST /shop/orders: one of 100 customers in turn orders a prepared cart of two products: the cart read and
  *   priced, VAT decided, the idempotency key claimed, the stock of each line reserved, the order
  *   appended, and the order read back once the projections have it.
  * The shop requests name their shop in the Referer, as a storefront page's calls do.
@@ -19,6 +19,8 @@ import { benchProducts, benchVendor } from '../support/vendorFixture.ts';
  */
 const PRODUCTS = 100;
 const SESSIONS = 2_000;
+/** Shoppers who place the orders in turn: a shop's orders come from many customers, not one. */
+const CUSTOMERS = 100;
 
 const sessionId = () => randomBytes(32).toString('base64url');
 
@@ -51,10 +53,13 @@ export const shopCommandsScenario: Scenario = {
       }
       const { vendor_code: code } = await call(url, 'GET', '/api/v1/vendor/auth/me', { authorization: `Bearer ${v.token}` }).then((me) => me.vendor ?? me);
       const shop = { referer: `http://127.0.0.1/vendors/${code}/shop/` };
-      const customer = await call(url, 'POST', '/api/v1/shop/auth/register', shop, {
-        email: `bench-${randomBytes(4).toString('hex')}@customer.test`, password: 'bench-customer-password', first_name: 'Ada', last_name: 'Lovelace',
-      });
-      const token = customer.access_token as string;
+      const tokens: string[] = [];
+      for (let i = 0; i < CUSTOMERS; i++) {
+        const customer = await call(url, 'POST', '/api/v1/shop/auth/register', shop, {
+          email: `bench-${i}-${randomBytes(4).toString('hex')}@customer.test`, password: 'bench-customer-password', first_name: 'Ada', last_name: 'Lovelace',
+        });
+        tokens.push(customer.access_token as string);
+      }
       const address = { first_name: 'Ada', last_name: 'Lovelace', street: '1 rue X', postal_code: 'L-1111', city: 'Luxembourg', country_iso: 'LU' };
 
       const sessions = Array.from({ length: SESSIONS }, sessionId);
@@ -86,8 +91,11 @@ export const shopCommandsScenario: Scenario = {
         {
           name: 'POST /shop/orders (place order, 2 lines)',
           run: (connections: number) => load({
-            url, connections, seconds, method: 'POST', headers: { ...shop, authorization: `Bearer ${token}` },
-            request: () => ({ path: '/api/v1/shop/orders', body: JSON.stringify({ session_id: carts[placed++ % carts.length], shipping_address: address }) }),
+            url, connections, seconds, method: 'POST', headers: shop,
+            request: () => ({
+              path: '/api/v1/shop/orders', headers: { authorization: `Bearer ${tokens[placed % CUSTOMERS]}` },
+              body: JSON.stringify({ session_id: carts[placed++ % carts.length], shipping_address: address }),
+            }),
           }),
         },
       ];

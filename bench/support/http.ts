@@ -7,8 +7,8 @@ export interface LoadOptions {
   seconds: number;
   method: 'GET' | 'PUT' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
-  /** Path and body of the n-th request (varied so that no two requests are the same). */
-  request(n: number): { path: string; body?: string };
+  /** Path, body and extra headers of the n-th request (varied so that no two requests are the same). */
+  request(n: number): { path: string; body?: string; headers?: Record<string, string> };
 }
 
 /**
@@ -29,7 +29,7 @@ export async function load(options: LoadOptions): Promise<Sample & { non2xx: num
       headers: { 'content-type': 'application/json', ...options.headers },
       setupRequest(req) {
         const r = options.request(n++);
-        return { ...req, path: r.path, body: r.body };
+        return { ...req, path: r.path, body: r.body, ...(r.headers ? { headers: { ...req.headers, ...r.headers } } : {}) };
       },
     }],
   });
