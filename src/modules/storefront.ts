@@ -1,0 +1,19 @@
+import { storefrontCartRoutes } from '../pages/storefront/cart.ts';
+import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
+import { storefrontContentRoutes } from '../pages/storefront/content.ts';
+import { storefrontLanguageRoutes } from '../pages/storefront/language.ts';
+import { storefrontProductRoutes } from '../pages/storefront/product.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * The server-rendered storefront (docs/storefront.md): the shop's pages in HTML for a browser,
+ * reached in the same three forms as the shop API. The content pages' catch-all comes last so it
+ * never shadows a real route.
+ */
+export const storefrontModule = defineModule({
+  name: 'storefront',
+  tag: 'Storefront pages',
+  description: 'The server-rendered shop: catalogue, product, cart, language switch, landing and content pages (HTML, forms without JavaScript).',
+  dependsOn: ['catalogue', 'carts', 'content-pages'],
+  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontContentRoutes],
+});

@@ -1,0 +1,123 @@
+import type { Context } from 'koa';
+import type { ShownPage } from '../../../queries/content-pages/shopPages.ts';
+import { LANGUAGE_INFO, t, type LanguageCode } from '../../core/i18n.ts';
+import { THEME_PRESETS, type ThemeConfig } from '../../core/themePresets.ts';
+import { html, page, raw, type Html } from '../html.ts';
+import type { Storefront } from './context.ts';
+import { CSRF_FIELD, csrfToken } from './cookies.ts';
+
+/**
+ * The frame of every storefront page: the shop's theme as CSS variables, the header (logo or
+ * name, header pages, cart, language switch), the footer (footer pages and legal links). The
+ * language switch is a form of plain buttons, so it works without JavaScript.
+ */
+
+/** What pages may load: nothing but their own inline style, images of the shop or of https sites, forms to this site. */
+export const STOREFRONT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const COLOR = /^#[0-9a-fA-F]{3,8}$/;
+const FONT = /^[A-Za-z0-9 ,_-]{1,100}$/;
+
+/**
+ * The theme's values as CSS custom properties. A value a stylesheet could be steered with
+ * (anything but a hex colour, or a font list of names) falls back to the default preset's.
+ */
+export function themeVariables(theme: ThemeConfig): string {
+  const preset = THEME_PRESETS.default;
+  const color = (k: keyof ThemeConfig['colors']) => (COLOR.test(theme.colors?.[k] ?? '') ? theme.colors[k] : preset.colors[k]);
+  const font = (k: keyof ThemeConfig['fonts']) => (FONT.test(theme.fonts?.[k] ?? '') ? theme.fonts[k] : preset.fonts[k]);
+  return `:root{--primary:${color('primary')};--secondary:${color('secondary')};--accent:${color('accent')};--bg:${color('background')};`
+    + `--text:${color('text')};--border:${color('border')};--font-heading:${font('heading')};--font-body:${font('body')}}`;
+}
+
+const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:var(--font-body);background:var(--bg);color:var(--text);line-height:1.5}
+h1,h2,h3{font-family:var(--font-heading)}a{color:var(--primary)}
+header.site{display:flex;flex-wrap:wrap;gap:1em;align-items:center;justify-content:space-between;padding:.8em 1.5em;border-bottom:1px solid var(--border)}
+header.site .brand{font-size:1.3em;font-weight:700;text-decoration:none;color:var(--text)}header.site img.logo{max-height:40px;vertical-align:middle}
+nav ul{list-style:none;display:flex;gap:1em;margin:0;padding:0}
+form.lang{display:flex;gap:.3em}form.lang button{background:none;border:1px solid var(--border);border-radius:4px;cursor:pointer;padding:.1em .5em}
+form.lang button[aria-pressed=true]{background:var(--primary);color:#fff;border-color:var(--primary)}
+main{max-width:72em;margin:0 auto;padding:1em 1.5em}footer.site{border-top:1px solid var(--border);padding:1em 1.5em;font-size:.9em}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:1em;list-style:none;padding:0}
+.card{border:1px solid var(--border);border-radius:6px;padding:.8em}.card img{max-width:100%;height:auto}
+.price{font-weight:700}.was{text-decoration:line-through;opacity:.7;margin-right:.4em}
+button.primary,.button{background:var(--primary);color:#fff;border:0;border-radius:4px;padding:.5em 1em;cursor:pointer;text-decoration:none}
+.notice{background:#eef8ee;border-left:4px solid #2a7a2a;padding:.5em 1em}.error{background:#fff0f0;border-left:4px solid #b00;padding:.5em 1em}
+table.cart{width:100%;border-collapse:collapse}table.cart td,table.cart th{border-bottom:1px solid var(--border);padding:.5em;text-align:left}
+form.search{display:flex;flex-wrap:wrap;gap:.5em;align-items:end;margin-bottom:1em}input,select{padding:.4em}
+.pages{display:flex;gap:1em;align-items:center}.muted{opacity:.7}`;
+
+/** A page's title in the shopper's language, else the page's own default language, else its slug. */
+export function pageTitle(p: Pick<ShownPage, 'translations' | 'default_language' | 'slug'>, language: LanguageCode): string {
+  return p.translations[language]?.title || p.translations[p.default_language]?.title || p.slug;
+}
+
+/** A local path to come back to: only a path of this site ("/…", never "//…"). */
+export function safeReturn(value: unknown, fallback: string): string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 && !/[\u0000-\u001f]/.test(value) ? value : fallback;
+}
+
+/** The hidden field of the visitor's form token, for every form of a page. */
+export const csrfField = (ctx: Context) => html`<input type="hidden" name="${CSRF_FIELD}" value="${csrfToken(ctx)}">`;
+
+function languageSwitch(ctx: Context, sf: Storefront): Html {
+  return html`<form class="lang" method="post" action="${sf.shopPath('/language')}">${csrfField(ctx)}
+<input type="hidden" name="return" value="${safeReturn(ctx.url, sf.shopPath('/'))}">
+<span class="muted">${t(sf.language, 'storefront.language')}:</span>
+${sf.languages.map((l) => html`<button type="submit" name="language" value="${l}" lang="${l}" title="${LANGUAGE_INFO[l].native_name}" aria-pressed="${l === sf.language}">${l.toUpperCase()}</button>`)}
+</form>`;
+}
+
+function brand(sf: Storefront): Html {
+  const logo = sf.theme.branding?.logo_url;
+  const usable = typeof logo === 'string' && /^(https:\/\/|\/)/.test(logo);
+  return html`<a class="brand" href="${sf.shopPath('/')}">${usable ? html`<img class="logo" src="${logo}" alt="${sf.vendor.name}">` : sf.vendor.name}</a>`;
+}
+
+const links = (sf: Storefront, pages: ShownPage[]) => html`<ul>${pages.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}</ul>`;
+
+export interface LayoutOptions {
+  title: string;
+  body: Html;
+  /** A message shown above the page (after a form was sent). */
+  notice?: string | null;
+  error?: string | null;
+}
+
+/** Renders a storefront page and sets its headers. */
+export function renderPage(ctx: Context, sf: Storefront, options: LayoutOptions, status = 200): void {
+  const header = sf.navigation.filter((p) => p.show_in_header);
+  const footer = sf.navigation.filter((p) => p.show_in_footer);
+  const legal = sf.navigation.filter((p) => p.show_in_legal);
+  const body = html`<header class="site">${brand(sf)}
+<nav aria-label="main"><ul><li><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.products')}</a></li>${header.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}
+<li><a href="${sf.shopPath('/cart')}" id="cart-link">${t(sf.language, 'storefront.cart')}</a></li></ul></nav>
+${languageSwitch(ctx, sf)}</header>
+<main>${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
+${options.body}</main>
+<footer class="site"><nav aria-label="footer">${links(sf, footer)}</nav>
+${legal.length > 0 ? html`<nav aria-label="legal"><span class="muted">${t(sf.language, 'storefront.legal')}:</span> ${links(sf, legal)}</nav>` : ''}
+<p class="muted">© ${sf.vendor.name}</p></footer>`;
+  ctx.status = status;
+  ctx.set('Content-Security-Policy', STOREFRONT_CSP);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Content-Language', sf.language);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.vary('Cookie');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = page({
+    lang: sf.language,
+    title: `${options.title} · ${sf.vendor.name}`,
+    head: html`<style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style>`,
+    body,
+  });
+}
+
+/** The storefront's "not found" page, in the shop's frame. */
+export function renderNotFound(ctx: Context, sf: Storefront): void {
+  renderPage(ctx, sf, {
+    title: t(sf.language, 'storefront.not_found_title'),
+    body: html`<h1>${t(sf.language, 'storefront.not_found_title')}</h1><p>${t(sf.language, 'storefront.not_found_text')}</p>
+<p><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.back_to_shop')}</a></p>`,
+  }, 404);
+}

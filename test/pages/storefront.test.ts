@@ -1,0 +1,292 @@
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { testApp, type TestApp } from '../support/app.ts';
+import { createPlatformPage, createVendorPage, newSlug, pageBody } from '../support/contentPages.ts';
+import { ok, shopOf, stockedProduct, type ShopFixture } from '../support/shop.ts';
+import { createVendorWithOwner } from '../support/tenancy.ts';
+
+interface PageReply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+/** A browser's request: node:http, so the Host header can name a vendor's subdomain. */
+function browse(app: TestApp, method: string, path: string, headers: Record<string, string> = {}, form?: Record<string, string>): Promise<PageReply> {
+  return new Promise((resolve, reject) => {
+    const body = form ? new URLSearchParams(form).toString() : undefined;
+    const req = request(`${app.url}${path}`, {
+      method, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) } : {}) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A visitor with a cookie jar, on one host. */
+function visitor(app: TestApp, host?: string) {
+  const jar = new Map<string, string>();
+  const send = async (method: string, path: string, form?: Record<string, string>, extra: Record<string, string> = {}) => {
+    const headers: Record<string, string> = { ...extra };
+    if (host) headers.host = host;
+    if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await browse(app, method, path, headers, form);
+    for (const c of [res.headers['set-cookie'] ?? []].flat()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  };
+  return {
+    jar,
+    get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
+    post: (path: string, form: Record<string, string>) => send('POST', path, form),
+    /** The form token the pages put in every form. */
+    csrf: (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? '',
+  };
+}
+
+/**
+ * The server-rendered storefront (docs/storefront.md): the shop's pages reached in the forms of
+ * SPEC.md part 5 rule 2, the landing page and content pages, escaping, and forms that refuse a
+ * request without the visitor's form token.
+ */
+describe('the storefront pages', () => {
+  let app: TestApp;
+  let s: ShopFixture;
+  let pan: number;
+  let evil: number;
+
+  before(async () => {
+    app = await testApp();
+    s = shopOf(app, await createVendorWithOwner(app, { vendor: { storefront_language: 'en', storefront_languages: ['en', 'fr', 'de', 'lb'] } }));
+    pan = await stockedProduct(s, { title: 'Copper pan', brand: 'Cuivre', price_cents: 4599, translations: { de: { title: 'Kupferpfanne' } } }, 3);
+    evil = await stockedProduct(s, { title: '<script>alert("x")</script> Knife' }, 2);
+  });
+
+  describe('routing and the vendor', () => {
+    it('serves the catalogue on the path form, with links that stay in the path form', async () => {
+      const v = visitor(app);
+      const res = await v.get(`/vendors/${s.vendorCode}/shop/`);
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-type']).to.match(/^text\/html/);
+      expect(res.headers['content-security-policy']).to.include("default-src 'none'");
+      expect(res.body).to.include('Copper pan');
+      expect(res.body).to.include(`href="/vendors/${s.vendorCode}/shop/products/${pan}"`);
+      expect(res.body).to.include(`action="/vendors/${s.vendorCode}/shop/language"`);
+    });
+
+    it('serves the same shop on its subdomain, with links in the host form', async () => {
+      const v = visitor(app, `${s.subdomain}.localhost`);
+      const res = await v.get('/shop/products');
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include(`href="/shop/products/${pan}"`);
+      expect(res.body).not.to.include('/vendors/');
+      const product = await v.get(`/shop/products/${pan}`);
+      expect(product.status).to.equal(200);
+      expect(product.body).to.include('Copper pan').and.include('action="/shop/cart/items"');
+    });
+
+    it('answers 404 for an unknown shop, and for /shop on the platform host', async () => {
+      expect((await browse(app, 'GET', '/vendors/NO-SUCH-SHOP/shop/')).status).to.equal(404);
+      expect((await browse(app, 'GET', '/shop/products')).status).to.equal(404);
+      expect((await browse(app, 'GET', '/shop/products', { host: 'no-such-shop.localhost' })).status).to.equal(404);
+      // A Referer naming a shop does not make a page of it: a page is where the visitor is.
+      expect((await browse(app, 'GET', '/shop/products', { referer: `http://localhost/vendors/${s.vendorCode}/shop/` })).status).to.equal(404);
+    });
+
+    it('redirects the vendor root to its shop when it has no landing page, on both forms', async () => {
+      const path = await browse(app, 'GET', `/vendors/${s.vendorCode}/`);
+      expect(path.status).to.equal(303);
+      expect(path.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/`);
+      const host = await browse(app, 'GET', '/', { host: `${s.subdomain}.localhost` });
+      expect(host.status).to.equal(303);
+      expect(host.headers.location).to.equal('/shop/');
+      // The platform host keeps its home page.
+      const home = await browse(app, 'GET', '/');
+      expect(home.status).to.equal(200);
+      expect(home.body).to.include('Commerce back-office');
+    });
+
+    it('serves the landing page (a published page with template full) at the vendor root', async () => {
+      const other = shopOf(app, await createVendorWithOwner(app));
+      const slug = newSlug('welcome');
+      await createVendorPage(app, other.ownerToken, pageBody(slug, { template: 'full', is_published: true,
+        translations: { en: { title: 'Welcome to our shop', body: 'Fresh **every** day' } } }));
+      const res = await browse(app, 'GET', `/vendors/${other.vendorCode}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include('Welcome to our shop').and.include('<strong>every</strong>');
+      const host = await browse(app, 'GET', '/', { host: `${other.subdomain}.localhost` });
+      expect(host.status).to.equal(200);
+      expect(host.body).to.include('Welcome to our shop');
+    });
+
+    it('serves a content page through the catch-all, never a draft, and the shop\'s 404 page otherwise', async () => {
+      const slug = newSlug('about');
+      await createVendorPage(app, s.ownerToken, pageBody(slug, { is_published: true, show_in_footer: true,
+        translations: { en: { title: 'About us', body: 'We sell pans.' } } }));
+      const draft = newSlug('draft');
+      await createVendorPage(app, s.ownerToken, pageBody(draft));
+      const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include('About us').and.include('We sell pans.');
+      const host = await browse(app, 'GET', `/${slug}`, { host: `${s.subdomain}.localhost` });
+      expect(host.status).to.equal(200);
+      expect(host.body).to.include('We sell pans.');
+      // The footer links to it in the visitor's form.
+      expect((await browse(app, 'GET', `/vendors/${s.vendorCode}/shop/`)).body).to.include(`href="/vendors/${s.vendorCode}/${slug}"`);
+      const hidden = await browse(app, 'GET', `/vendors/${s.vendorCode}/${draft}`);
+      expect(hidden.status).to.equal(404);
+      expect(hidden.body).to.include('Page not found');
+      expect(hidden.headers['content-type']).to.match(/^text\/html/);
+    });
+
+    it('never shadows a real route: /docs, /health and the API answer as before, also on a vendor host', async () => {
+      const host = `${s.subdomain}.localhost`;
+      expect((await browse(app, 'GET', '/docs', { host })).body).to.include('swagger-ui');
+      expect((await browse(app, 'GET', '/health', { host })).status).to.equal(200);
+      const api = await browse(app, 'GET', '/api/v1/shop/vendor', { host });
+      expect(JSON.parse(api.body).vendor_code).to.equal(s.vendorCode);
+      const unknown = await browse(app, 'GET', '/no-such-route');
+      expect(unknown.status).to.equal(404);
+      expect(JSON.parse(unknown.body).code).to.equal('RouteNotFound');
+    });
+  });
+
+  describe('escaping', () => {
+    it('shows a product title with markup as text on the catalogue, product and cart pages', async () => {
+      const v = visitor(app);
+      const list = await v.get(`/vendors/${s.vendorCode}/shop/products?search=Knife`);
+      expect(list.body).to.include('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Knife');
+      expect(list.body).not.to.include('<script>');
+      const product = await v.get(`/vendors/${s.vendorCode}/shop/products/${evil}`);
+      expect(product.body).not.to.include('<script>');
+      const added = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, { _csrf: v.csrf(product.body), product_id: String(evil), quantity: '1' });
+      expect(added.status).to.equal(303);
+      const cart = await v.get(`/vendors/${s.vendorCode}/shop/cart`);
+      expect(cart.body).to.include('&lt;script&gt;').and.not.include('<script>');
+    });
+
+    it('renders a CMS body with script, event handlers and javascript: links harmless', async () => {
+      const slug = newSlug('xss');
+      await createPlatformPage(app, pageBody(slug, { is_published: true, translations: { en: {
+        title: '<script>alert(1)</script>', body: 'Hi <script>alert(2)</script> <img src=x onerror="alert(3)"> [click](javascript:alert(4))' } } }));
+      const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).not.to.match(/<script/i);
+      expect(res.body, 'no element with an event handler').not.to.match(/<[^>]*\son\w+\s*=/i);
+      expect(res.body).not.to.match(/href="javascript:/i);
+      expect(res.body).to.include('&lt;script&gt;alert(1)&lt;/script&gt;');
+    });
+
+    it('echoes a search term escaped', async () => {
+      const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/shop/products?search=${encodeURIComponent('"><script>x</script>')}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).not.to.include('<script>x');
+      expect(res.body).to.include('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    });
+  });
+
+  describe('language, search and pages', () => {
+    it('switches the language with a form, then shows German texts and German prices', async () => {
+      const v = visitor(app);
+      const first = await v.get(`/vendors/${s.vendorCode}/shop/products/${pan}`);
+      expect(first.body).to.include('<html lang="en"').and.include('Add to cart');
+      const switched = await v.post(`/vendors/${s.vendorCode}/shop/language`, {
+        _csrf: v.csrf(first.body), language: 'de', return: `/vendors/${s.vendorCode}/shop/products/${pan}`,
+      });
+      expect(switched.status).to.equal(303);
+      expect(switched.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/products/${pan}`);
+      expect(v.jar.get('lang')).to.equal('de');
+      const german = await v.get(`/vendors/${s.vendorCode}/shop/products/${pan}`);
+      expect(german.body).to.include('<html lang="de"').and.include('In den Warenkorb').and.include('Kupferpfanne');
+      expect(german.body).to.match(/45,99\s€/);
+    });
+
+    it('never redirects a language switch off the site', async () => {
+      const v = visitor(app);
+      const first = await v.get(`/vendors/${s.vendorCode}/shop/`);
+      const res = await v.post(`/vendors/${s.vendorCode}/shop/language`, { _csrf: v.csrf(first.body), language: 'fr', return: '//evil.example/' });
+      expect(res.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/`);
+    });
+
+    it('searches, filters by brand and pages through the catalogue', async () => {
+      const many = shopOf(app, await createVendorWithOwner(app));
+      for (let i = 0; i < 14; i++) await stockedProduct(many, { title: `Mug ${i}`, brand: i % 2 ? 'Odd' : 'Even' }, i === 0 ? 0 : 1);
+      const base = `/vendors/${many.vendorCode}/shop/products`;
+      const first = await browse(app, 'GET', `${base}?search=mug`);
+      expect(first.body.match(/class="card product"/g)).to.have.length(12);
+      expect(first.body).to.include(`href="${base}?search=mug&amp;page=2"`);
+      const second = await browse(app, 'GET', `${base}?search=mug&page=2`);
+      expect(second.body.match(/class="card product"/g)).to.have.length(2);
+      const odd = await browse(app, 'GET', `${base}?brand=odd`);
+      expect(odd.body.match(/class="card product"/g)).to.have.length(7);
+      const inStock = await browse(app, 'GET', `${base}?in_stock=1`);
+      expect(inStock.body.match(/class="card product"/g)).to.have.length(12);
+      expect(inStock.body).to.include('13 products');
+      const garbage = await browse(app, 'GET', `${base}?page=-4&sort=drop&in_stock=maybe`);
+      expect(garbage.status).to.equal(200);
+    });
+  });
+
+  describe('the cart and its forms', () => {
+    it('adds to the cart with a form (HttpOnly session cookie), updates, refuses too many, and removes', async () => {
+      const v = visitor(app);
+      const product = await v.get(`/vendors/${s.vendorCode}/shop/products/${pan}`);
+      const token = v.csrf(product.body);
+      const added = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, { _csrf: token, product_id: String(pan), quantity: '2' });
+      expect(added.status).to.equal(303);
+      expect(added.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/cart?notice=added`);
+      const cookie = [added.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sf_cart='))!;
+      expect(cookie).to.match(/httponly/i).and.match(/samesite=lax/i).and.match(/path=\//i);
+      expect(v.jar.get('sf_cart')).to.match(/^[A-Za-z0-9_-]{43}$/);
+      const cart = await v.get(`/vendors/${s.vendorCode}/shop/cart?notice=added`);
+      expect(cart.body).to.include('Copper pan').and.include('Added to your cart.').and.include('€91.98');
+      // The same cart through the shop API.
+      const api = await ok(s.shop('GET', `/cart/${v.jar.get('sf_cart')}`), 'cart');
+      expect(api.items).to.have.length(1);
+      expect(api.items[0]).to.include({ product_id: pan, quantity: 2 });
+
+      const tooMany = await v.post(`/vendors/${s.vendorCode}/shop/cart/items/${pan}`, { _csrf: token, quantity: '9' });
+      expect(tooMany.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/cart?error=stock`);
+      const updated = await v.post(`/vendors/${s.vendorCode}/shop/cart/items/${pan}`, { _csrf: token, quantity: '3' });
+      expect(updated.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/cart?notice=updated`);
+      expect((await ok(s.shop('GET', `/cart/${v.jar.get('sf_cart')}`), 'cart')).items[0].quantity).to.equal(3);
+      const removed = await v.post(`/vendors/${s.vendorCode}/shop/cart/items/${pan}/remove`, { _csrf: token });
+      expect(removed.status).to.equal(303);
+      const empty = await v.get(`/vendors/${s.vendorCode}/shop/cart`);
+      expect(empty.body).to.include('Your cart is empty.');
+    });
+
+    it('refuses a form without the visitor\'s token, or with another visitor\'s, and changes nothing', async () => {
+      const v = visitor(app);
+      const page = await v.get(`/vendors/${s.vendorCode}/shop/products/${pan}`);
+      const other = visitor(app);
+      const otherToken = other.csrf((await other.get(`/vendors/${s.vendorCode}/shop/`)).body);
+      expect(otherToken).to.have.length(43);
+      for (const form of [{ product_id: String(pan) }, { product_id: String(pan), _csrf: otherToken }, { product_id: String(pan), _csrf: '' }]) {
+        const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, form);
+        expect(res.status, JSON.stringify(form)).to.equal(403);
+        expect(res.body).to.include('Form expired');
+      }
+      expect(v.jar.has('sf_cart'), 'no cart was started').to.equal(false);
+      // A cross-site POST carries no cookie at all (SameSite=Lax): refused too.
+      const bare = await browse(app, 'POST', `/vendors/${s.vendorCode}/shop/language`, {}, { _csrf: v.csrf(page.body), language: 'de' });
+      expect(bare.status).to.equal(403);
+      expect([bare.headers['set-cookie'] ?? []].flat().some((c) => c.startsWith('lang='))).to.equal(false);
+    });
+
+    it('answers a form with nonsense with a redirect, never an error', async () => {
+      const v = visitor(app);
+      const token = v.csrf((await v.get(`/vendors/${s.vendorCode}/shop/`)).body);
+      for (const form of [{ product_id: 'x' }, { product_id: String(pan), quantity: '0' }, { product_id: '999999999' }]) {
+        const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, { _csrf: token, ...form });
+        expect(res.status, JSON.stringify(form)).to.equal(303);
+      }
+      const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items/${pan}`, { _csrf: token, quantity: '2' });
+      expect(res.status).to.equal(303);
+    });
+  });
+});
