@@ -6,6 +6,7 @@ import { cartsModule } from './carts.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
 import { contentPagesModule } from './contentPages.ts';
+import { storefrontModule } from './storefront.ts';
 import { customersModule } from './customers.ts';
 import { docsModule } from './docs.ts';
 import { exchangeRatesModule } from './exchangeRates.ts';
@@ -52,6 +53,7 @@ export const modules: readonly Module[] = [
   customersModule,
   languageModule,
   contentPagesModule,
+  storefrontModule,
 ];
 
 /** Every projection and process manager of the modules; the runner starts them all. */

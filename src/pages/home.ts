@@ -5,6 +5,7 @@ import { Api } from '../http/api.ts';
 import { docsLink, OPENAPI_PATH, SERVICE_VERSION } from '../http/openapiDocument.ts';
 import type { Services } from '../runtime/services.ts';
 import { html, page, raw } from './html.ts';
+import { serveVendorHostRoot } from './storefront/content.ts';
 
 /**
  * GET /: what a newcomer opens first. The service, its version, where its API reference, its
@@ -91,8 +92,11 @@ export function homeRoutes(services: Services): Router {
         description: 'The object with `Accept: application/json`; the HTML page (text/html) otherwise',
         schema: Type.Union([HomeJson, HomeHtml]),
       },
+      303: { description: 'On a vendor\'s subdomain or custom domain without a landing page: to its shop (/shop/)' },
     },
   }, async (ctx) => {
+    // On a vendor's host, / is that shop's root (its landing page), not the service's home.
+    if (await serveVendorHostRoot(services, ctx)) return;
     const exists = await activeAdminExists(services.db.knex);
     // Koa's ctx.origin is the Origin header; this is the address the client used (X-Forwarded-* with TRUST_PROXY=1).
     const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : '';
