@@ -266,7 +266,7 @@ describe('the storefront pages', () => {
       const other = visitor(app);
       const otherToken = other.csrf((await other.get(`/vendors/${s.vendorCode}/shop/`)).body);
       expect(otherToken).to.have.length(43);
-      for (const form of [{ product_id: String(pan) }, { product_id: String(pan), _csrf: otherToken }, { product_id: String(pan), _csrf: '' }]) {
+      for (const form of <Record<string, string>[]>[{ product_id: String(pan) }, { product_id: String(pan), _csrf: otherToken }, { product_id: String(pan), _csrf: '' }]) {
         const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, form);
         expect(res.status, JSON.stringify(form)).to.equal(403);
         expect(res.body).to.include('Form expired');
@@ -281,7 +281,7 @@ describe('the storefront pages', () => {
     it('answers a form with nonsense with a redirect, never an error', async () => {
       const v = visitor(app);
       const token = v.csrf((await v.get(`/vendors/${s.vendorCode}/shop/`)).body);
-      for (const form of [{ product_id: 'x' }, { product_id: String(pan), quantity: '0' }, { product_id: '999999999' }]) {
+      for (const form of <Record<string, string>[]>[{ product_id: 'x' }, { product_id: String(pan), quantity: '0' }, { product_id: '999999999' }]) {
         const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, { _csrf: token, ...form });
         expect(res.status, JSON.stringify(form)).to.equal(303);
       }
