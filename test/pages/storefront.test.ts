@@ -80,7 +80,7 @@ describe('the storefront pages', () => {
 
     it('serves the same shop on its subdomain, with links in the host form', async () => {
       const v = visitor(app, `${s.subdomain}.localhost`);
-      const res = await v.get('/shop/products');
+      const res = await v.get('/shop/');
       expect(res.status).to.equal(200);
       expect(res.body).to.include(`href="/shop/products/${pan}"`);
       expect(res.body).not.to.include('/vendors/');
@@ -91,10 +91,10 @@ describe('the storefront pages', () => {
 
     it('answers 404 for an unknown shop, and for /shop on the platform host', async () => {
       expect((await browse(app, 'GET', '/vendors/NO-SUCH-SHOP/shop/')).status).to.equal(404);
-      expect((await browse(app, 'GET', '/shop/products')).status).to.equal(404);
-      expect((await browse(app, 'GET', '/shop/products', { host: 'no-such-shop.localhost' })).status).to.equal(404);
+      expect((await browse(app, 'GET', '/shop/')).status).to.equal(404);
+      expect((await browse(app, 'GET', '/shop/', { host: 'no-such-shop.localhost' })).status).to.equal(404);
       // A Referer naming a shop does not make a page of it: a page is where the visitor is.
-      expect((await browse(app, 'GET', '/shop/products', { referer: `http://localhost/vendors/${s.vendorCode}/shop/` })).status).to.equal(404);
+      expect((await browse(app, 'GET', '/shop/', { referer: `http://localhost/vendors/${s.vendorCode}/shop/` })).status).to.equal(404);
     });
 
     it('redirects the vendor root to its shop when it has no landing page, on both forms', async () => {
@@ -158,7 +158,7 @@ describe('the storefront pages', () => {
   describe('escaping', () => {
     it('shows a product title with markup as text on the catalogue, product and cart pages', async () => {
       const v = visitor(app);
-      const list = await v.get(`/vendors/${s.vendorCode}/shop/products?search=Knife`);
+      const list = await v.get(`/vendors/${s.vendorCode}/shop/?search=Knife`);
       expect(list.body).to.include('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Knife');
       expect(list.body).not.to.include('<script>');
       const product = await v.get(`/vendors/${s.vendorCode}/shop/products/${evil}`);
@@ -182,7 +182,7 @@ describe('the storefront pages', () => {
     });
 
     it('echoes a search term escaped', async () => {
-      const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/shop/products?search=${encodeURIComponent('"><script>x</script>')}`);
+      const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/shop/?search=${encodeURIComponent('"><script>x</script>')}`);
       expect(res.status).to.equal(200);
       expect(res.body).not.to.include('<script>x');
       expect(res.body).to.include('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
@@ -215,7 +215,7 @@ describe('the storefront pages', () => {
     it('searches, filters by brand and pages through the catalogue', async () => {
       const many = shopOf(app, await createVendorWithOwner(app));
       for (let i = 0; i < 14; i++) await stockedProduct(many, { title: `Mug ${i}`, brand: i % 2 ? 'Odd' : 'Even' }, i === 0 ? 0 : 1);
-      const base = `/vendors/${many.vendorCode}/shop/products`;
+      const base = `/vendors/${many.vendorCode}/shop/`;
       const first = await browse(app, 'GET', `${base}?search=mug`);
       expect(first.body.match(/class="card product"/g)).to.have.length(12);
       expect(first.body).to.include(`href="${base}?search=mug&amp;page=2"`);

@@ -74,14 +74,14 @@ ${it.available ? '' : html`<p class="error">${L('storefront.unavailable')}</p>`}
 </tbody></table>
 <p>${L('storefront.subtotal')}: <span class="price">${cart.totals.formatted.subtotal}</span></p>
 <p>${L('storefront.total')}: <span class="price" id="cart-total">${cart.totals.formatted.total}</span></p>`}
-<p><a href="${sf.shopPath('/products')}">${L('storefront.continue_shopping')}</a></p>`,
+<p><a href="${sf.shopPath('/')}">${L('storefront.continue_shopping')}</a></p>`,
     });
   });
 
   shopPage(services, api, 'post', '/cart/items', formDecl('Storefront form: add a product to the cart (`product_id`, `quantity`), then the cart page'),
     async (ctx, sf) => {
       const productId = positiveInt(field(ctx, 'product_id'));
-      if (productId === null) return seeOther(ctx, sf.shopPath('/products'));
+      if (productId === null) return seeOther(ctx, sf.shopPath('/'));
       const back = sf.shopPath(`/products/${productId}`);
       const quantity = positiveInt(field(ctx, 'quantity') || '1', 999);
       if (quantity === null) return seeOther(ctx, `${back}?error=quantity`);

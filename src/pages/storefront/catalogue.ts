@@ -57,7 +57,7 @@ function card(sf: Storefront, p: ShopProduct) {
 }
 
 /**
- * The catalogue (the shop's home, /shop/ and /shop/products): search, brand and in-stock
+ * The catalogue (the shop's home, /shop/): search, brand and in-stock
  * filters, sorting and pages, read in-process from the shop's catalogue query.
  */
 export function storefrontCatalogueRoutes(services: Services): Router {
@@ -73,7 +73,7 @@ export function storefrontCatalogueRoutes(services: Services): Router {
     }, { page: q.page, limit: CATALOGUE_PAGE_SIZE }, q.sort, viewOf(sf));
     const pages = Math.max(1, Math.ceil(found.total / CATALOGUE_PAGE_SIZE));
     const L = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(sf.language, key, params);
-    const base = sf.shopPath('/products');
+    const base = sf.shopPath('/');
     const sorts: [ShopProductSort, string][] = [['-created_at', L('storefront.sort_newest')], ['price', L('storefront.sort_price_asc')],
       ['-price', L('storefront.sort_price_desc')], ['title', L('storefront.sort_title')]];
     renderPage(ctx, sf, {
@@ -92,7 +92,8 @@ ${found.items.length === 0 ? html`<p>${L('storefront.no_products')}</p>` : html`
 ${q.page < pages ? html`<a rel="next" href="${base}${queryString(q, q.page + 1)}">${L('storefront.next')}</a>` : ''}</nav>`,
     });
   };
+  // The shop's home is its catalogue. Not also at /shop/products: on a vendor host that path would share its
+  // OpenAPI operation id with the shop API's GET /api/v1/shop/products.
   shopPage(services, api, 'get', '', decl, catalogue);
-  shopPage(services, api, 'get', '/products', decl, catalogue);
   return api.router;
 }

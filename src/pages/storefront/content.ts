@@ -7,7 +7,7 @@ import type { Services } from '../../runtime/services.ts';
 import { html, raw } from '../html.ts';
 import { type Storefront, storefrontOf, vendorOfPage } from './context.ts';
 import { pageTitle, renderNotFound, renderPage } from './layout.ts';
-import { HTML_PAGE, NOT_FOUND, SEE_OTHER, seeOther } from './routing.ts';
+import { HTML_PAGE, NOT_FOUND, pathParams, SEE_OTHER, seeOther } from './routing.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -80,14 +80,17 @@ export function storefrontContentRoutes(services: Services): Router {
     await serve(await storefrontOf(services, ctx, vendor));
   };
   api.get('/vendors/:vendor_code', {
+    params: pathParams('/vendors/:vendor_code'),
     summary: 'Storefront page: the shop\'s landing page (its published page with template `full`), else a redirect to its /shop/',
     responses: { 200: HTML_PAGE, 303: SEE_OTHER, 404: NOT_FOUND },
   }, (ctx) => page(ctx, (sf) => serveRoot(services, ctx, sf)));
   api.get('/vendors/:vendor_code/:slug', {
+    params: pathParams('/vendors/:vendor_code/:slug'),
     summary: 'Storefront page: a content page of the shop (its published page, else the published platform default)',
     responses: { 200: HTML_PAGE, 404: NOT_FOUND },
   }, (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)));
   api.get('/:slug', {
+    params: pathParams('/:slug'),
     summary: 'Storefront page on a vendor\'s subdomain or custom domain: a content page of the shop',
     responses: { 200: HTML_PAGE, 404: NOT_FOUND },
   }, (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)));

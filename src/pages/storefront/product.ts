@@ -15,11 +15,11 @@ import { HTML_PAGE, NOT_FOUND, positiveInt, shopPage } from './routing.ts';
 /** A product page (/shop/products/{id}): its text, images, price, availability and the "add to cart" form (no JavaScript needed). */
 export function storefrontProductRoutes(services: Services): Router {
   const api = new Api(services, 'root');
-  shopPage(services, api, 'get', '/products/:id', {
+  shopPage(services, api, 'get', '/products/:product_id', {
     summary: 'Storefront page: a product with its price, availability and the "add to cart" form',
     responses: { 200: HTML_PAGE, 404: NOT_FOUND },
   }, async (ctx: Context, sf: Storefront) => {
-    const id = positiveInt(ctx.params.id);
+    const id = positiveInt(ctx.params.product_id);
     let product: Awaited<ReturnType<typeof getShopProduct>>;
     try {
       if (id === null) throw new ProductNotFoundException('not a product id');
@@ -35,7 +35,7 @@ export function storefrontProductRoutes(services: Services): Router {
     renderPage(ctx, sf, {
       title,
       error: errorMessage(sf.language, ctx.query.error),
-      body: html`<p><a href="${sf.shopPath('/products')}">← ${L('storefront.products')}</a></p>
+      body: html`<p><a href="${sf.shopPath('/')}">← ${L('storefront.products')}</a></p>
 <article class="product-detail"><h1>${title}</h1>${product.brand ? html`<p class="muted">${product.brand}</p>` : ''}
 ${product.image_url ? html`<p><img src="${product.image_url}" alt="${title}" style="max-width:100%;max-height:28em"></p>` : ''}
 <p>${priceOf(product)}</p>

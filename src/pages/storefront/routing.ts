@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { Api, RouteDecl } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -22,10 +23,19 @@ export type PageHandler = (ctx: Context, sf: Storefront) => Promise<void>;
 
 type Method = 'get' | 'post';
 
+/**
+ * The path parameters of a page path, documented as plain text: a page reads them itself and
+ * answers its own "not found" page for a value that names nothing, never a validation problem.
+ */
+export function pathParams(path: string) {
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  return names.length === 0 ? undefined : Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ description: n === 'vendor_code' ? 'The shop\'s vendor code' : undefined })])));
+}
+
 /** Declares a shop page at `/vendors/:vendor_code/shop{path}` and `/shop{path}`. */
 export function shopPage(services: Services, api: Api, method: Method, path: string, decl: RouteDecl, handler: PageHandler): void {
   for (const prefix of ['/vendors/:vendor_code/shop', '/shop']) {
-    api[method](`${prefix}${path}`, decl, async (ctx) => {
+    api[method](`${prefix}${path}`, { ...decl, params: pathParams(`${prefix}${path}`) }, async (ctx) => {
       await servePage(services, ctx, method, handler);
     });
   }
