@@ -68,10 +68,12 @@ ${sf.languages.map((l) => html`<button type="submit" name="language" value="${l}
 </form>`;
 }
 
+/** A branding image the page may load: an https address or a path of this site. */
+const usableUrl = (url: string | null | undefined) => (typeof url === 'string' && /^(https:\/\/|\/(?!\/))/.test(url) ? url : null);
+
 function brand(sf: Storefront): Html {
-  const logo = sf.theme.branding?.logo_url;
-  const usable = typeof logo === 'string' && /^(https:\/\/|\/)/.test(logo);
-  return html`<a class="brand" href="${sf.shopPath('/')}">${usable ? html`<img class="logo" src="${logo}" alt="${sf.vendor.name}">` : sf.vendor.name}</a>`;
+  const logo = usableUrl(sf.theme.branding?.logo_url);
+  return html`<a class="brand" href="${sf.shopPath('/')}">${logo ? html`<img class="logo" src="${logo}" alt="${sf.vendor.name}">` : sf.vendor.name}</a>`;
 }
 
 const links = (sf: Storefront, pages: ShownPage[]) => html`<ul>${pages.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}</ul>`;
@@ -108,7 +110,7 @@ ${legal.length > 0 ? html`<nav aria-label="legal"><span class="muted">${t(sf.lan
   ctx.body = page({
     lang: sf.language,
     title: `${options.title} · ${sf.vendor.name}`,
-    head: html`<style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style>`,
+    head: html`<link rel="icon" href="${usableUrl(sf.theme.branding?.favicon_url) ?? 'data:,'}"><style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style>`,
     body,
   });
 }

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'puppeteer-core';
+import { browser, closeBrowser } from '../../src/adapters/pdf/browser.ts';
+import { testApp, type TestApp } from '../support/app.ts';
+import { describeInBrowser } from '../support/browserSuite.ts';
+import { createVendorPage, newSlug, pageBody } from '../support/contentPages.ts';
+import { ok, shopOf, stockedProduct, type ShopFixture } from '../support/shop.ts';
+import { createVendorWithOwner } from '../support/tenancy.ts';
+
+const ARTIFACTS = 'test-artifacts/storefront';
+
+/**
+ * The storefront in headless Debian chromium (src/adapters/pdf/browser.ts), JavaScript off as
+ * the pages need none: a visitor on the path form switches to German, searches, opens a product,
+ * adds it to the cart with the form and finds it in the cart. Screenshots go to
+ * test-artifacts/storefront/ for a person to look at.
+ */
+describeInBrowser('the storefront in a headless chromium', function () {
+  this.timeout(120_000);
+  let app: TestApp;
+  let s: ShopFixture;
+  let chromium: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  before(async () => {
+    app = await testApp();
+    s = shopOf(app, await createVendorWithOwner(app, { vendor: { name: 'Kitchen Corner', storefront_language: 'en', storefront_languages: ['en', 'fr', 'de', 'lb'] } }));
+    // A preset theme, so the screenshots show the shop's colours and fonts rather than the default's.
+    await ok(app.call('POST', `/api/v1/admin/vendors/${s.vendorId}/theme/presets/classic`, { token: await app.adminToken() }), 'theme');
+    await stockedProduct(s, { title: 'Copper pan', brand: 'Cuivre', price_cents: 4599, translations: { de: { title: 'Kupferpfanne', description: 'Schwer und schön.' } } }, 5);
+    await stockedProduct(s, { title: 'Cast iron pot', brand: 'Fonte', price_cents: 8900, translations: { de: { title: 'Gusseisentopf' } } }, 2);
+    await stockedProduct(s, { title: 'Wooden spoon', price_cents: 350 }, 20);
+    await createVendorPage(app, s.ownerToken, pageBody(newSlug('impressum'), { is_published: true, show_in_footer: true, show_in_legal: true,
+      translations: { en: { title: 'Imprint', body: 'Kitchen Corner, Luxembourg' }, de: { title: 'Impressum', body: 'Kitchen Corner, Luxemburg' } } }));
+    mkdirSync(ARTIFACTS, { recursive: true });
+    chromium = await browser();
+    page = await chromium.newPage();
+    await page.setJavaScriptEnabled(false);
+    await page.setViewport({ width: 1200, height: 1000 });
+    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+    page.on('response', (res) => { if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`); });
+    page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  });
+
+  after(async () => {
+    await page?.close().catch(() => {});
+    await closeBrowser();
+  });
+
+  const text = () => page.evaluate(() => document.body.innerText);
+  const submit = async (selector: string) => {
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
+  };
+
+  it('browses in German, searches, opens a product, adds it to the cart and sees it there', async () => {
+    const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
+    await page.goto(shop, { waitUntil: 'load' });
+    expect(await page.$eval('html', (h) => h.lang)).to.equal('en');
+    expect(await text()).to.include('Copper pan').and.include('Imprint');
+    await page.screenshot({ path: `${ARTIFACTS}/catalogue-en.png`, fullPage: true });
+
+    await submit('form.lang button[value=de]');
+    expect(page.url()).to.equal(shop);
+    expect(await page.$eval('html', (h) => h.lang)).to.equal('de');
+    expect(await text()).to.include('Kupferpfanne').and.include('Gusseisentopf').and.include('Warenkorb').and.include('Impressum');
+    expect(await text()).to.match(/45,99\s€/);
+    await page.screenshot({ path: `${ARTIFACTS}/catalogue-de.png`, fullPage: true });
+
+    await page.type('form.search input[name=search]', 'kupfer');
+    await submit('form.search button[type=submit]');
+    expect(page.url()).to.include('search=kupfer');
+    const titles = await page.$$eval('.card.product h2', (nodes) => nodes.map((n) => n.textContent?.trim()));
+    expect(titles).to.deep.equal(['Kupferpfanne']);
+    await page.screenshot({ path: `${ARTIFACTS}/search-de.png`, fullPage: true });
+
+    await submit('.card.product h2 a');
+    expect(page.url()).to.match(/\/shop\/products\/\d+$/);
+    expect(await text()).to.include('Schwer und schön.').and.include('Auf Lager');
+    await page.screenshot({ path: `${ARTIFACTS}/product-de.png`, fullPage: true });
+
+    await page.$eval('form.add-to-cart input[name=quantity]', (input) => { (input as HTMLInputElement).value = '2'; });
+    await submit('form.add-to-cart button[type=submit]');
+    expect(page.url()).to.equal(`${shop}cart?notice=added`);
+    const cart = await text();
+    expect(cart).to.include('In den Warenkorb gelegt.').and.include('Kupferpfanne');
+    expect(cart).to.match(/91,98\s€/);
+    expect(await page.$eval('tr.line input[name=quantity]', (input) => (input as HTMLInputElement).value)).to.equal('2');
+    await page.screenshot({ path: `${ARTIFACTS}/cart-de.png`, fullPage: true });
+
+    const cookies = await page.cookies();
+    expect(cookies.find((c) => c.name === 'sf_cart')).to.include({ httpOnly: true, sameSite: 'Lax' });
+    expect(problems).to.deep.equal([]);
+  });
+});
