@@ -1,3 +1,4 @@
+import type { OrderVatFields } from '../../src/core/vat/orderVat.ts';
 import type { RateCategory } from '../../src/core/vat/rates.ts';
 /**
  * The orders area's public contract (SPEC.md part 1 capability 4, part 2 "Order and order item",
@@ -12,22 +13,10 @@ export type OrderChannel = 'extmarket' | 'shop';
 /** Who took a decision: a person through the API, or the extmarket (seen by the order sync). */
 export type DecisionSource = 'vendor' | 'admin' | 'extmarket';
 /** SPEC.md part 2 "VAT fields"; the rules are in src/core/vat (eu-vat-rules.md). */
-export type VatRegime = 'domestic' | 'origin' | 'oss' | 'reverse_charge' | 'export';
+export type { VatRegime } from '../../src/core/vat/regime.ts';
 
-export interface OrderVat {
-  vat_regime: VatRegime;
-  /** Percent of the rate applied (17, 5.5); 0 for exempt supplies. */
-  vat_rate: number;
-  /** Country whose VAT applies; null for an exempt supply. */
-  vat_country_iso: string | null;
-  seller_country_iso: string;
-  buyer_vat_number: string | null;
-  /** The mention an invoice must print (eu-vat-rules.md c, d), or null. */
-  vat_exemption_reference: string | null;
-  net_cents: number;
-  vat_cents: number;
-  gross_cents: number;
-}
+/** An order's VAT fields, as src/core/vat/orderVat.ts decides them for the extmarket sync and checkout. */
+export type OrderVat = OrderVatFields;
 
 export interface OrderAddress {
   first_name: string | null;

@@ -13,10 +13,13 @@ export interface SellerVatSituation {
 /** An order's VAT fields (SPEC.md part 2 "Order": vat_regime, vat_rate and the further VAT fields). */
 export interface OrderVatFields {
   vat_regime: VatRegime;
+  /** Percent of the rate applied (17, 5.5); 0 for exempt supplies. */
   vat_rate: number;
+  /** Country whose VAT applies; null for an exempt supply. */
   vat_country_iso: string | null;
   seller_country_iso: string;
   buyer_vat_number: string | null;
+  /** The mention an invoice must print (eu-vat-rules.md c, d), or null. */
   vat_exemption_reference: string | null;
   net_cents: number;
   vat_cents: number;
