@@ -1,3 +1,4 @@
+import { storefrontAccountRoutes } from '../pages/storefront/account.ts';
 import { storefrontCartRoutes } from '../pages/storefront/cart.ts';
 import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
 import { storefrontContentRoutes } from '../pages/storefront/content.ts';
@@ -13,7 +14,7 @@ import { defineModule } from './module.ts';
 export const storefrontModule = defineModule({
   name: 'storefront',
   tag: 'Storefront pages',
-  description: 'The server-rendered shop: catalogue, product, cart, language switch, landing and content pages (HTML, forms without JavaScript).',
-  dependsOn: ['catalogue', 'carts', 'content-pages'],
-  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontContentRoutes],
+  description: 'The server-rendered shop: catalogue, product, cart, sign-in, registration and account, language switch, landing and content pages (HTML, forms without JavaScript).',
+  dependsOn: ['catalogue', 'carts', 'customers', 'content-pages'],
+  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontContentRoutes],
 });

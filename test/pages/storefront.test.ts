@@ -289,4 +289,66 @@ describe('the storefront pages', () => {
       expect(res.status).to.equal(303);
     });
   });
+
+  describe('sign-in, registration and the account page', () => {
+    it('redirects the account page to sign-in with the way back, registers, and comes back signed in', async () => {
+      const v = visitor(app);
+      const account = `/vendors/${s.vendorCode}/shop/account`;
+      const away = await v.get(account);
+      expect(away.status).to.equal(303);
+      expect(away.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/login?return=${encodeURIComponent(account)}`);
+      const login = await v.get(away.headers.location as string);
+      expect(login.status).to.equal(200);
+      expect(login.body).to.include(`value="${account}"`);
+      const register = await v.get(`/vendors/${s.vendorCode}/shop/register?return=${encodeURIComponent(account)}`);
+      const email = `page-${Date.now()}@customer.test`;
+      const weak = await v.post(`/vendors/${s.vendorCode}/shop/register`, {
+        _csrf: v.csrf(register.body), return: account, email, password: 'short', first_name: '<b>Ada</b>', last_name: 'Lovelace',
+      });
+      expect(weak.status).to.equal(422);
+      expect(weak.body).to.include('Please check the fields: Password.').and.include('value="&lt;b&gt;Ada&lt;/b&gt;"');
+      const created = await v.post(`/vendors/${s.vendorCode}/shop/register`, {
+        _csrf: v.csrf(register.body), return: account, email, password: 'a-long-password-1', first_name: '<b>Ada</b>', last_name: 'Lovelace',
+      });
+      expect(created.status).to.equal(303);
+      expect(created.headers.location).to.equal(account);
+      const cookie = [created.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`sf_customer_${s.vendorId}=`))!;
+      expect(cookie).to.match(/httponly/i).and.match(/samesite=lax/i).and.match(/path=\/;/i);
+      const mine = await v.get(account);
+      expect(mine.status).to.equal(200);
+      expect(mine.body).to.include('Hello &lt;b&gt;Ada&lt;/b&gt; Lovelace').and.include(email);
+      // The subdomain form of the same shop is another origin: its own cookie, so signed out there.
+      expect((await browse(app, 'GET', '/shop/account', { host: `${s.subdomain}.localhost` })).headers.location).to.equal('/shop/login?return=%2Fshop%2Faccount');
+
+      const again = await v.post(`/vendors/${s.vendorCode}/shop/register`, {
+        _csrf: v.csrf(register.body), return: account, email, password: 'a-long-password-1', first_name: 'Ada', last_name: 'L',
+      });
+      expect(again.status).to.equal(409);
+
+      const out = await v.post(`/vendors/${s.vendorCode}/shop/logout`, { _csrf: v.csrf(mine.body) });
+      expect(out.status).to.equal(303);
+      expect((await v.get(account)).status).to.equal(303);
+
+      const wrong = await v.post(`/vendors/${s.vendorCode}/shop/login`, { _csrf: v.csrf(login.body), return: account, email, password: 'not-the-password' });
+      expect(wrong.status).to.equal(401);
+      expect(wrong.body).to.include('Wrong e-mail or password.');
+      const right = await v.post(`/vendors/${s.vendorCode}/shop/login`, { _csrf: v.csrf(login.body), return: account, email, password: 'a-long-password-1' });
+      expect(right.status).to.equal(303);
+      expect(right.headers.location).to.equal(account);
+      expect((await v.get(account)).status).to.equal(200);
+    });
+
+    it('does not let a customer of one shop into the account page of another', async () => {
+      const other = shopOf(app, await createVendorWithOwner(app));
+      const v = visitor(app);
+      const register = await v.get(`/vendors/${s.vendorCode}/shop/register`);
+      await v.post(`/vendors/${s.vendorCode}/shop/register`, {
+        _csrf: v.csrf(register.body), email: `two-${Date.now()}@customer.test`, password: 'a-long-password-1', first_name: 'Bo', last_name: 'B',
+      });
+      // Even with the first shop's token under the second shop's cookie name.
+      v.jar.set(`sf_customer_${other.vendorId}`, v.jar.get(`sf_customer_${s.vendorId}`)!);
+      expect((await v.get(`/vendors/${other.vendorCode}/shop/account`)).status).to.equal(303);
+      expect((await v.get(`/vendors/${s.vendorCode}/shop/account`)).status).to.equal(200);
+    });
+  });
 });

@@ -93,7 +93,8 @@ export function renderPage(ctx: Context, sf: Storefront, options: LayoutOptions,
   const legal = sf.navigation.filter((p) => p.show_in_legal);
   const body = html`<header class="site">${brand(sf)}
 <nav aria-label="main"><ul><li><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.products')}</a></li>${header.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}
-<li><a href="${sf.shopPath('/cart')}" id="cart-link">${t(sf.language, 'storefront.cart')}</a></li></ul></nav>
+<li><a href="${sf.shopPath('/cart')}" id="cart-link">${t(sf.language, 'storefront.cart')}</a></li>
+<li><a href="${sf.shopPath('/account')}" id="account-link">${t(sf.language, 'storefront.account')}</a></li></ul></nav>
 ${languageSwitch(ctx, sf)}</header>
 <main>${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
 ${options.body}</main>
