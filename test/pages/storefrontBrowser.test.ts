@@ -93,4 +93,22 @@ describeInBrowser('the storefront in a headless chromium', function () {
     expect(cookies.find((c) => c.name === 'sf_cart')).to.include({ httpOnly: true, sameSite: 'Lax' });
     expect(problems).to.deep.equal([]);
   });
+
+  it('sends a visitor without a session from the account page to sign-in, and back after registering', async () => {
+    const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
+    await submit('#account-link');
+    expect(page.url()).to.equal(`${shop}login?return=${encodeURIComponent(`/vendors/${s.vendorCode}/shop/account`)}`);
+    expect(await text()).to.include('Anmelden');
+    await page.screenshot({ path: `${ARTIFACTS}/login-de.png`, fullPage: true });
+    await submit(`a[href^="/vendors/${s.vendorCode}/shop/register"]`);
+    await page.type('form.register input[name=first_name]', 'Grete');
+    await page.type('form.register input[name=last_name]', 'Müller');
+    await page.type('form.register input[name=email]', `grete-${Date.now()}@customer.test`);
+    await page.type('form.register input[name=password]', 'ein-langes-passwort');
+    await submit('form.register button[type=submit]');
+    expect(page.url()).to.equal(`${shop}account`);
+    expect(await text()).to.include('Hallo Grete Müller');
+    await page.screenshot({ path: `${ARTIFACTS}/account-de.png`, fullPage: true });
+    expect(problems).to.deep.equal([]);
+  });
 });
