@@ -1,5 +1,6 @@
 import { storefrontAccountRoutes } from '../pages/storefront/account.ts';
 import { storefrontCartRoutes } from '../pages/storefront/cart.ts';
+import { storefrontCheckoutRoutes } from '../pages/storefront/checkout.ts';
 import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
 import { storefrontContentRoutes } from '../pages/storefront/content.ts';
 import { storefrontLanguageRoutes } from '../pages/storefront/language.ts';
@@ -14,7 +15,7 @@ import { defineModule } from './module.ts';
 export const storefrontModule = defineModule({
   name: 'storefront',
   tag: 'Storefront pages',
-  description: 'The server-rendered shop: catalogue, product, cart, sign-in, registration and account, language switch, landing and content pages (HTML, forms without JavaScript).',
-  dependsOn: ['catalogue', 'carts', 'customers', 'content-pages'],
-  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontContentRoutes],
+  description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration and account, language switch, landing and content pages (HTML, forms without JavaScript).',
+  dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
+  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
 });

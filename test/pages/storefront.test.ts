@@ -351,4 +351,46 @@ describe('the storefront pages', () => {
       expect((await v.get(`/vendors/${s.vendorCode}/shop/account`)).status).to.equal(200);
     });
   });
+
+  describe('checkout', () => {
+    it('signs in first, places the order from the cart with a delivery address, confirms it and lists it in the account', async () => {
+      const v = visitor(app);
+      const base = `/vendors/${s.vendorCode}/shop`;
+      const product = await v.get(`${base}/products/${pan}`);
+      const token = v.csrf(product.body);
+      await v.post(`${base}/cart/items`, { _csrf: token, product_id: String(pan), quantity: '1' });
+      expect((await v.get(`${base}/cart`)).body).to.include(`href="${base}/checkout"`);
+      const away = await v.get(`${base}/checkout`);
+      expect(away.status).to.equal(303);
+      expect(away.headers.location).to.equal(`${base}/login?return=${encodeURIComponent(`${base}/checkout`)}`);
+      const email = `buyer-${Date.now()}@customer.test`;
+      const registered = await v.post(`${base}/register`, { _csrf: token, return: `${base}/checkout`, email, password: 'a-long-password-1', first_name: 'Cleo', last_name: 'Buyer' });
+      expect(registered.headers.location).to.equal(`${base}/checkout`);
+      const form = await v.get(`${base}/checkout`);
+      expect(form.status).to.equal(200);
+      expect(form.body).to.include('Copper pan').and.include('value="Cleo"').and.include('<option value="LU" selected>');
+
+      const missing = await v.post(`${base}/checkout`, { _csrf: token, first_name: 'Cleo', last_name: 'Buyer', street: '', postal_code: 'L-1611', city: 'Luxembourg', country_iso: 'LU' });
+      expect(missing.status).to.equal(422);
+      expect(missing.body).to.include('street');
+      const address = { _csrf: token, first_name: 'Cleo', last_name: 'Buyer', street: '12 rue de la Gare', postal_code: 'L-1611', city: 'Luxembourg', country_iso: 'LU' };
+      const placed = await v.post(`${base}/checkout`, address);
+      expect(placed.status).to.equal(303);
+      const confirmation = placed.headers.location as string;
+      expect(confirmation).to.match(new RegExp(`^${base}/orders/\\d+\\?notice=placed$`));
+      const page = await v.get(confirmation);
+      expect(page.status).to.equal(200);
+      expect(page.body).to.match(/Thank you! Your order \S+ has been placed\./).and.include('Copper pan').and.include('12 rue de la Gare');
+      // The same form sent again places nothing more.
+      const again = await v.post(`${base}/checkout`, address);
+      expect(again.status).to.equal(303);
+      const account = await v.get(`${base}/account`);
+      expect(account.body.match(/<tr class="order">/g)).to.have.length(1);
+      // Somebody else's order is not found.
+      const stranger = visitor(app);
+      const strangerForm = await stranger.get(`${base}/register`);
+      await stranger.post(`${base}/register`, { _csrf: stranger.csrf(strangerForm.body), email: `x-${Date.now()}@customer.test`, password: 'a-long-password-1', first_name: 'X', last_name: 'Y' });
+      expect((await stranger.get(confirmation)).status).to.equal(404);
+    });
+  });
 });

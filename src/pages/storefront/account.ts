@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { endSession, findCustomerByEmail, registerCustomer, startSession, type CustomerDeps } from '../../../commands/customers/handlers.ts';
+import { listCustomerOrders } from '../../../queries/orders/customerOrders.ts';
 import { ConcurrencyException, ConflictException, TooManyAttemptsException, ValidationException } from '../../core/errors.ts';
 import { t, type MessageKey } from '../../core/i18n.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';
@@ -151,10 +152,13 @@ export function storefrontAccountRoutes(services: Services): Router {
     const customer = await signedInCustomer(services, ctx, sf);
     if (!customer) return seeOther(ctx, sf.shopPath(`/login?return=${encodeURIComponent(ctx.url)}`));
     const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email;
+    const orders = await listCustomerOrders(services.db.knex, sf.vendor.id, customer.id, { page: 1, limit: 50 }, sf.locale);
     renderPage(ctx, sf, {
       title: L(sf, 'storefront.account'),
       body: html`<h1>${L(sf, 'storefront.account')}</h1><p id="hello">${L(sf, 'storefront.hello', { name })}</p><p>${customer.email}</p>
-<form method="post" action="${sf.shopPath('/logout')}">${csrfField(ctx)}<button type="submit">${L(sf, 'storefront.sign_out')}</button></form>`,
+<form method="post" action="${sf.shopPath('/logout')}">${csrfField(ctx)}<button type="submit">${L(sf, 'storefront.sign_out')}</button></form>
+<h2>${L(sf, 'storefront.orders')}</h2>${orders.items.length === 0 ? html`<p>${L(sf, 'storefront.no_orders')}</p>` : html`<table class="cart orders"><tbody>${orders.items.map((o) => html`<tr class="order">
+<td><a href="${sf.shopPath(`/orders/${o.id}`)}">${o.order_number}</a></td><td>${new Date(o.order_date).toLocaleDateString(sf.locale)}</td><td>${o.status}</td><td>${o.formatted.total}</td></tr>`)}</tbody></table>`}`,
     });
   });
 

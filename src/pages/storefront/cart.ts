@@ -73,7 +73,8 @@ ${it.available ? '' : html`<p class="error">${L('storefront.unavailable')}</p>`}
 <td><form method="post" action="${line(`${it.product_id}/remove`)}">${csrfField(ctx)}<button type="submit">${L('storefront.remove')}</button></form></td></tr>`)}
 </tbody></table>
 <p>${L('storefront.subtotal')}: <span class="price">${cart.totals.formatted.subtotal}</span></p>
-<p>${L('storefront.total')}: <span class="price" id="cart-total">${cart.totals.formatted.total}</span></p>`}
+<p>${L('storefront.total')}: <span class="price" id="cart-total">${cart.totals.formatted.total}</span></p>
+<p><a class="button" id="to-checkout" href="${sf.shopPath('/checkout')}">${L('storefront.checkout')}</a></p>`}
 <p><a href="${sf.shopPath('/')}">${L('storefront.continue_shopping')}</a></p>`,
     });
   });

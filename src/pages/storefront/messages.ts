@@ -9,7 +9,7 @@ const NOTICES: Record<string, MessageKey> = {
   added: 'storefront.added', updated: 'storefront.updated', removed: 'storefront.removed', accepted: 'storefront.accepted',
 };
 const ERRORS: Record<string, MessageKey> = {
-  stock: 'storefront.error_stock', unavailable: 'storefront.error_unavailable', quantity: 'storefront.error_quantity',
+  stock: 'storefront.error_stock', unavailable: 'storefront.error_unavailable', quantity: 'storefront.error_quantity', checkout: 'storefront.error_checkout',
 };
 
 export const noticeMessage = (language: LanguageCode, name: unknown) =>
