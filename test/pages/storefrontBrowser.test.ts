@@ -111,4 +111,48 @@ describeInBrowser('the storefront in a headless chromium', function () {
     await page.screenshot({ path: `${ARTIFACTS}/account-de.png`, fullPage: true });
     expect(problems).to.deep.equal([]);
   });
+
+  it('checks out the cart with a delivery address and finds the order in the account', async () => {
+    const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
+    await submit('#cart-link');
+    await submit('#to-checkout');
+    expect(page.url()).to.equal(`${shop}checkout`);
+    expect(await page.$eval('form.checkout input[name=first_name]', (i) => (i as HTMLInputElement).value)).to.equal('Grete');
+    await page.type('form.checkout input[name=street]', '5 Grand-Rue');
+    await page.type('form.checkout input[name=postal_code]', 'L-1660');
+    await page.type('form.checkout input[name=city]', 'Luxemburg');
+    await page.screenshot({ path: `${ARTIFACTS}/checkout-de.png`, fullPage: true });
+    await submit('form.checkout button[type=submit]');
+    expect(page.url()).to.match(/\/shop\/orders\/\d+\?notice=placed$/);
+    expect(await text()).to.match(/Vielen Dank! Ihre Bestellung \S+ wurde aufgegeben\./).and.to.include('5 Grand-Rue');
+    await page.screenshot({ path: `${ARTIFACTS}/order-de.png`, fullPage: true });
+    await submit('#account-link');
+    expect(await page.$$eval('tr.order', (rows) => rows.length)).to.equal(1);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('serves a visitor on the shop\'s subdomain with links in the host form', async () => {
+    const port = new URL(app.url).port;
+    const other = await chromium.createBrowserContext();
+    try {
+      const tab = await other.newPage();
+      await tab.setJavaScriptEnabled(false);
+      await tab.setViewport({ width: 1200, height: 900 });
+      // Chromium resolves every *.localhost name to the loopback address.
+      await tab.goto(`http://${s.subdomain}.localhost:${port}/`, { waitUntil: 'load' });
+      expect(new URL(tab.url()).pathname).to.equal('/shop/');
+      await Promise.all([tab.waitForNavigation(), tab.click('form.lang button[value=de]')]);
+      await tab.type('form.search input[name=search]', 'topf');
+      await Promise.all([tab.waitForNavigation(), tab.click('form.search button[type=submit]')]);
+      expect(await tab.$$eval('.card.product h2 a', (as) => as.map((a) => a.getAttribute('href')))).to.have.length(1)
+        .and.satisfy((hrefs: string[]) => hrefs[0].startsWith('/shop/products/'));
+      await Promise.all([tab.waitForNavigation(), tab.click('.card.product h2 a')]);
+      await Promise.all([tab.waitForNavigation(), tab.click('form.add-to-cart button[type=submit]')]);
+      expect(new URL(tab.url()).pathname).to.equal('/shop/cart');
+      expect(await tab.evaluate(() => document.body.innerText)).to.include('Gusseisentopf');
+      await tab.screenshot({ path: `${ARTIFACTS}/subdomain-cart-de.png`, fullPage: true });
+    } finally {
+      await other.close();
+    }
+  });
 });

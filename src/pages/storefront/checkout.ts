@@ -128,7 +128,7 @@ ${textField('street', 'storefront.street', 'address-line1', 200)}${textField('po
 <p>${L(sf, 'storefront.order_date')}: ${new Date(order.order_date).toLocaleDateString(sf.locale)} · ${L(sf, 'storefront.status')}: ${order.status}</p>
 <table class="cart"><tbody>${order.items.map((i) => html`<tr class="line"><td>${i.product_name}</td><td>${i.quantity} × ${money(i.unit_price_cents)}</td><td>${money(i.line_total_cents)}</td></tr>`)}</tbody></table>
 <p>${L(sf, 'storefront.total')}: <span class="price" id="order-total">${order.formatted.total}</span></p>
-${a ? html`<h2>${L(sf, 'storefront.shipping_address')}</h2><address>${a.first_name} ${a.last_name}<br>${a.street}<br>${a.postal_code} ${a.city}<br>${a.country_iso}</address>` : ''}
+${a ? html`<h2>${L(sf, 'storefront.shipping_address')}</h2><address>${a.first_name} ${a.last_name}<br>${a.street}<br>${a.postal_code} ${a.city}<br>${a.country_iso ? new Intl.DisplayNames([sf.language], { type: 'region' }).of(a.country_iso) : ''}</address>` : ''}
 <p><a href="${sf.shopPath('/account')}">${L(sf, 'storefront.account')}</a></p>`,
     });
   });
