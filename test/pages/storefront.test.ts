@@ -143,6 +143,17 @@ describe('the storefront pages', () => {
       expect(hidden.headers['content-type']).to.match(/^text\/html/);
     });
 
+    it('shows a vendor\'s published override instead of the platform default, and the default elsewhere', async () => {
+      const slug = newSlug('terms');
+      await createPlatformPage(app, pageBody(slug, { is_published: true, translations: { en: { title: 'Platform terms', body: 'The default text.' } } }));
+      await createVendorPage(app, s.ownerToken, pageBody(slug, { is_published: true, translations: { en: { title: 'Our terms', body: 'The shop\'s own text.' } } }));
+      const own = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
+      expect(own.body).to.include('Our terms').and.not.include('The default text.');
+      const other = await createVendorWithOwner(app);
+      const fallback = await browse(app, 'GET', `/vendors/${other.vendorCode}/${slug}`);
+      expect(fallback.body).to.include('Platform terms').and.include('The default text.');
+    });
+
     it('never shadows a real route: /docs, /health and the API answer as before, also on a vendor host', async () => {
       const host = `${s.subdomain}.localhost`;
       expect((await browse(app, 'GET', '/docs', { host })).body).to.include('swagger-ui');
