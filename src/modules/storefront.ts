@@ -4,6 +4,7 @@ import { storefrontCheckoutRoutes } from '../pages/storefront/checkout.ts';
 import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
 import { storefrontContentRoutes } from '../pages/storefront/content.ts';
 import { storefrontLanguageRoutes } from '../pages/storefront/language.ts';
+import { storefrontPasswordRoutes } from '../pages/storefront/password.ts';
 import { storefrontProductRoutes } from '../pages/storefront/product.ts';
 import { defineModule } from './module.ts';
 
@@ -15,7 +16,7 @@ import { defineModule } from './module.ts';
 export const storefrontModule = defineModule({
   name: 'storefront',
   tag: 'Storefront pages',
-  description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration and account, language switch, landing and content pages (HTML, forms without JavaScript).',
+  description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration, forgot and reset password, account with profile and address book, language switch, landing and content pages (HTML, forms without JavaScript).',
   dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
-  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
+  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
 });

@@ -363,6 +363,61 @@ describe('the storefront pages', () => {
     });
   });
 
+  describe('forgot and reset password', () => {
+    it('mails the link of the shop API, whose page (path and host form) sets a new password once and ends the sessions', async () => {
+      const base = `/vendors/${s.vendorCode}/shop`;
+      const v = visitor(app);
+      const register = await v.get(`${base}/register`);
+      const email = `forgot-${Date.now()}@customer.test`;
+      await v.post(`${base}/register`, { _csrf: v.csrf(register.body), email, password: 'a-long-password-1', first_name: 'Fay', last_name: 'Gotten' });
+      expect((await v.get(`${base}/account`)).status).to.equal(200);
+
+      const other = visitor(app);
+      const login = await other.get(`${base}/login`);
+      expect(login.body).to.include(`href="${base}/forgot-password"`);
+      const forgot = await other.get(`${base}/forgot-password`);
+      expect(forgot.status).to.equal(200);
+      const bad = await other.post(`${base}/forgot-password`, { _csrf: other.csrf(forgot.body), email: 'not-an-address' });
+      expect(bad.status).to.equal(422);
+      // The same answer for an unknown account and a known one.
+      const unknown = await other.post(`${base}/forgot-password`, { _csrf: other.csrf(forgot.body), email: `nobody-${Date.now()}@customer.test` });
+      const sent = await other.post(`${base}/forgot-password`, { _csrf: other.csrf(forgot.body), email });
+      expect(unknown.status).to.equal(303);
+      expect(sent.headers.location).to.equal(unknown.headers.location).and.equal(`${base}/forgot-password?notice=link_sent`);
+      expect((await other.get(sent.headers.location as string)).body).to.include('a link to choose a new password is on its way');
+
+      const mail = await app.mailbox.waitFor((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text), 10_000);
+      const link = new URL(/(\S+\/shop\/reset-password\?token=[^\s"<]+)/.exec(mail.text)![1]);
+      expect(link.pathname).to.equal(`${base}/reset-password`);
+      const token = link.searchParams.get('token')!;
+      // The host form of the page exists too.
+      const onHost = await browse(app, 'GET', `/shop/reset-password?token=${encodeURIComponent(token)}`, { host: `${s.subdomain}.localhost` });
+      expect(onHost.status).to.equal(200);
+      expect(onHost.body).to.include('action="/shop/reset-password"');
+      const page = await other.get(`${link.pathname}${link.search}`);
+      expect(page.status).to.equal(200);
+      expect(page.headers['referrer-policy']).to.equal('no-referrer');
+      expect(page.body).to.include(`name="token" value="${token}"`);
+      const short = await other.post(`${base}/reset-password`, { _csrf: other.csrf(page.body), token, new_password: 'short' });
+      expect(short.status).to.equal(422);
+      const done = await other.post(`${base}/reset-password`, { _csrf: other.csrf(page.body), token, new_password: 'a-brand-new-password' });
+      expect(done.status).to.equal(303);
+      expect(done.headers.location).to.equal(`${base}/login?notice=password_reset`);
+      expect((await other.get(done.headers.location as string)).body).to.include('Your password has been changed');
+      // Every session ended; the link works once; the new password signs in.
+      expect((await v.get(`${base}/account`)).status).to.equal(303);
+      const twice = await other.post(`${base}/reset-password`, { _csrf: other.csrf(page.body), token, new_password: 'yet-another-password' });
+      expect(twice.status).to.equal(400);
+      expect(twice.body).to.include('This link is not valid or was already used');
+      const made = await other.post(`${base}/reset-password`, { _csrf: other.csrf(page.body), token: '<script>x</script>', new_password: 'yet-another-password' });
+      expect(made.status).to.equal(400);
+      expect(made.body).to.include('value="&lt;script&gt;x&lt;/script&gt;"');
+      expect(made.body).not.to.include('<script>x');
+      const signIn = await other.post(`${base}/login`, { _csrf: other.csrf(page.body), email, password: 'a-brand-new-password' });
+      expect(signIn.status).to.equal(303);
+    });
+  });
+
   describe('checkout', () => {
     it('signs in first, places the order from the cart with a delivery address, confirms it and lists it in the account', async () => {
       const v = visitor(app);

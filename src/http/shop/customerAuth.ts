@@ -127,25 +127,7 @@ export function shopCustomerAuthRoutes(services: Services): Router {
     body: ForgotPassword, responses: { 202: Message },
   }, async (ctx, { body }) => {
     const shop = shopOf(ctx);
-    const found = await findCustomerByEmail(deps(), shop.id, body.email);
-    if (found) {
-      const { token, hash, done } = await requestPasswordReset(deps(), found.id, context(ctx, found.id));
-      const language = found.preferred_language ?? requestLanguage(ctx);
-      const resetUrl = `${services.config.publicUrl}/vendors/${encodeURIComponent(shop.vendor_code)}/shop/reset-password?token=${encodeURIComponent(token)}`;
-      const mail = renderMail('customer_password_reset', language, {
-        vendor_name: shop.name, first_name: found.first_name, reset_url: resetUrl, expires_minutes: RESET_LINK_MINUTES,
-      });
-      // The mail is enqueued here and not by a process manager on the event: the event holds only the
-      // token's hash, and the raw token must exist nowhere but in this mail. The outbox row is keyed
-      // by the hash (one mail per request) and written right after the append; if the service
-      // stopped in between, the link was never sent and the shopper asks again: a pending link
-      // nobody received grants nothing, and a newer request replaces it.
-      await enqueueMail(services.db.knex, {
-        key: `customer_password_reset:${hash}`, to: found.email, template: 'customer_password_reset', language: mail.language,
-        vendor_id: shop.id, subject: mail.subject, text: mail.text, html: mail.html, at: services.clock.now(),
-      });
-      await services.settle(done);
-    }
+    await sendCustomerResetLink(services, shop, body.email, requestLanguage(ctx), context(ctx, null));
     ctx.status = 202;
     ctx.body = { message: 'If an account with this e-mail exists at this shop, a link to choose a new password is on its way' };
   });
@@ -155,15 +137,50 @@ export function shopCustomerAuthRoutes(services: Services): Router {
     body: ResetPassword, responses: { 200: Message }, errors: [PasswordResetTokenException],
   }, async (ctx, { body }) => {
     const shop = shopOf(ctx);
-    const id = customerOfResetToken(body.token);
-    const account = id === null ? null : await loadCustomer(services.store, id).catch(() => null);
-    // A token of another shop's customer is as unknown here as a made-up one.
-    if (!account || account.vendor_id !== shop.id) throw new PasswordResetTokenException('This reset link is not valid or was already used; ask for a new one');
-    const done = await resetPassword(deps(), account.id, body.token, body.new_password, context(ctx, account.id));
-    await services.settle(done);
-    await clearLoginFailures(services.db.knex, `customer:${shop.id}:${account.email}`);
+    await resetCustomerPasswordWithToken(services, shop, body.token, body.new_password, context(ctx, null));
     ctx.body = { message: 'Your password has been changed; sign in with the new one' };
   });
 
   return api.router;
+}
+
+/**
+ * Sends the reset link of the shop's account with this e-mail, if there is one (the caller answers
+ * the same either way). Shared by the shop API and the storefront's forgot-password page.
+ */
+export async function sendCustomerResetLink(services: Services, shop: VendorContext, email: string, fallbackLanguage: string, ctx: CommandContext): Promise<void> {
+  const deps: CustomerDeps = { store: services.store, db: services.db.knex, clock: services.clock };
+  const found = await findCustomerByEmail(deps, shop.id, email);
+  if (!found) return;
+  const { token, hash, done } = await requestPasswordReset(deps, found.id, { ...ctx, userId: `customer:${found.id}` });
+  const language = found.preferred_language ?? fallbackLanguage;
+  const resetUrl = `${services.config.publicUrl}/vendors/${encodeURIComponent(shop.vendor_code)}/shop/reset-password?token=${encodeURIComponent(token)}`;
+  const mail = renderMail('customer_password_reset', language, {
+    vendor_name: shop.name, first_name: found.first_name, reset_url: resetUrl, expires_minutes: RESET_LINK_MINUTES,
+  });
+  // The mail is enqueued here and not by a process manager on the event: the event holds only the
+  // token's hash, and the raw token must exist nowhere but in this mail. The outbox row is keyed
+  // by the hash (one mail per request) and written right after the append; if the service
+  // stopped in between, the link was never sent and the shopper asks again: a pending link
+  // nobody received grants nothing, and a newer request replaces it.
+  await enqueueMail(services.db.knex, {
+    key: `customer_password_reset:${hash}`, to: found.email, template: 'customer_password_reset', language: mail.language,
+    vendor_id: shop.id, subject: mail.subject, text: mail.text, html: mail.html, at: services.clock.now(),
+  });
+  await services.settle(done);
+}
+
+/**
+ * Sets a new password with the token of a reset link (every session of the customer ends).
+ * PasswordResetTokenException for a token that is unknown, used, expired or of another shop.
+ */
+export async function resetCustomerPasswordWithToken(services: Services, shop: VendorContext, token: string, password: string, ctx: CommandContext): Promise<void> {
+  const deps: CustomerDeps = { store: services.store, db: services.db.knex, clock: services.clock };
+  const id = customerOfResetToken(token);
+  const account = id === null ? null : await loadCustomer(services.store, id).catch(() => null);
+  // A token of another shop's customer is as unknown here as a made-up one.
+  if (!account || account.vendor_id !== shop.id) throw new PasswordResetTokenException('This reset link is not valid or was already used; ask for a new one');
+  const done = await resetPassword(deps, account.id, token, password, { ...ctx, userId: `customer:${account.id}` });
+  await services.settle(done);
+  await clearLoginFailures(services.db.knex, `customer:${shop.id}:${account.email}`);
 }

@@ -14,6 +14,7 @@ import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';
 import type { Storefront } from './context.ts';
 import { csrfField, renderPage, safeReturn } from './layout.ts';
+import { noticeMessage } from './messages.ts';
 import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { clearCustomerCookie, customerToken, setCustomerCookie, signedInCustomer } from './session.ts';
 
@@ -44,12 +45,14 @@ export function storefrontAccountRoutes(services: Services): Router {
   function loginPage(ctx: Context, sf: Storefront, options: { email?: string; error?: string | null; back: string }, status = 200) {
     renderPage(ctx, sf, {
       title: L(sf, 'storefront.login'),
+      notice: noticeMessage(sf.language, ctx.query.notice),
       error: options.error,
       body: html`<h1>${L(sf, 'storefront.login')}</h1>
 <form method="post" action="${sf.shopPath('/login')}" class="login">${csrfField(ctx)}<input type="hidden" name="return" value="${options.back}">
 <p><label>${L(sf, 'storefront.email')}<br><input type="email" name="email" value="${options.email ?? ''}" required autocomplete="email"></label></p>
 <p><label>${L(sf, 'storefront.password')}<br><input type="password" name="password" required autocomplete="current-password"></label></p>
 <p><button type="submit" class="primary">${L(sf, 'storefront.login')}</button></p></form>
+<p><a href="${sf.shopPath('/forgot-password')}" id="forgot-link">${L(sf, 'storefront.forgot_password')}</a></p>
 <p>${L(sf, 'storefront.no_account')} <a href="${sf.shopPath(`/register?return=${encodeURIComponent(options.back)}`)}">${L(sf, 'storefront.register')}</a></p>`,
     }, status);
   }
