@@ -1,4 +1,5 @@
 import { storefrontAccountRoutes } from '../pages/storefront/account.ts';
+import { storefrontAddressBookRoutes } from '../pages/storefront/addressBook.ts';
 import { storefrontCartRoutes } from '../pages/storefront/cart.ts';
 import { storefrontCheckoutRoutes } from '../pages/storefront/checkout.ts';
 import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
@@ -18,5 +19,5 @@ export const storefrontModule = defineModule({
   tag: 'Storefront pages',
   description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration, forgot and reset password, account with profile and address book, language switch, landing and content pages (HTML, forms without JavaScript).',
   dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
-  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
+  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontAddressBookRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
 });

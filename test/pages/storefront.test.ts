@@ -418,6 +418,78 @@ describe('the storefront pages', () => {
     });
   });
 
+  describe('the account: profile and address book', () => {
+    const address = (n: number, extra: Record<string, string> = {}) => ({
+      type: 'shipping', first_name: 'Ada', last_name: 'Book', street: `${n} rue Haute`, postal_code: `L-${1000 + n}`, city: 'Luxembourg', country_iso: 'LU', ...extra,
+    });
+
+    it('changes the names and the preferred language, and shows a name with markup escaped', async () => {
+      const base = `/vendors/${s.vendorCode}/shop`;
+      const v = visitor(app);
+      const register = await v.get(`${base}/register`);
+      await v.post(`${base}/register`, { _csrf: v.csrf(register.body), email: `profile-${Date.now()}@customer.test`, password: 'a-long-password-1', first_name: 'Pia', last_name: 'P' });
+      const page = await v.get(`${base}/account`);
+      expect(page.body).to.include(`action="${base}/account/profile"`).and.include('value="Pia"');
+      const empty = await v.post(`${base}/account/profile`, { _csrf: v.csrf(page.body), first_name: '', last_name: 'P', preferred_language: '' });
+      expect(empty.headers.location).to.equal(`${base}/account?error=profile#profile`);
+      expect((await v.get(`${base}/account?error=profile`)).body).to.include('Please give a first and a last name');
+      const saved = await v.post(`${base}/account/profile`, { _csrf: v.csrf(page.body), first_name: '<script>alert(1)</script>', last_name: 'Lang', preferred_language: 'fr' });
+      expect(saved.status).to.equal(303);
+      const after = await v.get(`${base}/account?notice=profile_saved`);
+      expect(after.body).to.include('Your profile has been saved.').and.include('Hello &lt;script&gt;alert(1)&lt;/script&gt; Lang')
+        .and.include('value="&lt;script&gt;alert(1)&lt;/script&gt;"').and.include('<option value="fr" lang="fr" selected>');
+      expect(after.body).not.to.include('<script>alert(1)');
+    });
+
+    it('adds, edits, makes default and deletes addresses, and says so at the eleventh', async () => {
+      const base = `/vendors/${s.vendorCode}/shop`;
+      const v = visitor(app);
+      expect((await v.get(`${base}/account/addresses/new`)).headers.location).to.equal(`${base}/login?return=${encodeURIComponent(`${base}/account/addresses/new`)}`);
+      const register = await v.get(`${base}/register`);
+      await v.post(`${base}/register`, { _csrf: v.csrf(register.body), email: `book-${Date.now()}@customer.test`, password: 'a-long-password-1', first_name: 'Ada', last_name: 'Book' });
+      const form = await v.get(`${base}/account/addresses/new`);
+      expect(form.status).to.equal(200);
+      const token = v.csrf(form.body);
+      const invalid = await v.post(`${base}/account/addresses`, { _csrf: token, ...address(1, { street: '', country_iso: 'XX' }) });
+      expect(invalid.status).to.equal(422);
+      expect(invalid.body).to.include('Please check the fields').and.include('Street');
+      const added = await v.post(`${base}/account/addresses`, { _csrf: token, ...address(1) });
+      expect(added.headers.location).to.equal(`${base}/account?notice=address_saved#addresses`);
+      await v.post(`${base}/account/addresses`, { _csrf: token, ...address(2) });
+      let page = await v.get(`${base}/account`);
+      const ids = [...page.body.matchAll(/data-address="(\d+)"/g)].map((m) => m[1]);
+      expect(ids).to.have.length(2);
+      // The first of its type became the default; the second can be made the default.
+      expect(page.body.match(/class="default"/g)).to.have.length(1);
+      expect(page.body).to.include(`action="${base}/account/addresses/${ids[1]}/default"`).and.not.include(`action="${base}/account/addresses/${ids[0]}/default"`);
+      await v.post(`${base}/account/addresses/${ids[1]}/default`, { _csrf: token });
+      page = await v.get(`${base}/account`);
+      expect(page.body).to.include(`action="${base}/account/addresses/${ids[0]}/default"`);
+      // Edit.
+      const edit = await v.get(`${base}/account/addresses/${ids[0]}`);
+      expect(edit.body).to.include('value="1 rue Haute"');
+      await v.post(`${base}/account/addresses/${ids[0]}`, { _csrf: token, ...address(1, { street: '1a <b>rue</b> Basse', type: 'billing' }) });
+      page = await v.get(`${base}/account`);
+      expect(page.body).to.include('1a &lt;b&gt;rue&lt;/b&gt; Basse').and.include('Billing');
+      // The same data through the shop API's rules: another customer's address is unknown here.
+      const stranger = visitor(app);
+      const sform = await stranger.get(`${base}/register`);
+      await stranger.post(`${base}/register`, { _csrf: stranger.csrf(sform.body), email: `s-${Date.now()}@customer.test`, password: 'a-long-password-1', first_name: 'S', last_name: 'T' });
+      expect((await stranger.get(`${base}/account/addresses/${ids[0]}`)).status).to.equal(404);
+      expect((await stranger.post(`${base}/account/addresses/${ids[0]}/delete`, { _csrf: stranger.csrf(sform.body) })).status).to.equal(404);
+      // Delete.
+      const deleted = await v.post(`${base}/account/addresses/${ids[0]}/delete`, { _csrf: token });
+      expect(deleted.headers.location).to.equal(`${base}/account?notice=address_deleted#addresses`);
+      // Up to ten; the eleventh is refused with the page's message.
+      for (let n = 3; n <= 11; n++) expect((await v.post(`${base}/account/addresses`, { _csrf: token, ...address(n) })).headers.location).to.include('notice=address_saved');
+      const eleventh = await v.post(`${base}/account/addresses`, { _csrf: token, ...address(12) });
+      expect(eleventh.headers.location).to.equal(`${base}/account?error=address_limit#addresses`);
+      page = await v.get(`${base}/account?error=address_limit`);
+      expect(page.body).to.include('You can save at most 10 addresses').and.include('(10/10)');
+      expect(page.body.match(/data-address=/g)).to.have.length(10);
+    });
+  });
+
   describe('checkout', () => {
     it('signs in first, places the order from the cart with a delivery address, confirms it and lists it in the account', async () => {
       const v = visitor(app);

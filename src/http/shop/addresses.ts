@@ -23,7 +23,7 @@ import { PageQuery } from '../validation.ts';
  * must name that country in en, fr, de or lb (src/core/countries.ts); without one, the name is
  * the code's in the customer's language. Empty optional fields are null.
  */
-function addressFields(input: Static<typeof AddressInput>, language: string | null): AddressFields {
+export function addressFields(input: Static<typeof AddressInput>, language: string | null): AddressFields {
   const iso = input.country_iso.toUpperCase();
   if (!isCountryCode(iso)) throw new ValidationException('Unknown country code', [{ pointer: '/body/country_iso', message: 'is not an ISO 3166-1 alpha-2 country code' }]);
   const name = input.country_name?.trim();

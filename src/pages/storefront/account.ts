@@ -14,7 +14,9 @@ import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';
 import type { Storefront } from './context.ts';
 import { csrfField, renderPage, safeReturn } from './layout.ts';
-import { noticeMessage } from './messages.ts';
+import { errorMessage, noticeMessage, orderStatusText } from './messages.ts';
+import { accountSections } from './addressBook.ts';
+import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { clearCustomerCookie, customerToken, setCustomerCookie, signedInCustomer } from './session.ts';
 
@@ -154,14 +156,18 @@ export function storefrontAccountRoutes(services: Services): Router {
   }, async (ctx, sf) => {
     const customer = await signedInCustomer(services, ctx, sf);
     if (!customer) return seeOther(ctx, sf.shopPath(`/login?return=${encodeURIComponent(ctx.url)}`));
-    const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email;
+    const profile = await getCustomer(services.db.knex, customer.id, sf.vendor.id);
+    const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ') || customer.email;
     const orders = await listCustomerOrders(services.db.knex, sf.vendor.id, customer.id, { page: 1, limit: 50 }, sf.locale);
     renderPage(ctx, sf, {
       title: L(sf, 'storefront.account'),
+      notice: noticeMessage(sf.language, ctx.query.notice),
+      error: errorMessage(sf.language, ctx.query.error),
       body: html`<h1>${L(sf, 'storefront.account')}</h1><p id="hello">${L(sf, 'storefront.hello', { name })}</p><p>${customer.email}</p>
 <form method="post" action="${sf.shopPath('/logout')}">${csrfField(ctx)}<button type="submit">${L(sf, 'storefront.sign_out')}</button></form>
+${accountSections(ctx, sf, profile, profile.addresses)}
 <h2>${L(sf, 'storefront.orders')}</h2>${orders.items.length === 0 ? html`<p>${L(sf, 'storefront.no_orders')}</p>` : html`<table class="cart orders"><tbody>${orders.items.map((o) => html`<tr class="order">
-<td><a href="${sf.shopPath(`/orders/${o.id}`)}">${o.order_number}</a></td><td>${new Date(o.order_date).toLocaleDateString(sf.locale)}</td><td>${o.status}</td><td>${o.formatted.total}</td></tr>`)}</tbody></table>`}`,
+<td><a href="${sf.shopPath(`/orders/${o.id}`)}">${o.order_number}</a></td><td>${new Date(o.order_date).toLocaleDateString(sf.locale)}</td><td class="status">${orderStatusText(sf.language, o.status)}</td><td>${o.formatted.total}</td></tr>`)}</tbody></table>`}`,
     });
   });
 

@@ -45,7 +45,7 @@ button.primary,.button{background:var(--primary);color:#fff;border:0;border-radi
 .notice{background:#eef8ee;border-left:4px solid #2a7a2a;padding:.5em 1em}.error{background:#fff0f0;border-left:4px solid #b00;padding:.5em 1em}
 table.cart{width:100%;border-collapse:collapse}table.cart td,table.cart th{border-bottom:1px solid var(--border);padding:.5em;text-align:left}
 form.search{display:flex;flex-wrap:wrap;gap:.5em;align-items:end;margin-bottom:1em}input,select{padding:.4em}
-.pages{display:flex;gap:1em;align-items:center}.muted{opacity:.7}`;
+.pages{display:flex;gap:1em;align-items:center}.muted{opacity:.7}form.inline{display:inline-block;margin-right:.5em}ul.addresses address{font-style:normal}`;
 
 /** A page's title in the shopper's language, else the page's own default language, else its slug. */
 export function pageTitle(p: Pick<ShownPage, 'translations' | 'default_language' | 'slug'>, language: LanguageCode): string {

@@ -12,7 +12,7 @@ const NOTICES: Record<string, MessageKey> = {
 };
 const ERRORS: Record<string, MessageKey> = {
   stock: 'storefront.error_stock', unavailable: 'storefront.error_unavailable', quantity: 'storefront.error_quantity', checkout: 'storefront.error_checkout',
-  address_limit: 'storefront.error_address_limit',
+  address_limit: 'storefront.error_address_limit', profile: 'storefront.error_profile',
 };
 
 export const noticeMessage = (language: LanguageCode, name: unknown) =>
@@ -20,3 +20,10 @@ export const noticeMessage = (language: LanguageCode, name: unknown) =>
 
 export const errorMessage = (language: LanguageCode, name: unknown) =>
   (typeof name === 'string' && Object.hasOwn(ERRORS, name) ? t(language, ERRORS[name]) : null);
+
+/** An order status in the shopper's words (the status code itself for one the catalogue does not know). */
+export function orderStatusText(language: LanguageCode, status: string): string {
+  const key = `storefront.status_${status}`;
+  return Object.hasOwn(STATUSES, key) ? t(language, key as MessageKey) : status;
+}
+const STATUSES = Object.fromEntries(['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'].map((s) => [`storefront.status_${s}`, true]));

@@ -1,0 +1,199 @@
+import type Router from '@koa/router';
+import type { Static } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import {
+  addAddress, changeAddress, changeProfile, removeAddress, setDefaultAddress, type CustomerDeps,
+} from '../../../commands/customers/handlers.ts';
+import { getCustomer } from '../../../queries/customers/getCustomer.ts';
+import {
+  AddressLimitExceededException, AddressNotFoundException, InvalidAddressTypeException, ValidationException,
+} from '../../core/errors.ts';
+import { isLanguage, LANGUAGE_INFO, LANGUAGES, t, type MessageKey } from '../../core/i18n.ts';
+import { Api } from '../../http/api.ts';
+import type { CustomerCaller } from '../../http/customerAuth.ts';
+import { addressFields } from '../../http/shop/addresses.ts';
+import { AddressInput, ProfileUpdate } from '../../http/schemas/customers.ts';
+import { input } from '../../http/validation.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
+import type { Services } from '../../runtime/services.ts';
+import { html, type Html } from '../html.ts';
+import { addressBlock, addressInputs, addressValues, fieldNames, type AddressValues } from './addressForm.ts';
+import type { Storefront } from './context.ts';
+import { csrfField, renderNotFound, renderPage } from './layout.ts';
+import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, SEE_OTHER, seeOther, shopPage } from './routing.ts';
+import { signedInCustomer } from './session.ts';
+
+export type SavedAddress = Awaited<ReturnType<typeof getCustomer>>['addresses'][number];
+
+/**
+ * The account's profile form and address book. Each form runs the customers area's handlers
+ * in-process (changeProfile, addAddress, changeAddress, removeAddress, setDefaultAddress) with the
+ * shop API's own checks (ProfileUpdate, AddressInput, addressFields), then redirects to the
+ * account page with what happened. At most 10 addresses (SPEC.md part 8): an eleventh comes back
+ * as the account page's message.
+ */
+export function storefrontAddressBookRoutes(services: Services): Router {
+  const api = new Api(services, 'root');
+  const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
+  const L = (sf: Storefront, key: MessageKey, params?: Record<string, string | number>) => t(sf.language, key, params);
+  const context = (ctx: Context, sf: Storefront, c: CustomerCaller): CommandContext => ({ userId: `customer:${c.id}`, vendorId: sf.vendor.id, correlationId: ctx.state.requestId as string });
+  const account = (sf: Storefront, query = '') => sf.shopPath(`/account${query}`);
+
+  /** The page's customer, or a redirect to sign-in that comes back to `back`. */
+  async function customerOr(ctx: Context, sf: Storefront, back: string): Promise<CustomerCaller | null> {
+    const customer = await signedInCustomer(services, ctx, sf);
+    if (!customer) seeOther(ctx, sf.shopPath(`/login?return=${encodeURIComponent(back)}`));
+    return customer;
+  }
+
+  const validated = <T>(body: unknown, schema: T) => input({ params: {}, query: {}, request: { body } } as unknown as Context, { body: schema as any }).body as any;
+
+  function addressPage(ctx: Context, sf: Storefront, options: { id: number | null; type: string; isDefault: boolean; values: AddressValues; error?: string | null }, status = 200) {
+    const title = L(sf, options.id === null ? 'storefront.add_address' : 'storefront.edit_address');
+    const action = sf.shopPath(options.id === null ? '/account/addresses' : `/account/addresses/${options.id}`);
+    renderPage(ctx, sf, {
+      title,
+      error: options.error,
+      body: html`<h1>${title}</h1>
+<form method="post" action="${action}" class="address">${csrfField(ctx)}
+<p><label>${L(sf, 'storefront.address_type')}<br><select name="type">${(['shipping', 'billing'] as const).map((type) => html`<option value="${type}"${type === options.type ? html` selected` : ''}>${L(sf, `storefront.address_${type}`)}</option>`)}</select></label></p>
+${addressInputs(sf, options.values)}
+<p><label><input type="checkbox" name="is_default" value="1"${options.isDefault ? html` checked` : ''}> ${L(sf, 'storefront.use_as_default')}</label></p>
+<p><button type="submit" class="primary">${L(sf, 'storefront.save')}</button> <a href="${account(sf)}">${L(sf, 'storefront.account')}</a></p></form>`,
+    }, status);
+  }
+
+  /** Runs an address form: the shop API's checks, then the handler; the form again on a wrong field. */
+  async function saveAddress(ctx: Context, sf: Storefront, customer: CustomerCaller, id: number | null) {
+    const values = addressValues(ctx);
+    const type = field(ctx, 'type');
+    const isDefault = field(ctx, 'is_default') === '1';
+    try {
+      const body: Static<typeof AddressInput> = validated({ ...values, type, is_default: isDefault }, AddressInput);
+      const fields = addressFields(body, customer.preferredLanguage ?? sf.language);
+      const done = id === null
+        ? (await addAddress(deps(), customer.id, fields, isDefault || undefined, context(ctx, sf, customer))).done
+        : await changeAddress(deps(), customer.id, id, fields, isDefault, context(ctx, sf, customer));
+      await services.settle(done);
+      seeOther(ctx, account(sf, '?notice=address_saved#addresses'));
+    } catch (err) {
+      if (err instanceof ValidationException) {
+        return addressPage(ctx, sf, { id, type, isDefault, values, error: L(sf, 'storefront.error_form', { fields: fieldNames(sf, err.errors.map((e) => e.pointer)) }) }, 422);
+      }
+      if (err instanceof InvalidAddressTypeException) {
+        return addressPage(ctx, sf, { id, type, isDefault, values, error: L(sf, 'storefront.error_form', { fields: L(sf, 'storefront.address_type') }) }, 422);
+      }
+      if (err instanceof AddressLimitExceededException) return seeOther(ctx, account(sf, '?error=address_limit#addresses'));
+      if (err instanceof AddressNotFoundException) return renderNotFound(ctx, sf);
+      throw err;
+    }
+  }
+
+  const formDecl = (summary: string) => ({ summary, responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND } });
+
+  shopPage(services, api, 'post', '/account/profile', {
+    summary: 'Storefront form: change the customer\'s names and preferred language (`first_name`, `last_name`, `preferred_language`: empty for the shop\'s), then the account page',
+    responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND, 422: { ...HTML_PAGE, description: 'A name is missing or too long: the account page with the message' } },
+  }, async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, account(sf));
+    if (!customer) return;
+    const language = field(ctx, 'preferred_language');
+    const changes = { first_name: field(ctx, 'first_name').trim(), last_name: field(ctx, 'last_name').trim(), preferred_language: isLanguage(language) ? language : null };
+    try {
+      validated(changes, ProfileUpdate);
+      if (!changes.first_name || !changes.last_name) throw new ValidationException('names', [{ pointer: `/body/${changes.first_name ? 'last_name' : 'first_name'}`, message: 'required' }]);
+    } catch (err) {
+      if (!(err instanceof ValidationException)) throw err;
+      return seeOther(ctx, account(sf, '?error=profile#profile'));
+    }
+    await services.settle(await changeProfile(deps(), customer.id, changes, context(ctx, sf, customer)));
+    seeOther(ctx, account(sf, '?notice=profile_saved#profile'));
+  });
+
+  shopPage(services, api, 'get', '/account/addresses/new', {
+    summary: 'Storefront page: the form of a new saved address', responses: { 200: HTML_PAGE, 303: SEE_OTHER, 404: NOT_FOUND },
+  }, async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, ctx.url);
+    if (!customer) return;
+    const type = ctx.query.type === 'billing' ? 'billing' : 'shipping';
+    addressPage(ctx, sf, { id: null, type, isDefault: false, values: { first_name: customer.firstName ?? '', last_name: customer.lastName ?? '' } });
+  });
+
+  shopPage(services, api, 'post', '/account/addresses', {
+    summary: 'Storefront form: save a new address (the AddressInput fields; `is_default=1`), then the account page; an eleventh address comes back as the account page\'s message',
+    responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND, 422: { ...HTML_PAGE, description: 'A field is missing or invalid: the form again' } },
+  }, async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, sf.shopPath('/account/addresses/new'));
+    if (customer) await saveAddress(ctx, sf, customer, null);
+  });
+
+  /** The customer's own saved address of the URL, or null (the shop's 404 page: another customer's address is unknown here). */
+  async function ownAddress(ctx: Context, sf: Storefront, customer: CustomerCaller): Promise<SavedAddress | null> {
+    const id = positiveInt(ctx.params.address_id);
+    if (id === null) return null;
+    const { addresses } = await getCustomer(services.db.knex, customer.id, sf.vendor.id);
+    return addresses.find((a) => a.id === id) ?? null;
+  }
+
+  shopPage(services, api, 'get', '/account/addresses/:address_id', {
+    summary: 'Storefront page: the form of one of the customer\'s saved addresses', responses: { 200: HTML_PAGE, 303: SEE_OTHER, 404: NOT_FOUND },
+  }, async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, ctx.url);
+    if (!customer) return;
+    const a = await ownAddress(ctx, sf, customer);
+    if (!a) return renderNotFound(ctx, sf);
+    const values = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v === null ? '' : String(v)])) as AddressValues;
+    addressPage(ctx, sf, { id: a.id, type: a.type, isDefault: a.is_default, values });
+  });
+
+  shopPage(services, api, 'post', '/account/addresses/:address_id', {
+    summary: 'Storefront form: change a saved address (the AddressInput fields), then the account page',
+    responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND, 422: { ...HTML_PAGE, description: 'A field is missing or invalid: the form again' } },
+  }, async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, account(sf));
+    if (!customer) return;
+    const a = await ownAddress(ctx, sf, customer);
+    if (!a) return renderNotFound(ctx, sf);
+    await saveAddress(ctx, sf, customer, a.id);
+  });
+
+  shopPage(services, api, 'post', '/account/addresses/:address_id/delete', formDecl('Storefront form: delete a saved address, then the account page'), async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, account(sf));
+    if (!customer) return;
+    const a = await ownAddress(ctx, sf, customer);
+    if (!a) return renderNotFound(ctx, sf);
+    await services.settle(await removeAddress(deps(), customer.id, a.id, context(ctx, sf, customer)));
+    seeOther(ctx, account(sf, '?notice=address_deleted#addresses'));
+  });
+
+  shopPage(services, api, 'post', '/account/addresses/:address_id/default', formDecl('Storefront form: make a saved address the default of its type, then the account page'), async (ctx, sf) => {
+    const customer = await customerOr(ctx, sf, account(sf));
+    if (!customer) return;
+    const a = await ownAddress(ctx, sf, customer);
+    if (!a) return renderNotFound(ctx, sf);
+    await services.settle(await setDefaultAddress(deps(), customer.id, a.id, context(ctx, sf, customer)));
+    seeOther(ctx, account(sf, '?notice=address_saved#addresses'));
+  });
+
+  return api.router;
+}
+
+/** The account page's profile form and address book. */
+export function accountSections(ctx: Context, sf: Storefront, profile: { first_name: string | null; last_name: string | null; preferred_language: string | null },
+  addresses: SavedAddress[]): Html {
+  const L = (key: MessageKey) => t(sf.language, key);
+  const form = (path: string, label: MessageKey) => html`<form method="post" action="${sf.shopPath(path)}" class="inline">${csrfField(ctx)}<button type="submit">${L(label)}</button></form>`;
+  return html`<section id="profile"><h2>${L('storefront.profile')}</h2>
+<form method="post" action="${sf.shopPath('/account/profile')}" class="profile">${csrfField(ctx)}
+<p><label>${L('storefront.first_name')}<br><input name="first_name" value="${profile.first_name ?? ''}" required maxlength="100" autocomplete="given-name"></label></p>
+<p><label>${L('storefront.last_name')}<br><input name="last_name" value="${profile.last_name ?? ''}" required maxlength="100" autocomplete="family-name"></label></p>
+<p><label>${L('storefront.preferred_language')}<br><select name="preferred_language"><option value="">${L('storefront.shop_language')}</option>
+${LANGUAGES.map((l) => html`<option value="${l}" lang="${l}"${l === profile.preferred_language ? html` selected` : ''}>${LANGUAGE_INFO[l].native_name}</option>`)}</select></label></p>
+<p><button type="submit" class="primary">${L('storefront.save')}</button></p></form></section>
+<section id="addresses"><h2>${L('storefront.addresses')} <small class="muted">(${addresses.length}/10)</small></h2>
+${addresses.length === 0 ? html`<p>${L('storefront.no_addresses')}</p>` : html`<ul class="grid addresses">${addresses.map((a) => html`<li class="card address" data-address="${a.id}">
+<p><strong>${L(`storefront.address_${a.type}`)}</strong>${a.is_default ? html` · <span class="default">${L('storefront.default')}</span>` : ''}</p>${addressBlock(sf, a)}
+<p><a href="${sf.shopPath(`/account/addresses/${a.id}`)}">${L('storefront.edit')}</a></p>
+${a.is_default ? '' : form(`/account/addresses/${a.id}/default`, 'storefront.make_default')}${form(`/account/addresses/${a.id}/delete`, 'storefront.delete')}</li>`)}</ul>`}
+<p><a class="button" id="add-address" href="${sf.shopPath('/account/addresses/new')}">${L('storefront.add_address')}</a></p></section>`;
+}
