@@ -28,7 +28,7 @@ export function addressValues(ctx: Context, prefix = ''): AddressValues {
 export const countryLabel = (sf: Storefront, iso: string | null | undefined) => (iso && /^[A-Z]{2}$/.test(iso) ? countryName(iso, sf.language) : iso ?? '');
 
 /** The inputs of an address (labels in the shopper's language); the country list keeps a saved country outside the EU. */
-export function addressInputs(sf: Storefront, v: AddressValues, prefix = '', required = true): Html {
+export function addressInputs(sf: Storefront, v: AddressValues, prefix = '', required = true, phone = true): Html {
   const L = (key: MessageKey) => t(sf.language, key);
   const input = (name: (typeof ADDRESS_FIELDS)[number], label: MessageKey, autocomplete: string, max: number) => html`<p><label>${L(label)}${OPTIONAL.has(name) ? html` <small class="muted">(${L('storefront.optional')})</small>` : ''}<br>
 <input name="${prefix}${name}" value="${v[name] ?? ''}"${required && !OPTIONAL.has(name) ? html` required` : ''} maxlength="${max}" autocomplete="${autocomplete}"></label></p>`;
@@ -40,7 +40,7 @@ ${input('company', 'storefront.company', 'organization', 200)}
 ${input('street', 'storefront.street', 'address-line1', 200)}${input('street_2', 'storefront.street_2', 'address-line2', 200)}
 ${input('postal_code', 'storefront.postal_code', 'postal-code', 20)}${input('city', 'storefront.city', 'address-level2', 100)}
 <p><label>${L('storefront.country')}<br><select name="${prefix}country_iso">${countries.map(([c, name]) => html`<option value="${c}"${c === chosen ? html` selected` : ''}>${name}</option>`)}</select></label></p>
-${input('phone', 'storefront.phone', 'tel', 40)}`;
+${phone ? input('phone', 'storefront.phone', 'tel', 40) : ''}`;
 }
 
 /** An address shown as lines of text. */
