@@ -1,4 +1,5 @@
 import { storefrontAccountRoutes } from '../pages/storefront/account.ts';
+import { storefrontAssetRoutes } from '../pages/storefront/assets.ts';
 import { storefrontAddressBookRoutes } from '../pages/storefront/addressBook.ts';
 import { storefrontCartRoutes } from '../pages/storefront/cart.ts';
 import { storefrontCheckoutRoutes } from '../pages/storefront/checkout.ts';
@@ -17,7 +18,7 @@ import { defineModule } from './module.ts';
 export const storefrontModule = defineModule({
   name: 'storefront',
   tag: 'Storefront pages',
-  description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration, forgot and reset password, account with profile and address book, language switch, landing and content pages (HTML, forms without JavaScript).',
+  description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration, forgot and reset password, account with profile and address book, language switch, landing and content pages (HTML, forms that work without JavaScript; a small script adds to the cart in place and keeps the header counter).',
   dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
-  pages: [storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontAddressBookRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
+  pages: [storefrontAssetRoutes, storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontAddressBookRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
 });

@@ -186,7 +186,8 @@ describe('the storefront pages', () => {
         title: '<script>alert(1)</script>', body: 'Hi <script>alert(2)</script> <img src=x onerror="alert(3)"> [click](javascript:alert(4))' } } }));
       const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
       expect(res.status).to.equal(200);
-      expect(res.body).not.to.match(/<script/i);
+      // The service's own script file is the one script element a page has.
+      expect(res.body.replace('<script src="/assets/storefront.js" defer></script>', '')).not.to.match(/<script/i);
       expect(res.body, 'no element with an event handler').not.to.match(/<[^>]*\son\w+\s*=/i);
       expect(res.body).not.to.match(/href="javascript:/i);
       expect(res.body).to.include('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -298,6 +299,29 @@ describe('the storefront pages', () => {
       }
       const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items/${pan}`, { _csrf: token, quantity: '2' });
       expect(res.status).to.equal(303);
+    });
+  });
+
+  describe('the progressive script', () => {
+    it('is the service\'s own file, the only script the pages allow, and the header counts the cart without it', async () => {
+      const v = visitor(app);
+      const base = `/vendors/${s.vendorCode}/shop`;
+      const product = await v.get(`${base}/products/${pan}`);
+      const csp = product.headers['content-security-policy'] as string;
+      expect(csp).to.include("script-src 'self';").and.include("connect-src 'self';");
+      expect(csp).not.to.match(/unsafe-inline[^;]*;.*script|script-src[^;]*unsafe/);
+      expect(product.body).to.include('<script src="/assets/storefront.js" defer></script>');
+      expect(product.body).to.include('<span id="cart-count" class="count" aria-live="polite">0</span>');
+      await v.post(`${base}/cart/items`, { _csrf: v.csrf(product.body), product_id: String(pan), quantity: '2' });
+      expect((await v.get(`${base}/`)).body).to.include('id="cart-count" class="count" aria-live="polite">2</span>');
+      for (const host of [undefined, `${s.subdomain}.localhost`]) {
+        const script = await browse(app, 'GET', '/assets/storefront.js', host ? { host } : {});
+        expect(script.status).to.equal(200);
+        expect(script.headers['content-type']).to.match(/^application\/javascript/);
+        expect(script.body).to.include("document.addEventListener('submit'");
+        const again = await browse(app, 'GET', '/assets/storefront.js', { 'if-none-match': script.headers.etag as string });
+        expect(again.status).to.equal(304);
+      }
     });
   });
 

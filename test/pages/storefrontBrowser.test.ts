@@ -131,6 +131,74 @@ describeInBrowser('the storefront in a headless chromium', function () {
     expect(problems).to.deep.equal([]);
   });
 
+  it('keeps an address book, checks out with the saved address preselected, shows the status in words, and offers a reset link', async () => {
+    const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
+    await submit('#account-link');
+    await submit('#add-address');
+    await page.type('form.address input[name=street]', '7 Rue du Marché');
+    await page.type('form.address input[name=postal_code]', 'L-1728');
+    await page.type('form.address input[name=city]', 'Luxemburg');
+    await submit('form.address button[type=submit]');
+    expect(page.url()).to.equal(`${shop}account?notice=address_saved#addresses`);
+    expect(await page.$$eval('li.address', (items) => items.length)).to.equal(1);
+    expect(await page.$eval('li.address', (li) => (li as HTMLElement).innerText)).to.include('7 Rue du Marché').and.include('Lieferung').and.include('Standard');
+    expect(await text()).to.include('Bestätigt');
+    await page.screenshot({ path: `${ARTIFACTS}/account-addresses-de.png`, fullPage: true });
+
+    await page.goto(shop, { waitUntil: 'load' });
+    await submit('.card.product h2 a');
+    await submit('form.add-to-cart button[type=submit]');
+    await submit('#to-checkout');
+    const chosen = await page.$eval('input[name=shipping]:checked', (i) => (i.closest('label') as HTMLElement).innerText);
+    expect(chosen).to.include('7 Rue du Marché');
+    expect(await page.$eval('input[name=billing]:checked', (i) => (i as HTMLInputElement).value)).to.equal('same');
+    await page.screenshot({ path: `${ARTIFACTS}/checkout-saved-de.png`, fullPage: true });
+    await submit('form.checkout button[type=submit]');
+    expect(page.url()).to.match(/\/shop\/orders\/\d+\?notice=placed$/);
+    expect(await text()).to.include('7 Rue du Marché').and.include('Bestätigt');
+
+    await submit('#account-link');
+    await submit('form[action$="/logout"] button[type=submit]');
+    await page.goto(`${shop}login`, { waitUntil: 'load' });
+    await submit('#forgot-link');
+    await page.type('form.forgot input[name=email]', 'someone@customer.test');
+    await submit('form.forgot button[type=submit]');
+    expect(await text()).to.include('unterwegs');
+    await page.screenshot({ path: `${ARTIFACTS}/forgot-password-de.png`, fullPage: true });
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('with JavaScript on, adds to the cart without leaving the page and counts it in the header (and pictures the catalogue for the README)', async () => {
+    const context = await chromium.createBrowserContext();
+    try {
+      const tab = await context.newPage();
+      const seen: string[] = [];
+      tab.on('console', (msg) => { if (msg.type() === 'error') seen.push(`console: ${msg.text()}`); });
+      tab.on('pageerror', (err) => seen.push(`page error: ${err}`));
+      tab.on('response', (res) => { if (res.status() >= 400) seen.push(`${res.status()} ${res.url()}`); });
+      await tab.setViewport({ width: 1000, height: 700 });
+      const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
+      await tab.goto(shop, { waitUntil: 'load' });
+      expect(await tab.$eval('#cart-count', (e) => e.textContent)).to.equal('0');
+      await Promise.all([tab.waitForNavigation(), tab.click('.card.product h2 a')]);
+      const productUrl = tab.url();
+      await tab.click('form.add-to-cart button[type=submit]');
+      await tab.waitForFunction(() => document.getElementById('cart-count')?.textContent === '1', { timeout: 10_000 });
+      expect(tab.url(), 'no navigation').to.equal(productUrl);
+      expect(await tab.$eval('main p.notice', (p) => p.textContent)).to.equal('Added to your cart.');
+      await tab.click('form.add-to-cart button[type=submit]');
+      await tab.waitForFunction(() => document.getElementById('cart-count')?.textContent === '2', { timeout: 10_000 });
+      await Promise.all([tab.waitForNavigation(), tab.click('#cart-link')]);
+      expect(await tab.$eval('tr.line input[name=quantity]', (i) => (i as HTMLInputElement).value)).to.equal('2');
+      await tab.goto(shop, { waitUntil: 'load' });
+      mkdirSync('docs/images', { recursive: true });
+      await tab.screenshot({ path: 'docs/images/storefront-catalogue.png' });
+      expect(seen).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('serves a visitor on the shop\'s subdomain with links in the host form', async () => {
     const port = new URL(app.url).port;
     const other = await chromium.createBrowserContext();

@@ -43,11 +43,16 @@ ${input('postal_code', 'storefront.postal_code', 'postal-code', 20)}${input('cit
 ${phone ? input('phone', 'storefront.phone', 'tel', 40) : ''}`;
 }
 
-/** An address shown as lines of text. */
-export function addressBlock(sf: Storefront, a: { first_name?: string | null; last_name?: string | null; company?: string | null; street?: string | null;
-  street_2?: string | null; postal_code?: string | null; city?: string | null; country_iso?: string | null }): Html {
-  return html`<address>${a.first_name} ${a.last_name}<br>${a.company ? html`${a.company}<br>` : ''}${a.street}<br>${a.street_2 ? html`${a.street_2}<br>` : ''}${a.postal_code} ${a.city}<br>${countryLabel(sf, a.country_iso)}</address>`;
+type ShownAddress = { first_name?: string | null; last_name?: string | null; company?: string | null; street?: string | null;
+  street_2?: string | null; postal_code?: string | null; city?: string | null; country_iso?: string | null };
+
+/** An address as lines of text (phrasing content, so it may sit in a label). */
+export function addressLines(sf: Storefront, a: ShownAddress): Html {
+  return html`${a.first_name} ${a.last_name}<br>${a.company ? html`${a.company}<br>` : ''}${a.street}<br>${a.street_2 ? html`${a.street_2}<br>` : ''}${a.postal_code} ${a.city}<br>${countryLabel(sf, a.country_iso)}`;
 }
+
+/** An address shown as a block. */
+export const addressBlock = (sf: Storefront, a: ShownAddress): Html => html`<address>${addressLines(sf, a)}</address>`;
 
 /** The names of the fields a validation problem points at, in the shopper's language. */
 export function fieldNames(sf: Storefront, pointers: string[]): string {

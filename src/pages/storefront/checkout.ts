@@ -13,7 +13,7 @@ import { PlaceOrderBody } from '../../http/schemas/shopOrders.ts';
 import { input } from '../../http/validation.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html, type Html } from '../html.ts';
-import { addressBlock, addressInputs, addressValues, fieldNames, type AddressValues } from './addressForm.ts';
+import { addressBlock, addressInputs, addressLines, addressValues, fieldNames, type AddressValues } from './addressForm.ts';
 import type { Storefront } from './context.ts';
 import { cartSession } from './cookies.ts';
 import { csrfField, renderNotFound, renderPage } from './layout.ts';
@@ -53,8 +53,8 @@ export function storefrontCheckoutRoutes(services: Services): Router {
       typed: { first_name: customer.firstName ?? '', last_name: customer.lastName ?? '', country_iso: 'LU' },
       billingTyped: { first_name: customer.firstName ?? '', last_name: customer.lastName ?? '', country_iso: 'LU' },
     };
-    const radio = (name: string, value: string, label: Html | string) => html`<p><label><input type="radio" name="${name}" value="${value}"${c[name as 'shipping'] === value ? html` checked` : ''}> ${label}</label></p>`;
-    const saved = (name: string, type: string) => ofType(type).map((a) => radio(name, String(a.id), addressBlock(sf, a)));
+    const radio = (name: string, value: string, label: Html | string) => html`<p class="choice"><label><input type="radio" name="${name}" value="${value}"${c[name as 'shipping'] === value ? html` checked` : ''}> <span>${label}</span></label></p>`;
+    const saved = (name: string, type: string) => ofType(type).map((a) => radio(name, String(a.id), addressLines(sf, a)));
     const shippingSaved = ofType('shipping').length > 0;
     renderPage(ctx, sf, {
       title: L(sf, 'storefront.checkout'),

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { loadCart } from '../../../commands/carts/checkout.ts';
 import { listNavigationPages, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
 import { findPublicVendor } from '../../../queries/vendors/getPublicVendor.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
@@ -8,6 +9,7 @@ import type { ThemeConfig } from '../../core/themePresets.ts';
 import { resolveShopLanguage } from '../../http/shop/shopLanguage.ts';
 import { resolveVendorContext, type VendorContext } from '../../http/vendorContext.ts';
 import type { Services } from '../../runtime/services.ts';
+import { cartSession } from './cookies.ts';
 
 /**
  * What every storefront page knows about its request: the shop (resolved exactly as the shop API
@@ -26,6 +28,8 @@ export interface Storefront {
   languages: LanguageCode[];
   theme: ThemeConfig;
   navigation: ShownPage[];
+  /** How many items the visitor's cart holds (the header's counter). */
+  cartCount: number;
   /** A path of the shop in the visitor's form: shopPath('/cart') → /vendors/ACME/shop/cart or /shop/cart. */
   shopPath(rest?: string): string;
   /** A path at the vendor's root (content pages, the landing page): /vendors/ACME/about or /about. */
@@ -60,8 +64,10 @@ export function linksFor(vendor: Pick<VendorContext, 'detected_by' | 'vendor_cod
 export async function storefrontOf(services: Services, ctx: Context, vendor: VendorContext): Promise<Storefront> {
   ctx.state.vendorContext = vendor;
   const knex = services.db.knex;
-  const [language, theme, navigation] = await Promise.all([
+  const session = cartSession(ctx);
+  const [language, theme, navigation, cart] = await Promise.all([
     resolveShopLanguage(services, ctx), getVendorTheme(knex, vendor.id), listNavigationPages(knex, vendor.id),
+    session ? loadCart(services.store, vendor.id, session) : null,
   ]);
   const offered = vendor.storefront_languages.filter((l): l is LanguageCode => ['en', 'fr', 'de', 'lb'].includes(l));
   return {
@@ -71,6 +77,7 @@ export async function storefrontOf(services: Services, ctx: Context, vendor: Ven
     languages: offered.length > 0 ? offered : ['en', 'fr', 'de', 'lb'],
     theme: theme.theme,
     navigation,
+    cartCount: cart ? cart.state.lines.reduce((n, line) => n + line.quantity, 0) : 0,
     ...linksFor(vendor),
   };
 }

@@ -12,8 +12,16 @@ import { CSRF_FIELD, csrfToken } from './cookies.ts';
  * language switch is a form of plain buttons, so it works without JavaScript.
  */
 
-/** What pages may load: nothing but their own inline style, images of the shop or of https sites, forms to this site. */
-export const STOREFRONT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+/**
+ * What pages may load: their own inline style, images of the shop or of https sites, forms to
+ * this site, and the service's own script file (src/pages/storefront/static/storefront.js, which
+ * sends its forms to this site only); no inline script, so an injected one never runs.
+ */
+export const STOREFRONT_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' https: data:; "
+  + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Where the storefront's script is served (src/pages/storefront/assets.ts); a root path, so both forms of a shop load it from their own host. */
+export const STOREFRONT_SCRIPT = '/assets/storefront.js';
 
 const COLOR = /^#[0-9a-fA-F]{3,8}$/;
 const FONT = /^[A-Za-z0-9 ,_-]{1,100}$/;
@@ -45,7 +53,7 @@ button.primary,.button{background:var(--primary);color:#fff;border:0;border-radi
 .notice{background:#eef8ee;border-left:4px solid #2a7a2a;padding:.5em 1em}.error{background:#fff0f0;border-left:4px solid #b00;padding:.5em 1em}
 table.cart{width:100%;border-collapse:collapse}table.cart td,table.cart th{border-bottom:1px solid var(--border);padding:.5em;text-align:left}
 form.search{display:flex;flex-wrap:wrap;gap:.5em;align-items:end;margin-bottom:1em}input,select{padding:.4em}
-.pages{display:flex;gap:1em;align-items:center}.muted{opacity:.7}form.inline{display:inline-block;margin-right:.5em}ul.addresses address{font-style:normal}`;
+.pages{display:flex;gap:1em;align-items:center}.muted{opacity:.7}form.inline{display:inline-block;margin-right:.5em}.count{display:inline-block;min-width:1.4em;padding:0 .35em;border-radius:1em;background:var(--primary);color:#fff;text-align:center;font-size:.85em}address{font-style:normal}p.choice label{display:inline-flex;gap:.5em;align-items:start}`;
 
 /** A page's title in the shopper's language, else the page's own default language, else its slug. */
 export function pageTitle(p: Pick<ShownPage, 'translations' | 'default_language' | 'slug'>, language: LanguageCode): string {
@@ -93,7 +101,7 @@ export function renderPage(ctx: Context, sf: Storefront, options: LayoutOptions,
   const legal = sf.navigation.filter((p) => p.show_in_legal);
   const body = html`<header class="site">${brand(sf)}
 <nav aria-label="main"><ul><li><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.products')}</a></li>${header.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}
-<li><a href="${sf.shopPath('/cart')}" id="cart-link">${t(sf.language, 'storefront.cart')}</a></li>
+<li><a href="${sf.shopPath('/cart')}" id="cart-link">${t(sf.language, 'storefront.cart')} <span id="cart-count" class="count" aria-live="polite">${sf.cartCount}</span></a></li>
 <li><a href="${sf.shopPath('/account')}" id="account-link">${t(sf.language, 'storefront.account')}</a></li></ul></nav>
 ${languageSwitch(ctx, sf)}</header>
 <main>${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
@@ -111,7 +119,7 @@ ${legal.length > 0 ? html`<nav aria-label="legal"><span class="muted">${t(sf.lan
   ctx.body = page({
     lang: sf.language,
     title: `${options.title} · ${sf.vendor.name}`,
-    head: html`<link rel="icon" href="${usableUrl(sf.theme.branding?.favicon_url) ?? 'data:,'}"><style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style>`,
+    head: html`<link rel="icon" href="${usableUrl(sf.theme.branding?.favicon_url) ?? 'data:,'}"><style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style><script src="${STOREFRONT_SCRIPT}" defer></script>`,
     body,
   });
 }
