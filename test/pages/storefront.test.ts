@@ -4,6 +4,7 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { createPlatformPage, createVendorPage, newSlug, pageBody } from '../support/contentPages.ts';
 import { ok, shopOf, stockedProduct, type ShopFixture } from '../support/shop.ts';
 import { createVendorWithOwner } from '../support/tenancy.ts';
+import { orderStatusText } from '../../src/pages/storefront/messages.ts';
 
 interface PageReply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
@@ -299,6 +300,17 @@ describe('the storefront pages', () => {
       }
       const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items/${pan}`, { _csrf: token, quantity: '2' });
       expect(res.status).to.equal(303);
+    });
+  });
+
+  describe('raw codes in words', () => {
+    it('names every order status in each storefront language, never by its code', () => {
+      for (const language of ['en', 'fr', 'de', 'lb'] as const) {
+        for (const status of ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped']) {
+          expect(orderStatusText(language, status), `${language} ${status}`).not.to.equal(status).and.not.to.match(/^storefront\./);
+        }
+      }
+      expect(orderStatusText('de', 'partially_shipped')).to.equal('Teilweise versandt');
     });
   });
 
