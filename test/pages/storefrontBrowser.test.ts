@@ -13,8 +13,10 @@ const ARTIFACTS = 'test-artifacts/storefront';
 /**
  * The storefront in headless Debian chromium (src/adapters/pdf/browser.ts), JavaScript off as
  * the pages need none: a visitor on the path form switches to German, searches, opens a product,
- * adds it to the cart with the form and finds it in the cart. Screenshots go to
- * test-artifacts/storefront/ for a person to look at.
+ * adds it to the cart with the form and finds it in the cart, registers, keeps an address book
+ * and checks out. One visitor has JavaScript on, for the progressive cart counter. Screenshots go
+ * to test-artifacts/storefront/ for a person to look at, and the catalogue's to
+ * docs/images/storefront-catalogue.png for the README.
  */
 describeInBrowser('the storefront in a headless chromium', function () {
   this.timeout(120_000);
