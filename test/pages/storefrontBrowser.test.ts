@@ -4,7 +4,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { browser, closeBrowser } from '../../src/adapters/pdf/browser.ts';
 import { testApp, type TestApp } from '../support/app.ts';
 import { describeInBrowser } from '../support/browserSuite.ts';
-import { createVendorPage, newSlug, pageBody } from '../support/contentPages.ts';
+import { createPlatformPage, createVendorPage, newSlug, pageBody } from '../support/contentPages.ts';
 import { ok, shopOf, stockedProduct, type ShopFixture } from '../support/shop.ts';
 import { createVendorWithOwner } from '../support/tenancy.ts';
 
@@ -15,8 +15,8 @@ const ARTIFACTS = 'test-artifacts/storefront';
  * the pages need none: a visitor on the path form switches to German, searches, opens a product,
  * adds it to the cart with the form and finds it in the cart, registers, keeps an address book
  * and checks out. One visitor has JavaScript on, for the progressive cart counter. Screenshots go
- * to test-artifacts/storefront/ for a person to look at, and the catalogue's to
- * docs/images/storefront-catalogue.png for the README.
+ * to test-artifacts/storefront/ for a person to look at; with UPDATE_DOCS_SCREENSHOTS=1 the
+ * catalogue's also to docs/images/storefront-catalogue.png, the README's picture.
  */
 describeInBrowser('the storefront in a headless chromium', function () {
   this.timeout(120_000);
@@ -193,8 +193,9 @@ describeInBrowser('the storefront in a headless chromium', function () {
       await Promise.all([tab.waitForNavigation(), tab.click('#cart-link')]);
       expect(await tab.$eval('tr.line input[name=quantity]', (i) => (i as HTMLInputElement).value)).to.equal('2');
       await tab.goto(shop, { waitUntil: 'load' });
-      mkdirSync('docs/images', { recursive: true });
-      await tab.screenshot({ path: 'docs/images/storefront-catalogue.png' });
+      await tab.screenshot({ path: `${ARTIFACTS}/catalogue-1000x700.png` });
+      // The README's picture is refreshed on purpose only, so that a test run leaves the tree clean.
+      if (process.env.UPDATE_DOCS_SCREENSHOTS === '1') await tab.screenshot({ path: 'docs/images/storefront-catalogue.png' });
       expect(seen).to.deep.equal([]);
     } finally {
       await context.close();
@@ -221,8 +222,52 @@ describeInBrowser('the storefront in a headless chromium', function () {
       expect(new URL(tab.url()).pathname).to.equal('/shop/cart');
       expect(await tab.evaluate(() => document.body.innerText)).to.include('Gusseisentopf');
       await tab.screenshot({ path: `${ARTIFACTS}/subdomain-cart-de.png`, fullPage: true });
+      // Checkout needs a customer: the 401 sends the visitor to sign-in, registering brings them back.
+      await Promise.all([tab.waitForNavigation(), tab.click('#to-checkout')]);
+      expect(new URL(tab.url()).pathname).to.equal('/shop/login');
+      await Promise.all([tab.waitForNavigation(), tab.click('a[href^="/shop/register"]')]);
+      await tab.type('form.register input[name=first_name]', 'Jonas');
+      await tab.type('form.register input[name=last_name]', 'Weber');
+      await tab.type('form.register input[name=email]', `jonas-${Date.now()}@customer.test`);
+      await tab.type('form.register input[name=password]', 'ein-langes-passwort');
+      await Promise.all([tab.waitForNavigation(), tab.click('form.register button[type=submit]')]);
+      expect(new URL(tab.url()).pathname).to.equal('/shop/checkout');
+      await tab.type('form.checkout input[name=street]', '7 rue Neuve');
+      await tab.type('form.checkout input[name=postal_code]', 'L-4001');
+      await tab.type('form.checkout input[name=city]', 'Esch');
+      await Promise.all([tab.waitForNavigation(), tab.click('form.checkout button[type=submit]')]);
+      expect(new URL(tab.url()).pathname).to.match(/^\/shop\/orders\/\d+$/);
+      expect(await tab.evaluate(() => document.body.innerText)).to.match(/Vielen Dank!/).and.to.include('Gusseisentopf');
+      await Promise.all([tab.waitForNavigation(), tab.click('#account-link')]);
+      expect(new URL(tab.url()).pathname).to.equal('/shop/account');
+      expect(await tab.$$eval('tr.order', (rows) => rows.length)).to.equal(1);
+      // Every link of the account page stays on the shop's own host, in the host form.
+      const hrefs = await tab.$$eval('a[href^="/"]', (as) => as.map((a) => a.getAttribute('href')!));
+      expect(hrefs.filter((h) => h.startsWith('/vendors/'))).to.deep.equal([]);
+      await tab.screenshot({ path: `${ARTIFACTS}/subdomain-account-de.png`, fullPage: true });
     } finally {
       await other.close();
+    }
+  });
+  it('shows the vendor\'s override of a platform page instead of the default, and never a draft', async () => {
+    const slug = newSlug('delivery');
+    await createPlatformPage(app, pageBody(slug, { is_published: true, translations: { en: { title: 'Delivery (platform)', body: 'The platform default text' } } }));
+    await createVendorPage(app, s.ownerToken, pageBody(slug, { is_published: true, translations: { en: { title: 'Delivery at Kitchen Corner', body: 'We deliver **on Fridays**.' } } }));
+    const draft = newSlug('secret');
+    await createVendorPage(app, s.ownerToken, pageBody(draft, { is_published: false, translations: { en: { title: 'Unannounced sale', body: 'Not yet' } } }));
+    const tab = await (await chromium.createBrowserContext()).newPage();
+    try {
+      await tab.setJavaScriptEnabled(false);
+      await tab.goto(`${app.url}/vendors/${s.vendorCode}/${slug}`, { waitUntil: 'load' });
+      const shown = await tab.evaluate(() => document.body.innerText);
+      expect(shown).to.include('Delivery at Kitchen Corner').and.include('We deliver on Fridays.').and.not.include('platform default');
+      expect(await tab.$eval('main strong', (e) => e.textContent)).to.equal('on Fridays');
+      await tab.screenshot({ path: `${ARTIFACTS}/content-page-override.png`, fullPage: true });
+      const res = await tab.goto(`${app.url}/vendors/${s.vendorCode}/${draft}`, { waitUntil: 'load' });
+      expect(res?.status()).to.equal(404);
+      expect(await tab.evaluate(() => document.body.innerText)).not.to.include('Unannounced sale');
+    } finally {
+      await tab.browserContext().close();
     }
   });
 });
