@@ -138,6 +138,12 @@ describe('the storefront pages', () => {
       expect(host.body).to.include('We sell pans.');
       // The footer links to it in the visitor's form.
       expect((await browse(app, 'GET', `/vendors/${s.vendorCode}/shop/`)).body).to.include(`href="/vendors/${s.vendorCode}/${slug}"`);
+      // SPEC.md 4.3's own form of the catch-all, /{vendor_code}/{slug}, on the platform host.
+      const short = await browse(app, 'GET', `/${s.vendorCode}/${slug}`);
+      expect(short.status).to.equal(200);
+      expect(short.body).to.include('We sell pans.').and.include(`href="/vendors/${s.vendorCode}/shop/`);
+      expect((await browse(app, 'GET', `/${s.vendorCode}/${draft}`)).status).to.equal(404);
+      expect((await browse(app, 'GET', `/${s.vendorCode}/${slug}`, { host: `${s.subdomain}.localhost` })).status).to.equal(404);
       const hidden = await browse(app, 'GET', `/vendors/${s.vendorCode}/${draft}`);
       expect(hidden.status).to.equal(404);
       expect(hidden.body).to.include('Page not found');
@@ -164,6 +170,9 @@ describe('the storefront pages', () => {
       const unknown = await browse(app, 'GET', '/no-such-route');
       expect(unknown.status).to.equal(404);
       expect(JSON.parse(unknown.body).code).to.equal('RouteNotFound');
+      // Two segments that name no shop are the plain 404 too, and the API's unknown paths stay the API's.
+      expect((await browse(app, 'GET', '/docs/no-such-page')).status).to.equal(404);
+      expect(JSON.parse((await browse(app, 'GET', '/api/v1/no-such-area')).body).code).to.equal('RouteNotFound');
     });
   });
 

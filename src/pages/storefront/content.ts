@@ -64,8 +64,8 @@ export async function serveVendorHostRoot(services: Services, ctx: Context): Pro
 }
 
 /**
- * The vendor root and the content pages: /vendors/{code}/ and /vendors/{code}/{slug} on the
- * platform host, /{slug} on a vendor host. Mounted last, so a real route (the API, /docs,
+ * The vendor root and the content pages: /vendors/{code}/, /vendors/{code}/{slug} and
+ * /{code}/{slug} on the platform host, /{slug} on a vendor host. Mounted last, so a real route (the API, /docs,
  * /health, the shop pages) always answers first; a slug naming no shown page is the shop's 404
  * page, and on a host that names no shop /{slug} is the service's plain 404.
  */
@@ -89,6 +89,20 @@ export function storefrontContentRoutes(services: Services): Router {
     summary: 'Storefront page: a content page of the shop (its published page, else the published platform default)',
     responses: { 200: HTML_PAGE, 404: NOT_FOUND },
   }, (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)));
+  // SPEC.md 4.3 names the catch-all /{vendor_code}/{slug}: on the platform's own host it serves the
+  // vendor's content page as /vendors/{code}/{slug} does (links stay in the path form); on a vendor's
+  // host the shop is the host, so two segments name nothing there.
+  api.get('/:vendor_code/:slug', {
+    params: pathParams('/:vendor_code/:slug'),
+    summary: 'Storefront page on the platform host: a content page of the shop whose code comes first (SPEC.md 4.3 catch-all)',
+    responses: { 200: HTML_PAGE, 404: NOT_FOUND },
+  }, async (ctx) => {
+    if (await vendorOfPage(services, ctx)) {
+      ctx.status = 404;
+      return;
+    }
+    await page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug));
+  });
   api.get('/:slug', {
     params: pathParams('/:slug'),
     summary: 'Storefront page on a vendor\'s subdomain or custom domain: a content page of the shop',
