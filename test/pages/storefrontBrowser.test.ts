@@ -170,7 +170,7 @@ describeInBrowser('the storefront in a headless chromium', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('with JavaScript on, adds to the cart without leaving the page and counts it in the header (and pictures the catalogue for the README)', async () => {
+  it('with JavaScript on, adds to the cart without leaving the page, counts it in the header, and shows typed address fields only when chosen', async () => {
     const context = await chromium.createBrowserContext();
     try {
       const tab = await context.newPage();
@@ -192,6 +192,21 @@ describeInBrowser('the storefront in a headless chromium', function () {
       await tab.waitForFunction(() => document.getElementById('cart-count')?.textContent === '2', { timeout: 10_000 });
       await Promise.all([tab.waitForNavigation(), tab.click('#cart-link')]);
       expect(await tab.$eval('tr.line input[name=quantity]', (i) => (i as HTMLInputElement).value)).to.equal('2');
+      // At checkout the script shows the typed billing fields only once "another address" is chosen.
+      await Promise.all([tab.waitForNavigation(), tab.click('#to-checkout')]);
+      await Promise.all([tab.waitForNavigation(), tab.click(`a[href^="/vendors/${s.vendorCode}/shop/register"]`)]);
+      await tab.type('form.register input[name=first_name]', 'Lena');
+      await tab.type('form.register input[name=last_name]', 'Script');
+      await tab.type('form.register input[name=email]', `lena-${Date.now()}@customer.test`);
+      await tab.type('form.register input[name=password]', 'ein-langes-passwort');
+      await Promise.all([tab.waitForNavigation(), tab.click('form.register button[type=submit]')]);
+      expect(new URL(tab.url()).pathname).to.equal(`/vendors/${s.vendorCode}/shop/checkout`);
+      const hidden = () => tab.$$eval('form.checkout fieldset .typed', (ds) => ds.map((d) => (d as HTMLElement).hidden));
+      expect(await hidden(), 'shipping typed (no saved address), billing "same as delivery"').to.deep.equal([false, true]);
+      await tab.click('#billing input[type=radio][value=new]');
+      expect(await hidden()).to.deep.equal([false, false]);
+      await tab.click('#billing input[type=radio][value=same]');
+      expect(await hidden()).to.deep.equal([false, true]);
       await tab.goto(shop, { waitUntil: 'load' });
       await tab.screenshot({ path: `${ARTIFACTS}/catalogue-1000x700.png` });
       // The README's picture is refreshed on purpose only, so that a test run leaves the tree clean.

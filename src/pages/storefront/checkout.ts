@@ -65,10 +65,10 @@ export function storefrontCheckoutRoutes(services: Services): Router {
 <form method="post" action="${sf.shopPath('/checkout')}" class="checkout">${csrfField(ctx)}
 <fieldset id="shipping"><legend>${L(sf, 'storefront.shipping_address')}</legend>
 ${shippingSaved ? html`${saved('shipping', 'shipping')}${radio('shipping', 'new', L(sf, 'storefront.typed_address'))}` : html`<input type="hidden" name="shipping" value="new">`}
-${addressInputs(sf, c.typed, '', !shippingSaved, false)}</fieldset>
+<div class="typed">${addressInputs(sf, c.typed, '', !shippingSaved, false)}</div></fieldset>
 <fieldset id="billing"><legend>${L(sf, 'storefront.billing_address')}</legend>
 ${radio('billing', 'same', L(sf, 'storefront.same_as_shipping'))}${saved('billing', 'billing')}${radio('billing', 'new', L(sf, 'storefront.typed_address'))}
-${addressInputs(sf, c.billingTyped, 'billing_', false, false)}</fieldset>
+<div class="typed">${addressInputs(sf, c.billingTyped, 'billing_', false, false)}</div></fieldset>
 <p><label>${L(sf, 'storefront.vat_number')}<br><input name="vat_number" value="${c.vat_number}" maxlength="20" pattern="[A-Za-z]{2}[A-Za-z0-9 .\-]{2,18}" autocomplete="off"></label></p>
 <p><button type="submit" class="primary">${L(sf, 'storefront.place_order')}</button></p></form>`,
     }, status);

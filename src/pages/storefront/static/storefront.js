@@ -52,5 +52,19 @@
     });
   }
 
+  // At checkout, the typed address fields of a fieldset matter only when "another address" is
+  // chosen: the script hides them otherwise (without it, all of them show and the choice decides).
+  function showTypedWhenChosen(fieldset) {
+    var typed = fieldset.querySelector('.typed');
+    if (!typed || !fieldset.querySelector('input[type=radio]')) return;
+    var chosen = fieldset.querySelector('input[type=radio]:checked');
+    typed.hidden = !(chosen && chosen.value === 'new');
+  }
+
   document.addEventListener('submit', addToCart);
+  var fieldsets = document.querySelectorAll('form.checkout fieldset');
+  for (var i = 0; i < fieldsets.length; i++) {
+    showTypedWhenChosen(fieldsets[i]);
+    fieldsets[i].addEventListener('change', showTypedWhenChosen.bind(null, fieldsets[i]));
+  }
 })();
