@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import type { AddressInfo } from 'node:net';
 import { baseUrl, ensureFirstAdmin, startupMessages } from './bootstrap.ts';
+import { seedTiers } from '../commands/subscriptions/seedTiers.ts';
 import { createApp } from './http/app.ts';
 import { consumers, scheduledTasks } from './modules/index.ts';
 import { createLogger } from './runtime/logger.ts';
@@ -13,6 +14,8 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const services = await createServices(config, logger, { consumers });
 await ensureFirstAdmin(services);
+// The four named subscription tiers, once (a later start appends nothing).
+await services.settle(await seedTiers(services.store, services.clock.now()));
 const workers = startWorkers(services);
 const scheduler = new Scheduler(services, scheduledTasks, logger);
 scheduler.start();

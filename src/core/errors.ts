@@ -99,6 +99,8 @@ export class OnboardingStepOrderException extends BusinessLogicException {}
 export class TierNotFoundException extends ResourceNotFoundException {}
 export class TierLimitExceededException extends AuthorizationException {}
 export class FeatureNotFoundError extends ResourceNotFoundException {}
+/** The vendor's tier lacks a gated feature; the problem body names the feature and the lowest tier that has it. */
+export class FeatureNotAvailableException extends AuthorizationException {}
 
 // Content and messaging.
 export class ContentPageNotFoundException extends ResourceNotFoundException {}

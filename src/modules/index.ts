@@ -7,6 +7,7 @@ import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
 import { contentPagesModule } from './contentPages.ts';
 import { storefrontModule } from './storefront.ts';
+import { subscriptionsModule } from './subscriptions.ts';
 import { customersModule } from './customers.ts';
 import { docsModule } from './docs.ts';
 import { exchangeRatesModule } from './exchangeRates.ts';
@@ -54,6 +55,7 @@ export const modules: readonly Module[] = [
   languageModule,
   contentPagesModule,
   storefrontModule,
+  subscriptionsModule,
 ];
 
 /** Every projection and process manager of the modules; the runner starts them all. */

@@ -72,6 +72,7 @@ async function start(): Promise<TestApp> {
   const { done } = await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' },
     { userId: 'system:test', correlationId: 'test-setup' });
   await services.settle(done);
+  await services.settle(await (await import('../../commands/subscriptions/seedTiers.ts')).seedTiers(services.store, clock.now())); // as src/main.ts does at start
   workers = startWorkers(services);
   server = createApp(services, { onDrift: (drift) => drifts.push(drift) }).listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));

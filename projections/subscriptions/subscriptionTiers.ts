@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../src/eventstore/port.ts';
+import type { Projection } from '../../src/runtime/consumer.ts';
+import { TIER_EVENT_TYPES, type TierDetails, type TierEvent } from '../../commands/subscriptions/events.ts';
+
+function columns(d: Partial<TierDetails>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  if (d.name !== undefined) row.name = d.name;
+  if (d.description !== undefined) row.description = d.description;
+  if (d.price_monthly_cents !== undefined) row.price_monthly_cents = d.price_monthly_cents;
+  if (d.price_yearly_cents !== undefined) row.price_yearly_cents = d.price_yearly_cents;
+  if (d.limits !== undefined) {
+    row.max_orders_per_period = d.limits.orders_per_period;
+    row.max_products = d.limits.products;
+    row.max_team_members = d.limits.team_members;
+  }
+  if (d.features !== undefined) row.features = JSON.stringify(d.features);
+  if (d.sort_order !== undefined) row.sort_order = d.sort_order;
+  return row;
+}
+
+/** subscription_tiers: one row per live tier, read by the admin tier routes and the vendor feature routes. */
+export const subscriptionTiers: Projection = {
+  kind: 'projection',
+  name: 'subscription_tiers',
+  eventTypes: TIER_EVENT_TYPES,
+  tables: ['subscription_tiers'],
+  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+    const codes = [...new Set(events.map((e) => (e.data as { tier_code: string }).tier_code))];
+    const existing = await trx('subscription_tiers').whereIn('code', codes);
+    const rows = new Map<string, any>(existing.map((r: any) => [r.code, { ...r, features: JSON.stringify(r.features) }]));
+    const deleted = new Set<string>();
+    for (const raw of events) {
+      const e = raw as unknown as TierEvent;
+      const code = e.data.tier_code;
+      if (e.type === 'TierCreated') {
+        rows.set(code, { code, ...columns(e.data), is_active: true, created_at: e.data.created_at, updated_at: e.data.created_at });
+        deleted.delete(code);
+        continue;
+      }
+      if (e.type === 'TierDeleted') { rows.delete(code); deleted.add(code); continue; }
+      const row = rows.get(code);
+      if (!row) continue;
+      row.updated_at = e.data.at;
+      switch (e.type) {
+        case 'TierChanged': Object.assign(row, columns(e.data.changes)); break;
+        case 'TierActivated': row.is_active = true; break;
+        case 'TierDeactivated': row.is_active = false; break;
+      }
+    }
+    if (deleted.size > 0) await trx('subscription_tiers').whereIn('code', [...deleted]).delete();
+    if (rows.size > 0) await trx('subscription_tiers').insert([...rows.values()]).onConflict('code').merge();
+  },
+};

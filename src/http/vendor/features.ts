@@ -1,0 +1,97 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { FEATURE_CATEGORIES, FEATURES } from '../../../commands/subscriptions/features.ts';
+import { getTier } from '../../../queries/subscriptions/tiers.ts';
+import { FeatureNotFoundError, TierNotFoundException } from '../../core/errors.ts';
+import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
+import { knownFeature, lowestTierWith, vendorPlan } from '../featureGate.ts';
+import { Feature, FeatureCategory, TierCode, TierLimits, VendorPlan } from '../schemas/subscriptions.ts';
+import type { VendorCaller } from '../vendorAuth.ts';
+
+const FeatureList = Type.Object({ items: Type.Array(Feature), total: Type.Integer() });
+const AvailableFeatures = Type.Object({ plan: VendorPlan, items: Type.Array(Feature), total: Type.Integer() });
+const FeatureCheck = Type.Object({
+  feature: Feature,
+  available: Type.Boolean(),
+  current_tier: Type.String(),
+  required_tier: Type.String({ description: 'The lowest offered tier that has the feature' }),
+});
+const TierFeatures = Type.Object({ tier_code: Type.String(), tier_name: Type.String(), items: Type.Array(Feature), total: Type.Integer() });
+const Upgrade = Type.Object({
+  from_tier: Type.String(),
+  to_tier: Type.String(),
+  is_upgrade: Type.Boolean({ description: 'false when the target is the current tier or below it' }),
+  added_features: Type.Array(Feature),
+  removed_features: Type.Array(Feature),
+  limits: Type.Object({ current: TierLimits, target: TierLimits }),
+  price_monthly_difference_cents: Type.Integer(),
+  price_yearly_difference_cents: Type.Integer(),
+});
+
+const byCodes = (codes: string[]) => FEATURES.filter((f) => codes.includes(f.code));
+
+/** SPEC.md 4.2 features: the catalogue of features and what the vendor's tier gives. */
+export function vendorFeatureRoutes(services: Services): Router {
+  const api = new Api(services, 'vendor');
+  const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+
+  api.get('/features', {
+    summary: 'Every feature of the platform, with its category and the lowest tier that has it', responses: { 200: FeatureList },
+  }, async (ctx) => {
+    ctx.body = { items: FEATURES, total: FEATURES.length };
+  });
+
+  api.get('/features/available', {
+    summary: 'The features the vendor\'s tier gives (the legacy fallback tier without a subscription)', responses: { 200: AvailableFeatures },
+  }, async (ctx) => {
+    const { tier, source } = await vendorPlan(services, caller(ctx).id);
+    const items = byCodes(tier.features);
+    ctx.body = { plan: { tier_code: tier.code, tier_name: tier.name, source }, items, total: items.length };
+  });
+
+  api.get('/features/categories', {
+    summary: 'The feature categories with their feature counts', responses: { 200: Type.Object({ items: Type.Array(FeatureCategory), total: Type.Integer() }) },
+  }, async (ctx) => {
+    const items = FEATURE_CATEGORIES.map((c) => ({ ...c, feature_count: FEATURES.filter((f) => f.category === c.code).length }));
+    ctx.body = { items, total: items.length };
+  });
+
+  api.get('/features/upgrade', {
+    summary: 'What moving to another tier would add (and remove): features, limits, price', query: Type.Object({ to: TierCode }, { additionalProperties: false }),
+    responses: { 200: Upgrade }, errors: [TierNotFoundException],
+  }, async (ctx, { query }) => {
+    const { tier: current } = await vendorPlan(services, caller(ctx).id);
+    const target = await getTier(services.db.knex, query.to);
+    ctx.body = {
+      from_tier: current.code,
+      to_tier: target.code,
+      is_upgrade: target.sort_order > current.sort_order,
+      added_features: byCodes(target.features.filter((c) => !current.features.includes(c))),
+      removed_features: byCodes(current.features.filter((c) => !target.features.includes(c))),
+      limits: { current: current.limits, target: target.limits },
+      price_monthly_difference_cents: target.price_monthly_cents - current.price_monthly_cents,
+      price_yearly_difference_cents: target.price_yearly_cents - current.price_yearly_cents,
+    };
+  });
+
+  api.get('/features/tiers/:tier_code', {
+    summary: 'The features of one tier', params: Type.Object({ tier_code: TierCode }), responses: { 200: TierFeatures }, errors: [TierNotFoundException],
+  }, async (ctx, { params }) => {
+    const tier = await getTier(services.db.knex, params.tier_code);
+    const items = byCodes(tier.features);
+    ctx.body = { tier_code: tier.code, tier_name: tier.name, items, total: items.length };
+  });
+
+  api.get('/features/:code/check', {
+    summary: 'Whether the vendor\'s tier has a feature, and the lowest tier that has it',
+    params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_]+$' }) }),
+    responses: { 200: FeatureCheck }, errors: [FeatureNotFoundError],
+  }, async (ctx, { params }) => {
+    const feature = knownFeature(params.code);
+    const { tier } = await vendorPlan(services, caller(ctx).id);
+    ctx.body = { feature, available: tier.features.includes(feature.code), current_tier: tier.code, required_tier: await lowestTierWith(services, feature.code) };
+  });
+
+  return api.router;
+}
