@@ -61,3 +61,10 @@ export function requireFeature(services: Services, code: string): Middleware {
 }
 
 export const FEATURE_COUNT = FEATURES.length;
+
+/** One page of a short list held in memory (features, categories, tiers), in the list form of every list. */
+export function pageOf<T>(items: readonly T[], query: { page?: number; limit?: number }) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 20;
+  return { items: items.slice((page - 1) * limit, page * limit), total: items.length, page, limit };
+}

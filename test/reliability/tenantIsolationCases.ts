@@ -161,6 +161,12 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'POST /team/invitations/accept': { why: 'open: the invitation token in the body is the credential', reqs: () => [
     { path: '/team/invitations/accept', anonymous: true, body: { token: 'x'.repeat(43), password: 'whatever-password-1' }, expect: 'refused' }] },
   'GET /settings': { why: "the token's vendor's settings (no id)" },
+  'GET /features': { why: 'the platform-wide feature catalogue; no tenant data' },
+  'GET /features/categories': { why: 'the platform-wide feature categories; no tenant data' },
+  'GET /features/available': { why: "the token's vendor's tier features (no id)", reqs: (_m, v) => [{ path: `/features/available?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /features/:code/check': { why: "a feature code against the token's vendor's tier (no id)", reqs: (_m, v) => [{ path: `/features/storefront/check?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /features/tiers/:tier_code': { why: 'a tier of the platform-wide catalogue; tiers belong to no tenant' },
+  'GET /features/upgrade': { why: "the token's vendor's tier against a platform tier (no id)", reqs: (_m, v) => [{ path: `/features/upgrade?to=business&vendor_id=${v.vendorId}`, expect: 'own' }] },
   'PUT /settings/business-info': { why: "the token's vendor's profile (no id)", reqs: (m, v) => [
     { path: '/settings/business-info', body: { description: `About ${m.tag}` }, expect: 'own' },
     { path: '/settings/business-info', body: { description: `About ${m.tag}`, vendor_id: v.vendorId, vendor_code: v.vendorCode }, expect: 'own' }] },

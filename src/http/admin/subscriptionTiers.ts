@@ -7,7 +7,9 @@ import { BusinessLogicException, ConflictException, TierNotFoundException, Valid
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { Message } from '../responses.ts';
+import { pageOf } from '../featureGate.ts';
+import { Message, Page } from '../responses.ts';
+import { PageQuery } from '../validation.ts';
 import { Tier, TierCode, TierFields } from '../schemas/subscriptions.ts';
 
 const TierParams = Type.Object({ code: TierCode });
@@ -15,8 +17,7 @@ const TierCreate = Type.Object({ code: TierCode, ...TierFields, description: Typ
   { additionalProperties: false });
 const TierUpdate = Type.Object(Object.fromEntries(Object.entries(TierFields).map(([k, v]) => [k, Type.Optional(v)])),
   { additionalProperties: false, minProperties: 1 });
-const TierList = Type.Object({ items: Type.Array(Tier), total: Type.Integer() });
-const ListQuery = Type.Object({ include_inactive: Type.Optional(Type.Boolean({ description: 'Also the deactivated tiers (default true)' })) });
+const ListQuery = Type.Object({ ...PageQuery, include_inactive: Type.Optional(Type.Boolean({ description: 'Also the deactivated tiers (default true)' })) });
 
 /** A tier may only list features of the catalogue (commands/subscriptions/features.ts). */
 function checkFeatures(features: string[] | undefined): void {
@@ -38,10 +39,10 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
   const notFound = [TierNotFoundException];
 
   api.get('/subscriptions/tiers', {
-    summary: 'Every tier in upgrade order, with prices, limits and features', query: ListQuery, responses: { 200: TierList },
+    summary: 'Every tier in upgrade order, with prices, limits and features', query: ListQuery, responses: { 200: Page(Tier) },
   }, async (ctx, { query }) => {
     const items = await listTiers(services.db.knex, { includeInactive: query.include_inactive ?? true });
-    ctx.body = { items, total: items.length };
+    ctx.body = pageOf(items, query);
   });
 
   api.post('/subscriptions/tiers', {

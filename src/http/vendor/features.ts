@@ -5,19 +5,22 @@ import { getTier } from '../../../queries/subscriptions/tiers.ts';
 import { FeatureNotFoundError, TierNotFoundException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { knownFeature, lowestTierWith, vendorPlan } from '../featureGate.ts';
+import { knownFeature, lowestTierWith, pageOf, vendorPlan } from '../featureGate.ts';
+import { Page } from '../responses.ts';
+import { PageQuery } from '../validation.ts';
 import { Feature, FeatureCategory, TierCode, TierLimits, VendorPlan } from '../schemas/subscriptions.ts';
 import type { VendorCaller } from '../vendorAuth.ts';
 
-const FeatureList = Type.Object({ items: Type.Array(Feature), total: Type.Integer() });
-const AvailableFeatures = Type.Object({ plan: VendorPlan, items: Type.Array(Feature), total: Type.Integer() });
+const FeatureList = Page(Feature);
+const AvailableFeatures = Page(Feature, { plan: VendorPlan });
+const ListQuery = Type.Object(PageQuery, { additionalProperties: false });
 const FeatureCheck = Type.Object({
   feature: Feature,
   available: Type.Boolean(),
   current_tier: Type.String(),
   required_tier: Type.String({ description: 'The lowest offered tier that has the feature' }),
 });
-const TierFeatures = Type.Object({ tier_code: Type.String(), tier_name: Type.String(), items: Type.Array(Feature), total: Type.Integer() });
+const TierFeatures = Page(Feature, { tier_code: Type.String(), tier_name: Type.String() });
 const Upgrade = Type.Object({
   from_tier: Type.String(),
   to_tier: Type.String(),
@@ -37,24 +40,23 @@ export function vendorFeatureRoutes(services: Services): Router {
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
 
   api.get('/features', {
-    summary: 'Every feature of the platform, with its category and the lowest tier that has it', responses: { 200: FeatureList },
-  }, async (ctx) => {
-    ctx.body = { items: FEATURES, total: FEATURES.length };
+    summary: 'Every feature of the platform, with its category and the lowest tier that has it', query: ListQuery, responses: { 200: FeatureList },
+  }, async (ctx, { query }) => {
+    ctx.body = pageOf(FEATURES, query);
   });
 
   api.get('/features/available', {
-    summary: 'The features the vendor\'s tier gives (the legacy fallback tier without a subscription)', responses: { 200: AvailableFeatures },
-  }, async (ctx) => {
+    summary: 'The features the vendor\'s tier gives (the legacy fallback tier without a subscription)', query: ListQuery, responses: { 200: AvailableFeatures },
+  }, async (ctx, { query }) => {
     const { tier, source } = await vendorPlan(services, caller(ctx).id);
-    const items = byCodes(tier.features);
-    ctx.body = { plan: { tier_code: tier.code, tier_name: tier.name, source }, items, total: items.length };
+    ctx.body = { plan: { tier_code: tier.code, tier_name: tier.name, source }, ...pageOf(byCodes(tier.features), query) };
   });
 
   api.get('/features/categories', {
-    summary: 'The feature categories with their feature counts', responses: { 200: Type.Object({ items: Type.Array(FeatureCategory), total: Type.Integer() }) },
-  }, async (ctx) => {
+    summary: 'The feature categories with their feature counts', query: ListQuery, responses: { 200: Page(FeatureCategory) },
+  }, async (ctx, { query }) => {
     const items = FEATURE_CATEGORIES.map((c) => ({ ...c, feature_count: FEATURES.filter((f) => f.category === c.code).length }));
-    ctx.body = { items, total: items.length };
+    ctx.body = pageOf(items, query);
   });
 
   api.get('/features/upgrade', {
@@ -76,11 +78,11 @@ export function vendorFeatureRoutes(services: Services): Router {
   });
 
   api.get('/features/tiers/:tier_code', {
-    summary: 'The features of one tier', params: Type.Object({ tier_code: TierCode }), responses: { 200: TierFeatures }, errors: [TierNotFoundException],
-  }, async (ctx, { params }) => {
+    summary: 'The features of one tier', params: Type.Object({ tier_code: TierCode }), query: ListQuery,
+    responses: { 200: TierFeatures }, errors: [TierNotFoundException],
+  }, async (ctx, { params, query }) => {
     const tier = await getTier(services.db.knex, params.tier_code);
-    const items = byCodes(tier.features);
-    ctx.body = { tier_code: tier.code, tier_name: tier.name, items, total: items.length };
+    ctx.body = { tier_code: tier.code, tier_name: tier.name, ...pageOf(byCodes(tier.features), query) };
   });
 
   api.get('/features/:code/check', {
