@@ -38,3 +38,27 @@ export type TierDeleted = { type: 'TierDeleted'; data: { tier_code: string; at: 
 export type TierEvent = TierCreated | TierChanged | TierActivated | TierDeactivated | TierDeleted;
 
 export const TIER_EVENT_TYPES = ['TierCreated', 'TierChanged', 'TierActivated', 'TierDeactivated', 'TierDeleted'] as const satisfies readonly TierEvent['type'][];
+
+/** SPEC.md part 3-like lifecycle of a vendor's subscription. */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type SubscriptionStatus = typeof SUBSCRIPTION_STATUSES[number];
+
+/** An admin's override of some of the tier's limits for one vendor; a key absent keeps the tier's, null is unlimited. */
+export type CustomLimits = Partial<TierLimits>;
+
+export interface VendorSubscriptionTerms {
+  tier_code: string;
+  status: SubscriptionStatus;
+  current_period_start: string;
+  current_period_end: string;
+  custom_limits: CustomLimits | null;
+}
+
+/** The vendor's subscription record was opened (one per vendor). */
+export type VendorSubscriptionStarted = { type: 'VendorSubscriptionStarted'; data: VendorSubscriptionTerms & { vendor_id: number; at: string } };
+/** Tier, status, period or custom limits changed (only the changed ones). */
+export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string } };
+
+export type VendorSubscriptionEvent = VendorSubscriptionStarted | VendorSubscriptionChanged;
+
+export const VENDOR_SUBSCRIPTION_EVENT_TYPES = ['VendorSubscriptionStarted', 'VendorSubscriptionChanged'] as const satisfies readonly VendorSubscriptionEvent['type'][];

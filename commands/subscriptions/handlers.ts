@@ -1,7 +1,8 @@
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import type { TierDetails } from './events.ts';
+import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
+import type { CustomLimits, SubscriptionStatus, TierDetails } from './events.ts';
+import { vendorSubscription } from './vendorSubscription.ts';
 import { tier } from './index.ts';
 
 export interface TierDeps {
@@ -30,4 +31,35 @@ export async function deleteTier(deps: TierDeps, code: string, ctx: CommandConte
       { tier_code: code, active_subscriptions: active });
   }
   return [await handleCommand(deps.store, tier, code, { type: 'DeleteTier', data: { at: deps.now().toISOString() } }, ctx)];
+}
+
+/** The state of a vendor's subscription as the admin sets it; absent fields keep their value (or their default on a new record). */
+export interface SubscriptionInput {
+  tier_code?: string;
+  status?: SubscriptionStatus;
+  current_period_start?: string;
+  current_period_end?: string;
+  custom_limits?: CustomLimits | null;
+}
+
+const DAY = 86_400_000;
+/** SPEC.md part 8: a trial lasts 30 days; a paid period is a month (30 days here). */
+export const TRIAL_DAYS = 30;
+export const PERIOD_DAYS = 30;
+
+export async function setVendorSubscription(store: EventStore, now: Date, vendorId: number, input: SubscriptionInput, ctx: CommandContext) {
+  const { state } = await load(store, vendorSubscription, vendorId);
+  const base = state.status === 'none' ? null : state;
+  const status = input.status ?? base?.status ?? 'trialing';
+  const start = input.current_period_start ?? base?.current_period_start ?? now.toISOString();
+  const end = input.current_period_end ?? (input.current_period_start === undefined ? base?.current_period_end : undefined)
+    ?? new Date(Date.parse(start) + (status === 'trialing' ? TRIAL_DAYS : PERIOD_DAYS) * DAY).toISOString();
+  const terms = {
+    tier_code: input.tier_code ?? base?.tier_code ?? 'essential',
+    status,
+    current_period_start: start,
+    current_period_end: end,
+    custom_limits: input.custom_limits !== undefined ? input.custom_limits : base?.custom_limits ?? null,
+  };
+  return [await handleCommand(store, vendorSubscription, vendorId, { type: 'SetVendorSubscription', data: { vendor_id: vendorId, terms, at: now.toISOString() } }, ctx)];
 }

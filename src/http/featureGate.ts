@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
+import { findVendorSubscription, LIVE_STATUSES, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
 import type { Services } from '../runtime/services.ts';
 import type { VendorCaller } from './vendorAuth.ts';
@@ -15,16 +16,40 @@ export const LEGACY_FALLBACK_TIER = 'essential';
 export interface VendorPlan {
   tier: TierView;
   source: 'subscription' | 'legacy_fallback';
+  subscription: VendorSubscriptionView | null;
+  /** The tier's limits with the admin's custom limits over them (null = unlimited). */
+  limits: TierView['limits'];
+  /** The billing period usage counts in: the subscription's, else the calendar month (UTC) of the clock. */
+  period: { start: string; end: string };
 }
 
-/** Until vendor subscription records exist, every vendor is on the legacy fallback. */
-export async function vendorPlan(services: Services, _vendorId: number): Promise<VendorPlan> {
-  const tier = await findTier(services.db.knex, LEGACY_FALLBACK_TIER);
-  if (tier) return { tier, source: 'legacy_fallback' };
-  const at = new Date(0).toISOString();
+function calendarMonth(now: Date) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/**
+ * The vendor's tier: its subscription's while that is trialing, active or past due; otherwise
+ * (no record, or a canceled or expired one) the legacy fallback.
+ */
+export async function vendorPlan(services: Services, vendorId: number): Promise<VendorPlan> {
+  const knex = services.db.knex;
+  const subscription = await findVendorSubscription(knex, vendorId);
+  const live = subscription && (LIVE_STATUSES as readonly string[]).includes(subscription.status);
+  const subscribed = live ? await findTier(knex, subscription.tier_code) : null;
+  let tier = subscribed ?? await findTier(knex, LEGACY_FALLBACK_TIER);
+  if (!tier) {
+    const at = new Date(0).toISOString();
+    tier = { code: LEGACY_FALLBACK_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at };
+  }
+  const custom = subscribed ? subscription!.custom_limits ?? {} : {};
   return {
-    tier: { code: LEGACY_FALLBACK_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at },
-    source: 'legacy_fallback',
+    tier,
+    source: subscribed ? 'subscription' : 'legacy_fallback',
+    subscription,
+    limits: { ...tier.limits, ...custom },
+    period: subscribed ? { start: subscription!.current_period_start, end: subscription!.current_period_end } : calendarMonth(services.clock.now()),
   };
 }
 

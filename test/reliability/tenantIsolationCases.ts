@@ -166,6 +166,7 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'GET /features/available': { why: "the token's vendor's tier features (no id)", reqs: (_m, v) => [{ path: `/features/available?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /features/:code/check': { why: "a feature code against the token's vendor's tier (no id)", reqs: (_m, v) => [{ path: `/features/storefront/check?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /features/tiers/:tier_code': { why: 'a tier of the platform-wide catalogue; tiers belong to no tenant' },
+  'GET /usage': { why: "the token's vendor's usage against its limits (no id)", reqs: (_m, v) => [{ path: `/usage?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /features/upgrade': { why: "the token's vendor's tier against a platform tier (no id)", reqs: (_m, v) => [{ path: `/features/upgrade?to=business&vendor_id=${v.vendorId}`, expect: 'own' }] },
   'PUT /settings/business-info': { why: "the token's vendor's profile (no id)", reqs: (m, v) => [
     { path: '/settings/business-info', body: { description: `About ${m.tag}` }, expect: 'own' },

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { changeTier, createTier, deleteTier, setTierActive, type TierDeps } from '../../../commands/subscriptions/handlers.ts';
 import { featureByCode } from '../../../commands/subscriptions/features.ts';
 import { getTier, listTiers } from '../../../queries/subscriptions/tiers.ts';
+import { countLiveSubscriptions } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { BusinessLogicException, ConflictException, TierNotFoundException, ValidationException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
@@ -33,8 +34,7 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
   const deps = (): TierDeps => ({
     store: services.store,
     now: () => services.clock.now(),
-    // No vendor subscription records exist yet, so no tier has active subscriptions (docs/subscriptions.md).
-    activeSubscriptions: async () => 0,
+    activeSubscriptions: (code) => countLiveSubscriptions(services.db.knex, code),
   });
   const notFound = [TierNotFoundException];
 

@@ -53,3 +53,40 @@ export const VendorPlan = Type.Object({
     description: 'legacy_fallback: the vendor has no subscription record and gets the documented fallback (docs/subscriptions.md)',
   }),
 });
+
+export const SubscriptionStatus = Type.Union(['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)));
+export const CustomLimits = Type.Object({
+  orders_per_period: Type.Optional(Limit), products: Type.Optional(Limit), team_members: Type.Optional(Limit),
+}, { additionalProperties: false, description: 'Overrides of the tier\'s limits for this vendor; a key absent keeps the tier\'s, null is unlimited' });
+
+export const VendorSubscription = Type.Object({
+  vendor_id: Type.Integer(),
+  tier_code: Type.String(),
+  status: SubscriptionStatus,
+  current_period_start: Timestamp,
+  current_period_end: Timestamp,
+  custom_limits: Nullable(CustomLimits),
+  effective_limits: TierLimits,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const Usage = Type.Object({
+  used: Type.Integer(),
+  limit: Limit,
+  remaining: Nullable(Type.Integer()),
+  percent_used: Nullable(Type.Number()),
+  exceeded: Type.Boolean({ description: 'At or over the limit' }),
+});
+
+export const UsageSummary = Type.Object({
+  plan: VendorPlan,
+  status: Nullable(SubscriptionStatus),
+  period: Type.Object({ start: Timestamp, end: Timestamp }),
+  orders: Usage,
+  products: Usage,
+  team_members: Usage,
+  upgrade: Nullable(Type.Object({
+    tier_code: Type.String(), tier_name: Type.String(), price_monthly_cents: Type.Integer(), limits: TierLimits,
+  }, { description: 'The next offered tier above the vendor\'s, or null on the highest' })),
+});

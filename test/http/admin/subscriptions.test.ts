@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { seedTiers } from '../../../commands/subscriptions/seedTiers.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
+import { createVendorWithOwner } from '../../support/tenancy.ts';
 
 /** SPEC.md 4.1 /subscriptions/tiers: the four named tiers seeded once, and the admins' tier catalogue. */
 describe('admin subscription tiers API', () => {
@@ -104,5 +105,58 @@ describe('admin subscription tiers API', () => {
     expect(badCode.status).to.equal(422);
     const anonymous = await app.call('GET', '/api/v1/admin/subscriptions/tiers');
     expect(anonymous.status).to.equal(401);
+  });
+
+  describe('a vendor\'s subscription (/subscriptions/{vendor_id})', () => {
+    it('is a 404 ResourceNotFoundException while the vendor has none; a non-integer id is a 422', async () => {
+      const v = await createVendorWithOwner(app);
+      const none = await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin });
+      expect(none.status).to.equal(404);
+      expect(none.body.code).to.equal('ResourceNotFoundException');
+      const bad = await app.call('GET', '/api/v1/admin/subscriptions/abc', { token: admin });
+      expect(bad.status).to.equal(422);
+      const unknownVendor = await app.call('PUT', '/api/v1/admin/subscriptions/2000000000', { token: admin, body: { status: 'active' } });
+      expect(unknownVendor.status).to.equal(404);
+      expect(unknownVendor.body.code).to.equal('VendorNotFoundException');
+    });
+
+    it('opens a 30-day trial on the clock, then changes tier, status and custom limits', async () => {
+      const v = await createVendorWithOwner(app);
+      const now = app.clock.now();
+      const opened = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { tier_code: 'professional' } });
+      expect(opened.status).to.equal(200);
+      expect(opened.body).to.include({ vendor_id: v.vendorId, tier_code: 'professional', status: 'trialing', custom_limits: null });
+      const days = (Date.parse(opened.body.current_period_end) - Date.parse(opened.body.current_period_start)) / 86_400_000;
+      expect(days).to.equal(30);
+      expect(Math.abs(Date.parse(opened.body.current_period_start) - now.getTime())).to.be.below(60_000);
+
+      const custom = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, {
+        token: admin, body: { status: 'active', custom_limits: { products: 5000, team_members: null } },
+      });
+      expect(custom.body).to.include({ status: 'active', tier_code: 'professional' });
+      expect(custom.body.effective_limits).to.deep.equal({ orders_per_period: 1000, products: 5000, team_members: null });
+      const read = await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin });
+      expect(read.body).to.deep.equal(custom.body);
+
+      const lapsed = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { status: 'trialing' } });
+      expect(lapsed.status).to.equal(409);
+      const noTier = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { tier_code: 'no-such-tier' } });
+      expect(noTier.status).to.equal(404);
+      expect(noTier.body.code).to.equal('TierNotFoundException');
+    });
+
+    it('refuses to delete a tier that has active subscriptions (400 BusinessLogicException), allows it once they move', async () => {
+      const code = unique('t').toLowerCase();
+      await app.call('POST', '/api/v1/admin/subscriptions/tiers', { token: admin, body: tierBody(code) });
+      const v = await createVendorWithOwner(app);
+      await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { tier_code: code, status: 'active' } });
+      const refused = await app.call('DELETE', `/api/v1/admin/subscriptions/tiers/${code}`, { token: admin });
+      expect(refused.status).to.equal(400);
+      expect(refused.body.code).to.equal('BusinessLogicException');
+      expect(refused.body.active_subscriptions).to.equal(1);
+      await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { status: 'canceled' } });
+      const deleted = await app.call('DELETE', `/api/v1/admin/subscriptions/tiers/${code}`, { token: admin });
+      expect(deleted.status).to.equal(200);
+    });
   });
 });

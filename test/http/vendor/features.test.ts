@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Context } from 'koa';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../../../src/core/errors.ts';
 import { requireFeature } from '../../../src/http/featureGate.ts';
-import { testApp, type TestApp } from '../../support/app.ts';
+import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /** SPEC.md 4.2 features: the catalogue, what the vendor's tier gives, and what an upgrade adds. */
@@ -82,6 +82,45 @@ describe('vendor features API', () => {
   it('needs a vendor token', async () => {
     const res = await app.call('GET', '/api/v1/vendor/features');
     expect(res.status).to.equal(401);
+  });
+
+  describe('usage (UsageSummary)', () => {
+    it('counts products and team members against the legacy fallback limits, in the calendar month, with the next tier up', async () => {
+      const u = await createVendorWithOwner(app);
+      for (let i = 0; i < 3; i++) {
+        const made = await app.call('POST', '/api/v1/vendor/products', { token: u.ownerToken, body: { vendor_sku: unique('sku'), title: `Usage ${i}`, price_cents: 500 } });
+        expect(made.status, JSON.stringify(made.body)).to.equal(201);
+      }
+      const usage = await app.call('GET', '/api/v1/vendor/usage', { token: u.ownerToken });
+      expect(usage.status).to.equal(200);
+      expect(usage.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'legacy_fallback' });
+      expect(usage.body.status).to.equal(null);
+      expect(usage.body.products).to.deep.equal({ used: 3, limit: 100, remaining: 97, percent_used: 3, exceeded: false });
+      expect(usage.body.orders).to.include({ used: 0, limit: 100 });
+      expect(usage.body.team_members.limit).to.equal(2);
+      expect(usage.body.period.start.slice(8, 10)).to.equal('01');
+      expect(usage.body.upgrade).to.include({ tier_code: 'professional', price_monthly_cents: 7900 });
+    });
+
+    it('follows the subscription: its tier, its custom limits, its features, and no upgrade past the highest tier', async () => {
+      const u = await createVendorWithOwner(app);
+      const admin = await app.adminToken();
+      const set = await app.call('PUT', `/api/v1/admin/subscriptions/${u.vendorId}`, { token: admin, body: { tier_code: 'enterprise', status: 'active', custom_limits: { products: 0 } } });
+      expect(set.status).to.equal(200);
+      const usage = await app.call('GET', '/api/v1/vendor/usage', { token: u.ownerToken });
+      expect(usage.body.plan).to.deep.equal({ tier_code: 'enterprise', tier_name: 'Enterprise', source: 'subscription' });
+      expect(usage.body.status).to.equal('active');
+      expect(usage.body.period).to.deep.equal({ start: set.body.current_period_start, end: set.body.current_period_end });
+      expect(usage.body.products).to.include({ limit: 0, exceeded: true });
+      expect(usage.body.orders).to.include({ limit: null, remaining: null, exceeded: false });
+      expect(usage.body.upgrade).to.equal(null);
+      const check = await app.call('GET', '/api/v1/vendor/features/audit_history/check', { token: u.ownerToken });
+      expect(check.body).to.include({ available: true, current_tier: 'enterprise' });
+      // A canceled subscription falls back to the legacy tier.
+      await app.call('PUT', `/api/v1/admin/subscriptions/${u.vendorId}`, { token: admin, body: { status: 'canceled' } });
+      const after = await app.call('GET', '/api/v1/vendor/features/available', { token: u.ownerToken });
+      expect(after.body.plan).to.include({ tier_code: 'essential', source: 'legacy_fallback' });
+    });
   });
 
   describe('requireFeature', () => {

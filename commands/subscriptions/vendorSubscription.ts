@@ -1,0 +1,56 @@
+import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
+import type { SubscriptionStatus, VendorSubscriptionEvent, VendorSubscriptionTerms } from './events.ts';
+
+export type VendorSubscriptionState = { status: 'none' } | (VendorSubscriptionTerms & { vendor_id: number });
+
+/**
+ * Status moves as data: which statuses each status may go to. A trial converts or lapses, a
+ * failed payment is past due until paid or given up, a canceled or expired vendor may subscribe again.
+ */
+export const SUBSCRIPTION_STATUS_TRANSITIONS: TransitionTable<SubscriptionStatus, SubscriptionStatus> = {
+  trialing: { from: ['trialing'], to: 'trialing' },
+  active: { from: ['trialing', 'active', 'past_due', 'canceled', 'expired'], to: 'active' },
+  past_due: { from: ['active', 'past_due'], to: 'past_due' },
+  canceled: { from: ['trialing', 'active', 'past_due', 'canceled'], to: 'canceled' },
+  expired: { from: ['trialing', 'past_due', 'canceled', 'expired'], to: 'expired' },
+};
+
+/** Sets the vendor's subscription: opens it when there is none, else records what changed. */
+export type SetVendorSubscription = { type: 'SetVendorSubscription'; data: { vendor_id: number; terms: VendorSubscriptionTerms; at: string } };
+export type VendorSubscriptionCommand = SetVendorSubscription;
+
+export function evolveVendorSubscription(state: VendorSubscriptionState, event: VendorSubscriptionEvent): VendorSubscriptionState {
+  switch (event.type) {
+    case 'VendorSubscriptionStarted': {
+      const { at: _at, ...terms } = event.data;
+      return terms;
+    }
+    case 'VendorSubscriptionChanged':
+      return state.status === 'none' ? state : { ...state, ...event.data.changes };
+  }
+}
+
+export function decideVendorSubscription(command: VendorSubscriptionCommand, state: VendorSubscriptionState): VendorSubscriptionEvent[] {
+  switch (command.type) {
+    case 'SetVendorSubscription': {
+      const { vendor_id, terms, at } = command.data;
+      if (state.status === 'none') return [{ type: 'VendorSubscriptionStarted', data: { vendor_id, ...terms, at } }];
+      if (terms.status !== state.status) checkTransition('Subscription', SUBSCRIPTION_STATUS_TRANSITIONS, terms.status, state.status);
+      const changes: Partial<VendorSubscriptionTerms> = {};
+      for (const [k, v] of Object.entries(terms) as [keyof VendorSubscriptionTerms, unknown][]) {
+        if (JSON.stringify(state[k]) !== JSON.stringify(v)) (changes as any)[k] = v;
+      }
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'VendorSubscriptionChanged', data: { vendor_id, changes, at } }];
+    }
+    default:
+      return assertNever(command.type);
+  }
+}
+
+export const vendorSubscription: Decider<VendorSubscriptionState, VendorSubscriptionCommand, VendorSubscriptionEvent> = {
+  aggregate: 'subscription',
+  initialState: () => ({ status: 'none' }),
+  evolve: evolveVendorSubscription,
+  decide: decideVendorSubscription,
+};

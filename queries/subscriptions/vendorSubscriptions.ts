@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import { ResourceNotFoundException } from '../../src/core/errors.ts';
+
+/** Statuses in which a subscription holds its tier (deleting the tier is refused, the tier's features apply). */
+export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+export interface VendorSubscriptionView {
+  vendor_id: number;
+  tier_code: string;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  custom_limits: Record<string, number | null> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+export async function findVendorSubscription(knex: Knex, vendorId: number): Promise<VendorSubscriptionView | null> {
+  const r = await knex('vendor_subscriptions').where({ vendor_id: vendorId }).first();
+  if (!r) return null;
+  return {
+    vendor_id: r.vendor_id, tier_code: r.tier_code, status: r.status,
+    current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
+    custom_limits: typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits,
+    created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+  };
+}
+
+export async function getVendorSubscription(knex: Knex, vendorId: number): Promise<VendorSubscriptionView> {
+  const s = await findVendorSubscription(knex, vendorId);
+  if (!s) throw new ResourceNotFoundException(`Vendor ${vendorId} has no subscription record`, { vendor_id: vendorId });
+  return s;
+}
+
+export async function countLiveSubscriptions(knex: Knex, tierCode: string): Promise<number> {
+  const [{ count }] = await knex('vendor_subscriptions').where({ tier_code: tierCode }).whereIn('status', LIVE_STATUSES).count({ count: '*' });
+  return Number(count);
+}
+
+/** What the vendor uses now: orders of the period (both channels), its products (not the placeholders standing in for products an order named), active team members. */
+export async function vendorUsage(knex: Knex, vendorId: number, periodStart: string, periodEnd: string) {
+  const [[orders], [products], [members]] = await Promise.all([
+    knex('order_list').where({ vendor_id: vendorId }).where('imported_at', '>=', periodStart).where('imported_at', '<', periodEnd).count({ count: '*' }),
+    knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: false }).count({ count: '*' }),
+    knex('vendor_team_members').where({ vendor_id: vendorId, is_active: true }).count({ count: '*' }),
+  ]);
+  return { orders: Number(orders.count), products: Number(products.count), team_members: Number(members.count) };
+}

@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
+import { findTier } from '../../../queries/subscriptions/tiers.ts';
+import { getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import { getVendor } from '../../../queries/vendors/getVendor.ts';
+import { InvalidTransitionException, ResourceNotFoundException, TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
+import { commandContext } from '../auth.ts';
+import { vendorPlan } from '../featureGate.ts';
+import { Timestamp } from '../responses.ts';
+import { CustomLimits, SubscriptionStatus, TierCode, VendorSubscription } from '../schemas/subscriptions.ts';
+import { Id } from '../validation.ts';
+
+const VendorParams = Type.Object({ vendor_id: Id });
+const SubscriptionUpdate = Type.Object({
+  tier_code: Type.Optional(TierCode),
+  status: Type.Optional(SubscriptionStatus),
+  current_period_start: Type.Optional(Timestamp),
+  current_period_end: Type.Optional(Timestamp),
+  custom_limits: Type.Optional(Type.Union([CustomLimits, Type.Null()])),
+}, { additionalProperties: false, minProperties: 1 });
+
+/**
+ * SPEC.md 4.1 /subscriptions/{vendor_id}: one vendor's subscription and custom limits. Mounted
+ * after the tier routes, so /subscriptions/tiers is never read as a vendor id; the later
+ * /subscriptions/stats and /billing/history must be declared before these too.
+ */
+export function adminVendorSubscriptionRoutes(services: Services): Router {
+  const api = new Api(services, 'admin');
+  const answer = async (vendorId: number) => {
+    const subscription = await getVendorSubscription(services.db.knex, vendorId);
+    const plan = await vendorPlan(services, vendorId);
+    const tier = await findTier(services.db.knex, subscription.tier_code);
+    return { ...subscription, effective_limits: { ...(tier?.limits ?? plan.limits), ...(subscription.custom_limits ?? {}) } };
+  };
+
+  api.get('/subscriptions/:vendor_id', {
+    summary: 'One vendor\'s subscription: tier, status, current period, custom and effective limits', params: VendorParams,
+    responses: { 200: VendorSubscription }, errors: [ResourceNotFoundException],
+  }, async (ctx, { params }) => {
+    ctx.body = await answer(params.vendor_id);
+  });
+
+  api.put('/subscriptions/:vendor_id', {
+    summary: 'Open or change a vendor\'s subscription (a new one starts a 30-day trial on Essential unless told otherwise)',
+    params: VendorParams, body: SubscriptionUpdate, responses: { 200: VendorSubscription },
+    errors: [VendorNotFoundException, TierNotFoundException, InvalidTransitionException],
+  }, async (ctx, { params, body }) => {
+    await getVendor(services.db.knex, params.vendor_id);
+    if (body.tier_code !== undefined) {
+      const tier = await findTier(services.db.knex, body.tier_code);
+      if (!tier || !tier.is_active) throw new TierNotFoundException(`Tier '${body.tier_code}' not found or not offered`, { tier_code: body.tier_code });
+    }
+    await services.settle(await setVendorSubscription(services.store, services.clock.now(), params.vendor_id, body as any,
+      commandContext(ctx, ctx.state.admin.id)));
+    ctx.body = await answer(params.vendor_id);
+  });
+
+  return api.router;
+}

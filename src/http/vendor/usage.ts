@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import { listTiers } from '../../../queries/subscriptions/tiers.ts';
+import { vendorUsage } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
+import { vendorPlan } from '../featureGate.ts';
+import { UsageSummary } from '../schemas/subscriptions.ts';
+import type { VendorCaller } from '../vendorAuth.ts';
+
+function against(used: number, limit: number | null) {
+  if (limit === null) return { used, limit, remaining: null, percent_used: null, exceeded: false };
+  return { used, limit, remaining: Math.max(0, limit - used), percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10, exceeded: used >= limit };
+}
+
+/** SPEC.md 4.2 usage: the billing page's UsageSummary. Counted from the read models; nothing is enforced yet. */
+export function vendorUsageRoutes(services: Services): Router {
+  const api = new Api(services, 'vendor');
+
+  api.get('/usage', {
+    summary: 'Orders this billing period, products and team members against the tier\'s limits, with the next tier up',
+    responses: { 200: UsageSummary },
+  }, async (ctx) => {
+    const vendorId = (ctx.state.vendor as VendorCaller).id;
+    const plan = await vendorPlan(services, vendorId);
+    const used = await vendorUsage(services.db.knex, vendorId, plan.period.start, plan.period.end);
+    const next = (await listTiers(services.db.knex)).find((t) => t.sort_order > plan.tier.sort_order) ?? null;
+    ctx.body = {
+      plan: { tier_code: plan.tier.code, tier_name: plan.tier.name, source: plan.source },
+      status: plan.subscription?.status ?? null,
+      period: plan.period,
+      orders: against(used.orders, plan.limits.orders_per_period),
+      products: against(used.products, plan.limits.products),
+      team_members: against(used.team_members, plan.limits.team_members),
+      upgrade: next && { tier_code: next.code, tier_name: next.name, price_monthly_cents: next.price_monthly_cents, limits: next.limits },
+    };
+  });
+
+  return api.router;
+}
