@@ -2,7 +2,8 @@ import { ProductException, ProductNotFoundException } from '../../src/core/error
 import { cachedState, handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { stock } from '../inventory/index.ts';
 import { openLocations } from '../inventory/stock.ts';
-import { normaliseIdentifiers, type CatalogueDeps } from './createVendorProduct.ts';
+import { releaseQuotaSlot } from '../quotas/quota.ts';
+import { normaliseIdentifiers, PRODUCT_QUOTA, type CatalogueDeps } from './createVendorProduct.ts';
 import type { VendorProductFields } from './events.ts';
 import { vendorProduct, type VendorProductState } from './index.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
@@ -63,5 +64,7 @@ export async function deleteVendorProduct(deps: CatalogueDeps, id: number, actin
   const c = { ...ctx, vendorId: current.vendor_id };
   const done: Handled<unknown, any>[] = [await handleCommand(deps.store, vendorProduct, id, { type: 'DeleteVendorProduct', data: { acting_vendor_id: actingVendor, at: now() } }, c)];
   done.push(...await releaseProductKeys(deps.store, current.vendor_id, current, id, c));
+  // The deleted product's slot under the plan's product limit is free again.
+  done.push(await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, String(current.vendor_id), id, c));
   return done;
 }

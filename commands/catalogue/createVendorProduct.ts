@@ -4,6 +4,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
+import { claimQuotaSlot, releaseQuotaSlot, type PlanQuota } from '../quotas/quota.ts';
 import type { VendorProductFields } from './events.ts';
 import { vendorProduct } from './index.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
@@ -17,7 +18,12 @@ export interface NewVendorProduct {
   vendor_id: number;
   fields: VendorProductFields;
   source_marketplace_product_id?: number | null;
+  /** The vendor's product limit (src/http/planLimits.ts productQuota): a slot is claimed before the product exists. */
+  quota: PlanQuota;
 }
+
+/** Live products are counted in the `quota-products:<vendor_id>` stream, one slot per product id. */
+export const PRODUCT_QUOTA = 'products';
 
 /**
  * The one way a product enters a vendor's catalogue: admin create, vendor create and the copy of a
@@ -29,7 +35,16 @@ export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorP
   const fields = normaliseIdentifiers(input.fields);
   const id = await nextId(deps.db, vendorProduct.aggregate);
   const c = { ...ctx, vendorId: input.vendor_id };
-  const done = await reserveProductKeys(deps.store, input.vendor_id, fields, id, c);
+  // The slot first: a refusal past the limit leaves nothing to undo.
+  const slot = await claimQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, input.quota.limit, input.quota.opening, c);
+  let done: Handled<unknown, any>[];
+  try {
+    done = await reserveProductKeys(deps.store, input.vendor_id, fields, id, c);
+  } catch (err) {
+    await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, c);
+    throw err;
+  }
+  done.unshift(slot);
   try {
     done.push(await handleCommand(deps.store, vendorProduct, id, {
       type: 'CreateVendorProduct',
@@ -40,6 +55,7 @@ export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorP
     }, c));
   } catch (err) {
     await releaseProductKeys(deps.store, input.vendor_id, fields, id, c);
+    await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, c);
     throw err;
   }
   return { id, done };

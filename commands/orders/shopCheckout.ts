@@ -4,6 +4,7 @@ import { handleCommand, load, type CommandContext, type Handled } from '../../sr
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { stock } from '../inventory/index.ts';
+import { claimQuotaSlot, releaseQuotaSlot, type PlanQuota } from '../quotas/quota.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
 import type { ImportedItem, OrderPlaced } from './events.ts';
 import { order } from './index.ts';
@@ -18,6 +19,11 @@ import { order } from './index.ts';
  * that names the order id, so a retried request finds the order it already placed. A request cut
  * off between its reservations and the order (a crash) is completed by its retry: the retry first
  * gives back whatever the interrupted attempt reserved under that order id, then reserves afresh.
+ *
+ * Before any stock, the order takes a slot of the vendor's orders-per-period limit (SPEC.md part
+ * 8) in the `quota-orders:<vendor_id>:<period start>` stream, named by the order id: a retry takes
+ * the same slot, a refused or failed placement gives it back, and a placement past the limit is
+ * refused with TierLimitExceededException before anything is reserved.
  */
 export interface CheckoutDeps {
   store: EventStore;
@@ -49,7 +55,10 @@ export async function placedShopOrder(deps: CheckoutDeps, vendorId: number, cust
   return (await load(deps.store, order, orderId)).version > 0 ? orderId : null;
 }
 
-export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, idempotencyKey: string, ctx: CommandContext): Promise<CheckoutResult> {
+/** Shop orders are counted per vendor and billing period in `quota-orders:<key>` streams. */
+export const ORDER_QUOTA = 'orders';
+
+export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, idempotencyKey: string, quota: PlanQuota, ctx: CommandContext): Promise<CheckoutResult> {
   const done: Handled<unknown, any>[] = [];
   const value = `${draft.vendor_id}:${draft.customer_id}:${idempotencyKey}`;
   const claim = reservationId('shop_order', value);
@@ -66,8 +75,14 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
   const orderId = Number(held.holder);
   if ((await load(deps.store, order, orderId)).version > 0) return { order_id: orderId, created: false, done };
 
+  done.push(await claimQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, quota.limit, quota.opening, ctx));
   const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
-  done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+  try {
+    done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+  } catch (err) {
+    done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
+    throw err;
+  }
   const items: ImportedItem[] = [];
   for (const item of draft.items) items.push({ ...item, item_id: await nextId(deps.db, 'order_item') });
   try {
@@ -80,6 +95,7 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
   } catch (err) {
     // Whatever was reserved for this attempt goes back to the shelf before the refusal is answered.
     done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+    done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
     throw err;
   }
   return { order_id: orderId, created: true, done };

@@ -1,3 +1,4 @@
+import { quota } from '../../commands/quotas/quota.ts';
 import { tier } from '../../commands/subscriptions/index.ts';
 import { vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
 import { subscriptionTiers } from '../../projections/subscriptions/subscriptionTiers.ts';
@@ -16,5 +17,5 @@ export const subscriptionsModule = defineModule({
   // The tier routes first: /subscriptions/tiers must never reach /subscriptions/{vendor_id}.
   routes: { admin: [adminSubscriptionTierRoutes, adminVendorSubscriptionRoutes], vendor: [vendorFeatureRoutes, vendorUsageRoutes] },
   consumers: [subscriptionTiers, vendorSubscriptions],
-  aggregates: [tier, vendorSubscription],
+  aggregates: [tier, vendorSubscription, quota],
 });

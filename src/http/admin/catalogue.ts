@@ -5,10 +5,11 @@ import { getMarketplaceProductStats } from '../../../queries/catalogue/getMarket
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getMarketplaceProduct, listMarketplaceProducts } from '../../../queries/catalogue/listMarketplaceProducts.ts';
 import { getVendorProduct } from '../../../queries/catalogue/listVendorProducts.ts';
-import { ConflictException, MarketplaceProductNotFoundException, ProductException, VendorNotFoundException } from '../../core/errors.ts';
+import { ConflictException, MarketplaceProductNotFoundException, ProductException, TierLimitExceededException, VendorNotFoundException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
+import { productQuota } from '../planLimits.ts';
 import { commandContext } from '../auth.ts';
 import { Page } from '../responses.ts';
 import {
@@ -73,7 +74,7 @@ export function adminCatalogueRoutes(services: Services): Router {
   api.post('/products/:id/copy-to-vendor', {
     summary: 'Copy a marketplace product into a vendor\'s catalogue (the vendor\'s SKU and prices)',
     params: IdParams, body: CopyToVendor, responses: { 201: VendorProductDetail },
-    errors: [MarketplaceProductNotFoundException, VendorNotFoundException, ProductException, ConflictException],
+    errors: [MarketplaceProductNotFoundException, VendorNotFoundException, ProductException, ConflictException, TierLimitExceededException],
   }, async (ctx, { params, body }) => {
     const source = await getMarketplaceProduct(knex, params.id);
     const vendor = await getVendorRef(knex, body.vendor_id);
@@ -85,7 +86,7 @@ export function adminCatalogueRoutes(services: Services): Router {
       vat_rate_category: (body as any).vat_rate_category ?? source.vat_rate_category ?? undefined } as any,
     { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP, price_cents: source.price_cents });
     const { id, done } = await createVendorProduct({ store: services.store, db: knex },
-      { vendor_id: vendor.id, fields, source_marketplace_product_id: source.id }, commandContext(ctx, ctx.state.admin.id));
+      { vendor_id: vendor.id, fields, source_marketplace_product_id: source.id, quota: await productQuota(services, vendor.id) }, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getVendorProduct(knex, id, null);

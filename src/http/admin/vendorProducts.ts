@@ -5,10 +5,11 @@ import { createVendorProduct } from '../../../commands/catalogue/createVendorPro
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
-import { ConflictException, ProductException, ProductNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import { ConflictException, ProductException, ProductNotFoundException, TierLimitExceededException, VendorNotFoundException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
+import { productQuota } from '../planLimits.ts';
 import { commandContext } from '../auth.ts';
 import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
@@ -42,12 +43,12 @@ export function adminVendorProductRoutes(services: Services): Router {
 
   api.post('/vendor-products', {
     summary: 'Create a product in a vendor\'s catalogue (price in cents or as a decimal)',
-    body: AdminVendorProductCreate, responses: { 201: VendorProductDetail }, errors: [VendorNotFoundException, ProductException, ConflictException],
+    body: AdminVendorProductCreate, responses: { 201: VendorProductDetail }, errors: [VendorNotFoundException, ProductException, ConflictException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, body.vendor_id);
     const { vendor_id, ...rest } = body;
     const fields = newProductFields(rest, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
-    const { id, done } = await createVendorProduct(deps, { vendor_id, fields }, commandContext(ctx, ctx.state.admin.id));
+    const { id, done } = await createVendorProduct(deps, { vendor_id, fields, quota: await productQuota(services, vendor_id) }, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getVendorProduct(knex, id, null, body.language ?? 'en');

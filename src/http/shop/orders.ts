@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { getCustomerOrder, listCustomerOrders } from '../../../queries/orders/customerOrders.ts';
 import {
-  AddressNotFoundException, CartValidationException, EmptyCartException, InsufficientInventoryForCartException, OrderNotFoundException,
+  AddressNotFoundException, CartValidationException, EmptyCartException, InsufficientInventoryForCartException, OrderNotFoundException, TierLimitExceededException,
 } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
@@ -40,7 +40,7 @@ export function shopOrderRoutes(services: Services): Router {
       201: { description: 'The order was placed', schema: ShopOrderDetail },
       200: { description: 'A retry with the same Idempotency-Key: the order placed by the first request', schema: ShopOrderDetail },
     },
-    errors: [EmptyCartException, CartValidationException, InsufficientInventoryForCartException, AddressNotFoundException],
+    errors: [EmptyCartException, CartValidationException, InsufficientInventoryForCartException, AddressNotFoundException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const key = ctx.get(IdempotencyHeader) || null;
     if (key !== null && !KEY.test(key)) {

@@ -10,6 +10,7 @@ import { AddressNotFoundException, CartValidationException } from '../../core/er
 import { orderVat, vatNumberCountry } from '../../core/vat/index.ts';
 import type { Services } from '../../runtime/services.ts';
 import type { CustomerCaller } from '../customerAuth.ts';
+import { orderQuota } from '../planLimits.ts';
 import { customerCommandContext } from '../customerAuth.ts';
 import type { InlineAddress, PlaceOrderBody } from '../schemas/shopOrders.ts';
 import { storefrontUrl, type VendorContext } from '../vendorContext.ts';
@@ -71,7 +72,7 @@ export async function placeOrderFromCart(services: Services, ctx: Context, body:
       ean: l.gtin, mpn: null, sku: l.sku, quantity: l.quantity, unit_price_cents: l.unit_price_cents, is_digital: l.is_digital,
       vat_rate_category: l.vat_rate_category,
     })),
-  }, idempotencyKey ? `key:${idempotencyKey}` : `cart:${body.session_id}:${version}`, customerCommandContext(ctx));
+  }, idempotencyKey ? `key:${idempotencyKey}` : `cart:${body.session_id}:${version}`, await orderQuota(services, shop.id), customerCommandContext(ctx));
 }
 
 function toOrderAddress(a: CustomerAddress | Static<typeof InlineAddress>): OrderAddress {

@@ -5,10 +5,11 @@ import { createVendorProduct } from '../../../commands/catalogue/createVendorPro
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
-import { ConflictException, ProductException, ProductNotFoundException } from '../../core/errors.ts';
+import { ConflictException, ProductException, ProductNotFoundException, TierLimitExceededException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api, type RouteDecl } from '../api.ts';
+import { productQuota } from '../planLimits.ts';
 import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
 import { IdParams, Language } from '../validation.ts';
@@ -42,11 +43,11 @@ export function vendorProductRoutes(services: Services): Router {
 
   api.post('/products', {
     summary: 'Create a product in the vendor\'s catalogue (price in cents or as a decimal)',
-    permission: 'products.create', body: VendorProductCreate, responses: { 201: VendorProductDetail }, errors: [ProductException, ConflictException],
+    permission: 'products.create', body: VendorProductCreate, responses: { 201: VendorProductDetail }, errors: [ProductException, ConflictException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, me(ctx));
     const fields = newProductFields(body, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
-    const { id, done } = await createVendorProduct(deps, { vendor_id: vendor.id, fields }, vendorCommandContext(ctx));
+    const { id, done } = await createVendorProduct(deps, { vendor_id: vendor.id, fields, quota: await productQuota(services, vendor.id) }, vendorCommandContext(ctx));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getVendorProduct(knex, id, vendor.id, body.language ?? 'en');

@@ -1,0 +1,13 @@
+/**
+ * A quota stream counts what a vendor's plan limits (live products, orders of one billing period)
+ * on the write side: each slot names its holder (a product or an order id), so a retried claim
+ * counts once and a release frees exactly the slot it took.
+ */
+/** The stream's first event: the holders that already existed when counting began. */
+export type QuotaOpened = { type: 'QuotaOpened'; data: { kind: string; key: string; holders: string[] } };
+/** A holder took one slot of the quota. */
+export type QuotaSlotClaimed = { type: 'QuotaSlotClaimed'; data: { kind: string; key: string; holder: string } };
+/** A holder gave its slot back (the product was deleted, or the creation failed). */
+export type QuotaSlotReleased = { type: 'QuotaSlotReleased'; data: { kind: string; key: string; holder: string } };
+
+export type QuotaEvent = QuotaOpened | QuotaSlotClaimed | QuotaSlotReleased;
