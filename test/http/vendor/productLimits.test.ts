@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
+import { gtinFor, newBase, productCsv, upload, waitForJob } from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('product limit: a vendor cannot hold more live products than its plan allows', () => {
@@ -43,6 +44,19 @@ describe('product limit: a vendor cannot hold more live products than its plan a
     });
     expect(res.status, JSON.stringify(res.body)).to.equal(403);
     expect(res.body).to.include({ code: 'TierLimitExceededException', limit: 3, count: 3 });
+  });
+
+  it('refuses the copy of a marketplace product into the full catalogue the same way', async () => {
+    const base = newBase();
+    const market = `Limit${base}`;
+    const job = await upload(app, '/api/v1/admin/marketplace-import-jobs', admin, { vendor_id: String(v.vendorId), language: 'en', marketplace: market },
+      { name: 'en.csv', data: productCsv({ base, count: 1, language: 'en', marketplace: market }) });
+    await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${job.body.id}`, admin);
+    const found = await app.call('GET', `/api/v1/admin/products?gtin=${gtinFor(base, 1)}`, { token: admin });
+    expect(found.body.items, JSON.stringify(found.body)).to.have.length(1);
+    const copy = await app.call('POST', `/api/v1/admin/products/${found.body.items[0].id}/copy-to-vendor`, { token: admin, body: { vendor_id: v.vendorId } });
+    expect(copy.status, JSON.stringify(copy.body)).to.equal(403);
+    expect(copy.body).to.include({ code: 'TierLimitExceededException', limit: 3, count: 3 });
   });
 
   it('frees a slot when a product is deleted', async () => {
