@@ -44,7 +44,7 @@ export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorP
     await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, c);
     throw err;
   }
-  done.unshift(slot);
+  if (slot) done.unshift(slot);
   try {
     done.push(await handleCommand(deps.store, vendorProduct, id, {
       type: 'CreateVendorProduct',

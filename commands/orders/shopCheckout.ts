@@ -75,7 +75,8 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
   const orderId = Number(held.holder);
   if ((await load(deps.store, order, orderId)).version > 0) return { order_id: orderId, created: false, done };
 
-  done.push(await claimQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, quota.limit, quota.opening, ctx));
+  const slot = await claimQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, quota.limit, quota.opening, ctx);
+  if (slot) done.push(slot);
   const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
   try {
     done.push(...await releaseOrderStock(deps, orderId, physical, ctx));

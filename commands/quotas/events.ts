@@ -10,4 +10,7 @@ export type QuotaSlotClaimed = { type: 'QuotaSlotClaimed'; data: { kind: string;
 /** A holder gave its slot back (the product was deleted, or the creation failed). */
 export type QuotaSlotReleased = { type: 'QuotaSlotReleased'; data: { kind: string; key: string; holder: string } };
 
-export type QuotaEvent = QuotaOpened | QuotaSlotClaimed | QuotaSlotReleased;
+/** The plan became unlimited: counting stops, and the next limited claim opens the stream afresh. */
+export type QuotaClosed = { type: 'QuotaClosed'; data: { kind: string; key: string } };
+
+export type QuotaEvent = QuotaOpened | QuotaSlotClaimed | QuotaSlotReleased | QuotaClosed;

@@ -30,7 +30,8 @@ export interface PlanQuota {
 
 export type QuotaCommand =
   | { type: 'ClaimQuotaSlot'; data: { kind: string; key: string; holder: string; limit: number | null; hint: Record<string, unknown>; opening: string[] } }
-  | { type: 'ReleaseQuotaSlot'; data: { kind: string; key: string; holder: string } };
+  | { type: 'ReleaseQuotaSlot'; data: { kind: string; key: string; holder: string } }
+  | { type: 'CloseQuota'; data: { kind: string; key: string } };
 
 export const quotaId = (kind: string, key: string) => `${kind}:${key}`;
 
@@ -44,10 +45,13 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
       case 'QuotaOpened': return { opened: true, holders: [...new Set([...state.holders, ...event.data.holders])] };
       case 'QuotaSlotClaimed': return { opened: true, holders: state.holders.includes(event.data.holder) ? state.holders : [...state.holders, event.data.holder] };
       case 'QuotaSlotReleased': return { ...state, holders: state.holders.filter((h) => h !== event.data.holder) };
+      case 'QuotaClosed': return { opened: false, holders: [] };
     }
   },
   decide: (command, state) => {
-    const { kind, key, holder } = command.data;
+    const { kind, key } = command.data;
+    if (command.type === 'CloseQuota') return state.opened ? [{ type: 'QuotaClosed', data: { kind, key } }] : [];
+    const { holder } = command.data;
     switch (command.type) {
       case 'ClaimQuotaSlot': {
         const { limit, hint, opening } = command.data;
@@ -87,11 +91,18 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
 /**
  * Takes one slot for `holder`, or throws TierLimitExceededException (403) with the limit, the
  * count and the hint. `opening` lists the holders that existed before the stream did; it is read
- * only when the stream is new.
+ * only when the stream is new (or closed).
+ *
+ * An unlimited plan claims nothing: its creations would all queue on this one stream for a count
+ * nobody checks. The stream is closed instead (once), and a limit set later opens it afresh from
+ * what exists then.
  */
-export async function claimQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, limit: QuotaLimit, opening: () => Promise<string[]>, ctx: CommandContext): Promise<Handled<unknown, any>> {
+export async function claimQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, limit: QuotaLimit, opening: () => Promise<string[]>, ctx: CommandContext): Promise<Handled<unknown, any> | null> {
   const id = quotaId(kind, key);
   const { state } = await load(store, quota, id);
+  if (limit.limit === null) {
+    return state.opened ? retrying(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx)) : null;
+  }
   const existing = state.opened ? [] : await opening();
   return retrying(() => handleCommand(store, quota, id, {
     type: 'ClaimQuotaSlot', data: { kind, key, holder: String(holder), limit: limit.limit, hint: limit.hint, opening: existing },

@@ -9,6 +9,7 @@ const claimed = (holder: string): QuotaEvent => ({ type: 'QuotaSlotClaimed', dat
 const released = (holder: string): QuotaEvent => ({ type: 'QuotaSlotReleased', data: { kind: 'products', key: '7', holder } });
 const claim = (holder: string, limit: number | null, opening: string[] = []): QuotaCommand =>
   ({ type: 'ClaimQuotaSlot', data: { kind: 'products', key: '7', holder, limit, hint: { upgrade: { tier_code: 'professional' } }, opening } });
+const closed: QuotaEvent = { type: 'QuotaClosed', data: { kind: 'products', key: '7' } };
 const release = (holder: string): QuotaCommand => ({ type: 'ReleaseQuotaSlot', data: { kind: 'products', key: '7', holder } });
 
 describe('quota: a plan limit counted on the write side', () => {
@@ -31,7 +32,11 @@ describe('quota: a plan limit counted on the write side', () => {
     given(quota, [opened([]), claimed('1')]).when(release('1')).then([released('1')]);
   });
 
-  it('an unlimited plan still counts its slots', () => {
-    given(quota, [opened(['1', '2'])]).when(claim('3', null)).then([claimed('3')]);
+  it('closing stops the count; the next limited claim opens the stream afresh', () => {
+    const close: QuotaCommand = { type: 'CloseQuota', data: { kind: 'products', key: '7' } };
+    given(quota, [opened(['1']), claimed('2')]).when(close).then([closed]);
+    given(quota, []).when(close).then([]);
+    given(quota, [opened(['1']), claimed('2'), closed])
+      .when(claim('4', 5, ['1', '2', '3'])).then([opened(['1', '2', '3']), claimed('4')]);
   });
 });

@@ -36,7 +36,7 @@ describe('shop order limit: a shop takes no more orders in a billing period than
   });
 
   it('a placement refused for want of stock keeps no order slot', async () => {
-    await limitOrders(null);
+    await limitOrders(50);
     const five = await stockedProduct(s, { title: 'Five lids' }, 5);
     const carts = await Promise.all(Array.from({ length: 10 }, () => cartWith(five, 1)));
     const answers = await Promise.all(carts.map((session, i) => place(i % 2 ? ada : bob, session)));
@@ -67,8 +67,20 @@ describe('shop order limit: a shop takes no more orders in a billing period than
     expect(stock.items[0].reserved_quantity ?? stock.items[0].reserved).to.equal(1);
   });
 
+  it('an unlimited plan takes every order, and a limit set later counts the orders already placed', async () => {
+    await limitOrders(null);
+    const plenty = await stockedProduct(s, { title: 'Unlimited kettles' }, 100);
+    const answers = await Promise.all(Array.from({ length: 3 }, async () => place(ada, await cartWith(plenty, 1))));
+    expect(answers.map((a) => a.status)).to.deep.equal([201, 201, 201]);
+    // 6 + 1 + 3 = 10 orders this period.
+    await limitOrders(10);
+    const over = await place(bob, await cartWith(plenty, 1));
+    expect(over.status).to.equal(403);
+    expect(over.body).to.include({ limit: 10, count: 10 });
+  });
+
   it('a retried request names the order it placed, even at the limit', async () => {
-    await limitOrders(8);
+    await limitOrders(11);
     const plenty = await stockedProduct(s, { title: 'Lids' }, 10);
     const session = await cartWith(plenty, 1);
     const key = { 'idempotency-key': `limit-retry-${Date.now()}` };
