@@ -37,6 +37,8 @@ export async function benchVendor(url: string, adminToken: string): Promise<Benc
   const company = await call(url, 'POST', '/api/v1/admin/companies', adminToken, { name: `Bench ${tag}`, owner_email: `owner-${tag}@bench.example` });
   const code = `B${tag.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6)}`;
   const vendor = await call(url, 'POST', '/api/v1/admin/vendors', adminToken, { company_id: company.id, vendor_code: code, name: `Bench shop ${tag}` });
+  // A bench vendor creates far more products and orders than the legacy fallback's limits allow: Enterprise is unlimited.
+  await call(url, 'PUT', `/api/v1/admin/subscriptions/${vendor.id}`, adminToken, { tier_code: 'enterprise', status: 'active' });
   const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: company.owner.email, password: company.temporary_password });
   await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, { current_password: company.temporary_password, new_password: `bench-owner-${tag}` });
   const token = first.access_token as string;
