@@ -12,7 +12,7 @@ function against(used: number, limit: number | null) {
   return { used, limit, remaining: Math.max(0, limit - used), percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10, exceeded: used >= limit };
 }
 
-/** SPEC.md 4.2 usage: the billing page's UsageSummary. Counted from the read models; nothing is enforced yet. */
+/** SPEC.md 4.2 usage: the billing page's UsageSummary, counted from the read models (the limits themselves are enforced on the write side: docs/subscriptions.md "Limits"). */
 export function vendorUsageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
 
