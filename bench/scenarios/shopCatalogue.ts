@@ -12,7 +12,7 @@ import { load } from '../support/http.ts';
 import { openStore } from '../support/store.ts';
 
 /**
- * The shop's catalogue search (issue 19, "Proof"): GET /api/v1/shop/products over 100,000
+ * The shop's catalogue search, the one a shopper waits on: GET /api/v1/shop/products over 100,000
  * products of one vendor, through the real stack (the vendor context from the storefront page's
  * Referer, the shopper's language from Accept-Language, queries/catalogue/listShopProducts.ts:
  * one statement for the page, its capped count and the page's stock and images, and the

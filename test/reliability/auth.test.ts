@@ -7,7 +7,7 @@ import { registerCustomer, shopClient } from '../support/customers.ts';
 import { createVendorWithOwner, shopHeaders, type VendorFixture } from '../support/tenancy.ts';
 
 /**
- * Auth (issue 6), on every authenticated route of every area (admin, vendor, and the shop's
+ * Authentication on every authenticated route of every area (admin, vendor, and the shop's
  * customer routes): no credentials, an expired token, a tampered one, `alg: none`, a token of the
  * wrong type (the other areas' types) and one signed with another key are all refused with 401;
  * on the shop also a customer token of another shop and one whose session has ended; the admin
