@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { createApp, mountedRoutes } from '../../src/http/app.ts';
@@ -9,11 +8,12 @@ import { startTestDns, type TestDns } from '../support/dns.ts';
 import { csv, HEADER, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
 import { waitForJob } from '../support/extmarket.ts';
 import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
-import { SHOP_CUSTOMER_CASES, type ShopReq } from './shopIsolationCases.ts';
+import { changed, isProblem, leaks, send as sendTo, snapshot as snapshotOf, vendorTablesOf, type Answer } from './isolationSupport.ts';
+import { SHOP_CUSTOMER_CASES } from './shopIsolationCases.ts';
 import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolationCases.ts';
 
 /**
- * Tenant isolation (issue 6): every vendor and shop route, with another tenant's token or
+ * Tenant isolation: every vendor and shop route, with another tenant's token or
  * context, never gives or changes another tenant's data.
  *
  * Two vendors are made with real data in every area (test/support/tenantData.ts: settings, theme,
@@ -40,22 +40,12 @@ import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolat
  * tenantIsolationCases.ts; routes that take no tenant id are
  * listed in NO_TENANT_ID with the reason; they still get the hostile context and body fields.
  *
- * Shop API (/api/v1/shop/**, the vendor from src/http/vendorContext.ts): each route is called with
- * each vendor's Referer path form, subdomain Host and verified custom domain Host, and with mixes
- * (Host of one vendor and Referer of the other, unknown or pending domains and unknown subdomains
- * in front of a Referer, vendor headers and query parameters, a vendor token of the other
- * vendor): exactly the vendor the rules name answers, with none of the other's data and none of
- * either's private data. Then every shop route with customer tokens (shopIsolationCases.ts): a
- * customer of A at A's shop aimed at B's products, carts, addresses and orders, A's customer token
- * at B's shop and B's at A's, and B's second customer aimed at B's first customer's addresses and
- * orders: refused or answered with the caller's own data only, nothing of B's changed, and B's
- * customer still signed in at B's shop afterwards.
+ * The shop API's isolation (vendor context, customer tokens) is shopIsolation.test.ts; the check
+ * that every mounted shop route has a case is here, with the vendor routes'.
  * Vendor tokens on /api/v1/admin/** are refused in test/reliability/auth.test.ts (not repeated).
  */
 
-interface Answer { status: number; type: string; text: string; body: any }
-
-describe('reliability: tenant isolation on every vendor and shop route', function () {
+describe('reliability: tenant isolation on every vendor route', function () {
   this.timeout(300_000);
   let app: TestApp;
   let dns: TestDns;
@@ -63,7 +53,7 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
   let b: Tenant;
   let routes: [string, string][];
   let vendorTables: string[];
-  const requestsSent = { vendor: 0, shop: 0 };
+  const requestsSent = { vendor: 0 };
 
   before(async () => {
     app = await testApp();
@@ -73,8 +63,7 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     a = await createTenant(app, dns);
     b = await createTenant(app, dns);
     routes = mountedRoutes(createApp(app.services));
-    vendorTables = (await sql(app.services.db.knex, `SELECT table_name AS t FROM information_schema.columns c JOIN information_schema.tables USING (table_schema, table_name)
-      WHERE c.table_schema = 'public' AND c.column_name = 'vendor_id' AND table_type = 'BASE TABLE' ORDER BY 1`)).map((r: any) => r.t);
+    vendorTables = await vendorTablesOf(app.services.db.knex);
   });
 
   after(async () => {
@@ -82,26 +71,12 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     await dns?.close();
     await a?.server.close();
     await b?.server.close();
-    console.log(`      ${requestsSent.vendor} vendor-API and ${requestsSent.shop} shop requests`);
+    console.log(`      ${requestsSent.vendor} vendor-API requests`);
   });
 
-  /** A request as a client sends it (node:http, so the Host header can name a shop). */
-  function send(method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const req = request(app.url + path, { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: any = text;
-          try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-          resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), text, body: parsed });
-        });
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
+
+  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> => sendTo(app.url, method, path, headers, body);
+  const snapshot = (t: Tenant) => snapshotOf(app.services.db.knex, vendorTables, t);
 
   async function encode(r: Req): Promise<{ data?: Buffer; type?: string }> {
     if (r.form) {
@@ -129,45 +104,7 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     return send(method, `/api/v1/vendor${r.path}${sep}vendor_id=${v.vendorId}&vendor_code=${v.vendorCode}`, headers, data);
   }
 
-  /** What of `v` an answer holds: its texts and GTINs, or its id under a vendor_id / company_id key. */
-  function leaks(answer: Answer, v: Tenant, markers = v.markers, keys = true): string[] {
-    const text = answer.text.toLowerCase();
-    const found = markers.filter((mk) => text.includes(mk));
-    const walk = (x: any, key?: string): void => {
-      if (Array.isArray(x)) x.forEach((y) => walk(y, key));
-      else if (x && typeof x === 'object') for (const [k, y] of Object.entries(x)) walk(y, k);
-      else if (key === 'vendor_id' && Number(x) === v.vendorId) found.push(`vendor_id ${x}`);
-      else if (key === 'company_id' && Number(x) === v.companyId) found.push(`company_id ${x}`);
-    };
-    if (keys && answer.body && typeof answer.body === 'object') walk(answer.body);
-    return found;
-  }
 
-  const isProblem = (x: Answer) => /application\/problem\+json/.test(x.type) && x.body?.status === x.status && typeof x.body?.code === 'string';
-
-  /**
-   * A hash per table of the rows that belong to `t` (every table with a vendor_id, its vendor,
-   * company, users and imported marketplace translations), and the version of each of its event
-   * streams (events whose data or metadata names the vendor, and its users' streams). One statement.
-   */
-  async function snapshot(t: Tenant): Promise<Record<string, string>> {
-    const [vendor, company, owner, member] = [t.vendorId, t.companyId, t.ownerUserId, t.member.id].map(Number);
-    const part = (name: string, table: string, where: string) =>
-      `SELECT '${name}' AS k, count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${table}" x WHERE ${where}`;
-    const parts = [
-      ...vendorTables.map((table) => part(table, table, `vendor_id = ${vendor}`)),
-      part('vendor_list', 'vendor_list', `id = ${vendor}`),
-      part('company_list', 'company_list', `id = ${company}`),
-      part('user_list', 'user_list', `id IN (${owner}, ${member})`),
-      part('marketplace_product_translations', 'marketplace_product_translations', `product_id IN (SELECT id FROM marketplace_product_list WHERE vendor_id = ${vendor})`),
-      `SELECT 'events' AS k, coalesce(string_agg(stream_id || '@' || v, ',' ORDER BY stream_id), '') AS h FROM (SELECT stream_id, max(version) AS v FROM events
-        WHERE data->>'vendor_id' = '${vendor}' OR metadata->>'vendor_id' = '${vendor}' OR stream_id IN ('user-${owner}', 'user-${member}') GROUP BY stream_id) s`,
-    ];
-    const rows = await sql(app.services.db.knex, parts.join(' UNION ALL '));
-    return Object.fromEntries(rows.map((r: { k: string; h: string }) => [r.k, r.h]));
-  }
-
-  const changed = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
 
   it('has a case for every mounted vendor and shop route, and no case for a route that is gone', () => {
     const vendorKeys = routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).map(([m, p]) => `${m} ${p.slice('/api/v1/vendor'.length)}`);
@@ -275,103 +212,6 @@ describe('reliability: tenant isolation on every vendor and shop route', functio
     expect(problems).to.deep.equal([]);
     expect(checked).to.be.greaterThan(10);
   });
-
-  it('shop API: the vendor the context names answers, never the other, whatever mix of Host, Referer and headers', async () => {
-    const problems: string[] = [];
-    let checked = 0;
-    for (const [x, y] of [[a, b], [b, a]]) {
-      const path = (t: Tenant) => `http://localhost/vendors/${t.vendorCode}/shop/`;
-      const scenarios: [string, Record<string, string>, Tenant | null][] = [
-        ['Referer path form', { referer: path(x) }, x],
-        ['Host subdomain', { host: `${x.subdomain}.localhost` }, x],
-        ['Host verified custom domain', { host: x.domain.name }, x],
-        ['Referer custom domain', { referer: `https://${x.domain.name}/cart` }, x],
-        ['Referer subdomain, Host an IP', { host: '127.0.0.1', referer: `https://${x.subdomain}.localhost/` }, x],
-        ["Host subdomain, other's Referer", { host: `${x.subdomain}.localhost`, referer: path(y) }, x],
-        ["Host custom domain, other's Referer", { host: x.domain.name, referer: path(y) }, x],
-        ["Referer path form, other's subdomain as the Referer host", { referer: `http://${y.subdomain}.localhost/vendors/${x.vendorCode}/shop/` }, x],
-        ["unknown domain in Host, Referer", { host: `unknown-${x.tag}.example`, referer: path(x) }, x],
-        ["other's pending domain in Host, Referer", { host: y.pendingDomain.name, referer: path(x) }, x],
-        ["Referer, other's vendor headers", { referer: path(x), 'x-vendor-id': String(y.vendorId), 'x-vendor-code': y.vendorCode }, x],
-        ["Host subdomain, other's vendor token (header and cookie)", { host: `${x.subdomain}.localhost`, authorization: `Bearer ${y.ownerToken}`, cookie: `vendor_token=${y.ownerToken}` }, x],
-        ["unknown subdomain in Host, other's Referer", { host: `nosuch-${randomUUID().slice(0, 8)}.localhost`, referer: path(y) }, null],
-        ["unknown code in the Referer path", { referer: `http://localhost/vendors/NOSUCH${randomUUID().slice(0, 8)}/shop/` }, null],
-        ['no context, vendor headers only', { 'x-vendor-id': String(x.vendorId), 'x-vendor-code': x.vendorCode }, null],
-      ];
-      for (const [key, shopPath] of Object.entries(SHOP_CASES)) {
-        for (const [label, headers, expected] of scenarios) {
-          for (const query of ['', `?vendor_id=${y.vendorId}&vendor_code=${y.vendorCode}`]) {
-            const res = await send(key.split(' ')[0], shopPath + query, headers);
-            requestsSent.shop++;
-            checked++;
-            const where = `${key} [${label}${query ? ", other's query" : ''}, ${x === a ? 'A' : 'B'}] → ${res.status}`;
-            const privateOf = (t: Tenant) => [t.ownerEmail, t.member.email, t.invitation.email, t.server.apiKey, t.server.url].map((s) => s.toLowerCase());
-            // The named vendor's public data only; none of the other's, and nobody's private data.
-            const leaked = expected === null ? [...leaks(res, x), ...leaks(res, y)] : [...leaks(res, y), ...leaks(res, x, privateOf(x), false)];
-            if (expected === null) {
-              if (res.status !== 404 || res.body?.code !== 'VendorNotFoundException' || !isProblem(res)) problems.push(`${where}: expected VendorNotFoundException`);
-            } else if (res.status !== 200 || res.body?.id !== expected.vendorId || !res.text.toLowerCase().includes(expected.tag)) {
-              problems.push(`${where}: expected vendor ${expected.vendorId}, ${res.text.slice(0, 160)}`);
-            }
-            if (leaked.length > 0) problems.push(`${where}: holds ${leaked.join(', ')}`);
-          }
-        }
-      }
-    }
-    expect(problems).to.deep.equal([]);
-    expect(checked).to.be.greaterThan(50);
-  });
-
-  it("the shop fixtures are real: each customer finds its own address, cart and order at its own shop", async () => {
-    for (const t of [a, b]) {
-      const headers = { referer: `http://localhost/vendors/${t.vendorCode}/shop/`, authorization: `Bearer ${t.shopper.token}` };
-      const order = await send('GET', `/api/v1/shop/orders/${t.shopper.order}`, headers);
-      expect(order.status, order.text).to.equal(200);
-      const addresses = await send('GET', '/api/v1/shop/addresses', headers);
-      expect(addresses.text.toLowerCase()).to.include(`${t.tag} customer street 1`);
-      const cart = await send('GET', `/api/v1/shop/cart/${t.shopper.cart}`, headers);
-      expect(cart.body.items.map((i: any) => i.product_id)).to.deep.equal([t.products[0]]);
-    }
-  });
-
-  for (const direction of ['A attacks B', 'B attacks A']) {
-    it(`shop API with customer tokens, ${direction}: nothing of the other shop or the other customer, nothing of theirs changed`, async () => {
-      const [m, v] = direction === 'A attacks B' ? [a, b] : [b, a];
-      await quiet(app);
-      const start = await snapshot(v);
-      const problems: string[] = [];
-      let checked = 0;
-      const tokens = { customer: m.shopper.token, victim: v.shopper.token, sibling: v.sibling.token };
-      for (const [key, build] of Object.entries(SHOP_CUSTOMER_CASES)) {
-        const [method] = key.split(' ');
-        for (const r of build(m, v) as ShopReq[]) {
-          const shop = r.shop === 'own' ? m : v;
-          const headers: Record<string, string> = {
-            referer: `http://localhost/vendors/${shop.vendorCode}/shop/`, 'x-vendor-id': String(v.vendorId), 'x-vendor-code': v.vendorCode,
-            ...(r.as ? { authorization: `Bearer ${tokens[r.as]}` } : {}),
-            ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          };
-          const sep = r.path.includes('?') ? '&' : '?';
-          const res = await send(method, `/api/v1/shop${r.path}${sep}vendor_id=${v.vendorId}`, headers, r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body)));
-          requestsSent.shop++;
-          checked++;
-          const where = `${key} ${r.label ?? r.path} [${r.as ?? 'anonymous'} at ${r.shop} shop] → ${res.status}`;
-          if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
-          if (r.expect === 'refused' && (![400, 401, 403, 404, 409, 422].includes(res.status) || !isProblem(res))) problems.push(`${where}: expected a refusal`);
-          if (r.expect === 'empty' && !(res.status === 200 && Array.isArray(res.body?.items) && res.body.items.length === 0)) problems.push(`${where}: expected no rows`);
-          // The sibling is a customer of the victim's shop: the shop's own texts are its to see, the first customer's are not.
-          const leaked = r.as === 'sibling' ? v.shopperMarkers.filter((mk) => res.text.toLowerCase().includes(mk)) : leaks(res, v);
-          if (leaked.length > 0) problems.push(`${where}: holds ${leaked.join(', ')}`);
-        }
-      }
-      await quiet(app);
-      problems.push(...changed(start, await snapshot(v)).map((k) => `the victim's ${k} changed`));
-      const still = await send('GET', '/api/v1/shop/profile', { referer: `http://localhost/vendors/${v.vendorCode}/shop/`, authorization: `Bearer ${v.shopper.token}` });
-      if (still.status !== 200) problems.push(`the victim's customer is no longer signed in at its shop: ${still.status}`);
-      expect(problems).to.deep.equal([]);
-      expect(checked).to.be.greaterThan(30);
-    });
-  }
 
   // Last: these leave traces in A's data (a cancelled invitation naming B's member, an order).
   it("B's SKUs, GTINs and member e-mail are free for A to use, and using them touches nothing of B's", async () => {

@@ -1,0 +1,75 @@
+import { request } from 'node:http';
+import type { Knex } from 'knex';
+import { sql } from '../../src/runtime/database.ts';
+import type { Tenant } from '../support/tenantData.ts';
+
+/**
+ * What the tenant isolation suites (tenantIsolation.test.ts for the vendor API, shopIsolation.test.ts
+ * for the shop) share: a client's request, the search of an answer for another tenant's data, and
+ * a fingerprint of everything a tenant owns, to prove a refused request changed nothing.
+ */
+export interface Answer { status: number; type: string; text: string; body: any }
+
+/** A request as a client sends it (node:http, so the Host header can name a shop). */
+export function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(baseUrl + path, { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: any = text;
+        try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+        resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), text, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** What of `v` an answer holds: its texts and GTINs, or its id under a vendor_id / company_id key. */
+export function leaks(answer: Answer, v: Tenant, markers = v.markers, keys = true): string[] {
+  const text = answer.text.toLowerCase();
+  const found = markers.filter((mk) => text.includes(mk));
+  const walk = (x: any, key?: string): void => {
+    if (Array.isArray(x)) x.forEach((y) => walk(y, key));
+    else if (x && typeof x === 'object') for (const [k, y] of Object.entries(x)) walk(y, k);
+    else if (key === 'vendor_id' && Number(x) === v.vendorId) found.push(`vendor_id ${x}`);
+    else if (key === 'company_id' && Number(x) === v.companyId) found.push(`company_id ${x}`);
+  };
+  if (keys && answer.body && typeof answer.body === 'object') walk(answer.body);
+  return found;
+}
+
+export const isProblem = (x: Answer) => /application\/problem\+json/.test(x.type) && x.body?.status === x.status && typeof x.body?.code === 'string';
+
+/**
+ * A hash per table of the rows that belong to `t` (every table with a vendor_id, its vendor,
+ * company, users and imported marketplace translations), and the version of each of its event
+ * streams (events whose data or metadata names the vendor, and its users' streams). One statement.
+ */
+export async function snapshot(knex: Knex, vendorTables: readonly string[], t: Tenant): Promise<Record<string, string>> {
+  const [vendor, company, owner, member] = [t.vendorId, t.companyId, t.ownerUserId, t.member.id].map(Number);
+  const part = (name: string, table: string, where: string) =>
+    `SELECT '${name}' AS k, count(*) || ':' || md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${table}" x WHERE ${where}`;
+  const parts = [
+    ...vendorTables.map((table) => part(table, table, `vendor_id = ${vendor}`)),
+    part('vendor_list', 'vendor_list', `id = ${vendor}`),
+    part('company_list', 'company_list', `id = ${company}`),
+    part('user_list', 'user_list', `id IN (${owner}, ${member})`),
+    part('marketplace_product_translations', 'marketplace_product_translations', `product_id IN (SELECT id FROM marketplace_product_list WHERE vendor_id = ${vendor})`),
+    `SELECT 'events' AS k, coalesce(string_agg(stream_id || '@' || v, ',' ORDER BY stream_id), '') AS h FROM (SELECT stream_id, max(version) AS v FROM events
+      WHERE data->>'vendor_id' = '${vendor}' OR metadata->>'vendor_id' = '${vendor}' OR stream_id IN ('user-${owner}', 'user-${member}') GROUP BY stream_id) s`,
+  ];
+  const rows = await sql(knex, parts.join(' UNION ALL '));
+  return Object.fromEntries(rows.map((r: { k: string; h: string }) => [r.k, r.h]));
+}
+
+export const changed = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+
+/** Every read-model table that has a vendor_id column: a tenant's rows in each are part of its snapshot. */
+export async function vendorTablesOf(knex: Knex): Promise<string[]> {
+  return (await sql(knex, `SELECT table_name AS t FROM information_schema.columns c JOIN information_schema.tables USING (table_schema, table_name)
+    WHERE c.table_schema = 'public' AND c.column_name = 'vendor_id' AND table_type = 'BASE TABLE' ORDER BY 1`)).map((r: any) => r.t);
+}
