@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import sharp from 'sharp';
-import { withCheckDigit } from '../../../src/core/gtin.ts';
 import { formatMoney } from '../../../src/core/money.ts';
-import { testApp, unique, type TestApp } from '../../support/app.ts';
-import { sortedBy, upload } from '../../support/catalogueFiles.ts';
-import { createVendorWithOwner, shopHeaders, type VendorFixture } from '../../support/tenancy.ts';
+import { testApp, type TestApp } from '../../support/app.ts';
+import { sortedBy } from '../../support/catalogueFiles.ts';
+import { placeholderOf } from '../../support/orders.ts';
+import { catalogueShops, type CatalogueShops } from '../../support/shopCatalogue.ts';
+import type { VendorFixture } from '../../support/tenancy.ts';
 
 /**
  * The shop's catalogue as a shopper's browser calls it (SPEC.md 4.3 GET /products, GET
@@ -13,66 +13,21 @@ import { createVendorWithOwner, shopHeaders, type VendorFixture } from '../../su
  */
 describe('shop catalogue: a shopper browses, searches and filters the shop\'s products', () => {
   let app: TestApp;
+  let f: CatalogueShops;
   let shop: VendorFixture;
   let other: VendorFixture;
   let german: VendorFixture;
-  const p: Record<string, any> = {};
-  const gtin = () => withCheckDigit(`2${String(Date.now()).slice(-7)}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`);
-  const sku = unique('SKU').toUpperCase();
-
-  const create = async (v: VendorFixture, body: Record<string, unknown>) => {
-    const res = await app.call('POST', '/api/v1/vendor/products', { token: v.ownerToken, body });
-    if (res.status !== 201) throw new Error(`product: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const stock = async (v: VendorFixture, productId: number, quantity: number) => {
-    const res = await app.call('POST', '/api/v1/vendor/inventory', { token: v.ownerToken, body: { product_id: productId, bin_location: unique('B'), quantity } });
-    if (res.status !== 201) throw new Error(`stock: ${res.status} ${JSON.stringify(res.body)}`);
-  };
-  /** A shop call from the vendor's storefront page, with the shopper's language cookie and browser language. */
-  const browse = (v: VendorFixture, path: string, language: { cookie?: string; accept?: string } = {}) => app.call('GET', `/api/v1/shop${path}`, {
-    headers: {
-      ...shopHeaders(v.vendorCode),
-      ...(language.cookie ? { cookie: `lang=${language.cookie}` } : {}),
-      ...(language.accept ? { 'accept-language': language.accept } : {}),
-    },
-  });
-  const ids = (res: { body: any }) => res.body.items.map((i: any) => i.id);
-  const list = async (v: VendorFixture, query: string, language?: { cookie?: string; accept?: string }) => {
-    const res = await browse(v, `/products?limit=100${query ? `&${query}` : ''}`, language);
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res;
-  };
+  let p: Record<string, any>;
+  let sku: string;
+  const stock = (v: VendorFixture, productId: number, quantity: number) => f.stock(v, productId, quantity);
+  const browse = (v: VendorFixture, path: string, language: { cookie?: string; accept?: string } = {}) => f.browse(v, path, language);
+  const list = (v: VendorFixture, query: string, language?: { cookie?: string; accept?: string }) => f.list(v, query, language);
+  const ids = (res: { body: any }) => f.ids(res);
 
   before(async () => {
     app = await testApp();
-    shop = await createVendorWithOwner(app);
-    other = await createVendorWithOwner(app);
-    german = await createVendorWithOwner(app, { vendor: { storefront_language: 'de', storefront_languages: ['de', 'fr', 'en'] } });
-    p.knife = await create(shop, {
-      vendor_sku: `${sku}-KNIFE`, gtin: gtin(), brand: 'Zwilling', product_type_raw: 'Home > Kitchen > Knives', price_cents: 4990, sale_price_cents: 3990,
-      vat_rate_category: 'standard',
-      translations: { en: { title: 'Chef knife', description: 'Forged steel blade' }, fr: { title: 'Couteau de chef', description: 'Lame en acier forgé' } },
-    });
-    p.hose = await create(shop, {
-      vendor_sku: `${sku}-HOSE`, gtin: gtin(), brand: 'Gardena', product_type_raw: 'Home > Garden', price_cents: 2500,
-      translations: { en: { title: 'Garden hose', description: 'Twenty metres, frost-proof' } },
-    });
-    p.ebook = await create(shop, {
-      vendor_sku: `${sku}-EBOOK`, brand: 'Zwilling', product_type_raw: 'Books', price_cents: 999, is_digital: true,
-      translations: { en: { title: 'Knife skills (e-book)' }, fr: { title: 'L\'art du couteau (livre numérique)' } },
-    });
-    p.pot = await create(shop, {
-      vendor_sku: `${sku}-POT`, brand: 'Fissler', product_type_raw: 'Home > Kitchenware', price_cents: 7900, vat_rate_category: 'reduced',
-      translations: { de: { title: 'Kochtopf', description: 'Edelstahl, 24 cm' } },
-    });
-    p.hidden = await create(shop, { vendor_sku: `${sku}-OLD`, brand: 'Zwilling', price_cents: 100, is_active: false, title: 'Retired knife' });
-    p.foreign = await create(other, { vendor_sku: `${sku}-FOREIGN`, brand: 'Zwilling', price_cents: 4990, title: 'Chef knife of another shop' });
-    p.germanPot = await create(german, { vendor_sku: `${sku}-DE`, price_cents: 1000, translations: { en: { title: 'Saucepan' }, de: { title: 'Stieltopf' }, fr: { title: 'Casserole' } } });
-    await stock(shop, p.knife.id, 5);
-    await stock(shop, p.knife.id, 2);
-    await stock(shop, p.hose.id, 0);
-    await stock(shop, p.pot.id, 1);
+    f = await catalogueShops(app);
+    ({ shop, other, german, p, sku } = f);
   });
 
   describe('what the shop shows', () => {
@@ -80,13 +35,13 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
       const res = await list(shop, '');
       expect(ids(res)).to.have.members([p.knife.id, p.hose.id, p.ebook.id, p.pot.id]);
       expect(res.body).to.include({ total: 4, total_exact: true, page: 1, limit: 100 });
-      const placeholder = await placeholderOf(shop);
+      const placeholder = await placeholderOf(app, shop.vendorId);
       expect(ids(res)).not.to.include(placeholder);
       expect(ids(await list(other, ''))).to.deep.equal([p.foreign.id]);
     });
 
     it('answers 404 for another vendor\'s product, an inactive one, the placeholder and an unknown id alike', async () => {
-      const placeholder = await placeholderOf(shop);
+      const placeholder = await placeholderOf(app, shop.vendorId);
       for (const id of [p.foreign.id, p.hidden.id, placeholder, 2_000_000_000]) {
         const res = await browse(shop, `/products/${id}`);
         expect(res.status, `product ${id}`).to.equal(404);
@@ -264,80 +219,4 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
     });
   });
 
-  describe('a product\'s page', () => {
-    let png: Buffer;
-    let image: any;
-
-    before(async () => {
-      png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
-      const res = await upload(app, '/api/v1/vendor/media/images', shop.ownerToken, { product_id: String(p.knife.id) }, { name: 'knife.png', data: png, type: 'image/png' });
-      expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      image = res.body;
-    });
-
-    it('shows every translation, the price, the VAT rate category and the availability, in the shopper\'s language', async () => {
-      const res = await browse(shop, `/products/${p.knife.id}`, { accept: 'fr' });
-      expect(res.status, JSON.stringify(res.body)).to.equal(200);
-      expect(res.body).to.include({
-        id: p.knife.id, language: 'fr', title: 'Couteau de chef', price_cents: 4990, sale_price_cents: 3990, charged_price_cents: 3990,
-        vat_rate_category: 'standard', brand: 'Zwilling', gtin: p.knife.gtin,
-      });
-      expect(res.body.translations).to.deep.equal({
-        en: { title: 'Chef knife', description: 'Forged steel blade', short_description: null },
-        fr: { title: 'Couteau de chef', description: 'Lame en acier forgé', short_description: null },
-      });
-      expect(res.body.languages).to.deep.equal(['en', 'fr']);
-      expect(res.body.availability).to.deep.equal({ in_stock: true, unlimited: false, available_quantity: 7 });
-      expect(res.body.formatted.price).to.equal(formatMoney(4990, 'EUR', 'fr'));
-      const pot = await browse(shop, `/products/${p.pot.id}`);
-      expect(pot.body).to.include({ vat_rate_category: 'reduced', language: 'de', title: 'Kochtopf' });
-      const ebook = await browse(shop, `/products/${p.ebook.id}`);
-      expect(ebook.body.availability).to.deep.equal({ in_stock: true, unlimited: true, available_quantity: null });
-    });
-
-    it('lists the uploaded images with their three variants, and the client loads each from the shop', async () => {
-      const res = await browse(shop, `/products/${p.knife.id}`);
-      expect(res.body.images).to.have.length(1);
-      const [shown] = res.body.images;
-      expect(shown).to.include({ id: image.id, width: 1200, height: 900 });
-      expect(shown.variants.map((v: any) => [v.variant, v.width, v.height])).to.deep.equal([['original', 1200, 900], ['800', 800, 600], ['200', 200, 150]]);
-      for (const v of shown.variants) {
-        const file = await fetch(app.url + v.url, { headers: shopHeaders(shop.vendorCode) });
-        expect(file.status, v.url).to.equal(200);
-        expect(file.headers.get('content-type')).to.equal('image/webp');
-        const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-        expect([meta.format, meta.width, meta.height]).to.deep.equal(['webp', v.width, v.height]);
-      }
-      const item = (await list(shop, `search=${sku}-KNIFE`)).body.items[0];
-      expect(item.thumbnail_url).to.equal(shown.variants[2].url);
-      expect(item.image_url).to.equal(shown.variants[1].url);
-    });
-
-    it('serves an image only as a picture of the shop\'s product it belongs to', async () => {
-      const url = `/api/v1/shop/products/${p.knife.id}/images/${image.id}/200`;
-      expect((await fetch(app.url + url, { headers: shopHeaders(other.vendorCode) })).status).to.equal(404);
-      const wrongProduct = await fetch(`${app.url}/api/v1/shop/products/${p.hose.id}/images/${image.id}/200`, { headers: shopHeaders(shop.vendorCode) });
-      expect(wrongProduct.status).to.equal(404);
-      expect((await wrongProduct.json()).code).to.equal('MediaNotFoundException');
-    });
-
-    it('has no uploaded images when none were uploaded, and no sized variants of a linked picture', async () => {
-      const linked = await create(shop, { vendor_sku: `${sku}-LINK`, price_cents: 500, title: 'Linked picture', image_link: 'https://cdn.example/linked.jpg' });
-      const res = await browse(shop, `/products/${linked.id}`);
-      expect(res.body).to.include({ image_link: 'https://cdn.example/linked.jpg', thumbnail_url: 'https://cdn.example/linked.jpg' });
-      expect(res.body.images).to.deep.equal([]);
-      expect((await browse(shop, `/products/${p.hose.id}`)).body).to.include({ image_link: null, thumbnail_url: null, image_url: null });
-    });
-  });
-
-  /** The vendor's placeholder product, created when the vendor was (a process manager). */
-  async function placeholderOf(v: VendorFixture): Promise<number> {
-    for (let i = 0; i < 100; i++) {
-      const res = await app.call('GET', '/api/v1/vendor/products?limit=100', { token: v.ownerToken });
-      const found = res.body.items.find((x: any) => x.is_placeholder);
-      if (found) return found.id;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('no placeholder product');
-  }
 });
