@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { html, page, raw } from '../pages/html.ts';
 import type { Services } from '../runtime/services.ts';
 import { Api } from './api.ts';
 import { OPENAPI_PATH, SERVICE_VERSION } from './openapiDocument.ts';
+import { contentEtag, sendStaticFile } from './staticFile.ts';
 
 /**
  * The API reference at /docs: Swagger UI from the swagger-ui-dist package, served by the service
@@ -82,26 +82,16 @@ function load(name: string): Loaded {
   if (!known) {
     const asset = ASSETS[name];
     const body = asset.file ? readFileSync(join(DIST_DIR, asset.file)) : Buffer.from(asset.content!, 'utf8');
-    const etag = `"${asset.file ? `swagger-ui-dist-${DIST_VERSION}` : `v${SERVICE_VERSION}`}-${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+    const etag = contentEtag(body, `${asset.file ? `swagger-ui-dist-${DIST_VERSION}` : `v${SERVICE_VERSION}`}-`);
     known = { body, etag };
     loaded.set(name, known);
   }
   return known;
 }
 
-/** An hour fresh, then revalidated by its ETag (the names carry no version). */
 function serve(ctx: Context, name: string): void {
   const { body, etag } = load(name);
-  ctx.set('Cache-Control', 'public, max-age=3600');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.etag = etag;
-  ctx.status = 200;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.type = ASSETS[name].contentType;
-  ctx.body = body;
+  sendStaticFile(ctx, { body, etag, type: ASSETS[name].contentType });
 }
 
 export function renderApiReference(): string {

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Api } from '../../http/api.ts';
+import { contentEtag, sendStaticFile } from '../../http/staticFile.ts';
 import type { Services } from '../../runtime/services.ts';
 import { STOREFRONT_SCRIPT } from './layout.ts';
 
@@ -13,24 +13,13 @@ import { STOREFRONT_SCRIPT } from './layout.ts';
 export function storefrontAssetRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const body = readFileSync(new URL('./static/storefront.js', import.meta.url));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+  const etag = contentEtag(body);
   api.get(STOREFRONT_SCRIPT, {
     summary: 'Storefront script: the pages\' progressive JavaScript (add to cart without leaving the page, the header\'s cart counter)',
     responses: {
       200: { description: 'The file (application/javascript); fresh for an hour, then revalidated by its ETag', contentType: 'application/javascript' },
       304: { description: 'Not modified: the ETag given in If-None-Match is current' },
     },
-  }, (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.etag = etag;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.type = 'application/javascript; charset=utf-8';
-    ctx.body = body;
-  });
+  }, (ctx) => sendStaticFile(ctx, { body, etag, type: 'application/javascript; charset=utf-8' }));
   return api.router;
 }
