@@ -1,5 +1,8 @@
 import { conversation } from '../../commands/messaging/index.ts';
 import { conversations } from '../../projections/messaging/conversations.ts';
+import { adminMessageRoutes } from '../http/admin/messages.ts';
+import { shopMessageRoutes } from '../http/shop/messages.ts';
+import { vendorMessageRoutes } from '../http/vendor/messages.ts';
 import { defineModule } from './module.ts';
 
 /**
@@ -12,7 +15,11 @@ export const messagingModule = defineModule({
   tag: 'Messaging',
   description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
   dependsOn: ['vendors', 'customers', 'users'],
-  routes: {},
+  routes: {
+    admin: [adminMessageRoutes],
+    vendor: [vendorMessageRoutes],
+    shop: [shopMessageRoutes],
+  },
   consumers: [conversations],
   aggregates: [conversation],
 });
