@@ -19,6 +19,7 @@ import { invoicesModule } from './invoices.ts';
 import { languageModule } from './language.ts';
 import { marketplaceImportsModule } from './marketplaceImports.ts';
 import { mediaModule } from './media.ts';
+import { messagingModule } from './messaging.ts';
 import type { Module } from './module.ts';
 import { ordersModule } from './orders.ts';
 import { settingsModule } from './settings.ts';
@@ -55,6 +56,7 @@ export const modules: readonly Module[] = [
   languageModule,
   contentPagesModule,
   storefrontModule,
+  messagingModule,
   subscriptionsModule,
 ];
 

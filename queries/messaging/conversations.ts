@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { ConversationNotFoundException } from '../../src/core/errors.ts';
+import { iso } from '../orders/listOrders.ts';
+import { unreadSql, visibleTo, type Viewer } from './viewer.ts';
+
+export type { Viewer } from './viewer.ts';
+
+/** Where each area serves a conversation's attachments (GET, the same credentials). */
+const AREA_PREFIX: Record<Viewer['kind'], string> = { admin: '/api/v1/admin', vendor_user: '/api/v1/vendor', customer: '/api/v1/shop' };
+
+export interface AttachmentView {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  url: string;
+}
+
+export interface MessageView {
+  id: string;
+  conversation_id: string;
+  author: { kind: Viewer['kind']; id: number; name: string };
+  /** Whether the viewer wrote it. */
+  is_own: boolean;
+  body: string;
+  attachments: AttachmentView[];
+  created_at: string;
+}
+
+export interface ConversationSummary {
+  id: string;
+  conversation_type: 'vendor_customer' | 'admin_vendor' | 'admin';
+  subject: string;
+  vendor_id: number | null;
+  vendor_name: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  admin_ids: number[];
+  started_by: { kind: Viewer['kind']; id: number; name: string };
+  created_at: string;
+  last_message_at: string;
+  message_count: number;
+  /** The viewer's own unread messages here. */
+  unread_count: number;
+  last_message: MessageView | null;
+}
+
+export interface ConversationDetail extends ConversationSummary {
+  /** Oldest first. */
+  messages: Page<MessageView>;
+}
+
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+function messageView(viewer: Viewer, r: any, prefix = ''): MessageView {
+  const get = (k: string) => r[prefix + k];
+  const conversationId = get('conversation_id') as string;
+  const attachments = json<{ id: string; filename: string; content_type: string; size: number }[]>(get('attachments') ?? []);
+  return {
+    id: get('id'),
+    conversation_id: conversationId,
+    author: { kind: get('author_kind'), id: get('author_id'), name: get('author_name') },
+    is_own: get('author_kind') === viewer.kind && get('author_id') === viewer.id,
+    body: get('body'),
+    attachments: attachments.map((a) => ({
+      ...a, url: `${AREA_PREFIX[viewer.kind]}/messages/${conversationId}/attachments/${a.id}`,
+    })),
+    created_at: iso(get('created_at'))!,
+  };
+}
+
+function summary(viewer: Viewer, r: any): ConversationSummary {
+  const customerName = [r.customer_first_name, r.customer_last_name].filter(Boolean).join(' ') || r.customer_email || null;
+  return {
+    id: r.id,
+    conversation_type: r.conversation_type,
+    subject: r.subject,
+    vendor_id: r.vendor_id,
+    vendor_name: r.vendor_name ?? null,
+    customer_id: r.customer_id,
+    customer_name: r.customer_id === null ? null : customerName,
+    admin_ids: json<number[]>(r.admin_ids),
+    started_by: json(r.started_by),
+    created_at: iso(r.created_at)!,
+    last_message_at: iso(r.last_message_at)!,
+    message_count: r.message_count,
+    unread_count: Number(r.unread_count),
+    last_message: r.lm_id ? messageView(viewer, r, 'lm_') : null,
+  };
+}
+
+function base(knex: Knex, viewer: Viewer) {
+  return knex('conversations as c')
+    .leftJoin('vendor_list as v', 'v.id', 'c.vendor_id')
+    .leftJoin('customer_list as cu', 'cu.id', 'c.customer_id')
+    .leftJoin('conversation_messages as lm', 'lm.id', 'c.last_message_id')
+    .modify(visibleTo(viewer))
+    .select('c.*', 'v.name as vendor_name', 'cu.first_name as customer_first_name', 'cu.last_name as customer_last_name', 'cu.email as customer_email',
+      'lm.id as lm_id', 'lm.conversation_id as lm_conversation_id', 'lm.author_kind as lm_author_kind', 'lm.author_id as lm_author_id',
+      'lm.author_name as lm_author_name', 'lm.body as lm_body', 'lm.attachments as lm_attachments', 'lm.created_at as lm_created_at',
+      knex.raw('? AS unread_count', [unreadSql(knex, viewer)]));
+}
+
+/** The viewer's conversations, the most recent activity first, each with its last message and the viewer's unread count. */
+export function listConversations(knex: Knex, viewer: Viewer, page: PageRequest): Promise<Page<ConversationSummary>> {
+  return paginate(base(knex, viewer), page, (q) => q.orderBy([{ column: 'c.last_message_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]),
+    (r) => summary(viewer, r));
+}
+
+/** One of the viewer's conversations with a page of its messages (oldest first); another's is ConversationNotFoundException. */
+export async function getConversation(knex: Knex, viewer: Viewer, id: string, page: PageRequest): Promise<ConversationDetail> {
+  const row = await base(knex, viewer).where('c.id', id).first();
+  if (!row) throw new ConversationNotFoundException('Conversation not found');
+  const messages = await paginate(knex('conversation_messages').where('conversation_id', id), page, (q) => q.orderBy('seq'),
+    (r) => messageView(viewer, r));
+  return { ...summary(viewer, row), messages };
+}
+
+/** An attachment of one of the viewer's conversations, with where its bytes are kept; anything else is ConversationNotFoundException. */
+export async function getAttachment(knex: Knex, viewer: Viewer, conversationId: string, attachmentId: string) {
+  const rows = await knex('conversation_messages as m').join('conversations as c', 'c.id', 'm.conversation_id')
+    .modify(visibleTo(viewer)).where('c.id', conversationId)
+    .whereRaw('m.attachments @> ?::jsonb', [JSON.stringify([{ id: attachmentId }])])
+    .select('m.attachments');
+  const found = rows.flatMap((r: any) => json<{ id: string; filename: string; content_type: string; size: number }[]>(r.attachments))
+    .find((a: { id: string }) => a.id === attachmentId) as { id: string; filename: string; content_type: string; size: number } | undefined;
+  if (!found) throw new ConversationNotFoundException('Conversation or attachment not found');
+  return { conversation_id: conversationId, ...found };
+}

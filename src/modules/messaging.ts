@@ -1,0 +1,25 @@
+import { conversation } from '../../commands/messaging/index.ts';
+import { conversations } from '../../projections/messaging/conversations.ts';
+import { adminMessageRoutes } from '../http/admin/messages.ts';
+import { shopMessageRoutes } from '../http/shop/messages.ts';
+import { vendorMessageRoutes } from '../http/vendor/messages.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * Messaging (SPEC.md part 1 capability 6): conversations between a shop's customers and the
+ * vendor's team, between the platform's admins and a vendor's team, and among admins; messages
+ * with attachments; an unread count per user (docs/messaging.md).
+ */
+export const messagingModule = defineModule({
+  name: 'messaging',
+  tag: 'Messaging',
+  description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
+  dependsOn: ['vendors', 'customers', 'users'],
+  routes: {
+    admin: [adminMessageRoutes],
+    vendor: [vendorMessageRoutes],
+    shop: [shopMessageRoutes],
+  },
+  consumers: [conversations],
+  aggregates: [conversation],
+});
