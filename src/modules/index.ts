@@ -20,6 +20,7 @@ import { languageModule } from './language.ts';
 import { marketplaceImportsModule } from './marketplaceImports.ts';
 import { mediaModule } from './media.ts';
 import type { Module } from './module.ts';
+import { notificationsModule } from './notifications.ts';
 import { ordersModule } from './orders.ts';
 import { settingsModule } from './settings.ts';
 import { teamModule } from './team.ts';
@@ -56,6 +57,7 @@ export const modules: readonly Module[] = [
   contentPagesModule,
   storefrontModule,
   subscriptionsModule,
+  notificationsModule,
 ];
 
 /** Every projection and process manager of the modules; the runner starts them all. */
