@@ -24,6 +24,9 @@ export interface NotificationFilter {
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
+/** Read by the admin: read one by one (r), or at or before their "all read" mark (m). */
+const IS_READ = '(r.admin_id IS NOT NULL OR coalesce((n.position_a, n.position_b) <= (m.up_to_a, m.up_to_b), false))';
+
 /**
  * The notifications with one admin's read state: read when it lies at or before the admin's
  * "all read" mark or was read one by one (projections/notifications/adminNotifications.ts).
@@ -34,8 +37,6 @@ function withReadState(knex: Knex, adminId: number) {
     .leftJoin('admin_notification_reads as r', (j) => j.on('r.notification_id', 'n.id').andOn('r.admin_id', knex.raw('?', [adminId])))
     .select('n.*', knex.raw(`${IS_READ} AS is_read`));
 }
-
-const IS_READ = '(r.admin_id IS NOT NULL OR coalesce((n.position_a, n.position_b) <= (m.up_to_a, m.up_to_b), false))';
 
 function view(r: any): NotificationView {
   return {
@@ -71,9 +72,4 @@ export async function newestNotificationPosition(knex: Knex): Promise<Position |
   const row = await knex('admin_notifications').orderBy([{ column: 'position_a', order: 'desc' }, { column: 'position_b', order: 'desc' }])
     .first('position_a', 'position_b');
   return row ? { a: String(row.position_a), b: String(row.position_b) } : null;
-}
-
-/** Whether a notification was raised under this key (the scheduled checks skip what they raised before). */
-export function notificationKeysExist(knex: Knex, keys: string[]): Promise<string[]> {
-  return knex('admin_notifications').whereIn('key', keys).pluck('key');
 }
