@@ -154,3 +154,6 @@ export class DigitalProductInventoryException extends BusinessLogicException {}
 export class MediaNotFoundException extends ResourceNotFoundException {}
 /** An upload that is not an image sharp can read (SPEC.md part 8). */
 export class UnsupportedMediaException extends ValidationException {}
+
+// Admin notifications.
+export class NotificationNotFoundException extends ResourceNotFoundException {}

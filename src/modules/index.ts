@@ -21,6 +21,7 @@ import { marketplaceImportsModule } from './marketplaceImports.ts';
 import { mediaModule } from './media.ts';
 import { messagingModule } from './messaging.ts';
 import type { Module } from './module.ts';
+import { notificationsModule } from './notifications.ts';
 import { ordersModule } from './orders.ts';
 import { settingsModule } from './settings.ts';
 import { teamModule } from './team.ts';
@@ -58,6 +59,7 @@ export const modules: readonly Module[] = [
   storefrontModule,
   messagingModule,
   subscriptionsModule,
+  notificationsModule,
 ];
 
 /** Every projection and process manager of the modules; the runner starts them all. */

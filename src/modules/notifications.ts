@@ -1,0 +1,33 @@
+import { notificationInbox } from '../../commands/notifications/inbox.ts';
+import { notification } from '../../commands/notifications/notification.ts';
+import { adminNotifications } from '../../projections/notifications/adminNotifications.ts';
+import { adminNotificationRoutes } from '../http/admin/notifications.ts';
+import { notifyAdminsOnExtmarketOrderOverLimit } from '../processes/notifyAdminsOnExtmarketOrderOverLimit.ts';
+import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
+import { notifyAdminsOnExtmarketSyncFinished } from '../processes/notifyAdminsOnExtmarketSyncFinished.ts';
+import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
+import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
+import { notifyAdminsOnPaymentFailed } from '../processes/notifyAdminsOnPaymentFailed.ts';
+import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
+import { notifyAdminsOnTrialEnding } from '../processes/notifyAdminsOnTrialEnding.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * Admin notifications (SPEC.md 4.1 /notifications, part 6 item 4): conditions an operator must act
+ * on, raised once each by the notifyAdminsOn… process managers and the overdue-exception check,
+ * listed, counted and marked read per admin. docs/notifications.md lists every kind.
+ */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  tag: 'Notifications',
+  description: 'Admin notifications: what an operator must act on (failed imports and syncs, refused pushes, unmatched order items, new tenants, payments, plan limits), each admin with their own read state (docs/notifications.md).',
+  // Only the admins' accounts: the conditions come from other areas' events, and an area switched off raises none.
+  dependsOn: ['users'],
+  routes: { admin: [adminNotificationRoutes] },
+  consumers: [
+    adminNotifications, notifyAdminsOnImportFinished, notifyAdminsOnExtmarketSyncFinished, notifyAdminsOnExtmarketPushFailing,
+    notifyAdminsOnTenantCreated, notifyAdminsOnPaymentFailed, notifyAdminsOnTrialEnding, notifyAdminsOnExtmarketOrderOverLimit,
+  ],
+  aggregates: [notification, notificationInbox],
+  scheduledTasks: [notifyAdminsOnOverdueOrderItemExceptions],
+});
