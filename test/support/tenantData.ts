@@ -1,3 +1,4 @@
+import { recordAddOnPurchase } from '../../commands/billing/addOns.ts';
 import sharp from 'sharp';
 import { type TestApp } from './app.ts';
 import { csv, gtinFor, HEADER, newBase, upload, waitForJob as waitForImport } from './catalogueFiles.ts';
@@ -56,6 +57,8 @@ export interface Tenant extends VendorFixture {
   pages: { override: number; custom: number; customSlug: string };
   /** Its conversations: the shopper's with the vendor (a text attachment naming the tenant), and an admin's with the vendor. */
   conversations: { shop: string; attachment: string; admin: string };
+  /** An active add-on (granted without Stripe, as the webhook would record a purchase). */
+  addOn: string;
 }
 
 /** Waits until every consumer has applied every event (GET /health/ready). */
@@ -193,6 +196,10 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
   const adminConversation = await ok('admin conversation', app.call('POST', '/api/v1/admin/messages', {
     token: admin, body: { conversation_type: 'admin_vendor', vendor_id: v.vendorId, subject: `Audit of ${tag}`, body: `Hello ${tag}` },
   }));
+  const addOn = await recordAddOnPurchase(app.services.store, {
+    vendor_id: v.vendorId, add_on_code: 'extra_seat', quantity: 1, stripe_ref: null, at: app.clock.now().toISOString(),
+  }, { userId: 'system:test', correlationId: `add-on-${tag}` });
+  await app.services.settle([addOn]);
 
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
@@ -202,8 +209,8 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     invoice: invoice.id, invoiceSettings, member, invitation: { id: invitation.invitation.id, email: invitationEmail },
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
     shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
-    pages: { override: overridePage.id, custom: customPage.id, customSlug },
     conversations: { shop: shopConversation.id, attachment: shopConversation.messages.items[0].attachments[0].id, admin: adminConversation.id },
+    pages: { override: overridePage.id, custom: customPage.id, customSlug }, addOn: addOn.add_on_id,
     shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),
