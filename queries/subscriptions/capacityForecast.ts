@@ -6,6 +6,8 @@ const DAY_MS = 86_400_000;
 /** Fewer snapshots than this fit no trend worth a date (two points always lie on a line). */
 export const MIN_FORECAST_POINTS = 3;
 const NEAR_LIMIT_PERCENT = 80;
+/** A date further away than this says nothing useful (and a line this flat may never get there). */
+const HORIZON_DAYS = 3650;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (x: number) => new Date(Math.ceil(x) * DAY_MS).toISOString().slice(0, 10);
 const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -44,8 +46,11 @@ function forecast(metric: CapacityMetric, series: { day: string; y: number }[], 
   }
   const x = reachesAt(fit, capacity);
   if (x === null) return { ...base, status: 'not_growing', fit: fitted, reaches_capacity_on: null, days_left: null, recommendation: `Not growing (${trend}); nothing to plan` };
-  const on = dayOf(origin + x);
   const daysLeft = Math.max(0, Math.round(origin + x - dayNumber(today)));
+  if (daysLeft > HORIZON_DAYS) {
+    return { ...base, status: 'ok', fit: fitted, reaches_capacity_on: null, days_left: null, recommendation: `Not within ${HORIZON_DAYS / 365} years at ${trend}: no action needed` };
+  }
+  const on = dayOf(origin + x);
   const status = daysLeft <= 30 ? 'act' : daysLeft <= 90 ? 'watch' : 'ok';
   const advice = status === 'act' ? 'add capacity within the month' : status === 'watch' ? 'plan more capacity this quarter' : 'no action needed yet';
   return { ...base, status, fit: fitted, reaches_capacity_on: on, days_left: daysLeft, recommendation: `Reaches ${capacity} around ${on} at ${trend}: ${advice}` };
