@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
@@ -40,6 +41,17 @@ describe('admin subscription list', () => {
     expect(item.usage.orders).to.deep.equal(own.orders);
     expect(item.usage.products.used).to.equal(1);
     expect(item.current_period_start).to.equal(own.period.start);
+  });
+
+  it('counts the vendor\'s active add-ons in its limits, as the vendor\'s plan does', async () => {
+    const bought = await recordAddOnPurchase(app.services.store,
+      { vendor_id: pro.vendorId, add_on_code: 'extra_products_500', quantity: 2, stripe_ref: null, at: app.clock.now().toISOString() },
+      { userId: 'system:test', correlationId: unique('addon') });
+    await app.services.settle([bought]);
+    const [item] = (await list(`search=${pro.vendorCode}`)).body.items;
+    expect(item.effective_limits.products).to.equal(1000 + 2 * 500);
+    const own = (await app.call('GET', '/api/v1/vendor/usage', { token: pro.ownerToken })).body;
+    expect(item.usage.products).to.deep.equal(own.products);
   });
 
   it('filters by tier, status and vendor search, and pages', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { sql } from '../../../src/runtime/database.ts';
+import { addOnByCode } from '../../../commands/billing/addOnCatalogue.ts';
+import { cancelAddOn, recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 
@@ -52,30 +53,24 @@ describe('admin subscription statistics', () => {
     expect((await stats()).revenue.subscriptions_mrr_cents).to.equal(active.revenue.subscriptions_mrr_cents - 7900, 'a past-due subscription brings nothing');
   });
 
-  it('counts the active add-ons of the billing area (price × quantity) in MRR once its table exists', async () => {
+  it('counts the active add-ons (price × quantity) in MRR, and no longer a canceled one', async () => {
     const v = await createVendorWithOwner(app);
-    const knex = app.services.db.knex;
-    const [{ present }] = await sql(knex, "SELECT to_regclass('vendor_add_ons') IS NOT NULL AS present");
-    if (!present) {
-      await knex.raw(`CREATE TABLE vendor_add_ons (id text PRIMARY KEY, vendor_id integer NOT NULL, add_on_code text NOT NULL,
-        quantity integer NOT NULL, price_monthly_cents integer NOT NULL, status text NOT NULL, stripe_ref text,
-        purchased_at timestamptz NOT NULL, canceled_at timestamptz)`);
-    }
-    const id = unique('addon');
-    try {
-      const before = await stats();
-      await knex('vendor_add_ons').insert([
-        { id, vendor_id: v.vendorId, add_on_code: 'extra_products', quantity: 2, price_monthly_cents: 990, status: 'active', purchased_at: new Date() },
-        { id: `${id}-old`, vendor_id: v.vendorId, add_on_code: 'extra_orders', quantity: 1, price_monthly_cents: 1500, status: 'canceled', purchased_at: new Date(), canceled_at: new Date() },
-      ]);
-      const after = await stats();
-      expect(after.revenue.add_ons_mrr_cents - before.revenue.add_ons_mrr_cents).to.equal(1980);
-      expect(after.revenue.mrr_cents - before.revenue.mrr_cents).to.equal(1980);
-      expect(after.revenue.arr_cents - before.revenue.arr_cents).to.equal(1980 * 12);
-    } finally {
-      await knex('vendor_add_ons').whereIn('id', [id, `${id}-old`]).delete();
-      if (!present) await knex.raw('DROP TABLE vendor_add_ons');
-    }
+    const ctx = { userId: 'system:test', correlationId: unique('addon') };
+    const at = () => app.clock.now().toISOString();
+    const before = await stats();
+    const seats = await recordAddOnPurchase(app.services.store, { vendor_id: v.vendorId, add_on_code: 'extra_seat', quantity: 2, stripe_ref: null, at: at() }, ctx);
+    const domain = await recordAddOnPurchase(app.services.store, { vendor_id: v.vendorId, add_on_code: 'custom_domain', quantity: 1, stripe_ref: null, at: at() }, ctx);
+    await app.services.settle([seats, domain]);
+    const bought = await stats();
+    const seatCents = addOnByCode('extra_seat')!.price_monthly_cents;
+    const domainCents = addOnByCode('custom_domain')!.price_monthly_cents;
+    expect(bought.revenue.add_ons_mrr_cents - before.revenue.add_ons_mrr_cents).to.equal(2 * seatCents + domainCents);
+    expect(bought.revenue.mrr_cents - before.revenue.mrr_cents).to.equal(2 * seatCents + domainCents);
+    expect(bought.revenue.arr_cents - before.revenue.arr_cents).to.equal((2 * seatCents + domainCents) * 12);
+    expect(bought.revenue.vendors_with_add_ons - before.revenue.vendors_with_add_ons).to.equal(1);
+
+    await app.services.settle([await cancelAddOn(app.services.store, domain.add_on_id, v.vendorId, at(), ctx)]);
+    expect((await stats()).revenue.add_ons_mrr_cents - before.revenue.add_ons_mrr_cents).to.equal(2 * seatCents);
   });
 
   it('counts trials: started, still running, converted to active, expired, canceled, and the conversion rate of the ended ones', async () => {
