@@ -1,3 +1,5 @@
+import type { CapacityMetrics } from '../../src/core/capacityMetrics.ts';
+
 /**
  * Subscription tiers (SPEC.md part 2 "Subscription records"): the plans a vendor subscribes to,
  * stored as events and editable by the admins. The tier code is the stream's id, so a code is
@@ -57,8 +59,21 @@ export interface VendorSubscriptionTerms {
 /** The vendor's subscription record was opened (one per vendor). */
 export type VendorSubscriptionStarted = { type: 'VendorSubscriptionStarted'; data: VendorSubscriptionTerms & { vendor_id: number; at: string } };
 /** Tier, status, period or custom limits changed (only the changed ones). */
-export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string } };
+export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string; reason?: SubscriptionChangeReason } };
+
+/**
+ * Why a change was made when no admin made it: the scheduled roll to the next billing period, or
+ * the cleanup of a stale subscription (docs/subscriptions.md "Scheduled tasks"). Absent: an admin's edit.
+ */
+export type SubscriptionChangeReason = 'period_renewed' | 'vendor_deleted' | 'canceled_long_ago';
 
 export type VendorSubscriptionEvent = VendorSubscriptionStarted | VendorSubscriptionChanged;
 
 export const VENDOR_SUBSCRIPTION_EVENT_TYPES = ['VendorSubscriptionStarted', 'VendorSubscriptionChanged'] as const satisfies readonly VendorSubscriptionEvent['type'][];
+
+export type { CapacityMetrics };
+
+/** A capacity snapshot was taken for a day (UTC, service clock); a second one for the day replaces the first in the read model. */
+export type CapacitySnapshotTaken = { type: 'CapacitySnapshotTaken'; data: { day: string; metrics: CapacityMetrics; trigger: 'manual' | 'scheduled'; at: string } };
+
+export const CAPACITY_SNAPSHOT_EVENT_TYPES = ['CapacitySnapshotTaken'] as const satisfies readonly CapacitySnapshotTaken['type'][];
