@@ -9,12 +9,14 @@ import {
 } from '../../../queries/team/listTeam.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
 import {
-  ConflictException, InvalidCredentialsException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException, VendorOwnerOnlyException,
+  ConflictException, InvalidCredentialsException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException,
+  TierLimitExceededException, VendorOwnerOnlyException,
 } from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
+import { teamMemberQuota } from '../planLimits.ts';
 import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
 import { Email, Id, PageQuery } from '../validation.ts';
 import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
@@ -71,7 +73,7 @@ const Roles = Type.Object({
 export function vendorTeamRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const deps = (): TeamDeps => ({ store: services.store, db: knex });
+  const deps = (): TeamDeps => ({ store: services.store, db: knex, clock: services.clock });
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
   const ownerOnly = [requireVendorOwner()];
 
@@ -123,17 +125,18 @@ export function vendorTeamRoutes(services: Services): Router {
 
   // The secret token is in this answer only; the owner passes the link to the invitee.
   api.post('/team/invitations', {
-    summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once',
+    summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once. Members and pending invitations count in the plan\'s team-member limit',
     use: ownerOnly, body: InviteBody,
     responses: { 201: Type.Object({ message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() }) },
-    errors: [ConflictException, VendorOwnerOnlyException],
+    errors: [ConflictException, VendorOwnerOnlyException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const v = caller(ctx);
     const owner = await knex('user_list').select('email').where('id', v.userId).first();
     if (owner?.email === body.email.toLowerCase()) throw new ConflictException('The owner is already part of the team', { field: 'email' });
     const existing = await findUserIdByLogin(knex, body.email);
     const { invitationId, token, done } = await inviteTeamMember(deps(), v.id, v.userId,
-      { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing }, vendorCommandContext(ctx));
+      { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing, quota: await teamMemberQuota(services, v.id) },
+      vendorCommandContext(ctx));
     await services.settle(done);
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
