@@ -129,7 +129,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
     ctx.body = await listInvoices(knex, vendorOf(ctx), { order_id: query.order_id }, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
   api.get('/invoices/stats', {
-    feature: 'pdf_invoices',
+    feature: 'invoice_stats',
     summary: 'Counts and totals of the vendor\'s invoices, by VAT regime (InvoiceStatsResponse)',
     permission: 'invoices.view', responses: { 200: InvoiceStats },
   }, async (ctx) => { ctx.body = await getInvoiceStats(knex, vendorOf(ctx)); });
