@@ -10,7 +10,7 @@ describe('vendor team API', () => {
   before(async () => {
     app = await testApp();
     v = await createVendorWithOwner(app);
-    // Roles and more than two seats are features and limits of higher tiers (test/http/vendor/teamLimits.test.ts).
+    // Roles and more than two seats are features and limits of higher tiers (test/http/subscriptions/limitsTeamMembers.test.ts).
     await putOnTier(app, v.vendorId, 'enterprise');
   });
 
