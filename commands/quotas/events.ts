@@ -13,4 +13,14 @@ export type QuotaSlotReleased = { type: 'QuotaSlotReleased'; data: { kind: strin
 /** The plan became unlimited: counting stops, and the next limited claim opens the stream afresh. */
 export type QuotaClosed = { type: 'QuotaClosed'; data: { kind: string; key: string } };
 
-export type QuotaEvent = QuotaOpened | QuotaSlotClaimed | QuotaSlotReleased | QuotaClosed;
+/**
+ * An extmarket order took the period's order quota past its limit. The order is recorded anyway
+ * (it already exists on the marketplace); this fact is there so the vendor and the platform's
+ * admins hear of it, once per order.
+ */
+export type ExtmarketOrderOverLimit = {
+  type: 'ExtmarketOrderOverLimit';
+  data: { vendor_id: number; order_id: number; limit: number; count: number; period_start: string; at: string };
+};
+
+export type QuotaEvent = QuotaOpened | QuotaSlotClaimed | QuotaSlotReleased | QuotaClosed | ExtmarketOrderOverLimit;

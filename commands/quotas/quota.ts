@@ -31,7 +31,9 @@ export interface PlanQuota {
 export type QuotaCommand =
   | { type: 'ClaimQuotaSlot'; data: { kind: string; key: string; holder: string; limit: number | null; hint: Record<string, unknown>; opening: string[] } }
   | { type: 'ReleaseQuotaSlot'; data: { kind: string; key: string; holder: string } }
-  | { type: 'CloseQuota'; data: { kind: string; key: string } };
+  | { type: 'CloseQuota'; data: { kind: string; key: string } }
+  /** An extmarket order counts in the order quota without a refusal; past the limit it is reported. */
+  | { type: 'CountExtmarketOrder'; data: { kind: string; key: string; holder: string; limit: number; opening: string[]; vendor_id: number; order_id: number; period_start: string; at: string } };
 
 export const quotaId = (kind: string, key: string) => `${kind}:${key}`;
 
@@ -46,27 +48,37 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
       case 'QuotaSlotClaimed': return { opened: true, holders: state.holders.includes(event.data.holder) ? state.holders : [...state.holders, event.data.holder] };
       case 'QuotaSlotReleased': return { ...state, holders: state.holders.filter((h) => h !== event.data.holder) };
       case 'QuotaClosed': return { opened: false, holders: [] };
+      case 'ExtmarketOrderOverLimit': return state;
     }
   },
   decide: (command, state) => {
     const { kind, key } = command.data;
     if (command.type === 'CloseQuota') return state.opened ? [{ type: 'QuotaClosed', data: { kind, key } }] : [];
     const { holder } = command.data;
+    const opening = (existing: string[]): { holders: string[]; events: QuotaEvent[] } => {
+      if (state.opened) return { holders: state.holders, events: [] };
+      const holders = [...new Set(existing)].filter((h) => h !== holder);
+      return { holders, events: [{ type: 'QuotaOpened', data: { kind, key, holders } }] };
+    };
     switch (command.type) {
       case 'ClaimQuotaSlot': {
-        const { limit, hint, opening } = command.data;
-        const events: QuotaEvent[] = [];
-        let holders = state.holders;
-        if (!state.opened) {
-          holders = [...new Set(opening)].filter((h) => h !== holder);
-          events.push({ type: 'QuotaOpened', data: { kind, key, holders } });
-        }
+        const { limit, hint } = command.data;
+        const { holders, events } = opening(command.data.opening);
         if (holders.includes(holder)) return events;
         if (limit !== null && holders.length >= limit) {
           throw new TierLimitExceededException(`The plan allows ${limit} ${LABEL[kind] ?? kind}; this vendor has ${holders.length}`,
             { limit_kind: kind, limit, count: holders.length, ...hint });
         }
         events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder } });
+        return events;
+      }
+      case 'CountExtmarketOrder': {
+        const { limit, vendor_id, order_id, period_start, at } = command.data;
+        const { holders, events } = opening(command.data.opening);
+        if (holders.includes(holder)) return events;
+        events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder } });
+        const count = holders.length + 1;
+        if (count > limit) events.push({ type: 'ExtmarketOrderOverLimit', data: { vendor_id, order_id, limit, count, period_start, at } });
         return events;
       }
       case 'ReleaseQuotaSlot':
@@ -116,4 +128,24 @@ export async function releaseQuotaSlot(store: EventStore, kind: string, key: str
 /** Stops counting on a quota stream that will not be claimed again (a billing period that ended, a deleted vendor). */
 export async function closeQuota(store: EventStore, kind: string, key: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
   return retrying(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx));
+}
+
+/**
+ * Counts an extmarket order in its period's order quota, never refusing it (the order already
+ * exists on the marketplace). Past the limit the claim also appends ExtmarketOrderOverLimit, in
+ * the same decision: a repeated count of the order is nothing new, so the report comes once.
+ * An unlimited plan counts nothing, as for shop orders.
+ */
+export async function countExtmarketOrder(store: EventStore, kind: string, quotaOf: PlanQuota, order: { vendor_id: number; order_id: number; period_start: string; at: string }, ctx: CommandContext): Promise<Handled<unknown, any> | null> {
+  const { key, limit } = quotaOf;
+  const id = quotaId(kind, key);
+  const { state } = await load(store, quota, id);
+  if (limit.limit === null) {
+    return state.opened ? retrying(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx)) : null;
+  }
+  const existing = state.opened ? [] : await quotaOf.opening();
+  const max = limit.limit;
+  return retrying(() => handleCommand(store, quota, id, {
+    type: 'CountExtmarketOrder', data: { kind, key, holder: String(order.order_id), limit: max, opening: existing, ...order },
+  }, ctx));
 }

@@ -6,6 +6,9 @@ export type InviteTeamMember = {
     invited_by: number; expires_at: string;
     /** The account already registered under this e-mail, if any (so a member is not invited twice). */
     existing_user_id: number | null;
+    /** The plan's team-member limit (null = unlimited) and the refusal's upgrade hint. */
+    limit: number | null;
+    hint: Record<string, unknown>;
     at: string;
   };
 };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { InvalidCredentialsException, ValidationException } from '../../src/core/errors.ts';
+import { systemClock, type Clock } from '../../src/core/clock.ts';
+import { ConcurrencyException, InvalidCredentialsException, ValidationException } from '../../src/core/errors.ts';
 import { verifyPassword } from '../../src/core/passwords.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
@@ -13,10 +14,12 @@ import { MEMBER_ROLES, permissionsOf } from './permissions.ts';
 export interface TeamDeps {
   store: EventStore;
   db: Executor;
+  /** The service's clock (invitation times and expiry); the system clock by default. */
+  clock?: Clock;
 }
 
 type Done = Handled<unknown, any>[];
-const now = () => new Date().toISOString();
+const now = (deps?: TeamDeps) => (deps?.clock ?? systemClock).now().toISOString();
 
 /** Invitations are valid for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -40,22 +43,41 @@ export interface Invite {
   role: string;
   permissions?: string[];
   existing_user_id: number | null;
+  /** The plan's team-member limit (src/http/planLimits.ts teamMemberQuota). */
+  quota: { limit: number | null; hint: Record<string, unknown> };
 }
 
+const ATTEMPTS = 25;
+
+/**
+ * Invites someone into the team. The team stream counts the seats (commands/team/index.ts
+ * teamSeats), so concurrent invitations are decided one after the other: a conflict reloads and
+ * decides again on the seats the winner left, and 10 parallel invitations for the last seat give
+ * one invitation and nine refusals.
+ */
 export async function inviteTeamMember(deps: TeamDeps, vendorId: number, invitedBy: number, input: Invite, ctx: CommandContext) {
   const permissions = rolePermissions(input.role, input.permissions);
   const token = randomBytes(32).toString('base64url');
   const invitationId = await nextId(deps.db, 'team_invitation');
-  const at = now();
+  const at = now(deps);
   const expires_at = new Date(Date.parse(at) + INVITATION_TTL_MS).toISOString();
-  const done: Done = [await handleCommand(deps.store, team, vendorId, {
-    type: 'InviteTeamMember',
+  const command = {
+    type: 'InviteTeamMember' as const,
     data: {
       vendor_id: vendorId, invitation_id: invitationId, email: input.email.trim().toLowerCase(), role: input.role, permissions,
-      token_hash: hashInvitationToken(token), invited_by: invitedBy, expires_at, existing_user_id: input.existing_user_id, at,
+      token_hash: hashInvitationToken(token), invited_by: invitedBy, expires_at, existing_user_id: input.existing_user_id,
+      limit: input.quota.limit, hint: input.quota.hint, at,
     },
-  }, { ...ctx, vendorId })];
-  return { invitationId, token, expires_at, done };
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const done: Done = [await handleCommand(deps.store, team, vendorId, command, { ...ctx, vendorId })];
+      return { invitationId, token, expires_at, done };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS || ctx.tx) throw err;
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
+    }
+  }
 }
 
 export interface Acceptance {
@@ -80,7 +102,7 @@ export async function acceptTeamInvitation(deps: TeamDeps, input: Acceptance, ct
   let userId = input.existing_user_id;
   // The team decision is checked first with a dry run, so a stale or wrong token opens no account.
   const { state } = await load(deps.store, team, input.vendor_id);
-  team.decide({ type: 'AcceptTeamInvitation', data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId ?? 0, at: now() } }, state);
+  team.decide({ type: 'AcceptTeamInvitation', data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId ?? 0, at: now(deps) } }, state);
   if (userId !== null) {
     const { state: account } = await load(deps.store, user, userId);
     if (account.status !== 'active' || !(await verifyPassword(account.password_hash, input.password))) {
@@ -96,20 +118,20 @@ export async function acceptTeamInvitation(deps: TeamDeps, input: Acceptance, ct
     done.push(...created.done);
   }
   done.push(await handleCommand(deps.store, team, input.vendor_id, {
-    type: 'AcceptTeamInvitation', data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId, at: now() },
+    type: 'AcceptTeamInvitation', data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId, at: now(deps) },
   }, { ...ctx, userId, vendorId: input.vendor_id }));
   return { userId, done };
 }
 
 export async function cancelTeamInvitation(deps: TeamDeps, vendorId: number, invitationId: number, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, team, vendorId, { type: 'CancelTeamInvitation', data: { invitation_id: invitationId, at: now() } }, { ...ctx, vendorId })];
+  return [await handleCommand(deps.store, team, vendorId, { type: 'CancelTeamInvitation', data: { invitation_id: invitationId, at: now(deps) } }, { ...ctx, vendorId })];
 }
 
 export async function changeTeamMemberRole(deps: TeamDeps, vendorId: number, userId: number, role: string, permissions: string[] | undefined, ctx: CommandContext): Promise<Done> {
   const list = rolePermissions(role, permissions);
-  return [await handleCommand(deps.store, team, vendorId, { type: 'ChangeTeamMemberRole', data: { user_id: userId, role, permissions: list, at: now() } }, { ...ctx, vendorId })];
+  return [await handleCommand(deps.store, team, vendorId, { type: 'ChangeTeamMemberRole', data: { user_id: userId, role, permissions: list, at: now(deps) } }, { ...ctx, vendorId })];
 }
 
 export async function removeTeamMember(deps: TeamDeps, vendorId: number, userId: number, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, team, vendorId, { type: 'RemoveTeamMember', data: { user_id: userId, at: now() } }, { ...ctx, vendorId })];
+  return [await handleCommand(deps.store, team, vendorId, { type: 'RemoveTeamMember', data: { user_id: userId, at: now(deps) } }, { ...ctx, vendorId })];
 }

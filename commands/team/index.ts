@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import {
-  ConflictException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException,
+  ConflictException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException, TierLimitExceededException,
 } from '../../src/core/errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { TeamCommand } from './commands.ts';
@@ -17,17 +17,32 @@ function invitation(state: TeamState, id: number): Invitation {
   return inv;
 }
 
+/**
+ * The seats the plan's team-member limit counts at `at`: the active members and the pending
+ * invitations not yet expired (the owner holds none). A removed member, a cancelled or an
+ * expired invitation frees its seat.
+ */
+export function teamSeats(state: TeamState, at: string): number {
+  const members = Object.values(state.members).filter((m) => m.status === 'active').length;
+  return members + Object.values(state.invitations).filter((i) => i.status === 'pending' && i.expires_at > at).length;
+}
+
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] {
   switch (command.type) {
     case 'InviteTeamMember': {
-      const { existing_user_id, at, ...d } = command.data;
+      const { existing_user_id, limit, hint, at, ...d } = command.data;
       if (existing_user_id !== null && state.members[existing_user_id]?.status === 'active') {
         throw new ConflictException(`${d.email} is already a member of this team`, { field: 'email' });
       }
       const pending = Object.values(state.invitations).find((i) => i.status === 'pending' && i.email === d.email && i.expires_at > at);
       if (pending) throw new ConflictException(`${d.email} already has a pending invitation (id ${pending.id})`, { field: 'email', invitation_id: pending.id });
+      const seats = teamSeats(state, at);
+      if (limit !== null && seats >= limit) {
+        throw new TierLimitExceededException(`The plan allows ${limit} team members, pending invitations included; this vendor has ${seats}`,
+          { limit_kind: 'team_members', limit, count: seats, ...hint });
+      }
       return [{ type: 'TeamMemberInvited', data: { ...d, at } }];
     }
     case 'AcceptTeamInvitation': {

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { TSchema } from '@sinclair/typebox';
-import type { DomainException } from '../core/errors.ts';
+import { featureByCode } from '../../commands/subscriptions/features.ts';
+import { FeatureNotAvailableException, type DomainException } from '../core/errors.ts';
 import type { Services } from '../runtime/services.ts';
 import { requireAdmin } from './auth.ts';
 import { requireCustomer } from './customerAuth.ts';
+import { requireFeature } from './featureGate.ts';
 import { input, type Parsed, type Schemas } from './validation.ts';
 import { requireVendor } from './vendorAuth.ts';
 
@@ -64,6 +66,12 @@ export interface RouteDecl extends Schemas {
   permission?: string;
   /** Vendor routes a user with a temporary password may still call. */
   allowPasswordChange?: boolean;
+  /**
+   * Vendor routes: the plan feature (commands/subscriptions/features.ts) the route belongs to. A
+   * vendor whose tier lacks it is refused (403 FeatureNotAvailableException, after the caller's
+   * guard, before validation); the document lists that refusal and names the feature.
+   */
+  feature?: string;
   /** Further middleware, run after the caller's guard and before validation. */
   use?: Middleware[];
   deprecated?: boolean;
@@ -105,10 +113,12 @@ export class Api {
   patch<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('PATCH', path, decl, handler); }
   delete<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('DELETE', path, decl, handler); }
 
-  private add<D extends RouteDecl>(method: string, path: string, decl: D, handler: Handler<D>): this {
-    const caller = decl.caller ?? AREA_CALLER[this.area];
+  private add<D extends RouteDecl>(method: string, path: string, declared: D, handler: Handler<D>): this {
+    const caller = declared.caller ?? AREA_CALLER[this.area];
+    const decl = declared.feature ? this.gated(declared, caller) : declared;
     const entry: RouteEntry = { method, area: this.area, decl, caller };
-    const chain: Middleware[] = [...this.guard(caller, decl), ...(decl.use ?? [])];
+    const gate = decl.feature ? [requireFeature(this.services, decl.feature)] : [];
+    const chain: Middleware[] = [...this.guard(caller, decl), ...gate, ...(decl.use ?? [])];
     const jsonBody = (decl.bodyType ?? 'json') === 'json';
     const schemas: Schemas = { params: decl.params, query: decl.query, body: jsonBody ? decl.body : undefined };
     const route = async (ctx: Context, next: Next) => {
@@ -128,6 +138,19 @@ export class Api {
     entries.set(route, entry);
     (this.router as any)[method.toLowerCase()](path, route);
     return this;
+  }
+
+  /** A gated route's declaration with its refusal documented. */
+  private gated<D extends RouteDecl>(decl: D, caller: Caller): D {
+    const feature = featureByCode(decl.feature!);
+    if (!feature) throw new Error(`Unknown feature '${decl.feature}'`);
+    if (caller !== 'vendor' || this.area !== 'vendor') throw new Error(`The feature gate '${feature.code}' needs a vendor route`);
+    const note = `Plan feature \`${feature.code}\` (${feature.name}; seeded from the ${feature.min_tier} tier): a vendor whose tier lacks it is refused with 403 FeatureNotAvailableException.`;
+    return {
+      ...decl,
+      description: decl.description ? `${decl.description}\n\n${note}` : note,
+      errors: [...(decl.errors ?? []), FeatureNotAvailableException],
+    };
   }
 
   private guard(caller: Caller, decl: RouteDecl): Middleware[] {

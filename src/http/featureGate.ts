@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
@@ -6,6 +7,7 @@ import { activeAddOns, type VendorAddOnView } from '../../queries/billing/addOns
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
 import { findVendorSubscription, LIVE_STATUSES, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Services } from '../runtime/services.ts';
 import type { VendorCaller } from './vendorAuth.ts';
 
@@ -14,6 +16,12 @@ import type { VendorCaller } from './vendorAuth.ts';
  * exists"): Essential, read from the tier read model, or its seed values if an admin deleted it.
  */
 export const LEGACY_FALLBACK_TIER = 'essential';
+
+/** What reading a plan needs: the read models and the clock (the services, or a worker's deps). */
+export interface PlanReader {
+  db: { knex: Knex };
+  clock: Clock;
+}
 
 export interface VendorPlan {
   tier: TierView;
@@ -51,7 +59,7 @@ function calendarMonth(now: Date) {
  * The vendor's tier: its subscription's while that is trialing, active or past due; otherwise
  * (no record, or a canceled or expired one) the legacy fallback.
  */
-export async function vendorPlan(services: Services, vendorId: number): Promise<VendorPlan> {
+export async function vendorPlan(services: PlanReader, vendorId: number): Promise<VendorPlan> {
   const knex = services.db.knex;
   const subscription = await findVendorSubscription(knex, vendorId);
   const live = subscription && (LIVE_STATUSES as readonly string[]).includes(subscription.status);
@@ -81,7 +89,7 @@ export function knownFeature(code: string) {
 }
 
 /** The lowest offered tier whose feature list holds the feature (as the admins edited them), else the catalogue's. */
-export async function lowestTierWith(services: Services, code: string): Promise<string> {
+export async function lowestTierWith(services: PlanReader, code: string): Promise<string> {
   const tiers = await listTiers(services.db.knex);
   return tiers.find((t) => t.features.includes(code))?.code ?? knownFeature(code).min_tier;
 }

@@ -1,10 +1,10 @@
 import { ADD_ON_CATALOGUE } from '../../commands/billing/addOnCatalogue.ts';
-import type { PlanQuota } from '../../commands/quotas/quota.ts';
+import type { PlanQuota, QuotaLimit } from '../../commands/quotas/quota.ts';
 import { listTiers } from '../../queries/subscriptions/tiers.ts';
-import type { Services } from '../runtime/services.ts';
-import { vendorPlan } from './featureGate.ts';
+import { vendorPlan, type PlanReader } from './featureGate.ts';
 
-type LimitKey = 'products' | 'orders_per_period';
+type LimitKey = 'products' | 'orders_per_period' | 'team_members';
+type Services = PlanReader;
 
 /**
  * The upgrade hint of a refusal: the lowest offered tier above the vendor's whose limit would
@@ -37,14 +37,33 @@ export async function productQuota(services: Services, vendorId: number): Promis
   };
 }
 
-/** The vendor's shop-order quota for its current billing period (vendorPlan's period). */
-export async function orderQuota(services: Services, vendorId: number): Promise<PlanQuota> {
+/**
+ * The vendor's order quota for its current billing period (vendorPlan's period), with the period.
+ * It counts the shop orders placed in the period and the extmarket orders dated in it (an
+ * extmarket order is counted, never refused: commands/quotas/quota.ts countExtmarketOrder); an
+ * order of an earlier period brought by a historical import counts in none.
+ */
+export async function orderQuota(services: Services, vendorId: number): Promise<PlanQuota & { period: { start: string; end: string } }> {
   const plan = await vendorPlan(services, vendorId);
   const limit = plan.limits.orders_per_period;
+  const { start, end } = plan.period;
   return {
-    key: `${vendorId}:${plan.period.start}`,
+    key: `${vendorId}:${start}`,
+    period: plan.period,
     limit: { limit, hint: limit === null ? {} : { period: plan.period, ...await upgradeHint(services, plan.tier, 'orders_per_period', limit) } },
-    opening: async () => (await services.db.knex('order_list').where({ vendor_id: vendorId, channel: 'shop' })
-      .where('imported_at', '>=', plan.period.start).where('imported_at', '<', plan.period.end).pluck('id')).map(String),
+    opening: async () => (await services.db.knex('order_list').where({ vendor_id: vendorId })
+      .where((q) => q.where((s) => s.where('channel', 'shop').where('imported_at', '>=', start).where('imported_at', '<', end))
+        .orWhere((x) => x.where('channel', 'extmarket').where('order_date', '>=', start).where('order_date', '<', end)))
+      .pluck('id')).map(String),
   };
+}
+
+/**
+ * The vendor's team-member limit and its refusal hint. The team stream counts on its own (active
+ * members and unexpired pending invitations, commands/team), so no quota stream is needed.
+ */
+export async function teamMemberQuota(services: Services, vendorId: number): Promise<QuotaLimit> {
+  const plan = await vendorPlan(services, vendorId);
+  const limit = plan.limits.team_members;
+  return { limit, hint: limit === null ? {} : await upgradeHint(services, plan.tier, 'team_members', limit) };
 }

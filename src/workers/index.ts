@@ -25,7 +25,7 @@ export function startWorkers(services: Services): Workers {
   const marketplaceImports = new MarketplaceImportWorker({
     knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger,
   });
-  const extmarketJobs = startExtmarketWorker({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger });
+  const extmarketJobs = startExtmarketWorker({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger, clock: services.clock });
   const mailDelivery = new MailDeliveryWorker({
     knex: services.db.knex, clock: services.clock, logger: services.logger, smtpUrl: services.config.smtpUrl, from: services.config.mailFrom,
   });

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { createApp, mountedRoutes } from '../../src/http/app.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../support/app.ts';
+import { putOnTier } from '../support/plans.ts';
 import { createVendorWithOwner } from '../support/tenancy.ts';
 
 /**
@@ -62,7 +63,10 @@ describe('reliability: bad input on every route', function () {
     app = await testApp();
     routes = mountedRoutes(createApp(app.services));
     tokens.admin = await app.adminToken();
-    tokens.vendor = (await createVendorWithOwner(app)).ownerToken;
+    const vendor = await createVendorWithOwner(app);
+    // Every feature: a gated route's refusal (403) would come before its input is read.
+    await putOnTier(app, vendor.vendorId, 'enterprise');
+    tokens.vendor = vendor.ownerToken;
   });
 
   after(async () => {

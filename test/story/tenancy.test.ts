@@ -169,6 +169,12 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
   });
 
   it('the owner promotes the member, and removing the member ends access at once', async () => {
+    // Changing a member's role is a feature of the Professional tier: refused on the legacy Essential plan until an admin moves the vendor up.
+    const refused = await app.call('PUT', `/api/v1/vendor/team/members/${memberId}`, { token: ownerToken, body: { role: 'manager' } });
+    expect(refused.status).to.equal(403);
+    expect(refused.body).to.include({ code: 'FeatureNotAvailableException', feature: 'roles_permissions', required_tier: 'professional' });
+    const moved = await app.call('PUT', `/api/v1/admin/subscriptions/${vendorA.id}`, { token: admin, body: { tier_code: 'professional', status: 'active' } });
+    expect(moved.status).to.equal(200);
     const promote = await app.call('PUT', `/api/v1/vendor/team/members/${memberId}`, { token: ownerToken, body: { role: 'manager' } });
     expect(promote.status).to.equal(200);
     expect(promote.body.member.role).to.equal('manager');

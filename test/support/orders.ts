@@ -2,6 +2,7 @@ import type { RateCategory } from '../../src/core/vat/rates.ts';
 import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
 import type { TestApp } from './app.ts';
 import { unique } from './app.ts';
+import { putOnTier } from './plans.ts';
 
 /** The vendor's placeholder product (created by a process manager when the vendor is created). */
 export async function placeholderOf(app: TestApp, vendorId: number): Promise<number> {
@@ -23,8 +24,26 @@ export interface SeedItem {
   vat_rate_category?: RateCategory;
 }
 
-/** An extmarket order imported through the command handler the sync uses, settled in the projections. */
+const onExtmarket = new WeakMap<TestApp, Set<number>>();
+
+/**
+ * A vendor that sells on the extmarket is on a tier with the extmarket features (the vendor API's
+ * extmarket routes are gated by them): Enterprise, set once per vendor through the admin API.
+ */
+export async function sellsOnExtmarket(app: TestApp, vendorId: number) {
+  const known = onExtmarket.get(app) ?? new Set<number>();
+  onExtmarket.set(app, known);
+  if (known.has(vendorId)) return;
+  known.add(vendorId);
+  await putOnTier(app, vendorId, 'enterprise');
+}
+
+/**
+ * An extmarket order imported through the command handler the sync uses, settled in the
+ * projections; the vendor is put on a tier with the extmarket features (sellsOnExtmarket).
+ */
 export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: SeedItem[], over: Partial<IncomingOrder> = {}) {
+  await sellsOnExtmarket(app, vendorId);
   const placeholder = await placeholderOf(app, vendorId);
   const ext = unique('ext');
   const address = { first_name: 'Ada', last_name: 'Lovelace', company: null, street: '1 rue X', street_2: null, postal_code: '1111', city: 'Luxembourg', country_iso: 'LU' };

@@ -8,6 +8,7 @@ import { startExtmarketServer, type ExtmarketServer } from './extmarketServer.ts
 import { SELLER } from './invoices.ts';
 import { placeholderOf } from './orders.ts';
 import { newSessionId, registerShopper, shopOf, type Shopper } from './shop.ts';
+import { putOnTier } from './plans.ts';
 import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
 
 /**
@@ -79,6 +80,8 @@ async function ok(what: string, res: Promise<{ status: number; body: any }>, sta
 
 export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> {
   const v = await createVendorWithOwner(app);
+  // Every feature, so each gated route of the vendor API holds the tenant's data (test/support/plans.ts).
+  await putOnTier(app, v.vendorId, 'enterprise');
   const tag = v.vendorCode.toLowerCase();
   const admin = await app.adminToken();
   const call = (method: string, path: string, body?: unknown) => app.call(method, `/api/v1/vendor${path}`, { token: v.ownerToken, body });

@@ -32,6 +32,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   };
 
   api.get('/content-pages', {
+    feature: 'content_pages',
     summary: 'The pages of the vendor\'s shop: its own, and the platform defaults it has not overridden',
     permission: 'content.view', query: Type.Object(PageQuery), responses: { 200: Page(VendorContentPage) },
   }, async (ctx, { query }) => {
@@ -39,6 +40,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   });
 
   api.get('/content-pages/overrides', {
+    feature: 'content_pages',
     summary: 'The vendor\'s own pages only (overrides and custom pages), flagged when the overridden default changed since',
     permission: 'content.view', query: Type.Object(PageQuery), responses: { 200: Page(VendorContentPage) },
   }, async (ctx, { query }) => {
@@ -46,6 +48,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   });
 
   api.post('/content-pages', {
+    feature: 'content_pages',
     summary: 'Create an override (the slug of a platform default) or a page of the vendor\'s own',
     permission: 'content.edit', body: VendorContentPageCreate, responses: { 201: VendorContentPage }, errors: [ConflictException, ValidationException],
   }, async (ctx, { body }) => {
@@ -57,6 +60,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   });
 
   api.put('/content-pages/:id', {
+    feature: 'content_pages',
     summary: 'Update one of the vendor\'s pages; is_published set publishes it, cleared makes it a draft',
     permission: 'content.edit', params: IdParams, body: ContentPageUpdate, responses: { 200: VendorContentPage },
     errors: [ContentPageNotFoundException, UnauthorizedContentPageAccessException, ConflictException, ValidationException],
@@ -67,6 +71,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   });
 
   api.delete('/content-pages/:id', {
+    feature: 'content_pages',
     summary: 'Delete one of the vendor\'s pages (an override gone, the shop shows the platform default again)',
     permission: 'content.edit', params: IdParams, responses: { 200: Message },
     errors: [ContentPageNotFoundException, UnauthorizedContentPageAccessException],

@@ -22,18 +22,21 @@ export function vendorExtmarketRoutes(services: Services): Router {
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/extmarket/credentials', {
+    feature: 'extmarket_connection',
     summary: 'The vendor\'s extmarket credentials: the key\'s hint, never the key',
     permission: 'settings.view', responses: { 200: ExtmarketCredentials },
   }, async (ctx) => {
     ctx.body = await getExtmarketCredentials(services.db.knex, vendorOf(ctx));
   });
   api.put('/extmarket/credentials', {
+    feature: 'extmarket_connection',
     summary: 'Store the extmarket key (sealed), endpoint or auto-sync flag',
     permission: 'settings.edit', body: CredentialsBody, responses: { 200: ExtmarketCredentials }, errors: [ExtmarketCredentialsException],
   }, async (ctx, { body }) => {
     ctx.body = await saveCredentials(services, vendorOf(ctx), body, vendorCommandContext(ctx));
   });
   api.delete('/extmarket/credentials', {
+    feature: 'extmarket_connection',
     summary: 'Remove the stored extmarket key; answers the credentials (configured false)',
     permission: 'settings.edit', responses: { 200: ExtmarketCredentials }, errors: [ExtmarketCredentialsException],
   }, async (ctx) => {
@@ -41,6 +44,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
     ctx.body = await getExtmarketCredentials(services.db.knex, vendorOf(ctx));
   });
   api.post('/extmarket/credentials/test', {
+    feature: 'extmarket_connection',
     summary: 'Test the connection with the stored key; the outcome is recorded on the credentials',
     permission: 'settings.edit', responses: { 200: ConnectionTest },
   }, async (ctx) => {
@@ -49,6 +53,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
 
   for (const [path, jobType] of [['sync', 'order_sync'], ['historical-import', 'historical_import']] as const) {
     api.post(`/extmarket/${path}`, {
+      feature: jobType === 'order_sync' ? 'extmarket_order_sync' : 'extmarket_historical_import',
       summary: jobType === 'order_sync'
         ? 'Queue an order sync (202 with the job id; poll GET /extmarket/jobs/{job_id})'
         : 'Queue a historical import of past orders (202 with the job id; poll GET /extmarket/jobs/{job_id})',
@@ -78,6 +83,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
   });
 
   api.get('/extmarket/export', {
+    feature: 'extmarket_product_feed',
     summary: 'Download the vendor\'s product feed in one language',
     permission: 'products.export', query: FeedQuery, responses: { 200: FeedDownload },
   }, async (ctx, { query }) => {

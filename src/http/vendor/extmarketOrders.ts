@@ -36,6 +36,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
   };
 
   api.get('/extmarket/orders', {
+    feature: 'extmarket_order_sync',
     summary: 'The vendor\'s extmarket orders, by status, searched and sorted',
     permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItem) },
   }, async (ctx, { query }) => {
@@ -44,6 +45,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
   });
 
   api.get('/extmarket/orders/:order_id', {
+    feature: 'extmarket_order_sync',
     summary: 'One of the vendor\'s extmarket orders with its items, exceptions and pushes',
     permission: 'orders.view', params: OrderParams, responses: { 200: OrderDetail }, errors: [OrderNotFoundException],
   }, async (ctx, { params }) => {
@@ -52,6 +54,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
 
   for (const [path, confirm] of [['confirm', true], ['reject', false]] as const) {
     api.post(`/extmarket/orders/:order_id/${path}`, {
+      feature: 'extmarket_order_sync',
       summary: confirm
         ? 'Confirm the order\'s unconfirmed items, or only the listed item_ids (refused while an item exception is pending)'
         : 'Reject (decline) the whole order, or only the listed item_ids',
@@ -77,6 +80,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
 
   for (const [path, confirm] of [['confirm', true], ['decline', false]] as const) {
     api.post(`/extmarket/orders/:order_id/items/:item_id/${path}`, {
+      feature: 'extmarket_order_sync',
       summary: confirm ? 'Confirm one unconfirmed item of the order' : 'Decline one unconfirmed item of the order',
       permission: 'orders.edit', params: ItemParams, responses: { 200: OrderDetail },
       errors: [OrderNotFoundException, OrderItemNotFoundException, InvalidTransitionException],
@@ -87,6 +91,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
   }
 
   api.post('/extmarket/orders/:order_id/tracking', {
+    feature: 'extmarket_order_sync',
     summary: 'Set the tracking number (and carrier) of a confirmed or shipped order; pushed to the extmarket',
     permission: 'orders.edit', params: OrderParams, body: TrackingBody, responses: { 200: OrderDetail },
     errors: [OrderNotFoundException, InvalidTransitionException],

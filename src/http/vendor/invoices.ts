@@ -77,10 +77,12 @@ export function vendorInvoiceRoutes(services: Services): Router {
   }
 
   api.get('/invoices/settings', {
+    feature: 'pdf_invoices',
     summary: 'The vendor\'s invoice settings (VendorInvoiceSettings), or configured false',
     permission: 'invoices.view', responses: { 200: InvoiceSettingsAnswer },
   }, async (ctx) => { ctx.body = await getInvoiceSettings(knex, vendorOf(ctx)); });
   api.put('/invoices/settings', {
+    feature: 'pdf_invoices',
     summary: 'Set the vendor\'s invoice settings: seller identity, VAT number of the same country, numbering prefix, OSS choice',
     permission: 'settings.edit', body: VendorInvoiceSettings, responses: { 200: InvoiceSettingsAnswer },
   }, async (ctx, { body }) => {
@@ -96,6 +98,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
   });
 
   api.post('/invoices', {
+    feature: 'pdf_invoices',
     summary: 'Issue the invoice of an order (immutable, the next gapless number; the buyer\'s VAT number is checked with VIES)',
     permission: 'invoices.create', body: CreateInvoice, responses: { 201: InvoiceDetail },
     errors: [OrderNotFoundException, InvoiceException, InvoiceAlreadyExistsException, ExchangeRateUnavailableException, VatNumberCheckUnavailableException],
@@ -106,6 +109,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
     ctx.body = await getInvoice(knex, invoiceId, vendorOf(ctx));
   });
   api.post('/invoices/:invoice_id/credit-notes', {
+    feature: 'credit_notes',
     summary: 'Credit an issued invoice (Art. 219): a credit note with the next number of the same sequence, negative per rate, referencing it',
     description: 'A cancellation credits every line; a refund the quantities named at their price; a correction, per unit, the amount charged too much. '
       + 'The invoice itself never changes; the credit notes of an invoice never credit more than it charged.',
@@ -118,22 +122,26 @@ export function vendorInvoiceRoutes(services: Services): Router {
     ctx.body = await getInvoice(knex, creditNoteId, vendorOf(ctx));
   });
   api.get('/invoices', {
+    feature: 'pdf_invoices',
     summary: 'The vendor\'s invoices and credit notes, newest number first, by order',
     permission: 'invoices.view', query: Type.Object({ ...PageQuery, order_id: Type.Optional(Id) }), responses: { 200: Page(InvoiceItem) },
   }, async (ctx, { query }) => {
     ctx.body = await listInvoices(knex, vendorOf(ctx), { order_id: query.order_id }, { page: query.page ?? 1, limit: query.limit ?? 20 });
   });
   api.get('/invoices/stats', {
+    feature: 'invoice_stats',
     summary: 'Counts and totals of the vendor\'s invoices, by VAT regime (InvoiceStatsResponse)',
     permission: 'invoices.view', responses: { 200: InvoiceStats },
   }, async (ctx) => { ctx.body = await getInvoiceStats(knex, vendorOf(ctx)); });
   api.get('/invoices/:invoice_id', {
+    feature: 'pdf_invoices',
     summary: 'One of the vendor\'s invoices with everything it prints',
     permission: 'invoices.view', params: Params, responses: { 200: InvoiceDetail }, errors: [InvoiceNotFoundException],
   }, async (ctx, { params }) => {
     ctx.body = await getInvoice(knex, params.invoice_id, vendorOf(ctx));
   });
   api.post('/invoices/:invoice_id/pdf', {
+    feature: 'pdf_invoices',
     summary: 'Render the invoice\'s PDF and store it (InvoicePDFGeneratedResponse)',
     permission: 'invoices.create', params: Params, responses: { 200: InvoicePdfGenerated }, errors: [InvoiceNotFoundException],
   }, async (ctx, { params }) => {
@@ -141,6 +149,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
     ctx.body = { success: true, invoice_id: invoice.invoice_id, invoice_number: invoice.invoice_number, pdf_path: file.path, pdf_bytes: file.bytes, message: 'PDF generated' };
   });
   api.get('/invoices/:invoice_id/pdf', {
+    feature: 'pdf_invoices',
     summary: 'Download the invoice\'s PDF (rendered and recorded on the way)',
     permission: 'invoices.view', params: Params,
     responses: { 200: { description: 'The invoice PDF, as an attachment named after the invoice number', contentType: 'application/pdf' } },

@@ -25,6 +25,7 @@ export function vendorMarketplaceImportRoutes(services: Services): Router {
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/marketplace-import-jobs/stats', {
+    feature: 'marketplace_copy',
     summary: 'The vendor\'s import statistics: jobs by status, rows imported and rejected',
     permission: 'imports.view', responses: { 200: ImportStats },
   }, async (ctx) => {
@@ -32,6 +33,7 @@ export function vendorMarketplaceImportRoutes(services: Services): Router {
   });
 
   api.post('/marketplace-import-jobs', {
+    feature: 'marketplace_copy',
     summary: 'Import a product CSV into the vendor\'s marketplace catalogue, from source_url or an uploaded file; the job answers at once',
     description: 'The body is JSON or a form with source_url, or multipart with the CSV in the field `file`: exactly one of the two. The vendor is the token\'s (a vendor_id is refused). The answer is 202 with the job; poll GET /marketplace-import-jobs/{job_id}.',
     permission: 'imports.create', bodyType: 'multipart', body: ImportForm(VendorMarketplaceImportJobRequest), use: [importUpload],
@@ -43,6 +45,7 @@ export function vendorMarketplaceImportRoutes(services: Services): Router {
   });
 
   api.get('/marketplace-import-jobs', {
+    feature: 'marketplace_copy',
     summary: 'The vendor\'s import jobs, filtered by status and sorted (newest first by default)',
     permission: 'imports.view', query: Type.Object({ ...PageQuery, status: Type.Optional(JobStatus), sort: JobSortQuery }),
     responses: { 200: Page(ImportJob) },
@@ -51,6 +54,7 @@ export function vendorMarketplaceImportRoutes(services: Services): Router {
   });
 
   api.get('/marketplace-import-jobs/:job_id', {
+    feature: 'marketplace_copy',
     summary: 'One of the vendor\'s import jobs; a finished job answers once its products are readable',
     permission: 'imports.view', params: JobParams, responses: { 200: ImportJobDetail }, errors: [MarketplaceImportJobNotFoundException],
   }, async (ctx, { params }) => {
@@ -58,6 +62,7 @@ export function vendorMarketplaceImportRoutes(services: Services): Router {
   });
 
   api.get('/marketplace-import-jobs/:job_id/errors', {
+    feature: 'marketplace_copy',
     summary: 'The rows one of the vendor\'s jobs rejected, in file order, filterable by error type',
     permission: 'imports.view', params: JobParams, query: JobErrorsQuery, responses: { 200: Page(ImportErrorItem) },
     errors: [MarketplaceImportJobNotFoundException],

@@ -25,6 +25,7 @@ export function vendorMediaRoutes(services: Services): Router {
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.post('/media/images', {
+    feature: 'product_media',
     summary: 'Upload an image (multipart field `file`, optionally for one of the vendor\'s products): original, 800 px and 200 px WebP',
     permission: 'products.edit', bodyType: 'multipart', body: UploadForm(UploadFields), use: [imageUpload], responses: { 201: MediaItem },
     errors: [ValidationException, UnsupportedMediaException, ProductNotFoundException],
@@ -34,6 +35,7 @@ export function vendorMediaRoutes(services: Services): Router {
   });
 
   api.get('/media/stats', {
+    feature: 'product_media',
     summary: 'The vendor\'s storage statistics',
     permission: 'products.view', responses: { 200: MediaStats },
   }, async (ctx) => {
@@ -41,6 +43,7 @@ export function vendorMediaRoutes(services: Services): Router {
   });
 
   api.get('/media', {
+    feature: 'product_media',
     summary: 'The vendor\'s images (or one product\'s), newest first',
     permission: 'products.view', query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id) }), responses: { 200: Page(MediaItem) },
   }, async (ctx, { query }) => {
@@ -48,6 +51,7 @@ export function vendorMediaRoutes(services: Services): Router {
   });
 
   api.get('/media/:id', {
+    feature: 'product_media',
     summary: 'One of the vendor\'s images with its variants',
     permission: 'products.view', params: IdParams, responses: { 200: MediaItem }, errors: [MediaNotFoundException],
   }, async (ctx, { params }) => {
@@ -55,6 +59,7 @@ export function vendorMediaRoutes(services: Services): Router {
   });
 
   api.get('/media/:id/:variant', {
+    feature: 'product_media',
     summary: 'An image file: the original or the 800 px or 200 px variant, WebP',
     permission: 'products.view', params: VariantParams, responses: { 200: ImageFile }, errors: [MediaNotFoundException],
   }, async (ctx, { params }) => {
@@ -62,6 +67,7 @@ export function vendorMediaRoutes(services: Services): Router {
   });
 
   api.delete('/media/:id', {
+    feature: 'product_media',
     summary: 'Delete one of the vendor\'s images and its files',
     permission: 'products.edit', params: IdParams, responses: { 200: Message }, errors: [MediaNotFoundException],
   }, async (ctx, { params }) => {

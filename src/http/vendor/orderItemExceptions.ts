@@ -32,6 +32,7 @@ export function vendorOrderItemExceptionRoutes(services: Services): Router {
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/order-item-exceptions', {
+    feature: 'order_item_exceptions',
     summary: 'The vendor\'s order item exceptions, newest first, by status or order',
     permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItemException) },
   }, async (ctx, { query }) => {
@@ -40,6 +41,7 @@ export function vendorOrderItemExceptionRoutes(services: Services): Router {
   });
 
   api.get('/order-item-exceptions/:exception_id', {
+    feature: 'order_item_exceptions',
     summary: 'One of the vendor\'s order item exceptions',
     permission: 'orders.view', params: Params, responses: { 200: OrderItemException }, errors: [OrderItemExceptionNotFoundException],
   }, async (ctx, { params }) => {
@@ -47,6 +49,7 @@ export function vendorOrderItemExceptionRoutes(services: Services): Router {
   });
 
   api.post('/order-item-exceptions/:exception_id/resolve', {
+    feature: 'order_item_exceptions',
     summary: 'Resolve a pending exception by linking its item to one of the vendor\'s products (not the placeholder)',
     permission: 'orders.edit', params: Params, body: ResolveBody, responses: { 200: OrderItemException },
     errors: [OrderItemExceptionNotFoundException, ProductNotFoundException, ProductException, ProductMatchException, InvalidTransitionException],
@@ -62,6 +65,7 @@ export function vendorOrderItemExceptionRoutes(services: Services): Router {
   });
 
   api.post('/order-item-exceptions/:exception_id/ignore', {
+    feature: 'order_item_exceptions',
     summary: 'Ignore a pending exception: the item stays on the placeholder product and no longer blocks the order',
     permission: 'orders.edit', params: Params, responses: { 200: OrderItemException },
     errors: [OrderItemExceptionNotFoundException, InvalidTransitionException],

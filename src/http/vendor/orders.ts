@@ -27,6 +27,7 @@ export function vendorOrderRoutes(services: Services): Router {
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/orders', {
+    feature: 'order_management',
     summary: 'The vendor\'s orders (every channel), filtered, searched and sorted',
     permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItem) },
   }, async (ctx, { query }) => {
@@ -35,6 +36,7 @@ export function vendorOrderRoutes(services: Services): Router {
   });
 
   api.get('/orders/:order_id', {
+    feature: 'order_management',
     summary: 'One of the vendor\'s orders with its items, exceptions and extmarket pushes',
     permission: 'orders.view', params: OrderParams, responses: { 200: OrderDetail }, errors: [OrderNotFoundException],
   }, async (ctx, { params }) => {
@@ -42,6 +44,7 @@ export function vendorOrderRoutes(services: Services): Router {
   });
 
   api.get('/orders/:order_id/shipment-status', {
+    feature: 'order_management',
     summary: 'Item-level shipment status of one of the vendor\'s orders',
     permission: 'orders.view', params: OrderParams, responses: { 200: ShipmentStatus }, errors: [OrderNotFoundException],
   }, async (ctx, { params }) => {
@@ -49,6 +52,7 @@ export function vendorOrderRoutes(services: Services): Router {
   });
 
   api.post('/orders/:order_id/items/:item_id/ship', {
+    feature: 'partial_shipment',
     summary: 'Ship a quantity of a confirmed item (never more than is left); answers the shipment status',
     permission: 'orders.edit', params: ItemParams, body: ShipBody, responses: { 200: ShipmentStatus },
     errors: [OrderNotFoundException, OrderItemNotFoundException, ShipmentQuantityException, InvalidTransitionException],
@@ -60,6 +64,7 @@ export function vendorOrderRoutes(services: Services): Router {
   });
 
   api.post('/orders/:order_id/tracking', {
+    feature: 'order_tracking',
     summary: 'Set the tracking number (and carrier) of a confirmed or shipped order of any channel (extmarket orders: pushed to the extmarket)',
     permission: 'orders.edit', params: OrderParams, body: TrackingBody, responses: { 200: OrderDetail },
     errors: [OrderNotFoundException, InvalidTransitionException],

@@ -27,6 +27,7 @@ export function vendorProductRoutes(services: Services): Router {
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/products/stats', {
+    feature: 'product_management',
     summary: 'The vendor\'s product statistics: counts by state and kind, units and stock value',
     permission: 'products.view', responses: { 200: VendorProductStats },
   }, async (ctx) => {
@@ -34,6 +35,7 @@ export function vendorProductRoutes(services: Services): Router {
   });
 
   api.get('/products', {
+    feature: 'product_management',
     summary: 'The vendor\'s products, filtered, searched and sorted',
     permission: 'products.view', query: Type.Object(ProductListQuery), responses: { 200: Page(VendorProductItem) },
   }, async (ctx, { query }) => {
@@ -42,6 +44,7 @@ export function vendorProductRoutes(services: Services): Router {
   });
 
   api.post('/products', {
+    feature: 'product_management',
     summary: 'Create a product in the vendor\'s catalogue (price in cents or as a decimal)',
     permission: 'products.create', body: VendorProductCreate, responses: { 201: VendorProductDetail }, errors: [ProductException, ConflictException, TierLimitExceededException],
   }, async (ctx, { body }) => {
@@ -54,6 +57,7 @@ export function vendorProductRoutes(services: Services): Router {
   });
 
   api.get('/products/:id', {
+    feature: 'product_management',
     summary: 'One of the vendor\'s products with its price breakdown (VendorProductDetail)',
     permission: 'products.view', params: IdParams, query: Type.Object({ language: Type.Optional(Language) }),
     responses: { 200: VendorProductDetail }, errors: [ProductNotFoundException],
@@ -62,6 +66,7 @@ export function vendorProductRoutes(services: Services): Router {
   });
 
   const edit = {
+    feature: 'product_management',
     summary: 'Change one of the vendor\'s products (only the fields given; PUT and PATCH alike)',
     permission: 'products.edit', params: IdParams, body: VendorProductUpdate, responses: { 200: VendorProductDetail },
     errors: [ProductNotFoundException, ProductException, ConflictException],
@@ -74,6 +79,7 @@ export function vendorProductRoutes(services: Services): Router {
   api.patch('/products/:id', edit, change);
 
   api.delete('/products/:id', {
+    feature: 'product_management',
     summary: 'Delete one of the vendor\'s products (never the placeholder, never one with stock)',
     permission: 'products.delete', params: IdParams, responses: { 200: Message }, errors: [ProductNotFoundException, ProductException],
   }, async (ctx, { params }) => {

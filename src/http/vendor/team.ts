@@ -9,12 +9,14 @@ import {
 } from '../../../queries/team/listTeam.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
 import {
-  ConflictException, InvalidCredentialsException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException, VendorOwnerOnlyException,
+  ConflictException, InvalidCredentialsException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException,
+  TierLimitExceededException, VendorOwnerOnlyException,
 } from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
+import { teamMemberQuota } from '../planLimits.ts';
 import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
 import { Email, Id, PageQuery } from '../validation.ts';
 import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
@@ -71,11 +73,11 @@ const Roles = Type.Object({
 export function vendorTeamRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const deps = (): TeamDeps => ({ store: services.store, db: knex });
+  const deps = (): TeamDeps => ({ store: services.store, db: knex, clock: services.clock });
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
   const ownerOnly = [requireVendorOwner()];
 
-  api.get('/team/roles', { summary: 'The permissions and what each role grants', permission: 'team.view', responses: { 200: Roles } }, async (ctx) => {
+  api.get('/team/roles', { feature: 'team_members', summary: 'The permissions and what each role grants', permission: 'team.view', responses: { 200: Roles } }, async (ctx) => {
     ctx.body = {
       permissions: PERMISSIONS,
       roles: [{ role: 'owner', permissions: 'all', owner_only: ['team.invite', 'team.change_role', 'team.remove', 'team.cancel_invitation'] },
@@ -85,6 +87,7 @@ export function vendorTeamRoutes(services: Services): Router {
   });
 
   api.get('/team/members', {
+    feature: 'team_members',
     summary: 'The team: the owner first, then the active members in the order they joined',
     permission: 'team.view', query: Type.Object(PageQuery), responses: { 200: Page(TeamMember) },
   }, async (ctx, { query }) => {
@@ -92,12 +95,14 @@ export function vendorTeamRoutes(services: Services): Router {
   });
 
   api.get('/team/members/:user_id', {
+    feature: 'team_members',
     summary: 'One member of the team', permission: 'team.view', params: UserParams, responses: { 200: TeamMember }, errors: [TeamMemberNotFoundException],
   }, async (ctx, { params }) => {
     ctx.body = await getTeamMember(knex, caller(ctx).id, params.user_id);
   });
 
   api.put('/team/members/:user_id', {
+    feature: 'roles_permissions',
     summary: 'Change a member\'s role and permissions (owner only)', use: ownerOnly, params: UserParams, body: RoleBody,
     responses: { 200: Type.Object({ message: Type.String(), member: TeamMember }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
   }, async (ctx, { params, body }) => {
@@ -107,6 +112,7 @@ export function vendorTeamRoutes(services: Services): Router {
   });
 
   api.delete('/team/members/:user_id', {
+    feature: 'team_members',
     summary: 'Remove a member from the team (owner only)', use: ownerOnly, params: UserParams,
     responses: { 200: Type.Object({ message: Type.String(), user_id: Type.Integer() }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
   }, async (ctx, { params }) => {
@@ -115,6 +121,7 @@ export function vendorTeamRoutes(services: Services): Router {
   });
 
   api.get('/team/invitations', {
+    feature: 'team_members',
     summary: 'The team\'s invitations, newest first, filtered by status',
     permission: 'team.view', query: Type.Object({ ...PageQuery, ...InvitationQuery.properties }), responses: { 200: Page(TeamInvitation) },
   }, async (ctx, { query }) => {
@@ -123,17 +130,19 @@ export function vendorTeamRoutes(services: Services): Router {
 
   // The secret token is in this answer only; the owner passes the link to the invitee.
   api.post('/team/invitations', {
-    summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once',
+    feature: 'team_members',
+    summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once. Members and pending invitations count in the plan\'s team-member limit',
     use: ownerOnly, body: InviteBody,
     responses: { 201: Type.Object({ message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() }) },
-    errors: [ConflictException, VendorOwnerOnlyException],
+    errors: [ConflictException, VendorOwnerOnlyException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const v = caller(ctx);
     const owner = await knex('user_list').select('email').where('id', v.userId).first();
     if (owner?.email === body.email.toLowerCase()) throw new ConflictException('The owner is already part of the team', { field: 'email' });
     const existing = await findUserIdByLogin(knex, body.email);
     const { invitationId, token, done } = await inviteTeamMember(deps(), v.id, v.userId,
-      { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing }, vendorCommandContext(ctx));
+      { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing, quota: await teamMemberQuota(services, v.id) },
+      vendorCommandContext(ctx));
     await services.settle(done);
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
@@ -146,6 +155,7 @@ export function vendorTeamRoutes(services: Services): Router {
   });
 
   api.delete('/team/invitations/:invitation_id', {
+    feature: 'team_members',
     summary: 'Cancel an invitation (owner only)', use: ownerOnly, params: InvitationParams,
     responses: { 200: Type.Object({ message: Type.String(), invitation: TeamInvitation }) }, errors: [TeamInvitationNotFoundException, VendorOwnerOnlyException],
   }, async (ctx, { params }) => {

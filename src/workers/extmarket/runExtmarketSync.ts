@@ -3,13 +3,17 @@ import type { Logger } from 'pino';
 import { openExtmarketCredentials, runSyncJobCommand, loadSyncJob, ZERO_COUNTERS, type ExtmarketDeps } from '../../../commands/extmarket/handlers.ts';
 import type { SyncCounters } from '../../../commands/extmarket/events.ts';
 import { confirmItem, declineItem, importExtmarketOrder } from '../../../commands/orders/handlers.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
+import { countExtmarketOrder } from '../../../commands/quotas/quota.ts';
 import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
 import { graphqlExtmarketClient } from '../../adapters/extmarket/graphqlClient.ts';
 import type { ExtmarketClient, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import { secretBoxFor } from '../../adapters/extmarket/secretBox.ts';
 import { viesVerifier, type VatNumberVerifier } from '../../adapters/vies/viesClient.ts';
+import { systemClock, type Clock } from '../../core/clock.ts';
 import { ConflictException } from '../../core/errors.ts';
 import type { EventStore } from '../../eventstore/port.ts';
+import { orderQuota } from '../../http/planLimits.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import { runProductExport } from './runProductExport.ts';
 import { shipmentToOrder } from './shipmentToOrder.ts';
@@ -27,6 +31,8 @@ export interface SyncWorkerDeps {
   dataDir: string;
   logger: Logger;
   vies?: VatNumberVerifier;
+  /** The service's clock (the billing period an order counts in); the system clock by default. */
+  clock?: Clock;
 }
 
 const PAGE = 50;
@@ -109,6 +115,7 @@ async function importShipment(deps: SyncWorkerDeps, vendorId: number, jobId: num
   const mapped = await shipmentToOrder(s, { knex: deps.knex, vendorId, placeholderProductId: placeholder.id, vat, vies: deps.vies ?? viesVerifier(), syncJobId: jobId });
   const od = { store: deps.store, db: deps.knex };
   const result = await importExtmarketOrder(od, mapped.incoming, placeholder.id, ctx);
+  if (result.created) await countInOrderQuota(deps, vendorId, result.order_id, mapped.incoming.order_date, ctx);
   if (!result.created || mapped.decided.length === 0) return result.created;
   // Decisions the extmarket already holds (a historical order) are recorded, not pushed back.
   const { items } = (await od.store.readStream(`order-${result.order_id}`))[0].data as { items: { item_id: number }[] };
@@ -119,4 +126,16 @@ async function importShipment(deps: SyncWorkerDeps, vendorId: number, jobId: num
     });
   }
   return true;
+}
+
+/**
+ * A new extmarket order counts in the period's order quota when it is dated in that period (a
+ * historical order of an earlier period does not). It is never refused: past the limit the quota
+ * stream reports it (ExtmarketOrderOverLimit), once, for the vendor and the admins to hear of.
+ */
+async function countInOrderQuota(deps: SyncWorkerDeps, vendorId: number, orderId: number, orderDate: string, ctx: CommandContext) {
+  const clock = deps.clock ?? systemClock;
+  const quotaOf = await orderQuota({ db: { knex: deps.knex }, clock }, vendorId);
+  if (orderDate < quotaOf.period.start || orderDate >= quotaOf.period.end) return;
+  await countExtmarketOrder(deps.store, ORDER_QUOTA, quotaOf, { vendor_id: vendorId, order_id: orderId, period_start: quotaOf.period.start, at: clock.now().toISOString() }, ctx);
 }

@@ -39,4 +39,22 @@ describe('quota: a plan limit counted on the write side', () => {
     given(quota, [opened(['1']), claimed('2'), closed])
       .when(claim('4', 5, ['1', '2', '3'])).then([opened(['1', '2', '3']), claimed('4')]);
   });
+
+  context('an extmarket order: counted, never refused', () => {
+    const order = { vendor_id: 7, order_id: 40, period_start: '2026-11-01T00:00:00.000Z', at: '2026-11-20T10:00:00.000Z' };
+    const count = (holder: string, limit: number, opening: string[] = []): QuotaCommand =>
+      ({ type: 'CountExtmarketOrder', data: { kind: 'orders', key: '7', holder, limit, opening, ...order, order_id: Number(holder) } });
+    const o = (type: 'QuotaOpened' | 'QuotaSlotClaimed', v: any): QuotaEvent => ({ type, data: { kind: 'orders', key: '7', ...v } } as QuotaEvent);
+
+    it('takes a slot below the limit and reports nothing', () => {
+      given(quota, []).when(count('40', 2, ['39'])).then([o('QuotaOpened', { holders: ['39'] }), o('QuotaSlotClaimed', { holder: '40' })]);
+    });
+
+    it('takes a slot past the limit too, and reports the order once', () => {
+      const over: QuotaEvent = { type: 'ExtmarketOrderOverLimit', data: { ...order, order_id: 41, limit: 1, count: 2 } };
+      const history = [o('QuotaOpened', { holders: [] }), o('QuotaSlotClaimed', { holder: '40' })];
+      given(quota, history).when(count('41', 1)).then([o('QuotaSlotClaimed', { holder: '41' }), over]);
+      given(quota, [...history, o('QuotaSlotClaimed', { holder: '41' }), over]).when(count('41', 1)).then([]);
+    });
+  });
 });

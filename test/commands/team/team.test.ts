@@ -4,6 +4,7 @@ import { permissionsOf } from '../../../commands/team/permissions.ts';
 import { expect } from 'chai';
 import {
   ConflictException, InvalidTransitionException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException,
+  TierLimitExceededException,
 } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
 
@@ -33,9 +34,34 @@ describe('team aggregate', () => {
     });
     it('refuses a second pending invitation of one e-mail and an invitation of an active member', () => {
       const { at: _at, ...rest } = invited.data as Extract<TeamEvent, { type: 'TeamMemberInvited' }>['data'];
-      const again = { type: 'InviteTeamMember' as const, data: { ...rest, invitation_id: 2, existing_user_id: null as number | null, at } };
+      const again = { type: 'InviteTeamMember' as const, data: { ...rest, invitation_id: 2, existing_user_id: null as number | null, limit: null, hint: {}, at } };
       given(team, [invited]).when(again).thenThrows(ConflictException, /pending/);
       given(team, [invited, accepted]).when({ ...again, data: { ...again.data, email: 'other@team.test', existing_user_id: 20 } }).thenThrows(ConflictException, /already a member/);
+    });
+  });
+
+  context('the plan\'s team-member limit', () => {
+    const { at: _at, ...rest } = invited.data as Extract<TeamEvent, { type: 'TeamMemberInvited' }>['data'];
+    const invite = (limit: number | null, when = at) => ({
+      type: 'InviteTeamMember' as const,
+      data: { ...rest, invitation_id: 3, email: 'third@team.test', existing_user_id: null as number | null, limit, hint: { current_tier: 'essential' }, at: when },
+    });
+    const third: TeamEvent = { type: 'TeamMemberInvited', data: { ...rest, invitation_id: 3, email: 'third@team.test', at } };
+    const removed: TeamEvent = { type: 'TeamMemberRemoved', data: { vendor_id: 5, user_id: 20, at } };
+    const cancelled: TeamEvent = { type: 'TeamInvitationCancelled', data: { vendor_id: 5, invitation_id: 1, at } };
+
+    it('counts active members and pending invitations, and refuses at the limit with the hint', () => {
+      given(team, [invited]).when(invite(2)).then([third]);
+      const err = given(team, [invited, accepted]).when(invite(1)).thenThrows(TierLimitExceededException, /allows 1 team members/);
+      expect(err.extra).to.deep.include({ limit_kind: 'team_members', limit: 1, count: 1, current_tier: 'essential' });
+      given(team, [invited]).when(invite(1)).thenThrows(TierLimitExceededException);
+      given(team, [invited]).when(invite(null)).then([third]);
+    });
+
+    it('a removed member, a cancelled or an expired invitation frees its seat', () => {
+      given(team, [invited, accepted, removed]).when(invite(1)).then([third]);
+      given(team, [invited, cancelled]).when(invite(1)).then([third]);
+      given(team, [invited]).when(invite(1, later)).then([{ ...third, data: { ...third.data, at: later } } as TeamEvent]);
     });
   });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testApp, type TestApp } from '../../support/app.ts';
+import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('product feed export and the jobs lists', () => {
@@ -14,6 +15,8 @@ describe('product feed export and the jobs lists', () => {
     app = await testApp();
     admin = await app.adminToken();
     v = await createVendorWithOwner(app);
+    // The product feed is a feature of the Business tier and above.
+    await putOnTier(app, v.vendorId, 'enterprise');
     exportsDir = mkdtempSync(join(tmpdir(), 'exports-'));
     process.env.EXPORTS_DIR = exportsDir;
     const body = (over: object) => ({

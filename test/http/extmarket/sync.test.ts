@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { connectVendor, eventually, extmarketWorker, waitForJob } from '../../support/extmarket.ts';
+import { sellsOnExtmarket } from '../../support/orders.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../../support/extmarketServer.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
@@ -54,6 +55,7 @@ describe('extmarket credentials, order sync and pushes', () => {
 
     // Another vendor sees none of it.
     const other = await createVendorWithOwner(app);
+    await sellsOnExtmarket(app, other.vendorId);
     expect((await app.call('GET', `/api/v1/vendor/extmarket/jobs/${started.body.job_id}`, { token: other.ownerToken })).status).to.equal(404);
     expect((await app.call('GET', '/api/v1/vendor/extmarket/jobs', { token: other.ownerToken })).body.total).to.equal(0);
     expect((await app.call('GET', `/api/v1/vendor/extmarket/orders/${order.id}`, { token: other.ownerToken })).status).to.equal(404);

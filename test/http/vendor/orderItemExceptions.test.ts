@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { withCheckDigit } from '../../../src/core/gtin.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { eventually } from '../../support/extmarket.ts';
-import { seedExtmarketOrder } from '../../support/orders.ts';
+import { seedExtmarketOrder, sellsOnExtmarket } from '../../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 const gtin = () => withCheckDigit(`40${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 100)}`.padEnd(12, '7').slice(0, 12));
@@ -19,6 +19,8 @@ describe('order item exceptions: blocked confirmation, resolution by hand, by im
   before(async () => {
     app = await testApp();
     [v, other] = [await createVendorWithOwner(app), await createVendorWithOwner(app)];
+    // Order item exceptions are a feature of the Professional tier and above; the other vendor has it too, so its probes meet 404s.
+    await sellsOnExtmarket(app, other.vendorId);
   });
 
   it('blocks confirm order while an exception is pending (409), and a manual match unblocks it', async () => {

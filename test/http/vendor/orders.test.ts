@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { domesticVat, seedExtmarketOrder } from '../../support/orders.ts';
+import { domesticVat, seedExtmarketOrder, sellsOnExtmarket } from '../../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
@@ -10,6 +10,8 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
   before(async () => {
     app = await testApp();
     [a, b] = [await createVendorWithOwner(app), await createVendorWithOwner(app)];
+    // B has the extmarket features too, so its probes of A's orders meet the tenant check (404), not the plan's (403).
+    await sellsOnExtmarket(app, b.vendorId);
   });
 
   it('lists the vendor’s extmarket orders by status and reads one with its items', async () => {

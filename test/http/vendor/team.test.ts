@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
+import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, vendorLogin, type VendorFixture } from '../../support/tenancy.ts';
 
 /** SPEC.md part 5 rule 5: team roles, permissions, owner-only operations, invitations. */
@@ -9,6 +10,8 @@ describe('vendor team API', () => {
   before(async () => {
     app = await testApp();
     v = await createVendorWithOwner(app);
+    // Roles and more than two seats are features and limits of higher tiers (test/http/subscriptions/limitsTeamMembers.test.ts).
+    await putOnTier(app, v.vendorId, 'enterprise');
   });
 
   const invite = (body: Record<string, unknown>) => app.call('POST', '/api/v1/vendor/team/invitations', { token: v.ownerToken, body });

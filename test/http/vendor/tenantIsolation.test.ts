@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createApp, mountedRoutes } from '../../../src/http/app.ts';
 import { testApp, unique, type Reply, type TestApp } from '../../support/app.ts';
+import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, vendorLogin, type VendorFixture } from '../../support/tenancy.ts';
 
 /**
@@ -39,6 +40,8 @@ describe('vendor API tenant isolation', () => {
     app = await testApp();
     a = await createVendorWithOwner(app);
     b = await createVendorWithOwner(app);
+    // Both on every feature, so each gated route reaches the tenant checks (test/support/plans.ts).
+    for (const v of [a, b]) await putOnTier(app, v.vendorId, 'enterprise');
     const bContact = `+352 ${Math.floor(Math.random() * 1e8)}`;
     await app.call('PUT', '/api/v1/vendor/settings/business-info', { token: b.ownerToken, body: { contact_phone: bContact, description: `secret of ${b.vendorCode}` } });
     await app.call('PUT', '/api/v1/vendor/settings/extmarket', { token: b.ownerToken, body: { preorder_days: 12, default_tax_rate: 17 } });
