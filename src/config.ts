@@ -63,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || undefined,
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Shop <no-reply@localhost>',
-    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env),
   };
 }
 
@@ -87,6 +87,11 @@ function positive(value: string | undefined, fallback: number, name: string): nu
  * Production requires JWT_SECRET. In the embedded mode a secret is generated once and kept in
  * the data folder (mode 0600), so tokens survive a restart without any set-up.
  */
+/** The address the service is reached at (links in e-mails); also read by process managers, which get no Config. */
+export function publicUrlOf(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, '');
+}
+
 function jwtSecret(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): string {
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');

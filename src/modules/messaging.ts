@@ -1,5 +1,9 @@
 import { conversation } from '../../commands/messaging/index.ts';
 import { conversations } from '../../projections/messaging/conversations.ts';
+import { adminMessageStreamRoutes } from '../http/admin/messageStream.ts';
+import { shopMessageStreamRoutes } from '../http/shop/messageStream.ts';
+import { vendorMessageStreamRoutes } from '../http/vendor/messageStream.ts';
+import { mailRecipientsOnMessagePosted } from '../processes/mailRecipientsOnMessagePosted.ts';
 import { defineModule } from './module.ts';
 
 /**
@@ -12,7 +16,8 @@ export const messagingModule = defineModule({
   tag: 'Messaging',
   description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
   dependsOn: ['vendors', 'customers', 'users'],
-  routes: {},
-  consumers: [conversations],
+  // The live streams first: /messages/stream must never reach /messages/{conversation_id}.
+  routes: { admin: [adminMessageStreamRoutes], vendor: [vendorMessageStreamRoutes], shop: [shopMessageStreamRoutes] },
+  consumers: [conversations, mailRecipientsOnMessagePosted],
   aggregates: [conversation],
 });
