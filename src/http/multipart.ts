@@ -15,6 +15,10 @@ import { input } from './validation.ts';
  */
 export interface UploadLimits {
   maxFileBytes: number;
+  /** Files per request (default 1). */
+  maxFiles?: number;
+  /** All files of the request together (default maxFileBytes). */
+  maxTotalBytes?: number;
 }
 
 export interface UploadedFile {
@@ -36,14 +40,14 @@ export const uploadLimits = {
 export function multipart(limits: () => UploadLimits) {
   return async function multipartBody(ctx: Context, next: Next) {
     if (!ctx.is('multipart')) return next();
-    const { maxFileBytes } = limits();
+    const { maxFileBytes, maxFiles = 1, maxTotalBytes = maxFileBytes } = limits();
     const declared = Number(ctx.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxFileBytes + 1024 * 1024) {
-      throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxFileBytes)}`, { max_bytes: maxFileBytes });
+    if (Number.isFinite(declared) && declared > maxTotalBytes + 1024 * 1024) {
+      throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxTotalBytes)}`, { max_bytes: maxTotalBytes });
     }
     const parse = koaBody({
       multipart: true, json: false, urlencoded: false, text: false,
-      formidable: { uploadDir: tmpdir(), maxFiles: 1, maxFileSize: maxFileBytes, maxFields: 20, maxFieldsSize: 64 * 1024, allowEmptyFiles: true, minFileSize: 0 },
+      formidable: { uploadDir: tmpdir(), maxFiles, maxFileSize: maxFileBytes, maxTotalFileSize: maxTotalBytes, maxFields: 20, maxFieldsSize: 64 * 1024, allowEmptyFiles: true, minFileSize: 0 },
     });
     try {
       await parse(ctx, async () => {});
@@ -59,7 +63,8 @@ export function multipart(limits: () => UploadLimits) {
   };
 }
 
-function allFiles(ctx: Context): UploadedFile[] {
+/** Every file of the request, whatever its field. */
+export function allFiles(ctx: Context): UploadedFile[] {
   const files = (ctx.request as any).files ?? {};
   return Object.values(files).flat() as UploadedFile[];
 }

@@ -1,8 +1,11 @@
 import { conversation } from '../../commands/messaging/index.ts';
 import { conversations } from '../../projections/messaging/conversations.ts';
 import { adminMessageStreamRoutes } from '../http/admin/messageStream.ts';
+import { adminMessageRoutes } from '../http/admin/messages.ts';
 import { shopMessageStreamRoutes } from '../http/shop/messageStream.ts';
+import { shopMessageRoutes } from '../http/shop/messages.ts';
 import { vendorMessageStreamRoutes } from '../http/vendor/messageStream.ts';
+import { vendorMessageRoutes } from '../http/vendor/messages.ts';
 import { mailRecipientsOnMessagePosted } from '../processes/mailRecipientsOnMessagePosted.ts';
 import { defineModule } from './module.ts';
 
@@ -17,7 +20,11 @@ export const messagingModule = defineModule({
   description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
   dependsOn: ['vendors', 'customers', 'users'],
   // The live streams first: /messages/stream must never reach /messages/{conversation_id}.
-  routes: { admin: [adminMessageStreamRoutes], vendor: [vendorMessageStreamRoutes], shop: [shopMessageStreamRoutes] },
+  routes: {
+    admin: [adminMessageStreamRoutes, adminMessageRoutes],
+    vendor: [vendorMessageStreamRoutes, vendorMessageRoutes],
+    shop: [shopMessageStreamRoutes, shopMessageRoutes],
+  },
   consumers: [conversations, mailRecipientsOnMessagePosted],
   aggregates: [conversation],
 });

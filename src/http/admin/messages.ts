@@ -1,0 +1,24 @@
+import type Router from '@koa/router';
+import { userDisplayName } from '../../../queries/messaging/participantName.ts';
+import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
+import { commandContext } from '../auth.ts';
+import { declareMessageRoutes } from '../messageRoutes.ts';
+import { AdminStartBody } from '../schemas/messaging.ts';
+
+/**
+ * The admins' conversations (SPEC.md 4.1 /messages): admin_vendor ones with a vendor's team
+ * (every admin takes part) and admin ones between the admins they name.
+ */
+export function adminMessageRoutes(services: Services): Router {
+  const api = new Api(services, 'admin');
+  const adminId = (ctx: { state: any }) => ctx.state.admin.id as number;
+  declareMessageRoutes(api, services, {
+    caller: 'admin',
+    actor: async (ctx) => ({ kind: 'admin', id: adminId(ctx), name: await userDisplayName(services.db.knex, adminId(ctx)), vendor_id: null }),
+    commandContext: (ctx) => commandContext(ctx, adminId(ctx)),
+    startBody: AdminStartBody,
+    toNewConversation: (b) => ({ ...b, body: b.body ?? '' }),
+  });
+  return api.router;
+}

@@ -1,0 +1,28 @@
+import type Router from '@koa/router';
+import { userDisplayName } from '../../../queries/messaging/participantName.ts';
+import type { Services } from '../../runtime/services.ts';
+import { Api } from '../api.ts';
+import { declareMessageRoutes } from '../messageRoutes.ts';
+import { VendorStartBody } from '../schemas/messaging.ts';
+import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+
+/**
+ * The vendor team's conversations (SPEC.md 4.2 /messages): with the vendor's customers
+ * (vendor_customer) and with the platform's admins (admin_vendor). Every member of the team sees
+ * them all, each with their own unread count.
+ */
+export function vendorMessageRoutes(services: Services): Router {
+  const api = new Api(services, 'vendor');
+  const callerOf = (ctx: { state: any }) => ctx.state.vendor as VendorCaller;
+  declareMessageRoutes(api, services, {
+    caller: 'vendor',
+    actor: async (ctx) => {
+      const c = callerOf(ctx);
+      return { kind: 'vendor_user', id: c.userId, name: await userDisplayName(services.db.knex, c.userId), vendor_id: c.id };
+    },
+    commandContext: vendorCommandContext,
+    startBody: VendorStartBody,
+    toNewConversation: (b) => ({ ...b, body: b.body ?? '' }),
+  });
+  return api.router;
+}
