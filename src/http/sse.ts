@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import type { Position } from '../eventstore/port.ts';
 
@@ -32,7 +31,7 @@ export interface SseStream {
 
 /** Opens the response as an event stream; the request stays open until the client leaves. */
 export function openSse(ctx: Context, heartbeatMs = HEARTBEAT_MS): SseStream {
-  const body = new PassThrough();
+  const res = ctx.res;
   ctx.req.socket.setTimeout(0);
   ctx.req.socket.setNoDelay(true);
   ctx.req.socket.setKeepAlive(true);
@@ -42,23 +41,26 @@ export function openSse(ctx: Context, heartbeatMs = HEARTBEAT_MS): SseStream {
   ctx.set('Connection', 'keep-alive');
   // nginx and similar proxies buffer responses unless told not to.
   ctx.set('X-Accel-Buffering', 'no');
-  ctx.body = body;
+  // The response is written here as events come, not by Koa once the handler returns.
+  ctx.respond = false;
+  res.flushHeaders();
   let closed = false;
   const closers: (() => void)[] = [];
-  const write = (chunk: string) => { if (!closed) body.write(chunk); };
+  const write = (chunk: string) => { if (!closed && !res.writableEnded) res.write(chunk); };
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
   heartbeat.unref();
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
-    body.end();
+    if (!res.writableEnded) res.end();
     for (const fn of closers) fn();
   };
-  ctx.req.on('close', close);
-  body.on('error', close);
+  // The response closes when the client goes away (the request's own 'close' comes once its body is read).
+  res.on('close', close);
+  res.on('error', close);
   // The first bytes go out at once, so the client knows the stream is open.
-  write(`retry: 2000\n: open\n\n`);
+  write('retry: 2000\n: open\n\n');
   return {
     send(event, data, id) {
       write(`${id ? `id: ${encodePosition(id)}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

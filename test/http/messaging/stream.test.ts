@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
+import { adminLogin, startService, type ChildService } from '../../support/childService.ts';
+import { freshPostgresDatabase, reachablePostgres } from '../../support/database.ts';
 import {
-  bearer, customerHeaders, customerWrites, messagingShop, reply, stream, type MessagingShop,
+  bearer, customerHeaders, customerWrites, messagingShop, remoteClient, reply, stream, type MessagingShop,
 } from '../../support/messagingLive.ts';
 import { openStream } from '../../support/sse.ts';
 
@@ -124,5 +126,61 @@ describe('messaging: live stream (Server-Sent Events)', function () {
     expect(customerAtVendor.status).to.equal(401);
     const adminCookie = keep(await openStream(`${app.url}/api/v1/admin/messages/stream`, { cookie: `vendor_token=${s.member.token}` }));
     expect(adminCookie.status).to.equal(401);
+  });
+});
+
+describe('messaging: live stream across two service instances', function () {
+  this.timeout(180_000);
+
+  it('a message taken by one instance reaches streams open on the other within a second, and a reconnect to the other instance resumes', async function () {
+    const server = await reachablePostgres();
+    if (!server) { console.log('      skipped: no PostgreSQL server reachable (the instances run on one)'); this.skip(); }
+    const { url, drop } = await freshPostgresDatabase(server!);
+    const instances: ChildService[] = [];
+    const streams: { close(): void }[] = [];
+    try {
+      // The first one migrates the database and creates the first admin; the second joins it.
+      instances.push(await startService({ databaseUrl: url, name: 'messaging-a' }));
+      instances.push(await startService({ databaseUrl: url, name: 'messaging-b' }));
+      const [a, b] = instances.map((i) => remoteClient(i.url, () => adminLogin(i.url)));
+      const s = await messagingShop(a);
+      const shopReferer = { referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/` };
+      const memberAtA = await stream(instances[0].url, 'vendor', bearer(s.member.token));
+      const customerAtB = await stream(instances[1].url, 'shop', customerHeaders(s));
+      streams.push(memberAtA, customerAtB);
+
+      // The customer writes through instance B; the team member listens on A.
+      let sent = performance.now();
+      const created = await b.call('POST', '/api/v1/shop/messages', { token: s.customer.token, headers: shopReferer, body: { subject: 'Across', body: 'from B' } });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      const conversationId = created.body.id as string;
+      const atA = await memberAtA.next((e) => e.event === 'message', 1000);
+      expect(atA.data.body).to.equal('from B');
+      expect(atA.receivedAt - sent, 'delivery delay across instances (ms)').to.be.below(1000);
+      expect((await memberAtA.next((e) => e.event === 'unread', 2000)).data.count).to.equal(1);
+
+      // The owner answers through A; the customer listens on B.
+      sent = performance.now();
+      await reply(a, 'vendor', s.vendor.ownerToken, conversationId, 'from A');
+      const atB = await customerAtB.next((e) => e.event === 'message' && e.data.body === 'from A', 1000);
+      expect(atB.receivedAt - sent).to.be.below(1000);
+
+      // The member's stream on A drops after the answer; two messages later, the browser reconnects to B with its last id.
+      await memberAtA.next((e) => e.event === 'message' && e.data.body === 'from A');
+      memberAtA.close();
+      await reply(b, 'shop', s.customer.token, conversationId, 'missed one', shopReferer);
+      await reply(a, 'vendor', s.vendor.ownerToken, conversationId, 'missed two');
+      const { openStream } = await import('../../support/sse.ts');
+      const resumed = await openStream(`${instances[1].url}/api/v1/vendor/messages/stream`, { ...bearer(s.member.token), 'last-event-id': memberAtA.lastEventId! });
+      streams.push(resumed);
+      expect((await resumed.next((e) => e.event === 'message')).data.body).to.equal('missed one');
+      expect((await resumed.next((e) => e.event === 'message')).data.body).to.equal('missed two');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(resumed.all((e) => e.event === 'message').map((e) => e.data.body)).to.deep.equal(['missed one', 'missed two']);
+    } finally {
+      for (const c of streams) c.close();
+      await Promise.all(instances.map((i) => i.stop()));
+      await drop();
+    }
   });
 });
