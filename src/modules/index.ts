@@ -54,9 +54,10 @@ export const modules: readonly Module[] = [
   mediaModule,
   customersModule,
   languageModule,
+  // Before the storefront: its catch-all GET /{vendor_code}/{slug} would take /vendor/messages and /admin/messages.
+  messagingModule,
   contentPagesModule,
   storefrontModule,
-  messagingModule,
   subscriptionsModule,
 ];
 

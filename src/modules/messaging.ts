@@ -6,6 +6,10 @@ import { shopMessageStreamRoutes } from '../http/shop/messageStream.ts';
 import { shopMessageRoutes } from '../http/shop/messages.ts';
 import { vendorMessageStreamRoutes } from '../http/vendor/messageStream.ts';
 import { vendorMessageRoutes } from '../http/vendor/messages.ts';
+import { adminMessagesPageRoutes } from '../pages/messaging/adminPages.ts';
+import { messagesAssetRoutes } from '../pages/messaging/assets.ts';
+import { vendorMessagesPageRoutes } from '../pages/messaging/vendorPages.ts';
+import { storefrontMessagesRoutes } from '../pages/storefront/accountMessages.ts';
 import { mailRecipientsOnMessagePosted } from '../processes/mailRecipientsOnMessagePosted.ts';
 import { defineModule } from './module.ts';
 
@@ -26,5 +30,6 @@ export const messagingModule = defineModule({
     shop: [shopMessageStreamRoutes, shopMessageRoutes],
   },
   consumers: [conversations, mailRecipientsOnMessagePosted],
+  pages: [messagesAssetRoutes, storefrontMessagesRoutes, vendorMessagesPageRoutes, adminMessagesPageRoutes],
   aggregates: [conversation],
 });
