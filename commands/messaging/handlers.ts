@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/core/clock.ts';
-import { ConversationNotFoundException, CustomerNotFoundException, InvalidRecipientTypeException, UserNotFoundException, VendorNotFoundException } from '../../src/core/errors.ts';
+import { ConcurrencyException, ConversationNotFoundException, CustomerNotFoundException, InvalidRecipientTypeException, UserNotFoundException, VendorNotFoundException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { customer } from '../customers/index.ts';
@@ -71,16 +71,36 @@ export async function startConversation(
   }, ctx);
 }
 
+/**
+ * A reply or a read decides nothing that another reply could change (no invariant spans the
+ * messages): when another write to the conversation came first, it is decided again on the new
+ * state instead of refusing the participant with a 409. Bounded, with a little jitter.
+ */
+async function retried(run: () => Promise<Done>): Promise<Done> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof ConcurrencyException) || attempt >= MAX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}
+const MAX_ATTEMPTS = 25;
+
 export function postMessage(
   deps: MessagingDeps, conversationId: string, body: string, attachments: AttachmentRef[], actor: Actor, ctx: CommandContext,
 ): Promise<Done> {
-  return handleCommand(deps.store, conversation, conversationId, {
-    type: 'PostMessage', data: { actor, message_id: randomUUID(), body, attachments, at: deps.clock.now().toISOString() },
-  }, ctx);
+  const message_id = randomUUID();
+  return retried(() => handleCommand(deps.store, conversation, conversationId, {
+    type: 'PostMessage', data: { actor, message_id, body, attachments, at: deps.clock.now().toISOString() },
+  }, ctx));
 }
 
 export function markConversationRead(deps: MessagingDeps, conversationId: string, actor: Actor, ctx: CommandContext): Promise<Done> {
-  return handleCommand(deps.store, conversation, conversationId, { type: 'MarkConversationRead', data: { actor, at: deps.clock.now().toISOString() } }, ctx);
+  return retried(() => handleCommand(deps.store, conversation, conversationId, {
+    type: 'MarkConversationRead', data: { actor, at: deps.clock.now().toISOString() },
+  }, ctx));
 }
 
 /** Whether the actor takes part in the conversation, as its stream says (before attachments are stored for a reply). */

@@ -9,7 +9,7 @@ import { unreadCount } from '../../queries/messaging/unread.ts';
 import { pageRequest } from '../core/pagination.ts';
 import {
   ConversationNotFoundException, CustomerNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException,
-  MessageAttachmentException, UserNotFoundException, VendorNotFoundException,
+  MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
 } from '../core/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
@@ -61,7 +61,7 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
   api.post('/messages', {
     summary: 'Start a conversation with its first message (JSON, or multipart with up to 5 files in the field `files`)',
     caller, bodyType: 'multipart', body: withFiles(area.startBody), use: [attachmentUpload], responses: { 201: ConversationDetail },
-    errors: [InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException, VendorNotFoundException, CustomerNotFoundException, UserNotFoundException],
+    errors: [ValidationException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException, VendorNotFoundException, CustomerNotFoundException, UserNotFoundException],
   }, async (ctx) => {
     multipartIds(ctx);
     const input = area.toNewConversation(formBody(ctx, area.startBody));
@@ -91,7 +91,7 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
   api.post('/messages/:conversation_id', {
     summary: 'Reply (JSON, or multipart with up to 5 files in the field `files`); answers the conversation with its last page of messages',
     caller, params: ConversationParams, bodyType: 'multipart', body: withFiles(ReplyBody), use: [attachmentUpload], responses: { 201: ConversationDetail },
-    errors: [ConversationNotFoundException, MessageAttachmentException],
+    errors: [ValidationException, ConversationNotFoundException, MessageAttachmentException],
   }, async (ctx, { params }) => {
     const body = formBody(ctx, ReplyBody);
     const actor = await area.actor(ctx);

@@ -108,4 +108,34 @@ export const SHOP_CUSTOMER_CASES: Record<string, ShopBuild> = {
     { label: "the sibling on the customer's order", path: `/orders/${v.shopper.order}`, shop: 'victim', as: 'sibling', expect: 'refused' },
     { label: "victim's extmarket order, my shop", path: `/orders/${v.confirmedOrder}`, shop: 'own', as: 'customer', expect: 'refused' },
   ],
+  // Messages: a customer's conversations and their files are theirs alone, at their own shop only.
+  'GET /messages': () => [
+    { label: 'my customer at my shop', path: '/messages', shop: 'own', as: 'customer', expect: 'own' },
+    { label: 'the sibling at the victim\'s shop', path: '/messages', shop: 'victim', as: 'sibling', expect: 'empty' },
+    { label: 'my customer token at the victim\'s shop', path: '/messages', shop: 'victim', as: 'customer', expect: 'refused' },
+  ],
+  'POST /messages': (m, v) => [
+    { label: 'my customer token at the victim\'s shop', path: '/messages', body: { subject: `From ${m.tag}`, body: 'hi' }, shop: 'victim', as: 'customer', expect: 'refused' },
+    { label: 'naming the victim\'s vendor at my shop', path: '/messages', body: { subject: `From ${m.tag}`, body: 'hi', vendor_id: v.vendorId }, shop: 'own', as: 'customer', expect: 'refused' },
+  ],
+  'GET /messages/unread-count': () => [
+    { label: 'my customer at my shop', path: '/messages/unread-count', shop: 'own', as: 'customer', expect: 'own' },
+    { label: 'the sibling at the victim\'s shop', path: '/messages/unread-count', shop: 'victim', as: 'sibling', expect: 'own' },
+  ],
+  'GET /messages/:conversation_id': (_m, v) => conversationCases(v, (id) => `/messages/${id}`),
+  'POST /messages/:conversation_id': (m, v) => conversationCases(v, (id) => `/messages/${id}`, { body: `from ${m.tag}` }),
+  'POST /messages/:conversation_id/read': (_m, v) => conversationCases(v, (id) => `/messages/${id}/read`),
+  'GET /messages/:conversation_id/attachments/:attachment_id': (m, v) => [
+    ...conversationCases(v, (id) => `/messages/${id}/attachments/${v.conversations.attachment}`),
+    { label: "my conversation, the victim's attachment", path: `/messages/${m.conversations.shop}/attachments/${v.conversations.attachment}`, shop: 'own', as: 'customer', expect: 'refused' },
+  ],
 };
+
+/** The victim customer's conversation: refused to my customer at my shop and to the sibling at the victim's shop. */
+function conversationCases(v: Tenant, path: (id: string) => string, body?: unknown): ShopReq[] {
+  return [
+    { label: "victim's conversation, my shop", path: path(v.conversations.shop), body, shop: 'own', as: 'customer', expect: 'refused' },
+    { label: "the sibling on the customer's conversation", path: path(v.conversations.shop), body, shop: 'victim', as: 'sibling', expect: 'refused' },
+    { label: "victim's admin conversation, my shop", path: path(v.conversations.admin), body, shop: 'own', as: 'customer', expect: 'refused' },
+  ];
+}

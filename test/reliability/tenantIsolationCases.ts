@@ -110,6 +110,23 @@ export const CASES: Record<string, Build> = {
   'GET /media/:id': (_m, v) => ids(v.media, (id) => `/media/${id}`),
   'GET /media/:id/:variant': (_m, v) => ['original', '800', '200'].map((variant) => ({ path: `/media/${v.media[0]}/${variant}`, expect: 'refused' as const })),
   'DELETE /media/:id': (_m, v) => ids(v.media, (id) => `/media/${id}`),
+  // Messaging: another vendor's conversations and attachments do not exist; its customers are not recipients.
+  'POST /messages': (m, v) => [
+    { label: "victim's customer", path: '/messages', body: { conversation_type: 'vendor_customer', customer_id: v.shopper.id, subject: `To ${m.tag}`, body: 'hi' }, expect: 'refused' },
+    { label: "victim's customer, multipart", path: '/messages', expect: 'refused', form: {
+      fields: { conversation_type: 'vendor_customer', customer_id: String(v.shopper.id), subject: `To ${m.tag}`, body: 'hi' },
+      file: { name: `note-${m.tag}.txt`, data: 'a note', type: 'text/plain' } } },
+  ],
+  'GET /messages/:conversation_id': (_m, v) => [v.conversations.shop, v.conversations.admin].map((id) => ({ path: `/messages/${id}`, expect: 'refused' as const })),
+  'POST /messages/:conversation_id': (m, v) => [
+    ...[v.conversations.shop, v.conversations.admin].map((id) => ({ path: `/messages/${id}`, body: { body: `from ${m.tag}` }, expect: 'refused' as const })),
+    { label: 'multipart', path: `/messages/${v.conversations.shop}`, expect: 'refused', form: { fields: { body: 'x' }, file: { name: `n-${m.tag}.txt`, data: 'x', type: 'text/plain' } } },
+  ],
+  'POST /messages/:conversation_id/read': (_m, v) => [v.conversations.shop, v.conversations.admin].map((id) => ({ path: `/messages/${id}/read`, expect: 'refused' as const })),
+  'GET /messages/:conversation_id/attachments/:attachment_id': (m, v) => [
+    { label: "victim's conversation and attachment", path: `/messages/${v.conversations.shop}/attachments/${v.conversations.attachment}`, expect: 'refused' },
+    { label: "own conversation, victim's attachment", path: `/messages/${m.conversations.shop}/attachments/${v.conversations.attachment}`, expect: 'refused', noControl: true },
+  ],
 };
 
 function wholeOrder(m: Tenant, v: Tenant, action: 'confirm' | 'reject'): Req[] {
@@ -184,6 +201,8 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'POST /products': { why: "creates a product of the token's vendor (no id; a body vendor_id is refused)", reqs: (m, v) => [
     { path: '/products', body: { title: `Extra ${m.tag}`, price_cents: 100, vendor_id: v.vendorId }, expect: 'own' }] },
   'GET /media/stats': { why: "the token's vendor's totals (no id)" },
+  'GET /messages': { why: "the token's vendor's conversations (no id filter)", reqs: (_m, v) => [{ path: `/messages?limit=100&vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /messages/unread-count': { why: "the caller's own unread count in the token's vendor's conversations (no id)" },
 };
 
 async function waitForJobs(app: TestApp, m: Tenant, answers: any[]) {

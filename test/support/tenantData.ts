@@ -54,6 +54,8 @@ export interface Tenant extends VendorFixture {
   markers: string[];
   /** Its published content pages, both naming the tenant: an override of the slug `imprint` (which every tenant has) and a page of its own. */
   pages: { override: number; custom: number; customSlug: string };
+  /** Its conversations: the shopper's with the vendor (a text attachment naming the tenant), and an admin's with the vendor. */
+  conversations: { shop: string; attachment: string; admin: string };
 }
 
 /** Waits until every consumer has applied every event (GET /health/ready). */
@@ -179,6 +181,19 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     slug: customSlug, is_published: true, show_in_footer: true, translations: { en: { title: `Story of ${tag}`, body: `About ${tag}` } },
   }));
 
+  // Messages: the shopper writes to the shop with a file, an admin writes to the vendor.
+  const form = new FormData();
+  form.append('subject', `Parcel for ${tag}`);
+  form.append('body', `Where is my parcel, ${tag}?`);
+  form.append('files', new Blob([`receipt of ${tag}`], { type: 'text/plain' }), `receipt-${tag}.txt`);
+  const posted = await fetch(`${app.url}/api/v1/shop/messages`, {
+    method: 'POST', headers: { authorization: `Bearer ${customer.token}`, referer: `http://localhost/vendors/${v.vendorCode}/shop/` }, body: form,
+  });
+  const shopConversation = await ok('shop conversation', posted.json().then((body) => ({ status: posted.status, body })));
+  const adminConversation = await ok('admin conversation', app.call('POST', '/api/v1/admin/messages', {
+    token: admin, body: { conversation_type: 'admin_vendor', vendor_id: v.vendorId, subject: `Audit of ${tag}`, body: `Hello ${tag}` },
+  }));
+
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
   return {
@@ -188,6 +203,7 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
     shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
     pages: { override: overridePage.id, custom: customPage.id, customSlug },
+    conversations: { shop: shopConversation.id, attachment: shopConversation.messages.items[0].attachments[0].id, admin: adminConversation.id },
     shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),

@@ -11,7 +11,8 @@ describe('messaging: a customer and the vendor\'s team', () => {
   let member: Party;
   let png: Buffer;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000);
     app = await testApp();
     v = await vendorTeam(app);
     customer = asCustomer(v, v.customer.token);
