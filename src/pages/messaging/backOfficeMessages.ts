@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Actor } from '../../../commands/messaging/commands.ts';
+import { MessageAttachmentException, ValidationException } from '../../core/errors.ts';
 import type { Api } from '../../http/api.ts';
 import { attachmentUpload } from '../../http/messageAttachments.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
@@ -79,7 +80,7 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
   if (area.start) {
     const recipients = area.start.recipients;
     page('post', '', `Back-office form: start a conversation (multipart: \`subject\`, \`body\`, up to 5 \`files\`)`,
-      { bodyType: 'multipart', use: [attachmentUpload] }, async (ctx, c) => {
+      { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
         const outcome = await startFromForm(services, ctx, c.actor, c.context, recipients);
         redirect(ctx, 'error' in outcome ? `${base}?error=${outcome.error}` : `${base}/${outcome.id}?notice=sent`);
       });
@@ -91,7 +92,7 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
   });
 
   page('post', '/:conversation_id', 'Back-office form: reply (multipart: `body`, up to 5 `files`), then the conversation',
-    { bodyType: 'multipart', use: [attachmentUpload] }, async (ctx, c) => {
+    { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
       const id = ctx.params.conversation_id;
       const error = await replyFromForm(services, ctx, c.actor, c.context, id);
       redirect(ctx, `${base}/${encodeURIComponent(id)}${error ? `?error=${error}` : '?notice=sent'}`);

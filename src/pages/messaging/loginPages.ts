@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
-import { AuthenticationException, InvalidCredentialsException, TooManyAttemptsException } from '../../core/errors.ts';
+import { AuthenticationException, AuthorizationException, InvalidCredentialsException, TooManyAttemptsException } from '../../core/errors.ts';
 import { authenticate } from '../../http/admin/auth.ts';
 import type { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -54,25 +54,31 @@ export function declareLoginPages(api: Api, services: Services, area: LoginArea)
     summary: `Back-office form: ${area.who} sign-in (\`login\`, \`password\`${area.vendorCode ? ', `vendor_code`' : ''}, \`return\`), then back to \`return\``,
     responses: {
       303: { description: 'Signed in: the page to come back to (Location)' },
-      401: { ...HTML, description: 'Wrong credentials or no access: the form again' },
-      403: { ...HTML, description: 'The form token is missing or does not match: the form again' },
-      429: { ...HTML, description: 'Too many failed sign-ins: the form again' },
+      401: { ...HTML, description: 'Wrong credentials or no access: the form again (a client that does not accept text/html: the problem body)' },
+      403: { ...HTML, description: 'The form token is missing or does not match: the form again (a client that does not accept text/html: the problem body)' },
+      429: { ...HTML, description: 'Too many failed sign-ins: the form again (a client that does not accept text/html: the problem body)' },
     },
   }, async (ctx) => {
     const back = safeReturn(field(ctx, 'return'), fallback);
     const language = languageOf(ctx);
     const login = field(ctx, 'login').trim().slice(0, 254);
-    if (!csrfValid(ctx)) return form(ctx, back, mt(language, 'error_access'), 403, login);
+    // A browser (Accept: text/html) gets the form again with the reason; any other client, the problem body.
+    const browser = /text\/html/.test(ctx.get('accept'));
+    const refuse = (err: Error, text: MessagingText, status: number) => {
+      if (!browser) throw err;
+      form(ctx, back, mt(language, text), status, login);
+    };
+    if (!csrfValid(ctx)) return refuse(new AuthorizationException('The form token (cookie and _csrf field) is missing or does not match'), 'error_access', 403);
     let account: Account;
     try {
       account = await authenticate(services, login, field(ctx, 'password').slice(0, 1024), ctx.ip);
     } catch (err) {
-      if (err instanceof TooManyAttemptsException) return form(ctx, back, mt(language, 'error_throttled'), 429, login);
-      if (err instanceof InvalidCredentialsException || err instanceof AuthenticationException) return form(ctx, back, mt(language, 'error_credentials'), 401, login);
+      if (err instanceof TooManyAttemptsException) return refuse(err, 'error_throttled', 429);
+      if (err instanceof AuthenticationException) return refuse(err, 'error_credentials', 401);
       throw err;
     }
     const outcome = await area.signIn(ctx, account, field(ctx, 'vendor_code').trim());
-    if (outcome !== true) return form(ctx, back, mt(language, outcome), 401, login);
+    if (outcome !== true) return refuse(new InvalidCredentialsException('This account has no access here'), outcome, 401);
     redirect(ctx, back);
   });
 

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Actor } from '../../../commands/messaging/commands.ts';
+import { MessageAttachmentException, ValidationException } from '../../core/errors.ts';
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
 import { attachmentUpload } from '../../http/messageAttachments.ts';
@@ -67,7 +68,7 @@ export function storefrontMessagesRoutes(services: Services): Router {
 
   shopPage(services, api, 'post', '/account/messages', {
     summary: 'Storefront form: write to the shop (multipart: `subject`, `body`, up to 5 `files`), then the conversation',
-    bodyType: 'multipart', use: [attachmentUpload], responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
+    bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException], responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
   }, withCustomer(async (ctx, sf, customer) => {
     const outcome = await startFromForm(services, ctx, actorOf(customer), contextOf(ctx, customer), { conversation_type: 'vendor_customer' });
     if ('error' in outcome) return seeOther(ctx, `${base(sf)}?error=${outcome.error}`);
@@ -92,7 +93,7 @@ export function storefrontMessagesRoutes(services: Services): Router {
 
   shopPage(services, api, 'post', '/account/messages/:conversation_id', {
     summary: 'Storefront form: reply (multipart: `body`, up to 5 `files`), then the conversation',
-    bodyType: 'multipart', use: [attachmentUpload], responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
+    bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException], responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
   }, withCustomer(async (ctx, sf, customer) => {
     const id = ctx.params.conversation_id;
     const error = await replyFromForm(services, ctx, actorOf(customer), contextOf(ctx, customer), id);
