@@ -44,3 +44,26 @@ export function unreadSql(knex: Knex, viewer: Viewer): Knex.Raw {
               WHERE r.conversation_id = c.id AND r.reader_kind = ? AND r.reader_id = ?), 0)
         AND NOT (m.author_kind = ? AND m.author_id = ?))`, [viewer.kind, viewer.id, viewer.kind, viewer.id]);
 }
+
+/** The parties an event of a conversation names (every event of the feed but ConversationRead). */
+export interface Parties {
+  conversation_type: string;
+  vendor_id: number | null;
+  customer_id: number | null;
+  admin_ids: number[];
+}
+
+/**
+ * `visibleTo` for one conversation in memory: whether the viewer takes part, from the parties an
+ * event carries (for a live feed that filters MessagePosted events per reader).
+ */
+export function canSee(viewer: Viewer, parties: Parties): boolean {
+  switch (viewer.kind) {
+    case 'admin':
+      return parties.conversation_type === 'admin_vendor' || (parties.conversation_type === 'admin' && parties.admin_ids.includes(viewer.id));
+    case 'vendor_user':
+      return parties.vendor_id === viewer.vendor_id && (parties.conversation_type === 'vendor_customer' || parties.conversation_type === 'admin_vendor');
+    case 'customer':
+      return parties.conversation_type === 'vendor_customer' && parties.vendor_id === viewer.vendor_id && parties.customer_id === viewer.id;
+  }
+}

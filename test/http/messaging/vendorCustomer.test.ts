@@ -108,4 +108,25 @@ describe('messaging: a customer and the vendor\'s team', () => {
     expect(detail.body).to.include({ message_count: 21, unread_count: 20 });
     expect(new Set(detail.body.messages.items.map((m: any) => m.body)).size).to.equal(21);
   });
+
+  it('replies from both sides at once: each counts only the others\' messages', async () => {
+    const started = await call(app, customer, 'POST', '/messages', { subject: 'Back and forth', body: 'start' });
+    await call(app, owner, 'POST', `/messages/${started.body.id}/read`);
+    const before = await Promise.all([unread(app, owner), unread(app, member), unread(app, customer)]);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2
+      ? call(app, customer, 'POST', `/messages/${started.body.id}`, { body: `customer ${i}` })
+      : call(app, member, 'POST', `/messages/${started.body.id}`, { body: `member ${i}` }))));
+    const detail = await call(app, owner, 'GET', `/messages/${started.body.id}?limit=100`);
+    expect(detail.body.message_count).to.equal(21);
+    // The owner wrote nothing: all 20. The member: the customer's 10 after their own last one at most, and never their own.
+    expect(await unread(app, owner)).to.equal(before[0] + 20);
+    const memberView = await call(app, member, 'GET', `/messages/${started.body.id}?limit=100`);
+    const items = memberView.body.messages.items;
+    const lastOwn = items.map((m: any) => m.is_own).lastIndexOf(true);
+    const expected = items.slice(lastOwn + 1).filter((m: any) => !m.is_own).length;
+    expect(memberView.body.unread_count).to.equal(expected);
+    const customerView = await call(app, customer, 'GET', `/messages/${started.body.id}?limit=100`);
+    const lastMine = customerView.body.messages.items.map((m: any) => m.is_own).lastIndexOf(true);
+    expect(customerView.body.unread_count).to.equal(customerView.body.messages.items.slice(lastMine + 1).length);
+  });
 });
