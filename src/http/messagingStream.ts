@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ConversationRead, MessagePosted } from '../../commands/messaging/events.ts';
 import { unreadCount } from '../../queries/messaging/unread.ts';
+import { canSee } from '../../queries/messaging/viewer.ts';
 import { comparePositions, type Position, type RecordedEvent } from '../eventstore/port.ts';
 import { liveFeedOf } from '../runtime/liveFeed.ts';
 import { presenceOf, type LiveViewer } from '../runtime/livePresence.ts';
@@ -19,20 +20,9 @@ export const LIVE_MESSAGE_TYPES = ['MessagePosted', 'ConversationRead'] as const
 
 type MessageData = MessagePosted['data'];
 
-/** Whether a message reaches the viewer: the participants of its conversation (as the read model's visibleTo). */
-export function messageReaches(m: MessageData, viewer: LiveViewer): boolean {
-  switch (m.conversation_type) {
-    case 'vendor_customer':
-      return (viewer.kind === 'customer' && viewer.id === m.customer_id && viewer.vendor_id === m.vendor_id)
-        || (viewer.kind === 'vendor_user' && viewer.vendor_id === m.vendor_id);
-    case 'admin_vendor':
-      return viewer.kind === 'admin' || (viewer.kind === 'vendor_user' && viewer.vendor_id === m.vendor_id);
-    case 'admin':
-      return viewer.kind === 'admin' && m.admin_ids.includes(viewer.id);
-    default:
-      return false;
-  }
-}
+/** Whether a message reaches the viewer: the participants of its conversation (the read models' own rule, `canSee`). */
+export const messageReaches = (m: MessageData, viewer: LiveViewer): boolean =>
+  canSee({ kind: viewer.kind, id: viewer.id, vendor_id: viewer.vendor_id ?? undefined }, m);
 
 /** Where each area serves an attachment, with the same credentials as the stream. */
 const AREA_PREFIX: Record<LiveViewer['kind'], string> = { admin: '/api/v1/admin', vendor_user: '/api/v1/vendor', customer: '/api/v1/shop' };
