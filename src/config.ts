@@ -35,6 +35,8 @@ export interface Config {
   mailFrom: string;
   /** The base of links inside mails (reset links, order pages), without a trailing slash. */
   publicUrl: string;
+  /** How often an open live message stream checks that its caller still has access (docs/messaging.md "Live delivery"). */
+  liveAccessRecheckMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Shop <no-reply@localhost>',
     publicUrl: publicUrlOf(env),
+    liveAccessRecheckMs: positive(env.LIVE_ACCESS_RECHECK_MS, 60_000, 'LIVE_ACCESS_RECHECK_MS'),
   };
 }
 

@@ -68,8 +68,12 @@ function sharedUnreadCount(services: Services, viewer: LiveViewer, position: Pos
   return count;
 }
 
-/** Serves the caller's live stream on this request until the client leaves. */
-export async function streamMessages(ctx: Context, services: Services, viewer: LiveViewer): Promise<void> {
+/**
+ * Serves the caller's live stream on this request until the client leaves. `stillAllowed` is
+ * asked every LIVE_ACCESS_RECHECK_MS (a minute by default): a member removed from the team, a
+ * deactivated account, an ended customer session closes the stream (the browser's reconnect is then refused).
+ */
+export async function streamMessages(ctx: Context, services: Services, viewer: LiveViewer, stillAllowed?: () => Promise<boolean>): Promise<void> {
   const feed = liveFeedOf(services, LIVE_MESSAGE_TYPES);
   const presence = presenceOf(services);
   const resumeFrom = parsePosition(ctx.get('Last-Event-ID') || (typeof ctx.query.last_event_id === 'string' ? ctx.query.last_event_id : null));
@@ -125,7 +129,12 @@ export async function streamMessages(ctx: Context, services: Services, viewer: L
 
   const start = await feed.subscribe(listener);
   const connected = presence.connected(viewer);
+  const recheck = stillAllowed && setInterval(() => {
+    stillAllowed().then((ok) => { if (!ok) sse.close(); }, (err) => services.logger.warn({ err }, 'live stream access check failed; the next one asks again'));
+  }, services.config.liveAccessRecheckMs);
+  if (recheck) recheck.unref();
   sse.onClose(() => {
+    if (recheck) clearInterval(recheck);
     feed.unsubscribeListener(listener);
     void connected.then(() => presence.disconnected(viewer));
   });

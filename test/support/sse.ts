@@ -24,6 +24,8 @@ export interface SseClient {
   next(match?: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
   /** Every event received so far that matches. */
   all(match?: (e: SseEvent) => boolean): SseEvent[];
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -52,6 +54,7 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
           }
         },
         all: (match = () => true) => client.events.filter(match),
+        ended: new Promise<void>((r) => { res.once('end', () => r()); res.once('close', () => r()); }),
         close: () => { req.destroy(); },
       };
       res.setEncoding('utf8');

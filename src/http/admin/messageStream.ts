@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import type { AdminState } from '../auth.ts';
+import { adminStillActive } from '../liveAccess.ts';
 import { streamMessages } from '../messagingStream.ts';
 import { STREAM_RESPONSE } from '../schemas/messageStream.ts';
 
@@ -13,7 +14,8 @@ export function adminMessageStreamRoutes(services: Services): Router {
     description: STREAM_RESPONSE.explanation,
     responses: { 200: STREAM_RESPONSE.ok },
   }, async (ctx) => {
-    await streamMessages(ctx, services, { kind: 'admin', id: (ctx.state as AdminState).admin.id });
+    const id = (ctx.state as AdminState).admin.id;
+    await streamMessages(ctx, services, { kind: 'admin', id }, adminStillActive(services, id));
   });
   return api.router;
 }

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import type { CustomerCaller } from '../customerAuth.ts';
+import { sessionStillOpen } from '../liveAccess.ts';
 import { streamMessages } from '../messagingStream.ts';
 import { STREAM_RESPONSE } from '../schemas/messageStream.ts';
 
@@ -15,7 +16,7 @@ export function shopMessageStreamRoutes(services: Services): Router {
     responses: { 200: STREAM_RESPONSE.ok },
   }, async (ctx) => {
     const customer = ctx.state.customer as CustomerCaller;
-    await streamMessages(ctx, services, { kind: 'customer', id: customer.id, vendor_id: customer.vendorId });
+    await streamMessages(ctx, services, { kind: 'customer', id: customer.id, vendor_id: customer.vendorId }, sessionStillOpen(services, customer.id, customer.sessionId));
   });
   return api.router;
 }

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
+import { memberStillActive } from '../liveAccess.ts';
 import { streamMessages } from '../messagingStream.ts';
 import { STREAM_RESPONSE } from '../schemas/messageStream.ts';
 import type { VendorCaller } from '../vendorAuth.ts';
@@ -14,7 +15,7 @@ export function vendorMessageStreamRoutes(services: Services): Router {
     responses: { 200: STREAM_RESPONSE.ok },
   }, async (ctx) => {
     const caller = ctx.state.vendor as VendorCaller;
-    await streamMessages(ctx, services, { kind: 'vendor_user', id: caller.userId, vendor_id: caller.id });
+    await streamMessages(ctx, services, { kind: 'vendor_user', id: caller.userId, vendor_id: caller.id }, memberStillActive(services, caller.id, caller.userId));
   });
   return api.router;
 }

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { userDisplayName } from '../../../queries/messaging/participantName.ts';
 import { Api } from '../../http/api.ts';
+import { adminStillActive } from '../../http/liveAccess.ts';
 import { streamMessages } from '../../http/messagingStream.ts';
 import type { Services } from '../../runtime/services.ts';
 import { ADMIN_PAGE_COOKIE, pageAdmin, userLanguage } from './backOffice.ts';
@@ -36,7 +37,7 @@ export function adminMessagesPageRoutes(services: Services): Router {
   }, async (ctx) => {
     const id = await pageAdmin(services, ctx);
     if (id === null) return redirect(ctx, '/admin/login');
-    await streamMessages(ctx, services, { kind: 'admin', id });
+    await streamMessages(ctx, services, { kind: 'admin', id }, adminStillActive(services, id));
   });
 
   declareBackOfficeMessages(api, services, {

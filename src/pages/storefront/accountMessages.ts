@@ -5,6 +5,7 @@ import { MessageAttachmentException, ValidationException } from '../../core/erro
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
 import { attachmentUpload } from '../../http/messageAttachments.ts';
+import { sessionStillOpen } from '../../http/liveAccess.ts';
 import { streamMessages } from '../../http/messagingStream.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -79,7 +80,7 @@ export function storefrontMessagesRoutes(services: Services): Router {
     summary: 'Storefront stream: the signed-in customer\'s live messages and unread count (Server-Sent Events, as GET /api/v1/shop/messages/stream)',
     responses: { 200: { description: 'An open event stream (text/event-stream)', contentType: 'text/event-stream' }, 303: SEE_OTHER, 404: NOT_FOUND },
   }, withCustomer(async (ctx, _sf, customer) => {
-    await streamMessages(ctx, services, { kind: 'customer', id: customer.id, vendor_id: customer.vendorId });
+    await streamMessages(ctx, services, { kind: 'customer', id: customer.id, vendor_id: customer.vendorId }, sessionStillOpen(services, customer.id, customer.sessionId));
   }));
 
   shopPage(services, api, 'get', '/account/messages/:conversation_id', {

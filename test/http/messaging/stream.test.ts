@@ -119,6 +119,23 @@ describe('messaging: live stream (Server-Sent Events)', function () {
     expect((await viaCookie.next((e) => e.event === 'message')).data.body).to.equal('Our invoice is wrong');
   });
 
+  it('a member removed from the team loses the stream they had open; their reconnect is refused', async () => {
+    const { addTeamMember } = await import('../../support/messagingLive.ts');
+    const leaving = await addTeamMember(app, s.vendor);
+    const recheck = app.services.config.liveAccessRecheckMs;
+    app.services.config.liveAccessRecheckMs = 100;
+    try {
+      const open = keep(await stream(app.url, 'vendor', bearer(leaving.token)));
+      const removed = await app.call('DELETE', `/api/v1/vendor/team/members/${leaving.userId}`, { token: s.vendor.ownerToken });
+      expect(removed.status, JSON.stringify(removed.body)).to.equal(200);
+      await Promise.race([open.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream stayed open')), 3000))]);
+      const again = keep(await openStream(`${app.url}/api/v1/vendor/messages/stream`, bearer(leaving.token)));
+      expect(again.status).to.equal(403);
+    } finally {
+      app.services.config.liveAccessRecheckMs = recheck;
+    }
+  });
+
   it('without credentials, or with another area\'s token, the stream is refused', async () => {
     const none = keep(await openStream(`${app.url}/api/v1/vendor/messages/stream`));
     expect(none.status).to.equal(401);
