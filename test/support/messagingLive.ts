@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { unique, type CallOptions, type Reply, type TestApp } from './app.ts';
+import { callService, unique, type CallOptions, type TestApp } from './app.ts';
 import { registerCustomer, shopClient, type Customer, type ShopClient } from './customers.ts';
 import { openStream, type SseClient } from './sse.ts';
 import { createVendorWithOwner, shopHeaders, vendorLogin, type VendorFixture } from './tenancy.ts';
@@ -22,21 +22,7 @@ export type Client = Pick<TestApp, 'call' | 'adminToken'>;
 
 /** A client of a service started elsewhere (test/support/childService.ts). */
 export function remoteClient(url: string, adminToken: () => Promise<string>): Client {
-  return {
-    adminToken,
-    async call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
-      const headers: Record<string, string> = { ...(options.headers ?? {}) };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined;
-      if (options.raw !== undefined) body = options.raw;
-      else if (options.body !== undefined) { body = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
-      const res = await fetch(url + path, { method, headers, body });
-      const text = await res.text();
-      let parsed: any = text;
-      try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-      return { status: res.status, body: parsed, headers: res.headers };
-    },
-  };
+  return { adminToken, call: (method: string, path: string, options: CallOptions = {}) => callService(url, method, path, options) };
 }
 
 export async function addTeamMember(app: Client, vendor: VendorFixture, over: Record<string, unknown> = {}): Promise<TeamMember> {
