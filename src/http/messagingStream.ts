@@ -127,8 +127,7 @@ export async function streamMessages(ctx: Context, services: Services, viewer: L
     else deliver(events);
   };
 
-  const start = await feed.subscribe(listener);
-  const connected = presence.connected(viewer);
+  let connected: Promise<void> | null = null;
   const recheck = stillAllowed && setInterval(() => {
     stillAllowed().then((ok) => { if (!ok) sse.close(); }, (err) => services.logger.warn({ err }, 'live stream access check failed; the next one asks again'));
   }, services.config.liveAccessRecheckMs);
@@ -136,9 +135,12 @@ export async function streamMessages(ctx: Context, services: Services, viewer: L
   sse.onClose(() => {
     if (recheck) clearInterval(recheck);
     feed.unsubscribeListener(listener);
-    void connected.then(() => presence.disconnected(viewer));
+    if (connected) void connected.then(() => presence.disconnected(viewer));
   });
   try {
+    const start = await feed.subscribe(listener);
+    if (sse.closed) { feed.unsubscribeListener(listener); return; }
+    connected = presence.connected(viewer);
     await connected;
     if (resumeFrom) delivered = resumeFrom;
     if (resumeFrom && comparePositions(resumeFrom, start) < 0) await feed.replay(resumeFrom, start, deliver);
