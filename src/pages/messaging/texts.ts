@@ -29,6 +29,7 @@ const EN = {
   error_throttled: 'Too many failed attempts; try again later.',
   error_access: 'This account has no access here.',
   not_found: 'This conversation does not exist.',
+  to_platform: 'To the platform’s team',
 } as const;
 
 export type MessagingText = keyof typeof EN;
@@ -44,7 +45,7 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     error_attachment: 'Une pièce jointe a été refusée : 5 fichiers de 10 Mo au plus, images (PNG, JPEG, WebP, GIF), PDF, .txt ou .csv.', sign_in: 'Se connecter', sign_out: 'Se déconnecter',
     login: 'E-mail ou nom d’utilisateur', password: 'Mot de passe', vendor_code: 'Code vendeur (si vous travaillez pour plusieurs vendeurs)',
     error_credentials: 'E-mail, nom d’utilisateur ou mot de passe incorrect.', error_throttled: 'Trop de tentatives ; réessayez plus tard.',
-    error_access: 'Ce compte n’a pas accès ici.', not_found: 'Cette conversation n’existe pas.',
+    error_access: 'Ce compte n’a pas accès ici.', not_found: 'Cette conversation n’existe pas.', to_platform: 'À l’équipe de la plateforme',
   },
   de: {
     messages: 'Nachrichten', unread: 'ungelesen', no_conversations: 'Noch keine Unterhaltungen.', new_conversation: 'Neue Nachricht',
@@ -56,7 +57,7 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     sign_in: 'Anmelden', sign_out: 'Abmelden', login: 'E-Mail oder Benutzername', password: 'Passwort',
     vendor_code: 'Händlercode (wenn Sie für mehrere Händler arbeiten)', error_credentials: 'E-Mail, Benutzername oder Passwort falsch.',
     error_throttled: 'Zu viele Fehlversuche; versuchen Sie es später erneut.', error_access: 'Dieses Konto hat hier keinen Zugang.',
-    not_found: 'Diese Unterhaltung gibt es nicht.',
+    not_found: 'Diese Unterhaltung gibt es nicht.', to_platform: 'An das Team der Plattform',
   },
   lb: {
     messages: 'Noriichten', unread: 'net gelies', no_conversations: 'Nach keng Gespréicher.', new_conversation: 'Nei Noriicht',
@@ -68,7 +69,7 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     sign_in: 'Umellen', sign_out: 'Ofmellen', login: 'E-Mail oder Benotzernumm', password: 'Passwuert',
     vendor_code: 'Händlercode (wann Dir fir e puer Händler schafft)', error_credentials: 'E-Mail, Benotzernumm oder Passwuert falsch.',
     error_throttled: 'Ze vill Feelversich; probéiert méi spéit nach eng Kéier.', error_access: 'Dëse Kont huet hei keen Zougang.',
-    not_found: 'Dëst Gespréich gëtt et net.',
+    not_found: 'Dëst Gespréich gëtt et net.', to_platform: 'Un d’Team vun der Plattform',
   },
 };
 

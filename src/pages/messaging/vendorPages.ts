@@ -8,6 +8,7 @@ import { pageVendor, userLanguage } from './backOffice.ts';
 import { declareBackOfficeMessages } from './backOfficeMessages.ts';
 import { declareLoginPages } from './loginPages.ts';
 import { html } from '../html.ts';
+import { mt } from './texts.ts';
 import { startForm } from './views.ts';
 
 const cookieOptions = (secure: boolean, maxAgeSeconds: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure, path: '/', maxAge: maxAgeSeconds * 1000, overwrite: true });
@@ -43,7 +44,7 @@ export function vendorMessagesPageRoutes(services: Services): Router {
       };
     },
     // From the list, a team member writes to the platform's admins.
-    start: { form: (p) => startForm(p, html`<input type="hidden" name="conversation_type" value="admin_vendor">`), recipients: { conversation_type: 'admin_vendor' } },
+    start: { form: (p) => startForm(p, html`<p class="muted">${mt(p.language, 'to_platform')}</p><input type="hidden" name="conversation_type" value="admin_vendor">`), recipients: { conversation_type: 'admin_vendor' } },
   });
   return api.router;
 }
