@@ -7,6 +7,7 @@ import { machine, runScenario, table, type Scenario, type ScenarioResult } from 
 import { appendScenario } from './scenarios/append.ts';
 import { concurrencyScenario } from './scenarios/concurrency.ts';
 import { liveTailScenario } from './scenarios/liveTail.ts';
+import { messagingFanoutScenario } from './scenarios/messagingFanout.ts';
 import { rebuildScenario } from './scenarios/rebuild.ts';
 import { httpCommandScenario } from './scenarios/httpCommand.ts';
 import { httpListScenario } from './scenarios/httpList.ts';
@@ -34,6 +35,7 @@ const scenarios: Scenario[] = [
   httpListScenario,
   shopCatalogueScenario,
   shopCommandsScenario,
+  messagingFanoutScenario,
 ];
 
 /**

@@ -42,6 +42,8 @@ export interface Config {
    * routes answer 503. The API base is Stripe's own unless set (a local Stripe server in tests).
    */
   stripe?: { secretKey: string; apiBase?: string; webhookSecret?: string };
+  /** How often an open live message stream checks that its caller still has access (docs/messaging.md "Live delivery"). */
+  liveAccessRecheckMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,12 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || undefined,
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Shop <no-reply@localhost>',
-    publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(env),
     capacity: {
       databaseBytes: positive(env.CAPACITY_DATABASE_BYTES, 50 * 1024 ** 3, 'CAPACITY_DATABASE_BYTES'),
       mediaBytes: positive(env.CAPACITY_MEDIA_BYTES, 200 * 1024 ** 3, 'CAPACITY_MEDIA_BYTES'),
     },
     stripe: stripeConfig(env),
+    liveAccessRecheckMs: positive(env.LIVE_ACCESS_RECHECK_MS, 60_000, 'LIVE_ACCESS_RECHECK_MS'),
   };
 }
 
@@ -109,6 +112,11 @@ function positive(value: string | undefined, fallback: number, name: string): nu
  * Production requires JWT_SECRET. In the embedded mode a secret is generated once and kept in
  * the data folder (mode 0600), so tokens survive a restart without any set-up.
  */
+/** The address the service is reached at (links in e-mails); also read by process managers, which get no Config. */
+export function publicUrlOf(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, '');
+}
+
 function jwtSecret(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): string {
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');

@@ -103,6 +103,14 @@ export interface DocumentInfo {
 export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Map<string, string>();
+  // A page whose path repeats an API route's without /api/v1 (/admin/messages) gets its id with "Page" appended.
+  const ids = new Set<string>();
+  const uniqueId = (id: string) => {
+    let unique = id;
+    for (let n = 2; ids.has(unique); n++) unique = `${id}Page${n > 2 ? n - 1 : ''}`;
+    ids.add(unique);
+    return unique;
+  };
   for (const { method, path, entry } of declaredRoutes(app)) {
     if (!entry) continue;
     const { decl } = entry;
@@ -145,7 +153,7 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       tags: [tag],
       summary: decl.summary,
       ...(decl.description ? { description: decl.description } : {}),
-      operationId: operationId(method, path),
+      operationId: uniqueId(operationId(method, path)),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,

@@ -1,6 +1,7 @@
 import { isLanguage, type LanguageCode } from '../core/i18n.ts';
 import { oneLine, type RenderedMail } from './layout.ts';
 import { customerPasswordReset, type CustomerPasswordResetVars } from './templates/customerPasswordReset.ts';
+import { newMessage, type NewMessageVars } from './templates/newMessage.ts';
 import { orderConfirmation, type OrderConfirmationVars } from './templates/orderConfirmation.ts';
 import { orderLimitReached, type OrderLimitReachedVars } from './templates/orderLimitReached.ts';
 
@@ -8,12 +9,14 @@ export type { RenderedMail } from './layout.ts';
 export type { CustomerPasswordResetVars } from './templates/customerPasswordReset.ts';
 export type { OrderConfirmationVars } from './templates/orderConfirmation.ts';
 export type { OrderLimitReachedVars } from './templates/orderLimitReached.ts';
+export type { NewMessageVars } from './templates/newMessage.ts';
 
 /** Every mail the service sends, by template name, with the values it is written from. */
 export interface MailTemplates {
   customer_password_reset: CustomerPasswordResetVars;
   order_confirmation: OrderConfirmationVars;
   order_limit_reached: OrderLimitReachedVars;
+  new_message: NewMessageVars & { quiet_minutes: number };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -21,6 +24,7 @@ const TEMPLATES: { [T in MailTemplate]: (language: LanguageCode, vars: MailTempl
   customer_password_reset: customerPasswordReset,
   order_confirmation: orderConfirmation,
   order_limit_reached: orderLimitReached,
+  new_message: newMessage,
 };
 
 /** The mail language for a customer's preference ("fr", "fr-LU", "FR"); anything else is English. */

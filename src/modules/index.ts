@@ -56,9 +56,10 @@ export const modules: readonly Module[] = [
   mediaModule,
   customersModule,
   languageModule,
+  // Before the storefront: its catch-all GET /{vendor_code}/{slug} would take /vendor/messages and /admin/messages.
+  messagingModule,
   contentPagesModule,
   storefrontModule,
-  messagingModule,
   // Before subscriptions: billing's admin routes under /subscriptions/billing/... must be tried before /subscriptions/{vendor_id}.
   billingModule,
   subscriptionsModule,

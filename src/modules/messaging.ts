@@ -1,8 +1,16 @@
 import { conversation } from '../../commands/messaging/index.ts';
 import { conversations } from '../../projections/messaging/conversations.ts';
+import { adminMessageStreamRoutes } from '../http/admin/messageStream.ts';
 import { adminMessageRoutes } from '../http/admin/messages.ts';
+import { shopMessageStreamRoutes } from '../http/shop/messageStream.ts';
 import { shopMessageRoutes } from '../http/shop/messages.ts';
+import { vendorMessageStreamRoutes } from '../http/vendor/messageStream.ts';
 import { vendorMessageRoutes } from '../http/vendor/messages.ts';
+import { adminMessagesPageRoutes } from '../pages/messaging/adminPages.ts';
+import { messagesAssetRoutes } from '../pages/messaging/assets.ts';
+import { vendorMessagesPageRoutes } from '../pages/messaging/vendorPages.ts';
+import { storefrontMessagesRoutes } from '../pages/storefront/accountMessages.ts';
+import { mailRecipientsOnMessagePosted } from '../processes/mailRecipientsOnMessagePosted.ts';
 import { defineModule } from './module.ts';
 
 /**
@@ -15,11 +23,13 @@ export const messagingModule = defineModule({
   tag: 'Messaging',
   description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
   dependsOn: ['vendors', 'customers', 'users'],
+  // The live streams first: /messages/stream must never reach /messages/{conversation_id}.
   routes: {
-    admin: [adminMessageRoutes],
-    vendor: [vendorMessageRoutes],
-    shop: [shopMessageRoutes],
+    admin: [adminMessageStreamRoutes, adminMessageRoutes],
+    vendor: [vendorMessageStreamRoutes, vendorMessageRoutes],
+    shop: [shopMessageStreamRoutes, shopMessageRoutes],
   },
-  consumers: [conversations],
+  consumers: [conversations, mailRecipientsOnMessagePosted],
+  pages: [messagesAssetRoutes, storefrontMessagesRoutes, vendorMessagesPageRoutes, adminMessagesPageRoutes],
   aggregates: [conversation],
 });

@@ -10,18 +10,29 @@ import type { Tenant } from '../support/tenantData.ts';
  */
 export interface Answer { status: number; type: string; text: string; body: any }
 
+/** How long a request reads an event stream (its first events: the caller's unread count) before it closes it. */
+const EVENT_STREAM_READ_MS = 300;
+
 /** A request as a client sends it (node:http, so the Host header can name a shop). */
 export function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(baseUrl + path, { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
         const text = Buffer.concat(chunks).toString('utf8');
         let parsed: any = text;
         try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
         resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), text, body: parsed });
-      });
+      };
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', finish);
+      // An event stream stays open: what it sends within a moment is its answer, then the client leaves.
+      if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        setTimeout(() => { finish(); req.destroy(); }, EVENT_STREAM_READ_MS);
+      }
     });
     req.on('error', reject);
     req.end(body);

@@ -118,6 +118,10 @@ export const SHOP_CUSTOMER_CASES: Record<string, ShopBuild> = {
     { label: 'my customer token at the victim\'s shop', path: '/messages', body: { subject: `From ${m.tag}`, body: 'hi' }, shop: 'victim', as: 'customer', expect: 'refused' },
     { label: 'naming the victim\'s vendor at my shop', path: '/messages', body: { subject: `From ${m.tag}`, body: 'hi', vendor_id: v.vendorId }, shop: 'own', as: 'customer', expect: 'refused' },
   ],
+  'GET /messages/stream': () => [
+    { label: 'my customer token at the victim\'s shop', path: '/messages/stream', shop: 'victim', as: 'customer', expect: 'refused' },
+    { label: 'the sibling at the victim\'s shop: their own stream', path: '/messages/stream', shop: 'victim', as: 'sibling', expect: 'own' },
+  ],
   'GET /messages/unread-count': () => [
     { label: 'my customer at my shop', path: '/messages/unread-count', shop: 'own', as: 'customer', expect: 'own' },
     { label: 'the sibling at the victim\'s shop', path: '/messages/unread-count', shop: 'victim', as: 'sibling', expect: 'own' },

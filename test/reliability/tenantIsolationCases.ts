@@ -211,6 +211,8 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'GET /media/stats': { why: "the token's vendor's totals (no id)" },
   'GET /messages': { why: "the token's vendor's conversations (no id filter)", reqs: (_m, v) => [{ path: `/messages?limit=100&vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /messages/unread-count': { why: "the caller's own unread count in the token's vendor's conversations (no id)" },
+  'GET /messages/stream': { why: "the live messages of the token's vendor's conversations (no id); the victim named in query and headers changes nothing",
+    reqs: (_m, v) => [{ path: `/messages/stream?vendor_id=${v.vendorId}`, expect: 'own' }] },
 };
 
 async function waitForJobs(app: TestApp, m: Tenant, answers: any[]) {

@@ -88,18 +88,7 @@ async function start(): Promise<TestApp> {
   let token: string | null = null;
   const app: TestApp = {
     url, services, clock, mailbox, stripe, logLines,
-    async call(method, path, options = {}) {
-      const headers: Record<string, string> = { ...(options.headers ?? {}) };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined;
-      if (options.raw !== undefined) body = options.raw;
-      else if (options.body !== undefined) { body = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
-      const res = await fetch(url + path, { method, headers, body });
-      const text = await res.text();
-      let parsed: any = text;
-      try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-      return { status: res.status, body: parsed, headers: res.headers };
-    },
+    call: (method, path, options = {}) => callService(url, method, path, options),
     async adminToken() {
       if (token) return token;
       const res = await app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
@@ -109,6 +98,20 @@ async function start(): Promise<TestApp> {
     },
   };
   return app;
+}
+
+/** A client's request to a service at `url` (this app, or one started as a child process): JSON in, JSON (or text) out. */
+export async function callService(url: string, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) { body = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
+  const res = await fetch(url + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: any = text;
+  try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  return { status: res.status, body: parsed, headers: res.headers };
 }
 
 export async function stopTestApp(): Promise<void> {

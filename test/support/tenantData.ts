@@ -62,14 +62,21 @@ export interface Tenant extends VendorFixture {
   addOn: string;
 }
 
-/** Waits until every consumer has applied every event (GET /health/ready). */
+/**
+ * Waits until every consumer has applied every event (GET /health/ready) and the mails they
+ * enqueued have gone out (a mail's status moving to `sent` is a change of its tenant's rows).
+ */
 export async function quiet(app: TestApp): Promise<void> {
   for (let i = 0; i < 1000; i++) {
     const body: any = await (await fetch(`${app.url}/health/ready`)).json();
-    if (body.checks.consumers.every((c: any) => c.lag === 0)) return;
+    if (body.checks.consumers.every((c: any) => c.lag === 0)) {
+      // Pending without an error: not sent yet, or being sent (a claim moves next_attempt_at ahead); a failed one waits for its retry.
+      const [due] = await app.services.db.knex('mail_outbox').where('status', 'pending').whereNull('last_error').count({ n: '*' });
+      if (Number(due.n) === 0) return;
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error('consumers did not catch up');
+  throw new Error('consumers did not catch up, or their mails did not go out');
 }
 
 async function ok(what: string, res: Promise<{ status: number; body: any }>, status = [200, 201, 202]): Promise<any> {

@@ -1,0 +1,22 @@
+import { getVendorAccess } from '../../queries/team/vendorAccess.ts';
+import { sql } from '../runtime/database.ts';
+import type { Services } from '../runtime/services.ts';
+
+/**
+ * Whether the caller of an open live stream still has the access its guard found when it opened
+ * (the same facts the guards read: src/http/auth.ts, vendorAuth.ts, customerAuth.ts).
+ */
+export const adminStillActive = (services: Services, adminId: number) => async () => {
+  const [row] = await sql(services.db.knex, 'SELECT role, is_active FROM user_list WHERE id = $1', [adminId], 'live_admin_access');
+  return !!row && row.is_active && row.role === 'admin';
+};
+
+export const memberStillActive = (services: Services, vendorId: number, userId: number) => async () => {
+  const access = await getVendorAccess(services.db.knex, vendorId, userId);
+  return !!access.role && !!access.user?.is_active && !!access.vendor?.is_active;
+};
+
+export const sessionStillOpen = (services: Services, customerId: number, sessionId: string) => async () => {
+  const rows = await sql(services.db.knex, 'SELECT 1 FROM customer_sessions WHERE session_id = $1 AND customer_id = $2', [sessionId, customerId], 'live_customer_access');
+  return rows.length > 0;
+};

@@ -1,0 +1,116 @@
+import type { Context } from 'koa';
+import type { Actor } from '../../../commands/messaging/commands.ts';
+import { MessageAttachmentException, ValidationException } from '../../core/errors.ts';
+import type { Api } from '../../http/api.ts';
+import { attachmentUpload } from '../../http/messageAttachments.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
+import type { Services } from '../../runtime/services.ts';
+import { html, type Html } from '../html.ts';
+import { csrfValid } from '../storefront/cookies.ts';
+import { pathParams } from '../storefront/routing.ts';
+import type { LanguageCode } from '../../core/i18n.ts';
+import type { NewConversation } from '../../../commands/messaging/handlers.ts';
+import {
+  answerRead, conversationsOf, downloadAttachment, isNotFound, openConversation, readConversation, replyFromForm, startFromForm, totalUnread,
+} from './actions.ts';
+import { csrfInput, renderBackOffice, signOutForm } from './backOffice.ts';
+import { formErrorText, mt } from './texts.ts';
+import { conversationList, conversationPage, type MessagesPage } from './views.ts';
+
+/** Who is on a back-office messages page: the actor, their command context and language. */
+export interface PageCaller { actor: Actor; context: CommandContext; language: LanguageCode }
+
+export interface BackOfficeArea {
+  /** `/vendor` or `/admin`: the pages live under `${prefix}/messages`, sign-in at `${prefix}/login`. */
+  prefix: string;
+  /** Who the area names in the document ("team member", "admin"). */
+  who: string;
+  streamUrl: string;
+  caller(ctx: Context): Promise<PageCaller | null>;
+  /** The form that starts a conversation from the list, and the recipients it implies; none: no form. */
+  start?: { form: (p: MessagesPage) => Html; recipients: Partial<NewConversation> };
+}
+
+const HTML = { description: 'The HTML page (text/html)', contentType: 'text/html' };
+const SEE_OTHER = { description: 'Post/Redirect/Get, or the sign-in page for a visitor without a session (Location)' };
+const REFUSED = { description: 'The form token (cookie and `_csrf` field) is missing or does not match: an HTML page', contentType: 'text/html' };
+const NOT_FOUND = { description: 'No such conversation for the caller: an HTML page', contentType: 'text/html' };
+
+/**
+ * The messages pages of a back-office area (the vendor's team, the admins): the list with unread
+ * badges, a conversation with its attachments, the reply form (multipart, without JavaScript),
+ * all through the messaging API's commands and queries (src/pages/messaging/actions.ts).
+ */
+export function declareBackOfficeMessages(api: Api, services: Services, area: BackOfficeArea): void {
+  const base = `${area.prefix}/messages`;
+  const pageOf = async (ctx: Context, c: PageCaller): Promise<MessagesPage> => ({
+    language: c.language, viewer: c.actor.kind, base, streamUrl: area.streamUrl, csrf: csrfInput(ctx), totalUnread: await totalUnread(services, c.actor),
+  });
+  const frame = (ctx: Context, c: PageCaller, body: Html, status = 200) => renderBackOffice(ctx, {
+    language: c.language, title: mt(c.language, 'messages'), body,
+    aside: signOutForm(ctx, c.language, `${area.prefix}/logout`),
+    notice: ctx.query.notice === 'sent' ? mt(c.language, 'sent') : null,
+    error: formErrorText(c.language, ctx.query.error),
+  }, status);
+
+  /** The caller, else the sign-in page (coming back); a POST needs the form token; a stranger's conversation is not found. */
+  const page = (method: 'get' | 'post', path: string, summary: string, extra: Record<string, unknown>, run: (ctx: Context, c: PageCaller) => Promise<void>) => {
+    api[method](`${base}${path}`, {
+      summary, params: pathParams(`${base}${path}`), ...extra,
+      responses: { ...(method === 'get' ? { 200: HTML, 303: SEE_OTHER, 404: NOT_FOUND } : { 303: SEE_OTHER, 403: REFUSED, 404: NOT_FOUND }), ...(extra.responses as object ?? {}) },
+    }, async (ctx) => {
+      const c = await area.caller(ctx);
+      if (!c) return redirect(ctx, `${area.prefix}/login?return=${encodeURIComponent(method === 'get' ? ctx.url : base)}`);
+      if (method === 'post' && !csrfValid(ctx)) return frame(ctx, c, html`<h1>403</h1><p>${REFUSED.description}</p>`, 403);
+      try {
+        await run(ctx, c);
+      } catch (err) {
+        if (isNotFound(err)) return frame(ctx, c, html`<p>${mt(c.language, 'not_found')}</p><p><a href="${base}">${mt(c.language, 'all_conversations')}</a></p>`, 404);
+        throw err;
+      }
+    });
+  };
+
+  page('get', '', `Back-office page: the ${area.who}'s conversations with unread badges`, {}, async (ctx, c) => {
+    const { list } = await conversationsOf(services, c.actor, 1);
+    const p = await pageOf(ctx, c);
+    frame(ctx, c, conversationList(p, list, area.start ? area.start.form(p) : null));
+  });
+
+  if (area.start) {
+    const recipients = area.start.recipients;
+    page('post', '', `Back-office form: start a conversation (multipart: \`subject\`, \`body\`, up to 5 \`files\`)`,
+      { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
+        const outcome = await startFromForm(services, ctx, c.actor, c.context, recipients);
+        redirect(ctx, 'error' in outcome ? `${base}?error=${outcome.error}` : `${base}/${outcome.id}?notice=sent`);
+      });
+  }
+
+  page('get', '/:conversation_id', 'Back-office page: one conversation with its messages and attachments, and the reply form; opening it marks it read', {}, async (ctx, c) => {
+    const detail = await openConversation(services, c.actor, c.context, ctx.params.conversation_id);
+    frame(ctx, c, conversationPage(await pageOf(ctx, c), detail));
+  });
+
+  page('post', '/:conversation_id', 'Back-office form: reply (multipart: `body`, up to 5 `files`), then the conversation',
+    { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
+      const id = ctx.params.conversation_id;
+      const error = await replyFromForm(services, ctx, c.actor, c.context, id);
+      redirect(ctx, `${base}/${encodeURIComponent(id)}${error ? `?error=${error}` : '?notice=sent'}`);
+    });
+
+  page('post', '/:conversation_id/read', 'Back-office form: mark the conversation read (sent by the page\'s script when a message arrives)', { responses: { 204: { description: 'Read (the script\'s request)' } } }, async (ctx, c) => {
+    await readConversation(services, c.actor, c.context, ctx.params.conversation_id);
+    answerRead(ctx, `${base}/${encodeURIComponent(ctx.params.conversation_id)}`, redirect);
+  });
+
+  page('get', '/:conversation_id/attachments/:attachment_id', 'Back-office download: an attachment (served as a file, never rendered)',
+    { responses: { 200: { description: 'The file, with Content-Disposition: attachment', contentType: 'application/octet-stream' } } }, async (ctx, c) => {
+      await downloadAttachment(services, ctx, c.actor, ctx.params.conversation_id, ctx.params.attachment_id);
+    });
+}
+
+export function redirect(ctx: Context, location: string): void {
+  ctx.status = 303;
+  ctx.redirect(location);
+  ctx.status = 303;
+}
