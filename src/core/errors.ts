@@ -154,3 +154,9 @@ export class DigitalProductInventoryException extends BusinessLogicException {}
 export class MediaNotFoundException extends ResourceNotFoundException {}
 /** An upload that is not an image sharp can read (SPEC.md part 8). */
 export class UnsupportedMediaException extends ValidationException {}
+
+// Billing webhooks (docs/billing.md "Webhooks").
+/** A Stripe webhook whose signature is missing, wrong or too old: nothing of it is stored. */
+export class WebhookSignatureException extends BusinessLogicException {}
+/** No stored Stripe webhook event has this id. */
+export class WebhookEventNotFoundException extends ResourceNotFoundException {}

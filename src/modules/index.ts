@@ -2,6 +2,7 @@ import { registerAggregates } from '../runtime/aggregates.ts';
 import type { Consumer } from '../runtime/consumer.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import { authModule } from './auth.ts';
+import { billingWebhooksModule } from './billingWebhooks.ts';
 import { cartsModule } from './carts.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
@@ -55,6 +56,8 @@ export const modules: readonly Module[] = [
   languageModule,
   contentPagesModule,
   storefrontModule,
+  // Billing before subscriptions: /subscriptions/billing/* must never reach /subscriptions/{vendor_id}.
+  billingWebhooksModule,
   subscriptionsModule,
 ];
 

@@ -1,0 +1,75 @@
+import { invoicePaid, noteTrialEnding, recordInvoicePaid, recordInvoicePaymentFailed, takeInStripeSubscription } from '../../../commands/billing/stripeSync.ts';
+import { findVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
+import type { Services } from '../../runtime/services.ts';
+import type { InboxOutcome, StripeEventPayload } from './stripeWebhookInbox.ts';
+import { invoiceFacts, isoFromUnix, statusView, subscriptionView, vendorOf } from './stripeObjects.ts';
+
+type Results = { position?: any; eventTypes: string[] }[];
+export interface Handling { outcome: InboxOutcome; vendorId: number | null; results: Results }
+
+/** An event of a kind the platform acts on, whose vendor cannot be told (yet): kept failed, retried later. */
+export class UnknownVendorError extends Error {}
+
+type KindHandler = (services: Services, event: StripeEventPayload, vendorId: number, ctx: CommandContext) => Promise<{ outcome: InboxOutcome; results: Results }>;
+
+const handled = (results: Results) => ({ outcome: 'handled' as const, results });
+
+/**
+ * What each kind of Stripe event does (docs/billing.md "Webhooks"). Every command carries the
+ * Stripe event id as its cause, so handling an event again appends nothing new; ordering rules
+ * live in the billing deciders (a paid invoice stays paid, an older subscription view is refused).
+ */
+export const KIND_HANDLERS: Record<string, KindHandler> = {
+  'invoice.paid': async (services, event, vendorId, ctx) => {
+    const invoice = event.data.object;
+    const at = services.clock.now().toISOString();
+    const results: Results = [await recordInvoicePaid(services.store, { ...invoiceFacts(invoice, vendorId, at), amount_paid_cents: Number(invoice.amount_paid ?? 0) }, ctx)];
+    // A payment ends a past-due spell; a trial's or a renewal's payment says nothing new of the status.
+    if ((await findVendorSubscription(services.db.knex, vendorId))?.status === 'past_due') {
+      results.push(...await takeInStripeSubscription(services.store, services.clock.now(), statusView(vendorId, 'active', observedAt(event), event.id, at), ctx));
+    }
+    return handled(results);
+  },
+  'invoice.payment_failed': async (services, event, vendorId, ctx) => {
+    const invoice = event.data.object;
+    const at = services.clock.now().toISOString();
+    const results: Results = [await recordInvoicePaymentFailed(services.store, {
+      ...invoiceFacts(invoice, vendorId, at), amount_due_cents: Number(invoice.amount_due ?? 0), attempt_count: Number(invoice.attempt_count ?? 1),
+    }, ctx)];
+    // Reported after the invoice was paid: the payment stands, the vendor is not past due.
+    if (await invoicePaid(services.store, String(invoice.id))) return { outcome: 'superseded', results };
+    results.push(...await takeInStripeSubscription(services.store, services.clock.now(), statusView(vendorId, 'past_due', observedAt(event), event.id, at), ctx));
+    return handled(results);
+  },
+  'customer.subscription.created': takeInSubscription,
+  'customer.subscription.updated': takeInSubscription,
+  'customer.subscription.deleted': takeInSubscription,
+  'customer.subscription.trial_will_end': async (services, event, vendorId, ctx) => {
+    const trialEnd = isoFromUnix(event.data.object.trial_end);
+    if (!trialEnd) return { outcome: 'ignored', results: [] };
+    return handled([await noteTrialEnding(services.store, { vendor_id: vendorId, trial_end: trialEnd, at: services.clock.now().toISOString() }, ctx)]);
+  },
+};
+
+async function takeInSubscription(services: Services, event: StripeEventPayload, vendorId: number, ctx: CommandContext) {
+  const at = services.clock.now().toISOString();
+  const view = subscriptionView(event.data.object, vendorId, observedAt(event), 'webhook', event.id, at);
+  const results = await takeInStripeSubscription(services.store, services.clock.now(), view, ctx);
+  const taken = results[0] && (results[0] as any).state?.source_ref === event.id;
+  return { outcome: taken ? 'handled' as const : 'superseded' as const, results };
+}
+
+/** When Stripe created the event: the order of Stripe's facts, whatever the order of delivery. */
+const observedAt = (event: StripeEventPayload) => isoFromUnix(event.created) ?? new Date(0).toISOString();
+
+/** Handles one stored event; throws when its handling failed (the caller keeps the error on the inbox row). */
+export async function handleStripeEvent(services: Services, event: StripeEventPayload): Promise<Handling> {
+  const handler = KIND_HANDLERS[event.type];
+  if (!handler) return { outcome: 'ignored', vendorId: null, results: [] };
+  const vendorId = await vendorOf(services.db.knex, event.data?.object ?? {});
+  if (!vendorId) throw new UnknownVendorError(`No vendor is known for the ${event.data?.object?.object ?? 'object'} ${event.data?.object?.id ?? ''} of this event`);
+  const ctx: CommandContext = { userId: 'system:stripe-webhook', vendorId, correlationId: `stripe-${event.id}`, causationId: `stripe-webhook:${event.id}` };
+  const { outcome, results } = await handler(services, event, vendorId, ctx);
+  return { outcome, vendorId, results };
+}
