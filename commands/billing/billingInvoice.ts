@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../../src/core/decider.ts';
 import type { BillingInvoiceEvent, BillingInvoicePaid, BillingInvoicePaymentFailed } from './events.ts';
 
 /**
- * One Stripe invoice of a vendor (stream `billing_invoice-<stripe invoice id>`). Paid is final:
+ * One Stripe invoice of a vendor (stream `billing-invoice-<stripe invoice id>`). Paid is final:
  * Stripe's webhooks arrive in any order, so a failed attempt reported after the payment changes
  * nothing, and an attempt is recorded once (a repeated or older attempt number is no news).
  */
@@ -39,7 +39,7 @@ export function decideBillingInvoice(command: BillingInvoiceCommand, state: Bill
 }
 
 export const billingInvoice: Decider<BillingInvoiceState, BillingInvoiceCommand, BillingInvoiceEvent> = {
-  aggregate: 'billing_invoice',
+  aggregate: 'billing-invoice',
   initialState: () => ({ status: 'none' }),
   evolve: evolveBillingInvoice,
   decide: decideBillingInvoice,

@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../../src/core/decider.ts';
 import type { BillingSubscriptionEvent, BillingSubscriptionSynced } from './events.ts';
 
 /**
- * What Stripe said of one vendor's subscription (stream `billing_subscription-<vendor_id>`): the
+ * What Stripe said of one vendor's subscription (stream `billing-subscription-<vendor_id>`): the
  * time of the newest view taken in, so that a webhook older than it changes nothing (Stripe does
  * not deliver in order), and the trial ends already announced (each once).
  */
@@ -47,7 +47,7 @@ export function decideBillingSubscription(command: BillingSubscriptionCommand, s
 }
 
 export const billingSubscription: Decider<BillingSubscriptionState, BillingSubscriptionCommand, BillingSubscriptionEvent> = {
-  aggregate: 'billing_subscription',
+  aggregate: 'billing-subscription',
   initialState: () => ({ observed_at: null, source_ref: null, latest: null, trial_endings: [] }),
   evolve: evolveBillingSubscription,
   decide: decideBillingSubscription,

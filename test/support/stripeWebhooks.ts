@@ -10,15 +10,17 @@ import type { Reply, TestApp } from './app.ts';
 export const WEBHOOK_PATH = '/api/v1/public/billing/stripe-webhook';
 
 let counter = 0;
+/** Now in Unix seconds on the service's clock (the local Stripe server follows it too). */
+export const unix = (app: TestApp) => Math.floor(app.clock.now().getTime() / 1000);
 export const stripeId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(4).toString('hex')}`;
 
 export interface StripeEventOptions { id?: string; created?: number }
 
 /** A Stripe event around `object`; `created` (Unix seconds) orders Stripe's facts. */
-export function stripeEvent(type: string, object: Record<string, unknown>, options: StripeEventOptions = {}) {
+export function stripeEvent(app: TestApp, type: string, object: Record<string, unknown>, options: StripeEventOptions = {}) {
   return {
     id: options.id ?? stripeId('evt'), object: 'event', api_version: '2025-02-24.acacia', type, livemode: false,
-    created: options.created ?? Math.floor(Date.now() / 1000), pending_webhooks: 1, request: { id: null, idempotency_key: null },
+    created: options.created ?? unix(app), pending_webhooks: 1, request: { id: null, idempotency_key: null },
     data: { object },
   };
 }
@@ -30,7 +32,7 @@ export function webhookSecretOf(app: TestApp): string {
   return config.stripe.webhookSecret;
 }
 
-export function signature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+export function signature(payload: string, secret: string, timestamp: number) {
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 }
 
@@ -44,12 +46,12 @@ export function postWebhook(app: TestApp, payload: string, header?: string): Pro
 /** Delivers an event signed as Stripe signs it. */
 export function deliver(app: TestApp, event: ReturnType<typeof stripeEvent>): Promise<Reply> {
   const payload = JSON.stringify(event, null, 2);
-  return postWebhook(app, payload, signature(payload, webhookSecretOf(app)));
+  return postWebhook(app, payload, signature(payload, webhookSecretOf(app), unix(app)));
 }
 
 /** A Stripe subscription object of a vendor (Unix seconds). */
-export function subscriptionObject(vendorId: number, over: Record<string, unknown> = {}) {
-  const now = Math.floor(Date.now() / 1000);
+export function subscriptionObject(app: TestApp, vendorId: number, over: Record<string, unknown> = {}) {
+  const now = unix(app);
   return {
     id: `sub_v${vendorId}`, object: 'subscription', customer: `cus_v${vendorId}`, status: 'active', metadata: { vendor_id: String(vendorId) },
     current_period_start: now, current_period_end: now + 30 * 86400, trial_end: null, cancel_at_period_end: false,
@@ -59,8 +61,8 @@ export function subscriptionObject(vendorId: number, over: Record<string, unknow
 }
 
 /** A Stripe invoice object of a vendor's subscription. */
-export function invoiceObject(vendorId: number, over: Record<string, unknown> = {}) {
-  const now = Math.floor(Date.now() / 1000);
+export function invoiceObject(app: TestApp, vendorId: number, over: Record<string, unknown> = {}) {
+  const now = unix(app);
   const id = (over.id as string) ?? stripeId('in');
   return {
     id, object: 'invoice', customer: `cus_v${vendorId}`, subscription: `sub_v${vendorId}`, number: `INV-${id.slice(-6).toUpperCase()}`,

@@ -7,6 +7,9 @@ import { findInboxEvent, storeReceived, type StripeEventPayload } from '../../wo
 import { Api } from '../api.ts';
 import { WebhookReceipt } from '../schemas/billingWebhooks.ts';
 
+/** Stripe's own default: a signature older than this is a replay of a captured delivery. */
+const TOLERANCE_SECONDS = 300;
+
 /** The webhook signing secret (STRIPE_WEBHOOK_SECRET); without it no event can be trusted. */
 export function webhookSecret(services: Services): string | undefined {
   return (services.config as { stripe?: { webhookSecret?: string } }).stripe?.webhookSecret;
@@ -15,7 +18,7 @@ export function webhookSecret(services: Services): string | undefined {
 /**
  * Checks Stripe's signature over the raw body, as received (ctx.request.rawBody: src/http/app.ts
  * keeps it). A wrong signature, a changed body, or a timestamp outside Stripe's tolerance
- * (5 minutes, on the real clock: Stripe signs with its own) is refused and nothing is stored.
+ * (5 minutes, on the service's clock) is refused and nothing is stored.
  */
 function verifiedEvent(services: Services, raw: unknown, signature: string | undefined): StripeEventPayload {
   const secret = webhookSecret(services);
@@ -23,7 +26,8 @@ function verifiedEvent(services: Services, raw: unknown, signature: string | und
   if (typeof raw !== 'string' || raw === '' || !signature) throw new WebhookSignatureException('A Stripe webhook needs its JSON body and its Stripe-Signature header');
   let event: StripeEventPayload;
   try {
-    event = Stripe.webhooks.constructEvent(raw, signature, secret) as unknown as StripeEventPayload;
+    const receivedAt = services.clock.now().getTime(); // milliseconds, as the stripe package expects
+    event = Stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS, undefined, receivedAt) as unknown as StripeEventPayload;
   } catch (err) {
     throw new WebhookSignatureException(`The Stripe signature does not verify: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
   }

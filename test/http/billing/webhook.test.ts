@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sql } from '../../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { deliver, postWebhook, signature, stripeEvent, stripeId, subscriptionObject, webhookSecretOf } from '../../support/stripeWebhooks.ts';
+import { deliver, postWebhook, signature, stripeEvent, stripeId, subscriptionObject, unix, webhookSecretOf } from '../../support/stripeWebhooks.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 
 /**
@@ -28,18 +28,18 @@ describe('Stripe webhook: signature and inbox', () => {
       ['no Stripe-Signature header', (payload) => ({ payload })],
       ['an empty header', (payload) => ({ payload, header: '' })],
       ['garbage in the header', (payload) => ({ payload, header: 'not-a-signature' })],
-      ['a signature made with another secret', (payload) => ({ payload, header: signature(payload, 'whsec_someone_else') })],
-      ['a timestamp without a signature', (payload) => ({ payload, header: `t=${Math.floor(Date.now() / 1000)}` })],
-      ['a stale timestamp (10 minutes old)', (payload, secret) => ({ payload, header: signature(payload, secret, Math.floor(Date.now() / 1000) - 600) })],
-      ['a body changed after signing', (payload, secret) => ({ payload: payload.replace('"created"', '"created" ').replace('1', '2'), header: signature(payload, secret) })],
-      ['a body re-serialised after signing (whitespace)', (payload, secret) => ({ payload: JSON.stringify(JSON.parse(payload), null, 1), header: signature(payload, secret) })],
-      ['the signature of another event', (payload, secret) => ({ payload, header: signature(payload.replace('evt_', 'evt_x'), secret) })],
-      ['a v0 scheme signature only', (payload, secret) => ({ payload, header: signature(payload, secret).replace('v1=', 'v0=') })],
+      ['a signature made with another secret', (payload) => ({ payload, header: signature(payload, 'whsec_someone_else', unix(app)) })],
+      ['a timestamp without a signature', (payload) => ({ payload, header: `t=${unix(app)}` })],
+      ['a stale timestamp (10 minutes old)', (payload, secret) => ({ payload, header: signature(payload, secret, unix(app) - 600) })],
+      ['a body changed after signing', (payload, secret) => ({ payload: payload.replace('"created"', '"created" ').replace('1', '2'), header: signature(payload, secret, unix(app)) })],
+      ['a body re-serialised after signing (whitespace)', (payload, secret) => ({ payload: JSON.stringify(JSON.parse(payload), null, 1), header: signature(payload, secret, unix(app)) })],
+      ['the signature of another event', (payload, secret) => ({ payload, header: signature(payload.replace('evt_', 'evt_x'), secret, unix(app)) })],
+      ['a v0 scheme signature only', (payload, secret) => ({ payload, header: signature(payload, secret, unix(app)).replace('v1=', 'v0=') })],
     ];
 
     for (const [label, build] of refusals) {
       it(`400 for ${label}`, async () => {
-        const event = stripeEvent('customer.subscription.updated', subscriptionObject(424242));
+        const event = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, 424242));
         const { payload, header } = build(payloadOf(event), webhookSecretOf(app));
         const before = await eventsCount();
         const res = await postWebhook(app, payload, header);
@@ -53,14 +53,14 @@ describe('Stripe webhook: signature and inbox', () => {
 
     it('400 for a signed body that is not a Stripe event', async () => {
       const payload = JSON.stringify({ hello: 'world' });
-      const res = await postWebhook(app, payload, signature(payload, webhookSecretOf(app)));
+      const res = await postWebhook(app, payload, signature(payload, webhookSecretOf(app), unix(app)));
       expect(res.status).to.equal(400);
       expect(res.body.code).to.equal('WebhookSignatureException');
     });
 
     it('never writes the secret or the signature into its answer or the log', async () => {
-      const payload = payloadOf(stripeEvent('invoice.paid', {}));
-      const header = signature(payload, 'whsec_someone_else');
+      const payload = payloadOf(stripeEvent(app, 'invoice.paid', {}));
+      const header = signature(payload, 'whsec_someone_else', unix(app));
       const res = await postWebhook(app, payload, header);
       expect(JSON.stringify(res.body)).not.to.include(webhookSecretOf(app));
       expect(JSON.stringify(res.body)).not.to.include(header.split('v1=')[1]);
@@ -70,7 +70,7 @@ describe('Stripe webhook: signature and inbox', () => {
 
   describe('stores a verified event once, before handling it', () => {
     it('acknowledges an unknown kind with 200, stores it and marks it ignored', async () => {
-      const event = stripeEvent('charge.dispute.funds_withdrawn', { id: stripeId('dp'), object: 'dispute' });
+      const event = stripeEvent(app, 'charge.dispute.funds_withdrawn', { id: stripeId('dp'), object: 'dispute' });
       const res = await deliver(app, event);
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ id: event.id, type: event.type, duplicate: false, outcome: 'ignored', error: null });
@@ -82,7 +82,7 @@ describe('Stripe webhook: signature and inbox', () => {
 
     it('handles a redelivery of the same id nothing again: 200, duplicate, the same single row and no new events', async () => {
       const { vendorId } = await createVendorWithOwner(app);
-      const event = stripeEvent('customer.subscription.updated', subscriptionObject(vendorId, { status: 'active' }));
+      const event = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendorId, { status: 'active' }));
       const first = await deliver(app, event);
       expect(first.status).to.equal(200);
       expect(first.body).to.include({ duplicate: false, outcome: 'handled' });
@@ -99,7 +99,7 @@ describe('Stripe webhook: signature and inbox', () => {
 
     it('concurrent first deliveries of one id store one row and handle it once', async () => {
       const { vendorId } = await createVendorWithOwner(app);
-      const event = stripeEvent('customer.subscription.updated', subscriptionObject(vendorId, { status: 'trialing' }));
+      const event = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendorId, { status: 'trialing' }));
       const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(app, event)));
       expect(answers.map((r) => r.status)).to.deep.equal(Array(6).fill(200));
       expect(answers.filter((r) => !r.body.duplicate)).to.have.length(1);
@@ -111,8 +111,8 @@ describe('Stripe webhook: signature and inbox', () => {
 
     it('keeps an event it could not handle with its error, answers 200, and handles it on the redelivery', async () => {
       // No vendor can be told for this subscription yet (no metadata, no billing account).
-      const object = subscriptionObject(0, { id: stripeId('sub'), customer: stripeId('cus'), metadata: {} });
-      const event = stripeEvent('customer.subscription.updated', object);
+      const object = subscriptionObject(app, 0, { id: stripeId('sub'), customer: stripeId('cus'), metadata: {} });
+      const event = stripeEvent(app, 'customer.subscription.updated', object);
       const res = await deliver(app, event);
       expect(res.status).to.equal(200);
       expect(res.body.outcome).to.equal(null);
