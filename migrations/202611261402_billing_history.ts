@@ -19,8 +19,9 @@ export async function up(knex: Knex): Promise<void> {
     created_at          timestamptz NOT NULL,
     updated_at          timestamptz NOT NULL
   )`);
-  await knex.raw('CREATE INDEX billing_history_vendor ON billing_history (vendor_id, created_at DESC, invoice_id)');
-  await knex.raw('CREATE INDEX billing_history_created ON billing_history (created_at DESC, invoice_id)');
+  // Lists read newest period first, per vendor or across vendors.
+  await knex.raw('CREATE INDEX billing_history_vendor ON billing_history (vendor_id, (coalesce(period_start, created_at)) DESC, created_at DESC, invoice_id DESC)');
+  await knex.raw('CREATE INDEX billing_history_period ON billing_history ((coalesce(period_start, created_at)) DESC, created_at DESC, invoice_id DESC)');
 }
 
 export async function down(knex: Knex): Promise<void> {

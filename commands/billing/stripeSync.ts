@@ -54,19 +54,45 @@ export async function takeInStripeSubscription(store: EventStore, now: Date, vie
   return [recorded, ...await applyStripeView(store, now, view, ctx)];
 }
 
-async function applyStripeView(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
+/**
+ * What the view changes on the vendor's subscription: the status it can reach, Stripe's period and
+ * tier. A view whose status the subscription cannot move to (an admin or the trial task moved it
+ * past that) changes nothing at all: its period belongs to that older state.
+ */
+export async function stripeViewChanges(store: EventStore, view: BillingSubscriptionSynced['data']): Promise<SubscriptionInput> {
   const { state } = await load(store, vendorSubscription, view.vendor_id);
-  const current = state.status === 'none' ? null : state.status;
+  const current = state.status === 'none' ? null : state;
   const input: SubscriptionInput = {};
   if (view.status) {
-    const status = reachableStatus(current, view.status);
-    if (status) input.status = status;
+    const status = reachableStatus(current?.status ?? null, view.status);
+    if (!status) return {};
+    if (status !== current?.status) input.status = status;
   }
-  if (view.current_period_start && view.current_period_end) {
+  if (view.current_period_start && view.current_period_end
+    && (!current || Date.parse(current.current_period_start) !== Date.parse(view.current_period_start) || Date.parse(current.current_period_end) !== Date.parse(view.current_period_end))) {
     input.current_period_start = view.current_period_start;
     input.current_period_end = view.current_period_end;
   }
-  if (view.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) input.tier_code = view.tier_code;
+  if (view.tier_code && view.tier_code !== current?.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) {
+    input.tier_code = view.tier_code;
+  }
+  return input;
+}
+
+async function applyStripeView(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
+  const input = await stripeViewChanges(store, view);
   if (Object.keys(input).length === 0) return [];
   return setVendorSubscription(store, now, view.vendor_id, input, ctx);
+}
+
+/**
+ * The reconciliation's view (read from Stripe's API, not from an event): taken in only when it
+ * changes the vendor's subscription, with the time of the newest view already taken in, so that
+ * it never makes a later webhook look stale.
+ */
+export async function reconcileStripeSubscription(store: EventStore, now: Date, view: Omit<BillingSubscriptionSynced['data'], 'observed_at'>, fallbackObservedAt: string, ctx: CommandContext): Promise<Results> {
+  const { state } = await load(store, billingSubscription, view.vendor_id);
+  const full = { ...view, observed_at: state.observed_at ?? fallbackObservedAt };
+  if (Object.keys(await stripeViewChanges(store, full)).length === 0) return [];
+  return takeInStripeSubscription(store, now, full, ctx);
 }

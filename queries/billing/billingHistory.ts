@@ -36,12 +36,12 @@ function entry(r: any): BillingHistoryEntry {
   };
 }
 
-/** Billing history entries, newest first; the vendor's own when `vendor_id` is given (the vendor route always gives it). */
+/** Billing history entries, newest billing period first; the vendor's own when `vendor_id` is given (the vendor route always gives it). */
 export async function listBillingHistory(knex: Knex, filters: BillingHistoryFilters, page: PageRequest): Promise<Page<BillingHistoryEntry>> {
   const base = knex('billing_history');
   if (filters.vendor_id !== undefined) base.where({ vendor_id: filters.vendor_id });
   if (filters.status) base.where({ status: filters.status });
   if (filters.from) base.whereRaw('coalesce(period_end, created_at) > ?', [filters.from]);
   if (filters.to) base.whereRaw('coalesce(period_start, created_at) < ?', [filters.to]);
-  return paginate(base, page, (q) => q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'invoice_id', order: 'desc' }]), entry);
+  return paginate(base, page, (q) => q.orderByRaw('coalesce(period_start, created_at) DESC, created_at DESC, invoice_id DESC'), entry);
 }

@@ -9,7 +9,8 @@ import { createVendorWithOwner } from '../../support/tenancy.ts';
  * secret over the very bytes received, less than 5 minutes old, gets in; it is stored once by its
  * id before it is handled; a redelivery handles nothing again; an unknown kind is kept and acknowledged.
  */
-describe('Stripe webhook: signature and inbox', () => {
+describe('Stripe webhook: signature and inbox', function () {
+  this.timeout(60_000);
   let app: TestApp;
   let admin: string;
   before(async () => {

@@ -8,7 +8,8 @@ import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy
  * ordering rules: Stripe delivers in any order, so an older view of a subscription changes nothing,
  * a paid invoice stays paid, and delivering a history twice, or shuffled, ends in the same state.
  */
-describe('Stripe webhook: the kinds handled, in any order', () => {
+describe('Stripe webhook: the kinds handled, in any order', function () {
+  this.timeout(60_000);
   let app: TestApp;
   let admin: string;
   before(async () => {
