@@ -184,6 +184,8 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'POST /products': { why: "creates a product of the token's vendor (no id; a body vendor_id is refused)", reqs: (m, v) => [
     { path: '/products', body: { title: `Extra ${m.tag}`, price_cents: 100, vendor_id: v.vendorId }, expect: 'own' }] },
   'GET /media/stats': { why: "the token's vendor's totals (no id)" },
+  'GET /billing/history': { why: "the token's vendor's Stripe invoices (no id; a vendor_id filter is refused)", reqs: (_m, v) => [
+    { path: '/billing/history?limit=100', expect: 'own' }, { path: `/billing/history?vendor_id=${v.vendorId}`, expect: 'own' }] },
 };
 
 async function waitForJobs(app: TestApp, m: Tenant, answers: any[]) {
