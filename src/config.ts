@@ -35,6 +35,8 @@ export interface Config {
   mailFrom: string;
   /** The base of links inside mails (reset links, order pages), without a trailing slash. */
   publicUrl: string;
+  /** What the capacity forecast reads each figure against (docs/subscriptions.md "Capacity planning"), in bytes. */
+  capacity: { databaseBytes: number; mediaBytes: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Shop <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
+    capacity: {
+      databaseBytes: positive(env.CAPACITY_DATABASE_BYTES, 50 * 1024 ** 3, 'CAPACITY_DATABASE_BYTES'),
+      mediaBytes: positive(env.CAPACITY_MEDIA_BYTES, 200 * 1024 ** 3, 'CAPACITY_MEDIA_BYTES'),
+    },
   };
 }
 

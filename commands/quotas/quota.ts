@@ -112,3 +112,8 @@ export async function claimQuotaSlot(store: EventStore, kind: string, key: strin
 export async function releaseQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, ctx: CommandContext): Promise<Handled<unknown, any>> {
   return retrying(() => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx));
 }
+
+/** Stops counting on a quota stream that will not be claimed again (a billing period that ended, a deleted vendor). */
+export async function closeQuota(store: EventStore, kind: string, key: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
+  return retrying(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx));
+}

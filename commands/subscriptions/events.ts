@@ -57,8 +57,48 @@ export interface VendorSubscriptionTerms {
 /** The vendor's subscription record was opened (one per vendor). */
 export type VendorSubscriptionStarted = { type: 'VendorSubscriptionStarted'; data: VendorSubscriptionTerms & { vendor_id: number; at: string } };
 /** Tier, status, period or custom limits changed (only the changed ones). */
-export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string } };
+export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string; reason?: SubscriptionChangeReason } };
+
+/**
+ * Why a change was made when no admin made it: the scheduled roll to the next billing period, or
+ * the cleanup of a stale subscription (docs/subscriptions.md "Scheduled tasks"). Absent: an admin's edit.
+ */
+export type SubscriptionChangeReason = 'period_renewed' | 'vendor_deleted' | 'canceled_long_ago';
 
 export type VendorSubscriptionEvent = VendorSubscriptionStarted | VendorSubscriptionChanged;
 
 export const VENDOR_SUBSCRIPTION_EVENT_TYPES = ['VendorSubscriptionStarted', 'VendorSubscriptionChanged'] as const satisfies readonly VendorSubscriptionEvent['type'][];
+
+/**
+ * One day's capacity measurement (SPEC.md part 2 CapacitySnapshot; docs/subscriptions.md
+ * "Capacity planning"). Counts are taken from the read models when the snapshot is taken; a
+ * figure that cannot be measured on this deployment is null.
+ */
+export interface CapacityMetrics {
+  vendors: number;
+  active_vendors: number;
+  /** Subscription records per tier code and per status (every status, not only the live ones). */
+  subscriptions_by_tier: Record<string, number>;
+  subscriptions_by_status: Record<string, number>;
+  /** Trialing, active or past due. */
+  live_subscriptions: number;
+  /** Vendor products, placeholders not counted. */
+  products: number;
+  orders_total: number;
+  /** Orders (both channels) imported or placed in the 24 hours before the snapshot (service clock). */
+  orders_last_24h: number;
+  /** Events in the store; null on EventStoreDB (not in the database). */
+  events_total: number | null;
+  /** Events recorded in the 24 hours before the snapshot (the database's clock stamps them). */
+  events_last_24h: number | null;
+  media_files: number;
+  /** Bytes of every stored image variant (the media read model's total_bytes). */
+  media_bytes: number;
+  /** pg_database_size of the service's database (PostgreSQL, or PGlite's own files). */
+  database_bytes: number | null;
+}
+
+/** A capacity snapshot was taken for a day (UTC, service clock); a second one for the day replaces the first in the read model. */
+export type CapacitySnapshotTaken = { type: 'CapacitySnapshotTaken'; data: { day: string; metrics: CapacityMetrics; trigger: 'manual' | 'scheduled'; at: string } };
+
+export const CAPACITY_SNAPSHOT_EVENT_TYPES = ['CapacitySnapshotTaken'] as const satisfies readonly CapacitySnapshotTaken['type'][];

@@ -1,7 +1,7 @@
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import type { CustomLimits, SubscriptionStatus, TierDetails } from './events.ts';
+import type { CustomLimits, SubscriptionChangeReason, SubscriptionStatus, TierDetails } from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
 import { tier } from './index.ts';
 
@@ -62,4 +62,14 @@ export async function setVendorSubscription(store: EventStore, now: Date, vendor
     custom_limits: input.custom_limits !== undefined ? input.custom_limits : base?.custom_limits ?? null,
   };
   return [await handleCommand(store, vendorSubscription, vendorId, { type: 'SetVendorSubscription', data: { vendor_id: vendorId, terms, at: now.toISOString() } }, ctx)];
+}
+
+/** The scheduled roll of an active subscription whose period ended (nothing when it has not ended). */
+export async function renewSubscriptionPeriod(store: EventStore, now: Date, vendorId: number, ctx: CommandContext) {
+  return handleCommand(store, vendorSubscription, vendorId, { type: 'RenewSubscriptionPeriod', data: { vendor_id: vendorId, period_days: PERIOD_DAYS, at: now.toISOString() } }, ctx);
+}
+
+/** Ends a stale subscription for good (docs/subscriptions.md "Scheduled tasks"). */
+export async function retireSubscription(store: EventStore, now: Date, vendorId: number, reason: SubscriptionChangeReason, ctx: CommandContext) {
+  return handleCommand(store, vendorSubscription, vendorId, { type: 'RetireSubscription', data: { vendor_id: vendorId, reason, at: now.toISOString() } }, ctx);
 }

@@ -1,6 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
-import type { SubscriptionStatus, VendorSubscriptionEvent, VendorSubscriptionTerms } from './events.ts';
+import type { SubscriptionChangeReason, SubscriptionStatus, VendorSubscriptionEvent, VendorSubscriptionTerms } from './events.ts';
 
 export type VendorSubscriptionState = { status: 'none' } | (VendorSubscriptionTerms & { vendor_id: number });
 
@@ -18,7 +18,13 @@ export const SUBSCRIPTION_STATUS_TRANSITIONS: TransitionTable<SubscriptionStatus
 
 /** Sets the vendor's subscription: opens it when there is none, else records what changed. */
 export type SetVendorSubscription = { type: 'SetVendorSubscription'; data: { vendor_id: number; terms: VendorSubscriptionTerms; at: string } };
-export type VendorSubscriptionCommand = SetVendorSubscription;
+/** An active subscription whose period has ended moves to the period holding `at` (periods of `period_days`, back to back). */
+export type RenewSubscriptionPeriod = { type: 'RenewSubscriptionPeriod'; data: { vendor_id: number; period_days: number; at: string } };
+/** A stale subscription ends for good (expired), through canceled when it is active: the status table is kept. */
+export type RetireSubscription = { type: 'RetireSubscription'; data: { vendor_id: number; reason: SubscriptionChangeReason; at: string } };
+export type VendorSubscriptionCommand = SetVendorSubscription | RenewSubscriptionPeriod | RetireSubscription;
+
+const DAY_MS = 86_400_000;
 
 export function evolveVendorSubscription(state: VendorSubscriptionState, event: VendorSubscriptionEvent): VendorSubscriptionState {
   switch (event.type) {
@@ -43,8 +49,30 @@ export function decideVendorSubscription(command: VendorSubscriptionCommand, sta
       }
       return Object.keys(changes).length === 0 ? [] : [{ type: 'VendorSubscriptionChanged', data: { vendor_id, changes, at } }];
     }
+    case 'RenewSubscriptionPeriod': {
+      const { vendor_id, period_days, at } = command.data;
+      const now = Date.parse(at);
+      if (state.status !== 'active' || Date.parse(state.current_period_end) > now) return [];
+      const length = period_days * DAY_MS;
+      // Missed periods (the service was down) are skipped: the new period is the one holding `at`.
+      const skipped = Math.floor((now - Date.parse(state.current_period_end)) / length);
+      const start = Date.parse(state.current_period_end) + skipped * length;
+      const changes = { current_period_start: new Date(start).toISOString(), current_period_end: new Date(start + length).toISOString() };
+      return [{ type: 'VendorSubscriptionChanged', data: { vendor_id, changes, at, reason: 'period_renewed' } }];
+    }
+    case 'RetireSubscription': {
+      const { vendor_id, reason, at } = command.data;
+      if (state.status === 'none' || state.status === 'expired') return [];
+      const path: SubscriptionStatus[] = state.status === 'active' ? ['canceled', 'expired'] : ['expired'];
+      let from: SubscriptionStatus = state.status;
+      return path.map((status) => {
+        checkTransition('Subscription', SUBSCRIPTION_STATUS_TRANSITIONS, status, from);
+        from = status;
+        return { type: 'VendorSubscriptionChanged' as const, data: { vendor_id, changes: { status }, at, reason } };
+      });
+    }
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 

@@ -48,3 +48,9 @@ export async function vendorUsage(knex: Knex, vendorId: number, periodStart: str
   ]);
   return { orders: Number(orders.count), products: Number(products.count), team_members: Number(members.count) };
 }
+
+/** One usage figure against its limit (null = unlimited), as the UsageSummary and the admin list show it. */
+export function usageAgainst(used: number, limit: number | null) {
+  if (limit === null) return { used, limit, remaining: null, percent_used: null, exceeded: false };
+  return { used, limit, remaining: Math.max(0, limit - used), percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10, exceeded: used >= limit };
+}

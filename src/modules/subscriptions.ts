@@ -1,21 +1,58 @@
 import { quota } from '../../commands/quotas/quota.ts';
+import { capacitySnapshot } from '../../commands/subscriptions/capacitySnapshot.ts';
 import { tier } from '../../commands/subscriptions/index.ts';
 import { vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
+import { capacitySnapshots } from '../../projections/subscriptions/capacitySnapshots.ts';
 import { subscriptionTiers } from '../../projections/subscriptions/subscriptionTiers.ts';
+import { subscriptionTrials } from '../../projections/subscriptions/subscriptionTrials.ts';
 import { vendorSubscriptions } from '../../projections/subscriptions/vendorSubscriptions.ts';
+import { adminCapacityRoutes } from '../http/admin/capacity.ts';
+import { adminSubscriptionOverviewRoutes } from '../http/admin/subscriptionOverview.ts';
 import { adminSubscriptionTierRoutes } from '../http/admin/subscriptionTiers.ts';
 import { adminVendorSubscriptionRoutes } from '../http/admin/vendorSubscriptions.ts';
 import { vendorFeatureRoutes } from '../http/vendor/features.ts';
 import { vendorUsageRoutes } from '../http/vendor/usage.ts';
+import { captureCapacitySnapshot } from '../workers/subscriptions/capacitySnapshot.ts';
+import { cleanUpStaleSubscriptions } from '../workers/subscriptions/cleanUpStaleSubscriptions.ts';
+import { renewBillingPeriods } from '../workers/subscriptions/renewBillingPeriods.ts';
 import { defineModule } from './module.ts';
 
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   tag: 'Subscriptions',
-  description: 'Subscription tiers (prices, limits, features), each vendor\'s subscription record, its usage against the limits, and the tier-gated features (docs/subscriptions.md).',
+  description: 'Subscription tiers (prices, limits, features), each vendor\'s subscription record, its usage against the limits, the tier-gated features, the admins\' subscription statistics and capacity planning (docs/subscriptions.md).',
   dependsOn: ['vendors', 'orders', 'catalogue', 'team'],
-  // The tier routes first: /subscriptions/tiers must never reach /subscriptions/{vendor_id}.
-  routes: { admin: [adminSubscriptionTierRoutes, adminVendorSubscriptionRoutes], vendor: [vendorFeatureRoutes, vendorUsageRoutes] },
-  consumers: [subscriptionTiers, vendorSubscriptions],
-  aggregates: [tier, vendorSubscription, quota],
+  // The tier, list and stats routes first: /subscriptions/tiers and /subscriptions/stats must never reach /subscriptions/{vendor_id}.
+  routes: {
+    admin: [adminSubscriptionTierRoutes, adminSubscriptionOverviewRoutes, adminVendorSubscriptionRoutes, adminCapacityRoutes],
+    vendor: [vendorFeatureRoutes, vendorUsageRoutes],
+  },
+  consumers: [subscriptionTiers, vendorSubscriptions, subscriptionTrials, capacitySnapshots],
+  aggregates: [tier, vendorSubscription, quota, capacitySnapshot],
+  // Schedules in UTC; each runs once per tick across instances, and a missed tick is caught up at start (src/runtime/scheduler.ts).
+  scheduledTasks: [{
+    // Hourly: an active subscription's period rolls within the hour it ends, so its order count starts again at zero.
+    name: 'renewBillingPeriods',
+    cron: '10 * * * *',
+    tz: 'UTC',
+    async run(services) {
+      const renewed = await renewBillingPeriods(services);
+      if (renewed.length > 0) services.logger.info({ vendors: renewed.length }, 'billing periods renewed');
+    },
+  }, {
+    name: 'cleanUpStaleSubscriptions',
+    cron: '30 3 * * *',
+    tz: 'UTC',
+    async run(services) {
+      const done = await cleanUpStaleSubscriptions(services);
+      services.logger.info({ vendor_deleted: done.vendor_deleted.length, canceled_long_ago: done.canceled_long_ago.length }, 'stale subscriptions cleaned up');
+    },
+  }, {
+    name: 'dailyCapacitySnapshot',
+    cron: '5 0 * * *',
+    tz: 'UTC',
+    async run(services) {
+      await services.settle([await captureCapacitySnapshot(services, 'scheduled', { userId: 'system:scheduler', correlationId: `capacity-snapshot-${services.clock.now().toISOString()}` })]);
+    },
+  }],
 });

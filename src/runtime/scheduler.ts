@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import cronParser from 'cron-parser';
 import schedule from 'node-schedule';
 import type { Logger } from 'pino';
 import { sql } from './database.ts';
@@ -9,11 +10,17 @@ import type { Services } from './services.ts';
  * tick each one tries to claim (task, tick) in scheduled_runs, and only the instance whose insert
  * wins runs it. The claim commits before the work starts, so no transaction stays open during a
  * long task (that would hold back every projector), and the table doubles as the run history.
+ *
+ * A tick missed while no instance was up is caught up at start: a task whose previous cron
+ * occurrence (before services.clock's now) has no recorded run runs once for that occurrence.
+ * The catch-up claims the same (task, tick) a live tick would, so it never runs twice.
  */
 export interface ScheduledTask {
   name: string;
   /** cron expression (node-schedule syntax, seconds optional). */
   cron: string;
+  /** Time zone the cron expression is read in (IANA name); default the server's. */
+  tz?: string;
   run(services: Services): Promise<void>;
 }
 
@@ -25,8 +32,33 @@ export class Scheduler {
 
   start(): void {
     for (const task of this.tasks) {
-      this.jobs.push(schedule.scheduleJob(task.name, task.cron, (fireDate: Date) => { void this.fire(task, fireDate); }));
+      const rule = task.tz ? { rule: task.cron, tz: task.tz } : task.cron;
+      this.jobs.push(schedule.scheduleJob(task.name, rule, (fireDate: Date) => { void this.fire(task, fireDate); }));
     }
+    void this.catchUp().catch((err) => this.logger.error({ err }, 'scheduled task catch-up failed'));
+  }
+
+  /** The task's latest occurrence before `now`. */
+  static previousOccurrence(task: ScheduledTask, now: Date): Date {
+    const next = cronParser.parseExpression(task.cron, { currentDate: now, tz: task.tz });
+    return next.prev().toDate();
+  }
+
+  /**
+   * Runs, once, every task whose previous occurrence has no recorded run at or after it (none
+   * ever, or only older ones): the tick no instance was up for. Returns the tasks run here.
+   */
+  async catchUp(): Promise<string[]> {
+    const now = this.services.clock.now();
+    const ran: string[] = [];
+    for (const task of this.tasks) {
+      const due = Scheduler.previousOccurrence(task, now);
+      const [last] = await sql(this.services.db.knex, 'SELECT max(tick) AS tick FROM scheduled_runs WHERE task = $1', [task.name]);
+      if (last?.tick && new Date(last.tick).getTime() >= Math.floor(due.getTime() / 1000) * 1000) continue;
+      this.logger.info({ task: task.name, tick: due.toISOString(), last_run: last?.tick ?? null }, 'catching up a missed scheduled run');
+      if (await this.fire(task, due)) ran.push(task.name);
+    }
+    return ran;
   }
 
   stop(): void {

@@ -71,7 +71,7 @@ export const VendorSubscription = Type.Object({
   updated_at: Timestamp,
 });
 
-const Usage = Type.Object({
+export const Usage = Type.Object({
   used: Type.Integer(),
   limit: Limit,
   remaining: Nullable(Type.Integer()),
@@ -89,4 +89,97 @@ export const UsageSummary = Type.Object({
   upgrade: Nullable(Type.Object({
     tier_code: Type.String(), tier_name: Type.String(), price_monthly_cents: Type.Integer(), limits: TierLimits,
   }, { description: 'The next offered tier above the vendor\'s, or null on the highest' })),
+});
+
+/** Admin /subscriptions: one vendor's subscription with its vendor and usage. */
+export const AdminSubscriptionItem = Type.Object({
+  vendor_id: Type.Integer(),
+  vendor_code: Nullable(Type.String({ description: 'null when the vendor was deleted' })),
+  vendor_name: Nullable(Type.String()),
+  tier_code: Type.String(),
+  tier_name: Nullable(Type.String({ description: 'null when the tier was deleted' })),
+  price_monthly_cents: Nullable(Type.Integer()),
+  status: SubscriptionStatus,
+  current_period_start: Timestamp,
+  current_period_end: Timestamp,
+  custom_limits: Nullable(CustomLimits),
+  effective_limits: TierLimits,
+  usage: Type.Object({ orders: Usage, products: Usage, team_members: Usage }, { description: 'Orders of the current period (both channels), products (placeholders not counted), active team members' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const Count = Type.Integer({ minimum: 0 });
+export const SubscriptionStats = Type.Object({
+  total: Count,
+  by_tier: Type.Array(Type.Object({ tier_code: Type.String(), tier_name: Nullable(Type.String()), total: Count, live: Count, active: Count })),
+  by_status: Type.Record(Type.String(), Count, { description: 'Every status, zero included' }),
+  revenue: Type.Object({
+    currency: Type.Literal('EUR'),
+    mrr_cents: Count,
+    arr_cents: Count,
+    subscriptions_mrr_cents: Count,
+    add_ons_mrr_cents: Count,
+    paying_subscriptions: Count,
+    vendors_with_add_ons: Count,
+  }, { description: 'MRR: monthly tier price of every active subscription plus active add-ons (price × quantity); ARR = 12 × MRR (docs/subscriptions.md)' }),
+  trials: Type.Object({
+    started: Count, in_trial: Count, converted: Count, expired: Count, canceled: Count,
+    conversion_rate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'converted / (converted + expired + canceled); null before any trial ended' })),
+  }),
+});
+
+const Figure = Nullable(Type.Number());
+export const CapacityMetrics = Type.Object({
+  vendors: Count, active_vendors: Count,
+  subscriptions_by_tier: Type.Record(Type.String(), Count), subscriptions_by_status: Type.Record(Type.String(), Count),
+  live_subscriptions: Count, products: Count, orders_total: Count, orders_last_24h: Count,
+  events_total: Figure, events_last_24h: Figure, media_files: Count, media_bytes: Count, database_bytes: Figure,
+});
+
+export const CapacitySnapshot = Type.Object({
+  day: Type.String({ format: 'date' }),
+  taken_at: Timestamp,
+  taken_by: Type.Union([Type.Literal('manual'), Type.Literal('scheduled')]),
+  times_taken: Type.Integer({ minimum: 1, description: 'Snapshots taken that day; the latest is kept' }),
+  metrics: CapacityMetrics,
+});
+
+export const CapacityOverview = Type.Object({
+  latest: Nullable(CapacitySnapshot),
+  live: Type.Object({ measured_at: Timestamp, metrics: CapacityMetrics }),
+  capacity: Type.Object({ database_bytes: Type.Integer(), media_bytes: Type.Integer() }, { description: 'The configured capacities the forecast reads against' }),
+  database_size_method: Type.String(),
+});
+
+export const CapacityTrends = Type.Object({
+  from: Type.String({ format: 'date' }),
+  to: Type.String({ format: 'date' }),
+  metrics: Type.Array(Type.String()),
+  points: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), taken_at: Timestamp, values: Type.Record(Type.String(), Figure) })),
+});
+
+export const CapacityRecommendations = Type.Object({
+  window: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }), days: Type.Integer(), snapshots: Count }),
+  resources: Type.Array(Type.Object({
+    metric: Type.String(),
+    current: Figure,
+    capacity: Figure,
+    status: Type.Union(['not_enough_data', 'no_capacity_set', 'not_growing', 'ok', 'watch', 'act', 'reached'].map((s) => Type.Literal(s))),
+    method: Type.Literal('least_squares_linear'),
+    points: Count,
+    fit: Nullable(Type.Object({
+      slope_per_day: Type.Number(), intercept: Type.Number(), r_squared: Figure, first_day: Type.String({ format: 'date' }), last_day: Type.String({ format: 'date' }),
+    })),
+    reaches_capacity_on: Nullable(Type.String({ format: 'date' })),
+    days_left: Nullable(Type.Integer()),
+    recommendation: Type.String(),
+  })),
+  vendors_near_limits: Type.Array(Type.Object({
+    vendor_id: Type.Integer(), vendor_name: Nullable(Type.String()), tier_code: Type.String(),
+    limit_kind: Type.Union([Type.Literal('orders_per_period'), Type.Literal('products'), Type.Literal('team_members')]),
+    used: Count, limit: Count, percent_used: Type.Number(),
+    reaches_limit_on: Nullable(Type.String({ format: 'date', description: 'Orders: the day the period\'s pace so far reaches the limit, when within the period' })),
+    suggested_tier: Nullable(Type.String({ description: 'The lowest offered tier above whose limit is above the usage' })),
+  })),
 });

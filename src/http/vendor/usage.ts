@@ -1,16 +1,11 @@
 import Router from '@koa/router';
 import { listTiers } from '../../../queries/subscriptions/tiers.ts';
-import { vendorUsage } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import { usageAgainst as against, vendorUsage } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { vendorPlan } from '../featureGate.ts';
 import { UsageSummary } from '../schemas/subscriptions.ts';
 import type { VendorCaller } from '../vendorAuth.ts';
-
-function against(used: number, limit: number | null) {
-  if (limit === null) return { used, limit, remaining: null, percent_used: null, exceeded: false };
-  return { used, limit, remaining: Math.max(0, limit - used), percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10, exceeded: used >= limit };
-}
 
 /** SPEC.md 4.2 usage: the billing page's UsageSummary, counted from the read models (the limits themselves are enforced on the write side: docs/subscriptions.md "Limits"). */
 export function vendorUsageRoutes(services: Services): Router {

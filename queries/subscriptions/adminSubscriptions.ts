@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import { paginate, type PageRequest } from '../../src/core/pagination.ts';
+import { usageAgainst } from './vendorSubscriptions.ts';
+
+export interface SubscriptionFilters {
+  tier_code?: string;
+  status?: string;
+  /** Part of the vendor's name or code, any case. */
+  search?: string;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** Orders (both channels) of each vendor's current period, products (placeholders not counted), active team members. */
+async function usageOf(knex: Knex, vendorIds: number[]) {
+  if (vendorIds.length === 0) return new Map<number, { orders: number; products: number; team_members: number }>();
+  const [orders, products, members] = await Promise.all([
+    knex('vendor_subscriptions as s').join('order_list as o', function () {
+      this.on('o.vendor_id', 's.vendor_id').andOn('o.imported_at', '>=', 's.current_period_start').andOn('o.imported_at', '<', 's.current_period_end');
+    }).whereIn('s.vendor_id', vendorIds).groupBy('s.vendor_id').select('s.vendor_id').count({ n: '*' }),
+    knex('vendor_product_list').whereIn('vendor_id', vendorIds).where({ is_placeholder: false }).groupBy('vendor_id').select('vendor_id').count({ n: '*' }),
+    knex('vendor_team_members').whereIn('vendor_id', vendorIds).where({ is_active: true }).groupBy('vendor_id').select('vendor_id').count({ n: '*' }),
+  ]);
+  const count = (rows: any[]) => new Map<number, number>(rows.map((r) => [Number(r.vendor_id), Number(r.n)]));
+  const [o, p, m] = [count(orders), count(products), count(members)];
+  return new Map(vendorIds.map((id) => [id, { orders: o.get(id) ?? 0, products: p.get(id) ?? 0, team_members: m.get(id) ?? 0 }]));
+}
+
+/**
+ * Admin /subscriptions: every vendor's subscription record with its vendor, tier and usage
+ * against the effective limits (the tier's under the admin's custom ones), newest vendor first.
+ * A subscription whose vendor was deleted is listed with a null vendor name and code.
+ */
+export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters, request: PageRequest) {
+  const base = knex('vendor_subscriptions as s')
+    .leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
+    .leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
+    .select('s.*', 'v.name as vendor_name', 'v.vendor_code', 't.name as tier_name', 't.price_monthly_cents',
+      't.max_orders_per_period', 't.max_products', 't.max_team_members');
+  if (filters.tier_code) base.where('s.tier_code', filters.tier_code);
+  if (filters.status) base.where('s.status', filters.status);
+  if (filters.search) {
+    const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((q) => q.whereILike('v.name', like).orWhereILike('v.vendor_code', like));
+  }
+  const page = await paginate(base, request, (q) => q.orderBy('s.vendor_id', 'desc'), (r: any) => r);
+  const usage = await usageOf(knex, page.items.map((r: any) => Number(r.vendor_id)));
+  return {
+    ...page,
+    items: page.items.map((r: any) => {
+      const custom = parsed(r.custom_limits) as Record<string, number | null> | null;
+      const limits = {
+        orders_per_period: r.max_orders_per_period ?? null, products: r.max_products ?? null, team_members: r.max_team_members ?? null,
+        ...(custom ?? {}),
+      };
+      const used = usage.get(Number(r.vendor_id))!;
+      return {
+        vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
+        tier_code: r.tier_code, tier_name: r.tier_name ?? null,
+        price_monthly_cents: r.price_monthly_cents === null || r.price_monthly_cents === undefined ? null : Number(r.price_monthly_cents),
+        status: r.status,
+        current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
+        custom_limits: custom, effective_limits: limits,
+        usage: {
+          orders: usageAgainst(used.orders, limits.orders_per_period),
+          products: usageAgainst(used.products, limits.products),
+          team_members: usageAgainst(used.team_members, limits.team_members),
+        },
+        created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+      };
+    }),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import { activeAddOnCentsByVendor } from './addOnRevenue.ts';
+
+const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+
+/**
+ * Admin /subscriptions/stats (definitions in docs/subscriptions.md "Admin views"):
+ * - counts of subscription records by tier and by status;
+ * - MRR: the monthly price of the tier of every `active` subscription (trials, past-due, canceled
+ *   and expired ones bring nothing) plus every active add-on's monthly price times its quantity;
+ *   ARR = 12 × MRR. Every subscription is billed monthly (no interval is recorded);
+ * - trial conversions: of the trials that ended, how many became active (converted) rather than
+ *   expired or canceled.
+ */
+export async function subscriptionStats(knex: Knex) {
+  const [byTier, byStatus, revenue, addOns, trials] = await Promise.all([
+    knex('vendor_subscriptions as s').leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
+      .groupBy('s.tier_code', 't.name', 't.sort_order').select('s.tier_code', 't.name', 't.sort_order')
+      .select(knex.raw('count(*)::int AS total'), knex.raw("count(*) FILTER (WHERE s.status = 'active')::int AS active"),
+        knex.raw("count(*) FILTER (WHERE s.status IN ('trialing', 'active', 'past_due'))::int AS live"))
+      .orderByRaw('t.sort_order NULLS LAST, s.tier_code'),
+    knex('vendor_subscriptions').groupBy('status').select('status').select(knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions as s').join('subscription_tiers as t', 't.code', 's.tier_code').where('s.status', 'active')
+      .select(knex.raw('coalesce(sum(t.price_monthly_cents), 0)::bigint AS cents'), knex.raw('count(*)::int AS n')),
+    activeAddOnCentsByVendor(knex),
+    knex('subscription_trials').select(knex.raw('count(*)::int AS started'),
+      knex.raw("count(*) FILTER (WHERE outcome IS NULL)::int AS in_trial"),
+      knex.raw("count(*) FILTER (WHERE outcome = 'converted')::int AS converted"),
+      knex.raw("count(*) FILTER (WHERE outcome = 'expired')::int AS expired"),
+      knex.raw("count(*) FILTER (WHERE outcome = 'canceled')::int AS canceled")),
+  ]);
+  const statusCounts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
+  for (const r of byStatus as any[]) statusCounts[r.status] = r.n;
+  const subscriptionsCents = Number((revenue as any[])[0].cents);
+  const addOnCents = [...addOns.values()].reduce((a, b) => a + b, 0);
+  const mrr = subscriptionsCents + addOnCents;
+  const t = (trials as any[])[0];
+  const ended = t.converted + t.expired + t.canceled;
+  return {
+    total: Object.values(statusCounts).reduce((a, b) => a + b, 0),
+    by_tier: (byTier as any[]).map((r) => ({ tier_code: r.tier_code, tier_name: r.name ?? null, total: r.total, live: r.live, active: r.active })),
+    by_status: statusCounts,
+    revenue: {
+      currency: 'EUR' as const,
+      mrr_cents: mrr,
+      arr_cents: mrr * 12,
+      subscriptions_mrr_cents: subscriptionsCents,
+      add_ons_mrr_cents: addOnCents,
+      paying_subscriptions: (revenue as any[])[0].n,
+      vendors_with_add_ons: addOns.size,
+    },
+    trials: {
+      started: t.started, in_trial: t.in_trial, converted: t.converted, expired: t.expired, canceled: t.canceled,
+      conversion_rate: ended === 0 ? null : Math.round((t.converted / ended) * 10_000) / 10_000,
+    },
+  };
+}

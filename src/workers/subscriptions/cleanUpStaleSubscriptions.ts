@@ -1,0 +1,49 @@
+import { PRODUCT_QUOTA } from '../../../commands/catalogue/createVendorProduct.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
+import { closeQuota } from '../../../commands/quotas/quota.ts';
+import type { SubscriptionChangeReason } from '../../../commands/subscriptions/events.ts';
+import { retireSubscription } from '../../../commands/subscriptions/handlers.ts';
+import type { Handled } from '../../runtime/commandHandler.ts';
+import type { Services } from '../../runtime/services.ts';
+
+/** A subscription canceled this many days ago and left so is stale. */
+export const STALE_CANCELED_DAYS = 30;
+const DAY_MS = 86_400_000;
+const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/**
+ * The cleanup of stale subscriptions (docs/subscriptions.md "Scheduled tasks"): a subscription
+ * whose vendor was deleted (any status but expired), and one canceled more than
+ * STALE_CANCELED_DAYS days ago with no change since, end as `expired` (an active one through
+ * `canceled`, as the status table wants). A deleted vendor's quota streams are closed too.
+ * Nothing is erased: the history stays in the events. Returns the vendors retired, by reason.
+ */
+export async function cleanUpStaleSubscriptions(services: Services): Promise<Record<SubscriptionChangeReason, number[]>> {
+  const now = services.clock.now();
+  const knex = services.db.knex;
+  const orphaned = await knex('vendor_subscriptions as s').leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
+    .whereNull('v.id').whereNot('s.status', 'expired').select('s.vendor_id', 's.current_period_start', 's.updated_at').orderBy('s.vendor_id');
+  const canceled = await knex('vendor_subscriptions as s').join('vendor_list as v', 'v.id', 's.vendor_id').where('s.status', 'canceled')
+    .where('s.updated_at', '<=', new Date(now.getTime() - STALE_CANCELED_DAYS * DAY_MS).toISOString()).select('s.vendor_id', 's.updated_at').orderBy('s.vendor_id');
+  const done: Record<SubscriptionChangeReason, number[]> = { vendor_deleted: [], canceled_long_ago: [], period_renewed: [] };
+  const settled: Handled<unknown, any>[] = [];
+  const retire = async (row: any, reason: SubscriptionChangeReason) => {
+    const ctx = { userId: 'system:scheduler', vendorId: row.vendor_id, correlationId: `subscription-cleanup-${now.toISOString()}`,
+      causationId: `subscription-cleanup:${row.vendor_id}:${reason}:${iso(row.updated_at)}` };
+    try {
+      const handled = await retireSubscription(services.store, now, row.vendor_id, reason, ctx);
+      settled.push(handled);
+      if (reason === 'vendor_deleted') {
+        settled.push(await closeQuota(services.store, PRODUCT_QUOTA, String(row.vendor_id), ctx),
+          await closeQuota(services.store, ORDER_QUOTA, `${row.vendor_id}:${iso(row.current_period_start)}`, ctx));
+      }
+      if (handled.events.length > 0) done[reason].push(row.vendor_id);
+    } catch (err) {
+      services.logger.error({ err, vendor_id: row.vendor_id, reason }, 'stale subscription cleanup failed');
+    }
+  };
+  for (const row of orphaned) await retire(row, 'vendor_deleted');
+  for (const row of canceled) await retire(row, 'canceled_long_ago');
+  await services.settle(settled);
+  return done;
+}
