@@ -37,6 +37,11 @@ export interface Config {
   publicUrl: string;
   /** What the capacity forecast reads each figure against (docs/subscriptions.md "Capacity planning"), in bytes. */
   capacity: { databaseBytes: number; mediaBytes: number };
+  /**
+   * Stripe (docs/billing.md): absent secret key = billing is not configured and the billing
+   * routes answer 503. The API base is Stripe's own unless set (a local Stripe server in tests).
+   */
+  stripe?: { secretKey: string; apiBase?: string; webhookSecret?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseBytes: positive(env.CAPACITY_DATABASE_BYTES, 50 * 1024 ** 3, 'CAPACITY_DATABASE_BYTES'),
       mediaBytes: positive(env.CAPACITY_MEDIA_BYTES, 200 * 1024 ** 3, 'CAPACITY_MEDIA_BYTES'),
     },
+    stripe: stripeConfig(env),
   };
 }
 
@@ -80,6 +86,16 @@ function smtpUrl(value: string | undefined): string | undefined {
   try { protocol = new URL(value).protocol; } catch { throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587'); }
   if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return value;
+}
+
+/** STRIPE_SECRET_KEY turns billing on; STRIPE_API_BASE (a URL) points the client elsewhere than api.stripe.com. */
+function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  const apiBase = env.STRIPE_API_BASE || undefined;
+  if (apiBase) {
+    try { new URL(apiBase); } catch { throw new Error('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111'); }
+  }
+  return { secretKey: env.STRIPE_SECRET_KEY, apiBase, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined };
 }
 
 function positive(value: string | undefined, fallback: number, name: string): number {

@@ -13,7 +13,7 @@ import { declaredRoutes } from './routeTable.ts';
 const TITLES: Record<number, string> = {
   200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 302: 'Found', 400: 'Business rule broken or malformed body',
   401: 'No or bad credentials', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict (duplicate, concurrent write, transition not allowed)',
-  413: 'Too large', 415: 'Unsupported media type', 422: 'Validation failed', 429: 'Too many attempts', 503: 'Not ready',
+  413: 'Too large', 415: 'Unsupported media type', 422: 'Validation failed', 429: 'Too many attempts', 502: 'An upstream service (the payment provider) failed', 503: 'Not ready',
 };
 
 interface ProblemInfo { codes: Set<string> }

@@ -2,7 +2,7 @@ import { registerAggregates } from '../runtime/aggregates.ts';
 import type { Consumer } from '../runtime/consumer.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import { authModule } from './auth.ts';
-import { billingWebhooksModule } from './billingWebhooks.ts';
+import { billingModule } from './billing.ts';
 import { cartsModule } from './carts.ts';
 import { catalogueModule } from './catalogue.ts';
 import { companiesModule } from './companies.ts';
@@ -56,8 +56,8 @@ export const modules: readonly Module[] = [
   languageModule,
   contentPagesModule,
   storefrontModule,
-  // Billing before subscriptions: /subscriptions/billing/* must never reach /subscriptions/{vendor_id}.
-  billingWebhooksModule,
+  // Before subscriptions: billing's admin routes under /subscriptions/billing/... must be tried before /subscriptions/{vendor_id}.
+  billingModule,
   subscriptionsModule,
 ];
 

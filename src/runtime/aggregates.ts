@@ -17,6 +17,7 @@ export function registerAggregates(deciders: readonly Decider<any, any, any>[]):
 
 /** The decider of a stream (`order-12` → order), or null for a prefix no module declares. */
 export function deciderOf(stream: string): Decider<any, any, any> | null {
-  const prefix = stream.slice(0, stream.indexOf('-'));
-  return aggregates[prefix] ?? null;
+  // The longest declared prefix wins: `billing-account-7` is a billing-account stream.
+  const names = Object.keys(aggregates).filter((name) => stream.startsWith(`${name}-`));
+  return names.length === 0 ? null : aggregates[names.reduce((a, b) => (b.length > a.length ? b : a))];
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { bindStripe, createStripeClient, type StripeClient } from '../adapters/stripe.ts';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createEventStore } from '../eventstore/index.ts';
@@ -19,6 +20,8 @@ export interface Services {
   tokens: Tokens;
   /** The service's clock (src/core/clock.ts); tests pass a ManualClock. */
   clock: Clock;
+  /** The Stripe client (src/adapters/stripe.ts); null when STRIPE_SECRET_KEY is not set: billing answers 503. */
+  stripe: StripeClient | null;
   /**
    * Read-your-writes: waits (bounded) until the projections that read the appended event types
    * have passed the last position of the given command results.
@@ -42,10 +45,13 @@ export async function createServices(config: Config, logger: Logger, options: Se
   }));
   await migrate(db.knex);
   const store = await createEventStore(config, db);
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  bindStripe(store, stripe);
   const runner = new ConsumerRunner(db.consumerKnex, store, options.consumers, logger, { dedicatedPool: db.consumerKnex !== db.knex });
   if (options.startConsumers !== false) runner.start();
   return {
     config, db, store, runner, logger, clock: options.clock ?? systemClock,
+    stripe,
     tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
     async settle(results) {
       // Each projection waits for the last append of the types it reads, not for the command's

@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { ManualClock } from '../../src/core/clock.ts';
 import { startWorkers, type Workers } from '../../src/workers/index.ts';
 import { startMailbox, type Mailbox } from './mailbox.ts';
+import { startStripeServer, type StripeServer } from './stripeServer.ts';
 
 /**
  * The real service on an ephemeral port against the test database, one per test process.
@@ -23,6 +24,8 @@ export interface TestApp {
   clock: ManualClock;
   /** The SMTP server the service sends its mail to (SMTP_URL, with credentials). */
   mailbox: Mailbox;
+  /** The local Stripe API the service is configured against (STRIPE_API_BASE), on the service's clock. */
+  stripe: StripeServer;
   logLines: string[];
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   adminToken(): Promise<string>;
@@ -65,9 +68,13 @@ async function start(): Promise<TestApp> {
   const logLines: string[] = [];
   const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(...String(chunk).split('\n').filter(Boolean)); cb(); } });
   const mailbox = await startMailbox(SMTP_LOGIN);
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/test-data', SMTP_URL: mailbox.url }) };
-  const logger = createLogger('info', sink);
   const clock = new ManualClock();
+  const stripe = await startStripeServer({ now: () => clock.now() });
+  const config = { ...loadConfig({
+    NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: '.tmp/test-data', SMTP_URL: mailbox.url,
+    STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  }) };
+  const logger = createLogger('info', sink);
   const services = await createServices(config, logger, { consumers, db: await testDatabase(), clock });
   const { done } = await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' },
     { userId: 'system:test', correlationId: 'test-setup' });
@@ -77,9 +84,10 @@ async function start(): Promise<TestApp> {
   server = createApp(services, { onDrift: (drift) => drifts.push(drift) }).listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stripe.appUrl = url;
   let token: string | null = null;
   const app: TestApp = {
-    url, services, clock, mailbox, logLines,
+    url, services, clock, mailbox, stripe, logLines,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -111,6 +119,7 @@ export async function stopTestApp(): Promise<void> {
   await workers?.stop();
   await app.services.close();
   await app.mailbox.stop();
+  await app.stripe.stop();
 }
 
 /** A unique suffix for names in one test run (tests share one database). */

@@ -26,10 +26,9 @@ export function stripeEvent(app: TestApp, type: string, object: Record<string, u
 }
 
 export function webhookSecretOf(app: TestApp): string {
-  const config = app.services.config as { stripe?: { secretKey: string; webhookSecret?: string } };
-  config.stripe ??= { secretKey: 'sk_test_webhooks' };
-  config.stripe.webhookSecret ??= 'whsec_test_webhooks';
-  return config.stripe.webhookSecret;
+  const secret = app.services.config.stripe?.webhookSecret;
+  if (!secret) throw new Error('the test app has no STRIPE_WEBHOOK_SECRET');
+  return secret;
 }
 
 /** Stripe stamps a delivery with the wall-clock time of sending (the service checks it on the wall clock too). */

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import Stripe from 'stripe';
-import { WebhookSignatureException } from '../../core/errors.ts';
+import { BillingNotConfiguredException, WebhookSignatureException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { processStripeEvent } from '../../workers/billing/processStripeEvent.ts';
 import { findInboxEvent, storeReceived, type StripeEventPayload } from '../../workers/billing/stripeWebhookInbox.ts';
@@ -12,7 +12,7 @@ const TOLERANCE_SECONDS = 300;
 
 /** The webhook signing secret (STRIPE_WEBHOOK_SECRET); without it no event can be trusted. */
 export function webhookSecret(services: Services): string | undefined {
-  return (services.config as { stripe?: { webhookSecret?: string } }).stripe?.webhookSecret;
+  return services.config.stripe?.webhookSecret;
 }
 
 /**
@@ -25,7 +25,7 @@ export function webhookSecret(services: Services): string | undefined {
  */
 function verifiedEvent(services: Services, raw: unknown, signature: string | undefined): StripeEventPayload {
   const secret = webhookSecret(services);
-  if (!secret) throw new WebhookSignatureException('Stripe webhooks are not configured (no STRIPE_WEBHOOK_SECRET); the event cannot be verified');
+  if (!secret) throw new BillingNotConfiguredException('Stripe webhooks are not configured: the platform has no STRIPE_WEBHOOK_SECRET to verify them with');
   if (typeof raw !== 'string' || raw === '' || !signature) throw new WebhookSignatureException('A Stripe webhook needs its JSON body and its Stripe-Signature header');
   let event: StripeEventPayload;
   try {
@@ -53,7 +53,7 @@ export function publicStripeWebhookRoutes(services: Services): Router {
   api.post('/billing/stripe-webhook', {
     summary: 'Stripe webhook: verifies the signature, stores the event once by its id, handles it',
     description: 'Signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature header over the raw body). Answers 200 once the event is stored; docs/billing.md "Webhooks".',
-    bodyType: 'raw', rawTypes: ['application/json'], responses: { 200: WebhookReceipt }, errors: [WebhookSignatureException],
+    bodyType: 'raw', rawTypes: ['application/json'], responses: { 200: WebhookReceipt }, errors: [WebhookSignatureException, BillingNotConfiguredException],
   }, async (ctx) => {
     const event = verifiedEvent(services, (ctx.request as { rawBody?: unknown }).rawBody, ctx.get('stripe-signature') || undefined);
     const stored = await storeReceived(services.db.knex, event, services.clock.now());

@@ -1,7 +1,9 @@
+import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
 import { invoicePaid, noteTrialEnding, recordInvoicePaid, recordInvoicePaymentFailed, takeInStripeSubscription } from '../../../commands/billing/stripeSync.ts';
 import { findVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
+import { recordPaymentMethod } from './paymentMethods.ts';
 import type { InboxOutcome, StripeEventPayload } from './stripeWebhookInbox.ts';
 import { invoiceFacts, isoFromUnix, statusView, subscriptionView, vendorOf } from './stripeObjects.ts';
 
@@ -42,6 +44,22 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     results.push(...await takeInStripeSubscription(services.store, services.clock.now(), statusView(vendorId, 'past_due', observedAt(event), event.id, at), ctx));
     return handled(results);
   },
+  'checkout.session.completed': async (services, event, vendorId, ctx) => {
+    const session = event.data.object;
+    const code = session.metadata?.add_on_code;
+    // Only an add-on's checkout is the billing area's; a session not (yet) paid buys nothing.
+    if (typeof code !== 'string' || code === '' || !['paid', 'no_payment_required', undefined].includes(session.payment_status)) return { outcome: 'ignored', results: [] };
+    const quantity = Number(session.metadata?.quantity ?? 1);
+    return handled([await recordAddOnPurchase(services.store, {
+      vendor_id: vendorId, add_on_code: code, quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+      stripe_ref: String(session.id), at: services.clock.now().toISOString(),
+    }, ctx)]);
+  },
+  // A card attached to the vendor's customer: it has a payment method.
+  'payment_method.attached': async (services, _event, vendorId, ctx) => handled([await recordPaymentMethod(services, vendorId, true, ctx)]),
+  // The customer's default payment method set or removed.
+  'customer.updated': async (services, event, vendorId, ctx) =>
+    handled([await recordPaymentMethod(services, vendorId, Boolean(event.data.object.invoice_settings?.default_payment_method), ctx)]),
   'customer.subscription.created': takeInSubscription,
   'customer.subscription.updated': takeInSubscription,
   'customer.subscription.deleted': takeInSubscription,

@@ -69,17 +69,25 @@ export function platformStatus(stripeStatus: string): BillingSubscriptionSynced[
   return STATUS[stripeStatus] ?? null;
 }
 
-/** The tier a subscription is for: its metadata.tier_code, or its price's (metadata or lookup key). */
+/** The item of a subscription that bills the tier (every other item is an add-on, marked with metadata.add_on_id). */
+const tierItem = (subscription: StripeObject) =>
+  subscription.items?.data?.find((i: StripeObject) => !i.metadata?.add_on_id) ?? subscription.items?.data?.[0];
+
+/**
+ * The tier a subscription is for: its metadata.tier_code, else its tier item's price (metadata.tier_code,
+ * or the lookup key `tier_<code>_<month|year>` that src/adapters/stripeBilling.ts gives tier prices).
+ */
 export function tierOf(subscription: StripeObject): string | null {
-  const price = subscription.items?.data?.[0]?.price;
-  const code = subscription.metadata?.tier_code ?? price?.metadata?.tier_code ?? price?.lookup_key;
+  const price = tierItem(subscription)?.price;
+  const fromKey = typeof price?.lookup_key === 'string' ? /^tier_(.+)_(month|year)$/.exec(price.lookup_key)?.[1] : undefined;
+  const code = subscription.metadata?.tier_code ?? price?.metadata?.tier_code ?? fromKey;
   return typeof code === 'string' && code !== '' ? code : null;
 }
 
 /** A Stripe subscription as a view to take in (status, period, trial end, tier). */
 export function subscriptionView(subscription: StripeObject, vendorId: number, observedAt: string, source: 'webhook' | 'sync', sourceRef: string, at: string):
   BillingSubscriptionSynced['data'] {
-  const item = subscription.items?.data?.[0];
+  const item = tierItem(subscription);
   return {
     vendor_id: vendorId,
     stripe_subscription_id: typeof subscription.id === 'string' ? subscription.id : null,

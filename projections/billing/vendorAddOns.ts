@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands/billing/events.ts';
+import type { RecordedEvent } from '../../src/eventstore/port.ts';
+import type { Projection } from '../../src/runtime/consumer.ts';
+
+/** vendor_add_ons: every add-on bought, active or canceled; the plan counts the active ones. */
+export const vendorAddOns: Projection = {
+  kind: 'projection',
+  name: 'vendor_add_ons',
+  eventTypes: VENDOR_ADD_ON_EVENT_TYPES,
+  tables: ['vendor_add_ons'],
+  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
+    const ids = [...new Set(events.map((e) => (e.data as { add_on_id: string }).add_on_id))];
+    const rows = new Map<string, any>((await trx('vendor_add_ons').whereIn('id', ids)).map((r: any) => [r.id, r]));
+    for (const raw of events) {
+      const e = raw as unknown as VendorAddOnEvent;
+      if (e.type === 'VendorAddOnPurchased') {
+        const { add_on_id, at, ...d } = e.data;
+        rows.set(add_on_id, { id: add_on_id, ...d, status: 'active', purchased_at: at, canceled_at: null });
+        continue;
+      }
+      const row = rows.get(e.data.add_on_id);
+      if (row) Object.assign(row, { status: 'canceled', canceled_at: e.data.at });
+    }
+    if (rows.size > 0) await trx('vendor_add_ons').insert([...rows.values()]).onConflict('id').merge();
+  },
+};
