@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { deliver, invoiceObject, stripeEvent, subscriptionObject, unix } from '../../support/stripeWebhooks.ts';
+import { billingAccountOf, subscribedVendor } from '../../support/billing.ts';
+import { deliver, invoiceObject, stripeEvent, stripeId, subscriptionObject, unix } from '../../support/stripeWebhooks.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /**
@@ -122,6 +123,47 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       expect((await deliver(app, stripeEvent(app, 'invoice.paid', invoice))).body.outcome).to.equal('handled');
       expect((await subscription(vendor.vendorId)).status).to.equal('trialing');
       expect((await history(vendor)).items.map((i: any) => i.invoice_id)).to.deep.equal([invoice.id]);
+    });
+  });
+
+  describe('checkout.session.completed, payment_method.attached, customer.updated', () => {
+    it('a paid add-on checkout records the add-on once, however often Stripe reports it', async () => {
+      const vendor = await subscribedVendor(app, { status: 'active' });
+      await billingAccountOf(app, vendor.vendorId);
+      const checkout = await app.call('POST', '/api/v1/vendor/billing/add-ons/purchase', { token: vendor.ownerToken, body: { add_on_code: 'extra_products_500', quantity: 2 } });
+      expect(checkout.status).to.equal(202);
+      const emitted = await app.stripe.completeCheckout(checkout.body.checkout_session_id);
+      expect(emitted.status).to.equal(200);
+      expect(JSON.parse(emitted.body)).to.include({ outcome: 'handled', error: null });
+      const again = await app.stripe.emitWebhook('checkout.session.completed', emitted.event.data.object);
+      expect(JSON.parse(again.body).outcome).to.equal('handled');
+      await deliver(app, emitted.event as any);
+      const addOns = await app.call('GET', '/api/v1/vendor/billing/add-ons', { token: vendor.ownerToken });
+      expect(addOns.body.active.map((a: any) => [a.add_on_code, a.quantity])).to.deep.equal([['extra_products_500', 2]]);
+    });
+
+    it('a checkout that is not an add-on\'s, or not paid, is stored and ignored', async () => {
+      const vendor = await vendorOn('active');
+      const unpaid = { id: stripeId('cs'), object: 'checkout.session', payment_status: 'unpaid', metadata: { vendor_id: String(vendor.vendorId), add_on_code: 'extra_seat', quantity: '1' } };
+      expect((await deliver(app, stripeEvent(app, 'checkout.session.completed', unpaid))).body.outcome).to.equal('ignored');
+      const other = { id: stripeId('cs'), object: 'checkout.session', payment_status: 'paid', metadata: { vendor_id: String(vendor.vendorId) } };
+      expect((await deliver(app, stripeEvent(app, 'checkout.session.completed', other))).body.outcome).to.equal('ignored');
+      const addOns = await app.call('GET', '/api/v1/vendor/billing/add-ons', { token: vendor.ownerToken });
+      expect(addOns.body.active).to.deep.equal([]);
+    });
+
+    it('a card attached, then the default card removed, is what the billing account says', async () => {
+      const vendor = await subscribedVendor(app);
+      const account = await billingAccountOf(app, vendor.vendorId);
+      const hasCard = async () => (await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first()).has_payment_method;
+      const pm = app.stripe.attachCard(account.stripe_customer_id);
+      await app.stripe.emitWebhook('payment_method.attached', pm);
+      expect(await hasCard()).to.equal(true);
+      const customer = app.stripe.state.customers.get(account.stripe_customer_id)!;
+      await app.stripe.emitWebhook('customer.updated', { ...customer, invoice_settings: { ...customer.invoice_settings, default_payment_method: null } });
+      expect(await hasCard()).to.equal(false);
+      const events = (await stream(`billing-account-${vendor.vendorId}`)).filter((e: any) => e.type === 'BillingPaymentMethodChanged');
+      expect(events.map((e: any) => e.data.has_payment_method)).to.deep.equal([true, false]);
     });
   });
 
