@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
+import { addOnByCode } from '../../commands/billing/addOnCatalogue.ts';
+import { activeAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
 import { findVendorSubscription, LIVE_STATUSES, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
@@ -17,10 +19,26 @@ export interface VendorPlan {
   tier: TierView;
   source: 'subscription' | 'legacy_fallback';
   subscription: VendorSubscriptionView | null;
-  /** The tier's limits with the admin's custom limits over them (null = unlimited). */
+  /** The tier's limits with the admin's custom limits over them, plus what the active add-ons add (null = unlimited). */
   limits: TierView['limits'];
+  /** The tier's features and those of the active add-ons. */
+  features: string[];
+  /** The vendor's active add-ons (docs/billing.md): they count whatever the tier, the fallback included. */
+  add_ons: VendorAddOnView[];
   /** The billing period usage counts in: the subscription's, else the calendar month (UTC) of the clock. */
   period: { start: string; end: string };
+}
+
+/** What the active add-ons add, times their quantity, on top of the limits; an unlimited limit stays unlimited. */
+export function withAddOns(limits: TierView['limits'], addOns: readonly Pick<VendorAddOnView, 'add_on_code' | 'quantity'>[]): TierView['limits'] {
+  const out = { ...limits };
+  for (const a of addOns) {
+    const adds = addOnByCode(a.add_on_code)?.adds ?? {};
+    for (const key of ['products', 'orders_per_period', 'team_members'] as const) {
+      if (adds[key] && out[key] !== null) out[key] = out[key]! + adds[key]! * a.quantity;
+    }
+  }
+  return out;
 }
 
 function calendarMonth(now: Date) {
@@ -44,11 +62,14 @@ export async function vendorPlan(services: Services, vendorId: number): Promise<
     tier = { code: LEGACY_FALLBACK_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at };
   }
   const custom = subscribed ? subscription!.custom_limits ?? {} : {};
+  const addOns = await activeAddOns(knex, vendorId);
   return {
     tier,
     source: subscribed ? 'subscription' : 'legacy_fallback',
     subscription,
-    limits: { ...tier.limits, ...custom },
+    limits: withAddOns({ ...tier.limits, ...custom }, addOns),
+    features: [...new Set([...tier.features, ...addOns.flatMap((a) => addOnByCode(a.add_on_code)?.adds.features ?? [])])],
+    add_ons: addOns,
     period: subscribed ? { start: subscription!.current_period_start, end: subscription!.current_period_end } : calendarMonth(services.clock.now()),
   };
 }
@@ -75,8 +96,8 @@ export function requireFeature(services: Services, code: string): Middleware {
   knownFeature(code);
   return async (ctx, next) => {
     const caller = ctx.state.vendor as VendorCaller;
-    const { tier } = await vendorPlan(services, caller.id);
-    if (!tier.features.includes(code)) {
+    const { tier, features } = await vendorPlan(services, caller.id);
+    if (!features.includes(code)) {
       const required = await lowestTierWith(services, code);
       throw new FeatureNotAvailableException(`The feature '${code}' needs the ${required} tier or higher; this vendor is on ${tier.code}`,
         { feature: code, required_tier: required, current_tier: tier.code });

@@ -1,3 +1,4 @@
+import { ADD_ON_CATALOGUE } from '../../commands/billing/addOnCatalogue.ts';
 import type { PlanQuota } from '../../commands/quotas/quota.ts';
 import { listTiers } from '../../queries/subscriptions/tiers.ts';
 import type { Services } from '../runtime/services.ts';
@@ -7,18 +8,21 @@ type LimitKey = 'products' | 'orders_per_period';
 
 /**
  * The upgrade hint of a refusal: the lowest offered tier above the vendor's whose limit would
- * allow one more (unlimited, or above the count the refusal reached), else a note that only an
- * add-on or a custom limit from the platform's admins would.
+ * allow one more (unlimited, or above the count the refusal reached), and the add-on of the
+ * catalogue that raises this limit (docs/billing.md), which allows one more whatever the tier.
  */
 async function upgradeHint(services: Services, currentTier: { code: string; sort_order: number }, key: LimitKey, limit: number | null) {
   const needed = (limit ?? 0) + 1;
   const tiers = await listTiers(services.db.knex);
   const tier = tiers.find((t) => t.sort_order > currentTier.sort_order && (t.limits[key] === null || t.limits[key]! >= needed)) ?? null;
+  const addOn = ADD_ON_CATALOGUE.find((a) => (a.adds[key] ?? 0) > 0) ?? null;
+  const addOnNote = addOn ? `the add-on '${addOn.name}' (${addOn.code}) adds ${addOn.adds[key]}` : null;
   return {
     current_tier: currentTier.code,
     upgrade: tier
-      ? { tier_code: tier.code, tier_name: tier.name, limit: tier.limits[key], note: `The ${tier.name} tier allows ${tier.limits[key] ?? 'unlimited'}` }
-      : { tier_code: null, tier_name: null, limit: null, note: 'No offered tier allows more; an add-on or a custom limit from the platform\'s admins would' },
+      ? { tier_code: tier.code, tier_name: tier.name, limit: tier.limits[key], note: `The ${tier.name} tier allows ${tier.limits[key] ?? 'unlimited'}${addOnNote ? `; or ${addOnNote}` : ''}` }
+      : { tier_code: null, tier_name: null, limit: null, note: addOnNote ? `No offered tier allows more; ${addOnNote}` : 'No offered tier allows more; a custom limit from the platform\'s admins would' },
+    add_on: addOn && { add_on_code: addOn.code, name: addOn.name, adds: addOn.adds[key]!, price_monthly_cents: addOn.price_monthly_cents },
   };
 }
 

@@ -78,6 +78,8 @@ export const CASES: Record<string, Build> = {
   'PUT /content-pages/:id': (_m, v) => ids([v.pages.override, v.pages.custom], (id) => `/content-pages/${id}`, 'refused', { template: 'default' }),
   'DELETE /content-pages/:id': (_m, v) => ids([v.pages.override, v.pages.custom], (id) => `/content-pages/${id}`),
   'GET /invoices/:invoice_id/pdf': (_m, v) => [{ path: `/invoices/${v.invoice}/pdf`, expect: 'refused', noControl: true }],
+  // Billing: an add-on is canceled by its own vendor only.
+  'POST /billing/add-ons/:add_on_id/cancel': (_m, v) => [{ path: `/billing/add-ons/${v.addOn}/cancel`, expect: 'refused' }],
   // Team.
   // The owner is not a team member (ownership comes from the company): 404 for its own token too.
   'GET /team/members/:user_id': (_m, v) => [...ids([v.member.id], (id) => `/team/members/${id}`), { path: `/team/members/${v.ownerUserId}`, expect: 'refused', noControl: true }],
@@ -167,6 +169,12 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'GET /features/:code/check': { why: "a feature code against the token's vendor's tier (no id)", reqs: (_m, v) => [{ path: `/features/storefront/check?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /features/tiers/:tier_code': { why: 'a tier of the platform-wide catalogue; tiers belong to no tenant' },
   'GET /usage': { why: "the token's vendor's usage against its limits (no id)", reqs: (_m, v) => [{ path: `/usage?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /billing/upcoming-invoice': { why: "the token's vendor's next Stripe invoice (no id)", reqs: (_m, v) => [{ path: `/billing/upcoming-invoice?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'POST /billing/change-tier': { why: "changes the token's vendor's tier; a vendor_id in the body is refused", reqs: (_m, v) => [
+    { path: '/billing/change-tier', body: { tier_code: 'professional', vendor_id: v.vendorId }, expect: 'own' }] },
+  'GET /billing/add-ons': { why: "the add-on catalogue and the token's vendor's add-ons (no id)", reqs: (_m, v) => [{ path: `/billing/add-ons?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'POST /billing/add-ons/purchase': { why: "a checkout for the token's vendor; a vendor_id in the body is refused", reqs: (_m, v) => [
+    { path: '/billing/add-ons/purchase', body: { add_on_code: 'extra_seat', vendor_id: v.vendorId }, expect: 'own' }] },
   'GET /features/upgrade': { why: "the token's vendor's tier against a platform tier (no id)", reqs: (_m, v) => [{ path: `/features/upgrade?to=business&vendor_id=${v.vendorId}`, expect: 'own' }] },
   'PUT /settings/business-info': { why: "the token's vendor's profile (no id)", reqs: (m, v) => [
     { path: '/settings/business-info', body: { description: `About ${m.tag}` }, expect: 'own' },

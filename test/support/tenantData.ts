@@ -1,3 +1,4 @@
+import { recordAddOnPurchase } from '../../commands/billing/addOns.ts';
 import sharp from 'sharp';
 import { type TestApp } from './app.ts';
 import { csv, gtinFor, HEADER, newBase, upload, waitForJob as waitForImport } from './catalogueFiles.ts';
@@ -54,6 +55,8 @@ export interface Tenant extends VendorFixture {
   markers: string[];
   /** Its published content pages, both naming the tenant: an override of the slug `imprint` (which every tenant has) and a page of its own. */
   pages: { override: number; custom: number; customSlug: string };
+  /** An active add-on (granted without Stripe, as the webhook would record a purchase). */
+  addOn: string;
 }
 
 /** Waits until every consumer has applied every event (GET /health/ready). */
@@ -179,6 +182,11 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     slug: customSlug, is_published: true, show_in_footer: true, translations: { en: { title: `Story of ${tag}`, body: `About ${tag}` } },
   }));
 
+  const addOn = await recordAddOnPurchase(app.services.store, {
+    vendor_id: v.vendorId, add_on_code: 'extra_seat', quantity: 1, stripe_ref: null, at: app.clock.now().toISOString(),
+  }, { userId: 'system:test', correlationId: `add-on-${tag}` });
+  await app.services.settle([addOn]);
+
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
   return {
@@ -187,7 +195,7 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     invoice: invoice.id, invoiceSettings, member, invitation: { id: invitation.invitation.id, email: invitationEmail },
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
     shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
-    pages: { override: overridePage.id, custom: customPage.id, customSlug },
+    pages: { override: overridePage.id, custom: customPage.id, customSlug }, addOn: addOn.add_on_id,
     shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),

@@ -89,6 +89,13 @@ export const UsageSummary = Type.Object({
   upgrade: Nullable(Type.Object({
     tier_code: Type.String(), tier_name: Type.String(), price_monthly_cents: Type.Integer(), limits: TierLimits,
   }, { description: 'The next offered tier above the vendor\'s, or null on the highest' })),
+  add_ons: Type.Array(Type.Object({
+    id: Type.String(), add_on_code: Type.String(), name: Type.String(), quantity: Type.Integer(),
+    adds: Type.Object({
+      products: Type.Optional(Type.Integer()), orders_per_period: Type.Optional(Type.Integer()), team_members: Type.Optional(Type.Integer()),
+      features: Type.Optional(Type.Array(Type.String())),
+    }, { description: 'What the add-on adds in all (per unit times the quantity); the limits above include it' }),
+  }), { description: 'The vendor\'s active add-ons (docs/billing.md)' }),
 });
 
 /** Admin /subscriptions: one vendor's subscription with its vendor and usage. */

@@ -46,10 +46,10 @@ export function vendorFeatureRoutes(services: Services): Router {
   });
 
   api.get('/features/available', {
-    summary: 'The features the vendor\'s tier gives (the legacy fallback tier without a subscription)', query: ListQuery, responses: { 200: AvailableFeatures },
+    summary: 'The features the vendor\'s tier gives (the legacy fallback tier without a subscription), with those of its add-ons', query: ListQuery, responses: { 200: AvailableFeatures },
   }, async (ctx, { query }) => {
-    const { tier, source } = await vendorPlan(services, caller(ctx).id);
-    ctx.body = { plan: { tier_code: tier.code, tier_name: tier.name, source }, ...pageOf(byCodes(tier.features), query) };
+    const { tier, source, features } = await vendorPlan(services, caller(ctx).id);
+    ctx.body = { plan: { tier_code: tier.code, tier_name: tier.name, source }, ...pageOf(byCodes(features), query) };
   });
 
   api.get('/features/categories', {
@@ -86,13 +86,13 @@ export function vendorFeatureRoutes(services: Services): Router {
   });
 
   api.get('/features/:code/check', {
-    summary: 'Whether the vendor\'s tier has a feature, and the lowest tier that has it',
+    summary: 'Whether the vendor\'s tier (or an add-on) gives a feature, and the lowest tier that has it',
     params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_]+$' }) }),
     responses: { 200: FeatureCheck }, errors: [FeatureNotFoundError],
   }, async (ctx, { params }) => {
     const feature = knownFeature(params.code);
-    const { tier } = await vendorPlan(services, caller(ctx).id);
-    ctx.body = { feature, available: tier.features.includes(feature.code), current_tier: tier.code, required_tier: await lowestTierWith(services, feature.code) };
+    const { tier, features } = await vendorPlan(services, caller(ctx).id);
+    ctx.body = { feature, available: features.includes(feature.code), current_tier: tier.code, required_tier: await lowestTierWith(services, feature.code) };
   });
 
   return api.router;

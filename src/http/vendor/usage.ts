@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { addOnByCode } from '../../../commands/billing/addOnCatalogue.ts';
 import { listTiers } from '../../../queries/subscriptions/tiers.ts';
 import { usageAgainst as against, vendorUsage } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -7,12 +8,20 @@ import { vendorPlan } from '../featureGate.ts';
 import { UsageSummary } from '../schemas/subscriptions.ts';
 import type { VendorCaller } from '../vendorAuth.ts';
 
+/** An active add-on as the billing page shows it: what it adds in all. */
+function addOnUsage(id: string, code: string, quantity: number) {
+  const definition = addOnByCode(code);
+  const adds: Record<string, number | string[]> = {};
+  for (const [key, value] of Object.entries(definition?.adds ?? {})) adds[key] = Array.isArray(value) ? value : value * quantity;
+  return { id, add_on_code: code, name: definition?.name ?? code, quantity, adds };
+}
+
 /** SPEC.md 4.2 usage: the billing page's UsageSummary, counted from the read models (the limits themselves are enforced on the write side: docs/subscriptions.md "Limits"). */
 export function vendorUsageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
 
   api.get('/usage', {
-    summary: 'Orders this billing period, products and team members against the tier\'s limits, with the next tier up',
+    summary: 'Orders this billing period, products and team members against the plan\'s limits (tier and add-ons), with the next tier up and the active add-ons',
     responses: { 200: UsageSummary },
   }, async (ctx) => {
     const vendorId = (ctx.state.vendor as VendorCaller).id;
@@ -27,6 +36,7 @@ export function vendorUsageRoutes(services: Services): Router {
       products: against(used.products, plan.limits.products),
       team_members: against(used.team_members, plan.limits.team_members),
       upgrade: next && { tier_code: next.code, tier_name: next.name, price_monthly_cents: next.price_monthly_cents, limits: next.limits },
+      add_ons: plan.add_ons.map((a) => addOnUsage(a.id, a.add_on_code, a.quantity)),
     };
   });
 

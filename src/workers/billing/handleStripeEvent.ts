@@ -1,9 +1,9 @@
 import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
+import { recordPaymentMethod } from '../../../commands/billing/paymentMethod.ts';
 import { invoicePaid, noteTrialEnding, recordInvoicePaid, recordInvoicePaymentFailed, takeInStripeSubscription } from '../../../commands/billing/stripeSync.ts';
 import { findVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { recordPaymentMethod } from './paymentMethods.ts';
 import type { InboxOutcome, StripeEventPayload } from './stripeWebhookInbox.ts';
 import { invoiceFacts, isoFromUnix, statusView, subscriptionView, vendorOf } from './stripeObjects.ts';
 
@@ -56,10 +56,12 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     }, ctx)]);
   },
   // A card attached to the vendor's customer: it has a payment method.
-  'payment_method.attached': async (services, _event, vendorId, ctx) => handled([await recordPaymentMethod(services, vendorId, true, ctx)]),
+  'payment_method.attached': async (services, _event, vendorId, ctx) => handled([await recordPaymentMethod(services.store, { vendor_id: vendorId, has_payment_method: true, at: services.clock.now().toISOString() }, ctx)]),
   // The customer's default payment method set or removed.
   'customer.updated': async (services, event, vendorId, ctx) =>
-    handled([await recordPaymentMethod(services, vendorId, Boolean(event.data.object.invoice_settings?.default_payment_method), ctx)]),
+    handled([await recordPaymentMethod(services.store, {
+      vendor_id: vendorId, has_payment_method: Boolean(event.data.object.invoice_settings?.default_payment_method), at: services.clock.now().toISOString(),
+    }, ctx)]),
   'customer.subscription.created': takeInSubscription,
   'customer.subscription.updated': takeInSubscription,
   'customer.subscription.deleted': takeInSubscription,

@@ -1,9 +1,9 @@
+import { recordPaymentMethod } from '../../../commands/billing/paymentMethod.ts';
 import { reconcileStripeSubscription } from '../../../commands/billing/stripeSync.ts';
 import { billingAccountsAfter } from '../../../queries/billing/trials.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { retryFailedStripeEvents } from './processStripeEvent.ts';
-import { recordPaymentMethod } from './paymentMethods.ts';
 import { isoFromUnix, subscriptionView } from './stripeObjects.ts';
 
 const PAGE = 100;
@@ -40,7 +40,7 @@ export async function syncWithStripe(services: Services): Promise<SyncReport> {
           const customer = await stripe.customers.retrieve(account.stripe_customer_id) as unknown as Record<string, any>;
           // A default card the account does not know of (a lost payment_method.attached or customer.updated) is recorded.
           const hasCard = !customer.deleted && Boolean(customer.invoice_settings?.default_payment_method);
-          if (hasCard && !account.has_payment_method) results.push(await recordPaymentMethod(services, account.vendor_id, true, ctx));
+          if (hasCard && !account.has_payment_method) results.push(await recordPaymentMethod(services.store, { vendor_id: account.vendor_id, has_payment_method: true, at: now.toISOString() }, ctx));
           await services.settle(results);
           if (results.some((r) => r.eventTypes.length > 0)) report.reconciled.push(account.vendor_id);
         } catch (err) {
