@@ -167,6 +167,19 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
     });
   });
 
+  describe('several events of one vendor at once', () => {
+    it('are all handled (a write conflict is decided again), the newest view winning', async () => {
+      const vendor = await vendorOn('active');
+      const t = unix(app);
+      const statuses = ['past_due', 'active', 'past_due', 'active'];
+      const events = statuses.map((status, i) => stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { status }), { created: t + i }));
+      const answers = await Promise.all(events.map((e) => deliver(app, e)));
+      expect(answers.map((r) => r.status)).to.deep.equal([200, 200, 200, 200]);
+      expect(answers.every((r) => r.body.error === null)).to.equal(true);
+      expect((await subscription(vendor.vendorId)).status).to.equal('active');
+    });
+  });
+
   describe('a history delivered out of order and twice', () => {
     it('ends in the state of the newest facts, with each fact recorded once', async () => {
       const vendor = await vendorOn('trialing');
