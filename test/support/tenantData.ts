@@ -8,6 +8,7 @@ import { startExtmarketServer, type ExtmarketServer } from './extmarketServer.ts
 import { SELLER } from './invoices.ts';
 import { placeholderOf } from './orders.ts';
 import { newSessionId, registerShopper, shopOf, type Shopper } from './shop.ts';
+import { deliver, invoiceObject, stripeEvent } from './stripeWebhooks.ts';
 import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
 
 /**
@@ -57,6 +58,8 @@ export interface Tenant extends VendorFixture {
   pages: { override: number; custom: number; customSlug: string };
   /** An active add-on (granted without Stripe, as the webhook would record a purchase). */
   addOn: string;
+  /** A Stripe invoice the webhook reported paid (its billing history entry). */
+  billingInvoice: string;
 }
 
 /** Waits until every consumer has applied every event (GET /health/ready). */
@@ -187,6 +190,11 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
   }, { userId: 'system:test', correlationId: `add-on-${tag}` });
   await app.services.settle([addOn]);
 
+  // A paid Stripe invoice, as Stripe's signed webhook reports it: the tenant's billing history.
+  const stripeInvoice = invoiceObject(app, v.vendorId, { number: `INV-${tag}` });
+  const billed = await deliver(app, stripeEvent(app, 'invoice.paid', stripeInvoice));
+  if (billed.status !== 200 || billed.body.outcome !== 'handled') throw new Error(`billing history: ${billed.status} ${JSON.stringify(billed.body).slice(0, 300)}`);
+
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
   return {
@@ -195,7 +203,7 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     invoice: invoice.id, invoiceSettings, member, invitation: { id: invitation.invitation.id, email: invitationEmail },
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
     shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
-    pages: { override: overridePage.id, custom: customPage.id, customSlug }, addOn: addOn.add_on_id,
+    pages: { override: overridePage.id, custom: customPage.id, customSlug }, addOn: addOn.add_on_id, billingInvoice: stripeInvoice.id,
     shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),
