@@ -2,6 +2,14 @@ import type { Knex } from 'knex';
 import { paginate, type PageRequest } from '../../src/core/pagination.ts';
 import { usageAgainst } from './vendorSubscriptions.ts';
 
+export type Limits = { orders_per_period: number | null; products: number | null; team_members: number | null };
+/**
+ * What the vendors' other sources add to the tier's and custom limits (the billing area's active
+ * add-ons), loaded once for the vendors of a page: the caller knows how an add-on counts.
+ */
+export type LimitsAdjuster = (vendorIds: number[]) => Promise<(vendorId: number, limits: Limits) => Limits>;
+export const noAdjustment: LimitsAdjuster = async () => (_id, limits) => limits;
+
 export interface SubscriptionFilters {
   tier_code?: string;
   status?: string;
@@ -29,10 +37,11 @@ async function usageOf(knex: Knex, vendorIds: number[]) {
 
 /**
  * Admin /subscriptions: every vendor's subscription record with its vendor, tier and usage
- * against the effective limits (the tier's under the admin's custom ones), newest vendor first.
+ * against the effective limits (the tier's under the admin's custom ones, plus what `adjust`
+ * adds), newest vendor first.
  * A subscription whose vendor was deleted is listed with a null vendor name and code.
  */
-export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters, request: PageRequest) {
+export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters, request: PageRequest, adjust: LimitsAdjuster = noAdjustment) {
   const base = knex('vendor_subscriptions as s')
     .leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
     .leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
@@ -45,15 +54,16 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
     base.where((q) => q.whereILike('v.name', like).orWhereILike('v.vendor_code', like));
   }
   const page = await paginate(base, request, (q) => q.orderBy('s.vendor_id', 'desc'), (r: any) => r);
-  const usage = await usageOf(knex, page.items.map((r: any) => Number(r.vendor_id)));
+  const ids = page.items.map((r: any) => Number(r.vendor_id));
+  const [usage, adjusted] = await Promise.all([usageOf(knex, ids), adjust(ids)]);
   return {
     ...page,
     items: page.items.map((r: any) => {
       const custom = parsed(r.custom_limits) as Record<string, number | null> | null;
-      const limits = {
+      const limits = adjusted(Number(r.vendor_id), {
         orders_per_period: r.max_orders_per_period ?? null, products: r.max_products ?? null, team_members: r.max_team_members ?? null,
         ...(custom ?? {}),
-      };
+      });
       const used = usage.get(Number(r.vendor_id))!;
       return {
         vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
@@ -71,4 +81,19 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
       };
     }),
   };
+}
+
+/** The active add-ons (billing area's `vendor_add_ons`) of some vendors, by vendor. */
+export async function activeAddOnsByVendor(knex: Knex, vendorIds: number[]) {
+  const out = new Map<number, { add_on_code: string; quantity: number }[]>();
+  if (vendorIds.length === 0) return out;
+  const q = knex('vendor_add_ons').where({ status: 'active' }).select('vendor_id', 'add_on_code', 'quantity');
+  // A long list (every live subscription) reads them all rather than binding thousands of ids.
+  if (vendorIds.length <= 1000) q.whereIn('vendor_id', vendorIds);
+  for (const r of await q) {
+    const list = out.get(Number(r.vendor_id)) ?? [];
+    list.push({ add_on_code: r.add_on_code, quantity: Number(r.quantity) });
+    out.set(Number(r.vendor_id), list);
+  }
+  return out;
 }

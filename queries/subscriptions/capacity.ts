@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CapacityMetrics } from '../../commands/subscriptions/events.ts';
+import type { CapacityMetrics } from '../../src/core/capacityMetrics.ts';
 import { sql } from '../../src/runtime/database.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import { linearFit, reachesAt } from '../../src/core/linearFit.ts';
+import { noAdjustment, type LimitsAdjuster } from './adminSubscriptions.ts';
 import { CAPACITY_METRICS, snapshotsBetween, type CapacityMetric } from './capacity.ts';
 
 const DAY_MS = 86_400_000;
 /** Fewer snapshots than this fit no trend worth a date (two points always lie on a line). */
 export const MIN_FORECAST_POINTS = 3;
 const NEAR_LIMIT_PERCENT = 80;
+/** A date further away than this says nothing useful (and a line this flat may never get there). */
+const HORIZON_DAYS = 3650;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (x: number) => new Date(Math.ceil(x) * DAY_MS).toISOString().slice(0, 10);
 const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -44,15 +47,18 @@ function forecast(metric: CapacityMetric, series: { day: string; y: number }[], 
   }
   const x = reachesAt(fit, capacity);
   if (x === null) return { ...base, status: 'not_growing', fit: fitted, reaches_capacity_on: null, days_left: null, recommendation: `Not growing (${trend}); nothing to plan` };
-  const on = dayOf(origin + x);
   const daysLeft = Math.max(0, Math.round(origin + x - dayNumber(today)));
+  if (daysLeft > HORIZON_DAYS) {
+    return { ...base, status: 'ok', fit: fitted, reaches_capacity_on: null, days_left: null, recommendation: `Not within ${HORIZON_DAYS / 365} years at ${trend}: no action needed` };
+  }
+  const on = dayOf(origin + x);
   const status = daysLeft <= 30 ? 'act' : daysLeft <= 90 ? 'watch' : 'ok';
   const advice = status === 'act' ? 'add capacity within the month' : status === 'watch' ? 'plan more capacity this quarter' : 'no action needed yet';
   return { ...base, status, fit: fitted, reaches_capacity_on: on, days_left: daysLeft, recommendation: `Reaches ${capacity} around ${on} at ${trend}: ${advice}` };
 }
 
-/** Live subscriptions at NEAR_LIMIT_PERCENT or more of a limit; orders also at the period's pace so far. */
-async function vendorsNearLimits(knex: Knex, now: Date) {
+/** Live subscriptions at NEAR_LIMIT_PERCENT or more of a limit (add-ons included through `adjust`); orders also at the period's pace so far. */
+async function vendorsNearLimits(knex: Knex, now: Date, adjust: LimitsAdjuster) {
   const rows = await knex('vendor_subscriptions as s').join('subscription_tiers as t', 't.code', 's.tier_code')
     .leftJoin('vendor_list as v', 'v.id', 's.vendor_id').whereIn('s.status', ['trialing', 'active', 'past_due'])
     .select('s.vendor_id', 's.tier_code', 's.custom_limits', 's.current_period_start', 's.current_period_end', 't.sort_order',
@@ -62,10 +68,12 @@ async function vendorsNearLimits(knex: Knex, now: Date) {
       knex.raw('(SELECT count(*) FROM vendor_product_list p WHERE p.vendor_id = s.vendor_id AND NOT p.is_placeholder)::int AS products'),
       knex.raw('(SELECT count(*) FROM vendor_team_members m WHERE m.vendor_id = s.vendor_id AND m.is_active)::int AS team_members'));
   const tiers = await knex('subscription_tiers').where({ is_active: true }).orderBy('sort_order');
+  const adjusted = await adjust((rows as any[]).map((r) => Number(r.vendor_id)));
   const out: any[] = [];
   for (const r of rows as any[]) {
     const custom = (typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits) ?? {};
-    const limits: Record<string, number | null> = { orders_per_period: r.max_orders_per_period, products: r.max_products, team_members: r.max_team_members, ...custom };
+    const limits: Record<string, number | null> = adjusted(Number(r.vendor_id),
+      { orders_per_period: r.max_orders_per_period, products: r.max_products, team_members: r.max_team_members, ...custom });
     const used: Record<string, number> = { orders_per_period: r.orders, products: r.products, team_members: r.team_members };
     const column: Record<string, string> = { orders_per_period: 'max_orders_per_period', products: 'max_products', team_members: 'max_team_members' };
     for (const kind of Object.keys(used)) {
@@ -95,7 +103,7 @@ async function vendorsNearLimits(knex: Knex, now: Date) {
  * Admin /recommendations: each measured resource's trend over the window's snapshots and when it
  * reaches its configured capacity, and the vendors close to a limit of their tier.
  */
-export async function capacityRecommendations(knex: Knex, now: Date, windowDays: number, capacities: Partial<Record<CapacityMetric, number>>) {
+export async function capacityRecommendations(knex: Knex, now: Date, windowDays: number, capacities: Partial<Record<CapacityMetric, number>>, adjust: LimitsAdjuster = noAdjustment) {
   const today = now.toISOString().slice(0, 10);
   const from = new Date(now.getTime() - (windowDays - 1) * DAY_MS).toISOString().slice(0, 10);
   const snapshots = await snapshotsBetween(knex, from, today);
@@ -103,5 +111,5 @@ export async function capacityRecommendations(knex: Knex, now: Date, windowDays:
     const series = snapshots.filter((s) => typeof s.metrics[metric] === 'number').map((s) => ({ day: s.day, y: s.metrics[metric] as number }));
     return forecast(metric, series, capacities[metric] ?? null, today);
   });
-  return { window: { from, to: today, days: windowDays, snapshots: snapshots.length }, resources, vendors_near_limits: await vendorsNearLimits(knex, now) };
+  return { window: { from, to: today, days: windowDays, snapshots: snapshots.length }, resources, vendors_near_limits: await vendorsNearLimits(knex, now, adjust) };
 }

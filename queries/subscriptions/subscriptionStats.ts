@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { activeAddOnCentsByVendor } from './addOnRevenue.ts';
+import { activeAddOnMonthlyCents } from '../billing/addOns.ts';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
 
@@ -22,7 +22,7 @@ export async function subscriptionStats(knex: Knex) {
     knex('vendor_subscriptions').groupBy('status').select('status').select(knex.raw('count(*)::int AS n')),
     knex('vendor_subscriptions as s').join('subscription_tiers as t', 't.code', 's.tier_code').where('s.status', 'active')
       .select(knex.raw('coalesce(sum(t.price_monthly_cents), 0)::bigint AS cents'), knex.raw('count(*)::int AS n')),
-    activeAddOnCentsByVendor(knex),
+    activeAddOnMonthlyCents(knex),
     knex('subscription_trials').select(knex.raw('count(*)::int AS started'),
       knex.raw("count(*) FILTER (WHERE outcome IS NULL)::int AS in_trial"),
       knex.raw("count(*) FILTER (WHERE outcome = 'converted')::int AS converted"),

@@ -8,6 +8,7 @@ import type { Services } from '../../runtime/services.ts';
 import { captureCapacitySnapshot } from '../../workers/subscriptions/capacitySnapshot.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
+import { addOnLimits } from './subscriptionOverview.ts';
 import { CapacityOverview, CapacityRecommendations, CapacitySnapshot, CapacityTrends } from '../schemas/subscriptions.ts';
 
 const DAY_MS = 86_400_000;
@@ -70,7 +71,7 @@ export function adminCapacityRoutes(services: Services): Router {
     query: RecommendationsQuery, responses: { 200: CapacityRecommendations },
   }, async (ctx, { query }) => {
     ctx.body = await capacityRecommendations(knex, services.clock.now(), query.days ?? 30,
-      { database_bytes: services.config.capacity.databaseBytes, media_bytes: services.config.capacity.mediaBytes });
+      { database_bytes: services.config.capacity.databaseBytes, media_bytes: services.config.capacity.mediaBytes }, addOnLimits(services));
   });
 
   api.post('/snapshot', {

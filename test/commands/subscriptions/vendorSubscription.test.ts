@@ -29,4 +29,36 @@ describe('vendor subscription decider', () => {
     given(vendorSubscription, [started, active]).when(set({ status: 'expired' })).thenThrows(InvalidTransitionException);
     given(vendorSubscription, [started, active]).when(set({ status: 'past_due' })).then([{ type: 'VendorSubscriptionChanged', data: { vendor_id: 7, changes: { status: 'past_due' }, at } }]);
   });
+
+  describe('the scheduled tasks\' commands', () => {
+    const active = { type: 'VendorSubscriptionChanged' as const, data: { vendor_id: 7, changes: { status: 'active' as const }, at } };
+    const renew = (when: string) => ({ type: 'RenewSubscriptionPeriod' as const, data: { vendor_id: 7, period_days: 30, at: when } });
+    const retire = (reason: 'vendor_deleted' | 'canceled_long_ago') => ({ type: 'RetireSubscription' as const, data: { vendor_id: 7, reason, at } });
+    const changed = (changes: Partial<VendorSubscriptionTerms>, reason: string, when = at) => ({ type: 'VendorSubscriptionChanged', data: { vendor_id: 7, changes, at: when, reason } });
+
+    it('rolls an active subscription whose period ended into the period holding now, and nothing before its end or when not active', () => {
+      given(vendorSubscription, [started, active]).when(renew('2026-12-25T10:00:00.000Z')).then([
+        changed({ current_period_start: '2026-12-25T10:00:00.000Z', current_period_end: '2027-01-24T10:00:00.000Z' }, 'period_renewed', '2026-12-25T10:00:00.000Z') as any,
+      ]);
+      // 70 days after the end: two periods are skipped, not recorded one by one.
+      given(vendorSubscription, [started, active]).when(renew('2027-03-05T10:00:00.000Z')).then([
+        changed({ current_period_start: '2027-02-23T10:00:00.000Z', current_period_end: '2027-03-25T10:00:00.000Z' }, 'period_renewed', '2027-03-05T10:00:00.000Z') as any,
+      ]);
+      given(vendorSubscription, [started, active]).when(renew('2026-12-25T09:59:59.999Z')).then([]);
+      given(vendorSubscription, [started]).when(renew('2027-01-25T10:00:00.000Z')).then([]);
+      given(vendorSubscription, []).when(renew('2027-01-25T10:00:00.000Z')).then([]);
+    });
+
+    it('retires a stale subscription: expired, through canceled when active; nothing when already expired', () => {
+      given(vendorSubscription, [started, active]).when(retire('vendor_deleted')).then([
+        changed({ status: 'canceled' }, 'vendor_deleted') as any, changed({ status: 'expired' }, 'vendor_deleted') as any,
+      ]);
+      const canceled = { type: 'VendorSubscriptionChanged' as const, data: { vendor_id: 7, changes: { status: 'canceled' as const }, at } };
+      given(vendorSubscription, [started, canceled]).when(retire('canceled_long_ago')).then([changed({ status: 'expired' }, 'canceled_long_ago') as any]);
+      given(vendorSubscription, [started]).when(retire('vendor_deleted')).then([changed({ status: 'expired' }, 'vendor_deleted') as any]);
+      const expired = { type: 'VendorSubscriptionChanged' as const, data: { vendor_id: 7, changes: { status: 'expired' as const }, at } };
+      given(vendorSubscription, [started, expired]).when(retire('vendor_deleted')).then([]);
+      given(vendorSubscription, []).when(retire('vendor_deleted')).then([]);
+    });
+  });
 });
