@@ -1,6 +1,7 @@
 import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
 import { recordPaymentMethod } from '../../../commands/billing/paymentMethod.ts';
 import { invoicePaid, noteTrialEnding, recordInvoicePaid, recordInvoicePaymentFailed, takeInStripeSubscription } from '../../../commands/billing/stripeSync.ts';
+import { findBillingAccount } from '../../../queries/billing/billingAccounts.ts';
 import { findVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -73,6 +74,9 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
 };
 
 async function takeInSubscription(services: Services, event: StripeEventPayload, vendorId: number, ctx: CommandContext) {
+  // Another subscription of the vendor's customer (an old one ending, one made by hand at Stripe) is not the vendor's plan.
+  const account = await findBillingAccount(services.db.knex, vendorId);
+  if (account && account.stripe_subscription_id !== event.data.object.id) return { outcome: 'ignored' as const, results: [] };
   const at = services.clock.now().toISOString();
   const view = subscriptionView(event.data.object, vendorId, observedAt(event), 'webhook', event.id, at);
   const results = await takeInStripeSubscription(services.store, services.clock.now(), view, ctx);

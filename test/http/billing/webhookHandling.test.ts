@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { billingAccountOf, subscribedVendor } from '../../support/billing.ts';
 import { deliver, invoiceObject, stripeEvent, stripeId, subscriptionObject, unix } from '../../support/stripeWebhooks.ts';
-import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
+import type { VendorFixture } from '../../support/tenancy.ts';
 
 /**
  * What each kind of Stripe event does, seen through the API (docs/billing.md "Webhooks"), and the
@@ -23,11 +23,10 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
   const stream = async (name: string) => (await app.call('GET', `/api/v1/admin/events/streams/${name}?limit=100`, { token: admin })).body.items ?? [];
   const iso = (s: number) => new Date(s * 1000).toISOString();
 
+  /** A vendor on Essential with its Stripe account open; `subId` is its Stripe subscription. */
   async function vendorOn(status: string) {
-    const vendor = await createVendorWithOwner(app);
-    const res = await app.call('PUT', `/api/v1/admin/subscriptions/${vendor.vendorId}`, { token: admin, body: { tier_code: 'essential', status } });
-    expect(res.status).to.equal(200);
-    return vendor;
+    const vendor = await subscribedVendor(app, { status });
+    return { ...vendor, subId: (await billingAccountOf(app, vendor.vendorId)).stripe_subscription_id as string };
   }
 
   describe('customer.subscription.*', () => {
@@ -35,7 +34,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       const vendor = await vendorOn('trialing');
       const start = unix(app) + 3600;
       const res = await deliver(app, stripeEvent(app, 'customer.subscription.updated',
-        subscriptionObject(app, vendor.vendorId, { status: 'active', current_period_start: start, current_period_end: start + 30 * 86400 })));
+        subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', current_period_start: start, current_period_end: start + 30 * 86400 })));
       expect(res.body).to.include({ outcome: 'handled', error: null });
       const sub = await subscription(vendor.vendorId);
       expect(sub).to.include({ status: 'active', current_period_start: iso(start), current_period_end: iso(start + 30 * 86400) });
@@ -44,15 +43,22 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
     it('updated: Stripe\'s tier (metadata.tier_code) moves the vendor to it', async () => {
       const vendor = await vendorOn('active');
       await deliver(app, stripeEvent(app, 'customer.subscription.updated',
-        subscriptionObject(app, vendor.vendorId, { status: 'active', metadata: { vendor_id: String(vendor.vendorId), tier_code: 'business' } })));
+        subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', metadata: { vendor_id: String(vendor.vendorId), tier_code: 'business' } })));
       expect((await subscription(vendor.vendorId)).tier_code).to.equal('business');
       const plan = await app.call('GET', '/api/v1/vendor/features/available', { token: vendor.ownerToken });
       expect(plan.body.plan).to.include({ tier_code: 'business', source: 'subscription' });
     });
 
+    it('an event of another subscription of the vendor\'s customer is stored and ignored', async () => {
+      const vendor = await vendorOn('active');
+      const res = await deliver(app, stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { id: stripeId('sub'), status: 'canceled' })));
+      expect(res.body.outcome).to.equal('ignored');
+      expect((await subscription(vendor.vendorId)).status).to.equal('active');
+    });
+
     it('deleted: the subscription is canceled and the vendor falls back to the legacy tier', async () => {
       const vendor = await vendorOn('active');
-      const res = await deliver(app, stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { status: 'canceled' })));
+      const res = await deliver(app, stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'canceled' })));
       expect(res.body.outcome).to.equal('handled');
       expect((await subscription(vendor.vendorId)).status).to.equal('canceled');
       const plan = await app.call('GET', '/api/v1/vendor/features/available', { token: vendor.ownerToken });
@@ -62,8 +68,8 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
     it('an update older than the last one applied changes nothing (superseded)', async () => {
       const vendor = await vendorOn('active');
       const t = unix(app);
-      const newer = stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { status: 'canceled' }), { created: t });
-      const older = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { status: 'past_due' }), { created: t - 120 });
+      const newer = stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'canceled' }), { created: t });
+      const older = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'past_due' }), { created: t - 120 });
       expect((await deliver(app, newer)).body.outcome).to.equal('handled');
       const late = await deliver(app, older);
       expect(late.status).to.equal(200);
@@ -74,7 +80,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
     it('trial_will_end: SubscriptionTrialEnding is recorded once per trial end, however often Stripe says it', async () => {
       const vendor = await vendorOn('trialing');
       const trialEnd = unix(app) + 3 * 86400;
-      const object = subscriptionObject(app, vendor.vendorId, { status: 'trialing', trial_end: trialEnd });
+      const object = subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'trialing', trial_end: trialEnd });
       for (let i = 0; i < 3; i++) expect((await deliver(app, stripeEvent(app, 'customer.subscription.trial_will_end', object))).body.outcome).to.equal('handled');
       const events = (await stream(`billing-subscription-${vendor.vendorId}`)).filter((e: any) => e.type === 'SubscriptionTrialEnding');
       expect(events).to.have.length(1);
@@ -172,7 +178,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       const vendor = await vendorOn('active');
       const t = unix(app);
       const statuses = ['past_due', 'active', 'past_due', 'active'];
-      const events = statuses.map((status, i) => stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { status }), { created: t + i }));
+      const events = statuses.map((status, i) => stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status }), { created: t + i }));
       const answers = await Promise.all(events.map((e) => deliver(app, e)));
       expect(answers.map((r) => r.status)).to.deep.equal([200, 200, 200, 200]);
       expect(answers.every((r) => r.body.error === null)).to.equal(true);
@@ -188,12 +194,12 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       const inv2 = invoiceObject(app, vendor.vendorId);
       const periodStart = t + 100;
       const facts = [
-        stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { status: 'active', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 1 }),
+        stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 1 }),
         stripeEvent(app, 'invoice.paid', inv1, { created: t + 2 }),
         stripeEvent(app, 'invoice.payment_failed', { ...inv2, status: 'open', amount_paid: 0 }, { created: t + 3 }),
-        stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { status: 'past_due', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 4 }),
+        stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'past_due', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 4 }),
         stripeEvent(app, 'invoice.paid', inv2, { created: t + 5 }),
-        stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { status: 'active', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 6 }),
+        stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 6 }),
       ];
       const shuffled = [facts[5], facts[2], facts[0], facts[4], facts[3], facts[1], facts[2], facts[5], facts[0]];
       for (const e of shuffled) expect((await deliver(app, e)).status).to.equal(200);
