@@ -6,7 +6,7 @@ import { findVendorSubscription } from '../../../queries/subscriptions/vendorSub
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import type { InboxOutcome, StripeEventPayload } from './stripeWebhookInbox.ts';
-import { invoiceFacts, isoFromUnix, statusView, subscriptionView, vendorOf } from './stripeObjects.ts';
+import { invoiceFacts, isoFromUnix, statusView, subscriptionIdOf, subscriptionView, vendorOf } from './stripeObjects.ts';
 
 type Results = { position?: any; eventTypes: string[] }[];
 export interface Handling { outcome: InboxOutcome; vendorId: number | null; results: Results }
@@ -28,8 +28,8 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     const invoice = event.data.object;
     const at = services.clock.now().toISOString();
     const results: Results = [await recordInvoicePaid(services.store, { ...invoiceFacts(invoice, vendorId, at), amount_paid_cents: Number(invoice.amount_paid ?? 0) }, ctx)];
-    // A payment ends a past-due spell; a trial's or a renewal's payment says nothing new of the status.
-    if ((await findVendorSubscription(services.db.knex, vendorId))?.status === 'past_due') {
+    // A payment of the plan's invoice ends a past-due spell; a trial's or a renewal's payment says nothing new of the status.
+    if (await ofThePlan(services, vendorId, invoice) && (await findVendorSubscription(services.db.knex, vendorId))?.status === 'past_due') {
       results.push(...await takeInStripeSubscription(services.store, services.clock.now(), statusView(vendorId, 'active', observedAt(event), event.id, at), ctx));
     }
     return handled(results);
@@ -42,6 +42,8 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     }, ctx)];
     // Reported after the invoice was paid: the payment stands, the vendor is not past due.
     if (await invoicePaid(services.store, String(invoice.id))) return { outcome: 'superseded', results };
+    // A one-off invoice (an add-on's checkout) or another subscription's failing does not make the plan past due.
+    if (!await ofThePlan(services, vendorId, invoice)) return handled(results);
     results.push(...await takeInStripeSubscription(services.store, services.clock.now(), statusView(vendorId, 'past_due', observedAt(event), event.id, at), ctx));
     return handled(results);
   },
@@ -72,6 +74,14 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     return handled([await noteTrialEnding(services.store, { vendor_id: vendorId, trial_end: trialEnd, at: services.clock.now().toISOString() }, ctx)]);
   },
 };
+
+/** Whether an invoice bills the vendor's plan: the subscription its billing account names (any, before the account is known). */
+async function ofThePlan(services: Services, vendorId: number, invoice: Record<string, any>): Promise<boolean> {
+  const subscription = subscriptionIdOf(invoice);
+  if (!subscription) return false;
+  const account = await findBillingAccount(services.db.knex, vendorId);
+  return !account || account.stripe_subscription_id === subscription;
+}
 
 async function takeInSubscription(services: Services, event: StripeEventPayload, vendorId: number, ctx: CommandContext) {
   // Another subscription of the vendor's customer (an old one ending, one made by hand at Stripe) is not the vendor's plan.

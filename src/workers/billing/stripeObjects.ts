@@ -39,6 +39,11 @@ export async function vendorOf(knex: Knex, object: StripeObject): Promise<number
   return row ? Number(row.vendor_id) : null;
 }
 
+/** The subscription an invoice bills, if any (API 2025-02-24 names it directly; later versions under `parent`). */
+export function subscriptionIdOf(invoice: StripeObject): string | null {
+  return idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
+}
+
 /** An invoice's billing history fields; the period is its first line's (the invoice's own period is the one before, for a renewal). */
 export function invoiceFacts(invoice: StripeObject, vendorId: number, at: string): Omit<BillingInvoicePaid['data'], 'amount_paid_cents'> {
   const line = invoice.lines?.data?.[0]?.period;

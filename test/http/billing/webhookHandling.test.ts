@@ -91,7 +91,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
   describe('invoice.*', () => {
     it('payment_failed: the vendor is past due and the failed invoice is in its history; invoice.paid then makes it active again', async () => {
       const vendor = await vendorOn('active');
-      const invoice = invoiceObject(app, vendor.vendorId, { status: 'open', amount_paid: 0, attempt_count: 1 });
+      const invoice = invoiceObject(app, vendor.vendorId, { subscription: vendor.subId, status: 'open', amount_paid: 0, attempt_count: 1 });
       const failed = await deliver(app, stripeEvent(app, 'invoice.payment_failed', invoice));
       expect(failed.body).to.include({ outcome: 'handled', error: null });
       expect((await subscription(vendor.vendorId)).status).to.equal('past_due');
@@ -111,7 +111,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
 
     it('an invoice.paid delivered before the payment_failed of the same invoice leaves it paid and the vendor active', async () => {
       const vendor = await vendorOn('active');
-      const invoice = invoiceObject(app, vendor.vendorId);
+      const invoice = invoiceObject(app, vendor.vendorId, { subscription: vendor.subId });
       const t = unix(app);
       const failedEvent = stripeEvent(app, 'invoice.payment_failed', { ...invoice, status: 'open', amount_paid: 0 }, { created: t - 60 });
       const paidEvent = stripeEvent(app, 'invoice.paid', invoice, { created: t });
@@ -123,9 +123,17 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       expect((await stream(`billing-invoice-${invoice.id}`)).map((e: any) => e.type)).to.deep.equal(['BillingInvoicePaid']);
     });
 
+    it('a one-off invoice that fails (no subscription: an add-on\'s checkout) is in the history but leaves the plan active', async () => {
+      const vendor = await vendorOn('active');
+      const invoice = invoiceObject(app, vendor.vendorId, { subscription: null, billing_reason: 'manual', status: 'open', amount_paid: 0 });
+      expect((await deliver(app, stripeEvent(app, 'invoice.payment_failed', invoice))).body.outcome).to.equal('handled');
+      expect((await subscription(vendor.vendorId)).status).to.equal('active');
+      expect((await history(vendor)).items.find((i: any) => i.invoice_id === invoice.id).status).to.equal('failed');
+    });
+
     it('a paid invoice of an active vendor is only a history entry (a renewal says nothing new of the status)', async () => {
       const vendor = await vendorOn('trialing');
-      const invoice = invoiceObject(app, vendor.vendorId, { amount_paid: 0, amount_due: 0, billing_reason: 'subscription_create' });
+      const invoice = invoiceObject(app, vendor.vendorId, { subscription: vendor.subId, amount_paid: 0, amount_due: 0, billing_reason: 'subscription_create' });
       expect((await deliver(app, stripeEvent(app, 'invoice.paid', invoice))).body.outcome).to.equal('handled');
       expect((await subscription(vendor.vendorId)).status).to.equal('trialing');
       expect((await history(vendor)).items.map((i: any) => i.invoice_id)).to.deep.equal([invoice.id]);
@@ -190,8 +198,8 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
     it('ends in the state of the newest facts, with each fact recorded once', async () => {
       const vendor = await vendorOn('trialing');
       const t = unix(app);
-      const inv1 = invoiceObject(app, vendor.vendorId);
-      const inv2 = invoiceObject(app, vendor.vendorId);
+      const inv1 = invoiceObject(app, vendor.vendorId, { subscription: vendor.subId });
+      const inv2 = invoiceObject(app, vendor.vendorId, { subscription: vendor.subId });
       const periodStart = t + 100;
       const facts = [
         stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', current_period_start: periodStart, current_period_end: periodStart + 30 * 86400 }), { created: t + 1 }),
