@@ -16,6 +16,7 @@ const services = await createServices(config, logger, { consumers });
 await ensureFirstAdmin(services);
 // The four named subscription tiers, once (a later start appends nothing).
 await services.settle(await seedTiers(services.store, services.clock.now()));
+if (!services.stripe) logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
 const workers = startWorkers(services);
 const scheduler = new Scheduler(services, scheduledTasks, logger);
 scheduler.start();

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { completeCheckout, createCheckoutSession } from './stripeCheckout.ts';
+import { billPeriod, getInvoice, listInvoices, upcomingInvoice } from './stripeInvoices.ts';
 import { newId, publicView, StripeError, StripeState, type Obj } from './stripeState.ts';
 
 /**
@@ -11,7 +13,8 @@ import { newId, publicView, StripeError, StripeState, type Obj } from './stripeS
  * parameters it is refused as Stripe does). State lives in memory (stripeState.ts).
  *
  * Test-side controls: `attachCard(customerId)`, `endTrial(subscriptionId)`,
- * `completeCheckout(sessionId)` (emits checkout.session.completed), and `emitWebhook(type,
+ * `completeCheckout(sessionId)` (emits checkout.session.completed), `billPeriod(subscriptionId,
+ * {paid})` (emits invoice.paid or invoice.payment_failed), and `emitWebhook(type,
  * object)`, which signs the event with the real scheme (Stripe.webhooks.generateTestHeaderString)
  * and POSTs it to the service's webhook route once `appUrl` is set.
  */
@@ -22,7 +25,15 @@ export interface StripeServerOptions {
   now?: () => Date;
 }
 
-export interface EmittedWebhook { event: Obj; status: number; body: string }
+export interface EmittedWebhook {
+  event: Obj;
+  /** The exact body sent and its Stripe-Signature header. */
+  payload: string;
+  signature: string;
+  /** The service's answer. */
+  status: number;
+  body: string;
+}
 
 export const WEBHOOK_PATH = '/api/v1/public/billing/stripe-webhook';
 
@@ -154,8 +165,11 @@ export class StripeServer {
     if (is('DELETE', 'subscriptions/:id')) return s.cancelSubscription(id);
     if (is('POST', 'subscription_items')) return s.addSubscriptionItem(p);
     if (is('DELETE', 'subscription_items/:id')) return s.deleteSubscriptionItem(id, p);
-    if (is('POST', 'invoices/create_preview') || is('GET', 'invoices/upcoming')) return s.upcomingInvoice(p);
-    if (is('POST', 'checkout/sessions')) return s.createCheckoutSession(p, this.url);
+    if (is('GET', 'subscriptions')) return s.listSubscriptions(p);
+    if (is('POST', 'invoices/create_preview') || is('GET', 'invoices/upcoming')) return upcomingInvoice(s, p);
+    if (is('GET', 'invoices')) return listInvoices(s, p);
+    if (is('GET', 'invoices/:id')) return getInvoice(s, id);
+    if (is('POST', 'checkout/sessions')) return createCheckoutSession(s, p, this.url);
     if (is('GET', 'checkout/sessions/:id')) return s.get(s.checkoutSessions, action ?? id, 'checkout session');
     throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   }
@@ -175,8 +189,20 @@ export class StripeServer {
 
   /** The customer pays on the checkout page; Stripe then sends checkout.session.completed. */
   async completeCheckout(sessionId: string): Promise<EmittedWebhook> {
-    const session = this.state.completeCheckout(sessionId);
+    const session = completeCheckout(this.state, sessionId);
     return this.emitWebhook('checkout.session.completed', publicView(session));
+  }
+
+  /**
+   * Stripe bills the subscription's next period now (pending prorations included) and reports
+   * it: `invoice.paid`, or `invoice.payment_failed` with the subscription past due, then
+   * `customer.subscription.updated`. Move the test clock to the period's end first if it matters.
+   */
+  async billPeriod(subscriptionId: string, options: { paid?: boolean } = {}): Promise<{ invoice: Obj; webhooks: EmittedWebhook[] }> {
+    const invoice = billPeriod(this.state, subscriptionId, this.url, options);
+    const webhooks = [await this.emitWebhook(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice)];
+    webhooks.push(await this.emitWebhook('customer.subscription.updated', this.state.subscriptions.get(subscriptionId)!));
+    return { invoice, webhooks };
   }
 
   /** Sends a signed event to the service's webhook route, as Stripe would. */
@@ -191,7 +217,7 @@ export class StripeServer {
     const res = await fetch(`${this.appUrl}${WEBHOOK_PATH}`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload,
     });
-    const emitted = { event, status: res.status, body: await res.text() };
+    const emitted = { event, payload, signature, status: res.status, body: await res.text() };
     this.webhooks.push(emitted);
     return emitted;
   }

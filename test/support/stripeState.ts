@@ -13,7 +13,7 @@ export class StripeError extends Error {
 }
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
-const list = (data: Obj[], url: string) => ({ object: 'list', data, has_more: false, total_count: data.length, url });
+export const list = (data: Obj[], url: string) => ({ object: 'list', data, has_more: false, total_count: data.length, url });
 
 export function addInterval(seconds: number, interval: string, count = 1): number {
   const d = new Date(seconds * 1000);
@@ -32,6 +32,8 @@ export class StripeState {
   /** Pending invoice items (prorations) waiting for the customer's next invoice. */
   readonly invoiceItems = new Map<string, Obj>();
   readonly checkoutSessions = new Map<string, Obj>();
+  /** Invoices Stripe finalized (stripeInvoices.ts billPeriod). */
+  readonly invoices = new Map<string, Obj>();
 
   constructor(private readonly clock: () => number) {}
 
@@ -105,6 +107,12 @@ export class StripeState {
     };
     this.prices.set(id, price);
     return price;
+  }
+
+  listSubscriptions(p: Obj): Obj {
+    const data = [...this.subscriptions.values()].filter((x) => (!p.customer || x.customer === p.customer)
+      && (p.status === 'all' || (p.status ? x.status === p.status : x.status !== 'canceled')));
+    return list(data, '/v1/subscriptions');
   }
 
   listPrices(p: Obj): Obj {
@@ -227,76 +235,6 @@ export class StripeState {
     sub.items.data = sub.items.data.filter((i: Obj) => i !== existing);
     sub.items.total_count = sub.items.data.length;
     return { id, object: 'subscription_item', deleted: true };
-  }
-
-  /** The next invoice: pending prorations, then the next period of every item. */
-  upcomingInvoice(p: Obj): Obj {
-    const customer = this.get(this.customers, p.customer ?? this.subscriptions.get(p.subscription)?.customer ?? '', 'customer', 'customer');
-    const sub = p.subscription ? this.get(this.subscriptions, p.subscription, 'subscription', 'subscription')
-      : [...this.subscriptions.values()].find((s) => s.customer === customer.id && s.status !== 'canceled');
-    if (!sub || sub.status === 'canceled') throw new StripeError(404, 'invalid_request_error', `No upcoming invoices for customer: ${customer.id}`, 'invoice_upcoming_none');
-    const start = sub.current_period_end;
-    const end = addInterval(start, sub.items.data[0].price.recurring.interval);
-    const lines = [...this.invoiceItems.values()].filter((ii) => ii.customer === customer.id && ii.invoice === null).map((ii) => ({
-      id: `il_${ii.id}`, object: 'line_item', type: 'invoiceitem', invoice_item: ii.id, amount: ii.amount, currency: ii.currency,
-      description: ii.description, period: ii.period, proration: true, quantity: ii.quantity, price: ii.price, subscription: sub.id, metadata: {},
-    }));
-    for (const item of sub.items.data) {
-      lines.push({
-        id: `il_${item.id}`, object: 'line_item', type: 'subscription', invoice_item: null, amount: item.price.unit_amount * item.quantity,
-        currency: item.price.currency, description: `${item.quantity} × ${item.price.product_name ?? item.price.id}`, period: { start, end },
-        proration: false, quantity: item.quantity, price: item.price, subscription: sub.id, metadata: item.metadata,
-      } as any);
-    }
-    const total = lines.reduce((sum, l) => sum + l.amount, 0);
-    return {
-      id: null, object: 'invoice', customer: customer.id, subscription: sub.id, status: 'draft', currency: sub.currency, livemode: false,
-      amount_due: Math.max(0, total), amount_paid: 0, amount_remaining: Math.max(0, total), subtotal: total, total, starting_balance: 0,
-      period_start: sub.current_period_start, period_end: start, next_payment_attempt: start, created: this.now(),
-      lines: list(lines, `/v1/invoices/upcoming/lines?customer=${customer.id}`),
-    };
-  }
-
-  createCheckoutSession(p: Obj, baseUrl: string): Obj {
-    if (!['payment', 'subscription', 'setup'].includes(p.mode)) throw new StripeError(400, 'invalid_request_error', 'Invalid mode: must be payment, setup or subscription', undefined, 'mode');
-    if (p.customer) this.get(this.customers, p.customer, 'customer', 'customer');
-    const lines: Obj[] = (p.line_items ?? []).map((l: Obj, n: number) => {
-      const price = l.price ? this.get(this.prices, l.price, 'price', `line_items[${n}][price]`) : this.createPrice({ ...l.price_data });
-      if ((p.mode === 'subscription') !== Boolean(price.recurring)) {
-        throw new StripeError(400, 'invalid_request_error', `A ${p.mode} mode session needs ${p.mode === 'subscription' ? 'recurring' : 'one-time'} prices`, undefined, `line_items[${n}]`);
-      }
-      return { price, quantity: Number(l.quantity ?? 1) };
-    });
-    if (p.mode !== 'setup' && lines.length === 0) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items', 'parameter_missing', 'line_items');
-    const id = `cs_test_${randomBytes(12).toString('hex')}`;
-    const session = {
-      id, object: 'checkout.session', created: this.now(), expires_at: this.now() + 86_400, livemode: false, mode: p.mode,
-      customer: p.customer ?? null, client_reference_id: p.client_reference_id ?? null, metadata: p.metadata ?? {},
-      status: 'open', payment_status: 'unpaid', currency: lines[0]?.price.currency ?? null,
-      amount_subtotal: lines.reduce((s, l) => s + l.price.unit_amount * l.quantity, 0),
-      amount_total: lines.reduce((s, l) => s + l.price.unit_amount * l.quantity, 0),
-      success_url: p.success_url ?? null, cancel_url: p.cancel_url ?? null, url: `${baseUrl}/checkout/${id}`,
-      subscription: null, payment_intent: null, subscription_data: p.subscription_data ?? null, line_items_held: lines,
-    };
-    this.checkoutSessions.set(id, session);
-    return session;
-  }
-
-  /** The customer paid on the checkout page: a subscription mode session starts its subscription. */
-  completeCheckout(id: string): Obj {
-    const session = this.get(this.checkoutSessions, id, 'checkout session');
-    if (session.status !== 'open') return session;
-    Object.assign(session, { status: 'complete', payment_status: session.mode === 'setup' ? 'no_payment_required' : 'paid' });
-    if (session.mode === 'payment') session.payment_intent = newId('pi');
-    if (session.mode === 'subscription') {
-      const sub = this.createSubscription({
-        customer: session.customer ?? this.createCustomer({ metadata: session.metadata }).id,
-        items: session.line_items_held.map((l: Obj) => ({ price: l.price.id, quantity: l.quantity })),
-        metadata: session.subscription_data?.metadata ?? session.metadata,
-      });
-      session.subscription = sub.id;
-    }
-    return session;
   }
 }
 

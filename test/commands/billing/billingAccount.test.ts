@@ -6,6 +6,7 @@ import { given } from '../../support/decider.ts';
 const at = '2026-11-26T10:00:00.000Z';
 const opened: BillingAccountEvent = { type: 'BillingAccountOpened', data: { vendor_id: 7, stripe_customer_id: 'cus_1', stripe_subscription_id: 'sub_1', at } };
 const open = (customer = 'cus_1') => ({ type: 'OpenBillingAccount' as const, data: { vendor_id: 7, stripe_customer_id: customer, stripe_subscription_id: 'sub_1', at } });
+const cardChanged: BillingAccountEvent = { type: 'BillingPaymentMethodChanged', data: { vendor_id: 7, has_payment_method: true, at } };
 const card = (has: boolean) => ({ type: 'SetBillingPaymentMethod' as const, data: { vendor_id: 7, has_payment_method: has, at } });
 
 describe('billing account', () => {
@@ -18,8 +19,8 @@ describe('billing account', () => {
   });
 
   it('records a payment method appearing, and nothing when it is already known', () => {
-    given(billingAccount, [opened]).when(card(true)).then([{ type: 'BillingPaymentMethodChanged', data: { vendor_id: 7, has_payment_method: true, at } }]);
-    given(billingAccount, [opened, { type: 'BillingPaymentMethodChanged', data: { vendor_id: 7, has_payment_method: true, at } }]).when(card(true)).then([]);
+    given(billingAccount, [opened]).when(card(true)).then([cardChanged]);
+    given(billingAccount, [opened, cardChanged]).when(card(true)).then([]);
   });
 
   it('refuses a payment method for a vendor without an account', () => {
