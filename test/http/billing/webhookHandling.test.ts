@@ -140,6 +140,24 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
     });
   });
 
+  describe('a period billed by the local Stripe server', () => {
+    it('failed: the vendor is past due with Stripe\'s new period; the next period paid: active again, both invoices in the history', async () => {
+      const vendor = await vendorOn('active');
+      const failed = await app.stripe.billPeriod(vendor.subId, { paid: false });
+      expect(failed.webhooks.map((w) => [w.status, JSON.parse(w.body).outcome])).to.deep.equal([[200, 'handled'], [200, 'handled']]);
+      const sub = app.stripe.state.subscriptions.get(vendor.subId)!;
+      expect(await subscription(vendor.vendorId)).to.include({
+        status: 'past_due', current_period_start: iso(sub.current_period_start), current_period_end: iso(sub.current_period_end),
+      });
+      const paid = await app.stripe.billPeriod(vendor.subId, { paid: true });
+      expect(paid.webhooks.every((w) => w.status === 200)).to.equal(true);
+      expect((await subscription(vendor.vendorId)).status).to.equal('active');
+      const items = (await history(vendor)).items;
+      expect(items.map((i: any) => [i.invoice_id, i.status])).to.deep.equal([[paid.invoice.id, 'paid'], [failed.invoice.id, 'failed']]);
+      expect(items[0]).to.include({ number: paid.invoice.number, invoice_pdf: paid.invoice.invoice_pdf, amount_cents: paid.invoice.amount_paid });
+    });
+  });
+
   describe('checkout.session.completed, payment_method.attached, customer.updated', () => {
     it('a paid add-on checkout records the add-on once, however often Stripe reports it', async () => {
       const vendor = await subscribedVendor(app, { status: 'active' });
