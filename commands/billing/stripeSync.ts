@@ -56,24 +56,26 @@ export async function takeInStripeSubscription(store: EventStore, now: Date, vie
 
 /**
  * What the view changes on the vendor's subscription: the status it can reach, Stripe's period and
- * tier. A view whose status the subscription cannot move to (an admin or the trial task moved it
+ * tier; nothing for a vendor without a subscription record. A view whose status the subscription cannot move to (an admin or the trial task moved it
  * past that) changes nothing at all: its period belongs to that older state.
  */
 export async function stripeViewChanges(store: EventStore, view: BillingSubscriptionSynced['data']): Promise<SubscriptionInput> {
   const { state } = await load(store, vendorSubscription, view.vendor_id);
-  const current = state.status === 'none' ? null : state;
+  // The platform's admins open a vendor's subscription record (and with it its Stripe account); Stripe never does.
+  if (state.status === 'none') return {};
+  const current = state;
   const input: SubscriptionInput = {};
   if (view.status) {
-    const status = reachableStatus(current?.status ?? null, view.status);
+    const status = reachableStatus(current.status, view.status);
     if (!status) return {};
-    if (status !== current?.status) input.status = status;
+    if (status !== current.status) input.status = status;
   }
   if (view.current_period_start && view.current_period_end
-    && (!current || Date.parse(current.current_period_start) !== Date.parse(view.current_period_start) || Date.parse(current.current_period_end) !== Date.parse(view.current_period_end))) {
+    && (Date.parse(current.current_period_start) !== Date.parse(view.current_period_start) || Date.parse(current.current_period_end) !== Date.parse(view.current_period_end))) {
     input.current_period_start = view.current_period_start;
     input.current_period_end = view.current_period_end;
   }
-  if (view.tier_code && view.tier_code !== current?.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) {
+  if (view.tier_code && view.tier_code !== current.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) {
     input.tier_code = view.tier_code;
   }
   return input;
