@@ -165,3 +165,9 @@ export class BillingNotConfiguredException extends DomainException { override re
 export class BillingProviderException extends DomainException { override readonly status = 502; }
 /** An add-on code not in the catalogue, or an add-on id that is not this vendor's. */
 export class AddOnNotFoundException extends ResourceNotFoundException {}
+
+// Billing webhooks (docs/billing.md "Webhooks").
+/** A Stripe webhook whose signature is missing, wrong or too old: nothing of it is stored. */
+export class WebhookSignatureException extends BusinessLogicException {}
+/** No stored Stripe webhook event has this id. */
+export class WebhookEventNotFoundException extends ResourceNotFoundException {}

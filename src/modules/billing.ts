@@ -1,18 +1,46 @@
 import { billingAccount } from '../../commands/billing/billingAccount.ts';
+import { billingInvoice } from '../../commands/billing/billingInvoice.ts';
+import { billingSubscription } from '../../commands/billing/billingSubscription.ts';
 import { vendorAddOn } from '../../commands/billing/vendorAddOn.ts';
 import { billingAccounts } from '../../projections/billing/billingAccounts.ts';
+import { billingHistory } from '../../projections/billing/billingHistory.ts';
 import { vendorAddOns } from '../../projections/billing/vendorAddOns.ts';
+import { adminBillingHistoryRoutes } from '../http/admin/billingHistory.ts';
+import { publicStripeWebhookRoutes } from '../http/public/stripeWebhook.ts';
 import { vendorBillingRoutes } from '../http/vendor/billing.ts';
+import { vendorBillingHistoryRoutes } from '../http/vendor/billingHistory.ts';
 import { addStripeItemOnVendorAddOnPurchased } from '../processes/addStripeItemOnVendorAddOnPurchased.ts';
 import { openBillingAccountOnVendorSubscriptionStarted } from '../processes/openBillingAccountOnVendorSubscriptionStarted.ts';
+import { expireTrials } from '../workers/billing/expireTrials.ts';
+import { syncWithStripe } from '../workers/billing/syncWithStripe.ts';
 import { defineModule } from './module.ts';
 
 export const billingModule = defineModule({
   name: 'billing',
   tag: 'Billing',
-  description: 'Each vendor\'s account at Stripe (customer, subscription, trial), the upcoming invoice, tier changes with proration, and the add-ons bought on top of a tier (docs/billing.md).',
+  description: 'Each vendor\'s account at Stripe (customer, subscription, trial), the upcoming invoice, tier changes with proration, the add-ons bought on top of a tier, Stripe\'s webhooks (verified, stored once, handled in any order), the billing history, trial expiry and the reconciliation with Stripe (docs/billing.md).',
   dependsOn: ['vendors', 'subscriptions'],
-  routes: { vendor: [vendorBillingRoutes] },
-  consumers: [billingAccounts, vendorAddOns, openBillingAccountOnVendorSubscriptionStarted, addStripeItemOnVendorAddOnPurchased],
-  aggregates: [billingAccount, vendorAddOn],
+  // The admin routes live under /subscriptions/billing/...: this module is mounted before the subscriptions module's /subscriptions/{vendor_id}.
+  routes: { admin: [adminBillingHistoryRoutes], vendor: [vendorBillingRoutes, vendorBillingHistoryRoutes], public: [publicStripeWebhookRoutes] },
+  consumers: [billingAccounts, vendorAddOns, billingHistory, openBillingAccountOnVendorSubscriptionStarted, addStripeItemOnVendorAddOnPurchased],
+  aggregates: [billingAccount, vendorAddOn, billingInvoice, billingSubscription],
+  scheduledTasks: [{
+    // SPEC.md part 6 item 5 "trial expiration checks": a trial ends within a quarter of an hour of its end.
+    name: 'expireTrials',
+    cron: '*/15 * * * *',
+    tz: 'UTC',
+    async run(services) {
+      const done = await expireTrials(services);
+      if (done.converted.length + done.expired.length > 0) services.logger.info({ converted: done.converted.length, expired: done.expired.length }, 'trials ended');
+    },
+  }, {
+    // SPEC.md part 6 item 5 "synchronisation with the payment provider": what a lost webhook left behind, repaired within the hour.
+    name: 'syncWithStripe',
+    cron: '40 * * * *',
+    tz: 'UTC',
+    async run(services) {
+      const report = await syncWithStripe(services);
+      services.logger.info({ accounts: report.accounts, reconciled: report.reconciled.length, failed: report.failed.length, retried: report.retried }, 'stripe reconciliation');
+    },
+  }],
 });

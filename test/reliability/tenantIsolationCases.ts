@@ -213,6 +213,8 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'GET /messages/unread-count': { why: "the caller's own unread count in the token's vendor's conversations (no id)" },
   'GET /messages/stream': { why: "the live messages of the token's vendor's conversations (no id); the victim named in query and headers changes nothing",
     reqs: (_m, v) => [{ path: `/messages/stream?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /billing/history': { why: "the token's vendor's Stripe invoices (no id; a vendor_id filter is refused)", reqs: (_m, v) => [
+    { path: '/billing/history?limit=100', expect: 'own' }, { path: `/billing/history?vendor_id=${v.vendorId}`, expect: 'own' }] },
 };
 
 async function waitForJobs(app: TestApp, m: Tenant, answers: any[]) {

@@ -9,6 +9,7 @@ import { SELLER } from './invoices.ts';
 import { placeholderOf } from './orders.ts';
 import { newSessionId, registerShopper, shopOf, type Shopper } from './shop.ts';
 import { putOnTier } from './plans.ts';
+import { deliver, invoiceObject, stripeEvent } from './stripeWebhooks.ts';
 import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
 
 /**
@@ -60,6 +61,8 @@ export interface Tenant extends VendorFixture {
   conversations: { shop: string; attachment: string; admin: string };
   /** An active add-on (granted without Stripe, as the webhook would record a purchase). */
   addOn: string;
+  /** A Stripe invoice the webhook reported paid (its billing history entry). */
+  billingInvoice: string;
 }
 
 /**
@@ -211,6 +214,11 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
   }, { userId: 'system:test', correlationId: `add-on-${tag}` });
   await app.services.settle([addOn]);
 
+  // A paid Stripe invoice, as Stripe's signed webhook reports it: the tenant's billing history.
+  const stripeInvoice = invoiceObject(app, v.vendorId, { number: `INV-${tag}` });
+  const billed = await deliver(app, stripeEvent(app, 'invoice.paid', stripeInvoice));
+  if (billed.status !== 200 || billed.body.outcome !== 'handled') throw new Error(`billing history: ${billed.status} ${JSON.stringify(billed.body).slice(0, 300)}`);
+
   const settings = await ok('settings', call('GET', '/settings'));
   const companyName = settings.business_info.company_name as string;
   return {
@@ -220,7 +228,7 @@ export async function createTenant(app: TestApp, dns: TestDns): Promise<Tenant> 
     domain: { id: added.id, name: domainName }, pendingDomain: { id: pending.id, name: pendingName },
     shopper: { ...customer, address: address.address_id ?? address.id, cart, order: shopOrder.id }, sibling,
     conversations: { shop: shopConversation.id, attachment: shopConversation.messages.items[0].attachments[0].id, admin: adminConversation.id },
-    pages: { override: overridePage.id, custom: customPage.id, customSlug }, addOn: addOn.add_on_id,
+    pages: { override: overridePage.id, custom: customPage.id, customSlug }, addOn: addOn.add_on_id, billingInvoice: stripeInvoice.id,
     shopperMarkers: [customer.email, street, `ada-${tag}`, shopOrder.order_number].map((m) => m.toLowerCase()),
     markers: [tag, companyName, v.ownerEmail, member.email, invitationEmail, ...gtins, server.url, server.apiKey, gtinFor(base, 11), gtinFor(base, 12)]
       .map((m) => m.toLowerCase()),

@@ -1,0 +1,100 @@
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
+import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers.ts';
+import { tier } from '../subscriptions/index.ts';
+import type { SubscriptionStatus } from '../subscriptions/events.ts';
+import { SUBSCRIPTION_STATUS_TRANSITIONS, vendorSubscription } from '../subscriptions/vendorSubscription.ts';
+import { billingInvoice } from './billingInvoice.ts';
+import { billingSubscription } from './billingSubscription.ts';
+import type { BillingInvoicePaid, BillingInvoicePaymentFailed, BillingSubscriptionSynced } from './events.ts';
+
+type Results = Awaited<ReturnType<typeof handleCommand>>[];
+
+/** Records a paid invoice; true when it is news (not paid before). */
+export async function recordInvoicePaid(store: EventStore, data: BillingInvoicePaid['data'], ctx: CommandContext) {
+  return handleCommand(store, billingInvoice, data.invoice_id, { type: 'RecordInvoicePaid', data }, ctx);
+}
+
+/** Records a failed collection attempt; no event when the invoice is paid already or the attempt is known. */
+export async function recordInvoicePaymentFailed(store: EventStore, data: BillingInvoicePaymentFailed['data'], ctx: CommandContext) {
+  return handleCommand(store, billingInvoice, data.invoice_id, { type: 'RecordInvoicePaymentFailed', data }, ctx);
+}
+
+/** Whether the invoice is paid, as its stream says (a failed attempt arriving after the payment must not make the vendor past due). */
+export async function invoicePaid(store: EventStore, invoiceId: string): Promise<boolean> {
+  return (await load(store, billingInvoice, invoiceId)).state.status === 'paid';
+}
+
+export async function noteTrialEnding(store: EventStore, data: { vendor_id: number; trial_end: string; at: string }, ctx: CommandContext) {
+  return handleCommand(store, billingSubscription, data.vendor_id, { type: 'NoteTrialEnding', data }, ctx);
+}
+
+/**
+ * The status the vendor's subscription takes when Stripe reports `target`, by the status table of
+ * commands/subscriptions/vendorSubscription.ts: the target when the move is allowed; a trial that
+ * Stripe reports past due (the first charge after the trial failed) lapses to expired, so the
+ * vendor falls back to the legacy tier until a payment makes it active; any other refused move
+ * keeps the current status (an admin's decision stands over an older Stripe view).
+ */
+export function reachableStatus(current: SubscriptionStatus | null, target: SubscriptionStatus): SubscriptionStatus | null {
+  if (current === null || current === target) return target;
+  if (SUBSCRIPTION_STATUS_TRANSITIONS[target].from.includes(current)) return target;
+  if (current === 'trialing' && target === 'past_due') return 'expired';
+  return null;
+}
+
+/**
+ * Takes in a view of Stripe's of the vendor's subscription and brings the vendor's subscription to
+ * it. A view older than the newest taken in changes nothing; a retry of the newest (a replayed or
+ * retried webhook) applies it again, which changes nothing when it was applied before.
+ */
+export async function takeInStripeSubscription(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
+  const recorded = await handleCommand(store, billingSubscription, view.vendor_id, { type: 'RecordStripeSubscription', data: view }, ctx);
+  if (recorded.state.source_ref !== view.source_ref) return [recorded];
+  return [recorded, ...await applyStripeView(store, now, view, ctx)];
+}
+
+/**
+ * What the view changes on the vendor's subscription: the status it can reach, Stripe's period and
+ * tier; nothing for a vendor without a subscription record. A view whose status the subscription cannot move to (an admin or the trial task moved it
+ * past that) changes nothing at all: its period belongs to that older state.
+ */
+export async function stripeViewChanges(store: EventStore, view: BillingSubscriptionSynced['data']): Promise<SubscriptionInput> {
+  const { state } = await load(store, vendorSubscription, view.vendor_id);
+  // The platform's admins open a vendor's subscription record (and with it its Stripe account); Stripe never does.
+  if (state.status === 'none') return {};
+  const current = state;
+  const input: SubscriptionInput = {};
+  if (view.status) {
+    const status = reachableStatus(current.status, view.status);
+    if (!status) return {};
+    if (status !== current.status) input.status = status;
+  }
+  if (view.current_period_start && view.current_period_end
+    && (Date.parse(current.current_period_start) !== Date.parse(view.current_period_start) || Date.parse(current.current_period_end) !== Date.parse(view.current_period_end))) {
+    input.current_period_start = view.current_period_start;
+    input.current_period_end = view.current_period_end;
+  }
+  if (view.tier_code && view.tier_code !== current.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) {
+    input.tier_code = view.tier_code;
+  }
+  return input;
+}
+
+async function applyStripeView(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
+  const input = await stripeViewChanges(store, view);
+  if (Object.keys(input).length === 0) return [];
+  return setVendorSubscription(store, now, view.vendor_id, input, ctx);
+}
+
+/**
+ * The reconciliation's view (read from Stripe's API, not from an event): taken in only when it
+ * changes the vendor's subscription, with the time of the newest view already taken in, so that
+ * it never makes a later webhook look stale.
+ */
+export async function reconcileStripeSubscription(store: EventStore, now: Date, view: Omit<BillingSubscriptionSynced['data'], 'observed_at'>, fallbackObservedAt: string, ctx: CommandContext): Promise<Results> {
+  const { state } = await load(store, billingSubscription, view.vendor_id);
+  const full = { ...view, observed_at: state.observed_at ?? fallbackObservedAt };
+  if (Object.keys(await stripeViewChanges(store, full)).length === 0) return [];
+  return takeInStripeSubscription(store, now, full, ctx);
+}
