@@ -16,6 +16,8 @@ describe('notifyAdminsOnOverdueOrderItemExceptions (scheduled)', () => {
   let v: VendorFixture;
   before(async () => {
     app = await testApp();
+    // Exceptions are dated when raised; "a day later" is counted from a clock at the real time.
+    app.clock.reset();
     admin = await app.adminToken();
     v = await createVendorWithOwner(app);
   });

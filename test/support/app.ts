@@ -118,6 +118,8 @@ export async function stopTestApp(): Promise<void> {
   if (!shared) return;
   const app = await shared;
   shared = null;
+  // Live message streams and keep-alive sockets would hold close() open for ever.
+  server?.closeAllConnections();
   await new Promise((r) => server?.close(r));
   await workers?.stop();
   await app.services.close();

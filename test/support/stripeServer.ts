@@ -103,6 +103,7 @@ export class StripeServer {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections();
     await new Promise((r) => this.server?.close(r));
     this.server = null;
   }

@@ -18,7 +18,7 @@ describe('messaging: e-mail to offline recipients', function () {
     app.mailbox.find((m) => m.to.includes(to) && m.text.includes(conversationId));
   /** Every mail for the event is enqueued in one transaction: once one is here, the others are decided. */
   const waitMail = (to: string, conversationId: string) =>
-    app.mailbox.waitFor((m) => m.to.includes(to) && m.text.includes(conversationId), 10_000);
+    app.mailbox.waitFor((m) => m.to.includes(to) && m.text.includes(conversationId), 30_000);
   const settleOutbox = () => new Promise((r) => setTimeout(r, 500));
 
   before(async () => {

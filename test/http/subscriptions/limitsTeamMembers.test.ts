@@ -26,7 +26,8 @@ describe('team-member limit: invitations past the plan\'s seats are refused', ()
     expect(refused.status).to.equal(403);
     expect(refused.body).to.include({ code: 'TierLimitExceededException', limit_kind: 'team_members', limit: 2, count: 2, current_tier: 'essential' });
     expect(refused.body.upgrade).to.include({ tier_code: 'professional', limit: 5 });
-    expect(refused.body.upgrade.note).to.equal('The Professional tier allows 5');
+    expect(refused.body.upgrade.note).to.equal("The Professional tier allows 5; or the add-on 'Extra team member' (extra_seat) adds 1");
+    expect(refused.body.add_on).to.include({ add_on_code: 'extra_seat', adds: 1 });
   });
 
   it('10 parallel invitations for the last seat give exactly one invitation', async () => {
