@@ -1,5 +1,5 @@
 /**
- * Marketplace CSV import at volume (issue 4): generates an N-row product CSV on disk, serves it
+ * Marketplace CSV import at volume: generates an N-row product CSV on disk, serves it
  * from a local HTTP server, starts an import job through the admin API of the real service, and
  * measures until the job is completed AND the catalogue projection has published every product
  * (GET /admin/products answers the total). Reports lines/s and the peak RSS of the process.

@@ -2,7 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import { createDatabase, quietDisk } from './support/databases.ts';
 
 /**
- * The benchmark harness (issue 6): scenarios record one sample per case per repetition; the
+ * The benchmark harness: scenarios record one sample per case per repetition; the
  * harness reports the median and the spread (min–max) of each metric, the ratio to the case's
  * same-run baseline (the median of the per-repetition ratios, so both sides of a ratio saw the
  * same machine load), and whether each target is met. The machines are shared and noisy: trust

@@ -15,7 +15,7 @@ import { shopCatalogueScenario } from './scenarios/shopCatalogue.ts';
 import { shopCommandsScenario } from './scenarios/shopCommands.ts';
 
 /**
- * `npm run bench` (issue 6): every scenario against fresh databases on the local PostgreSQL
+ * `npm run bench`: every scenario against fresh databases on the local PostgreSQL
  * server, each with its same-run baseline, BENCH_REPS (default 3) repetitions; prints a table and
  * writes bench/results/<timestamp>.json.
  *

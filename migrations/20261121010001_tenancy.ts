@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Tenancy read models (issue 3): companies, vendors, vendor domains, teams, themes and the
+ * Tenancy read models: companies, vendors, vendor domains, teams, themes and the
  * platform settings. One statement per raw call (PGlite). Other areas read `vendor_list`
  * (id, vendor_code, name, company_id, is_active): that contract does not change in place.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Marketplace imports (issue 4): the job list and the import errors (projections of the job
+ * Marketplace imports: the job list and the import errors (projections of the job
  * streams), and the write-side registry of product keys → marketplace product ids
  * (commands/marketplace-imports/assignProductIds.ts). One statement per raw call (PGlite).
  */

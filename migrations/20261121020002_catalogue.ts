@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Catalogue read models (issue 4): marketplace products with their translations (and the rows of
+ * Catalogue read models: marketplace products with their translations (and the rows of
  * running imports, staged until their job completes), and vendor products. Money in *_cents
  * (SPEC.md part 2 "Conventions"); gtin14 is the 14-digit form used for matching.
  */

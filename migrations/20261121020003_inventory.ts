@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Inventory read models (issue 4): the stock rows (one per product, warehouse and bin) and the
+ * Inventory read models: the stock rows (one per product, warehouse and bin) and the
  * transaction history, one row per stock movement event (its id is the event id).
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Media read model (issue 4): uploaded images and their WebP variants (SPEC.md part 8). */
+/** Media read model: uploaded images and their WebP variants (SPEC.md part 8). */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE SEQUENCE media_id_seq');
   // projections/media/mediaList.ts

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Orders read models (issue 5): orders, their items, shipments, order item exceptions (SPEC.md
+ * Orders read models: orders, their items, shipments, order item exceptions (SPEC.md
  * part 2 names the table order_item_exceptions) and the outbox of decisions the extmarket must
  * hear about. Money in *_cents (SPEC.md part 2 "Conventions"). One statement per raw call (PGlite).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Extmarket read models (issue 5): the credentials a vendor sees (never the key: only its hint)
+ * Extmarket read models: the credentials a vendor sees (never the key: only its hint)
  * and the sync log (SPEC.md part 2 "Extmarket sync log": product_export, historical_import, order
  * sync jobs with files_processed / files_succeeded / files_failed). One statement per raw call.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Invoice read models (issue 5, SPEC.md part 2 "Other records": Invoice, VendorInvoiceSettings).
+ * Invoice read models (SPEC.md part 2 "Other records": Invoice, VendorInvoiceSettings).
  * Invoices are immutable: a row is written once when the invoice is issued; only the PDF columns
  * are filled in later. Numbers are gapless per vendor (commands/invoices/invoiceBook.ts).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The admin user list at 100,000 users (issue 6, scenario 6; queries/users/listUsers.ts).
+ * The admin user list at 100,000 users (the user list benchmark; queries/users/listUsers.ts).
  *
  * One trigram index over the searched text replaces the four per-column ones of
  * 20261121030001_user_list_search.ts: a search was a BitmapOr of four index scans and then four

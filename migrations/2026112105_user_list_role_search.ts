@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The admin user list searched within one role (queries/users/listUsers.ts; issue 6, scenario 6).
+ * The admin user list searched within one role (queries/users/listUsers.ts; the user list benchmark).
  * With the one search index of 2026112105_user_list_query.ts, a search with `role=admin` finds
  * every user whose text matches and throws two in three away after reading them: counting 1,001
  * admins called Anna read about 3,000 rows. These partial indexes hold one role each (the planner

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The searched text of a user, stored (queries/users/listUsers.ts; issue 6, scenario 6).
+ * The searched text of a user, stored (queries/users/listUsers.ts; the user list benchmark).
  *
  * Until now the trigram indexes of 2026112105_user_list_query.ts and
  * 2026112105_user_list_role_search.ts were on an expression, lower() of the four fields joined,

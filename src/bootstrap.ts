@@ -17,7 +17,7 @@ export async function activeAdminExists(knex: Knex): Promise<boolean> {
 }
 
 /**
- * The first admin (issue 2 §5): created on start from ADMIN_EMAIL / ADMIN_PASSWORD when no
+ * The first admin: created on start from ADMIN_EMAIL / ADMIN_PASSWORD when no
  * active admin exists yet; without them, one log line says how to create one. Runs after the
  * user projection has caught up with the feed.
  */

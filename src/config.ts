@@ -23,7 +23,7 @@ export interface Config {
   defaultLocale: string;
   /** Bound on the read-your-writes wait of a command (ARCHITECTURE.md "Read-your-writes"). */
   projectionWaitMs: number;
-  /** The platform's own host name: `<subdomain>.<platformDomain>` serves a vendor's shop (issue 3). */
+  /** The platform's own host name: `<subdomain>.<platformDomain>` serves a vendor's shop. */
   platformDomain: string;
   /** Resolvers for custom domain verification (host[:port], comma-separated); absent = the system's. */
   dnsServers?: string[];

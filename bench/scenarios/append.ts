@@ -2,7 +2,7 @@ import { Latencies, now, runFor, type Scenario } from '../harness.ts';
 import { CpuTotals, openComparison, pgbenchAppend, pgbenchAvailable, sampleEvent } from '../support/store.ts';
 
 /**
- * Scenario 1 (issue 6): event-store append, 1 and 8 writers, each on its own streams, one event
+ * Scenario 1: event-store append, 1 and 8 writers, each on its own streams, one event
  * per append with the exact expected version (as a command does).
  *
  * Baseline: the very same INSERT … SELECT FROM unnest statement through a bare pg.Pool of the

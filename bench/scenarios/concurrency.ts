@@ -3,7 +3,7 @@ import { Latencies, now, runFor, type Scenario } from '../harness.ts';
 import { CpuTotals, openComparison, sampleEvent } from '../support/store.ts';
 
 /**
- * Scenario 2 (issue 6): optimistic concurrency. 8 writers append to ONE stream, each with the
+ * Scenario 2: optimistic concurrency. 8 writers append to ONE stream, each with the
  * version it last saw as the expected version; a conflict (WrongExpectedVersionError) tells the
  * writer the actual version and it tries again, as a command retried by its client would.
  * Reports successful appends/s, conflicts/s and per-append latency (including retries), and

@@ -7,7 +7,7 @@ import { openStore } from '../support/store.ts';
 import { benchOrders, benchProducts, benchVendor, type BenchVendor } from '../support/vendorFixture.ts';
 
 /**
- * Scenario 5 (issue 6): HTTP commands through the real stack. The service runs as a child
+ * Scenario 5: HTTP commands through the real stack. The service runs as a child
  * process (src/main.ts, NODE_ENV=production, request logging on) against the bench database;
  * autocannon sends, at 1, 8 and 32 connections:
  * - PUT /admin/users/:id with a new first_name each time (ChangeUserProfile);

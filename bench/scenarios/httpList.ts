@@ -14,7 +14,7 @@ import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
 import { rebuildProjection } from '../../src/runtime/rebuild.ts';
 
 /**
- * Scenario 6 (issue 6): an HTTP list query on a projection of 100,000 rows, at 32 connections.
+ * Scenario 6: an HTTP list query on a projection of 100,000 rows, at 32 connections.
  * 100,000 users are appended as events and user_list is rebuilt from them (as the projections
  * CLI does); then the service starts and GET /api/v1/admin/users?… runs through the real stack
  * (auth, query validation, queries/users/listUsers.ts: one statement for the page and its capped

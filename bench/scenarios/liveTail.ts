@@ -8,7 +8,7 @@ import { Latencies, now, sleep, type Scenario } from '../harness.ts';
 import { openStore, sampleEvent, silent } from '../support/store.ts';
 
 /**
- * Scenario 3 (issue 6): live tail. 8 writers append (own streams, one event per append) while a
+ * Scenario 3: live tail. 8 writers append (own streams, one event per append) while a
  * real ConsumerRunner runs a simple batched projection (one multi-row upsert per batch that counts
  * how often each event was applied). Lag = from the writer's append being acknowledged to the
  * runner reporting the projection past that event's position, i.e. committed (runner.waitFor, the

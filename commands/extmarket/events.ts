@@ -1,5 +1,5 @@
 /**
- * The extmarket area's public contract (issue 5): a vendor's API credentials, and the sync log
+ * The extmarket area's public contract: a vendor's API credentials, and the sync log
  * (SPEC.md part 2 "Extmarket sync log"): jobs of type order_sync, historical_import and
  * product_export with the counters files_processed / files_succeeded / files_failed.
  * A job is an aggregate (ARCHITECTURE.md "Long operations"): Requested → Started → Progressed…

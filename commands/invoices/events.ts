@@ -1,7 +1,7 @@
 import type { LocalVat } from '../../src/core/vat/localCurrency.ts';
 
 /**
- * The invoices area's public contract (issue 5; SPEC.md part 2 "Other records": Invoice,
+ * The invoices area's public contract (SPEC.md part 2 "Other records": Invoice,
  * VendorInvoiceSettings). An invoice is issued from an order, once, and never changes: its
  * content is the event. Numbers are gapless per vendor: the vendor's invoice book stream holds
  * every InvoiceIssued in order, so number n exists only as the book's n-th invoice.

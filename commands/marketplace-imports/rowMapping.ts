@@ -6,7 +6,7 @@ import type { AcceptedRow, ImportErrorType, RejectedRow } from './events.ts';
 
 /**
  * One CSV record → a product row, or the reason it is rejected (a MarketplaceImportError).
- * A rejected row never stops the import (issue 4): the good rows around it go on.
+ * A rejected row never stops the import: the good rows around it go on.
  * The product key is the importing vendor's id + the GTIN (14-digit form) when the row has one,
  * else + marketplace + SKU: a second import of the same products by the same vendor, in another
  * language, maps to the same products; another vendor's import of the same GTINs maps to that

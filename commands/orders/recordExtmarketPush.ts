@@ -4,7 +4,7 @@ import type { OrderState } from './order.ts';
 
 /**
  * Records what the extmarket answered to one of our decisions (confirm, decline, tracking), so a
- * failure is visible on the order and retried: never a silent divergence (issue 5).
+ * failure is visible on the order and retried: never a silent divergence.
  * `key` is the id of the event that carried the decision; a success recorded once is final.
  */
 export type RecordExtmarketPush = {

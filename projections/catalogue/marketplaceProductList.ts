@@ -9,7 +9,7 @@ import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/
  * (GET /admin/products). An import's accepted batches wait in marketplace_import_staged_batches
  * (one row per batch, its rows as the event carried them) and enter the catalogue when the job
  * completes, all in the completion's transaction; a failed job's staged batches are dropped, so
- * the catalogue never holds half an import (issue 4). The publication is recorded in
+ * the catalogue never holds half an import. The publication is recorded in
  * marketplace_import_publications: until then the job reads "publishing".
  * When a file lists a product twice, its last row wins. A later import updates the product's
  * fields (an empty value keeps the old one) and adds or replaces the translation of its language.

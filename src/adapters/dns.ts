@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 
 /**
- * Custom domain verification (issue 3): the vendor publishes the domain's token in a TXT record
+ * Custom domain verification: the vendor publishes the domain's token in a TXT record
  * at `<prefix>.<domain>`. `servers` (DNS_SERVERS, host[:port] list) points the lookup at given
  * resolvers; absent, the system's resolvers answer.
  */

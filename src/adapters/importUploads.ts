@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 
 /**
  * Uploaded import files, kept under DATA_DIR/marketplace-imports until their job ends. The name
- * is generated here: a client's file name never reaches the file system (issue 4, Images rule,
+ * is generated here: a client's file name never reaches the file system (the upload rule of images,
  * applied to every upload). Jobs store the relative name; it is checked again before use.
  */
 const FOLDER = 'marketplace-imports';

@@ -5,7 +5,7 @@ import type { ImageVariant, VariantName } from './images.ts';
 /**
  * Media files under DATA_DIR/media/<vendor id>/<media id>/<variant>.webp. Every path segment is
  * an integer or a fixed variant name chosen by the server: a client's file name is kept only as
- * display text in the events, never used as a path (issue 4).
+ * display text in the events, never used as a path.
  */
 export interface StoredVariant {
   variant: VariantName;

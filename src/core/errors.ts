@@ -69,7 +69,7 @@ export class CompanyNotFoundException extends ResourceNotFoundException {}
 export class CompanyHasVendorsException extends BusinessLogicException {}
 /** A company rule was broken (for example an ownership transfer to the current owner). */
 export class CompanyException extends BusinessLogicException {}
-/** The vendor API stays closed until a temporary password is replaced (issue 3). */
+/** The vendor API stays closed until a temporary password is replaced. */
 export class PasswordChangeRequiredException extends AuthorizationException {}
 export class TeamMemberNotFoundException extends ResourceNotFoundException {}
 export class TeamInvitationNotFoundException extends ResourceNotFoundException {}
@@ -115,7 +115,7 @@ export class OrderNotFoundException extends ResourceNotFoundException {}
 export class UnresolvedOrderItemExceptionsException extends ConflictException {}
 export class OrderItemNotFoundException extends ResourceNotFoundException {}
 export class OrderItemExceptionNotFoundException extends ResourceNotFoundException {}
-/** A shipment of more units than were confirmed and not yet shipped (issue 5). */
+/** A shipment of more units than were confirmed and not yet shipped. */
 export class ShipmentQuantityException extends BusinessLogicException {}
 /** An exception resolved by a product whose GTIN is not the item's (SPEC.md part 3). */
 export class ProductMatchException extends BusinessLogicException {}
@@ -136,7 +136,7 @@ export class ExchangeRateUnavailableException extends BusinessLogicException {}
 /** A reference rates file that is not the ECB's format, or holds a malformed day, currency or rate. */
 export class ReferenceRatesFileException extends BusinessLogicException {}
 
-// Catalogue, marketplace imports, inventory and media (issue 4).
+// Catalogue, marketplace imports, inventory and media.
 export class ProductNotFoundException extends ResourceNotFoundException {}
 export class MarketplaceProductNotFoundException extends ResourceNotFoundException {}
 export class MarketplaceImportJobNotFoundException extends ResourceNotFoundException {}

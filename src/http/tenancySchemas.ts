@@ -3,7 +3,7 @@ import { CONTACT_FIELDS, type Contact } from '../../commands/vendors/events.ts';
 import { Email, Language } from './validation.ts';
 
 /**
- * Request schema pieces shared by the company, vendor and vendor-settings routes (issue 3).
+ * Request schema pieces shared by the company, vendor and vendor-settings routes.
  * Contact fields accept null or an empty string, both meaning "no own value" (for a vendor:
  * inherit the company's, SPEC.md part 2 "Vendor").
  */

@@ -4,7 +4,7 @@ import { extmarketWorkerOf } from '../workers/extmarket/extmarketJobWorker.ts';
 import type { PushRequest } from '../workers/extmarket/pushToExtmarket.ts';
 
 /**
- * Confirm, decline and tracking reach the extmarket (issue 5). This process hands each decision
+ * Confirm, decline and tracking reach the extmarket. This process hands each decision
  * of an extmarket order to the extmarket worker of its process, which calls the extmarket outside
  * any transaction (a slow extmarket must not hold the feed back: ARCHITECTURE.md "xmin horizon")
  * and records ExtmarketPushSucceeded or ExtmarketPushFailed {attempt, error, retry_at} on the

@@ -5,7 +5,7 @@ import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 
 /**
- * Each shipment records an inventory transaction (issue 5): stock at the bin goes down by the
+ * Each shipment records an inventory transaction: stock at the bin goes down by the
  * shipped quantity (from the item's reservation first, commands/inventory). Digital products
  * have unlimited inventory and are left alone. A shipment the stock cannot cover (no stock row,
  * not enough units, the placeholder product) has already left in the real world: it is recorded

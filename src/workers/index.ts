@@ -12,7 +12,7 @@ import { MailDeliveryWorker } from './mailDelivery.ts';
  */
 export interface Workers {
   marketplaceImports: MarketplaceImportWorker;
-  /** Extmarket order syncs, historical imports and product exports (issue 5). */
+  /** Extmarket order syncs, historical imports and product exports. */
   extmarketJobs: ExtmarketJobWorker;
   /** Outgoing mail from the outbox (src/mail/outbox.ts) over SMTP. */
   mailDelivery: MailDeliveryWorker;

@@ -8,7 +8,7 @@ import { startViesServer } from '../support/viesServer.ts';
 import { pdfText, SELLER } from '../support/invoices.ts';
 
 /**
- * Issue 5, "Proof": the local extmarket offers an order, the sync imports it (one item with an
+ * The local extmarket offers an order, the sync imports it (one item with an
  * unknown GTIN), the vendor confirms some items and declines another, ships in two parts, a
  * catalogue import resolves the exception, a B2B reverse-charge invoice PDF is produced, and the
  * order's history replays it all.

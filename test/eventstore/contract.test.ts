@@ -8,7 +8,7 @@ import { migrate } from '../../src/runtime/migrate.ts';
 import { freshPostgresDatabase, reachablePostgres, testDatabase } from '../support/database.ts';
 
 /**
- * The event store contract (issue 2 §2), run against every adapter available here:
+ * The event store contract, run against every adapter available here:
  * PGlite always, a PostgreSQL server when one is reachable, EventStoreDB when EVENTSTORE_URL is set.
  */
 interface Adapter {

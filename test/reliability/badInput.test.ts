@@ -7,7 +7,7 @@ import { putOnTier } from '../support/plans.ts';
 import { createVendorWithOwner } from '../support/tenancy.ts';
 
 /**
- * Bad input (issue 6): every route the app mounts (src/http/app.ts mountedRoutes) gets wrong
+ * Bad input: every route the app mounts (src/http/app.ts mountedRoutes) gets wrong
  * types, missing fields, huge strings, deep JSON, invalid UTF-8, SQL and HTML injection strings,
  * negative and overflowing numbers, path parameters that are not integers, broken query strings
  * and bodies of the wrong media type, with the caller's proper credentials (admin token on the

@@ -4,7 +4,7 @@ import { seedExtmarketOrder } from '../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 
 /**
- * Concurrency (issue 6): 50 concurrent "ship 1 unit" commands on an item with 10 confirmed units,
+ * Concurrency: 50 concurrent "ship 1 unit" commands on an item with 10 confirmed units,
  * through the vendor API. Exactly 10 succeed and 40 are refused with 409 (the order is shipped
  * by then, or the retries of a lost race ran out), the item's shipped quantity is 10, and the
  * stock ledger holds exactly 10 shipment movements of one unit (and the stock went down by 10).

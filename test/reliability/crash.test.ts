@@ -5,7 +5,7 @@ import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts
 import { adminLogin, CommandLoad, expectAcknowledgedStoredOnce, expectProjectionsEqualRebuild, waitUntilReady } from './support.ts';
 
 /**
- * Crash (issue 6): the service runs as a child process (src/main.ts) on a fresh PostgreSQL
+ * Crash: the service runs as a child process (src/main.ts) on a fresh PostgreSQL
  * database under a load of admin commands (create users, change their names). It is killed with
  * SIGKILL in the middle of the load (no shutdown: requests in flight, consumer batches open),
  * restarted, loaded and killed again, restarted. Then: every command that was answered 2xx is in

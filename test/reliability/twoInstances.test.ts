@@ -10,7 +10,7 @@ import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts
 import { adminLogin, CommandLoad, expectAcknowledgedStoredOnce, expectProjectionsEqualRebuild, waitUntilReady } from './support.ts';
 
 /**
- * Two instances (issue 6): two service processes (src/main.ts) on one PostgreSQL database, both
+ * Two instances: two service processes (src/main.ts) on one PostgreSQL database, both
  * taking commands. Every consumer (projection and process manager) must apply each event exactly
  * once across the two: the `applied` counters both instances report in /health/ready add up to
  * the number of events of the consumer's types in the store, exactly. user_list is checked

@@ -3,7 +3,7 @@ import { testApp, unique, type TestApp } from '../support/app.ts';
 import { vendorLogin } from '../support/tenancy.ts';
 
 /**
- * Issue 3 "Proof": the client story. An admin creates a company (the owner gets a temporary
+ * The client story. An admin creates a company (the owner gets a temporary
  * password), adds two vendors, overrides and resets contact data, and the owner invites a team
  * member who signs in with limited permissions.
  */

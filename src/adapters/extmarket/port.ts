@@ -1,5 +1,5 @@
 /**
- * The extmarket as this service sees it (issue 5; shapes after ../shared/reference/product-feed.md,
+ * The extmarket as this service sees it (shapes after ../shared/reference/product-feed.md,
  * "GraphQL order API"): shipments of unconfirmed orders, each with its inventory units; per-unit
  * confirm or decline; tracking on a shipment. The GraphQL adapter (graphqlClient.ts) speaks it
  * over HTTP with the vendor's API key; tests run it against test/support/extmarketServer.ts.

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Extmarket API keys at rest (issue 5): AES-256-GCM, a fresh 12-byte IV per value, the GCM tag
+ * Extmarket API keys at rest: AES-256-GCM, a fresh 12-byte IV per value, the GCM tag
  * authenticating it. The key comes from EXTMARKET_ENCRYPTION_KEY (32 bytes, base64 or hex), or,
  * like the JWT secret, is generated once into DATA_DIR/extmarket-key (mode 0600). Production
  * requires the environment variable, so the key never lives next to the data it protects.

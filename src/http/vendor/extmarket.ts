@@ -13,7 +13,7 @@ import { Id } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /**
- * The token's vendor and the extmarket (SPEC.md 4.2, issue 5): credential endpoints (the key is
+ * The token's vendor and the extmarket (SPEC.md 4.2): credential endpoints (the key is
  * write-only: answers carry its last four characters), a connection test, an order sync and a
  * historical import (202 with the job id; poll the job), the job list, and the feed export.
  */

@@ -52,7 +52,7 @@ const CreditNoteCreate = Type.Object({
 }, { additionalProperties: false });
 
 /**
- * Invoices of the token's vendor (SPEC.md 4.2 invoice endpoints, issue 5): settings, creation
+ * Invoices of the token's vendor (SPEC.md 4.2 invoice endpoints): settings, creation
  * from an order (immutable, gapless number), list, stats (InvoiceStatsResponse), the PDF
  * (InvoicePDFGeneratedResponse) and its download.
  */

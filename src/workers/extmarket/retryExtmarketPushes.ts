@@ -4,7 +4,7 @@ import type { EventStore } from '../../eventstore/port.ts';
 import { pushToExtmarket } from './pushToExtmarket.ts';
 
 /**
- * Retries every decision the extmarket has not accepted yet (issue 5: a failure is recorded and
+ * Retries every decision the extmarket has not accepted yet (a failure is recorded and
  * retried): failed pushes whose retry_at has come, and pushes still pending a minute after the
  * decision (no process manager got to them). Each attempt is recorded on the order.
  */

@@ -5,7 +5,7 @@ import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, vendorLogin, type VendorFixture } from '../../support/tenancy.ts';
 
 /**
- * Issue 3 "Proof": every route of the vendor API, called with vendor A's credentials and aimed at
+ * Every route of the vendor API, called with vendor A's credentials and aimed at
  * vendor B's resources (B's ids in the path, B's id in the query, body and headers, B's shop as
  * Referer), answers without B's data and changes nothing of B. The route list is read from the
  * vendor router itself, so a route added later is covered without editing this test.
