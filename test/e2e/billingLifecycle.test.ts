@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { scheduledTasks } from '../../src/modules/index.ts';
 import { testApp, unique, type TestApp } from '../support/app.ts';
 import { billingAccountOf, subscribedVendor } from '../support/billing.ts';
+import { quiet } from '../support/tenantData.ts';
 import { stripeId } from '../support/stripeWebhooks.ts';
 
 /**
@@ -21,7 +22,11 @@ describe('billing lifecycle (end to end)', function () {
     admin = await app.adminToken();
   });
 
-  const run = (name: string) => scheduledTasks.find((t) => t.name === name)!.run(app.services);
+  /** A scheduled task's run; a task is no request, so nothing else waits for the read models to have its changes. */
+  const run = async (name: string) => {
+    await scheduledTasks.find((t) => t.name === name)!.run(app.services);
+    await quiet(app);
+  };
   const mrr = async () => (await app.call('GET', '/api/v1/admin/subscriptions/stats', { token: admin })).body.revenue;
   const webhookAnswer = (emitted: { status: number; body: string }) => {
     expect(emitted.status, emitted.body).to.equal(200);

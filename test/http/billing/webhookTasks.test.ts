@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { scheduledTasks } from '../../../src/modules/index.ts';
 import { sql } from '../../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
+import { quiet } from '../../support/tenantData.ts';
 import { billingAccount } from '../../../commands/billing/billingAccount.ts';
 import { handleCommand } from '../../../src/runtime/commandHandler.ts';
 import { billingAccountOf, subscribedVendor } from '../../support/billing.ts';
@@ -27,7 +28,8 @@ describe('billing scheduled tasks', function () {
   const task = (name: string) => {
     const found = scheduledTasks.find((t) => t.name === name);
     if (!found) throw new Error(`no scheduled task ${name}`);
-    return () => found.run(app.services);
+    // A task is no request: nothing else waits for the read models to have its changes.
+    return async () => { await found.run(app.services); await quiet(app); };
   };
   const subscription = async (vendorId: number) => (await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
   const plan = async (v: VendorFixture) => (await app.call('GET', '/api/v1/vendor/features/available', { token: v.ownerToken })).body.plan;

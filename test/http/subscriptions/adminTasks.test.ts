@@ -3,6 +3,7 @@ import pino from 'pino';
 import { subscriptionsModule } from '../../../src/modules/subscriptions.ts';
 import { Scheduler } from '../../../src/runtime/scheduler.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
+import { quiet } from '../../support/tenantData.ts';
 import { LU_ADDRESS, newSessionId, ok, openShop, registerShopper, stockedProduct, type ShopFixture } from '../../support/shop.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 
@@ -20,7 +21,8 @@ describe('subscription scheduled tasks', () => {
   const scheduler = () => new Scheduler(app.services, subscriptionsModule.scheduledTasks!, pino({ level: 'silent' }));
   /** One tick of the task at the clock's present minute, as node-schedule would fire it. */
   const tick = (name: string) => scheduler().fire(task(name), new Date(Math.floor(app.clock.now().getTime() / 60_000) * 60_000));
-  const subscription = async (vendorId: number) => (await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
+  // The tasks are no requests: nothing else waits for the read models to have their changes.
+  const subscription = async (vendorId: number) => (await quiet(app), await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
   const setPlan = async (vendorId: number, body: Record<string, unknown>) =>
     ok(app.call('PUT', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin, body }), 'subscription');
 
