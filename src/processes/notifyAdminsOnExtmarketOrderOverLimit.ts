@@ -1,17 +1,9 @@
+import type { ExtmarketOrderOverLimit } from '../../commands/quotas/events.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
-
-/**
- * The plan-limits area's fact that an extmarket order arrived beyond the orders the vendor's plan
- * allows in the period (the contract between the helpers), typed by what this process reads.
- */
-interface ExtmarketOrderOverLimit {
-  type: 'ExtmarketOrderOverLimit';
-  data: { vendor_id: number; order_id: number; limit: number; count: number; period_start: string; at: string };
-}
 
 /**
  * A vendor went over its plan's order limit (docs/notifications.md): the admins are notified and

@@ -1,16 +1,8 @@
+import type { BillingInvoicePaymentFailed } from '../../commands/billing/events.ts';
 import type { VendorSubscriptionChanged } from '../../commands/subscriptions/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
-
-/**
- * The billing area's fact of a failed invoice payment (the contract between the helpers; the
- * billing area's events.ts is its home once merged): typed here by what this process reads.
- */
-interface BillingInvoicePaymentFailed {
-  type: 'BillingInvoicePaymentFailed';
-  data: { vendor_id: number; invoice_id: string; amount_due_cents: number; attempt_count: number; hosted_invoice_url: string | null; at: string };
-}
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
 

@@ -1,12 +1,7 @@
+import type { SubscriptionTrialEnding } from '../../commands/billing/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
-
-/** The billing area's notice that a vendor's trial ends soon (the contract between the helpers), typed by what this process reads. */
-interface SubscriptionTrialEnding {
-  type: 'SubscriptionTrialEnding';
-  data: { vendor_id: number; trial_end: string; at: string };
-}
 
 /** A vendor's trial ends soon (docs/notifications.md): once per vendor and trial end. */
 export const notifyAdminsOnTrialEnding: ProcessManager = {
