@@ -18,9 +18,9 @@ const CONVERSATION_FEATURE: Record<string, string> = {
 
 export function featuresForMessage(actor: Actor, conversationType: string, attachments: number): string[] {
   if (actor.kind === 'admin' || actor.vendor_id == null) return [];
-  // A type the actor cannot write in is the decision's refusal (400), not a plan's.
-  const opens = (TYPES_OPENED_BY[actor.kind] as readonly string[]).includes(conversationType);
-  const conversationFeature = opens ? CONVERSATION_FEATURE[conversationType] : undefined;
+  // A type the actor cannot write in is the decision's refusal (400 InvalidConversationTypeException), not a plan's.
+  if (!(TYPES_OPENED_BY[actor.kind] as readonly string[]).includes(conversationType)) return [];
+  const conversationFeature = CONVERSATION_FEATURE[conversationType];
   return [...(conversationFeature ? [conversationFeature] : []), ...(attachments > 0 ? ['message_attachments'] : [])];
 }
 

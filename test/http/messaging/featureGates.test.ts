@@ -64,6 +64,10 @@ describe('messaging: plan features per conversation type and attachment', () => 
     const before = await kept();
     refused(await call(app, vendor, 'POST', '/messages', toCustomer()), 'customer_messaging', 'professional', 'essential');
     expect(await kept(), 'nothing appended').to.deep.equal(before);
+    // A type the area never opens stays the decision's refusal, not the plan's.
+    const wrongType = await sendForm(app, customer, '/messages', { conversation_type: 'admin_vendor', subject: 's', body: 'b' }, [pdf]);
+    expect(wrongType.status, JSON.stringify(wrongType.body)).to.equal(400);
+    expect(wrongType.body.code).to.equal('InvalidConversationTypeException');
   });
 
   it('its customers cannot write to it either: the refusal names the shop\'s missing feature', async () => {
