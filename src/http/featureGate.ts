@@ -95,21 +95,28 @@ export async function lowestTierWith(services: PlanReader, code: string): Promis
 }
 
 /**
+ * Refuses a vendor whose plan lacks the feature: 403 FeatureNotAvailableException naming the
+ * feature, its lowest tier and the vendor's own tier. The one check behind the route guard below
+ * and the gates inside handlers whose feature depends on the request (the messaging routes, by
+ * conversation type and attachments: src/http/messagingFeatures.ts).
+ */
+export async function assertVendorFeature(services: PlanReader, vendorId: number, code: string): Promise<void> {
+  knownFeature(code);
+  const { tier, features } = await vendorPlan(services, vendorId);
+  if (features.includes(code)) return;
+  const required = await lowestTierWith(services, code);
+  throw new FeatureNotAvailableException(`The feature '${code}' needs the ${required} tier or higher; this vendor is on ${tier.code}`,
+    { feature: code, required_tier: required, current_tier: tier.code });
+}
+
+/**
  * Route guard for a gated feature: `use: [requireFeature(services, 'custom_domain')]` on a vendor
- * route (after the vendor guard, which sets ctx.state.vendor). A vendor whose tier lacks the
- * feature gets 403 FeatureNotAvailableException naming the feature, its lowest tier and the
- * vendor's own tier.
+ * route (after the vendor guard, which sets ctx.state.vendor); see assertVendorFeature.
  */
 export function requireFeature(services: Services, code: string): Middleware {
   knownFeature(code);
   return async (ctx, next) => {
-    const caller = ctx.state.vendor as VendorCaller;
-    const { tier, features } = await vendorPlan(services, caller.id);
-    if (!features.includes(code)) {
-      const required = await lowestTierWith(services, code);
-      throw new FeatureNotAvailableException(`The feature '${code}' needs the ${required} tier or higher; this vendor is on ${tier.code}`,
-        { feature: code, required_tier: required, current_tier: tier.code });
-    }
+    await assertVendorFeature(services, (ctx.state.vendor as VendorCaller).id, code);
     await next();
   };
 }

@@ -8,14 +8,15 @@ import { getConversation, listConversations, type Viewer } from '../../queries/m
 import { unreadCount } from '../../queries/messaging/unread.ts';
 import { pageRequest } from '../core/pagination.ts';
 import {
-  ConversationNotFoundException, CustomerNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException,
+  ConversationNotFoundException, CustomerNotFoundException, FeatureNotAvailableException, InvalidConversationTypeException, InvalidRecipientTypeException,
   MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
 } from '../core/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { Api } from './api.ts';
 import { attachmentUpload, sendAttachment, storeAttachments, withAttachments } from './messageAttachments.ts';
-import { formBody } from './multipart.ts';
+import { assertMessageAllowed } from './messagingFeatures.ts';
+import { allFiles, formBody } from './multipart.ts';
 import {
   AttachmentParams, ConversationDetail, ConversationList, ConversationParams, MessagesQuery, ReadPosition, ReplyBody, UnreadCount, withFiles,
 } from './schemas/messaging.ts';
@@ -50,6 +51,15 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
   const deps = (): MessagingDeps => ({ store: services.store, clock: services.clock });
   const { caller } = area;
   const detail = async (ctx: Context, viewer: Viewer, id: string) => getConversation(knex, viewer, id, pageRequest(ctx.query));
+  // Writing is gated by the vendor's plan per conversation type and per attachment (src/http/messagingFeatures.ts); admins never are.
+  const writes = caller === 'vendor'
+    ? 'a vendor_customer conversation needs the vendor\'s `customer_messaging`, an admin_vendor one its `admin_messaging`'
+    : 'the conversation with the shop needs the shop vendor\'s `customer_messaging`';
+  const gated = caller === 'admin' ? {} : {
+    description: `Plan features: writing in ${writes}; files need \`message_attachments\`. Otherwise 403 FeatureNotAvailableException `
+      + 'naming the feature and its lowest tier, and nothing is stored. Reading is never gated.',
+  };
+  const planRefusal = caller === 'admin' ? [] : [FeatureNotAvailableException];
 
   api.get('/messages', {
     summary: 'The caller\'s conversations, most recent activity first, each with its last message and the caller\'s unread count',
@@ -60,12 +70,13 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
 
   api.post('/messages', {
     summary: 'Start a conversation with its first message (JSON, or multipart with up to 5 files in the field `files`)',
-    caller, bodyType: 'multipart', body: withFiles(area.startBody), use: [attachmentUpload], responses: { 201: ConversationDetail },
-    errors: [ValidationException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException, VendorNotFoundException, CustomerNotFoundException, UserNotFoundException],
+    caller, bodyType: 'multipart', body: withFiles(area.startBody), use: [attachmentUpload], responses: { 201: ConversationDetail }, ...gated,
+    errors: [ValidationException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException, VendorNotFoundException, CustomerNotFoundException, UserNotFoundException, ...planRefusal],
   }, async (ctx) => {
     multipartIds(ctx);
     const input = area.toNewConversation(formBody(ctx, area.startBody));
     const actor = await area.actor(ctx);
+    await assertMessageAllowed(services, actor, input.conversation_type, allFiles(ctx).length);
     const id = newConversationId();
     const refs = await storeAttachments(services, ctx, id);
     const done = await withAttachments(services, id, refs, () => startConversation(deps(), id, input, refs, actor, area.commandContext(ctx)));
@@ -90,13 +101,14 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
 
   api.post('/messages/:conversation_id', {
     summary: 'Reply (JSON, or multipart with up to 5 files in the field `files`); answers the conversation with its last page of messages',
-    caller, params: ConversationParams, bodyType: 'multipart', body: withFiles(ReplyBody), use: [attachmentUpload], responses: { 201: ConversationDetail },
-    errors: [ValidationException, ConversationNotFoundException, MessageAttachmentException],
+    caller, params: ConversationParams, bodyType: 'multipart', body: withFiles(ReplyBody), use: [attachmentUpload], responses: { 201: ConversationDetail }, ...gated,
+    errors: [ValidationException, ConversationNotFoundException, MessageAttachmentException, ...planRefusal],
   }, async (ctx, { params }) => {
     const body = formBody(ctx, ReplyBody);
     const actor = await area.actor(ctx);
     const id = params.conversation_id;
-    await conversationFor(deps(), id, actor);
+    const conversation = await conversationFor(deps(), id, actor);
+    await assertMessageAllowed(services, actor, conversation.conversation_type, allFiles(ctx).length);
     const refs = await storeAttachments(services, ctx, id);
     const done = await withAttachments(services, id, refs, () => postMessage(deps(), id, body.body, refs, actor, area.commandContext(ctx)));
     await services.settle([done]);

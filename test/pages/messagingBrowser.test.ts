@@ -8,6 +8,7 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { describeInBrowser } from '../support/browserSuite.ts';
 import { registerCustomer, shopClient, type Customer } from '../support/customers.ts';
 import { addTeamMember, type TeamMember } from '../support/messagingLive.ts';
+import { putOnTier } from '../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 
 const ARTIFACTS = 'test-artifacts/messaging';
@@ -63,6 +64,7 @@ describeInBrowser('messaging pages in a headless chromium', function () {
   before(async () => {
     app = await testApp();
     v = await createVendorWithOwner(app, { vendor: { name: 'Tea & Co' } });
+    await putOnTier(app, v.vendorId, 'enterprise');
     member = await addTeamMember(app, v);
     customer = await registerCustomer(shopClient(app, v), { first_name: 'Lena', last_name: 'Weber' });
     writeFileSync(attachment, '%PDF-1.4\n% delivery note 4711\n');

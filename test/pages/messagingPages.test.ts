@@ -3,6 +3,7 @@ import { sql } from '../../src/runtime/database.ts';
 import { ADMIN, testApp, type TestApp } from '../support/app.ts';
 import { registerCustomer } from '../support/customers.ts';
 import { customerWrites, messagingShop, type MessagingShop } from '../support/messagingLive.ts';
+import { putOnTier } from '../support/plans.ts';
 import { openStream } from '../support/sse.ts';
 import { visitor } from '../support/storefront.ts';
 
@@ -22,9 +23,9 @@ describe('messaging pages', function () {
     s = await messagingShop(app);
   });
 
-  async function signedInCustomer(email: string, password: string) {
+  async function signedInCustomer(email: string, password: string, at: MessagingShop = s) {
     const v = visitor(app);
-    const shop = `/vendors/${s.vendor.vendorCode}/shop`;
+    const shop = `/vendors/${at.vendor.vendorCode}/shop`;
     const first = await v.get(`${shop}/account/messages`);
     expect(first.status).to.equal(303);
     expect(first.headers.location).to.equal(`${shop}/login?return=${encodeURIComponent(`${shop}/account/messages`)}`);
@@ -108,5 +109,19 @@ describe('messaging pages', function () {
     } finally {
       stream.close();
     }
+  });
+
+  it('the forms go through the same plan gate as the API: an Essential shop\'s customer is told in words, nothing is appended', async () => {
+    const essential = await messagingShop(app);
+    await putOnTier(app, essential.vendor.vendorId, 'essential');
+    const { v, shop } = await signedInCustomer(essential.customer.email, essential.customer.password, essential);
+    const list = await v.get(`${shop}/account/messages`);
+    const before = await events();
+    const sent = await v.post(`${shop}/account/messages`, { subject: 'Hello', body: 'Do you ship to Belgium?', _csrf: v.csrf(list.body) });
+    expect(sent.status).to.equal(303);
+    expect(sent.headers.location).to.equal(`${shop}/account/messages?error=feature`);
+    expect(await events()).to.equal(before);
+    const shown = await v.get(String(sent.headers.location));
+    expect(shown.body).to.include('This is not included in the current subscription plan.');
   });
 });

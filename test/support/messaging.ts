@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Reply, TestApp } from './app.ts';
 import { unique } from './app.ts';
+import { putOnTier } from './plans.ts';
 import { registerShopper, shopOf, type Shopper } from './shop.ts';
 import { createVendorWithOwner, shopHeaders, vendorLogin, type VendorFixture } from './tenancy.ts';
 
@@ -14,8 +15,10 @@ export interface Team extends VendorFixture {
   customer: Shopper;
 }
 
+/** The team's vendor is on Enterprise, so every kind of message and attachment is in its plan (test/http/messaging/featureGates.test.ts gates them). */
 export async function vendorTeam(app: TestApp): Promise<Team> {
   const v = await createVendorWithOwner(app);
+  await putOnTier(app, v.vendorId, 'enterprise');
   const email = `${unique('member')}@team.test`;
   const invited = await app.call('POST', '/api/v1/vendor/team/invitations', { token: v.ownerToken, body: { email, role: 'staff' } });
   expect(invited.status, JSON.stringify(invited.body)).to.equal(201);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { callService, unique, type CallOptions, type TestApp } from './app.ts';
 import { registerCustomer, shopClient, type Customer, type ShopClient } from './customers.ts';
+import { putOnTier } from './plans.ts';
 import { openStream, type SseClient } from './sse.ts';
 import { createVendorWithOwner, shopHeaders, vendorLogin, type VendorFixture } from './tenancy.ts';
 
@@ -36,8 +37,10 @@ export async function addTeamMember(app: Client, vendor: VendorFixture, over: Re
   return { userId: login.user.id, email, password, token: login.access_token };
 }
 
+/** A vendor on Enterprise (every messaging feature of the plans), its second member and a customer. */
 export async function messagingShop(app: Client, customerOver: Record<string, unknown> = {}): Promise<MessagingShop> {
   const vendor = await createVendorWithOwner(app as TestApp);
+  await putOnTier(app, vendor.vendorId, 'enterprise');
   const member = await addTeamMember(app, vendor);
   const shop = shopClient(app as TestApp, vendor);
   const customer = await registerCustomer(shop, customerOver);

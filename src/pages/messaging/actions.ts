@@ -6,17 +6,19 @@ import {
 } from '../../../commands/messaging/handlers.ts';
 import { getConversation, listConversations, type ConversationDetail, type Viewer } from '../../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../../queries/messaging/unread.ts';
-import { ConversationNotFoundException, DomainException, MessageAttachmentException, ValidationException } from '../../core/errors.ts';
+import { ConversationNotFoundException, DomainException, FeatureNotAvailableException, MessageAttachmentException, ValidationException } from '../../core/errors.ts';
 import { sendAttachment, storeAttachments, withAttachments } from '../../http/messageAttachments.ts';
+import { assertMessageAllowed } from '../../http/messagingFeatures.ts';
+import { allFiles } from '../../http/multipart.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 
 /**
  * What the messages pages do, through the same command handlers, attachment checks and queries
- * as the messaging API (src/http/messageRoutes.ts): no second write path. A refusal becomes the
+ * as the messaging API (src/http/messageRoutes.ts), plan gates included: no second write path. A refusal becomes the
  * name of an error the page shows in words (`?error=`), never free text from the request.
  */
-export type FormError = 'empty' | 'subject' | 'attachment';
+export type FormError = 'empty' | 'subject' | 'attachment' | 'feature';
 
 export const viewerOf = (a: Actor): Viewer => ({ kind: a.kind, id: a.id, vendor_id: a.vendor_id ?? undefined });
 
@@ -25,6 +27,7 @@ const deps = (services: Services): MessagingDeps => ({ store: services.store, cl
 /** A form's refusal as the name of its message, or the error itself when it is not the sender's doing. */
 function formError(err: unknown): FormError {
   if (err instanceof MessageAttachmentException) return 'attachment';
+  if (err instanceof FeatureNotAvailableException) return 'feature';
   if (err instanceof ValidationException) return err.errors.some((e) => e.pointer.includes('subject')) ? 'subject' : 'empty';
   throw err;
 }
@@ -59,6 +62,7 @@ export async function startFromForm(services: Services, ctx: Context, actor: Act
   const id = newConversationId();
   try {
     await dropUnchosenFiles(ctx);
+    await assertMessageAllowed(services, actor, input.conversation_type, allFiles(ctx).length);
     const refs = await storeAttachments(services, ctx, id);
     const done = await withAttachments(services, id, refs, () => startConversation(deps(services), id, input, refs, actor, context));
     await services.settle([done]);
@@ -70,9 +74,10 @@ export async function startFromForm(services: Services, ctx: Context, actor: Act
 
 /** Replies from the form (body, files); null when sent, else the error to show. A stranger's conversation is not found. */
 export async function replyFromForm(services: Services, ctx: Context, actor: Actor, context: CommandContext, conversationId: string): Promise<FormError | null> {
-  await conversationFor(deps(services), conversationId, actor);
+  const conversation = await conversationFor(deps(services), conversationId, actor);
   try {
     await dropUnchosenFiles(ctx);
+    await assertMessageAllowed(services, actor, conversation.conversation_type, allFiles(ctx).length);
     const refs = await storeAttachments(services, ctx, conversationId);
     const done = await withAttachments(services, conversationId, refs, () => postMessage(deps(services), conversationId, text(ctx, 'body'), refs, actor, context));
     await services.settle([done]);

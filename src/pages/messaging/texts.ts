@@ -20,6 +20,7 @@ const EN = {
   error_empty: 'Write a message or attach a file.',
   error_subject: 'Give the conversation a subject.',
   error_attachment: 'An attachment was refused: at most 5 files of 10 MB, images (PNG, JPEG, WebP, GIF), PDF, .txt or .csv.',
+  error_feature: 'This is not included in the current subscription plan.',
   sign_in: 'Sign in',
   sign_out: 'Sign out',
   login: 'E-mail or user name',
@@ -42,7 +43,7 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     attach: 'Joindre des fichiers (PNG, JPEG, WebP, GIF, PDF, .txt, .csv ; 5 au plus)', send: 'Envoyer', reply: 'Répondre',
     all_conversations: 'Toutes les conversations', you: 'Vous', with_customer: 'Client', with_admins: 'Plateforme',
     sent: 'Votre message a été envoyé.', error_empty: 'Écrivez un message ou joignez un fichier.', error_subject: 'Donnez un objet à la conversation.',
-    error_attachment: 'Une pièce jointe a été refusée : 5 fichiers de 10 Mo au plus, images (PNG, JPEG, WebP, GIF), PDF, .txt ou .csv.', sign_in: 'Se connecter', sign_out: 'Se déconnecter',
+    error_attachment: 'Une pièce jointe a été refusée : 5 fichiers de 10 Mo au plus, images (PNG, JPEG, WebP, GIF), PDF, .txt ou .csv.', error_feature: 'Ce n’est pas inclus dans l’abonnement actuel.', sign_in: 'Se connecter', sign_out: 'Se déconnecter',
     login: 'E-mail ou nom d’utilisateur', password: 'Mot de passe', vendor_code: 'Code vendeur (si vous travaillez pour plusieurs vendeurs)',
     error_credentials: 'E-mail, nom d’utilisateur ou mot de passe incorrect.', error_throttled: 'Trop de tentatives ; réessayez plus tard.',
     error_access: 'Ce compte n’a pas accès ici.', not_found: 'Cette conversation n’existe pas.', to_platform: 'À l’équipe de la plateforme',
@@ -54,7 +55,7 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     all_conversations: 'Alle Unterhaltungen', you: 'Sie', with_customer: 'Kunde', with_admins: 'Plattform',
     sent: 'Ihre Nachricht wurde gesendet.', error_empty: 'Schreiben Sie eine Nachricht oder hängen Sie eine Datei an.',
     error_subject: 'Geben Sie der Unterhaltung einen Betreff.', error_attachment: 'Ein Anhang wurde abgelehnt: höchstens 5 Dateien zu 10 MB, Bilder (PNG, JPEG, WebP, GIF), PDF, .txt oder .csv.',
-    sign_in: 'Anmelden', sign_out: 'Abmelden', login: 'E-Mail oder Benutzername', password: 'Passwort',
+    error_feature: 'Das ist im aktuellen Abonnement nicht enthalten.', sign_in: 'Anmelden', sign_out: 'Abmelden', login: 'E-Mail oder Benutzername', password: 'Passwort',
     vendor_code: 'Händlercode (wenn Sie für mehrere Händler arbeiten)', error_credentials: 'E-Mail, Benutzername oder Passwort falsch.',
     error_throttled: 'Zu viele Fehlversuche; versuchen Sie es später erneut.', error_access: 'Dieses Konto hat hier keinen Zugang.',
     not_found: 'Diese Unterhaltung gibt es nicht.', to_platform: 'An das Team der Plattform',
@@ -66,7 +67,7 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     all_conversations: 'All Gespréicher', you: 'Dir', with_customer: 'Client', with_admins: 'Plattform',
     sent: 'Är Noriicht gouf geschéckt.', error_empty: 'Schreift eng Noriicht oder hänkt e Fichier un.',
     error_subject: 'Gitt dem Gespréich e Betreff.', error_attachment: 'En Unhang gouf refuséiert: héchstens 5 Fichieren zu 10 MB, Biller (PNG, JPEG, WebP, GIF), PDF, .txt oder .csv.',
-    sign_in: 'Umellen', sign_out: 'Ofmellen', login: 'E-Mail oder Benotzernumm', password: 'Passwuert',
+    error_feature: 'Dat ass am aktuellen Abonnement net dran.', sign_in: 'Umellen', sign_out: 'Ofmellen', login: 'E-Mail oder Benotzernumm', password: 'Passwuert',
     vendor_code: 'Händlercode (wann Dir fir e puer Händler schafft)', error_credentials: 'E-Mail, Benotzernumm oder Passwuert falsch.',
     error_throttled: 'Ze vill Feelversich; probéiert méi spéit nach eng Kéier.', error_access: 'Dëse Kont huet hei keen Zougang.',
     not_found: 'Dëst Gespréich gëtt et net.', to_platform: 'Un d’Team vun der Plattform',
@@ -79,5 +80,5 @@ export function mt(language: LanguageCode, key: MessagingText, params: Record<st
 
 /** The words for a form's refusal named in `?error=` (src/pages/messaging/actions.ts FormError); nothing for any other value. */
 export function formErrorText(language: LanguageCode, value: unknown): string | null {
-  return value === 'empty' || value === 'subject' || value === 'attachment' ? mt(language, `error_${value}`) : null;
+  return value === 'empty' || value === 'subject' || value === 'attachment' || value === 'feature' ? mt(language, `error_${value}`) : null;
 }
