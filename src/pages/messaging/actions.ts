@@ -6,19 +6,23 @@ import {
 } from '../../../commands/messaging/handlers.ts';
 import { getConversation, listConversations, type ConversationDetail, type Viewer } from '../../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../../queries/messaging/unread.ts';
-import { ConversationNotFoundException, DomainException, FeatureNotAvailableException, MessageAttachmentException, ValidationException } from '../../core/errors.ts';
+import {
+  ConversationNotFoundException, CustomerNotFoundException, DomainException, FeatureNotAvailableException, InvalidConversationTypeException,
+  InvalidRecipientTypeException, MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
+} from '../../core/errors.ts';
 import { sendAttachment, storeAttachments, withAttachments } from '../../http/messageAttachments.ts';
 import { assertMessageAllowed } from '../../http/messagingFeatures.ts';
 import { allFiles } from '../../http/multipart.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
+import type { FormError } from './texts.ts';
 
 /**
  * What the messages pages do, through the same command handlers, attachment checks and queries
  * as the messaging API (src/http/messageRoutes.ts), plan gates included: no second write path. A refusal becomes the
  * name of an error the page shows in words (`?error=`), never free text from the request.
  */
-export type FormError = 'empty' | 'subject' | 'attachment' | 'feature';
+export type { FormError } from './texts.ts';
 
 export const viewerOf = (a: Actor): Viewer => ({ kind: a.kind, id: a.id, vendor_id: a.vendor_id ?? undefined });
 
@@ -28,14 +32,25 @@ const deps = (services: Services): MessagingDeps => ({ store: services.store, cl
 function formError(err: unknown): FormError {
   if (err instanceof MessageAttachmentException) return 'attachment';
   if (err instanceof FeatureNotAvailableException) return 'feature';
+  // A recipient the caller cannot reach (another vendor's customer included) is "not found", as in the API.
+  if (err instanceof VendorNotFoundException || err instanceof CustomerNotFoundException || err instanceof UserNotFoundException) return 'not_found';
+  if (err instanceof InvalidRecipientTypeException || err instanceof InvalidConversationTypeException) return 'recipient';
   if (err instanceof ValidationException) return err.errors.some((e) => e.pointer.includes('subject')) ? 'subject' : 'empty';
   throw err;
 }
 
-const text = (ctx: Context, name: string): string => {
+/** A form field's text (the first, when a field came more than once). */
+export const text = (ctx: Context, name: string): string => {
+  const body = (ctx.request as any).body;
+  const value = body && typeof body === 'object' ? [body[name]].flat()[0] : undefined;
+  return typeof value === 'string' ? value : '';
+};
+
+/** Every value of a repeated form field (checkboxes). */
+export const texts = (ctx: Context, name: string): string[] => {
   const body = (ctx.request as any).body;
   const value = body && typeof body === 'object' ? body[name] : undefined;
-  return typeof value === 'string' ? value : '';
+  return ([] as unknown[]).concat(value ?? []).filter((v): v is string => typeof v === 'string');
 };
 
 /**
@@ -54,15 +69,20 @@ async function dropUnchosenFiles(ctx: Context): Promise<void> {
   }
 }
 
-/** Starts a conversation from the form (subject, body, files); its id, or the error to show. */
-export async function startFromForm(services: Services, ctx: Context, actor: Actor, context: CommandContext, recipients: Partial<NewConversation>):
-  Promise<{ id: string } | { error: FormError }> {
+/**
+ * Starts a conversation from the form (subject, body, files); its id, or the error to show.
+ * `resolve` turns what the form names (a vendor code, a customer's e-mail, ticked admins) into
+ * ids after the plan gate, as the API judges the plan before the recipients.
+ */
+export async function startFromForm(services: Services, ctx: Context, actor: Actor, context: CommandContext, recipients: Partial<NewConversation>,
+  resolve?: () => Promise<Partial<NewConversation>>): Promise<{ id: string } | { error: FormError }> {
   const input: NewConversation = { conversation_type: 'vendor_customer', ...recipients, subject: text(ctx, 'subject').slice(0, 1000), body: text(ctx, 'body') };
   if (input.subject.trim() === '') return { error: 'subject' };
   const id = newConversationId();
   try {
     await dropUnchosenFiles(ctx);
     await assertMessageAllowed(services, actor, input.conversation_type, allFiles(ctx).length);
+    if (resolve) Object.assign(input, await resolve());
     const refs = await storeAttachments(services, ctx, id);
     const done = await withAttachments(services, id, refs, () => startConversation(deps(services), id, input, refs, actor, context));
     await services.settle([done]);

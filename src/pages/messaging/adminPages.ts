@@ -7,6 +7,7 @@ import type { Services } from '../../runtime/services.ts';
 import { ADMIN_PAGE_COOKIE, pageAdmin, userLanguage } from './backOffice.ts';
 import { declareBackOfficeMessages, redirect } from './backOfficeMessages.ts';
 import { declareLoginPages } from './loginPages.ts';
+import { adminStartForms } from './startForms.ts';
 
 /** The admin pages' cookie: only under /admin (never sent to the API), HttpOnly, SameSite=Strict. */
 const cookieOptions = (secure: boolean, maxAgeSeconds: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure, path: '/admin', maxAge: maxAgeSeconds * 1000, overwrite: true });
@@ -42,6 +43,8 @@ export function adminMessagesPageRoutes(services: Services): Router {
 
   declareBackOfficeMessages(api, services, {
     prefix: '/admin', who: 'admin', streamUrl: '/admin/messages/stream',
+    // From the list, an admin writes to a vendor's team or to other admins.
+    start: adminStartForms(services),
     async caller(ctx) {
       const id = await pageAdmin(services, ctx);
       if (id === null) return null;

@@ -27,8 +27,14 @@ export interface BackOfficeArea {
   who: string;
   streamUrl: string;
   caller(ctx: Context): Promise<PageCaller | null>;
-  /** The form that starts a conversation from the list, and the recipients it implies; none: no form. */
-  start?: { form: (p: MessagesPage) => Html; recipients: Partial<NewConversation> };
+  /** The forms that start a conversation from the list (src/pages/messaging/startForms.ts); none: no form. */
+  start?: StartForms;
+}
+
+export interface StartForms {
+  forms(ctx: Context, c: PageCaller, p: MessagesPage): Promise<Html>;
+  /** The conversation type a posted form names, and its recipients as ids (read after the plan gate; a recipient nobody can find throws "not found"). */
+  recipients(ctx: Context, c: PageCaller): { conversation_type: string; resolve?: () => Promise<Partial<NewConversation>> };
 }
 
 const HTML = { description: 'The HTML page (text/html)', contentType: 'text/html' };
@@ -71,17 +77,20 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
     });
   };
 
-  page('get', '', `Back-office page: the ${area.who}'s conversations with unread badges`, {}, async (ctx, c) => {
+  const startForms = area.start ? ', and the forms that start one (`?vendor_search=` lists the vendors matching a code or name on the admins\' page)' : '';
+  page('get', '', `Back-office page: the ${area.who}'s conversations with unread badges${startForms}`, {}, async (ctx, c) => {
     const { list } = await conversationsOf(services, c.actor, 1);
     const p = await pageOf(ctx, c);
-    frame(ctx, c, conversationList(p, list, area.start ? area.start.form(p) : null));
+    frame(ctx, c, conversationList(p, list, area.start ? await area.start.forms(ctx, c, p) : null));
   });
 
   if (area.start) {
-    const recipients = area.start.recipients;
-    page('post', '', `Back-office form: start a conversation (multipart: \`subject\`, \`body\`, up to 5 \`files\`)`,
+    const start = area.start;
+    page('post', '', 'Back-office form: start a conversation (multipart: `conversation_type`, its recipients in words — `vendor` code or name, '
+      + '`admin_ids`, `customer_email` — `subject`, `body`, up to 5 `files`); a refusal comes back as `?error=`',
       { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
-        const outcome = await startFromForm(services, ctx, c.actor, c.context, recipients);
+        const { conversation_type, resolve } = start.recipients(ctx, c);
+        const outcome = await startFromForm(services, ctx, c.actor, c.context, { conversation_type }, resolve);
         redirect(ctx, 'error' in outcome ? `${base}?error=${outcome.error}` : `${base}/${outcome.id}?notice=sent`);
       });
   }

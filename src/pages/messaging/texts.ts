@@ -31,6 +31,17 @@ const EN = {
   error_access: 'This account has no access here.',
   not_found: 'This conversation does not exist.',
   to_platform: 'To the platform’s team',
+  error_not_found: 'No such recipient: check the vendor code or name, or the customer’s e-mail (a customer of another shop cannot be reached from here).',
+  error_recipient: 'These recipients cannot take part in this kind of conversation: choose at least one other admin.',
+  to_vendor: 'To a vendor’s team',
+  vendor_field: 'Vendor code or exact name',
+  find_vendor: 'Find a vendor (code or name)',
+  search: 'Search',
+  no_vendor_found: 'No vendor matches this search.',
+  to_admins: 'To other admins',
+  no_admins: 'There is no other admin.',
+  to_customer: 'To a customer of the shop',
+  customer_email: 'Customer’s e-mail',
 } as const;
 
 export type MessagingText = keyof typeof EN;
@@ -47,6 +58,17 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     login: 'E-mail ou nom d’utilisateur', password: 'Mot de passe', vendor_code: 'Code vendeur (si vous travaillez pour plusieurs vendeurs)',
     error_credentials: 'E-mail, nom d’utilisateur ou mot de passe incorrect.', error_throttled: 'Trop de tentatives ; réessayez plus tard.',
     error_access: 'Ce compte n’a pas accès ici.', not_found: 'Cette conversation n’existe pas.', to_platform: 'À l’équipe de la plateforme',
+    error_not_found: 'Destinataire introuvable : vérifiez le code ou le nom du vendeur, ou l’e-mail du client (un client d’une autre boutique n’est pas joignable d’ici).',
+    error_recipient: 'Ces destinataires ne peuvent pas prendre part à ce type de conversation : choisissez au moins un autre administrateur.',
+    to_vendor: 'À l’équipe d’un vendeur',
+    vendor_field: 'Code ou nom exact du vendeur',
+    find_vendor: 'Chercher un vendeur (code ou nom)',
+    search: 'Chercher',
+    no_vendor_found: 'Aucun vendeur ne correspond à cette recherche.',
+    to_admins: 'À d’autres administrateurs',
+    no_admins: 'Il n’y a pas d’autre administrateur.',
+    to_customer: 'À un client de la boutique',
+    customer_email: 'E-mail du client',
   },
   de: {
     messages: 'Nachrichten', unread: 'ungelesen', no_conversations: 'Noch keine Unterhaltungen.', new_conversation: 'Neue Nachricht',
@@ -59,6 +81,17 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     vendor_code: 'Händlercode (wenn Sie für mehrere Händler arbeiten)', error_credentials: 'E-Mail, Benutzername oder Passwort falsch.',
     error_throttled: 'Zu viele Fehlversuche; versuchen Sie es später erneut.', error_access: 'Dieses Konto hat hier keinen Zugang.',
     not_found: 'Diese Unterhaltung gibt es nicht.', to_platform: 'An das Team der Plattform',
+    error_not_found: 'Empfänger nicht gefunden: prüfen Sie Händlercode oder -namen oder die E-Mail des Kunden (ein Kunde eines anderen Shops ist von hier nicht erreichbar).',
+    error_recipient: 'Diese Empfänger können an dieser Art Unterhaltung nicht teilnehmen: wählen Sie mindestens einen anderen Administrator.',
+    to_vendor: 'An das Team eines Händlers',
+    vendor_field: 'Händlercode oder genauer Name',
+    find_vendor: 'Händler suchen (Code oder Name)',
+    search: 'Suchen',
+    no_vendor_found: 'Kein Händler passt zu dieser Suche.',
+    to_admins: 'An andere Administratoren',
+    no_admins: 'Es gibt keinen anderen Administrator.',
+    to_customer: 'An einen Kunden des Shops',
+    customer_email: 'E-Mail des Kunden',
   },
   lb: {
     messages: 'Noriichten', unread: 'net gelies', no_conversations: 'Nach keng Gespréicher.', new_conversation: 'Nei Noriicht',
@@ -71,6 +104,17 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     vendor_code: 'Händlercode (wann Dir fir e puer Händler schafft)', error_credentials: 'E-Mail, Benotzernumm oder Passwuert falsch.',
     error_throttled: 'Ze vill Feelversich; probéiert méi spéit nach eng Kéier.', error_access: 'Dëse Kont huet hei keen Zougang.',
     not_found: 'Dëst Gespréich gëtt et net.', to_platform: 'Un d’Team vun der Plattform',
+    error_not_found: 'Keen esou een Empfänger: kuckt den Händlercode oder -numm, oder d’E-Mail vum Client (e Client vun engem anere Buttek ass vun hei net ze erreechen).',
+    error_recipient: 'Dës Empfänger kënnen un esou engem Gespréich net deelhuelen: wielt op d’mannst een aneren Administrateur.',
+    to_vendor: 'Un d’Team vun engem Händler',
+    vendor_field: 'Händlercode oder genauen Numm',
+    find_vendor: 'Händler sichen (Code oder Numm)',
+    search: 'Sichen',
+    no_vendor_found: 'Keen Händler passt op dës Sich.',
+    to_admins: 'Un aner Administrateuren',
+    no_admins: 'Et gëtt keen aneren Administrateur.',
+    to_customer: 'Un e Client vum Buttek',
+    customer_email: 'E-Mail vum Client',
   },
 };
 
@@ -78,7 +122,11 @@ export function mt(language: LanguageCode, key: MessagingText, params: Record<st
   return TEXTS[language][key].replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
 }
 
+/** The refusals a form can name in `?error=` (src/pages/messaging/actions.ts), each with its words `error_<name>`. */
+export const FORM_ERRORS = ['empty', 'subject', 'attachment', 'feature', 'not_found', 'recipient'] as const;
+export type FormError = typeof FORM_ERRORS[number];
+
 /** The words for a form's refusal named in `?error=` (src/pages/messaging/actions.ts FormError); nothing for any other value. */
 export function formErrorText(language: LanguageCode, value: unknown): string | null {
-  return value === 'empty' || value === 'subject' || value === 'attachment' || value === 'feature' ? mt(language, `error_${value}`) : null;
+  return typeof value === 'string' && (FORM_ERRORS as readonly string[]).includes(value) ? mt(language, `error_${value as FormError}`) : null;
 }

@@ -7,9 +7,7 @@ import type { Services } from '../../runtime/services.ts';
 import { pageVendor, userLanguage } from './backOffice.ts';
 import { declareBackOfficeMessages } from './backOfficeMessages.ts';
 import { declareLoginPages } from './loginPages.ts';
-import { html } from '../html.ts';
-import { mt } from './texts.ts';
-import { startForm } from './views.ts';
+import { vendorStartForms } from './startForms.ts';
 
 const cookieOptions = (secure: boolean, maxAgeSeconds: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure, path: '/', maxAge: maxAgeSeconds * 1000, overwrite: true });
 
@@ -43,8 +41,8 @@ export function vendorMessagesPageRoutes(services: Services): Router {
         language: await userLanguage(services, v.userId),
       };
     },
-    // From the list, a team member writes to the platform's admins.
-    start: { form: (p) => startForm(p, html`<p class="muted">${mt(p.language, 'to_platform')}</p><input type="hidden" name="conversation_type" value="admin_vendor">`), recipients: { conversation_type: 'admin_vendor' } },
+    // From the list, a team member writes to the platform's admins or to a customer of the vendor.
+    start: vendorStartForms(services),
   });
   return api.router;
 }

@@ -71,9 +71,9 @@ ${m.attachments.length > 0 ? html`<ul class="attachments">${m.attachments.map((a
 
 const fileInput = (p: MessagesPage) => html`<p><label>${mt(p.language, 'attach')}<br><input type="file" name="files" multiple></label></p>`;
 
-/** The form that starts a conversation (the shop account's, to the shop; the vendor's, to the platform). */
-export function startForm(p: MessagesPage, extra: Html | null = null): Html {
-  return html`<h2>${mt(p.language, 'new_conversation')}</h2>
+/** The form that starts a conversation (the shop account's, to the shop; the back office's, one per kind of recipient); `heading` null: none. */
+export function startForm(p: MessagesPage, extra: Html | null = null, heading: string | null = mt(p.language, 'new_conversation')): Html {
+  return html`${heading === null ? '' : html`<h2>${heading}</h2>`}
 <form class="start" method="post" action="${p.base}" enctype="multipart/form-data">${p.csrf}${extra ?? ''}
 <p><label>${mt(p.language, 'subject')}<br><input name="subject" required maxlength="200"></label></p>
 <p><label>${mt(p.language, 'message')}<br><textarea name="body" maxlength="10000"></textarea></label></p>
