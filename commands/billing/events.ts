@@ -1,3 +1,5 @@
+import type { BillingInterval } from '../subscriptions/events.ts';
+
 /**
  * The billing area's facts (docs/billing.md): each vendor's account at the payment provider
  * (Stripe), and the add-ons it bought on top of its tier.
@@ -53,6 +55,8 @@ export type BillingSubscriptionSynced = {
     vendor_id: number; stripe_subscription_id: string | null; stripe_status: string;
     status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired' | null;
     tier_code: string | null; current_period_start: string | null; current_period_end: string | null; trial_end: string | null;
+    /** The tier price's interval at Stripe; absent in the views taken in before it was read, null when not told. */
+    billing_interval?: BillingInterval | null;
     observed_at: string; source: 'webhook' | 'sync'; source_ref: string; at: string;
   };
 };

@@ -55,8 +55,8 @@ export async function takeInStripeSubscription(store: EventStore, now: Date, vie
 }
 
 /**
- * What the view changes on the vendor's subscription: the status it can reach, Stripe's period and
- * tier; nothing for a vendor without a subscription record. A view whose status the subscription cannot move to (an admin or the trial task moved it
+ * What the view changes on the vendor's subscription: the status it can reach, Stripe's period,
+ * tier and billing interval (its tier price's); nothing for a vendor without a subscription record. A view whose status the subscription cannot move to (an admin or the trial task moved it
  * past that) changes nothing at all: its period belongs to that older state.
  */
 export async function stripeViewChanges(store: EventStore, view: BillingSubscriptionSynced['data']): Promise<SubscriptionInput> {
@@ -78,6 +78,7 @@ export async function stripeViewChanges(store: EventStore, view: BillingSubscrip
   if (view.tier_code && view.tier_code !== current.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) {
     input.tier_code = view.tier_code;
   }
+  if (view.billing_interval && view.billing_interval !== current.billing_interval) input.billing_interval = view.billing_interval;
   return input;
 }
 

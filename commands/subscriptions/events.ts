@@ -48,17 +48,23 @@ export type SubscriptionStatus = typeof SUBSCRIPTION_STATUSES[number];
 /** An admin's override of some of the tier's limits for one vendor; a key absent keeps the tier's, null is unlimited. */
 export type CustomLimits = Partial<TierLimits>;
 
+/** How often the vendor is billed for its tier: its monthly or its yearly price. */
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = typeof BILLING_INTERVALS[number];
+
 export interface VendorSubscriptionTerms {
   tier_code: string;
   status: SubscriptionStatus;
   current_period_start: string;
   current_period_end: string;
   custom_limits: CustomLimits | null;
+  /** Absent in the events recorded before the interval was: those subscriptions were billed monthly. */
+  billing_interval?: BillingInterval;
 }
 
 /** The vendor's subscription record was opened (one per vendor). */
 export type VendorSubscriptionStarted = { type: 'VendorSubscriptionStarted'; data: VendorSubscriptionTerms & { vendor_id: number; at: string } };
-/** Tier, status, period or custom limits changed (only the changed ones). */
+/** Tier, status, period, custom limits or billing interval changed (only the changed ones). */
 export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string; reason?: SubscriptionChangeReason } };
 
 /**

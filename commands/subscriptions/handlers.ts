@@ -1,7 +1,7 @@
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import type { CustomLimits, SubscriptionChangeReason, SubscriptionStatus, TierDetails } from './events.ts';
+import type { BillingInterval, CustomLimits, SubscriptionChangeReason, SubscriptionStatus, TierDetails } from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
 import { tier } from './index.ts';
 
@@ -40,6 +40,7 @@ export interface SubscriptionInput {
   current_period_start?: string;
   current_period_end?: string;
   custom_limits?: CustomLimits | null;
+  billing_interval?: BillingInterval;
 }
 
 const DAY = 86_400_000;
@@ -60,6 +61,7 @@ export async function setVendorSubscription(store: EventStore, now: Date, vendor
     current_period_start: start,
     current_period_end: end,
     custom_limits: input.custom_limits !== undefined ? input.custom_limits : base?.custom_limits ?? null,
+    billing_interval: input.billing_interval ?? base?.billing_interval ?? 'month',
   };
   return [await handleCommand(store, vendorSubscription, vendorId, { type: 'SetVendorSubscription', data: { vendor_id: vendorId, terms, at: now.toISOString() } }, ctx)];
 }

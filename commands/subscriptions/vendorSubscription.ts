@@ -1,8 +1,9 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
-import type { SubscriptionChangeReason, SubscriptionStatus, VendorSubscriptionEvent, VendorSubscriptionTerms } from './events.ts';
+import type { BillingInterval, SubscriptionChangeReason, SubscriptionStatus, VendorSubscriptionEvent, VendorSubscriptionTerms } from './events.ts';
 
-export type VendorSubscriptionState = { status: 'none' } | (VendorSubscriptionTerms & { vendor_id: number });
+/** A record's interval is always known: one started before intervals were recorded is monthly. */
+export type VendorSubscriptionState = { status: 'none' } | (VendorSubscriptionTerms & { vendor_id: number; billing_interval: BillingInterval });
 
 /**
  * Status moves as data: which statuses each status may go to. A trial converts or lapses, a
@@ -30,7 +31,7 @@ export function evolveVendorSubscription(state: VendorSubscriptionState, event: 
   switch (event.type) {
     case 'VendorSubscriptionStarted': {
       const { at: _at, ...terms } = event.data;
-      return terms;
+      return { ...terms, billing_interval: terms.billing_interval ?? 'month' };
     }
     case 'VendorSubscriptionChanged':
       return state.status === 'none' ? state : { ...state, ...event.data.changes };

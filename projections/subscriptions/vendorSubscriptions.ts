@@ -19,7 +19,8 @@ export const vendorSubscriptions: Projection = {
       const e = raw as unknown as VendorSubscriptionEvent;
       if (e.type === 'VendorSubscriptionStarted') {
         const { at, custom_limits, ...terms } = e.data;
-        rows.set(e.data.vendor_id, { ...terms, custom_limits: json(custom_limits), created_at: at, updated_at: at });
+        // A record started before the interval was recorded is monthly.
+        rows.set(e.data.vendor_id, { ...terms, billing_interval: terms.billing_interval ?? 'month', custom_limits: json(custom_limits), created_at: at, updated_at: at });
         continue;
       }
       const row = rows.get(e.data.vendor_id);

@@ -45,7 +45,7 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
   const base = knex('vendor_subscriptions as s')
     .leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
     .leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
-    .select('s.*', 'v.name as vendor_name', 'v.vendor_code', 't.name as tier_name', 't.price_monthly_cents',
+    .select('s.*', 'v.name as vendor_name', 'v.vendor_code', 't.name as tier_name', 't.price_monthly_cents', 't.price_yearly_cents',
       't.max_orders_per_period', 't.max_products', 't.max_team_members');
   if (filters.tier_code) base.where('s.tier_code', filters.tier_code);
   if (filters.status) base.where('s.status', filters.status);
@@ -69,9 +69,10 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
         vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
         tier_code: r.tier_code, tier_name: r.tier_name ?? null,
         price_monthly_cents: r.price_monthly_cents === null || r.price_monthly_cents === undefined ? null : Number(r.price_monthly_cents),
+        price_yearly_cents: r.price_yearly_cents === null || r.price_yearly_cents === undefined ? null : Number(r.price_yearly_cents),
         status: r.status,
         current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
-        custom_limits: custom, effective_limits: limits,
+        custom_limits: custom, effective_limits: limits, billing_interval: r.billing_interval,
         usage: {
           orders: usageAgainst(used.orders, limits.orders_per_period),
           products: usageAgainst(used.products, limits.products),

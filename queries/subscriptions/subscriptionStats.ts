@@ -6,9 +6,10 @@ const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as co
 /**
  * Admin /subscriptions/stats (definitions in docs/subscriptions.md "Admin views"):
  * - counts of subscription records by tier and by status;
- * - MRR: the monthly price of the tier of every `active` subscription (trials, past-due, canceled
- *   and expired ones bring nothing) plus every active add-on's monthly price times its quantity;
- *   ARR = 12 × MRR. Every subscription is billed monthly (no interval is recorded);
+ * - MRR: what every `active` subscription brings per month (trials, past-due, canceled and
+ *   expired ones bring nothing): its tier's monthly price, or for one billed yearly the yearly
+ *   price / 12 rounded to the cent (each subscription rounded, then summed), plus every active
+ *   add-on's monthly price times its quantity; ARR = 12 × MRR;
  * - trial conversions: of the trials that ended, how many became active (converted) rather than
  *   expired or canceled.
  */
@@ -21,7 +22,8 @@ export async function subscriptionStats(knex: Knex) {
       .orderByRaw('t.sort_order NULLS LAST, s.tier_code'),
     knex('vendor_subscriptions').groupBy('status').select('status').select(knex.raw('count(*)::int AS n')),
     knex('vendor_subscriptions as s').join('subscription_tiers as t', 't.code', 's.tier_code').where('s.status', 'active')
-      .select(knex.raw('coalesce(sum(t.price_monthly_cents), 0)::bigint AS cents'), knex.raw('count(*)::int AS n')),
+      .select(knex.raw(`coalesce(sum(CASE WHEN s.billing_interval = 'year' THEN round(t.price_yearly_cents / 12.0) ELSE t.price_monthly_cents END), 0)::bigint AS cents`),
+        knex.raw('count(*)::int AS n')),
     activeAddOnMonthlyCents(knex),
     knex('subscription_trials').select(knex.raw('count(*)::int AS started'),
       knex.raw("count(*) FILTER (WHERE outcome IS NULL)::int AS in_trial"),

@@ -11,6 +11,7 @@ export interface VendorSubscriptionView {
   current_period_start: string;
   current_period_end: string;
   custom_limits: Record<string, number | null> | null;
+  billing_interval: 'month' | 'year';
   created_at: string;
   updated_at: string;
 }
@@ -24,6 +25,7 @@ export async function findVendorSubscription(knex: Knex, vendorId: number): Prom
     vendor_id: r.vendor_id, tier_code: r.tier_code, status: r.status,
     current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
     custom_limits: typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits,
+    billing_interval: r.billing_interval,
     created_at: iso(r.created_at), updated_at: iso(r.updated_at),
   };
 }

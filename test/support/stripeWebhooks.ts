@@ -57,7 +57,7 @@ export function subscriptionObject(app: TestApp, vendorId: number, over: Record<
   return {
     id: `sub_v${vendorId}`, object: 'subscription', customer: `cus_v${vendorId}`, status: 'active', metadata: { vendor_id: String(vendorId) },
     current_period_start: now, current_period_end: now + 30 * 86400, trial_end: null, cancel_at_period_end: false,
-    items: { object: 'list', data: [{ id: `si_v${vendorId}`, price: { id: 'price_essential_monthly', lookup_key: null, metadata: {} } }] },
+    items: { object: 'list', data: [{ id: `si_v${vendorId}`, price: { id: 'price_essential_monthly', lookup_key: null, metadata: {}, recurring: { interval: 'month', interval_count: 1 } } }] },
     ...over,
   };
 }

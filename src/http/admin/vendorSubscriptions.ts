@@ -10,7 +10,7 @@ import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
 import { vendorPlan } from '../featureGate.ts';
 import { Timestamp } from '../responses.ts';
-import { CustomLimits, SubscriptionStatus, TierCode, VendorSubscription } from '../schemas/subscriptions.ts';
+import { CustomLimits, SubscriptionBillingInterval, SubscriptionStatus, TierCode, VendorSubscription } from '../schemas/subscriptions.ts';
 import { Id } from '../validation.ts';
 
 const VendorParams = Type.Object({ vendor_id: Id });
@@ -20,6 +20,7 @@ const SubscriptionUpdate = Type.Object({
   current_period_start: Type.Optional(Timestamp),
   current_period_end: Type.Optional(Timestamp),
   custom_limits: Type.Optional(Type.Union([CustomLimits, Type.Null()])),
+  billing_interval: Type.Optional(SubscriptionBillingInterval),
 }, { additionalProperties: false, minProperties: 1 });
 
 /**

@@ -55,6 +55,9 @@ export const VendorPlan = Type.Object({
 });
 
 export const SubscriptionStatus = Type.Union(['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)));
+export const SubscriptionBillingInterval = Type.Union([Type.Literal('month'), Type.Literal('year')], {
+  description: 'Whether the vendor pays the tier\'s monthly or yearly price; a record older than the interval is monthly',
+});
 export const CustomLimits = Type.Object({
   orders_per_period: Type.Optional(Limit), products: Type.Optional(Limit), team_members: Type.Optional(Limit),
 }, { additionalProperties: false, description: 'Overrides of the tier\'s limits for this vendor; a key absent keeps the tier\'s, null is unlimited' });
@@ -67,6 +70,7 @@ export const VendorSubscription = Type.Object({
   current_period_end: Timestamp,
   custom_limits: Nullable(CustomLimits),
   effective_limits: TierLimits,
+  billing_interval: SubscriptionBillingInterval,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -106,6 +110,8 @@ export const AdminSubscriptionItem = Type.Object({
   tier_code: Type.String(),
   tier_name: Nullable(Type.String({ description: 'null when the tier was deleted' })),
   price_monthly_cents: Nullable(Type.Integer()),
+  price_yearly_cents: Nullable(Type.Integer()),
+  billing_interval: SubscriptionBillingInterval,
   status: SubscriptionStatus,
   current_period_start: Timestamp,
   current_period_end: Timestamp,
@@ -129,7 +135,7 @@ export const SubscriptionStats = Type.Object({
     add_ons_mrr_cents: Count,
     paying_subscriptions: Count,
     vendors_with_add_ons: Count,
-  }, { description: 'MRR: monthly tier price of every active subscription plus active add-ons (price × quantity); ARR = 12 × MRR (docs/subscriptions.md)' }),
+  }, { description: 'MRR: every active subscription\'s tier price per month (the monthly price, or the yearly price / 12 rounded to the cent when billed yearly) plus active add-ons (price × quantity); ARR = 12 × MRR (docs/subscriptions.md)' }),
   trials: Type.Object({
     started: Count, in_trial: Count, converted: Count, expired: Count, canceled: Count,
     conversion_rate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'converted / (converted + expired + canceled); null before any trial ended' })),

@@ -64,7 +64,7 @@ export function vendorBillingRoutes(services: Services): Router {
       lookup_key: tierPriceKey(tier.code, interval), unit_amount: interval === 'year' ? tier.price_yearly_cents : tier.price_monthly_cents,
       interval, name: `${tier.name} (${interval === 'year' ? 'yearly' : 'monthly'})`,
     }, now, requestKey(ctx, 'change-tier'));
-    await services.settle(await setVendorSubscription(services.store, now, vendorId, { tier_code: tier.code },
+    await services.settle(await setVendorSubscription(services.store, now, vendorId, { tier_code: tier.code, billing_interval: interval },
       commandContext(ctx, caller(ctx).userId, vendorId)));
     const updated = await getVendorSubscription(services.db.knex, vendorId);
     ctx.body = {

@@ -4,7 +4,7 @@ import type { BillingInvoicePaid, BillingSubscriptionSynced } from '../../../com
 /**
  * Reading Stripe's objects (API version of the `stripe` package 17.7) into the platform's terms:
  * the vendor they belong to, an invoice's billing history fields, a subscription's status, period
- * and tier. Times are Unix seconds in Stripe and ISO strings here.
+ * tier and billing interval. Times are Unix seconds in Stripe and ISO strings here.
  */
 type StripeObject = Record<string, any>;
 
@@ -89,7 +89,13 @@ export function tierOf(subscription: StripeObject): string | null {
   return typeof code === 'string' && code !== '' ? code : null;
 }
 
-/** A Stripe subscription as a view to take in (status, period, trial end, tier). */
+/** How often the tier item's price bills: month or year (the only intervals tier prices are made with), null for another. */
+const intervalOf = (price: StripeObject | null | undefined): 'month' | 'year' | null => {
+  const interval = price?.recurring?.interval;
+  return interval === 'month' || interval === 'year' ? interval : null;
+};
+
+/** A Stripe subscription as a view to take in (status, period, trial end, tier, billing interval). */
 export function subscriptionView(subscription: StripeObject, vendorId: number, observedAt: string, source: 'webhook' | 'sync', sourceRef: string, at: string):
   BillingSubscriptionSynced['data'] {
   const item = tierItem(subscription);
@@ -102,6 +108,7 @@ export function subscriptionView(subscription: StripeObject, vendorId: number, o
     current_period_start: isoFromUnix(subscription.current_period_start ?? item?.current_period_start),
     current_period_end: isoFromUnix(subscription.current_period_end ?? item?.current_period_end),
     trial_end: isoFromUnix(subscription.trial_end),
+    billing_interval: intervalOf(item?.price),
     observed_at: observedAt, source, source_ref: sourceRef, at,
   };
 }
@@ -110,6 +117,6 @@ export function subscriptionView(subscription: StripeObject, vendorId: number, o
 export function statusView(vendorId: number, stripeStatus: string, observedAt: string, sourceRef: string, at: string): BillingSubscriptionSynced['data'] {
   return {
     vendor_id: vendorId, stripe_subscription_id: null, stripe_status: stripeStatus, status: platformStatus(stripeStatus), tier_code: null,
-    current_period_start: null, current_period_end: null, trial_end: null, observed_at: observedAt, source: 'webhook', source_ref: sourceRef, at,
+    current_period_start: null, current_period_end: null, trial_end: null, billing_interval: null, observed_at: observedAt, source: 'webhook', source_ref: sourceRef, at,
   };
 }

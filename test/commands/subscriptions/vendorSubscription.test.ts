@@ -22,6 +22,21 @@ describe('vendor subscription decider', () => {
     given(vendorSubscription, [started]).when(set({})).then([]);
   });
 
+  it('records a change of billing interval; a record started before intervals were recorded reads as monthly', () => {
+    // `started` carries no billing_interval, as the events recorded before the interval was.
+    given(vendorSubscription, [started]).when(set({ billing_interval: 'month' })).then([]);
+    given(vendorSubscription, [started]).when(set({ billing_interval: 'year' })).then([{
+      type: 'VendorSubscriptionChanged', data: { vendor_id: 7, changes: { billing_interval: 'year' }, at },
+    }]);
+    const yearly = { type: 'VendorSubscriptionChanged' as const, data: { vendor_id: 7, changes: { billing_interval: 'year' as const }, at } };
+    given(vendorSubscription, [started, yearly]).when(set({ billing_interval: 'year', tier_code: 'business' })).then([{
+      type: 'VendorSubscriptionChanged', data: { vendor_id: 7, changes: { tier_code: 'business' }, at },
+    }]);
+    given(vendorSubscription, [started, yearly]).when(set({ billing_interval: 'month' })).then([{
+      type: 'VendorSubscriptionChanged', data: { vendor_id: 7, changes: { billing_interval: 'month' }, at },
+    }]);
+  });
+
   it('follows the status table: a trial converts or lapses, an active subscription never goes back to trialing or expires directly', () => {
     given(vendorSubscription, [started]).when(set({ status: 'expired' })).then([{ type: 'VendorSubscriptionChanged', data: { vendor_id: 7, changes: { status: 'expired' }, at } }]);
     const active = { type: 'VendorSubscriptionChanged' as const, data: { vendor_id: 7, changes: { status: 'active' as const }, at } };

@@ -20,6 +20,17 @@ describe('billing account: each vendor with a subscription record is a Stripe cu
     expect(sub.items.data.map((i: any) => [i.price.lookup_key, i.price.unit_amount])).to.deep.equal([['tier_essential_month', 2900]]);
   });
 
+  it('opens the Stripe subscription on the tier\'s yearly price for a record opened yearly, and the record stays yearly', async () => {
+    const v = await subscribedVendor(app, { tier_code: 'professional', billing_interval: 'year' });
+    const account = await billingAccountOf(app, v.vendorId);
+    const sub = app.stripe.state.subscriptions.get(account.stripe_subscription_id)!;
+    expect(sub.items.data.map((i: any) => [i.price.lookup_key, i.price.unit_amount, i.price.recurring.interval])).to.deep.equal([['tier_professional_year', 79000, 'year']]);
+    // Stripe reporting the new subscription (its yearly price) leaves the record as it is.
+    expect(JSON.parse((await app.stripe.emitWebhook('customer.subscription.created', sub)).body)).to.include({ outcome: 'handled' });
+    const record = (await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: await app.adminToken() })).body;
+    expect(record).to.include({ tier_code: 'professional', billing_interval: 'year' });
+  });
+
   it('opens it once even when the process runs again for the same event', async () => {
     const v = await subscribedVendor(app);
     await billingAccountOf(app, v.vendorId);

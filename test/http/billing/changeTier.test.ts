@@ -60,6 +60,29 @@ describe('vendor billing: upcoming invoice and tier change', () => {
     expect((await call(v.ownerToken, 'GET', '/usage')).body.plan.tier_code).to.equal('business');
   });
 
+  it('records a yearly change at once, in the subscription record and at Stripe; a later monthly change records month again', async () => {
+    const v = await subscribedVendor(app, { status: 'active' });
+    const account = await billingAccountOf(app, v.vendorId);
+    const admin = await app.adminToken();
+    const record = async () => (await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin })).body;
+    expect(await record()).to.include({ billing_interval: 'month' });
+
+    const res = await call(v.ownerToken, 'POST', '/billing/change-tier', { tier_code: 'professional', interval: 'year' });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body).to.include({ tier_code: 'professional', interval: 'year' });
+    expect(await record()).to.include({ tier_code: 'professional', billing_interval: 'year' });
+    const sub = app.stripe.state.subscriptions.get(account.stripe_subscription_id)!;
+    expect(sub.items.data.map((i: any) => [i.price.lookup_key, i.price.recurring.interval, i.price.unit_amount])).to.deep.equal([['tier_professional_year', 'year', 79000]]);
+    // Stripe's own report of the change agrees with the record: nothing moves back.
+    const told = await app.stripe.emitWebhook('customer.subscription.updated', sub);
+    expect(JSON.parse(told.body)).to.include({ outcome: 'handled' });
+    expect(await record()).to.include({ tier_code: 'professional', billing_interval: 'year' });
+
+    expect((await call(v.ownerToken, 'POST', '/billing/change-tier', { tier_code: 'professional', interval: 'month' })).status).to.equal(200);
+    expect(await record()).to.include({ tier_code: 'professional', billing_interval: 'month' });
+    expect(sub.items.data.map((i: any) => i.price.lookup_key)).to.deep.equal(['tier_professional_month']);
+  });
+
   it('refuses an unknown tier (404) and a tier no longer offered (400), changing nothing', async () => {
     const v = await subscribedVendor(app);
     const account = await billingAccountOf(app, v.vendorId);

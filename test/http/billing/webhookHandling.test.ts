@@ -49,6 +49,22 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       expect(plan.body.plan).to.include({ tier_code: 'business', source: 'subscription' });
     });
 
+    it('updated: a yearly price at Stripe (recurring.interval "year") makes the record yearly, a monthly one monthly again', async () => {
+      const vendor = await vendorOn('active');
+      expect(await subscription(vendor.vendorId)).to.include({ billing_interval: 'month' });
+      const item = (lookup: string, interval: string) => ({ object: 'list', data: [{
+        id: `si_v${vendor.vendorId}`, price: { id: stripeId('price'), lookup_key: lookup, metadata: {}, recurring: { interval, interval_count: 1 } },
+      }] });
+      const t = unix(app);
+      const yearly = await deliver(app, stripeEvent(app, 'customer.subscription.updated',
+        subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', items: item('tier_business_year', 'year') }), { created: t }));
+      expect(yearly.body).to.include({ outcome: 'handled', error: null });
+      expect(await subscription(vendor.vendorId)).to.include({ tier_code: 'business', billing_interval: 'year' });
+      await deliver(app, stripeEvent(app, 'customer.subscription.updated',
+        subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'active', items: item('tier_business_month', 'month') }), { created: t + 1 }));
+      expect(await subscription(vendor.vendorId)).to.include({ tier_code: 'business', billing_interval: 'month' });
+    });
+
     it('an event of another subscription of the vendor\'s customer is stored and ignored', async () => {
       const vendor = await vendorOn('active');
       const res = await deliver(app, stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { id: stripeId('sub'), status: 'canceled' })));

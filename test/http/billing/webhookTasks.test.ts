@@ -103,6 +103,23 @@ describe('billing scheduled tasks', function () {
       expect(await plan(vendor)).to.include({ source: 'legacy_fallback' });
     });
 
+    it('repairs a lost change of interval: the tier item moved to a yearly price at Stripe, the task makes the record yearly', async () => {
+      const vendor = await subscribedVendor(app, { status: 'active' });
+      const account = await billingAccountOf(app, vendor.vendorId);
+      const stripe = app.services.stripe!;
+      const sub = await stripe.subscriptions.retrieve(account.stripe_subscription_id);
+      if (sub.status === 'trialing') app.stripe.endTrial(sub.id);
+      const price = await stripe.prices.create({ currency: 'eur', unit_amount: 29000, recurring: { interval: 'year' }, lookup_key: 'tier_essential_year', transfer_lookup_key: true, product_data: { name: 'Essential (yearly)' } });
+      await stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0].id, price: price.id }], proration_behavior: 'none' });
+      expect((await subscription(vendor.vendorId)).billing_interval).to.equal('month');
+
+      await task('syncWithStripe')();
+      expect(await subscription(vendor.vendorId)).to.include({ tier_code: 'essential', billing_interval: 'year' });
+      const count = await eventsOf(`subscription-${vendor.vendorId}`);
+      await task('syncWithStripe')();
+      expect(await eventsOf(`subscription-${vendor.vendorId}`)).to.equal(count);
+    });
+
     it('a webhook delivered after a reconciliation is still taken in (the reconciliation never makes it look stale)', async () => {
       const vendor = await subscribedVendor(app);
       const account = await billingAccountOf(app, vendor.vendorId);

@@ -53,6 +53,26 @@ describe('admin subscription statistics', () => {
     expect((await stats()).revenue.subscriptions_mrr_cents).to.equal(active.revenue.subscriptions_mrr_cents - 7900, 'a past-due subscription brings nothing');
   });
 
+  it('counts a yearly subscriber at its yearly price / 12 (rounded to the cent), and back at the monthly price when billed monthly again', async () => {
+    const v = await createVendorWithOwner(app);
+    await setPlan(v.vendorId, { status: 'trialing' });
+    const before = await stats();
+    await setPlan(v.vendorId, { tier_code: 'professional', status: 'active', billing_interval: 'year' });
+    const yearly = await stats();
+    // Professional is 790.00 € a year: 65.83 € a month (65.8333… rounded), not its 79.00 € monthly price.
+    expect(yearly.revenue.subscriptions_mrr_cents - before.revenue.subscriptions_mrr_cents).to.equal(6583);
+    expect(yearly.revenue.mrr_cents - before.revenue.mrr_cents).to.equal(6583);
+    expect(yearly.revenue.arr_cents).to.equal(yearly.revenue.mrr_cents * 12);
+    expect(yearly.revenue.paying_subscriptions - before.revenue.paying_subscriptions).to.equal(1);
+
+    const listed = await app.call('GET', `/api/v1/admin/subscriptions?search=${encodeURIComponent(v.vendorCode)}`, { token: admin });
+    expect(listed.status).to.equal(200);
+    expect(listed.body.items.map((i: any) => [i.vendor_id, i.billing_interval, i.price_yearly_cents])).to.deep.equal([[v.vendorId, 'year', 79000]]);
+
+    await setPlan(v.vendorId, { billing_interval: 'month' });
+    expect((await stats()).revenue.subscriptions_mrr_cents - before.revenue.subscriptions_mrr_cents).to.equal(7900);
+  });
+
   it('counts the active add-ons (price × quantity) in MRR, and no longer a canceled one', async () => {
     const v = await createVendorWithOwner(app);
     const ctx = { userId: 'system:test', correlationId: unique('addon') };
