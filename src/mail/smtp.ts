@@ -10,6 +10,9 @@ export type MailTransport = Transporter;
 /** Each connection, greeting and idle socket is bounded, so one stuck server cannot hold a mail past its claim. */
 export const SMTP_TIMEOUT_MS = { connection: 15_000, greeting: 15_000, socket: 30_000 } as const;
 
+/** Connections kept open to the SMTP server, and mails sent over one before it is renewed. */
+export const SMTP_POOL = { connections: 4, messagesPerConnection: 100 } as const;
+
 /**
  * smtp://user:password@host:587 (STARTTLS when the server offers it) or smtps://…:465 (TLS from
  * the start). User and password are URL-decoded.
@@ -18,6 +21,11 @@ export function createMailTransport(smtpUrl: string): MailTransport {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   return nodemailer.createTransport({
+    // A few kept-open connections: a burst of mails (a message to every admin, a morning's order
+    // confirmations) goes out over them in parallel instead of one handshake and login per mail.
+    pool: true,
+    maxConnections: SMTP_POOL.connections,
+    maxMessages: SMTP_POOL.messagesPerConnection,
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,

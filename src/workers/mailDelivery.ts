@@ -106,7 +106,8 @@ export class MailDeliveryWorker {
     for (;;) {
       const batch = await this.claim();
       claimed += batch.length;
-      for (const mail of batch) await this.send(mail);
+      // The pooled transport spreads the batch over its connections; each mail settles its own row.
+      await Promise.all(batch.map((mail) => this.send(mail)));
       if (batch.length < this.batchSize || this.stopped) return claimed;
     }
   }

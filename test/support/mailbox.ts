@@ -51,6 +51,11 @@ export class Mailbox {
         if (this.refusal === null) return callback();
         callback(Object.assign(new Error('Service not available, try again later'), { responseCode: this.refusal }));
       },
+      // A connection opened before the refusal (the sender keeps a pool) is refused at its next mail.
+      onMailFrom: (_address, _session, callback) => {
+        if (this.refusal === null) return callback();
+        callback(Object.assign(new Error('Service not available, try again later'), { responseCode: this.refusal }));
+      },
       onAuth: (auth, _session, callback) => {
         if (this.auth && auth.username === this.auth.user && auth.password === this.auth.pass) return callback(null, { user: auth.username });
         callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
@@ -86,7 +91,7 @@ export class Mailbox {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Greets every connection with `code` (421: try again later; 554: no service) until `accept()`. */
+  /** Greets every connection with `code` (421: try again later; 554: no service), and answers every mail of an open one so, until `accept()`. */
   refuse(code = 421): void {
     this.refusal = code;
   }
