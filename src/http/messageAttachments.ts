@@ -21,7 +21,11 @@ const MB = 1024 * 1024;
 export const attachmentMaxBytes = (): number => (Number(process.env.MESSAGE_ATTACHMENT_MAX_BYTES) > 0 ? Number(process.env.MESSAGE_ATTACHMENT_MAX_BYTES) : 10 * MB);
 const limitsText = () => `at most ${MAX_ATTACHMENTS} files of at most ${Math.round(attachmentMaxBytes() / MB)} MB each`;
 
-const parse = multipart(() => ({ maxFileBytes: attachmentMaxBytes(), maxFiles: MAX_ATTACHMENTS * 2, maxTotalBytes: attachmentMaxBytes() * MAX_ATTACHMENTS }));
+/** Fields of a message form: a few of its own, and one per admin an admin-only conversation names. */
+const MAX_MESSAGE_FIELDS = 210;
+const parse = multipart(() => ({
+  maxFileBytes: attachmentMaxBytes(), maxFiles: MAX_ATTACHMENTS * 2, maxTotalBytes: attachmentMaxBytes() * MAX_ATTACHMENTS, maxFields: MAX_MESSAGE_FIELDS,
+}));
 
 /** The multipart parser of the message routes: an upload over the limits is a MessageAttachmentException. */
 export async function attachmentUpload(ctx: Context, next: Next): Promise<void> {

@@ -19,6 +19,8 @@ export interface UploadLimits {
   maxFiles?: number;
   /** All files of the request together (default maxFileBytes). */
   maxTotalBytes?: number;
+  /** Text fields per request (default 20). */
+  maxFields?: number;
 }
 
 export interface UploadedFile {
@@ -40,14 +42,14 @@ export const uploadLimits = {
 export function multipart(limits: () => UploadLimits) {
   return async function multipartBody(ctx: Context, next: Next) {
     if (!ctx.is('multipart')) return next();
-    const { maxFileBytes, maxFiles = 1, maxTotalBytes = maxFileBytes } = limits();
+    const { maxFileBytes, maxFiles = 1, maxTotalBytes = maxFileBytes, maxFields = 20 } = limits();
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > maxTotalBytes + 1024 * 1024) {
       throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxTotalBytes)}`, { max_bytes: maxTotalBytes });
     }
     const parse = koaBody({
       multipart: true, json: false, urlencoded: false, text: false,
-      formidable: { uploadDir: tmpdir(), maxFiles, maxFileSize: maxFileBytes, maxTotalFileSize: maxTotalBytes, maxFields: 20, maxFieldsSize: 64 * 1024, allowEmptyFiles: true, minFileSize: 0 },
+      formidable: { uploadDir: tmpdir(), maxFiles, maxFileSize: maxFileBytes, maxTotalFileSize: maxTotalBytes, maxFields, maxFieldsSize: 64 * 1024, allowEmptyFiles: true, minFileSize: 0 },
     });
     try {
       await parse(ctx, async () => {});
