@@ -5,7 +5,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { START } from '../../src/eventstore/port.ts';
 import { openDatabase, type Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
-import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts';
+import { freshPostgresDatabase, requirePostgres } from '../support/database.ts';
 
 /**
  * The feed's horizon on a shared PostgreSQL server (migrations/2026112110_feed_horizon.ts): a
@@ -21,8 +21,7 @@ describe('event store feed horizon on a shared server', function () {
   const open: pg.Client[] = [];
 
   before(async function () {
-    const server = await reachablePostgres();
-    if (!server) { console.log('      (skipped: no PostgreSQL server reachable; PGlite has one database and one connection)'); this.skip(); }
+    const server = await requirePostgres(this, 'PGlite has one database and one connection');
     serverUrl = server;
     ({ url: dbUrl, drop } = await freshPostgresDatabase(server));
     db = await openDatabase({ url: dbUrl, poolMax: 4 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { openDatabase } from '../../src/runtime/database.ts';
 import { startService, type ChildService } from '../support/childService.ts';
-import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts';
+import { freshPostgresDatabase, requirePostgres } from '../support/database.ts';
 import { adminLogin, CommandLoad, expectAcknowledgedStoredOnce, expectProjectionsEqualRebuild, waitUntilReady } from './support.ts';
 
 /**
@@ -16,9 +16,8 @@ describe('reliability: crash', function () {
   this.timeout(240_000);
 
   it('a SIGKILL mid-load loses no acknowledged command, stores none twice, and the projections equal a rebuild', async function () {
-    const server = await reachablePostgres();
-    if (!server) { console.log('      skipped: no PostgreSQL server reachable (the crash test runs the service on one)'); this.skip(); }
-    const { url, drop } = await freshPostgresDatabase(server!);
+    const server = await requirePostgres(this, 'the crash test runs the service on one');
+    const { url, drop } = await freshPostgresDatabase(server);
     const load = new CommandLoad('crash');
     let service: ChildService | null = null;
     try {

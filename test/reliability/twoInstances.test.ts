@@ -6,7 +6,7 @@ import { openDatabase, sql } from '../../src/runtime/database.ts';
 import { Scheduler, type ScheduledTask } from '../../src/runtime/scheduler.ts';
 import { createServices, type Services } from '../../src/runtime/services.ts';
 import { startService, type ChildService } from '../support/childService.ts';
-import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts';
+import { freshPostgresDatabase, requirePostgres } from '../support/database.ts';
 import { adminLogin, CommandLoad, expectAcknowledgedStoredOnce, expectProjectionsEqualRebuild, waitUntilReady } from './support.ts';
 
 /**
@@ -21,9 +21,8 @@ describe('reliability: two instances', function () {
   this.timeout(240_000);
 
   it('two service processes under load apply every event exactly once (counters exact)', async function () {
-    const server = await reachablePostgres();
-    if (!server) { console.log('      skipped: no PostgreSQL server reachable (the instances run on one)'); this.skip(); }
-    const { url, drop } = await freshPostgresDatabase(server!);
+    const server = await requirePostgres(this, 'the instances run on one');
+    const { url, drop } = await freshPostgresDatabase(server);
     const load = new CommandLoad('two');
     const instances: ChildService[] = [];
     try {
@@ -78,9 +77,8 @@ describe('reliability: two instances', function () {
   });
 
   it('two instances\' schedulers run each tick of a task once', async function () {
-    const server = await reachablePostgres();
-    if (!server) { console.log('      skipped: no PostgreSQL server reachable'); this.skip(); }
-    const { url, drop } = await freshPostgresDatabase(server!);
+    const server = await requirePostgres(this, 'two schedulers need two connection pools on one database');
+    const { url, drop } = await freshPostgresDatabase(server);
     const instances: Services[] = [];
     const schedulers: Scheduler[] = [];
     try {

@@ -10,7 +10,7 @@ import { migrate } from '../../src/runtime/migrate.ts';
 import { handleCommand } from '../../src/runtime/commandHandler.ts';
 import { rebuildProjection } from '../../src/runtime/rebuild.ts';
 import type { Decider } from '../../src/core/decider.ts';
-import { freshPostgresDatabase, reachablePostgres } from '../support/database.ts';
+import { freshPostgresDatabase, requirePostgres } from '../support/database.ts';
 import { testApp, unique } from '../support/app.ts';
 
 const silent = pino({ level: 'silent' });
@@ -38,9 +38,8 @@ describe('consumers', function () {
   this.timeout(90_000);
 
   it('two service instances on one database apply every event exactly once', async function () {
-    const server = await reachablePostgres();
-    if (!server) { console.log('      skipped: no PostgreSQL server reachable'); this.skip(); }
-    const { url, drop } = await freshPostgresDatabase(server!);
+    const server = await requirePostgres(this, 'two instances need two connection pools on one database');
+    const { url, drop } = await freshPostgresDatabase(server);
     const dbs: Database[] = [await openDatabase({ url, poolMax: 6 }), await openDatabase({ url, poolMax: 6 })];
     try {
       await migrate(dbs[0].knex);

@@ -60,3 +60,17 @@ export async function reachablePostgres(): Promise<string | null> {
     await k.destroy();
   }
 }
+
+/**
+ * The PostgreSQL server a test needs besides the suite's database (other processes, other
+ * connections, late commits). On a developer's machine without one the test is skipped, saying
+ * why; where the server is required (REQUIRE_POSTGRES=1, which .ci/run sets once it has started
+ * the server) its absence fails the test: a suite CI counts never passes by being skipped.
+ */
+export async function requirePostgres(test: Mocha.Context, why: string): Promise<string> {
+  const server = await reachablePostgres();
+  if (server) return server;
+  if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`No PostgreSQL server reachable, yet it is required here (${why})`);
+  console.log(`      skipped: no PostgreSQL server reachable (${why})`);
+  return test.skip();
+}

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { adminLogin, startService, type ChildService } from '../../support/childService.ts';
-import { freshPostgresDatabase, reachablePostgres } from '../../support/database.ts';
+import { freshPostgresDatabase, requirePostgres } from '../../support/database.ts';
 import {
   bearer, customerHeaders, customerWrites, messagingShop, remoteClient, reply, stream, type MessagingShop,
 } from '../../support/messagingLive.ts';
@@ -150,9 +150,8 @@ describe('messaging: live stream across two service instances', function () {
   this.timeout(180_000);
 
   it('a message taken by one instance reaches streams open on the other within a second, and a reconnect to the other instance resumes', async function () {
-    const server = await reachablePostgres();
-    if (!server) { console.log('      skipped: no PostgreSQL server reachable (the instances run on one)'); this.skip(); }
-    const { url, drop } = await freshPostgresDatabase(server!);
+    const server = await requirePostgres(this, 'the instances run on one');
+    const { url, drop } = await freshPostgresDatabase(server);
     const instances: ChildService[] = [];
     const streams: { close(): void }[] = [];
     try {
