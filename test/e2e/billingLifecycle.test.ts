@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { scheduledTasks } from '../../src/modules/index.ts';
 import { testApp, unique, type TestApp } from '../support/app.ts';
 import { billingAccountOf, subscribedVendor } from '../support/billing.ts';
-import { quiet } from '../support/tenantData.ts';
+import { DAY, runScheduledTask } from '../support/scheduledTasks.ts';
 import { stripeId } from '../support/stripeWebhooks.ts';
 
 /**
@@ -15,18 +14,12 @@ describe('billing lifecycle (end to end)', function () {
   this.timeout(120_000);
   let app: TestApp;
   let admin: string;
-  const DAY = 86_400_000;
 
   before(async () => {
     app = await testApp();
     admin = await app.adminToken();
   });
 
-  /** A scheduled task's run; a task is no request, so nothing else waits for the read models to have its changes. */
-  const run = async (name: string) => {
-    await scheduledTasks.find((t) => t.name === name)!.run(app.services);
-    await quiet(app);
-  };
   const mrr = async () => (await app.call('GET', '/api/v1/admin/subscriptions/stats', { token: admin })).body.revenue;
   const webhookAnswer = (emitted: { status: number; body: string }) => {
     expect(emitted.status, emitted.body).to.equal(200);
@@ -49,7 +42,7 @@ describe('billing lifecycle (end to end)', function () {
     // The trial ends: the trial task converts it (a card is on file), then Stripe's conversion arrives with Stripe's period.
     const atTrialEnd = await mrr();
     app.clock.advance(30 * DAY + 3_600_000);
-    await run('expireTrials');
+    await runScheduledTask(app, 'expireTrials');
     expect((await subscription()).status).to.equal('active');
     const converted = app.stripe.endTrial(account.stripe_subscription_id);
     expect(webhookAnswer(await app.stripe.emitWebhook('customer.subscription.updated', converted)).outcome).to.equal('handled');

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { renderMail } from '../../src/mail/templates.ts';
 import { notifyAdminsOnExtmarketOrderOverLimit } from '../../src/processes/notifyAdminsOnExtmarketOrderOverLimit.ts';
 import { testApp, type TestApp } from '../support/app.ts';
-import { handleAgain, listNotifications, notificationAppears, raisedUnder } from '../support/notifications.ts';
+import { appendAsArea, handleAgain, listNotifications, notificationAppears, raisedUnder } from '../support/notifications.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 
 /**
  * The plan-limits area emits ExtmarketOrderOverLimit when an extmarket order arrives beyond the
- * plan's orders per period (the contract between the areas); these tests append it as it would.
+ * plan's orders per period (commands/quotas/events.ts); these tests append it as the quota stream does.
  */
 describe('notifyAdminsOnExtmarketOrderOverLimit', () => {
   let app: TestApp;
@@ -27,9 +27,7 @@ describe('notifyAdminsOnExtmarketOrderOverLimit', () => {
 
   async function overLimit(v: VendorFixture, orderId: number, count: number, periodStart: string) {
     const data = { vendor_id: v.vendorId, order_id: orderId, limit: 100, count, period_start: periodStart, at: new Date().toISOString() };
-    const stream = `order_limit_test-${randomUUID()}`;
-    await app.services.store.append(stream, [{ id: randomUUID(), type: 'ExtmarketOrderOverLimit', data, metadata: { vendor_id: v.vendorId } }], { expected: 'no_stream' });
-    return (await app.services.store.readStream(stream))[0];
+    return appendAsArea(app, `order_limit_test-${randomUUID()}`, 'ExtmarketOrderOverLimit', data, v.vendorId);
   }
 
   it('notifies the admins and e-mails the owner in their language, once per vendor and period', async () => {

@@ -1,13 +1,14 @@
+import type { BillingInvoicePaymentFailed } from '../../commands/billing/events.ts';
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { notifyAdminsOnPaymentFailed } from '../../src/processes/notifyAdminsOnPaymentFailed.ts';
 import { testApp, type TestApp } from '../support/app.ts';
-import { handleAgain, listNotifications, notificationAppears, raisedUnder } from '../support/notifications.ts';
+import { appendAsArea, handleAgain, listNotifications, notificationAppears, raisedUnder } from '../support/notifications.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 
 /**
- * The billing area emits BillingInvoicePaymentFailed (the contract
- * between the areas); these tests append them as it would, on the streams it names.
+ * The billing area records BillingInvoicePaymentFailed from Stripe's webhooks
+ * (commands/billing/events.ts); these tests append it as that area does, on the streams it names.
  */
 describe('notifyAdminsOnPaymentFailed', () => {
   let app: TestApp;
@@ -19,14 +20,15 @@ describe('notifyAdminsOnPaymentFailed', () => {
     v = await createVendorWithOwner(app);
   });
 
-  async function append(stream: string, type: string, data: Record<string, unknown>) {
-    await app.services.store.append(stream, [{ id: randomUUID(), type, data, metadata: { vendor_id: v.vendorId, user_id: 'system:test' } }], { expected: 'any' });
-    return (await app.services.store.readStream(stream)).at(-1)!;
-  }
+  const append = (stream: string, type: string, data: Record<string, unknown>) => appendAsArea(app, stream, type, data, v.vendorId);
 
   it('raises one error per failed invoice payment attempt, however often it is processed', async () => {
     const invoice = `in_${randomUUID().slice(0, 8)}`;
-    const data = { vendor_id: v.vendorId, invoice_id: invoice, amount_due_cents: 4900, attempt_count: 1, hosted_invoice_url: 'https://pay.example/in', at: new Date().toISOString() };
+    // Every field the billing area records: its billing history projection reads the same event.
+    const data: BillingInvoicePaymentFailed['data'] = {
+      vendor_id: v.vendorId, invoice_id: invoice, amount_due_cents: 4900, attempt_count: 1, hosted_invoice_url: 'https://pay.example/in',
+      number: `INV-${invoice}`, currency: 'eur', period_start: null, period_end: null, invoice_pdf: null, at: new Date().toISOString(),
+    };
     const failed = await append(`billing-invoice-${invoice}`, 'BillingInvoicePaymentFailed', data);
     const n = await notificationAppears(app, admin, 'invoice_payment_failed', (x) => x.data.invoice_id === invoice);
     expect(n).to.include({ severity: 'error', vendor_id: v.vendorId, link: `/api/v1/admin/subscriptions/${v.vendorId}` });

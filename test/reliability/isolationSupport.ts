@@ -1,7 +1,11 @@
 import { request } from 'node:http';
 import type { Knex } from 'knex';
+import sharp from 'sharp';
 import { sql } from '../../src/runtime/database.ts';
-import type { Tenant } from '../support/tenantData.ts';
+import type { TestApp } from '../support/app.ts';
+import { startTestDns } from '../support/dns.ts';
+import { createTenant, type Tenant } from '../support/tenantData.ts';
+import { files } from './tenantIsolationCases.ts';
 
 /**
  * What the tenant isolation suites (tenantIsolation.test.ts for the vendor API, shopIsolation.test.ts
@@ -83,4 +87,33 @@ export const changed = (before: Record<string, string>, after: Record<string, st
 export async function vendorTablesOf(knex: Knex): Promise<string[]> {
   return (await sql(knex, `SELECT table_name AS t FROM information_schema.columns c JOIN information_schema.tables USING (table_schema, table_name)
     WHERE c.table_schema = 'public' AND c.column_name = 'vendor_id' AND table_type = 'BASE TABLE' ORDER BY 1`)).map((r: any) => r.t);
+}
+
+/** The two tenants an isolation suite sets against each other, and the tables holding vendor rows. */
+export interface TwoTenants {
+  a: Tenant;
+  b: Tenant;
+  vendorTables: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens A and B with data in every area, their custom domains answered by a DNS server of the
+ * test's own, and makes the image the cases upload; `close` undoes all of it.
+ */
+export async function openTwoTenants(app: TestApp): Promise<TwoTenants> {
+  const dns = await startTestDns();
+  app.services.config.dnsServers = [dns.server];
+  files.png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
+  const a = await createTenant(app, dns);
+  const b = await createTenant(app, dns);
+  return {
+    a, b, vendorTables: await vendorTablesOf(app.services.db.knex),
+    async close() {
+      app.services.config.dnsServers = undefined;
+      await dns.close();
+      await a.server.close();
+      await b.server.close();
+    },
+  };
 }

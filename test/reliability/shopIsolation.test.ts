@@ -1,12 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { testApp, type TestApp } from '../support/app.ts';
-import { startTestDns, type TestDns } from '../support/dns.ts';
-import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
-import { changed, isProblem, leaks, send as sendTo, snapshot as snapshotOf, vendorTablesOf, type Answer } from './isolationSupport.ts';
+import { quiet, type Tenant } from '../support/tenantData.ts';
+import { changed, isProblem, leaks, openTwoTenants, send as sendTo, snapshot as snapshotOf, type Answer, type TwoTenants } from './isolationSupport.ts';
 import { SHOP_CUSTOMER_CASES, type ShopReq } from './shopIsolationCases.ts';
-import { files, SHOP_CASES } from './tenantIsolationCases.ts';
+import { SHOP_CASES } from './tenantIsolationCases.ts';
 
 /**
  * Tenant isolation of the shop API (/api/v1/shop/**): two shops with real data in every area
@@ -25,7 +23,7 @@ import { files, SHOP_CASES } from './tenantIsolationCases.ts';
 describe('reliability: tenant isolation on every shop route', function () {
   this.timeout(300_000);
   let app: TestApp;
-  let dns: TestDns;
+  let tenants: TwoTenants;
   let a: Tenant;
   let b: Tenant;
   let vendorTables: string[];
@@ -33,19 +31,12 @@ describe('reliability: tenant isolation on every shop route', function () {
 
   before(async () => {
     app = await testApp();
-    dns = await startTestDns();
-    app.services.config.dnsServers = [dns.server];
-    files.png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
-    a = await createTenant(app, dns);
-    b = await createTenant(app, dns);
-    vendorTables = await vendorTablesOf(app.services.db.knex);
+    tenants = await openTwoTenants(app);
+    ({ a, b, vendorTables } = tenants);
   });
 
   after(async () => {
-    app.services.config.dnsServers = undefined;
-    await dns?.close();
-    await a?.server.close();
-    await b?.server.close();
+    await tenants?.close();
     console.log(`      ${sent} shop requests`);
   });
 

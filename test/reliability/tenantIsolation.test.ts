@@ -1,16 +1,14 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { createApp, mountedRoutes } from '../../src/http/app.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../support/app.ts';
-import { startTestDns, type TestDns } from '../support/dns.ts';
 import { csv, HEADER, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
 import { waitForJob } from '../support/extmarket.ts';
-import { createTenant, quiet, type Tenant } from '../support/tenantData.ts';
-import { changed, isProblem, leaks, send as sendTo, snapshot as snapshotOf, vendorTablesOf, type Answer } from './isolationSupport.ts';
+import { quiet, type Tenant } from '../support/tenantData.ts';
+import { changed, isProblem, leaks, openTwoTenants, send as sendTo, snapshot as snapshotOf, type Answer, type TwoTenants } from './isolationSupport.ts';
 import { SHOP_CUSTOMER_CASES } from './shopIsolationCases.ts';
-import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolationCases.ts';
+import { CASES, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolationCases.ts';
 
 /**
  * Tenant isolation: every vendor and shop route, with another tenant's token or
@@ -48,7 +46,7 @@ import { CASES, files, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolat
 describe('reliability: tenant isolation on every vendor route', function () {
   this.timeout(300_000);
   let app: TestApp;
-  let dns: TestDns;
+  let tenants: TwoTenants;
   let a: Tenant;
   let b: Tenant;
   let routes: [string, string][];
@@ -57,20 +55,13 @@ describe('reliability: tenant isolation on every vendor route', function () {
 
   before(async () => {
     app = await testApp();
-    dns = await startTestDns();
-    app.services.config.dnsServers = [dns.server];
-    files.png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
-    a = await createTenant(app, dns);
-    b = await createTenant(app, dns);
+    tenants = await openTwoTenants(app);
+    ({ a, b, vendorTables } = tenants);
     routes = mountedRoutes(createApp(app.services));
-    vendorTables = await vendorTablesOf(app.services.db.knex);
   });
 
   after(async () => {
-    app.services.config.dnsServers = undefined;
-    await dns?.close();
-    await a?.server.close();
-    await b?.server.close();
+    await tenants?.close();
     console.log(`      ${requestsSent.vendor} vendor-API requests`);
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { notificationIdOf } from '../../commands/notifications/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { ProcessManager } from '../../src/runtime/consumer.ts';
@@ -56,4 +57,13 @@ export async function handleAgain(app: TestApp, pm: ProcessManager, event: Recor
   await app.services.db.knex.transaction(async (trx) => {
     await pm.handle(event, processContext(trx, app.services.store, as));
   });
+}
+
+/**
+ * Appends one event of another area, as that area would (its vendor in the metadata), and answers
+ * it as recorded: the process specifications feed their process managers this way.
+ */
+export async function appendAsArea(app: TestApp, stream: string, type: string, data: Record<string, unknown>, vendorId: number): Promise<RecordedEvent> {
+  await app.services.store.append(stream, [{ id: randomUUID(), type, data, metadata: { vendor_id: vendorId, user_id: 'system:test' } }], { expected: 'any' });
+  return (await app.services.store.readStream(stream)).at(-1)!;
 }

@@ -70,16 +70,23 @@ export interface Tenant extends VendorFixture {
  * enqueued have gone out (a mail's status moving to `sent` is a change of its tenant's rows).
  */
 export async function quiet(app: TestApp): Promise<void> {
+  let lagging: string[] = [];
+  let due = 0;
   for (let i = 0; i < 1000; i++) {
     const body: any = await (await fetch(`${app.url}/health/ready`)).json();
-    if (body.checks.consumers.every((c: any) => c.lag === 0)) {
-      // Pending without an error: not sent yet, or being sent (a claim moves next_attempt_at ahead); a failed one waits for its retry.
-      const [due] = await app.services.db.knex('mail_outbox').where('status', 'pending').whereNull('last_error').count({ n: '*' });
-      if (Number(due.n) === 0) return;
+    lagging = body.checks.consumers.filter((c: any) => c.lag !== 0).map((c: any) => `${c.name} (${c.lag})`);
+    if (lagging.length === 0) {
+      // Due and pending without an error: not sent yet, or being sent (a claim moves next_attempt_at
+      // ahead, within the claim's minutes); a failed one waits for its retry, and a mail stamped by a
+      // clock an earlier test moved ahead (then reset) is not due yet.
+      const [row] = await app.services.db.knex('mail_outbox').where('status', 'pending').whereNull('last_error')
+        .where('next_attempt_at', '<=', new Date(app.clock.now().getTime() + 10 * 60_000)).count({ n: '*' });
+      due = Number(row.n);
+      if (due === 0) return;
     }
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error('consumers did not catch up, or their mails did not go out');
+  throw new Error(`consumers did not catch up (${lagging.join(', ') || 'none behind'}), or ${due} due mails did not go out`);
 }
 
 async function ok(what: string, res: Promise<{ status: number; body: any }>, status = [200, 201, 202]): Promise<any> {

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { scheduledTasks } from '../../../src/modules/index.ts';
 import { sql } from '../../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { quiet } from '../../support/tenantData.ts';
+import { DAY, runScheduledTask } from '../../support/scheduledTasks.ts';
 import { billingAccount } from '../../../commands/billing/billingAccount.ts';
 import { handleCommand } from '../../../src/runtime/commandHandler.ts';
 import { billingAccountOf, subscribedVendor } from '../../support/billing.ts';
@@ -18,19 +17,13 @@ describe('billing scheduled tasks', function () {
   this.timeout(90_000);
   let app: TestApp;
   let admin: string;
-  const DAY = 86_400_000;
 
   before(async () => {
     app = await testApp();
     admin = await app.adminToken();
   });
 
-  const task = (name: string) => {
-    const found = scheduledTasks.find((t) => t.name === name);
-    if (!found) throw new Error(`no scheduled task ${name}`);
-    // A task is no request: nothing else waits for the read models to have its changes.
-    return async () => { await found.run(app.services); await quiet(app); };
-  };
+  const task = (name: string) => () => runScheduledTask(app, name);
   const subscription = async (vendorId: number) => (await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
   const plan = async (v: VendorFixture) => (await app.call('GET', '/api/v1/vendor/features/available', { token: v.ownerToken })).body.plan;
   const eventsOf = async (stream: string) => Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream]))[0].n);
