@@ -2,15 +2,17 @@ import type { BillingInvoicePaymentFailed } from '../../commands/billing/events.
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { notifyAdminsOnPaymentFailed } from '../../src/processes/notifyAdminsOnPaymentFailed.ts';
+import { notifyAdminsOnTrialEnding } from '../../src/processes/notifyAdminsOnTrialEnding.ts';
 import { testApp, type TestApp } from '../support/app.ts';
 import { appendAsArea, handleAgain, listNotifications, notificationAppears, raisedUnder } from '../support/notifications.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 
 /**
- * The billing area records BillingInvoicePaymentFailed from Stripe's webhooks
- * (commands/billing/events.ts); these tests append it as that area does, on the streams it names.
+ * The admins' notices of billing (notifyAdminsOnPaymentFailed, notifyAdminsOnTrialEnding). The
+ * billing area records BillingInvoicePaymentFailed and SubscriptionTrialEnding from Stripe's
+ * webhooks (commands/billing/events.ts); these tests append them as that area does, on its streams.
  */
-describe('notifyAdminsOnPaymentFailed', () => {
+describe('admin notices of billing: failed payments and ending trials', () => {
   let app: TestApp;
   let admin: string;
   let v: VendorFixture;
@@ -55,5 +57,16 @@ describe('notifyAdminsOnPaymentFailed', () => {
     expect(pastDue).to.have.length(1);
     expect(await raisedUnder(app, `subscription_past_due:${v.vendorId}:${pastDue[0].id}`)).to.have.length(1);
     expect((await listNotifications(app, admin, 'kind=subscription_past_due')).filter((x) => x.vendor_id === v.vendorId)).to.have.length(1);
+  });
+
+  it('raises one notice per vendor and trial end when a trial is ending', async () => {
+    const trialEnd = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const ending = await append(`billing-subscription-${v.vendorId}`, 'SubscriptionTrialEnding', { vendor_id: v.vendorId, trial_end: trialEnd, at: new Date().toISOString() });
+    const n = await notificationAppears(app, admin, 'trial_ending', (x) => x.vendor_id === v.vendorId);
+    expect(n).to.include({ severity: 'info' });
+    expect(n.title).to.include(trialEnd.slice(0, 10));
+    await handleAgain(app, notifyAdminsOnTrialEnding, ending);
+    await handleAgain(app, notifyAdminsOnTrialEnding, ending);
+    expect(await raisedUnder(app, `trial_ending:${v.vendorId}:${trialEnd}`)).to.have.length(1);
   });
 });
