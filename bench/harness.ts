@@ -129,6 +129,13 @@ export class Latencies {
   }
 }
 
+/** The connection levels of the HTTP scenarios: BENCH_CONNECTIONS (comma-separated), default 1, 8 and 32. */
+export function connectionLevels(): number[] {
+  const levels = (process.env.BENCH_CONNECTIONS ?? '1,8,32').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  if (levels.length === 0) throw new Error('BENCH_CONNECTIONS: give connection counts, e.g. 8,32');
+  return levels;
+}
+
 export const now = (): number => performance.now();
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -1,18 +1,23 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import knexFactory from 'knex';
 import { machine, runScenario, table, type Scenario, type ScenarioResult } from './harness.ts';
+import { commandRatios, compare, HISTORY_SCENARIOS, readHistory, withEntry, writeHistory } from './history.ts';
+import { adminDashboardScenario } from './scenarios/adminDashboard.ts';
 import { appendScenario } from './scenarios/append.ts';
 import { concurrencyScenario } from './scenarios/concurrency.ts';
 import { liveTailScenario } from './scenarios/liveTail.ts';
 import { messagingFanoutScenario } from './scenarios/messagingFanout.ts';
+import { productLimitsScenario } from './scenarios/productLimits.ts';
 import { rebuildScenario } from './scenarios/rebuild.ts';
 import { httpCommandScenario } from './scenarios/httpCommand.ts';
 import { httpListScenario } from './scenarios/httpList.ts';
 import { shopCatalogueScenario } from './scenarios/shopCatalogue.ts';
 import { shopCommandsScenario } from './scenarios/shopCommands.ts';
+import { startupScenario } from './scenarios/startup.ts';
 
 /**
  * `npm run bench`: every scenario against fresh databases on the local PostgreSQL
@@ -23,6 +28,8 @@ import { shopCommandsScenario } from './scenarios/shopCommands.ts';
  *   npm run bench -- append live-tail  only these (by id)
  *   BENCH_QUICK=1 npm run bench        small sizes, short runs: checks the bench itself
  *   BENCH_DATABASE_URL=postgres://…    another server (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   npm run bench -- --check           the command scenarios at 32 connections, compared with bench/history.json
+ *   npm run bench -- --record          the same, and the run added to bench/history.json and bench/history.md
  */
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -36,6 +43,9 @@ const scenarios: Scenario[] = [
   shopCatalogueScenario,
   shopCommandsScenario,
   messagingFanoutScenario,
+  adminDashboardScenario,
+  startupScenario,
+  productLimitsScenario,
 ];
 
 /**
@@ -91,6 +101,45 @@ function runScript(file: string, env: Record<string, string>): Promise<{ stdout:
   });
 }
 
+/** The commit measured: the short id, with `+changes` when the work tree differs from it. */
+function currentCommit(): string {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty=+changes', '--abbrev=7'], { cwd: join(HERE, '..'), encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function historyStep(results: ScenarioResult[], run: { check: boolean; record: boolean; started: Date; file: string; load: [number, number] }, log: (t: string) => void) {
+  const ratios = commandRatios(results);
+  const history = readHistory();
+  const previous = history.at(-1);
+  if (run.check) {
+    if (!previous) {
+      log('bench check: bench/history.json has no row yet to compare with');
+    } else {
+      log(`\nbench check against ${previous.commit} (${previous.started.slice(0, 16)} UTC):`);
+      const found = compare(previous, ratios);
+      for (const c of found) {
+        log(`  ${c.scenario.padEnd(18)} ${(c.previous.median * 100).toFixed(1)} % → ${(c.current.median * 100).toFixed(1)} %: ` +
+          `${c.loss >= 0 ? `lost ${(c.loss * 100).toFixed(0)} %` : `gained ${(-c.loss * 100).toFixed(0)} %`}, noise ${(c.noise * 100).toFixed(0)} %` +
+          (c.regressed ? '  REGRESSED' : ''));
+      }
+      const regressed = found.filter((c) => c.regressed);
+      if (regressed.length > 0) {
+        log(`regressed: ${regressed.map((c) => c.scenario).join(', ')}`);
+        process.exitCode = 1;
+      } else {
+        log('no scenario lost more than 20 % beyond its noise');
+      }
+    }
+  }
+  if (run.record) {
+    writeHistory(withEntry(history, { commit: currentCommit(), started: run.started.toISOString(), results: run.file, load: run.load, ratios }));
+    log('recorded in bench/history.json and bench/history.md');
+  }
+}
+
 async function postgresVersion(url: string): Promise<string> {
   const k = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   try {
@@ -103,11 +152,37 @@ async function postgresVersion(url: string): Promise<string> {
   }
 }
 
+export const HELP = `npm run bench [-- <scenario id>…]
+  Runs the benchmarks (docs/performance.md) against fresh databases on a PostgreSQL server, each
+  scenario with its baseline measured in the same run; prints a table and writes
+  bench/results/<timestamp>.json. Takes from minutes (BENCH_QUICK=1) to hours (every scenario).
+  An interrupted run (Ctrl-C) drops the databases it created.
+  Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+  BENCH_REPS (default 3), BENCH_QUICK=1 (small sizes), BENCH_KEEP_DB=1 (keep the databases),
+  BENCH_CONNECTIONS (the HTTP command scenarios' connection levels, default 1,8,32).
+  --check   runs the command scenarios (http-command, shop-commands) at 32 connections unless
+            scenarios are named, and compares their ratios to the bare route with the newest row
+            of bench/history.json: exit code 1 naming each scenario that lost more than 20 %
+            beyond the noise of its repetitions.
+  --record  the same run, added to bench/history.json and bench/history.md (the last ten commits).
+  Scenarios:`;
+
 async function main() {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    const all = [...scenarios, ...(await optionalScenarios())];
+    console.log(`${HELP}\n${all.map((s) => `    ${s.id.padEnd(20)} ${s.title}`).join('\n')}`);
+    return;
+  }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const repetitions = Math.max(1, Number(process.env.BENCH_REPS ?? 3));
   const quick = process.env.BENCH_QUICK === '1';
-  const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const check = process.argv.includes('--check');
+  const record = process.argv.includes('--record');
+  let only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  if ((check || record) && only.length === 0) {
+    only = [...new Set(HISTORY_SCENARIOS.map((h) => h.scenario))];
+    process.env.BENCH_CONNECTIONS ??= '32';
+  }
   const all = [...scenarios, ...(await optionalScenarios())];
   const unknown = only.filter((id) => !all.some((s) => s.id === id));
   if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${all.map((s) => s.id).join(', ')}`);
@@ -119,6 +194,8 @@ async function main() {
   log(`bench: ${selected.map((s) => s.id).join(', ')}; ${repetitions} repetitions${quick ? ' (quick)' : ''}`);
   log(`machine: ${env.cpus} × ${env.cpu_model}, ${env.memory_gb} GB, node ${env.node}, ${env.postgres}`);
 
+  const loadAtStart = loadavg()[0];
+  log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   const results: ScenarioResult[] = [];
   for (const scenario of selected) {
     log(`\n${scenario.title} (${scenario.id})`);
@@ -127,6 +204,8 @@ async function main() {
     results.push(result);
   }
 
+  const loadAtEnd = loadavg()[0];
+  log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   const rendered = table(results);
   const notes = results.flatMap((r) => r.notes);
   log(`\n${rendered}\n`);
@@ -138,9 +217,11 @@ async function main() {
   writeFileSync(file, `${JSON.stringify({
     started: started.toISOString(),
     command: `npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}`,
+    commit: currentCommit(), load: [loadAtStart, loadAtEnd],
     repetitions, quick, machine: env, table: rendered, notes, results,
   }, null, 2)}\n`);
   log(`\nwritten ${file}`);
+  if (check || record) historyStep(results, { check, record, started, file: `bench/results/${stamp}.json`, load: [loadAtStart, loadAtEnd] }, log);
   const failed = results.filter((r) => r.error);
   if (failed.length > 0) {
     log(`failed scenarios: ${failed.map((r) => r.id).join(', ')}`);

@@ -27,6 +27,11 @@ export interface Config {
   platformDomain: string;
   /** Resolvers for custom domain verification (host[:port], comma-separated); absent = the system's. */
   dnsServers?: string[];
+  /**
+   * `host:port` pairs the onboarding may fetch CSV feeds from although they are private or
+   * loopback addresses (a developer's local feed server); ignored in production (docs/onboarding.md).
+   */
+  importUrlAllowedHosts: string[];
   /** The ECB reference rates file the daily task loads (unset: rates are loaded with the CLI only). */
   exchangeRatesUrl?: string;
   /** Outgoing mail (README "Outgoing mail"): absent = mails wait in the outbox, nothing is sent. */
@@ -41,9 +46,43 @@ export interface Config {
    * Stripe (docs/billing.md): absent secret key = billing is not configured and the billing
    * routes answer 503. The API base is Stripe's own unless set (a local Stripe server in tests).
    */
-  stripe?: { secretKey: string; apiBase?: string; webhookSecret?: string };
+  stripe?: { secretKey: string; apiBase?: string; webhookSecret?: string; /** STRIPE_PUBLISHABLE_KEY: what the signup's card page gives Stripe.js. */ publishableKey?: string };
   /** How often an open live message stream checks that its caller still has access (docs/messaging.md "Live delivery"). */
   liveAccessRecheckMs: number;
+  /**
+   * Platforms (docs/platform-operations.md "Platform modules"): the deployment's own platform, to
+   * which every request is attributed unless its host names another platform.
+   */
+  platforms: { own: string; byHost: Record<string, string> };
+  /** The admins' log store (docs/platform-operations.md "Application logs"). */
+  logStore: { level: string; retentionDays: number; maxRows: number; flushMs: number };
+  /**
+   * The HTTP server's connection timeouts (docs/operations.md "Behind a load balancer"): an idle
+   * kept-alive connection stays open longer than a balancer keeps its own idle connections, so the
+   * balancer, never the service, closes it.
+   */
+  http: { keepAliveTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number; shutdownTimeoutMs: number };
+  /** How long the start waits for a PostgreSQL server to accept a connection. */
+  databaseConnectTimeoutMs: number;
+  /** Platform health metrics: how often an instance writes its window; the bearer token of GET /metrics (unset: off). */
+  metrics: { flushMs: number; token?: string };
+  /**
+   * Platform operations' own checks (docs/platform-operations.md "Code quality", "Test runs"):
+   * the source tree a code-quality scan reads (the rules come from the installation's own
+   * architecture check), and the test suite a test run executes, with its bound in time.
+   */
+  operations: { sourceRoot: string; testRoot: string; testPattern: string; testRunTimeoutMs: number };
+}
+
+/**
+ * A setting the service cannot start with: the setting's name and what to do about it. The start
+ * prints it as one line (src/main.ts) and exits with code 1; the stack only at LOG_LEVEL=debug.
+ */
+export class ConfigError extends Error {
+  constructor(readonly setting: string, problem: string, readonly remedy: string) {
+    super(`${setting} ${problem}: ${remedy}`);
+    this.name = 'ConfigError';
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     production,
-    port: Number(env.PORT ?? 3000),
+    port: portOf(env.PORT),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl,
     databasePoolMax: positive(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
@@ -64,10 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD
       ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, username: env.ADMIN_USERNAME || undefined }
       : undefined,
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logLevel: logLevelOf(env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'), 'LOG_LEVEL'),
+    http: httpConfig(env),
+    databaseConnectTimeoutMs: positive(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, 'DATABASE_CONNECT_TIMEOUT_MS'),
     defaultLocale: env.DEFAULT_LOCALE ?? 'en',
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
     platformDomain: (env.PLATFORM_DOMAIN ?? 'localhost').toLowerCase(),
+    importUrlAllowedHosts: (env.IMPORT_URL_ALLOWED_HOSTS ?? '').split(',').map((x) => x.trim()).filter(Boolean),
     dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || undefined,
     smtpUrl: smtpUrl(env.SMTP_URL),
@@ -79,15 +121,82 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe: stripeConfig(env),
     liveAccessRecheckMs: positive(env.LIVE_ACCESS_RECHECK_MS, 60_000, 'LIVE_ACCESS_RECHECK_MS'),
+    platforms: platformsConfig(env),
+    logStore: {
+      level: logLevelOf(env.LOG_STORE_LEVEL ?? 'info', 'LOG_STORE_LEVEL'),
+      retentionDays: positive(env.LOG_RETENTION_DAYS, 14, 'LOG_RETENTION_DAYS'),
+      maxRows: positive(env.LOG_RETENTION_MAX_ROWS, 2_000_000, 'LOG_RETENTION_MAX_ROWS'),
+      flushMs: positive(env.LOG_STORE_FLUSH_MS, 1000, 'LOG_STORE_FLUSH_MS'),
+    },
+    metrics: {
+      flushMs: positive(env.METRICS_FLUSH_MS, 10_000, 'METRICS_FLUSH_MS'),
+      token: metricsToken(env.METRICS_TOKEN),
+    },
+    operations: {
+      sourceRoot: resolve(env.SOURCE_ROOT ?? '.'),
+      testRoot: resolve(env.TEST_SUITE_ROOT ?? '.'),
+      testPattern: env.TEST_SUITE_PATTERN ?? 'test/**/*.test.ts',
+      testRunTimeoutMs: positive(env.TEST_RUN_TIMEOUT_MS, 30 * 60_000, 'TEST_RUN_TIMEOUT_MS'),
+    },
   };
+}
+
+/**
+ * Node's own keep-alive timeout (5 s) is shorter than any balancer's idle timeout (60 s on the
+ * common cloud balancers, 60 s in nginx' upstream keep-alive): a balancer reusing a connection
+ * the service is closing at that instant gets a reset. The headers timeout must exceed the
+ * keep-alive timeout, or a kept-alive connection is cut while it waits for its next request.
+ */
+function httpConfig(env: NodeJS.ProcessEnv): Config['http'] {
+  const keepAliveTimeoutMs = positive(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 75_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS');
+  const headersTimeoutMs = positive(env.HTTP_HEADERS_TIMEOUT_MS, keepAliveTimeoutMs + 1000, 'HTTP_HEADERS_TIMEOUT_MS');
+  if (headersTimeoutMs <= keepAliveTimeoutMs) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', `(${headersTimeoutMs}) must be longer than HTTP_KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs})`, 'raise it, or unset it to follow the keep-alive timeout');
+  }
+  const requestTimeoutMs = positive(env.HTTP_REQUEST_TIMEOUT_MS, 300_000, 'HTTP_REQUEST_TIMEOUT_MS');
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS', `(${requestTimeoutMs}) must not be shorter than HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs})`, 'raise it, or unset it for 300000');
+  }
+  return {
+    keepAliveTimeoutMs,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
+  };
+}
+
+const PLATFORM_CODE = /^[a-z][a-z0-9-]{1,31}$/;
+
+/** PLATFORM_CODE (default `main`) and PLATFORM_HOSTS, `host=code` pairs separated by commas. */
+function platformsConfig(env: NodeJS.ProcessEnv): Config['platforms'] {
+  const own = env.PLATFORM_CODE || 'main';
+  if (!PLATFORM_CODE.test(own)) throw new ConfigError('PLATFORM_CODE', 'must be 2 to 32 lower-case letters, digits or dashes, starting with a letter', 'set it to a code such as main, or unset it');
+  const byHost: Record<string, string> = {};
+  for (const pair of (env.PLATFORM_HOSTS ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    const [host, code] = pair.split('=').map((x) => x?.trim().toLowerCase());
+    if (!host || !code || !PLATFORM_CODE.test(code)) throw new ConfigError('PLATFORM_HOSTS', 'must be host=code pairs separated by commas', 'write it as b2b.example.com=b2b,shop.example.org=retail');
+    byHost[host] = code;
+  }
+  return { own, byHost };
+}
+
+function logLevelOf(value: string, name: string): string {
+  if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(value)) throw new ConfigError(name, `is ${JSON.stringify(value)}, not a log level`, 'set it to trace, debug, info, warn, error, fatal or silent');
+  return value;
+}
+
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new ConfigError('METRICS_TOKEN', `has ${value.length} characters, at least 16 are needed`, 'set a longer token (openssl rand -hex 24), or unset it to turn GET /metrics off');
+  return value;
 }
 
 /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start); the error never repeats the URL, it may hold a password. */
 function smtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let protocol: string;
-  try { protocol = new URL(value).protocol; } catch { throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587'); }
-  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  try { protocol = new URL(value).protocol; } catch { throw new ConfigError('SMTP_URL', 'is not a URL', 'write it as smtp://user:password@host:587, or unset it to keep mail in the outbox'); }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://', 'write it as smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)');
   return value;
 }
 
@@ -96,15 +205,15 @@ function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
   if (!env.STRIPE_SECRET_KEY) return undefined;
   const apiBase = env.STRIPE_API_BASE || undefined;
   if (apiBase) {
-    try { new URL(apiBase); } catch { throw new Error('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111'); }
+    try { new URL(apiBase); } catch { throw new ConfigError('STRIPE_API_BASE', 'is not a URL', 'write it as http://127.0.0.1:12111, or unset it to reach api.stripe.com'); }
   }
-  return { secretKey: env.STRIPE_SECRET_KEY, apiBase, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined };
+  return { secretKey: env.STRIPE_SECRET_KEY, apiBase, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined };
 }
 
 function positive(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(name, `is ${JSON.stringify(value)}, not a positive integer`, `set a whole number of 1 or more, or unset it for the default (${fallback})`);
   return n;
 }
 
@@ -119,14 +228,35 @@ export function publicUrlOf(env: NodeJS.ProcessEnv = process.env): string {
 
 function jwtSecret(env: NodeJS.ProcessEnv, production: boolean, dataDir: string): string {
   if (env.JWT_SECRET) {
-    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET', `has ${env.JWT_SECRET.length} characters, at least 32 are needed`, 'set a longer secret (openssl rand -base64 48)');
     return env.JWT_SECRET;
   }
-  if (production) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  if (production) throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production', 'set it to a secret of 32 characters or more (openssl rand -base64 48)');
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (err) {
+    throw unwritableDataDir(dataDir, err);
+  }
+}
+
+function portOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError('PORT', `is ${JSON.stringify(value)}, not a port number`, 'set a number from 1 to 65535 (0 picks a free one), or unset it for 3000');
+  return n;
+}
+
+/** The data folder cannot be created or written: which folder, why, and the two ways out. */
+export function unwritableDataDir(dataDir: string, err: unknown): ConfigError {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'ENOTDIR' || code === 'EEXIST' ? 'a part of the path is a file, not a folder'
+      : code === 'EROFS' ? 'the file system is read-only'
+        : (err as Error)?.message ?? String(err);
+  return new ConfigError('DATA_DIR', `(${dataDir}) cannot be written (${why})`, 'point DATA_DIR to a folder this user may write, or give this user write access to it');
 }

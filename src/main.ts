@@ -1,43 +1,73 @@
-import { loadConfig } from './config.ts';
 import type { AddressInfo } from 'node:net';
-import { baseUrl, ensureFirstAdmin, startupMessages } from './bootstrap.ts';
-import { seedTiers } from '../commands/subscriptions/seedTiers.ts';
-import { createApp } from './http/app.ts';
-import { consumers, scheduledTasks } from './modules/index.ts';
-import { createLogger } from './runtime/logger.ts';
-import { createServices } from './runtime/services.ts';
-import { Scheduler } from './runtime/scheduler.ts';
-import { startWorkers } from './workers/index.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger, logFormatOf } from './runtime/logger.ts';
+import { preflight } from './runtime/preflight.ts';
+import { baseUrl, describeDatabase, startupMessages } from './startupMessages.ts';
 
-/** Start: config → database → event store → consumers → HTTP (ARCHITECTURE.md "Layout"). */
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
-const services = await createServices(config, logger, { consumers });
-await ensureFirstAdmin(services);
-// The four named subscription tiers, once (a later start appends nothing).
-await services.settle(await seedTiers(services.store, services.clock.now()));
-if (!services.stripe) logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
-const workers = startWorkers(services);
-const scheduler = new Scheduler(services, scheduledTasks, logger);
-scheduler.start();
-const server = createApp(services).listen(config.port, config.host, () => {
-  const port = (server.address() as AddressInfo).port;
-  const [listening, reference] = startupMessages(config, config.host, port);
-  const url = baseUrl(config.host, port);
-  logger.info({ url, database: services.db.kind, event_store: services.store.kind }, listening);
-  logger.info({ docs: `${url}/docs` }, reference);
-});
+/**
+ * Start: the settings and the quick checks first (a mistake ends in one line naming the setting,
+ * exit code 1, before anything slow), the port bound at once, then the service itself, loaded
+ * and started behind that port (src/service.ts). SIGTERM or SIGINT stops it within
+ * SHUTDOWN_TIMEOUT_MS.
+ */
+const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+
+function failStart(err: unknown): never {
+  const known = err instanceof ConfigError;
+  const message = known ? err.message : `${(err as Error)?.message ?? String(err)}${debug ? '' : ' (LOG_LEVEL=debug shows where)'}`;
+  process.stderr.write(`Cannot start: ${message}\n`);
+  if (debug && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  failStart(err);
+}
+const logger = createLogger(config.logLevel, undefined, logFormatOf(process.env.LOG_FORMAT));
+const checked = await preflight(config).catch(failStart);
+const { server } = checked.listener;
+const url = baseUrl(config.host, (server.address() as AddressInfo).port);
+logger.info({ url, uptime_ms: Math.round(process.uptime() * 1000) }, `Starting on ${url} (database: ${describeDatabase(config)})`);
 
 let stopping = false;
+let running: { stop(): Promise<void> } | null = null;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  server.close();
-  scheduler.stop();
-  await workers.stop();
-  await services.close();
+  // Whatever does not stop in time is cut: the process exits, a supervisor may restart it.
+  const bound = setTimeout(() => {
+    logger.error({ timeout_ms: config.http.shutdownTimeoutMs }, 'shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting');
+    process.exit(1);
+  }, config.http.shutdownTimeoutMs);
+  bound.unref();
+  // New connections are refused, idle kept-alive ones closed; live streams end with their sockets.
+  const closed = new Promise((r) => server.close(r));
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), Math.min(2000, config.http.shutdownTimeoutMs / 2)).unref();
+  try {
+    await closed;
+    await running?.stop();
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+  }
+  checked.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  const { startService } = await import('./service.ts');
+  running = await startService(config, logger, checked.listener);
+} catch (err) {
+  failStart(err);
+}
+if (!stopping) {
+  const [listening, reference] = startupMessages(config, config.host, (server.address() as AddressInfo).port);
+  logger.info({ url, database: config.databaseUrl ? 'postgres' : 'pglite', uptime_ms: Math.round(process.uptime() * 1000) }, listening);
+  logger.info({ docs: `${url}/docs` }, reference);
+}

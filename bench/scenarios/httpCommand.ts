@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { adminLogin, CHILD_ADMIN, startService, type ChildService } from '../../test/support/childService.ts';
-import type { Scenario } from '../harness.ts';
+import { connectionLevels, type Scenario } from '../harness.ts';
 import { appendUsers, createBenchAdmin } from '../support/generators/index.ts';
 import { load } from '../support/http.ts';
 import { openStore } from '../support/store.ts';
@@ -74,7 +74,7 @@ export const httpCommandScenario: Scenario = {
   title: '5. HTTP command round trip',
   async run(ctx) {
     const seconds = ctx.size(4, 2);
-    const levels = [1, 8, 32];
+    const levels = connectionLevels();
     // Seed: the admin and the users, through the event store (no password hashing per user).
     const seed = await openStore(ctx.databaseUrl, 4);
     await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);

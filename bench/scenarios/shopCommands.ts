@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { adminLogin, startService, type ChildService } from '../../test/support/childService.ts';
-import type { Scenario } from '../harness.ts';
+import { connectionLevels, type Scenario } from '../harness.ts';
 import { createBenchAdmin } from '../support/generators/index.ts';
 import { CHILD_ADMIN } from '../../test/support/childService.ts';
 import { load } from '../support/http.ts';
@@ -36,7 +36,7 @@ export const shopCommandsScenario: Scenario = {
   title: '9. Shop commands: add to cart, place order',
   async run(ctx) {
     const seconds = ctx.size(4, 2);
-    const levels = [1, 8, 32];
+    const levels = connectionLevels();
     const seed = await openStore(ctx.databaseUrl, 4);
     await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
     await seed.db.knex.raw('CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())');

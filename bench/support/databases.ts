@@ -16,18 +16,34 @@ async function onServer<T>(serverUrl: string, fn: (admin: ReturnType<typeof knex
   }
 }
 
+/** The databases this run created and has not dropped yet: an interrupted run drops them on its way out. */
+const live = new Map<string, () => Promise<void>>();
+let dropOnInterrupt = false;
+
 export async function createDatabase(serverUrl: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `commerce_bench_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${Date.now()}_${process.pid}`;
   await onServer(serverUrl, (admin) => admin.raw(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      if (process.env.BENCH_KEEP_DB === '1') return;
-      await onServer(serverUrl, (admin) => admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}));
-    },
+  const drop = async () => {
+    live.delete(name);
+    if (process.env.BENCH_KEEP_DB === '1') return;
+    await onServer(serverUrl, (admin) => admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}));
   };
+  live.set(name, drop);
+  if (!dropOnInterrupt) {
+    dropOnInterrupt = true;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void interrupted(signal));
+  }
+  return { url: url.toString(), drop };
+}
+
+/** Ctrl-C or a kill: the services the scenarios started get the signal too; their databases are dropped here. */
+async function interrupted(signal: NodeJS.Signals): Promise<void> {
+  const names = [...live.keys()];
+  process.stderr.write(`\nbench interrupted (${signal}): dropping ${names.length} database(s)${names.length ? `: ${names.join(', ')}` : ''}\n`);
+  await Promise.all([...live.values()].map((drop) => drop()));
+  process.exit(130);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { AddOnNotFoundException, BusinessLogicException, ConflictException } from '../../src/core/errors.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
-import { addOnByCode, type AddOnDefinition } from './addOnCatalogue.ts';
+import { addOnByCode, type AddOnDefinition } from '../../src/core/addOnCatalogue.ts';
 import type { VendorAddOnEvent, VendorAddOnPurchased } from './events.ts';
 
 export type AddOnStatus = 'active' | 'canceled';

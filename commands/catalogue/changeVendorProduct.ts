@@ -1,7 +1,6 @@
 import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
 import { cachedState, handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { stock } from '../inventory/index.ts';
-import { openLocations } from '../inventory/stock.ts';
+import { productHolds } from '../../src/modules/module.ts';
 import { releaseQuotaSlot } from '../quotas/quota.ts';
 import { normaliseIdentifiers, PRODUCT_QUOTA, type CatalogueDeps } from './createVendorProduct.ts';
 import type { VendorProductFields } from './events.ts';
@@ -40,8 +39,7 @@ export async function changeVendorProduct(deps: CatalogueDeps, id: number, input
     gtin: changes.gtin !== undefined && changes.gtin !== current.gtin ? changes.gtin : undefined,
   };
   if (changes.is_digital === true && !current.is_digital) {
-    const { state } = await load(deps.store, stock, id);
-    if (openLocations(state).length > 0) throw new ProductException('Remove the inventory rows before making the product digital (digital products have unlimited inventory)');
+    if ((await productHolds(deps.store, id)).places > 0) throw new ProductException('Remove the inventory rows before making the product digital (digital products have unlimited inventory)');
   }
   const done = await reserveProductKeys(deps.store, current.vendor_id, fresh, id, c);
   try {
@@ -58,8 +56,7 @@ export async function changeVendorProduct(deps: CatalogueDeps, id: number, input
 /** Deletes a product that holds no stock; its SKU and GTIN are free again. */
 export async function deleteVendorProduct(deps: CatalogueDeps, id: number, actingVendor: number | null, ctx: CommandContext): Promise<Handled<unknown, any>[]> {
   const current = await owned(deps, id, actingVendor);
-  const { state } = await load(deps.store, stock, id);
-  const held = openLocations(state).reduce((n, l) => n + l.quantity, 0);
+  const held = (await productHolds(deps.store, id)).units;
   if (held > 0) throw new ProductException(`The product still has ${held} units in stock; remove its inventory first`, { quantity: held });
   const c = { ...ctx, vendorId: current.vendor_id };
   const done: Handled<unknown, any>[] = [await handleCommand(deps.store, vendorProduct, id, { type: 'DeleteVendorProduct', data: { acting_vendor_id: actingVendor, at: now() } }, c)];

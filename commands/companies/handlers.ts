@@ -16,6 +16,8 @@ export interface CompanyDeps {
 }
 
 export interface NewCompany extends CompanyDetails {
+  /** An id allocated beforehand (a signup allocates its ids once, so a repeated completion reuses them). */
+  id?: number;
   owner: { email: string; username?: string; first_name?: string | null; last_name?: string | null; existing_user_id?: number | null };
 }
 
@@ -57,8 +59,8 @@ export async function createCompany(deps: CompanyDeps, input: NewCompany, ctx: C
     ownerId = created.id;
     done.push(...created.done);
   }
-  const id = await nextId(deps.db, 'company');
-  const { owner: _owner, ...details } = input;
+  const id = input.id ?? await nextId(deps.db, 'company');
+  const { owner: _owner, id: _id, ...details } = input;
   done.push(await handleCommand(deps.store, company, id, { type: 'CreateCompany', data: { ...details, company_id: id, owner_user_id: ownerId, at: now() } }, ctx));
   return { id, owner_user_id: ownerId, temporary_password: password, done };
 }

@@ -25,6 +25,18 @@ export type ImportStockCount = {
     lines: { inventory_id: number; warehouse: string; bin_location: string; quantity: number; is_new: boolean }[];
   };
 };
+/**
+ * Move units between two bins of the product in one decision: taken from `from_inventory_id`
+ * and put in the open bin at `warehouse` / `bin_location`, opened as `new_inventory_id` when
+ * there is none. Either both bins change or neither does.
+ */
+export type MoveStock = {
+  type: 'MoveStock';
+  data: {
+    acting_vendor_id: number | null; from_inventory_id: number; warehouse: string; bin_location: string; new_inventory_id: number;
+    quantity: number; reference: string | null; note?: string | null; at: string;
+  };
+};
 export type ReserveStock = { type: 'ReserveStock'; data: OrderRef & { quantity: number; at: string } };
 /** Gives back an order item's reservation (all of it when quantity is null). */
 export type ReleaseStock = { type: 'ReleaseStock'; data: OrderRef & { quantity: number | null; at: string } };
@@ -34,4 +46,4 @@ export type ReturnStock = { type: 'ReturnStock'; data: OrderRef & { quantity: nu
 export type CloseInventoryLocation = { type: 'CloseInventoryLocation'; data: { acting_vendor_id: number | null; inventory_id: number; note: string | null; at: string } };
 
 export type StockCommand =
-  | OpenInventoryLocation | AdjustStock | ImportStockCount | ReserveStock | ReleaseStock | ShipStock | ReturnStock | CloseInventoryLocation;
+  | OpenInventoryLocation | AdjustStock | MoveStock | ImportStockCount | ReserveStock | ReleaseStock | ShipStock | ReturnStock | CloseInventoryLocation;

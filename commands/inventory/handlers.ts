@@ -60,6 +60,18 @@ export async function adjustInventory(deps: InventoryDeps, productId: number, in
   }, ctx)];
 }
 
+/** Moves units from one bin of the product to another (opened when missing), in one append. */
+export async function moveStock(deps: InventoryDeps, productId: number, fromId: number, to: { warehouse: string; bin_location: string; quantity: number; note?: string | null }, actingVendor: number | null, ctx: CommandContext) {
+  const newId = await nextId(deps.db, 'inventory');
+  return [await handleCommand(deps.store, stock, productId, {
+    type: 'MoveStock',
+    data: {
+      acting_vendor_id: actingVendor, from_inventory_id: fromId, warehouse: to.warehouse.trim(), bin_location: to.bin_location.trim(), new_inventory_id: newId,
+      quantity: to.quantity, reference: `move:${fromId}`, note: to.note ?? null, at: now(),
+    },
+  }, ctx)];
+}
+
 export async function closeInventory(deps: InventoryDeps, productId: number, inventoryId: number, note: string | null, actingVendor: number | null, ctx: CommandContext) {
   return [await handleCommand(deps.store, stock, productId, {
     type: 'CloseInventoryLocation', data: { acting_vendor_id: actingVendor, inventory_id: inventoryId, note, at: now() },

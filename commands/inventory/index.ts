@@ -56,6 +56,24 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       if (target === loc.quantity) return [];
       return [move(state, loc, 'StockAdjusted', target - loc.quantity, 0, none(d.at, { note: d.note }))];
     }
+    case 'MoveStock': {
+      const d = command.data;
+      const from = location(state, d.from_inventory_id, d.acting_vendor_id);
+      if (sameSlot(from, d.warehouse, d.bin_location)) throw new BusinessLogicException('Units move to another bin', { bin_location: d.bin_location });
+      if (d.quantity > from.quantity - from.reserved) insufficient(`move from ${from.warehouse} / ${from.bin_location}`, d.quantity, from.quantity - from.reserved);
+      const said = d.note ? ` · ${d.note}` : '';
+      const events: StockEvent[] = [move(state, from, 'StockAdjusted', -d.quantity, 0, none(d.at, { reference: d.reference, note: `→ ${d.warehouse} / ${d.bin_location}${said}` }))];
+      let s = evolveStock(state, events[0]!);
+      let to = openLocations(s).find((l) => sameSlot(l, d.warehouse, d.bin_location));
+      if (!to) {
+        const opened: StockEvent = { type: 'InventoryLocationOpened', data: { product_id: s.product_id!, vendor_id: s.vendor_id!, inventory_id: d.new_inventory_id, warehouse: d.warehouse, bin_location: d.bin_location, at: d.at } };
+        events.push(opened);
+        s = evolveStock(s, opened);
+        to = s.locations[d.new_inventory_id]!;
+      }
+      events.push(move(s, { ...to }, 'StockAdjusted', d.quantity, 0, none(d.at, { reference: d.reference, note: `← ${from.warehouse} / ${from.bin_location}${said}` })));
+      return events;
+    }
     case 'ImportStockCount': {
       const d = command.data;
       let s = state;

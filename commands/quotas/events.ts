@@ -24,3 +24,9 @@ export type ExtmarketOrderOverLimit = {
 };
 
 export type QuotaEvent = QuotaOpened | QuotaSlotClaimed | QuotaSlotReleased | QuotaClosed | ExtmarketOrderOverLimit;
+
+/** A quota's stream id: `products:42`, `orders:42:2026-11-01T00:00:00.000Z`. */
+export const quotaId = (kind: string, key: string) => `${kind}:${key}`;
+
+/** The memory view of the open quota streams (projections/subscriptions/openQuotasView.ts): a Set of quota stream ids. */
+export const OPEN_QUOTAS_VIEW = 'open_quotas';

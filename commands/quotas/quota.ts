@@ -2,7 +2,7 @@ import type { Decider } from '../../src/core/decider.ts';
 import { ConcurrencyException, TierLimitExceededException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import type { QuotaEvent } from './events.ts';
+import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from './events.ts';
 
 /**
  * A plan limit counted on the write side: one stream per (kind, key), e.g. `quota-products:42`
@@ -17,6 +17,12 @@ export interface QuotaLimit {
   limit: number | null;
   /** Extra members of the refusal's problem body (the upgrade hint). */
   hint: Record<string, unknown>;
+  /**
+   * Whether the quota stream is open, as the instance's memory knows it (the view `open_quotas`);
+   * undefined when the caller has no such memory. An unlimited claim reads the stream only when
+   * it is open (to close it), or when this is unknown.
+   */
+  open?: boolean;
 }
 
 /** One vendor's quota of a kind, as the caller read it from the plan. */
@@ -30,12 +36,22 @@ export interface PlanQuota {
 
 export type QuotaCommand =
   | { type: 'ClaimQuotaSlot'; data: { kind: string; key: string; holder: string; limit: number | null; hint: Record<string, unknown>; opening: string[] } }
+  /**
+   * Several claims decided in turn, in one append (the claims waiting in one instance at once):
+   * each takes a slot while the count is under its limit; the others take none (the caller
+   * refuses them). `opening` null: the caller believes the stream open; when it is not, the
+   * decision throws QuotaNotOpen and the caller reads the opening holders.
+   */
+  | { type: 'ClaimQuotaSlots'; data: { kind: string; key: string; claims: { holder: string; limit: number }[]; opening: string[] | null } }
   | { type: 'ReleaseQuotaSlot'; data: { kind: string; key: string; holder: string } }
   | { type: 'CloseQuota'; data: { kind: string; key: string } }
   /** An extmarket order counts in the order quota without a refusal; past the limit it is reported. */
   | { type: 'CountExtmarketOrder'; data: { kind: string; key: string; holder: string; limit: number; opening: string[]; vendor_id: number; order_id: number; period_start: string; at: string } };
 
-export const quotaId = (kind: string, key: string) => `${kind}:${key}`;
+export { OPEN_QUOTAS_VIEW, quotaId };
+
+/** A batch of claims met a stream that is not open, without the holders to open it with. */
+export class QuotaNotOpen extends Error {}
 
 const LABEL: Record<string, string> = { products: 'products', orders: 'orders in this billing period' };
 
@@ -54,6 +70,7 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   decide: (command, state) => {
     const { kind, key } = command.data;
     if (command.type === 'CloseQuota') return state.opened ? [{ type: 'QuotaClosed', data: { kind, key } }] : [];
+    if (command.type === 'ClaimQuotaSlots') return claimInTurn(command.data, state);
     const { holder } = command.data;
     const opening = (existing: string[]): { holders: string[]; events: QuotaEvent[] } => {
       if (state.opened) return { holders: state.holders, events: [] };
@@ -87,6 +104,25 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   },
 };
 
+function claimInTurn(data: Extract<QuotaCommand, { type: 'ClaimQuotaSlots' }>['data'], state: QuotaState): QuotaEvent[] {
+  const { kind, key } = data;
+  if (!state.opened && data.opening === null) throw new QuotaNotOpen(`quota ${kind}:${key} is not open`);
+  const events: QuotaEvent[] = [];
+  const claimed = new Set(data.claims.map((c) => c.holder));
+  let taken = state.holders;
+  if (!state.opened) {
+    taken = [...new Set(data.opening)].filter((h) => !claimed.has(h));
+    events.push({ type: 'QuotaOpened', data: { kind, key, holders: taken } });
+  }
+  taken = [...taken];
+  for (const c of data.claims) {
+    if (taken.includes(c.holder) || taken.length >= c.limit) continue;
+    taken.push(c.holder);
+    events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder: c.holder } });
+  }
+  return events;
+}
+
 const ATTEMPTS = 25;
 
 async function retrying<T>(run: () => Promise<T>): Promise<T> {
@@ -111,6 +147,14 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
  */
 export async function claimQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, limit: QuotaLimit, opening: () => Promise<string[]>, ctx: CommandContext): Promise<Handled<unknown, any> | null> {
   const id = quotaId(kind, key);
+  // Unlimited and known to be closed: nothing to count, nothing to read.
+  if (limit.limit === null && limit.open === false) return null;
+  // The claims of this instance on one stream are decided together (below); inside a caller's
+  // transaction a claim stays on its own.
+  if (limit.limit !== null && !ctx.tx) {
+    const max = limit.limit;
+    return new Promise((resolve, reject) => enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, resolve, reject }));
+  }
   const { state } = await load(store, quota, id);
   if (limit.limit === null) {
     return state.opened ? retrying(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx)) : null;
@@ -119,6 +163,74 @@ export async function claimQuotaSlot(store: EventStore, kind: string, key: strin
   return retrying(() => handleCommand(store, quota, id, {
     type: 'ClaimQuotaSlot', data: { kind, key, holder: String(holder), limit: limit.limit, hint: limit.hint, opening: existing },
   }, ctx));
+}
+
+interface Waiting {
+  holder: string;
+  limit: number;
+  hint: Record<string, unknown>;
+  opening: () => Promise<string[]>;
+  ctx: CommandContext;
+  resolve(handled: Handled<unknown, any>): void;
+  reject(err: unknown): void;
+}
+
+/** The claims waiting per quota stream, per event store (one instance's). */
+const waiting = new WeakMap<EventStore, Map<string, Waiting[]>>();
+const BATCH = 64;
+
+/**
+ * Group commit of the claims on one quota stream: the claims that arrive while a decision is
+ * being appended wait, and are decided together in the next one (one stream read at most, one
+ * append), in their order of arrival. Concurrent creations of one vendor on one instance thus
+ * never fail each other's appends; across instances the expected version still decides, and a
+ * conflicting batch is decided again. The events carry the first claim's command context.
+ */
+function enqueue(store: EventStore, kind: string, key: string, w: Waiting): void {
+  const id = quotaId(kind, key);
+  let queues = waiting.get(store);
+  if (!queues) waiting.set(store, (queues = new Map()));
+  const queue = queues.get(id);
+  if (queue) { queue.push(w); return; }
+  queues.set(id, [w]);
+  void drain(store, kind, key, queues);
+}
+
+async function drain(store: EventStore, kind: string, key: string, queues: Map<string, Waiting[]>): Promise<void> {
+  const id = quotaId(kind, key);
+  // The claims arriving in the same turn of the event loop join the first batch.
+  await new Promise((r) => setImmediate(r));
+  for (;;) {
+    const batch = queues.get(id)!.splice(0, BATCH);
+    if (batch.length === 0) { queues.delete(id); return; }
+    try {
+      const handled = await claimTogether(store, kind, key, batch);
+      const holders = (handled.state as QuotaState).holders;
+      for (const w of batch) {
+        if (holders.includes(w.holder)) w.resolve(handled);
+        else {
+          w.reject(new TierLimitExceededException(`The plan allows ${w.limit} ${LABEL[kind] ?? kind}; this vendor has ${holders.length}`,
+            { limit_kind: kind, limit: w.limit, count: holders.length, ...w.hint }));
+        }
+      }
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  }
+}
+
+async function claimTogether(store: EventStore, kind: string, key: string, batch: Waiting[]): Promise<Handled<unknown, any>> {
+  const id = quotaId(kind, key);
+  let opening: string[] | null = null;
+  for (;;) {
+    try {
+      const claims = batch.map((w) => ({ holder: w.holder, limit: w.limit }));
+      return await retrying(() => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx));
+    } catch (err) {
+      if (!(err instanceof QuotaNotOpen) || opening !== null) throw err;
+      opening = await batch[0].opening();
+    }
+  }
 }
 
 export async function releaseQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, ctx: CommandContext): Promise<Handled<unknown, any>> {

@@ -20,12 +20,16 @@ export interface UserDeps {
 export interface NewUser {
   email: string;
   username: string;
-  password: string;
+  /** The password, hashed here; or its argon2 hash already made (a signup keeps only the hash between its steps). */
+  password?: string;
+  password_hash?: string;
   role: Role;
   first_name?: string | null;
   last_name?: string | null;
   preferred_language?: Language;
   must_change_password?: boolean;
+  /** An id allocated beforehand (a signup allocates its ids once, so a repeated completion reuses them). */
+  id?: number;
 }
 
 const now = () => new Date().toISOString();
@@ -41,10 +45,11 @@ async function release(deps: UserDeps, kind: string, value: string, holder: numb
 }
 
 export async function createUser(deps: UserDeps, input: NewUser, ctx: CommandContext): Promise<{ id: number; done: Handled<unknown, any>[] }> {
-  const id = await nextId(deps.db, 'user');
+  const id = input.id ?? await nextId(deps.db, 'user');
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
-  const password_hash = await hashPassword(input.password);
+  if (input.password_hash === undefined && input.password === undefined) throw new Error('createUser needs a password or its hash');
+  const password_hash = input.password_hash ?? await hashPassword(input.password!);
   const done: Handled<any, any>[] = [];
   done.push(await reserve(deps, 'email', email, id, ctx));
   try {

@@ -7,7 +7,7 @@ import { nextId } from '../../src/runtime/nextId.ts';
 import { company } from '../companies/index.ts';
 import type { ExtmarketSettings, VendorProfile } from './events.ts';
 import { vendor } from './index.ts';
-import { release, withClaims } from './unique.ts';
+import { release, withClaims, type UniqueKind } from './unique.ts';
 
 export interface VendorDeps {
   store: EventStore;
@@ -44,6 +44,8 @@ export interface NewVendor extends VendorProfile {
   company_id: number;
   vendor_code: string;
   subdomain?: string;
+  /** An id allocated beforehand (a signup allocates its ids once, so a repeated completion reuses them). */
+  id?: number;
 }
 
 /**
@@ -52,14 +54,16 @@ export interface NewVendor extends VendorProfile {
  * steps. VendorCreated is the hook for follow-ups such as the catalogue's placeholder product.
  */
 export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: CommandContext): Promise<{ id: number; done: Done }> {
-  const { company_id, vendor_code: rawCode, subdomain: rawSub, ...profile } = input;
+  const { company_id, vendor_code: rawCode, subdomain: rawSub, id: givenId, ...profile } = input;
   const vendor_code = rawCode.trim().toUpperCase();
   const subdomain = (rawSub ?? vendor_code.replace(/_/g, '-')).trim().toLowerCase();
   checkSubdomain(subdomain);
-  const id = await nextId(deps.db, 'vendor');
+  const id = givenId ?? await nextId(deps.db, 'vendor');
   const at = now();
   const c = { ...ctx, vendorId: id };
-  return withClaims(deps.store, [['vendor_code', vendor_code], ['subdomain', subdomain]], id, c, async (done) => {
+  // A marketplace shop belongs to one vendor here (the signup's shop claim, SPEC.md part 2 "extmarket identity fields").
+  const shop: [UniqueKind, string][] = profile.extmarket_vendor_id ? [['extmarket_shop', profile.extmarket_vendor_id]] : [];
+  return withClaims(deps.store, [['vendor_code', vendor_code], ['subdomain', subdomain], ...shop], id, c, async (done) => {
     done.push(await onCompany(deps, company_id, { type: 'AttachVendor', data: { vendor_id: id, at } }, c));
     try {
       done.push(await handleCommand(deps.store, vendor, id, {
@@ -114,6 +118,7 @@ export async function deleteVendor(deps: VendorDeps, id: number, ctx: CommandCon
   done.push(await onCompany(deps, state.company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c));
   done.push(await release(deps.store, 'vendor_code', state.vendor_code, id, c));
   done.push(await release(deps.store, 'subdomain', state.subdomain, id, c));
+  if (state.extmarket_vendor_id) done.push(await release(deps.store, 'extmarket_shop', state.extmarket_vendor_id, id, c));
   for (const d of state.domains) done.push(await release(deps.store, 'domain', d.domain, id, c));
   return done;
 }

@@ -1,12 +1,19 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
 
 /**
  * Unique vendor values (code, subdomain, custom domain) claimed through reservation streams, so
  * two concurrent requests for one value cannot both win (commands/reservations/reservation.ts).
  */
-export type UniqueKind = 'vendor_code' | 'subdomain' | 'domain';
+export type UniqueKind = 'vendor_code' | 'subdomain' | 'domain' | 'extmarket_shop';
+
+/** The vendor holding a unique value, read on the write side (its reservation stream), or null when it is free. */
+export async function uniqueValueHolder(store: EventStore, kind: UniqueKind, value: string): Promise<number | null> {
+  const { state } = await load(store, reservation, reservationId(kind, value));
+  const m = /^vendor-(\d+)$/.exec(state.holder ?? '');
+  return m ? Number(m[1]) : null;
+}
 
 export function claim(store: EventStore, kind: UniqueKind, value: string, holder: number, ctx: CommandContext): Promise<Handled<unknown, any>> {
   return handleCommand(store, reservation, reservationId(kind, value),

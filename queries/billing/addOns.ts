@@ -13,7 +13,8 @@ export interface VendorAddOnView {
 }
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const view = (r: any): VendorAddOnView => ({
+/** A vendor_add_ons row as a VendorAddOnView (also read by the add-ons' memory view). */
+export const addOnFromRow = (r: any): VendorAddOnView => ({
   id: r.id, vendor_id: Number(r.vendor_id), add_on_code: r.add_on_code, quantity: Number(r.quantity),
   price_monthly_cents: Number(r.price_monthly_cents), status: r.status, stripe_ref: r.stripe_ref ?? null,
   purchased_at: iso(r.purchased_at)!, canceled_at: iso(r.canceled_at),
@@ -21,18 +22,23 @@ const view = (r: any): VendorAddOnView => ({
 
 /** The vendor's active add-ons, oldest first. */
 export async function activeAddOns(knex: Knex, vendorId: number): Promise<VendorAddOnView[]> {
-  return (await knex('vendor_add_ons').where({ vendor_id: vendorId, status: 'active' }).orderBy([{ column: 'purchased_at' }, { column: 'id' }])).map(view);
+  return (await knex('vendor_add_ons').where({ vendor_id: vendorId, status: 'active' }).orderBy([{ column: 'purchased_at' }, { column: 'id' }])).map(addOnFromRow);
 }
 
 /** One add-on of the vendor, active or canceled; null when it is unknown or another vendor's. */
 export async function findVendorAddOn(knex: Knex, vendorId: number, addOnId: string): Promise<VendorAddOnView | null> {
   const row = await knex('vendor_add_ons').where({ vendor_id: vendorId, id: addOnId }).first();
-  return row ? view(row) : null;
+  return row ? addOnFromRow(row) : null;
 }
 
-/** Each vendor's active add-ons per month, in cents (their share of the MRR). */
-export async function activeAddOnMonthlyCents(knex: Knex): Promise<Map<number, number>> {
-  const rows = await knex('vendor_add_ons').where({ status: 'active' }).groupBy('vendor_id')
-    .select('vendor_id', knex.raw('sum(price_monthly_cents * quantity)::bigint as cents'));
-  return new Map(rows.map((r: any) => [Number(r.vendor_id), Number(r.cents)]));
+/** The memory view that holds ActiveAddOns (projections/billing/vendorAddOnsView.ts), named so a generic layer can read it. */
+export const VENDOR_ADD_ONS_VIEW = 'vendor_add_ons';
+
+/** Per vendor, its active add-ons by id. */
+export type ActiveAddOns = Map<number, Map<string, VendorAddOnView>>;
+
+/** The vendor's active add-ons, oldest first (as queries/billing/addOns.ts activeAddOns orders them). */
+export function activeAddOnsOf(state: ActiveAddOns, vendorId: number): VendorAddOnView[] {
+  return [...(state.get(vendorId)?.values() ?? [])]
+    .sort((x, y) => x.purchased_at.localeCompare(y.purchased_at) || x.id.localeCompare(y.id));
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { iso } from '../../src/core/dates.ts';
 
 export interface BillingHistoryEntry {
   invoice_id: string;
@@ -26,7 +27,6 @@ export interface BillingHistoryFilters {
   to?: string;
 }
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 function entry(r: any): BillingHistoryEntry {
   return {

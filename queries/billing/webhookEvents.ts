@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { iso } from '../../src/core/dates.ts';
 
 export interface WebhookEventView {
   id: string;
@@ -21,7 +22,6 @@ export interface WebhookEventFilters {
   vendor_id?: number;
 }
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export function webhookEventView(r: any, withPayload = false): WebhookEventView {
   return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { escapeLike } from '../../src/core/likePattern.ts';
 
 /**
  * Marketplace product statistics (SPEC.md 4.1 "the stats endpoint accepts marketplace and
@@ -10,9 +11,9 @@ import type { Knex } from 'knex';
 export async function getMarketplaceProductStats(knex: Knex, filter: { marketplace?: string; vendor_name?: string; vendor_id?: number }) {
   const scoped = () => {
     const q = knex('marketplace_product_list as p');
-    if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+    if (filter.marketplace) q.whereILike('p.marketplace', escapeLike(filter.marketplace));
     if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
-    if (filter.vendor_name) q.whereILike('p.vendor_name', filter.vendor_name);
+    if (filter.vendor_name) q.whereILike('p.vendor_name', escapeLike(filter.vendor_name));
     return q;
   };
   const [totals] = await scoped().select(

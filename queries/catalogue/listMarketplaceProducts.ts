@@ -3,6 +3,7 @@ import { centsToNumber } from '../../src/core/money.ts';
 import { MarketplaceProductNotFoundException } from '../../src/core/errors.ts';
 import { type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { MARKETPLACE_COLUMN_SORTS, type MarketplaceProductSort } from './productSorts.ts';
+import { containing, escapeLike } from '../../src/core/likePattern.ts';
 
 /**
  * Marketplace products (GET /admin/products, SPEC.md 4.1): filter by marketplace, vendor (the
@@ -22,7 +23,6 @@ export interface MarketplaceProductFilter {
   language: string;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (v: unknown) => new Date(v as string).toISOString();
 
 export function toMarketplaceProduct(r: any) {
@@ -70,13 +70,13 @@ export async function listMarketplaceProducts(knex: Knex, filter: MarketplacePro
 /** The products a filter matches (alias p): filters on the products only, so the count never touches the translations. */
 export function matchingMarketplaceProducts(knex: Knex, filter: Omit<MarketplaceProductFilter, 'language'>): Knex.QueryBuilder {
   const q = knex('marketplace_product_list as p');
-  if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+  if (filter.marketplace) q.whereILike('p.marketplace', escapeLike(filter.marketplace));
   if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
-  if (filter.vendor_name) q.whereILike('p.vendor_name', filter.vendor_name);
-  if (filter.brand) q.whereILike('p.brand', filter.brand);
+  if (filter.vendor_name) q.whereILike('p.vendor_name', escapeLike(filter.vendor_name));
+  if (filter.brand) q.whereILike('p.brand', escapeLike(filter.brand));
   if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));
   if (filter.search) {
-    const s = like(filter.search);
+    const s = containing(filter.search);
     q.where((w) => w.whereILike('p.sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s)
       .orWhereExists(knex('marketplace_product_translations as st').whereRaw('st.product_id = p.id').whereILike('st.title', s)));
   }

@@ -6,6 +6,7 @@ import { sql } from '../../src/runtime/database.ts';
 import { planRows } from '../users/listUsers.ts';
 import { vendorTitleKey } from './productSorts.ts';
 import { SHOP_PRODUCT_COLUMNS, SHOP_PRODUCT_EXTRAS, SHOP_VISIBLE, toShopProduct, type ShopProduct, type ShopView } from './shopProduct.ts';
+import { containing, escapeLike } from '../../src/core/likePattern.ts';
 
 /**
  * The shop's catalogue (GET /api/v1/shop/products): the context vendor's products a shop shows
@@ -58,7 +59,6 @@ export function shopOrder(sort: ShopProductSort, language: string): string {
   return sortOrders({ price: 'p.charged_price_cents', created_at: 'p.created_at', title: vendorTitleKey(language) }, ['p.id'])[sort];
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE clause of a filter (the vendor is $1) and its parameters. */
 export function shopWhere(filter: ShopProductFilter): { clause: string; values: unknown[] } {
@@ -67,7 +67,7 @@ export function shopWhere(filter: ShopProductFilter): { clause: string; values: 
   const param = (v: unknown) => { values.push(v); return `$${values.length}`; };
   const search = filter.search?.trim();
   if (search) {
-    const text = `p.search_text LIKE lower(${param(`%${likeEscape(search)}%`)})`;
+    const text = `p.search_text LIKE lower(${param(containing(search))})`;
     const digits = search.replace(/[\s-]/g, '');
     conditions.push(/^\d{8,14}$/.test(digits) ? `(${text} OR p.gtin14 = ${param(digits.padStart(14, '0'))})` : text);
   }
@@ -76,7 +76,7 @@ export function shopWhere(filter: ShopProductFilter): { clause: string; values: 
   if (filter.brand) conditions.push(`lower(p.brand) = lower(${param(filter.brand.trim())})`);
   if (filter.product_type_raw) {
     const type = filter.product_type_raw.trim();
-    conditions.push(`(lower(p.product_type_raw) = lower(${param(type)}) OR lower(p.product_type_raw) LIKE lower(${param(`${likeEscape(type)} > %`)}))`);
+    conditions.push(`(lower(p.product_type_raw) = lower(${param(type)}) OR lower(p.product_type_raw) LIKE lower(${param(`${escapeLike(type)} > %`)}))`);
   }
   if (filter.in_stock !== undefined) {
     const available = 'coalesce((SELECT sum(i.quantity - i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id), 0) > 0';

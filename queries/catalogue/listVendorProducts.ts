@@ -5,6 +5,7 @@ import { type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { priceBreakdown } from '../../src/core/pricing.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProductSort } from './productSorts.ts';
+import { containing, escapeLike } from '../../src/core/likePattern.ts';
 
 /**
  * Vendor products: the list and VendorProductDetail (SPEC.md part 2 "Product"). Amounts are sent
@@ -22,7 +23,6 @@ export interface VendorProductFilter {
   language: string;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function pickText(translations: Record<string, any>, language: string) {
@@ -70,10 +70,10 @@ export function matchingVendorProducts(knex: Knex, filter: Omit<VendorProductFil
   if (filter.vendor_id !== undefined) q.where('p.vendor_id', filter.vendor_id);
   if (filter.is_active !== undefined) q.where('p.is_active', filter.is_active);
   if (filter.is_digital !== undefined) q.where('p.is_digital', filter.is_digital);
-  if (filter.marketplace) q.whereILike('p.marketplace', filter.marketplace);
+  if (filter.marketplace) q.whereILike('p.marketplace', escapeLike(filter.marketplace));
   if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));
   if (filter.search) {
-    const s = like(filter.search);
+    const s = containing(filter.search);
     q.where((w) => w.whereILike('p.vendor_sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s).orWhereRaw('p.translations::text ILIKE ?', [s]));
   }
   return q;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { containing } from '../../src/core/likePattern.ts';
 
 export interface CompanyListFilter {
   search?: string;
@@ -35,7 +36,6 @@ export function toCompanyItem(r: any): CompanyItem {
   };
 }
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The orders of the admin company list; each ends on the id, so pages never repeat or skip a company. */
 export const COMPANY_SORTS = sortOrders({ id: 'id', name: 'name', created_at: 'created_at' }, ['id']);
@@ -45,7 +45,7 @@ export type CompanySort = keyof typeof COMPANY_SORTS;
 export function listCompanies(knex: Knex, filter: CompanyListFilter, page: PageRequest, sort: CompanySort = 'id'): Promise<Page<CompanyItem>> {
   const q = knex('company_list');
   if (filter.search) {
-    const like = `%${escapeLike(filter.search)}%`;
+    const like = containing(filter.search);
     q.where((w) => w.whereILike('name', like).orWhereILike('contact_email', like).orWhereILike('tax_number', like));
   }
   if (filter.is_active !== undefined) q.where('is_active', filter.is_active);

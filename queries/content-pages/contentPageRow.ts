@@ -1,4 +1,4 @@
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 
 /** A content page as the admin and vendor areas show it: everything an author edits, with its state. */
 export function contentPageRow(r: any) {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 import { contentPageRow, PAGE_COLUMNS, PAGE_ORDER } from './contentPageRow.ts';
 
 /**
@@ -46,5 +46,23 @@ export function listVendorOverrides(knex: Knex, vendorId: number, page: PageRequ
 /** One of the vendor's own pages, as the vendor list shows it. */
 export async function getVendorPage(knex: Knex, vendorId: number, id: number): Promise<VendorPageRow | null> {
   const row = await withDefaults(knex).where('p.vendor_id', vendorId).where('p.id', id).first();
+  return row ? vendorPageRow(row) : null;
+}
+
+/**
+ * Pages of every owner for the admins (platform defaults, vendor overrides and custom pages), each
+ * with the changed-default flag of an override; filtered by owner (`platform`, or one vendor) and slug.
+ */
+export function listPagesWithDefaults(knex: Knex, filter: { vendor_id?: number; platform?: boolean; slug?: string }, page: PageRequest): Promise<Page<VendorPageRow>> {
+  const base = withDefaults(knex);
+  if (filter.platform) base.whereNull('p.vendor_id');
+  if (filter.vendor_id !== undefined) base.where('p.vendor_id', filter.vendor_id);
+  if (filter.slug !== undefined) base.where('p.slug', filter.slug);
+  return paginate(base, page, (q) => q.orderByRaw(PAGE_ORDER), vendorPageRow);
+}
+
+/** One page of any owner with the changed-default flag of an override. */
+export async function getPageWithDefault(knex: Knex, id: number): Promise<VendorPageRow | null> {
+  const row = await withDefaults(knex).where('p.id', id).first();
   return row ? vendorPageRow(row) : null;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
+import { containing } from '../../src/core/likePattern.ts';
 
 export interface CustomerFilter {
   /** The vendor area: the token's vendor, always; the admin area: the optional vendor filter. */
@@ -31,7 +32,6 @@ export function customerRow(r: any) {
 }
 export type CustomerRow = ReturnType<typeof customerRow>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Customers of one vendor (vendor area) or of every vendor (admin), searched and sorted. */
 export function listCustomers(knex: Knex, filter: CustomerFilter, page: PageRequest, sort: CustomerSort = '-created_at'): Promise<Page<CustomerRow>> {
@@ -40,7 +40,7 @@ export function listCustomers(knex: Knex, filter: CustomerFilter, page: PageRequ
       'c.last_order_at', 'c.created_at', 'c.updated_at', 'v.vendor_code', 'v.name as vendor_name');
   if (filter.vendor_id !== undefined) base.where('c.vendor_id', filter.vendor_id);
   if (filter.search) {
-    const like = `%${escapeLike(filter.search)}%`;
+    const like = containing(filter.search);
     base.where((q) => q.whereILike('c.email', like).orWhereILike('c.first_name', like).orWhereILike('c.last_name', like));
   }
   return paginate(base, page, (q) => q.orderByRaw(CUSTOMER_SORTS[sort]), customerRow);

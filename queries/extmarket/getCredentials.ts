@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 
 /** What a vendor or an admin may see of the extmarket credentials: never the key, only its hint. */
 export async function getExtmarketCredentials(knex: Knex, vendorId: number) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ExtmarketSyncJobNotFoundException } from '../../src/core/errors.ts';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 
 /**
  * Jobs in one list (SPEC.md 4.1 GET /vendors/{vendor_id}/jobs and /extmarket/jobs): marketplace

@@ -4,7 +4,7 @@ import { centsToDecimal } from '../../src/core/money.ts';
 
 /**
  * The product feed of a vendor for the extmarket: tab-separated text in the Google Merchant
- * Center format (../shared/reference/product-feed.md): a header of English attribute names, one
+ * Center format (the product-feed reference, docs/orders.md "Product feed"): a header of English attribute names, one
  * row per product, `price` as "15.00 EUR" with VAT included, availability from the stock
  * (digital products are always in stock), text fields as plain text within the format's limits.
  */

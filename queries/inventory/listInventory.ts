@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { InventoryNotFoundException } from '../../src/core/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { escapeLike } from '../../src/core/likePattern.ts';
 
 /**
  * Inventory rows (SPEC.md part 2 "Inventory"): warehouse, bin, on-hand, reserved and available
@@ -40,8 +41,8 @@ export function listInventory(knex: Knex, filter: InventoryFilter, page: PageReq
   const q = rows(knex);
   if (filter.vendor_id !== undefined) q.where('i.vendor_id', filter.vendor_id);
   if (filter.product_id !== undefined) q.where('i.product_id', filter.product_id);
-  if (filter.warehouse) q.whereILike('i.warehouse', filter.warehouse);
-  if (filter.bin_location) q.whereILike('i.bin_location', filter.bin_location);
+  if (filter.warehouse) q.whereILike('i.warehouse', escapeLike(filter.warehouse));
+  if (filter.bin_location) q.whereILike('i.bin_location', escapeLike(filter.bin_location));
   if (filter.low_stock !== undefined) q.whereRaw('i.quantity - i.reserved_quantity <= ?', [filter.low_stock]);
   return paginate(q, page, (qb) => qb.orderBy('i.id', 'asc'), toInventory);
 }

@@ -16,6 +16,12 @@ export interface SellerVatProfile {
 
 export const DEFAULT_SELLER_COUNTRY = 'LU';
 
+/** The member state a vendor dispatches from: its invoice settings' country, else the platform's. */
+export async function getSellerCountry(knex: Knex, vendorId: number): Promise<string> {
+  const row = await knex('invoice_settings').select('company_country_iso').where('vendor_id', vendorId).first();
+  return row?.company_country_iso ?? DEFAULT_SELLER_COUNTRY;
+}
+
 export async function getSellerVatProfile(knex: Knex, vendorId: number, at = new Date()): Promise<SellerVatProfile> {
   const settings = await knex('invoice_settings').where('vendor_id', vendorId).first();
   const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { InvoiceNotFoundException } from '../../src/core/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 
 const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { MarketplaceImportJobNotFoundException } from '../../src/core/errors.ts';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { escapeLike } from '../../src/core/likePattern.ts';
 
 /**
  * Import jobs (SPEC.md 4.1 marketplace-import-jobs): each item has id and job_id, vendor_code and
@@ -75,7 +76,7 @@ export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRe
   if (filter.status === 'publishing') q.where('j.status', 'completed').whereNull('pub.published_at');
   else if (filter.status === 'completed') q.where('j.status', 'completed').whereNotNull('pub.published_at');
   else if (filter.status) q.where('j.status', filter.status);
-  if (filter.marketplace) q.whereILike('j.marketplace', filter.marketplace);
+  if (filter.marketplace) q.whereILike('j.marketplace', escapeLike(filter.marketplace));
   return paginate(q, page, (qb) => qb.orderByRaw(IMPORT_JOB_SORTS[sort]), toImportJob);
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { ConversationNotFoundException } from '../../src/core/errors.ts';
-import { iso } from '../orders/listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 import { unreadSql, visibleTo, type Viewer } from './viewer.ts';
 
 export type { Viewer } from './viewer.ts';

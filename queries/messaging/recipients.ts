@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { escapeLike } from '../companies/listCompanies.ts';
+import { containing } from '../../src/core/likePattern.ts';
 
 /**
  * Whom the back-office "new conversation" forms can name (src/pages/messaging/*Pages.ts): the
@@ -21,7 +21,7 @@ export interface VendorChoice { id: number; vendor_code: string; name: string }
 
 /** Vendors whose code or name contains the term, for the admin form's search (a short list, not the catalogue of vendors). */
 export async function searchVendors(knex: Knex, term: string, limit = 25): Promise<VendorChoice[]> {
-  const like = `%${escapeLike(term)}%`;
+  const like = containing(term);
   return knex('vendor_list').where((w) => w.whereILike('vendor_code', like).orWhereILike('name', like))
     .orderBy([{ column: 'name' }, { column: 'id' }]).limit(limit).select('id', 'vendor_code', 'name');
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { NotificationNotFoundException } from '../../src/core/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import type { Position } from '../../src/eventstore/port.ts';
+import { isoTime } from '../../src/core/dates.ts';
 
 export interface NotificationView {
   id: string;
@@ -20,9 +21,14 @@ export interface NotificationFilter {
   unread?: boolean;
   kind?: string;
   severity?: string;
+  /** Only the notifications about this vendor. */
+  vendor_id?: number;
+  /** Raised at or after this time (ISO). */
+  from?: string;
+  /** Raised before this time (ISO). */
+  to?: string;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 /** Read by the admin: read one by one (r), or at or before their "all read" mark (m). */
 const IS_READ = '(r.admin_id IS NOT NULL OR coalesce((n.position_a, n.position_b) <= (m.up_to_a, m.up_to_b), false))';
@@ -42,7 +48,7 @@ function view(r: any): NotificationView {
   return {
     id: r.id, kind: r.kind, severity: r.severity, title: r.title, body: r.body, link: r.link ?? null,
     vendor_id: r.vendor_id === null || r.vendor_id === undefined ? null : Number(r.vendor_id),
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data ?? {}, created_at: iso(r.created_at), is_read: r.is_read === true || r.is_read === 't',
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data ?? {}, created_at: isoTime(r.created_at), is_read: r.is_read === true || r.is_read === 't',
   };
 }
 
@@ -52,6 +58,9 @@ export function listNotifications(knex: Knex, adminId: number, filter: Notificat
   if (filter.unread !== undefined) base.whereRaw(`${IS_READ} = ?`, [!filter.unread]);
   if (filter.kind) base.where('n.kind', filter.kind);
   if (filter.severity) base.where('n.severity', filter.severity);
+  if (filter.vendor_id !== undefined) base.where('n.vendor_id', filter.vendor_id);
+  if (filter.from) base.where('n.created_at', '>=', filter.from);
+  if (filter.to) base.where('n.created_at', '<', filter.to);
   return paginate(base, page, (q) => q.orderBy([{ column: 'n.position_a', order: 'desc' }, { column: 'n.position_b', order: 'desc' }]), view);
 }
 

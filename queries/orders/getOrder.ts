@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../src/core/errors.ts';
-import { iso, orderRow } from './listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
+import { orderRow } from './listOrders.ts';
 
 export function itemRow(r: any) {
   return {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../src/core/errors.ts';
 import { sql } from '../../src/runtime/database.ts';
-import { iso } from './listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 
 /** Item-level shipment status of one order of the vendor (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 /**

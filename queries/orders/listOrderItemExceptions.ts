@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { OrderItemExceptionNotFoundException } from '../../src/core/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from './listOrders.ts';
+import { iso } from '../../src/core/dates.ts';
 
 export function exceptionRow(r: any) {
   return {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import { containing } from '../../src/core/likePattern.ts';
+import { iso } from '../../src/core/dates.ts';
 
 export interface OrderFilter {
   /** Set for the vendor area (the token's vendor); optional for admins (the vendor filter). */
@@ -27,7 +29,6 @@ export function orderRow(r: any) {
   };
 }
 
-export const iso = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 /**
  * The orders of the order lists (`sort`; default `-order_date`, newest first): the order date,
@@ -47,7 +48,7 @@ export function listOrders(knex: Knex, filter: OrderFilter, page: PageRequest, s
   if (filter.channel) base.where('o.channel', filter.channel);
   if (filter.customer_id !== undefined) base.where('o.customer_id', filter.customer_id);
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filter.search);
     base.where((q) => q.whereILike('o.order_number', like).orWhereILike('o.external_order_id', like)
       .orWhereILike('o.customer_last_name', like).orWhereILike('o.customer_email', like));
   }

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { paginate, type PageRequest } from '../../src/core/pagination.ts';
 import { usageAgainst } from './vendorSubscriptions.ts';
+import { containing } from '../../src/core/likePattern.ts';
+import { isoTime } from '../../src/core/dates.ts';
 
 export type Limits = { orders_per_period: number | null; products: number | null; team_members: number | null };
 /**
@@ -17,7 +19,6 @@ export interface SubscriptionFilters {
   search?: string;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** Orders (both channels) of each vendor's current period, products (placeholders not counted), active team members. */
@@ -50,7 +51,7 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
   if (filters.tier_code) base.where('s.tier_code', filters.tier_code);
   if (filters.status) base.where('s.status', filters.status);
   if (filters.search) {
-    const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filters.search);
     base.where((q) => q.whereILike('v.name', like).orWhereILike('v.vendor_code', like));
   }
   const page = await paginate(base, request, (q) => q.orderBy('s.vendor_id', 'desc'), (r: any) => r);
@@ -71,14 +72,14 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
         price_monthly_cents: r.price_monthly_cents === null || r.price_monthly_cents === undefined ? null : Number(r.price_monthly_cents),
         price_yearly_cents: r.price_yearly_cents === null || r.price_yearly_cents === undefined ? null : Number(r.price_yearly_cents),
         status: r.status,
-        current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
+        current_period_start: isoTime(r.current_period_start), current_period_end: isoTime(r.current_period_end),
         custom_limits: custom, effective_limits: limits, billing_interval: r.billing_interval,
         usage: {
           orders: usageAgainst(used.orders, limits.orders_per_period),
           products: usageAgainst(used.products, limits.products),
           team_members: usageAgainst(used.team_members, limits.team_members),
         },
-        created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+        created_at: isoTime(r.created_at), updated_at: isoTime(r.updated_at),
       };
     }),
   };

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { activeAddOnMonthlyCents } from '../billing/addOns.ts';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
 
@@ -56,4 +55,14 @@ export async function subscriptionStats(knex: Knex) {
       conversion_rate: ended === 0 ? null : Math.round((t.converted / ended) * 10_000) / 10_000,
     },
   };
+}
+
+/**
+ * Each vendor's active add-ons per month, in cents (their share of the MRR), from the add-ons'
+ * read model as queries/subscriptions/adminSubscriptions.ts reads it for the limits.
+ */
+async function activeAddOnMonthlyCents(knex: Knex): Promise<Map<number, number>> {
+  const rows = await knex('vendor_add_ons').where({ status: 'active' }).groupBy('vendor_id')
+    .select('vendor_id', knex.raw('sum(price_monthly_cents * quantity)::bigint as cents'));
+  return new Map(rows.map((r: { vendor_id: number | string; cents: number | string }) => [Number(r.vendor_id), Number(r.cents)]));
 }

@@ -18,7 +18,8 @@ export interface TierView {
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
-function view(r: any): TierView {
+/** A subscription_tiers row as a TierView (also read by the plans' memory view). */
+export function tierFromRow(r: any): TierView {
   return {
     code: r.code, name: r.name, description: r.description,
     price_monthly_cents: Number(r.price_monthly_cents), price_yearly_cents: Number(r.price_yearly_cents), currency: 'EUR',
@@ -32,12 +33,12 @@ function view(r: any): TierView {
 export async function listTiers(knex: Knex, options: { includeInactive?: boolean } = {}): Promise<TierView[]> {
   const q = knex('subscription_tiers').orderBy([{ column: 'sort_order' }, { column: 'code' }]);
   if (!options.includeInactive) q.where({ is_active: true });
-  return (await q).map(view);
+  return (await q).map(tierFromRow);
 }
 
 export async function findTier(knex: Knex, code: string): Promise<TierView | null> {
   const r = await knex('subscription_tiers').where({ code }).first();
-  return r ? view(r) : null;
+  return r ? tierFromRow(r) : null;
 }
 
 export async function getTier(knex: Knex, code: string): Promise<TierView> {

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { ResourceNotFoundException } from '../../src/core/errors.ts';
+import { isoTime } from '../../src/core/dates.ts';
+import type { TierView } from './tiers.ts';
 
 /** Statuses in which a subscription holds its tier (deleting the tier is refused, the tier's features apply). */
 export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
@@ -16,17 +18,20 @@ export interface VendorSubscriptionView {
   updated_at: string;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export async function findVendorSubscription(knex: Knex, vendorId: number): Promise<VendorSubscriptionView | null> {
   const r = await knex('vendor_subscriptions').where({ vendor_id: vendorId }).first();
-  if (!r) return null;
+  return r ? subscriptionFromRow(r) : null;
+}
+
+/** A vendor_subscriptions row as a VendorSubscriptionView (also read by the plans' memory view). */
+export function subscriptionFromRow(r: any): VendorSubscriptionView {
   return {
     vendor_id: r.vendor_id, tier_code: r.tier_code, status: r.status,
-    current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
+    current_period_start: isoTime(r.current_period_start), current_period_end: isoTime(r.current_period_end),
     custom_limits: typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits,
     billing_interval: r.billing_interval,
-    created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+    created_at: isoTime(r.created_at), updated_at: isoTime(r.updated_at),
   };
 }
 
@@ -55,4 +60,13 @@ export async function vendorUsage(knex: Knex, vendorId: number, periodStart: str
 export function usageAgainst(used: number, limit: number | null) {
   if (limit === null) return { used, limit, remaining: null, percent_used: null, exceeded: false };
   return { used, limit, remaining: Math.max(0, limit - used), percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10, exceeded: used >= limit };
+}
+
+/** The memory view that holds PlanFacts (projections/subscriptions/vendorPlansView.ts), named so a generic layer can read it. */
+export const VENDOR_PLANS_VIEW = 'vendor_plans';
+
+/** The tiers and every vendor's subscription record: what a vendor's plan is made of, but its add-ons. */
+export interface PlanFacts {
+  tiers: Map<string, TierView>;
+  subscriptions: Map<number, VendorSubscriptionView>;
 }

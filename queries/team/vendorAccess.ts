@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import { sql } from '../../src/runtime/database.ts';
 
 /**
- * Who may act for a vendor, read from the read models on every vendor request, so removing a
- * member, deactivating a user or a vendor, or transferring the company ends access at once.
+ * Who may act for a vendor: the vendor guard reads it from the instance's memory (AccessFacts,
+ * kept by projections/team/vendorAccessView.ts), so removing a member, deactivating a user or a
+ * vendor, or transferring the company ends access on every instance within its tail's delay.
  * The owner is the owner of the vendor's company (SPEC.md part 2: ownership comes from the company).
  */
 export interface VendorAccess {
@@ -55,4 +56,36 @@ export async function listAccessibleVendors(knex: Knex, userId: number): Promise
   const out: AccessibleVendor[] = owned.map((v: any) => ({ ...v, role: 'owner' }));
   for (const m of member) if (!out.some((o) => o.id === m.id)) out.push(m);
   return out;
+}
+
+/** The memory view that holds AccessFacts (src/runtime/memoryViews.ts), named so a generic layer can read it. */
+export const VENDOR_ACCESS_VIEW = 'vendor_access';
+
+type User = NonNullable<VendorAccess['user']>;
+type Vendor = NonNullable<VendorAccess['vendor']>;
+
+/** Who may act for which vendor: the facts the vendor guard checks on every request. */
+export interface AccessFacts {
+  users: Map<number, User>;
+  vendors: Map<number, Vendor>;
+  /** Company → its owner (the owner of every vendor of the company). */
+  owners: Map<number, number>;
+  /** `vendor:user` → the active membership's role and permissions. */
+  members: Map<string, { role: string; permissions: string[] }>;
+}
+
+export const memberKey = (vendorId: number, userId: number) => `${vendorId}:${userId}`;
+
+/** The caller's access as getVendorAccess reads it from the tables, here from memory. */
+export function vendorAccessOf(facts: AccessFacts, vendorId: number, userId: number): VendorAccess {
+  const vendor = facts.vendors.get(vendorId) ?? null;
+  const user = facts.users.get(userId) ?? null;
+  const owner = vendor !== null && facts.owners.get(vendor.company_id) === userId;
+  const member = facts.members.get(memberKey(vendorId, userId)) ?? null;
+  return {
+    vendor: vendor && { ...vendor },
+    user: user && { ...user },
+    role: !vendor ? null : owner ? 'owner' : member ? member.role : null,
+    permissions: !owner && member ? [...member.permissions] : [],
+  };
 }

@@ -3,6 +3,7 @@ import {
   EXACT_TOTAL_CAP, estimatedTotal, exactTotal, type BoundedCount, type BoundedPage, type PageRequest,
 } from '../../src/core/pagination.ts';
 import { sql } from '../../src/runtime/database.ts';
+import { containing, escapeLike } from '../../src/core/likePattern.ts';
 
 export interface UserListFilter {
   search?: string;
@@ -70,7 +71,6 @@ export const USER_SEARCH_TEXT = 'search_text';
 
 const COLUMNS = 'id, email, username, role, first_name, last_name, preferred_language, is_active, must_change_password, created_at, updated_at';
 
-const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A statement of the list: SQL text with `$n` parameters. */
 export interface Statement { text: string; values: unknown[] }
@@ -80,7 +80,7 @@ function where(filter: UserListFilter): { clause: string; values: unknown[] } {
   const conditions: string[] = [];
   const values: unknown[] = [];
   if (filter.search) {
-    values.push(`%${likeEscape(filter.search)}%`);
+    values.push(containing(filter.search));
     const p = `$${values.length}`;
     conditions.push(filter.search.includes('\x1f')
       // The separator itself is searched for: only the per-field test is exact (no index).
@@ -155,7 +155,7 @@ export async function listUsers(knex: Knex, filter: UserListFilter, page: PageRe
 
 /** Autocomplete: the first matches by prefix of e-mail or username (the search index narrows them). */
 export async function searchUsers(knex: Knex, term: string, limit: number) {
-  const escaped = likeEscape(term);
+  const escaped = escapeLike(term);
   return sql(knex, `SELECT id, email, username, role FROM user_list
     WHERE ${USER_SEARCH_TEXT} LIKE lower($1) AND (email ILIKE $2 OR username ILIKE $2)
     ORDER BY username LIMIT $3`, [`%${escaped}%`, `${escaped}%`, limit]);

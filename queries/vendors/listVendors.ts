@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { escapeLike } from '../companies/listCompanies.ts';
 import { toVendorDetail } from './getVendor.ts';
+import { containing } from '../../src/core/likePattern.ts';
 
 export interface VendorListFilter {
   search?: string;
@@ -19,7 +19,7 @@ export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequ
   const q = knex('vendor_list as v').leftJoin('company_list as c', 'c.id', 'v.company_id')
     .select('v.*', knex.raw(`to_jsonb(c.*) AS company`));
   if (filter.search) {
-    const like = `%${escapeLike(filter.search)}%`;
+    const like = containing(filter.search);
     q.where((w) => w.whereILike('v.vendor_code', like).orWhereILike('v.name', like).orWhereILike('v.subdomain', like));
   }
   if (filter.company_id !== undefined) q.where('v.company_id', filter.company_id);

@@ -48,15 +48,19 @@ export interface OpenedAccount { customer_id: string; subscription_id: string }
  */
 export async function openStripeAccount(stripe: StripeClient, input: {
   cause: string; vendor_id: number; name: string | null; email: string | null; price: PriceSpec; trialEnd: Date | null;
+  /** A customer that exists already (the signup's, whose card a SetupIntent saved) and that card, made the default. */
+  existing?: { customer_id: string; payment_method_id: string };
 }): Promise<OpenedAccount> {
   const metadata = { vendor_id: String(input.vendor_id) };
-  const customer = await stripeCall('create the customer', () => stripe.customers.create(
-    { metadata, ...(input.name && { name: input.name }), ...(input.email && { email: input.email }) },
-    { idempotencyKey: `${input.cause}:customer` },
-  ));
+  const details = { metadata, ...(input.name && { name: input.name }), ...(input.email && { email: input.email }) };
+  const existing = input.existing;
+  const customer = existing
+    ? await stripeCall('update the customer', () => stripe.customers.update(existing.customer_id,
+      { ...details, invoice_settings: { default_payment_method: existing.payment_method_id } }, { idempotencyKey: `${input.cause}:customer` }))
+    : await stripeCall('create the customer', () => stripe.customers.create(details, { idempotencyKey: `${input.cause}:customer` }));
   const price = await stripePrice(stripe, input.price);
   const subscription = await stripeCall('create the subscription', () => stripe.subscriptions.create({
-    customer: customer.id, items: [{ price: price.id }], metadata,
+    customer: customer.id, items: [{ price: price.id }], metadata, ...(existing && { default_payment_method: existing.payment_method_id }),
     ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : { payment_behavior: 'default_incomplete' as const }),
   }, { idempotencyKey: `${input.cause}:subscription` }));
   return { customer_id: customer.id, subscription_id: subscription.id };

@@ -1,7 +1,10 @@
 import { createUser } from '../../commands/users/handlers.ts';
 import { MIN_ADMIN_PASSWORD } from '../bootstrap.ts';
 import type { Services } from '../runtime/services.ts';
-import { cliServices, fail, parseArgs } from './context.ts';
+import { cliServices, fail, helpWanted, parseArgs } from './context.ts';
+
+const USAGE = `npm run admin:create -- --email <email> --password <password> [--username <name>]\n  Creates an admin (the password needs at least ${MIN_ADMIN_PASSWORD} characters).`;
+helpWanted(USAGE);
 
 /**
  * npm run admin:create -- --email a@b.c --password '…' [--username name]
@@ -15,7 +18,7 @@ if (flags.password.length < MIN_ADMIN_PASSWORD) fail(`the password must have at 
 
 let services: Services;
 try {
-  services = await cliServices();
+  services = await cliServices('an admin creates another with POST /api/v1/admin/users');
 } catch (err) {
   fail(`could not open the database: ${(err as Error).message}`);
 }

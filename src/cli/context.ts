@@ -3,10 +3,32 @@ import { consumers } from '../modules/index.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { createServices, type Services } from '../runtime/services.ts';
 
-/** Services for a CLI command: same configuration as the server, consumers not started. */
-export async function cliServices(): Promise<Services> {
+/**
+ * Services for a CLI command: same configuration as the server, consumers not started. The
+ * embedded database belongs to one process: while the service holds it, the command ends in one
+ * line that says what to do instead (`whileServiceRuns`: the admin route that does the same).
+ */
+export async function cliServices(whileServiceRuns?: string): Promise<Services> {
   const config = loadConfig();
-  return createServices(config, createLogger(process.env.LOG_LEVEL ?? 'warn', undefined), { consumers, startConsumers: false });
+  try {
+    return await createServices(config, createLogger(process.env.LOG_LEVEL ?? 'warn', undefined), { consumers, startConsumers: false });
+  } catch (err) {
+    const message = (err as Error).message;
+    const held = message.match(/^The embedded database in (.*) is in use by process (\d+)/);
+    if (held) {
+      fail(`The embedded database in ${held[1]} is held by the running service (process ${held[2]}). `
+        + `${whileServiceRuns ? `While it runs: ${whileServiceRuns}; or stop it` : 'Stop it'} and run this again (with DATABASE_URL, commands run beside the service).`);
+    }
+    fail(`could not open the database: ${message}`);
+  }
+}
+
+/** `--help` or `-h` among the arguments: prints the command's usage and exits 0, before anything is opened. */
+export function helpWanted(usage: string): void {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
 }
 
 /** `--name value` pairs and the positional words of argv. */

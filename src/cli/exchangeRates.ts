@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { recordReferenceRates } from '../../commands/exchange-rates/handlers.ts';
 import { fetchReferenceRates, parseReferenceRates } from '../adapters/ecbRates.ts';
-import { cliServices, fail, parseArgs } from './context.ts';
+import { cliServices, fail, helpWanted, parseArgs } from './context.ts';
+
+const USAGE = `npm run exchange-rates -- --file <eurofxref XML> | --url <URL of one>\n  Records the ECB reference rates of every day in the file (a day already recorded adds nothing).`;
+helpWanted(USAGE);
 
 /**
  * npm run exchange-rates -- --file eurofxref-hist-90d.xml | --url https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml
@@ -16,7 +19,7 @@ try {
 } catch (err) {
   fail(`could not read the rates: ${(err as Error).message}`);
 }
-const services = await cliServices();
+const services = await cliServices('an admin uploads the file with POST /api/v1/admin/exchange-rates (multipart field file)');
 try {
   const { recorded } = await recordReferenceRates(services.store, days, flags.file ?? flags.url,
     { userId: 'system:cli', correlationId: `cli-exchange-rates-${Date.now()}` });

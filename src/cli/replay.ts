@@ -2,7 +2,10 @@ import { auditView } from '../http/admin/events.ts';
 import { deciderOf } from '../runtime/aggregates.ts';
 import '../modules/index.ts';
 import { replay, stateAt } from '../runtime/history.ts';
-import { cliServices, fail, parseArgs } from './context.ts';
+import { cliServices, fail, helpWanted, parseArgs } from './context.ts';
+
+const USAGE = `npm run replay -- <stream> [--at <ISO time>]\n  Prints a stream's history with the aggregate state after each event, or its state at a time.`;
+helpWanted(USAGE);
 
 /**
  * npm run replay -- <stream> [--at <ISO time>]
@@ -14,7 +17,7 @@ if (!stream) fail('usage: replay <stream> [--at <ISO time>]');
 const at = flags.at ? new Date(flags.at) : null;
 if (at && Number.isNaN(at.getTime())) fail(`--at is not a time: ${flags.at}`);
 
-const services = await cliServices();
+const services = await cliServices(`GET /api/v1/admin/events/streams/${stream} answers the stream's history to an admin`);
 try {
   const events = await services.store.readStream(stream);
   if (events.length === 0) fail(`stream ${stream} has no events`);

@@ -1,6 +1,9 @@
 import '../modules/index.ts';
 import { processStripeEvent, retryFailedStripeEvents } from '../workers/billing/processStripeEvent.ts';
-import { cliServices, fail, parseArgs } from './context.ts';
+import { cliServices, fail, helpWanted, parseArgs } from './context.ts';
+
+const USAGE = `npm run stripe-webhooks -- replay <event id> | retry-failed\n  Handles a stored Stripe webhook event again, or every stored event whose handling failed (idempotent).`;
+helpWanted(USAGE);
 
 /**
  * npm run stripe-webhooks -- replay <event id>   handles a stored Stripe event again (idempotent)
@@ -13,7 +16,7 @@ const [command, id] = words;
 if (command !== 'replay' && command !== 'retry-failed') fail('usage: stripe-webhooks replay <event id> | retry-failed');
 if (command === 'replay' && !id) fail('usage: stripe-webhooks replay <event id>');
 
-const services = await cliServices();
+const services = await cliServices('POST /api/v1/admin/subscriptions/billing/webhook-events/<id>/replay handles one again, and the billing sync task retries the failed ones');
 try {
   if (command === 'replay') {
     const row = await processStripeEvent(services, id, { settle: false });

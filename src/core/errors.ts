@@ -93,9 +93,7 @@ export class CustomerNotFoundException extends ResourceNotFoundException {}
 /** A password reset link that is unknown, already used, replaced by a newer one, or expired. */
 export class PasswordResetTokenException extends BusinessLogicException {}
 
-// Onboarding, subscriptions, features.
-export class OnboardingNotFoundException extends ResourceNotFoundException {}
-export class OnboardingStepOrderException extends BusinessLogicException {}
+// Subscriptions, features (the onboarding's own exceptions are in commands/onboarding/errors.ts).
 export class TierNotFoundException extends ResourceNotFoundException {}
 export class TierLimitExceededException extends AuthorizationException {}
 export class FeatureNotFoundError extends ResourceNotFoundException {}

@@ -21,3 +21,59 @@ export const LOG_REDACT_PATHS = [
   'token', '*.token', 'access_token', '*.access_token', 'password_hash', '*.password_hash', '*.*.password_hash',
   'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie',
 ];
+
+/** Keys whose values the admins' log store never keeps, beyond SECRET_KEY's: card data, keys, signatures. */
+const STORE_SECRET_KEY = /pass(word)?|secret|token|hash|api_?key|authorization|cookie|credential|card|cvc|cvv|iban|private_?key|signature|sealed/i;
+
+/** Secrets recognised by their shape wherever they stand in a text (a URL, a message, an error). */
+const SECRET_SHAPES: [RegExp, string | ((m: string) => string)][] = [
+  // JSON Web Tokens (access tokens, invitation and reset secrets).
+  [/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, '[redacted-jwt]'],
+  // Stripe keys and webhook secrets.
+  [/\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{6,}|\bwhsec_[A-Za-z0-9]{6,}/g, '[redacted-key]'],
+  // Authorization header values.
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi, '$1 [redacted]'],
+  // user:password in a URL.
+  [/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1[redacted]@'],
+  // key=value pairs of a query string or a form whose key names a secret.
+  [/\b((?:[a-z_]*(?:pass(?:word)?|secret|token|api_?key|key|signature|card|cvc|cvv))=)[^&\s"']+/gi, '$1[redacted]'],
+  // Card numbers: 13 to 19 digits, spaced or dashed, that pass the Luhn check.
+  [/\b\d(?:[ -]?\d){12,18}\b/g, (m) => (luhn(m.replace(/\D/g, '')) ? '[redacted-card]' : m)],
+];
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A text with every secret recognised by its shape replaced. */
+export function scrubText(text: string): string {
+  let out = text;
+  for (const [shape, replacement] of SECRET_SHAPES) out = out.replace(shape, replacement as any);
+  return out;
+}
+
+/**
+ * A log entry as the admins' log store keeps it (docs/platform-operations.md "Application logs"):
+ * every value under a key that names a secret or card data is replaced, and every text is
+ * scrubbed of secrets recognised by their shape (tokens, Stripe keys, card numbers, passwords in
+ * URLs and query strings), at any depth.
+ */
+export function scrubForStore(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (depth > 12) return '[too deep]';
+  if (Array.isArray(value)) return value.map((v) => scrubForStore(v, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = STORE_SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' && typeof v !== 'object' ? '[redacted]' : scrubForStore(v, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}

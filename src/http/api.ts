@@ -86,6 +86,16 @@ export interface RouteEntry {
   /** The business area's OpenAPI tag and its description, set by the module that mounts the route. */
   tag?: string;
   tagDescription?: string;
+  /**
+   * Set where a module's routes are mounted (src/http/app.ts): true while the module is switched
+   * off for the request's platform. The route then steps aside, as if it were not mounted.
+   */
+  absent?: (ctx: Context) => boolean;
+  /**
+   * Set where a module's vendor routes are mounted: the other modules' vendor gates (the
+   * onboarding's), run after the caller's guard; each throws to refuse.
+   */
+  gates?: ((ctx: Context) => void)[];
 }
 
 export type Handler<S extends Schemas> = (ctx: Context, input: Parsed<S>) => unknown;
@@ -118,10 +128,19 @@ export class Api {
     const decl = declared.feature ? this.gated(declared, caller) : declared;
     const entry: RouteEntry = { method, area: this.area, decl, caller };
     const gate = decl.feature ? [requireFeature(this.services, decl.feature)] : [];
-    const chain: Middleware[] = [...this.guard(caller, decl), ...gate, ...(decl.use ?? [])];
+    const gates = async function routeGates(ctx: Context, next: Next) {
+      for (const check of entry.gates ?? []) check(ctx);
+      await next();
+    };
+    const chain: Middleware[] = [...this.guard(caller, decl), ...(caller === 'vendor' ? [gates] : []), ...gate, ...(decl.use ?? [])];
     const jsonBody = (decl.bodyType ?? 'json') === 'json';
     const schemas: Schemas = { params: decl.params, query: decl.query, body: jsonBody ? decl.body : undefined };
     const route = async (ctx: Context, next: Next) => {
+      if (entry.absent?.(ctx)) {
+        // Switched off for this platform: the answer is the unknown path's 404, not this route's.
+        ctx.state.routeAbsent = true;
+        return next();
+      }
       ctx.state.route = entry;
       let i = 0;
       const run = async (): Promise<void> => {

@@ -8,6 +8,7 @@ import type { Services } from '../runtime/services.ts';
 import { Api } from './api.ts';
 import { OPENAPI_PATH, SERVICE_VERSION } from './openapiDocument.ts';
 import { contentEtag, sendStaticFile } from './staticFile.ts';
+import { FAVICON } from '../pages/backOffice/assets.ts';
 
 /**
  * The API reference at /docs: Swagger UI from the swagger-ui-dist package, served by the service
@@ -100,7 +101,7 @@ export function renderApiReference(): string {
     title: 'API reference · Commerce back-office',
     head: html`
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="stylesheet" href="/docs/assets/docs.css">
-<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">`,
+<link rel="icon" type="image/svg+xml" href="${FAVICON}">`,
     body: html`<header class="docs-bar"><strong>Commerce back-office API</strong><span>version ${SERVICE_VERSION}</span>
 <a href="/">Home</a><a href="${OPENAPI_PATH}">OpenAPI document</a>
 <span>Sign in with POST /api/v1/admin/auth/login, then paste its access_token under “Authorize”.</span></header>

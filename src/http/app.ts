@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
+import { requestMetricsOf } from '../runtime/requestMetrics.ts';
 import type { Services } from '../runtime/services.ts';
 import { modules } from '../modules/index.ts';
+import { isCoreModule, type Module, type ModuleSwitch, type VendorGate } from '../modules/module.ts';
+import { registerBackOffice } from '../pages/backOffice/registry.ts';
 import { routeEntryOf, type ApiArea } from './api.ts';
 import { errorHandler } from './errorHandler.ts';
 import { inputGuard } from './inputGuard.ts';
 import { responseConformance } from './responseConformance.ts';
+import { orderRoutes } from './routePrecedence.ts';
 import { registerRoot } from './routeTable.ts';
 import { vendorContext } from './vendorContext.ts';
 
@@ -18,17 +22,22 @@ export interface AppOptions {
 
 /**
  * The API areas of SPEC.md part 1, each one router under /api/v1/<area>, assembled from the
- * modules' declarations (src/modules/index.ts) in the modules' order; the probes at the root.
+ * modules' declarations (src/modules/index.ts); the probes at the root. Routes are tried in
+ * precedence order (src/http/routePrecedence.ts): static segments before parameters.
  */
 export function createApp(services: Services, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   if (options.onDrift) app.use(responseConformance(app, options.onDrift));
   app.use(requestLog(services));
-  app.use(errorHandler(services.logger));
+  app.use(noSniff);
+  app.use(errorHandler(services.logger, modules.flatMap((m) => (m.notFoundPage ? [m.notFoundPage(services)] : []))));
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', includeUnparsed: true, jsonStrict: true }));
   app.use(inputGuard());
+  registerBackOffice(services, modules.flatMap((m) => (m.backOffice ? [m.backOffice] : [])));
 
   const root = new Router();
+  const moduleSwitch = modules.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
+  const vendorGates = modules.flatMap((m) => (m.vendorGate ? [{ module: m.name, gate: m.vendorGate(services) }] : []));
   for (const area of API_AREAS) {
     const router = new Router();
     // Every shop route runs for the vendor the request names (src/http/vendorContext.ts).
@@ -36,7 +45,8 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
     for (const module of modules) {
       for (const factory of module.routes?.[area] ?? []) {
         const routes = factory(services);
-        tagRoutes(routes, module.tag, module.description);
+        claimRoutes(routes, module, moduleSwitch);
+        if (area === 'vendor') gateRoutes(routes, module, vendorGates);
         router.use(routes.routes());
       }
     }
@@ -46,30 +56,76 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   for (const module of modules) {
     for (const factory of module.pages ?? []) {
       const pages = factory(services);
-      tagRoutes(pages, module.tag, module.description);
+      claimRoutes(pages, module, moduleSwitch);
       root.use(pages.routes());
     }
   }
+  registerRoot(app, root);
+  // Which route answers is decided by the paths, never by the order of the module list.
+  orderRoutes(root);
   app.use(root.routes());
   app.use(root.allowedMethods());
-  registerRoot(app, root);
   return app;
+}
+
+/** The vendor gates of the other modules that do not exempt this one, on each of its vendor routes. */
+function gateRoutes(router: Router, module: Module, gates: { module: string; gate: VendorGate }[]): void {
+  const checks = gates.filter((g) => g.module !== module.name && !g.gate.exempt.includes(module.name)).map((g) => g.gate.check);
+  if (checks.length === 0) return;
+  for (const layer of router.stack) {
+    const entry = routeEntryOf(layer.stack);
+    if (entry && !entry.gates) entry.gates = checks;
+  }
 }
 
 const API_AREAS: readonly ApiArea[] = ['root', 'health', 'admin', 'vendor', 'shop', 'public', 'language', 'platform'];
 
-/** A module's routes carry its OpenAPI tag. */
-function tagRoutes(router: Router, tag: string, description: string): void {
+/**
+ * A module's routes carry its OpenAPI tag, and, unless the module is core, answer as absent (the
+ * 404 of an unknown path) while the module is switched off for the request's platform: the
+ * platform-modules switch answers from memory, no statement per request.
+ */
+function claimRoutes(router: Router, module: Module, moduleSwitch: ModuleSwitch | undefined): void {
+  const absent = moduleSwitch && !isCoreModule(module.name) ? (ctx: Context) => !moduleSwitch.isOnForHost(module.name, ctx.hostname) : undefined;
   for (const layer of router.stack) {
     const entry = routeEntryOf(layer.stack);
     if (entry && !entry.tag) {
-      entry.tag = tag;
-      entry.tagDescription = description;
+      entry.tag = module.tag;
+      entry.tagDescription = module.description;
+      entry.absent = absent;
     }
   }
 }
 
-/** One JSON line per request: id, method, path (no query string), status, duration. */
+/**
+ * Every answer, JSON, problem, page, file or redirect, tells browsers to trust its Content-Type
+ * and never guess another (a JSON answer echoing a client's text is never run as HTML or script).
+ */
+async function noSniff(ctx: Context, next: Next) {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  await next();
+}
+
+/** The API area a request went to (its route's, else its path's): the unit of the request metrics. */
+function apiAreaOf(ctx: Context): string {
+  const area = (ctx.state.route as { area?: string } | undefined)?.area;
+  if (area && area !== 'root') return area;
+  const m = /^\/api\/v1\/([a-z]+)\//.exec(ctx.path);
+  if (m && (API_AREAS as readonly string[]).includes(m[1])) return m[1];
+  if (ctx.path.startsWith('/health')) return 'health';
+  return ctx.path.startsWith('/api/') || ctx.path.startsWith('/docs') ? 'other' : 'pages';
+}
+
+/** Who made a request, for the log line: the user (admins and team members), `customer:<id>`, the vendor. */
+function callerOf(ctx: Context): { user_id?: string; vendor_id?: number } {
+  const { admin, vendor, customer } = ctx.state;
+  if (admin) return { user_id: String(admin.id) };
+  if (vendor) return { user_id: String(vendor.userId), vendor_id: vendor.id };
+  if (customer) return { user_id: `customer:${customer.id}`, vendor_id: customer.vendorId };
+  return {};
+}
+
+/** One JSON line per request: id, method, path (no query string), status, duration, caller. */
 function requestLog(services: Services) {
   return async function logRequest(ctx: Context, next: Next) {
     const started = process.hrtime.bigint();
@@ -80,7 +136,10 @@ function requestLog(services: Services) {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      services.logger.info({ req_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      requestMetricsOf(services).observe(apiAreaOf(ctx), ctx.status, ms, services.clock.now());
+      services.logger.info({
+        req_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ...callerOf(ctx),
+      }, 'request');
     }
   };
 }

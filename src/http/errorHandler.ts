@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { DomainException, ValidationException } from '../core/errors.ts';
+import { renderServiceNotFound, wantsHtmlPage, type NotFoundPage } from './notFoundPage.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
@@ -12,11 +13,18 @@ const TITLES: Record<number, string> = {
  * The one place that writes an error response (RFC 9457 problem+json). First in the chain.
  * Domain exceptions carry their status; errors of the HTTP libraries (bad JSON, too large)
  * carry `status` and `expose`; anything else is a 500 with no internals, logged once.
+ * A browser asking for a page that does not exist gets an HTML page instead (notFoundPages: the
+ * modules' own, for the paths they serve, else the service's).
  */
-export function errorHandler(logger: Logger) {
+export function errorHandler(logger: Logger, notFoundPages: readonly NotFoundPage[] = []) {
   return async function problemDetails(ctx: Context, next: Next) {
     try {
       await next();
+      if (ctx.body == null && ctx.status === 404 && wantsHtmlPage(ctx)) {
+        for (const render of notFoundPages) if (await render(ctx)) return;
+        renderServiceNotFound(ctx);
+        return;
+      }
       if (ctx.body == null && (ctx.status === 404 || ctx.status === 405 || ctx.status === 501)) {
         const detail = ctx.status === 404 ? `No route for ${ctx.method} ${ctx.path}`
           : `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`;
@@ -25,6 +33,10 @@ export function errorHandler(logger: Logger) {
     } catch (err: any) {
       if (err instanceof DomainException) {
         problem(ctx, err.status, err.code, err.message, err.extra);
+        // Where and why, never what was sent (SPEC.md part 5 rule 7: no password value is logged).
+        if (err instanceof ValidationException) {
+          logger.info({ req_id: ctx.state.requestId, errors: err.errors.map((e) => ({ pointer: e.pointer, message: e.message })) }, 'request refused: invalid input');
+        }
         if (err.status === 429 && err.extra.retry_after) ctx.set('Retry-After', String(err.extra.retry_after));
         if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
       } else if (Number.isInteger(err?.status) && err.status >= 400 && err.status < 500 && err.expose !== false) {

@@ -14,7 +14,7 @@ export const CredentialsBody = Type.Object({
   api_key: Type.Optional(Type.String({ minLength: 8, maxLength: 500, pattern: '^\\S+$' })),
   api_endpoint: Type.Optional(Type.String({ minLength: 10, maxLength: 500, pattern: '^\\S+$' })),
   auto_sync_enabled: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'ExtmarketCredentialsUpdate', additionalProperties: false, minProperties: 1 });
 
 export const FeedQuery = Type.Object({
   language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('de')])),

@@ -2,12 +2,13 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
-import { addOnByCode } from '../../commands/billing/addOnCatalogue.ts';
-import { activeAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
+import { addOnByCode } from '../core/addOnCatalogue.ts';
+import { activeAddOns, activeAddOnsOf, VENDOR_ADD_ONS_VIEW, type ActiveAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
-import { findVendorSubscription, LIVE_STATUSES, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
+import { findVendorSubscription, LIVE_STATUSES, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
+import type { Views } from '../runtime/memoryViews.ts';
 import type { Services } from '../runtime/services.ts';
 import type { VendorCaller } from './vendorAuth.ts';
 
@@ -17,10 +18,15 @@ import type { VendorCaller } from './vendorAuth.ts';
  */
 export const LEGACY_FALLBACK_TIER = 'essential';
 
-/** What reading a plan needs: the read models and the clock (the services, or a worker's deps). */
+/**
+ * What reading a plan needs: the read models and the clock (the services, or a worker's deps),
+ * and the memory views when the caller has them (the service's instances): the plan is then read
+ * from memory, without a statement.
+ */
 export interface PlanReader {
   db: { knex: Knex };
   clock: Clock;
+  views?: Pick<Views, 'find'>;
 }
 
 export interface VendorPlan {
@@ -55,22 +61,48 @@ function calendarMonth(now: Date) {
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
+/** The plan's facts of one vendor: from the memory views where the reader has them, else from the read models. */
+async function planFacts(services: PlanReader, vendorId: number) {
+  const plans = services.views?.find<PlanFacts>(VENDOR_PLANS_VIEW);
+  const addOns = services.views?.find<ActiveAddOns>(VENDOR_ADD_ONS_VIEW);
+  if (plans && addOns) {
+    return {
+      subscription: copy(plans.subscriptions.get(vendorId) ?? null),
+      tier: async (code: string) => copyTier(plans.tiers.get(code) ?? null),
+      addOns: activeAddOnsOf(addOns, vendorId),
+    };
+  }
+  const knex = services.db.knex;
+  return { subscription: await findVendorSubscription(knex, vendorId), tier: (code: string) => findTier(knex, code), addOns: await activeAddOns(knex, vendorId) };
+}
+
+const copy = <T>(v: T): T => (v === null ? v : { ...v });
+const copyTier = (t: TierView | null): TierView | null => t && { ...t, limits: { ...t.limits }, features: [...t.features] };
+
+/** The offered tiers in upgrade order (lowest first), from memory where the reader has it. */
+export async function offeredTiers(services: PlanReader): Promise<TierView[]> {
+  const plans = services.views?.find<PlanFacts>(VENDOR_PLANS_VIEW);
+  if (!plans) return listTiers(services.db.knex);
+  return [...plans.tiers.values()].filter((t) => t.is_active)
+    .sort((x, y) => x.sort_order - y.sort_order || (x.code < y.code ? -1 : x.code > y.code ? 1 : 0)).map((t) => copyTier(t)!);
+}
+
 /**
  * The vendor's tier: its subscription's while that is trialing, active or past due; otherwise
  * (no record, or a canceled or expired one) the legacy fallback.
  */
 export async function vendorPlan(services: PlanReader, vendorId: number): Promise<VendorPlan> {
-  const knex = services.db.knex;
-  const subscription = await findVendorSubscription(knex, vendorId);
+  const facts = await planFacts(services, vendorId);
+  const subscription = facts.subscription;
   const live = subscription && (LIVE_STATUSES as readonly string[]).includes(subscription.status);
-  const subscribed = live ? await findTier(knex, subscription.tier_code) : null;
-  let tier = subscribed ?? await findTier(knex, LEGACY_FALLBACK_TIER);
+  const subscribed = live ? await facts.tier(subscription.tier_code) : null;
+  let tier = subscribed ?? await facts.tier(LEGACY_FALLBACK_TIER);
   if (!tier) {
     const at = new Date(0).toISOString();
     tier = { code: LEGACY_FALLBACK_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at };
   }
   const custom = subscribed ? subscription!.custom_limits ?? {} : {};
-  const addOns = await activeAddOns(knex, vendorId);
+  const addOns = facts.addOns;
   return {
     tier,
     source: subscribed ? 'subscription' : 'legacy_fallback',
@@ -90,7 +122,7 @@ export function knownFeature(code: string) {
 
 /** The lowest offered tier whose feature list holds the feature (as the admins edited them), else the catalogue's. */
 export async function lowestTierWith(services: PlanReader, code: string): Promise<string> {
-  const tiers = await listTiers(services.db.knex);
+  const tiers = await offeredTiers(services);
   return tiers.find((t) => t.features.includes(code))?.code ?? knownFeature(code).min_tier;
 }
 

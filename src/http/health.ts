@@ -17,16 +17,19 @@ const Readiness = Type.Object({
     consumers: Type.Array(Type.Object({
       name: Type.String(), lag: Type.Union([Type.Integer(), Type.String()]), status: Type.Union([Type.Literal('ok'), Type.Literal('behind')]),
     }, { additionalProperties: true })),
+    memory_views: Type.Optional(Type.Array(Type.Object({
+      name: Type.String(), applied: Type.Integer(), reloads: Type.Integer(), last_error: Type.Union([Type.String(), Type.Null()]),
+    }, { additionalProperties: true }))),
   }),
-});
+}, { $id: 'Readiness' });
 
 /** GET /health (liveness) and GET /health/ready (database, event store, consumer lag). */
 export function healthRoutes(services: Services): Router {
   const api = new Api(services, 'health');
-  api.get('/health', { summary: 'Liveness: the process answers', responses: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+  api.get('/health', { summary: 'Liveness: the process answers', responses: { 200: Type.Object({ status: Type.Literal('ok') }, { $id: 'Liveness' }) } },
     (ctx) => { ctx.body = { status: 'ok' }; });
   api.get('/health/ready', {
-    summary: 'Readiness: the database, the event store and how far each consumer trails the feed',
+    summary: 'Readiness: the database, the event store, how far each consumer trails the feed, and the memory views',
     responses: { 200: Readiness, 503: { description: 'A check failed or a consumer is over 1,000 events behind', schema: Readiness } },
   }, async (ctx) => {
     const checks: Record<string, unknown> = {};
@@ -58,6 +61,10 @@ export function healthRoutes(services: Services): Router {
       consumers.push({ ...c, lag: lag === MAX_READY_LAG ? `${MAX_READY_LAG}+` : lag, status: ok ? 'ok' : 'behind' });
     }
     checks.consumers = consumers;
+    // A view that failed to apply an event loads again from the read models and answers meanwhile: reported, not a reason to stop serving.
+    checks.memory_views = services.views.status().map((v) => ({
+      name: v.name, position: v.position, applied: v.applied, reloads: v.reloads, loaded_at: v.loadedAt, last_error: v.lastError,
+    }));
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'not_ready', checks };
   });

@@ -1,4 +1,4 @@
-import { getVendorAccess } from '../../queries/team/vendorAccess.ts';
+import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 import { sql } from '../runtime/database.ts';
 import type { Services } from '../runtime/services.ts';
 
@@ -12,7 +12,7 @@ export const adminStillActive = (services: Services, adminId: number) => async (
 };
 
 export const memberStillActive = (services: Services, vendorId: number, userId: number) => async () => {
-  const access = await getVendorAccess(services.db.knex, vendorId, userId);
+  const access = vendorAccessOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), vendorId, userId);
   return !!access.role && !!access.user?.is_active && !!access.vendor?.is_active;
 };
 

@@ -27,14 +27,14 @@ const fields = {
   delimiter: Type.Optional(Type.Union(Object.keys(DELIMITERS).map((d) => Type.Literal(d)))),
 };
 /** AdminMarketplaceImportJobRequest (SPEC.md 4.1). */
-export const AdminMarketplaceImportJobRequest = Type.Object({ vendor_id: Id, ...fields }, { additionalProperties: false });
+export const AdminMarketplaceImportJobRequest = Type.Object({ vendor_id: Id, ...fields }, { $id: 'AdminMarketplaceImportJobRequest', additionalProperties: false });
 /** The vendor's request: the vendor comes from the token, never from the body. */
-export const VendorMarketplaceImportJobRequest = Type.Object(fields, { additionalProperties: false });
+export const VendorMarketplaceImportJobRequest = Type.Object(fields, { $id: 'VendorMarketplaceImportJobRequest', additionalProperties: false });
 
-/** The form as documented: the request's fields and the CSV file (read by the handler). */
-export const ImportForm = (fields: TObject) => Type.Composite([fields, Type.Object({
+/** The form as documented, named after its fields (`<fields>Form`): the request's fields and the CSV file (read by the handler). */
+export const ImportForm = (fields: TObject) => Type.Intersect([fields, Type.Object({
   file: Type.Optional(Type.String({ format: 'binary', description: 'The CSV, unless source_url names it' })),
-})]);
+})], fields.$id ? { $id: `${fields.$id}Form` } : {});
 
 export const importUpload = multipart(() => ({ maxFileBytes: importSettings.maxBytes }));
 

@@ -41,7 +41,7 @@ export const MediaItem = Type.Object({
   })),
   uploaded_by: Nullable(Type.String()),
   created_at: Timestamp,
-});
+}, { $id: 'MediaItem' });
 
 /** Storage statistics (queries/media/getMediaStats.ts); platform-wide ones add the vendors. */
 export const MediaStats = Type.Object({
@@ -56,17 +56,18 @@ export const MediaStats = Type.Object({
   top_vendors: Type.Optional(Type.Array(Type.Object({
     vendor_id: Type.Integer(), vendor_code: Nullable(Type.String()), vendor_name: Nullable(Type.String()), images: Type.Integer(), bytes: Type.Integer(),
   }))),
-});
+}, { $id: 'MediaStatsResponse' });
 
-/** An upload form as documented: its fields and the image (read by the handler, src/http/multipart.ts). */
-export const UploadForm = (fields: TObject) => Type.Composite([fields, Type.Object({
+/** An upload form as documented, named after its fields (`<fields>Form`): its fields and the image (read by the handler, src/http/multipart.ts). */
+export const UploadForm = (fields: TObject) => Type.Intersect([fields, Type.Object({
   file: Type.String({ format: 'binary', description: 'The image: JPEG, PNG, WebP, GIF, TIFF, HEIF or AVIF (not SVG), at most 60 megapixels' }),
-})]);
+})], fields.$id ? { $id: `${fields.$id}Form` } : {});
 
 /** The answer of a file route: the WebP bytes. */
 export const ImageFile = { description: 'The variant\'s WebP file', contentType: 'image/webp' };
 
-export async function storeUploadedImage(services: Services, ctx: Context, vendorId: number, productId: number | null, actingVendor: number | null, command: CommandContext, urlOf: (id: number, v: string) => string) {
+/** Stores the request's image (multipart field `file`) through the media commands and waits until it is listed; its id. */
+export async function saveUploadedImage(services: Services, ctx: Context, vendorId: number, productId: number | null, actingVendor: number | null, command: CommandContext): Promise<number> {
   const file = uploadedFile(ctx, 'file');
   if (!file) throw new UnsupportedMediaException('Send the image in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
   if (file.size === 0) throw new UnsupportedMediaException('The file is empty', [{ pointer: '/body/file', message: '0 bytes' }]);
@@ -74,6 +75,11 @@ export async function storeUploadedImage(services: Services, ctx: Context, vendo
   const { id, done } = await uploadImage({ store: services.store, db: services.db.knex, dataDir: services.config.dataDir },
     { vendor_id: vendorId, product_id: productId, file_name: file.originalFilename, data: await readFile(file.filepath) }, command);
   await services.settle(done);
+  return id;
+}
+
+export async function storeUploadedImage(services: Services, ctx: Context, vendorId: number, productId: number | null, actingVendor: number | null, command: CommandContext, urlOf: (id: number, v: string) => string) {
+  const id = await saveUploadedImage(services, ctx, vendorId, productId, actingVendor, command);
   ctx.status = 201;
   ctx.body = toMedia(await getMediaRow(services.db.knex, id, vendorId), urlOf);
 }

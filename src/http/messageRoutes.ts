@@ -60,6 +60,8 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
       + 'naming the feature and its lowest tier, and nothing is stored. Reading is never gated.',
   };
   const planRefusal = caller === 'admin' ? [] : [FeatureNotAvailableException];
+  // A team member writes only with the role's `messages.send` (a viewer reads, and marks read, only).
+  const sends = caller === 'vendor' ? { permission: 'messages.send' } : {};
 
   api.get('/messages', {
     summary: 'The caller\'s conversations, most recent activity first, each with its last message and the caller\'s unread count',
@@ -70,7 +72,7 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
 
   api.post('/messages', {
     summary: 'Start a conversation with its first message (JSON, or multipart with up to 5 files in the field `files`)',
-    caller, bodyType: 'multipart', body: withFiles(area.startBody), use: [attachmentUpload], responses: { 201: ConversationDetail }, ...gated,
+    caller, ...sends, bodyType: 'multipart', body: withFiles(area.startBody), use: [attachmentUpload], responses: { 201: ConversationDetail }, ...gated,
     errors: [ValidationException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException, VendorNotFoundException, CustomerNotFoundException, UserNotFoundException, ...planRefusal],
   }, async (ctx) => {
     multipartIds(ctx);
@@ -101,7 +103,7 @@ export function declareMessageRoutes(api: Api, services: Services, area: Messagi
 
   api.post('/messages/:conversation_id', {
     summary: 'Reply (JSON, or multipart with up to 5 files in the field `files`); answers the conversation with its last page of messages',
-    caller, params: ConversationParams, bodyType: 'multipart', body: withFiles(ReplyBody), use: [attachmentUpload], responses: { 201: ConversationDetail }, ...gated,
+    caller, ...sends, params: ConversationParams, bodyType: 'multipart', body: withFiles(ReplyBody), use: [attachmentUpload], responses: { 201: ConversationDetail }, ...gated,
     errors: [ValidationException, ConversationNotFoundException, MessageAttachmentException, ...planRefusal],
   }, async (ctx, { params }) => {
     const body = formBody(ctx, ReplyBody);

@@ -1,13 +1,19 @@
 import type Koa from 'koa';
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { RouteEntry, ResponseDecl, ExceptionClass } from './api.ts';
+import { ComponentSchemas } from './openapiSchemas.ts';
 import { Problem } from './responses.ts';
 import { declaredRoutes } from './routeTable.ts';
 
 /**
  * The OpenAPI 3.1 document of an app, built from the declarations of its mounted routes
  * (src/http/api.ts) and nothing else: paths, parameters, bodies, answers, tags per business
- * area, the security scheme of each area, the problem bodies and the exception codes.
+ * area, the security scheme of each area, the problem bodies and the exception codes. Named
+ * schemas are components, referenced wherever they are used (src/http/openapiSchemas.ts).
+ *
+ * It is the document of the JSON API: the pages' forms and redirects (a route whose answer is a
+ * 303 to the page to show next, see isPageRedirect) are routes of the site, not operations a
+ * client of the API calls, and are left out; the pages a browser reads stay, as text/html answers.
  */
 
 const TITLES: Record<number, string> = {
@@ -42,7 +48,9 @@ export function routeResponses(entry: RouteEntry): Map<number, ResponseDecl & { 
     problems.set(status, p);
   };
   const hasBody = decl.body !== undefined || decl.bodyType === 'multipart' || decl.bodyType === 'raw';
-  if (decl.params || decl.query || (decl.body && (decl.bodyType ?? 'json') === 'json')) add(422, 'ValidationException');
+  // Every request passes the input guard (src/http/inputGuard.ts): a NUL or a lone surrogate in
+  // the path or the query is a 422 on any route, before the route's own validation.
+  add(422, 'ValidationException');
   if (hasBody) {
     add(400, 'MalformedRequestBody');
     add(413, 'PayloadTooLarge');
@@ -73,10 +81,35 @@ function isSchema(r: TSchema | ResponseDecl): r is TSchema {
   return Kind in r;
 }
 
-/** JSON Schema as it goes into the document: TypeBox's symbols dropped, Problem by reference. */
-function plain(schema: TSchema): unknown {
-  if (schema === Problem) return { $ref: '#/components/schemas/Problem' };
-  return JSON.parse(JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)));
+/**
+ * A step of the pages' navigation: its success is a 303 to the page to show next, never a 2xx
+ * body (an HTML form's Post/Redirect/Get, or a page such as /admin that sends the browser to the
+ * area's home or sign-in). The document of the JSON API leaves such routes out.
+ */
+export function isPageRedirect(entry: RouteEntry): boolean {
+  const statuses = Object.keys(entry.decl.responses).map(Number);
+  return statuses.includes(303) && !statuses.some((s) => s >= 200 && s < 300);
+}
+
+/**
+ * The problem answers routes share (a 401 AuthenticationException, the vendor guard's 403s…), each
+ * once under `components.responses`, named after its codes, and referenced by every route that
+ * gives it: most routes answer the same few problems, and the document states each once.
+ */
+class ProblemResponses {
+  private readonly byName = new Map<string, unknown>();
+
+  ref(status: number, codes: string[], response: unknown): unknown {
+    const name = `${codes.map((c) => c.replace(/Exception$/, '')).join('Or')}${status}`;
+    const known = this.byName.get(name);
+    if (known && JSON.stringify(known) !== JSON.stringify(response)) return response;
+    this.byName.set(name, response);
+    return { $ref: `#/components/responses/${name}` };
+  }
+
+  get responses(): Record<string, unknown> {
+    return Object.fromEntries([...this.byName].sort((a, b) => a[0].localeCompare(b[0])));
+  }
 }
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -102,6 +135,9 @@ export interface DocumentInfo {
 
 export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components = new ComponentSchemas();
+  const problems = new ProblemResponses();
+  const plain = (schema: TSchema) => components.ref(schema);
   const tags = new Map<string, string>();
   // A page whose path repeats an API route's without /api/v1 (/admin/messages) gets its id with "Page" appended.
   const ids = new Set<string>();
@@ -112,7 +148,7 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     return unique;
   };
   for (const { method, path, entry } of declaredRoutes(app)) {
-    if (!entry) continue;
+    if (!entry || isPageRedirect(entry)) continue;
     const { decl } = entry;
     const tag = entry.tag ?? entry.area;
     tags.set(tag, entry.tagDescription ?? `The ${tag} area.`);
@@ -122,7 +158,7 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       const required = new Set<string>((schema as any).required ?? []);
       for (const [name, prop] of Object.entries((schema as any).properties ?? {})) {
         const p = plain(prop as TSchema) as Record<string, unknown>;
-        const description = p.description;
+        const description = p.$ref ? undefined : p.description;
         delete p.description;
         parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: p, ...(description ? { description } : {}) });
       }
@@ -131,11 +167,12 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     for (const [status, r] of [...routeResponses(entry)].sort((a, b) => a[0] - b[0])) {
       const codes = r.codes?.length ? ` Codes: ${r.codes.join(', ')}.` : '';
       const contentType = r.contentType ?? 'application/json';
-      responses[String(status)] = {
-        description: (r.description ?? TITLES[status] ?? 'Answer') + codes,
+      const response = {
+        description: `${r.description ?? TITLES[status] ?? 'Answer'}${codes ? '.' : ''}${codes}`,
         ...(r.schema || r.contentType ? { content: { [contentType]: r.schema ? { schema: plain(r.schema) } : {} } } : {}),
         ...(r.codes?.length ? { 'x-codes': r.codes } : {}),
       };
+      responses[String(status)] = r.codes?.length ? problems.ref(status, r.codes, response) : response;
     }
     let requestBody: unknown;
     const bodyType = decl.bodyType ?? 'json';
@@ -162,6 +199,7 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       ...(decl.deprecated ? { deprecated: true } : {}),
     };
   }
+  plain(Problem);
   return {
     openapi: '3.1.0',
     info: {
@@ -180,7 +218,8 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     tags: [...tags].sort((a, b) => a[0].localeCompare(b[0])).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { Problem: plain({ ...Problem, $id: undefined } as TSchema) },
+      schemas: components.schemas,
+      responses: problems.responses,
       securitySchemes: {
         adminBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An admin access token (POST /api/v1/admin/auth/login).' },
         vendorBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A vendor access token (POST /api/v1/vendor/auth/login); it names the vendor.' },

@@ -2,12 +2,14 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import { Type } from '@sinclair/typebox';
 import { readFileSync } from 'node:fs';
+import { INSTALLATION_ROOT } from '../runtime/installation.ts';
+import { join } from 'node:path';
 import type { Services } from '../runtime/services.ts';
 import { Api } from './api.ts';
 import { buildOpenApi } from './openapi.ts';
 
 /** The service's version, from package.json. */
-export const SERVICE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+export const SERVICE_VERSION: string = JSON.parse(readFileSync(join(INSTALLATION_ROOT, 'package.json'), 'utf8')).version;
 
 /** Where the document is served; the API reference (/docs) and the home page read it there. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -42,7 +44,7 @@ export function openApiRoutes(services: Services): Router {
     summary: 'This API as an OpenAPI 3.1 document, built from the route declarations',
     description: 'Every route is declared once (src/http/api.ts); this document, the request validation and the response check all read '
       + 'those declarations. The API reference at /docs renders it.',
-    responses: { 200: Type.Object({ openapi: Type.String(), info: Type.Object({}), paths: Type.Object({}) }, { additionalProperties: true }) },
+    responses: { 200: Type.Object({ openapi: Type.String(), info: Type.Object({}), paths: Type.Object({}) }, { $id: 'OpenApiDocument', additionalProperties: true }) },
   }, (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = openApiDocument(ctx.app);

@@ -1,7 +1,6 @@
-import { ADD_ON_CATALOGUE } from '../../commands/billing/addOnCatalogue.ts';
-import type { PlanQuota, QuotaLimit } from '../../commands/quotas/quota.ts';
-import { listTiers } from '../../queries/subscriptions/tiers.ts';
-import { vendorPlan, type PlanReader } from './featureGate.ts';
+import { ADD_ON_CATALOGUE } from '../core/addOnCatalogue.ts';
+import { OPEN_QUOTAS_VIEW, quotaId, type PlanQuota, type QuotaLimit } from '../../commands/quotas/quota.ts';
+import { offeredTiers, vendorPlan, type PlanReader } from './featureGate.ts';
 
 type LimitKey = 'products' | 'orders_per_period' | 'team_members';
 type Services = PlanReader;
@@ -13,7 +12,7 @@ type Services = PlanReader;
  */
 async function upgradeHint(services: Services, currentTier: { code: string; sort_order: number }, key: LimitKey, limit: number | null) {
   const needed = (limit ?? 0) + 1;
-  const tiers = await listTiers(services.db.knex);
+  const tiers = await offeredTiers(services);
   const tier = tiers.find((t) => t.sort_order > currentTier.sort_order && (t.limits[key] === null || t.limits[key]! >= needed)) ?? null;
   const addOn = ADD_ON_CATALOGUE.find((a) => (a.adds[key] ?? 0) > 0) ?? null;
   const addOnNote = addOn ? `the add-on '${addOn.name}' (${addOn.code}) adds ${addOn.adds[key]}` : null;
@@ -26,13 +25,18 @@ async function upgradeHint(services: Services, currentTier: { code: string; sort
   };
 }
 
+/** Whether the quota stream is open, from the instance's memory; undefined without it (a worker's deps, a CLI). */
+function isOpen(services: Services, kind: string, key: string): boolean | undefined {
+  return services.views?.find<Set<string>>(OPEN_QUOTAS_VIEW)?.has(quotaId(kind, key));
+}
+
 /** The vendor's product quota: live products, placeholders never counted. */
 export async function productQuota(services: Services, vendorId: number): Promise<PlanQuota> {
   const plan = await vendorPlan(services, vendorId);
   const limit = plan.limits.products;
   return {
     key: String(vendorId),
-    limit: { limit, hint: limit === null ? {} : await upgradeHint(services, plan.tier, 'products', limit) },
+    limit: { limit, hint: limit === null ? {} : await upgradeHint(services, plan.tier, 'products', limit), open: isOpen(services, 'products', String(vendorId)) },
     opening: async () => (await services.db.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: false }).pluck('id')).map(String),
   };
 }
@@ -50,7 +54,7 @@ export async function orderQuota(services: Services, vendorId: number): Promise<
   return {
     key: `${vendorId}:${start}`,
     period: plan.period,
-    limit: { limit, hint: limit === null ? {} : { period: plan.period, ...await upgradeHint(services, plan.tier, 'orders_per_period', limit) } },
+    limit: { limit, hint: limit === null ? {} : { period: plan.period, ...await upgradeHint(services, plan.tier, 'orders_per_period', limit) }, open: isOpen(services, 'orders', `${vendorId}:${start}`) },
     opening: async () => (await services.db.knex('order_list').where({ vendor_id: vendorId })
       .where((q) => q.where((s) => s.where('channel', 'shop').where('imported_at', '>=', start).where('imported_at', '<', end))
         .orWhere((x) => x.where('channel', 'extmarket').where('order_date', '>=', start).where('order_date', '<', end)))

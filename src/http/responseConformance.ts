@@ -6,6 +6,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { RouteEntry } from './api.ts';
 import { routeResponses } from './openapi.ts';
 import { entryFor } from './routeTable.ts';
+import { forAjv } from './validation.ts';
 
 /**
  * The test suites' check that the service answers what it documents: first in the chain, it
@@ -21,7 +22,7 @@ const compiled = new WeakMap<TSchema, ValidateFunction>();
 function validator(schema: TSchema): ValidateFunction {
   const known = compiled.get(schema);
   if (known) return known;
-  const fn: ValidateFunction = ajv.compile(JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v))));
+  const fn: ValidateFunction = ajv.compile(forAjv(schema));
   compiled.set(schema, fn);
   return fn;
 }
@@ -30,7 +31,7 @@ export function responseConformance(app: Koa, onDrift: (drift: string) => void) 
   return async function checkResponse(ctx: Context, next: Next) {
     await next();
     const entry: RouteEntry | undefined = ctx.state.route ?? entryFor(app, ctx.method === 'HEAD' ? 'GET' : ctx.method, (ctx as any)._matchedRoute);
-    if (!entry || ctx.method === 'HEAD') return;
+    if (!entry || ctx.method === 'HEAD' || (ctx.state.routeAbsent && !ctx.state.route)) return;
     const where = `${ctx.method} ${(ctx as any)._matchedRoute ?? ctx.path} → ${ctx.status}`;
     const documented = routeResponses(entry).get(ctx.status);
     if (!documented) {

@@ -5,15 +5,20 @@ import { type TSchema, Type } from '@sinclair/typebox';
  * src/http/errorHandler.ts. Routes name them in their declarations (src/http/api.ts).
  */
 
-/** SPEC.md part 2 Conventions: every list answers {items, total, page, limit}. */
-export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}) {
+/**
+ * SPEC.md part 2 Conventions: every list answers {items, total, page, limit}. The list is named
+ * in the OpenAPI document (src/http/openapiSchemas.ts) by `name`, or else `<item's name>List`
+ * when the item is named and the list has no extra fields.
+ */
+export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}, name?: string) {
+  const $id = name ?? (item.$id && Object.keys(extra).length === 0 ? `${item.$id}List` : undefined);
   return Type.Object({
     items: Type.Array(item),
     total: Type.Integer({ minimum: 0, description: 'Rows that match, over every page' }),
     page: Type.Integer({ minimum: 1 }),
     limit: Type.Integer({ minimum: 1 }),
     ...extra,
-  });
+  }, $id ? { $id } : {});
 }
 
 /** RFC 9457 problem body with the exception's name in `code` and, on a 422, the field errors. */
@@ -28,7 +33,7 @@ export const Problem = Type.Object({
 }, { $id: 'Problem', additionalProperties: true });
 
 /** The answer of a delete or a command with nothing else to show. */
-export const Message = Type.Object({ message: Type.String(), id: Type.Optional(Type.Union([Type.Integer(), Type.String()])) });
+export const Message = Type.Object({ message: Type.String(), id: Type.Optional(Type.Union([Type.Integer(), Type.String()])) }, { $id: 'MessageResponse' });
 
 /** Timestamps as they leave the service (JSON of a Date or of a timestamptz string). */
 export const Timestamp = Type.String({ format: 'date-time' });

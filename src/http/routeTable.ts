@@ -6,10 +6,14 @@ import { routeEntryOf, type RouteEntry } from './api.ts';
  * The routes an app of createApp mounts, read off its root router: what the OpenAPI document,
  * the route-coverage test and the reliability suite walk.
  */
-const roots = new WeakMap<Koa, Router>();
+const roots = new WeakMap<Koa, Router['stack']>();
 
+/**
+ * Called once every module's routes are mounted, before they are put in precedence order: the
+ * document lists them in the modules' order (an API route before the page that repeats its path).
+ */
 export function registerRoot(app: Koa, root: Router): void {
-  roots.set(app, root);
+  roots.set(app, [...root.stack]);
 }
 
 export interface MountedRoute {
@@ -22,11 +26,11 @@ export interface MountedRoute {
 
 /** Every mounted method and path once (HEAD follows GET and is left out). */
 export function declaredRoutes(app: Koa): MountedRoute[] {
-  const root = roots.get(app);
-  if (!root) throw new Error('not an app of createApp');
+  const stack = roots.get(app);
+  if (!stack) throw new Error('not an app of createApp');
   const seen = new Set<string>();
   const routes: MountedRoute[] = [];
-  for (const layer of root.stack) {
+  for (const layer of stack) {
     for (const method of layer.methods) {
       const key = `${method} ${layer.path}`;
       if (method === 'HEAD' || seen.has(key) || typeof layer.path !== 'string') continue;

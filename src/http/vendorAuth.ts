@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { OWNER_ROLE, permissionsOf } from '../../commands/team/permissions.ts';
-import { getVendorAccess } from '../../queries/team/vendorAccess.ts';
+import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 import {
   AuthenticationException, InsufficientVendorPermissionsException, PasswordChangeRequiredException,
   VendorAccessDeniedException, VendorOwnerOnlyException,
@@ -32,7 +32,9 @@ export interface RequireVendorOptions {
  * vendor_token cookie of the vendor pages. The token's vendor_id names the vendor; the caller
  * must still be its owner or an active member, the user and the vendor must be active, and the
  * temporary password of a new account must have been changed. With `permission`, the caller's
- * role must grant it. Sets `ctx.state.vendor`.
+ * role must grant it. Sets `ctx.state.vendor`. The facts come from the instance's memory
+ * (the team area's access view): the check costs no statement, and a change of access
+ * reaches every instance within its tail's delay.
  */
 export function requireVendor(services: Services, permission?: string, options: RequireVendorOptions = {}) {
   return async function vendorAuth(ctx: Context, next: Next) {
@@ -42,7 +44,7 @@ export function requireVendor(services: Services, permission?: string, options: 
     const vendorId = Number(claims.vendor_id);
     const userId = Number(claims.sub);
     if (!Number.isInteger(vendorId) || vendorId < 1 || !Number.isInteger(userId)) throw new AuthenticationException('The access token carries no vendor');
-    const access = await getVendorAccess(services.db.knex, vendorId, userId);
+    const access = vendorAccessOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), vendorId, userId);
     if (!access.user || !access.user.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
     if (!access.vendor) throw new VendorAccessDeniedException('The vendor of this token no longer exists');
     if (!access.vendor.is_active) throw new VendorAccessDeniedException('The vendor is inactive');

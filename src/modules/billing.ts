@@ -5,6 +5,7 @@ import { vendorAddOn } from '../../commands/billing/vendorAddOn.ts';
 import { billingAccounts } from '../../projections/billing/billingAccounts.ts';
 import { billingHistory } from '../../projections/billing/billingHistory.ts';
 import { vendorAddOns } from '../../projections/billing/vendorAddOns.ts';
+import { vendorAddOnsView } from '../../projections/billing/vendorAddOnsView.ts';
 import { adminBillingHistoryRoutes } from '../http/admin/billingHistory.ts';
 import { publicStripeWebhookRoutes } from '../http/public/stripeWebhook.ts';
 import { vendorBillingRoutes } from '../http/vendor/billing.ts';
@@ -13,17 +14,24 @@ import { addStripeItemOnVendorAddOnPurchased } from '../processes/addStripeItemO
 import { openBillingAccountOnVendorSubscriptionStarted } from '../processes/openBillingAccountOnVendorSubscriptionStarted.ts';
 import { expireTrials } from '../workers/billing/expireTrials.ts';
 import { syncWithStripe } from '../workers/billing/syncWithStripe.ts';
+import { adminBillingHistoryPageRoutes } from '../pages/billing/adminBillingHistoryPage.ts';
+import { billingBackOffice, billingPageRoutes } from '../pages/billing/billingPages.ts';
 import { defineModule } from './module.ts';
 
 export const billingModule = defineModule({
   name: 'billing',
   tag: 'Billing',
   description: 'Each vendor\'s account at Stripe (customer, subscription, trial), the upcoming invoice, tier changes with proration, the add-ons bought on top of a tier, Stripe\'s webhooks (verified, stored once, handled in any order), the billing history, trial expiry and the reconciliation with Stripe (docs/billing.md).',
+  features: ['Stripe customer and subscription per vendor', 'Upcoming invoice', 'Tier changes with proration', 'Add-ons', 'Verified Stripe webhooks', 'Billing history'],
   dependsOn: ['vendors', 'subscriptions'],
   // The admin routes live under /subscriptions/billing/...: this module is mounted before the subscriptions module's /subscriptions/{vendor_id}.
   routes: { admin: [adminBillingHistoryRoutes], vendor: [vendorBillingRoutes, vendorBillingHistoryRoutes], public: [publicStripeWebhookRoutes] },
   consumers: [billingAccounts, vendorAddOns, billingHistory, openBillingAccountOnVendorSubscriptionStarted, addStripeItemOnVendorAddOnPurchased],
   aggregates: [billingAccount, vendorAddOn, billingInvoice, billingSubscription],
+  pages: [billingPageRoutes, adminBillingHistoryPageRoutes],
+  backOffice: billingBackOffice,
+  // What the add-ons add to a plan, read by the feature gate and the limits without a statement.
+  memoryViews: [vendorAddOnsView],
   scheduledTasks: [{
     // SPEC.md part 6 item 5 "trial expiration checks": a trial ends within a quarter of an hour of its end.
     name: 'expireTrials',
@@ -44,3 +52,8 @@ export const billingModule = defineModule({
     },
   }],
 });
+
+/** The add-ons on offer, for the platform's public pricing. */
+export { ADD_ON_CATALOGUE } from '../core/addOnCatalogue.ts';
+/** The account of a vendor opened through signup, on the customer whose card the signup saved. */
+export { openBillingAccountWithCard } from '../processes/openBillingAccountOnVendorSubscriptionStarted.ts';

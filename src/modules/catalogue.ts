@@ -6,14 +6,21 @@ import { adminVendorProductRoutes } from '../http/admin/vendorProducts.ts';
 import { shopProductRoutes } from '../http/shop/products.ts';
 import { vendorProductRoutes } from '../http/vendor/products.ts';
 import { createPlaceholderProductOnVendorCreated } from '../processes/createPlaceholderProductOnVendorCreated.ts';
+import { catalogueBackOffice, cataloguePageRoutes } from '../pages/catalogue/index.ts';
 import { defineModule } from './module.ts';
+
+/** A product's record page for the tabs other areas add to it (its images). */
+export { productForPage, productPath, renderProductTab, type PageProduct } from '../pages/catalogue/productFrame.ts';
 
 export const catalogueModule = defineModule({
   name: 'catalogue',
   tag: 'Catalogue',
   description: 'The marketplace catalogue and each vendor\'s products.',
-  dependsOn: ['vendors'],
+  features: ['Marketplace products with translations', 'Vendor products', 'Copy a marketplace product to a vendor'],
+  dependsOn: ['vendors', 'history'],
   routes: { admin: [adminCatalogueRoutes, adminVendorProductRoutes], vendor: [vendorProductRoutes], shop: [shopProductRoutes] },
   consumers: [marketplaceProductList, vendorProductList, createPlaceholderProductOnVendorCreated],
   aggregates: [vendorProduct],
+  pages: [cataloguePageRoutes],
+  backOffice: catalogueBackOffice,
 });

@@ -1,14 +1,24 @@
 import { company } from '../../commands/companies/index.ts';
 import { companyList } from '../../projections/companies/companyList.ts';
 import { adminCompanyRoutes } from '../http/admin/companies.ts';
+import { companiesBackOffice, companyPageRoutes } from '../pages/companies/companyPages.ts';
 import { defineModule } from './module.ts';
+import { companyFigures } from '../../queries/companies/companyFigures.ts';
 
 export const companiesModule = defineModule({
   name: 'companies',
   tag: 'Companies',
   description: 'Companies that own vendors, and their owners.',
-  dependsOn: ['users'],
+  core: true,
+  features: ['Companies and their owners', 'Ownership transfer', 'Contact data vendors inherit'],
+  dashboardFigures: (services) => companyFigures(services.db.knex),
+  dependsOn: ['users', 'history'],
   routes: { admin: [adminCompanyRoutes] },
   consumers: [companyList],
   aggregates: [company],
+  pages: [companyPageRoutes],
+  backOffice: companiesBackOffice,
 });
+
+/** Registering a company for another area's flow (the signup's company). */
+export { createCompany } from '../../commands/companies/handlers.ts';

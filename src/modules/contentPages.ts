@@ -4,6 +4,7 @@ import { adminContentPageRoutes } from '../http/admin/contentPages.ts';
 import { shopContentPageRoutes } from '../http/shop/contentPages.ts';
 import { vendorContentPageRoutes } from '../http/vendor/contentPages.ts';
 import { defineModule } from './module.ts';
+import { contentPagePageRoutes, contentPagesNavigation } from '../pages/content-pages/contentPagePages.ts';
 
 /**
  * Content pages (CMS): platform defaults, vendor overrides and vendor pages with a Markdown body
@@ -13,7 +14,8 @@ export const contentPagesModule = defineModule({
   name: 'content-pages',
   tag: 'Content pages',
   description: 'Content pages (CMS): platform defaults, vendor overrides and custom pages, drafts and publishing, the shop\'s pages and navigation, a page at any past time.',
-  dependsOn: ['vendors'],
+  features: ['Platform default pages', 'Vendor overrides and custom pages', 'Drafts and publishing', 'Shop navigation'],
+  dependsOn: ['vendors', 'history'],
   routes: {
     admin: [adminContentPageRoutes],
     vendor: [vendorContentPageRoutes],
@@ -21,4 +23,6 @@ export const contentPagesModule = defineModule({
   },
   consumers: [contentPages],
   aggregates: [contentPage],
+  pages: [contentPagePageRoutes],
+  backOffice: { navigation: contentPagesNavigation },
 });

@@ -8,6 +8,8 @@ import { shopProfileRoutes } from '../http/shop/profile.ts';
 import { vendorCustomerRoutes } from '../http/vendor/customers.ts';
 import { recordCustomerOrderOnOrderPlaced } from '../processes/recordCustomerOrderOnOrderPlaced.ts';
 import { defineModule } from './module.ts';
+import { customerFigures } from '../../queries/customers/customerFigures.ts';
+import { customerPageRoutes, customersNavigation } from '../pages/customers/customerPages.ts';
 
 /**
  * Shop customers: accounts scoped to one vendor, their sessions and reset links, profiles, saved
@@ -17,6 +19,8 @@ export const customersModule = defineModule({
   name: 'customers',
   tag: 'Customers',
   description: 'Shop customers: registration, sign-in, profile, saved addresses, order statistics; customer lists for vendors and admins.',
+  features: ['Customer registration and sign-in', 'Profiles and address books', 'Order statistics'],
+  dashboardFigures: (services) => customerFigures(services.db.knex),
   dependsOn: ['vendors', 'users'],
   routes: {
     shop: [shopCustomerAuthRoutes, shopProfileRoutes, shopAddressRoutes],
@@ -25,4 +29,6 @@ export const customersModule = defineModule({
   },
   consumers: [customerList, customerSessions, recordCustomerOrderOnOrderPlaced],
   aggregates: [customer],
+  pages: [customerPageRoutes],
+  backOffice: { navigation: customersNavigation },
 });

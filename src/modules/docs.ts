@@ -12,5 +12,9 @@ export const docsModule = defineModule({
   name: 'docs',
   tag: 'Docs',
   description: 'The OpenAPI document of every mounted route, the API reference UI and the home page.',
+  // The home page links the shops.
+  dependsOn: ['vendors'],
+  core: true,
+  features: ['OpenAPI document', 'API reference', 'Home page'],
   routes: { root: [homeRoutes, openApiRoutes, apiReferenceRoutes] },
 });

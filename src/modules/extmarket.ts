@@ -1,23 +1,56 @@
 import { extmarketCredentials as credentials } from '../../commands/extmarket/credentials.ts';
 import { requestExtmarketSync } from '../../commands/extmarket/handlers.ts';
+import type { SyncJobType } from '../../commands/extmarket/events.ts';
+import { getSyncJob } from '../../queries/extmarket/listJobs.ts';
+import { requireCredentials } from '../http/extmarketShared.ts';
 import { extmarketSyncJob } from '../../commands/extmarket/syncJob.ts';
 import { extmarketCredentials } from '../../projections/extmarket/extmarketCredentials.ts';
 import { extmarketSyncLogs } from '../../projections/extmarket/extmarketSyncLogs.ts';
 import { adminExtmarketRoutes } from '../http/admin/extmarket.ts';
 import { vendorExtmarketRoutes } from '../http/vendor/extmarket.ts';
 import { vendorExtmarketOrderRoutes } from '../http/vendor/extmarketOrders.ts';
+import { pushOrderDecisionsToExtmarketOnDecided } from '../processes/pushOrderDecisionsToExtmarketOnDecided.ts';
 import { runExtmarketJobOnRequested } from '../processes/runExtmarketJobOnRequested.ts';
+import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
 import { defineModule } from './module.ts';
+import { extmarketBackOffice, extmarketPageRoutes } from '../pages/extmarket/extmarketPages.ts';
+import { countActiveSyncJobs } from '../../queries/extmarket/countActiveSyncJobs.ts';
 
 export const extmarketModule = defineModule({
   name: 'extmarket',
   tag: 'Extmarket',
   description: 'The external marketplace: credentials, order syncs, historical imports, product exports.',
+  features: ['Extmarket credentials', 'Order syncs', 'Historical imports', 'Product feed exports'],
+  healthFigures: async (services) => ({ jobs: await countActiveSyncJobs(services.db.knex) }),
   dependsOn: ['orders'],
+  backgroundTasks: (knex) => knex('extmarket_sync_logs').select(
+    knex.raw("'extmarket_' || job_type AS type"), knex.raw('id::text AS task_id'), 'status', knex.raw('progress_message AS progress'),
+    knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
+  ),
+  backgroundTaskRetry: {
+    canRetry: (type) => ['extmarket_order_sync', 'extmarket_historical_import', 'extmarket_product_export'].includes(type),
+    async start(services, task, by) {
+      const failed = await getSyncJob(services.db.knex, Number(task.task_id));
+      if (failed.job_type !== 'product_export') await requireCredentials(services, failed.vendor_id);
+      const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex }, failed.vendor_id, failed.job_type as SyncJobType,
+        by.name, { ...by.context, vendorId: failed.vendor_id });
+      await services.settle([done]);
+      return { type: `extmarket_${failed.job_type}`, task_id: String(jobId) };
+    },
+  },
   routes: { admin: [adminExtmarketRoutes], vendor: [vendorExtmarketOrderRoutes, vendorExtmarketRoutes] },
-  consumers: [extmarketCredentials, extmarketSyncLogs, runExtmarketJobOnRequested],
+  pages: [extmarketPageRoutes],
+  backOffice: extmarketBackOffice,
+  consumers: [extmarketCredentials, extmarketSyncLogs, runExtmarketJobOnRequested, pushOrderDecisionsToExtmarketOnDecided],
   aggregates: [credentials, extmarketSyncJob],
   scheduledTasks: [{
+    // Order decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.
+    name: 'retryExtmarketPushes',
+    cron: '* * * * *',
+    async run(services) {
+      await retryExtmarketPushes({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir });
+    },
+  }, {
     // New extmarket orders of every vendor with auto sync, unless a sync of theirs is still open.
     name: 'extmarketOrderSync',
     cron: '*/15 * * * *',
@@ -35,3 +68,10 @@ export const extmarketModule = defineModule({
     },
   }],
 });
+
+/** What the onboarding uses of this area: storing and testing the key, the historical import job and its progress. */
+export { requestExtmarketSync } from '../../commands/extmarket/handlers.ts';
+export { getSyncJob } from '../../queries/extmarket/listJobs.ts';
+export { requireCredentials, saveCredentials, testConnection } from '../http/extmarketShared.ts';
+/** The endpoint check (https, no credentials in it), for the signup's shop lookup with the visitor's own key. */
+export { checkedEndpoint } from '../http/extmarketShared.ts';

@@ -5,5 +5,7 @@ export const healthModule = defineModule({
   name: 'health',
   tag: 'Health',
   description: 'Liveness and readiness (database, event store, consumer lag).',
+  core: true,
+  features: ['Liveness probe', 'Readiness probe with consumer lag'],
   routes: { health: [healthRoutes] },
 });

@@ -3,14 +3,18 @@ import { invoiceSettings } from '../../commands/invoices/invoiceSettings.ts';
 import { invoiceList } from '../../projections/invoices/invoiceList.ts';
 import { invoiceSettingsProjection } from '../../projections/invoices/invoiceSettings.ts';
 import { vendorInvoiceRoutes } from '../http/vendor/invoices.ts';
+import { invoicePageRoutes, invoicesBackOffice } from '../pages/invoices/invoicePages.ts';
 import { defineModule } from './module.ts';
 
 export const invoicesModule = defineModule({
   name: 'invoices',
   tag: 'Invoices',
   description: 'EU VAT invoices of orders, their gapless numbering and PDFs.',
+  features: ['EU VAT invoices (OSS, reverse charge)', 'Gapless numbering', 'PDF invoices', 'Credit notes'],
   dependsOn: ['orders'],
   routes: { vendor: [vendorInvoiceRoutes] },
   consumers: [invoiceList, invoiceSettingsProjection],
   aggregates: [invoiceBook, invoiceSettings],
+  pages: [invoicePageRoutes],
+  backOffice: invoicesBackOffice,
 });

@@ -4,14 +4,26 @@ import { marketplaceImportJobs } from '../../projections/marketplace-imports/mar
 import { adminMarketplaceImportRoutes } from '../http/admin/marketplaceImports.ts';
 import { vendorMarketplaceImportRoutes } from '../http/vendor/marketplaceImports.ts';
 import { runMarketplaceImportOnRequested } from '../processes/runMarketplaceImportOnRequested.ts';
+import { importPageRoutes, importsBackOffice } from '../pages/marketplace-imports/importPages.ts';
 import { defineModule } from './module.ts';
+import { countActiveImportJobs } from '../../queries/marketplace-imports/countActiveImportJobs.ts';
+import { importFigures } from '../../queries/marketplace-imports/importFigures.ts';
 
 export const marketplaceImportsModule = defineModule({
   name: 'marketplace-imports',
   tag: 'Marketplace imports',
   description: 'CSV imports of the marketplace catalogue, their jobs and row errors.',
-  dependsOn: ['catalogue'],
+  features: ['CSV catalogue imports', 'Import jobs with progress', 'Row errors'],
+  dashboardFigures: (services) => importFigures(services.db.knex),
+  healthFigures: async (services) => ({ jobs: [{ kind: 'marketplace_import', ...(await countActiveImportJobs(services.db.knex)) }] }),
+  dependsOn: ['catalogue', 'vendors'],
+  backgroundTasks: (knex) => knex('marketplace_import_jobs').select(
+    knex.raw("'marketplace_import' AS type"), knex.raw('id::text AS task_id'), 'status',
+    knex.raw("rows_processed || ' rows, ' || imported_count || ' imported' AS progress"), knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
+  ),
   routes: { admin: [adminMarketplaceImportRoutes], vendor: [vendorMarketplaceImportRoutes] },
   consumers: [marketplaceImportJobs, marketplaceImportErrors, runMarketplaceImportOnRequested],
   aggregates: [marketplaceImport],
+  pages: [importPageRoutes],
+  backOffice: importsBackOffice,
 });

@@ -9,6 +9,7 @@ import { vendorMessageRoutes } from '../http/vendor/messages.ts';
 import { adminMessagesPageRoutes } from '../pages/messaging/adminPages.ts';
 import { messagesAssetRoutes } from '../pages/messaging/assets.ts';
 import { vendorMessagesPageRoutes } from '../pages/messaging/vendorPages.ts';
+import { messagingBackOffice } from '../pages/messaging/backOfficeEntries.ts';
 import { storefrontMessagesRoutes } from '../pages/storefront/accountMessages.ts';
 import { mailRecipientsOnMessagePosted } from '../processes/mailRecipientsOnMessagePosted.ts';
 import { defineModule } from './module.ts';
@@ -22,6 +23,7 @@ export const messagingModule = defineModule({
   name: 'messaging',
   tag: 'Messaging',
   description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
+  features: ['Customer, vendor and admin conversations', 'Attachments', 'Unread counts', 'Live delivery'],
   dependsOn: ['vendors', 'customers', 'users'],
   // The live streams first: /messages/stream must never reach /messages/{conversation_id}.
   routes: {
@@ -32,4 +34,7 @@ export const messagingModule = defineModule({
   consumers: [conversations, mailRecipientsOnMessagePosted],
   pages: [messagesAssetRoutes, storefrontMessagesRoutes, vendorMessagesPageRoutes, adminMessagesPageRoutes],
   aggregates: [conversation],
+  backOffice: messagingBackOffice,
 });
+/** A reader's unread messages over their conversations, for the vendor dashboard. */
+export { unreadCount } from '../../queries/messaging/unread.ts';

@@ -1,9 +1,17 @@
 import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
 import type { Decider } from '../core/decider.ts';
+import type { EventStore } from '../eventstore/port.ts';
 import type { ApiArea } from '../http/api.ts';
+import type { NotFoundPage } from '../http/notFoundPage.ts';
 import type { Consumer } from '../runtime/consumer.ts';
+import type { MemoryView } from '../runtime/memoryViews.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import type { Services } from '../runtime/services.ts';
+import type { CommandContext } from '../runtime/commandHandler.ts';
+import type { PlatformFigures } from '../core/platformFigures.ts';
+import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -26,10 +34,199 @@ export interface Module {
   /** Mounted under /api/v1/<area> in the order given; `health` at the root. */
   routes?: Partial<Record<ApiArea, RouteFactory[]>>;
   consumers?: Consumer[];
+  /**
+   * State each instance holds in memory, loaded from the area's read models at start and kept
+   * current from the event feed (src/runtime/memoryViews.ts); read with `services.views.get(view)`.
+   */
+  memoryViews?: MemoryView<any>[];
   aggregates?: Decider<any, any, any>[];
   scheduledTasks?: ScheduledTask[];
   /** Server-rendered pages, mounted at the root after the API. */
   pages?: RouteFactory[];
+  /** The "not found" page a browser gets, in the area's style, for the paths it serves (answers whether it did). */
+  notFoundPage?: (services: Services) => NotFoundPage;
+  /** What the area adds to the vendor and admin back offices: navigation entries, header counts, the viewer (src/pages/backOffice/registry.ts). */
+  backOffice?: BackOfficeContribution;
+  /**
+   * Platform modules (docs/platform-operations.md): a core module is on for every platform and
+   * cannot be switched off; any other module is optional. What a core module depends on is core
+   * too (isCoreModule): it must be on wherever the core module is.
+   */
+  core?: boolean;
+  /** What the module offers, in a few words each: what the platform-modules catalogue lists. */
+  features?: string[];
+  /**
+   * The admin dashboard's figures this area counts from its own read models (GET
+   * /api/v1/admin/dashboard): each area answers for its own part, so the dashboard reads no other
+   * area's tables and a module switched off shows no figures.
+   */
+  dashboardFigures?: (services: Services) => Promise<Partial<PlatformFigures>>;
+  /**
+   * The area's background work, for the task monitor (docs/platform-operations.md "Task
+   * monitor"): a query selecting, per job, the columns of BackgroundTaskRow.
+   */
+  backgroundTasks?: (knex: Knex) => Knex.QueryBuilder;
+  /**
+   * The retry of the area's failed background work (the task monitor's retry, once per task):
+   * which of its task types it can start again, and starting a new job like the failed one.
+   */
+  backgroundTaskRetry?: BackgroundTaskRetry;
+  /** What the area adds to platform health: its background work queued and running, the storage it uses. */
+  healthFigures?: (services: Services) => Promise<HealthFigures>;
+  /**
+   * Work every instance runs for itself while it is up (a scheduled task runs once across
+   * instances instead): flushing its metrics window, its log batch, keeping an in-memory view.
+   * Started after the consumers by src/main.ts and the test app, stopped before the services close.
+   */
+  background?: ((services: Services) => Background)[];
+  /**
+   * The platform-modules area's switch (one module provides it): whether a module is on for the
+   * platform a request is attributed to, answered from memory. src/http/app.ts consults it where
+   * it mounts a module's routes and pages, the scheduler before a module's task.
+   */
+  moduleSwitch?: (services: Services) => ModuleSwitch;
+  /**
+   * A check of the vendor API that runs after the caller's guard on the vendor routes of every
+   * other module but those it exempts (the onboarding's gate): it throws a domain exception to
+   * refuse, and answers from memory (no statement per request).
+   */
+  vendorGate?: (services: Services) => VendorGate;
+  /**
+   * What the area keeps of a vendor product (the inventory's units in stock), read from the event
+   * store: the catalogue asks every module before it deletes a product or makes it digital, so it
+   * imports no area that depends on it.
+   */
+  productHold?: (store: EventStore, productId: number) => Promise<ProductHold>;
+}
+
+/** What one area keeps of a product: places holding it (open stock locations) and units in them. */
+export interface ProductHold {
+  places: number;
+  units: number;
+}
+
+/** What every registered module keeps of a product, summed. */
+export async function productHolds(store: EventStore, productId: number): Promise<ProductHold> {
+  const holds = await Promise.all(registered.flatMap((m) => (m.productHold ? [m.productHold(store, productId)] : [])));
+  return holds.reduce((sum, h) => ({ places: sum.places + h.places, units: sum.units + h.units }), { places: 0, units: 0 });
+}
+
+export interface VendorGate {
+  /** Modules whose vendor routes stay open (their own included). */
+  exempt: readonly string[];
+  /** Reads the caller the guard set (`ctx.state.vendor`); throws to refuse. */
+  check(ctx: Context): void;
+}
+
+/** One piece of background work as the task monitor lists it (the columns a module's backgroundTasks query selects). */
+export interface BackgroundTaskRow {
+  type: string;
+  /** The job's id within its type (text: a scheduled run is named by its task and tick). */
+  task_id: string;
+  status: string;
+  progress: string | null;
+  error: string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+}
+
+export interface BackgroundTaskRetry {
+  canRetry(type: string): boolean;
+  /** Starts a new job like the failed one; answers it as the monitor names it. Throws a domain exception to refuse. */
+  start(services: Services, task: { type: string; task_id: string }, by: { context: CommandContext; name: string | null }): Promise<{ type: string; task_id: string }>;
+}
+
+export interface HealthFigures {
+  jobs?: BackgroundJobCount[];
+  /** Files the area stores outside the database, and their bytes. */
+  storage?: { files: number; bytes: number };
+}
+
+export interface BackgroundJobCount {
+  /** What kind of work, for example `marketplace_import`. */
+  kind: string;
+  queued: number;
+  running: number;
+}
+
+export interface Background {
+  /** Resolves when the work is ready to serve (an in-memory view loaded); optional. */
+  ready?: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Answers, from memory, whether a module is on: for the platform a host belongs to, or for any platform at all. */
+export interface ModuleSwitch {
+  isOnForHost(module: string, hostname: string): boolean;
+  /** A scheduled task of the module runs while the module is on for at least one platform. */
+  isOnAnywhere(module: string): boolean;
 }
 
 export const defineModule = (module: Module): Module => module;
+
+let registered: readonly Module[] = [];
+
+/**
+ * The module list of src/modules/index.ts, for the areas that describe the modules (the
+ * platform-modules catalogue, the admin dashboard, platform health): they cannot import the list
+ * itself, which imports them. Set once by src/modules/index.ts.
+ */
+export function registeredModules(): readonly Module[] {
+  return registered;
+}
+
+export function registerModules(list: readonly Module[]): void {
+  registered = list;
+}
+
+/** What the platform-modules catalogue says of a module. */
+export interface ModuleInfo {
+  name: string;
+  /** Its display name: the OpenAPI tag. */
+  title: string;
+  description: string;
+  core: boolean;
+  features: string[];
+  dependsOn: string[];
+  /** The API areas it has routes in, whether it serves pages, its scheduled tasks. */
+  apiAreas: string[];
+  pages: boolean;
+  scheduledTasks: string[];
+}
+
+/** Declared core, or needed (directly or not) by a module declared core. */
+export function isCoreModule(name: string): boolean {
+  const needed = new Set<string>();
+  const visit = (n: string) => {
+    if (needed.has(n)) return;
+    needed.add(n);
+    for (const d of registered.find((m) => m.name === n)?.dependsOn ?? []) visit(d);
+  };
+  for (const m of registered) if (m.core) visit(m.name);
+  return needed.has(name);
+}
+
+/** The registered modules as the catalogue lists them, in the list's order. */
+export function moduleCatalogue(): ModuleInfo[] {
+  return registered.map((m) => ({
+    name: m.name, title: m.tag, description: m.description, core: isCoreModule(m.name), features: m.features ?? [],
+    dependsOn: [...(m.dependsOn ?? [])],
+    apiAreas: Object.entries(m.routes ?? {}).filter(([, f]) => (f?.length ?? 0) > 0).map(([area]) => area),
+    pages: (m.pages?.length ?? 0) > 0,
+    scheduledTasks: (m.scheduledTasks ?? []).map((t) => t.name),
+  }));
+}
+
+/** Starts every module's per-instance work and waits until it is ready to serve; `stop` ends it all. */
+export async function startBackground(services: Services, list: readonly Module[]): Promise<{ stop(): Promise<void> }> {
+  const running = list.flatMap((m) => (m.background ?? []).map((start) => start(services)));
+  await Promise.all(running.flatMap((b) => (b.ready ? [b.ready] : [])));
+  return { async stop() { await Promise.all(running.map((b) => b.stop())); } };
+}
+
+/** The scheduler's switch: a task runs while its module is on for at least one platform. */
+export function taskSwitch(services: Services, list: readonly Module[]): (task: ScheduledTask) => boolean {
+  const moduleSwitch = list.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
+  return (task) => !moduleSwitch || !task.module || moduleSwitch.isOnAnywhere(task.module);
+}

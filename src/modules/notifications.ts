@@ -10,6 +10,7 @@ import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdm
 import { notifyAdminsOnPaymentFailed } from '../processes/notifyAdminsOnPaymentFailed.ts';
 import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
 import { notifyAdminsOnTrialEnding } from '../processes/notifyAdminsOnTrialEnding.ts';
+import { adminNotificationsPageRoutes, notificationsBackOffice } from '../pages/notifications/adminNotificationsPage.ts';
 import { defineModule } from './module.ts';
 
 /**
@@ -21,6 +22,8 @@ export const notificationsModule = defineModule({
   name: 'notifications',
   tag: 'Notifications',
   description: 'Admin notifications: what an operator must act on (failed imports and syncs, refused pushes, unmatched order items, new tenants, payments, plan limits), each admin with their own read state (docs/notifications.md).',
+  core: true,
+  features: ['Admin notifications', 'Unread counts per admin'],
   // Only the admins' accounts: the conditions come from other areas' events, and an area switched off raises none.
   dependsOn: ['users'],
   routes: { admin: [adminNotificationRoutes] },
@@ -30,4 +33,9 @@ export const notificationsModule = defineModule({
   ],
   aggregates: [notification, notificationInbox],
   scheduledTasks: [notifyAdminsOnOverdueOrderItemExceptions],
+  pages: [adminNotificationsPageRoutes],
+  backOffice: notificationsBackOffice,
 });
+
+/** How another area's process managers and tasks raise a notification once per key (the area's public surface for it). */
+export { notifyAdmins, raiseNotice, type Notice } from '../processes/notifyAdmins.ts';

@@ -8,27 +8,31 @@ import { adminOrderRoutes } from '../http/admin/orders.ts';
 import { shopOrderRoutes } from '../http/shop/orders.ts';
 import { vendorOrderItemExceptionRoutes } from '../http/vendor/orderItemExceptions.ts';
 import { vendorOrderRoutes } from '../http/vendor/orders.ts';
-import { pushOrderDecisionsToExtmarketOnDecided } from '../processes/pushOrderDecisionsToExtmarketOnDecided.ts';
+import { recordInventoryTransactionOnItemShipped } from '../processes/recordInventoryTransactionOnItemShipped.ts';
 import { sendOrderConfirmationOnOrderPlaced } from '../processes/sendOrderConfirmationOnOrderPlaced.ts';
 import { resolveOrderItemExceptionsOnProductImported } from '../processes/resolveOrderItemExceptionsOnProductImported.ts';
-import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
 import { defineModule } from './module.ts';
+import { adminOrderPageRoutes, adminOrdersNavigation } from '../pages/orders/adminOrderPages.ts';
+import { vendorOrderPageRoutes, vendorOrdersNavigation } from '../pages/orders/vendorOrderPages.ts';
+import { orderFigures as orderFiguresProjection } from '../../projections/orders/orderFigures.ts';
+import { orderFigures } from '../../queries/orders/orderFigures.ts';
 
 export const ordersModule = defineModule({
   name: 'orders',
   tag: 'Orders',
   description: 'Orders from the shop and the extmarket: items, decisions, shipments, item exceptions.',
-  dependsOn: ['catalogue', 'inventory', 'carts', 'customers'],
+  features: ['Shop and extmarket orders', 'Item confirmation and declining', 'Partial shipment', 'Order item exceptions'],
+  dashboardFigures: (services) => orderFigures(services.db.knex),
+  dependsOn: ['catalogue', 'inventory', 'carts', 'customers', 'history'],
   routes: { admin: [adminOrderRoutes], vendor: [vendorOrderRoutes, vendorOrderItemExceptionRoutes], shop: [shopOrderRoutes] },
-  consumers: [orderList, orderDetail, shipmentStatus, orderItemExceptions, extmarketPushes,
-    pushOrderDecisionsToExtmarketOnDecided, resolveOrderItemExceptionsOnProductImported, sendOrderConfirmationOnOrderPlaced],
+  consumers: [orderFiguresProjection, orderList, orderDetail, shipmentStatus, orderItemExceptions, extmarketPushes,
+    resolveOrderItemExceptionsOnProductImported, sendOrderConfirmationOnOrderPlaced,
+    // A shipment takes its units from the stock: orders depends on inventory, never the reverse.
+    recordInventoryTransactionOnItemShipped],
   aggregates: [order],
-  scheduledTasks: [{
-    // Decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.
-    name: 'retryExtmarketPushes',
-    cron: '* * * * *',
-    async run(services) {
-      await retryExtmarketPushes({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir });
-    },
-  }],
+  pages: [vendorOrderPageRoutes, adminOrderPageRoutes],
+  backOffice: { navigation: [...vendorOrdersNavigation!, ...adminOrdersNavigation!] },
 });
+
+/** The orders that arrived per day, for the admins' platform statistics (src/http/admin/adminDashboard.ts). */
+export { orderSeries } from '../../queries/orders/orderFigures.ts';

@@ -8,6 +8,8 @@ export const settingsModule = defineModule({
   name: 'settings',
   tag: 'Settings',
   description: 'Platform settings (admins) and a vendor\'s own settings.',
+  core: true,
+  features: ['Platform localization', 'Vendor settings'],
   routes: { admin: [adminSettingsRoutes], vendor: [vendorSettingsRoutes] },
   consumers: [platformSettingsProjection],
   aggregates: [platformSettings],

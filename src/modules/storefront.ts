@@ -6,6 +6,7 @@ import { storefrontCheckoutRoutes } from '../pages/storefront/checkout.ts';
 import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
 import { storefrontContentRoutes } from '../pages/storefront/content.ts';
 import { storefrontLanguageRoutes } from '../pages/storefront/language.ts';
+import { shopNotFoundPage } from '../pages/storefront/notFound.ts';
 import { storefrontPasswordRoutes } from '../pages/storefront/password.ts';
 import { storefrontProductRoutes } from '../pages/storefront/product.ts';
 import { defineModule } from './module.ts';
@@ -19,6 +20,8 @@ export const storefrontModule = defineModule({
   name: 'storefront',
   tag: 'Storefront pages',
   description: 'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration, forgot and reset password, account with profile and address book, language switch, landing and content pages (HTML, forms that work without JavaScript; a small script adds to the cart in place and keeps the header counter).',
+  features: ['Server-rendered shop', 'Checkout', 'Customer account pages'],
   dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
+  notFoundPage: shopNotFoundPage,
   pages: [storefrontAssetRoutes, storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontAddressBookRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
 });

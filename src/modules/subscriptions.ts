@@ -6,6 +6,8 @@ import { capacitySnapshots } from '../../projections/subscriptions/capacitySnaps
 import { subscriptionTiers } from '../../projections/subscriptions/subscriptionTiers.ts';
 import { subscriptionTrials } from '../../projections/subscriptions/subscriptionTrials.ts';
 import { vendorSubscriptions } from '../../projections/subscriptions/vendorSubscriptions.ts';
+import { vendorPlansView } from '../../projections/subscriptions/vendorPlansView.ts';
+import { openQuotasView } from '../../projections/subscriptions/openQuotasView.ts';
 import { adminCapacityRoutes } from '../http/admin/capacity.ts';
 import { adminSubscriptionOverviewRoutes } from '../http/admin/subscriptionOverview.ts';
 import { adminSubscriptionTierRoutes } from '../http/admin/subscriptionTiers.ts';
@@ -15,19 +17,31 @@ import { vendorUsageRoutes } from '../http/vendor/usage.ts';
 import { captureCapacitySnapshot } from '../workers/subscriptions/capacitySnapshot.ts';
 import { cleanUpStaleSubscriptions } from '../workers/subscriptions/cleanUpStaleSubscriptions.ts';
 import { renewBillingPeriods } from '../workers/subscriptions/renewBillingPeriods.ts';
+import { planFeaturePageRoutes, subscriptionsBackOffice } from '../pages/subscriptions/planFeaturePage.ts';
+import { capacityPageRoutes } from '../pages/subscriptions/capacityPage.ts';
+import { subscriptionPageRoutes } from '../pages/subscriptions/subscriptionPages.ts';
+import { tierPageRoutes } from '../pages/subscriptions/tierPages.ts';
 import { defineModule } from './module.ts';
+import { subscriptionFigures } from '../../queries/subscriptions/subscriptionFigures.ts';
 
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   tag: 'Subscriptions',
   description: 'Subscription tiers (prices, limits, features), each vendor\'s subscription record, its usage against the limits, the tier-gated features, the admins\' subscription statistics and capacity planning (docs/subscriptions.md).',
-  dependsOn: ['vendors', 'orders', 'catalogue', 'team'],
+  features: ['Subscription tiers', 'Limits and feature gating', 'Trials', 'Capacity planning'],
+  dashboardFigures: (services) => subscriptionFigures(services.db.knex),
+  dependsOn: ['vendors', 'orders', 'catalogue', 'team', 'history'],
   // The tier, list and stats routes first: /subscriptions/tiers and /subscriptions/stats must never reach /subscriptions/{vendor_id}.
   routes: {
     admin: [adminSubscriptionTierRoutes, adminSubscriptionOverviewRoutes, adminVendorSubscriptionRoutes, adminCapacityRoutes],
     vendor: [vendorFeatureRoutes, vendorUsageRoutes],
   },
   consumers: [subscriptionTiers, vendorSubscriptions, subscriptionTrials, capacitySnapshots],
+  // The plans the feature gate and the limits read on every gated request, without a statement;
+  // the open quota streams, so that a creation under an unlimited plan reads no quota stream.
+  memoryViews: [vendorPlansView, openQuotasView],
+  pages: [planFeaturePageRoutes, subscriptionPageRoutes, tierPageRoutes, capacityPageRoutes],
+  backOffice: subscriptionsBackOffice,
   aggregates: [tier, vendorSubscription, quota, capacitySnapshot],
   // Schedules in UTC; each runs once per tick across instances, and a missed tick is caught up at start (src/runtime/scheduler.ts).
   scheduledTasks: [{
@@ -56,3 +70,11 @@ export const subscriptionsModule = defineModule({
     },
   }],
 });
+
+/** What the platform's public pricing reads of this area: the offered tiers and the features' names. */
+export { listTiers } from '../../queries/subscriptions/tiers.ts';
+export { featureByCode } from '../../commands/subscriptions/features.ts';
+/** A vendor's usage against its plan's limits, for the billing page and the dashboard. */
+export { usageSummary } from '../http/vendor/usage.ts';
+/** The vendor's subscription record, for the signup's trial. */
+export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers.ts';

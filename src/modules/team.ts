@@ -1,15 +1,23 @@
 import { team } from '../../commands/team/index.ts';
 import { vendorTeamInvitations } from '../../projections/team/vendorTeamInvitations.ts';
+import { vendorAccessView } from '../../projections/team/vendorAccessView.ts';
 import { vendorTeamMembers } from '../../projections/team/vendorTeamMembers.ts';
 import { vendorTeamRoutes } from '../http/vendor/team.ts';
+import { teamBackOffice, teamPageRoutes } from '../pages/team/teamPages.ts';
 import { defineModule } from './module.ts';
 
 export const teamModule = defineModule({
   name: 'team',
   tag: 'Team',
   description: 'A vendor\'s team members, roles, permissions and invitations.',
-  dependsOn: ['vendors'],
+  core: true,
+  features: ['Team members and roles', 'Permissions', 'Invitations'],
+  // The vendor guard's access view reads the users, the companies (owners) and the vendors.
+  dependsOn: ['vendors', 'companies', 'users'],
   routes: { vendor: [vendorTeamRoutes] },
   consumers: [vendorTeamMembers, vendorTeamInvitations],
   aggregates: [team],
+  memoryViews: [vendorAccessView],
+  pages: [teamPageRoutes],
+  backOffice: teamBackOffice,
 });

@@ -1,14 +1,17 @@
 import { vendorTheme } from '../../commands/themes/index.ts';
 import { vendorThemes } from '../../projections/themes/vendorThemes.ts';
 import { adminThemeRoutes } from '../http/admin/themes.ts';
+import { themePageRoutes } from '../pages/themes/themePages.ts';
 import { defineModule } from './module.ts';
 
 export const themesModule = defineModule({
   name: 'themes',
   tag: 'Themes',
   description: 'Storefront themes of each vendor, from presets.',
-  dependsOn: ['vendors'],
+  features: ['Storefront themes', 'Theme presets'],
+  dependsOn: ['vendors', 'history'],
   routes: { admin: [adminThemeRoutes] },
   consumers: [vendorThemes],
   aggregates: [vendorTheme],
+  pages: [themePageRoutes],
 });

@@ -4,6 +4,11 @@ import { userList } from '../../projections/users/userList.ts';
 import { adminUserRoutes } from '../http/admin/users.ts';
 import { sql } from '../runtime/database.ts';
 import { defineModule } from './module.ts';
+import { userFigures } from '../../queries/users/userFigures.ts';
+import { userPageRoutes, usersBackOffice } from '../pages/users/userPages.ts';
+
+/** Another area's way to a user: the id of a login (e-mail or username). */
+export { findUserIdByLogin } from '../../queries/users/getUser.ts';
 
 /**
  * Platform users (admins and vendor accounts). The reservation streams that make e-mails,
@@ -13,7 +18,14 @@ export const usersModule = defineModule({
   name: 'users',
   tag: 'Users',
   description: 'Admin management of platform users.',
+  core: true,
+  features: ['Platform user management', 'User search'],
+  // The user page's history tab.
+  dependsOn: ['history'],
+  dashboardFigures: (services) => userFigures(services.db.knex),
   routes: { admin: [adminUserRoutes] },
+  pages: [userPageRoutes],
+  backOffice: usersBackOffice,
   consumers: [userList],
   aggregates: [user, reservation],
   scheduledTasks: [{
@@ -25,3 +37,6 @@ export const usersModule = defineModule({
     },
   }],
 });
+
+/** Opening an account for another area's flow (the signup's owner account). */
+export { createUser } from '../../commands/users/handlers.ts';

@@ -5,14 +5,43 @@ import { adminVendorDomainRoutes } from '../http/admin/vendorDomains.ts';
 import { adminVendorRoutes } from '../http/admin/vendors.ts';
 import { publicVendorRoutes } from '../http/public/vendors.ts';
 import { shopVendorRoutes } from '../http/shop/vendor.ts';
+import { vendorPageRoutes, vendorsBackOffice } from '../pages/vendors/vendorPages.ts';
 import { defineModule } from './module.ts';
+import { vendorFigures } from '../../queries/vendors/vendorFigures.ts';
+
+/** The open shops, for the pages that link them (the service's home page). */
+export { listShops, type ShopLink } from '../../queries/vendors/listShops.ts';
 
 export const vendorsModule = defineModule({
   name: 'vendors',
   tag: 'Vendors',
   description: 'Vendors, their custom domains, and the public vendor lookup the shop resolves.',
-  dependsOn: ['companies'],
+  core: true,
+  features: ['Vendors and their contact data', 'Custom domains and subdomains', 'Public vendor lookup'],
+  dashboardFigures: (services) => vendorFigures(services.db.knex),
+  dependsOn: ['companies', 'history'],
   routes: { admin: [adminVendorRoutes, adminVendorDomainRoutes], public: [publicVendorRoutes], shop: [shopVendorRoutes] },
   consumers: [vendorList, vendorDomains],
   aggregates: [vendor],
+  pages: [vendorPageRoutes],
+  backOffice: vendorsBackOffice,
 });
+
+/** A vendor as the admin API answers it (VendorDetailResponse), for the pages of areas built on vendors. */
+export { getVendor } from '../../queries/vendors/getVendor.ts';
+
+/** Vendors created per day, for the admins' platform statistics (src/http/admin/adminDashboard.ts). */
+export { vendorSeries } from '../../queries/vendors/vendorFigures.ts';
+/** The vendor's profile as another area changes it (the onboarding's company profile step). */
+export { changeVendorProfile } from '../../commands/vendors/handlers.ts';
+/** Opening a vendor for another area's flow (the signup's vendor, with its extmarket identity). */
+export { checkSubdomain, createVendor } from '../../commands/vendors/handlers.ts';
+/**
+ * The vendors' unique values (code, subdomain, marketplace shop) on the write side: who holds one,
+ * and claiming one ahead of createVendor (which then finds it already its own).
+ */
+export { claim as claimVendorValue, release as releaseVendorValue, uniqueValueHolder } from '../../commands/vendors/unique.ts';
+/** The vendors as an admin page's vendor filter offers them (id, "Name (CODE)"). */
+export { vendorChoices } from '../../queries/vendors/vendorChoices.ts';
+/** A vendor's entry in the tenant directory (code, name, whether active, default tax rate), or a 404: what other areas check a vendor id against. */
+export { getVendorRef } from '../../queries/vendors/getVendorRef.ts';

@@ -4,7 +4,7 @@ import { openStripeAccount, tierPriceKey } from '../adapters/stripeBilling.ts';
 import { stripeOf, type StripeClient } from '../adapters/stripe.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
-import { handleCommand, type CommandContext, type Handled } from '../runtime/commandHandler.ts';
+import { handleCommand, load, type CommandContext, type Handled } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 
 /**
@@ -47,6 +47,43 @@ export const openBillingAccountOnVendorSubscriptionStarted: ProcessManager = {
     // Without Stripe configured there is no account to open; the billing routes open it later.
     const stripe = stripeOf(ctx.store);
     if (!stripe || !(await ctx.firstTime(event))) return;
+    // A signup opens the account itself, on the customer that holds the card it saved: nothing to open twice.
+    const vendorId = (event as unknown as VendorSubscriptionStarted).data.vendor_id;
+    if ((await load(ctx.store, deciders['billing-account'], vendorId, ctx.commandContext(event).tx)).state.status === 'open') return;
     await openBillingAccount({ store: ctx.store, stripe, db: ctx.trx }, event, ctx.commandContext(event));
   },
 };
+
+/**
+ * The account of a vendor opened through signup (SPEC.md part 8: the card is collected at signup):
+ * the signup's Stripe customer, whose card its SetupIntent saved, becomes the vendor's, with that
+ * card as the default, and a subscription on the tier that trials until `trialEnd`. Exactly once:
+ * the Stripe requests and the events derive from `cause` (the signup's completion).
+ */
+export async function openBillingAccountWithCard(
+  deps: { store: EventStore; stripe: StripeClient; db: Knex },
+  input: {
+    cause: string; vendor_id: number; name: string; email: string; tier_code: string; interval: 'month' | 'year'; trialEnd: Date;
+    customer_id: string; payment_method_id: string; at: string;
+  },
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>[]> {
+  const tier = await deps.db('subscription_tiers').where({ code: input.tier_code }).first('name', 'price_monthly_cents', 'price_yearly_cents');
+  const opened = await openStripeAccount(deps.stripe, {
+    cause: input.cause, vendor_id: input.vendor_id, name: input.name, email: input.email,
+    price: {
+      lookup_key: tierPriceKey(input.tier_code, input.interval), unit_amount: Number((input.interval === 'year' ? tier?.price_yearly_cents : tier?.price_monthly_cents) ?? 0),
+      interval: input.interval, name: `${tier?.name ?? input.tier_code} (${input.interval === 'year' ? 'yearly' : 'monthly'})`,
+    },
+    trialEnd: input.trialEnd,
+    existing: { customer_id: input.customer_id, payment_method_id: input.payment_method_id },
+  });
+  const c = { ...ctx, vendorId: input.vendor_id, causationId: input.cause };
+  const account = deciders['billing-account'];
+  return [
+    await handleCommand(deps.store, account, input.vendor_id, {
+      type: 'OpenBillingAccount', data: { vendor_id: input.vendor_id, stripe_customer_id: opened.customer_id, stripe_subscription_id: opened.subscription_id, at: input.at },
+    }, c),
+    await handleCommand(deps.store, account, input.vendor_id, { type: 'SetBillingPaymentMethod', data: { vendor_id: input.vendor_id, has_payment_method: true, at: input.at } }, c),
+  ];
+}

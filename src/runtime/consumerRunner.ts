@@ -8,6 +8,7 @@ import { isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
 import { processContext } from './processContext.ts';
+import { ReadModelStatistics } from './readModelStatistics.ts';
 import { Semaphore } from './semaphore.ts';
 import type { Consumer } from './consumer.ts';
 
@@ -87,6 +88,7 @@ export class ConsumerRunner {
    * every connection and commands failed with "Unable to acquire a connection".
    */
   private readonly slots: Semaphore;
+  private readonly statistics: ReadModelStatistics;
 
   constructor(
     private readonly knex: Knex,
@@ -101,6 +103,7 @@ export class ConsumerRunner {
     const poolMax = Number((knex.client as any).config?.pool?.max ?? 10);
     this.horizon = new HorizonWatcher(knex, logger);
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
+    this.statistics = new ReadModelStatistics(knex, logger);
     for (const c of consumers) {
       this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0 });
     }
@@ -276,6 +279,8 @@ export class ConsumerRunner {
     }));
     // Committed: the states the batch's commands appended become the cached ones.
     if (batchTx && consumer.kind === 'process') aggregateCache(this.store).committed(batchTx);
+    // Before the readers waiting on this position hear of it: their first list counts right after a bulk.
+    if (consumer.kind === 'projection' && !outcome.busy) await this.statistics.applied(consumer, outcome.count, !outcome.full);
     st.leader = !outcome.busy;
     if (comparePositions(outcome.current, st.position) !== 0) {
       // Moved back: a rebuild reset the checkpoint. Catching up is the rebuild's work; the

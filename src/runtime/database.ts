@@ -1,7 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockDataDir } from './dataDirLock.ts';
 
 /**
  * The database behind the event store and the read models: a PostgreSQL server when
@@ -90,29 +90,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
       unlock();
     },
   };
-}
-
-/**
- * PGlite is one process's database: a second process opening the same folder would corrupt it.
- * A lock file with the owner's pid refuses that (a stale lock of a dead process is taken over).
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'pglite.lock');
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-  } catch {
-    const owner = Number(readFileSync(file, 'utf8'));
-    if (owner && owner !== process.pid && alive(owner)) {
-      throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}; stop it first (or use DATABASE_URL)`);
-    }
-    writeFileSync(file, String(process.pid));
-  }
-  return () => rmSync(file, { force: true });
-}
-
-function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
 }
 
 /**

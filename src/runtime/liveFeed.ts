@@ -1,8 +1,12 @@
+import { AsyncResource } from 'node:async_hooks';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../eventstore/port.ts';
 import type { Logger } from 'pino';
 
-/** Someone listening to the live tail: gets each batch of events in feed order, synchronously. */
-export type LiveListener = (events: readonly RecordedEvent[]) => void;
+/**
+ * Someone listening to the live tail: gets each batch of events in feed order, synchronously,
+ * with the position the tail has read up to (every event of its types up to there is delivered).
+ */
+export type LiveListener = (events: readonly RecordedEvent[], next: Position) => void;
 
 /** Events per read of the tail; a fuller batch is followed by another read at once. */
 const BATCH = 500;
@@ -31,6 +35,16 @@ export class LiveFeed {
   private again = false;
   /** The newest position of an append of our types made in this process. */
   private target: Position | null = null;
+  /** Wakes by another process's NOTIFY (which carries no position), and how many of them a read has answered. */
+  private remoteWakes = 0;
+  private answeredWakes = 0;
+
+  /**
+   * The tail's own asynchronous context: an append wakes it from inside the appending request,
+   * but its reads are the instance's background work, not the request's (what a request's
+   * context carries, such as the bench's statement count, must not see them).
+   */
+  private readonly scope = new AsyncResource('LiveFeed');
 
   constructor(private readonly store: EventStore, readonly types: readonly string[], private readonly logger: Logger) {}
 
@@ -80,7 +94,8 @@ export class LiveFeed {
     this.unsubscribe = this.store.onAppended((types, position) => {
       if (types && !types.some((t) => this.types.includes(t))) return;
       if (position && (!this.target || comparePositions(position, this.target) > 0)) this.target = position;
-      void this.pump();
+      if (!position) this.remoteWakes++;
+      this.scope.runInAsyncScope(() => void this.pump());
     });
     const poll = () => {
       this.timer = setTimeout(() => { void this.pump().finally(() => { if (this.timer) poll(); }); }, POLL_MS);
@@ -108,17 +123,27 @@ export class LiveFeed {
       let retry = 0;
       do {
         this.again = false;
+        const wakes = this.remoteWakes;
         while (this.position) {
           const batch = await this.store.readFeed(this.position, { limit: BATCH, types: this.types });
           if (!this.position) return;
           this.position = batch.next;
-          if (batch.events.length > 0) this.dispatch(batch.events);
+          if (batch.events.length > 0) {
+            this.answeredWakes = wakes;
+            this.dispatch(batch.events, batch.next);
+          }
           if (batch.events.length < BATCH) break;
         }
-        // An append of this process that the read did not reach yet lies behind an older open transaction.
-        if (this.position && this.target && comparePositions(this.position, this.target) < 0 && retry < RETRY_MS.length) {
+        // An append of this process that the read did not reach yet lies behind an older open
+        // transaction; so may the append another process announced (its NOTIFY names no position)
+        // when the read found nothing: read again shortly rather than at the next poll.
+        const local = this.position && this.target && comparePositions(this.position, this.target) < 0;
+        const remote = this.remoteWakes > this.answeredWakes;
+        if ((local || remote) && this.position && retry < RETRY_MS.length) {
           await new Promise((r) => setTimeout(r, RETRY_MS[retry++]));
           this.again = true;
+        } else if (remote) {
+          this.answeredWakes = this.remoteWakes;
         }
       } while (this.again && this.position);
     } catch (err) {
@@ -128,10 +153,10 @@ export class LiveFeed {
     }
   }
 
-  private dispatch(events: RecordedEvent[]): void {
+  private dispatch(events: RecordedEvent[], next: Position): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(events);
+        listener(events, next);
       } catch (err) {
         this.logger.warn({ err }, 'a live feed listener failed');
       }

@@ -1,7 +1,36 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
 import { LOG_REDACT_PATHS } from '../core/redact.ts';
+import { logTap } from './logTap.ts';
 
-/** JSON lines on stdout (or the given stream); secrets are redacted by path. */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, destination);
+/** How log lines are written: JSON lines for a collector, or one readable line each for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * LOG_FORMAT=json or pretty; unset, pretty when stdout is a terminal and JSON otherwise (a file,
+ * a pipe, a container's log driver).
+ */
+export function logFormatOf(value: string | undefined, isTty = Boolean(process.stdout.isTTY)): LogFormat {
+  if (value === 'json' || value === 'pretty') return value;
+  return isTty ? 'pretty' : 'json';
+}
+
+/**
+ * Lines on stdout (or the given stream); secrets are redacted by path. Every line also goes, as
+ * JSON, to the log tap (src/runtime/logTap.ts), from which the admins' log store is written,
+ * whatever the format of the terminal's copy.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream, format: LogFormat = 'json'): Logger {
+  const out = destination ?? (format === 'pretty' ? prettyStream() : pino.destination(1));
+  const streams = pino.multistream([
+    { level: 'trace', stream: out },
+    { level: 'trace', stream: logTap },
+  ]);
+  return pino({ level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, streams);
+}
+
+/** pino-pretty as a stream of this thread (no worker), loaded only for a terminal. */
+function prettyStream(): pino.DestinationStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => pino.DestinationStream;
+  return pretty({ colorize: true, translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true, sync: true, destination: 1 });
 }

@@ -22,20 +22,39 @@ export interface ScheduledTask {
   /** Time zone the cron expression is read in (IANA name); default the server's. */
   tz?: string;
   run(services: Services): Promise<void>;
+  /** The module that declares the task (src/modules/index.ts sets it). */
+  module?: string;
 }
+
+/** Whether a task's module is on (the platform-modules switch); absent: every task runs. */
+export type TaskSwitch = (task: ScheduledTask) => boolean;
 
 export class Scheduler {
   private jobs: schedule.Job[] = [];
+  /** Runs under way (ticks and the start-up catch-up): stopping waits for them, so none outlives the pools. */
+  private readonly running = new Set<Promise<unknown>>();
+  private stopping = false;
   private readonly instance = `${hostname()}:${process.pid}`;
 
-  constructor(private readonly services: Services, private readonly tasks: readonly ScheduledTask[], private readonly logger: Logger) {}
+  constructor(
+    private readonly services: Services,
+    private readonly tasks: readonly ScheduledTask[],
+    private readonly logger: Logger,
+    private readonly isOn: TaskSwitch = () => true,
+  ) {}
 
   start(): void {
+    this.stopping = false;
     for (const task of this.tasks) {
       const rule = task.tz ? { rule: task.cron, tz: task.tz } : task.cron;
-      this.jobs.push(schedule.scheduleJob(task.name, rule, (fireDate: Date) => { void this.fire(task, fireDate); }));
+      this.jobs.push(schedule.scheduleJob(task.name, rule, (fireDate: Date) => { this.track(this.fire(task, fireDate)); }));
     }
-    void this.catchUp().catch((err) => this.logger.error({ err }, 'scheduled task catch-up failed'));
+    this.track(this.catchUp().catch((err) => this.logger.error({ err }, 'scheduled task catch-up failed')));
+  }
+
+  private track(run: Promise<unknown>): void {
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
   }
 
   /** The task's latest occurrence before `now`. */
@@ -52,6 +71,7 @@ export class Scheduler {
     const now = this.services.clock.now();
     const ran: string[] = [];
     for (const task of this.tasks) {
+      if (this.stopping) break;
       const due = Scheduler.previousOccurrence(task, now);
       const [last] = await sql(this.services.db.knex, 'SELECT max(tick) AS tick FROM scheduled_runs WHERE task = $1', [task.name]);
       if (last?.tick && new Date(last.tick).getTime() >= Math.floor(due.getTime() / 1000) * 1000) continue;
@@ -61,13 +81,21 @@ export class Scheduler {
     return ran;
   }
 
-  stop(): void {
+  /** No new run starts; the runs under way finish (a task already claimed records its end). */
+  async stop(): Promise<void> {
+    this.stopping = true;
     for (const job of this.jobs) job.cancel();
     this.jobs = [];
+    await Promise.allSettled([...this.running]);
   }
 
-  /** Runs `task` for `tick` unless another instance claimed that tick; true when it ran here. */
+  /**
+   * Runs `task` for `tick` unless another instance claimed that tick; true when it ran here. A
+   * task of a module switched off on every platform does not run, and claims nothing: enabled
+   * again, its next tick runs.
+   */
   async fire(task: ScheduledTask, tick: Date): Promise<boolean> {
+    if (!this.isOn(task)) return false;
     const at = new Date(Math.floor(tick.getTime() / 1000) * 1000);
     const claimed = await sql(this.services.db.knex, `INSERT INTO scheduled_runs (task, tick, instance) VALUES ($1, $2, $3)
       ON CONFLICT DO NOTHING RETURNING 1 AS ok`, [task.name, at, this.instance]);

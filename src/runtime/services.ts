@@ -8,6 +8,7 @@ import { createTokens, type Tokens } from '../http/tokens.ts';
 import type { Consumer } from './consumer.ts';
 import { ConsumerRunner } from './consumerRunner.ts';
 import { openDatabase, type Database } from './database.ts';
+import { MemoryViews, type MemoryView, type Views } from './memoryViews.ts';
 import { migrate } from './migrate.ts';
 
 /** Everything a route, a CLI or a test needs, built once per process. */
@@ -22,9 +23,11 @@ export interface Services {
   clock: Clock;
   /** The Stripe client (src/adapters/stripe.ts); null when STRIPE_SECRET_KEY is not set: billing answers 503. */
   stripe: StripeClient | null;
+  /** The modules' memory views (src/runtime/memoryViews.ts): `services.views.get(view)`. */
+  views: Views;
   /**
-   * Read-your-writes: waits (bounded) until the projections that read the appended event types
-   * have passed the last position of the given command results.
+   * Read-your-writes: waits (bounded) until the projections and the memory views that read the
+   * appended event types have passed the last position of the given command results.
    */
   settle(results: Iterable<{ position?: Position; eventTypes: string[] }>): Promise<void>;
   close(): Promise<void>;
@@ -32,6 +35,8 @@ export interface Services {
 
 export interface ServiceOptions {
   consumers: readonly Consumer[];
+  /** The modules' memory views, loaded before createServices resolves (none for a CLI). */
+  views?: readonly MemoryView<any>[];
   /** Reuse an open database (tests share one PGlite per process). */
   db?: Database;
   startConsumers?: boolean;
@@ -49,9 +54,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
   bindStripe(store, stripe);
   const runner = new ConsumerRunner(db.consumerKnex, store, options.consumers, logger, { dedicatedPool: db.consumerKnex !== db.knex });
   if (options.startConsumers !== false) runner.start();
+  const projections = options.consumers.filter((c) => c.kind === 'projection').map((c) => c.name);
+  const views = new MemoryViews(db.knex, store, options.views ?? [], logger, projections);
+  await views.start();
   return {
     config, db, store, runner, logger, clock: options.clock ?? systemClock,
-    stripe,
+    stripe, views,
     tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
     async settle(results) {
       // Each projection waits for the last append of the types it reads, not for the command's
@@ -72,10 +80,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
         wait.types.push(type);
         waits.set(key, wait);
       }
-      const settled = await Promise.all([...waits.values()].map((w) => runner.waitFor(w.position, w.types, config.projectionWaitMs)));
-      if (settled.includes(false)) logger.warn({ waits: [...waits.values()] }, 'projections did not catch up within the wait bound');
+      const settled = await Promise.all([...waits.values()].flatMap((w) => [
+        runner.waitFor(w.position, w.types, config.projectionWaitMs),
+        views.waitFor(w.position, w.types, config.projectionWaitMs),
+      ]));
+      if (settled.includes(false)) logger.warn({ waits: [...waits.values()] }, 'projections or memory views did not catch up within the wait bound');
     },
     async close() {
+      views.stop();
       await runner.stop();
       await store.close();
       if (!options.db) await db.close();

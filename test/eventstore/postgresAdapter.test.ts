@@ -6,6 +6,9 @@ import { START, WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import { openDatabase } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { freshPostgresDatabase, requirePostgres, testDatabase } from '../support/database.ts';
+import { bootInRootHook } from '../support/rootBoot.ts';
+
+bootInRootHook('the test database', testDatabase);
 
 /**
  * What the PostgreSQL adapter promises beyond the shared contract (contract.test.ts), on a server

@@ -6,6 +6,7 @@ import { browser, closeBrowser } from '../../src/adapters/pdf/browser.ts';
 import { ASSET_NAMES, DOCS_CSP } from '../../src/http/apiReference.ts';
 import { testApp, type TestApp } from '../support/app.ts';
 import { describeInBrowser } from '../support/browserSuite.ts';
+import { resolvedDocument } from '../support/openapi.ts';
 
 /** The status of a GET with the given headers, the body left unread. */
 function statusOf(url: string, headers: Record<string, string>): Promise<number> {
@@ -73,7 +74,7 @@ describe('the API reference (/docs)', () => {
     });
 
     it('is documented in the OpenAPI document as root routes with their media types', async () => {
-      const { body: document } = await app.call('GET', '/api/v1/openapi.json');
+      const document = await resolvedDocument(app);
       expect(document.paths['/docs'].get.responses['200'].content).to.have.key('text/html');
       expect(document.paths['/docs'].get.security).to.deep.equal([]);
       expect(document.paths['/docs/assets/init.js'].get.responses['200'].content).to.have.key('application/javascript');
@@ -115,8 +116,8 @@ describe('the API reference (/docs)', () => {
       }
       expect([...seen]).to.include('/api/v1/admin/users');
       expect([...seen]).to.include('/api/v1/admin/auth/login');
+      // The operations were read off Swagger UI's rendering above (it mounts the sections near the viewport only).
       const text = await page.evaluate(() => document.body.innerText);
-      expect(text).to.include('/api/v1/admin/users');
       expect(text).to.include('Commerce back-office API');
       expect(await page.$('button.authorize'), 'the Authorize button').not.to.equal(null);
       mkdirSync('test-artifacts', { recursive: true });

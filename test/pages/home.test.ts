@@ -4,6 +4,8 @@ import { describeDatabase, HOW_TO_CREATE_ADMIN, startupMessages } from '../../sr
 import { SERVICE_VERSION } from '../../src/http/openapiDocument.ts';
 import { homeInfo, renderHome } from '../../src/pages/home.ts';
 import { testApp, type TestApp } from '../support/app.ts';
+import { createVendorWithOwner } from '../support/tenancy.ts';
+import { resolvedDocument } from '../support/openapi.ts';
 
 /** A GET with a Host header of the caller's choosing (fetch does not let one set it). */
 function getWithHost(url: string, host: string, accept = 'text/html'): Promise<{ status: number; body: string }> {
@@ -32,22 +34,39 @@ describe('the home page (GET /)', () => {
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/^application\/json/);
     expect(res.headers.get('vary')).to.match(/accept/i);
-    expect(res.body).to.deep.equal({
+    const { shops, ...rest } = res.body;
+    expect(rest).to.deep.equal({
       service: 'Commerce back-office',
       version: SERVICE_VERSION,
       docs: `${app.url}/docs`,
       openapi: `${app.url}/api/v1/openapi.json`,
       health: `${app.url}/health`,
+      admin_sign_in_page: `${app.url}/admin/login`,
+      vendor_sign_in_page: `${app.url}/vendor/login`,
       admin_login: {
         method: 'POST', url: `${app.url}/api/v1/admin/auth/login`, docs: `${app.url}/docs#/Auth/postAdminAuthLogin`,
         body: { email_or_username: '…', password: '…' },
       },
       first_admin_exists: true,
     });
+    expect(shops.total).to.be.at.least(shops.items.length);
+  });
+
+  it('links the admin and vendor sign-in pages and each open shop, by name, to its storefront', async () => {
+    const vendor = await createVendorWithOwner(app, { vendor: { name: 'Aaa first shop' } });
+    const json = (await app.call('GET', '/', { headers: { accept: 'application/json' } })).body;
+    const url = `${app.url}/vendors/${vendor.vendorCode}/shop/`;
+    expect(json.shops.items[0]).to.deep.equal({ vendor_code: vendor.vendorCode, name: 'Aaa first shop', url });
+    const page = (await app.call('GET', '/', { headers: { accept: 'text/html' } })).body as string;
+    expect(page).to.include(`<a href="${app.url}/admin/login" id="admin-sign-in">`);
+    expect(page).to.include(`<a href="${app.url}/vendor/login" id="vendor-sign-in">`);
+    expect(page).to.include(`<a href="${url}">Aaa first shop</a>`);
+    expect(page).to.include('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect((await app.call('GET', new URL(url).pathname, { headers: { accept: 'text/html' } })).status).to.equal(200);
   });
 
   it('links the sign-in to its section of the API reference, which the OpenAPI document names', async () => {
-    const { body: document } = await app.call('GET', '/api/v1/openapi.json');
+    const document = await resolvedDocument(app);
     const login = document.paths['/api/v1/admin/auth/login'].post;
     expect(`/docs#/${login.tags[0]}/${login.operationId}`).to.equal('/docs#/Auth/postAdminAuthLogin');
     const home = document.paths['/'].get;
@@ -76,6 +95,20 @@ describe('the home page (GET /)', () => {
     }
   });
 
+  it('answers an unknown page with HTML to a browser, and a problem body to an API client', async () => {
+    const browserAccept = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const page = await app.call('GET', '/no/such/page', { headers: browserAccept });
+    expect(page.status).to.equal(404);
+    expect(page.headers.get('content-type')).to.match(/^text\/html/);
+    expect(page.body).to.include('Page not found').and.include('<code>/no/such/page</code>');
+    for (const [path, headers] of [['/no/such/page', { accept: '*/*' }], ['/no/such/page', { accept: 'application/json' }], ['/api/v1/no-such-route', browserAccept]] as const) {
+      const res = await app.call('GET', path, { headers });
+      expect(res.status, path).to.equal(404);
+      expect(res.headers.get('content-type'), path).to.match(/^application\/problem\+json/);
+      expect(res.body.code, path).to.equal('RouteNotFound');
+    }
+  });
+
   it('escapes what comes from the request (the Host header) in the page', async () => {
     const res = await getWithHost(`${app.url}/`, 'evil.test"><script>alert(1)</script>');
     expect(res.status).to.equal(200);
@@ -84,7 +117,7 @@ describe('the home page (GET /)', () => {
   });
 
   it('says how to create an admin while none exists', () => {
-    const info = homeInfo('http://127.0.0.1:3000', '/docs#/Auth/postAdminAuthLogin', false);
+    const info = homeInfo('http://127.0.0.1:3000', '/docs#/Auth/postAdminAuthLogin', false, { shops: [], total: 0 });
     expect(info.first_admin_exists).to.equal(false);
     expect(info.how_to_create_admin).to.equal(HOW_TO_CREATE_ADMIN);
     expect(HOW_TO_CREATE_ADMIN).to.include('ADMIN_EMAIL=').and.include('ADMIN_PASSWORD=').and.include('npm run admin:create -- --email');
@@ -92,6 +125,7 @@ describe('the home page (GET /)', () => {
     expect(page).to.include('No admin exists yet.');
     expect(page).to.include('ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=&#39;choose-10+-chars&#39; npm start');
     expect(page).to.include('npm run admin:create -- --email admin@example.com');
+    expect(page).to.include('No shop is open yet');
   });
 });
 

@@ -55,9 +55,9 @@ describeInBrowser('messaging pages in a headless chromium', function () {
   async function vendorSignIn(page: Page, login: string, password: string) {
     await page.goto(`${app.url}/vendor/messages`, { waitUntil: 'load' });
     expect(new URL(page.url()).pathname).to.equal('/vendor/login');
-    await page.type('form.login input[name=login]', login);
-    await page.type('form.login input[name=password]', password);
-    await submit(page, 'form.login button[type=submit]');
+    await page.type('form[action$="/login"] input[name=login]', login);
+    await page.type('form[action$="/login"] input[name=password]', password);
+    await submit(page, 'form[action$="/login"] button[type=submit]');
     expect(new URL(page.url()).pathname).to.equal('/vendor/messages');
   }
 
@@ -86,9 +86,9 @@ describeInBrowser('messaging pages in a headless chromium', function () {
 
     await customerPage.goto(`${app.url}/vendors/${v.vendorCode}/shop/account/messages`, { waitUntil: 'load' });
     expect(new URL(customerPage.url()).pathname).to.equal(`/vendors/${v.vendorCode}/shop/login`);
-    await customerPage.type('form.login input[name=email]', customer.email);
-    await customerPage.type('form.login input[name=password]', customer.password);
-    await submit(customerPage, 'form.login button[type=submit]');
+    await customerPage.type('form[action$="/login"] input[name=email]', customer.email);
+    await customerPage.type('form[action$="/login"] input[name=password]', customer.password);
+    await submit(customerPage, 'form[action$="/login"] button[type=submit]');
     expect(new URL(customerPage.url()).pathname).to.equal(`/vendors/${v.vendorCode}/shop/account/messages`);
     await customerPage.type('form.start input[name=subject]', 'Damaged teapot <lid>');
     await customerPage.type('form.start textarea[name=body]', 'The lid of my teapot arrived broken. The delivery note is attached.');

@@ -180,12 +180,23 @@ export const NO_TENANT_ID: Record<string, { why: string; reqs?: Build; after?: (
   'POST /team/invitations/accept': { why: 'open: the invitation token in the body is the credential', reqs: () => [
     { path: '/team/invitations/accept', anonymous: true, body: { token: 'x'.repeat(43), password: 'whatever-password-1' }, expect: 'refused' }] },
   'GET /settings': { why: "the token's vendor's settings (no id)" },
+  'GET /onboarding': { why: "the token's vendor's onboarding (no id)", reqs: (_m, v) => [{ path: `/onboarding?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /onboarding/steps/:step': { why: "a step of the token's vendor's onboarding (the id is a step number)", reqs: (_m, v) => [{ path: `/onboarding/steps/1?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'POST /onboarding/steps/1': { why: "commits the token's vendor's step; a vendor_id in the body is refused", reqs: (_m, v) => [
+    { path: '/onboarding/steps/1', body: { name: 'Probe', business_address: 'Probe street 1', contact_email: 'probe@probe.test', vendor_id: v.vendorId }, expect: 'own' }] },
+  'POST /onboarding/steps/2': { why: "commits the token's vendor's step; a vendor_id in the body is refused", reqs: (_m, v) => [
+    { path: '/onboarding/steps/2', body: { api_key: 'probe-key-123', vendor_id: v.vendorId }, expect: 'own' }] },
+  'POST /onboarding/steps/3': { why: "commits the token's vendor's step; a vendor_id in the body is refused", reqs: (_m, v) => [
+    { path: '/onboarding/steps/3', body: { product_csv_url: 'https://feeds.example/p.csv', order_csv_url: 'https://feeds.example/o.csv', vendor_id: v.vendorId }, expect: 'own' }] },
+  'POST /onboarding/steps/4': { why: "starts the token's vendor's historical sync (no id)", reqs: (_m, v) => [{ path: `/onboarding/steps/4?vendor_id=${v.vendorId}`, body: {}, expect: 'own' }] },
   'GET /features': { why: 'the platform-wide feature catalogue; no tenant data' },
   'GET /features/categories': { why: 'the platform-wide feature categories; no tenant data' },
   'GET /features/available': { why: "the token's vendor's tier features (no id)", reqs: (_m, v) => [{ path: `/features/available?vendor_id=${v.vendorId}`, expect: 'own' }] },
-  'GET /features/:code/check': { why: "a feature code against the token's vendor's tier (no id)", reqs: (_m, v) => [{ path: `/features/storefront/check?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /features/check/:code': { why: "a feature code against the token's vendor's tier (no id)", reqs: (_m, v) => [{ path: `/features/check/storefront?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /features/tiers/:tier_code': { why: 'a tier of the platform-wide catalogue; tiers belong to no tenant' },
   'GET /usage': { why: "the token's vendor's usage against its limits (no id)", reqs: (_m, v) => [{ path: `/usage?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /dashboard/stats': { why: "the token's vendor's dashboard figures (no id)", reqs: (_m, v) => [{ path: `/dashboard/stats?vendor_id=${v.vendorId}`, expect: 'own' }] },
+  'GET /analytics': { why: "the token's vendor's sales analytics (no id)", reqs: (_m, v) => [{ path: `/analytics?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'GET /billing/upcoming-invoice': { why: "the token's vendor's next Stripe invoice (no id)", reqs: (_m, v) => [{ path: `/billing/upcoming-invoice?vendor_id=${v.vendorId}`, expect: 'own' }] },
   'POST /billing/change-tier': { why: "changes the token's vendor's tier; a vendor_id in the body is refused", reqs: (_m, v) => [
     { path: '/billing/change-tier', body: { tier_code: 'professional', vendor_id: v.vendorId }, expect: 'own' }] },

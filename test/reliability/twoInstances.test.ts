@@ -94,7 +94,7 @@ describe('reliability: two instances', function () {
       for (const s of instances) schedulers.push(new Scheduler(s, [task], createLogger('silent')));
       schedulers.forEach((s) => s.start());
       await new Promise((r) => setTimeout(r, 4_500));
-      schedulers.forEach((s) => s.stop());
+      await Promise.all(schedulers.map((s) => s.stop()));
       await new Promise((r) => setTimeout(r, 300));
       const runs = await sql(instances[0].db.knex, `SELECT tick, instance FROM scheduled_runs WHERE task = $1 ORDER BY tick`, [task.name]);
       expect(runs.length).to.be.at.least(3);
@@ -104,7 +104,7 @@ describe('reliability: two instances', function () {
       for (let i = 1; i < ticks.length; i++) expect(ticks[i] - ticks[i - 1]).to.equal(1000);
       console.log(`      ${runs.length} ticks of the task, each claimed and run once across the two schedulers`);
     } finally {
-      schedulers.forEach((s) => s.stop());
+      await Promise.all(schedulers.map((s) => s.stop()));
       for (const s of instances) { await s.close(); await s.db.close(); }
       await drop();
     }

@@ -8,7 +8,10 @@ import { handleCommand } from '../../src/runtime/commandHandler.ts';
 import type { Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { testDatabase } from '../support/database.ts';
+import { bootInRootHook } from '../support/rootBoot.ts';
 import { unique } from '../support/app.ts';
+
+bootInRootHook('the test database', testDatabase);
 
 /**
  * The aggregate cache (src/runtime/aggregateCache.ts) spares a command the read of its stream,

@@ -35,6 +35,8 @@ export interface StartOptions {
   name?: string;
   /** Another entry point (relative to the repository) that serves GET /health; default src/main.ts. */
   script?: string;
+  /** Another checkout to run the service from (a commit measured against this one); default this repository. */
+  root?: string;
   /** Extra node flags (--cpu-prof…). */
   nodeArgs?: string[];
   readyTimeoutMs?: number;
@@ -57,8 +59,9 @@ export async function startService(options: StartOptions): Promise<ChildService>
   mkdirSync(dir, { recursive: true });
   const logFile = join(dir, `${options.name ?? 'service'}-${port}-${Date.now()}.log`);
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', join(ROOT, options.script ?? 'src/main.ts')], {
-    cwd: ROOT,
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', join(root, options.script ?? 'src/main.ts')], {
+    cwd: root,
     stdio: ['ignore', fd, fd],
     env: {
       PATH: process.env.PATH ?? '',

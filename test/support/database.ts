@@ -1,5 +1,6 @@
 import knexFactory from 'knex';
 import { openDatabase, type Database } from '../../src/runtime/database.ts';
+import { closeInRootHook } from './rootBoot.ts';
 
 /**
  * One database per test process (PGlite takes ~2 s and ~700 MB to start: never one per file).
@@ -12,6 +13,9 @@ let dropAfter: (() => Promise<void>) | null = null;
 export function testDatabase(): Promise<Database> {
   return (shared ??= open());
 }
+
+/** A file that uses the database without the app starts it in the root hook: `bootInRootHook('the test database', testDatabase)`. */
+closeInRootHook(closeTestDatabase);
 
 async function open(): Promise<Database> {
   const server = process.env.TEST_DATABASE_URL;

@@ -22,7 +22,7 @@ const SCHEMA = buildSchema(`
   type Shipment { id: ID! state: ShipmentState! order: Order! inventoryUnits: [InventoryUnit!]! tracking: Tracking }
   type PageInfo { hasNextPage: Boolean! endCursor: String }
   type ShipmentConnection { nodes: [Shipment!]! pageInfo: PageInfo! }
-  type Vendor { name: String }
+  type Vendor { id: ID name: String slug: String }
   type Me { vendor: Vendor }
   type Query { me: Me shipments(state: ShipmentState!, first: Int, after: String, includeDeclined: Boolean): ShipmentConnection! }
   input UnitInput { inventoryUnitId: ID! isAvailable: Boolean! }
@@ -51,6 +51,9 @@ export interface FakeShipment {
   tracking?: { code: string; provider: string | null } | null;
 }
 
+/** A marketplace shop: what `me { vendor }` answers for its API key. */
+export interface FakeShop { id: string; slug: string; name: string }
+
 export interface ExtmarketServer {
   url: string;
   apiKey: string;
@@ -59,6 +62,8 @@ export interface ExtmarketServer {
   calls: { operation: string; variables: any; idempotencyKey: string | null }[];
   /** The next n mutation calls answer HTTP 503. */
   failNext(n: number): void;
+  /** Another shop of the marketplace, reached with its own API key (the signup's shop claim). */
+  addShop(apiKey: string, shop: FakeShop): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
   const state = { fail: 0 };
   const shipments: FakeShipment[] = [];
   const calls: ExtmarketServer['calls'] = [];
+  const shops = new Map<string, FakeShop>([[apiKey, { id: 'local-vendor-1', slug: 'local-extmarket-vendor', name: 'Local extmarket vendor' }]]);
   const address = (s: FakeShipment, country: string | undefined) => ({
     firstName: 'Ada', lastName: 'Lovelace', company: s.company ?? null, streetName: 'Rue du Fort', streetNumber: '7', zipCode: '1111',
     city: 'Town', country: { iso: country ?? 'LU' }, vatNumber: s.vatNumber ?? null,
@@ -76,7 +82,7 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
     inventoryUnits: s.units.map((u) => ({ id: u.id, state: u.state ?? 'unconfirmed', price: u.price, variant: { sku: u.sku ?? null, mpn: u.mpn ?? null, tradeId: { number: u.ean, parser: 'gtin13' }, product: { name: { en: u.name ?? `Product ${u.ean ?? u.sku ?? u.id}`, fr: null, de: null } } } })),
   });
   const root = {
-    me: () => ({ vendor: { name: 'Local extmarket vendor' } }),
+    me: (_args: unknown, context: { key: string }) => ({ vendor: shops.get(context.key) ?? null }),
     shipments: ({ state: wanted, first, after, includeDeclined }: any) => {
       const matching = shipments.filter((s) => (s.state ?? 'unconfirmed') === wanted || (includeDeclined && wanted === 'confirmed' && s.state === 'declined'));
       const start = after ? Number(after) : 0;
@@ -109,7 +115,8 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
     req.on('end', async () => {
       const send = (status: number, payload: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(payload)); };
       if (req.method !== 'POST') return send(405, { errors: [{ message: 'POST only' }] });
-      if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, { errors: [{ message: 'invalid API key' }] });
+      const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!shops.has(key)) return send(401, { errors: [{ message: 'invalid API key' }] });
       let parsed: any;
       try { parsed = JSON.parse(body); } catch { return send(400, { errors: [{ message: 'bad JSON' }] }); }
       const isMutation = /^\s*mutation/.test(parsed.query ?? '');
@@ -117,7 +124,7 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
         calls.push({ operation: /mutation\s+(\w+)/.exec(parsed.query)?.[1] ?? 'anonymous', variables: parsed.variables, idempotencyKey: (req.headers['idempotency-key'] as string) ?? null });
         if (state.fail > 0) { state.fail--; return send(503, { errors: [{ message: 'temporarily unavailable' }] }); }
       }
-      const result = await graphql({ schema: SCHEMA, source: parsed.query, variableValues: parsed.variables, rootValue: root });
+      const result = await graphql({ schema: SCHEMA, source: parsed.query, variableValues: parsed.variables, rootValue: root, contextValue: { key } });
       send(200, result);
     });
   });
@@ -127,6 +134,7 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
   return {
     url, apiKey, shipments, calls,
     failNext(n) { state.fail = n; },
+    addShop(key, shop) { shops.set(key, shop); },
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

@@ -19,14 +19,20 @@ export interface Team extends VendorFixture {
 export async function vendorTeam(app: TestApp): Promise<Team> {
   const v = await createVendorWithOwner(app);
   await putOnTier(app, v.vendorId, 'enterprise');
-  const email = `${unique('member')}@team.test`;
-  const invited = await app.call('POST', '/api/v1/vendor/team/invitations', { token: v.ownerToken, body: { email, role: 'staff' } });
-  expect(invited.status, JSON.stringify(invited.body)).to.equal(201);
-  const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: invited.body.invitation_token, password: 'member-password-1', first_name: 'Mia' } });
-  expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
-  const member = { id: accepted.body.user_id as number, token: (await vendorLogin(app, email, 'member-password-1')).access_token };
+  const { id, token } = await teamMember(app, v, 'staff', 'Mia');
   const customer = await registerShopper(shopOf(app, v), { first_name: 'Carla', last_name: 'Client' });
-  return { ...v, member, customer };
+  return { ...v, member: { id, token }, customer };
+}
+
+/** A member of the vendor's team in a role, invited by the owner, signed in. */
+export async function teamMember(app: TestApp, v: VendorFixture, role: string, firstName = role) {
+  const email = `${unique(role)}@team.test`;
+  const password = 'member-password-1';
+  const invited = await app.call('POST', '/api/v1/vendor/team/invitations', { token: v.ownerToken, body: { email, role } });
+  expect(invited.status, JSON.stringify(invited.body)).to.equal(201);
+  const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: invited.body.invitation_token, password, first_name: firstName } });
+  expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
+  return { id: accepted.body.user_id as number, email, password, token: (await vendorLogin(app, email, password)).access_token };
 }
 
 /** A second admin, signed in. */

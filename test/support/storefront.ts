@@ -11,9 +11,10 @@ import { createVendorWithOwner } from './tenancy.ts';
 export interface PageReply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
 /** A browser's request: node:http, so the Host header can name a vendor's subdomain. */
-export function browse(app: TestApp, method: string, path: string, headers: Record<string, string> = {}, form?: Record<string, string>): Promise<PageReply> {
+export function browse(app: TestApp, method: string, path: string, headers: Record<string, string> = {}, form?: Record<string, string | string[]>): Promise<PageReply> {
   return new Promise((resolve, reject) => {
-    const body = form ? new URLSearchParams(form).toString() : undefined;
+    // A list is a repeated field (checkboxes of one name).
+    const body = form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => [v].flat().map((x) => [k, x]))).toString() : undefined;
     const req = request(`${app.url}${path}`, {
       method, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) } : {}) },
     }, (res) => {
@@ -30,7 +31,7 @@ export function browse(app: TestApp, method: string, path: string, headers: Reco
 /** A visitor with a cookie jar, on one host. */
 export function visitor(app: TestApp, host?: string) {
   const jar = new Map<string, string>();
-  const send = async (method: string, path: string, form?: Record<string, string>, extra: Record<string, string> = {}) => {
+  const send = async (method: string, path: string, form?: Record<string, string | string[]>, extra: Record<string, string> = {}) => {
     const headers: Record<string, string> = { ...extra };
     if (host) headers.host = host;
     if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -45,7 +46,7 @@ export function visitor(app: TestApp, host?: string) {
   return {
     jar,
     get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
-    post: (path: string, form: Record<string, string>) => send('POST', path, form),
+    post: (path: string, form: Record<string, string | string[]>) => send('POST', path, form),
     /** The form token the pages put in every form. */
     csrf: (page: string) => /name="_csrf" value="([^"]+)"/.exec(page)?.[1] ?? '',
   };

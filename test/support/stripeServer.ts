@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { completeCheckout, createCheckoutSession } from './stripeCheckout.ts';
+import { confirmSetupIntent, createSetupIntent } from './stripeSetupIntents.ts';
 import { billPeriod, getInvoice, listInvoices, upcomingInvoice } from './stripeInvoices.ts';
 import { newId, publicView, StripeError, StripeState, type Obj } from './stripeState.ts';
 
@@ -66,6 +67,8 @@ const body = (req: IncomingMessage) => new Promise<string>((resolve, reject) => 
 
 export class StripeServer {
   readonly secretKey: string;
+  /** The key a browser's Stripe.js uses: it may only confirm a SetupIntent whose client secret it brings. */
+  readonly publishableKey = 'pk_test_local_stripe_server';
   readonly webhookSecret: string;
   readonly state: StripeState;
   /** Every request received, in order (method, path, parameters, idempotency key). */
@@ -119,7 +122,9 @@ export class StripeServer {
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method, path: url.pathname, params, idempotencyKey: key });
     const error = (e: StripeError) => ({ status: e.status, text: JSON.stringify({ error: { type: e.type, message: e.message, code: e.code, param: e.param } }) });
-    if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
+    const browser = req.headers.authorization === `Bearer ${this.publishableKey}` && /^\/v1\/setup_intents\/[^/]+\/confirm$/.test(url.pathname)
+      && this.state.setupIntents.get(url.pathname.split('/')[3])?.client_secret === params.client_secret;
+    if (req.headers.authorization !== `Bearer ${this.secretKey}` && !browser) {
       return error(new StripeError(401, 'invalid_request_error', 'Invalid API Key provided'));
     }
     if (this.failures > 0) {
@@ -171,6 +176,9 @@ export class StripeServer {
     if (is('GET', 'invoices')) return listInvoices(s, p);
     if (is('GET', 'invoices/:id')) return getInvoice(s, id);
     if (is('POST', 'checkout/sessions')) return createCheckoutSession(s, p, this.url);
+    if (is('POST', 'setup_intents')) return createSetupIntent(s, p);
+    if (is('GET', 'setup_intents/:id')) return s.get(s.setupIntents, id, 'setup_intent');
+    if (is('POST', 'setup_intents/:id/confirm')) return confirmSetupIntent(s, id, p);
     if (is('GET', 'checkout/sessions/:id')) return s.get(s.checkoutSessions, action ?? id, 'checkout session');
     throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   }
@@ -181,6 +189,19 @@ export class StripeServer {
     this.state.attachPaymentMethod(pm.id, { customer: customerId });
     this.state.updateCustomer(customerId, { invoice_settings: { default_payment_method: pm.id } });
     return pm;
+  }
+
+  /**
+   * What Stripe.js's `confirmCardSetup` does in the visitor's browser: confirms the SetupIntent with
+   * a test card over the API, with the publishable key and the intent's client secret.
+   */
+  async confirmSetupInBrowser(clientSecret: string, paymentMethod = 'pm_card_visa'): Promise<{ status: number; body: Obj }> {
+    const id = clientSecret.split('_secret_')[0];
+    const res = await fetch(`${this.url}/v1/setup_intents/${id}/confirm`, {
+      method: 'POST', headers: { authorization: `Bearer ${this.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: clientSecret, payment_method: paymentMethod }).toString(),
+    });
+    return { status: res.status, body: await res.json() as Obj };
   }
 
   /** Ends a subscription's trial now: its first paid period starts (prorations apply from here). */

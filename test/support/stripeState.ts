@@ -32,6 +32,8 @@ export class StripeState {
   /** Pending invoice items (prorations) waiting for the customer's next invoice. */
   readonly invoiceItems = new Map<string, Obj>();
   readonly checkoutSessions = new Map<string, Obj>();
+  /** SetupIntents (stripeSetupIntents.ts): a card saved for later. */
+  readonly setupIntents = new Map<string, Obj>();
   /** Invoices Stripe finalized (stripeInvoices.ts billPeriod). */
   readonly invoices = new Map<string, Obj>();
 

@@ -121,7 +121,7 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
     for (let i = 7; i <= 9; i++) fr.record(goodRow({ ...opts, language: 'fr' }, i));
     // Header 1, products 2..5 on lines 2..5, the broken line 6, products 7..9 on lines 7..9.
     expect(frBroken).to.equal(6);
-    files.close();
+    await files.close();
     files = await serveFiles({ '/fr.tsv': fr.text });
     const frJob = await importUrl('/fr.tsv', 'fr');
     expect(frJob).to.include({ status: 'completed', imported_count: 7, error_count: 1 });

@@ -1,7 +1,7 @@
 import { ExtmarketCredentialsException, ExtmarketUnavailableException } from '../../core/errors.ts';
 import { parseCents } from '../../core/money.ts';
 import {
-  CONFIRM_INVENTORY_UNITS, HISTORICAL_SHIPMENTS, ME, SET_SHIPMENT_TRACKING, UNCONFIRMED_SHIPMENTS,
+  CONFIRM_INVENTORY_UNITS, HISTORICAL_SHIPMENTS, ME, SET_SHIPMENT_TRACKING, SHOP_IDENTITY, UNCONFIRMED_SHIPMENTS,
 } from './operations.ts';
 import type { ExtmarketAddress, ExtmarketClient, ExtmarketShipment } from './port.ts';
 
@@ -48,6 +48,11 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
     async testConnection() {
       const data = await call<{ me: { vendor: { name: string } | null } }>(ME);
       return { vendorName: data.me?.vendor?.name ?? null };
+    },
+    async shopIdentity() {
+      const data = await call<{ me: { vendor: { id: string | null; slug: string | null; name: string | null } | null } | null }>(SHOP_IDENTITY);
+      const v = data.me?.vendor;
+      return v?.id ? { id: String(v.id), slug: v.slug ?? null, name: v.name ?? null } : null;
     },
     async unconfirmedShipments() {
       const data = await call<{ shipments: { nodes: any[] } }>(UNCONFIRMED_SHIPMENTS);

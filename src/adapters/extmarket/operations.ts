@@ -1,6 +1,6 @@
 /**
  * The GraphQL operations this service sends to the extmarket. Names and shapes follow the
- * third-party notes of ../shared/reference/product-feed.md (shipments, inventory units,
+ * third-party notes of the product-feed reference, docs/orders.md "Product feed" (shipments, inventory units,
  * confirmInventoryUnits with isAvailable, tracking); the local test server implements exactly
  * this schema (test/support/extmarketServer.ts), so a change here fails the tests there.
  */
@@ -11,6 +11,9 @@ const SHIPMENT = `
   inventoryUnits { id state price variant { sku mpn tradeId { number parser } product { name { en fr de } } } }`;
 
 export const ME = 'query Me { me { vendor { name } } }';
+
+/** The shop the key belongs to, as the signup claims it (the vendor's extmarket identity fields). */
+export const SHOP_IDENTITY = 'query ShopIdentity { me { vendor { id slug name } } }';
 
 export const UNCONFIRMED_SHIPMENTS = `query UnconfirmedShipments {
   shipments(state: unconfirmed) { nodes { ${SHIPMENT} } }

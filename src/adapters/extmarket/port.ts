@@ -1,5 +1,5 @@
 /**
- * The extmarket as this service sees it (shapes after ../shared/reference/product-feed.md,
+ * The extmarket as this service sees it (shapes after the product-feed reference, docs/orders.md "Product feed",
  * "GraphQL order API"): shipments of unconfirmed orders, each with its inventory units; per-unit
  * confirm or decline; tracking on a shipment. The GraphQL adapter (graphqlClient.ts) speaks it
  * over HTTP with the vendor's API key; tests run it against test/support/extmarketServer.ts.
@@ -54,6 +54,8 @@ export interface UnitDecision {
 export interface ExtmarketClient {
   /** Checks the key: resolves with the extmarket's name of the vendor, or throws. */
   testConnection(): Promise<{ vendorName: string | null }>;
+  /** The shop the key belongs to (its id, slug and name on the extmarket), or null when the key has none. */
+  shopIdentity(): Promise<{ id: string; slug: string | null; name: string | null } | null>;
   unconfirmedShipments(): Promise<ExtmarketShipment[]>;
   /** Confirmed and declined shipments, newest first, page by page (the historical import). */
   historicalShipments(cursor: string | null, pageSize: number): Promise<ShipmentPage>;

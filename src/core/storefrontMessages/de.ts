@@ -27,6 +27,7 @@ export const STOREFRONT_DE: StorefrontCatalogue = {
   'storefront.remove': 'Entfernen',
   'storefront.subtotal': 'Zwischensumme',
   'storefront.total': 'Gesamt',
+  'storefront.vat_included_rate': 'Preise inkl. {rate} % MwSt.: {amount}',
   'storefront.vat_included': 'inkl. MwSt.: {amount}',
   'storefront.price_rose': 'Der Preis ist von {old} auf {new} gestiegen.',
   'storefront.accept_price': 'Neuen Preis akzeptieren',

@@ -28,6 +28,7 @@ export const STOREFRONT_EN = {
   'storefront.remove': 'Remove',
   'storefront.subtotal': 'Subtotal',
   'storefront.total': 'Total',
+  'storefront.vat_included_rate': 'Prices include {rate} % VAT: {amount}',
   'storefront.vat_included': 'VAT included: {amount}',
   'storefront.price_rose': 'The price rose from {old} to {new}.',
   'storefront.accept_price': 'Accept the new price',

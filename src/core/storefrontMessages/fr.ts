@@ -27,6 +27,7 @@ export const STOREFRONT_FR: StorefrontCatalogue = {
   'storefront.remove': 'Retirer',
   'storefront.subtotal': 'Sous-total',
   'storefront.total': 'Total',
+  'storefront.vat_included_rate': 'Prix TVA {rate} % comprise : {amount}',
   'storefront.vat_included': 'TVA incluse : {amount}',
   'storefront.price_rose': 'Le prix est passé de {old} à {new}.',
   'storefront.accept_price': 'Accepter le nouveau prix',

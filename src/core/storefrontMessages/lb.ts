@@ -27,6 +27,7 @@ export const STOREFRONT_LB: StorefrontCatalogue = {
   'storefront.remove': 'Ewechhuelen',
   'storefront.subtotal': 'Zwëschesumm',
   'storefront.total': 'Total',
+  'storefront.vat_included_rate': 'Präisser inkl. {rate} % TVA: {amount}',
   'storefront.vat_included': 'inkl. TVA: {amount}',
   'storefront.price_rose': 'De Präis ass vun {old} op {new} geklommen.',
   'storefront.accept_price': 'Neie Präis akzeptéieren',

@@ -1,7 +1,7 @@
 import data from './eu-vat-rates.json' with { type: 'json' };
 
 /**
- * VAT rates of the 27 member states (SPEC.md part 8), from ../shared/reference/eu-vat-rates.json
+ * VAT rates of the 27 member states (SPEC.md part 8), from the reference file eu-vat-rates.json
  * (copied here unchanged; its `sources` name the European Commission TEDB snapshot it mirrors).
  * Rates are handled as integer basis points (17 % = 1700, 25.5 % = 2550) so no float ever
  * touches an amount.
@@ -90,6 +90,22 @@ export function appliedRate(iso2: string, category: RateCategory = 'standard'): 
     case 'zero':
     case 'exempt': return { rate_bp: 0, applied_category: category, fallback_reason: null };
   }
+}
+
+/**
+ * The rates a member state has, each under the category it is for, in the order a rate is matched
+ * to a category (a state with one reduced rate has it as `reduced`); `zero` closes the list.
+ */
+export function stateRates(iso2: string): { category: RateCategory; rate_bp: number }[] {
+  const c = countryVat(iso2);
+  const reduced = [...c.reduced_rates].sort((a, b) => a - b);
+  const rates: { category: RateCategory; rate_bp: number }[] = [{ category: 'standard', rate_bp: bp(c.standard_rate) }];
+  if (reduced.length > 0) rates.push({ category: 'reduced', rate_bp: bp(reduced[0]) });
+  if (reduced.length > 1) rates.push({ category: 'reduced_high', rate_bp: bp(reduced[reduced.length - 1]) });
+  if (c.super_reduced_rate !== null) rates.push({ category: 'super_reduced', rate_bp: bp(c.super_reduced_rate) });
+  if (c.parking_rate !== null) rates.push({ category: 'parking', rate_bp: bp(c.parking_rate) });
+  rates.push({ category: 'zero', rate_bp: 0 });
+  return rates;
 }
 
 /** The rate of a category in a member state, in basis points. */

@@ -1,7 +1,7 @@
 import { vatNumberCountry, vatTerritoryOf } from './rates.ts';
 
 /**
- * Which VAT applies to a sale of goods (../shared/reference/eu-vat-rules.md, "Decision order").
+ * Which VAT applies to a sale of goods (docs/orders.md "EU VAT", the decision order).
  * A pure function: the caller supplies the VIES result and the seller's cross-border sales.
  */
 export type VatRegime = 'domestic' | 'origin' | 'oss' | 'reverse_charge' | 'export';

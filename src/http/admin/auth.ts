@@ -18,12 +18,12 @@ import { Language } from '../validation.ts';
 export const UserLogin = Type.Object({
   email_or_username: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
-}, { additionalProperties: false });
+}, { $id: 'UserLogin', additionalProperties: false });
 
 const PasswordChange = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 1024 }),
   new_password: Type.String({ minLength: 10, maxLength: 1024 }),
-}, { additionalProperties: false });
+}, { $id: 'AdminPasswordChange', additionalProperties: false });
 
 /**
  * Verifies a platform user's credentials with the rate limit; returns the aggregate state.
@@ -50,7 +50,7 @@ export async function authenticate(services: Services, login: string, password: 
 
 const AdminMe = Type.Object({
   id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.Literal('admin'), preferred_language: Language,
-});
+}, { $id: 'AdminMeResponse' });
 
 export function adminAuthRoutes(services: Services): Router {
   const api = new Api(services, 'admin');

@@ -1,22 +1,19 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { createVendorProduct } from '../../../commands/catalogue/createVendorProduct.ts';
 import { getMarketplaceProductStats } from '../../../queries/catalogue/getMarketplaceProductStats.ts';
-import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
 import { getMarketplaceProduct, listMarketplaceProducts } from '../../../queries/catalogue/listMarketplaceProducts.ts';
 import { getVendorProduct } from '../../../queries/catalogue/listVendorProducts.ts';
 import { ConflictException, MarketplaceProductNotFoundException, ProductException, TierLimitExceededException, VendorNotFoundException } from '../../core/errors.ts';
-import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { productQuota } from '../planLimits.ts';
 import { commandContext } from '../auth.ts';
 import { Page } from '../responses.ts';
 import {
   MarketplaceProductDetail, MarketplaceProductItem, MarketplaceProductSortQuery, MarketplaceProductStats, VendorProductDetail,
 } from '../schemas/catalogue.ts';
 import { Id, IdParams, Language, PageQuery } from '../validation.ts';
-import { DEFAULT_TAX_RATE_BP, newProductFields, pricingFields } from '../vendorProductInput.ts';
+import { copyMarketplaceProduct } from '../marketplaceCopy.ts';
+import { pricingFields } from '../vendorProductInput.ts';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -27,7 +24,7 @@ const CopyToVendor = Type.Object({
   is_active: Type.Optional(Type.Boolean()),
   is_digital: Type.Optional(Type.Boolean()),
   ...pricingFields,
-}, { additionalProperties: false });
+}, { $id: 'CopyToVendorRequest', additionalProperties: false });
 
 /**
  * Marketplace products (SPEC.md 4.1 GET /products with the marketplace filter; the stats endpoint
@@ -76,18 +73,8 @@ export function adminCatalogueRoutes(services: Services): Router {
     params: IdParams, body: CopyToVendor, responses: { 201: VendorProductDetail },
     errors: [MarketplaceProductNotFoundException, VendorNotFoundException, ProductException, ConflictException, TierLimitExceededException],
   }, async (ctx, { params, body }) => {
-    const source = await getMarketplaceProduct(knex, params.id);
-    const vendor = await getVendorRef(knex, body.vendor_id);
-    const translations = Object.fromEntries(Object.entries(source.translations).map(([lang, t]: [string, any]) => [lang, {
-      title: t.title.slice(0, 300), description: t.description, short_description: t.short_description,
-    }]));
-    const fields = newProductFields({ ...body, gtin: source.gtin, gtin_type: source.gtin_type, marketplace: source.marketplace, brand: source.brand,
-      image_link: source.image_link, product_type_raw: source.product_type_raw, translations, currency: body.currency ?? source.currency,
-      vat_rate_category: (body as any).vat_rate_category ?? source.vat_rate_category ?? undefined } as any,
-    { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP, price_cents: source.price_cents });
-    const { id, done } = await createVendorProduct({ store: services.store, db: knex },
-      { vendor_id: vendor.id, fields, source_marketplace_product_id: source.id, quota: await productQuota(services, vendor.id) }, commandContext(ctx, ctx.state.admin.id));
-    await services.settle(done);
+    const { vendor_id, ...choices } = body;
+    const id = await copyMarketplaceProduct(services, params.id, vendor_id, choices, commandContext(ctx, ctx.state.admin.id));
     ctx.status = 201;
     ctx.body = await getVendorProduct(knex, id, null);
   });

@@ -19,7 +19,7 @@ import { CompanyItem } from '../schemas/tenancy.ts';
 import { Email, Id, IdParams, PageQuery, SortQuery } from '../validation.ts';
 import { deletionGuards } from './users.ts';
 
-const CompanyCreate = Type.Object({
+export const CompanyCreate = Type.Object({
   name: Name,
   description: Type.Optional(Description),
   owner_email: Email,
@@ -27,10 +27,10 @@ const CompanyCreate = Type.Object({
   owner_first_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   owner_last_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   ...ContactSchema,
-}, { additionalProperties: false });
+}, { $id: 'CompanyCreate', additionalProperties: false });
 
-const CompanyUpdate = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description), ...ContactSchema },
-  { additionalProperties: false, minProperties: 1 });
+export const CompanyUpdate = Type.Object({ name: Type.Optional(Name), description: Type.Optional(Description), ...ContactSchema },
+  { $id: 'CompanyUpdate', additionalProperties: false, minProperties: 1 });
 
 const ListQuery = Type.Object({
   ...PageQuery,
@@ -46,17 +46,17 @@ const CompanyDetail = Type.Composite([CompanyItem, Type.Object({
   vendors: Type.Array(Type.Object({
     id: Type.Integer(), vendor_code: Type.String(), name: Type.String(), subdomain: Type.String(), is_active: Type.Boolean(), is_verified: Type.Boolean(),
   })),
-})]);
+})], { $id: 'CompanyDetailResponse' });
 const CompanyCreated = Type.Composite([CompanyDetail, Type.Object({
   owner_created: Type.Boolean(),
   temporary_password: Type.Union([Type.String(), Type.Null()], { description: 'The new owner account\'s temporary password, in this answer only' }),
-})]);
+})], { $id: 'CompanyCreatedResponse' });
 
 const TransferBody = Type.Object({
   new_owner_user_id: Id,
   confirm_transfer: Type.Literal(true),
   transfer_reason: Type.Optional(Type.String({ maxLength: 500 })),
-}, { additionalProperties: false });
+}, { $id: 'TransferOwnershipRequest', additionalProperties: false });
 
 // Deleting a user who owns a company is refused until ownership moves (SPEC.md 4.1 users).
 deletionGuards.push(async (services, userId) => {
@@ -140,7 +140,7 @@ export function adminCompanyRoutes(services: Services): Router {
   // Sets the flag from the body, or toggles it when the body has none.
   api.put('/companies/:id/verification', {
     summary: 'Set the verified flag, or toggle it when the body has none', params: IdParams,
-    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: CompanyDetail }, errors: notFound,
+    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { $id: 'CompanyVerificationUpdate', additionalProperties: false }), responses: { 200: CompanyDetail }, errors: notFound,
   }, async (ctx, { params, body }) => {
     const current = await getCompany(services.db.knex, params.id);
     await services.settle(await setCompanyVerified(deps(), params.id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)));
@@ -149,7 +149,7 @@ export function adminCompanyRoutes(services: Services): Router {
 
   api.put('/companies/:id/status', {
     summary: 'Set the active flag, or toggle it when the body has none', params: IdParams,
-    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: CompanyDetail }, errors: notFound,
+    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { $id: 'CompanyStatusUpdate', additionalProperties: false }), responses: { 200: CompanyDetail }, errors: notFound,
   }, async (ctx, { params, body }) => {
     const current = await getCompany(services.db.knex, params.id);
     await services.settle(await setCompanyActive(deps(), params.id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)));

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { requestExtmarketSync } from '../../../commands/extmarket/handlers.ts';
+import { removeExtmarketCredentials, requestExtmarketSync } from '../../../commands/extmarket/handlers.ts';
 import { getExtmarketCredentials } from '../../../queries/extmarket/getCredentials.ts';
 import { getSyncJob, listJobs } from '../../../queries/extmarket/listJobs.ts';
 import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
@@ -21,7 +21,7 @@ const Language = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Litera
 const ExtmarketExportRequest = Type.Object({
   include_inactive: Type.Optional(Type.Boolean()),
   languages: Type.Optional(Type.Array(Language, { minItems: 1, maxItems: 3, uniqueItems: true })),
-}, { additionalProperties: false });
+}, { $id: 'ExtmarketExportRequest', additionalProperties: false });
 /** ExtmarketExportResponse (SPEC.md 4.1): the files written, one per language. */
 const ExtmarketExportResponse = Type.Object({
   success: Type.Boolean({ description: 'The job completed and no file failed' }),
@@ -43,7 +43,7 @@ const ExtmarketExportResponse = Type.Object({
   files_failed: Type.Integer(),
   record_count: Type.String({ description: 'files_succeeded/files_processed' }),
   message: Nullable(Type.String()),
-});
+}, { $id: 'ExtmarketExportResponse' });
 
 /**
  * Admin side of the extmarket (SPEC.md 4.1): jobs across vendors with a job-type filter, one
@@ -127,6 +127,14 @@ export function adminExtmarketRoutes(services: Services): Router {
   }, async (ctx, { params, body }) => {
     const vendorId = await vendorExists(params.vendor_id);
     ctx.body = await saveCredentials(services, vendorId, body, admin(ctx, vendorId));
+  });
+  api.delete('/vendors/:vendor_id/extmarket/credentials', {
+    summary: 'Remove a vendor\'s stored extmarket key; answers the credentials (configured false)',
+    params: VendorParams, responses: { 200: ExtmarketCredentials }, errors: [VendorNotFoundException, ExtmarketCredentialsException],
+  }, async (ctx, { params }) => {
+    const vendorId = await vendorExists(params.vendor_id);
+    await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex }, vendorId, admin(ctx, vendorId))]);
+    ctx.body = await getExtmarketCredentials(knex, vendorId);
   });
   api.post('/vendors/:vendor_id/extmarket/credentials/test', {
     summary: 'Test the connection with a vendor\'s stored key; the outcome is recorded on the credentials',

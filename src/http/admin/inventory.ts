@@ -10,7 +10,7 @@ import { Api } from '../api.ts';
 import { multipart, uploadLimits } from '../multipart.ts';
 import { NullableTimestamp, Page } from '../responses.ts';
 import { DateTime, InventoryItem, StockAt, TransactionItem, TransactionQuery, TransactionType } from '../schemas/inventory.ts';
-import { Id, PageQuery } from '../validation.ts';
+import { BoundedInteger, Id, PageQuery } from '../validation.ts';
 import { importInventory, InventoryImportForm, InventoryImportResult } from './inventoryImport.ts';
 
 /** Ledger statistics by transaction type (queries/inventory/getTransactionStats.ts). */
@@ -23,7 +23,7 @@ const TransactionStats = Type.Object({
   by_type: Type.Array(Type.Object({
     transaction_type: TransactionType, count: Type.Integer(), quantity_change: Type.Integer(), reserved_change: Type.Integer(),
   })),
-});
+}, { $id: 'InventoryTransactionStats' });
 
 /**
  * Admin inventory (SPEC.md 4.1): the inventory list across vendors, the TSV/CSV import, the
@@ -38,7 +38,7 @@ export function adminInventoryRoutes(services: Services): Router {
     summary: 'Stock rows across vendors, with the product and the vendor',
     query: Type.Object({
       ...PageQuery, vendor_id: Type.Optional(Id), product_id: Type.Optional(Id), warehouse: Type.Optional(Type.String({ maxLength: 100 })),
-      bin_location: Type.Optional(Type.String({ maxLength: 100 })), low_stock: Type.Optional(Type.Integer({ minimum: 0 })),
+      bin_location: Type.Optional(Type.String({ maxLength: 100 })), low_stock: Type.Optional(BoundedInteger({ description: 'Rows with at most this quantity' })),
     }),
     responses: { 200: Page(InventoryItem) },
   }, async (ctx, { query }) => {

@@ -3,11 +3,12 @@ import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
 import { importStockCount } from '../../../commands/inventory/importStockCount.ts';
 import { findProductsByGtin } from '../../../queries/catalogue/findProductsByGtin.ts';
-import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
+import { getVendorRef } from '../../modules/vendors.ts';
 import { parseInventoryFile } from '../../adapters/inventoryFile.ts';
 import { displayName } from '../../adapters/mediaStorage.ts';
 import { ImportFileException } from '../../core/errors.ts';
 import { gtin14 } from '../../core/gtin.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { formBody, uploadedFile } from '../multipart.ts';
@@ -24,7 +25,7 @@ export const InventoryImportFields = Type.Object({
 /** The form as documented: the fields and the file (read by the handler, src/http/multipart.ts). */
 export const InventoryImportForm = Type.Composite([InventoryImportFields, Type.Object({
   file: Type.String({ format: 'binary', description: 'TSV or CSV with a header row BIN, EAN, PRODUCT (optional), QUANTITY (optional)' }),
-})]);
+})], { $id: 'InventoryImportForm' });
 
 const Rows = Type.Array(Type.Integer(), { description: 'The file\'s line numbers (the header is line 1)' });
 
@@ -51,7 +52,7 @@ export const InventoryImportResult = Type.Object({
     message: Type.String(),
     raw: Type.Optional(Type.String({ description: 'parse_error: the line as it is in the file' })),
   })),
-});
+}, { $id: 'InventoryImportResult' });
 
 /**
  * POST /admin/inventory/import (SPEC.md 4.1): rows are summed per EAN and bin, matched to the
@@ -63,10 +64,25 @@ export async function importInventory(services: Services, ctx: Context) {
   const body = formBody(ctx, InventoryImportFields);
   const file = uploadedFile(ctx, 'file');
   if (!file) throw new ImportFileException('Send the inventory file in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
-  const vendor = await getVendorRef(services.db.knex, body.vendor_id);
-  const parsed = await parseInventoryFile(await readFile(file.filepath));
-  const warehouse = body.warehouse?.trim() || 'main';
-  const mode = body.mode ?? 'set';
+  return importInventoryFile(services, { vendorId: body.vendor_id, path: file.filepath, fileName: file.originalFilename, warehouse: body.warehouse, mode: body.mode },
+    commandContext(ctx, ctx.state.admin.id));
+}
+
+/** An uploaded stock file to import for a vendor (the admin API's form, or a back-office page's). */
+export interface InventoryFileImport {
+  vendorId: number;
+  path: string;
+  fileName: string | null | undefined;
+  warehouse?: string;
+  mode?: 'set' | 'add';
+}
+
+/** The import itself, as POST /admin/inventory/import and the back-office import pages run it. */
+export async function importInventoryFile(services: Services, input: InventoryFileImport, ctxCommand: CommandContext) {
+  const vendor = await getVendorRef(services.db.knex, input.vendorId);
+  const parsed = await parseInventoryFile(await readFile(input.path));
+  const warehouse = input.warehouse?.trim() || 'main';
+  const mode = input.mode ?? 'set';
 
   const byEan = new Map<string, { ean: string; product: string | null; rows: number[]; bins: Map<string, number> }>();
   for (const l of parsed.lines) {
@@ -80,8 +96,7 @@ export async function importInventory(services: Services, ctx: Context) {
   const unmatched = [];
   const skippedDigital = [];
   let created = 0, updated = 0, matchedRows = 0, units = 0;
-  const ctxCommand = commandContext(ctx, ctx.state.admin.id);
-  const reference = `inventory-import:${displayName(file.originalFilename)}`;
+  const reference = `inventory-import:${displayName(input.fileName)}`;
   const done = [];
   for (const [key, entry] of byEan) {
     const product = products.get(key);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
+import { getVendorRef } from '../../modules/vendors.ts';
 import { getImportStats } from '../../../queries/marketplace-imports/getImportStats.ts';
 import { listImportErrors } from '../../../queries/marketplace-imports/listImportErrors.ts';
 import { listImportJobs } from '../../../queries/marketplace-imports/listImportJobs.ts';

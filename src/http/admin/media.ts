@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
+import { getVendorRef } from '../../modules/vendors.ts';
 import { getMediaStats } from '../../../queries/media/getMediaStats.ts';
 import { listMedia } from '../../../queries/media/listMedia.ts';
 import {
@@ -14,7 +14,7 @@ import { formBody } from '../multipart.ts';
 import { Page } from '../responses.ts';
 import { Id, PageQuery } from '../validation.ts';
 
-const UploadFields = Type.Object({ vendor_id: Id, product_id: Type.Optional(Id) }, { additionalProperties: false });
+const UploadFields = Type.Object({ vendor_id: Id, product_id: Type.Optional(Id) }, { $id: 'AdminImageUpload', additionalProperties: false });
 const urlOf = (id: number, variant: string) => `/api/v1/admin/media/${id}/${variant}`;
 
 /**

@@ -10,13 +10,16 @@ import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
 import { Page } from '../responses.ts';
 import { Notification, NotificationKind, NotificationSeverity, UnreadCount } from '../schemas/notifications.ts';
-import { PageQuery } from '../validation.ts';
+import { Id, PageQuery } from '../validation.ts';
 
 const ListQuery = Type.Object({
   ...PageQuery,
   unread: Type.Optional(Type.Boolean({ description: 'true: only the ones the calling admin has not read; false: only read ones' })),
   kind: Type.Optional(NotificationKind),
   severity: Type.Optional(NotificationSeverity),
+  vendor_id: Type.Optional(Id),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'Raised at or after this time' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Raised before this time' })),
 });
 const NotificationParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
@@ -30,7 +33,7 @@ export function adminNotificationRoutes(services: Services): Router {
   const knex = services.db.knex;
 
   api.get('/notifications', {
-    summary: 'Notifications, newest first, with the calling admin\'s read state; filters unread, kind, severity', query: ListQuery,
+    summary: 'Notifications, newest first, with the calling admin\'s read state; filters unread, kind, severity, vendor_id, from, to', query: ListQuery,
     responses: { 200: Page(Notification) },
   }, async (ctx, { query }) => {
     ctx.body = await listNotifications(knex, ctx.state.admin.id, query, { page: query.page ?? 1, limit: query.limit ?? 20 });

@@ -28,7 +28,7 @@ const HistoryQuery = Type.Object({ at: Type.Optional(Type.String({ format: 'date
 const OrderState = Type.Object({
   status: Type.String(),
   items: Type.Optional(Type.Array(Type.Object({ item_id: Type.Integer(), status: Type.String(), quantity: Type.Integer(), shipped_quantity: Type.Integer() }))),
-}, { description: 'The order as the aggregate holds it ({status: "none"} before its import)' });
+}, { $id: 'OrderState', description: 'The order as the aggregate holds it ({status: "none"} before its import)' });
 
 /** The order's history: every event with who and when and the state after it, and the state at `at`. */
 const OrderHistory = Type.Object({
@@ -38,7 +38,7 @@ const OrderHistory = Type.Object({
   current_state: OrderState,
   at: Type.Optional(Timestamp),
   state_at: Type.Optional(OrderState),
-});
+}, { $id: 'OrderHistoryResponse' });
 
 /**
  * Admin order management (SPEC.md 4.1): the list with a vendor filter, the detail with

@@ -15,13 +15,13 @@ import { Tier, TierCode, TierFields } from '../schemas/subscriptions.ts';
 
 const TierParams = Type.Object({ code: TierCode });
 const TierCreate = Type.Object({ code: TierCode, ...TierFields, description: Type.Optional(TierFields.description), sort_order: Type.Optional(TierFields.sort_order) },
-  { additionalProperties: false });
-const TierUpdate = Type.Object(Object.fromEntries(Object.entries(TierFields).map(([k, v]) => [k, Type.Optional(v)])),
-  { additionalProperties: false, minProperties: 1 });
+  { $id: 'TierCreate', additionalProperties: false });
+export const TierUpdate = Type.Object(Object.fromEntries(Object.entries(TierFields).map(([k, v]) => [k, Type.Optional(v)])),
+  { $id: 'TierUpdate', additionalProperties: false, minProperties: 1 });
 const ListQuery = Type.Object({ ...PageQuery, include_inactive: Type.Optional(Type.Boolean({ description: 'Also the deactivated tiers (default true)' })) });
 
 /** A tier may only list features of the catalogue (commands/subscriptions/features.ts). */
-function checkFeatures(features: string[] | undefined): void {
+export function checkFeatures(features: string[] | undefined): void {
   const unknown = (features ?? []).filter((c) => !featureByCode(c));
   if (unknown.length > 0) {
     throw new ValidationException('Unknown feature codes', unknown.map((c) => ({ pointer: '/body/features', message: `unknown feature '${c}'` })));
@@ -31,11 +31,7 @@ function checkFeatures(features: string[] | undefined): void {
 /** SPEC.md 4.1 /subscriptions/tiers: the tier catalogue (list, create, edit, activate or deactivate, delete). */
 export function adminSubscriptionTierRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const deps = (): TierDeps => ({
-    store: services.store,
-    now: () => services.clock.now(),
-    activeSubscriptions: (code) => countLiveSubscriptions(services.db.knex, code),
-  });
+  const deps = () => tierDeps(services);
   const notFound = [TierNotFoundException];
 
   api.get('/subscriptions/tiers', {
@@ -91,3 +87,10 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
 
   return api.router;
 }
+
+/** What the tier commands need (the API's routes and the admin back office's forms). */
+export const tierDeps = (services: Services): TierDeps => ({
+  store: services.store,
+  now: () => services.clock.now(),
+  activeSubscriptions: (code) => countLiveSubscriptions(services.db.knex, code),
+});

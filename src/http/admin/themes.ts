@@ -19,7 +19,7 @@ const Font = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9 ,
 const Url = Type.Union([Type.String({ maxLength: 500, pattern: '^(https?://|/)[^\\s<>"]*$' }), Type.Null()]);
 const part = <T extends Record<string, any>>(props: T) => Type.Optional(Type.Partial(Type.Object(props, { additionalProperties: false })));
 
-const ThemeUpdate = Type.Object({
+export const ThemeUpdate = Type.Object({
   theme_name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
   colors: part({ primary: Color, secondary: Color, accent: Color, background: Color, text: Color, border: Color }),
   fonts: part({ heading: Font, body: Font }),
@@ -30,10 +30,10 @@ const ThemeUpdate = Type.Object({
   }),
   branding: part({ logo_url: Url, logo_dark_url: Url, favicon_url: Url, banner_url: Url }),
   custom_css: Type.Optional(Type.Union([Type.String({ maxLength: 20000 }), Type.Null()])),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'ThemeUpdate', additionalProperties: false, minProperties: 1 });
 
 /** A preset as ThemePresetListResponse lists it: its name and description, and the theme it gives. */
-const Preset = Type.Composite([Type.Object({ name: Type.String(), description: Type.String() }), ThemeConfig]);
+const Preset = Type.Composite([Type.Object({ name: Type.String(), description: Type.String() }), ThemeConfig], { $id: 'ThemePreset' });
 
 const PresetParams = Type.Object({ ...IdentifierParams.properties, preset: Type.String({ minLength: 1, maxLength: 50 }) });
 
@@ -48,7 +48,7 @@ export function adminThemeRoutes(services: Services): Router {
   // ThemePresetListResponse. A static route: no vendor in the path.
   api.get('/themes/presets', {
     summary: 'The theme presets (ThemePresetListResponse)',
-    responses: { 200: Type.Object({ presets: Type.Array(Preset) }) },
+    responses: { 200: Type.Object({ presets: Type.Array(Preset) }, { $id: 'ThemePresetListResponse' }) },
   }, (ctx) => {
     ctx.body = {
       presets: Object.entries(THEME_PRESETS).map(([name, p]) => ({ name, description: p.description, ...presetTheme(name) })),
@@ -72,7 +72,7 @@ export function adminThemeRoutes(services: Services): Router {
   // ThemePresetResponse
   api.post('/vendors/:identifier/theme/presets/:preset', {
     summary: 'Apply a preset to a vendor\'s theme (ThemePresetResponse)', params: PresetParams,
-    responses: { 200: Type.Composite([Type.Object({ message: Type.String(), preset: Type.String() }), VendorTheme]) },
+    responses: { 200: Type.Composite([Type.Object({ message: Type.String(), preset: Type.String() }), VendorTheme], { $id: 'ThemePresetResponse' }) },
     errors: [VendorNotFoundException, ThemePresetNotFoundException],
   }, async (ctx, { params }) => {
     if (!THEME_PRESETS[params.preset]) throw new ThemePresetNotFoundException(`Unknown theme preset '${params.preset}'`);
@@ -84,7 +84,7 @@ export function adminThemeRoutes(services: Services): Router {
   // ThemeDeleteResponse: the vendor falls back to the platform default theme.
   api.delete('/vendors/:identifier/theme', {
     summary: 'Reset a vendor to the platform default theme (ThemeDeleteResponse)', params: IdentifierParams,
-    responses: { 200: Type.Object({ message: Type.String(), vendor_id: Type.Integer(), is_default: Type.Boolean() }) }, errors: notFound,
+    responses: { 200: Type.Object({ message: Type.String(), vendor_id: Type.Integer(), is_default: Type.Boolean() }, { $id: 'ThemeDeleteResponse' }) }, errors: notFound,
   }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await run(ctx, id, { type: 'ResetVendorTheme', data: { vendor_id: id, at: new Date().toISOString() } });

@@ -27,7 +27,7 @@ export const UserCreate = Type.Object({
   first_name: Type.Optional(Name),
   last_name: Type.Optional(Name),
   preferred_language: Type.Optional(Language),
-}, { additionalProperties: false });
+}, { $id: 'UserCreate', additionalProperties: false });
 
 export const UserUpdate = Type.Object({
   email: Type.Optional(Email),
@@ -38,7 +38,7 @@ export const UserUpdate = Type.Object({
   preferred_language: Type.Optional(Language),
   /** An admin-set password; the user must change it at the next sign-in. */
   password: Type.Optional(Type.String({ minLength: 10, maxLength: 1024 })),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'UserUpdate', additionalProperties: false, minProperties: 1 });
 
 const ListQuery = Type.Object({
   ...PageQuery,
@@ -50,7 +50,7 @@ const ListQuery = Type.Object({
   exact_total: Type.Optional(Type.Boolean()),
 });
 
-const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { $id: 'UserStatusUpdate', additionalProperties: false });
 
 /**
  * Checks run before a user is deleted (SPEC.md 4.1 "an ownership check applies"). Areas that own
@@ -58,7 +58,7 @@ const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { a
  */
 export const deletionGuards: ((services: Services, userId: number) => Promise<void>)[] = [];
 
-const UserSearchItem = Type.Object({ id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.String() });
+const UserSearchItem = Type.Object({ id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.String() }, { $id: 'UserSearchItem' });
 
 /** SPEC.md 4.1 users: list, autocomplete search, create, detail, update, status, delete. */
 export function adminUserRoutes(services: Services): Router {
@@ -68,7 +68,7 @@ export function adminUserRoutes(services: Services): Router {
   api.get('/users', {
     summary: 'Users, searched, filtered and sorted (UserListResponse)',
     query: ListQuery,
-    responses: { 200: Page(UserItem, { total_exact: Type.Boolean({ description: 'False when total is an estimate (over 1,000 matches, exact_total not asked)' }) }) },
+    responses: { 200: Page(UserItem, { total_exact: Type.Boolean({ description: 'False when total is an estimate (over 1,000 matches, exact_total not asked)' }) }, 'UserListResponse') },
   }, async (ctx, { query }) => {
     const { search, role, is_active, sort, exact_total } = query;
     ctx.body = await listUsers(services.db.knex, { search, role, is_active }, { page: query.page ?? 1, limit: query.limit ?? 20 },
@@ -79,7 +79,7 @@ export function adminUserRoutes(services: Services): Router {
   api.get('/users/search', {
     summary: 'Autocomplete: the first users whose e-mail or username starts with q',
     query: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
-    responses: { 200: Type.Object({ items: Type.Array(UserSearchItem) }) },
+    responses: { 200: Type.Object({ items: Type.Array(UserSearchItem) }, { $id: 'UserSearchResponse' }) },
   }, async (ctx, { query }) => {
     ctx.body = { items: await searchUsers(services.db.knex, query.q, query.limit ?? 10) };
   });

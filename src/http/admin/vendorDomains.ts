@@ -10,6 +10,7 @@ import {
   ConflictException, ValidationException, VendorDomainNotFoundException, VendorDomainVerificationException, VendorNotFoundException,
 } from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
@@ -24,9 +25,26 @@ const DomainName = Type.String({
   pattern: '^(?=.{4,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}\\.?$',
 });
 const DomainParams = Type.Object({ ...IdentifierParams.properties, domain_id: Id });
-const AddBody = Type.Object({ domain: DomainName, is_primary: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const AddBody = Type.Object({ domain: DomainName, is_primary: Type.Optional(Type.Boolean()) }, { $id: 'VendorDomainCreate', additionalProperties: false });
 const ChangeBody = Type.Object({ is_primary: Type.Optional(Type.Boolean()), is_active: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false, minProperties: 1 });
+  { $id: 'VendorDomainUpdate', additionalProperties: false, minProperties: 1 });
+
+/** Adds a custom domain, refusing the platform's own domain and its subdomains (the admin API and pages). */
+export function addDomain(services: Services, id: number, raw: string, isPrimary: boolean, c: CommandContext) {
+  const domain = normalizeDomain(raw);
+  const platform = services.config.platformDomain;
+  if (domain === platform || domain.endsWith(`.${platform}`)) {
+    throw new ValidationException('Subdomains of the platform are set with the vendor subdomain, not as custom domains',
+      [{ pointer: '/body/domain', message: `must not be ${platform} or below it` }]);
+  }
+  return addVendorDomain({ store: services.store, db: services.db.knex }, id, domain, isPrimary, c);
+}
+
+/** Looks a domain's TXT record up now and records the outcome (the admin API and pages). */
+export function checkDomain(services: Services, id: number, domainId: number, c: CommandContext) {
+  const lookup = txtVerifier(services.config.dnsServers, VERIFICATION_RECORD_PREFIX);
+  return verifyVendorDomain({ store: services.store, db: services.db.knex }, id, domainId, lookup, c);
+}
 
 /**
  * Custom domains of a vendor (SPEC.md 4.1 "vendor domain endpoints"): add one, see the TXT record
@@ -50,13 +68,7 @@ export function adminVendorDomainRoutes(services: Services): Router {
     responses: { 201: VendorDomain }, errors: [VendorNotFoundException, ConflictException],
   }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
-    const domain = normalizeDomain(body.domain);
-    const platform = services.config.platformDomain;
-    if (domain === platform || domain.endsWith(`.${platform}`)) {
-      throw new ValidationException('Subdomains of the platform are set with the vendor subdomain, not as custom domains',
-        [{ pointer: '/body/domain', message: `must not be ${platform} or below it` }]);
-    }
-    const { domainId, done } = await addVendorDomain(deps(), id, domain, body.is_primary ?? false, commandContext(ctx, ctx.state.admin.id));
+    const { domainId, done } = await addDomain(services, id, body.domain, body.is_primary ?? false, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getVendorDomain(knex, id, domainId);
@@ -89,13 +101,12 @@ export function adminVendorDomainRoutes(services: Services): Router {
   // Looks the TXT record up now and records the outcome (verified, or failed with the reason).
   api.post('/vendors/:identifier/domains/:domain_id/verify', {
     summary: 'Look the TXT record up now and record the outcome (verified, or failed with the reason)', params: DomainParams,
-    responses: { 200: Type.Object({ message: Type.String(), domain: VendorDomain }) },
+    responses: { 200: Type.Object({ message: Type.String(), domain: VendorDomain }, { $id: 'VendorDomainVerification' }) },
     errors: [VendorNotFoundException, VendorDomainNotFoundException, VendorDomainVerificationException],
   }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
     await getVendorDomain(knex, id, params.domain_id);
-    const lookup = txtVerifier(services.config.dnsServers, VERIFICATION_RECORD_PREFIX);
-    await services.settle(await verifyVendorDomain(deps(), id, params.domain_id, lookup, commandContext(ctx, ctx.state.admin.id)));
+    await services.settle(await checkDomain(services, id, params.domain_id, commandContext(ctx, ctx.state.admin.id)));
     const domain = await getVendorDomain(knex, id, params.domain_id);
     const lang = requestLanguage(ctx);
     ctx.body = {

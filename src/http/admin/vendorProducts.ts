@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { changeVendorProduct, deleteVendorProduct } from '../../../commands/catalogue/changeVendorProduct.ts';
 import { createVendorProduct } from '../../../commands/catalogue/createVendorProduct.ts';
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
-import { getVendorRef } from '../../../queries/catalogue/getVendorRef.ts';
+import { getVendorRef } from '../../modules/vendors.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
 import { ConflictException, ProductException, ProductNotFoundException, TierLimitExceededException, VendorNotFoundException } from '../../core/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
@@ -14,7 +14,7 @@ import { commandContext } from '../auth.ts';
 import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
 import { Id, IdParams, Language } from '../validation.ts';
-import { AdminVendorProductCreate, DEFAULT_TAX_RATE_BP, newProductFields, productChanges, VendorProductUpdate } from '../vendorProductInput.ts';
+import { AdminVendorProductCreate, DEFAULT_TAX_RATE_BP, newProductFields, productChanges, sellerStateOf, VendorProductUpdate } from '../vendorProductInput.ts';
 
 /**
  * Vendor products for admins (SPEC.md 4.1: POST and PATCH vendor product endpoints, GET
@@ -47,7 +47,7 @@ export function adminVendorProductRoutes(services: Services): Router {
   }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, body.vendor_id);
     const { vendor_id, ...rest } = body;
-    const fields = newProductFields(rest, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
+    const fields = newProductFields(rest, await sellerStateOf(knex, vendor_id), { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
     const { id, done } = await createVendorProduct(deps, { vendor_id, fields, quota: await productQuota(services, vendor_id) }, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
@@ -67,7 +67,8 @@ export function adminVendorProductRoutes(services: Services): Router {
     params: IdParams, body: VendorProductUpdate, responses: { 200: VendorProductDetail },
     errors: [ProductNotFoundException, ProductException, ConflictException],
   }, async (ctx, { params, body }) => {
-    await services.settle(await changeVendorProduct(deps, params.id, productChanges(body), null, commandContext(ctx, ctx.state.admin.id)));
+    const { vendor_id } = await getVendorProduct(knex, params.id, null);
+    await services.settle(await changeVendorProduct(deps, params.id, productChanges(body, await sellerStateOf(knex, vendor_id)), null, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getVendorProduct(knex, params.id, null, body.language ?? 'en');
   });
 

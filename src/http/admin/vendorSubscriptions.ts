@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
 import { findTier } from '../../../queries/subscriptions/tiers.ts';
 import { getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { getVendor } from '../../../queries/vendors/getVendor.ts';
 import { InvalidTransitionException, ResourceNotFoundException, TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
@@ -14,14 +15,14 @@ import { CustomLimits, SubscriptionBillingInterval, SubscriptionStatus, TierCode
 import { Id } from '../validation.ts';
 
 const VendorParams = Type.Object({ vendor_id: Id });
-const SubscriptionUpdate = Type.Object({
+export const SubscriptionUpdate = Type.Object({
   tier_code: Type.Optional(TierCode),
   status: Type.Optional(SubscriptionStatus),
   current_period_start: Type.Optional(Timestamp),
   current_period_end: Type.Optional(Timestamp),
   custom_limits: Type.Optional(Type.Union([CustomLimits, Type.Null()])),
   billing_interval: Type.Optional(SubscriptionBillingInterval),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'VendorSubscriptionUpdate', additionalProperties: false, minProperties: 1 });
 
 /**
  * SPEC.md 4.1 /subscriptions/{vendor_id}: one vendor's subscription and custom limits. Mounted
@@ -49,15 +50,19 @@ export function adminVendorSubscriptionRoutes(services: Services): Router {
     params: VendorParams, body: SubscriptionUpdate, responses: { 200: VendorSubscription },
     errors: [VendorNotFoundException, TierNotFoundException, InvalidTransitionException],
   }, async (ctx, { params, body }) => {
-    await getVendor(services.db.knex, params.vendor_id);
-    if (body.tier_code !== undefined) {
-      const tier = await findTier(services.db.knex, body.tier_code);
-      if (!tier || !tier.is_active) throw new TierNotFoundException(`Tier '${body.tier_code}' not found or not offered`, { tier_code: body.tier_code });
-    }
-    await services.settle(await setVendorSubscription(services.store, services.clock.now(), params.vendor_id, body as any,
-      commandContext(ctx, ctx.state.admin.id)));
+    await saveVendorSubscription(services, params.vendor_id, body, commandContext(ctx, ctx.state.admin.id));
     ctx.body = await answer(params.vendor_id);
   });
 
   return api.router;
+}
+
+/** An admin opens or changes a vendor's subscription (the API's PUT and the admin back office's form): an offered tier only. */
+export async function saveVendorSubscription(services: Services, vendorId: number, body: Static<typeof SubscriptionUpdate>, context: CommandContext) {
+  await getVendor(services.db.knex, vendorId);
+  if (body.tier_code !== undefined) {
+    const tier = await findTier(services.db.knex, body.tier_code);
+    if (!tier || !tier.is_active) throw new TierNotFoundException(`Tier '${body.tier_code}' not found or not offered`, { tier_code: body.tier_code });
+  }
+  await services.settle(await setVendorSubscription(services.store, services.clock.now(), vendorId, body as any, context));
 }

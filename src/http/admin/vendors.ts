@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import { CONTACT_FIELDS } from '../../../commands/vendors/events.ts';
 import {
   changeVendorProfile, changeVendorSubdomain, createVendor, deleteVendor, setVendorActive, setVendorVerified, type VendorDeps,
@@ -17,7 +18,7 @@ import { Message, Page } from '../responses.ts';
 import { VendorDetail } from '../schemas/tenancy.ts';
 import { Id, PageQuery, SortQuery } from '../validation.ts';
 
-const VendorCreate = Type.Object({
+export const VendorCreate = Type.Object({
   company_id: Id,
   vendor_code: VendorCode,
   subdomain: Type.Optional(Subdomain),
@@ -26,9 +27,9 @@ const VendorCreate = Type.Object({
   ...ContactSchema,
   ...LanguageSchema,
   ...ExtmarketIdentitySchema,
-}, { additionalProperties: false });
+}, { $id: 'VendorCreate', additionalProperties: false });
 
-const VendorUpdate = Type.Object({
+export const VendorUpdate = Type.Object({
   name: Type.Optional(Name),
   description: Type.Optional(Description),
   subdomain: Type.Optional(Subdomain),
@@ -39,7 +40,7 @@ const VendorUpdate = Type.Object({
   ...ExtmarketIdentitySchema,
   is_active: Type.Optional(Type.Boolean()),
   is_verified: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'VendorUpdate', additionalProperties: false, minProperties: 1 });
 
 const ListQuery = Type.Object({
   ...PageQuery,
@@ -49,6 +50,47 @@ const ListQuery = Type.Object({
   is_verified: Type.Optional(Type.Boolean()),
   sort: SortQuery(Object.keys(VENDOR_SORTS) as VendorSort[], 'id (default), name, vendor_code or created_at; a leading - sorts descending'),
 });
+
+/** Creates a vendor from the API's VendorCreate body (the admin API and the admin pages). */
+export function createVendorFrom(services: Services, body: Static<typeof VendorCreate>, c: CommandContext) {
+  const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
+  return createVendor({ store: services.store, db: services.db.knex }, {
+    company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
+    name: body.name.trim(), description: blankToNull(body.description) ?? null,
+    contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null, ...contactChanges(body),
+    dashboard_language: body.dashboard_language ?? 'en',
+    storefront_language: body.storefront_language ?? languages[0],
+    storefront_languages: [...languages],
+    storefront_locale: body.storefront_locale ?? null,
+    extmarket_vendor_id: blankToNull(body.extmarket_vendor_id) ?? null,
+    extmarket_vendor_slug: blankToNull(body.extmarket_vendor_slug) ?? null,
+  }, c);
+}
+
+/** Applies the API's VendorUpdate body: profile and contact overrides, subdomain, flags, each its own command. */
+export async function updateVendor(services: Services, id: number, body: Static<typeof VendorUpdate>, c: CommandContext) {
+  const deps: VendorDeps = { store: services.store, db: services.db.knex };
+  const contact = body.reset_contact_to_company
+    ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null]))
+    : contactChanges(body);
+  const profile = defined({
+    ...contact,
+    name: body.name?.trim(),
+    description: body.description === undefined ? undefined : blankToNull(body.description) ?? null,
+    dashboard_language: body.dashboard_language,
+    storefront_language: body.storefront_language,
+    storefront_languages: body.storefront_languages,
+    storefront_locale: body.storefront_locale,
+    extmarket_vendor_id: body.extmarket_vendor_id === undefined ? undefined : blankToNull(body.extmarket_vendor_id) ?? null,
+    extmarket_vendor_slug: body.extmarket_vendor_slug === undefined ? undefined : blankToNull(body.extmarket_vendor_slug) ?? null,
+  });
+  const done = [];
+  if (Object.keys(profile).length > 0) done.push(...await changeVendorProfile(deps, id, profile, c));
+  if (body.subdomain !== undefined) done.push(...await changeVendorSubdomain(deps, id, body.subdomain, c));
+  if (body.is_active !== undefined) done.push(...await setVendorActive(deps, id, body.is_active, c));
+  if (body.is_verified !== undefined) done.push(...await setVendorVerified(deps, id, body.is_verified, c));
+  return done;
+}
 
 /** The identifier of /vendors/{identifier}: a numeric id or a vendor code (SPEC.md 4.1). */
 export const IdentifierParams = Type.Object({ identifier: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' }) });
@@ -70,18 +112,7 @@ export function adminVendorRoutes(services: Services): Router {
     summary: 'Create a vendor of a company (code and subdomain unique)', body: VendorCreate, responses: { 201: VendorDetail },
     errors: [CompanyNotFoundException, ConflictException],
   }, async (ctx, { body }) => {
-    const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
-    const { id, done } = await createVendor(deps(), {
-      company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
-      name: body.name.trim(), description: blankToNull(body.description) ?? null,
-      contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null, ...contactChanges(body),
-      dashboard_language: body.dashboard_language ?? 'en',
-      storefront_language: body.storefront_language ?? languages[0],
-      storefront_languages: [...languages],
-      storefront_locale: body.storefront_locale ?? null,
-      extmarket_vendor_id: blankToNull(body.extmarket_vendor_id) ?? null,
-      extmarket_vendor_slug: blankToNull(body.extmarket_vendor_slug) ?? null,
-    }, commandContext(ctx, ctx.state.admin.id));
+    const { id, done } = await createVendorFrom(services, body, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
     ctx.body = await getVendor(knex, id);
@@ -98,26 +129,7 @@ export function adminVendorRoutes(services: Services): Router {
     responses: { 200: VendorDetail }, errors: [VendorNotFoundException, ConflictException],
   }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
-    const c = commandContext(ctx, ctx.state.admin.id);
-    const contact = body.reset_contact_to_company
-      ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null]))
-      : contactChanges(body);
-    const profile = defined({
-      ...contact,
-      name: body.name?.trim(),
-      description: body.description === undefined ? undefined : blankToNull(body.description) ?? null,
-      dashboard_language: body.dashboard_language,
-      storefront_language: body.storefront_language,
-      storefront_languages: body.storefront_languages,
-      storefront_locale: body.storefront_locale,
-      extmarket_vendor_id: body.extmarket_vendor_id === undefined ? undefined : blankToNull(body.extmarket_vendor_id) ?? null,
-      extmarket_vendor_slug: body.extmarket_vendor_slug === undefined ? undefined : blankToNull(body.extmarket_vendor_slug) ?? null,
-    });
-    const done = [];
-    if (Object.keys(profile).length > 0) done.push(...await changeVendorProfile(deps(), id, profile, c));
-    if (body.subdomain !== undefined) done.push(...await changeVendorSubdomain(deps(), id, body.subdomain, c));
-    if (body.is_active !== undefined) done.push(...await setVendorActive(deps(), id, body.is_active, c));
-    if (body.is_verified !== undefined) done.push(...await setVendorVerified(deps(), id, body.is_verified, c));
+    const done = await updateVendor(services, id, body, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.body = await getVendor(knex, id);
   });
@@ -133,7 +145,7 @@ export function adminVendorRoutes(services: Services): Router {
   // Sets the flag from the body, or toggles it when the body has none.
   api.put('/vendors/:identifier/verification', {
     summary: 'Set the verified flag, or toggle it when the body has none', params: IdentifierParams,
-    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
+    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { $id: 'VendorVerificationUpdate', additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
   }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const current = await getVendor(knex, id);
@@ -143,7 +155,7 @@ export function adminVendorRoutes(services: Services): Router {
 
   api.put('/vendors/:identifier/status', {
     summary: 'Set the active flag, or toggle it when the body has none', params: IdentifierParams,
-    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
+    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { $id: 'VendorStatusUpdate', additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
   }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
     const current = await getVendor(knex, id);

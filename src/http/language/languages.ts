@@ -20,7 +20,7 @@ const Current = Type.Composite([LanguageInfo, Type.Object({
   source: Type.Union(['cookie', 'vendor', 'accept-language', 'locale', 'default'].map((x) => Type.Literal(x)), { description: 'Where the language came from' }),
   locale: Type.String(), locale_source: LocaleSource,
   vendor: Nullable(Type.Object({ id: Type.Integer(), vendor_code: Type.String(), storefront_languages: Type.Array(Language) })),
-})]);
+})], { $id: 'CurrentLanguage' });
 
 export function languageApiRoutes(services: Services): Router {
   const api = new Api(services, 'language');
@@ -41,8 +41,8 @@ export function languageApiRoutes(services: Services): Router {
   }
 
   api.post('/set', {
-    summary: 'Store a language preference in a cookie (en, fr, de, lb)', use, body: Type.Object({ language: Language }, { additionalProperties: false }),
-    responses: { 200: Type.Object({ success: Type.Literal(true), language: Language, message: Type.String(), current: Current }) },
+    summary: 'Store a language preference in a cookie (en, fr, de, lb)', use, body: Type.Object({ language: Language }, { $id: 'LanguageSetRequest', additionalProperties: false }),
+    responses: { 200: Type.Object({ success: Type.Literal(true), language: Language, message: Type.String(), current: Current }, { $id: 'LanguageSetResponse' }) },
   }, async (ctx, { body }) => {
     ctx.cookies.set(LANGUAGE_COOKIE, body.language, COOKIE);
     ctx.body = { success: true, language: body.language, message: t(body.language, 'language.set', { language: LANGUAGE_INFO[body.language].native_name }), current: await current(ctx, body.language) };
@@ -53,7 +53,7 @@ export function languageApiRoutes(services: Services): Router {
 
   api.get('/list', {
     summary: 'The languages offered here (a shop\'s storefront languages, or all four)', use,
-    responses: { 200: Type.Object({ languages: Type.Array(Type.Composite([LanguageInfo, Type.Object({ is_current: Type.Boolean() })])), current: Language }) },
+    responses: { 200: Type.Object({ languages: Type.Array(Type.Composite([LanguageInfo, Type.Object({ is_current: Type.Boolean() })])), current: Language }, { $id: 'LanguageListResponse' }) },
   }, async (ctx) => {
     const vendor = ctx.state.vendorContext as VendorContext | undefined;
     const allowed = vendor ? vendor.storefront_languages : [...LANGUAGES];
@@ -66,7 +66,7 @@ export function languageApiRoutes(services: Services): Router {
 
   api.delete('/clear', {
     summary: 'Clear the language preference', use,
-    responses: { 200: Type.Object({ success: Type.Literal(true), message: Type.String(), current: Current }) },
+    responses: { 200: Type.Object({ success: Type.Literal(true), message: Type.String(), current: Current }, { $id: 'LanguageClearResponse' }) },
   }, async (ctx) => {
     ctx.cookies.set(LANGUAGE_COOKIE, '', { ...COOKIE, maxAge: 0, expires: new Date(0) });
     const now = await current(ctx, null);

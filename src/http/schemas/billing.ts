@@ -3,7 +3,7 @@ import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
 import { SubscriptionStatus, TierCode } from './subscriptions.ts';
 
 export const AddOnCode = Type.String({ minLength: 2, maxLength: 60, pattern: '^[a-z][a-z0-9_]*$', description: 'An add-on of the catalogue (GET /billing/add-ons)' });
-export const BillingInterval = Type.Union([Type.Literal('month'), Type.Literal('year')], { description: 'Billed monthly or yearly' });
+export const BillingInterval = Type.Union([Type.Literal('month'), Type.Literal('year')], { $id: 'BillingInterval', description: 'Billed monthly or yearly' });
 
 const Period = Type.Object({ start: NullableTimestamp, end: NullableTimestamp });
 
@@ -21,12 +21,12 @@ export const UpcomingInvoice = Type.Object({
     proration: Type.Boolean({ description: 'A credit or charge for part of a period (a tier change, an add-on added or removed)' }),
     period: Period,
   })),
-});
+}, { $id: 'UpcomingInvoice' });
 
 export const ChangeTierBody = Type.Object({
   tier_code: TierCode,
   interval: Type.Optional(BillingInterval),
-}, { additionalProperties: false });
+}, { $id: 'ChangeTierRequest', additionalProperties: false });
 
 export const BillingSubscription = Type.Object({
   tier_code: Type.String(),
@@ -35,7 +35,7 @@ export const BillingSubscription = Type.Object({
   status: SubscriptionStatus,
   current_period_start: Timestamp,
   current_period_end: Timestamp,
-});
+}, { $id: 'BillingSubscription' });
 
 const Adds = Type.Object({
   products: Type.Optional(Type.Integer()),
@@ -49,7 +49,7 @@ export const AddOnDefinition = Type.Object({
   price_monthly_cents: Type.Integer({ description: 'Per unit and month, euro cents' }),
   adds: Adds,
   max_quantity: Type.Integer(),
-});
+}, { $id: 'AddOnDefinition' });
 
 export const VendorAddOn = Type.Object({
   id: Type.String(),
@@ -59,22 +59,22 @@ export const VendorAddOn = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('canceled')]),
   purchased_at: Timestamp,
   canceled_at: NullableTimestamp,
-});
+}, { $id: 'VendorAddOn' });
 
 export const AddOns = Type.Object({
   catalogue: Type.Array(AddOnDefinition),
   active: Type.Array(VendorAddOn, { description: 'The vendor\'s active add-ons' }),
-});
+}, { $id: 'AddOnsResponse' });
 
 export const PurchaseAddOnBody = Type.Object({
   add_on_code: AddOnCode,
   quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 1 })),
-}, { additionalProperties: false });
+}, { $id: 'PurchaseAddOnRequest', additionalProperties: false });
 
 export const AddOnCheckout = Type.Object({
   status: Type.Literal('pending', { description: 'The add-on is recorded once Stripe reports the checkout completed' }),
   checkout_session_id: Type.String(),
   url: Nullable(Type.String({ description: 'Stripe Checkout page to send the vendor to' })),
-});
+}, { $id: 'AddOnCheckout' });
 
 export const AddOnIdParams = Type.Object({ add_on_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });

@@ -5,7 +5,7 @@ import { Id, PageQuery } from '../validation.ts';
 /** A Stripe id (evt_…, in_…): letters, digits and underscores. */
 export const StripeId = Type.String({ minLength: 3, maxLength: 255, pattern: '^[A-Za-z0-9_]+$' });
 
-export const InboxOutcome = Type.Union([Type.Literal('handled'), Type.Literal('ignored'), Type.Literal('superseded')]);
+export const InboxOutcome = Type.Union([Type.Literal('handled'), Type.Literal('ignored'), Type.Literal('superseded')], { $id: 'InboxOutcome' });
 
 /** What the webhook answers Stripe: the event is stored (and, unless `duplicate`, handled or failed). */
 export const WebhookReceipt = Type.Object({
@@ -14,7 +14,7 @@ export const WebhookReceipt = Type.Object({
   duplicate: Type.Boolean({ description: 'The id was received before; nothing was handled again' }),
   outcome: Nullable(InboxOutcome),
   error: Nullable(Type.String({ description: 'Why the handling failed; the event stays stored for a retry' })),
-});
+}, { $id: 'WebhookReceipt' });
 
 export const WebhookEvent = Type.Object({
   id: Type.String(),
@@ -27,7 +27,7 @@ export const WebhookEvent = Type.Object({
   attempts: Type.Integer({ minimum: 0 }),
   error: Nullable(Type.String()),
   payload: Type.Optional(Type.Object({}, { additionalProperties: true })),
-});
+}, { $id: 'WebhookEvent' });
 
 export const WebhookEventQuery = Type.Object({
   ...PageQuery,
@@ -51,7 +51,7 @@ export const BillingHistoryEntry = Type.Object({
   paid_at: NullableTimestamp,
   failed_at: NullableTimestamp,
   created_at: Timestamp,
-});
+}, { $id: 'BillingHistoryEntry' });
 
 const HistoryFilters = {
   ...PageQuery,

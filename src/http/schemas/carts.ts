@@ -24,9 +24,9 @@ const Quantity = Type.Integer({ description: `Units: 1 to ${MAX_LINE_QUANTITY} p
 export const AddToCartRequest = Type.Object({
   product_id: Id,
   quantity: Type.Optional(Type.Integer({ description: `Units to add (default 1); the line holds 1 to ${MAX_LINE_QUANTITY}` })),
-}, { additionalProperties: false });
+}, { $id: 'AddToCartRequest', additionalProperties: false });
 
-export const UpdateCartItemRequest = Type.Object({ quantity: Quantity }, { additionalProperties: false });
+export const UpdateCartItemRequest = Type.Object({ quantity: Quantity }, { $id: 'UpdateCartItemRequest', additionalProperties: false });
 
 export const CartItemResponse = Type.Object({
   product_id: Type.Integer(),
@@ -47,13 +47,13 @@ export const CartItemResponse = Type.Object({
   price_increased: Type.Boolean({ description: 'The current price is above the agreed one: accept it (…/accept-price) or it stays unpaid and blocks the order' }),
   price_decreased: Type.Boolean({ description: 'The current price is below the agreed one; the line charges the lower price' }),
   formatted: Type.Object({ price_at_add: Type.String(), current_price: Nullable(Type.String()), unit_price: Type.String(), line_total: Type.String() }),
-});
+}, { $id: 'CartItemResponse' });
 
 export const CartVat = Type.Object({
   rate: Type.Number({ description: 'Percent' }),
   amount_cents: Cents,
   formatted: Type.String(),
-});
+}, { $id: 'CartVat' });
 
 export const CartResponse = Type.Object({
   session_id: Type.String(),
@@ -72,8 +72,8 @@ export const CartResponse = Type.Object({
   has_price_increases: Type.Boolean(),
   can_check_out: Type.Boolean({ description: 'Not empty, every line available, no price rise left to accept' }),
   version: Type.Integer({ description: 'The cart stream\'s version: 0 for a cart never used' }),
-});
+}, { $id: 'CartResponse' });
 
-export const CartOperationResponse = Type.Object({ message: Type.String(), cart: CartResponse });
-export const ClearCartResponse = Type.Object({ message: Type.String(), removed_items: Type.Integer(), cart: CartResponse });
-export const NewCartResponse = Type.Object({ session_id: Type.String(), format: Type.String() });
+export const CartOperationResponse = Type.Object({ message: Type.String(), cart: CartResponse }, { $id: 'CartOperationResponse' });
+export const ClearCartResponse = Type.Object({ message: Type.String(), removed_items: Type.Integer(), cart: CartResponse }, { $id: 'ClearCartResponse' });
+export const NewCartResponse = Type.Object({ session_id: Type.String(), format: Type.String() }, { $id: 'NewCartResponse' });

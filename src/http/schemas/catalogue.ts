@@ -17,7 +17,7 @@ export const ProductTextOut = Type.Object({
   title: Type.String(),
   description: Type.Optional(Text),
   short_description: Type.Optional(Text),
-});
+}, { $id: 'ProductText' });
 
 /** A vendor product as the lists show it (toVendorProduct). */
 export const VendorProductItem = Type.Object({
@@ -58,7 +58,7 @@ export const VendorProductItem = Type.Object({
   }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'VendorProductItem' });
 
 const Formatted = Nullable(Type.String());
 
@@ -74,7 +74,7 @@ export const VendorProductDetail = Type.Composite([VendorProductItem, Type.Objec
   formatted: Type.Object({
     price: Formatted, sale_price: Formatted, cost: Formatted, net_price: Formatted, vat_amount: Formatted, profit: Formatted,
   }),
-})]);
+})], { $id: 'VendorProductDetail' });
 
 /** GET …/products/stats (getVendorProductStats): counts by state and kind, units and stock value. */
 export const VendorProductStats = Type.Object({
@@ -90,7 +90,7 @@ export const VendorProductStats = Type.Object({
   out_of_stock: Type.Integer(),
   total_units: Type.Integer(),
   stock_value_cents: Type.Integer(),
-});
+}, { $id: 'VendorProductStats' });
 
 /** A marketplace product as the list shows it (toMarketplaceProduct): texts in the asked language or its fallback. */
 export const MarketplaceProductItem = Type.Object({
@@ -118,11 +118,11 @@ export const MarketplaceProductItem = Type.Object({
   last_job_id: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'MarketplaceProductItem' });
 
 export const MarketplaceProductDetail = Type.Composite([MarketplaceProductItem, Type.Object({
   translations: Type.Record(Type.String(), ProductTextOut),
-})]);
+})], { $id: 'MarketplaceProductDetail' });
 
 const Count = (key: string) => Type.Object({ [key]: Text, count: Type.Integer() });
 
@@ -141,7 +141,7 @@ export const MarketplaceProductStats = Type.Object({
   by_marketplace: Type.Array(Count('marketplace')),
   by_vendor_name: Type.Array(Count('vendor_name')),
   translations_by_language: Type.Record(Type.String(), Type.Integer()),
-});
+}, { $id: 'MarketplaceProductStats' });
 
 /** The vendor product lists' query (the vendor's own; the admin's adds vendor_id). */
 export const ProductListQuery = {

@@ -8,7 +8,7 @@ export const Slug = Type.String({
   description: 'lowercase letters, digits and single hyphens; not a reserved route word (shop, account, cart, api, admin, …)',
   examples: ['imprint'],
 });
-export const Template = Type.Union([Type.Literal('default'), Type.Literal('minimal'), Type.Literal('modern'), Type.Literal('full')], {
+export const Template = Type.Union([Type.Literal('default'), Type.Literal('minimal'), Type.Literal('modern'), Type.Literal('full')], { $id: 'ContentPageTemplate',
   description: 'default, minimal, modern, or full (a landing page)',
 });
 
@@ -21,7 +21,7 @@ const perLanguage = <T extends TSchema>(schema: T, options: object = {}) => Type
 }, { additionalProperties: false, ...options });
 
 /** The title and body per storefront language; an update replaces the languages it names, `null` removes one. */
-export const Translations = perLanguage(Text, { minProperties: 1 });
+export const Translations = perLanguage(Text, { minProperties: 1, $id: 'ContentPageTranslations' });
 const TranslationChanges = perLanguage(Nullable(Text), { minProperties: 1 });
 
 const editable = {
@@ -39,14 +39,14 @@ const createFields = { slug: Slug, ...editable, translations: Translations };
 /** A new page (SPEC.md 4.1): the platform route forces vendor_id to null, the vendor route requires it. */
 export const ContentPageCreate = Type.Object({
   ...createFields, vendor_id: Type.Optional(Nullable(Id)),
-}, { additionalProperties: false, title: 'ContentPageCreate' });
+}, { $id: 'ContentPageCreate', additionalProperties: false });
 
 /** A vendor's new page: an override (the slug of a platform default) or a page of its own. */
-export const VendorContentPageCreate = Type.Object(createFields, { additionalProperties: false, title: 'VendorContentPageCreate' });
+export const VendorContentPageCreate = Type.Object(createFields, { $id: 'VendorContentPageCreate', additionalProperties: false });
 
 export const ContentPageUpdate = Type.Object({
   slug: Type.Optional(Slug), ...editable, translations: Type.Optional(TranslationChanges),
-}, { additionalProperties: false, minProperties: 1, title: 'ContentPageUpdate' });
+}, { $id: 'ContentPageUpdate', additionalProperties: false, minProperties: 1 });
 
 const TextOut = Type.Object({ title: Type.String(), body: Type.String() });
 
@@ -67,7 +67,7 @@ export const ContentPage = Type.Object({
   updated_at: Timestamp,
   content_changed_at: Timestamp,
   published_at: NullableTimestamp,
-});
+}, { $id: 'ContentPageResponse' });
 
 export const VendorContentPage = Type.Composite([ContentPage, Type.Object({
   source: Type.Union([Type.Literal('platform'), Type.Literal('vendor')], { description: 'platform: a default the vendor has not overridden' }),
@@ -75,7 +75,7 @@ export const VendorContentPage = Type.Composite([ContentPage, Type.Object({
   default_page_id: Nullable(Type.Integer()),
   default_changed_since_override: Type.Boolean({ description: 'The default\'s content was rewritten after this override was last written' }),
   default_changed_at: NullableTimestamp,
-})]);
+})], { $id: 'VendorContentPage' });
 
 export const ShopContentPage = Type.Object({
   id: Type.Integer(),
@@ -90,7 +90,7 @@ export const ShopContentPage = Type.Object({
   show_in_footer: Type.Boolean(),
   show_in_legal: Type.Boolean(),
   updated_at: Timestamp,
-});
+}, { $id: 'ShopContentPage' });
 
 const NavEntry = Type.Object({
   slug: Type.String(), title: Type.String(), template: Template, sort_order: Type.Integer(),
@@ -101,7 +101,7 @@ export const ShopNavigation = Type.Object({
   header: Type.Array(NavEntry),
   footer: Type.Array(NavEntry),
   legal: Type.Array(NavEntry),
-});
+}, { $id: 'ShopNavigation' });
 
 export const ContentPageHistory = Type.Object({
   id: Type.Integer(),
@@ -118,4 +118,4 @@ export const ContentPageHistory = Type.Object({
     version: Type.Integer(), type: Type.String(), at: Timestamp, recorded_at: Timestamp,
     user_id: Nullable(Type.Union([Type.Integer(), Type.String()], { description: 'Who acted' })),
   }), { description: 'Every change up to `at`, oldest first: who did what and when' }),
-});
+}, { $id: 'ContentPageHistory' });

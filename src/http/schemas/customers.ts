@@ -21,28 +21,28 @@ export const CustomerRegister = Type.Object({
   first_name: Name,
   last_name: Name,
   preferred_language: Type.Optional(Language),
-}, { additionalProperties: false });
+}, { $id: 'CustomerRegister', additionalProperties: false });
 
 /** Customer login uses `email` (SPEC.md part 5 rule 1). */
-export const CustomerLogin = Type.Object({ email: Email, password: GivenPassword }, { additionalProperties: false });
-export const ForgotPassword = Type.Object({ email: Email }, { additionalProperties: false });
+export const CustomerLogin = Type.Object({ email: Email, password: GivenPassword }, { $id: 'CustomerLogin', additionalProperties: false });
+export const ForgotPassword = Type.Object({ email: Email }, { $id: 'ForgotPasswordRequest', additionalProperties: false });
 export const ResetPassword = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the reset link' }),
   new_password: NewPassword,
-}, { additionalProperties: false });
+}, { $id: 'ResetPasswordRequest', additionalProperties: false });
 
 /** CustomerPasswordChange (SPEC.md part 2): the current password is required. */
 export const CustomerPasswordChange = Type.Object({
   current_password: GivenPassword,
   new_password: NewPassword,
-}, { additionalProperties: false, title: 'CustomerPasswordChange' });
+}, { $id: 'CustomerPasswordChange', additionalProperties: false, title: 'CustomerPasswordChange' });
 
 export const ProfileUpdate = Type.Object({
   first_name: Type.Optional(Nullable(Name)),
   last_name: Type.Optional(Nullable(Name)),
   preferred_language: Type.Optional(Nullable(Language)),
   preferences: Type.Optional(Preferences),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'CustomerProfileUpdate', additionalProperties: false, minProperties: 1 });
 
 /** The customer as the shop shows it to the customer. */
 export const CustomerProfile = Type.Object({
@@ -54,14 +54,14 @@ export const CustomerProfile = Type.Object({
   preferred_language: Nullable(Language),
   preferences: Type.Record(Type.String(), Type.Unknown()),
   created_at: Timestamp,
-});
+}, { $id: 'CustomerProfile' });
 
 export const CustomerSignIn = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('bearer'),
   expires_in: Type.Integer({ description: 'Seconds' }),
   customer: CustomerProfile,
-});
+}, { $id: 'CustomerTokenResponse' });
 
 export const AddressType = Type.String({
   description: 'shipping or billing (anything else is InvalidAddressTypeException)', examples: ['shipping', 'billing'], maxLength: 20,
@@ -83,7 +83,7 @@ export const AddressInput = Type.Object({
   })),
   phone: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9+()./ -]+$' }))),
   is_default: Type.Optional(Type.Boolean({ description: 'Make it the default of its type (unsets the previous default)' })),
-}, { additionalProperties: false });
+}, { $id: 'CustomerAddressInput', additionalProperties: false });
 
 export const Address = Type.Object({
   id: Type.Integer(),
@@ -99,7 +99,7 @@ export const Address = Type.Object({
   country_name: Type.String(),
   phone: Nullable(Type.String()),
   is_default: Type.Boolean(),
-});
+}, { $id: 'CustomerAddress' });
 
 /** The saved addresses in the list form; a customer has at most MAX_ADDRESSES of them. */
 export const AddressList = Page(Address);
@@ -121,12 +121,12 @@ export const CustomerItem = Type.Object({
   last_order_at: NullableTimestamp,
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'CustomerItem' });
 
 export const CustomerDetail = Type.Composite([CustomerItem, Type.Object({
   preferences: Type.Record(Type.String(), Type.Unknown()),
   addresses: Type.Array(Address),
-})]);
+})], { $id: 'CustomerDetail' });
 
 export const CustomerListQuery = {
   ...PageQuery,

@@ -11,8 +11,8 @@ import { PageQuery, SortQuery } from '../validation.ts';
  */
 const Text = Nullable(Type.String());
 
-export const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'product_export'].map((t) => Type.Literal(t)));
-export const JobStatus = Type.Union(['pending', 'processing', 'completed', 'failed'].map((t) => Type.Literal(t)));
+export const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'product_export'].map((t) => Type.Literal(t)), { $id: 'ExtmarketJobType' });
+export const JobStatus = Type.Union(['pending', 'processing', 'completed', 'failed'].map((t) => Type.Literal(t)), { $id: 'ExtmarketJobStatus' });
 
 /** The job lists' `sort` (queries/extmarket/listJobs.ts JOB_SORTS). */
 export const JobSortQuery = SortQuery(Object.keys(JOB_SORTS) as JobSort[],
@@ -42,7 +42,7 @@ export const SyncJob = Type.Object({
   created_at: Timestamp,
   started_at: NullableTimestamp,
   completed_at: NullableTimestamp,
-});
+}, { $id: 'ExtmarketJob' });
 
 /** What a vendor or an admin may see of the extmarket credentials: never the key, only its hint. */
 export const ExtmarketCredentials = Type.Object({
@@ -55,7 +55,7 @@ export const ExtmarketCredentials = Type.Object({
   connection_error: Text,
   connection_tested_at: NullableTimestamp,
   updated_at: NullableTimestamp,
-});
+}, { $id: 'ExtmarketCredentials' });
 
 /** The outcome of a connection test with the stored key (also recorded on the credentials). */
 export const ConnectionTest = Type.Object({
@@ -63,7 +63,7 @@ export const ConnectionTest = Type.Object({
   ok: Type.Boolean(),
   error: Text,
   vendor_name: Nullable(Type.String({ description: 'The vendor\'s name at the extmarket' })),
-});
+}, { $id: 'ExtmarketConnectionTest' });
 
 /** 202: a sync or historical import is queued; poll the job. */
 export const SyncStarted = Type.Object({
@@ -71,7 +71,7 @@ export const SyncStarted = Type.Object({
   job_type: Type.Union([Type.Literal('order_sync'), Type.Literal('historical_import')]),
   status: Type.Literal('pending'),
   message: Type.String(),
-});
+}, { $id: 'ExtmarketSyncStarted' });
 
 /** The tab-delimited product feed download. */
 export const FeedDownload = {

@@ -12,7 +12,7 @@ import { Id, PageQuery } from '../validation.ts';
 const Text = Nullable(Type.String());
 
 export const TRANSACTION_TYPES = Object.values(BY_EVENT);
-export const TransactionType = Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)));
+export const TransactionType = Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)), { $id: 'InventoryTransactionType' });
 export const DateTime = Type.String({ format: 'date-time' });
 
 /** The ledger's filters (the admin's add vendor_id). */
@@ -40,7 +40,7 @@ export const InventoryItem = Type.Object({
   available_quantity: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'InventoryItem' });
 
 /** A ledger movement; the admin's list adds the vendor. */
 export const TransactionItem = Type.Object({
@@ -63,7 +63,7 @@ export const TransactionItem = Type.Object({
   note: Text,
   user_id: Text,
   created_at: Timestamp,
-});
+}, { $id: 'InventoryTransaction' });
 
 /** The stock of a product at a past instant, per warehouse and bin, folded from its events. */
 export const StockAt = Type.Object({
@@ -84,4 +84,4 @@ export const StockAt = Type.Object({
     reserved_quantity: Type.Integer(),
     available_quantity: Type.Integer(),
   })),
-});
+}, { $id: 'StockAtResponse' });

@@ -18,7 +18,7 @@ export const InvoiceParty = Type.Object({
   city: Text,
   country_iso: Text,
   vat_number: Text,
-});
+}, { $id: 'InvoiceParty' });
 
 export const InvoiceLine = Type.Object({
   item_id: Type.Integer(),
@@ -30,14 +30,14 @@ export const InvoiceLine = Type.Object({
   unit_price_gross_cents: Type.Integer(),
   line_net_cents: Type.Integer(),
   vat_rate: Type.Number(),
-});
+}, { $id: 'InvoiceLine' });
 
 export const InvoiceVatGroup = Type.Object({
   rate_percent: Type.Number(),
   net_cents: Type.Integer(),
   vat_cents: Type.Integer(),
   gross_cents: Type.Integer(),
-});
+}, { $id: 'InvoiceVatGroup' });
 
 /** An invoice or credit note of the list. */
 export const InvoiceItem = Type.Object({
@@ -59,7 +59,7 @@ export const InvoiceItem = Type.Object({
   credited_invoice_id: Nullable(Type.Integer({ description: 'A credit note: the invoice it credits' })),
   pdf_generated_at: NullableTimestamp,
   created_at: Timestamp,
-});
+}, { $id: 'InvoiceItem' });
 
 /** The invoice with everything it prints. */
 export const InvoiceDetail = Type.Composite([InvoiceItem, Type.Object({
@@ -74,7 +74,7 @@ export const InvoiceDetail = Type.Composite([InvoiceItem, Type.Object({
   credit_note: Text,
   pdf_path: Text,
   pdf_bytes: Nullable(Type.Integer()),
-})]);
+})], { $id: 'InvoiceDetail' });
 
 const Totals = { count: Type.Integer(), net_cents: Type.Integer(), vat_cents: Type.Integer(), gross_cents: Type.Integer() };
 
@@ -88,7 +88,7 @@ export const InvoiceStats = Type.Object({
   by_vat_regime: Type.Record(Type.String(), Type.Object(Totals)),
   last_invoice_number: Text,
   last_issue_date: Nullable(Day),
-});
+}, { $id: 'InvoiceStatsResponse' });
 
 /** PDF generated (InvoicePDFGeneratedResponse). */
 export const InvoicePdfGenerated = Type.Object({
@@ -98,7 +98,7 @@ export const InvoicePdfGenerated = Type.Object({
   pdf_path: Type.String(),
   pdf_bytes: Type.Integer(),
   message: Type.String(),
-});
+}, { $id: 'InvoicePDFGeneratedResponse' });
 
 /** VendorInvoiceSettings as stored, or { configured: false } before the vendor sets them. */
 export const InvoiceSettingsAnswer = Type.Union([
@@ -122,4 +122,4 @@ export const InvoiceSettingsAnswer = Type.Union([
     cross_border_b2c_previous_year_cents: Type.Integer(),
     updated_at: Timestamp,
   }),
-]);
+], { $id: 'VendorInvoiceSettings' });

@@ -12,11 +12,11 @@ import { Id, Language, PageQuery, SortQuery } from '../validation.ts';
 const Text = Nullable(Type.String());
 
 export const JOB_STATUSES = ['pending', 'processing', 'publishing', 'completed', 'failed'] as const;
-export const JobStatus = Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)));
+export const JobStatus = Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)), { $id: 'ImportJobStatus' });
 export const ERROR_TYPES = [
   'parse_error', 'malformed_row', 'missing_identifier', 'invalid_gtin', 'missing_title', 'invalid_price', 'field_too_long', 'invalid_url', 'invalid_vat_category',
 ] as const;
-export const ErrorType = Type.Union(ERROR_TYPES.map((s) => Type.Literal(s)));
+export const ErrorType = Type.Union(ERROR_TYPES.map((s) => Type.Literal(s)), { $id: 'ImportErrorType' });
 export const JobParams = Type.Object({ job_id: Id });
 
 export const JobSortQuery = SortQuery(Object.keys(IMPORT_JOB_SORTS) as ImportJobSort[],
@@ -63,14 +63,14 @@ export const ImportJob = Type.Object({
   completed_at: NullableTimestamp,
   published_at: NullableTimestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'MarketplaceImportJob' });
 
 /** AdminMarketplaceImportJobResponse: the job with its rejected rows counted by error type. */
 export const ImportJobDetail = Type.Composite([ImportJob, Type.Object({
   error_details: Nullable(Type.Composite([ErrorDetails, Type.Object({
     errors_by_type: Type.Record(Type.String(), Type.Integer()),
   })])),
-})]);
+})], { $id: 'MarketplaceImportJobResponse' });
 
 /** A MarketplaceImportError record (SPEC.md part 2). */
 export const ImportErrorItem = Type.Object({
@@ -81,7 +81,7 @@ export const ImportErrorItem = Type.Object({
   error_message: Type.String(),
   row_data: Type.Record(Type.String(), Type.String(), { description: 'The rejected row\'s fields by column (a line that is not CSV: { raw })' }),
   created_at: Timestamp,
-});
+}, { $id: 'MarketplaceImportError' });
 
 /** ImportStatsResponse. */
 export const ImportStats = Type.Object({
@@ -97,4 +97,4 @@ export const ImportStats = Type.Object({
   total_updated: Type.Integer(),
   total_errors: Type.Integer(),
   last_completed_at: NullableTimestamp,
-});
+}, { $id: 'ImportStatsResponse' });

@@ -8,9 +8,9 @@ export const ConversationParams = Type.Object({ conversation_id: Uuid });
 export const AttachmentParams = Type.Object({ conversation_id: Uuid, attachment_id: Uuid });
 export const MessagesQuery = Type.Object(PageQuery);
 
-const Kind = Type.Union([Type.Literal('admin'), Type.Literal('vendor_user'), Type.Literal('customer')]);
-const Author = Type.Object({ kind: Kind, id: Type.Integer(), name: Type.String() });
-const ConversationType = Type.Union([Type.Literal('vendor_customer'), Type.Literal('admin_vendor'), Type.Literal('admin')], {
+const Kind = Type.Union([Type.Literal('admin'), Type.Literal('vendor_user'), Type.Literal('customer')], { $id: 'MessageAuthorKind' });
+const Author = Type.Object({ kind: Kind, id: Type.Integer(), name: Type.String() }, { $id: 'MessageAuthor' });
+const ConversationType = Type.Union([Type.Literal('vendor_customer'), Type.Literal('admin_vendor'), Type.Literal('admin')], { $id: 'ConversationType',
   description: 'vendor_customer: a customer and the vendor\'s team; admin_vendor: the platform\'s admins and one vendor\'s team; admin: between admins',
 });
 
@@ -20,7 +20,7 @@ export const AttachmentView = Type.Object({
   content_type: Type.String({ description: 'As read from the bytes: image/png, image/jpeg, image/webp, image/gif, application/pdf, text/plain or text/csv' }),
   size: Type.Integer({ minimum: 1 }),
   url: Type.String({ description: 'Where the participants download it (GET, same credentials)' }),
-});
+}, { $id: 'MessageAttachment' });
 
 export const MessageView = Type.Object({
   id: Uuid,
@@ -30,7 +30,7 @@ export const MessageView = Type.Object({
   body: Type.String(),
   attachments: Type.Array(AttachmentView),
   created_at: Timestamp,
-});
+}, { $id: 'Message' });
 
 const summary = {
   id: Uuid,
@@ -48,13 +48,13 @@ const summary = {
   unread_count: Type.Integer({ minimum: 0, description: 'The caller\'s own unread messages here' }),
   last_message: Nullable(MessageView),
 };
-export const ConversationSummary = Type.Object(summary);
+export const ConversationSummary = Type.Object(summary, { $id: 'ConversationSummary' });
 export const ConversationList = Page(ConversationSummary);
-export const ConversationDetail = Type.Object({ ...summary, messages: Page(MessageView, {}) }, {
+export const ConversationDetail = Type.Object({ ...summary, messages: Page(MessageView, {}) }, { $id: 'ConversationDetail',
   description: 'The conversation and a page of its messages, oldest first (page and limit of the query)',
 });
-export const UnreadCount = Type.Object({ unread_count: Type.Integer({ minimum: 0, description: 'The caller\'s unread messages over all their conversations' }) });
-export const ReadPosition = Type.Object({ conversation_id: Uuid, unread_count: Type.Integer({ minimum: 0 }), total_unread_count: Type.Integer({ minimum: 0 }) });
+export const UnreadCount = Type.Object({ unread_count: Type.Integer({ minimum: 0, description: 'The caller\'s unread messages over all their conversations' }) }, { $id: 'MessageUnreadCount' });
+export const ReadPosition = Type.Object({ conversation_id: Uuid, unread_count: Type.Integer({ minimum: 0 }), total_unread_count: Type.Integer({ minimum: 0 }) }, { $id: 'ReadPosition' });
 
 const text = {
   body: Type.String({ maxLength: 10_000, description: 'The message; may be empty when files are attached' }),
@@ -68,16 +68,16 @@ export const AdminStartBody = Type.Object({
   vendor_id: Type.Optional(Id),
   admin_ids: Type.Optional(Type.Array(Id, { maxItems: 50, description: 'admin: the other admins taking part' })),
   customer_id: Type.Optional(Id),
-}, { additionalProperties: false, description: 'admin_vendor names vendor_id; admin names admin_ids' });
+}, { $id: 'AdminConversationStart', additionalProperties: false, description: 'admin_vendor names vendor_id; admin names admin_ids' });
 export const VendorStartBody = Type.Object({
   conversation_type: typeField, subject, ...text,
   customer_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'vendor_customer: one of the vendor\'s customers' })),
   admin_ids: Type.Optional(Type.Array(Id, { maxItems: 50 })),
-}, { additionalProperties: false, description: 'admin_vendor goes to the platform\'s admins; vendor_customer names customer_id' });
+}, { $id: 'VendorConversationStart', additionalProperties: false, description: 'admin_vendor goes to the platform\'s admins; vendor_customer names customer_id' });
 export const ShopStartBody = Type.Object({
   conversation_type: Type.Optional(typeField), subject, ...text,
-}, { additionalProperties: false, description: 'A conversation with the shop\'s vendor (vendor_customer, the default)' });
-export const ReplyBody = Type.Object(text, { additionalProperties: false });
+}, { $id: 'ShopConversationStart', additionalProperties: false, description: 'A conversation with the shop\'s vendor (vendor_customer, the default)' });
+export const ReplyBody = Type.Object(text, { $id: 'MessageReply', additionalProperties: false });
 
-/** The documented multipart forms: the fields above and the files. */
-export const withFiles = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Composite([schema, Type.Object(files)]);
+/** The documented multipart forms, named after their fields (`<fields>Form`): the fields above and the files. */
+export const withFiles = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Intersect([schema, Type.Object(files)], schema.$id ? { $id: `${schema.$id}Form` } : {});

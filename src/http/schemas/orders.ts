@@ -11,10 +11,10 @@ import { Id, PageQuery, SortQuery } from '../validation.ts';
  */
 const Text = Nullable(Type.String());
 
-export const OrderStatus = Type.Union(['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'].map((s) => Type.Literal(s)));
-export const ItemStatus = Type.Union(['unconfirmed', 'confirmed', 'declined'].map((s) => Type.Literal(s)));
-export const ExceptionStatus = Type.Union(['pending', 'resolved', 'ignored'].map((s) => Type.Literal(s)));
-export const Channel = Type.Union([Type.Literal('extmarket'), Type.Literal('shop')]);
+export const OrderStatus = Type.Union(['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'].map((s) => Type.Literal(s)), { $id: 'OrderStatus' });
+export const ItemStatus = Type.Union(['unconfirmed', 'confirmed', 'declined'].map((s) => Type.Literal(s)), { $id: 'OrderItemStatus' });
+export const ExceptionStatus = Type.Union(['pending', 'resolved', 'ignored'].map((s) => Type.Literal(s)), { $id: 'OrderItemExceptionStatus' });
+export const Channel = Type.Union([Type.Literal('extmarket'), Type.Literal('shop')], { $id: 'OrderChannel' });
 export const OrderParams = Type.Object({ order_id: Id });
 export const ItemParams = Type.Object({ order_id: Id, item_id: Id });
 export const OrderSearch = Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$' });
@@ -70,11 +70,11 @@ export const OrderItem = Type.Object({
   shipping_cents: Type.Integer({ description: 'The delivery charge, VAT included (0 when none)' }),
   imported_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'OrderListItem' });
 
 const Address = Type.Object({
   first_name: Text, last_name: Text, company: Text, street: Text, street_2: Text, postal_code: Text, city: Text, country_iso: Text,
-});
+}, { $id: 'OrderAddress' });
 
 /** An item of an order. */
 export const OrderLine = Type.Object({
@@ -95,7 +95,7 @@ export const OrderLine = Type.Object({
   external_item_id: Text,
   inventory_unit_ids: Type.Array(Type.String()),
   is_digital: Type.Boolean(),
-});
+}, { $id: 'OrderLine' });
 
 /** One order with its items, addresses, item exceptions and the state of the pushes to the extmarket. */
 export const OrderDetail = Type.Composite([OrderItem, Type.Object({
@@ -116,13 +116,13 @@ export const OrderDetail = Type.Composite([OrderItem, Type.Object({
     retry_at: NullableTimestamp,
     updated_at: Timestamp,
   })),
-})]);
+})], { $id: 'OrderDetailResponse' });
 
 /** A tracking number for an order's shipment (and its carrier). */
 export const TrackingBody = Type.Object({
   tracking_number: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._/-]*$' }),
   carrier: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 50, pattern: '^[^\\u0000-\\u001f]+$' }), Type.Null()])),
-}, { additionalProperties: false });
+}, { $id: 'TrackingRequest', additionalProperties: false });
 
 /** Item-level shipment status of an order (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 export const ShipmentStatus = Type.Object({
@@ -151,7 +151,7 @@ export const ShipmentStatus = Type.Object({
     shipments: Type.Array(Type.Object({ quantity: Type.Integer(), shipped_quantity: Type.Integer({ description: 'Of the item, after this shipment' }), shipped_at: Timestamp })),
     stock_issues: Type.Array(Type.Object({ quantity: Type.Integer(), error: Type.String() })),
   })),
-});
+}, { $id: 'ShipmentStatusResponse' });
 
 /** An order item the vendor's catalogue could not match (SPEC.md 4.2 order item exceptions). */
 export const OrderItemException = Type.Object({
@@ -171,4 +171,4 @@ export const OrderItemException = Type.Object({
   resolved_by: Text,
   resolved_at: NullableTimestamp,
   created_at: Timestamp,
-});
+}, { $id: 'OrderItemException' });

@@ -54,7 +54,7 @@ export const ShopProductItem = Type.Object({
   thumbnail_url: Nullable(Type.String({ description: 'The 200 px variant of the first image, else the image link' })),
   image_url: Nullable(Type.String({ description: 'The 800 px variant of the first image, else the image link' })),
   created_at: Timestamp,
-}, { description: '`language` is the language the texts are in: the asked one, else the shop\'s storefront language, else any the product has' });
+}, { $id: 'ShopProductItem', description: '`language` is the language the texts are in: the asked one, else the shop\'s storefront language, else any the product has' });
 
 export const ShopProductPage = Page(ShopProductItem, {
   total_exact: Type.Boolean({ description: 'False when total is an estimate (over 100 matches, not on the last page)' }),
@@ -62,14 +62,14 @@ export const ShopProductPage = Page(ShopProductItem, {
   language_source: Type.Union(['cookie', 'accept-language', 'vendor', 'locale', 'default'].map((s) => Type.Literal(s)), {
     description: 'Where the asked language came from: the language cookie, Accept-Language, the shop\'s storefront language, its locale, or English',
   }),
-});
+}, 'ShopProductList');
 
 const ImageVariant = Type.Object({
   variant: Type.Union([Type.Literal('original'), Type.Literal('800'), Type.Literal('200')]),
   width: Type.Integer(),
   height: Type.Integer(),
   url: Type.String({ description: 'Where the WebP file is served (a shop request: the same vendor context)' }),
-});
+}, { $id: 'ProductImageVariant' });
 
 export const ShopProductDetail = Type.Composite([ShopProductItem, Type.Object({
   translations: Type.Record(Type.String(), ProductTextOut, { description: 'Every language the product has' }),
@@ -84,4 +84,4 @@ export const ShopProductDetail = Type.Composite([ShopProductItem, Type.Object({
     variants: Type.Array(ImageVariant, { description: 'The original, 800 px and 200 px (longest side), WebP' }),
   })),
   updated_at: Timestamp,
-})]);
+})], { $id: 'ShopProductDetail' });

@@ -20,7 +20,7 @@ export const InlineAddress = Type.Object({
   postal_code: Line(20),
   city: Line(100),
   country_iso: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' }),
-}, { additionalProperties: false });
+}, { $id: 'ShopOrderAddressInput', additionalProperties: false });
 
 export const PlaceOrderBody = Type.Object({
   session_id: Type.String({ minLength: 22, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$', description: 'The cart to order from (see the cart routes)' }),
@@ -30,7 +30,7 @@ export const PlaceOrderBody = Type.Object({
   billing_address: Type.Optional(InlineAddress),
   vat_number: Type.Optional(Nullable(Type.String({ maxLength: 20, pattern: '^[A-Za-z]{2}[A-Za-z0-9 .-]{2,18}$',
     description: 'A business buyer\'s EU VAT number; checked with VIES (reverse charge when valid and cross-border)' }))),
-}, {
+}, { $id: 'PlaceOrderRequest',
   additionalProperties: false,
   description: 'Each address is a saved address (…_address_id) or given inline (…_address); the billing address defaults to the shipping address.',
 });
@@ -38,7 +38,7 @@ export const PlaceOrderBody = Type.Object({
 const OrderAddress = Type.Object({
   first_name: Nullable(Type.String()), last_name: Nullable(Type.String()), company: Nullable(Type.String()), street: Nullable(Type.String()),
   street_2: Nullable(Type.String()), postal_code: Nullable(Type.String()), city: Nullable(Type.String()), country_iso: Nullable(Type.String()),
-});
+}, { $id: 'ShopOrderAddress' });
 
 export const ShopOrderSummary = Type.Object({
   id: Type.Integer(),
@@ -51,7 +51,7 @@ export const ShopOrderSummary = Type.Object({
   formatted: Type.Object({ total: Type.String() }, { description: 'Amounts formatted in the customer\'s language' }),
   tracking_number: Nullable(Type.String()),
   carrier: Nullable(Type.String()),
-});
+}, { $id: 'ShopOrderSummary' });
 
 export const ShopOrderDetail = Type.Composite([ShopOrderSummary, Type.Object({
   items: Type.Array(Type.Object({
@@ -82,4 +82,4 @@ export const ShopOrderDetail = Type.Composite([ShopOrderSummary, Type.Object({
   shipments: Type.Array(Type.Object({
     item_id: Type.Integer(), shipped_quantity: Type.Integer(), remaining_quantity: Type.Integer(),
   }), { description: 'What has left the warehouse, item by item' }),
-})]);
+})], { $id: 'ShopOrderDetail' });

@@ -7,7 +7,7 @@ const Limit = Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }));
 
 export const TierLimits = Type.Object({
   orders_per_period: Limit, products: Limit, team_members: Limit,
-}, { description: 'null means unlimited; orders count per billing period' });
+}, { $id: 'TierLimits', description: 'null means unlimited; orders count per billing period' });
 
 export const Tier = Type.Object({
   code: Type.String(),
@@ -22,7 +22,7 @@ export const Tier = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'TierResponse' });
 
 export const TierFields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -40,11 +40,11 @@ export const Feature = Type.Object({
   name: Type.String(),
   description: Type.String(),
   min_tier: Type.String({ description: 'The lowest tier that has the feature' }),
-});
+}, { $id: 'Feature' });
 
 export const FeatureCategory = Type.Object({
   code: Type.String(), name: Type.String(), description: Type.String(), feature_count: Type.Integer(),
-});
+}, { $id: 'FeatureCategory' });
 
 export const VendorPlan = Type.Object({
   tier_code: Type.String(),
@@ -52,15 +52,15 @@ export const VendorPlan = Type.Object({
   source: Type.Union([Type.Literal('subscription'), Type.Literal('legacy_fallback')], {
     description: 'legacy_fallback: the vendor has no subscription record and gets the documented fallback (docs/subscriptions.md)',
   }),
-});
+}, { $id: 'VendorPlan' });
 
-export const SubscriptionStatus = Type.Union(['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)));
+export const SubscriptionStatus = Type.Union(['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)), { $id: 'SubscriptionStatus' });
 export const SubscriptionBillingInterval = Type.Union([Type.Literal('month'), Type.Literal('year')], {
   description: 'Whether the vendor pays the tier\'s monthly or yearly price; a record older than the interval is monthly',
 });
 export const CustomLimits = Type.Object({
   orders_per_period: Type.Optional(Limit), products: Type.Optional(Limit), team_members: Type.Optional(Limit),
-}, { additionalProperties: false, description: 'Overrides of the tier\'s limits for this vendor; a key absent keeps the tier\'s, null is unlimited' });
+}, { $id: 'CustomLimits', additionalProperties: false, description: 'Overrides of the tier\'s limits for this vendor; a key absent keeps the tier\'s, null is unlimited' });
 
 export const VendorSubscription = Type.Object({
   vendor_id: Type.Integer(),
@@ -73,7 +73,7 @@ export const VendorSubscription = Type.Object({
   billing_interval: SubscriptionBillingInterval,
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'VendorSubscriptionResponse' });
 
 export const Usage = Type.Object({
   used: Type.Integer(),
@@ -81,7 +81,7 @@ export const Usage = Type.Object({
   remaining: Nullable(Type.Integer()),
   percent_used: Nullable(Type.Number()),
   exceeded: Type.Boolean({ description: 'At or over the limit' }),
-});
+}, { $id: 'UsageFigure' });
 
 export const UsageSummary = Type.Object({
   plan: VendorPlan,
@@ -100,7 +100,7 @@ export const UsageSummary = Type.Object({
       features: Type.Optional(Type.Array(Type.String())),
     }, { description: 'What the add-on adds in all (per unit times the quantity); the limits above include it' }),
   }), { description: 'The vendor\'s active add-ons (docs/billing.md)' }),
-});
+}, { $id: 'UsageSummary' });
 
 /** Admin /subscriptions: one vendor's subscription with its vendor and usage. */
 export const AdminSubscriptionItem = Type.Object({
@@ -120,7 +120,7 @@ export const AdminSubscriptionItem = Type.Object({
   usage: Type.Object({ orders: Usage, products: Usage, team_members: Usage }, { description: 'Orders of the current period (both channels), products (placeholders not counted), active team members' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'AdminSubscriptionItem' });
 
 const Count = Type.Integer({ minimum: 0 });
 export const SubscriptionStats = Type.Object({
@@ -140,7 +140,7 @@ export const SubscriptionStats = Type.Object({
     started: Count, in_trial: Count, converted: Count, expired: Count, canceled: Count,
     conversion_rate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'converted / (converted + expired + canceled); null before any trial ended' })),
   }),
-});
+}, { $id: 'SubscriptionStatsResponse' });
 
 const Figure = Nullable(Type.Number());
 export const CapacityMetrics = Type.Object({
@@ -148,7 +148,7 @@ export const CapacityMetrics = Type.Object({
   subscriptions_by_tier: Type.Record(Type.String(), Count), subscriptions_by_status: Type.Record(Type.String(), Count),
   live_subscriptions: Count, products: Count, orders_total: Count, orders_last_24h: Count,
   events_total: Figure, events_last_24h: Figure, media_files: Count, media_bytes: Count, database_bytes: Figure,
-});
+}, { $id: 'CapacityMetrics' });
 
 export const CapacitySnapshot = Type.Object({
   day: Type.String({ format: 'date' }),
@@ -156,21 +156,21 @@ export const CapacitySnapshot = Type.Object({
   taken_by: Type.Union([Type.Literal('manual'), Type.Literal('scheduled')]),
   times_taken: Type.Integer({ minimum: 1, description: 'Snapshots taken that day; the latest is kept' }),
   metrics: CapacityMetrics,
-});
+}, { $id: 'CapacitySnapshot' });
 
 export const CapacityOverview = Type.Object({
   latest: Nullable(CapacitySnapshot),
   live: Type.Object({ measured_at: Timestamp, metrics: CapacityMetrics }),
   capacity: Type.Object({ database_bytes: Type.Integer(), media_bytes: Type.Integer() }, { description: 'The configured capacities the forecast reads against' }),
   database_size_method: Type.String(),
-});
+}, { $id: 'CapacityOverview' });
 
 export const CapacityTrends = Type.Object({
   from: Type.String({ format: 'date' }),
   to: Type.String({ format: 'date' }),
   metrics: Type.Array(Type.String()),
   points: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), taken_at: Timestamp, values: Type.Record(Type.String(), Figure) })),
-});
+}, { $id: 'CapacityTrends' });
 
 export const CapacityRecommendations = Type.Object({
   window: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }), days: Type.Integer(), snapshots: Count }),
@@ -195,4 +195,4 @@ export const CapacityRecommendations = Type.Object({
     reaches_limit_on: Nullable(Type.String({ format: 'date', description: 'Orders: the day the period\'s pace so far reaches the limit, when within the period' })),
     suggested_tier: Nullable(Type.String({ description: 'The lowest offered tier above whose limit is above the usage' })),
   })),
-});
+}, { $id: 'CapacityRecommendations' });

@@ -26,7 +26,7 @@ export const VendorBusinessInfo = Type.Object({
   ...inherited,
   company_business_address: Nullable(Type.String()),
   company_tax_number: Nullable(Type.String()),
-});
+}, { $id: 'VendorBusinessInfo' });
 
 const Layout = Type.Object({
   style: Type.Union([Type.Literal('grid'), Type.Literal('list'), Type.Literal('masonry')]),
@@ -46,7 +46,7 @@ export const ThemeConfig = Type.Object({
     logo_url: Nullable(Type.String()), logo_dark_url: Nullable(Type.String()), favicon_url: Nullable(Type.String()), banner_url: Nullable(Type.String()),
   }),
   custom_css: Nullable(Type.String()),
-});
+}, { $id: 'ThemeConfig' });
 
 /** A vendor's theme (queries/themes/getVendorTheme.ts): the platform default (is_default, never updated) until one is set. */
 export const VendorTheme = Type.Object({
@@ -54,7 +54,7 @@ export const VendorTheme = Type.Object({
   is_default: Type.Boolean(),
   theme: ThemeConfig,
   updated_at: NullableTimestamp,
-});
+}, { $id: 'VendorThemeResponse' });
 
 /** What names a vendor, in every answer that shows one. */
 const vendorIdentity = {
@@ -87,7 +87,7 @@ export const VendorDetail = Type.Object({
   extmarket_vendor_slug: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'VendorDetailResponse' });
 
 /** A company (CompanyResponse) with how many vendors it owns. */
 export const CompanyItem = Type.Object({
@@ -101,7 +101,7 @@ export const CompanyItem = Type.Object({
   vendor_count: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'CompanyResponse' });
 
 /** A vendor's custom domain and the TXT record that proves it. */
 export const VendorDomain = Type.Object({
@@ -117,7 +117,7 @@ export const VendorDomain = Type.Object({
   last_error: Nullable(Type.String()),
   verification: Type.Object({ type: Type.Literal('TXT'), name: Type.String(), value: Type.String() }),
   created_at: Timestamp,
-});
+}, { $id: 'VendorDomainResponse' });
 
 /** A vendor as the public lookups and the shop show it: contact values are the effective ones. */
 export const PublicVendor = Type.Object({
@@ -130,7 +130,7 @@ export const PublicVendor = Type.Object({
   storefront_language: Type.String(),
   storefront_languages: Type.Array(Type.String()),
   storefront_locale: Nullable(Type.String()),
-});
+}, { $id: 'PublicVendorResponse' });
 
 /** A supported language as the language API and the vendor settings list it (LANGUAGE_INFO of src/core/i18n.ts). */
 export const LanguageInfo = Type.Object({
@@ -138,7 +138,7 @@ export const LanguageInfo = Type.Object({
   name: Type.String(),
   native_name: Type.String(),
   flag: Type.String(),
-});
+}, { $id: 'LanguageInfo' });
 
 /** Where the storefront locale came from (SPEC.md part 2: vendor, platform setting, environment, then en). */
-export const LocaleSource = Type.Union([Type.Literal('vendor'), Type.Literal('platform'), Type.Literal('environment'), Type.Literal('fallback')]);
+export const LocaleSource = Type.Union([Type.Literal('vendor'), Type.Literal('platform'), Type.Literal('environment'), Type.Literal('fallback')], { $id: 'LocaleSource' });

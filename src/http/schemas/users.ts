@@ -16,12 +16,12 @@ export const UserItem = Type.Object({
   must_change_password: Type.Boolean(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { $id: 'UserItem' });
 
 /** UserDetailResponse: the user and the counts of what they own or belong to. */
 export const UserDetail = Type.Composite([UserItem, Type.Object({
   counts: Type.Record(Type.String(), Type.Integer(), { description: 'Related records per kind (companies owned, vendor memberships…)' }),
-})]);
+})], { $id: 'UserDetailResponse' });
 
 /** The answer of a sign-in: a bearer token (SPEC.md part 5). */
 export const TokenResponse = Type.Object({
@@ -29,4 +29,4 @@ export const TokenResponse = Type.Object({
   token_type: Type.Literal('bearer'),
   expires_in: Type.Integer({ description: 'Seconds' }),
   must_change_password: Type.Boolean(),
-});
+}, { $id: 'TokenResponse' });

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { findShownPage, listNavigationPages, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
-import { iso } from '../../../queries/orders/listOrders.ts';
+import { iso } from '../../core/dates.ts';
 import { ContentPageNotFoundException } from '../../core/errors.ts';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import { renderMarkdown } from '../../core/markdown.ts';

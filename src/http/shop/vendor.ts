@@ -21,7 +21,7 @@ export function shopVendorRoutes(services: Services): Router {
       source: Type.Union([Type.Literal('request'), Type.Literal('referer')]),
       locale: Type.String(), locale_source: LocaleSource, language: Language,
       theme: ThemeConfig,
-    })]) },
+    })], { $id: 'ShopVendorResponse' }) },
   }, async (ctx) => {
     const vendor = ctx.state.vendorContext as VendorContext;
     const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);

@@ -23,12 +23,12 @@ const VendorLogin = Type.Object({
   email_or_username: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
   vendor_code: Type.Optional(VendorCode),
-}, { additionalProperties: false });
+}, { $id: 'VendorLogin', additionalProperties: false });
 
 const PasswordChange = Type.Object({
   current_password: Type.String({ minLength: 1, maxLength: 1024 }),
   new_password: Type.String({ minLength: 10, maxLength: 1024 }),
-}, { additionalProperties: false });
+}, { $id: 'VendorPasswordChange', additionalProperties: false });
 
 const VendorSignIn = Type.Object({
   access_token: Type.String(),
@@ -37,7 +37,7 @@ const VendorSignIn = Type.Object({
   must_change_password: Type.Boolean(),
   user: Type.Object({ id: Type.Integer(), username: Type.String(), email: Type.String(), role: Type.String() }),
   vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String() }),
-});
+}, { $id: 'VendorTokenResponse' });
 const VendorMe = Type.Object({
   user: Type.Object({
     id: Type.Integer(), email: Type.String(), username: Type.String(), first_name: Nullable(Type.String()), last_name: Nullable(Type.String()),
@@ -47,7 +47,7 @@ const VendorMe = Type.Object({
   role: Type.String(),
   is_owner: Type.Boolean(),
   permissions: Type.Array(Type.String()),
-});
+}, { $id: 'VendorMeResponse' });
 
 /**
  * Secure whenever the request came over TLS (directly, or through a proxy trusted with
@@ -95,7 +95,7 @@ export function vendorAuthRoutes(services: Services): Router {
   // Clears the vendor cookie only: admin and customer credentials are never touched (SPEC.md part 5).
   api.post('/auth/logout', {
     summary: 'Clear the vendor_token cookie (never an admin or customer credential)', caller: 'none',
-    responses: { 200: Type.Object({ message: Type.String() }) },
+    responses: { 200: Type.Object({ message: Type.String() }, { $id: 'VendorLogoutResponse' }) },
   }, async (ctx: Context) => {
     ctx.cookies.set(VENDOR_COOKIE, '', { ...cookieOptions(ctx, 0), maxAge: 0, expires: new Date(0) });
     ctx.body = { message: t(requestLanguage(ctx), 'auth.logged_out') };
@@ -119,7 +119,7 @@ export function vendorAuthRoutes(services: Services): Router {
 
   api.put('/auth/password', {
     summary: 'Change one\'s own password (a temporary one must be changed before anything else)', allowPasswordChange: true,
-    body: PasswordChange, responses: { 200: Type.Object({ message: Type.String() }) }, errors: [InvalidCredentialsException],
+    body: PasswordChange, responses: { 200: Type.Object({ message: Type.String() }, { $id: 'VendorPasswordChanged' }) }, errors: [InvalidCredentialsException],
   }, async (ctx, { body }) => {
     const caller = ctx.state.vendor as VendorCaller;
     const { state } = await load(services.store, user, caller.userId);

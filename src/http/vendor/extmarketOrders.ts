@@ -17,7 +17,7 @@ import { Id, PageQuery } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 /** Optional item ids: confirm (or decline) just these items instead of the whole order. */
-const ItemsBody = Type.Object({ item_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })) }, { additionalProperties: false });
+const ItemsBody = Type.Object({ item_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500, uniqueItems: true })) }, { $id: 'ExtmarketOrderItemsRequest', additionalProperties: false });
 const ListQuery = Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus), search: Type.Optional(OrderSearch), sort: OrderSortQuery });
 
 /**

@@ -12,15 +12,15 @@ import { Feature, FeatureCategory, TierCode, TierLimits, VendorPlan } from '../s
 import type { VendorCaller } from '../vendorAuth.ts';
 
 const FeatureList = Page(Feature);
-const AvailableFeatures = Page(Feature, { plan: VendorPlan });
+const AvailableFeatures = Page(Feature, { plan: VendorPlan }, 'AvailableFeaturesResponse');
 const ListQuery = Type.Object(PageQuery, { additionalProperties: false });
 const FeatureCheck = Type.Object({
   feature: Feature,
   available: Type.Boolean(),
   current_tier: Type.String(),
   required_tier: Type.String({ description: 'The lowest offered tier that has the feature' }),
-});
-const TierFeatures = Page(Feature, { tier_code: Type.String(), tier_name: Type.String() });
+}, { $id: 'FeatureCheckResponse' });
+const TierFeatures = Page(Feature, { tier_code: Type.String(), tier_name: Type.String() }, 'TierFeaturesResponse');
 const Upgrade = Type.Object({
   from_tier: Type.String(),
   to_tier: Type.String(),
@@ -30,7 +30,7 @@ const Upgrade = Type.Object({
   limits: Type.Object({ current: TierLimits, target: TierLimits }),
   price_monthly_difference_cents: Type.Integer(),
   price_yearly_difference_cents: Type.Integer(),
-});
+}, { $id: 'TierUpgradeResponse' });
 
 const byCodes = (codes: string[]) => FEATURES.filter((f) => codes.includes(f.code));
 
@@ -85,7 +85,8 @@ export function vendorFeatureRoutes(services: Services): Router {
     ctx.body = { tier_code: tier.code, tier_name: tier.name, ...pageOf(byCodes(tier.features), query) };
   });
 
-  api.get('/features/:code/check', {
+  // Not /features/:code/check: /features/tiers/check would then name two routes (tier "check", feature "tiers").
+  api.get('/features/check/:code', {
     summary: 'Whether the vendor\'s tier (or an add-on) gives a feature, and the lowest tier that has it',
     params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_]+$' }) }),
     responses: { 200: FeatureCheck }, errors: [FeatureNotFoundError],

@@ -11,22 +11,22 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { DateTime, InventoryItem, StockAt } from '../schemas/inventory.ts';
-import { Id, IdParams, PageQuery } from '../validation.ts';
+import { BoundedInteger, Id, IdParams, PageQuery } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const Place = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f]+$' });
 const Note = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
 const InventoryCreate = Type.Object({
   product_id: Id, warehouse: Type.Optional(Place), bin_location: Place, quantity: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), note: Note,
-}, { additionalProperties: false });
+}, { $id: 'InventoryCreate', additionalProperties: false });
 const InventoryUpdate = Type.Object({
   quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
   quantity_change: Type.Optional(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
   note: Note,
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'InventoryUpdate', additionalProperties: false, minProperties: 1 });
 
 /** InventoryMessageResponse: the deleted row and the units written off with it. */
-const InventoryMessage = Type.Object({ message: Type.String(), inventory_id: Type.Integer(), removed_quantity: Type.Integer() });
+const InventoryMessage = Type.Object({ message: Type.String(), inventory_id: Type.Integer(), removed_quantity: Type.Integer() }, { $id: 'InventoryMessageResponse' });
 
 /**
  * The vendor's inventory (SPEC.md 4.2 "inventory (including a delete that returns
@@ -43,7 +43,7 @@ export function vendorInventoryRoutes(services: Services): Router {
   api.get('/inventory', {
     summary: 'The vendor\'s stock rows, with the product',
     permission: 'inventory.view',
-    query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id), warehouse: Type.Optional(Type.String({ maxLength: 100 })), low_stock: Type.Optional(Type.Integer({ minimum: 0 })) }),
+    query: Type.Object({ ...PageQuery, product_id: Type.Optional(Id), warehouse: Type.Optional(Type.String({ maxLength: 100 })), low_stock: Type.Optional(BoundedInteger({ description: 'Rows with at most this quantity' })) }),
     responses: { 200: Page(InventoryItem) },
   }, async (ctx, { query }) => {
     ctx.body = await listInventory(knex, { ...query, vendor_id: me(ctx) }, { page: query.page ?? 1, limit: query.limit ?? 20 });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { IssuedInvoice } from '../../../commands/invoices/events.ts';
 import { createInvoiceFromOrder, issueCreditNote, recordInvoicePdf, setInvoiceSettings, type InvoiceDeps } from '../../../commands/invoices/handlers.ts';
@@ -11,6 +11,7 @@ import {
   OrderNotFoundException, ValidationException, VatNumberCheckUnavailableException,
 } from '../../core/errors.ts';
 import { EU_MEMBER_STATES, vatNumberCountry } from '../../core/vat/index.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
@@ -37,8 +38,8 @@ const VendorInvoiceSettings = Type.Object({
   footer_text: Type.Optional(Text(1000)),
   oss_opted_for_destination: Type.Optional(Type.Boolean()),
   cross_border_b2c_previous_year_cents: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000_000 })),
-}, { additionalProperties: false });
-const CreateInvoice = Type.Object({ order_id: Id, buyer_vat_number: Type.Optional(Type.Union([Plain(4, 20), Type.Null()])) }, { additionalProperties: false });
+}, { $id: 'VendorInvoiceSettingsUpdate', additionalProperties: false });
+const CreateInvoice = Type.Object({ order_id: Id, buyer_vat_number: Type.Optional(Type.Union([Plain(4, 20), Type.Null()])) }, { $id: 'InvoiceCreate', additionalProperties: false });
 const Params = Type.Object({ invoice_id: Id });
 /** What a credit note credits (Art. 219): every line, quantities of lines, or per unit an amount too much charged. */
 const CreditNoteCreate = Type.Object({
@@ -49,7 +50,36 @@ const CreditNoteCreate = Type.Object({
     unit_amount_cents: Type.Optional(Type.Integer({ minimum: 1, description: 'Corrections: the amount per unit charged too much, VAT included' })),
   }, { additionalProperties: false }), { minItems: 1, maxItems: 500 })),
   note: Type.Optional(Type.Union([Plain(0, 500), Type.Null()])),
-}, { additionalProperties: false });
+}, { $id: 'CreditNoteCreate', additionalProperties: false });
+
+/**
+ * An issued invoice's PDF, rendered from what was issued (the book's event, never the read model)
+ * and recorded: the API's download and the back office's.
+ */
+export async function renderInvoicePdf(services: Services, vendorId: number, invoiceId: number, context: CommandContext) {
+  const events = await services.store.readStream(`invoice_book-${vendorId}`);
+  const e = events.find((x) => (x.type === 'InvoiceIssued' || x.type === 'CreditNoteIssued') && x.data.invoice_id === invoiceId);
+  if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
+  const invoice = e.data as IssuedInvoice;
+  const file = await writeInvoicePdf(services.config.dataDir, invoice);
+  await services.settle([await recordInvoicePdf({ store: services.store, db: services.db.knex }, vendorId, { invoice_id: invoiceId, path: file.path, bytes: file.bytes, sha256: file.sha256 }, context)]);
+  return { invoice, file };
+}
+
+/** Sets the vendor's invoice settings (the API's PUT and the back office's form): the VAT number must be of the seller's country. */
+export async function saveInvoiceSettings(services: Services, vendorId: number, body: Static<typeof VendorInvoiceSettings>, context: CommandContext): Promise<void> {
+  if (body.vat_number && vatNumberCountry(body.vat_number) !== body.company_country_iso) {
+    throw new ValidationException('The VAT number does not match the country', [{ pointer: '/body/vat_number', message: `is not a VAT number of ${body.company_country_iso}` }]);
+  }
+  await services.settle([await setInvoiceSettings({ store: services.store, db: services.db.knex }, vendorId, {
+    payment_terms: null, bank_name: null, bank_iban: null, bank_bic: null, footer_text: null, invoice_prefix: 'INV-',
+    oss_opted_for_destination: false, cross_border_b2c_previous_year_cents: 0, ...body,
+    vat_number: body.vat_number ? body.vat_number.toUpperCase().replace(/[\s.-]/g, '') : null,
+  }, context)]);
+}
+
+/** The invoice settings as the API takes them (the back office's form is checked against the same schema). */
+export const VendorInvoiceSettingsUpdate = VendorInvoiceSettings;
 
 /**
  * Invoices of the token's vendor (SPEC.md 4.2 invoice endpoints): settings, creation
@@ -62,38 +92,20 @@ export function vendorInvoiceRoutes(services: Services): Router {
   const deps = (): InvoiceDeps => ({ store: services.store, db: knex });
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  async function issued(vendorId: number, invoiceId: number): Promise<IssuedInvoice> {
-    const events = await services.store.readStream(`invoice_book-${vendorId}`);
-    const e = events.find((x) => (x.type === 'InvoiceIssued' || x.type === 'CreditNoteIssued') && x.data.invoice_id === invoiceId);
-    if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
-    return e.data as IssuedInvoice;
-  }
-  async function render(ctx: Context, invoiceId: number) {
-    const vendorId = vendorOf(ctx);
-    const invoice = await issued(vendorId, invoiceId);
-    const file = await writeInvoicePdf(services.config.dataDir, invoice);
-    await services.settle([await recordInvoicePdf(deps(), vendorId, { invoice_id: invoiceId, path: file.path, bytes: file.bytes, sha256: file.sha256 }, vendorCommandContext(ctx))]);
-    return { invoice, file };
-  }
+  const render = (ctx: Context, invoiceId: number) => renderInvoicePdf(services, vendorOf(ctx), invoiceId, vendorCommandContext(ctx));
 
   api.get('/invoices/settings', {
     feature: 'pdf_invoices',
     summary: 'The vendor\'s invoice settings (VendorInvoiceSettings), or configured false',
     permission: 'invoices.view', responses: { 200: InvoiceSettingsAnswer },
   }, async (ctx) => { ctx.body = await getInvoiceSettings(knex, vendorOf(ctx)); });
+
   api.put('/invoices/settings', {
     feature: 'pdf_invoices',
     summary: 'Set the vendor\'s invoice settings: seller identity, VAT number of the same country, numbering prefix, OSS choice',
     permission: 'settings.edit', body: VendorInvoiceSettings, responses: { 200: InvoiceSettingsAnswer },
   }, async (ctx, { body }) => {
-    if (body.vat_number && vatNumberCountry(body.vat_number) !== body.company_country_iso) {
-      throw new ValidationException('The VAT number does not match the country', [{ pointer: '/body/vat_number', message: `is not a VAT number of ${body.company_country_iso}` }]);
-    }
-    await services.settle([await setInvoiceSettings(deps(), vendorOf(ctx), {
-      payment_terms: null, bank_name: null, bank_iban: null, bank_bic: null, footer_text: null, invoice_prefix: 'INV-',
-      oss_opted_for_destination: false, cross_border_b2c_previous_year_cents: 0, ...body,
-      vat_number: body.vat_number ? body.vat_number.toUpperCase().replace(/[\s.-]/g, '') : null,
-    }, vendorCommandContext(ctx))]);
+    await saveInvoiceSettings(services, vendorOf(ctx), body, vendorCommandContext(ctx));
     ctx.body = await getInvoiceSettings(knex, vendorOf(ctx));
   });
 

@@ -12,7 +12,7 @@ import { Message, Page } from '../responses.ts';
 import { Id, IdParams, PageQuery } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
-const UploadFields = Type.Object({ product_id: Type.Optional(Id) }, { additionalProperties: false });
+const UploadFields = Type.Object({ product_id: Type.Optional(Id) }, { $id: 'VendorImageUpload', additionalProperties: false });
 const urlOf = (id: number, variant: string) => `/api/v1/vendor/media/${id}/${variant}`;
 
 /**

@@ -20,7 +20,7 @@ const ListQuery = Type.Object({
   status: Type.Optional(ExceptionStatus),
   order_id: Type.Optional(Id),
 });
-const ResolveBody = Type.Object({ product_id: Id }, { additionalProperties: false });
+const ResolveBody = Type.Object({ product_id: Id }, { $id: 'ResolveOrderItemExceptionRequest', additionalProperties: false });
 
 /**
  * Order item exceptions of the token's vendor (SPEC.md 4.2): list, read, resolve by linking the

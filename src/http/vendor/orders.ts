@@ -13,7 +13,7 @@ import { Page } from '../responses.ts';
 import { ItemParams, OrderDetail, OrderItem, OrderListQuery, OrderParams, ShipmentStatus, TrackingBody } from '../schemas/orders.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
-const ShipBody = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }, { additionalProperties: false });
+const ShipBody = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }, { $id: 'ShipItemRequest', additionalProperties: false });
 const ListQuery = Type.Object(OrderListQuery);
 
 /**

@@ -18,7 +18,7 @@ import { LanguageInfo, LocaleSource, VendorBusinessInfo, VendorDomain, VendorThe
 import { Language } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
-/** VAT rates in force in Luxembourg, the extmarket's country (shared/reference/eu-vat-rates.json: LU), plus 0 for exempt goods. */
+/** VAT rates in force in Luxembourg, the extmarket's country (src/core/vat/eu-vat-rates.json: LU), plus 0 for exempt goods. */
 export const EXTMARKET_TAX_RATES = [0, 3, 8, 14, 17] as const;
 export const DELIVERY_METHODS = ['nationwide', 'package_delivery', 'self_collect'] as const;
 
@@ -31,7 +31,7 @@ const ExtmarketBody = Type.Object({
   boost_sort: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 10 }), Type.Null()])),
   delivery_method: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 50 }), { minItems: 1, maxItems: 3 }), Type.Null()])),
   preorder_days: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 365 }), Type.Null()])),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'VendorExtmarketSettingsUpdate', additionalProperties: false, minProperties: 1 });
 
 const BusinessInfoBody = Type.Object({
   name: Type.Optional(Name),
@@ -39,9 +39,9 @@ const BusinessInfoBody = Type.Object({
   ...ContactSchema,
   /** Clears every contact override: the vendor inherits the company's contact data again. */
   reset_to_company: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false, minProperties: 1 });
+}, { $id: 'VendorBusinessInfoUpdate', additionalProperties: false, minProperties: 1 });
 
-const LocalizationBody = Type.Object(LanguageSchema, { additionalProperties: false, minProperties: 1 });
+const LocalizationBody = Type.Object(LanguageSchema, { $id: 'VendorLocalizationUpdate', additionalProperties: false, minProperties: 1 });
 
 /** GET /settings: one object per section. */
 const VendorSettings = Type.Object({
@@ -67,8 +67,8 @@ const VendorSettings = Type.Object({
     custom_domains: Type.Array(VendorDomain, { description: 'Every custom domain of the vendor (at most 10)' }),
   }),
   payment_provider: Type.Object({ configured: Type.Boolean(), provider: Nullable(Type.String()), status: Nullable(Type.String()) }),
-});
-const SettingsAnswer = Type.Composite([Type.Object({ message: Type.String() }), VendorSettings]);
+}, { $id: 'VendorSettingsResponse' });
+const SettingsAnswer = Type.Composite([Type.Object({ message: Type.String() }), VendorSettings], { $id: 'VendorSettingsUpdated' });
 
 /** The rules of the extmarket settings that a schema cannot say clearly (SPEC.md 4.2). */
 function checkExtmarket(body: ExtmarketSettings): void {

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import {
   acceptTeamInvitation, cancelTeamInvitation, changeTeamMemberRole, hashInvitationToken, inviteTeamMember, removeTeamMember, type TeamDeps,
 } from '../../../commands/team/handlers.ts';
@@ -21,18 +22,18 @@ import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
 import { Email, Id, PageQuery } from '../validation.ts';
 import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
-const Role = Type.Union(MEMBER_ROLES.map((r) => Type.Literal(r)));
+const Role = Type.Union(MEMBER_ROLES.map((r) => Type.Literal(r)), { $id: 'TeamRole' });
 const PermissionList = Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p))), { uniqueItems: true, maxItems: PERMISSIONS.length });
 
-const InviteBody = Type.Object({ email: Email, role: Role, permissions: Type.Optional(PermissionList) }, { additionalProperties: false });
-const RoleBody = Type.Object({ role: Role, permissions: Type.Optional(PermissionList) }, { additionalProperties: false });
-const AcceptBody = Type.Object({
+export const InviteBody = Type.Object({ email: Email, role: Role, permissions: Type.Optional(PermissionList) }, { $id: 'TeamInvitationCreate', additionalProperties: false });
+export const RoleBody = Type.Object({ role: Role, permissions: Type.Optional(PermissionList) }, { $id: 'TeamMemberUpdate', additionalProperties: false });
+export const AcceptBody = Type.Object({
   token: Type.String({ minLength: 20, maxLength: 200 }),
   password: Type.String({ minLength: 10, maxLength: 1024 }),
   username: Type.Optional(Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' })),
   first_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
   last_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-}, { additionalProperties: false });
+}, { $id: 'TeamInvitationAccept', additionalProperties: false });
 const UserParams = Type.Object({ user_id: Id });
 const InvitationParams = Type.Object({ invitation_id: Id });
 const InvitationQuery = Type.Object({ status: Type.Optional(Type.Union(['pending', 'accepted', 'cancelled'].map((s) => Type.Literal(s)))) });
@@ -48,7 +49,7 @@ const TeamMember = Type.Object({
   is_owner: Type.Boolean(),
   is_active: Type.Boolean(),
   joined_at: NullableTimestamp,
-});
+}, { $id: 'TeamMember' });
 const TeamInvitation = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
@@ -59,11 +60,35 @@ const TeamInvitation = Type.Object({
   expires_at: Timestamp,
   accepted_user_id: Nullable(Type.Integer()),
   created_at: Timestamp,
-});
+}, { $id: 'TeamInvitation' });
 const Roles = Type.Object({
   permissions: Type.Array(Type.String()),
   roles: Type.Array(Type.Object({ role: Type.String(), permissions: Type.Union([Type.Array(Type.String()), Type.String()]) }, { additionalProperties: true })),
-});
+}, { $id: 'TeamRolesResponse' });
+
+/** Invites someone to a vendor's team (the vendor API and the team page): the owner is refused, the plan's member limit applies. */
+export async function inviteMember(services: Services, vendorId: number, ownerId: number, body: Static<typeof InviteBody>, c: CommandContext) {
+  const knex = services.db.knex;
+  const owner = await knex('user_list').select('email').where('id', ownerId).first();
+  if (owner?.email === body.email.toLowerCase()) throw new ConflictException('The owner is already part of the team', { field: 'email' });
+  const existing = await findUserIdByLogin(knex, body.email);
+  return inviteTeamMember({ store: services.store, db: knex, clock: services.clock }, vendorId, ownerId,
+    { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing, quota: await teamMemberQuota(services, vendorId) }, c);
+}
+
+/** Accepts an invitation by its secret (the vendor API and the accept page); a new account gets the chosen password. */
+export async function acceptInvitation(services: Services, body: Static<typeof AcceptBody>, correlationId: string) {
+  const knex = services.db.knex;
+  const found = await findInvitationByTokenHash(knex, hashInvitationToken(body.token));
+  if (!found || !found.vendor_active) throw new TeamInvitationNotFoundException('Invitation not found');
+  const existing = await findUserIdByLogin(knex, found.email);
+  const { userId, done } = await acceptTeamInvitation({ store: services.store, db: knex, clock: services.clock }, {
+    vendor_id: found.vendor_id, invitation_id: found.id, email: found.email, token: body.token, password: body.password,
+    existing_user_id: existing, username: body.username, first_name: body.first_name, last_name: body.last_name,
+  }, { userId: existing, correlationId });
+  await services.settle(done);
+  return { found, userId };
+}
 
 /**
  * The vendor's team (SPEC.md part 5 rule 5). Reading needs team.view; inviting, changing roles,
@@ -104,7 +129,7 @@ export function vendorTeamRoutes(services: Services): Router {
   api.put('/team/members/:user_id', {
     feature: 'roles_permissions',
     summary: 'Change a member\'s role and permissions (owner only)', use: ownerOnly, params: UserParams, body: RoleBody,
-    responses: { 200: Type.Object({ message: Type.String(), member: TeamMember }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
+    responses: { 200: Type.Object({ message: Type.String(), member: TeamMember }, { $id: 'TeamMemberUpdated' }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
   }, async (ctx, { params, body }) => {
     const v = caller(ctx);
     await services.settle(await changeTeamMemberRole(deps(), v.id, params.user_id, body.role, body.permissions, vendorCommandContext(ctx)));
@@ -114,7 +139,7 @@ export function vendorTeamRoutes(services: Services): Router {
   api.delete('/team/members/:user_id', {
     feature: 'team_members',
     summary: 'Remove a member from the team (owner only)', use: ownerOnly, params: UserParams,
-    responses: { 200: Type.Object({ message: Type.String(), user_id: Type.Integer() }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
+    responses: { 200: Type.Object({ message: Type.String(), user_id: Type.Integer() }, { $id: 'TeamMemberRemoved' }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
   }, async (ctx, { params }) => {
     await services.settle(await removeTeamMember(deps(), caller(ctx).id, params.user_id, vendorCommandContext(ctx)));
     ctx.body = { message: t(requestLanguage(ctx), 'team.member_removed'), user_id: params.user_id };
@@ -133,16 +158,11 @@ export function vendorTeamRoutes(services: Services): Router {
     feature: 'team_members',
     summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once. Members and pending invitations count in the plan\'s team-member limit',
     use: ownerOnly, body: InviteBody,
-    responses: { 201: Type.Object({ message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() }) },
+    responses: { 201: Type.Object({ message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() }, { $id: 'TeamInvitationCreated' }) },
     errors: [ConflictException, VendorOwnerOnlyException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const v = caller(ctx);
-    const owner = await knex('user_list').select('email').where('id', v.userId).first();
-    if (owner?.email === body.email.toLowerCase()) throw new ConflictException('The owner is already part of the team', { field: 'email' });
-    const existing = await findUserIdByLogin(knex, body.email);
-    const { invitationId, token, done } = await inviteTeamMember(deps(), v.id, v.userId,
-      { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing, quota: await teamMemberQuota(services, v.id) },
-      vendorCommandContext(ctx));
+    const { invitationId, token, done } = await inviteMember(services, v.id, v.userId, body, vendorCommandContext(ctx));
     await services.settle(done);
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
@@ -157,7 +177,7 @@ export function vendorTeamRoutes(services: Services): Router {
   api.delete('/team/invitations/:invitation_id', {
     feature: 'team_members',
     summary: 'Cancel an invitation (owner only)', use: ownerOnly, params: InvitationParams,
-    responses: { 200: Type.Object({ message: Type.String(), invitation: TeamInvitation }) }, errors: [TeamInvitationNotFoundException, VendorOwnerOnlyException],
+    responses: { 200: Type.Object({ message: Type.String(), invitation: TeamInvitation }, { $id: 'TeamInvitationCancelled' }) }, errors: [TeamInvitationNotFoundException, VendorOwnerOnlyException],
   }, async (ctx, { params }) => {
     const v = caller(ctx);
     await getTeamInvitation(knex, v.id, params.invitation_id);
@@ -172,17 +192,10 @@ export function vendorTeamRoutes(services: Services): Router {
     responses: { 200: Type.Object({
       message: Type.String(), user_id: Type.Integer(),
       vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String() }), login_path: Type.String(),
-    }) },
+    }, { $id: 'TeamInvitationAccepted' }) },
     errors: [TeamInvitationNotFoundException, TeamInvitationExpiredException, ConflictException, InvalidCredentialsException],
   }, async (ctx, { body }) => {
-    const found = await findInvitationByTokenHash(knex, hashInvitationToken(body.token));
-    if (!found || !found.vendor_active) throw new TeamInvitationNotFoundException('Invitation not found');
-    const existing = await findUserIdByLogin(knex, found.email);
-    const { userId, done } = await acceptTeamInvitation(deps(), {
-      vendor_id: found.vendor_id, invitation_id: found.id, email: found.email, token: body.token, password: body.password,
-      existing_user_id: existing, username: body.username, first_name: body.first_name, last_name: body.last_name,
-    }, { userId: existing, correlationId: ctx.state.requestId as string });
-    await services.settle(done);
+    const { found, userId } = await acceptInvitation(services, body, ctx.state.requestId as string);
     ctx.body = {
       message: t(requestLanguage(ctx), 'team.invitation_accepted', { vendor: found.vendor_name }),
       user_id: userId,

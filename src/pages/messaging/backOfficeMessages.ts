@@ -5,20 +5,30 @@ import type { Api } from '../../http/api.ts';
 import { attachmentUpload } from '../../http/messageAttachments.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { html, type Html } from '../html.ts';
-import { csrfValid } from '../storefront/cookies.ts';
+import { html, raw, type Html } from '../html.ts';
+import { csrfInput, csrfValid, seeOther } from '../forms.ts';
 import { pathParams } from '../storefront/routing.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
+import { renderBackOffice } from '../backOffice/layout.ts';
+import type { Viewer } from '../backOffice/registry.ts';
 import type { NewConversation } from '../../../commands/messaging/handlers.ts';
 import {
   answerRead, conversationsOf, downloadAttachment, isNotFound, openConversation, readConversation, replyFromForm, startFromForm, totalUnread,
 } from './actions.ts';
-import { csrfInput, renderBackOffice, signOutForm } from './backOffice.ts';
+import { MESSAGES_SCRIPT } from './assets.ts';
 import { formErrorText, mt } from './texts.ts';
-import { conversationList, conversationPage, type MessagesPage } from './views.ts';
+import { conversationList, conversationPage, MESSAGES_STYLE, unreadBadge, type MessagesPage } from './views.ts';
+import { card } from '../backOffice/components.ts';
+import { HTML, SEE_OTHER } from '../pageRoutes.ts';
 
-/** Who is on a back-office messages page: the actor, their command context and language. */
-export interface PageCaller { actor: Actor; context: CommandContext; language: LanguageCode }
+/**
+ * Who is on a back-office messages page: the viewer of the frame, the actor, their command context
+ * and language. A vendor team member writes only with the role's `messages.send`, as in the API
+ * (canSend); reading is open to every member.
+ */
+export interface PageCaller { viewer: Viewer; actor: Actor; context: CommandContext; language: LanguageCode }
+
+const canSend = (c: PageCaller): boolean => c.viewer.permissions === 'all' || c.viewer.permissions.includes('messages.send');
 
 export interface BackOfficeArea {
   /** `/vendor` or `/admin`: the pages live under `${prefix}/messages`, sign-in at `${prefix}/login`. */
@@ -37,8 +47,6 @@ export interface StartForms {
   recipients(ctx: Context, c: PageCaller): { conversation_type: string; resolve?: () => Promise<Partial<NewConversation>> };
 }
 
-const HTML = { description: 'The HTML page (text/html)', contentType: 'text/html' };
-const SEE_OTHER = { description: 'Post/Redirect/Get, or the sign-in page for a visitor without a session (Location)' };
 const REFUSED = { description: 'The form token (cookie and `_csrf` field) is missing or does not match: an HTML page', contentType: 'text/html' };
 const NOT_FOUND = { description: 'No such conversation for the caller: an HTML page', contentType: 'text/html' };
 
@@ -50,28 +58,32 @@ const NOT_FOUND = { description: 'No such conversation for the caller: an HTML p
 export function declareBackOfficeMessages(api: Api, services: Services, area: BackOfficeArea): void {
   const base = `${area.prefix}/messages`;
   const pageOf = async (ctx: Context, c: PageCaller): Promise<MessagesPage> => ({
-    language: c.language, viewer: c.actor.kind, base, streamUrl: area.streamUrl, csrf: csrfInput(ctx), totalUnread: await totalUnread(services, c.actor),
+    language: c.language, viewer: c.actor.kind, base, streamUrl: area.streamUrl, csrf: csrfInput(ctx), totalUnread: await totalUnread(services, c.actor), inFrame: true,
+    canSend: canSend(c),
   });
-  const frame = (ctx: Context, c: PageCaller, body: Html, status = 200) => renderBackOffice(ctx, {
-    language: c.language, title: mt(c.language, 'messages'), body,
-    aside: signOutForm(ctx, c.language, `${area.prefix}/logout`),
+  const frame = (ctx: Context, c: PageCaller, body: Html, status = 200, p?: MessagesPage, crumbs = false, inCard = true) => renderBackOffice(ctx, services, c.viewer, {
+    title: mt(c.language, 'messages'), nav: 'messages', body: inCard ? card(null, body) : body,
+    subtitle: p ? html`${unreadBadge(p)} ${mt(c.language, 'unread')}` : undefined,
+    crumbs: crumbs ? [{ label: mt(c.language, 'all_conversations'), href: base }] : [],
     notice: ctx.query.notice === 'sent' ? mt(c.language, 'sent') : null,
     error: formErrorText(c.language, ctx.query.error),
+    head: html`<style>${raw(MESSAGES_STYLE)}</style><script src="${MESSAGES_SCRIPT}" defer></script>`,
   }, status);
 
   /** The caller, else the sign-in page (coming back); a POST needs the form token; a stranger's conversation is not found. */
-  const page = (method: 'get' | 'post', path: string, summary: string, extra: Record<string, unknown>, run: (ctx: Context, c: PageCaller) => Promise<void>) => {
+  const page = (method: 'get' | 'post', path: string, summary: string, extra: Record<string, unknown>, run: (ctx: Context, c: PageCaller) => Promise<void>, writes = false) => {
     api[method](`${base}${path}`, {
       summary, params: pathParams(`${base}${path}`), ...extra,
       responses: { ...(method === 'get' ? { 200: HTML, 303: SEE_OTHER, 404: NOT_FOUND } : { 303: SEE_OTHER, 403: REFUSED, 404: NOT_FOUND }), ...(extra.responses as object ?? {}) },
     }, async (ctx) => {
       const c = await area.caller(ctx);
-      if (!c) return redirect(ctx, `${area.prefix}/login?return=${encodeURIComponent(method === 'get' ? ctx.url : base)}`);
-      if (method === 'post' && !csrfValid(ctx)) return frame(ctx, c, html`<h1>403</h1><p>${REFUSED.description}</p>`, 403);
+      if (!c) return seeOther(ctx, `${area.prefix}/login?return=${encodeURIComponent(method === 'get' ? ctx.url : base)}`);
+      if (method === 'post' && !csrfValid(ctx)) return await frame(ctx, c, html`<h1>403</h1><p>${REFUSED.description}</p>`, 403);
+      if (writes && !canSend(c)) return seeOther(ctx, `${base}${ctx.params.conversation_id ? `/${encodeURIComponent(ctx.params.conversation_id)}` : ''}?error=permission`);
       try {
         await run(ctx, c);
       } catch (err) {
-        if (isNotFound(err)) return frame(ctx, c, html`<p>${mt(c.language, 'not_found')}</p><p><a href="${base}">${mt(c.language, 'all_conversations')}</a></p>`, 404);
+        if (isNotFound(err)) return await frame(ctx, c, html`<p>${mt(c.language, 'not_found')}</p><p><a href="${base}">${mt(c.language, 'all_conversations')}</a></p>`, 404);
         throw err;
       }
     });
@@ -81,7 +93,9 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
   page('get', '', `Back-office page: the ${area.who}'s conversations with unread badges${startForms}`, {}, async (ctx, c) => {
     const { list } = await conversationsOf(services, c.actor, 1);
     const p = await pageOf(ctx, c);
-    frame(ctx, c, conversationList(p, list, area.start ? await area.start.forms(ctx, c, p) : null));
+    const forms = area.start && canSend(c) ? await area.start.forms(ctx, c, p) : null;
+    const conversations = card(null, conversationList(p, list, null), { flush: false });
+    await frame(ctx, c, forms ? html`<div class="grid sidebar">${conversations}${card(null, forms)}</div>` : conversations, 200, p, false, false);
   });
 
   if (area.start) {
@@ -91,25 +105,26 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
       { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
         const { conversation_type, resolve } = start.recipients(ctx, c);
         const outcome = await startFromForm(services, ctx, c.actor, c.context, { conversation_type }, resolve);
-        redirect(ctx, 'error' in outcome ? `${base}?error=${outcome.error}` : `${base}/${outcome.id}?notice=sent`);
-      });
+        seeOther(ctx, 'error' in outcome ? `${base}?error=${outcome.error}` : `${base}/${outcome.id}?notice=sent`);
+      }, true);
   }
 
   page('get', '/:conversation_id', 'Back-office page: one conversation with its messages and attachments, and the reply form; opening it marks it read', {}, async (ctx, c) => {
     const detail = await openConversation(services, c.actor, c.context, ctx.params.conversation_id);
-    frame(ctx, c, conversationPage(await pageOf(ctx, c), detail));
+    const p = await pageOf(ctx, c);
+    await frame(ctx, c, conversationPage(p, detail), 200, p, true);
   });
 
   page('post', '/:conversation_id', 'Back-office form: reply (multipart: `body`, up to 5 `files`), then the conversation',
     { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] }, async (ctx, c) => {
       const id = ctx.params.conversation_id;
       const error = await replyFromForm(services, ctx, c.actor, c.context, id);
-      redirect(ctx, `${base}/${encodeURIComponent(id)}${error ? `?error=${error}` : '?notice=sent'}`);
-    });
+      seeOther(ctx, `${base}/${encodeURIComponent(id)}${error ? `?error=${error}` : '?notice=sent'}`);
+    }, true);
 
   page('post', '/:conversation_id/read', 'Back-office form: mark the conversation read (sent by the page\'s script when a message arrives)', { responses: { 204: { description: 'Read (the script\'s request)' } } }, async (ctx, c) => {
     await readConversation(services, c.actor, c.context, ctx.params.conversation_id);
-    answerRead(ctx, `${base}/${encodeURIComponent(ctx.params.conversation_id)}`, redirect);
+    answerRead(ctx, `${base}/${encodeURIComponent(ctx.params.conversation_id)}`, seeOther);
   });
 
   page('get', '/:conversation_id/attachments/:attachment_id', 'Back-office download: an attachment (served as a file, never rendered)',
@@ -118,8 +133,3 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
     });
 }
 
-export function redirect(ctx: Context, location: string): void {
-  ctx.status = 303;
-  ctx.redirect(location);
-  ctx.status = 303;
-}

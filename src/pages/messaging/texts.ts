@@ -21,6 +21,8 @@ const EN = {
   error_subject: 'Give the conversation a subject.',
   error_attachment: 'An attachment was refused: at most 5 files of 10 MB, images (PNG, JPEG, WebP, GIF), PDF, .txt or .csv.',
   error_feature: 'This is not included in the current subscription plan.',
+  error_permission: 'Your role lets you read messages, not send them: ask the vendor\'s owner for the permission to send.',
+  read_only: 'Your role lets you read these messages; sending needs the permission to send messages.',
   sign_in: 'Sign in',
   sign_out: 'Sign out',
   login: 'E-mail or user name',
@@ -54,7 +56,9 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     attach: 'Joindre des fichiers (PNG, JPEG, WebP, GIF, PDF, .txt, .csv ; 5 au plus)', send: 'Envoyer', reply: 'Répondre',
     all_conversations: 'Toutes les conversations', you: 'Vous', with_customer: 'Client', with_admins: 'Plateforme',
     sent: 'Votre message a été envoyé.', error_empty: 'Écrivez un message ou joignez un fichier.', error_subject: 'Donnez un objet à la conversation.',
-    error_attachment: 'Une pièce jointe a été refusée : 5 fichiers de 10 Mo au plus, images (PNG, JPEG, WebP, GIF), PDF, .txt ou .csv.', error_feature: 'Ce n’est pas inclus dans l’abonnement actuel.', sign_in: 'Se connecter', sign_out: 'Se déconnecter',
+    error_attachment: 'Une pièce jointe a été refusée : 5 fichiers de 10 Mo au plus, images (PNG, JPEG, WebP, GIF), PDF, .txt ou .csv.', error_feature: 'Ce n’est pas inclus dans l’abonnement actuel.',
+    error_permission: 'Votre rôle vous permet de lire les messages, pas d’en envoyer : demandez la permission d’envoyer au propriétaire du vendeur.',
+    read_only: 'Votre rôle vous permet de lire ces messages ; en envoyer demande la permission d’envoyer des messages.', sign_in: 'Se connecter', sign_out: 'Se déconnecter',
     login: 'E-mail ou nom d’utilisateur', password: 'Mot de passe', vendor_code: 'Code vendeur (si vous travaillez pour plusieurs vendeurs)',
     error_credentials: 'E-mail, nom d’utilisateur ou mot de passe incorrect.', error_throttled: 'Trop de tentatives ; réessayez plus tard.',
     error_access: 'Ce compte n’a pas accès ici.', not_found: 'Cette conversation n’existe pas.', to_platform: 'À l’équipe de la plateforme',
@@ -77,7 +81,9 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     all_conversations: 'Alle Unterhaltungen', you: 'Sie', with_customer: 'Kunde', with_admins: 'Plattform',
     sent: 'Ihre Nachricht wurde gesendet.', error_empty: 'Schreiben Sie eine Nachricht oder hängen Sie eine Datei an.',
     error_subject: 'Geben Sie der Unterhaltung einen Betreff.', error_attachment: 'Ein Anhang wurde abgelehnt: höchstens 5 Dateien zu 10 MB, Bilder (PNG, JPEG, WebP, GIF), PDF, .txt oder .csv.',
-    error_feature: 'Das ist im aktuellen Abonnement nicht enthalten.', sign_in: 'Anmelden', sign_out: 'Abmelden', login: 'E-Mail oder Benutzername', password: 'Passwort',
+    error_feature: 'Das ist im aktuellen Abonnement nicht enthalten.',
+    error_permission: 'Ihre Rolle erlaubt das Lesen von Nachrichten, nicht das Senden: bitten Sie den Inhaber des Händlers um die Berechtigung zum Senden.',
+    read_only: 'Ihre Rolle erlaubt das Lesen dieser Nachrichten; zum Senden braucht es die Berechtigung, Nachrichten zu senden.', sign_in: 'Anmelden', sign_out: 'Abmelden', login: 'E-Mail oder Benutzername', password: 'Passwort',
     vendor_code: 'Händlercode (wenn Sie für mehrere Händler arbeiten)', error_credentials: 'E-Mail, Benutzername oder Passwort falsch.',
     error_throttled: 'Zu viele Fehlversuche; versuchen Sie es später erneut.', error_access: 'Dieses Konto hat hier keinen Zugang.',
     not_found: 'Diese Unterhaltung gibt es nicht.', to_platform: 'An das Team der Plattform',
@@ -100,7 +106,9 @@ const TEXTS: Record<LanguageCode, Record<MessagingText, string>> = {
     all_conversations: 'All Gespréicher', you: 'Dir', with_customer: 'Client', with_admins: 'Plattform',
     sent: 'Är Noriicht gouf geschéckt.', error_empty: 'Schreift eng Noriicht oder hänkt e Fichier un.',
     error_subject: 'Gitt dem Gespréich e Betreff.', error_attachment: 'En Unhang gouf refuséiert: héchstens 5 Fichieren zu 10 MB, Biller (PNG, JPEG, WebP, GIF), PDF, .txt oder .csv.',
-    error_feature: 'Dat ass am aktuellen Abonnement net dran.', sign_in: 'Umellen', sign_out: 'Ofmellen', login: 'E-Mail oder Benotzernumm', password: 'Passwuert',
+    error_feature: 'Dat ass am aktuellen Abonnement net dran.',
+    error_permission: 'Är Roll erlaabt Iech Noriichten ze liesen, net ze schécken: frot de Proprietär vum Händler no der Berechtegung fir ze schécken.',
+    read_only: 'Är Roll erlaabt Iech dës Noriichten ze liesen; fir ze schécken braucht Dir d’Berechtegung, Noriichten ze schécken.', sign_in: 'Umellen', sign_out: 'Ofmellen', login: 'E-Mail oder Benotzernumm', password: 'Passwuert',
     vendor_code: 'Händlercode (wann Dir fir e puer Händler schafft)', error_credentials: 'E-Mail, Benotzernumm oder Passwuert falsch.',
     error_throttled: 'Ze vill Feelversich; probéiert méi spéit nach eng Kéier.', error_access: 'Dëse Kont huet hei keen Zougang.',
     not_found: 'Dëst Gespréich gëtt et net.', to_platform: 'Un d’Team vun der Plattform',
@@ -123,7 +131,7 @@ export function mt(language: LanguageCode, key: MessagingText, params: Record<st
 }
 
 /** The refusals a form can name in `?error=` (src/pages/messaging/actions.ts), each with its words `error_<name>`. */
-export const FORM_ERRORS = ['empty', 'subject', 'attachment', 'feature', 'not_found', 'recipient'] as const;
+export const FORM_ERRORS = ['empty', 'subject', 'attachment', 'feature', 'not_found', 'recipient', 'permission'] as const;
 export type FormError = typeof FORM_ERRORS[number];
 
 /** The words for a form's refusal named in `?error=` (src/pages/messaging/actions.ts FormError); nothing for any other value. */

@@ -22,10 +22,14 @@ export interface MessagesPage {
   csrf: Html;
   /** The caller's unread messages over every conversation. */
   totalUnread: number;
+  /** Whether the caller may write (the forms are shown); reading is open to every participant. */
+  canSend: boolean;
+  /** Inside a back-office frame, whose title says "Messages" and shows `unreadBadge`: no heading of its own. */
+  inFrame?: boolean;
 }
 
-export const MESSAGES_STYLE = `.messages-root .count{display:inline-block;min-width:1.4em;padding:0 .35em;border-radius:1em;background:#b00020;color:#fff;text-align:center;font-size:.85em}
-.messages-root .count[data-count="0"]{background:#888}.conversations{list-style:none;padding:0}.conversations li{border-bottom:1px solid #ddd;padding:.6em 0;display:flex;gap:.8em;align-items:baseline}
+export const MESSAGES_STYLE = `.messages-root .count,.page-head .count{display:inline-block;min-width:1.4em;padding:0 .35em;border-radius:1em;background:#b00020;color:#fff;text-align:center;font-size:.85em}
+.messages-root .count[data-count="0"],.page-head .count[data-count="0"]{background:#888}.conversations{list-style:none;padding:0}.conversations li{border-bottom:1px solid #ddd;padding:.6em 0;display:flex;gap:.8em;align-items:baseline}
 .conversations li.has-unread a{font-weight:700}ol.thread{list-style:none;padding:0}ol.thread>li{border:1px solid #ddd;border-radius:6px;padding:.6em .9em;margin:.6em 0;max-width:46em}
 ol.thread>li.own{margin-left:auto;background:#f3f7ff}.thread .meta{margin:0 0 .3em;font-size:.9em;opacity:.8}.thread .body{margin:0;white-space:pre-wrap}
 .thread ul.attachments{margin:.4em 0 0;padding-left:1.2em}form.reply textarea,form.start textarea{width:100%;max-width:46em;min-height:6em}form.start input[name=subject]{width:100%;max-width:46em}`;
@@ -37,9 +41,12 @@ function badge(count: number, id?: string): Html {
   return html`<span class="count"${id ? html` id="${id}"` : ''} data-count="${count}" aria-live="polite">${count}</span>`;
 }
 
+/** The caller's unread count, updated live by the page's script. */
+export const unreadBadge = (p: MessagesPage): Html => badge(p.totalUnread, 'unread-count');
+
 function root(p: MessagesPage, body: Html, conversationId = ''): Html {
   return html`<div class="messages-root" id="messaging" data-stream="${p.streamUrl}" data-base="${p.base}" data-conversation="${conversationId}" data-you="${mt(p.language, 'you')}">
-<h1>${mt(p.language, 'messages')} ${badge(p.totalUnread, 'unread-count')}</h1>
+${p.inFrame ? '' : html`<h1>${mt(p.language, 'messages')} ${unreadBadge(p)}</h1>`}
 ${body}</div>`;
 }
 
@@ -85,7 +92,7 @@ export function conversationPage(p: MessagesPage, c: ConversationDetail): Html {
 <h2 id="subject">${c.subject} <span class="muted">· ${counterpart(c, p)}</span></h2>
 <ol class="thread" id="messages">${c.messages.items.map((m) => messageItem(p, c.id, m))}</ol>
 <form id="mark-read" method="post" action="${p.base}/${c.id}/read" hidden>${p.csrf}</form>
-<form class="reply" method="post" action="${p.base}/${c.id}" enctype="multipart/form-data">${p.csrf}
+${p.canSend ? html`<form class="reply" method="post" action="${p.base}/${c.id}" enctype="multipart/form-data">${p.csrf}
 <p><label>${mt(p.language, 'reply')}<br><textarea name="body" maxlength="10000"></textarea></label></p>
-${fileInput(p)}<p><button type="submit" class="primary">${mt(p.language, 'send')}</button></p></form>`, c.id);
+${fileInput(p)}<p><button type="submit" class="primary">${mt(p.language, 'send')}</button></p></form>` : html`<p class="muted" id="read-only">${mt(p.language, 'read_only')}</p>`}`, c.id);
 }

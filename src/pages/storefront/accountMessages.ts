@@ -49,7 +49,7 @@ export function storefrontMessagesRoutes(services: Services): Router {
   };
 
   const pageOf = (ctx: Context, sf: Storefront, total: number): MessagesPage => ({
-    language: sf.language, viewer: 'customer', base: base(sf), streamUrl: `${base(sf)}/stream`, csrf: csrfField(ctx), totalUnread: total,
+    language: sf.language, viewer: 'customer', base: base(sf), streamUrl: `${base(sf)}/stream`, csrf: csrfField(ctx), totalUnread: total, canSend: true,
   });
   const render = (ctx: Context, sf: Storefront, body: ReturnType<typeof conversationList>, notice: string | null = null) => renderPage(ctx, sf, {
     title: mt(sf.language, 'messages'),

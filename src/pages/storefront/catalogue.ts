@@ -7,7 +7,7 @@ import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';
 import type { Storefront } from './context.ts';
-import { renderPage } from './layout.ts';
+import { PRODUCT_PLACEHOLDER, renderPage } from './layout.ts';
 import { HTML_PAGE, NOT_FOUND, positiveInt, shopPage } from './routing.ts';
 
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -51,7 +51,7 @@ export function priceOf(p: Pick<ShopProduct, 'on_sale' | 'formatted'>) {
 
 function card(sf: Storefront, p: ShopProduct) {
   const href = sf.shopPath(`/products/${p.id}`);
-  return html`<li class="card product">${p.thumbnail_url ? html`<a href="${href}"><img src="${p.thumbnail_url}" alt="" loading="lazy"></a>` : ''}
+  return html`<li class="card product"><a class="thumb" href="${href}"><img src="${p.thumbnail_url ?? PRODUCT_PLACEHOLDER}" alt="" loading="lazy" width="200" height="200"></a>
 <h2><a href="${href}">${p.title ?? p.vendor_sku ?? `#${p.id}`}</a></h2>${p.brand ? html`<p class="muted">${p.brand}</p>` : ''}
 <p>${priceOf(p)}</p><p class="muted">${t(sf.language, p.availability.in_stock ? 'storefront.in_stock' : 'storefront.out_of_stock')}</p></li>`;
 }

@@ -1,4 +1,3 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { newSessionId } from '../../../commands/carts/sessionId.ts';
 
@@ -14,8 +13,8 @@ import { newSessionId } from '../../../commands/carts/sessionId.ts';
  *   `_csrf` field and every POST must bring the same value in both places.
  */
 export const CART_COOKIE = 'sf_cart';
-export const CSRF_COOKIE = 'sf_csrf';
-export const CSRF_FIELD = '_csrf';
+// The form token is every form's (src/pages/forms.ts).
+export { CSRF_COOKIE, CSRF_FIELD, csrfToken, csrfValid } from '../forms.ts';
 
 const MONTH = 30 * 24 * 3600 * 1000;
 const options = (ctx: Context) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure: ctx.secure, overwrite: true, maxAge: MONTH });
@@ -35,23 +34,4 @@ export function ensureCartSession(ctx: Context): string {
   const id = newSessionId();
   ctx.cookies.set(CART_COOKIE, id, options(ctx));
   return id;
-}
-
-/** The visitor's form token; a page that renders a form calls this, which sets the cookie the first time. */
-export function csrfToken(ctx: Context): string {
-  if (typeof ctx.state.csrfToken === 'string') return ctx.state.csrfToken;
-  const known = ctx.cookies.get(CSRF_COOKIE);
-  const token = known && TOKEN.test(known) ? known : randomBytes(32).toString('base64url');
-  if (token !== known) ctx.cookies.set(CSRF_COOKIE, token, options(ctx));
-  ctx.state.csrfToken = token;
-  return token;
-}
-
-/** Whether a POST carries the visitor's form token in both its cookie and its `_csrf` field. */
-export function csrfValid(ctx: Context): boolean {
-  const cookie = ctx.cookies.get(CSRF_COOKIE);
-  const body = (ctx.request as any).body;
-  const field = body && typeof body === 'object' ? body[CSRF_FIELD] : undefined;
-  if (!cookie || typeof field !== 'string' || !TOKEN.test(cookie) || field.length !== cookie.length) return false;
-  return timingSafeEqual(Buffer.from(cookie), Buffer.from(field));
 }

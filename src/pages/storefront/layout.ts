@@ -2,9 +2,11 @@ import type { Context } from 'koa';
 import type { ShownPage } from '../../../queries/content-pages/shopPages.ts';
 import { LANGUAGE_INFO, t, type LanguageCode } from '../../core/i18n.ts';
 import { THEME_PRESETS, type ThemeConfig } from '../../core/themePresets.ts';
+import { safeReturn } from '../forms.ts';
 import { html, page, raw, type Html } from '../html.ts';
 import type { Storefront } from './context.ts';
 import { CSRF_FIELD, csrfToken } from './cookies.ts';
+import { FAVICON } from '../backOffice/assets.ts';
 
 /**
  * The frame of every storefront page: the shop's theme as CSS variables, the header (logo or
@@ -21,6 +23,8 @@ export const STOREFRONT_CSP = "default-src 'none'; script-src 'self'; connect-sr
   + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Where the storefront's script is served (src/pages/storefront/assets.ts); a root path, so both forms of a shop load it from their own host. */
+/** The picture a product without an image shows, in the list and on its page. */
+export const PRODUCT_PLACEHOLDER = '/assets/product-placeholder.svg';
 export const STOREFRONT_SCRIPT = '/assets/storefront.js';
 
 const COLOR = /^#[0-9a-fA-F]{3,8}$/;
@@ -47,7 +51,8 @@ form.lang{display:flex;gap:.3em}form.lang button{background:none;border:1px soli
 form.lang button[aria-pressed=true]{background:var(--primary);color:#fff;border-color:var(--primary)}
 main{max-width:72em;margin:0 auto;padding:1em 1.5em}footer.site{border-top:1px solid var(--border);padding:1em 1.5em;font-size:.9em}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:1em;list-style:none;padding:0}
-.card{border:1px solid var(--border);border-radius:6px;padding:.8em}.card img{max-width:100%;height:auto}
+.card{border:1px solid var(--border);border-radius:6px;padding:.8em}.card .thumb img{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:contain;background:#f2f3f5;border-radius:4px}
+.product-image img{display:block;max-width:100%;max-height:28em;aspect-ratio:1;object-fit:contain;background:#f2f3f5;border-radius:6px}
 .price{font-weight:700}.was{text-decoration:line-through;opacity:.7;margin-right:.4em}
 button.primary,.button{background:var(--primary);color:#fff;border:0;border-radius:4px;padding:.5em 1em;cursor:pointer;text-decoration:none}
 .notice{background:#eef8ee;border-left:4px solid #2a7a2a;padding:.5em 1em}.error{background:#fff0f0;border-left:4px solid #b00;padding:.5em 1em}
@@ -60,10 +65,7 @@ export function pageTitle(p: Pick<ShownPage, 'translations' | 'default_language'
   return p.translations[language]?.title || p.translations[p.default_language]?.title || p.slug;
 }
 
-/** A local path to come back to: only a path of this site ("/…", never "//…"). */
-export function safeReturn(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 && !/[\u0000-\u001f]/.test(value) ? value : fallback;
-}
+export { safeReturn };
 
 /** The hidden field of the visitor's form token, for every form of a page. */
 export const csrfField = (ctx: Context) => html`<input type="hidden" name="${CSRF_FIELD}" value="${csrfToken(ctx)}">`;
@@ -119,7 +121,7 @@ ${legal.length > 0 ? html`<nav aria-label="legal"><span class="muted">${t(sf.lan
   ctx.body = page({
     lang: sf.language,
     title: `${options.title} · ${sf.vendor.name}`,
-    head: html`<link rel="icon" href="${usableUrl(sf.theme.branding?.favicon_url) ?? 'data:,'}"><style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style><script src="${STOREFRONT_SCRIPT}" defer></script>`,
+    head: html`<link rel="icon" href="${usableUrl(sf.theme.branding?.favicon_url) ?? FAVICON}"><style>${raw(themeVariables(sf.theme))}\n${raw(STYLE)}</style><script src="${STOREFRONT_SCRIPT}" defer></script>`,
     body,
   });
 }

@@ -8,7 +8,7 @@ import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';
 import { priceOf, viewOf } from './catalogue.ts';
 import type { Storefront } from './context.ts';
-import { csrfField, renderNotFound, renderPage } from './layout.ts';
+import { csrfField, PRODUCT_PLACEHOLDER, renderNotFound, renderPage } from './layout.ts';
 import { errorMessage } from './messages.ts';
 import { HTML_PAGE, NOT_FOUND, positiveInt, shopPage } from './routing.ts';
 
@@ -37,7 +37,7 @@ export function storefrontProductRoutes(services: Services): Router {
       error: errorMessage(sf.language, ctx.query.error),
       body: html`<p><a href="${sf.shopPath('/')}">← ${L('storefront.products')}</a></p>
 <article class="product-detail"><h1>${title}</h1>${product.brand ? html`<p class="muted">${product.brand}</p>` : ''}
-${product.image_url ? html`<p><img src="${product.image_url}" alt="${title}" style="max-width:100%;max-height:28em"></p>` : ''}
+<p class="product-image"><img src="${product.image_url ?? PRODUCT_PLACEHOLDER}" alt="${product.image_url ? title : ''}" width="800" height="800"></p>
 <p>${priceOf(product)}</p>
 <p class="muted">${L(available.in_stock ? 'storefront.in_stock' : 'storefront.out_of_stock')}</p>
 ${product.short_description ? html`<p><strong>${product.short_description}</strong></p>` : ''}

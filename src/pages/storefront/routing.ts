@@ -60,19 +60,7 @@ export async function servePage(services: Services, ctx: Context, method: Method
   await handler(ctx, sf);
 }
 
-/** Post/Redirect/Get: answers 303 to a path of this site. */
-export function seeOther(ctx: Context, location: string): void {
-  ctx.status = 303;
-  ctx.redirect(location);
-  ctx.status = 303;
-}
-
-/** A form field as a string ('' when absent or not a string). */
-export function field(ctx: Context, name: string): string {
-  const body = (ctx.request as any).body;
-  const value = body && typeof body === 'object' ? body[name] : undefined;
-  return typeof value === 'string' ? value : '';
-}
+export { field, seeOther } from '../forms.ts';
 
 /** A positive whole number of a form field or query parameter, or null. */
 export function positiveInt(value: unknown, max = 2_147_483_647): number | null {

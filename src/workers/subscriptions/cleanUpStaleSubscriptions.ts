@@ -5,11 +5,11 @@ import type { SubscriptionChangeReason } from '../../../commands/subscriptions/e
 import { retireSubscription } from '../../../commands/subscriptions/handlers.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
+import { isoTime } from '../../core/dates.ts';
 
 /** A subscription canceled this many days ago and left so is stale. */
 export const STALE_CANCELED_DAYS = 30;
 const DAY_MS = 86_400_000;
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /**
  * The cleanup of stale subscriptions (docs/subscriptions.md "Scheduled tasks"): a subscription
@@ -29,13 +29,13 @@ export async function cleanUpStaleSubscriptions(services: Services): Promise<Rec
   const settled: Handled<unknown, any>[] = [];
   const retire = async (row: any, reason: SubscriptionChangeReason) => {
     const ctx = { userId: 'system:scheduler', vendorId: row.vendor_id, correlationId: `subscription-cleanup-${now.toISOString()}`,
-      causationId: `subscription-cleanup:${row.vendor_id}:${reason}:${iso(row.updated_at)}` };
+      causationId: `subscription-cleanup:${row.vendor_id}:${reason}:${isoTime(row.updated_at)}` };
     try {
       const handled = await retireSubscription(services.store, now, row.vendor_id, reason, ctx);
       settled.push(handled);
       if (reason === 'vendor_deleted') {
         settled.push(await closeQuota(services.store, PRODUCT_QUOTA, String(row.vendor_id), ctx),
-          await closeQuota(services.store, ORDER_QUOTA, `${row.vendor_id}:${iso(row.current_period_start)}`, ctx));
+          await closeQuota(services.store, ORDER_QUOTA, `${row.vendor_id}:${isoTime(row.current_period_start)}`, ctx));
       }
       if (handled.events.length > 0) done[reason].push(row.vendor_id);
     } catch (err) {

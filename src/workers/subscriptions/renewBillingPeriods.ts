@@ -3,8 +3,8 @@ import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
 import { renewSubscriptionPeriod } from '../../../commands/subscriptions/handlers.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
+import { isoTime } from '../../core/dates.ts';
 
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /**
  * The billing-period counter reset: every active subscription whose period has ended moves to
@@ -20,7 +20,7 @@ export async function renewBillingPeriods(services: Services): Promise<number[]>
   const renewed: number[] = [];
   const settled: Handled<unknown, any>[] = [];
   for (const row of due as any[]) {
-    const ended = { start: iso(row.current_period_start), end: iso(row.current_period_end) };
+    const ended = { start: isoTime(row.current_period_start), end: isoTime(row.current_period_end) };
     const ctx = { userId: 'system:scheduler', vendorId: row.vendor_id, correlationId: `period-renewal-${now.toISOString()}`,
       causationId: `period-renewal:${row.vendor_id}:${ended.end}` };
     try {

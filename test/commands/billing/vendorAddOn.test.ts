@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addOnByCode } from '../../../commands/billing/addOnCatalogue.ts';
+import { addOnByCode } from '../../../src/core/addOnCatalogue.ts';
 import { addOnIdFor } from '../../../commands/billing/addOns.ts';
 import type { VendorAddOnEvent } from '../../../commands/billing/events.ts';
 import { vendorAddOn, type PurchaseAddOn } from '../../../commands/billing/vendorAddOn.ts';

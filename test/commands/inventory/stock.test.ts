@@ -29,6 +29,27 @@ describe('stock of a product', () => {
       .thenThrows(ConflictException, /already has inventory/);
   });
 
+  it('moves units between two bins in one decision, opening the target bin when it has none', () => {
+    const moveTo = (bin: string, quantity: number) => ({ type: 'MoveStock' as const, data: {
+      acting_vendor_id: 7, from_inventory_id: 11, warehouse: 'W', bin_location: bin, new_inventory_id: 12, quantity, reference: 'move:11', at } });
+    given(stock, stocked).when(moveTo('a', 2)).then([
+      { type: 'StockAdjusted', data: m(11, 'B', -2, 0, 2, 0, { reference: 'move:11', note: '→ W / a' }) },
+      { type: 'StockAdjusted', data: m(10, 'A', 2, 0, 5, 0, { reference: 'move:11', note: '← W / B' }) },
+    ]);
+    given(stock, stocked).when(moveTo('C', 4)).then([
+      { type: 'StockAdjusted', data: m(11, 'B', -4, 0, 0, 0, { reference: 'move:11', note: '→ W / C' }) },
+      { type: 'InventoryLocationOpened', data: { product_id: 1, vendor_id: 7, inventory_id: 12, warehouse: 'W', bin_location: 'C', at } },
+      { type: 'StockAdjusted', data: m(12, 'C', 4, 0, 4, 0, { reference: 'move:11', note: '← W / B' }) },
+    ]);
+  });
+
+  it('refuses a move of more than the bin holds unreserved, or to the same bin, so neither bin changes', () => {
+    const base = { acting_vendor_id: 7, from_inventory_id: 11, warehouse: 'W', new_inventory_id: 12, reference: null, at };
+    given(stock, stocked).when({ type: 'MoveStock', data: { ...base, bin_location: 'A', quantity: 5 } }).thenThrows(InsufficientInventoryException, /Not enough stock to move/);
+    given(stock, stocked).when({ type: 'MoveStock', data: { ...base, bin_location: 'b', quantity: 1 } }).thenThrows(Error, /another bin/);
+    given(stock, stocked).when({ type: 'MoveStock', data: { ...base, acting_vendor_id: 8, bin_location: 'A', quantity: 1 } }).thenThrows(InventoryNotFoundException, /not found/);
+  });
+
   it('reserves across locations in order, then ships the reservation first', () => {
     const reserved: StockEvent[] = [
       { type: 'StockReserved', data: m(10, 'A', 0, 3, 3, 3, order) },

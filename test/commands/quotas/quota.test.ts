@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { quota, type QuotaCommand } from '../../../commands/quotas/quota.ts';
+import { quota, QuotaNotOpen, type QuotaCommand } from '../../../commands/quotas/quota.ts';
 import type { QuotaEvent } from '../../../commands/quotas/events.ts';
 import { TierLimitExceededException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
@@ -12,7 +12,19 @@ const claim = (holder: string, limit: number | null, opening: string[] = []): Qu
 const closed: QuotaEvent = { type: 'QuotaClosed', data: { kind: 'products', key: '7' } };
 const release = (holder: string): QuotaCommand => ({ type: 'ReleaseQuotaSlot', data: { kind: 'products', key: '7', holder } });
 
+const claimTogether = (claims: [string, number][], opening: string[] | null): QuotaCommand =>
+  ({ type: 'ClaimQuotaSlots', data: { kind: 'products', key: '7', claims: claims.map(([holder, limit]) => ({ holder, limit })), opening } });
+
 describe('quota: a plan limit counted on the write side', () => {
+  it('claims waiting together are decided in turn: each takes a slot while the count is under its limit', () => {
+    given(quota, [opened(['1']), claimed('2')]).when(claimTogether([['3', 4], ['4', 4], ['5', 4], ['2', 4]], null)).then([claimed('3'), claimed('4')]);
+  });
+
+  it('claims waiting together open a stream with the holders given, and ask for them when not given', () => {
+    given(quota, []).when(claimTogether([['3', 3], ['4', 3]], ['1', '3'])).then([opened(['1']), claimed('3'), claimed('4')]);
+    given(quota, [opened([]), closed]).when(claimTogether([['3', 3]], null)).thenThrows(QuotaNotOpen, /not open/);
+  });
+
   it('opens with the holders that existed before counting began, then claims a slot', () => {
     given(quota, []).when(claim('3', 5, ['1', '2'])).then([opened(['1', '2']), claimed('3')]);
   });

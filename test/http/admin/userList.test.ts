@@ -145,9 +145,12 @@ describe('admin user list: search, filters, sorts, pages and totals', () => {
       expect(await list(`search=${tag}&limit=10&page=9`)).to.deep.include({ items: [], total: N, total_exact: true });
     });
 
-    it('answers a page number past any table with an empty page, not an error', async () => {
-      const body = await list(`search=${tag}&page=99999999999999999999`);
+    it('answers the last page number it takes with an empty page, and a larger one with a 422 naming page', async () => {
+      const body = await list(`search=${tag}&page=2147483647`);
       expect(body).to.deep.include({ items: [], total: N, total_exact: true });
+      const past = await app.call('GET', `/api/v1/admin/users?search=${tag}&page=99999999999999999999`, { token });
+      expect(past.status).to.equal(422);
+      expect(past.body.errors.map((e: any) => e.pointer)).to.deep.equal(['/query/page']);
     });
 
     it('refuses an unknown sort with a 422 that points at it', async () => {

@@ -49,10 +49,10 @@ describe('admin vendor products: create, update, copy from the marketplace, pric
     expect(res.body.formatted.price).to.equal('€19.99');
     expect(res.body.inventory).to.deep.equal({ unlimited: false, quantity: 0, reserved_quantity: 0, available_quantity: 0 });
 
-    const changed = await app.call('PATCH', `/api/v1/admin/vendor-products/${res.body.id}`, { token, body: { price_cents: 1000, tax_rate_percent: 5.5, cost: null } });
+    const changed = await app.call('PATCH', `/api/v1/admin/vendor-products/${res.body.id}`, { token, body: { price_cents: 1000, tax_rate_percent: 8, cost: null } });
     expect(changed.status).to.equal(200);
     // 1000 × 10000 / 10550 = 947.87 → 948; no cost → no profit.
-    expect(changed.body).to.include({ net_price_cents: 948, vat_amount_cents: 52, tax_rate_percent: 5.5, profit_cents: null, profit_margin_percent: null });
+    expect(changed.body).to.include({ net_price_cents: 926, vat_amount_cents: 74, tax_rate_percent: 8, vat_rate_category: 'reduced', profit_cents: null, profit_margin_percent: null });
   });
 
   it('validates money and identifiers: 422 for bad input, 400 for a sale price above the price, 409 for a duplicate SKU', async () => {

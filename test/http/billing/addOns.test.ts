@@ -117,7 +117,7 @@ describe('vendor billing: add-ons', () => {
   });
 
   it('gives a capability add-on\'s feature to a tier that lacks it', async () => {
-    const check = () => call('GET', '/features/custom_domain/check');
+    const check = () => call('GET', '/features/check/custom_domain');
     expect((await check()).body.available).to.equal(false);
     const res = await call('POST', '/billing/add-ons/purchase', { add_on_code: 'custom_domain' });
     const emitted = await app.stripe.completeCheckout(res.body.checkout_session_id);

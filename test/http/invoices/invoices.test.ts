@@ -33,6 +33,9 @@ describe('invoices: settings, gapless numbers, PDF with the Art. 226 contents', 
     const ok = await app.call('PUT', '/api/v1/vendor/invoices/settings', { token: v.ownerToken, body: SELLER });
     expect(ok.status).to.equal(200);
     expect(ok.body).to.include({ configured: true, vat_number: 'LU12345678', invoice_prefix: 'INV-' });
+    const read = await app.call('GET', '/api/v1/vendor/invoices/settings', { token: v.ownerToken });
+    expect(read.status).to.equal(200);
+    expect(read.body).to.deep.equal(ok.body);
   });
 
   it('numbers invoices created at once without a gap or a duplicate', async () => {

@@ -6,6 +6,7 @@ import { asAdmin, asCustomer, asVendor, call, download, sendForm, unread, type F
 import { putOnTier } from '../../support/plans.ts';
 import { registerShopper, shopOf, type Shopper } from '../../support/shop.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
+import { resolvedDocument } from '../../support/openapi.ts';
 
 /**
  * The plan features of messaging (docs/messaging.md "Plan features"): writing to the platform's
@@ -134,7 +135,7 @@ describe('messaging: plan features per conversation type and attachment', () => 
   });
 
   it('the OpenAPI document shows the refusal on the vendor\'s and the shop\'s writes, not on the admins\'', async () => {
-    const doc = (await app.call('GET', '/api/v1/openapi.json')).body;
+    const doc = await resolvedDocument(app);
     for (const path of ['/api/v1/vendor/messages', '/api/v1/vendor/messages/{conversation_id}', '/api/v1/shop/messages', '/api/v1/shop/messages/{conversation_id}']) {
       expect(doc.paths[path].post.responses['403'].description, path).to.include('FeatureNotAvailableException');
       expect(doc.paths[path].get.responses['403'].description, `${path} (reading)`).not.to.include('FeatureNotAvailableException');

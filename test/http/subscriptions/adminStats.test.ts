@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addOnByCode } from '../../../commands/billing/addOnCatalogue.ts';
+import { addOnByCode } from '../../../src/core/addOnCatalogue.ts';
 import { cancelAddOn, recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';

@@ -5,6 +5,7 @@ import { FEATURES } from '../../../commands/subscriptions/features.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
+import { resolvedDocument } from '../../support/openapi.ts';
 
 /** SPEC.md part 2 "Feature": the vendor routes of a feature refuse a vendor whose tier lacks it. */
 describe('feature gates: a vendor route of a plan feature refuses a tier without it', () => {
@@ -70,7 +71,7 @@ describe('feature gates: a vendor route of a plan feature refuses a tier without
   });
 
   it('documents the refusal on every gated route, each gate naming a feature of the catalogue', async () => {
-    const doc = (await app.call('GET', '/api/v1/openapi.json')).body;
+    const doc = await resolvedDocument(app);
     const op = doc.paths['/api/v1/vendor/extmarket/credentials'].get;
     expect(op.description).to.include('`extmarket_connection`');
     expect(JSON.stringify(op.responses['403'])).to.include('FeatureNotAvailableException');

@@ -52,11 +52,11 @@ describe('vendor features API', () => {
   });
 
   it('checks one feature against the vendor\'s tier; an unknown feature is a 404 FeatureNotFoundError', async () => {
-    const has = await get('/features/storefront/check');
+    const has = await get('/features/check/storefront');
     expect(has.body).to.include({ available: true, current_tier: 'essential', required_tier: 'essential' });
-    const lacks = await get('/features/custom_domain/check');
+    const lacks = await get('/features/check/custom_domain');
     expect(lacks.body).to.include({ available: false, current_tier: 'essential', required_tier: 'business' });
-    const unknown = await get('/features/teleportation/check');
+    const unknown = await get('/features/check/teleportation');
     expect(unknown.status).to.equal(404);
     expect(unknown.body.code).to.equal('FeatureNotFoundError');
   });
@@ -114,7 +114,7 @@ describe('vendor features API', () => {
       expect(usage.body.products).to.include({ limit: 0, exceeded: true });
       expect(usage.body.orders).to.include({ limit: null, remaining: null, exceeded: false });
       expect(usage.body.upgrade).to.equal(null);
-      const check = await app.call('GET', '/api/v1/vendor/features/audit_history/check', { token: u.ownerToken });
+      const check = await app.call('GET', '/api/v1/vendor/features/check/audit_history', { token: u.ownerToken });
       expect(check.body).to.include({ available: true, current_tier: 'enterprise' });
       // A canceled subscription falls back to the legacy tier.
       await app.call('PUT', `/api/v1/admin/subscriptions/${u.vendorId}`, { token: admin, body: { status: 'canceled' } });

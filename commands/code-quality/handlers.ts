@@ -1,0 +1,83 @@
+import type { Clock } from '../../src/core/clock.ts';
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { sql, type Executor } from '../../src/runtime/database.ts';
+import { nextId } from '../../src/runtime/nextId.ts';
+import type { Finding } from './events.ts';
+import { codeQualityScan, type ScanCommand } from './scan.ts';
+import { violation, type ViolationCommand } from './violation.ts';
+
+export interface CodeQualityDeps { store: EventStore; db: Executor; clock: Clock }
+
+type Done = Handled<unknown, any>;
+
+/** Asks for a scan; the worker runs it (src/workers/code-quality). */
+export async function requestScan(deps: CodeQualityDeps, requestedBy: number | string, ctx: CommandContext): Promise<{ scan_id: number; done: Done }> {
+  const scanId = await nextId(deps.db, codeQualityScan.aggregate);
+  const done = await handleCommand(deps.store, codeQualityScan, scanId, {
+    type: 'RequestCodeQualityScan', data: { scan_id: scanId, requested_by: requestedBy, at: deps.clock.now().toISOString() },
+  }, ctx);
+  return { scan_id: scanId, done };
+}
+
+export function runScanCommand(store: EventStore, scanId: number, command: ScanCommand, ctx: CommandContext): Promise<Done> {
+  return handleCommand(store, codeQualityScan, scanId, command, ctx);
+}
+
+export function runViolationCommand(store: EventStore, violationId: number, command: ViolationCommand, ctx: CommandContext): Promise<Done> {
+  return handleCommand(store, violation, violationId, command, ctx);
+}
+
+/**
+ * The violation id of each fingerprint, on the write side: a fingerprint gets an id the first
+ * scan that meets it and keeps it for good, so a violation found again is the same aggregate
+ * with its workflow. The registry is to violations what a sequence is to other aggregates.
+ */
+export async function violationIdsOf(db: Executor, fingerprints: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (fingerprints.length === 0) return out;
+  await sql(db, `INSERT INTO code_quality_fingerprints (fingerprint, violation_id)
+    SELECT f, nextval('violation_id_seq')::int FROM (SELECT DISTINCT unnest($1::text[]) AS f) i
+     WHERE NOT EXISTS (SELECT 1 FROM code_quality_fingerprints k WHERE k.fingerprint = i.f)
+    ON CONFLICT (fingerprint) DO NOTHING`, [fingerprints]);
+  for (const r of await sql(db, 'SELECT fingerprint, violation_id FROM code_quality_fingerprints WHERE fingerprint = ANY($1::text[])', [fingerprints])) {
+    out.set(r.fingerprint, Number(r.violation_id));
+  }
+  return out;
+}
+
+/** Every violation id ever given, with its fingerprint (a scan marks those it no longer finds fixed). */
+export async function knownViolations(db: Executor): Promise<Map<string, number>> {
+  const rows = await sql(db, 'SELECT fingerprint, violation_id FROM code_quality_fingerprints');
+  return new Map(rows.map((r: any) => [r.fingerprint, Number(r.violation_id)]));
+}
+
+export interface ScanOutcome { found: number; new_violations: number; fixed: number; new_errors: number }
+
+/**
+ * Records one scan's findings on the violations: each one found is recorded found (nothing new
+ * when it was present already), each known one not found is recorded fixed. Event ids derive
+ * from the scan, so a scan recorded twice (a retried worker) appends nothing twice.
+ */
+export async function recordFindings(deps: CodeQualityDeps, scanId: number, findings: Finding[], ctx: CommandContext): Promise<ScanOutcome> {
+  const at = deps.clock.now().toISOString();
+  const ids = await violationIdsOf(deps.db, findings.map((f) => f.fingerprint));
+  const outcome: ScanOutcome = { found: findings.length, new_violations: 0, fixed: 0, new_errors: 0 };
+  const causation = (id: number) => ({ ...ctx, causationId: `code_quality_scan-${scanId}:violation-${id}` });
+  for (const f of findings) {
+    const id = ids.get(f.fingerprint)!;
+    const done = await runViolationCommand(deps.store, id, { type: 'RecordViolationFound', data: { ...f, violation_id: id, scan_id: scanId, at } }, causation(id));
+    const first = done.events.find((e: any) => e.type === 'ViolationFound' && !e.data.again);
+    if (first) {
+      outcome.new_violations += 1;
+      if (f.severity === 'error') outcome.new_errors += 1;
+    }
+  }
+  const seen = new Set(findings.map((f) => f.fingerprint));
+  for (const [fingerprint, id] of await knownViolations(deps.db)) {
+    if (seen.has(fingerprint)) continue;
+    const done = await runViolationCommand(deps.store, id, { type: 'RecordViolationFixed', data: { violation_id: id, scan_id: scanId, at } }, causation(id));
+    outcome.fixed += done.events.length;
+  }
+  return outcome;
+}

@@ -1,0 +1,2 @@
+export { codeQualityScan } from './scan.ts';
+export { violation } from './violation.ts';

@@ -1,0 +1,1 @@
+export { testRun } from './testRun.ts';

@@ -1,0 +1,49 @@
+import { SCAN_EVENT_TYPES, type CodeQualityScanEvent } from '../../commands/code-quality/events.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
+
+/** code_quality_scans: one row per scan, its status, progress message and outcome (GET /code-quality/scans). */
+export const codeQualityScans = rowProjection<Record<string, any>>({
+  name: 'code_quality_scans',
+  eventTypes: SCAN_EVENT_TYPES,
+  fold: {
+    table: 'code_quality_scans',
+    key: 'id',
+    keyType: 'integer',
+    columns: [
+      'status', 'requested_by', 'progress_message', 'error_message', 'files', 'found', 'new_violations', 'fixed', 'new_errors',
+      'by_severity', 'created_at', 'started_at', 'completed_at', 'updated_at',
+    ],
+    keys: (e) => [(e.data as { scan_id: number }).scan_id],
+    apply(rows, raw) {
+      const e = raw as unknown as CodeQualityScanEvent;
+      const id = e.data.scan_id;
+      if (e.type === 'CodeQualityScanRequested') {
+        rows.set(id, {
+          id, status: 'pending', requested_by: String(e.data.requested_by), progress_message: 'Waiting for a worker', error_message: null,
+          files: null, found: null, new_violations: null, fixed: null, new_errors: null, by_severity: null,
+          created_at: e.data.at, started_at: null, completed_at: null, updated_at: e.data.at,
+        });
+        return;
+      }
+      const row = rows.get(id);
+      if (!row) return;
+      row.updated_at = e.data.at;
+      switch (e.type) {
+        case 'CodeQualityScanStarted':
+          Object.assign(row, { status: 'running', started_at: e.data.at, progress_message: 'Started' });
+          break;
+        case 'CodeQualityScanProgressed':
+          row.progress_message = e.data.message;
+          break;
+        case 'CodeQualityScanCompleted': {
+          const { scan_id: _id, at, ...outcome } = e.data;
+          Object.assign(row, outcome, { status: 'completed', completed_at: at, progress_message: 'Completed' });
+          break;
+        }
+        case 'CodeQualityScanFailed':
+          Object.assign(row, { status: 'failed', completed_at: e.data.at, error_message: e.data.error, progress_message: 'Failed' });
+          break;
+      }
+    },
+  },
+});

@@ -1,0 +1,59 @@
+import { VIOLATION_EVENT_TYPES, type ViolationEvent } from '../../commands/code-quality/events.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
+
+/**
+ * code_quality_violations: one row per violation ever found, with its workflow (status,
+ * assignee, priority, due date, comments) and whether the last scan still found it.
+ */
+export const codeQualityViolations = rowProjection<Record<string, any>>({
+  name: 'code_quality_violations',
+  eventTypes: VIOLATION_EVENT_TYPES,
+  fold: {
+    table: 'code_quality_violations',
+    key: 'id',
+    keyType: 'integer',
+    columns: [
+      'fingerprint', 'rule_id', 'severity', 'description', 'message', 'file_path', 'line', 'target', 'status', 'present',
+      'assignee', 'priority', 'due_date', 'resolution', 'comments', 'first_found_scan', 'last_found_scan', 'fixed_by_scan', 'created_at', 'updated_at',
+    ],
+    keys: (e) => [(e.data as { violation_id: number }).violation_id],
+    apply(rows, raw) {
+      const e = raw as unknown as ViolationEvent;
+      const id = e.data.violation_id;
+      const row = rows.get(id);
+      if (e.type === 'ViolationFound') {
+        const { violation_id: _id, scan_id, again: _again, at, ...finding } = e.data;
+        if (!row) {
+          rows.set(id, {
+            id, ...finding, status: 'open', present: true, assignee: null, priority: null, due_date: null, resolution: null, comments: [],
+            first_found_scan: scan_id, last_found_scan: scan_id, fixed_by_scan: null, created_at: at, updated_at: at,
+          });
+        } else {
+          Object.assign(row, finding, { present: true, last_found_scan: scan_id, fixed_by_scan: null, updated_at: at });
+        }
+        return;
+      }
+      if (!row) return;
+      row.updated_at = e.data.at;
+      switch (e.type) {
+        case 'ViolationFixed':
+          Object.assign(row, { present: false, fixed_by_scan: e.data.scan_id });
+          break;
+        case 'ViolationAssigned':
+          Object.assign(row, { status: 'assigned', assignee: e.data.assignee, priority: e.data.priority, due_date: e.data.due_date, resolution: null });
+          break;
+        case 'ViolationResolved':
+          Object.assign(row, { status: 'resolved', resolution: e.data.note });
+          break;
+        case 'ViolationIgnored':
+          Object.assign(row, { status: 'ignored', resolution: e.data.reason });
+          break;
+        case 'ViolationCommented': {
+          const { comment_id, text, by, at } = e.data;
+          row.comments = [...(row.comments ?? []), { comment_id, text, by: String(by), at }];
+          break;
+        }
+      }
+    },
+  },
+});

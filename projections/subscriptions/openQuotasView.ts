@@ -1,0 +1,24 @@
+import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from '../../commands/quotas/events.ts';
+import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+
+/**
+ * The quota streams that are open (counting), in every instance's memory: a creation under an
+ * unlimited plan must close its vendor's stream if a former limit opened it, and learns whether
+ * there is one without reading the stream (commands/quotas/quota.ts `claimQuotaSlot`). Folded
+ * from the opening and closing events only (a stream's first claim opens it), which are few.
+ */
+export const openQuotasView = defineMemoryView<Set<string>>({
+  name: OPEN_QUOTAS_VIEW,
+  eventTypes: ['QuotaOpened', 'QuotaClosed'],
+  sources: [],
+  async load() {
+    return new Set<string>();
+  },
+  // Sets what the event states: applying it twice changes nothing.
+  apply(open, raw) {
+    const e = raw as unknown as Extract<QuotaEvent, { type: 'QuotaOpened' | 'QuotaClosed' }>;
+    if (e.type === 'QuotaOpened') open.add(quotaId(e.data.kind, e.data.key));
+    else open.delete(quotaId(e.data.kind, e.data.key));
+    return open;
+  },
+});

@@ -1,0 +1,134 @@
+import Router from '@koa/router';
+import { Type } from '@sinclair/typebox';
+import { CodeQualityAnalyserUnavailableException, CodeQualityScanNotFoundException, ViolationNotFoundException } from '../../../commands/code-quality/errors.ts';
+import { requestScan, runViolationCommand } from '../../../commands/code-quality/handlers.ts';
+import type { ViolationCommand } from '../../../commands/code-quality/violation.ts';
+import { codeQualityStats } from '../../../queries/code-quality/codeQualityStats.ts';
+import { activeScan, getScan, listScans } from '../../../queries/code-quality/listScans.ts';
+import { getViolation, listViolations } from '../../../queries/code-quality/listViolations.ts';
+import { InvalidTransitionException } from '../../core/errors.ts';
+import type { Services } from '../../runtime/services.ts';
+import { codeQualityRules } from '../../workers/code-quality/rules.ts';
+import { INSTALLATION_ROOT, scannerAvailable } from '../../workers/code-quality/scanWorker.ts';
+import { Api } from '../api.ts';
+import { commandContext } from '../auth.ts';
+import { Page } from '../responses.ts';
+import {
+  AssignViolationRequest, CodeQualityRules, CodeQualityScan, CommentOnViolationRequest, DashboardStatsResponse, IgnoreViolationRequest,
+  ResolveViolationRequest, ScanStarted, ScanStatus, Severity, Violation, ViolationStatus,
+} from '../schemas/codeQuality.ts';
+import { IdParams, PageQuery } from '../validation.ts';
+
+const ViolationQuery = Type.Object({
+  ...PageQuery,
+  severity: Type.Optional(Severity),
+  status: Type.Optional(ViolationStatus),
+  rule_id: Type.Optional(Type.String({ maxLength: 100 })),
+  file_path: Type.Optional(Type.String({ maxLength: 500, description: 'Part of the file path' })),
+  present: Type.Optional(Type.Boolean({ description: 'true: found by the last scan; false: fixed' })),
+  overdue: Type.Optional(Type.Boolean()),
+});
+
+/**
+ * SPEC.md 4.1 /code-quality/…: scans of the platform's own source tree in the background (202,
+ * polled every 3 seconds), their history, the violations with their workflow (part 3) and the
+ * dashboard's figures. docs/platform-operations.md "Code quality".
+ */
+export function adminCodeQualityRoutes(services: Services): Router {
+  const api = new Api(services, 'admin');
+  const knex = services.db.knex;
+  const today = () => services.clock.now().toISOString().slice(0, 10);
+  const deps = { store: services.store, db: knex, clock: services.clock };
+
+  api.get('/code-quality/stats', {
+    summary: 'Violations by severity and status, overdue and fixed ones, the trend over the last scans', responses: { 200: DashboardStatsResponse },
+  }, async (ctx) => {
+    ctx.body = await codeQualityStats(knex, today());
+  });
+
+  api.get('/code-quality/rules', {
+    summary: 'The rules a scan checks, as data: the project\'s own architecture check and the scan\'s', responses: { 200: CodeQualityRules },
+  }, async (ctx) => {
+    ctx.body = { items: codeQualityRules(INSTALLATION_ROOT).map((r) => ({ id: r.id, severity: r.severity, description: r.description, check: r.check.kind })) };
+  });
+
+  api.post('/code-quality/scan', {
+    summary: 'Start a scan of the source tree in the background; answers 202 with the job id (poll every 3 seconds)',
+    description: 'A scan already waiting or running is answered instead of starting a second one. A deployment installed without the development dependencies answers 503.',
+    responses: { 202: ScanStarted }, errors: [CodeQualityAnalyserUnavailableException],
+  }, async (ctx) => {
+    if (!scannerAvailable()) {
+      throw new CodeQualityAnalyserUnavailableException('This deployment was installed without its development dependencies: the analyser (dependency-cruiser) is missing, so no scan can run');
+    }
+    const running = await activeScan(knex);
+    let scan = running;
+    if (!scan) {
+      const { scan_id, done } = await requestScan(deps, ctx.state.admin.id, commandContext(ctx, ctx.state.admin.id));
+      await services.settle([done]);
+      scan = await getScan(knex, scan_id);
+    }
+    ctx.status = 202;
+    ctx.body = { job_ids: [scan!.id], scan };
+  });
+
+  api.get('/code-quality/scans', {
+    summary: 'Scan history, newest first', query: Type.Object({ ...PageQuery, status: Type.Optional(ScanStatus) }), responses: { 200: Page(CodeQualityScan) },
+  }, async (ctx, { query }) => {
+    ctx.body = await listScans(knex, { status: query.status }, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  });
+
+  api.get('/code-quality/scans/:id', {
+    summary: 'One scan: status, progress message, outcome', params: IdParams, responses: { 200: CodeQualityScan }, errors: [CodeQualityScanNotFoundException],
+  }, async (ctx, { params }) => {
+    const scan = await getScan(knex, params.id);
+    if (!scan) throw new CodeQualityScanNotFoundException(`Scan ${params.id} not found`);
+    ctx.body = scan;
+  });
+
+  api.get('/code-quality/violations', {
+    summary: 'Violations, worst first; filters severity, status, rule id, file path, present, overdue', query: ViolationQuery, responses: { 200: Page(Violation) },
+  }, async (ctx, { query }) => {
+    const { page, limit, ...filter } = query;
+    ctx.body = await listViolations(knex, filter, { page: page ?? 1, limit: limit ?? 20 }, today());
+  });
+
+  const found = async (id: number) => {
+    const v = await getViolation(knex, id, today());
+    if (!v) throw new ViolationNotFoundException(`Violation ${id} not found`);
+    return v;
+  };
+
+  api.get('/code-quality/violations/:id', {
+    summary: 'One violation with its workflow and comments', params: IdParams, responses: { 200: Violation }, errors: [ViolationNotFoundException],
+  }, async (ctx, { params }) => {
+    ctx.body = await found(params.id);
+  });
+
+  const move = (path: string, summary: string, body: any, command: (id: number, body: any, by: number, at: string) => ViolationCommand, refusals = true) => {
+    api.post(`/code-quality/violations/:id/${path}`, {
+      summary, params: IdParams, body, responses: { 200: Violation },
+      errors: refusals ? [ViolationNotFoundException, InvalidTransitionException] : [ViolationNotFoundException],
+    }, async (ctx, { params, body: input }) => {
+      await found(params.id);
+      const by: number = ctx.state.admin.id;
+      const done = await runViolationCommand(services.store, params.id, command(params.id, input, by, services.clock.now().toISOString()), commandContext(ctx, by));
+      await services.settle([done]);
+      ctx.body = await found(params.id);
+    });
+  };
+
+  move('assign', 'Assign a violation (assignee, priority, due date); from any state', AssignViolationRequest, (id, b, by, at) => ({
+    type: 'AssignViolation', data: { violation_id: id, assignee: b.assignee.trim(), priority: b.priority ?? 'medium', due_date: b.due_date ?? null, by, at },
+  }), false);
+  move('resolve', 'Resolve an assigned violation (409 from any other state)', ResolveViolationRequest, (id, b, by, at) => ({
+    type: 'ResolveViolation', data: { violation_id: id, note: b.note?.trim() || null, by, at },
+  }));
+  move('ignore', 'Ignore an assigned violation, with the reason (409 from any other state)', IgnoreViolationRequest, (id, b, by, at) => ({
+    type: 'IgnoreViolation', data: { violation_id: id, reason: b.reason.trim(), by, at },
+  }));
+  move('comments', 'Comment on a violation, in any state', CommentOnViolationRequest, (id, b, by, at) => ({
+    type: 'CommentOnViolation', data: { violation_id: id, text: b.text.trim(), by, at },
+  }), false);
+
+  return api.router;
+}

@@ -1,0 +1,134 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { LanguageCode } from '../../core/i18n.ts';
+import { redactSecrets } from '../../core/redact.ts';
+import type { RecordedEvent } from '../../eventstore/port.ts';
+import { deciderOf } from '../../runtime/aggregates.ts';
+import { replay } from '../../runtime/history.ts';
+import type { Services } from '../../runtime/services.ts';
+import { card, formatDateTime, linkButton, pill } from '../backOffice/components.ts';
+import { html, type Html } from '../html.ts';
+import { ht } from './texts.ts';
+
+/**
+ * The auditor's view of one record, for any record page of either back office (an order, a stock
+ * bin, a product, a vendor, a subscription, a content page, a violation…): the record's events in
+ * order with who did it, when, and what changed (the fields of the state that the event moved),
+ * and "as of" a chosen time, the record rendered as it was then. It reads the stream and folds it
+ * with the area's own decider (src/runtime/history.ts, the same machinery as the history API and
+ * `npm run replay`): no second history.
+ *
+ * The caller has already decided the viewer may see the record (its tenant): the panel shows the
+ * stream it is given.
+ */
+export interface HistoryOptions {
+  /** Renders the record's state (as of a time); default: its fields as a list. */
+  renderState?: (state: unknown) => Html;
+  /** The newest events shown; older ones are paged (`history_page`). */
+  pageSize?: number;
+  /** Where the record's history downloads as JSON Lines (the admins' export for an outside auditor); no link without it. */
+  exportHref?: string;
+}
+
+/** `?as_of=` of the record page, as a time (an ISO time or the browser's datetime-local value, UTC). */
+export function asOfOf(ctx: Context): Date | null {
+  const raw = typeof ctx.query.as_of === 'string' ? ctx.query.as_of.trim() : '';
+  if (!raw || raw.length > 40) return null;
+  const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw}Z`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Names of the people who acted: user ids of the events' metadata, looked up once. */
+async function actorNames(knex: Knex, events: RecordedEvent[]): Promise<Map<string, string>> {
+  const ids = [...new Set(events.map((e) => e.metadata.user_id).filter((id): id is number => typeof id === 'number' || /^\d+$/.test(String(id))).map(Number))];
+  const rows = ids.length === 0 ? [] : await knex('user_list').whereIn('id', ids).select('id', 'username', 'first_name', 'last_name');
+  const names = new Map<string, string>();
+  for (const r of rows) names.set(String(r.id), [r.first_name, r.last_name].filter(Boolean).join(' ').trim() || r.username);
+  return names;
+}
+
+function who(e: RecordedEvent, names: Map<string, string>, language: LanguageCode): string {
+  const id = e.metadata.user_id;
+  if (id === null || id === undefined) return ht(language, 'system');
+  const known = names.get(String(id));
+  if (known) return known;
+  // A process manager or a scheduled task acts as `system:<name>`.
+  return String(id).startsWith('system:') ? `${ht(language, 'system')} (${String(id).slice(7)})` : `${ht(language, 'user')} ${id}`;
+}
+
+/** An event type in words: `OrderItemConfirmed` → "Order item confirmed". */
+export const eventInWords = (type: string): string => {
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const short = (value: unknown): string => {
+  if (value === null || value === undefined) return '—';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 140 ? `${text.slice(0, 137)}…` : text;
+};
+
+/** The top-level fields of the state an event moved: before → after. */
+function changes(before: unknown, after: unknown): [string, unknown, unknown][] {
+  const a = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  const b = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
+  const out: [string, unknown, unknown][] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) out.push([key, a[key], b[key]]);
+  }
+  return out;
+}
+
+/** A state as a list of its fields (nested values as compact JSON). */
+export function stateFacts(state: unknown): Html {
+  if (!state || typeof state !== 'object') return html`<p class="muted">${short(state)}</p>`;
+  return html`<dl class="facts">${Object.entries(state as Record<string, unknown>).map(([k, v]) =>
+    html`<dt>${k}</dt><dd>${v !== null && typeof v === 'object' ? html`<code>${short(v)}</code>` : short(v)}</dd>`)}</dl>`;
+}
+
+/**
+ * The history card of a record page: "as of" form, the state at that time when one is chosen, and
+ * the events newest first with who, when and what changed. `id` anchors it (`#history`).
+ */
+export async function recordHistory(services: Services, ctx: Context, language: LanguageCode, stream: string, options: HistoryOptions = {}): Promise<Html> {
+  const events = await services.store.readStream(stream);
+  const decider = deciderOf(stream);
+  const steps = decider ? replay(decider, events) : events.map((event) => ({ event, state: undefined }));
+  const names = await actorNames(services.db.knex, events);
+  const asOf = asOfOf(ctx);
+  const render = options.renderState ?? stateFacts;
+
+  let asOfView: Html | string = '';
+  if (asOf) {
+    const upTo = steps.filter((s) => new Date(s.event.recorded_at).getTime() <= asOf.getTime());
+    const last = upTo[upTo.length - 1];
+    asOfView = html`<div class="card" style="box-shadow:none"><header><h3>${ht(language, 'as_of_title', { time: formatDateTime(asOf, language) })}</h3>
+${pill(ht(language, 'events_applied', { count: upTo.length, total: steps.length }), 'accent')}</header>
+<div class="body">${last ? (decider ? render(last.state) : stateFacts(null)) : html`<p class="muted">${ht(language, 'not_yet')}</p>`}</div></div>`;
+  }
+
+  const size = options.pageSize ?? 50;
+  const page = Math.max(1, Math.min(10_000, Number(ctx.query.history_page) || 1));
+  const newestFirst = steps.map((s, i) => ({ ...s, before: i > 0 ? steps[i - 1]!.state : decider?.initialState() })).reverse();
+  const shown = newestFirst.slice((page - 1) * size, page * size);
+  const value = asOf ? asOf.toISOString().slice(0, 19) : '';
+  const items = shown.map((s) => {
+    const moved = decider ? changes(redactSecrets(s.before), s.state) : [];
+    return html`<li><div class="when"><time datetime="${s.event.recorded_at}">${formatDateTime(s.event.recorded_at, language)}</time> · ${who(s.event, names, language)} · v${s.event.version}
+ · <a href="?as_of=${encodeURIComponent(s.event.recorded_at)}#history">${ht(language, 'show_as_of')}</a></div>
+<div><strong>${eventInWords(s.event.type)}</strong> <code class="muted">${s.event.type}</code></div>
+${moved.length > 0 ? html`<ul class="changes">${moved.slice(0, 12).map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${short(from)}</span> → ${short(to)}</li>`)}</ul>`
+    : html`<div class="muted"><code>${short(redactSecrets(s.event.data))}</code></div>`}</li>`;
+  });
+  const pages = Math.max(1, Math.ceil(steps.length / size));
+  const nav = pages > 1 ? html`<p class="muted">${ht(language, 'page', { page, pages })}
+${page > 1 ? html` <a href="?history_page=${page - 1}#history">${ht(language, 'newer')}</a>` : ''}${page < pages ? html` <a href="?history_page=${page + 1}#history">${ht(language, 'older')}</a>` : ''}</p>` : '';
+
+  const form = html`<form method="get" action="${ctx.path}#history" class="filters" style="border:0;padding:0 0 12px">
+<input type="hidden" name="tab" value="history"><div class="field"><label for="as_of">${ht(language, 'as_of')}</label><input id="as_of" type="datetime-local" step="1" name="as_of" value="${value}"></div>
+<div class="form-actions"><button type="submit">${ht(language, 'show')}</button>${asOf ? html`<a class="button ghost" href="${ctx.path}?tab=history#history">${ht(language, 'now')}</a>` : ''}</div></form>`;
+
+  const exportLink = options.exportHref ? linkButton(options.exportHref, ht(language, 'export'), 'small', 'download') : undefined;
+  return html`<div id="history">${card(ht(language, 'title', { count: steps.length }), html`${form}${asOfView}
+${steps.length === 0 ? html`<p class="muted">${ht(language, 'empty')}</p>` : html`<ol class="timeline">${items}</ol>${nav}`}`, { actions: exportLink })}</div>`;
+}

@@ -1,0 +1,25 @@
+import type { ExtmarketSyncCompleted, ExtmarketSyncFailed } from '../../commands/extmarket/events.ts';
+import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { handleCommand } from '../runtime/commandHandler.ts';
+import type { ProcessManager } from '../runtime/consumer.ts';
+
+/**
+ * Step 4 of the onboarding is the extmarket's historical import: when that job ends, the
+ * onboarding completes (or goes back to step 4 when the job failed). The decision ignores any other
+ * job, and a repeat appends nothing (event ids derived from the job's event).
+ */
+export const finishOnboardingOnHistoricalImportEnded: ProcessManager = {
+  kind: 'process',
+  name: 'finishOnboardingOnHistoricalImportEnded',
+  eventTypes: ['ExtmarketSyncCompleted', 'ExtmarketSyncFailed'],
+  async handle(event, ctx) {
+    const e = event as unknown as ExtmarketSyncCompleted | ExtmarketSyncFailed;
+    if (e.data.job_type !== 'historical_import') return;
+    const ok = e.type === 'ExtmarketSyncCompleted';
+    const command = {
+      type: 'FinishHistoricalSync',
+      data: { job_id: e.data.job_id, ok, orders_imported: e.data.orders_imported ?? 0, error: e.type === 'ExtmarketSyncFailed' ? e.data.error : null, at: e.data.at },
+    };
+    await handleCommand(ctx.store, deciders.onboarding, e.data.vendor_id, command, { ...ctx.commandContext(event), vendorId: e.data.vendor_id });
+  },
+};

@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import { ensureFirstAdmin } from './bootstrap.ts';
+import { seedTiers } from '../commands/subscriptions/seedTiers.ts';
+import type { Config } from './config.ts';
+import { closeBrowser } from './adapters/pdf/browser.ts';
+import { createApp } from './http/app.ts';
+import { consumers, memoryViews, modules, scheduledTasks } from './modules/index.ts';
+import { startBackground, taskSwitch } from './modules/module.ts';
+import type { EarlyListener } from './runtime/preflight.ts';
+import { createServices } from './runtime/services.ts';
+import { Scheduler } from './runtime/scheduler.ts';
+import { startWorkers } from './workers/index.ts';
+
+/** The running service: `stop` ends what it started, in the reverse order. */
+export interface RunningService {
+  stop(): Promise<void>;
+}
+
+/**
+ * The long part of the start (ARCHITECTURE.md "Layout"): database → event store → consumers →
+ * workers → scheduler, then the app takes over the listener src/main.ts bound at once.
+ */
+export async function startService(config: Config, logger: Logger, listener: EarlyListener): Promise<RunningService> {
+  const services = await createServices(config, logger, { consumers, views: memoryViews });
+  await ensureFirstAdmin(services);
+  // The four named subscription tiers, once (a later start appends nothing).
+  await services.settle(await seedTiers(services.store, services.clock.now()));
+  if (!services.stripe) logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
+  const workers = startWorkers(services);
+  // Before the scheduler and the listener: the module switch's view must be loaded to answer.
+  const background = await startBackground(services, modules);
+  const scheduler = new Scheduler(services, scheduledTasks, logger, taskSwitch(services, modules));
+  scheduler.start();
+  listener.serve(createApp(services).callback());
+  return {
+    async stop() {
+      await scheduler.stop();
+      await workers.stop();
+      await background.stop();
+      // The headless chromium of the PDF invoices is a process of its own: it must not outlive the service.
+      await closeBrowser();
+      await services.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { testApp, type TestApp } from '../../support/app.ts';
+import { requirePostgres } from '../../support/database.ts';
+import { putOnTier } from '../../support/plans.ts';
+import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
+
+/** The tables the plan and the access were read from on every vendor request before they were held in memory. */
+const PLAN_AND_ACCESS = /\b(subscription_tiers|vendor_subscriptions|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
+
+/**
+ * A gated route costs what an ungated one costs: the vendor guard, the feature gate and the
+ * limits read the caller's access and the vendor's plan from the instance's memory views, so a
+ * request sends no statement for them. Counted on the statements node-postgres sends while the
+ * requests run, one after another.
+ */
+describe('plan and access from memory: no statement per request', () => {
+  let app: TestApp;
+  let v: VendorFixture;
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+
+  before(async function () {
+    await requirePostgres(this, 'the statements are counted on the node-postgres client');
+    app = await testApp();
+    v = await createVendorWithOwner(app);
+    await putOnTier(app, v.vendorId, 'business');
+  });
+
+  afterEach(() => { pg.Client.prototype.query = query; });
+
+  async function counted(request: () => Promise<{ status: number }>, n: number): Promise<{ perRequest: number; planOrAccess: string[] }> {
+    sent.length = 0;
+    pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
+      sent.push(typeof config === 'string' ? config : config?.text ?? '');
+      return (query as any).call(this, config, ...rest);
+    } as any;
+    for (let i = 0; i < n; i++) expect((await request()).status).to.equal(200);
+    pg.Client.prototype.query = query;
+    return { perRequest: sent.length / n, planOrAccess: sent.filter((s) => PLAN_AND_ACCESS.test(s)) };
+  }
+
+  it('a gated vendor route reads neither the plan nor the access from the database', async () => {
+    const gated = await counted(() => app.call('GET', '/api/v1/vendor/extmarket/credentials', { token: v.ownerToken }), 20);
+    const ungated = await counted(() => app.call('GET', '/api/v1/vendor/settings', { token: v.ownerToken }), 20);
+    console.log(`      statements per request: gated GET /vendor/extmarket/credentials ${gated.perRequest.toFixed(2)}, ungated GET /vendor/settings ${ungated.perRequest.toFixed(2)} (background consumers included)`);
+    expect(gated.planOrAccess, 'statements on the plan and access tables').to.deep.equal([]);
+  });
+
+  it('a refusal by the gate or the limits reads nothing either', async () => {
+    const other = await createVendorWithOwner(app);
+    const refused = await counted(async () => {
+      const r = await app.call('GET', '/api/v1/vendor/extmarket/credentials', { token: other.ownerToken });
+      expect(r.body.code).to.equal('FeatureNotAvailableException');
+      return { status: 200 };
+    }, 10);
+    expect(refused.planOrAccess).to.deep.equal([]);
+  });
+});

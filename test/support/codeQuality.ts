@@ -1,0 +1,37 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { TestApp } from './app.ts';
+
+/** The fixture source tree (test/fixtures/code-quality/tree) and the violations it holds, as rule → file. */
+export const FIXTURE_TREE = resolve('test/fixtures/code-quality/tree');
+export const FIXTURE_VIOLATIONS = [
+  ['consumers-import-only-area-events', 'projections/shop/shopList.ts'],
+  ['generic-layers-import-no-area', 'src/main.ts'],
+  ['no-circular', 'src/core/a.ts'],
+  ['no-orphans', 'src/unused.ts'],
+  ['oversized-file', 'src/big.ts'],
+  ['queries-never-import-commands', 'queries/shop/listShops.ts'],
+  ['routes-never-build-error-bodies', 'src/http/shops.ts'],
+] as const;
+
+/** A copy of the fixture tree a test may change, and the test app scanning it. */
+export function scanFixtureCopy(app: TestApp): string {
+  const dir = mkdtempSync(join(tmpdir(), 'code-quality-'));
+  cpSync(FIXTURE_TREE, dir, { recursive: true });
+  app.services.config.operations.sourceRoot = dir;
+  return dir;
+}
+
+/** Starts a scan and polls it (as the page does, faster) until it ends; returns the ended scan. */
+export async function scanToTheEnd(app: TestApp, token: string): Promise<any> {
+  const started = await app.call('POST', '/api/v1/admin/code-quality/scan', { token });
+  if (started.status !== 202) throw new Error(`scan: ${started.status} ${JSON.stringify(started.body)}`);
+  const id = started.body.job_ids[0];
+  for (let i = 0; i < 600; i++) {
+    const res = await app.call('GET', `/api/v1/admin/code-quality/scans/${id}`, { token });
+    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`scan ${id} did not end`);
+}
