@@ -6,6 +6,8 @@ import { SignupStepOrderException } from '../../../commands/signup/errors.ts';
 import { nextStep, type LiveSignup } from '../../../commands/signup/signup.ts';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
+import { wantsHtmlPage } from '../../http/notFoundPage.ts';
+import { ResourceNotFoundException } from '../../core/errors.ts';
 import { commandContext } from '../../http/auth.ts';
 import { TRIAL_DAYS } from '../../http/platform/pricing.ts';
 import { SignupAccount, SignupCompany, SignupStart, SignupTier, SignupVendor, ExtmarketKey } from '../../http/platform/signupBodies.ts';
@@ -214,7 +216,9 @@ ${languageLinks(s ? `/signup/${s.id}/${step}` : `/signup${options.values?.tier ?
   return api.router;
 }
 
+/** A browser gets the "no such signup" page; an API client its problem body, as for any other path. */
 function notFound(ctx: Context, language: LanguageCode): void {
+  if (!wantsHtmlPage(ctx)) throw new ResourceNotFoundException('No signup at this address');
   renderAuthPage(ctx, {
     area: 'vendor', language, title: st(language, 'signup_title'), error: st(language, 'error_not_found'),
     body: html`<p><a class="button primary" href="/signup">${st(language, 'start_trial')}</a></p>`,

@@ -31,6 +31,17 @@ describe('platform signup', function () {
     expect((await v.call('GET', '/api/v1/platform/signups/AAAAAAAAAAAAAAAAAAAAAA')).status).to.equal(404);
   });
 
+  it('answers a signup page that does not exist with the page to a browser and a problem body to an API client', async () => {
+    const browser = await fetch(`${app.url}/signup/AAAAAAAAAAAAAAAAAAAAAA/company`, { headers: { accept: 'text/html' } });
+    expect(browser.status).to.equal(404);
+    expect(browser.headers.get('content-type')).to.match(/^text\/html/);
+    expect(await browser.text()).to.include('href="/signup"');
+    const client = await fetch(`${app.url}/signup/AAAAAAAAAAAAAAAAAAAAAA/company`, { method: 'POST', headers: { accept: 'application/json' } });
+    expect(client.status).to.equal(404);
+    expect(client.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    expect(await client.json()).to.include({ status: 404, code: 'ResourceNotFoundException' });
+  });
+
   it('refuses a step sent before the ones it follows with a 409 naming the step that comes first', async () => {
     const v = visitor(app);
     const id = (await v.call('POST', '/api/v1/platform/signups', {})).body.signup_id;
