@@ -61,7 +61,7 @@ export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: 
     })),
     ...over,
   };
-  const result = await importExtmarketOrder({ store: app.services.store, db: app.services.db.knex }, incoming, placeholder,
+  const result = await importExtmarketOrder({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, incoming, placeholder,
     { userId: 'system:test', vendorId, correlationId: unique('seed') });
   await app.services.settle(result.done);
   const itemIds = (await app.services.db.knex('order_items').where('order_id', result.order_id).orderBy('id').pluck('id')).map(Number);

@@ -91,7 +91,7 @@ function checkExtmarket(body: ExtmarketSettings): void {
 export function vendorSettingsRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const deps = (): VendorDeps => ({ store: services.store, db: knex });
+  const deps = (): VendorDeps => ({ store: services.store, db: knex, clock: services.clock });
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
 
   async function settings(vendorId: number) {
