@@ -67,7 +67,7 @@ async function renderCredentials(services: Services, ctx: Context, viewer: Viewe
   const connection = !c.connection_tested_at ? html`<span class="muted">${ct(l, 'untested')}</span>`
     : html`${pill(c.connection_status === 'ok' ? ct(l, 'ok') : ct(l, 'failed'), c.connection_status === 'ok' ? 'ok' : 'bad')} ${formatDateTime(c.connection_tested_at, l)}${c.connection_error ? html`<div class="muted">${c.connection_error}</div>` : ''}`;
   const state = facts([
-    [ct(l, 'configured'), c.configured ? html`${pill(ct(l, 'set'), 'ok')} <code>••••${c.api_key_hint ?? ''}</code>` : pill(ct(l, 'not_set'), 'warn')],
+    [ct(l, 'configured'), c.configured ? html`${pill(ct(l, 'set'), 'ok')} <code>${c.api_key_hint ?? ''}</code>` : pill(ct(l, 'not_set'), 'warn')],
     [ct(l, 'updated'), c.updated_at ? formatDateTime(c.updated_at, l) : null],
     [ct(l, 'endpoint'), c.api_endpoint ? html`<code>${c.api_endpoint}</code>` : null],
     [ct(l, 'auto_sync'), c.configured ? (c.auto_sync_enabled ? ct(l, 'yes') : ct(l, 'no')) : null],
