@@ -74,12 +74,12 @@ async function renderCredentials(services: Services, ctx: Context, viewer: Viewe
     [ct(l, 'connection'), c.configured ? connection : null],
   ]);
   if (!can(viewer, 'settings.edit')) return card(ct(l, 'title'), html`<p class="muted">${ct(l, 'lead')}</p>${state}<p class="muted">${ct(l, 'read_only')}</p>`, { id: 'extmarket-connection' });
-  const form = postForm(ctx, BASE, html`<div class="form-grid">
+  const form = postForm(ctx, BASE, html`<div>
 ${input(l, { label: ct(l, 'api_key'), name: 'api_key', type: 'password', required: !c.configured, hint: ct(l, c.configured ? 'api_key_hint' : 'api_key_new'), attrs: html` autocomplete="off" minlength="8"` })}
 ${input(l, { label: ct(l, 'endpoint'), name: 'api_endpoint', type: 'url', value: c.api_endpoint ?? '', hint: ct(l, 'endpoint_hint'), placeholder: 'https://' })}
 ${checkbox({ label: ct(l, 'auto_sync'), name: 'auto_sync_enabled', value: 'true', checked: c.auto_sync_enabled })}</div>
 <div class="form-actions"><button type="submit" class="primary">${ct(l, 'save')}</button></div>`, { id: 'credentials-form' });
-  const buttons = c.configured ? html`<div class="form-actions">${postButton(ctx, `${BASE}/test`, ct(l, 'test'))} ${postButton(ctx, `${BASE}/remove`, ct(l, 'remove'), { tone: 'danger', confirm: ct(l, 'remove_confirm') })}</div>` : '';
+  const buttons = c.configured ? html`<div class="form-actions" style="margin-top:14px">${postButton(ctx, `${BASE}/test`, ct(l, 'test'))} ${postButton(ctx, `${BASE}/remove`, ct(l, 'remove'), { tone: 'danger', confirm: ct(l, 'remove_confirm') })}</div>` : '';
   return card(ct(l, 'title'), html`<p class="muted">${ct(l, 'lead')}</p><div class="grid cols-2"><div>${state}${buttons}</div><div>${form}</div></div>`, { id: 'extmarket-connection' });
 }
 

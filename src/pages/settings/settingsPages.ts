@@ -91,7 +91,7 @@ export function settingsPageRoutes(services: Services): Router {
       title: st(l, 'title'), nav: 'settings', subtitle: st(l, 'subtitle'), error: refused ? refused.message : null,
       body: html`${tabs(list.map((t) => ({ href: `${BASE}?tab=${t.key}`, label: t.label, current: t.key === current })))}
 ${editable ? '' : html`<div class="flash notice" role="status"><span>${st(l, 'read_only')}</span></div>`}
-<div class="grid">${own}${sections}</div>`,
+${own}${sections}`,
     }, status);
   }
 
@@ -204,16 +204,17 @@ ${textarea(l, { label: st(l, 'description'), name: 'description', value: shown(r
     const p = problem(f);
     const state = inherited ? pill(st(l, 'inherited'), 'info') : pill(st(l, 'own_value'), 'accent');
     const reset = !inherited && editable
-      ? html` <button type="submit" class="small ghost" formaction="${BASE}/business-info/reset" formnovalidate name="field" value="${f}">${st(l, 'reset_field')}</button>` : '';
+      ? html`<div style="margin-top:6px"><button type="submit" class="small" formaction="${BASE}/business-info/reset" formnovalidate name="field" value="${f}">${st(l, 'reset_field')}</button></div>` : '';
     return html`<div class="field contact-field" data-field="${f}"><label for="i-${f}">${st(l, f)}</label>
 <input id="i-${f}" name="${f}" type="${f === 'contact_email' ? 'email' : f === 'website' ? 'url' : 'text'}" value="${shown(refused, f, b[f])}"${companyValue ? html` placeholder="${companyValue}"` : ''} aria-describedby="s-${f}${p ? ` p-${f}` : ''}"${p ? html` aria-invalid="true"` : ''}>
-<div class="hint" id="s-${f}">${state} <span class="${inherited ? 'inherited' : ''}">${companyValue ? st(l, 'company_value', { value: companyValue }) : st(l, 'company_none')}</span>${reset}</div>
+<div class="hint contact-state" id="s-${f}">${state} <span class="${inherited ? 'inherited' : ''}">${companyValue ? st(l, 'company_value', { value: companyValue }) : st(l, 'company_none')}</span>${reset}</div>
 ${p ? html`<div class="problem" id="p-${f}">${p}</div>` : ''}</div>`;
   };
   const anyOwn = CONTACT_FIELDS.some((f) => b[`${f}_inherited`] !== true);
   const contact = html`<p class="muted">${st(l, 'contact_lead', { company: String(b.company_name ?? '') })}</p>
 <div class="form-grid">${CONTACT_FIELDS.map(contactRow)}</div>`;
   const form = settingsFormHtml(ctx, `${BASE}/business-info`, editable, html`${card(st(l, 'identity'), identity)}${card(st(l, 'contact'), contact)}${formActions(l, editable)}`, 'business-form');
+  // Its own form (a form cannot hold another): the reset of every contact field at once.
   const resetAll = !anyOwn ? card(null, html`<p class="muted">${st(l, 'all_inherited')}</p>`)
     : editable ? card(null, postButton(ctx, `${BASE}/business-info/reset`, st(l, 'reset_all'), { tone: 'ghost', confirm: st(l, 'reset_all_confirm'), fields: { field: 'all' } })) : '';
   return html`${form}${resetAll}`;
@@ -274,7 +275,7 @@ function domainsTab(ctx: Context, l: LanguageCode, s: Settings): Html {
     { label: '', cell: (x) => (x.is_verified && x.is_active ? html`<a href="https://${x.domain}/" rel="noopener">${st(l, 'open')}</a>` : '') },
   ], d.custom_domains, { empty: html`<p class="muted" style="padding:16px 20px;margin:0">${st(l, 'no_domains')}</p>`, caption: st(l, 'custom_domains') });
   const steps = d.custom_domains.filter((x) => !x.is_verified).map((x) => card(st(l, 'steps_title', { domain: x.domain }), html`<ol class="steps">
-<li>${st(l, 'step_1')}${facts([[st(l, 'record_type'), html`<code>${x.verification.type}</code>`], [st(l, 'record_name'), html`<code>${x.verification.name}</code>`], [st(l, 'record_value'), html`<code>${x.verification.value}</code>`]])}</li>
+<li>${st(l, 'step_1')}<div style="margin:8px 0 12px">${facts([[st(l, 'record_type'), html`<code>${x.verification.type}</code>`], [st(l, 'record_name'), html`<code>${x.verification.name}</code>`], [st(l, 'record_value'), html`<code>${x.verification.value}</code>`]])}</div></li>
 <li>${st(l, 'step_2')}</li><li>${st(l, 'step_3')}</li></ol>`));
   return html`${addresses}${card(st(l, 'custom_domains'), html`${table}<p class="muted" style="padding:12px 20px;margin:0">${st(l, 'ask_admin')}</p>`, { flush: true })}${steps}`;
 }

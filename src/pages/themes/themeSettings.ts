@@ -31,7 +31,7 @@ ${card(tt(l, 'title'), html`${facts([
     [tt(l, 'fonts'), `${theme.fonts.heading} / ${theme.fonts.body}`],
     [tt(l, 'layout'), `${theme.layout.style} · ${theme.layout.product_card}`],
     [tt(l, 'updated'), updated_at ? formatDateTime(updated_at, l) : null],
-  ])}<p class="muted">${tt(l, 'who')}</p><div class="form-actions">${linkButton(shop, tt(l, 'open'), 'primary', 'store')}</div>`)}</div>`;
+  ])}<p class="muted" style="margin-top:14px">${tt(l, 'who')}</p><div class="form-actions">${linkButton(shop, tt(l, 'open'), 'primary', 'store')}</div>`)}</div>`;
 }
 
 export const themeSettingsSections: SettingsSection[] = [{
