@@ -216,7 +216,7 @@ ${p ? html`<div class="problem" id="p-${f}">${p}</div>` : ''}</div>`;
   const form = settingsFormHtml(ctx, `${BASE}/business-info`, editable, html`${card(st(l, 'identity'), identity)}${card(st(l, 'contact'), contact)}${formActions(l, editable)}`, 'business-form');
   // Its own form (a form cannot hold another): the reset of every contact field at once.
   const resetAll = !anyOwn ? card(null, html`<p class="muted">${st(l, 'all_inherited')}</p>`)
-    : editable ? card(null, postButton(ctx, `${BASE}/business-info/reset`, st(l, 'reset_all'), { tone: 'ghost', confirm: st(l, 'reset_all_confirm'), fields: { field: 'all' } })) : '';
+    : editable ? card(null, postButton(ctx, `${BASE}/business-info/reset`, st(l, 'reset_all'), { confirm: st(l, 'reset_all_confirm'), fields: { field: 'all' } })) : '';
   return html`${form}${resetAll}`;
 }
 
