@@ -14,6 +14,7 @@ import { runExtmarketJobOnRequested } from '../processes/runExtmarketJobOnReques
 import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
 import { defineModule } from './module.ts';
 import { extmarketBackOffice, extmarketPageRoutes } from '../pages/extmarket/extmarketPages.ts';
+import { extmarketCredentialPageRoutes, extmarketSettingsSections } from '../pages/extmarket/credentialsSettings.ts';
 import { countActiveSyncJobs } from '../../queries/extmarket/countActiveSyncJobs.ts';
 
 export const extmarketModule = defineModule({
@@ -39,8 +40,9 @@ export const extmarketModule = defineModule({
     },
   },
   routes: { admin: [adminExtmarketRoutes], vendor: [vendorExtmarketOrderRoutes, vendorExtmarketRoutes] },
-  pages: [extmarketPageRoutes],
-  backOffice: extmarketBackOffice,
+  pages: [extmarketPageRoutes, extmarketCredentialPageRoutes],
+  // The extmarket key on the vendor's settings page (its extmarket tab).
+  backOffice: { ...extmarketBackOffice, settingsSections: extmarketSettingsSections },
   consumers: [extmarketCredentials, extmarketSyncLogs, runExtmarketJobOnRequested, pushOrderDecisionsToExtmarketOnDecided],
   aggregates: [credentials, extmarketSyncJob],
   scheduledTasks: [{
