@@ -8,6 +8,8 @@ import { browserPeople, type BrowserPeople } from '../support/backOffice.ts';
 import { describeInBrowser } from '../support/browserSuite.ts';
 import { csv, goodRow, HEADER, newBase } from '../support/catalogueFiles.ts';
 import { catalogueVendor, createProductWithImage, importAndWatch, picture } from '../support/cataloguePages.ts';
+import { connectVendor, extmarketWorker } from '../support/extmarket.ts';
+import { startExtmarketServer, type ExtmarketServer } from '../support/extmarketServer.ts';
 import { SELLER } from '../support/invoices.ts';
 import { domesticVat, seedExtmarketOrder } from '../support/orders.ts';
 import { switchModules } from '../support/platforms.ts';
@@ -39,10 +41,11 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
   let v: VendorFixture;
   let page: Page;
   let orderId: number;
+  let extmarket: ExtmarketServer;
   const dir = join(tmpdir(), `story-vendor-${process.pid}`);
   const downloads = join(dir, 'downloads');
   const memberEmail = `${unique('vera')}@example.com`;
-  const slug = `delivery-${unique('p').toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const slug = 'delivery';
 
   const shot = async (name: string, readme?: string) => {
     await people.shot(page, name);
@@ -58,18 +61,23 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     }));
     // The scene: the shop has stock, and orders came in from the external marketplace, one still waiting for the owner.
     const s = shopOf(app, v);
+    extmarketWorker(app);
+    extmarket = await startExtmarketServer(unique('key-'));
+    await connectVendor(app, v.ownerToken, extmarket);
+    const products: Record<string, number> = {};
     for (const [title, sku, price, bin, quantity] of [['Copper saucepan 16 cm', 'CU-16', 8900, 'A-01', 14], ['Cast-iron skillet 28 cm', 'CI-28', 5450, 'A-02', 3], ['Olive wood spoon', 'OW-01', 1290, 'B-07', 48]] as const) {
-      const id = (await ok(s.vendor('POST', '/products', { title, price_cents: price, vendor_sku: unique(`${sku}-`) }), 'product')).id;
-      await ok(s.vendor('POST', '/inventory', { product_id: id, warehouse: 'main', bin_location: bin, quantity }), 'stock');
+      products[sku] = (await ok(s.vendor('POST', '/products', { title, price_cents: price, vendor_sku: unique(`${sku}-`) }), 'product')).id;
+      await ok(s.vendor('POST', '/inventory', { product_id: products[sku], warehouse: 'main', bin_location: bin, quantity }), 'stock');
     }
-    await seedExtmarketOrder(app, v.vendorId, [{ quantity: 2, product_name: 'Olive wood spoon', sku: 'OW-01', unit_price_cents: 1290 }],
-      { customer_first_name: 'Grace', customer_last_name: 'Hopper', vat: domesticVat(2580) });
-    await seedExtmarketOrder(app, v.vendorId, [{ quantity: 1, product_name: 'Cast-iron skillet 28 cm', sku: 'CI-28', unit_price_cents: 5450 }],
-      { customer_first_name: 'Alan', customer_last_name: 'Turing', vat: domesticVat(5450) });
-    ({ orderId } = await seedExtmarketOrder(app, v.vendorId, [
-      { quantity: 3, product_name: 'Copper saucepan 16 cm', sku: 'CU-16', unit_price_cents: 8900 },
-      { quantity: 1, product_name: 'Cast-iron skillet 28 cm', sku: 'CI-28', unit_price_cents: 5450 },
-    ], { vat: domesticVat(32_150) }));
+    const line = (sku: 'CU-16' | 'CI-28' | 'OW-01', name: string, quantity: number, unit_price_cents: number) => ({ product_id: products[sku], product_name: name, sku, quantity, unit_price_cents });
+    const number = (n: number) => `EM-${String(Date.now()).slice(-5)}${n}`;
+    const customer = (first: string, last: string) => ({ customer_first_name: first, customer_last_name: last, customer_email: `${first}.${last}@example.test`.toLowerCase() });
+    await seedExtmarketOrder(app, v.vendorId, [line('OW-01', 'Olive wood spoon', 2, 1290)], { ...customer('Grace', 'Hopper'), order_number: number(1), vat: domesticVat(2580) });
+    await seedExtmarketOrder(app, v.vendorId, [line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)], { ...customer('Alan', 'Turing'), order_number: number(2), vat: domesticVat(5450) });
+    await seedExtmarketOrder(app, v.vendorId, [line('CU-16', 'Copper saucepan 16 cm', 1, 8900), line('OW-01', 'Olive wood spoon', 4, 1290)],
+      { ...customer('Katherine', 'Johnson'), order_number: number(3), vat: domesticVat(14_060) });
+    ({ orderId } = await seedExtmarketOrder(app, v.vendorId, [line('CU-16', 'Copper saucepan 16 cm', 3, 8900), line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)],
+      { ...customer('Ada', 'Lovelace'), order_number: number(4), vat: domesticVat(32_150) }));
     mkdirSync(downloads, { recursive: true });
     writeFileSync(join(dir, 'pan.png'), await picture(900, 600));
     const base = newBase();
@@ -83,7 +91,7 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     page.setDefaultNavigationTimeout(60_000);
     page.on('dialog', (d) => { void d.accept(); });
   });
-  after(async () => people.close());
+  after(async () => { await people.close(); await extmarket.close(); });
 
   it('the owner signs in at /vendor/login and lands on the dashboard', async () => {
     await people.signIn(page, 'vendor', v.ownerEmail, v.ownerPassword);
@@ -95,7 +103,7 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
 
   it('confirms one item of the waiting extmarket order, declines the other, ships part of it and adds the tracking number', async () => {
     await follow(page, '.bo-nav a[href="/vendor/orders"]');
-    expect(await text(page, 'table.data tbody')).to.contain('Hopper').and.contain('Turing').and.contain('Lovelace');
+    expect(await text(page, 'table.data tbody')).to.contain('Hopper').and.contain('Turing').and.contain('Johnson').and.contain('Lovelace');
     await shot('vendor-orders', 'vendor-orders');
     await follow(page, `table.data a[href="/vendor/orders/${orderId}"]`);
     expect(await text(page, 'main')).to.contain('Unconfirmed').and.contain('Copper saucepan 16 cm');
