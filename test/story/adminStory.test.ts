@@ -9,8 +9,11 @@ import { describeInBrowser } from '../support/browserSuite.ts';
 import { csv, goodRow, HEADER, newBase } from '../support/catalogueFiles.ts';
 import { importAndWatch } from '../support/cataloguePages.ts';
 import { startTestDns, type TestDns } from '../support/dns.ts';
+import { connectVendor, extmarketWorker } from '../support/extmarket.ts';
+import { startExtmarketServer, type ExtmarketServer } from '../support/extmarketServer.ts';
 import { domesticVat, seedExtmarketOrder } from '../support/orders.ts';
 import { README_VIEWPORT, readmeShot } from '../support/screenshots.ts';
+import { vendorLogin } from '../support/tenancy.ts';
 
 /** A click that leads to another page, waited for as a person waits for it to load. */
 const follow = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
@@ -42,6 +45,9 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
   const dir = join(tmpdir(), `story-admin-${process.pid}`);
   const code = `LUMEN${String(Date.now()).slice(-5)}`;
   const domain = `shop-${code.toLowerCase()}.example.org`;
+  const ownerEmail = `${unique('nora')}@lumen-lights.example`;
+  let ownerPassword = '';
+  let extmarket: ExtmarketServer;
 
   const shot = async (name: string, readme?: string) => {
     await people.shot(page, name);
@@ -64,6 +70,7 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     await people.close();
     app.services.config.dnsServers = undefined;
     await dns.close();
+    await extmarket?.close();
   });
 
   it('signs in and creates a company with its owner, then a vendor for it', async () => {
@@ -71,13 +78,14 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     await follow(page, '.bo-nav a[href="/admin/companies"]');
     await follow(page, 'a[href="/admin/companies/new"]');
     await page.type('#i-name', 'Lumen Lights S.à r.l.');
-    await page.type('#i-owner_email', `${unique('nora')}@lumen-lights.example`);
+    await page.type('#i-owner_email', ownerEmail);
     await page.type('#i-owner_first_name', 'Nora');
     await page.type('#i-owner_last_name', 'Weber');
     await page.type('#i-contact_email', 'hello@lumen-lights.example');
     await shot('admin-company-new');
     await follow(page, 'form[action="/admin/companies"] button[type=submit]');
-    expect(await page.$eval('#temporary-password', (e) => e.textContent), 'the owner\'s first password, shown once').to.have.length.greaterThan(8);
+    ownerPassword = await page.$eval('#temporary-password', (e) => e.textContent ?? '');
+    expect(ownerPassword, 'the owner\'s first password, shown once').to.have.length.greaterThan(8);
     await shot('admin-company-created');
 
     await follow(page, 'a[href^="/admin/vendors/new?company_id="]');
@@ -107,7 +115,12 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
   });
 
   it('starts a product import for the vendor and watches its progress to the end', async () => {
-    // The scene: the vendor sells on the external marketplace (a plan with it), and an order came in from there.
+    // The scene: the vendor's owner connects the shop to the external marketplace (a plan with it), and an order came in from there.
+    extmarketWorker(app);
+    extmarket = await startExtmarketServer(unique('key-'));
+    const { access_token: owner } = await vendorLogin(app, ownerEmail, ownerPassword);
+    await app.call('PUT', '/api/v1/vendor/auth/password', { token: owner, body: { current_password: ownerPassword, new_password: 'a-long-password-1' } });
+    await connectVendor(app, owner, extmarket);
     ({ orderId } = await seedExtmarketOrder(app, vendorId, [
       { quantity: 2, product_name: 'Brass desk lamp', sku: 'BL-02', unit_price_cents: 12_900 },
       { quantity: 4, product_name: 'Linen lampshade 30 cm', sku: 'LS-30', unit_price_cents: 3900 },
@@ -145,8 +158,8 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     expect(picked.getTime(), 'the order came in more than a second before it was confirmed').to.be.below(Date.parse(confirmedAt));
     await page.$eval('#as_of', (e, v) => { (e as HTMLInputElement).value = v; }, picked.toISOString().slice(0, 19));
     await follow(page, '#history form.filters button[type=submit]');
-    const then = await page.$eval('#history .card', (e) => (e as HTMLElement).innerText);
-    expect(then).to.contain('Unconfirmed').and.not.match(/\bConfirmed\b/);
+    const then = await page.$$eval('#history .card .card', (cards) => cards.map((c) => (c as HTMLElement).innerText).find((t) => t.startsWith('As of')) ?? '');
+    expect(then, 'the order as it was then').to.contain('Unconfirmed').and.contain('Brass desk lamp').and.not.match(/\bConfirmed\b/);
     await shot('admin-order-as-of', 'admin-order-history');
     expect(people.problems).to.deep.equal([]);
   });
