@@ -4,13 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { codeQualityScan } from '../../../commands/code-quality/scan.ts';
+import { codeQualityScanner, SCANNER_ID } from '../../../commands/code-quality/scanner.ts';
 import { createUser } from '../../../commands/users/handlers.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createApp } from '../../../src/http/app.ts';
 import { consumers, memoryViews, modules } from '../../../src/modules/index.ts';
 import { startBackground } from '../../../src/modules/module.ts';
 import { openDatabase, sql } from '../../../src/runtime/database.ts';
+import { handleCommand, load } from '../../../src/runtime/commandHandler.ts';
 import { createLogger } from '../../../src/runtime/logger.ts';
+import { nextId } from '../../../src/runtime/nextId.ts';
 import { createServices, type Services } from '../../../src/runtime/services.ts';
 import { ADMIN, callService, testApp, type Reply, type TestApp } from '../../support/app.ts';
 import { FIXTURE_TREE, scanToTheEnd } from '../../support/codeQuality.ts';
@@ -65,6 +69,19 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     expect(next.body, 'once it has ended, a start begins a new scan').to.include({ joined: false });
     expect(next.body.job_ids[0]).to.be.greaterThan(id);
     await scanToTheEnd(app, token);
+  });
+
+  it('a scan queued by a request that stopped before requesting it is requested by the next start, which joins it', async () => {
+    const store = app.services.store;
+    const { state } = await load(store, codeQualityScanner, SCANNER_ID);
+    const orphan = await nextId(app.services.db.knex, codeQualityScan.aggregate);
+    await handleCommand(store, codeQualityScanner, SCANNER_ID, {
+      type: 'QueueCodeQualityScan', data: { scan_id: orphan, after: state.current?.scan_id ?? null, requested_by: 'system:test', at: app.clock.now().toISOString() },
+    }, { userId: 'system:test', correlationId: 'stopped-requester' });
+    const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/code-quality/scan', { token })));
+    for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.deep.include({ job_ids: [orphan], joined: true });
+    const ended = await scanToTheEnd(app, token);
+    expect(ended).to.include({ id: orphan, status: 'completed', requested_by: 'system:test' });
   });
 
   it('two service instances on one PostgreSQL database begin one scan between them', async function () {
