@@ -6,7 +6,7 @@ import type { ViolationCommand } from '../../../commands/code-quality/violation.
 import { codeQualityStats } from '../../../queries/code-quality/codeQualityStats.ts';
 import { getScan, listScans, type ScanOut } from '../../../queries/code-quality/listScans.ts';
 import { getViolation, listViolations } from '../../../queries/code-quality/listViolations.ts';
-import { InvalidTransitionException } from '../../core/errors.ts';
+import { ConcurrencyException, InvalidTransitionException } from '../../core/errors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { codeQualityRules } from '../../workers/code-quality/rules.ts';
@@ -73,7 +73,7 @@ export function adminCodeQualityRoutes(services: Services): Router {
   api.post('/code-quality/scan', {
     summary: 'Start a scan of the source tree in the background; answers 202 with the job id (poll every 3 seconds)',
     description: 'One scan at a time, across concurrent requests and service instances: while a scan is waiting or running, a start answers 202 with that scan (the same `job_ids`, `joined` true) and starts nothing. A deployment installed without the development dependencies answers 503.',
-    responses: { 202: ScanStarted }, errors: [CodeQualityAnalyserUnavailableException],
+    responses: { 202: ScanStarted }, errors: [CodeQualityAnalyserUnavailableException, ConcurrencyException],
   }, async (ctx) => {
     ctx.body = await startScan(services, ctx.state.admin.id, commandContext(ctx, ctx.state.admin.id));
     ctx.status = 202;
