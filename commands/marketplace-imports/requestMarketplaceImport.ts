@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
@@ -8,6 +9,7 @@ import { marketplaceImport } from './index.ts';
 export interface ImportDeps {
   store: EventStore;
   db: Executor;
+  clock: Clock;
 }
 
 export interface ImportRequest {
@@ -25,7 +27,7 @@ export async function requestMarketplaceImport(deps: ImportDeps, request: Import
   const id = await nextId(deps.db, marketplaceImport.aggregate);
   const done = await handleCommand(deps.store, marketplaceImport, id, {
     type: 'RequestMarketplaceImport',
-    data: { job_id: id, ...request, at: new Date().toISOString() },
+    data: { job_id: id, ...request, at: deps.clock.now().toISOString() },
   }, { ...ctx, vendorId: request.vendor_id });
   return { id, done };
 }
@@ -38,5 +40,5 @@ export async function importRequestOf(store: EventStore, id: number): Promise<Ma
 
 /** Ends a job that no worker can finish (a lost worker, a sweep), unless it already ended. */
 export async function failMarketplaceImport(deps: ImportDeps, id: number, error_code: 'worker_lost' | 'timeout', error: string, ctx: CommandContext) {
-  return handleCommand(deps.store, marketplaceImport, id, { type: 'FailMarketplaceImport', data: { error_code, error, at: new Date().toISOString() } }, ctx);
+  return handleCommand(deps.store, marketplaceImport, id, { type: 'FailMarketplaceImport', data: { error_code, error, at: deps.clock.now().toISOString() } }, ctx);
 }

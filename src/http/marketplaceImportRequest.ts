@@ -65,7 +65,7 @@ export async function startMarketplaceImport(
     const stored = await storeImportUpload(services.config.dataDir, file!.filepath);
     source = { kind: 'upload', file: stored, original_name: (file!.originalFilename ?? 'upload.csv').slice(0, 200), bytes: file!.size };
   }
-  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex }, {
+  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex, clock: services.clock }, {
     vendor_id: vendorId, language: (body.language ?? 'en') as any, marketplace: body.marketplace?.trim() || 'extmarket',
     delimiter: body.delimiter ? DELIMITERS[body.delimiter] : null, source, requested_by: actor.userId,
     created_by_name: await actorName(services, actor.userId),
@@ -92,7 +92,7 @@ export async function retryMarketplaceImport(
     if (!copy) throw new ConflictException(`The file uploaded for import ${jobId} is no longer kept (an import removes its file once it has read it): upload it again`);
     source = { ...failed.source, file: copy };
   }
-  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex }, {
+  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex, clock: services.clock }, {
     vendor_id: failed.vendor_id, language: failed.language, marketplace: failed.marketplace, delimiter: failed.delimiter, source,
     requested_by: actor.context.userId ?? 'unknown', created_by_name: actor.name,
   }, actor.context);

@@ -23,7 +23,7 @@ const running = new WeakMap<EventStore, Workers>();
 
 export function startWorkers(services: Services): Workers {
   const marketplaceImports = new MarketplaceImportWorker({
-    knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger,
+    knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger, clock: services.clock,
   });
   const extmarketJobs = startExtmarketWorker({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger, clock: services.clock });
   const mailDelivery = new MailDeliveryWorker({

@@ -1,3 +1,4 @@
+import type { Clock } from '../core/clock.ts';
 import { rm } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -19,6 +20,7 @@ export interface ImportWorkerDeps {
   store: EventStore;
   dataDir: string;
   logger: Logger;
+  clock: Clock;
 }
 
 export const IMPORT_ACTOR = 'system:marketplace-import-worker';
