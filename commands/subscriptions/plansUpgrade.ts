@@ -59,7 +59,11 @@ export interface PlansUpgradeDeps {
  * grant is decided on the vendor's subscription stream (nothing new for a vendor already granted
  * or with a record) and every event id derives from the upgrade and the stream.
  */
-export async function runPlansUpgrade(deps: PlansUpgradeDeps, upgrade = PLANS_UPGRADE): Promise<{ granted: number[]; done: Handled<unknown, any>[] }> {
+export async function runPlansUpgrade(deps: PlansUpgradeDeps, upgrade = PLANS_UPGRADE): Promise<{
+  /** The vendors this run put on the legacy plan (an instance running it at the same moment may name the same ones: the events are stored once). */
+  granted: number[];
+  done: Handled<unknown, any>[];
+}> {
   const ctx: CommandContext = { userId: 'system:upgrade', correlationId: `platform-upgrade-${upgrade}`, causationId: `platform-upgrade:${upgrade}` };
   const done: Handled<unknown, any>[] = [];
   let { state } = await load(deps.store, platformUpgrade, upgrade);
