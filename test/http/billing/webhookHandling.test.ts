@@ -72,7 +72,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       expect((await subscription(vendor.vendorId)).status).to.equal('active');
     });
 
-    it('deleted: the subscription is canceled and the vendor falls to the platform's default tier', async () => {
+    it('deleted: the subscription is canceled and the vendor falls to the platform\'s default tier', async () => {
       const vendor = await vendorOn('active');
       const res = await deliver(app, stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'canceled' })));
       expect(res.body.outcome).to.equal('handled');

@@ -29,7 +29,7 @@ describe('billing scheduled tasks', function () {
   const eventsOf = async (stream: string) => Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream]))[0].n);
 
   describe('trial expiration', () => {
-    it('a trial past its end converts to active for a new period with a card, and expires to the platform's default tier without one', async () => {
+    it('a trial past its end converts to active for a new period with a card, and expires to the platform\'s default tier without one', async () => {
       const withCard = await subscribedVendor(app);
       const withoutCard = await subscribedVendor(app);
       const byWebhook = await subscribedVendor(app);

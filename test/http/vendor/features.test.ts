@@ -28,7 +28,7 @@ describe('vendor features API', () => {
     expect(categories.body.items.map((c: any) => c.code)).to.include.members(['catalogue', 'orders', 'extmarket', 'invoicing', 'storefront', 'messaging', 'analytics', 'team']);
   });
 
-  it('a vendor without a subscription gets the platform's default tier, Essential unless changed: the Essential tier\'s features', async () => {
+  it('a vendor without a subscription gets the platform\'s default tier, Essential unless changed: the Essential tier\'s features', async () => {
     const available = await get('/features/available?limit=100');
     expect(available.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'default_tier' });
     const essential = await get('/features/tiers/essential?limit=100');
@@ -85,7 +85,7 @@ describe('vendor features API', () => {
   });
 
   describe('usage (UsageSummary)', () => {
-    it('counts products and team members against the default tier's limits, in the calendar month, with the next tier up', async () => {
+    it('counts products and team members against the default tier\'s limits, in the calendar month, with the next tier up', async () => {
       const u = await createVendorWithOwner(app);
       for (let i = 0; i < 3; i++) {
         const made = await app.call('POST', '/api/v1/vendor/products', { token: u.ownerToken, body: { vendor_sku: unique('sku'), title: `Usage ${i}`, price_cents: 500 } });
