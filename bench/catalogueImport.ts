@@ -88,7 +88,7 @@ async function runImport(rows: number, brokenPercent: number, databaseUrl: strin
   const db = await openDatabase(server ? { url: server.url, poolMax: 10 } : {});
   const services = await createServices(config, createLogger('warn'), { consumers, db });
   const admin = { email: 'bench@platform.test', username: 'bench', password: 'bench-password-123' };
-  await services.settle((await createUser({ store: services.store, db: services.db.knex }, { ...admin, role: 'admin' }, { userId: 'system:bench', correlationId: 'bench' })).done);
+  await services.settle((await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...admin, role: 'admin' }, { userId: 'system:bench', correlationId: 'bench' })).done);
   const workers = startWorkers(services);
   const http = createApp(services).listen(0, '127.0.0.1');
   await once(http, 'listening');

@@ -19,6 +19,7 @@
  * itself (autocannon), read from /proc.
  * A diagnostic, not a benchmark: no baseline, one run.
  */
+import { systemClock } from '../src/core/clock.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { adminLogin, CHILD_ADMIN, startService } from '../test/support/childService.ts';
@@ -58,7 +59,7 @@ try {
       next = (n) => ({ path: `/api/v1/admin/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: adminToken });
     } else if (which === 'ship') {
       const v = await benchVendor(app.url, adminToken);
-      const orders = await benchOrders(app.url, { store: seed.store, db: seed.db.knex }, v, 400, 5, 20);
+      const orders = await benchOrders(app.url, { store: seed.store, db: seed.db.knex, clock: systemClock }, v, 400, 5, 20);
       next = (n) => { const [o, i] = orders[n % orders.length]; return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token }; };
     } else {
       const v = await benchVendor(app.url, adminToken);

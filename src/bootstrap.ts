@@ -35,7 +35,7 @@ export async function ensureFirstAdmin(services: Services): Promise<void> {
     return;
   }
   const username = admin.username ?? (admin.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
-  const { done } = await createUser({ store: services.store, db: services.db.knex },
+  const { done } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock },
     { email: admin.email, username, password: admin.password, role: 'admin' },
     { userId: 'system:bootstrap', correlationId: 'bootstrap-first-admin' });
   await services.settle(done);

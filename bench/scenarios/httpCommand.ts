@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../src/core/clock.ts';
 import pg from 'pg';
 import { adminLogin, CHILD_ADMIN, startService, type ChildService } from '../../test/support/childService.ts';
 import { connectionLevels, type Scenario } from '../harness.ts';
@@ -30,7 +31,7 @@ const ITEMS = 5;
 const UNITS = 20;
 const PRODUCTS = 200;
 
-interface Setup { url: string; adminToken: string; vendor(): Promise<BenchVendor>; deps: { store: any; db: any } }
+interface Setup { url: string; adminToken: string; vendor(): Promise<BenchVendor>; deps: { store: any; db: any; clock: Clock } }
 interface Command {
   name: string;
   method: 'PUT' | 'POST' | 'PATCH';
@@ -90,7 +91,7 @@ export const httpCommandScenario: Scenario = {
       bare = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-bare', script: 'bench/support/bareServer.ts' });
       const adminToken = await adminLogin(app.url);
       let vendor: Promise<BenchVendor> | null = null;
-      const setup: Setup = { url: app.url, adminToken, deps: { store: seed.store, db: seed.db.knex }, vendor: () => (vendor ??= benchVendor(app!.url, adminToken)) };
+      const setup: Setup = { url: app.url, adminToken, deps: { store: seed.store, db: seed.db.knex, clock: systemClock }, vendor: () => (vendor ??= benchVendor(app!.url, adminToken)) };
       let n = 0;
       const base = (connections: number) => load({
         url: bare!.url, connections, seconds, method: 'PUT',

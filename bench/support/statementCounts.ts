@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/core/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +82,7 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
     const v = await benchVendor(url, adminToken);
     const products = await benchProducts(url, v, n);
     for (const id of products) await call(url, 'POST', '/api/v1/vendor/inventory', v.token, { product_id: id, bin_location: 'S-1', quantity: 1_000_000 });
-    const items = (await benchOrders(url, { store, db: db.knex }, v, n, 1, 4)).map(([o, i]) => [o, i]);
+    const items = (await benchOrders(url, { store, db: db.knex, clock: systemClock }, v, n, 1, 4)).map(([o, i]) => [o, i]);
     const me = await call(url, 'GET', '/api/v1/vendor/auth/me', v.token);
     const shop = { referer: `http://127.0.0.1/vendors/${(me.vendor ?? me).vendor_code}/shop/` };
     const customers: string[] = [];

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
@@ -68,7 +69,7 @@ export async function benchProducts(url: string, v: BenchVendor, count: number):
  * rewrite a 46 kB row. Keep `quantity` to what an order line holds.
  */
 export async function benchOrders(
-  url: string, deps: { store: EventStore; db: Knex }, v: BenchVendor, count: number, items: number, quantity: number,
+  url: string, deps: { store: EventStore; db: Knex; clock: Clock }, v: BenchVendor, count: number, items: number, quantity: number,
 ): Promise<[number, number][]> {
   const orders: number[] = [];
   for (let n = 0; n < count; n++) {

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
 import { cachedState, handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { productHolds } from '../../src/modules/module.ts';
@@ -7,7 +8,7 @@ import type { VendorProductFields } from './events.ts';
 import { vendorProduct, type VendorProductState } from './index.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
 
-const now = () => new Date().toISOString();
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 /**
  * The product, when it exists and the acting vendor owns it (a vendor never learns of another's
@@ -43,7 +44,7 @@ export async function changeVendorProduct(deps: CatalogueDeps, id: number, input
   }
   const done = await reserveProductKeys(deps.store, current.vendor_id, fresh, id, c);
   try {
-    done.push(await handleCommand(deps.store, vendorProduct, id, { type: 'ChangeVendorProduct', data: { acting_vendor_id: actingVendor, changes, at: now() } }, c));
+    done.push(await handleCommand(deps.store, vendorProduct, id, { type: 'ChangeVendorProduct', data: { acting_vendor_id: actingVendor, changes, at: now(deps) } }, c));
   } catch (err) {
     done.push(...await releaseProductKeys(deps.store, current.vendor_id, fresh, id, c));
     throw err;
@@ -59,7 +60,7 @@ export async function deleteVendorProduct(deps: CatalogueDeps, id: number, actin
   const held = (await productHolds(deps.store, id)).units;
   if (held > 0) throw new ProductException(`The product still has ${held} units in stock; remove its inventory first`, { quantity: held });
   const c = { ...ctx, vendorId: current.vendor_id };
-  const done: Handled<unknown, any>[] = [await handleCommand(deps.store, vendorProduct, id, { type: 'DeleteVendorProduct', data: { acting_vendor_id: actingVendor, at: now() } }, c)];
+  const done: Handled<unknown, any>[] = [await handleCommand(deps.store, vendorProduct, id, { type: 'DeleteVendorProduct', data: { acting_vendor_id: actingVendor, at: now(deps) } }, c)];
   done.push(...await releaseProductKeys(deps.store, current.vendor_id, current, id, c));
   // The deleted product's slot under the plan's product limit is free again.
   done.push(await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, String(current.vendor_id), id, c));

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { ValidationException } from '../../src/core/errors.ts';
 import { cleanGtin, gtinProblem, gtinType } from '../../src/core/gtin.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
@@ -10,6 +11,7 @@ import { vendorProduct } from './index.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
 
 export interface CatalogueDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
@@ -50,7 +52,7 @@ export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorP
       type: 'CreateVendorProduct',
       data: {
         ...fields, product_id: id, vendor_id: input.vendor_id, is_placeholder: false,
-        source_marketplace_product_id: input.source_marketplace_product_id ?? null, at: new Date().toISOString(),
+        source_marketplace_product_id: input.source_marketplace_product_id ?? null, at: deps.clock.now().toISOString(),
       },
     }, c));
   } catch (err) {

@@ -10,6 +10,14 @@ export type Severity = 'error' | 'warning' | 'info';
 export type ViolationStatus = 'open' | 'assigned' | 'resolved' | 'ignored';
 export type Priority = 'low' | 'medium' | 'high' | 'critical';
 
+/**
+ * The deployment's scanner queued a scan (stream `code_quality_scanner-deployment`): the scan
+ * follows `after`, the one queued before it, which had ended. One scan at a time rests on it.
+ */
+export type CodeQualityScanQueued = {
+  type: 'CodeQualityScanQueued';
+  data: { scan_id: number; after: number | null; requested_by: number | string; at: string };
+};
 export type CodeQualityScanRequested = { type: 'CodeQualityScanRequested'; data: { scan_id: number; requested_by: number | string; at: string } };
 export type CodeQualityScanStarted = { type: 'CodeQualityScanStarted'; data: { scan_id: number; at: string } };
 /** What the scan is doing now, in words (the page and the poller show it). */

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { ConflictException, UserNotFoundException } from '../../src/core/errors.ts';
 import { temporaryPassword } from '../../src/core/passwords.ts';
@@ -11,6 +12,7 @@ import type { CompanyDetails } from './events.ts';
 import { company } from './index.ts';
 
 export interface CompanyDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
@@ -29,7 +31,8 @@ export interface CreatedCompany {
   done: Handled<unknown, any>[];
 }
 
-const now = () => new Date().toISOString();
+/** The service's clock: every recorded time of these commands, so a test can move time forward. */
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 function usernameFrom(email: string): string {
   const base = email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40);
@@ -61,29 +64,29 @@ export async function createCompany(deps: CompanyDeps, input: NewCompany, ctx: C
   }
   const id = input.id ?? await nextId(deps.db, 'company');
   const { owner: _owner, id: _id, ...details } = input;
-  done.push(await handleCommand(deps.store, company, id, { type: 'CreateCompany', data: { ...details, company_id: id, owner_user_id: ownerId, at: now() } }, ctx));
+  done.push(await handleCommand(deps.store, company, id, { type: 'CreateCompany', data: { ...details, company_id: id, owner_user_id: ownerId, at: now(deps) } }, ctx));
   return { id, owner_user_id: ownerId, temporary_password: password, done };
 }
 
 export async function changeCompanyDetails(deps: CompanyDeps, id: number, changes: Partial<CompanyDetails>, ctx: CommandContext) {
-  return [await handleCommand(deps.store, company, id, { type: 'ChangeCompanyDetails', data: { changes, at: now() } }, ctx)];
+  return [await handleCommand(deps.store, company, id, { type: 'ChangeCompanyDetails', data: { changes, at: now(deps) } }, ctx)];
 }
 
 export async function setCompanyVerified(deps: CompanyDeps, id: number, verified: boolean, ctx: CommandContext) {
-  return [await handleCommand(deps.store, company, id, { type: 'SetCompanyVerified', data: { verified, at: now() } }, ctx)];
+  return [await handleCommand(deps.store, company, id, { type: 'SetCompanyVerified', data: { verified, at: now(deps) } }, ctx)];
 }
 
 export async function setCompanyActive(deps: CompanyDeps, id: number, active: boolean, ctx: CommandContext) {
-  return [await handleCommand(deps.store, company, id, { type: 'SetCompanyActive', data: { active, at: now() } }, ctx)];
+  return [await handleCommand(deps.store, company, id, { type: 'SetCompanyActive', data: { active, at: now(deps) } }, ctx)];
 }
 
 /** The new owner must be a live, active account (read from its own stream, not a read model). */
 export async function transferCompanyOwnership(deps: CompanyDeps, id: number, newOwner: number, reason: string | null, ctx: CommandContext) {
   const { state } = await load(deps.store, user, newOwner);
   if (state.status !== 'active') throw new UserNotFoundException(`User ${newOwner} does not exist or is not active`);
-  return [await handleCommand(deps.store, company, id, { type: 'TransferCompanyOwnership', data: { new_owner_user_id: newOwner, reason, at: now() } }, ctx)];
+  return [await handleCommand(deps.store, company, id, { type: 'TransferCompanyOwnership', data: { new_owner_user_id: newOwner, reason, at: now(deps) } }, ctx)];
 }
 
 export async function deleteCompany(deps: CompanyDeps, id: number, ctx: CommandContext) {
-  return [await handleCommand(deps.store, company, id, { type: 'DeleteCompany', data: { at: now() } }, ctx)];
+  return [await handleCommand(deps.store, company, id, { type: 'DeleteCompany', data: { at: now(deps) } }, ctx)];
 }

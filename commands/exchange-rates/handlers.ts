@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { ExchangeRateUnavailableException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
@@ -8,12 +9,12 @@ import { referenceRates } from './referenceRates.ts';
 export const RATE_LOOKBACK_DAYS = 10;
 
 /** Records each day of a loaded file; days already recorded with the same rates add nothing. */
-export async function recordReferenceRates(store: EventStore, days: ReferenceRates[], source: string, ctx: CommandContext) {
-  const at = new Date().toISOString();
+export async function recordReferenceRates(deps: { store: EventStore; clock: Clock }, days: ReferenceRates[], source: string, ctx: CommandContext) {
+  const at = deps.clock.now().toISOString();
   let recorded = 0;
   const done = [];
   for (const day of days) {
-    const result = await handleCommand(store, referenceRates, day.date, { type: 'RecordReferenceRates', data: { ...day, source, at } }, ctx);
+    const result = await handleCommand(deps.store, referenceRates, day.date, { type: 'RecordReferenceRates', data: { ...day, source, at } }, ctx);
     recorded += result.events.length;
     done.push(result);
   }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { DigitalProductInventoryException, ProductNotFoundException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
@@ -15,11 +16,13 @@ import { stock } from './index.ts';
  * rows, and order movements of a digital product record nothing.
  */
 export interface InventoryDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
 
-const now = () => new Date().toISOString();
+/** The service's clock: every recorded time of these commands, so a test can move time forward. */
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 type Live = Extract<VendorProductState, { status: 'active' | 'inactive' }>;
 
 /** The product, if it exists and (for a vendor caller) is the caller's. */
@@ -48,7 +51,7 @@ export async function openInventory(deps: InventoryDeps, input: NewInventory, ac
     type: 'OpenInventoryLocation',
     data: {
       product_id: input.product_id, vendor_id: product.vendor_id, inventory_id: inventoryId, warehouse: input.warehouse.trim(),
-      bin_location: input.bin_location.trim(), quantity: input.quantity, reference: input.reference ?? null, note: input.note ?? null, at: now(),
+      bin_location: input.bin_location.trim(), quantity: input.quantity, reference: input.reference ?? null, note: input.note ?? null, at: now(deps),
     },
   }, { ...ctx, vendorId: product.vendor_id });
   return { id: inventoryId, done: [done] };
@@ -56,7 +59,7 @@ export async function openInventory(deps: InventoryDeps, input: NewInventory, ac
 
 export async function adjustInventory(deps: InventoryDeps, productId: number, inventoryId: number, change: { set?: number; change?: number; note?: string | null }, actingVendor: number | null, ctx: CommandContext) {
   return [await handleCommand(deps.store, stock, productId, {
-    type: 'AdjustStock', data: { acting_vendor_id: actingVendor, inventory_id: inventoryId, set: change.set, change: change.change, note: change.note ?? null, at: now() },
+    type: 'AdjustStock', data: { acting_vendor_id: actingVendor, inventory_id: inventoryId, set: change.set, change: change.change, note: change.note ?? null, at: now(deps) },
   }, ctx)];
 }
 
@@ -67,14 +70,14 @@ export async function moveStock(deps: InventoryDeps, productId: number, fromId: 
     type: 'MoveStock',
     data: {
       acting_vendor_id: actingVendor, from_inventory_id: fromId, warehouse: to.warehouse.trim(), bin_location: to.bin_location.trim(), new_inventory_id: newId,
-      quantity: to.quantity, reference: `move:${fromId}`, note: to.note ?? null, at: now(),
+      quantity: to.quantity, reference: `move:${fromId}`, note: to.note ?? null, at: now(deps),
     },
   }, ctx)];
 }
 
 export async function closeInventory(deps: InventoryDeps, productId: number, inventoryId: number, note: string | null, actingVendor: number | null, ctx: CommandContext) {
   return [await handleCommand(deps.store, stock, productId, {
-    type: 'CloseInventoryLocation', data: { acting_vendor_id: actingVendor, inventory_id: inventoryId, note, at: now() },
+    type: 'CloseInventoryLocation', data: { acting_vendor_id: actingVendor, inventory_id: inventoryId, note, at: now(deps) },
   }, ctx)];
 }
 
@@ -88,20 +91,20 @@ async function unlessDigital(deps: InventoryDeps, productId: number, ctx: Comman
 
 export function reserveStock(deps: InventoryDeps, m: OrderMove, ctx: CommandContext): Promise<Result> {
   return unlessDigital(deps, m.product_id, ctx, () => handleCommand(deps.store, stock, m.product_id, {
-    type: 'ReserveStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, at: now() } }, ctx));
+    type: 'ReserveStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, at: now(deps) } }, ctx));
 }
 
 export function releaseStock(deps: InventoryDeps, m: OrderRef & { product_id: number; quantity: number | null }, ctx: CommandContext): Promise<Result> {
   return unlessDigital(deps, m.product_id, ctx, () => handleCommand(deps.store, stock, m.product_id, {
-    type: 'ReleaseStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, at: now() } }, ctx));
+    type: 'ReleaseStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, at: now(deps) } }, ctx));
 }
 
 export function shipStock(deps: InventoryDeps, m: OrderMove, ctx: CommandContext): Promise<Result> {
   return unlessDigital(deps, m.product_id, ctx, () => handleCommand(deps.store, stock, m.product_id, {
-    type: 'ShipStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, at: now() } }, ctx));
+    type: 'ShipStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, at: now(deps) } }, ctx));
 }
 
 export function returnStock(deps: InventoryDeps, m: OrderMove & { inventory_id?: number | null; note?: string | null }, ctx: CommandContext): Promise<Result> {
   return unlessDigital(deps, m.product_id, ctx, () => handleCommand(deps.store, stock, m.product_id, {
-    type: 'ReturnStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, inventory_id: m.inventory_id ?? null, note: m.note ?? null, at: now() } }, ctx));
+    type: 'ReturnStock', data: { order_id: m.order_id, order_item_id: m.order_item_id, quantity: m.quantity, inventory_id: m.inventory_id ?? null, note: m.note ?? null, at: now(deps) } }, ctx));
 }

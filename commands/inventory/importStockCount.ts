@@ -34,7 +34,7 @@ export async function importStockCount(deps: InventoryDeps, count: StockCount, c
   }
   const done = await handleCommand(deps.store, stock, count.product_id, {
     type: 'ImportStockCount',
-    data: { product_id: count.product_id, vendor_id: count.vendor_id, mode: count.mode, reference: count.reference, at: new Date().toISOString(), lines },
+    data: { product_id: count.product_id, vendor_id: count.vendor_id, mode: count.mode, reference: count.reference, at: deps.clock.now().toISOString(), lines },
   }, { ...ctx, vendorId: count.vendor_id });
   return { created, updated: lines.length - created, done: [done] };
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import type { VatNumberVerifier } from '../../src/adapters/vies/viesClient.ts';
 import { ConcurrencyException, InvoiceException, InvoiceNotFoundException, OrderNotFoundException } from '../../src/core/errors.ts';
 import { convertVat, localVatCurrency, vatNumberCountry } from '../../src/core/vat/index.ts';
@@ -15,14 +16,16 @@ import { invoiceSettings } from './invoiceSettings.ts';
 
 /** Invoice handlers: settings, and issuing an invoice from an order with the next number of the book. */
 export interface InvoiceDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
 
-const now = () => new Date().toISOString();
+/** The service's clock: every recorded time of these commands, so a test can move time forward. */
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 export const setInvoiceSettings = (deps: InvoiceDeps, vendorId: number, settings: InvoiceSettings, ctx: CommandContext) =>
-  handleCommand(deps.store, invoiceSettings, vendorId, { type: 'SetInvoiceSettings', data: { ...settings, vendor_id: vendorId, at: now() } }, ctx);
+  handleCommand(deps.store, invoiceSettings, vendorId, { type: 'SetInvoiceSettings', data: { ...settings, vendor_id: vendorId, at: now(deps) } }, ctx);
 
 export async function createInvoiceFromOrder(
   deps: InvoiceDeps, vendorId: number, orderId: number, input: { buyer_vat_number?: string | null }, vies: VatNumberVerifier, ctx: CommandContext,
@@ -40,7 +43,7 @@ export async function createInvoiceFromOrder(
     buyerVat = { vat_number: r.vat_number, vies: { valid: r.valid, consultation_number: r.consultation_number, checked_at: r.checked_at } };
   }
   const invoiceId = await nextId(deps.db, 'invoice');
-  const invoice = buildInvoice(o, s.settings, buyerVat, invoiceId, now().slice(0, 10));
+  const invoice = buildInvoice(o, s.settings, buyerVat, invoiceId, now(deps).slice(0, 10));
   const local = localVatCurrency(invoice.vat_country_iso, invoice.currency);
   if (local && invoice.vat_cents !== 0) {
     // Art. 230 and 91(2): the VAT also in the local currency, at a recorded ECB rate, or no invoice.
@@ -50,7 +53,7 @@ export async function createInvoiceFromOrder(
   for (let attempt = 1; ; attempt++) {
     try {
       const done = await handleCommand(deps.store, invoiceBook, vendorId, {
-        type: 'IssueInvoice', data: { invoice, prefix: s.settings.invoice_prefix, issued_by: ctx.userId, at: now() },
+        type: 'IssueInvoice', data: { invoice, prefix: s.settings.invoice_prefix, issued_by: ctx.userId, at: now(deps) },
       }, ctx);
       return { invoiceId, done };
     } catch (err) {
@@ -71,11 +74,11 @@ export async function issueCreditNote(deps: InvoiceDeps, vendorId: number, invoi
   const issued = events.find((e) => e.type === 'InvoiceIssued' && (e.data as IssuedInvoice).invoice_id === invoiceId);
   if (!issued) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
   const creditNoteId = await nextId(deps.db, 'invoice');
-  const credit_note = buildCreditNote(issued.data as IssuedInvoice, request, creditNoteId, now().slice(0, 10));
+  const credit_note = buildCreditNote(issued.data as IssuedInvoice, request, creditNoteId, now(deps).slice(0, 10));
   const prefix = s.settings?.invoice_prefix ?? (issued.data as IssuedInvoice).invoice_number.replace(/\d+$/, '');
   for (let attempt = 1; ; attempt++) {
     try {
-      const done = await handleCommand(deps.store, invoiceBook, vendorId, { type: 'IssueCreditNote', data: { credit_note, prefix, issued_by: ctx.userId, at: now() } }, ctx);
+      const done = await handleCommand(deps.store, invoiceBook, vendorId, { type: 'IssueCreditNote', data: { credit_note, prefix, issued_by: ctx.userId, at: now(deps) } }, ctx);
       return { creditNoteId, done };
     } catch (err) {
       if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
@@ -87,7 +90,7 @@ export async function issueCreditNote(deps: InvoiceDeps, vendorId: number, invoi
 export async function recordInvoicePdf(deps: InvoiceDeps, vendorId: number, pdf: { invoice_id: number; path: string; bytes: number; sha256: string }, ctx: CommandContext) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await handleCommand(deps.store, invoiceBook, vendorId, { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now() } }, ctx);
+      return await handleCommand(deps.store, invoiceBook, vendorId, { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now(deps) } }, ctx);
     } catch (err) {
       if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
     }

@@ -2,7 +2,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import type { ImportSource, Language } from './events.ts';
+import type { ImportSource, Language, MarketplaceImportRequested } from './events.ts';
 import { marketplaceImport } from './index.ts';
 
 export interface ImportDeps {
@@ -28,6 +28,12 @@ export async function requestMarketplaceImport(deps: ImportDeps, request: Import
     data: { job_id: id, ...request, at: new Date().toISOString() },
   }, { ...ctx, vendorId: request.vendor_id });
   return { id, done };
+}
+
+/** What a job was asked to import (its first event), or null when there is no such job. */
+export async function importRequestOf(store: EventStore, id: number): Promise<MarketplaceImportRequested['data'] | null> {
+  const [first] = await store.readStream(`${marketplaceImport.aggregate}-${id}`, { limit: 1 });
+  return first?.type === 'MarketplaceImportRequested' ? first.data as MarketplaceImportRequested['data'] : null;
 }
 
 /** Ends a job that no worker can finish (a lost worker, a sweep), unless it already ended. */

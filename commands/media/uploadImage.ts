@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { toWebpVariants } from '../../src/adapters/images.ts';
 import { displayName, removeMediaFiles, writeVariants } from '../../src/adapters/mediaStorage.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
@@ -7,6 +8,7 @@ import { nextId } from '../../src/runtime/nextId.ts';
 import { media } from './index.ts';
 
 export interface MediaDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
   dataDir: string;
@@ -35,7 +37,7 @@ export async function uploadImage(deps: MediaDeps, upload: Upload, ctx: CommandC
       data: {
         media_id: id, vendor_id: upload.vendor_id, product_id: upload.product_id, file_name: displayName(upload.file_name),
         source_format: image.format, source_bytes: upload.data.length, width: image.width, height: image.height,
-        variants, total_bytes: variants.reduce((n, v) => n + v.bytes, 0), uploaded_by: ctx.userId, at: new Date().toISOString(),
+        variants, total_bytes: variants.reduce((n, v) => n + v.bytes, 0), uploaded_by: ctx.userId, at: deps.clock.now().toISOString(),
       },
     }, { ...ctx, vendorId: upload.vendor_id });
     return { id, done: [done] };
@@ -48,7 +50,7 @@ export async function uploadImage(deps: MediaDeps, upload: Upload, ctx: CommandC
 /** Records the deletion, then removes the files. */
 export async function deleteImage(deps: MediaDeps, id: number, actingVendor: number | null, ctx: CommandContext) {
   const { state } = await load(deps.store, media, id);
-  const done = await handleCommand(deps.store, media, id, { type: 'DeleteImage', data: { acting_vendor_id: actingVendor, at: new Date().toISOString() } }, ctx);
+  const done = await handleCommand(deps.store, media, id, { type: 'DeleteImage', data: { acting_vendor_id: actingVendor, at: deps.clock.now().toISOString() } }, ctx);
   if (state.status === 'stored') await removeMediaFiles(deps.dataDir, state.vendor_id, id);
   return [done];
 }

@@ -16,7 +16,7 @@ export interface NewNotification {
   vendor_id?: number | null;
   data?: object;
   /** When the condition was met; default now. */
-  at?: string;
+  at: string;
 }
 
 /**
@@ -31,7 +31,7 @@ export async function raiseNotification(store: EventStore, input: NewNotificatio
     data: {
       notification_id: id, key: input.key, kind: input.kind, severity: input.severity, title: input.title, body: input.body,
       link: input.link ?? null, vendor_id: input.vendor_id ?? null, data: { ...(input.data ?? {}) } as Record<string, unknown>,
-      at: input.at ?? new Date().toISOString(),
+      at: input.at,
     },
   };
   try {

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { ConcurrencyException, ConflictException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
@@ -14,12 +15,14 @@ import { order, type OrderCommand, type OrderState } from './index.ts';
  * order both succeed, while two shipments of the last unit get one success and one refusal.
  */
 export interface OrderDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
 
 const ATTEMPTS = 25;
-const now = () => new Date().toISOString();
+/** The service's clock: every recorded time of these commands, so a test can move time forward. */
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 export async function runOrderCommand(deps: OrderDeps, orderId: number, command: OrderCommand, ctx: CommandContext): Promise<Handled<OrderState, OrderEvent>> {
   for (let attempt = 1; ; attempt++) {
@@ -37,17 +40,17 @@ export const loadOrder = (deps: OrderDeps, orderId: number) => load(deps.store, 
 
 type Who = { vendor_id: number; source: DecisionSource };
 export const confirmItem = (deps: OrderDeps, orderId: number, itemId: number, who: Who, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'ConfirmOrderItem', data: { ...who, item_id: itemId, at: now() } }, ctx);
+  runOrderCommand(deps, orderId, { type: 'ConfirmOrderItem', data: { ...who, item_id: itemId, at: now(deps) } }, ctx);
 export const declineItem = (deps: OrderDeps, orderId: number, itemId: number, who: Who, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'DeclineOrderItem', data: { ...who, item_id: itemId, at: now() } }, ctx);
+  runOrderCommand(deps, orderId, { type: 'DeclineOrderItem', data: { ...who, item_id: itemId, at: now(deps) } }, ctx);
 export const confirmWholeOrder = (deps: OrderDeps, orderId: number, who: Who, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'ConfirmOrder', data: { ...who, at: now() } }, ctx);
+  runOrderCommand(deps, orderId, { type: 'ConfirmOrder', data: { ...who, at: now(deps) } }, ctx);
 export const rejectWholeOrder = (deps: OrderDeps, orderId: number, who: Who, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'RejectOrder', data: { ...who, at: now() } }, ctx);
+  runOrderCommand(deps, orderId, { type: 'RejectOrder', data: { ...who, at: now(deps) } }, ctx);
 export const shipOrderItem = (deps: OrderDeps, orderId: number, vendorId: number, itemId: number, quantity: number, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'ShipItem', data: { vendor_id: vendorId, item_id: itemId, quantity, at: now() } }, ctx);
+  runOrderCommand(deps, orderId, { type: 'ShipItem', data: { vendor_id: vendorId, item_id: itemId, quantity, at: now(deps) } }, ctx);
 export const setOrderTracking = (deps: OrderDeps, orderId: number, vendorId: number, trackingNumber: string, carrier: string | null, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'SetTracking', data: { vendor_id: vendorId, tracking_number: trackingNumber, carrier, at: now() } }, ctx);
+  runOrderCommand(deps, orderId, { type: 'SetTracking', data: { vendor_id: vendorId, tracking_number: trackingNumber, carrier, at: now(deps) } }, ctx);
 
 /** An order as the sync reads it: ids are allocated here; unmatched items point at the placeholder. */
 export type IncomingOrder = Omit<ImportedOrder, 'order_id' | 'items'> & { items: (Omit<ImportedItem, 'item_id'>)[] };
@@ -89,7 +92,7 @@ export async function importExtmarketOrder(deps: OrderDeps, incoming: IncomingOr
   }
   try {
     done.push(await handleCommand(deps.store, order, orderId, {
-      type: 'ImportOrder', data: { order: { ...incoming, order_id: orderId, items }, unmatched, at: now() },
+      type: 'ImportOrder', data: { order: { ...incoming, order_id: orderId, items }, unmatched, at: now(deps) },
     }, ctx));
   } catch (err) {
     // Another sync imported it between our load and our append: that is the same order.

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { ConcurrencyException, ConflictException, InsufficientInventoryException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
@@ -26,6 +27,7 @@ import { order } from './index.ts';
  * refused with TierLimitExceededException before anything is reserved.
  */
 export interface CheckoutDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
@@ -106,7 +108,7 @@ async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, 
   for (let attempt = 1; ; attempt++) {
     try {
       return await handleCommand(deps.store, stock, item.product_id, {
-        type: 'ReserveStock', data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: new Date().toISOString() },
+        type: 'ReserveStock', data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
       }, ctx);
     } catch (err) {
       if (err instanceof InsufficientInventoryException) {
@@ -131,7 +133,7 @@ async function releaseOrderStock(deps: CheckoutDeps, orderId: number, productIds
       try {
         for (const itemId of held) {
           done.push(await handleCommand(deps.store, stock, productId, {
-            type: 'ReleaseStock', data: { order_id: orderId, order_item_id: itemId, quantity: null, at: new Date().toISOString() },
+            type: 'ReleaseStock', data: { order_id: orderId, order_item_id: itemId, quantity: null, at: deps.clock.now().toISOString() },
           }, ctx));
         }
         break;

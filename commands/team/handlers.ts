@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { systemClock, type Clock } from '../../src/core/clock.ts';
+import type { Clock } from '../../src/core/clock.ts';
 import { ConcurrencyException, InvalidCredentialsException, ValidationException } from '../../src/core/errors.ts';
 import { verifyPassword } from '../../src/core/passwords.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
@@ -14,12 +14,12 @@ import { MEMBER_ROLES, permissionsOf } from './permissions.ts';
 export interface TeamDeps {
   store: EventStore;
   db: Executor;
-  /** The service's clock (invitation times and expiry); the system clock by default. */
-  clock?: Clock;
+  /** The service's clock (invitation times and expiry). */
+  clock: Clock;
 }
 
 type Done = Handled<unknown, any>[];
-const now = (deps?: TeamDeps) => (deps?.clock ?? systemClock).now().toISOString();
+const now = (deps: TeamDeps) => deps.clock.now().toISOString();
 
 /** Invitations are valid for 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;

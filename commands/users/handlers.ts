@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
@@ -13,6 +14,7 @@ import { user } from './index.ts';
  * reservations are released, so a failed request leaves no value blocked.
  */
 export interface UserDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
@@ -32,7 +34,8 @@ export interface NewUser {
   id?: number;
 }
 
-const now = () => new Date().toISOString();
+/** The service's clock: every recorded time of these commands, so a test can move time forward. */
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 async function reserve(deps: UserDeps, kind: string, value: string, holder: number, ctx: CommandContext) {
   return handleCommand(deps.store, reservation, reservationId(kind, value),
@@ -64,7 +67,7 @@ export async function createUser(deps: UserDeps, input: NewUser, ctx: CommandCon
     data: {
       user_id: id, role: input.role, password_hash, must_change_password: input.must_change_password ?? false,
       email, username, first_name: input.first_name ?? null, last_name: input.last_name ?? null,
-      preferred_language: input.preferred_language ?? 'en', at: now(),
+      preferred_language: input.preferred_language ?? 'en', at: now(deps),
     },
     }, ctx));
   } catch (err) {
@@ -94,7 +97,7 @@ export async function changeUserProfile(deps: UserDeps, id: number, changes: Par
       }
     }
     const normalized = { ...changes, ...(changes.email ? { email: changes.email.trim().toLowerCase() } : {}) };
-    done.push(await handleCommand(deps.store, user, id, { type: 'ChangeUserProfile', data: { changes: normalized, at: now() } }, ctx));
+    done.push(await handleCommand(deps.store, user, id, { type: 'ChangeUserProfile', data: { changes: normalized, at: now(deps) } }, ctx));
   } catch (err) {
     for (const [kind, value] of reserved) await release(deps, kind, value, id, ctx);
     throw err;
@@ -109,7 +112,7 @@ export async function changeUserProfile(deps: UserDeps, id: number, changes: Par
 
 export async function deleteUser(deps: UserDeps, id: number, ctx: CommandContext) {
   const { state } = await load(deps.store, user, id);
-  const done: Handled<unknown, any>[] = [await handleCommand(deps.store, user, id, { type: 'DeleteUser', data: { at: now() } }, ctx)];
+  const done: Handled<unknown, any>[] = [await handleCommand(deps.store, user, id, { type: 'DeleteUser', data: { at: now(deps) } }, ctx)];
   if (state.status === 'active' || state.status === 'inactive') {
     done.push(await release(deps, 'email', state.email, id, ctx));
     done.push(await release(deps, 'username', state.username, id, ctx));
@@ -118,16 +121,16 @@ export async function deleteUser(deps: UserDeps, id: number, ctx: CommandContext
 }
 
 export async function setUserActive(deps: UserDeps, id: number, active: boolean, ctx: CommandContext) {
-  return [await handleCommand(deps.store, user, id, { type: 'SetUserActive', data: { active, at: now() } }, ctx)];
+  return [await handleCommand(deps.store, user, id, { type: 'SetUserActive', data: { active, at: now(deps) } }, ctx)];
 }
 
 export async function changeUserRole(deps: UserDeps, id: number, role: Role, ctx: CommandContext) {
-  return [await handleCommand(deps.store, user, id, { type: 'ChangeUserRole', data: { role, at: now() } }, ctx)];
+  return [await handleCommand(deps.store, user, id, { type: 'ChangeUserRole', data: { role, at: now(deps) } }, ctx)];
 }
 
 export async function changeUserPassword(deps: UserDeps, id: number, password: string, mustChange: boolean, ctx: CommandContext) {
   const password_hash = await hashPassword(password);
   return [await handleCommand(deps.store, user, id, {
-    type: 'ChangeUserPassword', data: { password_hash, must_change_password: mustChange, at: now() },
+    type: 'ChangeUserPassword', data: { password_hash, must_change_password: mustChange, at: now(deps) },
   }, ctx)];
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src/core/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { ConcurrencyException, ValidationException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
@@ -10,12 +11,14 @@ import { vendor } from './index.ts';
 import { release, withClaims, type UniqueKind } from './unique.ts';
 
 export interface VendorDeps {
+  clock: Clock;
   store: EventStore;
   db: Executor;
 }
 
 type Done = Handled<unknown, any>[];
-const now = () => new Date().toISOString();
+/** The service's clock: every recorded time of these commands, so a test can move time forward. */
+const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 /**
  * Attaching and detaching vendors touch the company's stream, which every vendor creation of
@@ -61,7 +64,7 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
   const subdomain = (rawSub ?? vendor_code.replace(/_/g, '-')).trim().toLowerCase();
   checkSubdomain(subdomain);
   const id = givenId ?? await nextId(deps.db, 'vendor');
-  const at = now();
+  const at = now(deps);
   const c = { ...ctx, vendorId: id };
   // A marketplace shop belongs to one vendor here (the signup's shop claim, SPEC.md part 2 "extmarket identity fields").
   const shop: [UniqueKind, string][] = profile.extmarket_vendor_id ? [['extmarket_shop', profile.extmarket_vendor_id]] : [];
@@ -80,7 +83,7 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
 }
 
 export async function changeVendorProfile(deps: VendorDeps, id: number, changes: Partial<VendorProfile>, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorProfile', data: { changes, at: now() } }, { ...ctx, vendorId: id })];
+  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorProfile', data: { changes, at: now(deps) } }, { ...ctx, vendorId: id })];
 }
 
 /** Claims the new subdomain, moves the vendor, then frees the old one. */
@@ -91,7 +94,7 @@ export async function changeVendorSubdomain(deps: VendorDeps, id: number, subdom
   const { state } = await load(deps.store, vendor, id);
   if ((state.status === 'active' || state.status === 'inactive') && state.subdomain === next) return [];
   const done = await withClaims(deps.store, [['subdomain', next]], id, c, async (d) => {
-    d.push(await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorSubdomain', data: { subdomain: next, at: now() } }, c));
+    d.push(await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorSubdomain', data: { subdomain: next, at: now(deps) } }, c));
     return d;
   });
   if (state.status === 'active' || state.status === 'inactive') done.push(await release(deps.store, 'subdomain', state.subdomain, id, c));
@@ -99,22 +102,22 @@ export async function changeVendorSubdomain(deps: VendorDeps, id: number, subdom
 }
 
 export async function changeExtmarketSettings(deps: VendorDeps, id: number, changes: ExtmarketSettings, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeExtmarketSettings', data: { changes, at: now() } }, { ...ctx, vendorId: id })];
+  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeExtmarketSettings', data: { changes, at: now(deps) } }, { ...ctx, vendorId: id })];
 }
 
 export async function setVendorVerified(deps: VendorDeps, id: number, verified: boolean, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'SetVendorVerified', data: { verified, at: now() } }, { ...ctx, vendorId: id })];
+  return [await handleCommand(deps.store, vendor, id, { type: 'SetVendorVerified', data: { verified, at: now(deps) } }, { ...ctx, vendorId: id })];
 }
 
 export async function setVendorActive(deps: VendorDeps, id: number, active: boolean, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'SetVendorActive', data: { active, at: now() } }, { ...ctx, vendorId: id })];
+  return [await handleCommand(deps.store, vendor, id, { type: 'SetVendorActive', data: { active, at: now(deps) } }, { ...ctx, vendorId: id })];
 }
 
 /** Closes the vendor, detaches it from its company and frees its code, subdomain and domains. */
 export async function deleteVendor(deps: VendorDeps, id: number, ctx: CommandContext): Promise<Done> {
   const c = { ...ctx, vendorId: id };
   const { state } = await load(deps.store, vendor, id);
-  const at = now();
+  const at = now(deps);
   const done: Done = [await handleCommand(deps.store, vendor, id, { type: 'DeleteVendor', data: { at } }, c)];
   if (state.status !== 'active' && state.status !== 'inactive') return done;
   done.push(await onCompany(deps, state.company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c));
@@ -135,19 +138,19 @@ export async function addVendorDomain(deps: VendorDeps, id: number, rawDomain: s
   const verification_token = randomBytes(16).toString('hex');
   return withClaims(deps.store, [['domain', domain]], id, c, async (done) => {
     done.push(await handleCommand(deps.store, vendor, id, {
-      type: 'AddVendorDomain', data: { domain_id: domainId, domain, is_primary: isPrimary, verification_token, at: now() },
+      type: 'AddVendorDomain', data: { domain_id: domainId, domain, is_primary: isPrimary, verification_token, at: now(deps) },
     }, c));
     return { domainId, done };
   });
 }
 
 export async function changeVendorDomain(deps: VendorDeps, id: number, domainId: number, change: { is_primary?: boolean; is_active?: boolean }, ctx: CommandContext) {
-  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorDomain', data: { domain_id: domainId, ...change, at: now() } }, { ...ctx, vendorId: id })];
+  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorDomain', data: { domain_id: domainId, ...change, at: now(deps) } }, { ...ctx, vendorId: id })];
 }
 
 export async function removeVendorDomain(deps: VendorDeps, id: number, domainId: number, ctx: CommandContext): Promise<Done> {
   const c = { ...ctx, vendorId: id };
-  const result = await handleCommand(deps.store, vendor, id, { type: 'RemoveVendorDomain', data: { domain_id: domainId, at: now() } }, c);
+  const result = await handleCommand(deps.store, vendor, id, { type: 'RemoveVendorDomain', data: { domain_id: domainId, at: now(deps) } }, c);
   const removed = result.events.find((e) => e.type === 'VendorDomainRemoved');
   const done: Done = [result];
   if (removed && removed.type === 'VendorDomainRemoved') done.push(await release(deps.store, 'domain', removed.data.domain, id, c));
@@ -166,6 +169,6 @@ export async function verifyVendorDomain(
   const domain = state.status === 'active' || state.status === 'inactive' ? state.domains.find((d) => d.id === domainId) : undefined;
   const result = domain ? await lookup(domain.domain, domain.verification_token) : { ok: false, reason: null };
   return [await handleCommand(deps.store, vendor, id, {
-    type: 'RecordDomainCheck', data: { domain_id: domainId, verified: result.ok, reason: result.reason, at: now() },
+    type: 'RecordDomainCheck', data: { domain_id: domainId, verified: result.ok, reason: result.reason, at: now(deps) },
   }, { ...ctx, vendorId: id })];
 }

@@ -24,6 +24,21 @@ export async function storeImportUpload(dataDir: string, tempPath: string): Prom
   return relative;
 }
 
+/**
+ * A stored upload copied under a new name for a new job (a retry of the job that owned it), or
+ * null when it is no longer kept: a job removes its file once it has read it.
+ */
+export async function copyImportUpload(dataDir: string, relative: string): Promise<string | null> {
+  const copy = `${FOLDER}/${randomUUID()}.csv`;
+  try {
+    await copyFile(uploadedImportPath(dataDir, relative), join(dataDir, copy));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  return copy;
+}
+
 export function uploadedImportPath(dataDir: string, relative: string): string {
   if (!NAME.test(relative)) throw new Error(`not an import upload name: ${relative}`);
   const root = resolve(dataDir);

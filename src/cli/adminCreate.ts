@@ -24,7 +24,7 @@ try {
 }
 try {
   const username = flags.username ?? (flags.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
-  const { id } = await createUser({ store: services.store, db: services.db.knex },
+  const { id } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock },
     { email: flags.email, username, password: flags.password, role: 'admin' },
     { userId: 'system:cli', correlationId: `cli-admin-create-${Date.now()}` });
   const projection = services.runner.consumers.find((c) => c.name === 'user_list')!;

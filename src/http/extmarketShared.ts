@@ -41,7 +41,7 @@ export function checkedEndpoint(services: Services, value: string | undefined, c
 export async function saveCredentials(services: Services, vendorId: number, body: { api_key?: string; api_endpoint?: string; auto_sync_enabled?: boolean }, c: CommandContext) {
   const current = await getExtmarketCredentials(services.db.knex, vendorId);
   const endpoint = checkedEndpoint(services, body.api_endpoint, current.api_endpoint);
-  const done = await saveExtmarketCredentials({ store: services.store, db: services.db.knex }, vendorId, {
+  const done = await saveExtmarketCredentials({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, {
     api_key: body.api_key, api_endpoint: endpoint, auto_sync_enabled: body.auto_sync_enabled ?? current.auto_sync_enabled,
   }, secretBoxFor(services.config.dataDir), c);
   await services.settle([done]);
@@ -57,7 +57,7 @@ export async function testConnection(services: Services, vendorId: number, c: Co
   } catch (err) {
     result = { ok: false, error: (err as Error).message.slice(0, 300), vendor_name: null };
   }
-  await services.settle([await recordConnectionTest({ store: services.store, db: services.db.knex }, vendorId, result.ok, result.error, c)]);
+  await services.settle([await recordConnectionTest({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, result.ok, result.error, c)]);
   return { success: result.ok, ...result };
 }
 

@@ -30,7 +30,7 @@ export async function copyMarketplaceProduct(services: Services, sourceId: numbe
     vat_rate_category: choices.vat_rate_category ?? source.vat_rate_category ?? undefined,
   } as ProductBody, await sellerStateOf(knex, vendor.id),
   { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP, price_cents: source.price_cents });
-  const { id, done } = await createVendorProduct({ store: services.store, db: knex },
+  const { id, done } = await createVendorProduct({ store: services.store, db: knex, clock: services.clock },
     { vendor_id: vendor.id, fields, source_marketplace_product_id: source.id, quota: await productQuota(services, vendor.id) }, ctx);
   await services.settle(done);
   return id;

@@ -1,11 +1,12 @@
+import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type, type TObject } from '@sinclair/typebox';
-import { requestMarketplaceImport } from '../../commands/marketplace-imports/requestMarketplaceImport.ts';
+import { importRequestOf, requestMarketplaceImport } from '../../commands/marketplace-imports/requestMarketplaceImport.ts';
 import type { ImportSource } from '../../commands/marketplace-imports/events.ts';
 import { getImportJob } from '../../queries/marketplace-imports/listImportJobs.ts';
-import { storeImportUpload } from '../adapters/importUploads.ts';
+import { copyImportUpload, storeImportUpload, uploadedImportPath } from '../adapters/importUploads.ts';
 import { isHttpUrl } from '../adapters/sourceStream.ts';
-import { ValidationException } from '../core/errors.ts';
+import { ConflictException, MarketplaceImportJobNotFoundException, ValidationException } from '../core/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { importSettings } from '../workers/importSettings.ts';
@@ -72,4 +73,31 @@ export async function startMarketplaceImport(
   await services.settle([done]);
   ctx.status = 202;
   ctx.body = await getImportJob(services.db.knex, id, null);
+}
+
+/**
+ * A new import like a failed one (the task monitor's retry), through the same command as any
+ * import: the same vendor, language, marketplace, delimiter and source. A URL is fetched again;
+ * an uploaded file is read again from a copy while it is still kept (a job whose worker stopped
+ * before reading it to the end), else the retry is refused: a job removes its file once read.
+ */
+export async function retryMarketplaceImport(
+  services: Services, jobId: number, actor: { context: CommandContext; name: string | null },
+): Promise<{ type: string; task_id: string }> {
+  const failed = await importRequestOf(services.store, jobId);
+  if (!failed) throw new MarketplaceImportJobNotFoundException(`Import job ${jobId} not found`);
+  let source: ImportSource = failed.source;
+  if (failed.source.kind === 'upload') {
+    const copy = await copyImportUpload(services.config.dataDir, failed.source.file);
+    if (!copy) throw new ConflictException(`The file uploaded for import ${jobId} is no longer kept (an import removes its file once it has read it): upload it again`);
+    source = { ...failed.source, file: copy };
+  }
+  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex }, {
+    vendor_id: failed.vendor_id, language: failed.language, marketplace: failed.marketplace, delimiter: failed.delimiter, source,
+    requested_by: actor.context.userId ?? 'unknown', created_by_name: actor.name,
+  }, actor.context);
+  await services.settle([done]);
+  // The failed job's own copy is no longer needed: the new job reads its copy.
+  if (failed.source.kind === 'upload') await rm(uploadedImportPath(services.config.dataDir, failed.source.file), { force: true });
+  return { type: 'marketplace_import', task_id: String(id) };
 }

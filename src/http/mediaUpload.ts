@@ -71,8 +71,8 @@ export async function saveUploadedImage(services: Services, ctx: Context, vendor
   const file = uploadedFile(ctx, 'file');
   if (!file) throw new UnsupportedMediaException('Send the image in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
   if (file.size === 0) throw new UnsupportedMediaException('The file is empty', [{ pointer: '/body/file', message: '0 bytes' }]);
-  if (productId !== null) await productFor({ store: services.store, db: services.db.knex }, productId, actingVendor);
-  const { id, done } = await uploadImage({ store: services.store, db: services.db.knex, dataDir: services.config.dataDir },
+  if (productId !== null) await productFor({ store: services.store, db: services.db.knex, clock: services.clock }, productId, actingVendor);
+  const { id, done } = await uploadImage({ store: services.store, db: services.db.knex, clock: services.clock, dataDir: services.config.dataDir },
     { vendor_id: vendorId, product_id: productId, file_name: file.originalFilename, data: await readFile(file.filepath) }, command);
   await services.settle(done);
   return id;

@@ -26,7 +26,7 @@ const now = (services: Services) => services.clock.now().toISOString();
 export async function saveCompanyProfile(services: Services, vendorId: number, profile: CompanyProfile, ctx: CommandContext) {
   await expect(services, vendorId, 1);
   const clean = { ...profile, tax_number: profile.tax_number?.trim() || null, contact_phone: profile.contact_phone?.trim() || null, website: profile.website?.trim() || null };
-  const done = await changeVendorProfile({ store: services.store, db: services.db.knex }, vendorId, clean, ctx);
+  const done = await changeVendorProfile({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, clean, ctx);
   done.push(await commitOnboardingStep(services.store, vendorId, { step: 1, profile: clean, at: now(services) }, ctx));
   await services.settle(done);
 }
@@ -80,7 +80,7 @@ export async function checkImportUrls(services: Services, vendorId: number, body
 export async function startHistoricalSync(services: Services, vendorId: number, ctx: CommandContext) {
   await expect(services, vendorId, 4);
   await requireCredentials(services, vendorId);
-  const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex }, vendorId, 'historical_import', 'onboarding', ctx);
+  const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, 'historical_import', 'onboarding', ctx);
   await services.settle([done, await commitOnboardingStep(services.store, vendorId, { step: 4, job_id: jobId, at: now(services) }, ctx)]);
 }
 

@@ -1,9 +1,9 @@
 import { violationFigures } from '../../queries/code-quality/violationFigures.ts';
-import { codeQualityScan, violation } from '../../commands/code-quality/index.ts';
+import { codeQualityScan, codeQualityScanner, violation } from '../../commands/code-quality/index.ts';
 import { codeQualityScans } from '../../projections/code-quality/codeQualityScans.ts';
 import { codeQualityViolations } from '../../projections/code-quality/codeQualityViolations.ts';
 import { countActiveScans } from '../../queries/code-quality/listScans.ts';
-import { adminCodeQualityRoutes } from '../http/admin/codeQuality.ts';
+import { adminCodeQualityRoutes, startScan } from '../http/admin/codeQuality.ts';
 import { codeQualityBackOffice, codeQualityPageRoutes } from '../pages/code-quality/codeQualityPage.ts';
 import { violationPageRoutes } from '../pages/code-quality/violationPage.ts';
 import { notifyAdminsOnNewErrorViolations } from '../processes/notifyAdminsOnNewErrorViolations.ts';
@@ -27,7 +27,7 @@ export const codeQualityModule = defineModule({
   dependsOn: ['notifications', 'history'],
   routes: { admin: [adminCodeQualityRoutes] },
   consumers: [codeQualityScans, codeQualityViolations, runCodeQualityScanOnRequested, notifyAdminsOnNewErrorViolations],
-  aggregates: [codeQualityScan, violation],
+  aggregates: [codeQualityScan, codeQualityScanner, violation],
   pages: [codeQualityPageRoutes, violationPageRoutes],
   backOffice: codeQualityBackOffice,
   scheduledTasks: [notifyAdminsOnOverdueViolations],
@@ -35,6 +35,14 @@ export const codeQualityModule = defineModule({
     knex.raw("'code_quality_scan' AS type"), knex.raw('id::text AS task_id'), 'status', knex.raw('progress_message AS progress'),
     knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
   ),
+  // A failed scan is retried by scanning again (or joining the scan that waits or runs now).
+  backgroundTaskRetry: {
+    canRetry: (type) => type === 'code_quality_scan',
+    async start(services, _task, by) {
+      const started = await startScan(services, by.context.userId ?? 'unknown', by.context);
+      return { type: 'code_quality_scan', task_id: String(started.scan.id) };
+    },
+  },
   healthFigures: async (services) => ({ jobs: [{ kind: 'code_quality_scan', ...(await countActiveScans(services.db.knex)) }] }),
   background: [(services) => {
     startScanWorker(services);

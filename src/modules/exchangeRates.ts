@@ -29,7 +29,7 @@ export const exchangeRatesModule = defineModule({
       const url = services.config.exchangeRatesUrl;
       if (!url) return;
       const days = await fetchReferenceRates(url);
-      const { recorded } = await recordReferenceRates(services.store, days, url,
+      const { recorded } = await recordReferenceRates(services, days, url,
         { userId: 'system:scheduler', correlationId: `ecb-rates-${days[days.length - 1].date}` });
       services.logger.info({ url, days: days.length, recorded }, 'ECB reference rates loaded');
     },

@@ -14,6 +14,7 @@ import { runExtmarketJobOnRequested } from '../processes/runExtmarketJobOnReques
 import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
 import { defineModule } from './module.ts';
 import { extmarketBackOffice, extmarketPageRoutes } from '../pages/extmarket/extmarketPages.ts';
+import { extmarketCredentialPageRoutes, extmarketSettingsSections } from '../pages/extmarket/credentialsSettings.ts';
 import { countActiveSyncJobs } from '../../queries/extmarket/countActiveSyncJobs.ts';
 
 export const extmarketModule = defineModule({
@@ -32,15 +33,16 @@ export const extmarketModule = defineModule({
     async start(services, task, by) {
       const failed = await getSyncJob(services.db.knex, Number(task.task_id));
       if (failed.job_type !== 'product_export') await requireCredentials(services, failed.vendor_id);
-      const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex }, failed.vendor_id, failed.job_type as SyncJobType,
+      const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex, clock: services.clock }, failed.vendor_id, failed.job_type as SyncJobType,
         by.name, { ...by.context, vendorId: failed.vendor_id });
       await services.settle([done]);
       return { type: `extmarket_${failed.job_type}`, task_id: String(jobId) };
     },
   },
   routes: { admin: [adminExtmarketRoutes], vendor: [vendorExtmarketOrderRoutes, vendorExtmarketRoutes] },
-  pages: [extmarketPageRoutes],
-  backOffice: extmarketBackOffice,
+  pages: [extmarketPageRoutes, extmarketCredentialPageRoutes],
+  // The extmarket key on the vendor's settings page (its extmarket tab).
+  backOffice: { ...extmarketBackOffice, settingsSections: extmarketSettingsSections },
   consumers: [extmarketCredentials, extmarketSyncLogs, runExtmarketJobOnRequested, pushOrderDecisionsToExtmarketOnDecided],
   aggregates: [credentials, extmarketSyncJob],
   scheduledTasks: [{
@@ -48,7 +50,7 @@ export const extmarketModule = defineModule({
     name: 'retryExtmarketPushes',
     cron: '* * * * *',
     async run(services) {
-      await retryExtmarketPushes({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir });
+      await retryExtmarketPushes({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, clock: services.clock });
     },
   }, {
     // New extmarket orders of every vendor with auto sync, unless a sync of theirs is still open.
@@ -62,7 +64,7 @@ export const extmarketModule = defineModule({
           .where('l.job_type', 'order_sync').whereIn('l.status', ['pending', 'processing']))
         .pluck('c.vendor_id');
       for (const vendorId of vendors) {
-        await requestExtmarketSync({ store: services.store, db: knex }, vendorId, 'order_sync', 'scheduler',
+        await requestExtmarketSync({ store: services.store, db: knex, clock: services.clock }, vendorId, 'order_sync', 'scheduler',
           { userId: 'system:scheduler', vendorId, correlationId: `extmarket-order-sync-${vendorId}-${Date.now()}` });
       }
     },

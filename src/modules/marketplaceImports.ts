@@ -2,6 +2,7 @@ import { marketplaceImport } from '../../commands/marketplace-imports/index.ts';
 import { marketplaceImportErrors } from '../../projections/marketplace-imports/marketplaceImportErrors.ts';
 import { marketplaceImportJobs } from '../../projections/marketplace-imports/marketplaceImportJobs.ts';
 import { adminMarketplaceImportRoutes } from '../http/admin/marketplaceImports.ts';
+import { retryMarketplaceImport } from '../http/marketplaceImportRequest.ts';
 import { vendorMarketplaceImportRoutes } from '../http/vendor/marketplaceImports.ts';
 import { runMarketplaceImportOnRequested } from '../processes/runMarketplaceImportOnRequested.ts';
 import { importPageRoutes, importsBackOffice } from '../pages/marketplace-imports/importPages.ts';
@@ -21,6 +22,10 @@ export const marketplaceImportsModule = defineModule({
     knex.raw("'marketplace_import' AS type"), knex.raw('id::text AS task_id'), 'status',
     knex.raw("rows_processed || ' rows, ' || imported_count || ' imported' AS progress"), knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
   ),
+  backgroundTaskRetry: {
+    canRetry: (type) => type === 'marketplace_import',
+    start: (services, task, by) => retryMarketplaceImport(services, Number(task.task_id), by),
+  },
   routes: { admin: [adminMarketplaceImportRoutes], vendor: [vendorMarketplaceImportRoutes] },
   consumers: [marketplaceImportJobs, marketplaceImportErrors, runMarketplaceImportOnRequested],
   aggregates: [marketplaceImport],

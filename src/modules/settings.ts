@@ -2,6 +2,7 @@ import { platformSettings } from '../../commands/settings/index.ts';
 import { platformSettingsProjection } from '../../projections/settings/platformSettings.ts';
 import { adminSettingsRoutes } from '../http/admin/settings.ts';
 import { vendorSettingsRoutes } from '../http/vendor/settings.ts';
+import { settingsBackOffice, settingsPageRoutes } from '../pages/settings/settingsPages.ts';
 import { defineModule } from './module.ts';
 
 export const settingsModule = defineModule({
@@ -10,7 +11,11 @@ export const settingsModule = defineModule({
   description: 'Platform settings (admins) and a vendor\'s own settings.',
   core: true,
   features: ['Platform localization', 'Vendor settings'],
+  // A vendor's settings are its vendor record's (business info, localization, extmarket listing).
+  dependsOn: ['vendors'],
   routes: { admin: [adminSettingsRoutes], vendor: [vendorSettingsRoutes] },
   consumers: [platformSettingsProjection],
   aggregates: [platformSettings],
+  pages: [settingsPageRoutes],
+  backOffice: settingsBackOffice,
 });

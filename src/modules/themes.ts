@@ -2,6 +2,7 @@ import { vendorTheme } from '../../commands/themes/index.ts';
 import { vendorThemes } from '../../projections/themes/vendorThemes.ts';
 import { adminThemeRoutes } from '../http/admin/themes.ts';
 import { themePageRoutes } from '../pages/themes/themePages.ts';
+import { themeSettingsSections } from '../pages/themes/themeSettings.ts';
 import { defineModule } from './module.ts';
 
 export const themesModule = defineModule({
@@ -14,4 +15,6 @@ export const themesModule = defineModule({
   consumers: [vendorThemes],
   aggregates: [vendorTheme],
   pages: [themePageRoutes],
+  // The theme on the vendor's settings page, drawn as the shop shows it.
+  backOffice: { settingsSections: themeSettingsSections },
 });

@@ -17,7 +17,7 @@ describe('back offices: sign-in, frame and the admins\' notifications page', fun
   let v: VendorFixture;
 
   const raise = (over: Partial<Parameters<typeof raiseNotification>[1]> = {}) => raiseNotification(app.services.store, {
-    key: unique('page-test'), kind: 'marketplace_import_failed', severity: 'error', title: 'Import failed', body: 'The file could not be read', ...over,
+    at: app.services.clock.now().toISOString(), key: unique('page-test'), kind: 'marketplace_import_failed', severity: 'error', title: 'Import failed', body: 'The file could not be read', ...over,
   }, { userId: 'system:test', correlationId: unique('c') }).then((r) => app.services.settle([r]));
 
   before(async function () {

@@ -19,7 +19,7 @@ describeInBrowser('the admin back office in a headless chromium', function () {
     app = await testApp();
     for (const [severity, title] of [['error', 'Marketplace import #12 failed'], ['warning', 'Trial of Tea & Co ends in 3 days'], ['info', 'New vendor: Lumen Lights']] as const) {
       await app.services.settle([await raiseNotification(app.services.store, {
-        key: unique('browser'), kind: severity === 'error' ? 'marketplace_import_failed' : severity === 'warning' ? 'trial_ending' : 'vendor_created',
+        at: app.services.clock.now().toISOString(), key: unique('browser'), kind: severity === 'error' ? 'marketplace_import_failed' : severity === 'warning' ? 'trial_ending' : 'vendor_created',
         severity, title, body: 'See the details in the record.',
       }, { userId: 'system:test', correlationId: unique('c') })]);
     }

@@ -19,7 +19,7 @@ describe('notifyAdminsOnExtmarketPushFailing', () => {
     const v = await createVendorWithOwner(app);
     const order = await seedExtmarketOrder(app, v.vendorId, [{ quantity: 1 }]);
     const key = randomUUID();
-    const deps = { store: app.services.store, db: app.services.db.knex };
+    const deps = { store: app.services.store, db: app.services.db.knex, clock: app.services.clock };
     // What the push worker records after each refused attempt (src/workers/extmarket/retryExtmarketPushes.ts).
     const fail = (attempt: number) => runOrderCommand(deps, order.orderId, {
       type: 'RecordExtmarketPush',

@@ -26,7 +26,7 @@ async function instance(url: string, first: boolean): Promise<Instance> {
   const db = await openDatabase({ url, poolMax: 6 });
   const services = await createServices(config, createLogger('silent'), { consumers, views: memoryViews, db });
   if (first) {
-    await services.settle((await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'two-instances' })).done);
+    await services.settle((await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'two-instances' })).done);
     await services.settle(await seedTiers(services.store, services.clock.now()));
   }
   const background = await startBackground(services, modules);

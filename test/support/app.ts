@@ -90,7 +90,7 @@ async function start(): Promise<TestApp> {
   }) };
   const logger = createLogger('info', sink);
   const services = await createServices(config, logger, { consumers, views: memoryViews, db: await testDatabase(), clock });
-  const { done } = await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' },
+  const { done } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' },
     { userId: 'system:test', correlationId: 'test-setup' });
   await services.settle(done);
   await runSetUp(services, modules); // as src/service.ts does at start: the tiers, the upgrade (nobody to mark on this fresh database)

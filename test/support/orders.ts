@@ -22,6 +22,9 @@ export interface SeedItem {
   is_digital?: boolean;
   unit_price_cents?: number;
   vat_rate_category?: RateCategory;
+  /** The product's name and SKU as the marketplace sends them (default: "Item <n>", "SKU-<n>"). */
+  product_name?: string;
+  sku?: string;
 }
 
 const onExtmarket = new WeakMap<TestApp, Set<number>>();
@@ -55,13 +58,13 @@ export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: 
     vat: { vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null, net_cents: 1000, vat_cents: 170, gross_cents: 1170 },
     items: items.map((i, n) => ({
       external_item_id: `${ext}-u${n}-0`, inventory_unit_ids: Array.from({ length: i.quantity ?? 1 }, (_, k) => `${ext}-u${n}-${k}`),
-      product_id: i.unmatched ? placeholder : i.product_id ?? placeholder, needs_product_match: !!i.unmatched, product_name: `Item ${n}`,
-      ean: i.ean ?? null, mpn: null, sku: `SKU-${n}`, quantity: i.quantity ?? 1, unit_price_cents: i.unit_price_cents ?? 1170, is_digital: i.is_digital ?? false,
+      product_id: i.unmatched ? placeholder : i.product_id ?? placeholder, needs_product_match: !!i.unmatched, product_name: i.product_name ?? `Item ${n}`,
+      ean: i.ean ?? null, mpn: null, sku: i.sku ?? `SKU-${n}`, quantity: i.quantity ?? 1, unit_price_cents: i.unit_price_cents ?? 1170, is_digital: i.is_digital ?? false,
       ...(i.vat_rate_category ? { vat_rate_category: i.vat_rate_category } : {}),
     })),
     ...over,
   };
-  const result = await importExtmarketOrder({ store: app.services.store, db: app.services.db.knex }, incoming, placeholder,
+  const result = await importExtmarketOrder({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, incoming, placeholder,
     { userId: 'system:test', vendorId, correlationId: unique('seed') });
   await app.services.settle(result.done);
   const itemIds = (await app.services.db.knex('order_items').where('order_id', result.order_id).orderBy('id').pluck('id')).map(Number);

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src/core/clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createUser } from '../../../commands/users/handlers.ts';
@@ -77,6 +78,6 @@ export const usersHistory: History = {
 
 /** The admin the benchmarks sign in as (the child service's ADMIN_EMAIL/ADMIN_PASSWORD), created through the real command. */
 export async function createBenchAdmin(store: EventStore, knex: Knex, admin: { email: string; username: string; password: string }): Promise<number> {
-  const { id } = await createUser({ store, db: knex }, { ...admin, role: 'admin' }, { userId: 'system:bench', correlationId: 'bench-admin' });
+  const { id } = await createUser({ store, db: knex, clock: systemClock }, { ...admin, role: 'admin' }, { userId: 'system:bench', correlationId: 'bench-admin' });
   return id;
 }

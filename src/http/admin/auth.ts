@@ -81,7 +81,7 @@ export function adminAuthRoutes(services: Services): Router {
     if ((state.status !== 'active') || !(await verifyPassword(state.password_hash, body.current_password))) {
       throw new InvalidCredentialsException('The current password is not correct');
     }
-    const done = await changeUserPassword({ store: services.store, db: services.db.knex }, state.id, body.new_password, false,
+    const done = await changeUserPassword({ store: services.store, db: services.db.knex, clock: services.clock }, state.id, body.new_password, false,
       commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.body = { message: 'Password changed' };

@@ -69,7 +69,7 @@ relatedCounters.vendor_memberships = 'SELECT count(*) FROM vendor_team_members W
 /** SPEC.md 4.1 companies: CRUD, verification and status flags, ownership transfer. */
 export function adminCompanyRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const deps = (): CompanyDeps => ({ store: services.store, db: services.db.knex });
+  const deps = (): CompanyDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
   const notFound = [CompanyNotFoundException];
 
   api.get('/companies', {

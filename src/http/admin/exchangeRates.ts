@@ -36,7 +36,7 @@ export function adminExchangeRateRoutes(services: Services): Router {
     const file = uploadedFile(ctx, 'file');
     if (!file) throw new ValidationException('Send the rates file in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
     const days = parseReferenceRates(await readFile(file.filepath, 'utf8'));
-    const { recorded } = await recordReferenceRates(services.store, days, `upload:${file.originalFilename ?? 'rates.xml'}`, commandContext(ctx, ctx.state.admin.id));
+    const { recorded } = await recordReferenceRates(services, days, `upload:${file.originalFilename ?? 'rates.xml'}`, commandContext(ctx, ctx.state.admin.id));
     ctx.body = { days: days.length, recorded, first_date: days[0].date, last_date: days[days.length - 1].date };
   });
 

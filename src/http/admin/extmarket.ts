@@ -53,7 +53,7 @@ const ExtmarketExportResponse = Type.Object({
 export function adminExtmarketRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
-  const deps = () => ({ store: services.store, db: knex });
+  const deps = () => ({ store: services.store, db: knex, clock: services.clock });
   const vendorExists = async (id: number) => {
     if (!(await knex('vendor_list').where('id', id).first('id'))) throw new VendorNotFoundException(`Vendor ${id} not found`);
     return id;
@@ -90,7 +90,7 @@ export function adminExtmarketRoutes(services: Services): Router {
       { include_inactive: body.include_inactive ?? false, languages: body.languages });
     await services.settle([done]);
     // Run now (or by this process's worker, whichever starts it first): the answer lists the files.
-    await runExtmarketSync({ knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger }, jobId);
+    await runExtmarketSync({ knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger, clock: services.clock }, jobId);
     let job = await getSyncJob(knex, jobId);
     for (let waited = 0; job.status !== 'completed' && job.status !== 'failed' && waited < 60_000; waited += 25) {
       await new Promise((r) => setTimeout(r, 25));
@@ -133,7 +133,7 @@ export function adminExtmarketRoutes(services: Services): Router {
     params: VendorParams, responses: { 200: ExtmarketCredentials }, errors: [VendorNotFoundException, ExtmarketCredentialsException],
   }, async (ctx, { params }) => {
     const vendorId = await vendorExists(params.vendor_id);
-    await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex }, vendorId, admin(ctx, vendorId))]);
+    await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, admin(ctx, vendorId))]);
     ctx.body = await getExtmarketCredentials(knex, vendorId);
   });
   api.post('/vendors/:vendor_id/extmarket/credentials/test', {

@@ -72,7 +72,7 @@ export function adminInventoryRoutes(services: Services): Router {
     summary: 'The stock of a product at a past instant, per warehouse and bin, folded from its events',
     query: Type.Object({ product_id: Id, at: DateTime }), responses: { 200: StockAt }, errors: [ProductNotFoundException],
   }, async (ctx, { query }) => {
-    ctx.body = await stockAt({ store: services.store, db: knex }, query.product_id, new Date(query.at), null);
+    ctx.body = await stockAt({ store: services.store, db: knex, clock: services.clock }, query.product_id, new Date(query.at), null);
   });
 
   return api.router;

@@ -104,7 +104,7 @@ export async function importInventoryFile(services: Services, input: InventoryFi
     const ean = entry.ean;
     if (!product) { unmatched.push({ ean, product: entry.product, rows: entry.rows, quantity, bins: [...entry.bins.keys()] }); continue; }
     if (product.is_digital) { skippedDigital.push({ ean, product_id: product.id, rows: entry.rows }); continue; }
-    const r = await importStockCount({ store: services.store, db: services.db.knex },
+    const r = await importStockCount({ store: services.store, db: services.db.knex, clock: services.clock },
       { product_id: product.id, vendor_id: vendor.id, warehouse, bins: entry.bins, mode, reference }, ctxCommand);
     done.push(...r.done);
     created += r.created; updated += r.updated; matchedRows += entry.rows.length; units += quantity;

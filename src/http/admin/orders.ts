@@ -47,7 +47,7 @@ const OrderHistory = Type.Object({
  */
 export function adminOrderRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex });
+  const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
 
   api.get('/orders', {
     summary: 'Orders of every vendor, filtered by vendor, status and channel, searched and sorted',

@@ -63,7 +63,7 @@ const UserSearchItem = Type.Object({ id: Type.Integer(), email: Type.String(), u
 /** SPEC.md 4.1 users: list, autocomplete search, create, detail, update, status, delete. */
 export function adminUserRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const deps = (): UserDeps => ({ store: services.store, db: services.db.knex });
+  const deps = (): UserDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
 
   api.get('/users', {
     summary: 'Users, searched, filtered and sorted (UserListResponse)',

@@ -37,13 +37,13 @@ export function addDomain(services: Services, id: number, raw: string, isPrimary
     throw new ValidationException('Subdomains of the platform are set with the vendor subdomain, not as custom domains',
       [{ pointer: '/body/domain', message: `must not be ${platform} or below it` }]);
   }
-  return addVendorDomain({ store: services.store, db: services.db.knex }, id, domain, isPrimary, c);
+  return addVendorDomain({ store: services.store, db: services.db.knex, clock: services.clock }, id, domain, isPrimary, c);
 }
 
 /** Looks a domain's TXT record up now and records the outcome (the admin API and pages). */
 export function checkDomain(services: Services, id: number, domainId: number, c: CommandContext) {
   const lookup = txtVerifier(services.config.dnsServers, VERIFICATION_RECORD_PREFIX);
-  return verifyVendorDomain({ store: services.store, db: services.db.knex }, id, domainId, lookup, c);
+  return verifyVendorDomain({ store: services.store, db: services.db.knex, clock: services.clock }, id, domainId, lookup, c);
 }
 
 /**
@@ -54,7 +54,7 @@ export function checkDomain(services: Services, id: number, domainId: number, c:
 export function adminVendorDomainRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
-  const deps = (): VendorDeps => ({ store: services.store, db: knex });
+  const deps = (): VendorDeps => ({ store: services.store, db: knex, clock: services.clock });
 
   api.get('/vendors/:identifier/domains', {
     summary: 'A vendor\'s custom domains, in the order they were added', params: IdentifierParams, query: Type.Object(PageQuery),

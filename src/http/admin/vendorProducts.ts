@@ -23,7 +23,7 @@ import { AdminVendorProductCreate, DEFAULT_TAX_RATE_BP, newProductFields, produc
 export function adminVendorProductRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
-  const deps = { store: services.store, db: knex };
+  const deps = { store: services.store, db: knex, clock: services.clock };
 
   api.get('/vendor-products/stats', {
     summary: 'Vendor product statistics, of one vendor or of all',

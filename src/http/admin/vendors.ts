@@ -65,7 +65,7 @@ export async function createVendorFrom(services: Services, body: Static<typeof V
   // Checked before anything is claimed: an unknown tier refuses the creation.
   const requested_plan = body.plan ? await decideNewVendorPlan(services, body.plan) : undefined;
   const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
-  return createVendor({ store: services.store, db: services.db.knex }, {
+  return createVendor({ store: services.store, db: services.db.knex, clock: services.clock }, {
     company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
     name: body.name.trim(), description: blankToNull(body.description) ?? null,
     contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null, ...contactChanges(body),
@@ -81,7 +81,7 @@ export async function createVendorFrom(services: Services, body: Static<typeof V
 
 /** Applies the API's VendorUpdate body: profile and contact overrides, subdomain, flags, each its own command. */
 export async function updateVendor(services: Services, id: number, body: Static<typeof VendorUpdate>, c: CommandContext) {
-  const deps: VendorDeps = { store: services.store, db: services.db.knex };
+  const deps: VendorDeps = { store: services.store, db: services.db.knex, clock: services.clock };
   const contact = body.reset_contact_to_company
     ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null]))
     : contactChanges(body);
@@ -110,7 +110,7 @@ export const IdentifierParams = Type.Object({ identifier: Type.String({ minLengt
 /** SPEC.md 4.1 vendors: CRUD by id or code, verification and status flags. */
 export function adminVendorRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const deps = (): VendorDeps => ({ store: services.store, db: services.db.knex });
+  const deps = (): VendorDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
   const notFound = [VendorNotFoundException];
   const knex = services.db.knex;
 

@@ -114,7 +114,7 @@ function usernameFrom(email: string): string {
 async function ownerAccount(services: Services, s: LiveSignup, ctx: CommandContext): Promise<Done> {
   const { user_id } = s.ids!;
   if (await exists(services, `user-${user_id}`)) return [];
-  const deps = { store: services.store, db: services.db.knex };
+  const deps = { store: services.store, db: services.db.knex, clock: services.clock };
   const a = s.account!;
   const input = {
     id: user_id, email: a.email, password_hash: a.password_hash, role: 'vendor' as const, must_change_password: false,
@@ -130,7 +130,7 @@ async function ownerAccount(services: Services, s: LiveSignup, ctx: CommandConte
 
 /** The company, the vendor, its onboarding, its Stripe account with the card, and the trial: each once. */
 async function openAccounts(services: Services, s: LiveSignup, ids: SignupResult, at: Date, ctx: CommandContext): Promise<Done> {
-  const deps = { store: services.store, db: services.db.knex };
+  const deps = { store: services.store, db: services.db.knex, clock: services.clock };
   const done: Done = [];
   const a = s.account!;
   const co = s.company!;

@@ -28,6 +28,7 @@ export const CodeQualityScan = Type.Object({
 
 export const ScanStarted = Type.Object({
   job_ids: Type.Array(Type.Integer(), { description: 'The scan\'s id (a scan already waiting or running is joined, not doubled); poll GET /code-quality/scans/{id} every 3 seconds' }),
+  joined: Type.Boolean({ description: 'True when the scan was already waiting or running: this request started nothing' }),
   scan: CodeQualityScan,
 }, { $id: 'CodeQualityScanStarted' });
 

@@ -26,6 +26,10 @@ export const VendorBusinessInfo = Type.Object({
   ...inherited,
   company_business_address: Nullable(Type.String()),
   company_tax_number: Nullable(Type.String()),
+  /** The company's own values of the other contact fields: what a field goes back to when its override is reset. */
+  company_contact_email: Nullable(Type.String()),
+  company_contact_phone: Nullable(Type.String()),
+  company_website: Nullable(Type.String()),
 }, { $id: 'VendorBusinessInfo' });
 
 const Layout = Type.Object({

@@ -35,7 +35,7 @@ type Body = Static<typeof PlaceOrderBody>;
 export async function placeOrderFromCart(services: Services, ctx: Context, body: Body, idempotencyKey: string | null, language: string): Promise<PlacedOrder> {
   const shop = ctx.state.vendorContext as VendorContext;
   const customer = ctx.state.customer as CustomerCaller;
-  const deps = { store: services.store, db: services.db.knex };
+  const deps = { store: services.store, db: services.db.knex, clock: services.clock };
   if (idempotencyKey) {
     const before = await placedShopOrder(deps, shop.id, customer.id, `key:${idempotencyKey}`);
     if (before !== null) return { order_id: before, created: false, done: [] };

@@ -129,7 +129,7 @@ export function vendorAuthRoutes(services: Services): Router {
     if (body.new_password === body.current_password) {
       throw new ValidationException('The new password must differ from the current one', [{ pointer: '/body/new_password', message: 'must differ from current_password' }]);
     }
-    const done = await changeUserPassword({ store: services.store, db: services.db.knex }, state.id, body.new_password, false, vendorCommandContext(ctx));
+    const done = await changeUserPassword({ store: services.store, db: services.db.knex, clock: services.clock }, state.id, body.new_password, false, vendorCommandContext(ctx));
     await services.settle(done);
     ctx.body = { message: t(requestLanguage(ctx), 'auth.password_changed') };
   });

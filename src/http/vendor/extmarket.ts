@@ -40,7 +40,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
     summary: 'Remove the stored extmarket key; answers the credentials (configured false)',
     permission: 'settings.edit', responses: { 200: ExtmarketCredentials }, errors: [ExtmarketCredentialsException],
   }, async (ctx) => {
-    await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex }, vendorOf(ctx), vendorCommandContext(ctx))]);
+    await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex, clock: services.clock }, vendorOf(ctx), vendorCommandContext(ctx))]);
     ctx.body = await getExtmarketCredentials(services.db.knex, vendorOf(ctx));
   });
   api.post('/extmarket/credentials/test', {
@@ -61,7 +61,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
     }, async (ctx) => {
       const vendor = ctx.state.vendor as VendorCaller;
       await requireCredentials(services, vendor.id);
-      const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex }, vendor.id, jobType, null, vendorCommandContext(ctx));
+      const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex, clock: services.clock }, vendor.id, jobType, null, vendorCommandContext(ctx));
       await services.settle([done]);
       ctx.status = 202;
       ctx.body = { job_id: jobId, job_type: jobType, status: 'pending', message: 'Poll GET /api/v1/vendor/extmarket/jobs/{job_id} for progress' };

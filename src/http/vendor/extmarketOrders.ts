@@ -28,7 +28,7 @@ const ListQuery = Type.Object({ ...PageQuery, status: Type.Optional(OrderStatus)
  */
 export function vendorExtmarketOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex });
+  const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
   const answer = async (ctx: { state: any; body: unknown }, orderId: number, done: Handled<unknown, any>[]) => {
     await services.settle(done);

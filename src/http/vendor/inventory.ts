@@ -37,7 +37,7 @@ const InventoryMessage = Type.Object({ message: Type.String(), inventory_id: Typ
 export function vendorInventoryRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const deps = { store: services.store, db: knex };
+  const deps = { store: services.store, db: knex, clock: services.clock };
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/inventory', {

@@ -62,7 +62,7 @@ export async function renderInvoicePdf(services: Services, vendorId: number, inv
   if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
   const invoice = e.data as IssuedInvoice;
   const file = await writeInvoicePdf(services.config.dataDir, invoice);
-  await services.settle([await recordInvoicePdf({ store: services.store, db: services.db.knex }, vendorId, { invoice_id: invoiceId, path: file.path, bytes: file.bytes, sha256: file.sha256 }, context)]);
+  await services.settle([await recordInvoicePdf({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, { invoice_id: invoiceId, path: file.path, bytes: file.bytes, sha256: file.sha256 }, context)]);
   return { invoice, file };
 }
 
@@ -71,7 +71,7 @@ export async function saveInvoiceSettings(services: Services, vendorId: number, 
   if (body.vat_number && vatNumberCountry(body.vat_number) !== body.company_country_iso) {
     throw new ValidationException('The VAT number does not match the country', [{ pointer: '/body/vat_number', message: `is not a VAT number of ${body.company_country_iso}` }]);
   }
-  await services.settle([await setInvoiceSettings({ store: services.store, db: services.db.knex }, vendorId, {
+  await services.settle([await setInvoiceSettings({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, {
     payment_terms: null, bank_name: null, bank_iban: null, bank_bic: null, footer_text: null, invoice_prefix: 'INV-',
     oss_opted_for_destination: false, cross_border_b2c_previous_year_cents: 0, ...body,
     vat_number: body.vat_number ? body.vat_number.toUpperCase().replace(/[\s.-]/g, '') : null,
@@ -89,7 +89,7 @@ export const VendorInvoiceSettingsUpdate = VendorInvoiceSettings;
 export function vendorInvoiceRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const deps = (): InvoiceDeps => ({ store: services.store, db: knex });
+  const deps = (): InvoiceDeps => ({ store: services.store, db: knex, clock: services.clock });
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   const render = (ctx: Context, invoiceId: number) => renderInvoicePdf(services, vendorOf(ctx), invoiceId, vendorCommandContext(ctx));

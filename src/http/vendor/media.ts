@@ -71,7 +71,7 @@ export function vendorMediaRoutes(services: Services): Router {
     summary: 'Delete one of the vendor\'s images and its files',
     permission: 'products.edit', params: IdParams, responses: { 200: Message }, errors: [MediaNotFoundException],
   }, async (ctx, { params }) => {
-    await services.settle(await deleteImage({ store: services.store, db: knex, dataDir: services.config.dataDir }, params.id, me(ctx), vendorCommandContext(ctx)));
+    await services.settle(await deleteImage({ store: services.store, db: knex, clock: services.clock, dataDir: services.config.dataDir }, params.id, me(ctx), vendorCommandContext(ctx)));
     ctx.body = { message: `Image ${params.id} deleted`, id: params.id };
   });
 

@@ -23,7 +23,7 @@ const ListQuery = Type.Object(OrderListQuery);
  */
 export function vendorOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex });
+  const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/orders', {

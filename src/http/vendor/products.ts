@@ -23,7 +23,7 @@ import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 export function vendorProductRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const deps = { store: services.store, db: knex };
+  const deps = { store: services.store, db: knex, clock: services.clock };
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
   api.get('/products/stats', {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_FIELDS, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
 import { changeExtmarketSettings, changeVendorProfile, type VendorDeps } from '../../../commands/vendors/handlers.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
@@ -8,6 +8,7 @@ import { listVendorDomains } from '../../../queries/vendors/listVendorDomains.ts
 import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
+import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage, resolveLocale } from '../language/resolve.ts';
 import { blankToNull, ContactSchema, contactChanges, defined, Description, LanguageSchema, Name } from '../tenancySchemas.ts';
@@ -23,7 +24,7 @@ export const EXTMARKET_TAX_RATES = [0, 3, 8, 14, 17] as const;
 export const DELIVERY_METHODS = ['nationwide', 'package_delivery', 'self_collect'] as const;
 
 const FeedUrl = Type.Union([Type.Literal(''), Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' }), Type.Null()]);
-const ExtmarketBody = Type.Object({
+export const ExtmarketBody = Type.Object({
   csv_url_fr: Type.Optional(FeedUrl),
   csv_url_en: Type.Optional(FeedUrl),
   csv_url_de: Type.Optional(FeedUrl),
@@ -33,7 +34,7 @@ const ExtmarketBody = Type.Object({
   preorder_days: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 365 }), Type.Null()])),
 }, { $id: 'VendorExtmarketSettingsUpdate', additionalProperties: false, minProperties: 1 });
 
-const BusinessInfoBody = Type.Object({
+export const BusinessInfoBody = Type.Object({
   name: Type.Optional(Name),
   description: Type.Optional(Description),
   ...ContactSchema,
@@ -41,7 +42,7 @@ const BusinessInfoBody = Type.Object({
   reset_to_company: Type.Optional(Type.Boolean()),
 }, { $id: 'VendorBusinessInfoUpdate', additionalProperties: false, minProperties: 1 });
 
-const LocalizationBody = Type.Object(LanguageSchema, { $id: 'VendorLocalizationUpdate', additionalProperties: false, minProperties: 1 });
+export const LocalizationBody = Type.Object(LanguageSchema, { $id: 'VendorLocalizationUpdate', additionalProperties: false, minProperties: 1 });
 
 /** GET /settings: one object per section. */
 const VendorSettings = Type.Object({
@@ -83,6 +84,72 @@ function checkExtmarket(body: ExtmarketSettings): void {
   if (problems.length > 0) throw new ValidationException('The extmarket settings are not valid', problems);
 }
 
+/** The settings as GET /settings answers them (the vendor's back-office settings page shows the same). */
+export async function vendorSettings(services: Services, vendorId: number) {
+  const knex = services.db.knex;
+  const v: any = await getVendor(knex, vendorId);
+  const row = await knex('vendor_list').select('extmarket_settings').where('id', vendorId).first();
+  const locale = await resolveLocale(knex, v.storefront_locale, services.config.defaultLocale);
+  const business: Record<string, unknown> = { name: v.name, description: v.description, company_id: v.company_id, company_name: v.company_name };
+  for (const f of CONTACT_FIELDS) Object.assign(business, { [f]: v[f], [`effective_${f}`]: v[`effective_${f}`], [`${f}_inherited`]: v[`${f}_inherited`] });
+  // What a reset goes back to, for every field (the vendor's detail names only the address and tax number).
+  const company = await knex('company_list').where('id', v.company_id).first('contact_email', 'contact_phone', 'website');
+  Object.assign(business, {
+    company_business_address: v.company_business_address, company_tax_number: v.company_tax_number,
+    company_contact_email: company?.contact_email ?? null, company_contact_phone: company?.contact_phone ?? null, company_website: company?.website ?? null,
+  });
+  const ext = row?.extmarket_settings ?? {};
+  const domains = await listVendorDomains(knex, vendorId, { page: 1, limit: 100 });
+  return {
+    vendor_id: v.id,
+    vendor_code: v.vendor_code,
+    business_info: business,
+    localization: {
+      dashboard_language: v.dashboard_language, storefront_language: v.storefront_language, storefront_languages: v.storefront_languages,
+      storefront_locale: v.storefront_locale, effective_locale: locale.locale, locale_source: locale.source,
+      supported_languages: LANGUAGES.map((code) => ({ code, ...LANGUAGE_INFO[code] })),
+    },
+    extmarket: {
+      vendor_id: v.extmarket_vendor_id, vendor_slug: v.extmarket_vendor_slug,
+      csv_url_fr: ext.csv_url_fr ?? null, csv_url_en: ext.csv_url_en ?? null, csv_url_de: ext.csv_url_de ?? null,
+      default_tax_rate: ext.default_tax_rate ?? null, boost_sort: ext.boost_sort ?? null,
+      delivery_method: ext.delivery_method ?? null, preorder_days: ext.preorder_days ?? null,
+      options: { tax_rates: EXTMARKET_TAX_RATES, delivery_methods: DELIVERY_METHODS },
+    },
+    invoice_settings: await getInvoiceSettings(knex, vendorId),
+    theme_settings: await getVendorTheme(knex, vendorId),
+    domains: {
+      subdomain: v.subdomain,
+      subdomain_url: `https://${v.subdomain}.${services.config.platformDomain}/`,
+      path_url: `/vendors/${v.vendor_code}/shop/`,
+      custom_domains: domains.items,
+    },
+    payment_provider: { configured: false, provider: null, status: null },
+  };
+}
+
+const deps = (services: Services): VendorDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
+
+/** PUT /settings/business-info's command (also the settings page's forms): `reset_to_company` clears every contact override. */
+export async function saveBusinessInfo(services: Services, vendorId: number, body: Static<typeof BusinessInfoBody>, c: CommandContext): Promise<void> {
+  const contact = body.reset_to_company ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null])) : contactChanges(body);
+  const changes = defined({ ...contact, name: body.name?.trim(), description: body.description === undefined ? undefined : blankToNull(body.description) ?? null });
+  await services.settle(await changeVendorProfile(deps(services), vendorId, changes, c));
+}
+
+/** PUT /settings/extmarket's command (also the settings page's form), after the rules a schema cannot say. */
+export async function saveExtmarketSettings(services: Services, vendorId: number, body: Static<typeof ExtmarketBody>, c: CommandContext): Promise<void> {
+  checkExtmarket(body);
+  const changes: ExtmarketSettings = {};
+  for (const [k, v] of Object.entries(body)) (changes as any)[k] = typeof v === 'string' ? blankToNull(v) : v;
+  await services.settle(await changeExtmarketSettings(deps(services), vendorId, changes, c));
+}
+
+/** PUT /settings/localization's command (also the settings page's form). */
+export async function saveLocalization(services: Services, vendorId: number, body: Static<typeof LocalizationBody>, c: CommandContext): Promise<void> {
+  await services.settle(await changeVendorProfile(deps(services), vendorId, defined(body), c));
+}
+
 /**
  * Vendor settings (SPEC.md 4.2). GET /settings answers every section: business info (own values,
  * the company's inherited ones and the effective ones), localization, extmarket, the stored
@@ -90,51 +157,12 @@ function checkExtmarket(body: ExtmarketSettings): void {
  */
 export function vendorSettingsRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const knex = services.db.knex;
-  const deps = (): VendorDeps => ({ store: services.store, db: knex });
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
-
-  async function settings(vendorId: number) {
-    const v: any = await getVendor(knex, vendorId);
-    const row = await knex('vendor_list').select('extmarket_settings').where('id', vendorId).first();
-    const locale = await resolveLocale(knex, v.storefront_locale, services.config.defaultLocale);
-    const business: Record<string, unknown> = { name: v.name, description: v.description, company_id: v.company_id, company_name: v.company_name };
-    for (const f of CONTACT_FIELDS) Object.assign(business, { [f]: v[f], [`effective_${f}`]: v[`effective_${f}`], [`${f}_inherited`]: v[`${f}_inherited`] });
-    Object.assign(business, { company_business_address: v.company_business_address, company_tax_number: v.company_tax_number });
-    const ext = row?.extmarket_settings ?? {};
-    const domains = await listVendorDomains(knex, vendorId, { page: 1, limit: 100 });
-    return {
-      vendor_id: v.id,
-      vendor_code: v.vendor_code,
-      business_info: business,
-      localization: {
-        dashboard_language: v.dashboard_language, storefront_language: v.storefront_language, storefront_languages: v.storefront_languages,
-        storefront_locale: v.storefront_locale, effective_locale: locale.locale, locale_source: locale.source,
-        supported_languages: LANGUAGES.map((code) => ({ code, ...LANGUAGE_INFO[code] })),
-      },
-      extmarket: {
-        vendor_id: v.extmarket_vendor_id, vendor_slug: v.extmarket_vendor_slug,
-        csv_url_fr: ext.csv_url_fr ?? null, csv_url_en: ext.csv_url_en ?? null, csv_url_de: ext.csv_url_de ?? null,
-        default_tax_rate: ext.default_tax_rate ?? null, boost_sort: ext.boost_sort ?? null,
-        delivery_method: ext.delivery_method ?? null, preorder_days: ext.preorder_days ?? null,
-        options: { tax_rates: EXTMARKET_TAX_RATES, delivery_methods: DELIVERY_METHODS },
-      },
-      invoice_settings: await getInvoiceSettings(knex, vendorId),
-      theme_settings: await getVendorTheme(knex, vendorId),
-      domains: {
-        subdomain: v.subdomain,
-        subdomain_url: `https://${v.subdomain}.${services.config.platformDomain}/`,
-        path_url: `/vendors/${v.vendor_code}/shop/`,
-        custom_domains: domains.items,
-      },
-      payment_provider: { configured: false, provider: null, status: null },
-    };
-  }
 
   api.get('/settings', {
     summary: 'Every settings section of the vendor', permission: 'settings.view', responses: { 200: VendorSettings },
   }, async (ctx) => {
-    ctx.body = await settings(caller(ctx).id);
+    ctx.body = await vendorSettings(services, caller(ctx).id);
   });
 
   api.put('/settings/business-info', {
@@ -142,23 +170,18 @@ export function vendorSettingsRoutes(services: Services): Router {
     permission: 'settings.edit', body: BusinessInfoBody, responses: { 200: SettingsAnswer },
   }, async (ctx, { body }) => {
     const id = caller(ctx).id;
-    const contact = body.reset_to_company ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null])) : contactChanges(body);
-    const changes = defined({ ...contact, name: body.name?.trim(), description: body.description === undefined ? undefined : blankToNull(body.description) ?? null });
-    await services.settle(await changeVendorProfile(deps(), id, changes, vendorCommandContext(ctx)));
+    await saveBusinessInfo(services, id, body, vendorCommandContext(ctx));
     const lang = requestLanguage(ctx);
-    ctx.body = { message: t(lang, body.reset_to_company ? 'settings.business_info_reset' : 'settings.updated'), ...(await settings(id)) };
+    ctx.body = { message: t(lang, body.reset_to_company ? 'settings.business_info_reset' : 'settings.updated'), ...(await vendorSettings(services, id)) };
   });
 
   api.put('/settings/extmarket', {
     summary: 'Change the extmarket settings: feed URLs per language, default VAT rate, boost, delivery methods, preorder days',
     permission: 'settings.edit', body: ExtmarketBody, responses: { 200: SettingsAnswer },
   }, async (ctx, { body }) => {
-    checkExtmarket(body);
-    const changes: ExtmarketSettings = {};
-    for (const [k, v] of Object.entries(body)) (changes as any)[k] = typeof v === 'string' ? blankToNull(v) : v;
     const id = caller(ctx).id;
-    await services.settle(await changeExtmarketSettings(deps(), id, changes, vendorCommandContext(ctx)));
-    ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await settings(id)) };
+    await saveExtmarketSettings(services, id, body, vendorCommandContext(ctx));
+    ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await vendorSettings(services, id)) };
   });
 
   api.put('/settings/localization', {
@@ -166,8 +189,8 @@ export function vendorSettingsRoutes(services: Services): Router {
     permission: 'settings.edit', body: LocalizationBody, responses: { 200: SettingsAnswer },
   }, async (ctx, { body }) => {
     const id = caller(ctx).id;
-    await services.settle(await changeVendorProfile(deps(), id, defined(body), vendorCommandContext(ctx)));
-    ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await settings(id)) };
+    await saveLocalization(services, id, body, vendorCommandContext(ctx));
+    ctx.body = { message: t(requestLanguage(ctx), 'settings.updated'), ...(await vendorSettings(services, id)) };
   });
 
   return api.router;

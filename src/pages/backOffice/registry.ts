@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
+import type { Html } from '../html.ts';
 import type { IconName } from './icons.ts';
 
 /**
@@ -84,6 +85,24 @@ export interface BackOfficeContribution {
    * the onboarding is unfinished), or null to let the page show. Answers from memory.
    */
   vendorGate?: (services: Services, viewer: Viewer, path: string) => string | null;
+  /** Vendor area: sections of the vendor's settings page. */
+  settingsSections?: readonly SettingsSection[];
+}
+
+/**
+ * Vendor area: a part of the vendor's settings page (/vendor/settings) that another area owns, so
+ * that the settings area need not depend on it (the theme, the extmarket key). Its forms post to
+ * that area's own page routes, which check the permission again.
+ */
+export interface SettingsSection {
+  /** The tab it shows in (`?tab=`): one of the settings page's own tabs, or a tab of its own named by `label`. */
+  tab: string;
+  label: Labels;
+  /** Position among the sections of its tab, and of its tab among the contributed ones (smaller first). */
+  order?: number;
+  /** The team permission needed to see it (the settings page itself needs settings.view). */
+  permission?: string;
+  render(services: Services, ctx: Context, viewer: Viewer): Promise<Html>;
 }
 
 export interface VendorPlanSummary { features: readonly string[]; planName: string }
@@ -97,6 +116,8 @@ export interface BackOffice {
   vendorPlan(services: Services, vendorId: number): Promise<VendorPlanSummary | null>;
   /** The first contributed gate's redirect for a vendor page, or null. */
   vendorGate(services: Services, viewer: Viewer, path: string): string | null;
+  /** The contributed sections of the vendor's settings page, in their order. */
+  settingsSections(): readonly SettingsSection[];
 }
 
 const registries = new WeakMap<Services, BackOffice>();
@@ -118,10 +139,12 @@ export function registerBackOffice(services: Services, contributions: readonly B
     if (keys.has(key)) throw new Error(`Two navigation entries are named ${key}`);
     keys.add(key);
   }
+  const sections = contributions.flatMap((c) => c.settingsSections ?? []).sort((a, b) => (a.order ?? 500) - (b.order ?? 500));
   const order = (e: NavEntry) => NAV_SECTIONS.indexOf(e.section) * 1000 + (e.order ?? 500);
   registries.set(services, {
     navigation: (area) => navigation.filter((e) => e.area === area).sort((a, b) => order(a) - order(b)),
     counts: (area) => counts.filter((c) => c.area === area),
+    settingsSections: () => sections,
     viewer: (area) => viewers.get(area) ?? null,
     vendorPlan: async (s, vendorId) => {
       const source = contributions.find((c) => c.vendorPlan)?.vendorPlan;

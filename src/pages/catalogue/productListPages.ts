@@ -111,7 +111,7 @@ export function productListPages(api: Api, services: Services, area: 'vendor' | 
       const vendor = await getVendorRef(knex, vendorId);
       const money = await shopMoneyOf(knex, vendor.id);
       const fields = newProductFields(productBodyOf(values, 'create'), money.country, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
-      const { id, done } = await createVendorProduct({ store: services.store, db: knex }, { vendor_id: vendor.id, fields, quota: await productQuota(services, vendor.id) }, viewer.context);
+      const { id, done } = await createVendorProduct({ store: services.store, db: knex, clock: services.clock }, { vendor_id: vendor.id, fields, quota: await productQuota(services, vendor.id) }, viewer.context);
       await services.settle(done);
       setFlash(ctx, 'notice', ct(viewer.language, 'created'));
       seeOther(ctx, `${a.products}/${id}`);

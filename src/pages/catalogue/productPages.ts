@@ -58,7 +58,7 @@ async function renderProduct(ctx: Context, services: Services, viewer: Viewer, a
 export function productPages(api: Api, services: Services, area: 'vendor' | 'admin') {
   const a = CATALOGUE_AREAS[area];
   const knex = services.db.knex;
-  const deps = { store: services.store, db: knex };
+  const deps = { store: services.store, db: knex, clock: services.clock };
 
   api.get(`${a.products}/:id`, {
     summary: 'Back-office page: a product (`tab`: details with the edit form, images with their variants, history with `as_of`)',

@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { requestScan } from '../../../commands/code-quality/handlers.ts';
 import { codeQualityStats } from '../../../queries/code-quality/codeQualityStats.ts';
 import { activeScan, listScans, type ScanOut } from '../../../queries/code-quality/listScans.ts';
 import { listViolations, type ViolationOut } from '../../../queries/code-quality/listViolations.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { pageRequest } from '../../core/pagination.ts';
+import { startScan } from '../../http/admin/codeQuality.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
 import { lineChart } from '../backOffice/charts.ts';
@@ -134,11 +134,8 @@ ${card(qt(l, 'scans'), dataTable(ctx, l, [
       return seeOther(ctx, '/admin/code-quality');
     }
     await act(ctx, '/admin/code-quality', async () => {
-      const running = await activeScan(knex);
-      if (running) return qt(viewer.language, 'scanning', { id: running.id });
-      const { scan_id, done } = await requestScan({ store: services.store, db: knex, clock: services.clock }, viewer.userId, viewer.context);
-      await services.settle([done]);
-      return qt(viewer.language, 'scan_started', { id: scan_id });
+      const started = await startScan(services, viewer.userId, viewer.context);
+      return qt(viewer.language, started.joined ? 'scanning' : 'scan_started', { id: started.scan.id });
     });
   });
 

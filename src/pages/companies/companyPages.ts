@@ -78,7 +78,7 @@ function vendorsTable(ctx: Context, l: LanguageCode, c: CompanyDetail): Html {
 export function companyPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = (): CompanyDeps => ({ store: services.store, db: knex });
+  const deps = (): CompanyDeps => ({ store: services.store, db: knex, clock: services.clock });
 
   api.get('/admin/companies', {
     summary: 'Back-office page: companies with the API\'s search, flags, sort and pages', responses: { 200: HTML, 303: SEE_OTHER },

@@ -137,7 +137,7 @@ ${card(null, html`${filters(ctx, l, [
       if (type !== 'product_export') await requireCredentials(services, vendor.id);
       const languages = FEED_LANGUAGES.filter((c) => fields(ctx, 'languages').includes(c));
       const options = type === 'product_export' ? { include_inactive: field(ctx, 'include_inactive') === 'true', languages: languages.length > 0 ? [...languages] : undefined } : {};
-      const { jobId: id, done } = await requestExtmarketSync({ store: services.store, db: knex }, vendor.id, type as SyncJobType, viewer.userName,
+      const { jobId: id, done } = await requestExtmarketSync({ store: services.store, db: knex, clock: services.clock }, vendor.id, type as SyncJobType, viewer.userName,
         { ...viewer.context, vendorId: vendor.id }, options);
       await services.settle([done]);
       jobId = id;

@@ -71,7 +71,7 @@ const note = (ctx: Context) => field(ctx, 'note').trim().slice(0, 500) || null;
 export function inventoryPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = (): InventoryDeps => ({ store: services.store, db: knex });
+  const deps = (): InventoryDeps => ({ store: services.store, db: knex, clock: services.clock });
   const scope = (viewer: Viewer) => (viewer.area === 'vendor' ? viewer.vendor!.id : null);
 
   for (const area of ['vendor', 'admin'] as const) {

@@ -98,7 +98,7 @@ export function invoicePageRoutes(services: Services): Router {
     const back = `/vendor/invoices${Number.isInteger(orderId) && orderId > 0 ? `?order_id=${orderId}` : ''}`;
     let created: number | null = null;
     await act(ctx, back, async () => {
-      const { invoiceId, done } = await createInvoiceFromOrder({ store: services.store, db: knex }, viewer.vendor!.id, orderId, {}, viesVerifier(), viewer.context);
+      const { invoiceId, done } = await createInvoiceFromOrder({ store: services.store, db: knex, clock: services.clock }, viewer.vendor!.id, orderId, {}, viesVerifier(), viewer.context);
       await services.settle([done]);
       created = invoiceId;
       return invt(viewer.language, 'issued_done', { number: (await getInvoice(knex, invoiceId, viewer.vendor!.id)).invoice_number });

@@ -92,7 +92,7 @@ export function productImagePageRoutes(services: Services): Router {
       if (!viewer) return;
       await act(ctx, `${products}/${params.id}/images`, async () => {
         await getMediaRow(knex, params.image, scopeOf(viewer));
-        await services.settle(await deleteImage({ store: services.store, db: knex, dataDir: services.config.dataDir }, params.image, scopeOf(viewer), viewer.context));
+        await services.settle(await deleteImage({ store: services.store, db: knex, clock: services.clock, dataDir: services.config.dataDir }, params.image, scopeOf(viewer), viewer.context));
         return mt(viewer.language, 'image_removed');
       });
     });

@@ -39,7 +39,7 @@ const vendorChoices = async (services: Services): Promise<[string, string][]> =>
 export function adminOrderPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = (): OrderDeps => ({ store: services.store, db: knex });
+  const deps = (): OrderDeps => ({ store: services.store, db: knex, clock: services.clock });
 
   api.get('/admin/orders', {
     summary: 'Back-office page: orders of every vendor with the API\'s filters (`vendor_id`, `status`, `channel`, `search`), `sort` and `page`',

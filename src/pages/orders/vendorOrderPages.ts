@@ -63,7 +63,7 @@ export function vendorActions(viewer: Viewer, orderId: number, channel: string):
 export function vendorOrderPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = (): OrderDeps => ({ store: services.store, db: knex });
+  const deps = (): OrderDeps => ({ store: services.store, db: knex, clock: services.clock });
 
   api.get('/vendor/orders', {
     summary: 'Back-office page: the vendor\'s orders with the API\'s filters (`status`, `channel`, `search`), `sort` and `page`',

@@ -7,7 +7,7 @@ import { nextStep, type LiveSignup } from '../../../commands/signup/signup.ts';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { wantsHtmlPage } from '../../http/notFoundPage.ts';
-import { ResourceNotFoundException } from '../../core/errors.ts';
+import { AuthorizationException, ResourceNotFoundException } from '../../core/errors.ts';
 import { commandContext } from '../../http/auth.ts';
 import { TRIAL_DAYS } from '../../http/platform/pricing.ts';
 import { SignupAccount, SignupCompany, SignupStart, SignupTier, SignupVendor, ExtmarketKey } from '../../http/platform/signupBodies.ts';
@@ -87,13 +87,16 @@ ${languageLinks(s ? `/signup/${s.id}/${step}` : `/signup${options.values?.tier ?
   /** Runs a form's step: on success 303 to where it leads; a refusal shows the step again with the reason. */
   const act = async (ctx: Context, s: LiveSignup | null, step: PageStep, language: LanguageCode, values: Record<string, string>, run: () => Promise<string>) => {
     const { password: _p, api_key: _k, ...shown } = values;
+    // A client that is not a browser gets its refusals as problem bodies, as from the API.
+    const browser = wantsHtmlPage(ctx);
+    if (!csrfValid(ctx) && !browser) throw new AuthorizationException('The form token is missing or wrong: send the form of the signup page');
     if (!csrfValid(ctx)) return render(ctx, s, step, language, { status: 403, problem: { text: st(language, 'error_form_token') }, values: shown });
     try {
       seeOther(ctx, await run());
     } catch (err) {
       if (err instanceof SignupStepOrderException) return seeOther(ctx, `/signup/${s!.id}/${String((err.extra as { next_step: string }).next_step)}`);
       const said = refusal(err, language);
-      if (!said) throw err;
+      if (!said || !browser) throw err;
       const fresh = s ? await loadSignup(services, s.id).catch(() => s) : null;
       // The review has no fields: what it refuses (an e-mail or a code taken meanwhile) is said at the top, beside the "Change" links.
       await render(ctx, fresh, step, language, { status: said.status, problem: step === 'review' ? { text: said.text } : said, values: shown });

@@ -63,7 +63,7 @@ export function capacityPageRoutes(services: Services): Router {
         { label: 'media_bytes', value: figure('media_bytes', live.media_bytes ?? null, l), hint: `/ ${bytes(capacities().media_bytes, l)}` },
       ])}
 <p class="muted">${sut(l, 'measured_now')}: ${formatDateTime(now, l)} · ${sut(l, 'latest_snapshot')}: ${latest ? formatDateTime(latest.taken_at, l) : sut(l, 'none_yet')}</p>
-${card(sut(l, 'recommendations'), html`<p class="muted">${sut(l, 'window', { snapshots: advice.window.snapshots, from: advice.window.from, to: advice.window.to })}</p>${dataTable(ctx, l, [
+${card(sut(l, 'recommendations'), html`<p class="muted" style="margin:12px 18px">${sut(l, 'window', { snapshots: advice.window.snapshots, from: advice.window.from, to: advice.window.to })}</p>${dataTable(ctx, l, [
         { label: sut(l, 'resource'), cell: (r) => html`<code>${r.metric}</code>` },
         { label: sut(l, 'status'), cell: (r) => pill(r.status.replace(/_/g, ' '), STATUS_TONE[r.status]) },
         { label: sut(l, 'current'), cell: (r) => figure(r.metric, r.current, l), num: true },

@@ -56,7 +56,7 @@ export function themePreview(theme: Pick<ThemeConfig, 'colors' | 'fonts' | 'layo
 <button type="button" style="margin-top:10px;background:${c.accent};color:#fff;border:0;border-radius:6px;padding:6px 12px">Add to cart</button></div></div>`;
 }
 
-const swatches = (colors: ThemeConfig['colors']) =>
+export const swatches = (colors: ThemeConfig['colors']) =>
   html`<span class="swatches">${COLORS.map((k) => html`<span title="${k}" style="display:inline-block;width:18px;height:18px;border-radius:4px;border:1px solid #0002;background:${colors[k]}"></span>`)}</span>`;
 
 /**

@@ -78,7 +78,7 @@ const shownOnce = (l: LanguageCode, password: string) =>
 export function userPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = (): UserDeps => ({ store: services.store, db: knex });
+  const deps = (): UserDeps => ({ store: services.store, db: knex, clock: services.clock });
 
   api.get('/admin/users', {
     summary: 'Back-office page: users with the API\'s search, role and status filters, sorts and pages', responses: { 200: HTML, 303: SEE_OTHER },

@@ -93,7 +93,7 @@ const FORM_FIELDS = ['name', 'subdomain', 'description', ...CONTACT_FIELDS, 'das
 export function vendorPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = (): VendorDeps => ({ store: services.store, db: knex });
+  const deps = (): VendorDeps => ({ store: services.store, db: knex, clock: services.clock });
 
   api.get('/admin/vendors', { summary: 'Back-office page: vendors with the API\'s search, company filter, flags, sort and pages', responses: { 200: HTML, 303: SEE_OTHER } }, async (ctx) => {
     const viewer = await pageViewer(services, ctx, 'admin');

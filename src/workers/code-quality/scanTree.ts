@@ -23,6 +23,9 @@ const SEVERITY_OF: Record<string, 'error' | 'warn' | 'info'> = { error: 'error',
 export async function scanTree(root: string, rules: readonly CodeQualityRule[], progress: (message: string) => void): Promise<TreeScan> {
   const { cruise } = await import('dependency-cruiser');
   const folders = SCANNED_FOLDERS.filter((f) => existsSync(join(root, f)));
+  // A tree with none of them is a wrong source root, not a clean tree: scanning it would record
+  // every known violation fixed.
+  if (folders.length === 0) throw new Error(`The source root ${root} cannot be scanned: it holds none of the folders ${SCANNED_FOLDERS.join(', ')} (SOURCE_ROOT)`);
   progress(`Reading the dependencies of ${folders.join(', ')}`);
   const forbidden = rules.flatMap((r) => {
     const severity = SEVERITY_OF[r.severity];

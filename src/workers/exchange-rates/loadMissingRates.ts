@@ -29,7 +29,7 @@ export async function loadMissingReferenceRates(services: Services, url: string,
   if ((await load(services.store, referenceRates, wanted)).state.rates) return { loaded: false, recorded: 0, source: null };
   const source = url.endsWith(DAILY) ? url.slice(0, -DAILY.length) + HISTORY : url;
   const days = await fetchReferenceRates(source);
-  const { recorded } = await recordReferenceRates(services.store, days, source,
+  const { recorded } = await recordReferenceRates(services, days, source,
     { userId: 'system:start', correlationId: `ecb-rates-at-start-${wanted}` });
   services.logger.info({ url: source, days: days.length, recorded, wanted }, 'ECB reference rates were behind: missing days loaded at start');
   return { loaded: true, recorded, source };

@@ -62,7 +62,7 @@ export class ExtmarketJobWorker {
       const push = this.pushes.shift()!;
       try {
         const outcome = await pushToExtmarket(this.deps, push, 1);
-        await runOrderCommand({ store: this.deps.store, db: this.deps.knex }, push.order_id, {
+        await runOrderCommand({ store: this.deps.store, db: this.deps.knex, clock: this.deps.clock }, push.order_id, {
           type: 'RecordExtmarketPush', data: { ...push, attempt: 1, ...outcome, at: new Date().toISOString() },
         }, { userId: 'system:extmarket-push', vendorId: push.vendor_id, correlationId: `extmarket-push-${push.key}` });
       } catch (err) {
@@ -87,7 +87,7 @@ export class ExtmarketJobWorker {
       const stale = await this.deps.knex('extmarket_sync_logs').where('status', 'processing')
         .where('updated_at', '<', new Date(Date.now() - this.options.staleMs)).limit(100);
       for (const job of stale.filter((j: any) => !this.known.has(j.id))) {
-        await runSyncJobCommand({ store: this.deps.store, db: this.deps.knex }, job.id, {
+        await runSyncJobCommand({ store: this.deps.store, db: this.deps.knex, clock: this.deps.clock }, job.id, {
           type: 'FailExtmarketSync', data: { ...ZERO_COUNTERS, error: 'The job stopped making progress (its worker stopped); start a new one', at: new Date().toISOString() },
         }, { userId: SYNC_ACTOR, vendorId: job.vendor_id, correlationId: `extmarket-sweep-${job.id}` })
           .catch((err) => { if (!(err instanceof ConflictException)) throw err; });

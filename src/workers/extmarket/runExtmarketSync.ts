@@ -10,7 +10,7 @@ import { graphqlExtmarketClient } from '../../adapters/extmarket/graphqlClient.t
 import type { ExtmarketClient, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import { secretBoxFor } from '../../adapters/extmarket/secretBox.ts';
 import { viesVerifier, type VatNumberVerifier } from '../../adapters/vies/viesClient.ts';
-import { systemClock, type Clock } from '../../core/clock.ts';
+import type { Clock } from '../../core/clock.ts';
 import { ConflictException } from '../../core/errors.ts';
 import type { EventStore } from '../../eventstore/port.ts';
 import { orderQuota } from '../../http/planLimits.ts';
@@ -31,8 +31,8 @@ export interface SyncWorkerDeps {
   dataDir: string;
   logger: Logger;
   vies?: VatNumberVerifier;
-  /** The service's clock (the billing period an order counts in); the system clock by default. */
-  clock?: Clock;
+  /** The service's clock (the billing period an order counts in, the times its commands record). */
+  clock: Clock;
 }
 
 const PAGE = 50;
@@ -40,7 +40,7 @@ export const SYNC_ACTOR = 'system:extmarket-sync';
 const now = () => new Date().toISOString();
 
 export async function runExtmarketSync(deps: SyncWorkerDeps, jobId: number): Promise<void> {
-  const d: ExtmarketDeps = { store: deps.store, db: deps.knex };
+  const d: ExtmarketDeps = { store: deps.store, db: deps.knex, clock: deps.clock };
   const ctx: CommandContext = { userId: SYNC_ACTOR, correlationId: `extmarket-sync-${jobId}` };
   const { state } = await loadSyncJob(d, jobId);
   if (state.status !== 'requested') return;
@@ -113,7 +113,7 @@ async function importShipment(deps: SyncWorkerDeps, vendorId: number, jobId: num
   if (!placeholder) throw new Error('The vendor has no placeholder product yet');
   const vat = await getSellerVatProfile(deps.knex, vendorId);
   const mapped = await shipmentToOrder(s, { knex: deps.knex, vendorId, placeholderProductId: placeholder.id, vat, vies: deps.vies ?? viesVerifier(), syncJobId: jobId });
-  const od = { store: deps.store, db: deps.knex };
+  const od = { store: deps.store, db: deps.knex, clock: deps.clock };
   const result = await importExtmarketOrder(od, mapped.incoming, placeholder.id, ctx);
   if (result.created) await countInOrderQuota(deps, vendorId, result.order_id, mapped.incoming.order_date, ctx);
   if (!result.created || mapped.decided.length === 0) return result.created;
@@ -134,7 +134,7 @@ async function importShipment(deps: SyncWorkerDeps, vendorId: number, jobId: num
  * stream reports it (ExtmarketOrderOverLimit), once, for the vendor and the admins to hear of.
  */
 async function countInOrderQuota(deps: SyncWorkerDeps, vendorId: number, orderId: number, orderDate: string, ctx: CommandContext) {
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock;
   const quotaOf = await orderQuota({ db: { knex: deps.knex }, clock }, vendorId);
   if (orderDate < quotaOf.period.start || orderDate >= quotaOf.period.end) return;
   await countExtmarketOrder(deps.store, ORDER_QUOTA, quotaOf, { vendor_id: vendorId, order_id: orderId, period_start: quotaOf.period.start, at: clock.now().toISOString() }, ctx);

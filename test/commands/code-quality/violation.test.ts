@@ -3,6 +3,8 @@ import { ViolationNotFoundException } from '../../../commands/code-quality/error
 import type { Finding, ViolationEvent } from '../../../commands/code-quality/events.ts';
 import { violation } from '../../../commands/code-quality/violation.ts';
 import { codeQualityScan } from '../../../commands/code-quality/scan.ts';
+import { codeQualityScanner } from '../../../commands/code-quality/scanner.ts';
+import { CodeQualityScanInProgressException } from '../../../commands/code-quality/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -82,5 +84,18 @@ describe('code-quality scan decider: the job lifecycle', () => {
     given(codeQualityScan, [requested]).when(fail).then([{ type: 'CodeQualityScanFailed', data: fail.data }]);
     given(codeQualityScan, [requested, started]).when(fail).then([{ type: 'CodeQualityScanFailed', data: fail.data }]);
     given(codeQualityScan, [requested, started, completed]).when(fail).thenThrows(InvalidTransitionException, /'completed'/);
+  });
+});
+
+describe('code-quality scanner decider: one scan queued at a time', () => {
+  const queued = (scan_id: number, after: number | null) => ({ type: 'CodeQualityScanQueued' as const, data: { scan_id, after, requested_by: 1, at: AT } });
+  const queue = (scan_id: number, after: number | null) => ({ type: 'QueueCodeQualityScan' as const, data: { scan_id, after, requested_by: 1, at: AT } });
+  it('queues the first scan after none, and each next one after the one queued last', () => {
+    given(codeQualityScanner, []).when(queue(3, null)).then([queued(3, null)]);
+    given(codeQualityScanner, [queued(3, null)]).when(queue(4, 3)).then([queued(4, 3)]);
+  });
+  it('refuses a scan queued after one that is no longer the last, naming the last', () => {
+    given(codeQualityScanner, [queued(3, null)]).when(queue(4, null)).thenThrows(CodeQualityScanInProgressException, /Scan 3 was queued meanwhile/);
+    given(codeQualityScanner, [queued(3, null), queued(5, 3)]).when(queue(6, 3)).thenThrows(CodeQualityScanInProgressException, /Scan 5/);
   });
 });

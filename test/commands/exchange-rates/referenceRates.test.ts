@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src/core/clock.ts';
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { ratesBefore, recordReferenceRates } from '../../../commands/exchange-rates/handlers.ts';
@@ -58,8 +59,8 @@ describe('ECB reference rates (Art. 91(2)): the file, the record, the rate befor
       expect(err).to.be.instanceOf(ExchangeRateUnavailableException);
       expect((err as Error).message).to.contain('HUF').and.contain('2026-10-01');
     }
-    const first = await recordReferenceRates(store, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-test' });
-    const again = await recordReferenceRates(store, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-test-2' });
+    const first = await recordReferenceRates({ store, clock: systemClock }, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-test' });
+    const again = await recordReferenceRates({ store, clock: systemClock }, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-test-2' });
     expect([first.recorded, again.recorded]).to.deep.equal([3, 0]);
     // Tuesday the 24th: Monday's rate. Monday the 23rd: the weekend has none, Friday's.
     expect(await ratesBefore(store, '2026-11-24T10:00:00Z', ['HUF'])).to.deep.include({ date: '2026-11-23' });

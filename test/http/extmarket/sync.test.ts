@@ -80,7 +80,7 @@ describe('extmarket credentials, order sync and pushes', () => {
     // The retry task's run, made due now.
     await app.services.db.knex('extmarket_pushes').where('order_id', order.id).update({ retry_at: new Date(Date.now() - 1000) });
     const { retryExtmarketPushes } = await import('../../../src/workers/extmarket/retryExtmarketPushes.ts');
-    expect(await retryExtmarketPushes({ knex: app.services.db.knex, store: app.services.store, dataDir: app.services.config.dataDir })).to.be.greaterThan(0);
+    expect(await retryExtmarketPushes({ knex: app.services.db.knex, store: app.services.store, dataDir: app.services.config.dataDir, clock: app.services.clock })).to.be.greaterThan(0);
     expect(server.shipments[0].units[2].state).to.equal('confirmed_unavailable');
     const synced = await eventually(async () => {
       const d = await app.call('GET', `/api/v1/vendor/extmarket/orders/${order.id}`, { token: v.ownerToken });

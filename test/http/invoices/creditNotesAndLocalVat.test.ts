@@ -85,7 +85,7 @@ describe('invoices: credit notes and VAT in the local currency, through the API'
     expect(refused.body.detail).to.contain('HUF').and.contain('2026-10-01');
 
     const fixture = readFileSync(new URL('../../fixtures/ecb/eurofxref-hist-sample.xml', import.meta.url), 'utf8');
-    await recordReferenceRates(app.services.store, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-http-test' });
+    await recordReferenceRates(app.services, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-http-test' });
     const orderId = await confirmedOrder(12700, 1, { order_date: '2026-11-24T09:00:00.000Z', shipping_country_iso: 'HU', billing_country_iso: 'HU', shipping_address: hu, billing_address: hu, vat: ossVat });
     const invoice = await call('POST', '/invoices', { order_id: orderId });
     expect(invoice.status).to.equal(201);

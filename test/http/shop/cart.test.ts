@@ -162,7 +162,7 @@ describe('shop cart', () => {
       const { reserveStock } = await import('../../../commands/inventory/handlers.ts');
       const spoon = await vendorApi(a)('POST', '/products', { title: 'Spoon', price_cents: 200, vendor_sku: unique('S') });
       await vendorApi(a)('POST', '/inventory', { product_id: spoon.id, warehouse: 'Main', bin_location: 'S-1', quantity: 4 });
-      await reserveStock({ store: app.services.store, db: app.services.db.knex }, { product_id: spoon.id, order_id: 1, order_item_id: 1, quantity: 3 }, { userId: 'test', correlationId: 'test' });
+      await reserveStock({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, { product_id: spoon.id, order_id: 1, order_item_id: 1, quantity: 3 }, { userId: 'test', correlationId: 'test' });
       const sid = session();
       const res = await shop(a)('POST', `/cart/${sid}/items`, { product_id: spoon.id, quantity: 2 });
       expect(res.body).to.include({ code: 'InsufficientInventoryForCartException', available: 1 });

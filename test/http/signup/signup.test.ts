@@ -31,7 +31,7 @@ describe('platform signup', function () {
     expect((await v.call('GET', '/api/v1/platform/signups/AAAAAAAAAAAAAAAAAAAAAA')).status).to.equal(404);
   });
 
-  it('answers a signup page that does not exist with the page to a browser and a problem body to an API client', async () => {
+  it('answers an API client with problem bodies where a browser gets the page: a signup that does not exist, a form without its token', async () => {
     const browser = await fetch(`${app.url}/signup/AAAAAAAAAAAAAAAAAAAAAA/company`, { headers: { accept: 'text/html' } });
     expect(browser.status).to.equal(404);
     expect(browser.headers.get('content-type')).to.match(/^text\/html/);
@@ -40,6 +40,9 @@ describe('platform signup', function () {
     expect(client.status).to.equal(404);
     expect(client.headers.get('content-type')).to.match(/^application\/problem\+json/);
     expect(await client.json()).to.include({ status: 404, code: 'ResourceNotFoundException' });
+    const tokenless = await fetch(`${app.url}/signup`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.test' });
+    expect(tokenless.status).to.equal(403);
+    expect(await tokenless.json()).to.include({ status: 403, code: 'AuthorizationException' });
   });
 
   it('refuses a step sent before the ones it follows with a 409 naming the step that comes first', async () => {

@@ -42,7 +42,7 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
     const product = await as(a)('GET', `/products/${ebook.id}`);
     expect(product.body.inventory).to.deep.equal({ unlimited: true, quantity: null, reserved_quantity: null, available_quantity: null });
     // Order movements of a digital product record nothing and never run short.
-    const done = await reserveStock({ store: app.services.store, db: app.services.db.knex }, { product_id: ebook.id, order_id: 1, order_item_id: 1, quantity: 1000 }, { userId: 'test', correlationId: 'test' });
+    const done = await reserveStock({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, { product_id: ebook.id, order_id: 1, order_item_id: 1, quantity: 1000 }, { userId: 'test', correlationId: 'test' });
     expect(done).to.deep.equal([]);
   });
 
@@ -58,7 +58,7 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
     expect((await as(a)('PUT', `/inventory/${rowA1.id}`, { quantity: -1 })).status).to.equal(422);
     expect((await as(a)('PUT', `/inventory/${rowA1.id}`, { quantity: 1, quantity_change: 1 })).status).to.equal(422);
 
-    const deps = { store: app.services.store, db: app.services.db.knex };
+    const deps = { store: app.services.store, db: app.services.db.knex, clock: app.services.clock };
     const ctx = { userId: 'system:test-orders', correlationId: unique('order') };
     await app.services.settle(await reserveStock(deps, { product_id: knife.id, order_id: 4242, order_item_id: 1, quantity: 12 }, ctx));
     await app.services.settle(await shipStock(deps, { product_id: knife.id, order_id: 4242, order_item_id: 1, quantity: 12 }, ctx));
