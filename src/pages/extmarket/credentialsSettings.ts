@@ -136,7 +136,7 @@ export function extmarketCredentialPageRoutes(services: Services): Router {
     const viewer = await formViewer(services, ctx, 'vendor', 'settings.edit', FEATURE);
     if (!viewer) return;
     await act(ctx, BACK, async () => {
-      await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex }, viewer.vendor!.id, viewer.context)]);
+      await services.settle([await removeExtmarketCredentials({ store: services.store, db: services.db.knex, clock: services.clock }, viewer.vendor!.id, viewer.context)]);
       return ct(viewer.language, 'removed');
     });
   });

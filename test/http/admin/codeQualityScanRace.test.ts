@@ -116,7 +116,7 @@ async function instance(url: string, first: boolean): Promise<Instance> {
   const db = await openDatabase({ url, poolMax: 6 });
   const services = await createServices(config, createLogger('silent'), { consumers, views: memoryViews, db });
   if (first) {
-    await services.settle((await createUser({ store: services.store, db: services.db.knex }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'scan-race' })).done);
+    await services.settle((await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'scan-race' })).done);
   }
   const background = await startBackground(services, modules);
   const server: Server = createApp(services).listen(0, '127.0.0.1');
