@@ -1,11 +1,10 @@
 import type { Logger } from 'pino';
 import { ensureFirstAdmin } from './bootstrap.ts';
-import { seedTiers } from '../commands/subscriptions/seedTiers.ts';
 import type { Config } from './config.ts';
 import { closeBrowser } from './adapters/pdf/browser.ts';
 import { createApp } from './http/app.ts';
 import { consumers, memoryViews, modules, scheduledTasks } from './modules/index.ts';
-import { startBackground, taskSwitch } from './modules/module.ts';
+import { runSetUp, startBackground, taskSwitch } from './modules/module.ts';
 import type { EarlyListener } from './runtime/preflight.ts';
 import { createServices } from './runtime/services.ts';
 import { Scheduler } from './runtime/scheduler.ts';
@@ -23,8 +22,8 @@ export interface RunningService {
 export async function startService(config: Config, logger: Logger, listener: EarlyListener): Promise<RunningService> {
   const services = await createServices(config, logger, { consumers, views: memoryViews });
   await ensureFirstAdmin(services);
-  // The four named subscription tiers, once (a later start appends nothing).
-  await services.settle(await seedTiers(services.store, services.clock.now()));
+  // What the modules record once before serving: the subscription tiers, the platform's upgrades (src/modules/module.ts setUp).
+  await runSetUp(services, modules);
   if (!services.stripe) logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
   const workers = startWorkers(services);
   // Before the scheduler and the listener: the module switch's view must be loaded to answer.

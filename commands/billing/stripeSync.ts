@@ -33,7 +33,7 @@ export async function noteTrialEnding(store: EventStore, data: { vendor_id: numb
  * The status the vendor's subscription takes when Stripe reports `target`, by the status table of
  * commands/subscriptions/vendorSubscription.ts: the target when the move is allowed; a trial that
  * Stripe reports past due (the first charge after the trial failed) lapses to expired, so the
- * vendor falls back to the legacy tier until a payment makes it active; any other refused move
+ * vendor falls to the platform's default tier until a payment makes it active; any other refused move
  * keeps the current status (an admin's decision stands over an older Stripe view).
  */
 export function reachableStatus(current: SubscriptionStatus | null, target: SubscriptionStatus): SubscriptionStatus | null {

@@ -48,6 +48,9 @@ export type SubscriptionStatus = typeof SUBSCRIPTION_STATUSES[number];
 /** An admin's override of some of the tier's limits for one vendor; a key absent keeps the tier's, null is unlimited. */
 export type CustomLimits = Partial<TierLimits>;
 
+/** SPEC.md part 8: a paid period is a month, 30 days here (a trial lasts 30 days unless the admin chose another length). */
+export const PERIOD_DAYS = 30;
+
 /** How often the vendor is billed for its tier: its monthly or its yearly price. */
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = typeof BILLING_INTERVALS[number];
@@ -76,6 +79,40 @@ export type SubscriptionChangeReason = 'period_renewed' | 'vendor_deleted' | 'ca
 export type VendorSubscriptionEvent = VendorSubscriptionStarted | VendorSubscriptionChanged;
 
 export const VENDOR_SUBSCRIPTION_EVENT_TYPES = ['VendorSubscriptionStarted', 'VendorSubscriptionChanged'] as const satisfies readonly VendorSubscriptionEvent['type'][];
+
+/**
+ * The legacy plan (docs/subscriptions.md "The legacy plan"): every feature and no limits, for a
+ * vendor that existed before plans did, until an admin moves it to a tier. Recorded on the
+ * vendor's subscription stream, before any record: the platform's upgrade grants it, and the
+ * first subscription the vendor gets ends it.
+ */
+export type VendorLegacyPlanGranted = { type: 'VendorLegacyPlanGranted'; data: { vendor_id: number; upgrade: string; at: string } };
+/** The vendor left the legacy plan: its first subscription record was opened (recorded just before it). */
+export type VendorLegacyPlanEnded = { type: 'VendorLegacyPlanEnded'; data: { vendor_id: number; reason: 'subscription_started'; at: string } };
+
+export type LegacyPlanEvent = VendorLegacyPlanGranted | VendorLegacyPlanEnded;
+export const LEGACY_PLAN_EVENT_TYPES = ['VendorLegacyPlanGranted', 'VendorLegacyPlanEnded'] as const satisfies readonly LegacyPlanEvent['type'][];
+
+/** Every event of a vendor's subscription stream. */
+export type SubscriptionStreamEvent = VendorSubscriptionEvent | LegacyPlanEvent;
+
+/**
+ * The platform's default tier changed (an admin's choice among the offered tiers): the tier of a
+ * vendor with no live subscription and no legacy plan. `previous` is null the first time (the
+ * built-in default, Essential, applied until then).
+ */
+export type DefaultTierChanged = { type: 'DefaultTierChanged'; data: { tier_code: string; previous: string | null; at: string } };
+export const PLAN_SETTING_EVENT_TYPES = ['DefaultTierChanged'] as const satisfies readonly DefaultTierChanged['type'][];
+
+/**
+ * The upgrade that introduced plans, once per platform (stream `platform_upgrade-<name>`): the
+ * first instance to start records which vendors were there without a plan, every vendor of that
+ * list is granted the legacy plan, then the upgrade is marked complete. A fresh install records
+ * an empty list.
+ */
+export type PlatformUpgradeStarted = { type: 'PlatformUpgradeStarted'; data: { upgrade: string; vendor_ids: number[]; at: string } };
+export type PlatformUpgradeCompleted = { type: 'PlatformUpgradeCompleted'; data: { upgrade: string; vendors: number; at: string } };
+export type PlatformUpgradeEvent = PlatformUpgradeStarted | PlatformUpgradeCompleted;
 
 export type { CapacityMetrics };
 

@@ -1,7 +1,7 @@
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import type { BillingInterval, CustomLimits, SubscriptionChangeReason, SubscriptionStatus, TierDetails } from './events.ts';
+import { PERIOD_DAYS, type BillingInterval, type CustomLimits, type SubscriptionChangeReason, type SubscriptionStatus, type TierDetails } from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
 import { tier } from './index.ts';
 
@@ -44,9 +44,9 @@ export interface SubscriptionInput {
 }
 
 const DAY = 86_400_000;
-/** SPEC.md part 8: a trial lasts 30 days; a paid period is a month (30 days here). */
+/** SPEC.md part 8: a trial lasts 30 days; a paid period is a month (30 days here, PERIOD_DAYS of events.ts). */
 export const TRIAL_DAYS = 30;
-export const PERIOD_DAYS = 30;
+export { PERIOD_DAYS };
 
 export async function setVendorSubscription(store: EventStore, now: Date, vendorId: number, input: SubscriptionInput, ctx: CommandContext) {
   const { state } = await load(store, vendorSubscription, vendorId);

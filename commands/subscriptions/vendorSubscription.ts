@@ -1,9 +1,12 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
-import type { BillingInterval, SubscriptionChangeReason, SubscriptionStatus, VendorSubscriptionEvent, VendorSubscriptionTerms } from './events.ts';
+import type { BillingInterval, SubscriptionChangeReason, SubscriptionStatus, SubscriptionStreamEvent, VendorSubscriptionTerms } from './events.ts';
 
-/** A record's interval is always known: one started before intervals were recorded is monthly. */
-export type VendorSubscriptionState = { status: 'none' } | (VendorSubscriptionTerms & { vendor_id: number; billing_interval: BillingInterval });
+/**
+ * A record's interval is always known: one started before intervals were recorded is monthly.
+ * Before any record, `legacy_since` says the vendor is on the legacy plan (granted by the upgrade).
+ */
+export type VendorSubscriptionState = { status: 'none'; legacy_since?: string } | (VendorSubscriptionTerms & { vendor_id: number; billing_interval: BillingInterval });
 
 /**
  * Status moves as data: which statuses each status may go to. A trial converts or lapses, a
@@ -23,12 +26,21 @@ export type SetVendorSubscription = { type: 'SetVendorSubscription'; data: { ven
 export type RenewSubscriptionPeriod = { type: 'RenewSubscriptionPeriod'; data: { vendor_id: number; period_days: number; at: string } };
 /** A stale subscription ends for good (expired), through canceled when it is active: the status table is kept. */
 export type RetireSubscription = { type: 'RetireSubscription'; data: { vendor_id: number; reason: SubscriptionChangeReason; at: string } };
-export type VendorSubscriptionCommand = SetVendorSubscription | RenewSubscriptionPeriod | RetireSubscription;
+/**
+ * The platform's upgrade puts a vendor that has no subscription record on the legacy plan; a
+ * vendor with a record (whatever its status), or already on it, gets nothing new.
+ */
+export type GrantLegacyPlan = { type: 'GrantLegacyPlan'; data: { vendor_id: number; upgrade: string; at: string } };
+export type VendorSubscriptionCommand = SetVendorSubscription | RenewSubscriptionPeriod | RetireSubscription | GrantLegacyPlan;
 
 const DAY_MS = 86_400_000;
 
-export function evolveVendorSubscription(state: VendorSubscriptionState, event: VendorSubscriptionEvent): VendorSubscriptionState {
+export function evolveVendorSubscription(state: VendorSubscriptionState, event: SubscriptionStreamEvent): VendorSubscriptionState {
   switch (event.type) {
+    case 'VendorLegacyPlanGranted':
+      return state.status === 'none' ? { status: 'none', legacy_since: event.data.at } : state;
+    case 'VendorLegacyPlanEnded':
+      return state.status === 'none' ? { status: 'none' } : state;
     case 'VendorSubscriptionStarted': {
       const { at: _at, ...terms } = event.data;
       return { ...terms, billing_interval: terms.billing_interval ?? 'month' };
@@ -38,11 +50,15 @@ export function evolveVendorSubscription(state: VendorSubscriptionState, event: 
   }
 }
 
-export function decideVendorSubscription(command: VendorSubscriptionCommand, state: VendorSubscriptionState): VendorSubscriptionEvent[] {
+export function decideVendorSubscription(command: VendorSubscriptionCommand, state: VendorSubscriptionState): SubscriptionStreamEvent[] {
   switch (command.type) {
     case 'SetVendorSubscription': {
       const { vendor_id, terms, at } = command.data;
-      if (state.status === 'none') return [{ type: 'VendorSubscriptionStarted', data: { vendor_id, ...terms, at } }];
+      if (state.status === 'none') {
+        const started: SubscriptionStreamEvent = { type: 'VendorSubscriptionStarted', data: { vendor_id, ...terms, at } };
+        // Moving a legacy vendor to a tier ends its legacy plan for good: a later cancellation falls to the default tier.
+        return state.legacy_since ? [{ type: 'VendorLegacyPlanEnded', data: { vendor_id, reason: 'subscription_started', at } }, started] : [started];
+      }
       if (terms.status !== state.status) checkTransition('Subscription', SUBSCRIPTION_STATUS_TRANSITIONS, terms.status, state.status);
       const changes: Partial<VendorSubscriptionTerms> = {};
       for (const [k, v] of Object.entries(terms) as [keyof VendorSubscriptionTerms, unknown][]) {
@@ -72,12 +88,17 @@ export function decideVendorSubscription(command: VendorSubscriptionCommand, sta
         return { type: 'VendorSubscriptionChanged' as const, data: { vendor_id, changes: { status }, at, reason } };
       });
     }
+    case 'GrantLegacyPlan': {
+      const { vendor_id, upgrade, at } = command.data;
+      if (state.status !== 'none' || state.legacy_since) return [];
+      return [{ type: 'VendorLegacyPlanGranted', data: { vendor_id, upgrade, at } }];
+    }
     default:
       return assertNever(command);
   }
 }
 
-export const vendorSubscription: Decider<VendorSubscriptionState, VendorSubscriptionCommand, VendorSubscriptionEvent> = {
+export const vendorSubscription: Decider<VendorSubscriptionState, VendorSubscriptionCommand, SubscriptionStreamEvent> = {
   aggregate: 'subscription',
   initialState: () => ({ status: 'none' }),
   evolve: evolveVendorSubscription,

@@ -1,9 +1,9 @@
-import type { ExtmarketSettings, VendorProfile } from './events.ts';
+import type { ExtmarketSettings, RequestedPlan, VendorProfile } from './events.ts';
 
 /** Commands of the vendor aggregate. Ids, tokens and times are chosen before the decision. */
 export type CreateVendor = {
   type: 'CreateVendor';
-  data: VendorProfile & { vendor_id: number; company_id: number; vendor_code: string; subdomain: string; at: string };
+  data: VendorProfile & { vendor_id: number; company_id: number; vendor_code: string; subdomain: string; at: string; requested_plan?: RequestedPlan };
 };
 export type ChangeVendorProfile = { type: 'ChangeVendorProfile'; data: { changes: Partial<VendorProfile>; at: string } };
 export type ChangeVendorSubdomain = { type: 'ChangeVendorSubdomain'; data: { subdomain: string; at: string } };

@@ -36,10 +36,23 @@ export interface VendorProfile extends Contact {
 
 export type DomainStatus = 'pending' | 'verified' | 'failed';
 
+/**
+ * The plan the admin picked when creating the vendor, as the subscriptions area decided it (a
+ * tier it offers; the default tier when only a trial was asked): that area opens the vendor's
+ * subscription on it. Absent: the vendor starts with no subscription, on the default tier.
+ */
+export interface RequestedPlan {
+  tier_code: string;
+  /** A trial of this many days; null: a paid period at once. */
+  trial_days: number | null;
+  /** When the trial or the first period starts: the service clock's time of the creation request. */
+  starts_at: string;
+}
+
 /** A vendor was opened under a company, with its unique code and subdomain. */
 export type VendorCreated = {
   type: 'VendorCreated';
-  data: VendorProfile & { vendor_id: number; company_id: number; vendor_code: string; subdomain: string; created_at: string };
+  data: VendorProfile & { vendor_id: number; company_id: number; vendor_code: string; subdomain: string; created_at: string; requested_plan?: RequestedPlan };
 };
 /** Profile, contact, language or extmarket identity fields changed (only the changed ones). */
 export type VendorProfileChanged = { type: 'VendorProfileChanged'; data: { vendor_id: number; changes: Partial<VendorProfile>; at: string } };

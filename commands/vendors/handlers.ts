@@ -6,7 +6,7 @@ import { handleCommand, load, type CommandContext, type Handled } from '../../sr
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { company } from '../companies/index.ts';
-import type { ExtmarketSettings, VendorProfile } from './events.ts';
+import type { ExtmarketSettings, RequestedPlan, VendorProfile } from './events.ts';
 import { vendor } from './index.ts';
 import { release, withClaims, type UniqueKind } from './unique.ts';
 
@@ -49,6 +49,8 @@ export interface NewVendor extends VendorProfile {
   subdomain?: string;
   /** An id allocated beforehand (a signup allocates its ids once, so a repeated completion reuses them). */
   id?: number;
+  /** The plan the admin picked, as the subscriptions area decided it: carried by VendorCreated for that area to open. */
+  requested_plan?: RequestedPlan;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface NewVendor extends VendorProfile {
  * steps. VendorCreated is the hook for follow-ups such as the catalogue's placeholder product.
  */
 export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: CommandContext): Promise<{ id: number; done: Done }> {
-  const { company_id, vendor_code: rawCode, subdomain: rawSub, id: givenId, ...profile } = input;
+  const { company_id, vendor_code: rawCode, subdomain: rawSub, id: givenId, requested_plan, ...profile } = input;
   const vendor_code = rawCode.trim().toUpperCase();
   const subdomain = (rawSub ?? vendor_code.replace(/_/g, '-')).trim().toLowerCase();
   checkSubdomain(subdomain);
@@ -70,7 +72,7 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
     done.push(await onCompany(deps, company_id, { type: 'AttachVendor', data: { vendor_id: id, at } }, c));
     try {
       done.push(await handleCommand(deps.store, vendor, id, {
-        type: 'CreateVendor', data: { ...profile, vendor_id: id, company_id, vendor_code, subdomain, at },
+        type: 'CreateVendor', data: { ...profile, vendor_id: id, company_id, vendor_code, subdomain, at, ...(requested_plan ? { requested_plan } : {}) },
       }, c));
     } catch (err) {
       await onCompany(deps, company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c);

@@ -58,7 +58,7 @@ function withDomain(state: LiveVendor, id: number, change: Partial<VendorDomain>
 export function evolveVendor(state: VendorState, event: VendorEvent): VendorState {
   switch (event.type) {
     case 'VendorCreated': {
-      const { vendor_id, created_at: _at, ...rest } = event.data;
+      const { vendor_id, created_at: _at, requested_plan: _plan, ...rest } = event.data;
       return { status: 'active', id: vendor_id, verified: false, extmarket: {}, domains: [], ...rest };
     }
     case 'VendorDeleted':

@@ -1,31 +1,35 @@
 import type { Knex } from 'knex';
 import {
-  TIER_EVENT_TYPES, VENDOR_SUBSCRIPTION_EVENT_TYPES, type TierDetails, type TierEvent, type VendorSubscriptionEvent,
+  LEGACY_PLAN_EVENT_TYPES, PLAN_SETTING_EVENT_TYPES, TIER_EVENT_TYPES, VENDOR_SUBSCRIPTION_EVENT_TYPES,
+  type DefaultTierChanged, type LegacyPlanEvent, type TierDetails, type TierEvent, type VendorSubscriptionEvent,
 } from '../../commands/subscriptions/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
 import { tierFromRow, type TierView } from '../../queries/subscriptions/tiers.ts';
-import { subscriptionFromRow, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
+import {
+  currentLegacyPlans, findDefaultTier, subscriptionFromRow, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView,
+} from '../../queries/subscriptions/vendorSubscriptions.ts';
 
 /**
  * The plans in every instance's memory (src/runtime/memoryViews.ts): the feature gate and the
- * limits read a vendor's plan without a statement. Loaded from subscription_tiers and
- * vendor_subscriptions, kept current from the tier and subscription events; a downgrade or an
- * expired trial is refused by every instance as soon as its tail reads the event.
+ * limits read a vendor's plan without a statement. Loaded from subscription_tiers,
+ * vendor_subscriptions, vendor_legacy_plans and subscription_settings, kept current from the tier,
+ * subscription, legacy plan and default tier events; a downgrade or an expired trial is refused
+ * by every instance as soon as its tail reads the event.
  */
 export const vendorPlansView = defineMemoryView<PlanFacts>({
   name: VENDOR_PLANS_VIEW,
-  eventTypes: [...TIER_EVENT_TYPES, ...VENDOR_SUBSCRIPTION_EVENT_TYPES],
-  sources: ['subscription_tiers', 'vendor_subscriptions'],
+  eventTypes: [...TIER_EVENT_TYPES, ...VENDOR_SUBSCRIPTION_EVENT_TYPES, ...LEGACY_PLAN_EVENT_TYPES, ...PLAN_SETTING_EVENT_TYPES],
+  sources: ['subscription_tiers', 'vendor_subscriptions', 'vendor_legacy_plans', 'subscription_settings'],
   async load(trx: Knex.Transaction) {
     const tiers = new Map<string, TierView>();
     for (const r of await trx('subscription_tiers')) tiers.set(r.code, tierFromRow(r));
     const subscriptions = new Map<number, VendorSubscriptionView>();
     for (const r of await trx('vendor_subscriptions')) subscriptions.set(Number(r.vendor_id), subscriptionFromRow(r));
-    return { tiers, subscriptions };
+    return { tiers, subscriptions, legacy: await currentLegacyPlans(trx), defaultTier: await findDefaultTier(trx) };
   },
   // Each event sets what it states, as the projections do, so applying it twice changes nothing.
   apply(facts, raw) {
-    const e = raw as unknown as TierEvent | VendorSubscriptionEvent;
+    const e = raw as unknown as TierEvent | VendorSubscriptionEvent | LegacyPlanEvent | DefaultTierChanged;
     switch (e.type) {
       case 'TierCreated': {
         const { tier_code, created_at, ...details } = e.data;
@@ -55,6 +59,9 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
         if (s) facts.subscriptions.set(e.data.vendor_id, { ...s, ...e.data.changes, custom_limits: e.data.changes.custom_limits !== undefined ? e.data.changes.custom_limits : s.custom_limits, updated_at: e.data.at } as VendorSubscriptionView);
         break;
       }
+      case 'VendorLegacyPlanGranted': facts.legacy.set(e.data.vendor_id, e.data.at); break;
+      case 'VendorLegacyPlanEnded': facts.legacy.delete(e.data.vendor_id); break;
+      case 'DefaultTierChanged': facts.defaultTier = e.data.tier_code; break;
     }
     return facts;
   },

@@ -25,7 +25,8 @@ export const vendorList: Projection = {
       const e = raw as unknown as VendorEvent;
       const id = e.data.vendor_id;
       if (e.type === 'VendorCreated') {
-        const { vendor_id, created_at, ...d } = e.data;
+        // The requested plan is the subscriptions area's to apply, not a column of the vendor.
+        const { vendor_id, created_at, requested_plan: _plan, ...d } = e.data;
         rows.set(id, { id: vendor_id, ...d, is_active: true, is_verified: false, verified_at: null, extmarket_settings: {}, created_at, updated_at: created_at });
         deleted.delete(id);
         continue;

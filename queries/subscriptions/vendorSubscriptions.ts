@@ -69,4 +69,26 @@ export const VENDOR_PLANS_VIEW = 'vendor_plans';
 export interface PlanFacts {
   tiers: Map<string, TierView>;
   subscriptions: Map<number, VendorSubscriptionView>;
+  /** The vendors on the legacy plan now (granted by the upgrade, no subscription opened since), with the time it was granted. */
+  legacy: Map<number, string>;
+  /** The platform's default tier as the admins set it; null: the built-in default (Essential). */
+  defaultTier: string | null;
+}
+
+/** When the vendor was put on the legacy plan, or null when it is not on it (never was, or has left it). */
+export async function findLegacyPlan(knex: Knex, vendorId: number): Promise<string | null> {
+  const r = await knex('vendor_legacy_plans').where({ vendor_id: vendorId }).whereNull('ended_at').first('since');
+  return r ? isoTime(r.since) : null;
+}
+
+/** The default tier the admins set (subscription_settings), or null for the built-in one. */
+export async function findDefaultTier(knex: Knex): Promise<string | null> {
+  const r = await knex('subscription_settings').where({ key: 'default_tier' }).first('value');
+  return r ? String(r.value) : null;
+}
+
+/** The vendors on the legacy plan now, with the time it was granted (the plans' memory view loads them). */
+export async function currentLegacyPlans(knex: Knex): Promise<Map<number, string>> {
+  const rows = await knex('vendor_legacy_plans').whereNull('ended_at').select('vendor_id', 'since');
+  return new Map(rows.map((r: any) => [Number(r.vendor_id), isoTime(r.since)]));
 }

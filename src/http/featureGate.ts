@@ -5,7 +5,9 @@ import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
 import { addOnByCode } from '../core/addOnCatalogue.ts';
 import { activeAddOns, activeAddOnsOf, VENDOR_ADD_ONS_VIEW, type ActiveAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
-import { findVendorSubscription, LIVE_STATUSES, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView } from '../../queries/subscriptions/vendorSubscriptions.ts';
+import {
+  findDefaultTier, findLegacyPlan, findVendorSubscription, LIVE_STATUSES, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView,
+} from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Views } from '../runtime/memoryViews.ts';
@@ -13,10 +15,24 @@ import type { Services } from '../runtime/services.ts';
 import type { VendorCaller } from './vendorAuth.ts';
 
 /**
- * The tier a vendor without a subscription record is on (SPEC.md part 2 "A legacy fallback
- * exists"): Essential, read from the tier read model, or its seed values if an admin deleted it.
+ * The default tier when the admins have chosen none, and the tier that stands in when the chosen
+ * one was deleted: Essential, read from the tier read model, or its seed values if an admin
+ * deleted it too.
  */
-export const LEGACY_FALLBACK_TIER = 'essential';
+export const BUILT_IN_DEFAULT_TIER = 'essential';
+
+/**
+ * The legacy plan (SPEC.md part 2 "A legacy fallback exists"; docs/subscriptions.md): every
+ * feature and no limit, for the vendors that were there before plans, until an admin moves them
+ * to a tier. Not a tier an admin edits or offers: it is above every tier (`sort_order`), so no tier
+ * is an upgrade from it.
+ */
+export const LEGACY_PLAN: TierView = {
+  code: 'legacy', name: 'Legacy', description: 'Every feature and no limits, kept from before plans',
+  price_monthly_cents: 0, price_yearly_cents: 0, currency: 'EUR',
+  limits: { orders_per_period: null, products: null, team_members: null }, features: FEATURES.map((f) => f.code),
+  sort_order: 1_000_000, is_active: false, created_at: new Date(0).toISOString(), updated_at: new Date(0).toISOString(),
+};
 
 /**
  * What reading a plan needs: the read models and the clock (the services, or a worker's deps),
@@ -29,10 +45,18 @@ export interface PlanReader {
   views?: Pick<Views, 'find'>;
 }
 
+/**
+ * Where a vendor's plan comes from: its live subscription (trialing, active, past due); the
+ * legacy plan (kept from before plans); or, with neither, the platform's default tier.
+ */
+export type PlanSource = 'subscription' | 'legacy' | 'default_tier';
+
 export interface VendorPlan {
   tier: TierView;
-  source: 'subscription' | 'legacy_fallback';
+  source: PlanSource;
   subscription: VendorSubscriptionView | null;
+  /** When the upgrade put the vendor on the legacy plan, while it is on it; else null. */
+  legacy_since: string | null;
   /** The tier's limits with the admin's custom limits over them, plus what the active add-ons add (null = unlimited). */
   limits: TierView['limits'];
   /** The tier's features and those of the active add-ons. */
@@ -68,12 +92,29 @@ async function planFacts(services: PlanReader, vendorId: number) {
   if (plans && addOns) {
     return {
       subscription: copy(plans.subscriptions.get(vendorId) ?? null),
+      legacySince: plans.legacy.get(vendorId) ?? null,
+      defaultTier: plans.defaultTier,
       tier: async (code: string) => copyTier(plans.tiers.get(code) ?? null),
       addOns: activeAddOnsOf(addOns, vendorId),
     };
   }
   const knex = services.db.knex;
-  return { subscription: await findVendorSubscription(knex, vendorId), tier: (code: string) => findTier(knex, code), addOns: await activeAddOns(knex, vendorId) };
+  return {
+    subscription: await findVendorSubscription(knex, vendorId), legacySince: await findLegacyPlan(knex, vendorId), defaultTier: await findDefaultTier(knex),
+    tier: (code: string) => findTier(knex, code), addOns: await activeAddOns(knex, vendorId),
+  };
+}
+
+/** The platform's default tier code (the admins' choice, else Essential), from memory where the reader has it. */
+export async function defaultTierCode(services: PlanReader): Promise<string> {
+  const plans = services.views?.find<PlanFacts>(VENDOR_PLANS_VIEW);
+  return (plans ? plans.defaultTier : await findDefaultTier(services.db.knex)) ?? BUILT_IN_DEFAULT_TIER;
+}
+
+/** A tier by code, from memory where the reader has it (null when there is none). */
+export async function tierByCode(services: PlanReader, code: string): Promise<TierView | null> {
+  const plans = services.views?.find<PlanFacts>(VENDOR_PLANS_VIEW);
+  return plans ? copyTier(plans.tiers.get(code) ?? null) : findTier(services.db.knex, code);
 }
 
 const copy = <T>(v: T): T => (v === null ? v : { ...v });
@@ -88,25 +129,29 @@ export async function offeredTiers(services: PlanReader): Promise<TierView[]> {
 }
 
 /**
- * The vendor's tier: its subscription's while that is trialing, active or past due; otherwise
- * (no record, or a canceled or expired one) the legacy fallback.
+ * The vendor's tier: its subscription's while that is trialing, active or past due; the legacy
+ * plan for a vendor the upgrade put on it that has had no subscription since; otherwise (no
+ * record, or a canceled or expired one) the platform's default tier.
  */
 export async function vendorPlan(services: PlanReader, vendorId: number): Promise<VendorPlan> {
   const facts = await planFacts(services, vendorId);
   const subscription = facts.subscription;
   const live = subscription && (LIVE_STATUSES as readonly string[]).includes(subscription.status);
   const subscribed = live ? await facts.tier(subscription.tier_code) : null;
-  let tier = subscribed ?? await facts.tier(LEGACY_FALLBACK_TIER);
+  // A record ends the legacy plan (VendorLegacyPlanEnded is recorded with it): this only guards a view that saw one and not the other.
+  const legacy = !subscription && facts.legacySince !== null;
+  let tier = subscribed ?? (legacy ? copyTier(LEGACY_PLAN) : await facts.tier(facts.defaultTier ?? BUILT_IN_DEFAULT_TIER) ?? await facts.tier(BUILT_IN_DEFAULT_TIER));
   if (!tier) {
     const at = new Date(0).toISOString();
-    tier = { code: LEGACY_FALLBACK_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at };
+    tier = { code: BUILT_IN_DEFAULT_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at };
   }
   const custom = subscribed ? subscription!.custom_limits ?? {} : {};
   const addOns = facts.addOns;
   return {
     tier,
-    source: subscribed ? 'subscription' : 'legacy_fallback',
+    source: subscribed ? 'subscription' : legacy ? 'legacy' : 'default_tier',
     subscription,
+    legacy_since: legacy ? facts.legacySince : null,
     limits: withAddOns({ ...tier.limits, ...custom }, addOns),
     features: [...new Set([...tier.features, ...addOns.flatMap((a) => addOnByCode(a.add_on_code)?.adds.features ?? [])])],
     add_ons: addOns,

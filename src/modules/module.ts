@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Decider } from '../core/decider.ts';
-import type { EventStore } from '../eventstore/port.ts';
+import type { EventStore, Position } from '../eventstore/port.ts';
 import type { ApiArea } from '../http/api.ts';
 import type { NotFoundPage } from '../http/notFoundPage.ts';
 import type { Consumer } from '../runtime/consumer.ts';
@@ -97,6 +97,45 @@ export interface Module {
    * imports no area that depends on it.
    */
   productHold?: (store: EventStore, productId: number) => Promise<ProductHold>;
+  /**
+   * What the area records once when an instance starts, before it serves (seeds, the platform's
+   * upgrades): src/service.ts and the test app run every module's steps in the list's order and
+   * wait for the read models. Each step must be idempotent and safe on two instances at once.
+   */
+  setUp?: (services: Services) => Promise<{ position?: Position; eventTypes: string[] }[]>;
+  /**
+   * The plan an admin picks for a vendor being created (VendorCreate.plan): the area that keeps
+   * the plans checks the tier and fills in what was left out, so that VendorCreated carries the
+   * plan decided; the vendors area imports no area that depends on it. Throws a domain exception
+   * to refuse.
+   */
+  newVendorPlan?: (services: Services, asked: AskedPlan) => Promise<RequestedPlan>;
+}
+
+/** The plan asked for in a vendor's creation: a tier, a trial, or both. */
+export interface AskedPlan {
+  tier_code?: string;
+  trial_days?: number;
+}
+
+/** The plan decided for a new vendor: its tier and, for a trial, its length in days (null: a paid period at once). */
+export interface RequestedPlan {
+  tier_code: string;
+  trial_days: number | null;
+  /** The service clock's time of the request: when the trial or the first period starts. */
+  starts_at: string;
+}
+
+/** Runs every registered module's start-up steps, in the list's order, each step's events applied to the read models before the next. */
+export async function runSetUp(services: Services, modules: readonly Module[] = registered): Promise<void> {
+  for (const m of modules) for (const step of m.setUp ? [m.setUp] : []) await services.settle(await step(services));
+}
+
+/** The plan decided for a new vendor by the module that keeps the plans; refuses when no module does. */
+export async function decideNewVendorPlan(services: Services, asked: AskedPlan): Promise<RequestedPlan> {
+  const keeper = registered.find((m) => m.newVendorPlan);
+  if (!keeper) throw new Error('no module keeps the vendors\' plans');
+  return keeper.newVendorPlan!(services, asked);
 }
 
 /** What one area keeps of a product: places holding it (open stock locations) and units in them. */

@@ -2,6 +2,13 @@ import { quota } from '../../commands/quotas/quota.ts';
 import { capacitySnapshot } from '../../commands/subscriptions/capacitySnapshot.ts';
 import { tier } from '../../commands/subscriptions/index.ts';
 import { vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
+import { planSettings } from '../../commands/subscriptions/planSettings.ts';
+import { platformUpgrade, runPlansUpgrade, vendorsWithoutPlan } from '../../commands/subscriptions/plansUpgrade.ts';
+import { seedTiers } from '../../commands/subscriptions/seedTiers.ts';
+import { subscriptionSettings } from '../../projections/subscriptions/subscriptionSettings.ts';
+import { vendorLegacyPlans } from '../../projections/subscriptions/vendorLegacyPlans.ts';
+import { adminPlanSettingsRoutes, newVendorPlan } from '../http/admin/planSettings.ts';
+import { openSubscriptionOnVendorCreated } from '../processes/openSubscriptionOnVendorCreated.ts';
 import { capacitySnapshots } from '../../projections/subscriptions/capacitySnapshots.ts';
 import { subscriptionTiers } from '../../projections/subscriptions/subscriptionTiers.ts';
 import { subscriptionTrials } from '../../projections/subscriptions/subscriptionTrials.ts';
@@ -33,16 +40,25 @@ export const subscriptionsModule = defineModule({
   dependsOn: ['vendors', 'orders', 'catalogue', 'team', 'history'],
   // The tier, list and stats routes first: /subscriptions/tiers and /subscriptions/stats must never reach /subscriptions/{vendor_id}.
   routes: {
-    admin: [adminSubscriptionTierRoutes, adminSubscriptionOverviewRoutes, adminVendorSubscriptionRoutes, adminCapacityRoutes],
+    admin: [adminSubscriptionTierRoutes, adminSubscriptionOverviewRoutes, adminPlanSettingsRoutes, adminVendorSubscriptionRoutes, adminCapacityRoutes],
     vendor: [vendorFeatureRoutes, vendorUsageRoutes],
   },
-  consumers: [subscriptionTiers, vendorSubscriptions, subscriptionTrials, capacitySnapshots],
+  consumers: [subscriptionTiers, vendorSubscriptions, subscriptionTrials, capacitySnapshots, vendorLegacyPlans, subscriptionSettings, openSubscriptionOnVendorCreated],
   // The plans the feature gate and the limits read on every gated request, without a statement;
   // the open quota streams, so that a creation under an unlimited plan reads no quota stream.
   memoryViews: [vendorPlansView, openQuotasView],
   pages: [planFeaturePageRoutes, subscriptionPageRoutes, tierPageRoutes, capacityPageRoutes],
   backOffice: subscriptionsBackOffice,
-  aggregates: [tier, vendorSubscription, quota, capacitySnapshot],
+  aggregates: [tier, vendorSubscription, quota, capacitySnapshot, planSettings, platformUpgrade],
+  async setUp(services) {
+    // The four named tiers, once (a later start appends nothing); then the upgrade that put the
+    // vendors already there on the legacy plan, once per platform (nobody on a fresh install).
+    const seeded = await seedTiers(services.store, services.clock.now());
+    const upgrade = await runPlansUpgrade({ store: services.store, now: () => services.clock.now(), vendorsWithoutPlan: () => vendorsWithoutPlan(services.store) });
+    if (upgrade.granted.length > 0) services.logger.info({ vendors: upgrade.granted.length }, 'vendors that were there before plans are on the legacy plan');
+    return [...seeded, ...upgrade.done];
+  },
+  newVendorPlan,
   // Schedules in UTC; each runs once per tick across instances, and a missed tick is caught up at start (src/runtime/scheduler.ts).
   scheduledTasks: [{
     // Hourly: an active subscription's period rolls within the hour it ends, so its order count starts again at zero.

@@ -169,7 +169,7 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
   });
 
   it('the owner promotes the member, and removing the member ends access at once', async () => {
-    // Changing a member's role is a feature of the Professional tier: refused on the legacy Essential plan until an admin moves the vendor up.
+    // Changing a member's role is a feature of the Professional tier: refused on the default Essential tier until an admin moves the vendor up.
     const refused = await app.call('PUT', `/api/v1/vendor/team/members/${memberId}`, { token: ownerToken, body: { role: 'manager' } });
     expect(refused.status).to.equal(403);
     expect(refused.body).to.include({ code: 'FeatureNotAvailableException', feature: 'roles_permissions', required_tier: 'professional' });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
 import { consumers, memoryViews, modules } from '../../src/modules/index.ts';
-import { startBackground } from '../../src/modules/module.ts';
+import { runSetUp, startBackground } from '../../src/modules/module.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { applyConnectionTimeouts } from '../../src/runtime/preflight.ts';
@@ -93,7 +93,7 @@ async function start(): Promise<TestApp> {
   const { done } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' },
     { userId: 'system:test', correlationId: 'test-setup' });
   await services.settle(done);
-  await services.settle(await (await import('../../commands/subscriptions/seedTiers.ts')).seedTiers(services.store, clock.now())); // as src/main.ts does at start
+  await runSetUp(services, modules); // as src/service.ts does at start: the tiers, the upgrade (nobody to mark on this fresh database)
   workers = startWorkers(services);
   background = await startBackground(services, modules);
   server = createApp(services, { onDrift: (drift) => drifts.push(drift) }).listen(0, '127.0.0.1');

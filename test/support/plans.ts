@@ -2,7 +2,7 @@ import type { TestApp } from './app.ts';
 
 /**
  * Puts a vendor on a tier through the admin API (an active subscription). A vendor without one is
- * on the legacy fallback, Essential: tests of a feature or a limit of a higher tier use this.
+ * on the platform's default tier, Essential: tests of a feature or a limit of a higher tier use this.
  */
 export async function putOnTier(app: Pick<TestApp, 'call' | 'adminToken'>, vendorId: number, tierCode: 'essential' | 'professional' | 'business' | 'enterprise' = 'enterprise', body: Record<string, unknown> = {}) {
   const res = await app.call('PUT', `/api/v1/admin/subscriptions/${vendorId}`, {

@@ -2,14 +2,14 @@ import Router from '@koa/router';
 import { Type, type Static } from '@sinclair/typebox';
 import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
 import { findTier } from '../../../queries/subscriptions/tiers.ts';
-import { getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import { findVendorSubscription, getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { getVendor } from '../../../queries/vendors/getVendor.ts';
 import { InvalidTransitionException, ResourceNotFoundException, TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { vendorPlan } from '../featureGate.ts';
+import { defaultTierCode, vendorPlan } from '../featureGate.ts';
 import { Timestamp } from '../responses.ts';
 import { CustomLimits, SubscriptionBillingInterval, SubscriptionStatus, TierCode, VendorSubscription } from '../schemas/subscriptions.ts';
 import { Id } from '../validation.ts';
@@ -46,7 +46,7 @@ export function adminVendorSubscriptionRoutes(services: Services): Router {
   });
 
   api.put('/subscriptions/:vendor_id', {
-    summary: 'Open or change a vendor\'s subscription (a new one starts a 30-day trial on Essential unless told otherwise)',
+    summary: 'Open or change a vendor\'s subscription (a new one starts a 30-day trial on the platform\'s default tier unless told otherwise; it ends a legacy plan)',
     params: VendorParams, body: SubscriptionUpdate, responses: { 200: VendorSubscription },
     errors: [VendorNotFoundException, TierNotFoundException, InvalidTransitionException],
   }, async (ctx, { params, body }) => {
@@ -57,12 +57,17 @@ export function adminVendorSubscriptionRoutes(services: Services): Router {
   return api.router;
 }
 
-/** An admin opens or changes a vendor's subscription (the API's PUT and the admin back office's form): an offered tier only. */
+/**
+ * An admin opens or changes a vendor's subscription (the API's PUT and the admin back office's
+ * form): an offered tier only. Opening the record of a vendor on the legacy plan ends that plan.
+ */
 export async function saveVendorSubscription(services: Services, vendorId: number, body: Static<typeof SubscriptionUpdate>, context: CommandContext) {
   await getVendor(services.db.knex, vendorId);
   if (body.tier_code !== undefined) {
     const tier = await findTier(services.db.knex, body.tier_code);
     if (!tier || !tier.is_active) throw new TierNotFoundException(`Tier '${body.tier_code}' not found or not offered`, { tier_code: body.tier_code });
   }
-  await services.settle(await setVendorSubscription(services.store, services.clock.now(), vendorId, body as any, context));
+  // A new record is on the platform's default tier unless the admin names one.
+  const tier = body.tier_code === undefined && !(await findVendorSubscription(services.db.knex, vendorId)) ? { tier_code: await defaultTierCode(services) } : {};
+  await services.settle(await setVendorSubscription(services.store, services.clock.now(), vendorId, { ...body, ...tier } as any, context));
 }

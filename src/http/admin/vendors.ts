@@ -7,7 +7,8 @@ import {
 } from '../../../commands/vendors/handlers.ts';
 import { getVendor, resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { listVendors, VENDOR_SORTS, type VendorSort } from '../../../queries/vendors/listVendors.ts';
-import { CompanyNotFoundException, ConflictException, VendorNotFoundException } from '../../core/errors.ts';
+import { CompanyNotFoundException, ConflictException, TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import { decideNewVendorPlan } from '../../modules/module.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import {
@@ -27,6 +28,14 @@ export const VendorCreate = Type.Object({
   ...ContactSchema,
   ...LanguageSchema,
   ...ExtmarketIdentitySchema,
+  plan: Type.Optional(Type.Object({
+    tier_code: Type.Optional(Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z][a-z0-9_-]*$', description: 'An offered tier (404 TierNotFoundException otherwise); absent: the platform\'s default tier' })),
+    trial_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: 'A trial of this many days; absent: a paid period (30 days) at once' })),
+  }, {
+    additionalProperties: false, minProperties: 1,
+    description: 'The vendor\'s plan from the start: a tier, a trial, or both (a trial without a tier is on the default tier). Absent: no subscription, '
+      + 'the vendor is on the platform\'s default tier (GET /settings/plans). The subscription is opened just after the vendor (docs/subscriptions.md "A new vendor\'s plan")',
+  })),
 }, { $id: 'VendorCreate', additionalProperties: false });
 
 export const VendorUpdate = Type.Object({
@@ -52,7 +61,9 @@ const ListQuery = Type.Object({
 });
 
 /** Creates a vendor from the API's VendorCreate body (the admin API and the admin pages). */
-export function createVendorFrom(services: Services, body: Static<typeof VendorCreate>, c: CommandContext) {
+export async function createVendorFrom(services: Services, body: Static<typeof VendorCreate>, c: CommandContext) {
+  // Checked before anything is claimed: an unknown tier refuses the creation.
+  const requested_plan = body.plan ? await decideNewVendorPlan(services, body.plan) : undefined;
   const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
   return createVendor({ store: services.store, db: services.db.knex, clock: services.clock }, {
     company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
@@ -64,6 +75,7 @@ export function createVendorFrom(services: Services, body: Static<typeof VendorC
     storefront_locale: body.storefront_locale ?? null,
     extmarket_vendor_id: blankToNull(body.extmarket_vendor_id) ?? null,
     extmarket_vendor_slug: blankToNull(body.extmarket_vendor_slug) ?? null,
+    requested_plan,
   }, c);
 }
 
@@ -109,8 +121,8 @@ export function adminVendorRoutes(services: Services): Router {
   });
 
   api.post('/vendors', {
-    summary: 'Create a vendor of a company (code and subdomain unique)', body: VendorCreate, responses: { 201: VendorDetail },
-    errors: [CompanyNotFoundException, ConflictException],
+    summary: 'Create a vendor of a company (code and subdomain unique), optionally on a tier or a trial (`plan`)', body: VendorCreate, responses: { 201: VendorDetail },
+    errors: [CompanyNotFoundException, ConflictException, TierNotFoundException],
   }, async (ctx, { body }) => {
     const { id, done } = await createVendorFrom(services, body, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);

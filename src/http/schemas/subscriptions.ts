@@ -49,8 +49,10 @@ export const FeatureCategory = Type.Object({
 export const VendorPlan = Type.Object({
   tier_code: Type.String(),
   tier_name: Type.String(),
-  source: Type.Union([Type.Literal('subscription'), Type.Literal('legacy_fallback')], {
-    description: 'legacy_fallback: the vendor has no subscription record and gets the documented fallback (docs/subscriptions.md)',
+  source: Type.Union([Type.Literal('subscription'), Type.Literal('legacy'), Type.Literal('default_tier')], {
+    description: 'subscription: the vendor\'s live (trialing, active or past-due) subscription; legacy: the legacy plan, every feature and no limits, '
+      + 'kept for a vendor that was there before plans until an admin moves it to a tier (tier_code `legacy`); default_tier: no live subscription, '
+      + 'the platform\'s default tier (docs/subscriptions.md)',
   }),
 }, { $id: 'VendorPlan' });
 

@@ -9,7 +9,7 @@ const DAY = 86_400_000;
  * Trial expiration (SPEC.md part 6 item 5; part 8: a 30-day trial with the card collected at
  * signup). A subscription still trialing after its trial end converts to active for a new paid
  * period when the vendor has a card (its billing account says so, or Stripe's customer has a
- * default payment method); without one it expires, and the vendor falls back to the legacy tier
+ * default payment method); without one it expires, and the vendor falls to the platform's default tier
  * (src/http/featureGate.ts). Stripe charges the card itself and its webhooks bring its own period
  * afterwards. Idempotent: a converted or expired trial is no longer trialing, and each decision
  * carries a cause derived from the vendor and the trial end.

@@ -72,13 +72,13 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       expect((await subscription(vendor.vendorId)).status).to.equal('active');
     });
 
-    it('deleted: the subscription is canceled and the vendor falls back to the legacy tier', async () => {
+    it('deleted: the subscription is canceled and the vendor falls to the platform\'s default tier', async () => {
       const vendor = await vendorOn('active');
       const res = await deliver(app, stripeEvent(app, 'customer.subscription.deleted', subscriptionObject(app, vendor.vendorId, { id: vendor.subId, status: 'canceled' })));
       expect(res.body.outcome).to.equal('handled');
       expect((await subscription(vendor.vendorId)).status).to.equal('canceled');
       const plan = await app.call('GET', '/api/v1/vendor/features/available', { token: vendor.ownerToken });
-      expect(plan.body.plan.source).to.equal('legacy_fallback');
+      expect(plan.body.plan.source).to.equal('default_tier');
     });
 
     it('an update older than the last one applied changes nothing (superseded)', async () => {

@@ -29,7 +29,7 @@ describe('billing scheduled tasks', function () {
   const eventsOf = async (stream: string) => Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream]))[0].n);
 
   describe('trial expiration', () => {
-    it('a trial past its end converts to active for a new period with a card, and expires to the legacy tier without one', async () => {
+    it('a trial past its end converts to active for a new period with a card, and expires to the platform\'s default tier without one', async () => {
       const withCard = await subscribedVendor(app);
       const withoutCard = await subscribedVendor(app);
       const byWebhook = await subscribedVendor(app);
@@ -57,7 +57,7 @@ describe('billing scheduled tasks', function () {
       expect(await plan(withCard)).to.include({ source: 'subscription', tier_code: 'essential' });
 
       expect((await subscription(withoutCard.vendorId)).status).to.equal('expired');
-      expect(await plan(withoutCard)).to.include({ source: 'legacy_fallback' });
+      expect(await plan(withoutCard)).to.include({ source: 'default_tier' });
 
       // A second run finds nothing to do.
       const before = await eventsOf(`subscription-${withCard.vendorId}`) + await eventsOf(`subscription-${withoutCard.vendorId}`);
@@ -93,7 +93,7 @@ describe('billing scheduled tasks', function () {
       app.stripe.state.subscriptions.get(account.stripe_subscription_id)!.status = 'canceled';
       await task('syncWithStripe')();
       expect((await subscription(vendor.vendorId)).status).to.equal('canceled');
-      expect(await plan(vendor)).to.include({ source: 'legacy_fallback' });
+      expect(await plan(vendor)).to.include({ source: 'default_tier' });
     });
 
     it('repairs a lost change of interval: the tier item moved to a yearly price at Stripe, the task makes the record yearly', async () => {

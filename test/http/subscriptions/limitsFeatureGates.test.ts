@@ -20,7 +20,7 @@ describe('feature gates: a vendor route of a plan feature refuses a tier without
     v = await createVendorWithOwner(app);
   });
 
-  it('refuses an Essential vendor (the legacy fallback) with 403 naming the feature and the lowest tier that has it', async () => {
+  it('refuses an Essential vendor (the default tier) with 403 naming the feature and the lowest tier that has it', async () => {
     const res = await credentials();
     expect(res.status).to.equal(403);
     expect(res.headers.get('content-type')).to.match(/application\/problem\+json/);

@@ -17,7 +17,7 @@ describe('team-member limit: invitations past the plan\'s seats are refused', ()
     v = await createVendorWithOwner(app);
   });
 
-  it('on the legacy Essential plan (2 seats), a third invitation is refused with the upgrade hint', async () => {
+  it('on the default Essential tier (2 seats), a third invitation is refused with the upgrade hint', async () => {
     const first = await invite();
     expect(first.status).to.equal(201);
     expect((await accept(first.body.invitation_token)).status).to.equal(200);

@@ -6,7 +6,7 @@ import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /** The tables the plan and the access were read from on every vendor request before they were held in memory. */
-const PLAN_AND_ACCESS = /\b(subscription_tiers|vendor_subscriptions|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
+const PLAN_AND_ACCESS = /\b(subscription_tiers|vendor_subscriptions|vendor_legacy_plans|subscription_settings|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
 
 /**
  * A gated route costs what an ungated one costs: the vendor guard, the feature gate and the

@@ -28,9 +28,9 @@ describe('vendor features API', () => {
     expect(categories.body.items.map((c: any) => c.code)).to.include.members(['catalogue', 'orders', 'extmarket', 'invoicing', 'storefront', 'messaging', 'analytics', 'team']);
   });
 
-  it('a vendor without a subscription gets the legacy fallback: the Essential tier\'s features', async () => {
+  it('a vendor without a subscription gets the platform\'s default tier, Essential unless changed: the Essential tier\'s features', async () => {
     const available = await get('/features/available?limit=100');
-    expect(available.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'legacy_fallback' });
+    expect(available.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'default_tier' });
     const essential = await get('/features/tiers/essential?limit=100');
     expect(available.body.items).to.deep.equal(essential.body.items);
     expect(available.body.items.map((f: any) => f.code)).to.include('storefront').and.not.include('custom_domain');
@@ -85,7 +85,7 @@ describe('vendor features API', () => {
   });
 
   describe('usage (UsageSummary)', () => {
-    it('counts products and team members against the legacy fallback limits, in the calendar month, with the next tier up', async () => {
+    it('counts products and team members against the default tier\'s limits, in the calendar month, with the next tier up', async () => {
       const u = await createVendorWithOwner(app);
       for (let i = 0; i < 3; i++) {
         const made = await app.call('POST', '/api/v1/vendor/products', { token: u.ownerToken, body: { vendor_sku: unique('sku'), title: `Usage ${i}`, price_cents: 500 } });
@@ -93,7 +93,7 @@ describe('vendor features API', () => {
       }
       const usage = await app.call('GET', '/api/v1/vendor/usage', { token: u.ownerToken });
       expect(usage.status).to.equal(200);
-      expect(usage.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'legacy_fallback' });
+      expect(usage.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'default_tier' });
       expect(usage.body.status).to.equal(null);
       expect(usage.body.products).to.deep.equal({ used: 3, limit: 100, remaining: 97, percent_used: 3, exceeded: false });
       expect(usage.body.orders).to.include({ used: 0, limit: 100 });
@@ -116,10 +116,10 @@ describe('vendor features API', () => {
       expect(usage.body.upgrade).to.equal(null);
       const check = await app.call('GET', '/api/v1/vendor/features/check/audit_history', { token: u.ownerToken });
       expect(check.body).to.include({ available: true, current_tier: 'enterprise' });
-      // A canceled subscription falls back to the legacy tier.
+      // A canceled subscription falls to the platform's default tier, never to the legacy plan.
       await app.call('PUT', `/api/v1/admin/subscriptions/${u.vendorId}`, { token: admin, body: { status: 'canceled' } });
       const after = await app.call('GET', '/api/v1/vendor/features/available', { token: u.ownerToken });
-      expect(after.body.plan).to.include({ tier_code: 'essential', source: 'legacy_fallback' });
+      expect(after.body.plan).to.include({ tier_code: 'essential', source: 'default_tier' });
     });
   });
 
