@@ -62,7 +62,7 @@ export function vendorDashboardPageRoutes(services: Services): Router {
     const items: Tile[] = [
       { label: vdt(l, 'orders'), value: n(s.orders.total), hint: vdt(l, 'to_confirm', { count: n(s.orders.by_status.unconfirmed ?? 0) }), href: '/vendor/orders' },
       { label: vdt(l, 'revenue', { days: DAYS }), value: revenue.length ? money(s.revenue.by_currency, l) : formatMoney(0, main, l),
-        hint: Object.keys(s.revenue.previous_by_currency).length ? vdt(l, 'previous', { days: DAYS, amount: money(s.revenue.previous_by_currency, l) }) : vdt(l, 'no_revenue') },
+        hint: Object.keys(s.revenue.previous_by_currency).length ? vdt(l, 'previous', { days: DAYS, amount: money(s.revenue.previous_by_currency, l) }) : vdt(l, 'no_revenue', { days: DAYS }) },
       { label: vdt(l, 'products'), value: n(s.products.total), hint: s.products.limit === null ? vdt(l, 'unlimited') : vdt(l, 'of_limit', { limit: n(s.products.limit) }), href: '/vendor/products' },
       { label: vdt(l, 'stock_alerts'), value: n(s.stock_alerts.low_stock), tone: s.stock_alerts.out_of_stock > 0 ? 'warn' : undefined,
         hint: vdt(l, 'stock_hint', { low: n(s.stock_alerts.low_stock), threshold: s.stock_alerts.threshold, out: n(s.stock_alerts.out_of_stock) }) },

@@ -3,7 +3,7 @@ import type { LanguageCode } from '../../core/i18n.ts';
 /** The words of the vendor dashboard home, in the four languages. */
 const EN = {
   title: 'Dashboard', subtitle: '{vendor} today',
-  orders: 'Orders', revenue: 'Revenue (last {days} days)', previous: 'previous {days} days: {amount}', no_revenue: 'no order yet',
+  orders: 'Orders', revenue: 'Revenue (last {days} days)', previous: 'previous {days} days: {amount}', no_revenue: 'none in the previous {days} days',
   products: 'Products', of_limit: 'of {limit} in your plan', unlimited: 'no limit in your plan',
   stock_alerts: 'Stock alerts', stock_hint: '{low} at {threshold} units or fewer · {out} sold out',
   exceptions: 'Items to match', exceptions_hint: 'order items waiting for a product',
@@ -21,7 +21,7 @@ type Key = keyof typeof EN;
 
 const FR: Record<Key, string> = {
   title: 'Tableau de bord', subtitle: '{vendor} aujourd’hui',
-  orders: 'Commandes', revenue: 'Chiffre d’affaires ({days} derniers jours)', previous: '{days} jours précédents : {amount}', no_revenue: 'pas encore de commande',
+  orders: 'Commandes', revenue: 'Chiffre d’affaires ({days} derniers jours)', previous: '{days} jours précédents : {amount}', no_revenue: 'aucune sur les {days} jours précédents',
   products: 'Produits', of_limit: 'sur {limit} dans votre offre', unlimited: 'sans limite dans votre offre',
   stock_alerts: 'Alertes de stock', stock_hint: '{low} à {threshold} unités ou moins · {out} épuisés',
   exceptions: 'Articles à associer', exceptions_hint: 'articles de commande en attente d’un produit',
@@ -37,7 +37,7 @@ const FR: Record<Key, string> = {
 };
 const DE: Record<Key, string> = {
   title: 'Übersicht', subtitle: '{vendor} heute',
-  orders: 'Bestellungen', revenue: 'Umsatz (letzte {days} Tage)', previous: 'vorherige {days} Tage: {amount}', no_revenue: 'noch keine Bestellung',
+  orders: 'Bestellungen', revenue: 'Umsatz (letzte {days} Tage)', previous: 'vorherige {days} Tage: {amount}', no_revenue: 'keiner in den vorherigen {days} Tagen',
   products: 'Produkte', of_limit: 'von {limit} in Ihrem Tarif', unlimited: 'unbegrenzt in Ihrem Tarif',
   stock_alerts: 'Bestandswarnungen', stock_hint: '{low} mit {threshold} Einheiten oder weniger · {out} ausverkauft',
   exceptions: 'Zuzuordnende Artikel', exceptions_hint: 'Bestellpositionen warten auf ein Produkt',
@@ -53,7 +53,7 @@ const DE: Record<Key, string> = {
 };
 const LB: Record<Key, string> = {
   title: 'Iwwersiicht', subtitle: '{vendor} haut',
-  orders: 'Bestellungen', revenue: 'Ëmsaz (lescht {days} Deeg)', previous: 'virdrun {days} Deeg: {amount}', no_revenue: 'nach keng Bestellung',
+  orders: 'Bestellungen', revenue: 'Ëmsaz (lescht {days} Deeg)', previous: 'virdrun {days} Deeg: {amount}', no_revenue: 'keen an de {days} Deeg virdrun',
   products: 'Produiten', of_limit: 'vu {limit} an Ärem Tarif', unlimited: 'onbegrenzt an Ärem Tarif',
   stock_alerts: 'Stockwarnungen', stock_hint: '{low} mat {threshold} Eenheeten oder manner · {out} ausverkaf',
   exceptions: 'Artikelen zouzeuerdnen', exceptions_hint: 'Bestellpositioune waarden op e Produit',
