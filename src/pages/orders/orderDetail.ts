@@ -118,7 +118,7 @@ export function orderDetailBody(ctx: Context, l: LanguageCode, o: OrderView, shi
   ]));
   const addresses = card(ot(l, 'addresses'), html`<div class="grid cols-2"><div><h3>${ot(l, 'shipping_address')}</h3>${address(o.shipping_address as Address)}</div>
 <div><h3>${ot(l, 'billing_address')}</h3>${address(o.billing_address as Address)}</div></div>`);
-  return html`<div class="grid sidebar"><div class="grid">${itemsCard(ctx, l, o, actions)}${exceptionsCard(ctx, l, o, actions)}${addresses}</div>
+  return html`<div class="grid sidebar order-detail"><div class="grid">${itemsCard(ctx, l, o, actions)}${exceptionsCard(ctx, l, o, actions)}${addresses}</div>
 <div class="grid">${summary}${trackingCard(ctx, l, o, shipment, actions)}${vat}</div></div>`;
 }
 
