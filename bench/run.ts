@@ -11,6 +11,7 @@ import { appendScenario } from './scenarios/append.ts';
 import { concurrencyScenario } from './scenarios/concurrency.ts';
 import { liveTailScenario } from './scenarios/liveTail.ts';
 import { messagingFanoutScenario } from './scenarios/messagingFanout.ts';
+import { orderPagesScenario } from './scenarios/orderPages.ts';
 import { productLimitsScenario } from './scenarios/productLimits.ts';
 import { rebuildScenario } from './scenarios/rebuild.ts';
 import { httpCommandScenario } from './scenarios/httpCommand.ts';
@@ -46,6 +47,7 @@ const scenarios: Scenario[] = [
   adminDashboardScenario,
   startupScenario,
   productLimitsScenario,
+  orderPagesScenario,
 ];
 
 /**
