@@ -304,7 +304,7 @@ export const orderPagesScenario: Scenario = {
         await rebuildProjection(seed.db.knex, seed.store, projection, silent);
         ctx.log(`    rebuilt ${projection.name} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       }
-      const byStatus = await sql<{ status: string; n: number }>(seed.db.knex, 'SELECT status, count(*)::int AS n FROM order_list WHERE vendor_id = ? GROUP BY 1 ORDER BY 1', [vendor.vendorId]);
+      const byStatus = await sql<{ status: string; n: number }>(seed.db.knex, 'SELECT status, count(*)::int AS n FROM order_list WHERE vendor_id = $1 GROUP BY 1 ORDER BY 1', [vendor.vendorId]);
       const held = byStatus.reduce((a, r) => a + r.n, 0);
       if (held !== orders) throw new Error(`order_list holds ${held} orders of the vendor, ${orders} appended`);
       ctx.log(`    order_list: ${byStatus.map((r) => `${r.status} ${r.n.toLocaleString('en-US')}`).join(', ')}`);
