@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { RUNNER_ID, testRunner } from '../../../commands/test-runs/runner.ts';
 import { testRun } from '../../../commands/test-runs/testRun.ts';
@@ -19,17 +19,27 @@ import { createServices, type Services } from '../../../src/runtime/services.ts'
 import { ADMIN, callService, testApp, type Reply, type TestApp } from '../../support/app.ts';
 import { freshPostgresDatabase, requirePostgres } from '../../support/database.ts';
 
-/** A copy of the fixture suite (a handful of short tests), without the flip flag another run may have left. */
-function fixtureSuite(): string {
+/**
+ * A suite whose one test waits until its run is cancelled: a run of it stays running for the
+ * whole race, so a start that looks late still finds it (the fixture suite ends within a second).
+ */
+function waitingSuite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'test-run-race-'));
-  cpSync(resolve('test/fixtures/test-suite'), dir, { recursive: true, filter: (source) => !source.endsWith('.flip') });
+  mkdirSync(join(dir, 'test/slow'), { recursive: true });
+  writeFileSync(join(dir, 'test/slow/waits.spec.ts'), `describe('slow', () => {
+  it('waits until its run is cancelled', async function () {
+    this.timeout(0);
+    await new Promise((r) => setTimeout(r, 600_000));
+  });
+});
+`);
   return dir;
 }
 
 /** What every start answered: exactly one began a run, every other was refused naming that run. */
 function expectOneRun(replies: Reply[]): number {
   const begun = replies.filter((r) => r.status === 202);
-  expect(begun.map((r) => r.body), 'starts that began a run').to.have.length(1);
+  expect(begun.map((r) => r.body), `starts that began a run, of ${JSON.stringify(replies.map((r) => [r.status, r.body.job_ids ?? r.body.detail]))}`).to.have.length(1);
   const id = begun[0].body.job_ids[0] as number;
   expect(begun[0].body.run).to.include({ id, kind: 'run' });
   for (const r of replies.filter((reply) => reply !== begun[0])) {
@@ -63,15 +73,26 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
     app = await testApp();
     token = await app.adminToken();
     keptRoot = app.services.config.operations.testRoot;
-    app.services.config.operations.testRoot = fixtureSuite();
+    app.services.config.operations.testRoot = waitingSuite();
     // A run left waiting or running by an earlier file would refuse these starts: let it end first.
     for (const status of ['pending', 'running']) {
       for (const run of (await get(`/api/v1/admin/test-runs?status=${status}`)).body.items) await untilEnded(get, run.id);
     }
   });
-  after(() => { app.services.config.operations.testRoot = keptRoot; });
+  after(async () => {
+    // This suite's runs wait until cancelled: none may outlive the file.
+    for (const status of ['pending', 'running']) {
+      for (const run of (await get(`/api/v1/admin/test-runs?status=${status}`)).body.items) await app.call('POST', `/api/v1/admin/test-runs/${run.id}/cancel`, { token });
+    }
+    app.services.config.operations.testRoot = keptRoot;
+  });
 
-  it('six concurrent starts begin exactly one run; the others are refused naming it', async () => {
+  const cancel = async (id: number) => {
+    const cancelled = await app.call('POST', `/api/v1/admin/test-runs/${id}/cancel`, { token });
+    expect(cancelled.body, JSON.stringify(cancelled.body)).to.include({ id, status: 'cancelled' });
+  };
+
+  it('six concurrent starts begin exactly one run; the others, and a collect, are refused naming it', async () => {
     const before = (await get('/api/v1/admin/test-runs?limit=1')).body.total;
     const replies = await Promise.all(Array.from({ length: 6 }, () => app.call('POST', '/api/v1/admin/test-runs', { token, body: {} })));
     const id = expectOneRun(replies);
@@ -81,13 +102,13 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
     const [requested] = await sql(app.services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'TestRunRequested' AND (data->>'run_id')::int >= $1", [id]);
     expect(requested.n, 'run requests in the event store').to.equal(1);
     const collect = await app.call('POST', '/api/v1/admin/test-runs/collect', { token });
-    expect(collect.body, 'a collect waits its turn too').to.include({ code: 'TestRunInProgressException', run_id: id });
-    const ended = await untilEnded(get, id);
-    expect(ended.status, ended.error_message).to.equal('completed');
-    const next = await app.call('POST', '/api/v1/admin/test-runs', { token, body: { category: 'unit' } });
+    expect(collect.status, 'a collect waits its turn too').to.equal(409);
+    expect(collect.body).to.include({ code: 'TestRunInProgressException', run_id: id });
+    await cancel(id);
+    const next = await app.call('POST', '/api/v1/admin/test-runs', { token, body: {} });
     expect(next.status, 'once it has ended, a start begins a new run').to.equal(202);
     expect(next.body.job_ids[0]).to.be.greaterThan(id);
-    expect((await untilEnded(get, next.body.job_ids[0])).status).to.equal('completed');
+    await cancel(next.body.job_ids[0]);
   });
 
   it('a run queued by a request that stopped before requesting it is requested by the next start, which names it', async () => {
@@ -96,12 +117,14 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
     const orphan = await nextId(app.services.db.knex, testRun.aggregate);
     await handleCommand(store, testRunner, RUNNER_ID, {
       type: 'QueueTestRun',
-      data: { run_id: orphan, after: state.current?.run_id ?? null, kind: 'collect', category: null, collection: null, requested_by: 'system:test', at: app.clock.now().toISOString() },
+      data: { run_id: orphan, after: state.current?.run_id ?? null, kind: 'run', category: null, collection: 'slow', requested_by: 'system:test', at: app.clock.now().toISOString() },
     }, { userId: 'system:test', correlationId: 'stopped-requester' });
     const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/test-runs', { token, body: {} })));
     for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.include({ code: 'TestRunInProgressException', run_id: orphan });
-    const ended = await untilEnded(get, orphan);
-    expect(ended).to.include({ id: orphan, kind: 'collect', status: 'completed', requested_by: 'system:test' });
+    const [requested] = await sql(app.services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'TestRunRequested' AND (data->>'run_id')::int >= $1", [orphan]);
+    expect(requested.n, 'the orphan recorded once, and nothing else requested').to.equal(1);
+    expect((await get(`/api/v1/admin/test-runs/${orphan}`)).body).to.include({ id: orphan, collection: 'slow', requested_by: 'system:test' });
+    await cancel(orphan);
   });
 
   it('two service instances on one PostgreSQL database begin one run between them', async function () {
@@ -123,7 +146,8 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
       expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
       const next = await callService(instances[0].url, 'POST', '/api/v1/admin/test-runs/collect', { token: tokens[0] });
       expect(next.status, 'once it was cancelled, the other instance begins a new one').to.equal(202);
-      await untilEnded((path) => callService(instances[0].url, 'GET', path, { token: tokens[0] }), next.body.job_ids[0]);
+      const collected = await untilEnded((path) => callService(instances[0].url, 'GET', path, { token: tokens[0] }), next.body.job_ids[0]);
+      expect(collected).to.include({ kind: 'collect', status: 'completed' });
     } finally {
       for (const i of instances.reverse()) await i.stop();
       await drop();
@@ -136,7 +160,8 @@ interface Instance { url: string; services: Services; stop(): Promise<void> }
 /** One service instance in this process (its own pools, consumers and test-run worker) on the shared database. */
 async function instance(url: string, first: boolean): Promise<Instance> {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET: 'test-run-race-secret-long-enough-0123456789' });
-  config.operations.testRoot = fixtureSuite();
+  config.operations.testRoot = waitingSuite();
+  config.operations.testPattern = 'test/**/*.spec.ts';
   const db = await openDatabase({ url, poolMax: 6 });
   const services = await createServices(config, createLogger('silent'), { consumers, views: memoryViews, db });
   if (first) {
