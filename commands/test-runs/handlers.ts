@@ -35,17 +35,22 @@ export interface TestRunTurn {
 export async function requestTestRun(
   deps: TestRunDeps, input: TestRunRequest, requestedBy: number | string, ctx: CommandContext,
 ): Promise<TestRunTurn> {
-  const turn = await takeTurn(runnerQueue(deps, input, requestedBy, ctx));
-  const status = turn.joined ? (await load(deps.store, testRun, turn.job.run_id)).state.status : 'pending';
-  return { run_id: turn.job.run_id, joined: turn.joined, status, done: turn.done };
+  const runner = runnerQueue(deps, input, requestedBy, ctx);
+  const turn = await takeTurn(runner.queue);
+  return { run_id: turn.job.run_id, joined: turn.joined, status: turn.joined ? runner.seen() : 'pending', done: turn.done };
 }
 
-/** The deployment's runner as the one-at-a-time queue of src/runtime/oneAtATime.ts. */
-function runnerQueue(deps: TestRunDeps, input: TestRunRequest, requestedBy: number | string, ctx: CommandContext): JobQueue<QueuedTestRun> {
-  return {
+/**
+ * The deployment's runner as the one-at-a-time queue of src/runtime/oneAtATime.ts; `seen` is the
+ * status of the run it found queued last, as its look read it (a run it recorded is pending).
+ */
+function runnerQueue(deps: TestRunDeps, input: TestRunRequest, requestedBy: number | string, ctx: CommandContext): { queue: JobQueue<QueuedTestRun>; seen: () => TestRunStatus } {
+  let seen: TestRunStatus = 'pending';
+  const queue: JobQueue<QueuedTestRun> = {
     last: async () => (await load(deps.store, testRunner, RUNNER_ID)).state.current,
     async standing(job) {
       const { state, events } = await load(deps.store, testRun, job.run_id);
+      seen = state.status === 'none' ? 'pending' : state.status;
       if (state.status === 'none') return { status: 'unrecorded' };
       if (state.status === 'pending' || state.status === 'running') return { status: 'active', settled: settledAt(events) };
       return { status: 'ended' };
@@ -64,6 +69,7 @@ function runnerQueue(deps: TestRunDeps, input: TestRunRequest, requestedBy: numb
       }
     },
   };
+  return { queue, seen: () => seen };
 }
 
 export function runTestRunCommand(store: EventStore, runId: number, command: TestRunCommand, ctx: CommandContext): Promise<Handled<unknown, any>> {
