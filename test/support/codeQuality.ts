@@ -24,10 +24,20 @@ export function scanFixtureCopy(app: TestApp): string {
 }
 
 /** Starts a scan and polls it (as the page does, faster) until it ends; returns the ended scan. */
-export async function scanToTheEnd(app: TestApp, token: string): Promise<any> {
-  const started = await app.call('POST', '/api/v1/admin/code-quality/scan', { token });
-  if (started.status !== 202) throw new Error(`scan: ${started.status} ${JSON.stringify(started.body)}`);
-  const id = started.body.job_ids[0];
+export async function scanToTheEnd(app: TestApp, token: string, options: { joining?: boolean } = {}): Promise<any> {
+  // One scan at a time: a start while another file's scan still waits or runs joins that scan,
+  // which read the tree as it was then. Such a scan is waited for, and a new one started after it,
+  // unless the caller means to join it (`joining`).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const started = await app.call('POST', '/api/v1/admin/code-quality/scan', { token });
+    if (started.status !== 202) throw new Error(`scan: ${started.status} ${JSON.stringify(started.body)}`);
+    const ended = await scanEndedOf(app, token, started.body.job_ids[0]);
+    if (options.joining || !started.body.joined) return ended;
+  }
+  throw new Error('every scan start joined a scan already under way');
+}
+
+async function scanEndedOf(app: TestApp, token: string, id: string | number): Promise<any> {
   for (let i = 0; i < 600; i++) {
     const res = await app.call('GET', `/api/v1/admin/code-quality/scans/${id}`, { token });
     if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;

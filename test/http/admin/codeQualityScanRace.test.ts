@@ -62,7 +62,7 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     expect(after.body.items[0].id).to.equal(id);
     const [requested] = await sql(app.services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanRequested' AND (data->>'scan_id')::int >= $1", [id]);
     expect(requested.n, 'scan requests in the event store').to.equal(1);
-    const ended = await scanToTheEnd(app, token);
+    const ended = await scanToTheEnd(app, token, { joining: true });
     expect(ended.id, 'a start while it runs joins it').to.equal(id);
     expect(ended.status, ended.error_message).to.equal('completed');
     const next = await app.call('POST', '/api/v1/admin/code-quality/scan', { token });
@@ -80,7 +80,7 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     }, { userId: 'system:test', correlationId: 'stopped-requester' });
     const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/code-quality/scan', { token })));
     for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.deep.include({ job_ids: [orphan], joined: true });
-    const ended = await scanToTheEnd(app, token);
+    const ended = await scanToTheEnd(app, token, { joining: true });
     expect(ended).to.include({ id: orphan, status: 'completed', requested_by: 'system:test' });
   });
 
