@@ -152,10 +152,9 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
       // Stopped rather than run to the end: the instances are about to go.
       const cancelled = await callService(instances[1].url, 'POST', `/api/v1/admin/test-runs/${id}/cancel`, { token: tokens[1] });
       expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
-      const next = await callService(instances[0].url, 'POST', '/api/v1/admin/test-runs/collect', { token: tokens[0] });
+      const next = await callService(instances[0].url, 'POST', '/api/v1/admin/test-runs', { token: tokens[0], body: {} });
       expect(next.status, 'once it was cancelled, the other instance begins a new one').to.equal(202);
-      const collected = await untilEnded((path) => callService(instances[0].url, 'GET', path, { token: tokens[0] }), next.body.job_ids[0]);
-      expect(collected).to.include({ kind: 'collect', status: 'completed' });
+      expect(next.body.job_ids[0]).to.be.greaterThan(id);
     } finally {
       // Their runs wait until cancelled: an instance stops faster with none running.
       if (instances.length > 0) await cancelActive((path) => callService(instances[0].url, 'POST', path, { token: tokens[0] }), (path) => callService(instances[0].url, 'GET', path, { token: tokens[0] }));
