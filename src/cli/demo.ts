@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseUrl } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
@@ -30,10 +32,11 @@ helpWanted(HELP);
 const loadOnly = process.argv.includes('--load-only');
 
 const started = Date.now();
-console.log('Loading the demo platform (a minute or so)…');
 let config = loadConfig();
 const held = await heldData().catch((err: Error) => fail(`could not open the database: ${err.message}`));
+// A refusal is one line: what is being loaded is told only once the database is known to be empty.
 if (held) fail(`The demo loads into an empty database only, and this one holds ${held}. Give it another one: DATA_DIR=./demo-data npm run demo (or an empty DATABASE_URL).`);
+console.log('Loading the demo platform (a minute or so)…');
 
 // The demo's admin is the service's first admin (the start-up creates it, as with ADMIN_EMAIL).
 const admin = { email: config.admin?.email ?? ADMIN_EMAIL, password: config.admin?.password ?? `admin-${randomBytes(6).toString('base64url')}` };
@@ -81,6 +84,8 @@ if (await ready(baseUrl(config.host, config.port), service)) console.log(summary
  * tiers, does not count; with EventStoreDB, whose events live elsewhere, from the users' read model).
  */
 async function heldData(): Promise<string | null> {
+  // An embedded database not created yet holds nothing: not opening it spares creating it twice.
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite'))) return null;
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1, consumerPoolMax: 1 });
   try {
     const table = config.eventstoreUrl ? 'user_list' : 'events';

@@ -26,7 +26,7 @@ describe('vendor context of shop requests', () => {
   });
   after(async () => {
     app.services.config.dnsServers = undefined;
-    await dns.close();
+    await dns?.close();
   });
 
   /** fetch() does not let a client set Host; node:http does, as a browser on that host would. */
