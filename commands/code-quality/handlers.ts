@@ -1,9 +1,10 @@
 import type { Clock } from '../../src/core/clock.ts';
-import { ConcurrencyException, ConflictException } from '../../src/core/errors.ts';
-import type { EventStore, RecordedEvent } from '../../src/eventstore/port.ts';
+import { ConflictException } from '../../src/core/errors.ts';
+import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { sql, type Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
+import { settledAt, takeTurn, type JobQueue, type Settled } from '../../src/runtime/oneAtATime.ts';
 import type { Finding } from './events.ts';
 import { codeQualityScan, type ScanCommand } from './scan.ts';
 import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './scanner.ts';
@@ -13,17 +14,12 @@ export interface CodeQualityDeps { store: EventStore; db: Executor; clock: Clock
 
 type Done = Handled<unknown, any>;
 
-/** Where a scan's request stands in the feed, for the caller's read-your-writes wait. */
-type Settled = { position?: Done['position']; eventTypes: string[] };
-
 export interface ScanRequested {
   scan_id: number;
   /** True when a scan already waiting or running was answered instead of a new one. */
   joined: boolean;
   done: Settled[];
 }
-
-const QUEUE_ATTEMPTS = 5;
 
 /**
  * Asks for a scan, one at a time across requests and instances: a scan already waiting or
@@ -32,45 +28,36 @@ const QUEUE_ATTEMPTS = 5;
  * then requested; the worker runs it (src/workers/code-quality).
  */
 export async function requestScan(deps: CodeQualityDeps, requestedBy: number | string, ctx: CommandContext): Promise<ScanRequested> {
-  for (let attempt = 0; attempt < QUEUE_ATTEMPTS; attempt++) {
-    const { state: scanner } = await load(deps.store, codeQualityScanner, SCANNER_ID);
-    const current = scanner.current;
-    if (current) {
-      const { state, events } = await load(deps.store, codeQualityScan, current.scan_id);
-      // Queued but not yet requested: its requester is about to record it (or stopped before it
-      // could), so the request is recorded here, as it was queued, whoever gets there first.
-      if (state.status === 'none') return { scan_id: current.scan_id, joined: true, done: [await recordRequest(deps, current, ctx)] };
-      if (state.status === 'pending' || state.status === 'running') return { scan_id: current.scan_id, joined: true, done: [lastOf(events)] };
-    }
-    const queued = { scan_id: await nextId(deps.db, codeQualityScan.aggregate), requested_by: requestedBy, at: deps.clock.now().toISOString() };
-    let taken: Done;
-    try {
-      taken = await handleCommand(deps.store, codeQualityScanner, SCANNER_ID, { type: 'QueueCodeQualityScan', data: { ...queued, after: current?.scan_id ?? null } }, ctx);
-    } catch (err) {
-      // Another request queued its scan first: join that one on the next look.
-      if (err instanceof ConflictException) continue;
-      throw err;
-    }
-    return { scan_id: queued.scan_id, joined: false, done: [taken, await recordRequest(deps, queued, ctx)] };
-  }
-  throw new ConcurrencyException('The scanner kept changing while this request looked at it; try again');
+  const turn = await takeTurn(scannerQueue(deps, requestedBy, ctx));
+  return { scan_id: turn.job.scan_id, joined: turn.joined, done: turn.done };
 }
 
-/** Records a queued scan's request; a concurrent request that recorded it first is as good. */
-async function recordRequest(deps: CodeQualityDeps, queued: QueuedScan, ctx: CommandContext): Promise<Settled> {
-  try {
-    return await handleCommand(deps.store, codeQualityScan, queued.scan_id, {
-      type: 'RequestCodeQualityScan', data: { scan_id: queued.scan_id, requested_by: queued.requested_by, at: queued.at },
-    }, ctx);
-  } catch (err) {
-    if (!(err instanceof ConflictException)) throw err;
-    return lastOf((await load(deps.store, codeQualityScan, queued.scan_id)).events);
-  }
-}
-
-function lastOf(events: RecordedEvent[]): Settled {
-  const last = events[events.length - 1];
-  return last ? { position: last.position, eventTypes: [last.type] } : { eventTypes: [] };
+/** The deployment's scanner as the one-at-a-time queue of src/runtime/oneAtATime.ts. */
+function scannerQueue(deps: CodeQualityDeps, requestedBy: number | string, ctx: CommandContext): JobQueue<QueuedScan> {
+  return {
+    last: async () => (await load(deps.store, codeQualityScanner, SCANNER_ID)).state.current,
+    async standing(queued) {
+      const { state, events } = await load(deps.store, codeQualityScan, queued.scan_id);
+      if (state.status === 'none') return { status: 'unrecorded' };
+      if (state.status === 'pending' || state.status === 'running') return { status: 'active', settled: settledAt(events) };
+      return { status: 'ended' };
+    },
+    async queue(last) {
+      const job = { scan_id: await nextId(deps.db, codeQualityScan.aggregate), requested_by: requestedBy, at: deps.clock.now().toISOString() };
+      const settled = await handleCommand(deps.store, codeQualityScanner, SCANNER_ID, { type: 'QueueCodeQualityScan', data: { ...job, after: last?.scan_id ?? null } }, ctx);
+      return { job, settled };
+    },
+    async record(queued) {
+      try {
+        return await handleCommand(deps.store, codeQualityScan, queued.scan_id, {
+          type: 'RequestCodeQualityScan', data: { scan_id: queued.scan_id, requested_by: queued.requested_by, at: queued.at },
+        }, ctx);
+      } catch (err) {
+        if (!(err instanceof ConflictException)) throw err;
+        return settledAt((await load(deps.store, codeQualityScan, queued.scan_id)).events);
+      }
+    },
+  };
 }
 
 export function runScanCommand(store: EventStore, scanId: number, command: ScanCommand, ctx: CommandContext): Promise<Done> {

@@ -29,6 +29,15 @@ export type TestRunRequested = {
   type: 'TestRunRequested';
   data: { run_id: number; kind: TestRunKind; category: TestCategory | null; collection: string | null; requested_by: number | string; at: string };
 };
+/**
+ * The deployment's test runner queued a run or collect (stream `test_runner-deployment`) with
+ * everything its request holds: it follows `after`, the one queued before it, which had ended.
+ * One run at a time rests on it (commands/test-runs/runner.ts).
+ */
+export type TestRunQueued = {
+  type: 'TestRunQueued';
+  data: TestRunRequested['data'] & { after: number | null };
+};
 export type TestRunStarted = { type: 'TestRunStarted'; data: { run_id: number; files: number; at: string } };
 export type TestRunProgressed = { type: 'TestRunProgressed'; data: RunCounts & { run_id: number; current: string | null; at: string } };
 export type TestResultsRecorded = { type: 'TestResultsRecorded'; data: { run_id: number; results: TestResult[] } };

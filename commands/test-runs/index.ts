@@ -1,1 +1,2 @@
 export { testRun } from './testRun.ts';
+export { testRunner } from './runner.ts';

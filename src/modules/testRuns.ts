@@ -1,4 +1,4 @@
-import { testRun } from '../../commands/test-runs/index.ts';
+import { testRun, testRunner } from '../../commands/test-runs/index.ts';
 import { testRuns } from '../../projections/test-runs/testRuns.ts';
 import { countActiveTestRuns, getTestRun } from '../../queries/test-runs/listTestRuns.ts';
 import { TestRunNotFoundException } from '../../commands/test-runs/errors.ts';
@@ -22,7 +22,7 @@ export const testRunsModule = defineModule({
   pages: [testRunPageRoutes],
   backOffice: testRunsBackOffice,
   consumers: [testRuns, runTestRunOnRequested],
-  aggregates: [testRun],
+  aggregates: [testRun, testRunner],
   backgroundTasks: (knex) => knex('test_runs').select(
     knex.raw("'test_' || kind AS type"), knex.raw('id::text AS task_id'), 'status', knex.raw('progress_message AS progress'),
     knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { TestRunInProgressException, TestRunNotFoundException, TestSuiteUnavailableException } from '../../../commands/test-runs/errors.ts';
 import { requestTestRun, runTestRunCommand } from '../../../commands/test-runs/handlers.ts';
 import {
-  activeTestRun, getTestRun, listTestCollections, listTestResults, listTestRuns,
+  getTestRun, listTestCollections, listTestResults, listTestRuns,
 } from '../../../queries/test-runs/listTestRuns.ts';
 import { testRunStatistics } from '../../../queries/test-runs/testRunStatistics.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';
@@ -21,20 +21,21 @@ import {
 import { IdParams, PageQuery } from '../validation.ts';
 
 /**
- * Starts a run or a collect in the background (the API's POST /test-runs and the dashboard page's
- * button): refused when this deployment has no test suite, or while another run waits or runs.
+ * Starts a run or a collect in the background (the API's POST /test-runs, the dashboard page's
+ * button and the task monitor's retry): refused when this deployment has no test suite, or while
+ * another run or collect waits or runs (409 naming it), across concurrent requests and instances.
  */
 export async function startTestRun(
   services: Services, request: { kind: 'run' | 'collect'; category: TestCategoryName | null; collection: string | null }, by: number, context: CommandContext,
 ): Promise<number> {
-  const knex = services.db.knex;
   const suite = testSuiteStatus(services);
   if (!suite.available) throw new TestSuiteUnavailableException(suite.reason!);
-  const active = await activeTestRun(knex);
-  if (active) throw new TestRunInProgressException(`Test run ${active.id} is ${active.status}: one run at a time; cancel it or wait`, { run_id: active.id });
-  const { run_id, done } = await requestTestRun({ store: services.store, db: knex, clock: services.clock }, request, by, context);
-  await services.settle([done]);
-  return run_id;
+  const requested = await requestTestRun({ store: services.store, db: services.db.knex, clock: services.clock }, request, by, context);
+  await services.settle(requested.done);
+  if (requested.joined) {
+    throw new TestRunInProgressException(`Test run ${requested.run_id} is ${requested.status}: one run at a time; cancel it or wait`, { run_id: requested.run_id });
+  }
+  return requested.run_id;
 }
 
 /** The suite's collections (its folders) with their category and number of files, read from the files (nothing is run). */
@@ -47,6 +48,9 @@ export function suiteCollections(services: Services): { name: string; category: 
   }
   return [...collections.values()];
 }
+
+/** What a start answers while another run waits or runs (the run and the collect routes share it). */
+const ONE_AT_A_TIME = 'One run or collect at a time, across concurrent requests and service instances: while one is waiting or running, a start answers 409 `TestRunInProgressException` naming it (`run_id`, and its status in the detail) and starts nothing; of concurrent starts exactly one begins a run. A deployment without its test suite answers 503 `TestSuiteUnavailableException`.';
 
 /**
  * The test-run dashboard (SPEC.md 4.4, part 6 item 7): run the project's own suite, or one
@@ -85,11 +89,13 @@ export function adminTestRunRoutes(services: Services): Router {
 
   api.post('/test-runs/collect', {
     summary: 'Collect the suite\'s collections (load, count, run nothing) in the background; 202 with the job id',
+    description: ONE_AT_A_TIME,
     responses: { 202: TestRunStarted }, errors: [TestSuiteUnavailableException, TestRunInProgressException],
   }, async (ctx) => start(ctx, 'collect', null, null));
 
   api.post('/test-runs', {
     summary: 'Run the suite, one category or one collection, in the background; 202 with the job id (poll every 2 seconds)',
+    description: ONE_AT_A_TIME,
     body: StartTestRunRequest, responses: { 202: TestRunStarted }, errors: [TestSuiteUnavailableException, TestRunInProgressException],
   }, async (ctx, { body }) => start(ctx, 'run', body.category ?? null, body.collection ?? null));
 
