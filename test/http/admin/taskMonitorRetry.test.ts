@@ -6,17 +6,8 @@ import { Scheduler } from '../../../src/runtime/scheduler.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { signedInAdmin } from '../../support/backOffice.ts';
 import { newBase, productCsv, serveFiles, upload, waitForJob, type FileServer } from '../../support/catalogueFiles.ts';
-import { scanFixtureCopy, scanToTheEnd } from '../../support/codeQuality.ts';
+import { scanEndedOf as scanEnded, scanFixtureCopy, scanToTheEnd } from '../../support/codeQuality.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
-
-async function scanEnded(app: TestApp, token: string, id: string | number): Promise<any> {
-  for (let i = 0; i < 600; i++) {
-    const res = await app.call('GET', `/api/v1/admin/code-quality/scans/${id}`, { token });
-    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`scan ${id} did not end`);
-}
 
 const retry = (app: TestApp, token: string, type: string, id: string | number) => app.call('POST', `/api/v1/admin/tasks/${type}/${id}/retry`, { token });
 
