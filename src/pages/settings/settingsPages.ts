@@ -217,7 +217,7 @@ ${p ? html`<div class="problem" id="p-${f}">${p}</div>` : ''}</div>`;
   // Its own form (a form cannot hold another): the reset of every contact field at once.
   const resetAll = !anyOwn ? card(null, html`<p class="muted">${st(l, 'all_inherited')}</p>`)
     : editable ? card(null, postButton(ctx, `${BASE}/business-info/reset`, st(l, 'reset_all'), { confirm: st(l, 'reset_all_confirm'), fields: { field: 'all' } })) : '';
-  return html`${form}${resetAll}`;
+  return html`<div class="grid">${form}${resetAll}</div>`;
 }
 
 function localizationTab(ctx: Context, l: LanguageCode, s: Settings, editable: boolean, refused: Refused | null): Html {
