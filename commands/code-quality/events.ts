@@ -32,9 +32,12 @@ export type CodeQualityScanCompleted = {
   };
 };
 export type CodeQualityScanFailed = { type: 'CodeQualityScanFailed'; data: { scan_id: number; error: string; at: string } };
+/** An operator cancelled the scan while it waited or ran: nothing it found is recorded. */
+export type CodeQualityScanCancelled = { type: 'CodeQualityScanCancelled'; data: { scan_id: number; by: number | string; at: string } };
 
 export type CodeQualityScanEvent =
-  | CodeQualityScanRequested | CodeQualityScanStarted | CodeQualityScanProgressed | CodeQualityScanCompleted | CodeQualityScanFailed;
+  | CodeQualityScanRequested | CodeQualityScanStarted | CodeQualityScanProgressed | CodeQualityScanCompleted | CodeQualityScanFailed
+  | CodeQualityScanCancelled;
 
 /** What a scan saw break a rule: the rule, the file (and line when known), the module it reached when the rule is about a dependency. */
 export interface Finding {
@@ -64,6 +67,7 @@ export type ViolationEvent = ViolationFound | ViolationFixed | ViolationAssigned
 
 export const SCAN_EVENT_TYPES = [
   'CodeQualityScanRequested', 'CodeQualityScanStarted', 'CodeQualityScanProgressed', 'CodeQualityScanCompleted', 'CodeQualityScanFailed',
+  'CodeQualityScanCancelled',
 ] as const satisfies readonly CodeQualityScanEvent['type'][];
 
 export const VIOLATION_EVENT_TYPES = [

@@ -43,6 +43,9 @@ export const codeQualityScans = rowProjection<Record<string, any>>({
         case 'CodeQualityScanFailed':
           Object.assign(row, { status: 'failed', completed_at: e.data.at, error_message: e.data.error, progress_message: 'Failed' });
           break;
+        case 'CodeQualityScanCancelled':
+          Object.assign(row, { status: 'cancelled', completed_at: e.data.at, progress_message: 'Cancelled' });
+          break;
       }
     },
   },

@@ -1,5 +1,6 @@
 import { violationFigures } from '../../queries/code-quality/violationFigures.ts';
 import { codeQualityScan, codeQualityScanner, violation } from '../../commands/code-quality/index.ts';
+import { runScanCommand } from '../../commands/code-quality/handlers.ts';
 import { codeQualityScans } from '../../projections/code-quality/codeQualityScans.ts';
 import { codeQualityViolations } from '../../projections/code-quality/codeQualityViolations.ts';
 import { countActiveScans } from '../../queries/code-quality/listScans.ts';
@@ -42,6 +43,14 @@ export const codeQualityModule = defineModule({
       const started = await startScan(services, by.context.userId ?? 'unknown', by.context);
       return { type: 'code_quality_scan', task_id: String(started.scan.id) };
     },
+  },
+  // The analyser runs in a child process and findings are recorded only when it completes, so a
+  // scan stops cleanly anywhere before that.
+  backgroundTaskCancel: {
+    canCancel: (type) => type === 'code_quality_scan',
+    cancel: (services, task, by) => runScanCommand(services.store, Number(task.task_id), {
+      type: 'CancelCodeQualityScan', data: { scan_id: Number(task.task_id), by: by.context.userId ?? 'unknown', at: services.clock.now().toISOString() },
+    }, by.context),
   },
   healthFigures: async (services) => ({ jobs: [{ kind: 'code_quality_scan', ...(await countActiveScans(services.db.knex)) }] }),
   background: [(services) => {

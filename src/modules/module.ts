@@ -71,6 +71,11 @@ export interface Module {
    * which of its task types it can start again, and starting a new job like the failed one.
    */
   backgroundTaskRetry?: BackgroundTaskRetry;
+  /**
+   * The cancel of the area's waiting or running background work (the task monitor's cancel),
+   * for the task types whose work stops cleanly part-way: which types, and cancelling one.
+   */
+  backgroundTaskCancel?: BackgroundTaskCancel;
   /** What the area adds to platform health: its background work queued and running, the storage it uses. */
   healthFigures?: (services: Services) => Promise<HealthFigures>;
   /**
@@ -174,6 +179,12 @@ export interface BackgroundTaskRetry {
   canRetry(type: string): boolean;
   /** Starts a new job like the failed one; answers it as the monitor names it. Throws a domain exception to refuse. */
   start(services: Services, task: { type: string; task_id: string }, by: { context: CommandContext; name: string | null }): Promise<{ type: string; task_id: string }>;
+}
+
+export interface BackgroundTaskCancel {
+  canCancel(type: string): boolean;
+  /** Cancels the waiting or running job; its worker stops it. Throws a domain exception to refuse. */
+  cancel(services: Services, task: { type: string; task_id: string }, by: { context: CommandContext; name: string | null }): Promise<{ position?: Position; eventTypes: string[] }>;
 }
 
 export interface HealthFigures {

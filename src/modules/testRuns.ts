@@ -1,4 +1,5 @@
 import { testRun, testRunner } from '../../commands/test-runs/index.ts';
+import { runTestRunCommand } from '../../commands/test-runs/handlers.ts';
 import { testRuns } from '../../projections/test-runs/testRuns.ts';
 import { countActiveTestRuns, getTestRun } from '../../queries/test-runs/listTestRuns.ts';
 import { TestRunNotFoundException } from '../../commands/test-runs/errors.ts';
@@ -35,6 +36,13 @@ export const testRunsModule = defineModule({
       const id = await startTestRun(services, { kind: failed.kind, category: failed.category, collection: failed.collection }, Number(by.context.userId), by.context);
       return { type: `test_${failed.kind}`, task_id: String(id) };
     },
+  },
+  // A run's test process is stopped within a second of the cancel (the worker watches its status).
+  backgroundTaskCancel: {
+    canCancel: (type) => type === 'test_run' || type === 'test_collect',
+    cancel: (services, task, by) => runTestRunCommand(services.store, Number(task.task_id), {
+      type: 'CancelTestRun', data: { run_id: Number(task.task_id), by: by.context.userId ?? 'unknown', at: services.clock.now().toISOString() },
+    }, by.context),
   },
   healthFigures: async (services) => ({ jobs: [{ kind: 'test_run', ...(await countActiveTestRuns(services.db.knex)) }] }),
   background: [(services) => {

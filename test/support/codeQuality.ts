@@ -37,11 +37,11 @@ export async function scanToTheEnd(app: TestApp, token: string, options: { joini
   throw new Error('every scan start joined a scan already under way');
 }
 
-/** Polls a scan until it has completed or failed, and answers it. */
+/** Polls a scan until it has completed, failed or been cancelled, and answers it. */
 export async function scanEndedOf(app: TestApp, token: string, id: string | number): Promise<any> {
   for (let i = 0; i < 600; i++) {
     const res = await app.call('GET', `/api/v1/admin/code-quality/scans/${id}`, { token });
-    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
+    if (['completed', 'failed', 'cancelled'].includes(res.body.status)) return res.body;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`scan ${id} did not end`);

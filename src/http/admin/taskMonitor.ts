@@ -72,6 +72,26 @@ export async function retryTask(services: Services, type: string, taskId: string
   return { task, retry: outcome.retry, already_retried: outcome.already };
 }
 
+/** Whether a task's work is still ahead of it: waiting for a worker or under way. */
+export const isActive = (status: string) => status === 'pending' || status === 'running' || status === 'processing';
+
+/** Whether an area can cancel a task of this type part-way (its module's backgroundTaskCancel). */
+export const cancellable = (type: string) => registeredModules().some((m) => m.backgroundTaskCancel?.canCancel(type));
+
+/**
+ * Cancels a waiting or running task (the API's POST …/cancel and the monitor page's button): the
+ * area that owns the task type records the cancel and its worker stops the work. A task type
+ * whose work cannot stop cleanly part-way, or a task that has ended, is refused with 409.
+ */
+export async function cancelTask(services: Services, type: string, taskId: string, by: { context: CommandContext; name: string | null }): Promise<TaskOut> {
+  const task = await findTask(services, type, taskId);
+  const owner = registeredModules().find((m) => m.backgroundTaskCancel?.canCancel(type))?.backgroundTaskCancel;
+  if (!owner) throw new ConflictException(`A ${type} task cannot be cancelled from the monitor: its work does not stop cleanly part-way`, { current_state: task.status });
+  if (!isActive(task.status)) throw new ConflictException(`Only a waiting or running task can be cancelled: ${type}:${taskId} is ${task.status}`, { current_state: task.status });
+  await services.settle([await owner.cancel(services, task, by)]);
+  return findTask(services, type, taskId);
+}
+
 /**
  * The background-task monitor (SPEC.md 4.4): every piece of background work of the platform in
  * one list (imports, syncs, exports, scans, test runs, scheduled task runs), filtered and paged;
@@ -111,6 +131,14 @@ export function adminTaskMonitorRoutes(services: Services): Router {
     const adminId: number = ctx.state.admin.id;
     ctx.body = await retryTask(services, params.type, params.task_id, { context: commandContext(ctx, adminId), name: ctx.state.admin.claims.username ?? null });
     ctx.status = 202;
+  });
+
+  api.post('/tasks/:type/:task_id/cancel', {
+    summary: 'Cancel a waiting or running task whose work stops cleanly part-way (scans, test runs): its worker stops it; answers the task, cancelled',
+    params: TaskParams, responses: { 200: BackgroundTask }, errors: [ResourceNotFoundException, ConflictException],
+  }, async (ctx, { params }) => {
+    const adminId: number = ctx.state.admin.id;
+    ctx.body = await cancelTask(services, params.type, params.task_id, { context: commandContext(ctx, adminId), name: ctx.state.admin.claims.username ?? null });
   });
 
   return api.router;

@@ -7,7 +7,7 @@ export const ViolationStatus = Type.Union(
 );
 export const Priority = Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('high'), Type.Literal('critical')], { $id: 'ViolationPriority' });
 export const ScanStatus = Type.Union(
-  [Type.Literal('pending'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed')], { $id: 'CodeQualityScanStatus' },
+  [Type.Literal('pending'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')], { $id: 'CodeQualityScanStatus' },
 );
 const BySeverity = Type.Object({ error: Type.Integer(), warning: Type.Integer(), info: Type.Integer() });
 

@@ -46,6 +46,9 @@ function scanProgress(l: LanguageCode, active: ScanOut | null, last: ScanOut | u
     });
   }
   if (!last) return html`<div id="scan-progress"><p class="muted">${qt(l, 'never')}</p></div>`;
+  if (last.status === 'cancelled') {
+    return progressBar({ id: 'scan-progress', percent: 100, state: 'failed', label: qt(l, 'scan_cancelled', { id: last.id }), detail: qt(l, 'cancelled_detail') });
+  }
   const failed = last.status === 'failed';
   return progressBar({
     id: 'scan-progress', percent: 100, state: failed ? 'failed' : 'done',

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { listBackgroundTasks, type TaskOut } from '../../../queries/task-monitor/listBackgroundTasks.ts';
 import { pageRequest } from '../../core/pagination.ts';
 import { Api } from '../../http/api.ts';
-import { consumerLags, findTask, retryTask, taskSources } from '../../http/admin/taskMonitor.ts';
+import { cancelTask, cancellable, consumerLags, findTask, isActive, retryTask, taskSources } from '../../http/admin/taskMonitor.ts';
 import { retryOf } from '../../../commands/task-monitor/handlers.ts';
 import { registeredModules } from '../../modules/module.ts';
 import { Type } from '@sinclair/typebox';
@@ -19,10 +19,10 @@ import { HTML } from '../pageRoutes.ts';
 const SEE_OTHER = { description: 'The sign-in page for a visitor without a session (Location)' };
 const TONE: Record<string, Tone> = { completed: 'ok', failed: 'bad', running: 'info', processing: 'info', pending: 'neutral', cancelled: 'neutral' };
 const T = {
-  en: { title: 'Task monitor', subtitle: 'Every piece of background work · refreshes every 5 s', type: 'Type', status: 'Status', progress: 'Progress', started: 'Started', duration: 'Duration', error: 'Error', search: 'Text', consumers: 'Consumers', lag: 'Lag', tasks: 'Background tasks', retry: 'Retry', retried_as: 'Retried as', retry_started: 'Task {task} is retried as {retry}.', retry_already: 'Task {task} was already retried as {retry}: nothing new was started.', task: 'Task', created: 'Requested', completed: 'Completed', open: 'Open', not_retryable: 'This kind of task is not retried from the monitor: start it again from its own page.' },
-  fr: { title: 'Moniteur des tâches', subtitle: 'Tout le travail de fond · actualisé toutes les 5 s', type: 'Type', status: 'État', progress: 'Avancement', started: 'Début', duration: 'Durée', error: 'Erreur', search: 'Texte', consumers: 'Consommateurs', lag: 'Retard', tasks: 'Tâches de fond', retry: 'Relancer', retried_as: 'Relancée comme', retry_started: 'La tâche {task} est relancée comme {retry}.', retry_already: 'La tâche {task} a déjà été relancée comme {retry} : rien de nouveau n\'est lancé.', task: 'Tâche', created: 'Demandée', completed: 'Terminée', open: 'Ouvrir', not_retryable: 'Ce type de tâche ne se relance pas depuis le moniteur : relancez-la depuis sa propre page.' },
-  de: { title: 'Aufgabenmonitor', subtitle: 'Alle Hintergrundarbeit · aktualisiert alle 5 s', type: 'Art', status: 'Status', progress: 'Fortschritt', started: 'Begonnen', duration: 'Dauer', error: 'Fehler', search: 'Text', consumers: 'Konsumenten', lag: 'Rückstand', tasks: 'Hintergrundaufgaben', retry: 'Wiederholen', retried_as: 'Wiederholt als', retry_started: 'Aufgabe {task} wird als {retry} wiederholt.', retry_already: 'Aufgabe {task} wurde bereits als {retry} wiederholt: nichts Neues gestartet.', task: 'Aufgabe', created: 'Angefordert', completed: 'Beendet', open: 'Öffnen', not_retryable: 'Diese Art Aufgabe wird nicht im Monitor wiederholt: starten Sie sie auf ihrer eigenen Seite neu.' },
-  lb: { title: 'Aufgabemonitor', subtitle: 'All Hannergrondaarbecht · all 5 s aktualiséiert', type: 'Aart', status: 'Status', progress: 'Fortschrëtt', started: 'Ugefaangen', duration: 'Dauer', error: 'Feeler', search: 'Text', consumers: 'Konsumenten', lag: 'Réckstand', tasks: 'Hannergrondaufgaben', retry: 'Widderhuelen', retried_as: 'Widderholl als', retry_started: 'Aufgab {task} gëtt als {retry} widderholl.', retry_already: 'Aufgab {task} gouf schonn als {retry} widderholl: näischt Neies gestart.', task: 'Aufgab', created: 'Ugefrot', completed: 'Ofgeschloss', open: 'Opmaachen', not_retryable: 'Dës Zort Aufgab gëtt net am Monitor widderholl: start se op hirer eegener Säit nei.' },
+  en: { title: 'Task monitor', subtitle: 'Every piece of background work · refreshes every 5 s', type: 'Type', status: 'Status', progress: 'Progress', started: 'Started', duration: 'Duration', error: 'Error', search: 'Text', consumers: 'Consumers', lag: 'Lag', tasks: 'Background tasks', retry: 'Retry', retried_as: 'Retried as', retry_started: 'Task {task} is retried as {retry}.', retry_already: 'Task {task} was already retried as {retry}: nothing new was started.', cancel: 'Cancel', cancel_confirm: 'Stop this task? What it did so far is not kept.', cancelled: 'Task {task} is cancelled.', task: 'Task', created: 'Requested', completed: 'Completed', open: 'Open', not_retryable: 'This kind of task is not retried from the monitor: start it again from its own page.' },
+  fr: { title: 'Moniteur des tâches', subtitle: 'Tout le travail de fond · actualisé toutes les 5 s', type: 'Type', status: 'État', progress: 'Avancement', started: 'Début', duration: 'Durée', error: 'Erreur', search: 'Texte', consumers: 'Consommateurs', lag: 'Retard', tasks: 'Tâches de fond', retry: 'Relancer', retried_as: 'Relancée comme', retry_started: 'La tâche {task} est relancée comme {retry}.', retry_already: 'La tâche {task} a déjà été relancée comme {retry} : rien de nouveau n\'est lancé.', cancel: 'Annuler', cancel_confirm: 'Arrêter cette tâche ? Ce qu\'elle a fait jusqu\'ici n\'est pas gardé.', cancelled: 'La tâche {task} est annulée.', task: 'Tâche', created: 'Demandée', completed: 'Terminée', open: 'Ouvrir', not_retryable: 'Ce type de tâche ne se relance pas depuis le moniteur : relancez-la depuis sa propre page.' },
+  de: { title: 'Aufgabenmonitor', subtitle: 'Alle Hintergrundarbeit · aktualisiert alle 5 s', type: 'Art', status: 'Status', progress: 'Fortschritt', started: 'Begonnen', duration: 'Dauer', error: 'Fehler', search: 'Text', consumers: 'Konsumenten', lag: 'Rückstand', tasks: 'Hintergrundaufgaben', retry: 'Wiederholen', retried_as: 'Wiederholt als', retry_started: 'Aufgabe {task} wird als {retry} wiederholt.', retry_already: 'Aufgabe {task} wurde bereits als {retry} wiederholt: nichts Neues gestartet.', cancel: 'Abbrechen', cancel_confirm: 'Diese Aufgabe anhalten? Was sie bisher getan hat, wird nicht behalten.', cancelled: 'Aufgabe {task} ist abgebrochen.', task: 'Aufgabe', created: 'Angefordert', completed: 'Beendet', open: 'Öffnen', not_retryable: 'Diese Art Aufgabe wird nicht im Monitor wiederholt: starten Sie sie auf ihrer eigenen Seite neu.' },
+  lb: { title: 'Aufgabemonitor', subtitle: 'All Hannergrondaarbecht · all 5 s aktualiséiert', type: 'Aart', status: 'Status', progress: 'Fortschrëtt', started: 'Ugefaangen', duration: 'Dauer', error: 'Feeler', search: 'Text', consumers: 'Konsumenten', lag: 'Réckstand', tasks: 'Hannergrondaufgaben', retry: 'Widderhuelen', retried_as: 'Widderholl als', retry_started: 'Aufgab {task} gëtt als {retry} widderholl.', retry_already: 'Aufgab {task} gouf schonn als {retry} widderholl: näischt Neies gestart.', cancel: 'Ofbriechen', cancel_confirm: 'Dës Aufgab stoppen? Wat se bis elo gemaach huet, gëtt net gehalen.', cancelled: 'Aufgab {task} ass ofgebrach.', task: 'Aufgab', created: 'Ugefrot', completed: 'Ofgeschloss', open: 'Opmaachen', not_retryable: 'Dës Zort Aufgab gëtt net am Monitor widderholl: start se op hirer eegener Säit nei.' },
 } as const;
 
 export const taskMonitorBackOffice: BackOfficeContribution = {
@@ -39,6 +39,13 @@ const TaskParams = Type.Object({ type: Type.String({ maxLength: 60 }), task_id: 
 
 const q = (ctx: Context, name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string).slice(0, 200) || undefined : undefined);
 const seconds = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** The task's button: retry a failed one, cancel one that waits or runs, where its area can. */
+function actionFor(ctx: Context, t: (typeof T)[keyof typeof T], task: TaskOut, tone: 'small' | 'primary' | 'danger') {
+  if (task.status === 'failed' && retryable(task.type)) return postButton(ctx, `${taskHref(task)}/retry`, t.retry, { tone: tone === 'danger' ? 'primary' : tone });
+  if (isActive(task.status) && cancellable(task.type)) return postButton(ctx, `${taskHref(task)}/cancel`, t.cancel, { tone: tone === 'primary' ? 'danger' : tone, confirm: t.cancel_confirm });
+  return '';
+}
 
 /** /admin/tasks: the task monitor's list with its filters, and the consumers' lag; refreshes itself. */
 export function taskMonitorPageRoutes(services: Services): Router {
@@ -64,7 +71,7 @@ export function taskMonitorPageRoutes(services: Services): Router {
       { label: t.started, cell: (x: TaskOut) => formatDateTime(x.started_at ?? x.created_at, l) },
       { label: t.duration, cell: (x: TaskOut) => seconds(x.duration_ms), num: true, narrowHide: true },
       { label: t.error, cell: (x: TaskOut) => (x.error ? pill(x.error.slice(0, 100), 'bad') : ''), narrowHide: true },
-      { label: '', cell: (x: TaskOut) => (x.status === 'failed' && retryable(x.type) ? postButton(ctx, `${taskHref(x)}/retry`, t.retry, { tone: 'small' }) : '') },
+      { label: '', cell: (x: TaskOut) => actionFor(ctx, t, x, 'small') },
     ], page.items)}${pager(ctx, l, page)}</div>`, { flush: true })}
 ${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTable(ctx, l, [
       { label: t.consumers, cell: (c: (typeof lags)[number]) => html`<code>${c.name}</code> <span class="muted">${c.kind}</span>` },
@@ -75,7 +82,7 @@ ${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTab
   });
 
   api.get('/admin/tasks/:type/:task_id', {
-    summary: 'Back-office page: one background task with its error, the job that retried it, and the retry button of a failed one', params: TaskParams,
+    summary: 'Back-office page: one background task with its error, the job that retried it, the retry button of a failed one and the cancel button of a running one', params: TaskParams,
     responses: { 200: HTML, 303: SEE_OTHER, 404: HTML },
   }, async (ctx, { params }) => {
     const viewer = await pageViewer(services, ctx, 'admin');
@@ -84,11 +91,11 @@ ${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTab
     const t = T[l];
     const task = await findTask(services, params.type, params.task_id);
     const retry = await retryOf(services.store, task);
-    const running = task.status === 'pending' || task.status === 'running' || task.status === 'processing';
+    const running = isActive(task.status);
     await renderBackOffice(ctx, services, viewer, {
       title: `${t.task} ${task.type}:${task.task_id}`, nav: 'task-monitor', crumbs: [{ label: t.title, href: '/admin/tasks' }],
       subtitle: pill(task.status, TONE[task.status] ?? 'neutral'),
-      actions: task.status === 'failed' && !retry && retryable(task.type) ? postButton(ctx, `${taskHref(task)}/retry`, t.retry, { tone: 'primary' }) : undefined,
+      actions: retry ? undefined : actionFor(ctx, t, task, 'primary') || undefined,
       body: card(null, html`<div id="task-detail"${running ? html` data-refresh="5000"` : ''}>${facts([
         [t.type, html`<code>${task.type}</code>`], [t.status, pill(task.status, TONE[task.status] ?? 'neutral')], [t.progress, task.progress],
         [t.created, formatDateTime(task.created_at, l)], [t.started, task.started_at ? formatDateTime(task.started_at, l) : null],
@@ -114,6 +121,18 @@ ${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTab
       return (outcome.already_retried ? t.retry_already : t.retry_started).replace(/\{(\w+)\}/g, (_m, k: 'task' | 'retry') => names[k]);
     });
     if (next) seeOther(ctx, next);
+  });
+  api.post('/admin/tasks/:type/:task_id/cancel', {
+    summary: 'Back-office form: cancel a waiting or running task whose work stops cleanly part-way, then back to the task', params: TaskParams,
+    responses: { 303: SEE_OTHER, 403: HTML },
+  }, async (ctx, { params }) => {
+    const viewer = await formViewer(services, ctx, 'admin');
+    if (!viewer) return;
+    const t = T[viewer.language];
+    await act(ctx, taskHref(params), async () => {
+      await cancelTask(services, params.type, params.task_id, { context: viewer.context, name: viewer.userName });
+      return t.cancelled.replace('{task}', `${params.type}:${params.task_id}`);
+    });
   });
   return api.router;
 }

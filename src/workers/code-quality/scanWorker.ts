@@ -16,6 +16,7 @@ const ACTOR = 'system:code-quality-scan';
 export { INSTALLATION_ROOT };
 const CHILD = fileURLToPath(new URL(`./${moduleFile('scanChild')}`, import.meta.url));
 const SCAN_TIMEOUT_MS = 10 * 60_000;
+const CANCEL_CHECK_MS = 1000;
 
 type ChildMessage = { kind: 'progress'; message: string } | { kind: 'done'; scan: TreeScan } | { kind: 'failed'; error: string };
 
@@ -44,6 +45,10 @@ export class CodeQualityScanWorker extends SerialWorker {
     return runScanCommand(this.services.store, scanId, command, this.ctx(scanId));
   }
 
+  private async statusOf(scanId: number): Promise<string | undefined> {
+    return (await this.services.db.knex('code_quality_scans').where('id', scanId).first('status'))?.status;
+  }
+
   private now(): string {
     return this.services.clock.now().toISOString();
   }
@@ -68,8 +73,19 @@ export class CodeQualityScanWorker extends SerialWorker {
       timeoutMs: SCAN_TIMEOUT_MS,
       onMessage: (m) => { if (m.kind === 'progress') pending = pending.then(() => progress(m.message)).catch(() => undefined); },
     });
+    // An operator's cancel reaches the scan's stream from any instance: the worker that runs it
+    // sees it in the scans table and stops the analyser.
+    const watch = setInterval(() => {
+      void this.statusOf(scanId).then((s) => { if (s === 'cancelled') task.cancel(); }).catch(() => undefined);
+    }, CANCEL_CHECK_MS);
     const outcome = await task.done;
+    clearInterval(watch);
     await pending;
+    if (outcome.ended === 'cancelled') {
+      this.services.logger.info({ scan_id: scanId }, `code-quality scan ${scanId} cancelled: its analyser was stopped`);
+      return;
+    }
+    if ((await this.statusOf(scanId)) === 'cancelled') return;
     const last = outcome.last;
     if (outcome.ended !== 'exited' || !last || last.kind !== 'done') {
       const why = last?.kind === 'failed' ? last.error
@@ -87,6 +103,9 @@ export class CodeQualityScanWorker extends SerialWorker {
     await this.command(scanId, {
       type: 'CompleteCodeQualityScan',
       data: { scan_id: scanId, files: scan.files, ...outcome, by_severity: countBySeverity(scan.findings), at: this.now() },
+    }).catch((err) => {
+      // Cancelled while its findings were recorded: the cancel stands.
+      if (!(err instanceof ConflictException)) throw err;
     });
   }
 

@@ -85,6 +85,17 @@ describe('code-quality scan decider: the job lifecycle', () => {
     given(codeQualityScan, [requested, started]).when(fail).then([{ type: 'CodeQualityScanFailed', data: fail.data }]);
     given(codeQualityScan, [requested, started, completed]).when(fail).thenThrows(InvalidTransitionException, /'completed'/);
   });
+  it('is cancelled by an operator while it waits or runs; an ended scan, a cancelled one included, is not', () => {
+    const cancel = { type: 'CancelCodeQualityScan' as const, data: { scan_id: 3, by: 1, at: AT } };
+    const cancelled = { type: 'CodeQualityScanCancelled' as const, data: cancel.data };
+    given(codeQualityScan, [requested]).when(cancel).then([cancelled]);
+    given(codeQualityScan, [requested, started]).when(cancel).then([cancelled]);
+    given(codeQualityScan, [requested, started, completed]).when(cancel).thenThrows(InvalidTransitionException, /'completed'/);
+    given(codeQualityScan, [requested, started, cancelled]).when(cancel).thenThrows(InvalidTransitionException, /'cancelled'/);
+    // The worker's last words on a cancelled scan are refused: its cancel stands.
+    given(codeQualityScan, [requested, started, cancelled]).when({ type: 'CompleteCodeQualityScan', data: completed.data }).thenThrows(InvalidTransitionException, /'cancelled'/);
+    given(codeQualityScan, [requested, cancelled]).when({ type: 'StartCodeQualityScan', data: started.data }).thenThrows(InvalidTransitionException, /'cancelled'/);
+  });
 });
 
 describe('code-quality scanner decider: one scan queued at a time', () => {
