@@ -61,7 +61,7 @@ describe('task monitor: cancel of a waiting or running task', function () {
   });
 
   it('a running scan is cancelled through the API: its analyser stops, nothing it found is recorded, and the next scan starts at once', async () => {
-    // The installation's own source tree: its scan runs for seconds, long enough to be caught running.
+    // The test app scans a small fixture tree; the analyser's start alone takes seconds, long enough to catch it running.
     const before = (await app.call('GET', '/api/v1/admin/code-quality/violations?limit=1', { token })).body.total;
     const id = await ownScan(app, token);
     await taskIn(app, token, `/api/v1/admin/code-quality/scans/${id}`, ['running']);
