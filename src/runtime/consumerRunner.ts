@@ -112,6 +112,7 @@ export class ConsumerRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.statistics.start();
     this.unsubscribe = this.store.onAppended((types, position) => {
       this.wakeups.appended(types, position);
       if (position) this.horizon.nudge();
@@ -124,6 +125,7 @@ export class ConsumerRunner {
     this.unsubscribe?.();
     this.wakeups.wakeAll();
     await Promise.all(this.loops);
+    await this.statistics.stop();
   }
 
   status(): ConsumerStatus[] {

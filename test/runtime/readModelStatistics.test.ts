@@ -6,12 +6,13 @@ import { ok, openShop } from '../support/shop.ts';
 import { quiet } from '../support/tenantData.ts';
 
 /**
- * Estimated totals are right at once after a bulk: a shop past the catalogue's exact-count cap
- * answers PostgreSQL's estimate, and the projection that wrote the bulk refreshed the planner's
- * statistics before anyone read it (src/runtime/readModelStatistics.ts). Without that, the
- * planner knows nothing of the new vendor (embedded PGlite never analyzes by itself) and the
- * shop answered the cap plus one, 101.
- * (150 products: past the cap of 100, and over a tenth of what a test run's table holds.)
+ * Estimated totals are right after a bulk: a shop past the catalogue's exact-count cap answers
+ * PostgreSQL's estimate, and the projection that wrote the bulk refreshes the planner's
+ * statistics (src/runtime/readModelStatistics.ts). Without that, the planner knows nothing of the
+ * new vendor (embedded PGlite never analyzes by itself) and the shop answered the cap plus one,
+ * 101. The bulk here is the hard case: products created one request at a time, so the projection
+ * catches up between them, into a table every other test of the run also fills, so the bulk is
+ * small beside it; its statistics are refreshed once the projection has been idle for a moment.
  */
 describe('read model statistics after a bulk of products', function () {
   this.timeout(300_000);
@@ -21,10 +22,7 @@ describe('read model statistics after a bulk of products', function () {
     app = await testApp();
   });
 
-  // The estimate is the planner's row count after ANALYZE. Alone, this passes on PostgreSQL; in the
-  // whole suite (every other test's products in the same table) it stayed at 101 on PGlite and on
-  // PostgreSQL in CI: the analysis is not yet triggered for a bulk that is small beside the table.
-  it.skip('a shop of 150 fresh products answers an estimated total close to 150 with its first list', async () => {
+  it('a shop of 150 fresh products answers an estimated total close to 150 a moment after the bulk ends', async () => {
     const shop = await openShop(app);
     await putOnTier(app, shop.vendorId, 'enterprise');
     const count = 150;
@@ -32,7 +30,12 @@ describe('read model statistics after a bulk of products', function () {
       title: `Bulk item ${i}`, vendor_sku: unique(`BULK-${i}-`), price_cents: 1000 + i,
     }), 'product'));
     await quiet(app);
-    const list = await ok(shop.shop('GET', '/products?limit=1'), 'shop list');
+    let list: any;
+    for (let i = 0; i < 100; i++) {
+      list = await ok(shop.shop('GET', '/products?limit=1'), 'shop list');
+      if (list.total > 101) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(list.total_exact).to.equal(false);
     expect(list.total, 'the estimate').to.be.within(count * 0.8, count * 1.2);
   });
