@@ -32,19 +32,37 @@ export async function requestScan(deps: CodeQualityDeps, requestedBy: number | s
   return { scan_id: turn.job.scan_id, joined: turn.joined, done: turn.done };
 }
 
+/**
+ * A scan waiting or running that the scanner never queued: one an instance of the version before
+ * the scanner requested directly, during a rolling deploy or just before it. It is answered like
+ * a queued one, so no second scan starts beside it. Read from the scans table, the only place that
+ * knows it; only scans after the one queued last are looked at.
+ */
+async function unqueuedScan(deps: CodeQualityDeps, queued: QueuedScan | null): Promise<QueuedScan | null> {
+  const [row] = await sql<{ id: number; requested_by: string; created_at: string | Date }>(deps.db,
+    "SELECT id, requested_by, created_at FROM code_quality_scans WHERE status IN ('pending', 'running') AND id > $1 ORDER BY id DESC LIMIT 1",
+    [queued?.scan_id ?? 0]);
+  return row ? { scan_id: Number(row.id), requested_by: row.requested_by, at: new Date(row.created_at).toISOString() } : null;
+}
+
 /** The deployment's scanner as the one-at-a-time queue of src/runtime/oneAtATime.ts. */
 function scannerQueue(deps: CodeQualityDeps, requestedBy: number | string, ctx: CommandContext): JobQueue<QueuedScan> {
+  // The scan the scanner's stream names last: a new one is queued after it, whatever was answered.
+  let queuedLast: QueuedScan | null = null;
   return {
-    last: async () => (await load(deps.store, codeQualityScanner, SCANNER_ID)).state.current,
+    async last() {
+      queuedLast = (await load(deps.store, codeQualityScanner, SCANNER_ID)).state.current;
+      return (await unqueuedScan(deps, queuedLast)) ?? queuedLast;
+    },
     async standing(queued) {
       const { state, events } = await load(deps.store, codeQualityScan, queued.scan_id);
       if (state.status === 'none') return { status: 'unrecorded' };
       if (state.status === 'pending' || state.status === 'running') return { status: 'active', settled: settledAt(events) };
       return { status: 'ended' };
     },
-    async queue(last) {
+    async queue() {
       const job = { scan_id: await nextId(deps.db, codeQualityScan.aggregate), requested_by: requestedBy, at: deps.clock.now().toISOString() };
-      const settled = await handleCommand(deps.store, codeQualityScanner, SCANNER_ID, { type: 'QueueCodeQualityScan', data: { ...job, after: last?.scan_id ?? null } }, ctx);
+      const settled = await handleCommand(deps.store, codeQualityScanner, SCANNER_ID, { type: 'QueueCodeQualityScan', data: { ...job, after: queuedLast?.scan_id ?? null } }, ctx);
       return { job, settled };
     },
     async record(queued) {

@@ -84,6 +84,23 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     expect(ended).to.include({ id: orphan, status: 'completed', requested_by: 'system:test' });
   });
 
+  it('a scan an instance of the version before the scanner requested without queueing it (a rolling deploy) is joined, never doubled', async () => {
+    const store = app.services.store;
+    const unqueued = await nextId(app.services.db.knex, codeQualityScan.aggregate);
+    await app.services.settle([await handleCommand(store, codeQualityScan, unqueued, {
+      type: 'RequestCodeQualityScan', data: { scan_id: unqueued, requested_by: 'system:old-version', at: app.clock.now().toISOString() },
+    }, { userId: 'system:old-version', correlationId: 'rolling-deploy' })]);
+    const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/code-quality/scan', { token })));
+    for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.deep.include({ job_ids: [unqueued], joined: true });
+    const ended = await scanToTheEnd(app, token, { joining: true });
+    expect(ended).to.include({ id: unqueued, status: 'completed', requested_by: 'system:old-version' });
+    // Once it has ended, the scanner queues the next scan after the one it queued last.
+    const next = await app.call('POST', '/api/v1/admin/code-quality/scan', { token });
+    expect(next.body, JSON.stringify(next.body)).to.include({ joined: false });
+    expect(next.body.job_ids[0]).to.be.greaterThan(unqueued);
+    await scanToTheEnd(app, token, { joining: true });
+  });
+
   it('two service instances on one PostgreSQL database begin one scan between them', async function () {
     const server = await requirePostgres(this, 'the instances share one');
     const { url, drop } = await freshPostgresDatabase(server);
