@@ -2,7 +2,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
-import { estimateStatement, listStatement, planRows, type UserSort } from '../../queries/users/listUsers.ts';
+import { estimateStatement, listStatement, type UserSort } from '../../queries/users/listUsers.ts';
+import { planRows } from '../../src/runtime/rowEstimate.ts';
 
 /**
  * The baselines of the HTTP scenarios: a bare Koa app with the same body parser and a bare
@@ -36,7 +37,7 @@ router.get('/bare/users', async (ctx) => {
   let total = rows[0]?.counted === null ? statement.offset + items.length : Number(rows[0].counted);
   if (statement.cap !== null && total > statement.cap) {
     const estimate = estimateStatement(filter);
-    total = Math.max(total, planRows((await pool.query(estimate.text, estimate.values)).rows));
+    total = Math.max(total, planRows((await pool.query(`EXPLAIN (FORMAT JSON) ${estimate.text}`, estimate.values)).rows));
   }
   ctx.body = { items, total, page: page.page, limit: page.limit };
 });

@@ -3,7 +3,7 @@ import {
   estimatedTotal, exactTotal, sortOrders, type BoundedCount, type BoundedPage, type PageRequest,
 } from '../../src/core/pagination.ts';
 import { sql } from '../../src/runtime/database.ts';
-import { planRows } from '../users/listUsers.ts';
+import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
 import { vendorTitleKey } from './productSorts.ts';
 import { SHOP_PRODUCT_COLUMNS, SHOP_PRODUCT_EXTRAS, SHOP_VISIBLE, toShopProduct, type ShopProduct, type ShopView } from './shopProduct.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';
@@ -121,7 +121,7 @@ export async function listShopProducts(knex: Knex, filter: ShopProductFilter, pa
   let exact = true;
   if (total === null) {
     const { clause, values } = shopWhere(filter);
-    total = estimatedTotal(bounded, planRows(await sql(knex, `EXPLAIN (FORMAT JSON) SELECT 1 FROM vendor_product_list p WHERE ${clause}`, values)));
+    total = estimatedTotal(bounded, await estimatedRows(knex, { text: `SELECT 1 FROM vendor_product_list p WHERE ${clause}`, values }));
     exact = false;
   }
   return { items: items.map((r) => toShopProduct(r, view)), total, page: page.page, limit: page.limit, total_exact: exact };

@@ -21,7 +21,7 @@ function summary(o: Row, language: string) {
 
 export async function listCustomerOrders(knex: Knex, vendorId: number, customerId: number, page: PageRequest, language: string)
   : Promise<Page<ReturnType<typeof summary>>> {
-  const found = await listOrders(knex, { vendor_id: vendorId, customer_id: customerId }, page);
+  const { total_exact: _exact, ...found } = await listOrders(knex, { vendor_id: vendorId, customer_id: customerId }, page);
   return { ...found, items: found.items.map((o) => summary(o, language)) };
 }
 

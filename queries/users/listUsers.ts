@@ -3,6 +3,7 @@ import {
   EXACT_TOTAL_CAP, estimatedTotal, exactTotal, type BoundedCount, type BoundedPage, type PageRequest,
 } from '../../src/core/pagination.ts';
 import { sql } from '../../src/runtime/database.ts';
+import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';
 
 export interface UserListFilter {
@@ -114,18 +115,12 @@ ORDER BY ${order('page.')}`;
   return { text, values: [...values, page.limit, offset, cap === null ? null : cap + 1], cap, offset };
 }
 
-/** PostgreSQL's estimate of the matching rows (the planner's statistics; no row is read). */
+/** The statement whose row count PostgreSQL estimates for the total past the cap (estimatedRows: no row is read). */
 export function estimateStatement(filter: UserListFilter): Statement {
   const { clause, values } = where(filter);
-  return { text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM user_list ${clause}`, values };
+  return { text: `SELECT 1 FROM user_list ${clause}`, values };
 }
 
-/** The row estimate of an EXPLAIN (FORMAT JSON) answer, from node-postgres or PGlite. */
-export function planRows(rows: any[]): number {
-  const plan = rows[0]?.['QUERY PLAN'];
-  const json = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  return Number(json?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
 
 /**
  * UserListResponse (SPEC.md 4.1): paginated, searched on e-mail, username and names (a substring,
@@ -147,7 +142,7 @@ export async function listUsers(knex: Knex, filter: UserListFilter, page: PageRe
   let exact = true;
   if (total === null) {
     const estimate = estimateStatement(filter);
-    total = estimatedTotal(bounded, planRows(await sql(knex, estimate.text, estimate.values)));
+    total = estimatedTotal(bounded, await estimatedRows(knex, estimate));
     exact = false;
   }
   return { items: items.map(toUserItem), total, page: page.page, limit: page.limit, total_exact: exact };

@@ -10,6 +10,11 @@ import { type TSchema, Type } from '@sinclair/typebox';
  * in the OpenAPI document (src/http/openapiSchemas.ts) by `name`, or else `<item's name>List`
  * when the item is named and the list has no extra fields.
  */
+/** What a bounded list adds to its page (src/core/pagination.ts "Bounded totals"). */
+export const BoundedTotal = {
+  total_exact: Type.Boolean({ description: 'False when total is the planner\'s estimate: over 1,000 matches, and not the last page' }),
+};
+
 export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}, name?: string) {
   const $id = name ?? (item.$id && Object.keys(extra).length === 0 ? `${item.$id}List` : undefined);
   return Type.Object({

@@ -14,8 +14,8 @@ import { replay, stateAt } from '../../runtime/history.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { Page, Timestamp } from '../responses.ts';
-import { OrderDetail, OrderItem, OrderListQuery, OrderParams } from '../schemas/orders.ts';
+import { Timestamp } from '../responses.ts';
+import { OrderDetail, OrderList, OrderListQuery, OrderParams } from '../schemas/orders.ts';
 import { Id } from '../validation.ts';
 import { AuditEvent, auditView } from './events.ts';
 
@@ -51,7 +51,7 @@ export function adminOrderRoutes(services: Services): Router {
 
   api.get('/orders', {
     summary: 'Orders of every vendor, filtered by vendor, status and channel, searched and sorted',
-    query: ListQuery, responses: { 200: Page(OrderItem) },
+    query: ListQuery, responses: { 200: OrderList },
   }, async (ctx, { query }) => {
     ctx.body = await listOrders(services.db.knex, { vendor_id: query.vendor_id, status: query.status, channel: query.channel, search: query.search },
       { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ORDER_SORTS, type OrderSort } from '../../../queries/orders/listOrders.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { BoundedTotal, Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
 import { Id, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -71,6 +71,9 @@ export const OrderItem = Type.Object({
   imported_at: Timestamp,
   updated_at: Timestamp,
 }, { $id: 'OrderListItem' });
+
+/** A page of orders (the admin, vendor and extmarket order lists), its total bounded. */
+export const OrderList = Page(OrderItem, BoundedTotal, 'OrderListItemList');
 
 const Address = Type.Object({
   first_name: Text, last_name: Text, company: Text, street: Text, street_2: Text, postal_code: Text, city: Text, country_iso: Text,

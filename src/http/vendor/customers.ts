@@ -8,7 +8,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { CustomerDetail, CustomerItem, CustomerListQuery } from '../schemas/customers.ts';
-import { OrderItem, OrderSortQuery } from '../schemas/orders.ts';
+import { OrderList, OrderSortQuery } from '../schemas/orders.ts';
 import { IdParams, PageQuery } from '../validation.ts';
 import type { VendorCaller } from '../vendorAuth.ts';
 
@@ -41,7 +41,7 @@ export function vendorCustomerRoutes(services: Services): Router {
 
   api.get('/customers/:id/orders', {
     summary: 'A customer\'s shop orders, newest first (sortable as the order list)',
-    permission: 'orders.view', params: IdParams, query: OrdersQuery, responses: { 200: Page(OrderItem) }, errors: [CustomerNotFoundException],
+    permission: 'orders.view', params: IdParams, query: OrdersQuery, responses: { 200: OrderList }, errors: [CustomerNotFoundException],
   }, async (ctx, { params, query }) => {
     const vendorId = vendorOf(ctx);
     await getCustomer(services.db.knex, params.id, vendorId);

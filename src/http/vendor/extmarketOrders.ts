@@ -11,8 +11,7 @@ import {
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { Page } from '../responses.ts';
-import { ItemParams, OrderDetail, OrderItem, OrderParams, OrderSearch, OrderSortQuery, OrderStatus, TrackingBody } from '../schemas/orders.ts';
+import { ItemParams, OrderDetail, OrderList, OrderParams, OrderSearch, OrderSortQuery, OrderStatus, TrackingBody } from '../schemas/orders.ts';
 import { Id, PageQuery } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
@@ -38,7 +37,7 @@ export function vendorExtmarketOrderRoutes(services: Services): Router {
   api.get('/extmarket/orders', {
     feature: 'extmarket_order_sync',
     summary: 'The vendor\'s extmarket orders, by status, searched and sorted',
-    permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItem) },
+    permission: 'orders.view', query: ListQuery, responses: { 200: OrderList },
   }, async (ctx, { query }) => {
     ctx.body = await listOrders(services.db.knex, { vendor_id: vendorOf(ctx), channel: 'extmarket', status: query.status, search: query.search },
       { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);

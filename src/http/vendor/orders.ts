@@ -9,8 +9,7 @@ import {
 } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { Page } from '../responses.ts';
-import { ItemParams, OrderDetail, OrderItem, OrderListQuery, OrderParams, ShipmentStatus, TrackingBody } from '../schemas/orders.ts';
+import { ItemParams, OrderDetail, OrderList, OrderListQuery, OrderParams, ShipmentStatus, TrackingBody } from '../schemas/orders.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
 const ShipBody = Type.Object({ quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }, { $id: 'ShipItemRequest', additionalProperties: false });
@@ -29,7 +28,7 @@ export function vendorOrderRoutes(services: Services): Router {
   api.get('/orders', {
     feature: 'order_management',
     summary: 'The vendor\'s orders (every channel), filtered, searched and sorted',
-    permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItem) },
+    permission: 'orders.view', query: ListQuery, responses: { 200: OrderList },
   }, async (ctx, { query }) => {
     ctx.body = await listOrders(services.db.knex, { vendor_id: vendorOf(ctx), status: query.status, channel: query.channel, search: query.search },
       { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
