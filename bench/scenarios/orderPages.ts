@@ -165,7 +165,8 @@ async function appendOrders(knex: Knex, c: Catalogue, count: number, now: number
 /**
  * One more order of the vendor with exactly `events` events in its stream, for the auditor's view
  * of its history: imported, confirmed, shipped, then its tracking number changed again and again
- * (a parcel handed from carrier to carrier), each through the order decider.
+ * (a parcel handed from carrier to carrier), each change pushed to the extmarket and its success
+ * recorded on the order, as the service does; all through the order decider.
  */
 async function busyOrder(knex: Knex, c: Catalogue, events: number, now: number): Promise<number> {
   const [{ id }] = await sql<{ id: string }>(knex, "SELECT nextval('order_id_seq')::text AS id");
@@ -182,16 +183,26 @@ async function busyOrder(knex: Knex, c: Catalogue, events: number, now: number):
   let state: OrderState = order.initialState();
   const rows: unknown[] = [];
   const metadata = { vendor_id: v, user_id: 'system:bench', correlation_id: randomUUID() };
-  const apply = (command: OrderCommand) => {
+  /** Decides a command, keeps its events as rows; answers the id of the last one. */
+  const apply = (command: OrderCommand): string => {
     const decided: OrderEvent[] = order.decide(command, state);
     state = decided.reduce(order.evolve, state);
-    for (const e of decided) rows.push({ id: randomUUID(), stream: `order-${orderId}`, version: rows.length + 1, type: e.type, data: e.data, metadata });
+    let id = '';
+    for (const e of decided) rows.push({ id: (id = randomUUID()), stream: `order-${orderId}`, version: rows.length + 1, type: e.type, data: e.data, metadata });
+    return id;
   };
   apply(imported);
   apply({ type: 'ConfirmOrder', data: { vendor_id: v, source: 'extmarket', at: at(0) } });
   for (const item of imported.data.order.items) apply({ type: 'ShipItem', data: { vendor_id: v, item_id: item.item_id, quantity: item.quantity, at: at(1) } });
   for (let k = 2; rows.length < events; k++) {
-    apply({ type: 'SetTracking', data: { vendor_id: v, tracking_number: `TRK-${orderId}-${k}`, carrier: pick(r, ['PostLU', 'DHL', 'DPD', 'UPS']), at: at(k) } });
+    const key = apply({ type: 'SetTracking', data: { vendor_id: v, tracking_number: `TRK-${orderId}-${k}`, carrier: pick(r, ['PostLU', 'DHL', 'DPD', 'UPS']), at: at(k) } });
+    if (rows.length === events) break;
+    apply({
+      type: 'RecordExtmarketPush', data: {
+        vendor_id: v, key, operation: 'set_tracking', item_id: null, attempt: 1, at: at(k), ok: true, error: null, retry_at: null,
+        inventory_unit_ids: [], external_shipment_id: imported.data.order.external_shipment_id, tracking_number: null, carrier: null,
+      },
+    });
   }
   await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
   return orderId;

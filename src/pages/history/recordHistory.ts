@@ -4,7 +4,7 @@ import type { LanguageCode } from '../../core/i18n.ts';
 import { redactSecrets } from '../../core/redact.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import { deciderOf } from '../../runtime/aggregates.ts';
-import { replay } from '../../runtime/history.ts';
+import { replay, type HistoryStep } from '../../runtime/history.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, formatDateTime, linkButton, pill } from '../backOffice/components.ts';
 import { html, type Html } from '../html.ts';
@@ -62,19 +62,32 @@ export const eventInWords = (type: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** A value in one short line; a large collection by its size (it is not written out to be cut at 140 characters). */
 const short = (value: unknown): string => {
   if (value === null || value === undefined) return '—';
+  const size = sizeOf(value);
+  if (size > 20) return Array.isArray(value) ? `[… ${size} items]` : `{… ${size} entries}`;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 140 ? `${text.slice(0, 137)}…` : text;
 };
 
-/** The top-level fields of the state an event moved: before → after. */
+const sizeOf = (value: unknown): number =>
+  (value && typeof value === 'object' ? (Array.isArray(value) ? value.length : Object.keys(value).length) : 0);
+
+/** A field of a state in one short line, its secrets redacted (only what is shown is redacted). */
+const field = (key: string, value: unknown): string => short(sizeOf(value) > 20 ? value : redactSecrets({ [key]: value })[key]);
+
+/**
+ * The top-level fields of the state an event moved: before → after. A decider's evolve keeps
+ * what an event did not touch (the same object), so an unchanged field is known by reference,
+ * without writing either state out.
+ */
 function changes(before: unknown, after: unknown): [string, unknown, unknown][] {
   const a = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const b = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
   const out: [string, unknown, unknown][] = [];
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) out.push([key, a[key], b[key]]);
+    if (a[key] !== b[key]) out.push([key, a[key], b[key]]);
   }
   return out;
 }
@@ -93,7 +106,8 @@ export function stateFacts(state: unknown): Html {
 export async function recordHistory(services: Services, ctx: Context, language: LanguageCode, stream: string, options: HistoryOptions = {}): Promise<Html> {
   const events = await services.store.readStream(stream);
   const decider = deciderOf(stream);
-  const steps = decider ? replay(decider, events) : events.map((event) => ({ event, state: undefined }));
+  // Folded without redaction: only the states shown below are redacted.
+  const steps = decider ? replay(decider, events, { redact: false }) : events.map((event) => ({ event, state: undefined }));
   const names = await actorNames(services.db.knex, events);
   const asOf = asOfOf(ctx);
   const render = options.renderState ?? stateFacts;
@@ -104,20 +118,23 @@ export async function recordHistory(services: Services, ctx: Context, language: 
     const last = upTo[upTo.length - 1];
     asOfView = html`<div class="card" style="box-shadow:none"><header><h3>${ht(language, 'as_of_title', { time: formatDateTime(asOf, language) })}</h3>
 ${pill(ht(language, 'events_applied', { count: upTo.length, total: steps.length }), 'accent')}</header>
-<div class="body">${last ? (decider ? render(last.state) : stateFacts(null)) : html`<p class="muted">${ht(language, 'not_yet')}</p>`}</div></div>`;
+<div class="body">${last ? (decider ? render(redactSecrets(last.state)) : stateFacts(null)) : html`<p class="muted">${ht(language, 'not_yet')}</p>`}</div></div>`;
   }
 
   const size = options.pageSize ?? 50;
   const page = Math.max(1, Math.min(10_000, Number(ctx.query.history_page) || 1));
-  const newestFirst = steps.map((s, i) => ({ ...s, before: i > 0 ? steps[i - 1]!.state : decider?.initialState() })).reverse();
-  const shown = newestFirst.slice((page - 1) * size, page * size);
+  // The page's steps, newest first, each with the state before it.
+  const shown: (HistoryStep & { before: unknown })[] = [];
+  for (let i = steps.length - 1 - (page - 1) * size; i >= 0 && shown.length < size; i--) {
+    shown.push({ ...steps[i]!, before: i > 0 ? steps[i - 1]!.state : decider?.initialState() });
+  }
   const value = asOf ? asOf.toISOString().slice(0, 19) : '';
   const items = shown.map((s) => {
-    const moved = decider ? changes(redactSecrets(s.before), s.state) : [];
+    const moved = decider ? changes(s.before, s.state) : [];
     return html`<li><div class="when"><time datetime="${s.event.recorded_at}">${formatDateTime(s.event.recorded_at, language)}</time> · ${who(s.event, names, language)} · v${s.event.version}
  · <a href="?as_of=${encodeURIComponent(s.event.recorded_at)}#history">${ht(language, 'show_as_of')}</a></div>
 <div><strong>${eventInWords(s.event.type)}</strong> <code class="muted">${s.event.type}</code></div>
-${moved.length > 0 ? html`<ul class="changes">${moved.slice(0, 12).map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${short(from)}</span> → ${short(to)}</li>`)}</ul>`
+${moved.length > 0 ? html`<ul class="changes">${moved.slice(0, 12).map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${field(k, from)}</span> → ${field(k, to)}</li>`)}</ul>`
     : html`<div class="muted"><code>${short(redactSecrets(s.event.data))}</code></div>`}</li>`;
   });
   const pages = Math.max(1, Math.ceil(steps.length / size));
