@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Scenario, ScenarioContext } from '../harness.ts';
+import { Latencies, now, runFor, type Sample, type Scenario, type ScenarioContext } from '../harness.ts';
+import { vendorOrderCounts, vendorOrderDays, vendorTopProducts } from '../../queries/vendor-dashboard/vendorFigures.ts';
 import { adminLogin, CHILD_ADMIN, startService, type ChildService } from '../../test/support/childService.ts';
 import { order, type OrderCommand, type OrderState } from '../../commands/orders/index.ts';
 import type { DecisionSource, ImportedItem, ImportedOrder, OrderAddress, OrderEvent } from '../../commands/orders/events.ts';
@@ -302,24 +303,61 @@ async function listPart(ctx: ScenarioContext, url: string, cookie: string, token
   }
 }
 
-async function dashboardPart(ctx: ScenarioContext, url: string, token: string, seconds: number) {
+/** `workers` loops of `statements` for `seconds`, straight on the database: the bare SQL of a route, without HTTP, guard or JSON. */
+async function bareSql(seconds: number, statements: () => Promise<unknown>): Promise<Sample> {
+  const lat = new Latencies();
+  let n = 0;
+  const elapsed = await runFor(seconds * 1000, CONNECTIONS, async () => {
+    const t = now();
+    await statements();
+    lat.add(now() - t);
+    n++;
+  });
+  return { rate: n / elapsed, ...lat.summary() };
+}
+
+/**
+ * The dashboard's routes against the bare SQL of their read-model statements, run from this
+ * process on the same database with as many statements in flight as the routes have requests
+ * (the same run, alternating), and against GET /api/v1/vendor/auth/me (the guard and one statement).
+ */
+async function dashboardPart(ctx: ScenarioContext, url: string, token: string, knex: Knex, vendorId: number, seconds: number) {
   const headers = { authorization: `Bearer ${token}` };
   const me = `GET /api/v1/vendor/auth/me (the vendor guard and one statement), ${CONNECTIONS} conn.`;
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const ninety = day(today - (DAYS - 1) * DAY_MS);
   const cases = [
-    { name: `GET /api/v1/vendor/dashboard/stats, ${CONNECTIONS} conn.`, path: '/api/v1/vendor/dashboard/stats' },
-    { name: `GET /api/v1/vendor/analytics (30 days, top 10), ${CONNECTIONS} conn.`, path: '/api/v1/vendor/analytics' },
-    { name: `GET /api/v1/vendor/analytics?from=<90 days ago> (90 days, top 10), ${CONNECTIONS} conn.`, path: `/api/v1/vendor/analytics?from=${new Date(Date.now() - (DAYS - 1) * DAY_MS).toISOString().slice(0, 10)}` },
+    {
+      name: `GET /api/v1/vendor/dashboard/stats, ${CONNECTIONS} conn.`, path: '/api/v1/vendor/dashboard/stats',
+      bare: `bare SQL of /dashboard/stats's order figures (counts, this and the previous 30 days), ${CONNECTIONS} in flight`,
+      sql: () => Promise.all([vendorOrderCounts(knex, vendorId), vendorOrderDays(knex, vendorId, day(today - 29 * DAY_MS), day(today)), vendorOrderDays(knex, vendorId, day(today - 59 * DAY_MS), day(today - 30 * DAY_MS))]),
+    },
+    {
+      name: `GET /api/v1/vendor/analytics (30 days, top 10), ${CONNECTIONS} conn.`, path: '/api/v1/vendor/analytics',
+      bare: `bare SQL of /analytics (30 days, top 10), ${CONNECTIONS} in flight`,
+      sql: () => Promise.all([vendorOrderDays(knex, vendorId, day(today - 29 * DAY_MS), day(today)), vendorTopProducts(knex, vendorId, day(today - 29 * DAY_MS), day(today), 10)]),
+    },
+    {
+      name: `GET /api/v1/vendor/analytics?from=<90 days ago> (90 days, top 10), ${CONNECTIONS} conn.`, path: `/api/v1/vendor/analytics?from=${ninety}`,
+      bare: `bare SQL of /analytics (90 days, top 10), ${CONNECTIONS} in flight`,
+      sql: () => Promise.all([vendorOrderDays(knex, vendorId, ninety, day(today)), vendorTopProducts(knex, vendorId, ninety, day(today), 10)]),
+    },
   ];
   ctx.define({ name: me, unit: 'req/s', isBaseline: true });
   for (const c of cases) {
-    ctx.define({ name: c.name, unit: 'req/s', baseline: me, targets: [{ label: 'p99 < 50 ms', metric: 'p99', max: 50 }, { label: 'no non-2xx', metric: 'non2xx', max: 1 }] });
+    ctx.define({ name: c.bare, unit: 'statements/s', isBaseline: true });
+    ctx.define({ name: c.name, unit: 'req/s', baseline: c.bare, targets: [{ label: 'p99 < 50 ms', metric: 'p99', max: 50 }, { label: 'no non-2xx', metric: 'non2xx', max: 1 }] });
   }
   const run = (path: string) => load({ url, connections: CONNECTIONS, seconds, method: 'GET', headers, request: () => ({ path }) });
   await run('/api/v1/vendor/auth/me');
-  for (const c of cases) await run(c.path);
+  for (const c of cases) { await run(c.path); await bareSql(1, c.sql); }
   for (let rep = 0; rep < ctx.repetitions; rep++) {
     if (rep % 2 === 0) ctx.record(me, await run('/api/v1/vendor/auth/me'));
-    for (const c of rep % 2 === 0 ? cases : [...cases].reverse()) ctx.record(c.name, await run(c.path));
+    for (const c of rep % 2 === 0 ? cases : [...cases].reverse()) {
+      if (rep % 2 === 0) { ctx.record(c.bare, await bareSql(seconds, c.sql)); ctx.record(c.name, await run(c.path)); }
+      else { ctx.record(c.name, await run(c.path)); ctx.record(c.bare, await bareSql(seconds, c.sql)); }
+    }
     if (rep % 2 === 1) ctx.record(me, await run('/api/v1/vendor/auth/me'));
   }
 }
@@ -338,27 +376,27 @@ async function adminPart(ctx: ScenarioContext, url: string, cookie: string, toke
     { name: 'first page, every vendor', query: (_n: number) => ({}) },
     { name: `deep page (pages ${Math.floor(pages / 2)}-${Math.floor(pages / 2) + 49} of ${pages}), every vendor`, query: (n: number) => ({ page: Math.floor(pages / 2) + (n % 50) }) },
   ];
-  const cases: { name: string; baseline: string; page: () => string; base: () => { path: string; headers: Record<string, string> } }[] = [];
+  const cases: { name: string; baseline: string; connections: number; page: () => string; base: () => { path: string; headers: Record<string, string> } }[] = [];
   for (const k of kinds) {
     let n = 0;
     cases.push({
-      name: `GET /admin/orders (page), ${k.name}, ${CONNECTIONS} conn.`, baseline: `GET /api/v1/admin/orders, ${k.name}, ${CONNECTIONS} conn.`,
+      name: `GET /admin/orders (page), ${k.name}, ${CONNECTIONS} conn.`, baseline: `GET /api/v1/admin/orders, ${k.name}, ${CONNECTIONS} conn.`, connections: CONNECTIONS,
       page: () => `/admin/orders?${qs(k.query(n++))}`, base: () => ({ path: `/api/v1/admin/orders?${qs({ ...k.query(n++), limit: PAGE_SIZE })}`, headers: bearer }),
     });
   }
-  cases.push({
-    name: `GET /admin/orders/{id}?as_of=… (history of an order with 1,000 events), ${CONNECTIONS} conn.`,
-    baseline: `GET /admin/orders/{id} (the same order's page, no history), ${CONNECTIONS} conn.`,
-    page: () => `/admin/orders/${busyId}?as_of=${encodeURIComponent(asOf)}`, base: () => ({ path: `/admin/orders/${busyId}`, headers: browser }),
-  });
+  // An auditor opens a record's history one page at a time (1 connection); and eight at once, to show what concurrency costs.
+  for (const connections of [1, CONNECTIONS]) {
+    cases.push({
+      name: `GET /admin/orders/{id}?as_of=… (history of an order with 1,000 events), ${connections} conn.`,
+      baseline: `GET /admin/orders/{id} (the same order's page, no history), ${connections} conn.`, connections,
+      page: () => `/admin/orders/${busyId}?as_of=${encodeURIComponent(asOf)}`, base: () => ({ path: `/admin/orders/${busyId}`, headers: browser }),
+    });
+  }
   for (const c of cases) {
     ctx.define({ name: c.baseline, unit: 'req/s', isBaseline: true, targets: [{ label: 'no non-2xx', metric: 'non2xx', max: 1 }] });
     ctx.define({ name: c.name, unit: 'req/s', baseline: c.baseline, targets: [{ label: 'p99 < 100 ms', metric: 'p99', max: 100 }, { label: 'no non-2xx', metric: 'non2xx', max: 1 }] });
-    const runPage = () => load({ url, connections: CONNECTIONS, seconds, method: 'GET', headers: browser, request: () => ({ path: c.page() }) });
-    const runBase = () => {
-      const first = c.base();
-      return load({ url, connections: CONNECTIONS, seconds, method: 'GET', headers: first.headers, request: () => ({ path: c.base().path }) });
-    };
+    const runPage = () => load({ url, connections: c.connections, seconds, method: 'GET', headers: browser, request: () => ({ path: c.page() }) });
+    const runBase = () => load({ url, connections: c.connections, seconds, method: 'GET', headers: c.base().headers, request: () => ({ path: c.base().path }) });
     await runPage();
     await runBase();
     for (let rep = 0; rep < ctx.repetitions; rep++) {
@@ -374,7 +412,8 @@ export const orderPagesScenario: Scenario = {
   async run(ctx) {
     const orders = ctx.size(ORDERS, 3_000);
     const seconds = ctx.size(5, 2);
-    const seed = await openStore(ctx.databaseUrl, 4);
+    // The service's own pool size (DATABASE_POOL_MAX): the dashboard's bare SQL runs as many statements at once as its requests do.
+    const seed = await openStore(ctx.databaseUrl, 10);
     let app: ChildService | null = null;
     try {
       await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
@@ -430,7 +469,7 @@ export const orderPagesScenario: Scenario = {
       if (history.status !== 200 || !historyBody.includes(`TRK-${busyId}-`)) throw new Error(`the order's history as of ${asOf} answered ${history.status}: ${historyBody.slice(0, 300)}`);
 
       await listPart(ctx, app.url, cookie, token, orders, firstOrder, seconds);
-      await dashboardPart(ctx, app.url, token, seconds);
+      await dashboardPart(ctx, app.url, token, seed.db.knex, vendor.vendorId, seconds);
       await adminPart(ctx, app.url, adminCookie, adminToken, orders, busyId, asOf, seconds);
       ctx.note(`Order pages: ${orders.toLocaleString('en-US')} extmarket orders of one vendor over ${DAYS} days (${events.toLocaleString('en-US')} events; ` +
         `${byStatus.map((r) => `${r.status} ${r.n.toLocaleString('en-US')}`).join(', ')}), the order read models rebuilt from them; ${seconds} s per run, ${CONNECTIONS} connections. ` +
