@@ -4,6 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { encodePosition, openSse, parsePosition } from '../../../src/http/sse.ts';
 import { openStream } from '../../support/sse.ts';
 
+/** Waits until the condition holds, at most 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
 /** The event stream plumbing (src/http/sse.ts): ids are feed positions, idle streams get comments, a leaving client is noticed. */
 describe('messaging: Server-Sent Events on a response', () => {
   it('writes events with the feed position as id, a comment at each heartbeat, and notices when the client leaves', async () => {
@@ -20,10 +25,12 @@ describe('messaging: Server-Sent Events on a response', () => {
       const client = await openStream(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       const e = await client.next();
       expect(e).to.deep.include({ event: 'message', id: '771-42', data: { body: 'line one\nline two' } });
-      await new Promise((r) => setTimeout(r, 130));
-      expect(client.comments.filter((c) => c === 'keep-alive').length).to.be.at.least(2);
+      // Heartbeats every 50 ms: two arrive (waited for, not timed: a loaded host delays timers).
+      const heartbeats = () => client.comments.filter((c) => c === 'keep-alive').length;
+      await until(() => heartbeats() >= 2);
+      expect(heartbeats()).to.be.at.least(2);
       client.close();
-      await new Promise((r) => setTimeout(r, 50));
+      await until(() => closed);
       expect(closed).to.equal(true);
     } finally {
       server.close();
