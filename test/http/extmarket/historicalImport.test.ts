@@ -33,8 +33,14 @@ describe('extmarket historical import job', () => {
     expect(job).to.include({ job_type: 'historical_import', status: 'completed', files_processed: 61, files_succeeded: 60, files_failed: 1, orders_imported: 60 });
     expect(job.error_details.errors).to.have.length(1);
     expect(job.error_details.errors[0]).to.match(/H-bad.*at least one item/);
-    const declined = await app.call('GET', '/api/v1/vendor/extmarket/orders?status=declined&limit=100', { token: v.ownerToken });
-    const confirmed = await app.call('GET', '/api/v1/vendor/extmarket/orders?status=confirmed&limit=100', { token: v.ownerToken });
+    // The job's end says every order was appended; the order list projects the last decisions a
+    // moment later (another consumer), so the lists are read until they hold them.
+    const list = (status: string) => app.call('GET', `/api/v1/vendor/extmarket/orders?status=${status}&limit=100`, { token: v.ownerToken });
+    let [declined, confirmed] = [await list('declined'), await list('confirmed')];
+    for (let i = 0; i < 100 && declined.body.total + confirmed.body.total < 60; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      [declined, confirmed] = [await list('declined'), await list('confirmed')];
+    }
     expect([declined.body.total, confirmed.body.total]).to.deep.equal([20, 40]);
     // The extmarket's own decisions are not pushed back to it.
     expect(server.calls.filter((c) => c.operation === 'ConfirmInventoryUnits')).to.have.length(0);
