@@ -99,8 +99,10 @@ describe('code-quality scans: the fixture tree\'s violations, found, fixed and s
     expect(flagged.every((x) => x.overdue)).to.equal(true);
     await notifyAdminsOfOverdueViolations(app.services);
     await notifyAdminsOfOverdueViolations(app.services);
-    const notes = await listNotifications(app, token, 'kind=code_quality_violation_overdue');
-    expect(notes.filter((n) => n.data.violation_id === v.id)).to.have.length(1);
+    // The notifications list is a projection: read until it holds the notice (it may lag the task by a moment).
+    const overdueNotes = async () => (await listNotifications(app, token, 'kind=code_quality_violation_overdue')).filter((n) => n.data.violation_id === v.id);
+    for (let i = 0; i < 100 && (await overdueNotes()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await overdueNotes()).to.have.length(1);
   });
 
   it('filters by severity, status, rule id and file path, and pages', async () => {
