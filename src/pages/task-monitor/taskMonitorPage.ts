@@ -41,9 +41,9 @@ const q = (ctx: Context, name: string) => (typeof ctx.query[name] === 'string' ?
 const seconds = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /** The task's button: retry a failed one, cancel one that waits or runs, where its area can. */
-function actionFor(ctx: Context, t: (typeof T)[keyof typeof T], task: TaskOut, tone: 'small' | 'primary' | 'danger') {
-  if (task.status === 'failed' && retryable(task.type)) return postButton(ctx, `${taskHref(task)}/retry`, t.retry, { tone: tone === 'danger' ? 'primary' : tone });
-  if (isActive(task.status) && cancellable(task.type)) return postButton(ctx, `${taskHref(task)}/cancel`, t.cancel, { tone: tone === 'primary' ? 'danger' : tone, confirm: t.cancel_confirm });
+function actionFor(ctx: Context, t: (typeof T)[keyof typeof T], task: TaskOut, place: 'row' | 'page') {
+  if (task.status === 'failed' && retryable(task.type)) return postButton(ctx, `${taskHref(task)}/retry`, t.retry, { tone: place === 'row' ? 'small' : 'primary' });
+  if (isActive(task.status) && cancellable(task.type)) return postButton(ctx, `${taskHref(task)}/cancel`, t.cancel, { tone: place === 'row' ? 'small' : 'danger', confirm: t.cancel_confirm });
   return '';
 }
 
@@ -71,7 +71,7 @@ export function taskMonitorPageRoutes(services: Services): Router {
       { label: t.started, cell: (x: TaskOut) => formatDateTime(x.started_at ?? x.created_at, l) },
       { label: t.duration, cell: (x: TaskOut) => seconds(x.duration_ms), num: true, narrowHide: true },
       { label: t.error, cell: (x: TaskOut) => (x.error ? pill(x.error.slice(0, 100), 'bad') : ''), narrowHide: true },
-      { label: '', cell: (x: TaskOut) => actionFor(ctx, t, x, 'small') },
+      { label: '', cell: (x: TaskOut) => actionFor(ctx, t, x, 'row') },
     ], page.items)}${pager(ctx, l, page)}</div>`, { flush: true })}
 ${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTable(ctx, l, [
       { label: t.consumers, cell: (c: (typeof lags)[number]) => html`<code>${c.name}</code> <span class="muted">${c.kind}</span>` },
@@ -95,7 +95,7 @@ ${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTab
     await renderBackOffice(ctx, services, viewer, {
       title: `${t.task} ${task.type}:${task.task_id}`, nav: 'task-monitor', crumbs: [{ label: t.title, href: '/admin/tasks' }],
       subtitle: pill(task.status, TONE[task.status] ?? 'neutral'),
-      actions: retry ? undefined : actionFor(ctx, t, task, 'primary') || undefined,
+      actions: retry ? undefined : actionFor(ctx, t, task, 'page') || undefined,
       body: card(null, html`<div id="task-detail"${running ? html` data-refresh="5000"` : ''}>${facts([
         [t.type, html`<code>${task.type}</code>`], [t.status, pill(task.status, TONE[task.status] ?? 'neutral')], [t.progress, task.progress],
         [t.created, formatDateTime(task.created_at, l)], [t.started, task.started_at ? formatDateTime(task.started_at, l) : null],

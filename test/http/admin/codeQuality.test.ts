@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { eventually } from '../../support/billing.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { FIXTURE_VIOLATIONS, scanFixtureCopy, scanToTheEnd } from '../../support/codeQuality.ts';
 import { listNotifications } from '../../support/notifications.ts';
@@ -101,7 +102,7 @@ describe('code-quality scans: the fixture tree\'s violations, found, fixed and s
     await notifyAdminsOfOverdueViolations(app.services);
     // The notifications list is a projection: read until it holds the notice (it may lag the task by a moment).
     const overdueNotes = async () => (await listNotifications(app, token, 'kind=code_quality_violation_overdue')).filter((n) => n.data.violation_id === v.id);
-    for (let i = 0; i < 100 && (await overdueNotes()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => (await overdueNotes()).length > 0, 'the overdue notice').catch(() => undefined);
     expect(await overdueNotes()).to.have.length(1);
   });
 

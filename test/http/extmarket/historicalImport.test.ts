@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { eventually } from '../../support/billing.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { connectVendor, waitForJob } from '../../support/extmarket.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../../support/extmarketServer.ts';
@@ -37,10 +38,10 @@ describe('extmarket historical import job', () => {
     // moment later (another consumer), so the lists are read until they hold them.
     const list = (status: string) => app.call('GET', `/api/v1/vendor/extmarket/orders?status=${status}&limit=100`, { token: v.ownerToken });
     let [declined, confirmed] = [await list('declined'), await list('confirmed')];
-    for (let i = 0; i < 100 && declined.body.total + confirmed.body.total < 60; i++) {
-      await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => {
       [declined, confirmed] = [await list('declined'), await list('confirmed')];
-    }
+      return declined.body.total + confirmed.body.total >= 60;
+    }, 'the 60 orders in the lists').catch(() => undefined);
     expect([declined.body.total, confirmed.body.total]).to.deep.equal([20, 40]);
     // The extmarket's own decisions are not pushed back to it.
     expect(server.calls.filter((c) => c.operation === 'ConfirmInventoryUnits')).to.have.length(0);

@@ -2,12 +2,8 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { encodePosition, openSse, parsePosition } from '../../../src/http/sse.ts';
+import { eventually } from '../../support/billing.ts';
 import { openStream } from '../../support/sse.ts';
-
-/** Waits until the condition holds, at most 5 s. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 /** The event stream plumbing (src/http/sse.ts): ids are feed positions, idle streams get comments, a leaving client is noticed. */
 describe('messaging: Server-Sent Events on a response', () => {
@@ -27,10 +23,10 @@ describe('messaging: Server-Sent Events on a response', () => {
       expect(e).to.deep.include({ event: 'message', id: '771-42', data: { body: 'line one\nline two' } });
       // Heartbeats every 50 ms: two arrive (waited for, not timed: a loaded host delays timers).
       const heartbeats = () => client.comments.filter((c) => c === 'keep-alive').length;
-      await until(() => heartbeats() >= 2);
+      await eventually(async () => heartbeats() >= 2, 'two heartbeats').catch(() => undefined);
       expect(heartbeats()).to.be.at.least(2);
       client.close();
-      await until(() => closed);
+      await eventually(async () => closed, 'the close').catch(() => undefined);
       expect(closed).to.equal(true);
     } finally {
       server.close();
