@@ -84,6 +84,8 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
     if (signal.aborted || err instanceof ConcurrencyException) return;
     const { code, message } = verdict(err);
     if (code === 'internal_error') deps.logger.error({ err, job_id: jobId, line }, 'marketplace import failed on an internal error');
+    // The file goes before the failure is told: whoever sees the job failed finds its file gone (a retry asks for it again).
+    if (upload) await rm(upload, { force: true }).catch(() => {});
     await session.run({ type: 'FailMarketplaceImport', data: { error_code: code, error: message, at: new Date().toISOString() } })
       .catch((e) => deps.logger.error({ err: e, job_id: jobId }, 'could not record the failure of a marketplace import'));
   } finally {

@@ -20,7 +20,8 @@ function start(env: Record<string, string>): Promise<Outcome> {
   child.stdout.on('data', (d) => { stdout += d; });
   child.stderr.on('data', (d) => { stderr += d; });
   const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  return new Promise((resolve) => child.once('exit', (code) => {
+  // 'close', not 'exit': a process can exit before its last line has come through the pipe.
+  return new Promise((resolve) => child.once('close', (code) => {
     clearTimeout(guard);
     resolve({ code, stdout, stderr, ms: Date.now() - began });
   }));
