@@ -4,6 +4,8 @@ import { browserPeople, type BrowserPeople } from '../support/backOffice.ts';
 import { describeInBrowser } from '../support/browserSuite.ts';
 import { domesticVat, seedExtmarketOrder } from '../support/orders.ts';
 import { switchModules } from '../support/platforms.ts';
+import { Scheduler } from '../../src/runtime/scheduler.ts';
+import { upload, waitForJob } from '../support/catalogueFiles.ts';
 import { createVendorWithOwner } from '../support/tenancy.ts';
 
 /**
@@ -81,5 +83,31 @@ describeInBrowser('the platform operations pages in a headless chromium', functi
     expect(await page.$eval('.flash.error', (el) => el.textContent)).to.contain('content-pages cannot be disabled while storefront depends on it');
     expect(await state('content-pages')).to.equal('On');
     expect(people.problems).to.deep.equal([]);
+  });
+
+  it('shows failed tasks with long errors at 1280 px without pushing their retry button off the screen', async () => {
+    const token = await app.adminToken();
+    const vendor = await createVendorWithOwner(app);
+    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) }, { name: 'empty.csv', data: '' });
+    expect((await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token)).status).to.equal('failed');
+    const reason = 'the exchange-rate source answered 503 Service Unavailable three times in a row; '.repeat(4);
+    const failing = { name: 'longFailureForTheMonitor', cron: '0 0 1 1 *', run: async () => { throw new Error(reason); } };
+    await new Scheduler(app.services, [failing], app.services.logger).fire(failing, new Date(Date.UTC(2021, 0, 1)));
+
+    const page = await people.person();
+    await people.signIn(page, 'admin', ADMIN.email, ADMIN.password);
+    await page.goto(`${app.url}/admin/tasks?status=failed`, { waitUntil: 'load' });
+    expect(await page.$eval('select#f-status', (el) => (el as HTMLSelectElement).value)).to.equal('failed');
+    const cut = await page.$$eval('#task-list table.data tbody tr', (rows) => rows.map((r) => ({
+      text: r.textContent ?? '',
+      right: Math.max(...[...r.querySelectorAll('td')].map((td) => td.getBoundingClientRect().right)),
+      error: (r.querySelector('.error-text') as HTMLElement | null)?.title ?? '',
+    })));
+    const long = cut.find((r) => r.text.includes('longFailureForTheMonitor'))!;
+    expect(long.error).to.equal(reason);
+    expect(cut.find((r) => r.text.includes('marketplace_import'))).to.exist;
+    for (const row of cut) expect(row.right, row.text).to.be.at.most(1280);
+    expect(await page.$$eval('#task-list form button', (els) => els.every((b) => b.getBoundingClientRect().right <= 1280))).to.equal(true);
+    await people.shot(page, 'admin-tasks-failed');
   });
 });

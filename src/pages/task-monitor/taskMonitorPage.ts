@@ -18,11 +18,13 @@ import { HTML } from '../pageRoutes.ts';
 
 const SEE_OTHER = { description: 'The sign-in page for a visitor without a session (Location)' };
 const TONE: Record<string, Tone> = { completed: 'ok', failed: 'bad', running: 'info', processing: 'info', pending: 'neutral', cancelled: 'neutral' };
+/** An error in a table cell: two wrapped lines at most, the whole text on hover and on the task's page (a pill would push the row's buttons off a 1280 px screen). */
+const errorText = (error: string) => html`<span class="error-text" title="${error}">${error}</span>`;
 const T = {
-  en: { title: 'Task monitor', subtitle: 'Every piece of background work · refreshes every 5 s', type: 'Type', status: 'Status', progress: 'Progress', started: 'Started', duration: 'Duration', error: 'Error', search: 'Text', consumers: 'Consumers', lag: 'Lag', tasks: 'Background tasks', retry: 'Retry', retried_as: 'Retried as', retry_started: 'Task {task} is retried as {retry}.', retry_already: 'Task {task} was already retried as {retry}: nothing new was started.', cancel: 'Cancel', cancel_confirm: 'Stop this task? What it did so far is not kept.', cancelled: 'Task {task} is cancelled.', task: 'Task', created: 'Requested', completed: 'Completed', open: 'Open', not_retryable: 'This kind of task is not retried from the monitor: start it again from its own page.' },
-  fr: { title: 'Moniteur des tâches', subtitle: 'Tout le travail de fond · actualisé toutes les 5 s', type: 'Type', status: 'État', progress: 'Avancement', started: 'Début', duration: 'Durée', error: 'Erreur', search: 'Texte', consumers: 'Consommateurs', lag: 'Retard', tasks: 'Tâches de fond', retry: 'Relancer', retried_as: 'Relancée comme', retry_started: 'La tâche {task} est relancée comme {retry}.', retry_already: 'La tâche {task} a déjà été relancée comme {retry} : rien de nouveau n\'est lancé.', cancel: 'Annuler', cancel_confirm: 'Arrêter cette tâche ? Ce qu\'elle a fait jusqu\'ici n\'est pas gardé.', cancelled: 'La tâche {task} est annulée.', task: 'Tâche', created: 'Demandée', completed: 'Terminée', open: 'Ouvrir', not_retryable: 'Ce type de tâche ne se relance pas depuis le moniteur : relancez-la depuis sa propre page.' },
-  de: { title: 'Aufgabenmonitor', subtitle: 'Alle Hintergrundarbeit · aktualisiert alle 5 s', type: 'Art', status: 'Status', progress: 'Fortschritt', started: 'Begonnen', duration: 'Dauer', error: 'Fehler', search: 'Text', consumers: 'Konsumenten', lag: 'Rückstand', tasks: 'Hintergrundaufgaben', retry: 'Wiederholen', retried_as: 'Wiederholt als', retry_started: 'Aufgabe {task} wird als {retry} wiederholt.', retry_already: 'Aufgabe {task} wurde bereits als {retry} wiederholt: nichts Neues gestartet.', cancel: 'Abbrechen', cancel_confirm: 'Diese Aufgabe anhalten? Was sie bisher getan hat, wird nicht behalten.', cancelled: 'Aufgabe {task} ist abgebrochen.', task: 'Aufgabe', created: 'Angefordert', completed: 'Beendet', open: 'Öffnen', not_retryable: 'Diese Art Aufgabe wird nicht im Monitor wiederholt: starten Sie sie auf ihrer eigenen Seite neu.' },
-  lb: { title: 'Aufgabemonitor', subtitle: 'All Hannergrondaarbecht · all 5 s aktualiséiert', type: 'Aart', status: 'Status', progress: 'Fortschrëtt', started: 'Ugefaangen', duration: 'Dauer', error: 'Feeler', search: 'Text', consumers: 'Konsumenten', lag: 'Réckstand', tasks: 'Hannergrondaufgaben', retry: 'Widderhuelen', retried_as: 'Widderholl als', retry_started: 'Aufgab {task} gëtt als {retry} widderholl.', retry_already: 'Aufgab {task} gouf schonn als {retry} widderholl: näischt Neies gestart.', cancel: 'Ofbriechen', cancel_confirm: 'Dës Aufgab stoppen? Wat se bis elo gemaach huet, gëtt net gehalen.', cancelled: 'Aufgab {task} ass ofgebrach.', task: 'Aufgab', created: 'Ugefrot', completed: 'Ofgeschloss', open: 'Opmaachen', not_retryable: 'Dës Zort Aufgab gëtt net am Monitor widderholl: start se op hirer eegener Säit nei.' },
+  en: { all_consumers: 'All {n} consumers and their lag', title: 'Task monitor', subtitle: 'Every piece of background work · refreshes every 5 s', type: 'Type', status: 'Status', progress: 'Progress', started: 'Started', duration: 'Duration', error: 'Error', search: 'Text', consumers: 'Consumers', lag: 'Lag', tasks: 'Background tasks', retry: 'Retry', retried_as: 'Retried as', retry_started: 'Task {task} is retried as {retry}.', retry_already: 'Task {task} was already retried as {retry}: nothing new was started.', cancel: 'Cancel', cancel_confirm: 'Stop this task? What it did so far is not kept.', cancelled: 'Task {task} is cancelled.', task: 'Task', created: 'Requested', completed: 'Completed', open: 'Open', not_retryable: 'This kind of task is not retried from the monitor: start it again from its own page.' },
+  fr: { all_consumers: 'Les {n} consommateurs et leur retard', title: 'Moniteur des tâches', subtitle: 'Tout le travail de fond · actualisé toutes les 5 s', type: 'Type', status: 'État', progress: 'Avancement', started: 'Début', duration: 'Durée', error: 'Erreur', search: 'Texte', consumers: 'Consommateurs', lag: 'Retard', tasks: 'Tâches de fond', retry: 'Relancer', retried_as: 'Relancée comme', retry_started: 'La tâche {task} est relancée comme {retry}.', retry_already: 'La tâche {task} a déjà été relancée comme {retry} : rien de nouveau n\'est lancé.', cancel: 'Annuler', cancel_confirm: 'Arrêter cette tâche ? Ce qu\'elle a fait jusqu\'ici n\'est pas gardé.', cancelled: 'La tâche {task} est annulée.', task: 'Tâche', created: 'Demandée', completed: 'Terminée', open: 'Ouvrir', not_retryable: 'Ce type de tâche ne se relance pas depuis le moniteur : relancez-la depuis sa propre page.' },
+  de: { all_consumers: 'Alle {n} Konsumenten und ihr Rückstand', title: 'Aufgabenmonitor', subtitle: 'Alle Hintergrundarbeit · aktualisiert alle 5 s', type: 'Art', status: 'Status', progress: 'Fortschritt', started: 'Begonnen', duration: 'Dauer', error: 'Fehler', search: 'Text', consumers: 'Konsumenten', lag: 'Rückstand', tasks: 'Hintergrundaufgaben', retry: 'Wiederholen', retried_as: 'Wiederholt als', retry_started: 'Aufgabe {task} wird als {retry} wiederholt.', retry_already: 'Aufgabe {task} wurde bereits als {retry} wiederholt: nichts Neues gestartet.', cancel: 'Abbrechen', cancel_confirm: 'Diese Aufgabe anhalten? Was sie bisher getan hat, wird nicht behalten.', cancelled: 'Aufgabe {task} ist abgebrochen.', task: 'Aufgabe', created: 'Angefordert', completed: 'Beendet', open: 'Öffnen', not_retryable: 'Diese Art Aufgabe wird nicht im Monitor wiederholt: starten Sie sie auf ihrer eigenen Seite neu.' },
+  lb: { all_consumers: 'All {n} Konsumenten an hire Réckstand', title: 'Aufgabemonitor', subtitle: 'All Hannergrondaarbecht · all 5 s aktualiséiert', type: 'Aart', status: 'Status', progress: 'Fortschrëtt', started: 'Ugefaangen', duration: 'Dauer', error: 'Feeler', search: 'Text', consumers: 'Konsumenten', lag: 'Réckstand', tasks: 'Hannergrondaufgaben', retry: 'Widderhuelen', retried_as: 'Widderholl als', retry_started: 'Aufgab {task} gëtt als {retry} widderholl.', retry_already: 'Aufgab {task} gouf schonn als {retry} widderholl: näischt Neies gestart.', cancel: 'Ofbriechen', cancel_confirm: 'Dës Aufgab stoppen? Wat se bis elo gemaach huet, gëtt net gehalen.', cancelled: 'Aufgab {task} ass ofgebrach.', task: 'Aufgab', created: 'Ugefrot', completed: 'Ofgeschloss', open: 'Opmaachen', not_retryable: 'Dës Zort Aufgab gëtt net am Monitor widderholl: start se op hirer eegener Säit nei.' },
 } as const;
 
 export const taskMonitorBackOffice: BackOfficeContribution = {
@@ -61,23 +63,26 @@ export function taskMonitorPageRoutes(services: Services): Router {
       listBackgroundTasks(services.db.knex, taskSources(services), { type: q(ctx, 'type'), status: q(ctx, 'status'), search: q(ctx, 'search') }, pageRequest(ctx.query)),
       consumerLags(services),
     ]);
+    // A consumer behind or failing is what an operator looks for: shown at once; the whole list, all caught up as a rule, is folded.
     const behind = lags.filter((c) => c.lag > 0 || c.last_error);
-    const body = html`${card(t.tasks, html`${filters(ctx, l, [
-      { name: 'type', label: t.type, type: 'text' }, { name: 'status', label: t.status, type: 'text' }, { name: 'search', label: t.search, type: 'search', grow: true },
-    ])}<div id="task-list" data-refresh="5000">${dataTable(ctx, l, [
-      { label: t.type, cell: (x: TaskOut) => html`<a href="${taskHref(x)}"><code>${x.type}</code></a> <span class="muted">${x.task_id}</span>` },
-      { label: t.status, cell: (x: TaskOut) => pill(x.status, TONE[x.status] ?? 'neutral') },
-      { label: t.progress, cell: (x: TaskOut) => x.progress ?? '', narrowHide: true },
-      { label: t.started, cell: (x: TaskOut) => formatDateTime(x.started_at ?? x.created_at, l) },
-      { label: t.duration, cell: (x: TaskOut) => seconds(x.duration_ms), num: true, narrowHide: true },
-      { label: t.error, cell: (x: TaskOut) => (x.error ? pill(x.error.slice(0, 100), 'bad') : ''), narrowHide: true },
-      { label: '', cell: (x: TaskOut) => actionFor(ctx, t, x, 'row') },
-    ], page.items)}${pager(ctx, l, page)}</div>`, { flush: true })}
-${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, dataTable(ctx, l, [
+    const lagTable = (rows: typeof lags) => dataTable(ctx, l, [
       { label: t.consumers, cell: (c: (typeof lags)[number]) => html`<code>${c.name}</code> <span class="muted">${c.kind}</span>` },
       { label: t.lag, cell: (c: (typeof lags)[number]) => `${c.lag}${c.lag_capped ? '+' : ''}`, num: true },
-      { label: t.error, cell: (c: (typeof lags)[number]) => (c.last_error ? pill(c.last_error.slice(0, 80), 'bad') : ''), narrowHide: true },
-    ], lags), { flush: true, id: 'consumer-lags', refreshMs: 5000 })}`;
+      { label: t.error, cell: (c: (typeof lags)[number]) => (c.last_error ? errorText(c.last_error) : ''), narrowHide: true },
+    ], rows);
+    const body = html`${card(t.tasks, html`${filters(ctx, l, [
+      { name: 'type', label: t.type, type: 'text' }, { name: 'status', label: t.status, type: 'select', options: Object.keys(TONE).map((v) => [v, v] as [string, string]) }, { name: 'search', label: t.search, type: 'search', grow: true },
+    ])}<div id="task-list" data-refresh="5000">${dataTable(ctx, l, [
+      { label: t.type, cell: (x: TaskOut) => html`<a href="${taskHref(x)}"><code>${x.type}</code></a> <span class="muted breakable">${x.task_id}</span>` },
+      { label: t.status, cell: (x: TaskOut) => pill(x.status, TONE[x.status] ?? 'neutral') },
+      { label: t.progress, cell: (x: TaskOut) => html`<span class="breakable">${x.progress ?? ''}</span>`, narrowHide: true },
+      { label: t.started, cell: (x: TaskOut) => formatDateTime(x.started_at ?? x.created_at, l) },
+      { label: t.duration, cell: (x: TaskOut) => seconds(x.duration_ms), num: true, narrowHide: true },
+      { label: t.error, cell: (x: TaskOut) => (x.error ? errorText(x.error) : ''), narrowHide: true },
+      { label: '', cell: (x: TaskOut) => actionFor(ctx, t, x, 'row') },
+    ], page.items)}${pager(ctx, l, page)}</div>`, { flush: true })}
+${card(`${t.consumers} (${lags.length - behind.length}/${lags.length})`, html`${behind.length > 0 ? lagTable(behind) : ''}<details class="all-consumers"><summary>${t.all_consumers.replace('{n}', String(lags.length))}</summary>${lagTable(lags)}</details>`,
+      { flush: true, id: 'consumer-lags', refreshMs: 5000 })}`;
     await renderBackOffice(ctx, services, viewer, { title: t.title, nav: 'task-monitor', subtitle: t.subtitle, body });
   });
 
