@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { dateTimeFormat, numberFormat } from '../../core/intlFormats.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { csrfInput } from '../forms.ts';
 import { html, type Html } from '../html.ts';
@@ -88,7 +89,7 @@ export function pager(ctx: Context, language: LanguageCode, p: PageInfo): Html {
   const pages = Math.max(1, Math.ceil(p.total / p.limit));
   const from = (p.page - 1) * p.limit + 1;
   const to = Math.min(p.total, p.page * p.limit);
-  const counted = bt(language, p.total_exact === false ? 'showing_about' : 'showing', { from, to, total: p.total.toLocaleString(language) });
+  const counted = bt(language, p.total_exact === false ? 'showing_about' : 'showing', { from, to, total: numberFormat(language).format(p.total) });
   const prev = p.page > 1 ? html`<a class="button small" rel="prev" href="${withQuery(ctx, { page: p.page - 1 })}">${bt(language, 'previous')}</a>` : html`<span class="button small" aria-disabled="true">${bt(language, 'previous')}</span>`;
   const next = p.page < pages ? html`<a class="button small" rel="next" href="${withQuery(ctx, { page: p.page + 1 })}">${bt(language, 'next')}</a>` : html`<span class="button small" aria-disabled="true">${bt(language, 'next')}</span>`;
   return html`<div class="pager"><span>${counted}</span><nav aria-label="${bt(language, 'page_of', { page: p.page, pages })}">${prev}${next}</nav></div>`;
@@ -188,21 +189,21 @@ export function formatDateTime(value: string | Date | null | undefined, language
   if (!value) return '—';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '—';
-  return new Intl.DateTimeFormat(language === 'lb' ? 'de-LU' : language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d);
+  return dateTimeFormat(language === 'lb' ? 'de-LU' : language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d);
 }
 
 export function formatDate(value: string | Date | null | undefined, language: LanguageCode): string {
   if (!value) return '—';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '—';
-  return new Intl.DateTimeFormat(language === 'lb' ? 'de-LU' : language, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return dateTimeFormat(language === 'lb' ? 'de-LU' : language, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
 /** An amount of cents in a currency, in the viewer's language. */
 export function formatMoney(cents: number | string | null | undefined, currency: string, language: LanguageCode): string {
   if (cents === null || cents === undefined || cents === '') return '—';
-  return new Intl.NumberFormat(language === 'lb' ? 'de-LU' : language, { style: 'currency', currency }).format(Number(cents) / 100);
+  return numberFormat(language === 'lb' ? 'de-LU' : language, { style: 'currency', currency }).format(Number(cents) / 100);
 }
 
 export const formatNumber = (n: number | string, language: LanguageCode): string =>
-  new Intl.NumberFormat(language === 'lb' ? 'de-LU' : language).format(Number(n));
+  numberFormat(language === 'lb' ? 'de-LU' : language).format(Number(n));

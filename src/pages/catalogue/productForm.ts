@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { numberFormat } from '../../core/intlFormats.ts';
 import type { Knex } from 'knex';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../core/i18n.ts';
@@ -31,7 +32,7 @@ export async function shopMoneyOf(knex: Knex, vendorId: number, currency = 'EUR'
 
 /** An amount as the shop writes it, without grouping (19,99 or 19.99). */
 export const amountInLocale = (cents: number | null | undefined, locale: string): string =>
-  (cents === null || cents === undefined ? '' : new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100));
+  (cents === null || cents === undefined ? '' : numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100));
 
 /** The form's values as text, from a product (an edit) or as posted (a form shown again with its problems). */
 export type FormValues = Record<string, string>;

@@ -1,4 +1,5 @@
 import type { Page } from '../../core/pagination.ts';
+import { dateTimeFormat } from '../../core/intlFormats.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { ConversationDetail, ConversationSummary, MessageView } from '../../../queries/messaging/conversations.ts';
 import { html, type Html } from '../html.ts';
@@ -34,7 +35,7 @@ export const MESSAGES_STYLE = `.messages-root .count,.page-head .count{display:i
 ol.thread>li.own{margin-left:auto;background:#f3f7ff}.thread .meta{margin:0 0 .3em;font-size:.9em;opacity:.8}.thread .body{margin:0;white-space:pre-wrap}
 .thread ul.attachments{margin:.4em 0 0;padding-left:1.2em}form.reply textarea,form.start textarea{width:100%;max-width:46em;min-height:6em}form.start input[name=subject]{width:100%;max-width:46em}`;
 
-const when = (iso: string, language: LanguageCode) => new Date(iso).toLocaleString(language === 'lb' ? 'lb-LU' : language, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string, language: LanguageCode) => dateTimeFormat(language === 'lb' ? 'lb-LU' : language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 function badge(count: number, id?: string): Html {

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { dateTimeFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
 import { endSession, findCustomerByEmail, registerCustomer, startSession, type CustomerDeps } from '../../../commands/customers/handlers.ts';
 import { listCustomerOrders } from '../../../queries/orders/customerOrders.ts';
@@ -167,7 +168,7 @@ export function storefrontAccountRoutes(services: Services): Router {
 <form method="post" action="${sf.shopPath('/logout')}">${csrfField(ctx)}<button type="submit">${L(sf, 'storefront.sign_out')}</button></form>
 ${accountSections(ctx, sf, profile, profile.addresses)}
 <h2>${L(sf, 'storefront.orders')}</h2>${orders.items.length === 0 ? html`<p>${L(sf, 'storefront.no_orders')}</p>` : html`<table class="cart orders"><tbody>${orders.items.map((o) => html`<tr class="order">
-<td><a href="${sf.shopPath(`/orders/${o.id}`)}">${o.order_number}</a></td><td>${new Date(o.order_date).toLocaleDateString(sf.locale)}</td><td class="status">${orderStatusText(sf.language, o.status)}</td><td>${o.formatted.total}</td></tr>`)}</tbody></table>`}`,
+<td><a href="${sf.shopPath(`/orders/${o.id}`)}">${o.order_number}</a></td><td>${dateTimeFormat(sf.locale).format(new Date(o.order_date))}</td><td class="status">${orderStatusText(sf.language, o.status)}</td><td>${o.formatted.total}</td></tr>`)}</tbody></table>`}`,
     });
   });
 

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { numberFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
 import { loadCart } from '../../../commands/carts/checkout.ts';
 import { acceptCartItemPrice, addToCart, changeCartItemQuantity, removeFromCart, type CartRef } from '../../../commands/carts/handlers.ts';
@@ -74,7 +75,7 @@ ${it.available ? '' : html`<p class="error">${L('storefront.unavailable')}</p>`}
 </tbody></table>
 <p>${L('storefront.subtotal')}: <span class="price">${cart.totals.formatted.subtotal}</span></p>
 <p>${L('storefront.total')}: <span class="price" id="cart-total">${cart.totals.formatted.total}</span></p>
-<ul class="vat muted" id="cart-vat">${cart.totals.vat.map((v) => html`<li>${t(sf.language, 'storefront.vat_included_rate', { rate: new Intl.NumberFormat(sf.locale).format(v.rate), amount: v.formatted })}</li>`)}</ul>
+<ul class="vat muted" id="cart-vat">${cart.totals.vat.map((v) => html`<li>${t(sf.language, 'storefront.vat_included_rate', { rate: numberFormat(sf.locale).format(v.rate), amount: v.formatted })}</li>`)}</ul>
 <p><a class="button" id="to-checkout" href="${sf.shopPath('/checkout')}">${L('storefront.checkout')}</a></p>`}
 <p><a href="${sf.shopPath('/')}">${L('storefront.continue_shopping')}</a></p>`,
     });

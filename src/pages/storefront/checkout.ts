@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { dateTimeFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
 import { loadCart } from '../../../commands/carts/checkout.ts';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
@@ -151,7 +152,7 @@ ${radio('billing', 'same', L(sf, 'storefront.same_as_shipping'))}${saved('billin
       title: L(sf, 'storefront.order', { number: order.order_number }),
       notice: ctx.query.notice === 'placed' ? L(sf, 'storefront.order_placed', { number: order.order_number }) : null,
       body: html`<h1>${L(sf, 'storefront.order', { number: order.order_number })}</h1>
-<p>${L(sf, 'storefront.order_date')}: ${new Date(order.order_date).toLocaleDateString(sf.locale)} · ${L(sf, 'storefront.status')}: <span class="status">${orderStatusText(sf.language, order.status)}</span></p>
+<p>${L(sf, 'storefront.order_date')}: ${dateTimeFormat(sf.locale).format(new Date(order.order_date))} · ${L(sf, 'storefront.status')}: <span class="status">${orderStatusText(sf.language, order.status)}</span></p>
 <table class="cart"><tbody>${order.items.map((i) => html`<tr class="line"><td>${i.product_name}</td><td>${i.quantity} × ${money(i.unit_price_cents)}</td><td>${money(i.line_total_cents)}</td></tr>`)}</tbody></table>
 <p>${L(sf, 'storefront.total')}: <span class="price" id="order-total">${order.formatted.total}</span></p>
 ${a ? html`<h2>${L(sf, 'storefront.shipping_address')}</h2>${addressBlock(sf, a)}` : ''}
