@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../support/app.ts';
 import { csv, gtinFor, HEADER, newBase, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
-import { connectVendor, eventually, waitForJob } from '../support/extmarket.ts';
+import { connectVendor, waitForJob } from '../support/extmarket.ts';
+import { eventually } from '../support/eventually.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../support/extmarketServer.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 import { startViesServer } from '../support/viesServer.ts';

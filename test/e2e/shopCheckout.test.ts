@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../support/app.ts';
-import { eventually } from '../support/extmarket.ts';
+import { eventually } from '../support/eventually.ts';
 import {
   LU_ADDRESS, newSessionId, ok, openShop, registerShopper, stockedProduct, type ShopFixture,
 } from '../support/shop.ts';

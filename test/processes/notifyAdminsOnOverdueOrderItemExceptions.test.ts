@@ -3,7 +3,7 @@ import {
   notifyAdminsOfOverdueOrderItemExceptions, notifyAdminsOnOverdueOrderItemExceptions,
 } from '../../src/processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
 import { testApp, type TestApp } from '../support/app.ts';
-import { eventually } from '../support/extmarket.ts';
+import { eventually } from '../support/eventually.ts';
 import { listNotifications, raisedUnder } from '../support/notifications.ts';
 import { seedExtmarketOrder } from '../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';

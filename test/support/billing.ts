@@ -2,17 +2,8 @@ import { expect } from 'chai';
 import { comparePositions } from '../../src/eventstore/port.ts';
 import type { TestApp } from './app.ts';
 import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
+import { eventually } from './eventually.ts';
 
-/** Polls until `check` answers something (process managers run behind the API). */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The vendor's row of billing_accounts, once its Stripe account is open. */
 export const billingAccountOf = (app: TestApp, vendorId: number) =>

@@ -31,12 +31,3 @@ export async function waitForJob(app: TestApp, token: string, jobId: number, are
   throw new Error(`job ${jobId} did not finish`);
 }
 
-/** Waits until `check` holds (a process manager's effect, read back through the API). */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}

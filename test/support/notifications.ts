@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { ProcessManager } from '../../src/runtime/consumer.ts';
 import { processContext } from '../../src/runtime/processContext.ts';
 import { unique, type TestApp } from './app.ts';
-import { eventually } from './extmarket.ts';
+import { eventually } from './eventually.ts';
 
 /** Another admin account, signed in: each admin has their own read state. */
 export async function newAdmin(app: TestApp): Promise<{ id: number; token: string }> {

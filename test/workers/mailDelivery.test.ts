@@ -8,7 +8,7 @@ import { renderMail } from '../../src/mail/templates.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { CLAIM_MS, MailDeliveryWorker, retryDelayMs } from '../../src/workers/mailDelivery.ts';
 import { SMTP_LOGIN, testApp, type TestApp } from '../support/app.ts';
-import { eventually } from '../support/extmarket.ts';
+import { eventually } from '../support/eventually.ts';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { eventually } from '../../support/billing.ts';
+import { eventually } from '../../support/eventually.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { FIXTURE_VIOLATIONS, scanFixtureCopy, scanToTheEnd } from '../../support/codeQuality.ts';
 import { listNotifications } from '../../support/notifications.ts';

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
-import { billingAccountOf, eventually, subscribedVendor } from '../../support/billing.ts';
+import { billingAccountOf, subscribedVendor } from '../../support/billing.ts';
+import { eventually } from '../../support/eventually.ts';
 import type { VendorFixture } from '../../support/tenancy.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { eventually } from '../../support/billing.ts';
+import { eventually } from '../../support/eventually.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { connectVendor, waitForJob } from '../../support/extmarket.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../../support/extmarketServer.ts';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { connectVendor, eventually, extmarketWorker, waitForJob } from '../../support/extmarket.ts';
+import { connectVendor, extmarketWorker, waitForJob } from '../../support/extmarket.ts';
+import { eventually } from '../../support/eventually.ts';
 import { sellsOnExtmarket } from '../../support/orders.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../../support/extmarketServer.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { encodePosition, openSse, parsePosition } from '../../../src/http/sse.ts';
-import { eventually } from '../../support/billing.ts';
+import { eventually } from '../../support/eventually.ts';
 import { openStream } from '../../support/sse.ts';
 
 /** The event stream plumbing (src/http/sse.ts): ids are feed positions, idle streams get comments, a leaving client is noticed. */

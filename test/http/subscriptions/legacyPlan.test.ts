@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { PLANS_UPGRADE, runPlansUpgrade, vendorsWithoutPlan } from '../../../commands/subscriptions/plansUpgrade.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
-import { eventually } from '../../support/billing.ts';
+import { eventually } from '../../support/eventually.ts';
 import { putOnTier } from '../../support/plans.ts';
 import { createCompany, createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 

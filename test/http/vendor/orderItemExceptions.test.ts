@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { withCheckDigit } from '../../../src/core/gtin.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { eventually } from '../../support/extmarket.ts';
+import { eventually } from '../../support/eventually.ts';
 import { seedExtmarketOrder, sellsOnExtmarket } from '../../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 

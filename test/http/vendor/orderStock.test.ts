@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { eventually } from '../../support/extmarket.ts';
+import { eventually } from '../../support/eventually.ts';
 import { seedExtmarketOrder } from '../../support/orders.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 

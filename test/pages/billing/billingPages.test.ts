@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { signedIn } from '../../support/backOffice.ts';
-import { eventually, subscribedVendor } from '../../support/billing.ts';
+import { subscribedVendor } from '../../support/billing.ts';
+import { eventually } from '../../support/eventually.ts';
 import { teamMember } from '../../support/messaging.ts';
 import type { VendorFixture } from '../../support/tenancy.ts';
 
