@@ -2,6 +2,7 @@ import type { TransitionTable } from '../../src/core/transitions.ts';
 import type {
   ExceptionStatus, ImportedItem, ImportedOrder, ItemStatus, OrderEvent, OrderStatus,
 } from './events.ts';
+import { NO_PUSHES, withPush, type PushBook } from './pushBook.ts';
 
 /**
  * The order aggregate's state and the state tables of SPEC.md part 3, written as data.
@@ -19,12 +20,6 @@ export interface ExceptionState {
   gtin: string | null;
 }
 
-export interface PushState {
-  key: string;
-  status: 'succeeded' | 'failed';
-  attempt: number;
-}
-
 export type OrderState =
   | { status: 'none' }
   | (Omit<ImportedOrder, 'items'> & {
@@ -33,7 +28,7 @@ export type OrderState =
     exceptions: ExceptionState[];
     tracking_number: string | null;
     carrier: string | null;
-    pushes: Record<string, PushState>;
+    pushes: PushBook;
     /** The shop customer who placed the order; absent on extmarket orders. */
     customer_id?: number;
   });
@@ -99,7 +94,7 @@ const setException = (s: LoadedOrder, id: number, status: ExceptionStatus): Load
 /** A new order, from the extmarket or the shop: every item waits for the vendor's decision. */
 function arrived({ items, ...order }: ImportedOrder & { customer_id?: number }): LoadedOrder {
   return {
-    ...order, status: 'unconfirmed', exceptions: [], tracking_number: null, carrier: null, pushes: {},
+    ...order, status: 'unconfirmed', exceptions: [], tracking_number: null, carrier: null, pushes: NO_PUSHES,
     items: items.map((i) => ({ ...i, status: 'unconfirmed', shipped_quantity: 0 })),
   };
 }
@@ -137,7 +132,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'ExtmarketPushFailed': {
       const push = event.data;
       const status = event.type === 'ExtmarketPushSucceeded' ? 'succeeded' : 'failed';
-      return { ...state, pushes: { ...state.pushes, [push.key]: { key: push.key, status, attempt: push.attempt } } };
+      return { ...state, pushes: withPush(state.pushes, { key: push.key, status, attempt: push.attempt }) };
     }
   }
 }

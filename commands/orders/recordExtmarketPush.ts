@@ -1,6 +1,7 @@
 import type { ExtmarketPushFailed, OrderEvent } from './events.ts';
 import { orderFor } from './guards.ts';
 import type { OrderState } from './order.ts';
+import { pushOf } from './pushBook.ts';
 
 /**
  * Records what the extmarket answered to one of our decisions (confirm, decline, tracking), so a
@@ -15,7 +16,7 @@ export type RecordExtmarketPush = {
 export function recordExtmarketPush(command: RecordExtmarketPush, state: OrderState): OrderEvent[] {
   const { ok, error, retry_at, vendor_id, key, operation, item_id, attempt, at } = command.data;
   const order = orderFor(state, vendor_id, 'record_push');
-  const known = order.pushes[key];
+  const known = pushOf(order.pushes, key);
   if (known?.status === 'succeeded' || (known && known.attempt >= attempt)) return [];
   const base = { order_id: order.order_id, vendor_id, key, operation, item_id, attempt, at };
   if (ok) return [{ type: 'ExtmarketPushSucceeded', data: base }];

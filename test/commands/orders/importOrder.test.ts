@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { order } from '../../../commands/orders/index.ts';
 import { BusinessLogicException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
@@ -54,5 +55,21 @@ describe('tracking and extmarket pushes', () => {
     given(order, [...base, ...failed]).when(push(false, 1)).then([]);
     const ok = order.decide(push(true, 3), given(order, [...base, ...failed]).state);
     given(order, [...base, ...failed, ...ok]).when(push(false, 4)).then([]);
+  });
+  it('keeps every push of an order with a thousand of them, and a replay keeps each step\'s answers as they were then', () => {
+    const keyed = (key: string, ok: boolean, attempt: number) => ({ ...push(ok, attempt), data: { ...push(ok, attempt).data, key } });
+    let state = given(order, base).state;
+    const steps = [];
+    for (let k = 0; k < 1_000; k++) {
+      for (const e of order.decide(keyed(`evt-${k}`, k % 3 !== 0, 1), state)) state = order.evolve(state, e);
+      steps.push(state);
+    }
+    // A success is final and a stale attempt ignored, for the first key as for the last.
+    expect(order.decide(keyed('evt-1', false, 2), state)).to.deep.equal([]);
+    expect(order.decide(keyed('evt-999', true, 1), state)).to.deep.equal([]);
+    expect(order.decide(keyed('evt-999', true, 2), state)).to.have.length(1);
+    // The state after the tenth push does not know of the eleventh.
+    expect(order.decide(keyed('evt-10', true, 1), steps[9])).to.have.length(1);
+    expect(order.decide(keyed('evt-10', true, 1), steps[10])).to.deep.equal([]);
   });
 });
