@@ -132,7 +132,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'ExtmarketPushFailed': {
       const push = event.data;
       const status = event.type === 'ExtmarketPushSucceeded' ? 'succeeded' : 'failed';
-      return { ...state, pushes: withPush(state.pushes, { key: push.key, status, attempt: push.attempt }) };
+      return { ...state, pushes: withPush(state.pushes, push.key, { status, attempt: push.attempt }) };
     }
   }
 }

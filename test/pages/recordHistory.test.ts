@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import type { Context } from 'koa';
 import { recordHistory } from '../../src/pages/history/recordHistory.ts';
 import { ADMIN, testApp, unique, type TestApp } from '../support/app.ts';
+import { seedExtmarketOrder } from '../support/orders.ts';
+import { createVendorWithOwner } from '../support/tenancy.ts';
 
 /**
  * The auditor's view of a record (src/pages/history/recordHistory.ts), on a user's stream made
@@ -45,5 +47,16 @@ describe('a record\'s history card', function () {
     expect(asOf).to.match(/<dt>status<\/dt><dd>active<\/dd>/);
     const before = String(await recordHistory(app.services, page({ as_of: '2000-01-01T00:00:00' }), 'en', `user-${id}`));
     expect(before).to.contain('The record did not exist yet at that time.');
+  });
+
+  it('names a change deep in a collection by its path, not by the collection written out twice', async () => {
+    const vendor = await createVendorWithOwner(app);
+    const { orderId, itemIds } = await seedExtmarketOrder(app, vendor.vendorId, [{ quantity: 1 }, { quantity: 2 }]);
+    const confirmed = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${itemIds[1]}/confirm`, { token: vendor.ownerToken, body: {} });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
+    const out = String(await recordHistory(app.services, page(), 'en', `order-${orderId}`));
+    const line = out.slice(out.indexOf('Order item confirmed'), out.indexOf('Order imported'));
+    expect(line).to.match(/<code>items\[1\]\.status<\/code>: <span class="muted">unconfirmed<\/span> → confirmed/);
+    expect(line).to.not.contain('items[0]');
   });
 });

@@ -78,19 +78,34 @@ const sizeOf = (value: unknown): number =>
 const field = (key: string, value: unknown): string => short(sizeOf(value) > 20 ? value : redactSecrets({ [key]: value })[key]);
 
 /**
- * The top-level fields of the state an event moved: before → after. A decider's evolve keeps
- * what an event did not touch (the same object), so an unchanged field is known by reference,
- * without writing either state out.
+ * What an event moved in the state: the values that differ, by their path in it (`status`,
+ * `items[1].status`, `pushes.d.d5aaf11a-…`). A decider's evolve keeps what an event did not touch
+ * (the same object), so the walk only goes down where references differ, and never writes
+ * either state out: a change deep in a large collection is one line, not the collection twice.
  */
 function changes(before: unknown, after: unknown): [string, unknown, unknown][] {
-  const a = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const b = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
   const out: [string, unknown, unknown][] = [];
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (a[key] !== b[key]) out.push([key, a[key], b[key]]);
-  }
+  const walk = (a: unknown, b: unknown, path: string) => {
+    if (a === b || out.length >= MAX_CHANGES) return;
+    const arrays = Array.isArray(a) && Array.isArray(b);
+    // A keyed collection gaining its first entry (or losing its last) is shown by that entry.
+    const objects = (isPlainObject(a) || a === undefined) && (isPlainObject(b) || b === undefined) && (a !== undefined || Object.keys(b!).length <= 1)
+      && (b !== undefined || Object.keys(a!).length <= 1);
+    if (path !== '' && !arrays && !objects) { out.push([path, a, b]); return; }
+    const x = (a ?? {}) as Record<string, unknown>;
+    const y = (b ?? {}) as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      walk(x[key], y[key], arrays ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`);
+    }
+  };
+  walk(before && typeof before === 'object' ? before : {}, after && typeof after === 'object' ? after : {}, '');
   return out;
 }
+
+const MAX_CHANGES = 12;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** The name a path ends with, which says whether its value is a secret (`…owner.password_hash`). */
+const lastName = (path: string): string => path.replace(/\[\d+\]$/, '').split('.').pop() ?? path;
 
 /** A state as a list of its fields (nested values as compact JSON). */
 export function stateFacts(state: unknown): Html {
@@ -134,7 +149,7 @@ ${pill(ht(language, 'events_applied', { count: upTo.length, total: steps.length 
     return html`<li><div class="when"><time datetime="${s.event.recorded_at}">${formatDateTime(s.event.recorded_at, language)}</time> · ${who(s.event, names, language)} · v${s.event.version}
  · <a href="?as_of=${encodeURIComponent(s.event.recorded_at)}#history">${ht(language, 'show_as_of')}</a></div>
 <div><strong>${eventInWords(s.event.type)}</strong> <code class="muted">${s.event.type}</code></div>
-${moved.length > 0 ? html`<ul class="changes">${moved.slice(0, 12).map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${field(k, from)}</span> → ${field(k, to)}</li>`)}</ul>`
+${moved.length > 0 ? html`<ul class="changes">${moved.map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${field(lastName(k), from)}</span> → ${field(lastName(k), to)}</li>`)}</ul>`
     : html`<div class="muted"><code>${short(redactSecrets(s.event.data))}</code></div>`}</li>`;
   });
   const pages = Math.max(1, Math.ceil(steps.length / size));
