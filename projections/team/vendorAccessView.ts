@@ -11,7 +11,8 @@ const COMPANY_TYPES = ['CompanyCreated', 'CompanyOwnershipTransferred', 'Company
 
 /**
  * The vendor guard's facts in every instance's memory (src/runtime/memoryViews.ts), so checking
- * a vendor request's caller costs no statement: loaded from user_list, vendor_list, company_list
+ * a vendor request's caller costs no statement, and the names and languages the back offices'
+ * frame greets a signed-in person with, so a page reads none either: loaded from user_list, vendor_list, company_list
  * and vendor_team_members, kept current from their events. A deactivated user, a removed member
  * or a changed role is refused by every instance as soon as its tail reads the event.
  */
@@ -21,11 +22,14 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
   sources: ['user_list', 'vendor_list', 'company_list', 'vendor_team_members'],
   async load(trx: Knex.Transaction) {
     const facts: AccessFacts = { users: new Map(), vendors: new Map(), owners: new Map(), members: new Map() };
-    for (const u of await trx('user_list').select('id', 'is_active', 'must_change_password', 'username', 'email')) {
-      facts.users.set(u.id, { id: u.id, is_active: u.is_active, must_change_password: u.must_change_password, username: u.username, email: u.email });
+    for (const u of await trx('user_list').select('id', 'is_active', 'must_change_password', 'username', 'email', 'first_name', 'last_name', 'preferred_language')) {
+      facts.users.set(u.id, {
+        id: u.id, is_active: u.is_active, must_change_password: u.must_change_password, username: u.username, email: u.email,
+        first_name: u.first_name, last_name: u.last_name, preferred_language: u.preferred_language,
+      });
     }
-    for (const v of await trx('vendor_list').select('id', 'vendor_code', 'name', 'is_active', 'company_id')) {
-      facts.vendors.set(v.id, { id: v.id, vendor_code: v.vendor_code, name: v.name, is_active: v.is_active, company_id: v.company_id });
+    for (const v of await trx('vendor_list').select('id', 'vendor_code', 'name', 'is_active', 'company_id', 'dashboard_language')) {
+      facts.vendors.set(v.id, { id: v.id, vendor_code: v.vendor_code, name: v.name, is_active: v.is_active, company_id: v.company_id, dashboard_language: v.dashboard_language });
     }
     for (const c of await trx('company_list').select('id', 'owner_user_id')) facts.owners.set(c.id, Number(c.owner_user_id));
     for (const m of await trx('vendor_team_members').where({ is_active: true }).select('vendor_id', 'user_id', 'role', 'permissions')) {
@@ -39,12 +43,15 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
     switch (e.type) {
       case 'UserCreated': {
         const d = e.data;
-        facts.users.set(d.user_id, { id: d.user_id, is_active: true, must_change_password: d.must_change_password, username: d.username, email: d.email });
+        facts.users.set(d.user_id, {
+          id: d.user_id, is_active: true, must_change_password: d.must_change_password, username: d.username, email: d.email,
+          first_name: d.first_name, last_name: d.last_name, preferred_language: d.preferred_language,
+        });
         break;
       }
       case 'UserProfileChanged': {
         const u = facts.users.get(e.data.user_id);
-        if (u) Object.assign(u, pick(e.data.changes, ['username', 'email']));
+        if (u) Object.assign(u, pick(e.data.changes, ['username', 'email', 'first_name', 'last_name', 'preferred_language']));
         break;
       }
       case 'UserActivated': case 'UserDeactivated': {
@@ -60,12 +67,12 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
       case 'UserDeleted': facts.users.delete(e.data.user_id); break;
       case 'VendorCreated': {
         const d = e.data;
-        facts.vendors.set(d.vendor_id, { id: d.vendor_id, vendor_code: d.vendor_code, name: d.name, is_active: true, company_id: d.company_id });
+        facts.vendors.set(d.vendor_id, { id: d.vendor_id, vendor_code: d.vendor_code, name: d.name, is_active: true, company_id: d.company_id, dashboard_language: d.dashboard_language });
         break;
       }
       case 'VendorProfileChanged': {
         const v = facts.vendors.get(e.data.vendor_id);
-        if (v && e.data.changes.name !== undefined) v.name = e.data.changes.name;
+        if (v) Object.assign(v, pick(e.data.changes, ['name', 'dashboard_language']));
         break;
       }
       case 'VendorActivated': case 'VendorDeactivated': {

@@ -61,8 +61,9 @@ export async function listAccessibleVendors(knex: Knex, userId: number): Promise
 /** The memory view that holds AccessFacts (src/runtime/memoryViews.ts), named so a generic layer can read it. */
 export const VENDOR_ACCESS_VIEW = 'vendor_access';
 
-type User = NonNullable<VendorAccess['user']>;
-type Vendor = NonNullable<VendorAccess['vendor']>;
+/** A user as the guards and the back offices' frame need them: access flags, and the name and language a page greets them with. */
+type User = NonNullable<VendorAccess['user']> & { first_name: string | null; last_name: string | null; preferred_language: string | null };
+type Vendor = NonNullable<VendorAccess['vendor']> & { dashboard_language: string | null };
 
 /** Who may act for which vendor: the facts the vendor guard checks on every request. */
 export interface AccessFacts {
@@ -83,9 +84,19 @@ export function vendorAccessOf(facts: AccessFacts, vendorId: number, userId: num
   const owner = vendor !== null && facts.owners.get(vendor.company_id) === userId;
   const member = facts.members.get(memberKey(vendorId, userId)) ?? null;
   return {
-    vendor: vendor && { ...vendor },
-    user: user && { ...user },
+    vendor: vendor && { id: vendor.id, vendor_code: vendor.vendor_code, name: vendor.name, is_active: vendor.is_active, company_id: vendor.company_id },
+    user: user && { id: user.id, is_active: user.is_active, must_change_password: user.must_change_password, username: user.username, email: user.email },
     role: !vendor ? null : owner ? 'owner' : member ? member.role : null,
     permissions: !owner && member ? [...member.permissions] : [],
   };
+}
+
+/** A signed-in account's name and language for a back office's frame, from memory (no statement per page). */
+export function accountOf(facts: AccessFacts, userId: number): Pick<User, 'username' | 'first_name' | 'last_name' | 'preferred_language'> | null {
+  return facts.users.get(userId) ?? null;
+}
+
+/** A vendor's name and dashboard language for its back office's frame, from memory. */
+export function vendorFrameOf(facts: AccessFacts, vendorId: number): Pick<Vendor, 'name' | 'dashboard_language'> | null {
+  return facts.vendors.get(vendorId) ?? null;
 }

@@ -21,3 +21,6 @@ export const teamModule = defineModule({
   pages: [teamPageRoutes],
   backOffice: teamBackOffice,
 });
+
+/** Who is signed in, for the back offices' frame: a user's name and language, a vendor's name and dashboard language, from memory. */
+export { accountOf, vendorFrameOf, VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';

@@ -3,14 +3,16 @@ import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { backOfficeOf, type Viewer } from '../backOffice/registry.ts';
 import { pageAdmin, pageVendor } from './session.ts';
+import { accountOf, vendorFrameOf, VENDOR_ACCESS_VIEW, type AccessFacts } from '../../modules/team.ts';
 
 /**
  * Who is signed in to a back office, as its frame shows them: the account's name and language,
  * and for a team member the vendor, the role's permissions and the plan's features. The checks
  * are the APIs' own guards (src/pages/auth/session.ts), so a page is never more open than the API.
  */
-async function account(services: Services, userId: number) {
-  const row = await services.db.knex('user_list').where('id', userId).first('first_name', 'last_name', 'username', 'preferred_language');
+/** The account's name and language, from the access view every instance keeps in memory. */
+function account(services: Services, userId: number) {
+  const row = accountOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), userId);
   const name = [row?.first_name, row?.last_name].filter(Boolean).join(' ').trim() || row?.username || `User ${userId}`;
   const lang = String(row?.preferred_language ?? '').toLowerCase().split(/[-_]/)[0];
   return { name, language: isLanguage(lang) ? lang : null };
@@ -19,11 +21,9 @@ async function account(services: Services, userId: number) {
 export async function vendorViewer(services: Services, ctx: Context): Promise<Viewer | null> {
   const caller = await pageVendor(services, ctx);
   if (!caller) return null;
-  const [who, vendor, plan] = await Promise.all([
-    account(services, caller.userId),
-    services.db.knex('vendor_list').where('id', caller.id).first('name', 'dashboard_language'),
-    backOfficeOf(services).vendorPlan(services, caller.id),
-  ]);
+  const who = account(services, caller.userId);
+  const vendor = vendorFrameOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), caller.id);
+  const plan = await backOfficeOf(services).vendorPlan(services, caller.id);
   // The dashboard language is the vendor's (SPEC.md part 2); a member's own profile language comes first.
   const dashboard = isLanguage(vendor?.dashboard_language) ? (vendor.dashboard_language as LanguageCode) : null;
   return {
@@ -43,7 +43,7 @@ export async function vendorViewer(services: Services, ctx: Context): Promise<Vi
 export async function adminViewer(services: Services, ctx: Context): Promise<Viewer | null> {
   const id = await pageAdmin(services, ctx);
   if (id === null) return null;
-  const who = await account(services, id);
+  const who = account(services, id);
   return {
     area: 'admin',
     userId: id,

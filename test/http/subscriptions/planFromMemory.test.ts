@@ -3,10 +3,13 @@ import pg from 'pg';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { requirePostgres } from '../../support/database.ts';
 import { putOnTier } from '../../support/plans.ts';
+import { signedIn, signedInAdmin } from '../../support/backOffice.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /** The tables the plan and the access were read from on every vendor request before they were held in memory. */
 const PLAN_AND_ACCESS = /\b(subscription_tiers|vendor_subscriptions|vendor_legacy_plans|subscription_settings|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
+/** What a back-office page's frame read on every page before it came from memory: who is signed in, and the vendor's name and language. */
+const FRAME = /from "(user_list|vendor_list)" where "id" = \$1/;
 
 /**
  * A gated route costs what an ungated one costs: the vendor guard, the feature gate and the
@@ -29,7 +32,7 @@ describe('plan and access from memory: no statement per request', () => {
 
   afterEach(() => { pg.Client.prototype.query = query; });
 
-  async function counted(request: () => Promise<{ status: number }>, n: number): Promise<{ perRequest: number; planOrAccess: string[] }> {
+  async function counted(request: () => Promise<{ status: number }>, n: number): Promise<{ perRequest: number; planOrAccess: string[]; frame: string[] }> {
     sent.length = 0;
     pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
       sent.push(typeof config === 'string' ? config : config?.text ?? '');
@@ -37,7 +40,7 @@ describe('plan and access from memory: no statement per request', () => {
     } as any;
     for (let i = 0; i < n; i++) expect((await request()).status).to.equal(200);
     pg.Client.prototype.query = query;
-    return { perRequest: sent.length / n, planOrAccess: sent.filter((s) => PLAN_AND_ACCESS.test(s)) };
+    return { perRequest: sent.length / n, planOrAccess: sent.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)), frame: sent.filter((s) => FRAME.test(s)) };
   }
 
   it('a gated vendor route reads neither the plan nor the access from the database', async () => {
@@ -55,5 +58,22 @@ describe('plan and access from memory: no statement per request', () => {
       return { status: 200 };
     }, 10);
     expect(refused.planOrAccess).to.deep.equal([]);
+  });
+
+  it('a back-office page greets whoever is signed in from memory too: a vendor page reads no user, vendor, plan or access row', async () => {
+    const vendorPage = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
+    const adminPage = await signedInAdmin(app);
+    const vendorSide = await counted(() => vendorPage.get('/vendor/messages'), 5);
+    const adminSide = await counted(() => adminPage.get('/admin/messages'), 5);
+    expect(vendorSide.planOrAccess).to.deep.equal([]);
+    // The admin guard itself still reads the admin's row (src/http/auth.ts); the frame reads nothing more.
+    expect(adminSide.frame).to.deep.equal([]);
+  });
+
+  it('a changed name shows in the frame of the next page', async () => {
+    const vendorPage = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
+    const changed = await app.call('PUT', `/api/v1/admin/users/${v.ownerUserId}`, { token: await app.adminToken(), body: { first_name: 'Grace', last_name: 'Hopper' } });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect((await vendorPage.get('/vendor/messages')).body).to.contain('Grace Hopper');
   });
 });
