@@ -11,7 +11,8 @@ const COMPANY_TYPES = ['CompanyCreated', 'CompanyOwnershipTransferred', 'Company
 
 /**
  * The vendor guard's facts in every instance's memory (src/runtime/memoryViews.ts), so checking
- * a vendor request's caller costs no statement, and the names and languages the back offices'
+ * a vendor request's caller costs no statement (nor an admin's: every user is here, with the
+ * role the admin guard checks), and the names and languages the back offices'
  * frame greets a signed-in person with, so a page reads none either: loaded from user_list, vendor_list, company_list
  * and vendor_team_members, kept current from their events. A deactivated user, a removed member
  * or a changed role is refused by every instance as soon as its tail reads the event.
@@ -22,9 +23,9 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
   sources: ['user_list', 'vendor_list', 'company_list', 'vendor_team_members'],
   async load(trx: Knex.Transaction) {
     const facts: AccessFacts = { users: new Map(), vendors: new Map(), owners: new Map(), members: new Map() };
-    for (const u of await trx('user_list').select('id', 'is_active', 'must_change_password', 'username', 'email', 'first_name', 'last_name', 'preferred_language')) {
+    for (const u of await trx('user_list').select('id', 'role', 'is_active', 'must_change_password', 'username', 'email', 'first_name', 'last_name', 'preferred_language')) {
       facts.users.set(u.id, {
-        id: u.id, is_active: u.is_active, must_change_password: u.must_change_password, username: u.username, email: u.email,
+        id: u.id, role: u.role, is_active: u.is_active, must_change_password: u.must_change_password, username: u.username, email: u.email,
         first_name: u.first_name, last_name: u.last_name, preferred_language: u.preferred_language,
       });
     }
@@ -44,7 +45,7 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
       case 'UserCreated': {
         const d = e.data;
         facts.users.set(d.user_id, {
-          id: d.user_id, is_active: true, must_change_password: d.must_change_password, username: d.username, email: d.email,
+          id: d.user_id, role: d.role, is_active: true, must_change_password: d.must_change_password, username: d.username, email: d.email,
           first_name: d.first_name, last_name: d.last_name, preferred_language: d.preferred_language,
         });
         break;
@@ -52,6 +53,11 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
       case 'UserProfileChanged': {
         const u = facts.users.get(e.data.user_id);
         if (u) Object.assign(u, pick(e.data.changes, ['username', 'email', 'first_name', 'last_name', 'preferred_language']));
+        break;
+      }
+      case 'UserRoleChanged': {
+        const u = facts.users.get(e.data.user_id);
+        if (u) u.role = e.data.role;
         break;
       }
       case 'UserActivated': case 'UserDeactivated': {

@@ -62,7 +62,7 @@ export async function listAccessibleVendors(knex: Knex, userId: number): Promise
 export const VENDOR_ACCESS_VIEW = 'vendor_access';
 
 /** A user as the guards and the back offices' frame need them: access flags, and the name and language a page greets them with. */
-type User = NonNullable<VendorAccess['user']> & { first_name: string | null; last_name: string | null; preferred_language: string | null };
+type User = NonNullable<VendorAccess['user']> & { role: string; first_name: string | null; last_name: string | null; preferred_language: string | null };
 type Vendor = NonNullable<VendorAccess['vendor']> & { dashboard_language: string | null };
 
 /** Who may act for which vendor: the facts the vendor guard checks on every request. */

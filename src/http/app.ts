@@ -8,6 +8,7 @@ import { modules } from '../modules/index.ts';
 import { isCoreModule, type Module, type ModuleSwitch, type VendorGate } from '../modules/module.ts';
 import { registerBackOffice } from '../pages/backOffice/registry.ts';
 import { routeEntryOf, type ApiArea } from './api.ts';
+import { registerAdminAccess } from './adminAccess.ts';
 import { errorHandler } from './errorHandler.ts';
 import { inputGuard } from './inputGuard.ts';
 import { responseConformance } from './responseConformance.ts';
@@ -37,6 +38,8 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
 
   const root = new Router();
   const moduleSwitch = modules.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
+  const adminAccess = modules.find((m) => m.adminAccess)?.adminAccess?.(services);
+  if (adminAccess) registerAdminAccess(services, adminAccess);
   const vendorGates = modules.flatMap((m) => (m.vendorGate ? [{ module: m.name, gate: m.vendorGate(services) }] : []));
   for (const area of API_AREAS) {
     const router = new Router();

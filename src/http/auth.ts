@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import { AuthenticationException, AuthorizationException } from '../core/errors.ts';
-import { sql } from '../runtime/database.ts';
 import type { Services } from '../runtime/services.ts';
+import { adminAccessOf } from './adminAccess.ts';
 import { bearer, type TokenClaims } from './tokens.ts';
 
 export interface AdminState {
@@ -10,7 +10,9 @@ export interface AdminState {
 
 /**
  * Admin API guard (SPEC.md part 5): the bearer header only, never a cookie. The user must still
- * exist, be active and be an admin: deactivating an admin ends their access at once.
+ * exist, be active and be an admin: deactivating an admin ends their access on this instance when
+ * the deactivation answers, and on every other within its live tail's delay (the access is held in
+ * memory, kept current from the event feed).
  */
 export function requireAdmin(services: Services) {
   return async function adminAuth(ctx: Context, next: Next) {
@@ -18,7 +20,7 @@ export function requireAdmin(services: Services) {
     if (!token) throw new AuthenticationException('Missing Authorization: Bearer header (the admin API does not read cookies)');
     const claims = services.tokens.verify(token, 'admin');
     const id = Number(claims.sub);
-    const [row] = await sql<{ role: string; is_active: boolean }>(services.db.knex, 'SELECT role, is_active FROM user_list WHERE id = $1', [id], 'admin_auth');
+    const row = await adminAccessOf(services, id);
     if (!row || !row.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
     if (row.role !== 'admin') throw new AuthorizationException('Administrator access required');
     ctx.state.admin = { id, claims };
@@ -30,3 +32,4 @@ export function requireAdmin(services: Services) {
 export function commandContext(ctx: Context, userId: number | string | null, vendorId: number | null = null) {
   return { userId, vendorId, correlationId: ctx.state.requestId as string };
 }
+

@@ -1,13 +1,14 @@
 import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 import { sql } from '../runtime/database.ts';
 import type { Services } from '../runtime/services.ts';
+import { adminAccessOf } from './adminAccess.ts';
 
 /**
  * Whether the caller of an open live stream still has the access its guard found when it opened
  * (the same facts the guards read: src/http/auth.ts, vendorAuth.ts, customerAuth.ts).
  */
 export const adminStillActive = (services: Services, adminId: number) => async () => {
-  const [row] = await sql(services.db.knex, 'SELECT role, is_active FROM user_list WHERE id = $1', [adminId], 'live_admin_access');
+  const row = await adminAccessOf(services, adminId);
   return !!row && row.is_active && row.role === 'admin';
 };
 

@@ -5,6 +5,7 @@ import type { Decider } from '../core/decider.ts';
 import type { EventStore, Position } from '../eventstore/port.ts';
 import type { ApiArea } from '../http/api.ts';
 import type { NotFoundPage } from '../http/notFoundPage.ts';
+import type { AdminAccess } from '../http/adminAccess.ts';
 import type { Consumer } from '../runtime/consumer.ts';
 import type { MemoryView } from '../runtime/memoryViews.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
@@ -115,6 +116,11 @@ export interface Module {
    * to refuse.
    */
   newVendorPlan?: (services: Services, asked: AskedPlan) => Promise<RequestedPlan>;
+  /**
+   * The admin API's guard asks the area that keeps the users' access whether a caller is still an
+   * active admin (src/http/auth.ts), answered from memory: null when the account no longer exists.
+   */
+  adminAccess?: (services: Services) => AdminAccess;
 }
 
 /** The plan asked for in a vendor's creation: a tier, a trial, or both. */

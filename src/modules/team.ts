@@ -5,6 +5,7 @@ import { vendorTeamMembers } from '../../projections/team/vendorTeamMembers.ts';
 import { vendorTeamRoutes } from '../http/vendor/team.ts';
 import { teamBackOffice, teamPageRoutes } from '../pages/team/teamPages.ts';
 import { defineModule } from './module.ts';
+import { VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 
 export const teamModule = defineModule({
   name: 'team',
@@ -20,6 +21,11 @@ export const teamModule = defineModule({
   memoryViews: [vendorAccessView],
   pages: [teamPageRoutes],
   backOffice: teamBackOffice,
+  // The access view holds every user with their role and status: the admin guard reads them there too.
+  adminAccess: (services) => (userId) => {
+    const user = services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW).users.get(userId);
+    return user ? { is_active: user.is_active, role: user.role } : null;
+  },
 });
 
 /** Who is signed in, for the back offices' frame: a user's name and language, a vendor's name and dashboard language, from memory. */

@@ -125,6 +125,25 @@ describe('reliability: plan and access changes reach the other instance', functi
     await refusedOnB('deactivated user', settings, (r) => r.status === 401);
   });
 
+  it('a deactivated admin, and an admin made a vendor user', async () => {
+    const token = await onA.adminToken();
+    const made = await Promise.all([1, 2].map(async (n) => {
+      const name = `second-admin-${n}-${Date.now()}`;
+      const res = await onA.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'admin' } });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      const login = await onB.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: name, password: 'a-long-password-1' } });
+      return { id: res.body.id as number, token: login.body.access_token as string };
+    }));
+    const dashboard = (t: string) => () => onB.call('GET', '/api/v1/admin/dashboard', { token: t });
+    expect((await dashboard(made[0].token)()).status).to.equal(200);
+    expect((await onA.call('PUT', `/api/v1/admin/users/${made[0].id}/status`, { token, body: { is_active: false } })).status).to.equal(200);
+    await refusedOnB('deactivated admin', dashboard(made[0].token), (r) => r.status === 401);
+    expect((await dashboard(made[1].token)()).status).to.equal(200);
+    const demoted = await onA.call('PUT', `/api/v1/admin/users/${made[1].id}`, { token, body: { role: 'vendor' } });
+    expect(demoted.status, JSON.stringify(demoted.body)).to.equal(200);
+    await refusedOnB('admin made a vendor user', dashboard(made[1].token), (r) => r.status === 403);
+  });
+
   it('a removed member', async () => {
     const v = await vendor();
     const m = await teamMember(onA, v, 'viewer');

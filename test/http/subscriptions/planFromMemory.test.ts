@@ -9,6 +9,8 @@ import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy
 /** The tables the plan and the access were read from on every vendor request before they were held in memory. */
 const PLAN_AND_ACCESS = /\b(subscription_tiers|vendor_subscriptions|vendor_legacy_plans|subscription_settings|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
 /** What a back-office page's frame read on every page before it came from memory: who is signed in, and the vendor's name and language. */
+/** The admin guard's read of the caller's role and status, on every admin request before it came from memory. */
+const ADMIN_GUARD = /FROM user_list WHERE id = \$1/;
 const FRAME = /from "(user_list|vendor_list)" where "id" = \$1/;
 
 /**
@@ -32,7 +34,7 @@ describe('plan and access from memory: no statement per request', () => {
 
   afterEach(() => { pg.Client.prototype.query = query; });
 
-  async function counted(request: () => Promise<{ status: number }>, n: number): Promise<{ perRequest: number; planOrAccess: string[]; frame: string[] }> {
+  async function counted(request: () => Promise<{ status: number }>, n: number): Promise<{ perRequest: number; planOrAccess: string[]; frame: string[]; adminGuard: string[] }> {
     sent.length = 0;
     pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
       sent.push(typeof config === 'string' ? config : config?.text ?? '');
@@ -40,7 +42,7 @@ describe('plan and access from memory: no statement per request', () => {
     } as any;
     for (let i = 0; i < n; i++) expect((await request()).status).to.equal(200);
     pg.Client.prototype.query = query;
-    return { perRequest: sent.length / n, planOrAccess: sent.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)), frame: sent.filter((s) => FRAME.test(s)) };
+    return { perRequest: sent.length / n, planOrAccess: sent.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)), frame: sent.filter((s) => FRAME.test(s)), adminGuard: sent.filter((s) => ADMIN_GUARD.test(s)) };
   }
 
   it('a gated vendor route reads neither the plan nor the access from the database', async () => {
@@ -66,8 +68,14 @@ describe('plan and access from memory: no statement per request', () => {
     const vendorSide = await counted(() => vendorPage.get('/vendor/messages'), 5);
     const adminSide = await counted(() => adminPage.get('/admin/messages'), 5);
     expect(vendorSide.planOrAccess).to.deep.equal([]);
-    // The admin guard itself still reads the admin's row (src/http/auth.ts); the frame reads nothing more.
     expect(adminSide.frame).to.deep.equal([]);
+    expect(adminSide.adminGuard).to.deep.equal([]);
+  });
+
+  it('the admin API checks its caller from memory too', async () => {
+    const token = await app.adminToken();
+    const guarded = await counted(() => app.call('GET', '/api/v1/admin/dashboard', { token }), 5);
+    expect(guarded.adminGuard).to.deep.equal([]);
   });
 
   it('a changed name shows in the frame of the next page', async () => {
