@@ -78,26 +78,19 @@ export function lineChart(title: string, labels: string[], series: Series[]): Ht
 <figcaption class="legend">${series.map((s, i) => html`<span><i class="${i === 1 ? 'second' : ''}"></i>${s.label}</span>`)}</figcaption>${valuesTable(title, labels, series)}</figure>`;
 }
 
-/** Bars per label (one series), for counts per status, per channel, per day. */
+/**
+ * Counts per category (orders per status, per channel, subscriptions per tier) as horizontal bars
+ * in an HTML table: the category names and values are text at the page's own size, however narrow
+ * the card (an SVG scaled into a third of the page drew them at 4 px), the bars are CSS, and the
+ * table is what a screen reader reads. Categories stay in the caller's order.
+ */
 export function barChart(title: string, labels: string[], series: Series): Html {
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const max = niceMax(Math.max(0, ...series.values));
-  const slot = plotW / Math.max(1, labels.length);
-  const width = Math.max(2, Math.min(48, slot * 0.6));
-  let svg = '';
-  for (let i = 0; i <= 4; i++) {
-    const y = PAD.top + plotH - (plotH * i) / 4;
-    svg += `<line class="grid-line" x1="${PAD.left}" x2="${W - PAD.right}" y1="${num(y)}" y2="${num(y)}"/>`;
-    svg += `<text class="axis" x="${PAD.left - 8}" y="${num(y + 4)}" text-anchor="end">${escapeText((series.format ?? String)((max * i) / 4))}</text>`;
-  }
-  const every = Math.max(1, Math.ceil(labels.length / 10));
-  labels.forEach((label, i) => {
+  const max = Math.max(0, ...series.values);
+  const format = series.format ?? String;
+  return html`<figure class="chart bar-list" style="margin:0"><table><caption class="visually-hidden">${title} (${series.label})</caption><tbody>
+${labels.map((label, i) => {
     const v = series.values[i] ?? 0;
-    const h = (plotH * v) / max;
-    const cx = PAD.left + slot * i + slot / 2;
-    svg += `<rect class="bar" x="${num(cx - width / 2)}" y="${num(PAD.top + plotH - h)}" width="${num(width)}" height="${num(h)}" rx="2"/>`;
-    if (i % every === 0) svg += `<text class="axis" x="${num(cx)}" y="${H - 8}" text-anchor="middle">${escapeText(label)}</text>`;
-  });
-  return html`<figure class="chart-figure" style="margin:0"><svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-hidden="true">${raw(svg)}</svg>${valuesTable(title, labels, [series])}</figure>`;
+    const width = max > 0 ? Math.round((1000 * v) / max) / 10 : 0;
+    return html`<tr><th scope="row">${label}</th><td class="bar-cell"><span class="bar${v === 0 ? ' zero' : ''}" style="width:${String(width)}%"></span></td><td class="num">${format(v)}</td></tr>`;
+  })}</tbody></table></figure>`;
 }
