@@ -97,6 +97,13 @@ export interface Module {
    */
   vendorGate?: (services: Services) => VendorGate;
   /**
+   * The plans' feature check (one module provides it: the one that keeps the plans). A vendor
+   * route may name a plan feature (RouteDecl.feature); src/http/app.ts, where it mounts the route,
+   * asks this gate what to say of the feature in the API document, and has the route check it on
+   * every request after the caller's guard. It answers from memory (no statement per request).
+   */
+  featureGate?: (services: Services) => FeatureGate;
+  /**
    * What the area keeps of a vendor product (the inventory's units in stock), read from the event
    * store: the catalogue asks every module before it deletes a product or makes it digital, so it
    * imports no area that depends on it.
@@ -160,6 +167,16 @@ export interface VendorGate {
   exempt: readonly string[];
   /** Reads the caller the guard set (`ctx.state.vendor`); throws to refuse. */
   check(ctx: Context): void;
+}
+
+export interface FeatureGate {
+  /**
+   * What the API document says of a route gated by the feature; throws for a code that names no
+   * plan feature, so a route cannot be mounted behind a gate nobody checks.
+   */
+  describe(code: string): string;
+  /** Reads the caller the vendor guard set (`ctx.state.vendor`); throws a domain exception to refuse. */
+  check(ctx: Context, code: string): Promise<void>;
 }
 
 /** One piece of background work as the task monitor lists it (the columns a module's backgroundTasks query selects). */
