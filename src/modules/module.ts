@@ -12,6 +12,7 @@ import type { Services } from '../runtime/services.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { PlatformFigures } from '../core/platformFigures.ts';
 import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
+import { registerAdapters, type AdapterFactory } from '../runtime/adapters.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -34,6 +35,11 @@ export interface Module {
   /** Mounted under /api/v1/<area> in the order given; `health` at the root. */
   routes?: Partial<Record<ApiArea, RouteFactory[]>>;
   consumers?: Consumer[];
+  /**
+   * The clients of outside services the area owns (billing's Stripe), built once per process from
+   * the configuration by createServices (src/runtime/adapters.ts) and held on the services.
+   */
+  adapters?: AdapterFactory;
   /**
    * State each instance holds in memory, loaded from the area's read models at start and kept
    * current from the event feed (src/runtime/memoryViews.ts); read with `services.views.get(view)`.
@@ -245,6 +251,7 @@ export function registeredModules(): readonly Module[] {
 
 export function registerModules(list: readonly Module[]): void {
   registered = list;
+  registerAdapters(list.flatMap((m) => (m.adapters ? [m.adapters] : [])));
 }
 
 /** What the platform-modules catalogue says of a module. */
