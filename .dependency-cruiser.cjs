@@ -33,6 +33,13 @@ module.exports = {
       to: { path: '^(src/(runtime|http|eventstore|pages|processes|adapters)|commands|projections|queries)/' },
     },
     {
+      name: 'generic-layers-import-no-area',
+      comment: 'The generic layers know no area (the runtime, the services, the route plumbing, the start): an area contributes a feature check, a seeding step or an adapter through its module declaration (src/modules/), never by being imported.',
+      severity: 'error',
+      from: { path: '^src/(runtime/|http/(api|app|validation|auth)\\.ts$|main\\.ts$|service\\.ts$)' },
+      to: { path: '^(commands|projections|queries)/|^src/(processes|workers/[^/]+)/|^src/http/(admin|vendor|shop|platform|public|language)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

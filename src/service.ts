@@ -24,7 +24,6 @@ export async function startService(config: Config, logger: Logger, listener: Ear
   await ensureFirstAdmin(services);
   // What the modules record once before serving: the subscription tiers, the platform's upgrades (src/modules/module.ts setUp).
   await runSetUp(services, modules);
-  if (!services.stripe) logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
   const workers = startWorkers(services);
   // Before the scheduler and the listener: the module switch's view must be loaded to answer.
   const background = await startBackground(services, modules);

@@ -1,12 +1,10 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { TSchema } from '@sinclair/typebox';
-import { featureByCode } from '../../commands/subscriptions/features.ts';
 import { FeatureNotAvailableException, type DomainException } from '../core/errors.ts';
 import type { Services } from '../runtime/services.ts';
 import { requireAdmin } from './auth.ts';
 import { requireCustomer } from './customerAuth.ts';
-import { requireFeature } from './featureGate.ts';
 import { input, type Parsed, type Schemas } from './validation.ts';
 import { requireVendor } from './vendorAuth.ts';
 
@@ -67,9 +65,10 @@ export interface RouteDecl extends Schemas {
   /** Vendor routes a user with a temporary password may still call. */
   allowPasswordChange?: boolean;
   /**
-   * Vendor routes: the plan feature (commands/subscriptions/features.ts) the route belongs to. A
-   * vendor whose tier lacks it is refused (403 FeatureNotAvailableException, after the caller's
-   * guard, before validation); the document lists that refusal and names the feature.
+   * Vendor routes: the plan feature the route belongs to. A vendor whose plan lacks it is refused
+   * (403 FeatureNotAvailableException, after the caller's guard, before validation) by the feature
+   * gate of the module that keeps the plans (Module.featureGate), set where the route is mounted;
+   * the document lists that refusal and says what the gate says of the feature.
    */
   feature?: string;
   /** Further middleware, run after the caller's guard and before validation. */
@@ -96,6 +95,11 @@ export interface RouteEntry {
    * onboarding's), run after the caller's guard; each throws to refuse.
    */
   gates?: ((ctx: Context) => void)[];
+  /**
+   * Set where a gated route (`decl.feature`) is mounted: the plans' feature gate's check of the
+   * route's feature. This layer knows no plan; a gated route nobody set it on refuses every call.
+   */
+  featureCheck?: (ctx: Context) => Promise<void>;
 }
 
 export type Handler<S extends Schemas> = (ctx: Context, input: Parsed<S>) => unknown;
@@ -127,7 +131,11 @@ export class Api {
     const caller = declared.caller ?? AREA_CALLER[this.area];
     const decl = declared.feature ? this.gated(declared, caller) : declared;
     const entry: RouteEntry = { method, area: this.area, decl, caller };
-    const gate = decl.feature ? [requireFeature(this.services, decl.feature)] : [];
+    const gate: Middleware[] = decl.feature ? [async function featureGate(ctx: Context, next: Next) {
+      if (!entry.featureCheck) throw new Error(`The route's feature '${decl.feature}' is checked by no module's feature gate`);
+      await entry.featureCheck(ctx);
+      await next();
+    }] : [];
     const gates = async function routeGates(ctx: Context, next: Next) {
       for (const check of entry.gates ?? []) check(ctx);
       await next();
@@ -159,17 +167,13 @@ export class Api {
     return this;
   }
 
-  /** A gated route's declaration with its refusal documented. */
+  /**
+   * A gated route's declaration with its refusal documented; what the feature is, the gate's
+   * module adds to the description where the route is mounted (src/http/app.ts).
+   */
   private gated<D extends RouteDecl>(decl: D, caller: Caller): D {
-    const feature = featureByCode(decl.feature!);
-    if (!feature) throw new Error(`Unknown feature '${decl.feature}'`);
-    if (caller !== 'vendor' || this.area !== 'vendor') throw new Error(`The feature gate '${feature.code}' needs a vendor route`);
-    const note = `Plan feature \`${feature.code}\` (${feature.name}; seeded from the ${feature.min_tier} tier): a vendor whose tier lacks it is refused with 403 FeatureNotAvailableException.`;
-    return {
-      ...decl,
-      description: decl.description ? `${decl.description}\n\n${note}` : note,
-      errors: [...(decl.errors ?? []), FeatureNotAvailableException],
-    };
+    if (caller !== 'vendor' || this.area !== 'vendor') throw new Error(`The feature gate '${decl.feature}' needs a vendor route`);
+    return { ...decl, errors: [...(decl.errors ?? []), FeatureNotAvailableException] };
   }
 
   private guard(caller: Caller, decl: RouteDecl): Middleware[] {

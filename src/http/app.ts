@@ -5,7 +5,7 @@ import { koaBody } from 'koa-body';
 import { requestMetricsOf } from '../runtime/requestMetrics.ts';
 import type { Services } from '../runtime/services.ts';
 import { modules } from '../modules/index.ts';
-import { isCoreModule, type Module, type ModuleSwitch, type VendorGate } from '../modules/module.ts';
+import { isCoreModule, type FeatureGate, type Module, type ModuleSwitch, type VendorGate } from '../modules/module.ts';
 import { registerBackOffice } from '../pages/backOffice/registry.ts';
 import { routeEntryOf, type ApiArea } from './api.ts';
 import { registerAdminAccess } from './adminAccess.ts';
@@ -41,6 +41,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   const adminAccess = modules.find((m) => m.adminAccess)?.adminAccess?.(services);
   if (adminAccess) registerAdminAccess(services, adminAccess);
   const vendorGates = modules.flatMap((m) => (m.vendorGate ? [{ module: m.name, gate: m.vendorGate(services) }] : []));
+  const featureGate = modules.find((m) => m.featureGate)?.featureGate?.(services);
   for (const area of API_AREAS) {
     const router = new Router();
     // Every shop route runs for the vendor the request names (src/http/vendorContext.ts).
@@ -50,6 +51,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
         const routes = factory(services);
         claimRoutes(routes, module, moduleSwitch);
         if (area === 'vendor') gateRoutes(routes, module, vendorGates);
+        checkFeatures(routes, featureGate);
         router.use(routes.routes());
       }
     }
@@ -78,6 +80,22 @@ function gateRoutes(router: Router, module: Module, gates: { module: string; gat
   for (const layer of router.stack) {
     const entry = routeEntryOf(layer.stack);
     if (entry && !entry.gates) entry.gates = checks;
+  }
+}
+
+/**
+ * The routes that name a plan feature are checked by the module that keeps the plans: its gate
+ * says what the feature is in the document and refuses, on each request, a vendor without it.
+ */
+function checkFeatures(router: Router, gate: FeatureGate | undefined): void {
+  for (const layer of router.stack) {
+    const entry = routeEntryOf(layer.stack);
+    const code = entry?.decl.feature;
+    if (!entry || !code || entry.featureCheck) continue;
+    if (!gate) throw new Error(`${entry.method} ${String(layer.path)} names the plan feature '${code}', and no module provides a feature gate`);
+    const note = gate.describe(code);
+    entry.decl = { ...entry.decl, description: entry.decl.description ? `${entry.decl.description}\n\n${note}` : note };
+    entry.featureCheck = (ctx) => gate.check(ctx, code);
   }
 }
 

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
 import { addOnByCode } from '../core/addOnCatalogue.ts';
@@ -11,8 +10,6 @@ import {
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Views } from '../runtime/memoryViews.ts';
-import type { Services } from '../runtime/services.ts';
-import type { VendorCaller } from './vendorAuth.ts';
 
 /**
  * The default tier when the admins have chosen none, and the tier that stands in when the chosen
@@ -173,9 +170,10 @@ export async function lowestTierWith(services: PlanReader, code: string): Promis
 
 /**
  * Refuses a vendor whose plan lacks the feature: 403 FeatureNotAvailableException naming the
- * feature, its lowest tier and the vendor's own tier. The one check behind the route guard below
- * and the gates inside handlers whose feature depends on the request (the messaging routes, by
- * conversation type and attachments: src/http/messagingFeatures.ts).
+ * feature, its lowest tier and the vendor's own tier. The one check behind the plans' feature gate
+ * of the gated routes (src/http/vendor/features.ts planFeatureGate) and the gates inside handlers
+ * whose feature depends on the request (the messaging routes, by conversation type and
+ * attachments: src/http/messagingFeatures.ts).
  */
 export async function assertVendorFeature(services: PlanReader, vendorId: number, code: string): Promise<void> {
   knownFeature(code);
@@ -184,18 +182,6 @@ export async function assertVendorFeature(services: PlanReader, vendorId: number
   const required = await lowestTierWith(services, code);
   throw new FeatureNotAvailableException(`The feature '${code}' needs the ${required} tier or higher; this vendor is on ${tier.code}`,
     { feature: code, required_tier: required, current_tier: tier.code });
-}
-
-/**
- * Route guard for a gated feature: `use: [requireFeature(services, 'custom_domain')]` on a vendor
- * route (after the vendor guard, which sets ctx.state.vendor); see assertVendorFeature.
- */
-export function requireFeature(services: Services, code: string): Middleware {
-  knownFeature(code);
-  return async (ctx, next) => {
-    await assertVendorFeature(services, (ctx.state.vendor as VendorCaller).id, code);
-    await next();
-  };
 }
 
 export const FEATURE_COUNT = FEATURES.length;

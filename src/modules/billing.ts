@@ -16,6 +16,7 @@ import { expireTrials } from '../workers/billing/expireTrials.ts';
 import { syncWithStripe } from '../workers/billing/syncWithStripe.ts';
 import { adminBillingHistoryPageRoutes } from '../pages/billing/adminBillingHistoryPage.ts';
 import { billingBackOffice, billingPageRoutes } from '../pages/billing/billingPages.ts';
+import { bindStripe, createStripeClient } from '../adapters/stripe.ts';
 import { defineModule } from './module.ts';
 
 export const billingModule = defineModule({
@@ -32,6 +33,18 @@ export const billingModule = defineModule({
   backOffice: billingBackOffice,
   // What the add-ons add to a plan, read by the feature gate and the limits without a statement.
   memoryViews: [vendorAddOnsView],
+  // The payment provider's client, from STRIPE_SECRET_KEY (none without it: the billing routes
+  // answer 503); the process managers reach it through the event store they run on.
+  adapters(config, store) {
+    const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+    bindStripe(store, stripe);
+    return { stripe };
+  },
+  // Nothing to record at start; an instance without the payment provider says so once, before it serves.
+  async setUp(services) {
+    if (!services.stripe) services.logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
+    return [];
+  },
   scheduledTasks: [{
     // SPEC.md part 6 item 5 "trial expiration checks": a trial ends within a quarter of an hour of its end.
     name: 'expireTrials',

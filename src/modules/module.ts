@@ -13,6 +13,7 @@ import type { Services } from '../runtime/services.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { PlatformFigures } from '../core/platformFigures.ts';
 import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
+import { registerAdapters, type AdapterFactory } from '../runtime/adapters.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -35,6 +36,11 @@ export interface Module {
   /** Mounted under /api/v1/<area> in the order given; `health` at the root. */
   routes?: Partial<Record<ApiArea, RouteFactory[]>>;
   consumers?: Consumer[];
+  /**
+   * The clients of outside services the area owns (billing's Stripe), built once per process from
+   * the configuration by createServices (src/runtime/adapters.ts) and held on the services.
+   */
+  adapters?: AdapterFactory;
   /**
    * State each instance holds in memory, loaded from the area's read models at start and kept
    * current from the event feed (src/runtime/memoryViews.ts); read with `services.views.get(view)`.
@@ -97,6 +103,13 @@ export interface Module {
    * refuse, and answers from memory (no statement per request).
    */
   vendorGate?: (services: Services) => VendorGate;
+  /**
+   * The plans' feature check (one module provides it: the one that keeps the plans). A vendor
+   * route may name a plan feature (RouteDecl.feature); src/http/app.ts, where it mounts the route,
+   * asks this gate what to say of the feature in the API document, and has the route check it on
+   * every request after the caller's guard. It answers from memory (no statement per request).
+   */
+  featureGate?: (services: Services) => FeatureGate;
   /**
    * What the area keeps of a vendor product (the inventory's units in stock), read from the event
    * store: the catalogue asks every module before it deletes a product or makes it digital, so it
@@ -168,6 +181,16 @@ export interface VendorGate {
   check(ctx: Context): void;
 }
 
+export interface FeatureGate {
+  /**
+   * What the API document says of a route gated by the feature; throws for a code that names no
+   * plan feature, so a route cannot be mounted behind a gate nobody checks.
+   */
+  describe(code: string): string;
+  /** Reads the caller the vendor guard set (`ctx.state.vendor`); throws a domain exception to refuse. */
+  check(ctx: Context, code: string): Promise<void>;
+}
+
 /** One piece of background work as the task monitor lists it (the columns a module's backgroundTasks query selects). */
 export interface BackgroundTaskRow {
   type: string;
@@ -234,6 +257,7 @@ export function registeredModules(): readonly Module[] {
 
 export function registerModules(list: readonly Module[]): void {
   registered = list;
+  registerAdapters(list.flatMap((m) => (m.adapters ? [m.adapters] : [])));
 }
 
 /** What the platform-modules catalogue says of a module. */

@@ -19,7 +19,7 @@ import { adminCapacityRoutes } from '../http/admin/capacity.ts';
 import { adminSubscriptionOverviewRoutes } from '../http/admin/subscriptionOverview.ts';
 import { adminSubscriptionTierRoutes } from '../http/admin/subscriptionTiers.ts';
 import { adminVendorSubscriptionRoutes } from '../http/admin/vendorSubscriptions.ts';
-import { vendorFeatureRoutes } from '../http/vendor/features.ts';
+import { planFeatureGate, vendorFeatureRoutes } from '../http/vendor/features.ts';
 import { vendorUsageRoutes } from '../http/vendor/usage.ts';
 import { captureCapacitySnapshot } from '../workers/subscriptions/capacitySnapshot.ts';
 import { cleanUpStaleSubscriptions } from '../workers/subscriptions/cleanUpStaleSubscriptions.ts';
@@ -59,6 +59,8 @@ export const subscriptionsModule = defineModule({
     return [...seeded, ...upgrade.done];
   },
   newVendorPlan,
+  // The vendor routes that name a plan feature are refused, per request, from the plans in memory.
+  featureGate: planFeatureGate,
   // Schedules in UTC; each runs once per tick across instances, and a missed tick is caught up at start (src/runtime/scheduler.ts).
   scheduledTasks: [{
     // Hourly: an active subscription's period rolls within the hour it ends, so its order count starts again at zero.

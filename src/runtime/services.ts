@@ -1,18 +1,23 @@
 import type { Logger } from 'pino';
-import { bindStripe, createStripeClient, type StripeClient } from '../adapters/stripe.ts';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import { createEventStore } from '../eventstore/index.ts';
 import { comparePositions, type EventStore, type Position } from '../eventstore/port.ts';
+// The tokens of the admins', team members' and customers' sign-in are the route layer's own (its
+// guards read them for every area), not an area's adapter: built here for every process.
 import { createTokens, type Tokens } from '../http/tokens.ts';
+import { buildAdapters, type Adapters } from './adapters.ts';
 import type { Consumer } from './consumer.ts';
 import { ConsumerRunner } from './consumerRunner.ts';
 import { openDatabase, type Database } from './database.ts';
 import { MemoryViews, type MemoryView, type Views } from './memoryViews.ts';
 import { migrate } from './migrate.ts';
 
-/** Everything a route, a CLI or a test needs, built once per process. */
-export interface Services {
+/**
+ * Everything a route, a CLI or a test needs, built once per process; with the clients of outside
+ * services the modules contribute (./adapters.ts).
+ */
+export interface Services extends Adapters {
   config: Config;
   db: Database;
   store: EventStore;
@@ -21,8 +26,6 @@ export interface Services {
   tokens: Tokens;
   /** The service's clock (src/core/clock.ts); tests pass a ManualClock. */
   clock: Clock;
-  /** The Stripe client (src/adapters/stripe.ts); null when STRIPE_SECRET_KEY is not set: billing answers 503. */
-  stripe: StripeClient | null;
   /** The modules' memory views (src/runtime/memoryViews.ts): `services.views.get(view)`. */
   views: Views;
   /**
@@ -50,8 +53,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   }));
   await migrate(db.knex);
   const store = await createEventStore(config, db);
-  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
-  bindStripe(store, stripe);
+  const adapters = buildAdapters(config, store);
   const runner = new ConsumerRunner(db.consumerKnex, store, options.consumers, logger, { dedicatedPool: db.consumerKnex !== db.knex });
   if (options.startConsumers !== false) runner.start();
   const projections = options.consumers.filter((c) => c.kind === 'projection').map((c) => c.name);
@@ -59,7 +61,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   await views.start();
   return {
     config, db, store, runner, logger, clock: options.clock ?? systemClock,
-    stripe, views,
+    ...adapters, views,
     tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
     async settle(results) {
       // Each projection waits for the last append of the types it reads, not for the command's

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { Type } from '@sinclair/typebox';
 import { FEATURE_CATEGORIES, FEATURES } from '../../../commands/subscriptions/features.ts';
 import { getTier } from '../../../queries/subscriptions/tiers.ts';
 import { FeatureNotFoundError, TierNotFoundException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { knownFeature, lowestTierWith, pageOf, vendorPlan } from '../featureGate.ts';
+import { assertVendorFeature, knownFeature, lowestTierWith, pageOf, vendorPlan } from '../featureGate.ts';
+import type { FeatureGate } from '../../modules/module.ts';
 import { Page } from '../responses.ts';
 import { PageQuery } from '../validation.ts';
 import { Feature, FeatureCategory, TierCode, TierLimits, VendorPlan } from '../schemas/subscriptions.ts';
@@ -97,4 +99,32 @@ export function vendorFeatureRoutes(services: Services): Router {
   });
 
   return api.router;
+}
+
+/**
+ * The feature gate of the vendor routes that name a plan feature (Module.featureGate): this area
+ * keeps the plans, so it says what the feature is and refuses a vendor whose plan lacks it, from
+ * the plans held in memory.
+ */
+export function planFeatureGate(services: Services): FeatureGate {
+  return {
+    describe(code) {
+      const feature = knownFeature(code);
+      return `Plan feature \`${feature.code}\` (${feature.name}; seeded from the ${feature.min_tier} tier): a vendor whose tier lacks it is refused with 403 FeatureNotAvailableException.`;
+    },
+    check: (ctx, code) => assertVendorFeature(services, (ctx.state.vendor as VendorCaller).id, code),
+  };
+}
+
+/**
+ * Route guard for a gated feature, for a route that checks it itself rather than by naming it
+ * (`use: [requireFeature(services, 'custom_domain')]`, after the vendor guard, which sets
+ * ctx.state.vendor); see assertVendorFeature.
+ */
+export function requireFeature(services: Services, code: string): Middleware {
+  knownFeature(code);
+  return async (ctx, next) => {
+    await assertVendorFeature(services, (ctx.state.vendor as VendorCaller).id, code);
+    await next();
+  };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../../../src/core/errors.ts';
-import { requireFeature } from '../../../src/http/featureGate.ts';
+import { requireFeature } from '../../../src/http/vendor/features.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
