@@ -38,6 +38,11 @@ export interface ChildTask<M> {
 
 export function runChildTask<M>(script: string, input: unknown, options: {
   cwd?: string; args?: string[]; timeoutMs: number; onMessage?: (message: M) => void;
+  /**
+   * An operator's cancel, recorded on the task's stream by whichever instance received it: asked
+   * every `everyMs` while the child runs; when it answers true the child is stopped ('cancelled').
+   */
+  cancelWatch?: { everyMs: number; cancelled: () => Promise<boolean> };
 }): ChildTask<M> {
   let ended: ChildOutcome<M>['ended'] | null = null;
   let last: M | null = null;
@@ -49,10 +54,15 @@ export function runChildTask<M>(script: string, input: unknown, options: {
   child.on('message', (m: M) => { last = m; options.onMessage?.(m); });
   const stop = (why: 'timed_out' | 'cancelled') => { ended ??= why; child.kill('SIGKILL'); };
   const timer = setTimeout(() => stop('timed_out'), options.timeoutMs);
+  const watch = options.cancelWatch;
+  const watcher = watch && setInterval(() => {
+    void watch.cancelled().then((yes) => { if (yes) stop('cancelled'); }).catch(() => undefined);
+  }, watch.everyMs);
   const done = new Promise<ChildOutcome<M>>((resolve) => {
     child.on('error', (err) => { stderr += String(err.message); });
     child.on('exit', (code) => {
       clearTimeout(timer);
+      if (watcher) clearInterval(watcher);
       resolve({ ended: ended ?? (code === null ? 'crashed' : 'exited'), code, last, stderr });
     });
   });

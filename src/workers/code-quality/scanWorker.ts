@@ -72,14 +72,11 @@ export class CodeQualityScanWorker extends SerialWorker {
     const task = runChildTask<ChildMessage>(CHILD, { root, rules: codeQualityRules(INSTALLATION_ROOT) }, {
       timeoutMs: SCAN_TIMEOUT_MS,
       onMessage: (m) => { if (m.kind === 'progress') pending = pending.then(() => progress(m.message)).catch(() => undefined); },
+      // An operator's cancel reaches the scan's stream from any instance: the worker that runs it
+      // sees it in the scans table and stops the analyser.
+      cancelWatch: { everyMs: CANCEL_CHECK_MS, cancelled: async () => (await this.statusOf(scanId)) === 'cancelled' },
     });
-    // An operator's cancel reaches the scan's stream from any instance: the worker that runs it
-    // sees it in the scans table and stops the analyser.
-    const watch = setInterval(() => {
-      void this.statusOf(scanId).then((s) => { if (s === 'cancelled') task.cancel(); }).catch(() => undefined);
-    }, CANCEL_CHECK_MS);
     const outcome = await task.done;
-    clearInterval(watch);
     await pending;
     if (outcome.ended === 'cancelled') {
       this.services.logger.info({ scan_id: scanId }, `code-quality scan ${scanId} cancelled: its analyser was stopped`);

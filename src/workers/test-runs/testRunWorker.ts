@@ -72,13 +72,11 @@ export class TestRunWorker extends SerialWorker {
     const startedAt = Date.now();
     const task = runChildTask<ChildMessage>(CHILD, { root: testRoot, files: files.map((f) => f.file), collect }, {
       timeoutMs: testRunTimeoutMs, onMessage: (m) => recorder.take(m),
+      cancelWatch: { everyMs: FLUSH_MS, cancelled: async () => (await this.statusOf(runId)) === 'cancelled' },
     });
-    const watch = setInterval(() => {
-      void this.statusOf(runId).then((s) => { if (s === 'cancelled') task.cancel(); }).catch(() => undefined);
-      void recorder.flush();
-    }, FLUSH_MS);
+    const flushing = setInterval(() => { void recorder.flush(); }, FLUSH_MS);
     const outcome = await task.done;
-    clearInterval(watch);
+    clearInterval(flushing);
     await recorder.flush();
     if (outcome.ended === 'cancelled') return;
     if (outcome.ended === 'timed_out') { await fail(`The run took longer than ${Math.round(testRunTimeoutMs / 1000)} s and was stopped`); return; }
