@@ -1,6 +1,6 @@
-import { ConcurrencyException, ProductNotAvailableForCartException } from '../../src/core/errors.ts';
+import { ProductNotAvailableForCartException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { CartState } from './cart.ts';
 import { cartProduct, currentPriceCents } from './cartProduct.ts';
 import type { CartEvent } from './events.ts';
@@ -25,18 +25,9 @@ export interface CartRef {
   at: string;
 }
 
-const ATTEMPTS = 25;
-
 export async function runCartCommand(deps: CartDeps, command: CartCommand, ctx: CommandContext): Promise<Handled<CartState, CartEvent>> {
   const id = cartStreamId(command.data.vendor_id, command.data.session_id);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleCommand(deps.store, cart, id, command, { ...ctx, vendorId: command.data.vendor_id });
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS || ctx.tx) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
-    }
-  }
+  return retryOnConflict(() => handleCommand(deps.store, cart, id, command, { ...ctx, vendorId: command.data.vendor_id }), { tx: ctx.tx });
 }
 
 /**

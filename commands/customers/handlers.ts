@@ -3,7 +3,7 @@ import type { Clock } from '../../src/core/clock.ts';
 import { ConcurrencyException, ConflictException } from '../../src/core/errors.ts';
 import { hashPassword } from '../../src/core/passwords.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
@@ -140,13 +140,7 @@ export async function resetPassword(deps: CustomerDeps, customerId: number, toke
  * ten-address rule; it only spares the shopper a 409 for a double click.
  */
 async function addressCommand(deps: CustomerDeps, customerId: number, command: AddressCommand, ctx: CommandContext): Promise<Done[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return [await handleCommand(deps.store, customer, customerId, command, ctx)];
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= 5) throw err;
-    }
-  }
+  return [await retryOnConflict(() => handleCommand(deps.store, customer, customerId, command, ctx), { tx: ctx.tx })];
 }
 
 export async function addAddress(deps: CustomerDeps, customerId: number, fields: AddressFields, isDefault: boolean | undefined, ctx: CommandContext) {

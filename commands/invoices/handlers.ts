@@ -1,9 +1,9 @@
 import type { Clock } from '../../src/core/clock.ts';
 import type { VatNumberVerifier } from '../../src/adapters/vies/viesClient.ts';
-import { ConcurrencyException, InvoiceException, InvoiceNotFoundException, OrderNotFoundException } from '../../src/core/errors.ts';
+import { InvoiceException, InvoiceNotFoundException, OrderNotFoundException } from '../../src/core/errors.ts';
 import { convertVat, localVatCurrency, vatNumberCountry } from '../../src/core/vat/index.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { ratesBefore } from '../exchange-rates/handlers.ts';
@@ -50,18 +50,12 @@ export async function createInvoiceFromOrder(
     const day = await ratesBefore(deps.store, invoice.supply_date ?? invoice.issue_date, [local, invoice.currency]);
     invoice.vat_local = convertVat(invoice.vat_cents, invoice.currency, local, day.rates, day.date);
   }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const done = await handleCommand(deps.store, invoiceBook, vendorId, {
-        type: 'IssueInvoice', data: { invoice, prefix: s.settings.invoice_prefix, issued_by: ctx.userId, at: now(deps) },
-      }, ctx);
-      return { invoiceId, done };
-    } catch (err) {
-      // Another invoice took this number first: take the next one.
-      if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
-    }
-  }
+  const prefix = s.settings.invoice_prefix;
+  // Another invoice took this number first: take the next one.
+  const done = await retryOnConflict(() => handleCommand(deps.store, invoiceBook, vendorId, {
+    type: 'IssueInvoice', data: { invoice, prefix, issued_by: ctx.userId, at: now(deps) },
+  }, ctx), { tx: ctx.tx });
+  return { invoiceId, done };
 }
 
 /**
@@ -76,23 +70,12 @@ export async function issueCreditNote(deps: InvoiceDeps, vendorId: number, invoi
   const creditNoteId = await nextId(deps.db, 'invoice');
   const credit_note = buildCreditNote(issued.data as IssuedInvoice, request, creditNoteId, now(deps).slice(0, 10));
   const prefix = s.settings?.invoice_prefix ?? (issued.data as IssuedInvoice).invoice_number.replace(/\d+$/, '');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const done = await handleCommand(deps.store, invoiceBook, vendorId, { type: 'IssueCreditNote', data: { credit_note, prefix, issued_by: ctx.userId, at: now(deps) } }, ctx);
-      return { creditNoteId, done };
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
-    }
-  }
+  const done = await retryOnConflict(() => handleCommand(deps.store, invoiceBook, vendorId, {
+    type: 'IssueCreditNote', data: { credit_note, prefix, issued_by: ctx.userId, at: now(deps) },
+  }, ctx), { tx: ctx.tx });
+  return { creditNoteId, done };
 }
 
 export async function recordInvoicePdf(deps: InvoiceDeps, vendorId: number, pdf: { invoice_id: number; path: string; bytes: number; sha256: string }, ctx: CommandContext) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleCommand(deps.store, invoiceBook, vendorId, { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now(deps) } }, ctx);
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= 20) throw err;
-    }
-  }
+  return retryOnConflict(() => handleCommand(deps.store, invoiceBook, vendorId, { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now(deps) } }, ctx), { tx: ctx.tx });
 }

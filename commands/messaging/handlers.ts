@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/core/clock.ts';
-import { ConcurrencyException, ConversationNotFoundException, CustomerNotFoundException, InvalidRecipientTypeException, UserNotFoundException, VendorNotFoundException } from '../../src/core/errors.ts';
+import { ConversationNotFoundException, CustomerNotFoundException, InvalidRecipientTypeException, UserNotFoundException, VendorNotFoundException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { customer } from '../customers/index.ts';
 import { user } from '../users/index.ts';
 import { vendor } from '../vendors/index.ts';
@@ -72,35 +72,23 @@ export async function startConversation(
 }
 
 /**
- * A reply or a read decides nothing that another reply could change (no invariant spans the
- * messages): when another write to the conversation came first, it is decided again on the new
- * state instead of refusing the participant with a 409. Bounded, with a little jitter.
+ * A reply (and a read, below) decides nothing that another reply could change (no invariant spans
+ * the messages): when another write to the conversation came first, it is decided again on the
+ * new state instead of refusing the participant with a 409.
  */
-async function retried(run: () => Promise<Done>): Promise<Done> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= MAX_ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-    }
-  }
-}
-const MAX_ATTEMPTS = 25;
-
 export function postMessage(
   deps: MessagingDeps, conversationId: string, body: string, attachments: AttachmentRef[], actor: Actor, ctx: CommandContext,
 ): Promise<Done> {
   const message_id = randomUUID();
-  return retried(() => handleCommand(deps.store, conversation, conversationId, {
+  return retryOnConflict(() => handleCommand(deps.store, conversation, conversationId, {
     type: 'PostMessage', data: { actor, message_id, body, attachments, at: deps.clock.now().toISOString() },
-  }, ctx));
+  }, ctx), { tx: ctx.tx });
 }
 
 export function markConversationRead(deps: MessagingDeps, conversationId: string, actor: Actor, ctx: CommandContext): Promise<Done> {
-  return retried(() => handleCommand(deps.store, conversation, conversationId, {
+  return retryOnConflict(() => handleCommand(deps.store, conversation, conversationId, {
     type: 'MarkConversationRead', data: { actor, at: deps.clock.now().toISOString() },
-  }, ctx));
+  }, ctx), { tx: ctx.tx });
 }
 
 /** Whether the actor takes part in the conversation, as its stream says (before attachments are stored for a reply). */

@@ -1,6 +1,5 @@
-import { ConcurrencyException } from '../../src/core/errors.ts';
 import type { EventStore, Position } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { notificationIdOf, type NotificationSeverity } from './events.ts';
 import { notificationInbox } from './inbox.ts';
 import { notification } from './notification.ts';
@@ -34,12 +33,8 @@ export async function raiseNotification(store: EventStore, input: NewNotificatio
       at: input.at,
     },
   };
-  try {
-    return await handleCommand(store, notification, id, command, { ...ctx, vendorId: ctx.vendorId ?? input.vendor_id ?? null });
-  } catch (err) {
-    if (!(err instanceof ConcurrencyException) || ctx.tx) throw err;
-    return await handleCommand(store, notification, id, command, ctx);
-  }
+  const c = { ...ctx, vendorId: ctx.vendorId ?? input.vendor_id ?? null };
+  return retryOnConflict(() => handleCommand(store, notification, id, command, c), { tx: ctx.tx });
 }
 
 /** One admin read one notification (the route checked it exists). */

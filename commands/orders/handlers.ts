@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/core/clock.ts';
 import { ConcurrencyException, ConflictException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
@@ -20,20 +20,11 @@ export interface OrderDeps {
   db: Executor;
 }
 
-const ATTEMPTS = 25;
 /** The service's clock: every recorded time of these commands, so a test can move time forward. */
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 export async function runOrderCommand(deps: OrderDeps, orderId: number, command: OrderCommand, ctx: CommandContext): Promise<Handled<OrderState, OrderEvent>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleCommand(deps.store, order, orderId, command, ctx);
-    } catch (err) {
-      // Inside a caller's transaction a conflict cannot be retried here: the caller's batch retries.
-      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS || ctx.tx) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
-    }
-  }
+  return retryOnConflict(() => handleCommand(deps.store, order, orderId, command, ctx), { tx: ctx.tx });
 }
 
 export const loadOrder = (deps: OrderDeps, orderId: number) => load(deps.store, order, orderId);

@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/core/clock.ts';
-import { ConcurrencyException, ConflictException, InsufficientInventoryException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
+import { ConflictException, InsufficientInventoryException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { stock } from '../inventory/index.ts';
@@ -43,8 +43,6 @@ export interface CheckoutResult {
   created: boolean;
   done: Handled<unknown, any>[];
 }
-
-const ATTEMPTS = 25;
 
 /** The shop's order number: short, unique per platform, and telling the shop's orders apart from the extmarket's. */
 export const shopOrderNumber = (orderId: number) => `S-${String(orderId).padStart(6, '0')}`;
@@ -105,21 +103,18 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
 }
 
 async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleCommand(deps.store, stock, item.product_id, {
-        type: 'ReserveStock', data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
-      }, ctx);
-    } catch (err) {
-      if (err instanceof InsufficientInventoryException) {
-        // The same body as the cart's own check at checkout (commands/carts/checkout.ts): the short lines.
-        throw new InsufficientInventoryForCartException(`Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`, {
-          lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }],
-        });
-      }
-      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
+  try {
+    return await retryOnConflict(() => handleCommand(deps.store, stock, item.product_id, {
+      type: 'ReserveStock', data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
+    }, ctx), { tx: ctx.tx });
+  } catch (err) {
+    if (err instanceof InsufficientInventoryException) {
+      // The same body as the cart's own check at checkout (commands/carts/checkout.ts): the short lines.
+      throw new InsufficientInventoryForCartException(`Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`, {
+        lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }],
+      });
     }
+    throw err;
   }
 }
 
@@ -127,20 +122,16 @@ async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, 
 async function releaseOrderStock(deps: CheckoutDeps, orderId: number, productIds: number[], ctx: CommandContext): Promise<Handled<unknown, any>[]> {
   const done: Handled<unknown, any>[] = [];
   for (const productId of productIds) {
-    for (let attempt = 1; ; attempt++) {
+    // A lost race reads the product's reservations again: the lines already released are gone from them.
+    await retryOnConflict(async () => {
       const { state } = await load(deps.store, stock, productId);
       const held = Object.keys(state.reservations).filter((k) => k.startsWith(`${orderId}:`)).map((k) => Number(k.split(':')[1]));
-      try {
-        for (const itemId of held) {
-          done.push(await handleCommand(deps.store, stock, productId, {
-            type: 'ReleaseStock', data: { order_id: orderId, order_item_id: itemId, quantity: null, at: deps.clock.now().toISOString() },
-          }, ctx));
-        }
-        break;
-      } catch (err) {
-        if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS) throw err;
+      for (const itemId of held) {
+        done.push(await handleCommand(deps.store, stock, productId, {
+          type: 'ReleaseStock', data: { order_id: orderId, order_item_id: itemId, quantity: null, at: deps.clock.now().toISOString() },
+        }, ctx));
       }
-    }
+    }, { tx: ctx.tx });
   }
   return done;
 }

@@ -1,7 +1,7 @@
 import type { Decider } from '../../src/core/decider.ts';
-import { ConcurrencyException, TierLimitExceededException } from '../../src/core/errors.ts';
+import { TierLimitExceededException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from './events.ts';
 
 /**
@@ -123,19 +123,6 @@ function claimInTurn(data: Extract<QuotaCommand, { type: 'ClaimQuotaSlots' }>['d
   return events;
 }
 
-const ATTEMPTS = 25;
-
-async function retrying<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
-    }
-  }
-}
-
 /**
  * Takes one slot for `holder`, or throws TierLimitExceededException (403) with the limit, the
  * count and the hint. `opening` lists the holders that existed before the stream did; it is read
@@ -157,12 +144,12 @@ export async function claimQuotaSlot(store: EventStore, kind: string, key: strin
   }
   const { state } = await load(store, quota, id);
   if (limit.limit === null) {
-    return state.opened ? retrying(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx)) : null;
+    return state.opened ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx }) : null;
   }
   const existing = state.opened ? [] : await opening();
-  return retrying(() => handleCommand(store, quota, id, {
+  return retryOnConflict(() => handleCommand(store, quota, id, {
     type: 'ClaimQuotaSlot', data: { kind, key, holder: String(holder), limit: limit.limit, hint: limit.hint, opening: existing },
-  }, ctx));
+  }, ctx), { tx: ctx.tx });
 }
 
 interface Waiting {
@@ -225,7 +212,7 @@ async function claimTogether(store: EventStore, kind: string, key: string, batch
   for (;;) {
     try {
       const claims = batch.map((w) => ({ holder: w.holder, limit: w.limit }));
-      return await retrying(() => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx));
+      return await retryOnConflict(() => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx), { tx: batch[0].ctx.tx });
     } catch (err) {
       if (!(err instanceof QuotaNotOpen) || opening !== null) throw err;
       opening = await batch[0].opening();
@@ -234,12 +221,12 @@ async function claimTogether(store: EventStore, kind: string, key: string, batch
 }
 
 export async function releaseQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return retrying(() => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx));
+  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx), { tx: ctx.tx });
 }
 
 /** Stops counting on a quota stream that will not be claimed again (a billing period that ended, a deleted vendor). */
 export async function closeQuota(store: EventStore, kind: string, key: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return retrying(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx));
+  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx });
 }
 
 /**
@@ -253,11 +240,11 @@ export async function countExtmarketOrder(store: EventStore, kind: string, quota
   const id = quotaId(kind, key);
   const { state } = await load(store, quota, id);
   if (limit.limit === null) {
-    return state.opened ? retrying(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx)) : null;
+    return state.opened ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx }) : null;
   }
   const existing = state.opened ? [] : await quotaOf.opening();
   const max = limit.limit;
-  return retrying(() => handleCommand(store, quota, id, {
+  return retryOnConflict(() => handleCommand(store, quota, id, {
     type: 'CountExtmarketOrder', data: { kind, key, holder: String(order.order_id), limit: max, opening: existing, ...order },
-  }, ctx));
+  }, ctx), { tx: ctx.tx });
 }

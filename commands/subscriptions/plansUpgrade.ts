@@ -1,7 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { ConcurrencyException } from '../../src/core/errors.ts';
 import { START, type EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { VendorCreated, VendorDeleted } from '../vendors/events.ts';
 import type { PlatformUpgradeEvent, VendorSubscriptionStarted } from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
@@ -89,18 +88,10 @@ export async function runPlansUpgrade(deps: PlansUpgradeDeps, upgrade = PLANS_UP
 
 /**
  * A decision another instance may be taking at the same moment: a lost race is decided again on
- * the stream as the winner left it, where it is nothing new.
+ * the stream as the winner left it, where it is nothing new. Still refused when the tries are
+ * spent, the start fails, and the next start takes the upgrade up where it stopped.
  */
-async function once<T>(decide: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await decide();
-    } catch (err) {
-      // Still refused after five tries: the start fails, and the next start takes the upgrade up where it stopped.
-      if (!(err instanceof ConcurrencyException) || attempt >= 5) throw err;
-    }
-  }
-}
+const once = <T>(decide: () => Promise<T>): Promise<T> => retryOnConflict(decide);
 
 /**
  * The vendors that are there (created, not deleted) without a subscription record, read from the

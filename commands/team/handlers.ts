@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/core/clock.ts';
-import { ConcurrencyException, InvalidCredentialsException, ValidationException } from '../../src/core/errors.ts';
+import { InvalidCredentialsException, ValidationException } from '../../src/core/errors.ts';
 import { verifyPassword } from '../../src/core/passwords.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { createUser } from '../users/handlers.ts';
@@ -47,8 +47,6 @@ export interface Invite {
   quota: { limit: number | null; hint: Record<string, unknown> };
 }
 
-const ATTEMPTS = 25;
-
 /**
  * Invites someone into the team. The team stream counts the seats (commands/team/index.ts
  * teamSeats), so concurrent invitations are decided one after the other: a conflict reloads and
@@ -69,15 +67,8 @@ export async function inviteTeamMember(deps: TeamDeps, vendorId: number, invited
       limit: input.quota.limit, hint: input.quota.hint, at,
     },
   };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const done: Done = [await handleCommand(deps.store, team, vendorId, command, { ...ctx, vendorId })];
-      return { invitationId, token, expires_at, done };
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= ATTEMPTS || ctx.tx) throw err;
-      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * attempt)));
-    }
-  }
+  const done: Done = [await retryOnConflict(() => handleCommand(deps.store, team, vendorId, command, { ...ctx, vendorId }), { tx: ctx.tx })];
+  return { invitationId, token, expires_at, done };
 }
 
 export interface Acceptance {

@@ -1,8 +1,8 @@
 import type { Clock } from '../../src/core/clock.ts';
 import { randomBytes } from 'node:crypto';
-import { ConcurrencyException, ValidationException } from '../../src/core/errors.ts';
+import { ValidationException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { company } from '../companies/index.ts';
@@ -24,14 +24,8 @@ const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
  * Attaching and detaching vendors touch the company's stream, which every vendor creation of
  * that company shares. Both decisions are idempotent, so a lost race is simply decided again.
  */
-async function onCompany(deps: VendorDeps, companyId: number, command: { type: 'AttachVendor' | 'DetachVendor'; data: { vendor_id: number; at: string } }, ctx: CommandContext) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleCommand(deps.store, company, companyId, command, ctx);
-    } catch (err) {
-      if (!(err instanceof ConcurrencyException) || attempt >= 5) throw err;
-    }
-  }
+function onCompany(deps: VendorDeps, companyId: number, command: { type: 'AttachVendor' | 'DetachVendor'; data: { vendor_id: number; at: string } }, ctx: CommandContext) {
+  return retryOnConflict(() => handleCommand(deps.store, company, companyId, command, ctx), { tx: ctx.tx });
 }
 
 /** Subdomains the platform keeps for itself (the vendor context never resolves them). */

@@ -1,8 +1,7 @@
 import { notificationIdOf, type NotificationContent } from '../../commands/notifications/events.ts';
-import { ConcurrencyException } from '../core/errors.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
-import { handleCommand, type CommandContext } from '../runtime/commandHandler.ts';
+import { handleCommand, retryOnConflict, type CommandContext } from '../runtime/commandHandler.ts';
 import type { ProcessContext } from '../runtime/consumer.ts';
 
 /** A notification as the notifyAdminsOn… process managers raise it; link, vendor and data default to none. */
@@ -25,13 +24,8 @@ export async function raiseNotice(store: EventStore, notice: Notice, at: string,
     data: { link: null, vendor_id: null, data: {}, ...notice, notification_id: id, at },
   };
   const c = { ...ctx, vendorId: notice.vendor_id ?? ctx.vendorId ?? null };
-  try {
-    await handleCommand(store, deciders.notification, id, command, c);
-  } catch (err) {
-    // Outside a transaction, a concurrent raiser of the same key won: decided again, it is a no-op.
-    if (!(err instanceof ConcurrencyException) || c.tx) throw err;
-    await handleCommand(store, deciders.notification, id, command, c);
-  }
+  // Outside a transaction, a concurrent raiser of the same key won: decided again, it is a no-op.
+  await retryOnConflict(() => handleCommand(store, deciders.notification, id, command, c), { tx: c.tx });
 }
 
 /** raiseNotice from a process manager: in its transaction, with ids derived from the triggering event. */

@@ -66,7 +66,7 @@ export function adminSettingsRoutes(services: Services): Router {
     body: LocalizationBody, responses: { 200: Localization },
   }, async (ctx, { body }) => {
     await services.settle([await handleCommand(services.store, platformSettings, 'platform',
-      { type: 'ChangePlatformSettings', data: { values: body, at: new Date().toISOString() } }, commandContext(ctx, ctx.state.admin.id))]);
+      { type: 'ChangePlatformSettings', data: { values: body, at: services.clock.now().toISOString() } }, commandContext(ctx, ctx.state.admin.id))]);
     ctx.body = await view();
   });
 

@@ -65,7 +65,7 @@ export function adminThemeRoutes(services: Services): Router {
     summary: 'Change parts of a vendor\'s theme', params: IdentifierParams, body: ThemeUpdate, responses: { 200: VendorTheme }, errors: notFound,
   }, async (ctx, { params, body }) => {
     const id = await resolveVendorId(knex, params.identifier);
-    await run(ctx, id, { type: 'ChangeVendorTheme', data: { vendor_id: id, changes: body, at: new Date().toISOString() } });
+    await run(ctx, id, { type: 'ChangeVendorTheme', data: { vendor_id: id, changes: body, at: services.clock.now().toISOString() } });
     ctx.body = await getVendorTheme(knex, id);
   });
 
@@ -77,7 +77,7 @@ export function adminThemeRoutes(services: Services): Router {
   }, async (ctx, { params }) => {
     if (!THEME_PRESETS[params.preset]) throw new ThemePresetNotFoundException(`Unknown theme preset '${params.preset}'`);
     const id = await resolveVendorId(knex, params.identifier);
-    await run(ctx, id, { type: 'ApplyThemePreset', data: { vendor_id: id, preset: params.preset, at: new Date().toISOString() } });
+    await run(ctx, id, { type: 'ApplyThemePreset', data: { vendor_id: id, preset: params.preset, at: services.clock.now().toISOString() } });
     ctx.body = { message: t(requestLanguage(ctx), 'theme.preset_applied', { preset: params.preset }), preset: params.preset, ...(await getVendorTheme(knex, id)) };
   });
 
@@ -87,7 +87,7 @@ export function adminThemeRoutes(services: Services): Router {
     responses: { 200: Type.Object({ message: Type.String(), vendor_id: Type.Integer(), is_default: Type.Boolean() }, { $id: 'ThemeDeleteResponse' }) }, errors: notFound,
   }, async (ctx, { params }) => {
     const id = await resolveVendorId(knex, params.identifier);
-    await run(ctx, id, { type: 'ResetVendorTheme', data: { vendor_id: id, at: new Date().toISOString() } });
+    await run(ctx, id, { type: 'ResetVendorTheme', data: { vendor_id: id, at: services.clock.now().toISOString() } });
     ctx.body = { message: t(requestLanguage(ctx), 'theme.deleted'), vendor_id: id, is_default: true };
   });
 

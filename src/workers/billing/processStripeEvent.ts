@@ -1,10 +1,8 @@
-import { ConcurrencyException, DomainException } from '../../core/errors.ts';
+import { DomainException } from '../../core/errors.ts';
+import { retryOnConflict } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { handleStripeEvent, UnknownVendorError, type Handling } from './handleStripeEvent.ts';
 import { countAttempt, failedEventIds, findInboxEvent, markFailed, markHandled, type InboxRow } from './stripeWebhookInbox.ts';
-
-/** Tries of one handling when another write to the same stream came first (two of Stripe's events of one vendor at once). */
-const CONFLICT_TRIES = 5;
 
 /**
  * Handles a stored inbox event and writes what came of it on its row: its outcome, or its error
@@ -29,15 +27,13 @@ export async function processStripeEvent(services: Services, id: string, options
   return findInboxEvent(services.db.knex, id);
 }
 
-async function handleWithRetries(services: Services, row: InboxRow): Promise<Handling> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await handleStripeEvent(services, row.payload);
-    } catch (err) {
-      // The causation-derived event ids make a repeated decision append nothing twice.
-      if (!(err instanceof ConcurrencyException) || attempt >= CONFLICT_TRIES) throw err;
-    }
-  }
+/**
+ * The whole handling is decided again when another write to one of its streams came first (two of
+ * Stripe's events of one vendor at once): the causation-derived event ids make a repeated
+ * decision append nothing twice.
+ */
+function handleWithRetries(services: Services, row: InboxRow): Promise<Handling> {
+  return retryOnConflict(() => handleStripeEvent(services, row.payload));
 }
 
 /** How often the sync task tries an event whose handling keeps failing before leaving it to an admin. */
