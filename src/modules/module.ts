@@ -13,6 +13,7 @@ import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { PlatformFigures } from '../core/platformFigures.ts';
 import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
 import { defaultTheme, type ThemeConfig } from '../core/themePresets.ts';
+import type { ShopFrame } from '../pages/shopFrame.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -123,6 +124,12 @@ export interface Module {
    * depends on vendors.
    */
   shopTheme?: (services: Services, vendorId: number) => Promise<ShopTheme>;
+  /**
+   * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
+   * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own
+   * pages, while the page stays the area's (its tag, its switch) and neither imports the other.
+   */
+  shopFrame?: (services: Services) => ShopFrame;
 }
 
 /** A vendor's theme, or the platform default (is_default, never updated) while it has none of its own. */
@@ -164,6 +171,11 @@ export async function vendorShopTheme(services: Services, vendorId: number): Pro
   const keeper = registered.find((m) => m.shopTheme);
   if (!keeper) return { vendor_id: vendorId, is_default: true, theme: defaultTheme(), updated_at: null };
   return keeper.shopTheme!(services, vendorId);
+}
+
+/** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */
+export function shopFrameOf(services: Services): ShopFrame | undefined {
+  return registered.find((m) => m.shopFrame)?.shopFrame?.(services);
 }
 
 /** What one area keeps of a product: places holding it (open stock locations) and units in them. */

@@ -14,10 +14,7 @@ import { t } from '../../core/i18n.ts';
  * /shop/… on a vendor's subdomain or verified custom domain. A URL that names no shop answers the
  * service's plain 404, as an unknown route does.
  */
-export const HTML_PAGE = { description: 'The HTML page (text/html)', contentType: 'text/html' };
-export const NOT_FOUND = { description: 'No such shop (the service\'s problem answer), or the shop\'s "not found" page (text/html)', contentType: 'text/html' };
-export const SEE_OTHER = { description: 'Post/Redirect/Get: the page to show next (Location)' };
-export const FORM_REFUSED = { description: 'The form token (cookie and `_csrf` field) is missing or does not match: an HTML page', contentType: 'text/html' };
+export { FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER } from '../shopFrame.ts';
 
 export type PageHandler = (ctx: Context, sf: Storefront) => Promise<void>;
 
