@@ -10,7 +10,7 @@ import { adminMessagesPageRoutes } from '../pages/messaging/adminPages.ts';
 import { messagesAssetRoutes } from '../pages/messaging/assets.ts';
 import { vendorMessagesPageRoutes } from '../pages/messaging/vendorPages.ts';
 import { messagingBackOffice } from '../pages/messaging/backOfficeEntries.ts';
-import { storefrontMessagesRoutes } from '../pages/storefront/accountMessages.ts';
+import { storefrontMessagesRoutes } from '../pages/messaging/shopPages.ts';
 import { mailRecipientsOnMessagePosted } from '../processes/mailRecipientsOnMessagePosted.ts';
 import { defineModule } from './module.ts';
 

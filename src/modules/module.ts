@@ -14,6 +14,8 @@ import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { PlatformFigures } from '../core/platformFigures.ts';
 import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
 import { registerAdapters, type AdapterFactory } from '../runtime/adapters.ts';
+import { defaultTheme, type ThemeConfig } from '../core/themePresets.ts';
+import type { ShopFrame } from '../pages/shopFrame.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -134,6 +136,27 @@ export interface Module {
    * active admin (src/http/auth.ts), answered from memory: null when the account no longer exists.
    */
   adminAccess?: (services: Services) => AdminAccess;
+  /**
+   * The theme a vendor's shop is drawn in, as the area that keeps the themes answers it: the shop
+   * API's own vendor carries it, the storefront draws its pages in it, the vendor's settings show
+   * it, and none of them imports the area that keeps the themes, which is chosen per vendor and so
+   * depends on vendors.
+   */
+  shopTheme?: (services: Services, vendorId: number) => Promise<ShopTheme>;
+  /**
+   * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
+   * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own
+   * pages, while the page stays the area's (its tag, its switch) and neither imports the other.
+   */
+  shopFrame?: (services: Services) => ShopFrame;
+}
+
+/** A vendor's theme, or the platform default (is_default, never updated) while it has none of its own. */
+export interface ShopTheme {
+  vendor_id: number;
+  is_default: boolean;
+  theme: ThemeConfig;
+  updated_at: string | null;
 }
 
 /** The plan asked for in a vendor's creation: a tier, a trial, or both. */
@@ -160,6 +183,18 @@ export async function decideNewVendorPlan(services: Services, asked: AskedPlan):
   const keeper = registered.find((m) => m.newVendorPlan);
   if (!keeper) throw new Error('no module keeps the vendors\' plans');
   return keeper.newVendorPlan!(services, asked);
+}
+
+/** The theme of a vendor's shop, from the module that keeps the themes; the platform default when no module does. */
+export async function vendorShopTheme(services: Services, vendorId: number): Promise<ShopTheme> {
+  const keeper = registered.find((m) => m.shopTheme);
+  if (!keeper) return { vendor_id: vendorId, is_default: true, theme: defaultTheme(), updated_at: null };
+  return keeper.shopTheme!(services, vendorId);
+}
+
+/** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */
+export function shopFrameOf(services: Services): ShopFrame | undefined {
+  return registered.find((m) => m.shopFrame)?.shopFrame?.(services);
 }
 
 /** What one area keeps of a product: places holding it (open stock locations) and units in them. */

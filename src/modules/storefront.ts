@@ -5,6 +5,7 @@ import { storefrontCartRoutes } from '../pages/storefront/cart.ts';
 import { storefrontCheckoutRoutes } from '../pages/storefront/checkout.ts';
 import { storefrontCatalogueRoutes } from '../pages/storefront/catalogue.ts';
 import { storefrontContentRoutes } from '../pages/storefront/content.ts';
+import { storefrontFrame } from '../pages/storefront/frame.ts';
 import { storefrontLanguageRoutes } from '../pages/storefront/language.ts';
 import { shopNotFoundPage } from '../pages/storefront/notFound.ts';
 import { storefrontPasswordRoutes } from '../pages/storefront/password.ts';
@@ -23,5 +24,7 @@ export const storefrontModule = defineModule({
   features: ['Server-rendered shop', 'Checkout', 'Customer account pages'],
   dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
   notFoundPage: shopNotFoundPage,
+  // The frame messaging draws the customer's messages page in.
+  shopFrame: storefrontFrame,
   pages: [storefrontAssetRoutes, storefrontCatalogueRoutes, storefrontProductRoutes, storefrontCartRoutes, storefrontLanguageRoutes, storefrontAccountRoutes, storefrontAddressBookRoutes, storefrontPasswordRoutes, storefrontCheckoutRoutes, storefrontContentRoutes],
 });

@@ -1,5 +1,6 @@
 import { vendorTheme } from '../../commands/themes/index.ts';
 import { vendorThemes } from '../../projections/themes/vendorThemes.ts';
+import { getVendorTheme } from '../../queries/themes/getVendorTheme.ts';
 import { adminThemeRoutes } from '../http/admin/themes.ts';
 import { themePageRoutes } from '../pages/themes/themePages.ts';
 import { themeSettingsSections } from '../pages/themes/themeSettings.ts';
@@ -17,4 +18,5 @@ export const themesModule = defineModule({
   pages: [themePageRoutes],
   // The theme on the vendor's settings page, drawn as the shop shows it.
   backOffice: { settingsSections: themeSettingsSections },
+  shopTheme: (services, vendorId) => getVendorTheme(services.db.knex, vendorId),
 });

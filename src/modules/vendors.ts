@@ -29,6 +29,10 @@ export const vendorsModule = defineModule({
 
 /** A vendor as the admin API answers it (VendorDetailResponse), for the pages of areas built on vendors. */
 export { getVendor } from '../../queries/vendors/getVendor.ts';
+/** A vendor's id from the id or code an admin URL names, or a 404: for the admin routes of areas built on vendors. */
+export { resolveVendorId } from '../../queries/vendors/getVendor.ts';
+/** The `{identifier}` path parameter (a vendor's id or code) of the admin routes about one vendor. */
+export { IdentifierParams } from '../http/admin/vendors.ts';
 
 /** Vendors created per day, for the admins' platform statistics (src/http/admin/adminDashboard.ts). */
 export { vendorSeries } from '../../queries/vendors/vendorFigures.ts';

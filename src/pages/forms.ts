@@ -1,10 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { html, type Html } from './html.ts';
 
 /**
  * What every server-rendered form of the service shares (the storefront, the vendor and the admin
- * back offices): the double-submit form token, the fields of a posted form, Post/Redirect/Get.
+ * back offices): the double-submit form token, the fields of a posted form, Post/Redirect/Get, the
+ * path parameters a page reads itself.
  *
  * The form token: `sf_csrf` is an HttpOnly, SameSite=Lax cookie of 32 random bytes; every form
  * carries the same value in a hidden `_csrf` field and every POST must bring both, equal. A page of
@@ -76,3 +78,11 @@ export function safeReturn(value: unknown, fallback: string): string {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 && !/[\u0000-\u001f]/.test(value) ? value : fallback;
 }
 
+/**
+ * The path parameters of a page path, documented as plain text: a page reads them itself and
+ * answers its own "not found" page for a value that names nothing, never a validation problem.
+ */
+export function pathParams(path: string) {
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  return names.length === 0 ? undefined : Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ description: n === 'vendor_code' ? 'The shop\'s vendor code' : undefined })])));
+}

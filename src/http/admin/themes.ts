@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.ts';
 import { presetTheme, THEME_PRESETS } from '../../core/themePresets.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
-import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { ThemePresetNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { handleCommand } from '../../runtime/commandHandler.ts';
@@ -12,7 +11,7 @@ import { commandContext } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
 import { ThemeConfig, VendorTheme } from '../schemas/tenancy.ts';
-import { IdentifierParams } from './vendors.ts';
+import { IdentifierParams, resolveVendorId } from '../../modules/vendors.ts';
 
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
 const Font = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9 ,\'"-]+$' });

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
+import { vendorShopTheme } from '../../modules/module.ts';
 import type { Services } from '../../runtime/services.ts';
 import { resolveLanguage, resolveLocale } from '../language/resolve.ts';
 import { Api } from '../api.ts';
@@ -31,7 +31,7 @@ export function shopVendorRoutes(services: Services): Router {
       locale: locale.locale,
       locale_source: locale.source,
       language: language.code,
-      theme: (await getVendorTheme(services.db.knex, vendor.id)).theme,
+      theme: (await vendorShopTheme(services, vendor.id)).theme,
     };
   });
   return api.router;

@@ -2,12 +2,12 @@ import Router from '@koa/router';
 import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_FIELDS, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
 import { changeExtmarketSettings, changeVendorProfile, type VendorDeps } from '../../../commands/vendors/handlers.ts';
-import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
-import { getVendor } from '../../../queries/vendors/getVendor.ts';
 import { listVendorDomains } from '../../../queries/vendors/listVendorDomains.ts';
 import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
+import { vendorShopTheme } from '../../modules/module.ts';
+import { getVendor } from '../../modules/vendors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage, resolveLocale } from '../language/resolve.ts';
@@ -117,7 +117,7 @@ export async function vendorSettings(services: Services, vendorId: number) {
       options: { tax_rates: EXTMARKET_TAX_RATES, delivery_methods: DELIVERY_METHODS },
     },
     invoice_settings: await getInvoiceSettings(knex, vendorId),
-    theme_settings: await getVendorTheme(knex, vendorId),
+    theme_settings: await vendorShopTheme(services, vendorId),
     domains: {
       subdomain: v.subdomain,
       subdomain_url: `https://${v.subdomain}.${services.config.platformDomain}/`,

@@ -2,12 +2,12 @@ import type { Context } from 'koa';
 import { loadCart } from '../../../commands/carts/checkout.ts';
 import { listNavigationPages, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
 import { findPublicVendor } from '../../../queries/vendors/getPublicVendor.ts';
-import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import { VendorNotFoundException } from '../../core/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { ThemeConfig } from '../../core/themePresets.ts';
 import { resolveShopLanguage } from '../../http/shop/shopLanguage.ts';
 import { resolveVendorContext, type VendorContext } from '../../http/vendorContext.ts';
+import { vendorShopTheme } from '../../modules/module.ts';
 import type { Services } from '../../runtime/services.ts';
 import { cartSession } from './cookies.ts';
 
@@ -66,7 +66,7 @@ export async function storefrontOf(services: Services, ctx: Context, vendor: Ven
   const knex = services.db.knex;
   const session = cartSession(ctx);
   const [language, theme, navigation, cart] = await Promise.all([
-    resolveShopLanguage(services, ctx), getVendorTheme(knex, vendor.id), listNavigationPages(knex, vendor.id),
+    resolveShopLanguage(services, ctx), vendorShopTheme(services, vendor.id), listNavigationPages(knex, vendor.id),
     session ? loadCart(services.store, vendor.id, session) : null,
   ]);
   const offered = vendor.storefront_languages.filter((l): l is LanguageCode => ['en', 'fr', 'de', 'lb'].includes(l));

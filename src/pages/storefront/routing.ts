@@ -1,9 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { Api, RouteDecl } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
 import { type Storefront, storefrontOf, vendorOfPage } from './context.ts';
 import { csrfValid } from './cookies.ts';
+import { pathParams } from '../forms.ts';
 import { renderPage } from './layout.ts';
 import { html } from '../html.ts';
 import { t } from '../../core/i18n.ts';
@@ -14,23 +14,11 @@ import { t } from '../../core/i18n.ts';
  * /shop/… on a vendor's subdomain or verified custom domain. A URL that names no shop answers the
  * service's plain 404, as an unknown route does.
  */
-export const HTML_PAGE = { description: 'The HTML page (text/html)', contentType: 'text/html' };
-export const NOT_FOUND = { description: 'No such shop (the service\'s problem answer), or the shop\'s "not found" page (text/html)', contentType: 'text/html' };
-export const SEE_OTHER = { description: 'Post/Redirect/Get: the page to show next (Location)' };
-export const FORM_REFUSED = { description: 'The form token (cookie and `_csrf` field) is missing or does not match: an HTML page', contentType: 'text/html' };
+export { FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER } from '../shopFrame.ts';
 
 export type PageHandler = (ctx: Context, sf: Storefront) => Promise<void>;
 
 type Method = 'get' | 'post';
-
-/**
- * The path parameters of a page path, documented as plain text: a page reads them itself and
- * answers its own "not found" page for a value that names nothing, never a validation problem.
- */
-export function pathParams(path: string) {
-  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-  return names.length === 0 ? undefined : Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ description: n === 'vendor_code' ? 'The shop\'s vendor code' : undefined })])));
-}
 
 /** Declares a shop page at `/vendors/:vendor_code/shop{path}` and `/shop{path}`. */
 export function shopPage(services: Services, api: Api, method: Method, path: string, decl: RouteDecl, handler: PageHandler): void {
@@ -60,7 +48,7 @@ export async function servePage(services: Services, ctx: Context, method: Method
   await handler(ctx, sf);
 }
 
-export { field, seeOther } from '../forms.ts';
+export { field, pathParams, seeOther } from '../forms.ts';
 
 /** A positive whole number of a form field or query parameter, or null. */
 export function positiveInt(value: unknown, max = 2_147_483_647): number | null {
