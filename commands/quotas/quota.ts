@@ -3,6 +3,7 @@ import { TierLimitExceededException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from './events.ts';
+import { bucketDelete, bucketGet, bucketSet, emptyBuckets, hashBucket, type BucketedMap } from '../../src/core/bucketedMap.ts';
 
 /**
  * A plan limit counted on the write side: one stream per (kind, key), e.g. `quota-products:42`
@@ -10,7 +11,29 @@ import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from './events.ts';
  * loaded; the loser reloads and decides again on the new count, so 10 parallel claims at one
  * below the limit give exactly one slot.
  */
-export type QuotaState = { opened: boolean; holders: string[] };
+export type QuotaState = {
+  opened: boolean;
+  /** How many slots are held: the count a limit is checked against. */
+  count: number;
+  /**
+   * The holders (products, orders) by id, in buckets (src/core/bucketedMap.ts): a vendor's quota
+   * holds as many as it has products, and a claim must not copy them all.
+   */
+  holders: BucketedMap<true>;
+};
+
+const BUCKETS = 64;
+const holds = (state: QuotaState, holder: string): boolean => bucketGet(state.holders, hashBucket(holder, BUCKETS), holder) === true;
+const EMPTY: QuotaState = { opened: false, count: 0, holders: emptyBuckets() };
+
+/** The state with one more holder (the same state when it holds the slot already). */
+function withHolder(state: QuotaState, holder: string): QuotaState {
+  if (holds(state, holder)) return state;
+  return { opened: true, count: state.count + 1, holders: bucketSet(state.holders, hashBucket(holder, BUCKETS), holder, true) };
+}
+
+/** The holders a stream opens with, as a state (the ones already counted kept). */
+const openedWith = (state: QuotaState, holders: readonly string[]): QuotaState => holders.reduce(withHolder, { ...state, opened: true });
 
 /** What the caller knows of the plan: the limit (null = unlimited) and what to say on a refusal. */
 export interface QuotaLimit {
@@ -57,13 +80,16 @@ const LABEL: Record<string, string> = { products: 'products', orders: 'orders in
 
 export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   aggregate: 'quota',
-  initialState: () => ({ opened: false, holders: [] }),
+  initialState: () => EMPTY,
   evolve: (state, event) => {
     switch (event.type) {
-      case 'QuotaOpened': return { opened: true, holders: [...new Set([...state.holders, ...event.data.holders])] };
-      case 'QuotaSlotClaimed': return { opened: true, holders: state.holders.includes(event.data.holder) ? state.holders : [...state.holders, event.data.holder] };
-      case 'QuotaSlotReleased': return { ...state, holders: state.holders.filter((h) => h !== event.data.holder) };
-      case 'QuotaClosed': return { opened: false, holders: [] };
+      case 'QuotaOpened': return openedWith(state, event.data.holders);
+      case 'QuotaSlotClaimed': return withHolder(state, event.data.holder);
+      case 'QuotaSlotReleased': {
+        const bucket = hashBucket(event.data.holder, BUCKETS);
+        return holds(state, event.data.holder) ? { ...state, count: state.count - 1, holders: bucketDelete(state.holders, bucket, event.data.holder) } : state;
+      }
+      case 'QuotaClosed': return EMPTY;
       case 'ExtmarketOrderOverLimit': return state;
     }
   },
@@ -72,34 +98,35 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
     if (command.type === 'CloseQuota') return state.opened ? [{ type: 'QuotaClosed', data: { kind, key } }] : [];
     if (command.type === 'ClaimQuotaSlots') return claimInTurn(command.data, state);
     const { holder } = command.data;
-    const opening = (existing: string[]): { holders: string[]; events: QuotaEvent[] } => {
-      if (state.opened) return { holders: state.holders, events: [] };
+    // The state to decide on: the stream's, or when it is not open yet, the holders it opens with.
+    const opening = (existing: string[]): { counted: QuotaState; events: QuotaEvent[] } => {
+      if (state.opened) return { counted: state, events: [] };
       const holders = [...new Set(existing)].filter((h) => h !== holder);
-      return { holders, events: [{ type: 'QuotaOpened', data: { kind, key, holders } }] };
+      return { counted: openedWith(EMPTY, holders), events: [{ type: 'QuotaOpened', data: { kind, key, holders } }] };
     };
     switch (command.type) {
       case 'ClaimQuotaSlot': {
         const { limit, hint } = command.data;
-        const { holders, events } = opening(command.data.opening);
-        if (holders.includes(holder)) return events;
-        if (limit !== null && holders.length >= limit) {
-          throw new TierLimitExceededException(`The plan allows ${limit} ${LABEL[kind] ?? kind}; this vendor has ${holders.length}`,
-            { limit_kind: kind, limit, count: holders.length, ...hint });
+        const { counted, events } = opening(command.data.opening);
+        if (holds(counted, holder)) return events;
+        if (limit !== null && counted.count >= limit) {
+          throw new TierLimitExceededException(`The plan allows ${limit} ${LABEL[kind] ?? kind}; this vendor has ${counted.count}`,
+            { limit_kind: kind, limit, count: counted.count, ...hint });
         }
         events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder } });
         return events;
       }
       case 'CountExtmarketOrder': {
         const { limit, vendor_id, order_id, period_start, at } = command.data;
-        const { holders, events } = opening(command.data.opening);
-        if (holders.includes(holder)) return events;
+        const { counted, events } = opening(command.data.opening);
+        if (holds(counted, holder)) return events;
         events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder } });
-        const count = holders.length + 1;
+        const count = counted.count + 1;
         if (count > limit) events.push({ type: 'ExtmarketOrderOverLimit', data: { vendor_id, order_id, limit, count, period_start, at } });
         return events;
       }
       case 'ReleaseQuotaSlot':
-        return state.holders.includes(holder) ? [{ type: 'QuotaSlotReleased', data: { kind, key, holder } }] : [];
+        return holds(state, holder) ? [{ type: 'QuotaSlotReleased', data: { kind, key, holder } }] : [];
     }
   },
 };
@@ -109,15 +136,15 @@ function claimInTurn(data: Extract<QuotaCommand, { type: 'ClaimQuotaSlots' }>['d
   if (!state.opened && data.opening === null) throw new QuotaNotOpen(`quota ${kind}:${key} is not open`);
   const events: QuotaEvent[] = [];
   const claimed = new Set(data.claims.map((c) => c.holder));
-  let taken = state.holders;
+  let counted = state;
   if (!state.opened) {
-    taken = [...new Set(data.opening)].filter((h) => !claimed.has(h));
-    events.push({ type: 'QuotaOpened', data: { kind, key, holders: taken } });
+    const holders = [...new Set(data.opening)].filter((h) => !claimed.has(h));
+    events.push({ type: 'QuotaOpened', data: { kind, key, holders } });
+    counted = openedWith(EMPTY, holders);
   }
-  taken = [...taken];
   for (const c of data.claims) {
-    if (taken.includes(c.holder) || taken.length >= c.limit) continue;
-    taken.push(c.holder);
+    if (holds(counted, c.holder) || counted.count >= c.limit) continue;
+    counted = withHolder(counted, c.holder);
     events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder: c.holder } });
   }
   return events;
@@ -192,12 +219,12 @@ async function drain(store: EventStore, kind: string, key: string, queues: Map<s
     if (batch.length === 0) { queues.delete(id); return; }
     try {
       const handled = await claimTogether(store, kind, key, batch);
-      const holders = (handled.state as QuotaState).holders;
+      const state = handled.state as QuotaState;
       for (const w of batch) {
-        if (holders.includes(w.holder)) w.resolve(handled);
+        if (holds(state, w.holder)) w.resolve(handled);
         else {
-          w.reject(new TierLimitExceededException(`The plan allows ${w.limit} ${LABEL[kind] ?? kind}; this vendor has ${holders.length}`,
-            { limit_kind: kind, limit: w.limit, count: holders.length, ...w.hint }));
+          w.reject(new TierLimitExceededException(`The plan allows ${w.limit} ${LABEL[kind] ?? kind}; this vendor has ${state.count}`,
+            { limit_kind: kind, limit: w.limit, count: state.count, ...w.hint }));
         }
       }
     } catch (err) {

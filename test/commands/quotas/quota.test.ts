@@ -52,6 +52,20 @@ describe('quota: a plan limit counted on the write side', () => {
       .when(claim('4', 5, ['1', '2', '3'])).then([opened(['1', '2', '3']), claimed('4')]);
   });
 
+  it('counts ten thousand holders exactly, and each step of the fold keeps the count it had', () => {
+    let state = quota.initialState();
+    const steps = [];
+    for (const e of [opened(['a', 'b']), ...Array.from({ length: 10_000 }, (_, i) => claimed(String(i))), claimed('5'), released('a')]) {
+      state = quota.evolve(state, e);
+      steps.push(state);
+    }
+    given(quota, []).when(claim('x', 1)).then([opened([]), claimed('x')]);
+    expect(quota.decide(claim('9999', 10_001), state)).to.deep.equal([]);
+    expect(quota.decide(claim('new', 10_002), state)).to.deep.equal([claimed('new')]);
+    expect(() => quota.decide(claim('new', 10_001), state)).to.throw(TierLimitExceededException, /this vendor has 10001/);
+    expect(() => quota.decide(claim('new', 3), steps[1])).to.throw(TierLimitExceededException, /this vendor has 3/);
+  });
+
   context('an extmarket order: counted, never refused', () => {
     const order = { vendor_id: 7, order_id: 40, period_start: '2026-11-01T00:00:00.000Z', at: '2026-11-20T10:00:00.000Z' };
     const count = (holder: string, limit: number, opening: string[] = []): QuotaCommand =>
