@@ -46,14 +46,16 @@ describe('Start-up: a configuration mistake ends in one line naming the setting,
     writeFileSync(join(lockedDir, 'pglite.lock'), String(held.pid));
     const fileNotFolder = join(dataDir(), 'a-file');
     writeFileSync(fileNotFolder, '');
-    const port = String(await freePort());
+    // A port of its own for each case: the processes start at once, and the port check of one
+    // binds its port for a moment, which another case on the same port would see as in use.
+    const port = async () => String(await freePort());
     const cases: Record<string, Record<string, string>> = {
-      unreachableDatabase: { DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', DATA_DIR: dataDir(), PORT: port },
-      shortSecret: { JWT_SECRET: 'too-short', DATA_DIR: dataDir(), PORT: port },
-      shortSecretDebug: { JWT_SECRET: 'too-short', DATA_DIR: dataDir(), PORT: port, LOG_LEVEL: 'debug' },
+      unreachableDatabase: { DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', DATA_DIR: dataDir(), PORT: await port() },
+      shortSecret: { JWT_SECRET: 'too-short', DATA_DIR: dataDir(), PORT: await port() },
+      shortSecretDebug: { JWT_SECRET: 'too-short', DATA_DIR: dataDir(), PORT: await port(), LOG_LEVEL: 'debug' },
       portInUse: { DATA_DIR: dataDir(), PORT: String(busyPort) },
-      unwritableDataDir: { DATA_DIR: join(fileNotFolder, 'data'), PORT: port },
-      heldDatabase: { DATA_DIR: lockedDir, PORT: port },
+      unwritableDataDir: { DATA_DIR: join(fileNotFolder, 'data'), PORT: await port() },
+      heldDatabase: { DATA_DIR: lockedDir, PORT: await port() },
       badPortNumber: { DATA_DIR: dataDir(), PORT: 'eighty' },
     };
     await Promise.all(Object.entries(cases).map(async ([name, env]) => { outcomes[name] = await start(env); }));

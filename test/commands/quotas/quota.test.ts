@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { quota, QuotaNotOpen, type QuotaCommand } from '../../../commands/quotas/quota.ts';
+import { quota, QuotaNotOpen, type QuotaCommand, type QuotaState } from '../../../commands/quotas/quota.ts';
 import type { QuotaEvent } from '../../../commands/quotas/events.ts';
 import { TierLimitExceededException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
@@ -54,7 +54,7 @@ describe('quota: a plan limit counted on the write side', () => {
 
   it('counts ten thousand holders exactly, and each step of the fold keeps the count it had', () => {
     let state = quota.initialState();
-    const steps = [];
+    const steps: QuotaState[] = [];
     for (const e of [opened(['a', 'b']), ...Array.from({ length: 10_000 }, (_, i) => claimed(String(i))), claimed('5'), released('a')]) {
       state = quota.evolve(state, e);
       steps.push(state);

@@ -42,7 +42,9 @@ describe('plan and access from memory: no statement per request', () => {
     } as any;
     for (let i = 0; i < n; i++) expect((await request()).status).to.equal(200);
     pg.Client.prototype.query = query;
-    return { perRequest: sent.length / n, planOrAccess: sent.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)), frame: sent.filter((s) => FRAME.test(s)), adminGuard: sent.filter((s) => ADMIN_GUARD.test(s)) };
+    // The read models' statistics (ANALYZE after a burst of writes) run in the background, not in a request's path.
+    const inRequests = sent.filter((s) => !/^ANALYZE /i.test(s));
+    return { perRequest: inRequests.length / n, planOrAccess: inRequests.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)), frame: inRequests.filter((s) => FRAME.test(s)), adminGuard: inRequests.filter((s) => ADMIN_GUARD.test(s)) };
   }
 
   it('a gated vendor route reads neither the plan nor the access from the database', async () => {
