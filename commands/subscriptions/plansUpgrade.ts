@@ -4,6 +4,7 @@ import { handleCommand, load, retryOnConflict, type CommandContext, type Handled
 import type { VendorCreated, VendorDeleted } from '../vendors/events.ts';
 import type { PlatformUpgradeEvent, VendorSubscriptionStarted } from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** The upgrade that introduced plans: its name is its stream's id (`platform_upgrade-plans`). */
 export const PLANS_UPGRADE = 'plans';
@@ -105,7 +106,7 @@ export async function vendorsWithoutPlan(store: EventStore): Promise<number[]> {
   for (;;) {
     const batch = await store.readFeed(after, { limit: 1000, types: ['VendorCreated', 'VendorDeleted', 'VendorSubscriptionStarted'], lean: true });
     for (const raw of batch.events) {
-      const e = raw as unknown as VendorCreated | VendorDeleted | VendorSubscriptionStarted;
+      const e = domainEvent<VendorCreated | VendorDeleted | VendorSubscriptionStarted>(raw);
       if (e.type === 'VendorCreated') vendors.add(e.data.vendor_id);
       else if (e.type === 'VendorDeleted') vendors.delete(e.data.vendor_id);
       else subscribed.add(e.data.vendor_id);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { BILLING_ACCOUNT_EVENT_TYPES, type BillingAccountEvent } from '../../commands/billing/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** billing_accounts: each vendor's Stripe customer and subscription, read by the billing routes and the webhooks. */
 export const billingAccounts: Projection = {
@@ -13,7 +14,7 @@ export const billingAccounts: Projection = {
     const ids = [...new Set(events.map((e) => (e.data as { vendor_id: number }).vendor_id))];
     const rows = new Map<number, any>((await trx('billing_accounts').whereIn('vendor_id', ids)).map((r: any) => [r.vendor_id, r]));
     for (const raw of events) {
-      const e = raw as unknown as BillingAccountEvent;
+      const e = domainEvent<BillingAccountEvent>(raw);
       if (e.type === 'BillingAccountOpened') {
         const { vendor_id, stripe_customer_id, stripe_subscription_id, at } = e.data;
         rows.set(vendor_id, { vendor_id, stripe_customer_id, stripe_subscription_id, has_payment_method: rows.get(vendor_id)?.has_payment_method ?? false, opened_at: at, updated_at: at });

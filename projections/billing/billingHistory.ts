@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { BILLING_INVOICE_EVENT_TYPES, type BillingInvoiceEvent } from '../../commands/billing/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * billing_history: each Stripe invoice of a vendor, paid or failed, with its PDF and hosted page
@@ -18,7 +19,7 @@ export const billingHistory: Projection = {
     const existing = await trx('billing_history').whereIn('invoice_id', ids);
     const rows = new Map<string, any>(existing.map((r: any) => [r.invoice_id, r]));
     for (const raw of events) {
-      const e = raw as unknown as BillingInvoiceEvent;
+      const e = domainEvent<BillingInvoiceEvent>(raw);
       const d = e.data;
       const row = rows.get(d.invoice_id) ?? {
         invoice_id: d.invoice_id, vendor_id: d.vendor_id, attempt_count: 0, paid_at: null, failed_at: null, created_at: d.at,

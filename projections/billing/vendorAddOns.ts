@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands/billing/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** vendor_add_ons: every add-on bought, active or canceled; the plan counts the active ones. */
 export const vendorAddOns: Projection = {
@@ -13,7 +14,7 @@ export const vendorAddOns: Projection = {
     const ids = [...new Set(events.map((e) => (e.data as { add_on_id: string }).add_on_id))];
     const rows = new Map<string, any>((await trx('vendor_add_ons').whereIn('id', ids)).map((r: any) => [r.id, r]));
     for (const raw of events) {
-      const e = raw as unknown as VendorAddOnEvent;
+      const e = domainEvent<VendorAddOnEvent>(raw);
       if (e.type === 'VendorAddOnPurchased') {
         const { add_on_id, at, ...d } = e.data;
         rows.set(add_on_id, { id: add_on_id, ...d, status: 'active', purchased_at: at, canceled_at: null });

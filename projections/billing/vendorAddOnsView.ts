@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands/billing/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
 import { addOnFromRow, VENDOR_ADD_ONS_VIEW, type ActiveAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * The vendors' active add-ons in every instance's memory (src/runtime/memoryViews.ts): what they
@@ -21,7 +22,7 @@ export const vendorAddOnsView = defineMemoryView<ActiveAddOns>({
     return state;
   },
   apply(state, raw) {
-    const e = raw as unknown as VendorAddOnEvent;
+    const e = domainEvent<VendorAddOnEvent>(raw);
     if (e.type === 'VendorAddOnPurchased') {
       const { add_on_id, at, ...d } = e.data;
       of(state, d.vendor_id).set(add_on_id, { id: add_on_id, ...d, stripe_ref: d.stripe_ref ?? null, status: 'active', purchased_at: at, canceled_at: null });

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { sql } from '../../src/runtime/database.ts';
 import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * marketplace_product_list and marketplace_product_translations: the marketplace catalogue
@@ -63,7 +64,7 @@ export const marketplaceProductList: Projection = {
   batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     for (const raw of events) {
-      const e = raw as unknown as MarketplaceImportEvent;
+      const e = domainEvent<MarketplaceImportEvent>(raw);
       switch (e.type) {
         case 'MarketplaceImportRowsAccepted':
           await sql(trx, STAGE, [e.data.job_id, e.data.batch, e.data.language, JSON.stringify(e.data.rows)]);

@@ -1,5 +1,6 @@
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { VENDOR_PRODUCT_EVENT_TYPES, type VendorProductEvent } from '../../commands/catalogue/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const gtin14 = (gtin: string | null | undefined) => (gtin ? gtin.padStart(14, '0') : null);
 
@@ -23,7 +24,7 @@ export const vendorProductList = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { product_id: number }).product_id],
     apply(rows, raw) {
-      const e = raw as unknown as VendorProductEvent;
+      const e = domainEvent<VendorProductEvent>(raw);
       const id = e.data.product_id;
       if (e.type === 'VendorProductCreated') {
         const { product_id, created_at, ...d } = e.data;

@@ -1,5 +1,6 @@
 import { SCAN_EVENT_TYPES, type CodeQualityScanEvent } from '../../commands/code-quality/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** code_quality_scans: one row per scan, its status, progress message and outcome (GET /code-quality/scans). */
 export const codeQualityScans = rowProjection<Record<string, any>>({
@@ -15,7 +16,7 @@ export const codeQualityScans = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { scan_id: number }).scan_id],
     apply(rows, raw) {
-      const e = raw as unknown as CodeQualityScanEvent;
+      const e = domainEvent<CodeQualityScanEvent>(raw);
       const id = e.data.scan_id;
       if (e.type === 'CodeQualityScanRequested') {
         rows.set(id, {

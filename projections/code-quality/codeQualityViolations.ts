@@ -1,5 +1,6 @@
 import { VIOLATION_EVENT_TYPES, type ViolationEvent } from '../../commands/code-quality/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * code_quality_violations: one row per violation ever found, with its workflow (status,
@@ -18,7 +19,7 @@ export const codeQualityViolations = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { violation_id: number }).violation_id],
     apply(rows, raw) {
-      const e = raw as unknown as ViolationEvent;
+      const e = domainEvent<ViolationEvent>(raw);
       const id = e.data.violation_id;
       const row = rows.get(id);
       if (e.type === 'ViolationFound') {

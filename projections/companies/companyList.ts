@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { COMPANY_EVENT_TYPES, type CompanyEvent } from '../../commands/companies/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * company_list: one row per live company with its vendor count (SPEC.md part 2: the list view
@@ -19,7 +20,7 @@ export const companyList: Projection = {
     const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
     const deleted = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as CompanyEvent;
+      const e = domainEvent<CompanyEvent>(raw);
       const id = e.data.company_id;
       if (e.type === 'CompanyCreated') {
         const { company_id, created_at, ...d } = e.data;

@@ -1,5 +1,6 @@
 import { CONTENT_PAGE_EVENT_TYPES, type ContentPageEvent } from '../../commands/content-pages/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * content_pages: one row per live page (platform defaults, vendor overrides and vendor pages),
@@ -20,7 +21,7 @@ export const contentPages = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { page_id: number }).page_id],
     apply(rows, raw) {
-      const e = raw as unknown as ContentPageEvent;
+      const e = domainEvent<ContentPageEvent>(raw);
       const id = e.data.page_id;
       if (e.type === 'ContentPageCreated') {
         const { page_id: _id, published, at, ...content } = e.data;

@@ -1,5 +1,6 @@
 import { ADDRESS_EVENT_TYPES, foldAddresses, type AddressEvent, type CustomerEvent } from '../../commands/customers/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = ['CustomerRegistered', 'CustomerProfileChanged', 'CustomerOrderRecorded', ...ADDRESS_EVENT_TYPES] as const;
 
@@ -22,7 +23,7 @@ export const customerList = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { customer_id: number }).customer_id],
     apply(rows, raw) {
-      const e = raw as unknown as CustomerEvent;
+      const e = domainEvent<CustomerEvent>(raw);
       const id = e.data.customer_id;
       if (e.type === 'CustomerRegistered') {
         const d = e.data;

@@ -1,5 +1,6 @@
 import type { CustomerEvent } from '../../commands/customers/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = ['CustomerSessionStarted', 'CustomerSessionEnded', 'CustomerPasswordChanged', 'CustomerPasswordReset'] as const;
 
@@ -17,7 +18,7 @@ export const customerSessions = rowProjection<Record<string, any>>({
     keyType: 'text',
     columns: ['customer_id', 'vendor_id', 'started_at', 'expires_at'],
     keys: (raw) => {
-      const e = raw as unknown as CustomerEvent;
+      const e = domainEvent<CustomerEvent>(raw);
       switch (e.type) {
         case 'CustomerSessionStarted':
         case 'CustomerSessionEnded': return [e.data.session_id];
@@ -27,7 +28,7 @@ export const customerSessions = rowProjection<Record<string, any>>({
       }
     },
     apply(rows, raw) {
-      const e = raw as unknown as CustomerEvent;
+      const e = domainEvent<CustomerEvent>(raw);
       switch (e.type) {
         case 'CustomerSessionStarted': {
           const d = e.data;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { EXTMARKET_CREDENTIALS_EVENT_TYPES, type ExtmarketCredentialsEvent } from '../../commands/extmarket/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** extmarket_credentials: what a vendor may see of its credentials. The sealed key is not copied here. */
 export const extmarketCredentials: Projection = {
@@ -11,7 +12,7 @@ export const extmarketCredentials: Projection = {
   tables: ['extmarket_credentials'],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     for (const raw of events) {
-      const e = raw as unknown as ExtmarketCredentialsEvent;
+      const e = domainEvent<ExtmarketCredentialsEvent>(raw);
       const d = e.data;
       switch (e.type) {
         case 'ExtmarketCredentialsSaved':

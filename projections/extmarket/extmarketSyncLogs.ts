@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { EXTMARKET_SYNC_EVENT_TYPES, type ExtmarketSyncEvent, type SyncCounters } from '../../commands/extmarket/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const counters = (c: SyncCounters) => ({
   files_processed: c.files_processed, files_succeeded: c.files_succeeded, files_failed: c.files_failed,
@@ -18,7 +19,7 @@ export const extmarketSyncLogs: Projection = {
     const ids = [...new Set(events.map((e) => (e.data as { job_id: number }).job_id))];
     const rows = new Map<number, any>((await trx('extmarket_sync_logs').whereIn('id', ids)).map((r: any) => [r.id, r]));
     for (const raw of events) {
-      const e = raw as unknown as ExtmarketSyncEvent;
+      const e = domainEvent<ExtmarketSyncEvent>(raw);
       if (e.type === 'ExtmarketSyncRequested') {
         const d = e.data;
         rows.set(d.job_id, {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { STOCK_EVENT_TYPES, type StockEvent } from '../../commands/inventory/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * inventory_list: one row per open stock location (product, warehouse, bin) with its on-hand and
@@ -19,7 +20,7 @@ export const inventoryList: Projection = {
     const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
     const closed = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as StockEvent;
+      const e = domainEvent<StockEvent>(raw);
       const d = e.data;
       if (e.type === 'InventoryLocationOpened') {
         rows.set(d.inventory_id, {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { MOVEMENT_EVENT_TYPES, TRANSACTION_TYPES, type MovementEvent } from '../../commands/inventory/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * inventory_transactions: the stock ledger (SPEC.md part 2 "inventory transaction"), one row per
@@ -14,7 +15,7 @@ export const inventoryTransactions: Projection = {
   tables: ['inventory_transactions'],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const rows = events.map((raw) => {
-      const e = raw as unknown as MovementEvent;
+      const e = domainEvent<MovementEvent>(raw);
       const d = e.data;
       return {
         id: raw.id, vendor_id: d.vendor_id, product_id: d.product_id, inventory_id: d.inventory_id, warehouse: d.warehouse,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { InvoiceBookEvent } from '../../commands/invoices/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** invoices: one row per issued invoice or credit note, written once; the PDF columns follow when it is rendered. */
 export const invoiceList: Projection = {
@@ -12,7 +13,7 @@ export const invoiceList: Projection = {
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const issued = [];
     for (const raw of events) {
-      const e = raw as unknown as InvoiceBookEvent;
+      const e = domainEvent<InvoiceBookEvent>(raw);
       if (e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') {
         const d = e.data;
         issued.push({
@@ -28,7 +29,7 @@ export const invoiceList: Projection = {
     }
     if (issued.length > 0) await trx('invoices').insert(issued).onConflict('id').ignore();
     for (const raw of events) {
-      const e = raw as unknown as InvoiceBookEvent;
+      const e = domainEvent<InvoiceBookEvent>(raw);
       if (e.type === 'InvoicePdfGenerated') {
         await trx('invoices').where('id', e.data.invoice_id).update({ pdf_path: e.data.path, pdf_bytes: e.data.bytes, pdf_sha256: e.data.sha256, pdf_generated_at: e.data.at });
       }

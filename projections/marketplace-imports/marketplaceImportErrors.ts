@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import type { MarketplaceImportRowsRejected } from '../../commands/marketplace-imports/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const ROWS_PER_INSERT = 1000;
 
@@ -20,7 +21,7 @@ export const marketplaceImportErrors: Projection = {
   batchSize: 40,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const rows = events.filter((e) => e.type === 'MarketplaceImportRowsRejected').flatMap((raw) => {
-      const { job_id, vendor_id, errors } = (raw as unknown as MarketplaceImportRowsRejected).data;
+      const { job_id, vendor_id, errors } = domainEvent<MarketplaceImportRowsRejected>(raw).data;
       return errors.map((r) => ({
         job_id, vendor_id, row_number: r.row, identifier: r.identifier, error_type: r.error_type, error_message: r.message,
         row_data: JSON.stringify(r.row_data), created_at: raw.recorded_at,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { IMPORT_JOB_EVENT_TYPES, type MarketplaceImportEvent } from '../../commands/marketplace-imports/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * marketplace_import_jobs: one row per import job with its status and progress, what clients poll
@@ -19,7 +20,7 @@ export const marketplaceImportJobs: Projection = {
     const existing = await trx('marketplace_import_jobs').whereIn('id', ids);
     const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
     for (const raw of events) {
-      const e = raw as unknown as MarketplaceImportEvent;
+      const e = domainEvent<MarketplaceImportEvent>(raw);
       if (e.type === 'MarketplaceImportRequested') {
         const d = e.data;
         rows.set(d.job_id, {

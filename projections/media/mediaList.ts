@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { MEDIA_EVENT_TYPES, type MediaEvent } from '../../commands/media/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** media_list: one row per stored image with its variants, for the media list and storage statistics. */
 export const mediaList: Projection = {
@@ -13,7 +14,7 @@ export const mediaList: Projection = {
     const rows = new Map<number, any>();
     const deleted = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as MediaEvent;
+      const e = domainEvent<MediaEvent>(raw);
       if (e.type === 'ImageUploaded') {
         const d = e.data;
         rows.set(d.media_id, {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { CONVERSATION_EVENT_TYPES, type ConversationEvent } from '../../commands/messaging/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * conversations, conversation_messages and conversation_reads: the conversation lists, the
@@ -22,7 +23,7 @@ export const conversations: Projection = {
     const reads: { conversation_id: string; reader_kind: string; reader_id: number; message_id: string; at: string }[] = [];
     const touched = new Set<string>();
     for (const raw of events) {
-      const e = raw as unknown as ConversationEvent;
+      const e = domainEvent<ConversationEvent>(raw);
       switch (e.type) {
         case 'ConversationStarted': {
           const d = e.data;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { NOTIFICATION_EVENT_TYPES, type AdminNotificationRaised, type NotificationInboxEvent } from '../../commands/notifications/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * admin_notifications, with each admin's read state: admin_notification_read_marks (all read up to
@@ -20,14 +21,14 @@ export const adminNotifications: Projection = {
     const marks = new Map<number, Record<string, unknown>>();
     for (const e of events) {
       if (e.type === 'AdminNotificationRaised') {
-        const d = (e as unknown as AdminNotificationRaised).data;
+        const d = domainEvent<AdminNotificationRaised>(e).data;
         raised.push({
           id: d.notification_id, key: d.key, kind: d.kind, severity: d.severity, title: d.title, body: d.body, link: d.link,
           vendor_id: d.vendor_id, data: JSON.stringify(d.data ?? {}), position_a: e.position.a, position_b: e.position.b, created_at: d.raised_at,
         });
         continue;
       }
-      const r = e as unknown as NotificationInboxEvent;
+      const r = domainEvent<NotificationInboxEvent>(e);
       if (r.type === 'AdminNotificationRead') {
         const key = `${r.data.admin_id}:${r.data.notification_id}`;
         if (!reads.has(key)) reads.set(key, { notification_id: r.data.notification_id, admin_id: r.data.admin_id, read_at: r.data.at });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ONBOARDING_EVENT_TYPES, type OnboardingEvent, type OnboardingStep } from '../../commands/onboarding/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** Vendor id → the step to do next (null while step 4's import runs), for unfinished onboardings only. */
 export type UnfinishedOnboardings = Map<number, OnboardingStep | null>;
@@ -20,7 +21,7 @@ export const unfinishedOnboardingsView = defineMemoryView<UnfinishedOnboardings>
     return new Map(rows.map((r: any) => [Number(r.vendor_id), r.next_step === null ? null : Number(r.next_step) as OnboardingStep]));
   },
   apply(state, raw) {
-    const e = raw as unknown as OnboardingEvent;
+    const e = domainEvent<OnboardingEvent>(raw);
     const id = e.data.vendor_id;
     switch (e.type) {
       case 'OnboardingStarted': if (!state.has(id)) state.set(id, 1); break;

@@ -1,5 +1,6 @@
 import { ONBOARDING_EVENT_TYPES, type OnboardingEvent } from '../../commands/onboarding/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** vendor_onboarding: where each onboarding stands (GET /vendor/onboarding, the admin's view, the gate's load). */
 export const vendorOnboarding = rowProjection<Record<string, any>>({
@@ -15,7 +16,7 @@ export const vendorOnboarding = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
     apply(rows, raw) {
-      const e = raw as unknown as OnboardingEvent;
+      const e = domainEvent<OnboardingEvent>(raw);
       const id = e.data.vendor_id;
       const at = e.data.at;
       if (e.type === 'OnboardingStarted') {

@@ -1,5 +1,6 @@
 import type { OrderEvent } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * extmarket_pushes: every decision of ours the extmarket must hear about (an item confirmed or
@@ -21,7 +22,7 @@ export const extmarketPushes = rowProjection<Record<string, any>>({
     ],
     keys: (e) => (e.type === 'ExtmarketPushSucceeded' || e.type === 'ExtmarketPushFailed' ? [(e.data as { key: string }).key] : [e.id]),
     apply(rows, raw) {
-      const e = raw as unknown as OrderEvent;
+      const e = domainEvent<OrderEvent>(raw);
       switch (e.type) {
         case 'OrderItemConfirmed':
         case 'OrderItemDeclined': {

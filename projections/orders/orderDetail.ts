@@ -1,5 +1,6 @@
 import type { OrderEvent } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * order_items: the items of an order detail with their state (unconfirmed, confirmed, declined),
@@ -18,11 +19,11 @@ export const orderDetail = rowProjection<Record<string, any>>({
       'unit_price_cents', 'external_item_id', 'inventory_unit_ids', 'is_digital', 'updated_at',
     ],
     keys(raw) {
-      const e = raw as unknown as OrderEvent;
+      const e = domainEvent<OrderEvent>(raw);
       return e.type === 'OrderImported' || e.type === 'OrderPlaced' ? e.data.items.map((i) => i.item_id) : [(e.data as { item_id: number }).item_id];
     },
     apply(rows, raw) {
-      const e = raw as unknown as OrderEvent;
+      const e = domainEvent<OrderEvent>(raw);
       if (e.type === 'OrderImported' || e.type === 'OrderPlaced') {
         const at = e.type === 'OrderImported' ? e.data.imported_at : e.data.placed_at;
         for (const { item_id, ...i } of e.data.items) {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { OrderEvent, OrderStatus } from '../../commands/orders/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = ['OrderImported', 'OrderPlaced', 'OrderConfirmed', 'OrderDeclined', 'OrderPartiallyShipped', 'OrderShipped'] as const;
 const STATUS_OF: Record<string, OrderStatus> = {
@@ -46,7 +47,7 @@ export const orderFigures: Projection = {
     };
     const changed = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as OrderEvent;
+      const e = domainEvent<OrderEvent>(raw);
       const id = (e.data as { order_id: number }).order_id;
       if (e.type === 'OrderImported' || e.type === 'OrderPlaced') {
         if (orders.has(id)) continue;

@@ -1,6 +1,7 @@
 import type { OrderEvent } from '../../commands/orders/events.ts';
 import { cleanGtin, gtin14 } from '../../src/core/gtin.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * order_item_exceptions (SPEC.md part 2 "Order item exception"): unmatched order items, pending
@@ -21,7 +22,7 @@ export const orderItemExceptions = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { exception_id: number }).exception_id],
     apply(rows, raw) {
-      const e = raw as unknown as OrderEvent;
+      const e = domainEvent<OrderEvent>(raw);
       if (e.type === 'OrderItemExceptionRaised') {
         const d = e.data;
         rows.set(d.exception_id, {

@@ -1,5 +1,6 @@
 import type { OrderEvent } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = [
   'OrderImported', 'OrderPlaced', 'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored', 'OrderConfirmed', 'OrderDeclined',
@@ -27,7 +28,7 @@ export const orderList = rowProjection<Record<string, any>>({
     ],
     keys: (e) => [(e.data as { order_id: number }).order_id],
     apply(rows, raw) {
-      const e = raw as unknown as OrderEvent;
+      const e = domainEvent<OrderEvent>(raw);
       if (e.type === 'OrderImported') {
         const { order_id, items, vat, imported_at, ...o } = e.data;
         rows.set(order_id, {

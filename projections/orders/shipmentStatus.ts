@@ -1,5 +1,6 @@
 import type { ItemShipped } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * order_shipments: each shipment of units of an item, for the item-level shipment status
@@ -16,7 +17,7 @@ export const shipmentStatus = rowProjection<Record<string, any>>({
     insertOnly: { conflict: ['order_id', 'item_id', 'shipped_quantity'] },
     keys: () => [],
     apply(rows, raw) {
-      const d = (raw as unknown as ItemShipped).data;
+      const d = domainEvent<ItemShipped>(raw).data;
       const key = `${d.order_id}:${d.item_id}:${d.shipped_quantity}`;
       // ON CONFLICT DO NOTHING: the first record of a shipment wins, in memory as in the table.
       if (rows.get(key)) return;

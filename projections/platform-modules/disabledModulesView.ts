@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { PLATFORM_MODULE_EVENT_TYPES, type PlatformModuleEvent } from '../../commands/platform-modules/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** Per platform code, the modules switched off on it. */
 export type DisabledModules = Map<string, Set<string>>;
@@ -22,7 +23,7 @@ export const disabledModulesView = defineMemoryView<DisabledModules>({
     return state;
   },
   apply(state, raw) {
-    const e = raw as unknown as PlatformModuleEvent;
+    const e = domainEvent<PlatformModuleEvent>(raw);
     if (e.type === 'PlatformModuleDisabled') offOf(state, e.data.platform).add(e.data.module);
     else offOf(state, e.data.platform).delete(e.data.module);
     return state;

@@ -1,5 +1,6 @@
 import { PLATFORM_MODULE_EVENT_TYPES, type PlatformModuleEvent } from '../../commands/platform-modules/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 interface Row {
   key: string;
@@ -23,9 +24,9 @@ export const platformModuleStates = rowProjection<Row>({
     key: 'key',
     keyType: 'text',
     columns: ['platform', 'module', 'is_on', 'enabled_by', 'required_by', 'reason', 'changed_at'],
-    keys: (event) => [keyOf(event as unknown as PlatformModuleEvent)],
+    keys: (event) => [keyOf(domainEvent<PlatformModuleEvent>(event))],
     apply(rows, raw) {
-      const e = raw as unknown as PlatformModuleEvent;
+      const e = domainEvent<PlatformModuleEvent>(raw);
       const { platform, module, at } = e.data;
       rows.set(keyOf(e), e.type === 'PlatformModuleEnabled'
         ? { key: keyOf(e), platform, module, is_on: true, enabled_by: e.data.enabled_by, required_by: e.data.required_by, reason: null, changed_at: at }

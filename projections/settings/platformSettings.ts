@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { PLATFORM_SETTING_EVENT_TYPES, type PlatformSettingEvent } from '../../commands/settings/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** platform_settings: key → value of the admin-editable platform settings (a cleared one has no row). */
 export const platformSettingsProjection: Projection = {
@@ -12,7 +13,7 @@ export const platformSettingsProjection: Projection = {
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const latest = new Map<string, { value: string | null; at: string }>();
     for (const raw of events) {
-      const e = raw as unknown as PlatformSettingEvent;
+      const e = domainEvent<PlatformSettingEvent>(raw);
       latest.set(e.data.key, { value: e.data.value, at: e.data.at });
     }
     const cleared = [...latest].filter(([, v]) => v.value === null).map(([k]) => k);

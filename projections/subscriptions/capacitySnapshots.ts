@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { CAPACITY_SNAPSHOT_EVENT_TYPES, type CapacitySnapshotTaken } from '../../commands/subscriptions/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** capacity_snapshots: one row per day, the day's latest snapshot, read by the admin capacity routes. */
 export const capacitySnapshots: Projection = {
@@ -14,7 +15,7 @@ export const capacitySnapshots: Projection = {
     const rows = new Map<string, any>((await trx('capacity_snapshots').whereIn('day', days).select(trx.raw('day::text AS day'), 'times_taken'))
       .map((r: any) => [r.day, { times_taken: r.times_taken }]));
     for (const raw of events) {
-      const { day, metrics, trigger, at } = (raw as unknown as CapacitySnapshotTaken).data;
+      const { day, metrics, trigger, at } = domainEvent<CapacitySnapshotTaken>(raw).data;
       const times = (rows.get(day)?.times_taken ?? 0) + 1;
       rows.set(day, { day, taken_at: at, taken_by: trigger, times_taken: times, metrics: JSON.stringify(metrics) });
     }

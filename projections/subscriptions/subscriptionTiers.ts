@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { TIER_EVENT_TYPES, type TierDetails, type TierEvent } from '../../commands/subscriptions/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 function columns(d: Partial<TierDetails>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -31,7 +32,7 @@ export const subscriptionTiers: Projection = {
     const rows = new Map<string, any>(existing.map((r: any) => [r.code, { ...r, features: JSON.stringify(r.features) }]));
     const deleted = new Set<string>();
     for (const raw of events) {
-      const e = raw as unknown as TierEvent;
+      const e = domainEvent<TierEvent>(raw);
       const code = e.data.tier_code;
       if (e.type === 'TierCreated') {
         rows.set(code, { code, ...columns(e.data), is_active: true, created_at: e.data.created_at, updated_at: e.data.created_at });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { VENDOR_SUBSCRIPTION_EVENT_TYPES, type SubscriptionStatus, type VendorSubscriptionEvent } from '../../commands/subscriptions/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** How a trial ended, by the first status it left `trialing` for (the status table allows no other). */
 const OUTCOME: Partial<Record<SubscriptionStatus, string>> = { active: 'converted', expired: 'expired', canceled: 'canceled' };
@@ -21,7 +22,7 @@ export const subscriptionTrials: Projection = {
     const rows = new Map<number, any>((await trx('subscription_trials').whereIn('vendor_id', ids)).map((r: any) => [r.vendor_id, r]));
     const touched = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as VendorSubscriptionEvent;
+      const e = domainEvent<VendorSubscriptionEvent>(raw);
       const id = e.data.vendor_id;
       if (e.type === 'VendorSubscriptionStarted') {
         if (e.data.status === 'trialing' && !rows.has(id)) {

@@ -8,6 +8,7 @@ import { tierFromRow, type TierView } from '../../queries/subscriptions/tiers.ts
 import {
   currentLegacyPlans, findDefaultTier, subscriptionFromRow, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView,
 } from '../../queries/subscriptions/vendorSubscriptions.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * The plans in every instance's memory (src/runtime/memoryViews.ts): the feature gate and the
@@ -29,7 +30,7 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
   },
   // Each event sets what it states, as the projections do, so applying it twice changes nothing.
   apply(facts, raw) {
-    const e = raw as unknown as TierEvent | VendorSubscriptionEvent | LegacyPlanEvent | DefaultTierChanged;
+    const e = domainEvent<TierEvent | VendorSubscriptionEvent | LegacyPlanEvent | DefaultTierChanged>(raw);
     switch (e.type) {
       case 'TierCreated': {
         const { tier_code, created_at, ...details } = e.data;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { VENDOR_SUBSCRIPTION_EVENT_TYPES, type VendorSubscriptionEvent } from '../../commands/subscriptions/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -16,7 +17,7 @@ export const vendorSubscriptions: Projection = {
     const existing = await trx('vendor_subscriptions').whereIn('vendor_id', ids);
     const rows = new Map<number, any>(existing.map((r: any) => [r.vendor_id, { ...r, custom_limits: json(r.custom_limits) }]));
     for (const raw of events) {
-      const e = raw as unknown as VendorSubscriptionEvent;
+      const e = domainEvent<VendorSubscriptionEvent>(raw);
       if (e.type === 'VendorSubscriptionStarted') {
         const { at, custom_limits, ...terms } = e.data;
         // A record started before the interval was recorded is monthly.

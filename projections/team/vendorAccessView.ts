@@ -5,6 +5,7 @@ import { USER_EVENT_TYPES, type UserEvent } from '../../commands/users/events.ts
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
 import { memberKey, VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const VENDOR_TYPES = ['VendorCreated', 'VendorProfileChanged', 'VendorActivated', 'VendorDeactivated', 'VendorDeleted'] as const satisfies readonly (typeof VENDOR_EVENT_TYPES)[number][];
 const COMPANY_TYPES = ['CompanyCreated', 'CompanyOwnershipTransferred', 'CompanyDeleted'] as const satisfies readonly (typeof COMPANY_EVENT_TYPES)[number][];
@@ -40,7 +41,7 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
   },
   // Each event sets what it states (a flag, a role, a row), so applying it twice changes nothing.
   apply(facts, raw) {
-    const e = raw as unknown as UserEvent | VendorEvent | CompanyEvent | TeamEvent;
+    const e = domainEvent<UserEvent | VendorEvent | CompanyEvent | TeamEvent>(raw);
     switch (e.type) {
       case 'UserCreated': {
         const d = e.data;

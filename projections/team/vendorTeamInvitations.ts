@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { TEAM_INVITATION_EVENT_TYPES, type TeamEvent } from '../../commands/team/events.ts';
 import type { VendorDeleted } from '../../commands/vendors/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * vendor_team_invitations: one row per invitation with its status. The token hash column is the
@@ -19,7 +20,7 @@ export const vendorTeamInvitations: Projection = {
     const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
     const removedVendors = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as TeamEvent | VendorDeleted;
+      const e = domainEvent<TeamEvent | VendorDeleted>(raw);
       if (e.type === 'VendorDeleted') {
         removedVendors.add(e.data.vendor_id);
         for (const [k, r] of rows) if (r.vendor_id === e.data.vendor_id) rows.delete(k);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { TEST_RUN_EVENT_TYPES, type TestRunEvent } from '../../commands/test-runs/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * test_runs (one row per run or collect, with its counts and pass rate), test_results (one row
@@ -21,7 +22,7 @@ export const testRuns: Projection = {
     const ids = [...new Set(events.map((e) => (e.data as { run_id: number }).run_id))];
     for (const row of await trx('test_runs').whereIn('id', ids)) runs.set(row.id, row);
     for (const raw of events) {
-      const e = raw as unknown as TestRunEvent;
+      const e = domainEvent<TestRunEvent>(raw);
       const id = e.data.run_id;
       if (e.type === 'TestRunRequested') {
         const d = e.data;

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { THEME_EVENT_TYPES, type ThemeEvent } from '../../commands/themes/events.ts';
 import type { VendorDeleted } from '../../commands/vendors/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** vendor_themes: the current theme of each vendor that has its own (none = platform default). */
 export const vendorThemes: Projection = {
@@ -14,7 +15,7 @@ export const vendorThemes: Projection = {
     const rows = new Map<number, any>();
     const removed = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as ThemeEvent | VendorDeleted;
+      const e = domainEvent<ThemeEvent | VendorDeleted>(raw);
       const id = e.data.vendor_id;
       if (e.type === 'VendorThemeReset' || e.type === 'VendorDeleted') { rows.delete(id); removed.add(id); continue; }
       const { theme } = e.data;

@@ -1,5 +1,6 @@
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { USER_EVENT_TYPES, type UserEvent } from '../../commands/users/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * user_list: one row per live user, for GET /admin/users and the login lookup. A row projection
@@ -16,7 +17,7 @@ export const userList = rowProjection<Record<string, any>>({
     columns: ['email', 'username', 'role', 'first_name', 'last_name', 'preferred_language', 'is_active', 'must_change_password', 'created_at', 'updated_at'],
     keys: (e) => [(e.data as { user_id: number }).user_id],
     apply(rows, raw) {
-      const e = raw as unknown as UserEvent;
+      const e = domainEvent<UserEvent>(raw);
       const id = e.data.user_id;
       if (e.type === 'UserCreated') {
         const d = e.data;

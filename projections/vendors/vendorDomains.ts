@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { VENDOR_DOMAIN_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * vendor_domains: the custom domains of every vendor with their verification state. The vendor
@@ -19,7 +20,7 @@ export const vendorDomains: Projection = {
     const deleted = new Set<number>();
     const removedVendors = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as VendorEvent;
+      const e = domainEvent<VendorEvent>(raw);
       switch (e.type) {
         case 'VendorDeleted':
           removedVendors.add(e.data.vendor_id);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const JSON_COLUMNS = ['storefront_languages', 'extmarket_settings'] as const;
 
@@ -22,7 +23,7 @@ export const vendorList: Projection = {
     const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
     const deleted = new Set<number>();
     for (const raw of events) {
-      const e = raw as unknown as VendorEvent;
+      const e = domainEvent<VendorEvent>(raw);
       const id = e.data.vendor_id;
       if (e.type === 'VendorCreated') {
         // The requested plan is the subscriptions area's to apply, not a column of the vendor.

@@ -4,6 +4,7 @@ import { addAddOnItem, addOnPriceKey } from '../adapters/stripeBilling.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A paid add-on joins the vendor's Stripe subscription as an item (metadata.add_on_id), so every
@@ -15,7 +16,7 @@ export const addStripeItemOnVendorAddOnPurchased: ProcessManager = {
   name: 'addStripeItemOnVendorAddOnPurchased',
   eventTypes: ['VendorAddOnPurchased'],
   async handle(event, ctx) {
-    const d = (event as unknown as VendorAddOnPurchased).data;
+    const d = domainEvent<VendorAddOnPurchased>(event).data;
     const stripe = stripeOf(ctx.store);
     if (!stripe || d.stripe_ref === null) return;
     const { state: account } = await load(ctx.store, deciders['billing-account'], d.vendor_id, ctx.commandContext(event).tx);

@@ -3,6 +3,7 @@ import type { OrderPlaced } from '../../commands/orders/events.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * After a shop order, its lines leave the session cart (SPEC.md part 6 item 3 b): exactly the
@@ -15,7 +16,7 @@ export const checkOutCartOnOrderPlaced: ProcessManager = {
   name: 'checkOutCartOnOrderPlaced',
   eventTypes: ['OrderPlaced'],
   async handle(event, ctx) {
-    const d = (event as unknown as OrderPlaced).data;
+    const d = domainEvent<OrderPlaced>(event).data;
     const ordered = new Map<number, number>();
     for (const item of d.items) ordered.set(item.product_id, (ordered.get(item.product_id) ?? 0) + item.quantity);
     await handleCommand(ctx.store, deciders.cart, cartStreamId(d.vendor_id, d.session_id), {

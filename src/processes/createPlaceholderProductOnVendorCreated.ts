@@ -4,6 +4,7 @@ import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand, load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { nextId } from '../runtime/nextId.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Each vendor has one placeholder product for unmatched order items, created with the vendor
@@ -19,7 +20,7 @@ export const createPlaceholderProductOnVendorCreated: ProcessManager = {
   name: 'createPlaceholderProductOnVendorCreated',
   eventTypes: ['VendorCreated'],
   async handle(event, ctx) {
-    const { vendor_id, created_at } = (event as unknown as VendorCreated).data;
+    const { vendor_id, created_at } = domainEvent<VendorCreated>(event).data;
     const c = { ...ctx.commandContext(event), vendorId: vendor_id };
     const claim = `placeholder_product:${vendor_id}`;
     const { state: held } = await load(ctx.store, deciders.reservation, claim, c.tx);

@@ -2,6 +2,7 @@ import type { ExtmarketSyncCompleted, ExtmarketSyncFailed } from '../../commands
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Step 4 of the onboarding is the extmarket's historical import: when that job ends, the
@@ -13,7 +14,7 @@ export const finishOnboardingOnHistoricalImportEnded: ProcessManager = {
   name: 'finishOnboardingOnHistoricalImportEnded',
   eventTypes: ['ExtmarketSyncCompleted', 'ExtmarketSyncFailed'],
   async handle(event, ctx) {
-    const e = event as unknown as ExtmarketSyncCompleted | ExtmarketSyncFailed;
+    const e = domainEvent<ExtmarketSyncCompleted | ExtmarketSyncFailed>(event);
     if (e.data.job_type !== 'historical_import') return;
     const ok = e.type === 'ExtmarketSyncCompleted';
     const command = {

@@ -6,6 +6,7 @@ import { renderMail } from '../mail/templates.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { sql } from '../runtime/database.ts';
 import { isLive, type LiveViewer } from '../runtime/livePresence.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A quiet period per conversation and recipient: after an e-mail about a conversation, its next
@@ -77,7 +78,7 @@ export const mailRecipientsOnMessagePosted: ProcessManager = {
   name: 'mailRecipientsOnMessagePosted',
   eventTypes: ['MessagePosted'],
   async handle(event, ctx) {
-    const m = (event as unknown as MessagePosted).data;
+    const m = domainEvent<MessagePosted>(event).data;
     const vendor = m.vendor_id === null ? null
       : (await sql(ctx.trx, 'SELECT name, vendor_code FROM vendor_list WHERE id = $1', [m.vendor_id], 'message_mail_vendor'))[0] ?? null;
     const at = new Date(m.at);

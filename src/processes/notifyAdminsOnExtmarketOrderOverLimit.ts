@@ -4,6 +4,7 @@ import { renderMail } from '../mail/templates.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A vendor went over its plan's order limit (docs/notifications.md): the admins are notified and
@@ -17,7 +18,7 @@ export const notifyAdminsOnExtmarketOrderOverLimit: ProcessManager = {
   name: 'notifyAdminsOnExtmarketOrderOverLimit',
   eventTypes: ['ExtmarketOrderOverLimit'],
   async handle(event, ctx) {
-    const d = (event as unknown as ExtmarketOrderOverLimit).data;
+    const d = domainEvent<ExtmarketOrderOverLimit>(event).data;
     const key = `extmarket_order_over_limit:${d.vendor_id}:${d.period_start}`;
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     const period = d.period_start.slice(0, 10);

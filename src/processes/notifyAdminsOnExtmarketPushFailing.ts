@@ -2,6 +2,7 @@ import type { ExtmarketPushFailed } from '../../commands/orders/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A decision the extmarket kept refusing. Pushes are retried with backoff for as long as they fail
@@ -16,7 +17,7 @@ export const notifyAdminsOnExtmarketPushFailing: ProcessManager = {
   name: 'notifyAdminsOnExtmarketPushFailing',
   eventTypes: ['ExtmarketPushFailed'],
   async handle(event, ctx) {
-    const d = (event as unknown as ExtmarketPushFailed).data;
+    const d = domainEvent<ExtmarketPushFailed>(event).data;
     if (d.attempt < PUSH_FAILURES_BEFORE_NOTICE) return;
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     const what = d.operation.replace(/_/g, ' ');

@@ -2,6 +2,7 @@ import type { ExtmarketSyncCompleted, ExtmarketSyncFailed } from '../../commands
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * An extmarket job (order sync, historical import, product export) that failed, or finished with
@@ -13,7 +14,7 @@ export const notifyAdminsOnExtmarketSyncFinished: ProcessManager = {
   name: 'notifyAdminsOnExtmarketSyncFinished',
   eventTypes: ['ExtmarketSyncFailed', 'ExtmarketSyncCompleted'],
   async handle(event, ctx) {
-    const d = (event as unknown as ExtmarketSyncFailed | ExtmarketSyncCompleted).data;
+    const d = domainEvent<ExtmarketSyncFailed | ExtmarketSyncCompleted>(event).data;
     const failed = event.type === 'ExtmarketSyncFailed';
     if (!failed && d.files_failed === 0) return;
     const vendor = await vendorName(ctx.trx, d.vendor_id);

@@ -2,6 +2,7 @@ import type { MarketplaceImportCompleted, MarketplaceImportFailed } from '../../
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A marketplace import that failed, or completed with rejected rows, needs an operator: the file
@@ -14,7 +15,7 @@ export const notifyAdminsOnImportFinished: ProcessManager = {
   async handle(event, ctx) {
     const link = (jobId: number) => `/api/v1/admin/marketplace-import-jobs/${jobId}`;
     if (event.type === 'MarketplaceImportFailed') {
-      const d = (event as unknown as MarketplaceImportFailed).data;
+      const d = domainEvent<MarketplaceImportFailed>(event).data;
       const vendor = await vendorName(ctx.trx, d.vendor_id);
       await notifyAdmins(ctx, event, {
         key: `marketplace_import_failed:${d.job_id}`, kind: 'marketplace_import_failed', severity: 'error',
@@ -24,7 +25,7 @@ export const notifyAdminsOnImportFinished: ProcessManager = {
       });
       return;
     }
-    const d = (event as unknown as MarketplaceImportCompleted).data;
+    const d = domainEvent<MarketplaceImportCompleted>(event).data;
     if (d.rejected === 0) return;
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     await notifyAdmins(ctx, event, {

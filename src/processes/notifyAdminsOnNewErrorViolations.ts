@@ -1,6 +1,7 @@
 import type { CodeQualityScanCompleted } from '../../commands/code-quality/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from '../modules/notifications.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A scan that found violations of severity error no scan had found before needs an operator
@@ -12,7 +13,7 @@ export const notifyAdminsOnNewErrorViolations: ProcessManager = {
   name: 'notifyAdminsOnNewErrorViolations',
   eventTypes: ['CodeQualityScanCompleted'],
   async handle(event, ctx) {
-    const d = (event as unknown as CodeQualityScanCompleted).data;
+    const d = domainEvent<CodeQualityScanCompleted>(event).data;
     if (d.new_errors === 0) return;
     await notifyAdmins(ctx, event, {
       key: `code_quality_new_errors:${d.scan_id}`, kind: 'code_quality_new_errors', severity: 'error',

@@ -3,6 +3,7 @@ import type { VendorSubscriptionChanged } from '../../commands/subscriptions/eve
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
 
@@ -18,7 +19,7 @@ export const notifyAdminsOnPaymentFailed: ProcessManager = {
   async handle(event, ctx) {
     const link = (vendorId: number) => `/api/v1/admin/subscriptions/${vendorId}`;
     if (event.type === 'BillingInvoicePaymentFailed') {
-      const d = (event as unknown as BillingInvoicePaymentFailed).data;
+      const d = domainEvent<BillingInvoicePaymentFailed>(event).data;
       const vendor = await vendorName(ctx.trx, d.vendor_id);
       await notifyAdmins(ctx, event, {
         key: `invoice_payment_failed:${d.invoice_id}:${d.attempt_count}`, kind: 'invoice_payment_failed', severity: 'error',
@@ -29,7 +30,7 @@ export const notifyAdminsOnPaymentFailed: ProcessManager = {
       });
       return;
     }
-    const d = (event as unknown as VendorSubscriptionChanged).data;
+    const d = domainEvent<VendorSubscriptionChanged>(event).data;
     if (d.changes.status !== 'past_due') return;
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     await notifyAdmins(ctx, event, {

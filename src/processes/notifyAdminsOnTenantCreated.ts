@@ -2,6 +2,7 @@ import type { CompanyCreated } from '../../commands/companies/events.ts';
 import type { VendorCreated } from '../../commands/vendors/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * A new company or vendor: an admin verifies it and sets its subscription (docs/notifications.md).
@@ -13,7 +14,7 @@ export const notifyAdminsOnTenantCreated: ProcessManager = {
   eventTypes: ['CompanyCreated', 'VendorCreated'],
   async handle(event, ctx) {
     if (event.type === 'CompanyCreated') {
-      const d = (event as unknown as CompanyCreated).data;
+      const d = domainEvent<CompanyCreated>(event).data;
       await notifyAdmins(ctx, event, {
         key: `company_created:${d.company_id}`, kind: 'company_created', severity: 'info',
         title: `New company: ${d.name}`, body: `Company ${d.company_id} was registered; it is not verified yet.`,
@@ -21,7 +22,7 @@ export const notifyAdminsOnTenantCreated: ProcessManager = {
       });
       return;
     }
-    const d = (event as unknown as VendorCreated).data;
+    const d = domainEvent<VendorCreated>(event).data;
     await notifyAdmins(ctx, event, {
       key: `vendor_created:${d.vendor_id}`, kind: 'vendor_created', severity: 'info',
       title: `New vendor: ${d.name} (${d.vendor_code})`, body: `Vendor ${d.vendor_code} was opened under company ${d.company_id}; it is not verified yet.`,

@@ -2,6 +2,7 @@ import type { SubscriptionTrialEnding } from '../../commands/billing/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { notifyAdmins } from './notifyAdmins.ts';
 import { vendorName } from './vendorName.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /** A vendor's trial ends soon (docs/notifications.md): once per vendor and trial end. */
 export const notifyAdminsOnTrialEnding: ProcessManager = {
@@ -9,7 +10,7 @@ export const notifyAdminsOnTrialEnding: ProcessManager = {
   name: 'notifyAdminsOnTrialEnding',
   eventTypes: ['SubscriptionTrialEnding'],
   async handle(event, ctx) {
-    const d = (event as unknown as SubscriptionTrialEnding).data;
+    const d = domainEvent<SubscriptionTrialEnding>(event).data;
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     await notifyAdmins(ctx, event, {
       key: `trial_ending:${d.vendor_id}:${d.trial_end}`, kind: 'trial_ending', severity: 'info',

@@ -6,6 +6,7 @@ import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Opens the vendor's account at Stripe: a customer, and a subscription on its tier's price of the
@@ -20,7 +21,7 @@ export async function openBillingAccount(
   started: RecordedEvent,
   ctx: CommandContext,
 ): Promise<Handled<unknown, any>> {
-  const d = (started as unknown as VendorSubscriptionStarted).data;
+  const d = domainEvent<VendorSubscriptionStarted>(started).data;
   const tier = await deps.db('subscription_tiers').where({ code: d.tier_code }).first('name', 'price_monthly_cents', 'price_yearly_cents');
   const vendor = await deps.db('vendor_list').where({ id: d.vendor_id }).first('name', 'contact_email');
   const interval = d.billing_interval ?? 'month';
@@ -48,7 +49,7 @@ export const openBillingAccountOnVendorSubscriptionStarted: ProcessManager = {
     const stripe = stripeOf(ctx.store);
     if (!stripe || !(await ctx.firstTime(event))) return;
     // A signup opens the account itself, on the customer that holds the card it saved: nothing to open twice.
-    const vendorId = (event as unknown as VendorSubscriptionStarted).data.vendor_id;
+    const vendorId = domainEvent<VendorSubscriptionStarted>(event).data.vendor_id;
     if ((await load(ctx.store, deciders['billing-account'], vendorId, ctx.commandContext(event).tx)).state.status === 'open') return;
     await openBillingAccount({ store: ctx.store, stripe, db: ctx.trx }, event, ctx.commandContext(event));
   },

@@ -3,6 +3,7 @@ import type { VendorCreated } from '../../commands/vendors/events.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand, load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 const DAY = 86_400_000;
 
@@ -18,7 +19,7 @@ export const openSubscriptionOnVendorCreated: ProcessManager = {
   name: 'openSubscriptionOnVendorCreated',
   eventTypes: ['VendorCreated'],
   async handle(event, ctx) {
-    const { vendor_id, requested_plan: plan } = (event as unknown as VendorCreated).data;
+    const { vendor_id, requested_plan: plan } = domainEvent<VendorCreated>(event).data;
     if (!plan) return;
     const c = { ...ctx.commandContext(event), vendorId: vendor_id };
     const { state } = await load(ctx.store, deciders.subscription, vendor_id, c.tx);

@@ -3,6 +3,7 @@ import { CustomerNotFoundException } from '../core/errors.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * After an order is placed in the shop, the customer's order statistics count it (SPEC.md part 6
@@ -17,7 +18,7 @@ export const recordCustomerOrderOnOrderPlaced: ProcessManager = {
   name: 'recordCustomerOrderOnOrderPlaced',
   eventTypes: ['OrderPlaced'],
   async handle(event, ctx) {
-    const d = (event as unknown as OrderPlaced).data;
+    const d = domainEvent<OrderPlaced>(event).data;
     if (!d.customer_id) return;
     const c = { ...ctx.commandContext(event), vendorId: d.vendor_id };
     try {

@@ -3,6 +3,7 @@ import { ConcurrencyException, DomainException } from '../core/errors.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Each shipment records an inventory transaction: stock at the bin goes down by the
@@ -17,7 +18,7 @@ export const recordInventoryTransactionOnItemShipped: ProcessManager = {
   name: 'recordInventoryTransactionOnItemShipped',
   eventTypes: ['ItemShipped'],
   async handle(event, ctx) {
-    const d = (event as unknown as ItemShipped).data;
+    const d = domainEvent<ItemShipped>(event).data;
     if (d.is_digital) return;
     const c = { ...ctx.commandContext(event), vendorId: d.vendor_id };
     try {

@@ -7,6 +7,7 @@ import { aggregates as deciders } from '../runtime/aggregates.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessContext, ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * SPEC.md part 3: "Order item exception | matching product imported | the item's GTIN matches →
@@ -45,13 +46,13 @@ export const resolveOrderItemExceptionsOnProductImported: ProcessManager = {
     const trx = ctx.trx;
     switch (event.type) {
       case 'VendorProductCreated': {
-        const d = (event as unknown as VendorProductCreated).data;
+        const d = domainEvent<VendorProductCreated>(event).data;
         const gtin = key(d.gtin);
         if (!d.is_placeholder && gtin) await productAppeared(trx, ctx, event, d.vendor_id, d.product_id, gtin);
         return;
       }
       case 'VendorProductDetailsChanged': {
-        const d = (event as unknown as VendorProductDetailsChanged).data;
+        const d = domainEvent<VendorProductDetailsChanged>(event).data;
         if (!('gtin' in d.changes)) return;
         await trx('exception_matcher_products').where('product_id', d.product_id).delete();
         const gtin = key(d.changes.gtin);
@@ -59,10 +60,10 @@ export const resolveOrderItemExceptionsOnProductImported: ProcessManager = {
         return;
       }
       case 'VendorProductDeleted':
-        await trx('exception_matcher_products').where('product_id', (event as unknown as VendorProductDeleted).data.product_id).delete();
+        await trx('exception_matcher_products').where('product_id', domainEvent<VendorProductDeleted>(event).data.product_id).delete();
         return;
       case 'OrderItemExceptionRaised': {
-        const d = (event as unknown as OrderItemExceptionRaised).data;
+        const d = domainEvent<OrderItemExceptionRaised>(event).data;
         const gtin = key(d.gtin);
         if (!gtin) return;
         const product = await trx('exception_matcher_products').where({ vendor_id: d.vendor_id, gtin14: gtin }).orderBy('product_id').first();

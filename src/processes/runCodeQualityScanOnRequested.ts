@@ -1,6 +1,7 @@
 import type { CodeQualityScanRequested } from '../../commands/code-quality/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { scanWorkerOf } from '../workers/code-quality/scanWorker.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Hands a requested code-quality scan to this process's scan worker. The scan runs outside this
@@ -13,6 +14,6 @@ export const runCodeQualityScanOnRequested: ProcessManager = {
   eventTypes: ['CodeQualityScanRequested'],
   async handle(event, ctx) {
     if (!(await ctx.firstTime(event))) return;
-    scanWorkerOf(ctx.store)?.enqueue((event as unknown as CodeQualityScanRequested).data.scan_id);
+    scanWorkerOf(ctx.store)?.enqueue(domainEvent<CodeQualityScanRequested>(event).data.scan_id);
   },
 };

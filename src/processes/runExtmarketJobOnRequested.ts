@@ -1,6 +1,7 @@
 import type { ExtmarketSyncRequested } from '../../commands/extmarket/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { extmarketWorkerOf } from '../workers/extmarket/extmarketJobWorker.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Hands a requested extmarket job (order sync, historical import, product export) to this
@@ -14,6 +15,6 @@ export const runExtmarketJobOnRequested: ProcessManager = {
   eventTypes: ['ExtmarketSyncRequested'],
   async handle(event, ctx) {
     if (!(await ctx.firstTime(event))) return;
-    extmarketWorkerOf(ctx.store)?.enqueue((event as unknown as ExtmarketSyncRequested).data.job_id);
+    extmarketWorkerOf(ctx.store)?.enqueue(domainEvent<ExtmarketSyncRequested>(event).data.job_id);
   },
 };

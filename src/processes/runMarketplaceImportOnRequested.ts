@@ -1,6 +1,7 @@
 import type { MarketplaceImportRequested } from '../../commands/marketplace-imports/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { workersOf } from '../workers/index.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * Hands a requested import job to this process's import worker at once. The job itself runs
@@ -14,7 +15,7 @@ export const runMarketplaceImportOnRequested: ProcessManager = {
   name: 'runMarketplaceImportOnRequested',
   eventTypes: ['MarketplaceImportRequested'],
   async handle(event, ctx) {
-    const { job_id } = (event as unknown as MarketplaceImportRequested).data;
+    const { job_id } = domainEvent<MarketplaceImportRequested>(event).data;
     if (!(await ctx.firstTime(event))) return;
     workersOf(ctx.store)?.marketplaceImports.enqueue(job_id);
   },

@@ -4,6 +4,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { formatMoney } from '../core/money.ts';
 import { orderVatGroups } from '../core/vat/index.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
  * After a shop order (SPEC.md part 6 item 3 c): the confirmation e-mail, in the customer's language
@@ -16,7 +17,7 @@ export const sendOrderConfirmationOnOrderPlaced: ProcessManager = {
   name: 'sendOrderConfirmationOnOrderPlaced',
   eventTypes: ['OrderPlaced'],
   async handle(event, ctx) {
-    const o = (event as unknown as OrderPlaced).data;
+    const o = domainEvent<OrderPlaced>(event).data;
     if (!o.customer_email) return;
     const vendor = await ctx.trx('vendor_list').where('id', o.vendor_id).first('name');
     const money = (cents: number) => formatMoney(cents, o.currency, o.language);
