@@ -6,7 +6,7 @@ import type { Translations, VendorProductCreated } from '../../commands/catalogu
 import { appendUsers, createBenchAdmin, person } from '../support/generators/index.ts';
 import { between, pick, seeded } from '../support/generators/random.ts';
 import { LAST, MARKETPLACES, productText } from '../support/generators/vocabulary.ts';
-import { load } from '../support/http.ts';
+import { load, waitReady } from '../support/http.ts';
 import { openStore, silent } from '../support/store.ts';
 import { userList } from '../../projections/users/userList.ts';
 import { vendorProductList } from '../../projections/catalogue/vendorProductList.ts';
@@ -132,17 +132,9 @@ const PRODUCT_CASES = [
   { name: 'sort=title', sort: 'title' },
 ] as const;
 
-/** Waits until GET /health/ready answers 200: every consumer (the process managers that read product events too) has caught up. */
-async function waitReady(url: string, timeoutMs = 300_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while ((await fetch(`${url}/health/ready`).then((r) => r.status, () => 0)) !== 200) {
-    if (Date.now() > end) throw new Error('the service was not ready (consumers behind) within 300 s');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 async function productListPart(ctx: ScenarioContext, url: string, token: string, products: number, seconds: number, connections: number) {
-  await waitReady(url);
+  // Every consumer caught up, the process managers that read product events too.
+  await waitReady(url, 300_000);
   const pages = Math.ceil(products / PRODUCT_LIMIT);
   const path = (sort: string | undefined, n: number) =>
     `/api/v1/admin/vendor-products?${qs({ vendor_id: PRODUCT_VENDOR, page: middlePage(n, pages), limit: PRODUCT_LIMIT, sort })}`;

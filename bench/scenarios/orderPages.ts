@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { Latencies, now, runFor, type Sample, type Scenario, type ScenarioContext } from '../harness.ts';
 import { vendorOrderCounts, vendorOrderDays, vendorTopProducts } from '../../queries/vendor-dashboard/vendorFigures.ts';
 import { adminLogin, CHILD_ADMIN, startService, type ChildService } from '../../test/support/childService.ts';
-import { order, type OrderCommand, type OrderState } from '../../commands/orders/index.ts';
-import type { DecisionSource, ImportedItem, ImportedOrder, OrderAddress, OrderEvent } from '../../commands/orders/events.ts';
+import { signInCookie } from '../support/backOffice.ts';
 import { createBenchAdmin, person } from '../support/generators/index.ts';
-import { between, pick, seeded, type Rng } from '../support/generators/random.ts';
-import { LANGS, LAST, THINGS, WORDS } from '../support/generators/vocabulary.ts';
-import { load } from '../support/http.ts';
+import { appendOrders, busyOrder, DAY_MS, DAYS } from '../support/generators/orderStreams.ts';
+import { load, waitReady } from '../support/http.ts';
 import { openStore, silent } from '../support/store.ts';
-import { call } from '../support/vendorFixture.ts';
+import { call, digitalCatalogueVendor } from '../support/vendorFixture.ts';
 import { extmarketPushes } from '../../projections/orders/extmarketPushes.ts';
 import { orderDetail } from '../../projections/orders/orderDetail.ts';
 import { orderFigures } from '../../projections/orders/orderFigures.ts';
@@ -44,224 +41,10 @@ import { sql } from '../../src/runtime/database.ts';
  * measured reads either.
  */
 const ORDERS = 100_000;
-const DAYS = 90;
-const DAY_MS = 86_400_000;
 const PRODUCTS = 20;
 const PAGE_SIZE = 25;
 /** A vendor's back office is used by its team, a few people at once: 8 requests in flight. */
 const CONNECTIONS = 8;
-
-const BULK_APPEND = `
-INSERT INTO events (event_id, stream_id, version, type, data, metadata)
-SELECT (e->>'id')::uuid, e->>'stream', (e->>'version')::int, e->>'type', e->'data', e->'metadata'
-  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, ord)
- ORDER BY ord`;
-
-interface Catalogue { vendorId: number; products: { id: number; name: string; price: number }[] }
-
-/** The commands of the n-th order's life, by its age: recent orders wait for a decision, old ones have shipped. */
-function orderCommands(r: Rng, id: number, n: number, itemIds: () => number, c: Catalogue, now: number): OrderCommand[] {
-  const ageMs = Math.floor(r() * DAYS * DAY_MS);
-  const placed = now - ageMs;
-  const at = (minutes: number) => new Date(Math.min(now - 1000, placed + minutes * 60_000)).toISOString();
-  const p = person(id);
-  const country = pick(r, ['LU', 'LU', 'FR', 'DE', 'BE'] as const);
-  const rate = { LU: 17, FR: 20, DE: 19, BE: 21 }[country];
-  const ext = `EXT-${c.vendorId}-${id}`;
-  const items: ImportedItem[] = Array.from({ length: between(r, 1, 3) }, (_, k) => {
-    const product = pick(r, c.products);
-    const quantity = 1 + Math.floor(r() * r() * 4);
-    const units = Array.from({ length: quantity }, (_, u) => `${ext}-${k}-${u}`);
-    return {
-      item_id: itemIds(), external_item_id: units[0], inventory_unit_ids: units, product_id: product.id, needs_product_match: false,
-      product_name: product.name, ean: null, mpn: null, sku: `SKU-${product.id}`, quantity, unit_price_cents: product.price, is_digital: true,
-    };
-  });
-  const address: OrderAddress = {
-    first_name: p.first, last_name: p.last, company: null, street: `${between(r, 1, 200)} rue ${pick(r, LAST)}`, street_2: null,
-    postal_code: String(between(r, 1000, 9999)), city: pick(r, ['Luxembourg', 'Esch', 'Metz', 'Trier', 'Arlon']), country_iso: country,
-  };
-  const gross = items.reduce((sum, i) => sum + i.quantity * i.unit_price_cents, 0);
-  const net = Math.round((gross * 100) / (100 + rate));
-  const imported: ImportedOrder = {
-    order_id: id, vendor_id: c.vendorId, channel: 'extmarket', external_order_id: ext, external_shipment_id: `SHP-${ext}`, order_number: `${c.vendorId}-${100_000 + n}`,
-    order_date: new Date(placed).toISOString(), customer_first_name: p.first, customer_last_name: p.last, customer_email: p.email,
-    customer_locale: pick(r, LANGS), shipping_country_iso: country, billing_country_iso: country, shipping_address: address, billing_address: address,
-    currency: 'EUR', items, sync_job_id: between(r, 1, 5_000),
-    vat: {
-      vat_regime: country === 'LU' ? 'domestic' : 'oss', vat_rate: rate, vat_country_iso: country, seller_country_iso: 'LU', buyer_vat_number: null,
-      vat_exemption_reference: null, net_cents: net, vat_cents: gross - net, gross_cents: gross,
-    },
-  };
-  const v = c.vendorId;
-  const source: DecisionSource = 'extmarket';
-  const commands: OrderCommand[] = [{ type: 'ImportOrder', data: { order: imported, unmatched: [], at: at(2) } }];
-  // What has happened to it by now: the younger the order, the more likely it still waits.
-  const x = r();
-  const days = ageMs / DAY_MS;
-  const waiting = days < 1 ? 0.7 : days < 3 ? 0.15 : 0.02;
-  const confirmedOnly = days < 1 ? 0.3 : days < 3 ? 0.45 : 0.1;
-  if (x < waiting) return commands;
-  if (x < waiting + 0.04) return [...commands, { type: 'RejectOrder', data: { vendor_id: v, source, at: at(60) } }];
-  const confirmed: ImportedItem[] = [];
-  if (r() < 0.6) {
-    commands.push({ type: 'ConfirmOrder', data: { vendor_id: v, source, at: at(60) } });
-    confirmed.push(...items);
-  } else {
-    items.forEach((i, k) => {
-      const yes = k === 0 || r() < 0.9;
-      if (yes) confirmed.push(i);
-      commands.push({ type: yes ? 'ConfirmOrderItem' : 'DeclineOrderItem', data: { vendor_id: v, item_id: i.item_id, source, at: at(60 + k) } });
-    });
-  }
-  if (x < waiting + 0.04 + confirmedOnly) return commands;
-  // Shipped: each confirmed item whole, or (one order in ten) the first parcel only for now.
-  const partly = r() < 0.1;
-  confirmed.forEach((i, k) => {
-    const quantity = partly && k === 0 && i.quantity > 1 ? 1 : i.quantity;
-    if (partly && k > 0) return;
-    commands.push({ type: 'ShipItem', data: { vendor_id: v, item_id: i.item_id, quantity, at: at(24 * 60 + k) } });
-  });
-  return commands;
-}
-
-/** The vendor's orders, decided through the order decider, appended 1,000 orders per statement by two writers. */
-async function appendOrders(knex: Knex, c: Catalogue, count: number, now: number, log: (text: string) => void): Promise<{ firstOrder: number; counts: Map<string, number> }> {
-  const [{ first }] = await sql<{ first: string }>(knex, "SELECT nextval('order_id_seq')::text AS first");
-  const [{ item }] = await sql<{ item: string }>(knex, "SELECT nextval('order_item_id_seq')::text AS item");
-  const firstOrder = Number(first);
-  let nextItem = Number(item);
-  const counts = new Map<string, number>();
-  let next = 0;
-  await Promise.all(Array.from({ length: 2 }, async (_, w) => {
-    const r = seeded(4_242 + w);
-    while (next < count) {
-      const from = next;
-      next = Math.min(count, next + 1_000);
-      const to = next;
-      const rows: unknown[] = [];
-      for (let n = from; n < to; n++) {
-        const id = firstOrder + n;
-        let state: OrderState = order.initialState();
-        let version = 0;
-        const metadata = { vendor_id: c.vendorId, user_id: 'system:bench', correlation_id: randomUUID() };
-        for (const command of orderCommands(r, id, n, () => nextItem++, c, now)) {
-          const events: OrderEvent[] = order.decide(command, state);
-          state = events.reduce(order.evolve, state);
-          for (const e of events) {
-            rows.push({ id: randomUUID(), stream: `order-${id}`, version: ++version, type: e.type, data: e.data, metadata });
-            counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
-          }
-        }
-      }
-      await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
-      if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} orders`);
-    }
-  }));
-  await sql(knex, `SELECT setval('order_id_seq', ${firstOrder + count})`);
-  await sql(knex, `SELECT setval('order_item_id_seq', ${nextItem})`);
-  return { firstOrder, counts };
-}
-
-/**
- * One more order of the vendor with exactly `events` events in its stream, for the auditor's view
- * of its history: imported, confirmed, shipped, then its tracking number changed again and again
- * (a parcel handed from carrier to carrier), each change pushed to the extmarket and its success
- * recorded on the order, as the service does; all through the order decider.
- */
-async function busyOrder(knex: Knex, c: Catalogue, events: number, now: number): Promise<number> {
-  const [{ id }] = await sql<{ id: string }>(knex, "SELECT nextval('order_id_seq')::text AS id");
-  const orderId = Number(id);
-  const nextItem = async () => Number((await sql<{ id: string }>(knex, "SELECT nextval('order_item_id_seq')::text AS id"))[0].id);
-  const itemIds: number[] = [];
-  for (let k = 0; k < 3; k++) itemIds.push(await nextItem());
-  const r = seeded(1_000);
-  const [imported] = orderCommands(r, orderId, 999_999, () => itemIds.shift() ?? 0, c, now);
-  if (imported.type !== 'ImportOrder') throw new Error('the first command of an order is its import');
-  const v = c.vendorId;
-  const t0 = Date.parse(imported.data.at);
-  const at = (k: number) => new Date(t0 + ((k + 1) * (now - 1000 - t0)) / (events + 1)).toISOString();
-  let state: OrderState = order.initialState();
-  const rows: unknown[] = [];
-  const metadata = { vendor_id: v, user_id: 'system:bench', correlation_id: randomUUID() };
-  /** Decides a command, keeps its events as rows; answers the id of the last one. */
-  const apply = (command: OrderCommand): string => {
-    const decided: OrderEvent[] = order.decide(command, state);
-    state = decided.reduce(order.evolve, state);
-    let id = '';
-    for (const e of decided) rows.push({ id: (id = randomUUID()), stream: `order-${orderId}`, version: rows.length + 1, type: e.type, data: e.data, metadata });
-    return id;
-  };
-  apply(imported);
-  apply({ type: 'ConfirmOrder', data: { vendor_id: v, source: 'extmarket', at: at(0) } });
-  for (const item of imported.data.order.items) apply({ type: 'ShipItem', data: { vendor_id: v, item_id: item.item_id, quantity: item.quantity, at: at(1) } });
-  for (let k = 2; rows.length < events; k++) {
-    const key = apply({ type: 'SetTracking', data: { vendor_id: v, tracking_number: `TRK-${orderId}-${k}`, carrier: pick(r, ['PostLU', 'DHL', 'DPD', 'UPS']), at: at(k) } });
-    if (rows.length === events) break;
-    apply({
-      type: 'RecordExtmarketPush', data: {
-        vendor_id: v, key, operation: 'set_tracking', item_id: null, attempt: 1, at: at(k), ok: true, error: null, retry_at: null,
-        inventory_unit_ids: [], external_shipment_id: imported.data.order.external_shipment_id, tracking_number: null, carrier: null,
-      },
-    });
-  }
-  await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
-  return orderId;
-}
-
-/** The vendor as a client sets it up: company, vendor on the unlimited plan, the owner's own password, the catalogue. */
-async function setUpVendor(url: string, adminToken: string) {
-  const tag = randomUUID().slice(0, 8);
-  const company = await call(url, 'POST', '/api/v1/admin/companies', adminToken, { name: `Bench ${tag}`, owner_email: `owner-${tag}@bench.example` });
-  const code = `B${tag.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6)}`;
-  const vendor = await call(url, 'POST', '/api/v1/admin/vendors', adminToken, { company_id: company.id, vendor_code: code, name: `Bench shop ${tag}` });
-  await call(url, 'PUT', `/api/v1/admin/subscriptions/${vendor.id}`, adminToken, { tier_code: 'enterprise', status: 'active' });
-  const email = company.owner.email as string;
-  const password = `bench-owner-${tag}`;
-  const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: email, password: company.temporary_password });
-  await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, { current_password: company.temporary_password, new_password: password });
-  const r = seeded(7);
-  const products: Catalogue['products'] = [];
-  for (let i = 0; i < PRODUCTS; i++) {
-    const name = `${pick(r, WORDS)} ${pick(r, THINGS)} e-guide ${i + 1}`;
-    const price = between(r, 499, 9_999);
-    const p = await call(url, 'POST', '/api/v1/vendor/products', first.access_token, { title: name, price_cents: price, is_digital: true });
-    products.push({ id: p.id, name, price });
-  }
-  return { vendorId: Number(vendor.id), code, email, password, products };
-}
-
-/** Signs in through a back office's sign-in form as a browser does: the session cookie (vendor_token or admin_token) it sets. */
-async function signInCookie(url: string, area: 'vendor' | 'admin', login: string, password: string, vendorCode = ''): Promise<string> {
-  const proto = { 'x-forwarded-proto': 'https' };
-  const form = await fetch(`${url}/${area}/login`, { headers: proto });
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  keep(form);
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
-  const res = await fetch(`${url}/${area}/login`, {
-    method: 'POST', redirect: 'manual',
-    headers: { ...proto, 'content-type': 'application/x-www-form-urlencoded', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: new URLSearchParams({ login, password, vendor_code: vendorCode, return: `/${area}`, _csrf: csrf }).toString(),
-  });
-  keep(res);
-  if (res.status !== 303 || !jar.get(`${area}_token`)) throw new Error(`${area} sign-in failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-}
-
-async function waitReady(url: string, timeoutMs = 600_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while ((await fetch(`${url}/health/ready`).then((r) => r.status, () => 0)) !== 200) {
-    if (Date.now() > end) throw new Error(`the service was not ready (consumers behind) within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 const qs = (params: Record<string, string | number | undefined>) => Object.entries(params)
   .filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
@@ -419,7 +202,7 @@ export const orderPagesScenario: Scenario = {
       await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
       // The vendor through the API, then the service stops while its orders are appended and projected.
       app = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-order-pages-setup', env: { TRUST_PROXY: '1' } });
-      const vendor = await setUpVendor(app.url, await adminLogin(app.url));
+      const vendor = await digitalCatalogueVendor(app.url, await adminLogin(app.url), PRODUCTS);
       await app.stop();
       app = null;
 
@@ -442,7 +225,7 @@ export const orderPagesScenario: Scenario = {
 
       app = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-order-pages', env: { TRUST_PROXY: '1' }, readyTimeoutMs: 300_000 });
       const t = performance.now();
-      await waitReady(app.url);
+      await waitReady(app.url, 600_000);
       ctx.log(`    service ready (every consumer caught up) ${((performance.now() - t) / 1000).toFixed(0)} s after it listened`);
       const login = await call(app.url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: vendor.email, password: vendor.password });
       const token = login.access_token as string;

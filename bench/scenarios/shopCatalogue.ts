@@ -8,7 +8,7 @@ import { adminLogin, startService, type ChildService } from '../../test/support/
 import type { Scenario, ScenarioContext } from '../harness.ts';
 import { between, pick, seeded } from '../support/generators/random.ts';
 import { ean, LAST, productText, THINGS, WORDS } from '../support/generators/vocabulary.ts';
-import { load } from '../support/http.ts';
+import { load, waitReady } from '../support/http.ts';
 import { openStore } from '../support/store.ts';
 
 /**
@@ -118,14 +118,6 @@ export function filteredQuery(n: number): string {
 /** The baseline: the shop's first pages, newest first, no search. */
 export const browseQuery = (n: number) => qs({ page: 1 + (n % 10) });
 
-async function waitReady(url: string, timeoutMs = 600_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while ((await fetch(`${url}/health/ready`).then((r) => r.status, () => 0)) !== 200) {
-    if (Date.now() > end) throw new Error(`the service was not ready (consumers behind) within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 async function adminCall(url: string, token: string, path: string, body: unknown): Promise<any> {
   const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   const json: any = await res.json();
@@ -184,7 +176,7 @@ export const shopCatalogueScenario: Scenario = {
       const vendor = await adminCall(app.url, token, '/api/v1/admin/vendors', { company_id: company.id, vendor_code: `BSHOP${tag}`, name: `Bench shop ${tag}` });
       ctx.log(`  appending ${products.toLocaleString('en-US')} products and their stock`);
       await appendCatalogue(seed.store, seed.db.knex, vendor.id, products, ctx.log);
-      await waitReady(app.url);
+      await waitReady(app.url, 600_000);
       await sql(seed.db.knex, 'VACUUM ANALYZE vendor_product_list');
       await sql(seed.db.knex, 'VACUUM ANALYZE inventory_list');
       await measure(ctx, app.url, vendor.vendor_code, products, seconds, connections);

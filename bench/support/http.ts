@@ -44,3 +44,15 @@ export async function load(options: LoadOptions): Promise<Sample & { non2xx: num
   if (non2xx.length > 0) process.stdout.write(`    non-2xx: ${non2xx.map(([s, c]) => `${c} × ${s}`).join(', ')}\n`);
   return { rate: ok / result.duration, p50, p99, non2xx: result.non2xx, errors: result.errors };
 }
+
+/**
+ * Waits until GET /health/ready answers 200: every consumer of the service has caught up with the
+ * events appended before it started (or while it ran), so a measurement does not race a projection.
+ */
+export async function waitReady(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while ((await fetch(`${url}/health/ready`).then((r) => r.status, () => 0)) !== 200) {
+    if (Date.now() > end) throw new Error(`the service was not ready (consumers behind) within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

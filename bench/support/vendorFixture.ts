@@ -4,6 +4,9 @@ import type { Knex } from 'knex';
 import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { sleep } from '../harness.ts';
+import type { Catalogue } from './generators/orderStreams.ts';
+import { between, pick, seeded } from './generators/random.ts';
+import { THINGS, WORDS } from './generators/vocabulary.ts';
 
 /**
  * A vendor of the running service, set up as a client would (the admin opens a company and a
@@ -34,7 +37,17 @@ export async function call(url: string, method: string, path: string, token: str
   return json;
 }
 
-export async function benchVendor(url: string, adminToken: string): Promise<BenchVendor> {
+/** A new vendor of the running service and its owner, signed in with their own password. */
+export interface VendorOwner {
+  vendorId: number;
+  code: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** The admin opens a company and a vendor on the unlimited plan; the owner signs in and replaces the temporary password. */
+async function openVendor(url: string, adminToken: string): Promise<VendorOwner> {
   const tag = randomUUID().slice(0, 8);
   const company = await call(url, 'POST', '/api/v1/admin/companies', adminToken, { name: `Bench ${tag}`, owner_email: `owner-${tag}@bench.example` });
   const code = `B${tag.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6)}`;
@@ -43,12 +56,35 @@ export async function benchVendor(url: string, adminToken: string): Promise<Benc
   // (A service from before the plans has no subscriptions: then there is nothing to put it on.)
   await call(url, 'PUT', `/api/v1/admin/subscriptions/${vendor.id}`, adminToken, { tier_code: 'enterprise', status: 'active' })
     .catch((err: Error) => { if (!/: 404 /.test(err.message)) throw err; });
-  const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: company.owner.email, password: company.temporary_password });
-  await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, { current_password: company.temporary_password, new_password: `bench-owner-${tag}` });
-  const token = first.access_token as string;
+  const email = company.owner.email as string;
+  const password = `bench-owner-${tag}`;
+  const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: email, password: company.temporary_password });
+  await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, { current_password: company.temporary_password, new_password: password });
+  return { vendorId: Number(vendor.id), code, email, password, token: first.access_token as string };
+}
+
+export async function benchVendor(url: string, adminToken: string): Promise<BenchVendor> {
+  const { vendorId, token } = await openVendor(url, adminToken);
   const product = await call(url, 'POST', '/api/v1/vendor/products', token, { title: 'Bench kettle', price_cents: 3000 });
   await call(url, 'POST', '/api/v1/vendor/inventory', token, { product_id: product.id, bin_location: 'B-1', quantity: 10_000_000 });
-  return { vendorId: vendor.id, token, productId: product.id };
+  return { vendorId, token, productId: product.id };
+}
+
+/**
+ * A vendor whose catalogue is `count` digital products (seeded names and prices, the same from run
+ * to run), for the order pages: digital, so that its orders move no stock.
+ */
+export async function digitalCatalogueVendor(url: string, adminToken: string, count: number): Promise<VendorOwner & Catalogue> {
+  const owner = await openVendor(url, adminToken);
+  const r = seeded(7);
+  const products: Catalogue['products'] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${pick(r, WORDS)} ${pick(r, THINGS)} e-guide ${i + 1}`;
+    const price = between(r, 499, 9_999);
+    const p = await call(url, 'POST', '/api/v1/vendor/products', owner.token, { title: name, price_cents: price, is_digital: true });
+    products.push({ id: p.id, name, price });
+  }
+  return { ...owner, products };
 }
 
 /** Products of the vendor, created through the API (for the catalogue-write benchmark). */
