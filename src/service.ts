@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { closeBrowser } from './adapters/pdf/browser.ts';
 import { createApp } from './http/app.ts';
 import { consumers, memoryViews, modules, scheduledTasks } from './modules/index.ts';
-import { runSetUp, startBackground, taskSwitch } from './modules/module.ts';
+import { runSetUp, startBackground, taskSwitch } from './modules/registry.ts';
 import type { EarlyListener } from './runtime/preflight.ts';
 import { createServices } from './runtime/services.ts';
 import { Scheduler } from './runtime/scheduler.ts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/core/clock.ts';
 import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
 import { cachedState, handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { productHolds } from '../../src/modules/module.ts';
+import { productHolds } from '../../src/modules/registry.ts';
 import { releaseQuotaSlot } from '../quotas/quota.ts';
 import { normaliseIdentifiers, PRODUCT_QUOTA, type CatalogueDeps } from './createVendorProduct.ts';
 import type { VendorProductFields } from './events.ts';

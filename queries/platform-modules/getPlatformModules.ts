@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ModuleInfo } from '../../src/modules/module.ts';
+import type { ModuleInfo } from '../../src/modules/registry.ts';
 import { isoTime } from '../../src/core/dates.ts';
 
 export interface PlatformModuleView {

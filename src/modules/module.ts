@@ -13,8 +13,8 @@ import type { Services } from '../runtime/services.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { PlatformFigures } from '../core/platformFigures.ts';
 import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
-import { registerAdapters, type AdapterFactory } from '../runtime/adapters.ts';
-import { defaultTheme, type ThemeConfig } from '../core/themePresets.ts';
+import type { AdapterFactory } from '../runtime/adapters.ts';
+import type { ThemeConfig } from '../core/themePresets.ts';
 import type { ShopFrame } from '../pages/shopFrame.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
@@ -173,40 +173,10 @@ export interface RequestedPlan {
   starts_at: string;
 }
 
-/** Runs every registered module's start-up steps, in the list's order, each step's events applied to the read models before the next. */
-export async function runSetUp(services: Services, modules: readonly Module[] = registered): Promise<void> {
-  for (const m of modules) for (const step of m.setUp ? [m.setUp] : []) await services.settle(await step(services));
-}
-
-/** The plan decided for a new vendor by the module that keeps the plans; refuses when no module does. */
-export async function decideNewVendorPlan(services: Services, asked: AskedPlan): Promise<RequestedPlan> {
-  const keeper = registered.find((m) => m.newVendorPlan);
-  if (!keeper) throw new Error('no module keeps the vendors\' plans');
-  return keeper.newVendorPlan!(services, asked);
-}
-
-/** The theme of a vendor's shop, from the module that keeps the themes; the platform default when no module does. */
-export async function vendorShopTheme(services: Services, vendorId: number): Promise<ShopTheme> {
-  const keeper = registered.find((m) => m.shopTheme);
-  if (!keeper) return { vendor_id: vendorId, is_default: true, theme: defaultTheme(), updated_at: null };
-  return keeper.shopTheme!(services, vendorId);
-}
-
-/** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */
-export function shopFrameOf(services: Services): ShopFrame | undefined {
-  return registered.find((m) => m.shopFrame)?.shopFrame?.(services);
-}
-
 /** What one area keeps of a product: places holding it (open stock locations) and units in them. */
 export interface ProductHold {
   places: number;
   units: number;
-}
-
-/** What every registered module keeps of a product, summed. */
-export async function productHolds(store: EventStore, productId: number): Promise<ProductHold> {
-  const holds = await Promise.all(registered.flatMap((m) => (m.productHold ? [m.productHold(store, productId)] : [])));
-  return holds.reduce((sum, h) => ({ places: sum.places + h.places, units: sum.units + h.units }), { places: 0, units: 0 });
 }
 
 export interface VendorGate {
@@ -278,70 +248,3 @@ export interface ModuleSwitch {
 }
 
 export const defineModule = (module: Module): Module => module;
-
-let registered: readonly Module[] = [];
-
-/**
- * The module list of src/modules/index.ts, for the areas that describe the modules (the
- * platform-modules catalogue, the admin dashboard, platform health): they cannot import the list
- * itself, which imports them. Set once by src/modules/index.ts.
- */
-export function registeredModules(): readonly Module[] {
-  return registered;
-}
-
-export function registerModules(list: readonly Module[]): void {
-  registered = list;
-  registerAdapters(list.flatMap((m) => (m.adapters ? [m.adapters] : [])));
-}
-
-/** What the platform-modules catalogue says of a module. */
-export interface ModuleInfo {
-  name: string;
-  /** Its display name: the OpenAPI tag. */
-  title: string;
-  description: string;
-  core: boolean;
-  features: string[];
-  dependsOn: string[];
-  /** The API areas it has routes in, whether it serves pages, its scheduled tasks. */
-  apiAreas: string[];
-  pages: boolean;
-  scheduledTasks: string[];
-}
-
-/** Declared core, or needed (directly or not) by a module declared core. */
-export function isCoreModule(name: string): boolean {
-  const needed = new Set<string>();
-  const visit = (n: string) => {
-    if (needed.has(n)) return;
-    needed.add(n);
-    for (const d of registered.find((m) => m.name === n)?.dependsOn ?? []) visit(d);
-  };
-  for (const m of registered) if (m.core) visit(m.name);
-  return needed.has(name);
-}
-
-/** The registered modules as the catalogue lists them, in the list's order. */
-export function moduleCatalogue(): ModuleInfo[] {
-  return registered.map((m) => ({
-    name: m.name, title: m.tag, description: m.description, core: isCoreModule(m.name), features: m.features ?? [],
-    dependsOn: [...(m.dependsOn ?? [])],
-    apiAreas: Object.entries(m.routes ?? {}).filter(([, f]) => (f?.length ?? 0) > 0).map(([area]) => area),
-    pages: (m.pages?.length ?? 0) > 0,
-    scheduledTasks: (m.scheduledTasks ?? []).map((t) => t.name),
-  }));
-}
-
-/** Starts every module's per-instance work and waits until it is ready to serve; `stop` ends it all. */
-export async function startBackground(services: Services, list: readonly Module[]): Promise<{ stop(): Promise<void> }> {
-  const running = list.flatMap((m) => (m.background ?? []).map((start) => start(services)));
-  await Promise.all(running.flatMap((b) => (b.ready ? [b.ready] : [])));
-  return { async stop() { await Promise.all(running.map((b) => b.stop())); } };
-}
-
-/** The scheduler's switch: a task runs while its module is on for at least one platform. */
-export function taskSwitch(services: Services, list: readonly Module[]): (task: ScheduledTask) => boolean {
-  const moduleSwitch = list.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
-  return (task) => !moduleSwitch || !task.module || moduleSwitch.isOnAnywhere(task.module);
-}

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
 import { consumers, memoryViews, modules } from '../../src/modules/index.ts';
-import { runSetUp, startBackground } from '../../src/modules/module.ts';
+import { runSetUp, startBackground } from '../../src/modules/registry.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
 import { applyConnectionTimeouts } from '../../src/runtime/preflight.ts';

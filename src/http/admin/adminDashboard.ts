@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { PLATFORM_FIGURE_SECTIONS, type PlatformFigures } from '../../core/platformFigures.ts';
-import { registeredModules } from '../../modules/module.ts';
+import { registeredModules } from '../../modules/registry.ts';
 import { orderSeries } from '../../modules/orders.ts';
 import { vendorSeries } from '../../modules/vendors.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import {
   database, feedRate, instances, lastRuns, pendingMails, requestFigures,
 } from '../../../queries/platform-health/getPlatformHealth.ts';
-import { registeredModules } from '../../modules/module.ts';
+import { registeredModules } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { HealthQuery, PlatformHealthResponse } from '../schemas/platformHealth.ts';

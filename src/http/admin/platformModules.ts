@@ -9,7 +9,7 @@ import {
 import type { PlatformModuleEvent } from '../../../commands/platform-modules/events.ts';
 import { getPlatformModules } from '../../../queries/platform-modules/getPlatformModules.ts';
 import { platformsOf, type Platform } from '../../../queries/platform-modules/platforms.ts';
-import { moduleCatalogue } from '../../modules/module.ts';
+import { moduleCatalogue } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';

@@ -5,7 +5,7 @@ import { ConflictException, ResourceNotFoundException } from '../../core/errors.
 import { retryFailedTask } from '../../../commands/task-monitor/handlers.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import { commandContext } from '../auth.ts';
-import { registeredModules } from '../../modules/module.ts';
+import { registeredModules } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';

@@ -8,7 +8,7 @@ import {
 import { getVendor, resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { listVendors, VENDOR_SORTS, type VendorSort } from '../../../queries/vendors/listVendors.ts';
 import { CompanyNotFoundException, ConflictException, TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
-import { decideNewVendorPlan } from '../../modules/module.ts';
+import { decideNewVendorPlan } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import {

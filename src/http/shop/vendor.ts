@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { vendorShopTheme } from '../../modules/module.ts';
+import { vendorShopTheme } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { resolveLanguage, resolveLocale } from '../language/resolve.ts';
 import { Api } from '../api.ts';

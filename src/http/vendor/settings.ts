@@ -6,7 +6,7 @@ import { listVendorDomains } from '../../../queries/vendors/listVendorDomains.ts
 import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
-import { vendorShopTheme } from '../../modules/module.ts';
+import { vendorShopTheme } from '../../modules/registry.ts';
 import { getVendor } from '../../modules/vendors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

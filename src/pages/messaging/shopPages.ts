@@ -9,7 +9,7 @@ import { sessionStillOpen } from '../../http/liveAccess.ts';
 import { streamMessages } from '../../http/messagingStream.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { shopFrameOf } from '../../modules/module.ts';
+import { shopFrameOf } from '../../modules/registry.ts';
 import { seeOther } from '../forms.ts';
 import { html, raw } from '../html.ts';
 import { FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER, type ShopFrame, type ShopView } from '../shopFrame.ts';

@@ -7,7 +7,7 @@ import type { PlatformModulesBase, PlatformModulesCommand } from '../../../comma
 import { getPlatformModules, type PlatformModuleView } from '../../../queries/platform-modules/getPlatformModules.ts';
 import { platformsOf, type Platform } from '../../../queries/platform-modules/platforms.ts';
 import { Api } from '../../http/api.ts';
-import { moduleCatalogue } from '../../modules/module.ts';
+import { moduleCatalogue } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, dataTable, pill, postButton } from '../backOffice/components.ts';
 import { act, formViewer, pageViewer } from '../backOffice/guard.ts';

@@ -7,7 +7,7 @@ import type { LanguageCode } from '../../core/i18n.ts';
 import type { ThemeConfig } from '../../core/themePresets.ts';
 import { resolveShopLanguage } from '../../http/shop/shopLanguage.ts';
 import { resolveVendorContext, type VendorContext } from '../../http/vendorContext.ts';
-import { vendorShopTheme } from '../../modules/module.ts';
+import { vendorShopTheme } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { cartSession } from './cookies.ts';
 

@@ -5,7 +5,7 @@ import { pageRequest } from '../../core/pagination.ts';
 import { Api } from '../../http/api.ts';
 import { cancelTask, cancellable, consumerLags, findTask, isActive, retryTask, taskSources } from '../../http/admin/taskMonitor.ts';
 import { retryOf } from '../../../commands/task-monitor/handlers.ts';
-import { registeredModules } from '../../modules/module.ts';
+import { registeredModules } from '../../modules/registry.ts';
 import { Type } from '@sinclair/typebox';
 import { seeOther } from '../forms.ts';
 import type { Services } from '../../runtime/services.ts';

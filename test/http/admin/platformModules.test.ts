@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { modules, scheduledTasks } from '../../../src/modules/index.ts';
-import { taskSwitch } from '../../../src/modules/module.ts';
+import { taskSwitch } from '../../../src/modules/registry.ts';
 import { sql } from '../../../src/runtime/database.ts';
 import { Scheduler } from '../../../src/runtime/scheduler.ts';
 import { SECOND_PLATFORM, testApp, type TestApp } from '../../support/app.ts';

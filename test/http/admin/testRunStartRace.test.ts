@@ -10,7 +10,7 @@ import { createUser } from '../../../commands/users/handlers.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { createApp } from '../../../src/http/app.ts';
 import { consumers, memoryViews, modules } from '../../../src/modules/index.ts';
-import { startBackground } from '../../../src/modules/module.ts';
+import { startBackground } from '../../../src/modules/registry.ts';
 import { handleCommand, load } from '../../../src/runtime/commandHandler.ts';
 import { openDatabase, sql } from '../../../src/runtime/database.ts';
 import { createLogger } from '../../../src/runtime/logger.ts';
