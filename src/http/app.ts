@@ -6,7 +6,7 @@ import { requestMetricsOf } from '../runtime/requestMetrics.ts';
 import type { Services } from '../runtime/services.ts';
 import { modules } from '../modules/index.ts';
 import { type FeatureGate, type Module, type ModuleSwitch, type VendorGate } from '../modules/module.ts';
-import { isCoreModule } from '../modules/registry.ts';
+import { isCoreModule, provided } from '../modules/registry.ts';
 import { registerBackOffice } from '../pages/backOffice/registry.ts';
 import { routeEntryOf, type ApiArea } from './api.ts';
 import { registerAdminAccess } from './adminAccess.ts';
@@ -38,11 +38,12 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   registerBackOffice(services, modules.flatMap((m) => (m.backOffice ? [m.backOffice] : [])));
 
   const root = new Router();
-  const moduleSwitch = modules.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
-  const adminAccess = modules.find((m) => m.adminAccess)?.adminAccess?.(services);
-  if (adminAccess) registerAdminAccess(services, adminAccess);
+  const moduleSwitch = provided(services, 'moduleSwitch', modules);
+  const adminAccess = provided(services, 'adminAccess', modules);
+  if (!adminAccess) throw new Error('no module provides the admin access (adminAccess): the admin routes cannot check their callers');
+  registerAdminAccess(services, adminAccess);
   const vendorGates = modules.flatMap((m) => (m.vendorGate ? [{ module: m.name, gate: m.vendorGate(services) }] : []));
-  const featureGate = modules.find((m) => m.featureGate)?.featureGate?.(services);
+  const featureGate = provided(services, 'featureGate', modules);
   for (const area of API_AREAS) {
     const router = new Router();
     // Every shop route runs for the vendor the request names (src/http/vendorContext.ts).

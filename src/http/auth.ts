@@ -20,7 +20,7 @@ export function requireAdmin(services: Services) {
     if (!token) throw new AuthenticationException('Missing Authorization: Bearer header (the admin API does not read cookies)');
     const claims = services.tokens.verify(token, 'admin');
     const id = Number(claims.sub);
-    const row = await adminAccessOf(services, id);
+    const row = adminAccessOf(services, id);
     if (!row || !row.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
     if (row.role !== 'admin') throw new AuthorizationException('Administrator access required');
     ctx.state.admin = { id, claims };
@@ -32,4 +32,3 @@ export function requireAdmin(services: Services) {
 export function commandContext(ctx: Context, userId: number | string | null, vendorId: number | null = null) {
   return { userId, vendorId, correlationId: ctx.state.requestId as string };
 }
-

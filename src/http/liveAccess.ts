@@ -8,7 +8,7 @@ import { adminAccessOf } from './adminAccess.ts';
  * (the same facts the guards read: src/http/auth.ts, vendorAuth.ts, customerAuth.ts).
  */
 export const adminStillActive = (services: Services, adminId: number) => async () => {
-  const row = await adminAccessOf(services, adminId);
+  const row = adminAccessOf(services, adminId);
   return !!row && row.is_active && row.role === 'admin';
 };
 

@@ -22,6 +22,15 @@ export function registeredModules(): readonly Module[] {
   return registered;
 }
 
+/** The hooks one module provides for every area (the platform's switch, the admin access, the feature gate, the shop's frame). */
+type SingleHook = 'moduleSwitch' | 'adminAccess' | 'featureGate' | 'shopFrame';
+
+/** The hook the first module that provides it builds for these services; undefined when none does. */
+export function provided<K extends SingleHook>(services: Services, hook: K, list: readonly Module[] = registered): ReturnType<NonNullable<Module[K]>> | undefined {
+  const build = list.find((m) => m[hook])?.[hook] as ((s: Services) => ReturnType<NonNullable<Module[K]>>) | undefined;
+  return build?.(services);
+}
+
 export function registerModules(list: readonly Module[]): void {
   registered = list;
   registerAdapters(list.flatMap((m) => (m.adapters ? [m.adapters] : [])));
@@ -74,7 +83,7 @@ export async function startBackground(services: Services, list: readonly Module[
 
 /** The scheduler's switch: a task runs while its module is on for at least one platform. */
 export function taskSwitch(services: Services, list: readonly Module[]): (task: ScheduledTask) => boolean {
-  const moduleSwitch = list.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
+  const moduleSwitch = provided(services, 'moduleSwitch', list);
   return (task) => !moduleSwitch || !task.module || moduleSwitch.isOnAnywhere(task.module);
 }
 
@@ -99,7 +108,7 @@ export async function vendorShopTheme(services: Services, vendorId: number): Pro
 
 /** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */
 export function shopFrameOf(services: Services): ShopFrame | undefined {
-  return registered.find((m) => m.shopFrame)?.shopFrame?.(services);
+  return provided(services, 'shopFrame');
 }
 
 /** What every registered module keeps of a product, summed. */

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { PLATFORM_FIGURE_SECTIONS, type PlatformFigures } from '../../core/platformFigures.ts';
-import { registeredModules } from '../../modules/registry.ts';
+import { provided, registeredModules } from '../../modules/registry.ts';
 import { orderSeries } from '../../modules/orders.ts';
 import { vendorSeries } from '../../modules/vendors.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
  */
 export async function dashboardFigures(services: Services, ctx: Context) {
   const modules = registeredModules();
-  const moduleSwitch = modules.find((m) => m.moduleSwitch)?.moduleSwitch?.(services);
+  const moduleSwitch = provided(services, 'moduleSwitch', modules);
   const isOn = (name: string) => !moduleSwitch || moduleSwitch.isOnForHost(name, ctx.hostname);
   const parts = await Promise.all(modules.filter((m) => m.dashboardFigures && isOn(m.name)).map((m) => m.dashboardFigures!(services)));
   const figures: Partial<PlatformFigures> = Object.assign({}, ...parts);

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import {
   database, feedRate, instances, lastRuns, pendingMails, requestFigures,
 } from '../../../queries/platform-health/getPlatformHealth.ts';
-import { registeredModules } from '../../modules/registry.ts';
+import { provided, registeredModules } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { HealthQuery, PlatformHealthResponse } from '../schemas/platformHealth.ts';
@@ -33,7 +33,8 @@ export async function readPlatformHealth(services: Services, minutes: number) {
         status: (lastError || lag < 0 ? 'failing' : lag > 1000 ? 'behind' : 'ok') as 'ok' | 'behind' | 'failing', last_error: lastError,
       });
     }
-    const taskOn = (module: string) => modules.find((m) => m.moduleSwitch)?.moduleSwitch?.(services).isOnAnywhere(module) ?? true;
+    const moduleSwitch = provided(services, 'moduleSwitch', modules);
+    const taskOn = (module: string) => moduleSwitch?.isOnAnywhere(module) ?? true;
     const storage = contributed.filter((c) => c.figures.storage);
     return {
       generated_at: now.toISOString(), window_minutes: minutes,

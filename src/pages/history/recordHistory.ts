@@ -88,10 +88,7 @@ function changes(before: unknown, after: unknown): [string, unknown, unknown][] 
   const walk = (a: unknown, b: unknown, path: string) => {
     if (a === b || out.length >= MAX_CHANGES) return;
     const arrays = Array.isArray(a) && Array.isArray(b);
-    // A keyed collection gaining its first entry (or losing its last) is shown by that entry.
-    const objects = (isPlainObject(a) || a === undefined) && (isPlainObject(b) || b === undefined) && (a !== undefined || Object.keys(b!).length <= 1)
-      && (b !== undefined || Object.keys(a!).length <= 1);
-    if (path !== '' && !arrays && !objects) { out.push([path, a, b]); return; }
+    if (path !== '' && !arrays && !(isPlainObject(a) && isPlainObject(b)) && !singleEntry(a, b) && !singleEntry(b, a)) { out.push([path, a, b]); return; }
     const x = (a ?? {}) as Record<string, unknown>;
     const y = (b ?? {}) as Record<string, unknown>;
     for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
@@ -103,6 +100,8 @@ function changes(before: unknown, after: unknown): [string, unknown, unknown][] 
 }
 
 const MAX_CHANGES = 12;
+/** A keyed collection gaining its first entry (or losing its last): shown by that entry. */
+const singleEntry = (absent: unknown, present: unknown): boolean => absent === undefined && isPlainObject(present) && Object.keys(present).length <= 1;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** The name a path ends with, which says whether its value is a secret (`…owner.password_hash`). */
 const lastName = (path: string): string => path.replace(/\[\d+\]$/, '').split('.').pop() ?? path;
