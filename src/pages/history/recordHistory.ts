@@ -86,7 +86,8 @@ const field = (key: string, value: unknown): string => short(sizeOf(value) > 20 
 function changes(before: unknown, after: unknown): [string, unknown, unknown][] {
   const out: [string, unknown, unknown][] = [];
   const walk = (a: unknown, b: unknown, path: string) => {
-    if (a === b || out.length >= MAX_CHANGES) return;
+    // Absent and null read the same ('—'): no change to show.
+    if (a === b || (a == null && b == null) || out.length >= MAX_CHANGES) return;
     const arrays = Array.isArray(a) && Array.isArray(b);
     if (path !== '' && !arrays && !(isPlainObject(a) && isPlainObject(b)) && !singleEntry(a, b) && !singleEntry(b, a)) { out.push([path, a, b]); return; }
     const x = (a ?? {}) as Record<string, unknown>;
