@@ -7,10 +7,18 @@ const EVENTS = [
   'OrderPartiallyShipped', 'OrderShipped', 'OrderTrackingSet',
 ] as const;
 
+/** The events after an import that change an order's place in the lists: its status. */
+const MOVES = new Set<string>(['OrderConfirmed', 'OrderDeclined', 'OrderPartiallyShipped', 'OrderShipped']);
+
 /**
  * order_list: one row per order, for the admin and vendor order lists (filters: vendor, status)
  * and the head of the order detail. A row projection (src/runtime/rowProjection.ts): the batch is
  * folded in memory per order, then each changed row is written once.
+ *
+ * moved_a, moved_b: the feed position of the order's arrival or last status change, which the
+ * deep pages of the lists read to know whether the places they remember still hold
+ * (queries/orders/listOrders.ts). The feed reaches this projector in position order, so a move
+ * is always after every move already written.
  */
 export const orderList = rowProjection<Record<string, any>>({
   name: 'order_list',
@@ -24,16 +32,17 @@ export const orderList = rowProjection<Record<string, any>>({
       'customer_last_name', 'customer_email', 'customer_locale', 'shipping_country_iso', 'billing_country_iso', 'shipping_address',
       'billing_address', 'currency', 'vat_regime', 'vat_rate', 'vat_country_iso', 'seller_country_iso', 'buyer_vat_number',
       'vat_exemption_reference', 'net_cents', 'vat_cents', 'gross_cents', 'item_count', 'open_exception_count', 'tracking_number', 'carrier',
-      'sync_job_id', 'imported_at', 'updated_at', 'customer_id', 'shipping_cents',
+      'sync_job_id', 'imported_at', 'updated_at', 'customer_id', 'shipping_cents', 'moved_a', 'moved_b',
     ],
     keys: (e) => [(e.data as { order_id: number }).order_id],
     apply(rows, raw) {
       const e = domainEvent<OrderEvent>(raw);
+      const moved = { moved_a: raw.position.a, moved_b: raw.position.b };
       if (e.type === 'OrderImported') {
         const { order_id, items, vat, imported_at, ...o } = e.data;
         rows.set(order_id, {
           id: order_id, ...o, ...vat, status: 'unconfirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
-          imported_at, updated_at: imported_at, customer_id: null, shipping_cents: o.shipping_cents ?? 0,
+          imported_at, updated_at: imported_at, customer_id: null, shipping_cents: o.shipping_cents ?? 0, ...moved,
         });
         return;
       }
@@ -42,13 +51,14 @@ export const orderList = rowProjection<Record<string, any>>({
         const { order_id, items, vat, placed_at, session_id: _s, language: _l, shop_url: _u, ...o } = e.data;
         rows.set(order_id, {
           id: order_id, ...o, ...vat, status: 'confirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
-          imported_at: placed_at, updated_at: placed_at, shipping_cents: o.shipping_cents ?? 0,
+          imported_at: placed_at, updated_at: placed_at, shipping_cents: o.shipping_cents ?? 0, ...moved,
         });
         return;
       }
       const row = rows.get(e.data.order_id);
       if (!row) return;
       row.updated_at = e.data.at;
+      if (MOVES.has(e.type)) Object.assign(row, moved);
       switch (e.type) {
         case 'OrderItemExceptionRaised': row.open_exception_count += 1; break;
         case 'OrderItemExceptionResolved':

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../eventstore/port.ts';
  */
 
 /** What a fold may read of an event (a rebuild reads nothing else from the feed). */
-export type FoldEvent = Pick<RecordedEvent, 'id' | 'type' | 'data'>;
+export type FoldEvent = Pick<RecordedEvent, 'id' | 'type' | 'data' | 'position'>;
 
 export type RowKey = string | number;
 
