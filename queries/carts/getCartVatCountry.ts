@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEFAULT_SELLER_COUNTRY } from '../invoices/getSellerVatProfile.ts';
+import { DEFAULT_SELLER_COUNTRY } from '../../src/core/vat/rates.ts';
 
 /**
  * The member state whose VAT a cart shows: the vendor's own (its invoice settings, else the

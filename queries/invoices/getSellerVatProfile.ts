@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DEFAULT_SELLER_COUNTRY } from '../../src/core/vat/rates.ts';
 
 /**
  * What the VAT decision needs to know about a seller (eu-vat-rules.md a, b): the member state it
@@ -14,7 +15,6 @@ export interface SellerVatProfile {
   cross_border_b2c_previous_year_cents: number;
 }
 
-export const DEFAULT_SELLER_COUNTRY = 'LU';
 
 /** The member state a vendor dispatches from: its invoice settings' country, else the platform's. */
 export async function getSellerCountry(knex: Knex, vendorId: number): Promise<string> {

@@ -5,7 +5,8 @@ import { percentToBasisPoints } from '../core/money.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { productQuota } from './planLimits.ts';
-import { DEFAULT_TAX_RATE_BP, newProductFields, sellerStateOf, type ProductBody } from './vendorProductInput.ts';
+import { DEFAULT_TAX_RATE_BP, newProductFields, type ProductBody } from './vendorProductInput.ts';
+import { sellerStateOf } from '../modules/registry.ts';
 
 /** The vendor's own part of a copy: its SKU, prices and flags (the rest comes from the marketplace product). */
 export type CopyChoices = Pick<ProductBody, 'vendor_sku' | 'is_active' | 'is_digital' | 'price_cents' | 'price' | 'sale_price_cents' | 'sale_price'
@@ -28,7 +29,7 @@ export async function copyMarketplaceProduct(services: Services, sourceId: numbe
     ...choices, gtin: source.gtin, gtin_type: source.gtin_type, marketplace: source.marketplace, brand: source.brand,
     image_link: source.image_link, product_type_raw: source.product_type_raw, translations, currency: choices.currency ?? source.currency,
     vat_rate_category: choices.vat_rate_category ?? source.vat_rate_category ?? undefined,
-  } as ProductBody, await sellerStateOf(knex, vendor.id),
+  } as ProductBody, await sellerStateOf(services, vendor.id),
   { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP, price_cents: source.price_cents });
   const { id, done } = await createVendorProduct({ store: services.store, db: knex, clock: services.clock },
     { vendor_id: vendor.id, fields, source_marketplace_product_id: source.id, quota: await productQuota(services, vendor.id) }, ctx);

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
 import { Type, type Static } from '@sinclair/typebox';
-import { getSellerCountry } from '../../queries/invoices/getSellerVatProfile.ts';
 import type { Translations, VendorProductFields } from '../../commands/catalogue/events.ts';
 import { ValidationException, type ValidationIssue } from '../core/errors.ts';
 import { MAX_CENTS, numberToCents, percentToBasisPoints } from '../core/money.ts';
@@ -170,9 +168,3 @@ export function newProductFields(body: ProductBody, sellerState: string, default
 /** The Luxembourg standard VAT rate (17 %), the default when neither the request nor the vendor names one. */
 export const DEFAULT_TAX_RATE_BP = 1700;
 
-/**
- * The member state a vendor ships from, whose VAT rates its products' rates must be: the
- * invoices area keeps it (the seller's invoice settings, Luxembourg until set). Every product
- * write of the catalogue — the API's and the back offices' — reads it here, in one place.
- */
-export const sellerStateOf = (knex: Knex, vendorId: number): Promise<string> => getSellerCountry(knex, vendorId);

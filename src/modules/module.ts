@@ -144,6 +144,13 @@ export interface Module {
    */
   shopTheme?: (services: Services, vendorId: number) => Promise<ShopTheme>;
   /**
+   * The member state a vendor ships from (its invoice settings' country, Luxembourg until set), as
+   * the area that keeps the invoice settings answers it: the catalogue checks a product's VAT rate
+   * against that state's rates without importing the invoices area, which sells its products
+   * through the orders and so depends on it.
+   */
+  sellerState?: (services: Services, vendorId: number) => Promise<string>;
+  /**
    * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
    * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own
    * pages, while the page stays the area's (its tag, its switch) and neither imports the other.

@@ -5,6 +5,7 @@ import { registerAdapters } from '../runtime/adapters.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { AskedPlan, Module, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
+import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
 
 /**
  * The registered module list (src/modules/index.ts sets it once) and what is asked of it: the
@@ -104,6 +105,12 @@ export async function vendorShopTheme(services: Services, vendorId: number): Pro
   const keeper = registered.find((m) => m.shopTheme);
   if (!keeper) return { vendor_id: vendorId, is_default: true, theme: defaultTheme(), updated_at: null };
   return keeper.shopTheme!(services, vendorId);
+}
+
+/** The member state a vendor ships from, from the module that keeps it; Luxembourg, the platform's own, when no module does. */
+export async function sellerStateOf(services: Services, vendorId: number): Promise<string> {
+  const keeper = registered.find((m) => m.sellerState);
+  return keeper ? keeper.sellerState!(services, vendorId) : DEFAULT_SELLER_COUNTRY;
 }
 
 /** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */

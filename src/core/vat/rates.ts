@@ -29,6 +29,9 @@ export interface CountryVat {
 export type RateCategory = 'standard' | 'reduced' | 'reduced_high' | 'super_reduced' | 'parking' | 'zero' | 'exempt';
 export const RATE_CATEGORIES: readonly RateCategory[] = ['standard', 'reduced', 'reduced_high', 'super_reduced', 'parking', 'zero', 'exempt'];
 
+/** The platform's member state (Luxembourg): where a vendor ships from until its invoice settings say otherwise. */
+export const DEFAULT_SELLER_COUNTRY = 'LU';
+
 export const EXEMPT_SUPPLY_MENTION = 'Exempt supply — Art. 132–136 Directive 2006/112/EC';
 
 /** The rate a category gets in a state, and why when it is not the category's own. */

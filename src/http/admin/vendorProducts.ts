@@ -14,7 +14,8 @@ import { commandContext } from '../auth.ts';
 import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
 import { Id, IdParams, Language } from '../validation.ts';
-import { AdminVendorProductCreate, DEFAULT_TAX_RATE_BP, newProductFields, productChanges, sellerStateOf, VendorProductUpdate } from '../vendorProductInput.ts';
+import { AdminVendorProductCreate, DEFAULT_TAX_RATE_BP, newProductFields, productChanges, VendorProductUpdate } from '../vendorProductInput.ts';
+import { sellerStateOf } from '../../modules/registry.ts';
 
 /**
  * Vendor products for admins (SPEC.md 4.1: POST and PATCH vendor product endpoints, GET
@@ -47,7 +48,7 @@ export function adminVendorProductRoutes(services: Services): Router {
   }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, body.vendor_id);
     const { vendor_id, ...rest } = body;
-    const fields = newProductFields(rest, await sellerStateOf(knex, vendor_id), { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
+    const fields = newProductFields(rest, await sellerStateOf(services, vendor_id), { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
     const { id, done } = await createVendorProduct(deps, { vendor_id, fields, quota: await productQuota(services, vendor_id) }, commandContext(ctx, ctx.state.admin.id));
     await services.settle(done);
     ctx.status = 201;
@@ -68,7 +69,7 @@ export function adminVendorProductRoutes(services: Services): Router {
     errors: [ProductNotFoundException, ProductException, ConflictException],
   }, async (ctx, { params, body }) => {
     const { vendor_id } = await getVendorProduct(knex, params.id, null);
-    await services.settle(await changeVendorProduct(deps, params.id, productChanges(body, await sellerStateOf(knex, vendor_id)), null, commandContext(ctx, ctx.state.admin.id)));
+    await services.settle(await changeVendorProduct(deps, params.id, productChanges(body, await sellerStateOf(services, vendor_id)), null, commandContext(ctx, ctx.state.admin.id)));
     ctx.body = await getVendorProduct(knex, params.id, null, body.language ?? 'en');
   });
 

@@ -13,8 +13,9 @@ import { productQuota } from '../planLimits.ts';
 import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
 import { IdParams, Language } from '../validation.ts';
-import { DEFAULT_TAX_RATE_BP, newProductFields, productChanges, sellerStateOf, VendorProductCreate, VendorProductUpdate } from '../vendorProductInput.ts';
+import { DEFAULT_TAX_RATE_BP, newProductFields, productChanges, VendorProductCreate, VendorProductUpdate } from '../vendorProductInput.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { sellerStateOf } from '../../modules/registry.ts';
 
 /**
  * The vendor's own catalogue (SPEC.md part 1 capability 2: vendors create, edit and delete their
@@ -49,7 +50,7 @@ export function vendorProductRoutes(services: Services): Router {
     permission: 'products.create', body: VendorProductCreate, responses: { 201: VendorProductDetail }, errors: [ProductException, ConflictException, TierLimitExceededException],
   }, async (ctx, { body }) => {
     const vendor = await getVendorRef(knex, me(ctx));
-    const fields = newProductFields(body, await sellerStateOf(knex, vendor.id), { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
+    const fields = newProductFields(body, await sellerStateOf(services, vendor.id), { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
     const { id, done } = await createVendorProduct(deps, { vendor_id: vendor.id, fields, quota: await productQuota(services, vendor.id) }, vendorCommandContext(ctx));
     await services.settle(done);
     ctx.status = 201;
@@ -72,7 +73,7 @@ export function vendorProductRoutes(services: Services): Router {
     errors: [ProductNotFoundException, ProductException, ConflictException],
   } satisfies RouteDecl;
   const change = async (ctx: any, { params, body }: { params: { id: number }; body: typeof VendorProductUpdate.static }) => {
-    await services.settle(await changeVendorProduct(deps, params.id, productChanges(body, await sellerStateOf(knex, me(ctx))), me(ctx), vendorCommandContext(ctx)));
+    await services.settle(await changeVendorProduct(deps, params.id, productChanges(body, await sellerStateOf(services, me(ctx))), me(ctx), vendorCommandContext(ctx)));
     ctx.body = await getVendorProduct(knex, params.id, me(ctx), body.language ?? 'en');
   };
   api.put('/products/:id', edit, change);

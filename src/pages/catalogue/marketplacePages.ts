@@ -96,7 +96,7 @@ export function marketplacePages(api: Api, services: Services, area: 'vendor' | 
     const l = viewer.language;
     const p = await orNotFound(ctx, services, viewer, () => visibleProduct(services, viewer, params.id));
     if (!p) return;
-    const money = await shopMoneyOf(knex, scopeOf(viewer) ?? p.vendor_id ?? 0);
+    const money = await shopMoneyOf(services, scopeOf(viewer) ?? p.vendor_id ?? 0);
     const copyForm = postForm(ctx, `${base}/${p.id}/copy`, html`<p class="muted">${ct(l, 'copy_hint')}</p><div class="form-grid">
 ${await vendorField(knex, viewer, ct(l, 'vendor'), queryText(ctx, 'vendor_id') ?? '') ?? ''}
 ${input(l, { name: 'vendor_sku', label: ct(l, 'sku'), attrs: html` maxlength="100"` })}

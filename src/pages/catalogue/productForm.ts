@@ -1,17 +1,18 @@
 import type { Context } from 'koa';
 import { numberFormat } from '../../core/intlFormats.ts';
-import type { Knex } from 'knex';
+import type { Services } from '../../runtime/services.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { LANGUAGE_INFO, LANGUAGES } from '../../core/i18n.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { MAX_CENTS, parseCents } from '../../core/money.ts';
 import { countryVat, RATE_CATEGORIES, stateRates } from '../../core/vat/rates.ts';
 import { validBody } from '../../http/validation.ts';
-import { sellerStateOf, VendorProductCreate, VendorProductUpdate, type ProductBody } from '../../http/vendorProductInput.ts';
+import { VendorProductCreate, VendorProductUpdate, type ProductBody } from '../../http/vendorProductInput.ts';
 import { checkbox, input, select, textarea } from '../backOffice/components.ts';
 import { field } from '../forms.ts';
 import { html, type Html } from '../html.ts';
 import { ct } from './texts.ts';
+import { sellerStateOf } from '../../modules/registry.ts';
 
 /**
  * The product form of both back offices: the API's product body (VendorProductCreate /
@@ -23,11 +24,11 @@ import { ct } from './texts.ts';
 export interface ShopMoney { locale: string; currency: string; country: string }
 
 /** The shop's locale (its storefront locale, else its language) and the seller's member state. */
-export async function shopMoneyOf(knex: Knex, vendorId: number, currency = 'EUR'): Promise<ShopMoney> {
-  const row = await knex('vendor_list').select('storefront_locale', 'storefront_language').where('id', vendorId).first();
+export async function shopMoneyOf(services: Services, vendorId: number, currency = 'EUR'): Promise<ShopMoney> {
+  const row = await services.db.knex('vendor_list').select('storefront_locale', 'storefront_language').where('id', vendorId).first();
   const wanted = row?.storefront_locale || row?.storefront_language || 'en';
   const locale = Intl.NumberFormat.supportedLocalesOf([String(wanted).replace('_', '-')])[0] ?? 'en';
-  return { locale, currency, country: await sellerStateOf(knex, vendorId) };
+  return { locale, currency, country: await sellerStateOf(services, vendorId) };
 }
 
 /** An amount as the shop writes it, without grouping (19,99 or 19.99). */

@@ -38,7 +38,7 @@ async function renderNewForm(ctx: Context, services: Services, viewer: Viewer, a
   const l = viewer.language;
   const knex = services.db.knex;
   const vendorId = scopeOf(viewer) ?? (Number(values.vendor_id) || null);
-  const money = vendorId ? await shopMoneyOf(knex, vendorId) : { locale: l === 'lb' ? 'de-LU' : l, currency: 'EUR', country: 'LU' };
+  const money = vendorId ? await shopMoneyOf(services, vendorId) : { locale: l === 'lb' ? 'de-LU' : l, currency: 'EUR', country: 'LU' };
   const choice = await vendorField(knex, viewer, ct(l, 'vendor'), values.vendor_id ?? '', problems.vendor_id);
   await renderBackOffice(ctx, services, viewer, {
     title: ct(l, 'new_product'), nav: a.nav, error, crumbs: [{ label: ct(l, a.area === 'vendor' ? 'products' : 'vendor_products'), href: a.products }],
@@ -109,7 +109,7 @@ export function productListPages(api: Api, services: Services, area: 'vendor' | 
       const vendorId = scopeOf(viewer) ?? Number(field(ctx, 'vendor_id'));
       if (!Number.isInteger(vendorId) || vendorId < 1) throw new ValidationException('The request is not valid', [{ pointer: '/body/vendor_id', message: 'choose a vendor' }]);
       const vendor = await getVendorRef(knex, vendorId);
-      const money = await shopMoneyOf(knex, vendor.id);
+      const money = await shopMoneyOf(services, vendor.id);
       const fields = newProductFields(productBodyOf(values, 'create'), money.country, { tax_rate_bp: percentToBasisPoints(vendor.default_tax_rate ?? NaN) ?? DEFAULT_TAX_RATE_BP });
       const { id, done } = await createVendorProduct({ store: services.store, db: knex, clock: services.clock }, { vendor_id: vendor.id, fields, quota: await productQuota(services, vendor.id) }, viewer.context);
       await services.settle(done);

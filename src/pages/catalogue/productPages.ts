@@ -26,7 +26,7 @@ interface Shown { values?: FormValues; problems?: Record<string, string>; error?
 /** The product's page: the details tab (its figures and the edit form) or the history tab. */
 async function renderProduct(ctx: Context, services: Services, viewer: Viewer, a: CatalogueArea, p: Product, shown: Shown = {}) {
   const l = viewer.language;
-  const money = await shopMoneyOf(services.db.knex, p.vendor_id, p.currency);
+  const money = await shopMoneyOf(services, p.vendor_id, p.currency);
   const history = ctx.query.tab === 'history' || Boolean(ctx.query.as_of || ctx.query.history_page);
   const money$ = (c: number | null) => (c === null ? null : moneyIn(c, p.currency, money.locale));
   let body: Html;
@@ -80,7 +80,7 @@ export function productPages(api: Api, services: Services, area: 'vendor' | 'adm
     if (!p) return;
     const values = postedValues(ctx);
     try {
-      const money = await shopMoneyOf(knex, p.vendor_id, p.currency);
+      const money = await shopMoneyOf(services, p.vendor_id, p.currency);
       const done = await changeVendorProduct(deps, p.id, productChanges(productBodyOf(values, 'update'), money.country), scopeOf(viewer), viewer.context);
       await services.settle(done);
       setFlash(ctx, 'notice', ct(viewer.language, 'saved'));
