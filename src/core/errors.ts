@@ -109,14 +109,6 @@ export class InvalidConversationTypeException extends BusinessLogicException {}
 export class InvalidRecipientTypeException extends BusinessLogicException {}
 
 // Orders.
-export class OrderNotFoundException extends ResourceNotFoundException {}
-export class UnresolvedOrderItemExceptionsException extends ConflictException {}
-export class OrderItemNotFoundException extends ResourceNotFoundException {}
-export class OrderItemExceptionNotFoundException extends ResourceNotFoundException {}
-/** A shipment of more units than were confirmed and not yet shipped. */
-export class ShipmentQuantityException extends BusinessLogicException {}
-/** An exception resolved by a product whose GTIN is not the item's (SPEC.md part 3). */
-export class ProductMatchException extends BusinessLogicException {}
 /** The vendor has no extmarket API key, or the extmarket refused it. */
 export class ExtmarketCredentialsException extends BusinessLogicException {}
 export class ExtmarketSyncJobNotFoundException extends ResourceNotFoundException {}

@@ -8,8 +8,9 @@ import { writeInvoicePdf } from '../../adapters/pdf/invoicePdf.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
 import {
   ConcurrencyException, ExchangeRateUnavailableException, InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException,
-  OrderNotFoundException, ValidationException, VatNumberCheckUnavailableException,
+  ValidationException, VatNumberCheckUnavailableException,
 } from '../../core/errors.ts';
+import { OrderNotFoundException } from '../../../commands/orders/errors.ts';
 import { EU_MEMBER_STATES, vatNumberCountry } from '../../core/vat/index.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
