@@ -127,15 +127,11 @@ export class ExchangeRateUnavailableException extends BusinessLogicException {}
 export class ReferenceRatesFileException extends BusinessLogicException {}
 
 // Catalogue, marketplace imports, inventory and media.
-export class ProductNotFoundException extends ResourceNotFoundException {}
-export class MarketplaceProductNotFoundException extends ResourceNotFoundException {}
 export class MarketplaceImportJobNotFoundException extends ResourceNotFoundException {}
 /** The import source cannot be used (no URL or file, an unreadable file, a bad URL scheme). */
 export class ImportSourceException extends ValidationException {}
 /** An uploaded file is not a TSV/CSV file, or lacks required columns. */
 export class ImportFileException extends ValidationException {}
-/** A product rule was broken (for example deleting the placeholder product). */
-export class ProductException extends BusinessLogicException {}
 export class InventoryNotFoundException extends ResourceNotFoundException {}
 /** Not enough stock on hand (or unreserved) for a reservation, shipment or adjustment. */
 export class InsufficientInventoryException extends ConflictException {}

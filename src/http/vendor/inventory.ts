@@ -5,8 +5,9 @@ import { stockAt } from '../../../commands/inventory/stockAt.ts';
 import { getInventory, listInventory } from '../../../queries/inventory/listInventory.ts';
 import {
   BusinessLogicException, ConflictException, DigitalProductInventoryException, InsufficientInventoryException, InventoryNotFoundException,
-  ProductNotFoundException, ValidationException,
+  ValidationException,
 } from '../../core/errors.ts';
+import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
