@@ -1,5 +1,5 @@
 import type { Clock } from '../../src/core/clock.ts';
-import { DigitalProductInventoryException } from '../../src/core/errors.ts';
+import { DigitalProductInventoryException } from './errors.ts';
 import { ProductNotFoundException } from '../catalogue/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';

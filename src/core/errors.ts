@@ -130,13 +130,6 @@ export class ReferenceRatesFileException extends BusinessLogicException {}
 export class MarketplaceImportJobNotFoundException extends ResourceNotFoundException {}
 /** The import source cannot be used (no URL or file, an unreadable file, a bad URL scheme). */
 export class ImportSourceException extends ValidationException {}
-/** An uploaded file is not a TSV/CSV file, or lacks required columns. */
-export class ImportFileException extends ValidationException {}
-export class InventoryNotFoundException extends ResourceNotFoundException {}
-/** Not enough stock on hand (or unreserved) for a reservation, shipment or adjustment. */
-export class InsufficientInventoryException extends ConflictException {}
-/** Digital products have unlimited inventory (SPEC.md part 1 capability 3): no stock rows. */
-export class DigitalProductInventoryException extends BusinessLogicException {}
 export class MediaNotFoundException extends ResourceNotFoundException {}
 /** An upload that is not an image sharp can read (SPEC.md part 8). */
 export class UnsupportedMediaException extends ValidationException {}
