@@ -79,12 +79,9 @@ export class VendorDomainVerificationException extends BusinessLogicException {}
 export class ThemePresetNotFoundException extends ResourceNotFoundException {}
 
 // Cart and addresses (storefront).
-export class CartItemNotFoundException extends ResourceNotFoundException {}
 export class InsufficientInventoryForCartException extends BusinessLogicException {}
-export class InvalidCartQuantityException extends ValidationException {}
 export class CartValidationException extends ValidationException {}
 export class EmptyCartException extends BusinessLogicException {}
-export class ProductNotAvailableForCartException extends BusinessLogicException {}
 export class AddressNotFoundException extends ResourceNotFoundException {}
 export class AddressLimitExceededException extends BusinessLogicException {}
 export class InvalidAddressTypeException extends ValidationException {}
