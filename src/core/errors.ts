@@ -83,12 +83,6 @@ export class InsufficientInventoryForCartException extends BusinessLogicExceptio
 export class CartValidationException extends ValidationException {}
 export class EmptyCartException extends BusinessLogicException {}
 export class AddressNotFoundException extends ResourceNotFoundException {}
-export class AddressLimitExceededException extends BusinessLogicException {}
-export class InvalidAddressTypeException extends ValidationException {}
-/** No customer of this shop has that id (another vendor's customer is not found either). */
-export class CustomerNotFoundException extends ResourceNotFoundException {}
-/** A password reset link that is unknown, already used, replaced by a newer one, or expired. */
-export class PasswordResetTokenException extends BusinessLogicException {}
 
 // Subscriptions, features (the onboarding's own exceptions are in commands/onboarding/errors.ts).
 export class TierNotFoundException extends ResourceNotFoundException {}

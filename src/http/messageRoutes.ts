@@ -8,9 +8,10 @@ import { getConversation, listConversations, type Viewer } from '../../queries/m
 import { unreadCount } from '../../queries/messaging/unread.ts';
 import { pageRequest } from '../core/pagination.ts';
 import {
-  ConversationNotFoundException, CustomerNotFoundException, FeatureNotAvailableException, InvalidConversationTypeException, InvalidRecipientTypeException,
+  ConversationNotFoundException, FeatureNotAvailableException, InvalidConversationTypeException, InvalidRecipientTypeException,
   MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
 } from '../core/errors.ts';
+import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { Api } from './api.ts';

@@ -7,9 +7,10 @@ import {
 import { getConversation, listConversations, type ConversationDetail, type Viewer } from '../../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../../queries/messaging/unread.ts';
 import {
-  ConversationNotFoundException, CustomerNotFoundException, DomainException, FeatureNotAvailableException, InvalidConversationTypeException,
+  ConversationNotFoundException, DomainException, FeatureNotAvailableException, InvalidConversationTypeException,
   InvalidRecipientTypeException, MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
 } from '../../core/errors.ts';
+import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
 import { sendAttachment, storeAttachments, withAttachments } from '../../http/messageAttachments.ts';
 import { assertMessageAllowed } from '../../http/messagingFeatures.ts';
 import { allFiles } from '../../http/multipart.ts';
