@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/core/clock.ts';
-import {
-  ConversationNotFoundException, InvalidRecipientTypeException, UserNotFoundException, VendorNotFoundException,
-} from '../../src/core/errors.ts';
+import { ConversationNotFoundException, InvalidRecipientTypeException, VendorNotFoundException } from '../../src/core/errors.ts';
+import { UserNotFoundException } from '../users/errors.ts';
 import { CustomerNotFoundException } from '../customers/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';

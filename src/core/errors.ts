@@ -53,13 +53,6 @@ export class InvalidTransitionException extends ConflictException {
   }
 }
 
-// Identity and access (SPEC.md part 5).
-export class InvalidCredentialsException extends AuthenticationException {}
-export class UserNotFoundException extends ResourceNotFoundException {}
-export class UserAlreadyExistsException extends ConflictException {}
-export class UserOwnershipException extends BusinessLogicException {}
-export class CannotModifySelfException extends BusinessLogicException {}
-
 // Tenancy.
 export class VendorNotFoundException extends ResourceNotFoundException {}
 export class VendorAccessDeniedException extends AuthorizationException {}

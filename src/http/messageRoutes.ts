@@ -9,8 +9,9 @@ import { unreadCount } from '../../queries/messaging/unread.ts';
 import { pageRequest } from '../core/pagination.ts';
 import {
   ConversationNotFoundException, FeatureNotAvailableException, InvalidConversationTypeException, InvalidRecipientTypeException,
-  MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
+  MessageAttachmentException, ValidationException, VendorNotFoundException,
 } from '../core/errors.ts';
+import { UserNotFoundException } from '../../commands/users/errors.ts';
 import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';

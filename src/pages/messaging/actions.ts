@@ -8,8 +8,9 @@ import { getConversation, listConversations, type ConversationDetail, type Viewe
 import { unreadCount } from '../../../queries/messaging/unread.ts';
 import {
   ConversationNotFoundException, DomainException, FeatureNotAvailableException, InvalidConversationTypeException,
-  InvalidRecipientTypeException, MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
+  InvalidRecipientTypeException, MessageAttachmentException, ValidationException, VendorNotFoundException,
 } from '../../core/errors.ts';
+import { UserNotFoundException } from '../../../commands/users/errors.ts';
 import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
 import { sendAttachment, storeAttachments, withAttachments } from '../../http/messageAttachments.ts';
 import { assertMessageAllowed } from '../../http/messagingFeatures.ts';
