@@ -58,10 +58,6 @@ export class VendorNotFoundException extends ResourceNotFoundException {}
 export class VendorAccessDeniedException extends AuthorizationException {}
 export class VendorOwnerOnlyException extends AuthorizationException {}
 export class InsufficientVendorPermissionsException extends AuthorizationException {}
-export class CompanyNotFoundException extends ResourceNotFoundException {}
-export class CompanyHasVendorsException extends BusinessLogicException {}
-/** A company rule was broken (for example an ownership transfer to the current owner). */
-export class CompanyException extends BusinessLogicException {}
 /** The vendor API stays closed until a temporary password is replaced. */
 export class PasswordChangeRequiredException extends AuthorizationException {}
 export class TeamMemberNotFoundException extends ResourceNotFoundException {}

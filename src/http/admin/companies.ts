@@ -7,7 +7,8 @@ import { countOwnedCompanies, getCompany } from '../../../queries/companies/getC
 import { COMPANY_SORTS, listCompanies, type CompanySort } from '../../../queries/companies/listCompanies.ts';
 import { relatedCounters } from '../../../queries/users/getUser.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
-import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException, ConflictException } from '../../core/errors.ts';
+import { ConflictException } from '../../core/errors.ts';
+import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../../commands/companies/errors.ts';
 import { UserNotFoundException, UserOwnershipException } from '../../../commands/users/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
