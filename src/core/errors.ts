@@ -60,9 +60,6 @@ export class VendorOwnerOnlyException extends AuthorizationException {}
 export class InsufficientVendorPermissionsException extends AuthorizationException {}
 /** The vendor API stays closed until a temporary password is replaced. */
 export class PasswordChangeRequiredException extends AuthorizationException {}
-export class TeamMemberNotFoundException extends ResourceNotFoundException {}
-export class TeamInvitationNotFoundException extends ResourceNotFoundException {}
-export class TeamInvitationExpiredException extends BusinessLogicException {}
 export class VendorDomainNotFoundException extends ResourceNotFoundException {}
 export class VendorDomainVerificationException extends BusinessLogicException {}
 export class ThemePresetNotFoundException extends ResourceNotFoundException {}
