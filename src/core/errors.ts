@@ -62,7 +62,6 @@ export class InsufficientVendorPermissionsException extends AuthorizationExcepti
 export class PasswordChangeRequiredException extends AuthorizationException {}
 export class VendorDomainNotFoundException extends ResourceNotFoundException {}
 export class VendorDomainVerificationException extends BusinessLogicException {}
-export class ThemePresetNotFoundException extends ResourceNotFoundException {}
 
 // Cart and addresses (storefront).
 export class InsufficientInventoryForCartException extends BusinessLogicException {}
