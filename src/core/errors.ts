@@ -77,8 +77,6 @@ export class FeatureNotFoundError extends ResourceNotFoundException {}
 export class FeatureNotAvailableException extends AuthorizationException {}
 
 // Content and messaging.
-export class ContentPageNotFoundException extends ResourceNotFoundException {}
-export class UnauthorizedContentPageAccessException extends AuthorizationException {}
 export class ConversationNotFoundException extends ResourceNotFoundException {}
 export class MessageAttachmentException extends BusinessLogicException {}
 export class InvalidConversationTypeException extends BusinessLogicException {}
