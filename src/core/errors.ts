@@ -76,12 +76,6 @@ export class FeatureNotFoundError extends ResourceNotFoundException {}
 /** The vendor's tier lacks a gated feature; the problem body names the feature and the lowest tier that has it. */
 export class FeatureNotAvailableException extends AuthorizationException {}
 
-// Content and messaging.
-export class ConversationNotFoundException extends ResourceNotFoundException {}
-export class MessageAttachmentException extends BusinessLogicException {}
-export class InvalidConversationTypeException extends BusinessLogicException {}
-export class InvalidRecipientTypeException extends BusinessLogicException {}
-
 // Orders.
 /** The vendor has no extmarket API key, or the extmarket refused it. */
 export class ExtmarketCredentialsException extends BusinessLogicException {}

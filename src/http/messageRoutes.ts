@@ -7,10 +7,10 @@ import {
 import { getConversation, listConversations, type Viewer } from '../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../queries/messaging/unread.ts';
 import { pageRequest } from '../core/pagination.ts';
+import { FeatureNotAvailableException, ValidationException, VendorNotFoundException } from '../core/errors.ts';
 import {
-  ConversationNotFoundException, FeatureNotAvailableException, InvalidConversationTypeException, InvalidRecipientTypeException,
-  MessageAttachmentException, ValidationException, VendorNotFoundException,
-} from '../core/errors.ts';
+  ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException,
+} from '../../commands/messaging/errors.ts';
 import { UserNotFoundException } from '../../commands/users/errors.ts';
 import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
