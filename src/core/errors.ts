@@ -60,8 +60,6 @@ export class VendorOwnerOnlyException extends AuthorizationException {}
 export class InsufficientVendorPermissionsException extends AuthorizationException {}
 /** The vendor API stays closed until a temporary password is replaced. */
 export class PasswordChangeRequiredException extends AuthorizationException {}
-export class VendorDomainNotFoundException extends ResourceNotFoundException {}
-export class VendorDomainVerificationException extends BusinessLogicException {}
 
 // Cart and addresses (storefront).
 export class InsufficientInventoryForCartException extends BusinessLogicException {}
@@ -70,7 +68,6 @@ export class EmptyCartException extends BusinessLogicException {}
 export class AddressNotFoundException extends ResourceNotFoundException {}
 
 // Subscriptions, features (the onboarding's own exceptions are in commands/onboarding/errors.ts).
-export class TierNotFoundException extends ResourceNotFoundException {}
 export class TierLimitExceededException extends AuthorizationException {}
 export class FeatureNotFoundError extends ResourceNotFoundException {}
 /** The vendor's tier lacks a gated feature; the problem body names the feature and the lowest tier that has it. */

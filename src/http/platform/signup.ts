@@ -4,8 +4,9 @@ import type { Context } from 'koa';
 import { SignupCardNotConfirmedException, SignupNotFoundException, SignupStepOrderException } from '../../../commands/signup/errors.ts';
 import {
   BillingNotConfiguredException, BillingProviderException, ConflictException, ExtmarketCredentialsException, ExtmarketUnavailableException,
-  InvalidTransitionException, ResourceNotFoundException, TierNotFoundException, TooManyAttemptsException, ValidationException,
+  InvalidTransitionException, ResourceNotFoundException, TooManyAttemptsException, ValidationException,
 } from '../../core/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';

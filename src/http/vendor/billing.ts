@@ -9,8 +9,9 @@ import { LIVE_STATUSES, getVendorSubscription } from '../../../queries/subscript
 import { addOnCheckout, changeSubscriptionPrice, removeAddOnItem, tierPriceKey, upcomingInvoice } from '../../adapters/stripeBilling.ts';
 import {
   AddOnNotFoundException, BillingNotConfiguredException, BillingProviderException, BusinessLogicException, InvalidTransitionException,
-  ResourceNotFoundException, TierNotFoundException,
+  ResourceNotFoundException,
 } from '../../core/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import { ADD_ON_CATALOGUE } from '../../core/addOnCatalogue.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
