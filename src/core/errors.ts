@@ -76,7 +76,6 @@ export class FeatureNotAvailableException extends AuthorizationException {}
 // Orders.
 /** The vendor has no extmarket API key, or the extmarket refused it. */
 export class ExtmarketCredentialsException extends BusinessLogicException {}
-export class ExtmarketSyncJobNotFoundException extends ResourceNotFoundException {}
 /** The extmarket could not be reached or answered with an error (the call is retried). */
 export class ExtmarketUnavailableException extends DomainException { override readonly status = 502; }
 export class InvoiceNotFoundException extends ResourceNotFoundException {}
