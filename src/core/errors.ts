@@ -78,13 +78,8 @@ export class FeatureNotAvailableException extends AuthorizationException {}
 export class ExtmarketCredentialsException extends BusinessLogicException {}
 /** The extmarket could not be reached or answered with an error (the call is retried). */
 export class ExtmarketUnavailableException extends DomainException { override readonly status = 502; }
-export class InvoiceNotFoundException extends ResourceNotFoundException {}
 /** VIES could not answer whether a VAT number is valid (eu-vat-rules.md c); retry later. */
 export class VatNumberCheckUnavailableException extends DomainException { override readonly status = 503; }
-/** Invoice settings missing or incomplete, nothing to invoice, a VAT number refused. */
-export class InvoiceException extends BusinessLogicException {}
-/** The order already has its invoice (one per order; corrections are credit notes). */
-export class InvoiceAlreadyExistsException extends ConflictException {}
 /** No ECB reference rate before an invoice's tax point for the currency its VAT must be stated in. */
 export class ExchangeRateUnavailableException extends BusinessLogicException {}
 /** A reference rates file that is not the ECB's format, or holds a malformed day, currency or rate. */
