@@ -86,9 +86,6 @@ export class ExchangeRateUnavailableException extends BusinessLogicException {}
 export class ReferenceRatesFileException extends BusinessLogicException {}
 
 // Catalogue, marketplace imports, inventory and media.
-export class MarketplaceImportJobNotFoundException extends ResourceNotFoundException {}
-/** The import source cannot be used (no URL or file, an unreadable file, a bad URL scheme). */
-export class ImportSourceException extends ValidationException {}
 export class MediaNotFoundException extends ResourceNotFoundException {}
 /** An upload that is not an image sharp can read (SPEC.md part 8). */
 export class UnsupportedMediaException extends ValidationException {}
