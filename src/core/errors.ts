@@ -90,9 +90,6 @@ export class MediaNotFoundException extends ResourceNotFoundException {}
 /** An upload that is not an image sharp can read (SPEC.md part 8). */
 export class UnsupportedMediaException extends ValidationException {}
 
-// Admin notifications.
-export class NotificationNotFoundException extends ResourceNotFoundException {}
-
 // Billing: Stripe, add-ons (docs/billing.md).
 /** STRIPE_SECRET_KEY is not set: the billing routes cannot reach a payment provider. */
 export class BillingNotConfiguredException extends DomainException { override readonly status = 503; }
