@@ -91,15 +91,5 @@ export class MediaNotFoundException extends ResourceNotFoundException {}
 export class UnsupportedMediaException extends ValidationException {}
 
 // Billing: Stripe, add-ons (docs/billing.md).
-/** STRIPE_SECRET_KEY is not set: the billing routes cannot reach a payment provider. */
-export class BillingNotConfiguredException extends DomainException { override readonly status = 503; }
 /** Stripe refused a request or could not be reached; nothing was changed on our side. */
 export class BillingProviderException extends DomainException { override readonly status = 502; }
-/** An add-on code not in the catalogue, or an add-on id that is not this vendor's. */
-export class AddOnNotFoundException extends ResourceNotFoundException {}
-
-// Billing webhooks (docs/billing.md "Webhooks").
-/** A Stripe webhook whose signature is missing, wrong or too old: nothing of it is stored. */
-export class WebhookSignatureException extends BusinessLogicException {}
-/** No stored Stripe webhook event has this id. */
-export class WebhookEventNotFoundException extends ResourceNotFoundException {}
