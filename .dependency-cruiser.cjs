@@ -6,17 +6,17 @@ module.exports = {
   forbidden: [
     {
       name: 'queries-never-import-commands',
-      comment: 'Queries never import commands (they read projections only).',
+      comment: 'Queries never import commands (they read projections only), but for an area\'s errors.ts: a query throws its area\'s not-found (npm run arch checks the area is in dependsOn).',
       severity: 'error',
       from: { path: '^queries/' },
-      to: { path: '^commands/' },
+      to: { path: '^commands/', pathNot: '^commands/[^/]+/errors\\.ts$' },
     },
     {
       name: 'consumers-import-only-area-events',
-      comment: 'commands/<area>/events.ts is the public contract: projections and process managers import nothing else under commands/.',
+      comment: 'commands/<area>/events.ts is the public contract: projections and process managers import nothing else under commands/, but the area\'s errors.ts to throw or catch its exceptions.',
       severity: 'error',
       from: { path: '^(projections/|src/processes/)' },
-      to: { path: '^commands/', pathNot: '^commands/[^/]+/events\\.ts$' },
+      to: { path: '^commands/', pathNot: '^commands/[^/]+/(events|errors)\\.ts$' },
     },
     {
       name: 'commands-never-read-projections-or-http',

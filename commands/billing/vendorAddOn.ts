@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { AddOnNotFoundException, BusinessLogicException, ConflictException } from '../../src/core/errors.ts';
+import { BusinessLogicException, ConflictException } from '../../src/core/errors.ts';
+import { AddOnNotFoundException } from './errors.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
 import { addOnByCode, type AddOnDefinition } from '../../src/core/addOnCatalogue.ts';
 import type { VendorAddOnEvent, VendorAddOnPurchased } from './events.ts';

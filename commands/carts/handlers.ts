@@ -1,4 +1,4 @@
-import { ProductNotAvailableForCartException } from '../../src/core/errors.ts';
+import { ProductNotAvailableForCartException } from './errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { CartState } from './cart.ts';

@@ -1,8 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import {
-  CartItemNotFoundException, CartValidationException, InsufficientInventoryForCartException, InvalidCartQuantityException,
-  ProductNotAvailableForCartException,
-} from '../../src/core/errors.ts';
+import { CartValidationException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
+import { CartItemNotFoundException, InvalidCartQuantityException, ProductNotAvailableForCartException } from './errors.ts';
 import { evolveCart, initialCartState, lineOf, type CartState } from './cart.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartCommand } from './commands.ts';
 import type { CartEvent } from './events.ts';

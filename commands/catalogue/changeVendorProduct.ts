@@ -1,5 +1,5 @@
 import type { Clock } from '../../src/core/clock.ts';
-import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
+import { ProductException, ProductNotFoundException } from './errors.ts';
 import { cachedState, handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { productHolds } from '../../src/modules/registry.ts';
 import { releaseQuotaSlot } from '../quotas/quota.ts';

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
+import { ProductException, ProductNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type {
   ProductDetails, ProductPricing, VendorProductCreated, VendorProductEvent, VendorProductFields,

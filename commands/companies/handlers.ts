@@ -1,6 +1,7 @@
 import type { Clock } from '../../src/core/clock.ts';
 import { randomBytes } from 'node:crypto';
-import { ConflictException, UserNotFoundException } from '../../src/core/errors.ts';
+import { ConflictException } from '../../src/core/errors.ts';
+import { UserNotFoundException } from '../users/errors.ts';
 import { temporaryPassword } from '../../src/core/passwords.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';

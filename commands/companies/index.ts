@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../src/core/errors.ts';
+import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { CompanyCommand } from './commands.ts';
 import type { CompanyDetails, CompanyEvent } from './events.ts';

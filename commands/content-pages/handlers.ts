@@ -1,7 +1,6 @@
 import type { Clock } from '../../src/core/clock.ts';
-import {
-  ConcurrencyException, ConflictException, ContentPageNotFoundException, UnauthorizedContentPageAccessException, VendorNotFoundException,
-} from '../../src/core/errors.ts';
+import { ConcurrencyException, ConflictException, VendorNotFoundException } from '../../src/core/errors.ts';
+import { ContentPageNotFoundException, UnauthorizedContentPageAccessException } from './errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';

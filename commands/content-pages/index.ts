@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { ContentPageNotFoundException, ValidationException } from '../../src/core/errors.ts';
+import { ValidationException } from '../../src/core/errors.ts';
+import { ContentPageNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { ContentPageCommand } from './commands.ts';
 import {

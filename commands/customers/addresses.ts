@@ -1,5 +1,6 @@
 import { assertNever } from '../../src/core/decider.ts';
-import { AddressLimitExceededException, AddressNotFoundException, InvalidAddressTypeException } from '../../src/core/errors.ts';
+import { AddressNotFoundException } from '../../src/core/errors.ts';
+import { AddressLimitExceededException, InvalidAddressTypeException } from './errors.ts';
 import type { AddressCommand } from './commands.ts';
 import type { CustomerState } from './customer.ts';
 import {

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { CustomerNotFoundException, PasswordResetTokenException } from '../../src/core/errors.ts';
+import { CustomerNotFoundException, PasswordResetTokenException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { load } from '../../src/runtime/commandHandler.ts';

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { ExtmarketSyncJobNotFoundException } from '../../src/core/errors.ts';
+import { ExtmarketSyncJobNotFoundException } from './errors.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
 import type { ExtmarketSyncEvent, ExtmarketSyncRequested, SyncCounters, SyncJobOptions, SyncJobType } from './events.ts';
 

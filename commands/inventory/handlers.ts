@@ -1,5 +1,6 @@
 import type { Clock } from '../../src/core/clock.ts';
-import { DigitalProductInventoryException, ProductNotFoundException } from '../../src/core/errors.ts';
+import { DigitalProductInventoryException } from './errors.ts';
+import { ProductNotFoundException } from '../catalogue/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';

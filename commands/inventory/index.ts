@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { BusinessLogicException, ConflictException, InsufficientInventoryException, InventoryNotFoundException } from '../../src/core/errors.ts';
+import { BusinessLogicException, ConflictException } from '../../src/core/errors.ts';
+import { InsufficientInventoryException, InventoryNotFoundException } from './errors.ts';
 import type { StockCommand } from './commands.ts';
 import type { MovementEvent, StockEvent, StockMovement } from './events.ts';
 import { evolveStock, initialStockState, openLocations, reservationKey, sameSlot, type Location, type StockState } from './stock.ts';

@@ -1,4 +1,4 @@
-import { InvoiceException } from '../../src/core/errors.ts';
+import { InvoiceException } from './errors.ts';
 import { divideRounded } from '../../src/core/money.ts';
 import { atSameRate } from '../../src/core/vat/localCurrency.ts';
 import type { CreditNoteRequest, InvoiceLine, IssuedInvoice } from './events.ts';

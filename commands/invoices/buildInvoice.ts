@@ -1,4 +1,4 @@
-import { InvoiceException } from '../../src/core/errors.ts';
+import { InvoiceException } from './errors.ts';
 import { divideRounded } from '../../src/core/money.ts';
 import { decideVatRegime, EXEMPT_SUPPLY_MENTION, vatAmounts, type VatDecision } from '../../src/core/vat/index.ts';
 import type { LoadedOrder } from '../orders/index.ts';

@@ -1,6 +1,7 @@
 import type { Clock } from '../../src/core/clock.ts';
 import type { VatNumberVerifier } from '../../src/adapters/vies/viesClient.ts';
-import { InvoiceException, InvoiceNotFoundException, OrderNotFoundException } from '../../src/core/errors.ts';
+import { InvoiceException, InvoiceNotFoundException } from './errors.ts';
+import { OrderNotFoundException } from '../orders/errors.ts';
 import { convertVat, localVatCurrency, vatNumberCountry } from '../../src/core/vat/index.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext } from '../../src/runtime/commandHandler.ts';

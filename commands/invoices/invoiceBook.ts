@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException } from '../../src/core/errors.ts';
+import { InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException } from './errors.ts';
 import type { InvoiceBookEvent, IssuedInvoice } from './events.ts';
 
 /**

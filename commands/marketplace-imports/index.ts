@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { BusinessLogicException, MarketplaceImportJobNotFoundException } from '../../src/core/errors.ts';
+import { BusinessLogicException } from '../../src/core/errors.ts';
+import { MarketplaceImportJobNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type {
   AcceptedRow, ImportFailureCode, MarketplaceImportEvent, MarketplaceImportRequested, RejectedRow,

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../src/core/clock.ts';
-import { ConversationNotFoundException, CustomerNotFoundException, InvalidRecipientTypeException, UserNotFoundException, VendorNotFoundException } from '../../src/core/errors.ts';
+import { VendorNotFoundException } from '../../src/core/errors.ts';
+import { ConversationNotFoundException, InvalidRecipientTypeException } from './errors.ts';
+import { UserNotFoundException } from '../users/errors.ts';
+import { CustomerNotFoundException } from '../customers/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { customer } from '../customers/index.ts';

@@ -1,8 +1,8 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { ConflictException, ValidationException } from '../../src/core/errors.ts';
 import {
-  ConflictException, ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException,
-  MessageAttachmentException, ValidationException,
-} from '../../src/core/errors.ts';
+  ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException,
+} from './errors.ts';
 import type { Actor, ConversationCommand, StartConversation } from './commands.ts';
 import {
   evolveConversation, initialConversationState, readerKey, takesPart, TYPES_OPENED_BY, type ConversationState, type OpenConversation,

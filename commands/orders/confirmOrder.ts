@@ -1,4 +1,5 @@
-import { InvalidTransitionException, UnresolvedOrderItemExceptionsException } from '../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../src/core/errors.ts';
+import { UnresolvedOrderItemExceptionsException } from './errors.ts';
 import type { DecisionSource, OrderEvent } from './events.ts';
 import { decideItems, orderFor } from './guards.ts';
 import type { OrderState } from './order.ts';

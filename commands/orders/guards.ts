@@ -1,4 +1,4 @@
-import { OrderItemNotFoundException, OrderNotFoundException } from '../../src/core/errors.ts';
+import { OrderItemNotFoundException, OrderNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { DecisionSource, OrderEvent } from './events.ts';
 import {

@@ -1,4 +1,4 @@
-import { OrderItemExceptionNotFoundException, ProductMatchException } from '../../src/core/errors.ts';
+import { OrderItemExceptionNotFoundException, ProductMatchException } from './errors.ts';
 import { cleanGtin, gtin14 } from '../../src/core/gtin.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { OrderEvent } from './events.ts';

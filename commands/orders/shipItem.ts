@@ -1,4 +1,4 @@
-import { ShipmentQuantityException } from '../../src/core/errors.ts';
+import { ShipmentQuantityException } from './errors.ts';
 import type { OrderEvent } from './events.ts';
 import { itemFor, orderFor, statusEvents } from './guards.ts';
 import type { OrderState } from './order.ts';

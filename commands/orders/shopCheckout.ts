@@ -1,5 +1,6 @@
 import type { Clock } from '../../src/core/clock.ts';
-import { ConflictException, InsufficientInventoryException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
+import { ConflictException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
+import { InsufficientInventoryException } from '../inventory/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';

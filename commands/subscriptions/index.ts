@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { ConflictException, TierNotFoundException } from '../../src/core/errors.ts';
+import { ConflictException } from '../../src/core/errors.ts';
+import { TierNotFoundException } from '../vendors/errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { TierCommand } from './commands.ts';
 import type { TierDetails, TierEvent } from './events.ts';

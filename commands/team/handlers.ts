@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/core/clock.ts';
-import { InvalidCredentialsException, ValidationException } from '../../src/core/errors.ts';
+import { ValidationException } from '../../src/core/errors.ts';
+import { InvalidCredentialsException } from '../users/errors.ts';
 import { verifyPassword } from '../../src/core/passwords.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';

@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import {
-  ConflictException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException, TierLimitExceededException,
-} from '../../src/core/errors.ts';
+import { ConflictException, TierLimitExceededException } from '../../src/core/errors.ts';
+import { TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { TeamCommand } from './commands.ts';
 import type { TeamEvent } from './events.ts';

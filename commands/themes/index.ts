@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { ThemePresetNotFoundException } from '../../src/core/errors.ts';
+import { ThemePresetNotFoundException } from './errors.ts';
 import type { ThemeConfig, ThemeEvent } from './events.ts';
 import { defaultTheme, presetTheme, THEME_PRESETS } from '../../src/core/themePresets.ts';
 

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { UserNotFoundException } from '../../src/core/errors.ts';
+import { UserNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { UserCommand } from './commands.ts';
 import type { UserEvent, UserProfile } from './events.ts';

@@ -1,4 +1,5 @@
-import { BusinessLogicException, VendorDomainNotFoundException } from '../../src/core/errors.ts';
+import { BusinessLogicException } from '../../src/core/errors.ts';
+import { VendorDomainNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { VendorDomainCommand } from './commands.ts';
 import type { VendorEvent } from './events.ts';

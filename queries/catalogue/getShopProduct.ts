@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { MediaNotFoundException, ProductNotFoundException } from '../../src/core/errors.ts';
+import { MediaNotFoundException } from '../../src/core/errors.ts';
+import { ProductNotFoundException } from '../../commands/catalogue/errors.ts';
 import { basisPointsToPercent } from '../../src/core/money.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { parseTranslations, SHOP_PRODUCT_COLUMNS, SHOP_PRODUCT_EXTRAS, SHOP_VISIBLE, toShopProduct, type ShopView } from './shopProduct.ts';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { centsToNumber } from '../../src/core/money.ts';
-import { MarketplaceProductNotFoundException } from '../../src/core/errors.ts';
+import { MarketplaceProductNotFoundException } from '../../commands/catalogue/errors.ts';
 import { type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { MARKETPLACE_COLUMN_SORTS, type MarketplaceProductSort } from './productSorts.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ProductNotFoundException } from '../../src/core/errors.ts';
+import { ProductNotFoundException } from '../../commands/catalogue/errors.ts';
 import { basisPointsToPercent, centsToNumber, formatMoney } from '../../src/core/money.ts';
 import { type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { priceBreakdown } from '../../src/core/pricing.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CompanyNotFoundException } from '../../src/core/errors.ts';
+import { CompanyNotFoundException } from '../../commands/companies/errors.ts';
 import { toCompanyItem, type CompanyItem } from './listCompanies.ts';
 
 export interface CompanyDetail extends CompanyItem {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ContentPageNotFoundException } from '../../src/core/errors.ts';
+import { ContentPageNotFoundException } from '../../commands/content-pages/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { contentPageRow, PAGE_COLUMNS, PAGE_ORDER, type ContentPageRow } from './contentPageRow.ts';
 

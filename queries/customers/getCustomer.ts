@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CustomerNotFoundException } from '../../src/core/errors.ts';
+import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
 import { customerRow } from './listCustomers.ts';
 
 /** A saved address as customer_list.addresses stores it (commands/customers/events.ts StoredAddress). */

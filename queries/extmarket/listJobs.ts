@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ExtmarketSyncJobNotFoundException } from '../../src/core/errors.ts';
+import { ExtmarketSyncJobNotFoundException } from '../../commands/extmarket/errors.ts';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
 

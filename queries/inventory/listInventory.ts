@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { InventoryNotFoundException } from '../../src/core/errors.ts';
+import { InventoryNotFoundException } from '../../commands/inventory/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { escapeLike } from '../../src/core/likePattern.ts';
 

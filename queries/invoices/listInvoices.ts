@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { InvoiceNotFoundException } from '../../src/core/errors.ts';
+import { InvoiceNotFoundException } from '../../commands/invoices/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
 

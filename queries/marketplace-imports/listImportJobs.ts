@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MarketplaceImportJobNotFoundException } from '../../src/core/errors.ts';
+import { MarketplaceImportJobNotFoundException } from '../../commands/marketplace-imports/errors.ts';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { escapeLike } from '../../src/core/likePattern.ts';
 

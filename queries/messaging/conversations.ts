@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { ConversationNotFoundException } from '../../src/core/errors.ts';
+import { ConversationNotFoundException } from '../../commands/messaging/errors.ts';
 import { iso } from '../../src/core/dates.ts';
 import { unreadSql, visibleTo, type Viewer } from './viewer.ts';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { NotificationNotFoundException } from '../../src/core/errors.ts';
+import { NotificationNotFoundException } from '../../commands/notifications/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import type { Position } from '../../src/eventstore/port.ts';
 import { isoTime } from '../../src/core/dates.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { OrderNotFoundException } from '../../src/core/errors.ts';
+import { OrderNotFoundException } from '../../commands/orders/errors.ts';
 import { formatMoney } from '../../src/core/money.ts';
 import type { Page, PageRequest } from '../../src/core/pagination.ts';
 import { getOrder } from './getOrder.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ProductException, ProductNotFoundException } from '../../src/core/errors.ts';
+import { ProductException, ProductNotFoundException } from '../../commands/catalogue/errors.ts';
 
 /**
  * A vendor product an unmatched order item may be linked to: one of the vendor's own, and not

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { OrderNotFoundException } from '../../src/core/errors.ts';
+import { OrderNotFoundException } from '../../commands/orders/errors.ts';
 import { iso } from '../../src/core/dates.ts';
 import { orderRow } from './listOrders.ts';
 

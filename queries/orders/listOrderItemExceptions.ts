@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { OrderItemExceptionNotFoundException } from '../../src/core/errors.ts';
+import { OrderItemExceptionNotFoundException } from '../../commands/orders/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TierNotFoundException } from '../../src/core/errors.ts';
+import { TierNotFoundException } from '../../commands/vendors/errors.ts';
 
 export interface TierView {
   code: string;

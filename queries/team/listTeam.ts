@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../src/core/errors.ts';
+import { TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../commands/team/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
 /** Team queries; every one is scoped to the vendor of the caller's token. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { UserNotFoundException } from '../../src/core/errors.ts';
+import { UserNotFoundException } from '../../commands/users/errors.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { toUserItem, type UserListItem } from './listUsers.ts';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { VendorDomainNotFoundException } from '../../src/core/errors.ts';
+import { VendorDomainNotFoundException } from '../../commands/vendors/errors.ts';
 import { paginate, type PageRequest } from '../../src/core/pagination.ts';
 
 /** The DNS TXT record a vendor publishes to prove it controls a custom domain. */

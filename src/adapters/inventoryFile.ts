@@ -1,4 +1,4 @@
-import { ImportFileException } from '../core/errors.ts';
+import { ImportFileException } from '../../commands/inventory/errors.ts';
 import { csvItems, type CsvItem } from '../workers/csvTokenizer.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { VendorSubscriptionStarted } from '../../commands/subscriptions/events.ts';
 import { findBillingAccount, type BillingAccountView } from '../../queries/billing/billingAccounts.ts';
 import type { StripeClient } from '../adapters/stripe.ts';
-import { BillingNotConfiguredException, ConcurrencyException, ResourceNotFoundException } from '../core/errors.ts';
+import { ConcurrencyException, ResourceNotFoundException } from '../core/errors.ts';
+import { BillingNotConfiguredException } from '../../commands/billing/errors.ts';
 import { openBillingAccount, openBillingAccountOnVendorSubscriptionStarted } from '../processes/openBillingAccountOnVendorSubscriptionStarted.ts';
 import type { Services } from '../runtime/services.ts';
 

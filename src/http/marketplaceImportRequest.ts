@@ -6,7 +6,8 @@ import type { ImportSource } from '../../commands/marketplace-imports/events.ts'
 import { getImportJob } from '../../queries/marketplace-imports/listImportJobs.ts';
 import { copyImportUpload, storeImportUpload, uploadedImportPath } from '../adapters/importUploads.ts';
 import { isHttpUrl } from '../adapters/sourceStream.ts';
-import { ConflictException, MarketplaceImportJobNotFoundException, ValidationException } from '../core/errors.ts';
+import { ConflictException, ValidationException } from '../core/errors.ts';
+import { MarketplaceImportJobNotFoundException } from '../../commands/marketplace-imports/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { importSettings } from '../workers/importSettings.ts';

@@ -7,7 +7,8 @@ import type { AttachmentRef } from '../../commands/messaging/events.ts';
 import { getAttachment, type Viewer } from '../../queries/messaging/conversations.ts';
 import { attachmentFilePath, attachmentName, removeAttachments, writeAttachment } from '../adapters/attachmentStorage.ts';
 import { servedType, sniffAttachmentType } from '../adapters/attachmentType.ts';
-import { MessageAttachmentException, PayloadTooLargeException } from '../core/errors.ts';
+import { PayloadTooLargeException } from '../core/errors.ts';
+import { MessageAttachmentException } from '../../commands/messaging/errors.ts';
 import type { Services } from '../runtime/services.ts';
 import { allFiles, multipart } from './multipart.ts';
 

@@ -7,10 +7,12 @@ import {
 import { getConversation, listConversations, type Viewer } from '../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../queries/messaging/unread.ts';
 import { pageRequest } from '../core/pagination.ts';
+import { FeatureNotAvailableException, ValidationException, VendorNotFoundException } from '../core/errors.ts';
 import {
-  ConversationNotFoundException, CustomerNotFoundException, FeatureNotAvailableException, InvalidConversationTypeException, InvalidRecipientTypeException,
-  MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
-} from '../core/errors.ts';
+  ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException,
+} from '../../commands/messaging/errors.ts';
+import { UserNotFoundException } from '../../commands/users/errors.ts';
+import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { Api } from './api.ts';

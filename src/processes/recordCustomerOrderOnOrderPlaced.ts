@@ -1,5 +1,5 @@
 import type { OrderPlaced } from '../../commands/orders/events.ts';
-import { CustomerNotFoundException } from '../core/errors.ts';
+import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
 import { aggregates as deciders } from '../runtime/aggregates.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';

@@ -1,6 +1,7 @@
 import { extmarketCredentials } from '../../commands/extmarket/credentials.ts';
 import { extmarketSyncJob } from '../../commands/extmarket/syncJob.ts';
-import { ExtmarketCredentialsException, ExtmarketSyncJobNotFoundException, InvalidTransitionException } from '../../src/core/errors.ts';
+import { ExtmarketCredentialsException, InvalidTransitionException } from '../../src/core/errors.ts';
+import { ExtmarketSyncJobNotFoundException } from '../../commands/extmarket/errors.ts';
 import { given } from '../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { listBillingHistory } from '../../../queries/billing/billingHistory.ts';
 import { findWebhookEvent, listWebhookEvents } from '../../../queries/billing/webhookEvents.ts';
 import { pageRequest } from '../../core/pagination.ts';
-import { WebhookEventNotFoundException } from '../../core/errors.ts';
+import { WebhookEventNotFoundException } from '../../../commands/billing/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { processStripeEvent } from '../../workers/billing/processStripeEvent.ts';
 import { Api } from '../api.ts';

@@ -7,9 +7,9 @@ import { countOwnedCompanies, getCompany } from '../../../queries/companies/getC
 import { COMPANY_SORTS, listCompanies, type CompanySort } from '../../../queries/companies/listCompanies.ts';
 import { relatedCounters } from '../../../queries/users/getUser.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
-import {
-  CompanyException, CompanyHasVendorsException, CompanyNotFoundException, ConflictException, UserNotFoundException, UserOwnershipException,
-} from '../../core/errors.ts';
+import { ConflictException } from '../../core/errors.ts';
+import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../../commands/companies/errors.ts';
+import { UserNotFoundException, UserOwnershipException } from '../../../commands/users/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { blankToNull, ContactSchema, contactChanges, Description, Name } from '../tenancySchemas.ts';

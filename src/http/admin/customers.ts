@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { listCustomers } from '../../../queries/customers/listCustomers.ts';
-import { CustomerNotFoundException } from '../../core/errors.ts';
+import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';

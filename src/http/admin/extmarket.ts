@@ -5,7 +5,8 @@ import { removeExtmarketCredentials, requestExtmarketSync } from '../../../comma
 import { getExtmarketCredentials } from '../../../queries/extmarket/getCredentials.ts';
 import { getSyncJob, listJobs } from '../../../queries/extmarket/listJobs.ts';
 import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
-import { ExtmarketCredentialsException, ExtmarketSyncJobNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import { ExtmarketCredentialsException, VendorNotFoundException } from '../../core/errors.ts';
+import { ExtmarketSyncJobNotFoundException } from '../../../commands/extmarket/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { runExtmarketSync } from '../../workers/extmarket/runExtmarketSync.ts';
 import { Api } from '../api.ts';

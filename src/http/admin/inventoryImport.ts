@@ -6,7 +6,7 @@ import { findProductsByGtin } from '../../../queries/catalogue/findProductsByGti
 import { getVendorRef } from '../../modules/vendors.ts';
 import { parseInventoryFile } from '../../adapters/inventoryFile.ts';
 import { displayName } from '../../adapters/mediaStorage.ts';
-import { ImportFileException } from '../../core/errors.ts';
+import { ImportFileException } from '../../../commands/inventory/errors.ts';
 import { gtin14 } from '../../core/gtin.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -3,9 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { getVendorRef } from '../../modules/vendors.ts';
 import { getMediaStats } from '../../../queries/media/getMediaStats.ts';
 import { listMedia } from '../../../queries/media/listMedia.ts';
-import {
-  MediaNotFoundException, ProductNotFoundException, UnsupportedMediaException, ValidationException, VendorNotFoundException,
-} from '../../core/errors.ts';
+import { MediaNotFoundException, UnsupportedMediaException, ValidationException, VendorNotFoundException } from '../../core/errors.ts';
+import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';

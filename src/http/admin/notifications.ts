@@ -4,7 +4,7 @@ import { markAllNotificationsRead, markNotificationRead } from '../../../command
 import {
   countUnreadNotifications, getNotification, listNotifications, newestNotificationPosition,
 } from '../../../queries/notifications/listNotifications.ts';
-import { NotificationNotFoundException } from '../../core/errors.ts';
+import { NotificationNotFoundException } from '../../../commands/notifications/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';

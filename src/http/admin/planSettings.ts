@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { setDefaultTier } from '../../../commands/subscriptions/planSettings.ts';
-import { TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import { VendorNotFoundException } from '../../core/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { AskedPlan, RequestedPlan } from '../../modules/module.ts';
 import type { Services } from '../../runtime/services.ts';
 import { getVendorRef } from '../../modules/vendors.ts';

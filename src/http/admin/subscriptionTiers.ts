@@ -4,7 +4,8 @@ import { changeTier, createTier, deleteTier, setTierActive, type TierDeps } from
 import { featureByCode } from '../../../commands/subscriptions/features.ts';
 import { getTier, listTiers } from '../../../queries/subscriptions/tiers.ts';
 import { countLiveSubscriptions } from '../../../queries/subscriptions/vendorSubscriptions.ts';
-import { BusinessLogicException, ConflictException, TierNotFoundException, ValidationException } from '../../core/errors.ts';
+import { BusinessLogicException, ConflictException, ValidationException } from '../../core/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';

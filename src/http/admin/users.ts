@@ -7,7 +7,7 @@ import { getUser } from '../../../queries/users/getUser.ts';
 import { listUsers, searchUsers, USER_SORTS, type UserSort } from '../../../queries/users/listUsers.ts';
 import {
   CannotModifySelfException, UserAlreadyExistsException, UserNotFoundException, UserOwnershipException,
-} from '../../core/errors.ts';
+} from '../../../commands/users/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';

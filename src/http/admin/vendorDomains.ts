@@ -6,9 +6,8 @@ import {
 import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { getVendorDomain, listVendorDomains, VERIFICATION_RECORD_PREFIX } from '../../../queries/vendors/listVendorDomains.ts';
 import { txtVerifier } from '../../adapters/dns.ts';
-import {
-  ConflictException, ValidationException, VendorDomainNotFoundException, VendorDomainVerificationException, VendorNotFoundException,
-} from '../../core/errors.ts';
+import { ConflictException, ValidationException, VendorNotFoundException } from '../../core/errors.ts';
+import { VendorDomainNotFoundException, VendorDomainVerificationException } from '../../../commands/vendors/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -5,7 +5,8 @@ import { createVendorProduct } from '../../../commands/catalogue/createVendorPro
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../modules/vendors.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
-import { ConflictException, ProductException, ProductNotFoundException, TierLimitExceededException, VendorNotFoundException } from '../../core/errors.ts';
+import { ConflictException, TierLimitExceededException, VendorNotFoundException } from '../../core/errors.ts';
+import { ProductException, ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';

@@ -7,7 +7,9 @@ import {
 } from '../../../commands/vendors/handlers.ts';
 import { getVendor, resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { listVendors, VENDOR_SORTS, type VendorSort } from '../../../queries/vendors/listVendors.ts';
-import { CompanyNotFoundException, ConflictException, TierNotFoundException, VendorNotFoundException } from '../../core/errors.ts';
+import { ConflictException, VendorNotFoundException } from '../../core/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
+import { CompanyNotFoundException } from '../../../commands/companies/errors.ts';
 import { decideNewVendorPlan } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';

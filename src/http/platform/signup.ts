@@ -3,9 +3,11 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { SignupCardNotConfirmedException, SignupNotFoundException, SignupStepOrderException } from '../../../commands/signup/errors.ts';
 import {
-  BillingNotConfiguredException, BillingProviderException, ConflictException, ExtmarketCredentialsException, ExtmarketUnavailableException,
-  InvalidTransitionException, ResourceNotFoundException, TierNotFoundException, TooManyAttemptsException, ValidationException,
+  BillingProviderException, ConflictException, ExtmarketCredentialsException, ExtmarketUnavailableException, InvalidTransitionException,
+  ResourceNotFoundException, TooManyAttemptsException, ValidationException,
 } from '../../core/errors.ts';
+import { BillingNotConfiguredException } from '../../../commands/billing/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';

@@ -2,7 +2,7 @@ import type { LiveSignup } from '../../../commands/signup/signup.ts';
 import { SignupCardNotConfirmedException } from '../../../commands/signup/errors.ts';
 import { stripeCall } from '../../adapters/stripeBilling.ts';
 import type { StripeClient } from '../../adapters/stripe.ts';
-import { BillingNotConfiguredException } from '../../core/errors.ts';
+import { BillingNotConfiguredException } from '../../../commands/billing/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 
 /**

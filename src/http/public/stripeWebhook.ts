@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import Stripe from 'stripe';
-import { BillingNotConfiguredException, WebhookSignatureException } from '../../core/errors.ts';
+import { BillingNotConfiguredException, WebhookSignatureException } from '../../../commands/billing/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { processStripeEvent } from '../../workers/billing/processStripeEvent.ts';
 import { findInboxEvent, storeReceived, type StripeEventPayload } from '../../workers/billing/stripeWebhookInbox.ts';

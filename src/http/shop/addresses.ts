@@ -8,9 +8,8 @@ import {
 import { addressView, getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { pageRequest } from '../../core/pagination.ts';
 import { countryName, isCountryCode, isNameOfCountry } from '../../core/countries.ts';
-import {
-  AddressLimitExceededException, AddressNotFoundException, InvalidAddressTypeException, ValidationException,
-} from '../../core/errors.ts';
+import { AddressNotFoundException, ValidationException } from '../../core/errors.ts';
+import { AddressLimitExceededException, InvalidAddressTypeException } from '../../../commands/customers/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { customerCommandContext, type CustomerCaller } from '../customerAuth.ts';

@@ -5,10 +5,8 @@ import {
   acceptCartItemPrice, addToCart, changeCartItemQuantity, clearCart, removeFromCart, type CartRef,
 } from '../../../commands/carts/handlers.ts';
 import { checkSessionId, newSessionId, SESSION_ID_FORMAT } from '../../../commands/carts/sessionId.ts';
-import {
-  CartItemNotFoundException, CartValidationException, InsufficientInventoryForCartException, InvalidCartQuantityException,
-  ProductNotAvailableForCartException,
-} from '../../core/errors.ts';
+import { CartValidationException, InsufficientInventoryForCartException } from '../../core/errors.ts';
+import { CartItemNotFoundException, InvalidCartQuantityException, ProductNotAvailableForCartException } from '../../../commands/carts/errors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { findShownPage, listNavigationPages, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
 import { iso } from '../../core/dates.ts';
-import { ContentPageNotFoundException } from '../../core/errors.ts';
+import { ContentPageNotFoundException } from '../../../commands/content-pages/errors.ts';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import { renderMarkdown } from '../../core/markdown.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -7,9 +7,9 @@ import {
 import { loadCustomer } from '../../../commands/customers/index.ts';
 import { customerOfResetToken } from '../../../commands/customers/resetToken.ts';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
-import {
-  AuthenticationException, ConflictException, InvalidCredentialsException, PasswordResetTokenException, TooManyAttemptsException,
-} from '../../core/errors.ts';
+import { AuthenticationException, ConflictException, TooManyAttemptsException } from '../../core/errors.ts';
+import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
+import { PasswordResetTokenException } from '../../../commands/customers/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';
 import { enqueueMail } from '../../mail/outbox.ts';

@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { getCustomerOrder, listCustomerOrders } from '../../../queries/orders/customerOrders.ts';
 import {
-  AddressNotFoundException, CartValidationException, EmptyCartException, InsufficientInventoryForCartException, OrderNotFoundException, TierLimitExceededException,
+  AddressNotFoundException, CartValidationException, EmptyCartException, InsufficientInventoryForCartException, TierLimitExceededException,
 } from '../../core/errors.ts';
+import { OrderNotFoundException } from '../../../commands/orders/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import type { CustomerCaller } from '../customerAuth.ts';

@@ -4,9 +4,8 @@ import type { Context } from 'koa';
 import { changeUserPassword } from '../../../commands/users/handlers.ts';
 import { user } from '../../../commands/users/index.ts';
 import { listAccessibleVendors } from '../../../queries/team/vendorAccess.ts';
-import {
-  AuthenticationException, InvalidCredentialsException, TooManyAttemptsException, ValidationException, VendorAccessDeniedException,
-} from '../../core/errors.ts';
+import { AuthenticationException, TooManyAttemptsException, ValidationException, VendorAccessDeniedException } from '../../core/errors.ts';
+import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { verifyPassword } from '../../core/passwords.ts';
 import { load } from '../../runtime/commandHandler.ts';

@@ -7,10 +7,9 @@ import { activeAddOns, findVendorAddOn } from '../../../queries/billing/addOns.t
 import { findTier } from '../../../queries/subscriptions/tiers.ts';
 import { LIVE_STATUSES, getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { addOnCheckout, changeSubscriptionPrice, removeAddOnItem, tierPriceKey, upcomingInvoice } from '../../adapters/stripeBilling.ts';
-import {
-  AddOnNotFoundException, BillingNotConfiguredException, BillingProviderException, BusinessLogicException, InvalidTransitionException,
-  ResourceNotFoundException, TierNotFoundException,
-} from '../../core/errors.ts';
+import { BillingProviderException, BusinessLogicException, InvalidTransitionException, ResourceNotFoundException } from '../../core/errors.ts';
+import { AddOnNotFoundException, BillingNotConfiguredException } from '../../../commands/billing/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import { ADD_ON_CATALOGUE } from '../../core/addOnCatalogue.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

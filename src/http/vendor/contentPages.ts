@@ -2,9 +2,8 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { createContentPage, deleteContentPage, updateContentPage } from '../../../commands/content-pages/handlers.ts';
 import { getVendorPage, listVendorOverrides, listVendorPages } from '../../../queries/content-pages/listVendorPages.ts';
-import {
-  ConflictException, ContentPageNotFoundException, UnauthorizedContentPageAccessException, ValidationException,
-} from '../../core/errors.ts';
+import { ConflictException, ValidationException } from '../../core/errors.ts';
+import { ContentPageNotFoundException, UnauthorizedContentPageAccessException } from '../../../commands/content-pages/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { newPageContent, pageUpdate } from '../contentPageInput.ts';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { listCustomerOrders } from '../../../queries/customers/listCustomerOrders.ts';
 import { listCustomers } from '../../../queries/customers/listCustomers.ts';
-import { CustomerNotFoundException } from '../../core/errors.ts';
+import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';

@@ -5,9 +5,8 @@ import {
 } from '../../../commands/orders/handlers.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
-import {
-  InvalidTransitionException, OrderItemNotFoundException, OrderNotFoundException, UnresolvedOrderItemExceptionsException,
-} from '../../core/errors.ts';
+import { InvalidTransitionException } from '../../core/errors.ts';
+import { OrderItemNotFoundException, OrderNotFoundException, UnresolvedOrderItemExceptionsException } from '../../../commands/orders/errors.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';

@@ -3,10 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { adjustInventory, closeInventory, openInventory } from '../../../commands/inventory/handlers.ts';
 import { stockAt } from '../../../commands/inventory/stockAt.ts';
 import { getInventory, listInventory } from '../../../queries/inventory/listInventory.ts';
-import {
-  BusinessLogicException, ConflictException, DigitalProductInventoryException, InsufficientInventoryException, InventoryNotFoundException,
-  ProductNotFoundException, ValidationException,
-} from '../../core/errors.ts';
+import { BusinessLogicException, ConflictException, ValidationException } from '../../core/errors.ts';
+import { DigitalProductInventoryException, InsufficientInventoryException, InventoryNotFoundException } from '../../../commands/inventory/errors.ts';
+import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';

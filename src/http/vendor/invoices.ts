@@ -7,9 +7,10 @@ import { getInvoice, getInvoiceSettings, getInvoiceStats, listInvoices } from '.
 import { writeInvoicePdf } from '../../adapters/pdf/invoicePdf.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
 import {
-  ConcurrencyException, ExchangeRateUnavailableException, InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException,
-  OrderNotFoundException, ValidationException, VatNumberCheckUnavailableException,
+  ConcurrencyException, ExchangeRateUnavailableException, ValidationException, VatNumberCheckUnavailableException,
 } from '../../core/errors.ts';
+import { InvoiceAlreadyExistsException, InvoiceException, InvoiceNotFoundException } from '../../../commands/invoices/errors.ts';
+import { OrderNotFoundException } from '../../../commands/orders/errors.ts';
 import { EU_MEMBER_STATES, vatNumberCountry } from '../../core/vat/index.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -4,9 +4,9 @@ import { ignoreException, resolveExceptionByHand } from '../../../commands/order
 import type { OrderDeps } from '../../../commands/orders/handlers.ts';
 import { getMatchableProduct } from '../../../queries/orders/getMatchableProduct.ts';
 import { getOrderItemException, listOrderItemExceptions } from '../../../queries/orders/listOrderItemExceptions.ts';
-import {
-  InvalidTransitionException, OrderItemExceptionNotFoundException, ProductException, ProductMatchException, ProductNotFoundException,
-} from '../../core/errors.ts';
+import { InvalidTransitionException } from '../../core/errors.ts';
+import { ProductException, ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
+import { OrderItemExceptionNotFoundException, ProductMatchException } from '../../../commands/orders/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';

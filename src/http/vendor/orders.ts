@@ -4,9 +4,8 @@ import { setOrderTracking, shipOrderItem, type OrderDeps } from '../../../comman
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { getShipmentStatus } from '../../../queries/orders/getShipmentStatus.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
-import {
-  InvalidTransitionException, OrderItemNotFoundException, OrderNotFoundException, ShipmentQuantityException,
-} from '../../core/errors.ts';
+import { InvalidTransitionException } from '../../core/errors.ts';
+import { OrderItemNotFoundException, OrderNotFoundException, ShipmentQuantityException } from '../../../commands/orders/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { ItemParams, OrderDetail, OrderList, OrderListQuery, OrderParams, ShipmentStatus, TrackingBody } from '../schemas/orders.ts';

@@ -9,10 +9,9 @@ import {
   findInvitationByTokenHash, getTeamInvitation, getTeamMember, listTeamInvitations, listTeamMembers,
 } from '../../../queries/team/listTeam.ts';
 import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
-import {
-  ConflictException, InvalidCredentialsException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException,
-  TierLimitExceededException, VendorOwnerOnlyException,
-} from '../../core/errors.ts';
+import { ConflictException, TierLimitExceededException, VendorOwnerOnlyException } from '../../core/errors.ts';
+import { TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../../commands/team/errors.ts';
+import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage } from '../language/resolve.ts';

@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { isLanguage, LANGUAGE_INFO, LANGUAGES, type LanguageCode } from '../../core/i18n.ts';
-import { AuthenticationException, AuthorizationException, InvalidCredentialsException, TooManyAttemptsException } from '../../core/errors.ts';
+import { AuthenticationException, AuthorizationException, TooManyAttemptsException } from '../../core/errors.ts';
+import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { authenticate } from '../../http/admin/auth.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -4,7 +4,8 @@ import { getMarketplaceProductStats } from '../../../queries/catalogue/getMarket
 import { getMarketplaceProduct, listMarketplaceProducts } from '../../../queries/catalogue/listMarketplaceProducts.ts';
 import { getVendorProduct } from '../../../queries/catalogue/listVendorProducts.ts';
 import { MARKETPLACE_PRODUCT_SORTS, type MarketplaceProductSort } from '../../../queries/catalogue/productSorts.ts';
-import { MarketplaceProductNotFoundException, ValidationException } from '../../core/errors.ts';
+import { ValidationException } from '../../core/errors.ts';
+import { MarketplaceProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import { formatMoney as moneyIn } from '../../core/money.ts';
 import type { Api } from '../../http/api.ts';
 import { copyMarketplaceProduct } from '../../http/marketplaceCopy.ts';

@@ -7,7 +7,8 @@ import { getContentPage } from '../../../queries/content-pages/listContentPages.
 import {
   getPageWithDefault, getVendorPage, listPagesWithDefaults, listVendorPages, type VendorPageRow,
 } from '../../../queries/content-pages/listVendorPages.ts';
-import { ContentPageNotFoundException, ValidationException } from '../../core/errors.ts';
+import { ValidationException } from '../../core/errors.ts';
+import { ContentPageNotFoundException } from '../../../commands/content-pages/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { renderMarkdown } from '../../core/markdown.ts';
 import { Api } from '../../http/api.ts';

@@ -7,7 +7,8 @@ import { getInventory, listInventory, type InventoryItem } from '../../../querie
 import { listInventoryTransactions } from '../../../queries/inventory/listInventoryTransactions.ts';
 import { stockProductChoices } from '../../../queries/inventory/stockProductChoices.ts';
 import { vendorChoices } from '../../modules/vendors.ts';
-import { DomainException, ImportFileException, ValidationException } from '../../core/errors.ts';
+import { DomainException, ValidationException } from '../../core/errors.ts';
+import { ImportFileException } from '../../../commands/inventory/errors.ts';
 import { importInventoryFile } from '../../http/admin/inventoryImport.ts';
 import { Api } from '../../http/api.ts';
 import { multipart, uploadedFile, uploadLimits } from '../../http/multipart.ts';

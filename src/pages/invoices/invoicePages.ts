@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { createInvoiceFromOrder } from '../../../commands/invoices/handlers.ts';
 import { getInvoice, getInvoiceSettings, listInvoices } from '../../../queries/invoices/listInvoices.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
-import { InvoiceNotFoundException } from '../../core/errors.ts';
+import { InvoiceNotFoundException } from '../../../commands/invoices/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { EU_MEMBER_STATES } from '../../core/vat/index.ts';
 import { Api } from '../../http/api.ts';

@@ -6,10 +6,12 @@ import {
 } from '../../../commands/messaging/handlers.ts';
 import { getConversation, listConversations, type ConversationDetail, type Viewer } from '../../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../../queries/messaging/unread.ts';
+import { DomainException, FeatureNotAvailableException, ValidationException, VendorNotFoundException } from '../../core/errors.ts';
 import {
-  ConversationNotFoundException, CustomerNotFoundException, DomainException, FeatureNotAvailableException, InvalidConversationTypeException,
-  InvalidRecipientTypeException, MessageAttachmentException, UserNotFoundException, ValidationException, VendorNotFoundException,
-} from '../../core/errors.ts';
+  ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException,
+} from '../../../commands/messaging/errors.ts';
+import { UserNotFoundException } from '../../../commands/users/errors.ts';
+import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
 import { sendAttachment, storeAttachments, withAttachments } from '../../http/messageAttachments.ts';
 import { assertMessageAllowed } from '../../http/messagingFeatures.ts';
 import { allFiles } from '../../http/multipart.ts';

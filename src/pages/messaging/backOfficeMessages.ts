@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Actor } from '../../../commands/messaging/commands.ts';
-import { MessageAttachmentException, ValidationException } from '../../core/errors.ts';
+import { ValidationException } from '../../core/errors.ts';
+import { MessageAttachmentException } from '../../../commands/messaging/errors.ts';
 import type { Api } from '../../http/api.ts';
 import { attachmentUpload } from '../../http/messageAttachments.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';

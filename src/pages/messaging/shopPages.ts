@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Actor } from '../../../commands/messaging/commands.ts';
-import { MessageAttachmentException, ValidationException } from '../../core/errors.ts';
+import { ValidationException } from '../../core/errors.ts';
+import { MessageAttachmentException } from '../../../commands/messaging/errors.ts';
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
 import { attachmentUpload } from '../../http/messageAttachments.ts';

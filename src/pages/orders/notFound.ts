@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { OrderNotFoundException } from '../../core/errors.ts';
+import { OrderNotFoundException } from '../../../commands/orders/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { refuse } from '../backOffice/guard.ts';
 import type { Viewer } from '../backOffice/registry.ts';

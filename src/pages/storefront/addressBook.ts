@@ -5,9 +5,8 @@ import {
   addAddress, changeAddress, changeProfile, removeAddress, setDefaultAddress, type CustomerDeps,
 } from '../../../commands/customers/handlers.ts';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
-import {
-  AddressLimitExceededException, AddressNotFoundException, InvalidAddressTypeException, ValidationException,
-} from '../../core/errors.ts';
+import { AddressNotFoundException, ValidationException } from '../../core/errors.ts';
+import { AddressLimitExceededException, InvalidAddressTypeException } from '../../../commands/customers/errors.ts';
 import { isLanguage, LANGUAGE_INFO, LANGUAGES, t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';

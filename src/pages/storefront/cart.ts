@@ -3,9 +3,8 @@ import { numberFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
 import { loadCart } from '../../../commands/carts/checkout.ts';
 import { acceptCartItemPrice, addToCart, changeCartItemQuantity, removeFromCart, type CartRef } from '../../../commands/carts/handlers.ts';
-import {
-  CartItemNotFoundException, InsufficientInventoryForCartException, InvalidCartQuantityException, ProductNotAvailableForCartException,
-} from '../../core/errors.ts';
+import { InsufficientInventoryForCartException } from '../../core/errors.ts';
+import { CartItemNotFoundException, InvalidCartQuantityException, ProductNotAvailableForCartException } from '../../../commands/carts/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { cartView } from '../../http/shop/cartView.ts';

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { PasswordResetTokenException, ValidationException } from '../../core/errors.ts';
+import { ValidationException } from '../../core/errors.ts';
+import { PasswordResetTokenException } from '../../../commands/customers/errors.ts';
 import { t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../../http/shop/customerAuth.ts';

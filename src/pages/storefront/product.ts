@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { getShopProduct } from '../../../queries/catalogue/getShopProduct.ts';
-import { ProductNotFoundException } from '../../core/errors.ts';
+import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 
 import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
-import { ThemePresetNotFoundException } from '../../core/errors.ts';
+import { ThemePresetNotFoundException } from '../../../commands/themes/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { THEME_PRESETS, type ThemeConfig } from '../../core/themePresets.ts';
 import { ThemeUpdate } from '../../http/admin/themes.ts';

@@ -4,7 +4,8 @@ import { addOnIdFor } from '../../../commands/billing/addOns.ts';
 import type { VendorAddOnEvent } from '../../../commands/billing/events.ts';
 import { vendorAddOn, type PurchaseAddOn } from '../../../commands/billing/vendorAddOn.ts';
 import { withAddOns } from '../../../src/http/featureGate.ts';
-import { AddOnNotFoundException, BusinessLogicException, ConflictException, InvalidTransitionException } from '../../../src/core/errors.ts';
+import { BusinessLogicException, ConflictException, InvalidTransitionException } from '../../../src/core/errors.ts';
+import { AddOnNotFoundException } from '../../../commands/billing/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-26T10:00:00.000Z';

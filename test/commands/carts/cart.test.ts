@@ -2,10 +2,8 @@ import { expect } from 'chai';
 import type { CartEvent } from '../../../commands/carts/events.ts';
 import { cart, MAX_LINE_QUANTITY } from '../../../commands/carts/index.ts';
 import { linePrice } from '../../../commands/carts/linePrice.ts';
-import {
-  CartItemNotFoundException, CartValidationException, InsufficientInventoryForCartException, InvalidCartQuantityException,
-  ProductNotAvailableForCartException,
-} from '../../../src/core/errors.ts';
+import { CartValidationException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
+import { CartItemNotFoundException, InvalidCartQuantityException, ProductNotAvailableForCartException } from '../../../commands/carts/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-25T10:00:00.000Z';

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { PLACEHOLDER_PRODUCT, type VendorProductEvent, type VendorProductFields } from '../../../commands/catalogue/events.ts';
 import { vendorProduct } from '../../../commands/catalogue/index.ts';
-import { InvalidTransitionException, ProductException, ProductNotFoundException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { ProductException, ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

@@ -1,6 +1,7 @@
 import { company } from '../../../commands/companies/index.ts';
 import type { CompanyEvent } from '../../../commands/companies/events.ts';
-import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException, InvalidTransitionException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../../commands/companies/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

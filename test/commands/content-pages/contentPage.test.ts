@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { ContentPageEvent, PageContent } from '../../../commands/content-pages/events.ts';
 import { contentPage } from '../../../commands/content-pages/index.ts';
 import { CONTENT_PAGE_TRANSITIONS } from '../../../commands/content-pages/contentPage.ts';
-import { ContentPageNotFoundException, InvalidTransitionException, ValidationException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException, ValidationException } from '../../../src/core/errors.ts';
+import { ContentPageNotFoundException } from '../../../commands/content-pages/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-25T10:00:00.000Z';

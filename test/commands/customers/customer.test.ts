@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { AddressFields, CustomerEvent } from '../../../commands/customers/events.ts';
 import { customer } from '../../../commands/customers/index.ts';
+import { AddressNotFoundException, InvalidTransitionException } from '../../../src/core/errors.ts';
 import {
-  AddressLimitExceededException, AddressNotFoundException, CustomerNotFoundException, InvalidAddressTypeException,
-  InvalidTransitionException, PasswordResetTokenException,
-} from '../../../src/core/errors.ts';
+  AddressLimitExceededException, CustomerNotFoundException, InvalidAddressTypeException, PasswordResetTokenException,
+} from '../../../commands/customers/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-25T10:00:00.000Z';

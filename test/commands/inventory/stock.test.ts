@@ -1,6 +1,7 @@
 import type { StockEvent, StockMovement } from '../../../commands/inventory/events.ts';
 import { stock } from '../../../commands/inventory/index.ts';
-import { ConflictException, InsufficientInventoryException, InventoryNotFoundException } from '../../../src/core/errors.ts';
+import { ConflictException } from '../../../src/core/errors.ts';
+import { InsufficientInventoryException, InventoryNotFoundException } from '../../../commands/inventory/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

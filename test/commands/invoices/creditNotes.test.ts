@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { buildCreditNote } from '../../../commands/invoices/buildCreditNote.ts';
 import type { IssuedInvoice } from '../../../commands/invoices/events.ts';
 import { invoiceBook } from '../../../commands/invoices/invoiceBook.ts';
-import { InvoiceException } from '../../../src/core/errors.ts';
+import { InvoiceException } from '../../../commands/invoices/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const party = { name: 'X', company: null, address: null, postal_code: null, city: null, country_iso: 'LU', vat_number: null };

@@ -3,7 +3,7 @@ import { buildInvoice } from '../../../commands/invoices/buildInvoice.ts';
 import type { InvoiceSettings } from '../../../commands/invoices/events.ts';
 import { invoiceBook } from '../../../commands/invoices/invoiceBook.ts';
 import { order } from '../../../commands/orders/index.ts';
-import { InvoiceAlreadyExistsException, InvoiceException } from '../../../src/core/errors.ts';
+import { InvoiceAlreadyExistsException, InvoiceException } from '../../../commands/invoices/errors.ts';
 import { INTRA_EU_MENTION, REVERSE_CHARGE_MENTION } from '../../../src/core/vat/index.ts';
 import { given } from '../../support/decider.ts';
 import { anOrder, at, confirmed, declined, imported, item, orderConfirmed } from '../orders/fixtures.ts';

@@ -1,6 +1,7 @@
 import type { AcceptedRow, MarketplaceImportEvent, RejectedRow } from '../../../commands/marketplace-imports/events.ts';
 import { marketplaceImport } from '../../../commands/marketplace-imports/index.ts';
-import { BusinessLogicException, InvalidTransitionException, MarketplaceImportJobNotFoundException } from '../../../src/core/errors.ts';
+import { BusinessLogicException, InvalidTransitionException } from '../../../src/core/errors.ts';
+import { MarketplaceImportJobNotFoundException } from '../../../commands/marketplace-imports/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

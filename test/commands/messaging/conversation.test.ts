@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Actor } from '../../../commands/messaging/commands.ts';
 import type { ConversationEvent } from '../../../commands/messaging/events.ts';
 import { conversation } from '../../../commands/messaging/index.ts';
-import { ConversationNotFoundException, MessageAttachmentException } from '../../../src/core/errors.ts';
+import { ConversationNotFoundException, MessageAttachmentException } from '../../../commands/messaging/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-26T10:00:00.000Z';

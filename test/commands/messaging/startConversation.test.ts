@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import type { Actor } from '../../../commands/messaging/commands.ts';
 import type { ConversationEvent } from '../../../commands/messaging/events.ts';
 import { conversation } from '../../../commands/messaging/index.ts';
-import {
-  ConflictException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException, ValidationException,
-} from '../../../src/core/errors.ts';
+import { ConflictException, ValidationException } from '../../../src/core/errors.ts';
+import { InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException } from '../../../commands/messaging/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-26T10:00:00.000Z';

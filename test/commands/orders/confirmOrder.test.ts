@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { order } from '../../../commands/orders/index.ts';
-import { InvalidTransitionException, UnresolvedOrderItemExceptionsException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { UnresolvedOrderItemExceptionsException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';
 import {
   at, confirmed, declined, exceptionRaised, imported, item, orderConfirmed, orderDeclined, VENDOR,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { order } from '../../../commands/orders/index.ts';
-import { InvalidTransitionException, OrderItemNotFoundException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { OrderItemNotFoundException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';
 import { at, confirmed, declined, imported, item, orderConfirmed, orderDeclined, VENDOR } from './fixtures.ts';
 

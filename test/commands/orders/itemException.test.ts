@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { order } from '../../../commands/orders/index.ts';
-import {
-  InvalidTransitionException, OrderItemExceptionNotFoundException, ProductMatchException,
-} from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { OrderItemExceptionNotFoundException, ProductMatchException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';
 import { at, exceptionRaised, HISTORIES, imported, item, VENDOR } from './fixtures.ts';
 

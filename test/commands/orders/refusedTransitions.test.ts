@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { order, type OrderCommand } from '../../../commands/orders/index.ts';
 import { ORDER_TRANSITIONS } from '../../../commands/orders/order.ts';
-import { InvalidTransitionException, OrderNotFoundException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { OrderNotFoundException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';
 import { anOrder, at, HISTORIES, item, VENDOR } from './fixtures.ts';
 

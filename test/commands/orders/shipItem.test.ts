@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { order } from '../../../commands/orders/index.ts';
-import { InvalidTransitionException, ShipmentQuantityException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { ShipmentQuantityException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';
 import {
   at, confirmed, declined, imported, item, orderConfirmed, orderPartiallyShipped, orderShipped, shipped, VENDOR,

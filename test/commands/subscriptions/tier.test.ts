@@ -4,7 +4,8 @@ import type { TierCreated } from '../../../commands/subscriptions/events.ts';
 import { FEATURES, FEATURE_CATEGORIES, featuresUpTo } from '../../../commands/subscriptions/features.ts';
 import { tier } from '../../../commands/subscriptions/index.ts';
 import { SEEDED_TIERS } from '../../../commands/subscriptions/seedTiers.ts';
-import { BusinessLogicException, ConflictException, TierNotFoundException } from '../../../src/core/errors.ts';
+import { BusinessLogicException, ConflictException } from '../../../src/core/errors.ts';
+import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-25T10:00:00.000Z';

@@ -2,10 +2,8 @@ import { team } from '../../../commands/team/index.ts';
 import type { TeamEvent } from '../../../commands/team/events.ts';
 import { permissionsOf } from '../../../commands/team/permissions.ts';
 import { expect } from 'chai';
-import {
-  ConflictException, InvalidTransitionException, TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException,
-  TierLimitExceededException,
-} from '../../../src/core/errors.ts';
+import { ConflictException, InvalidTransitionException, TierLimitExceededException } from '../../../src/core/errors.ts';
+import { TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../../commands/team/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

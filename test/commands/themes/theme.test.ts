@@ -1,7 +1,7 @@
 import { vendorTheme } from '../../../commands/themes/index.ts';
 import type { ThemeEvent } from '../../../commands/themes/events.ts';
 import { defaultTheme, presetTheme } from '../../../src/core/themePresets.ts';
-import { ThemePresetNotFoundException } from '../../../src/core/errors.ts';
+import { ThemePresetNotFoundException } from '../../../commands/themes/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

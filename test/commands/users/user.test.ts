@@ -1,6 +1,7 @@
 import { user } from '../../../commands/users/index.ts';
 import type { UserEvent } from '../../../commands/users/events.ts';
-import { InvalidTransitionException, UserNotFoundException } from '../../../src/core/errors.ts';
+import { InvalidTransitionException } from '../../../src/core/errors.ts';
+import { UserNotFoundException } from '../../../commands/users/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

@@ -1,6 +1,7 @@
 import { vendor } from '../../../commands/vendors/index.ts';
 import type { VendorEvent } from '../../../commands/vendors/events.ts';
-import { BusinessLogicException, InvalidTransitionException, ValidationException, VendorDomainNotFoundException, VendorNotFoundException } from '../../../src/core/errors.ts';
+import { BusinessLogicException, InvalidTransitionException, ValidationException, VendorNotFoundException } from '../../../src/core/errors.ts';
+import { VendorDomainNotFoundException } from '../../../commands/vendors/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-21T10:00:00.000Z';

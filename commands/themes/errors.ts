@@ -1,0 +1,3 @@
+import { ResourceNotFoundException } from '../../src/core/errors.ts';
+
+export class ThemePresetNotFoundException extends ResourceNotFoundException {}
