@@ -107,10 +107,11 @@ export async function listOrders(knex: Knex, filter: OrderFilter, page: PageRequ
     rowsQuery.with('last_move', lastMove).select(knex.raw('(SELECT moved_a FROM last_move)::text AS list_moved_a'), knex.raw('(SELECT moved_b FROM last_move)::text AS list_moved_b'),
       ...keys.map((k, i) => knex.raw(`${k.column}::text AS anchor_key_${i}`)));
   }
-  const [rows, [counted]] = await Promise.all([
-    rowsQuery,
-    knex.count({ count: '*' }).from(matching.clone().select(knex.raw('1')).limit(EXACT_TOTAL_CAP + 1).as('matches')),
-  ]);
+  // The bounded count rides on the page's own statement (evaluated once, whatever the rows): one
+  // statement less per list; only a page past the end, with no row to carry it, counts apart.
+  const matches = () => matching.clone().select(knex.raw('1')).limit(EXACT_TOTAL_CAP + 1);
+  const rows = await rowsQuery.select(knex.raw('(SELECT count(*) FROM ? AS matches) AS matches_counted', [matches()]));
+  const counted = rows.length > 0 ? rows[0].matches_counted : ((await knex.count({ count: '*' }).from(matches().as('matches')))[0] as { count: string | number }).count;
   const last = rows[rows.length - 1] as { sought: boolean; list_moved_a: string | null; list_moved_b: string; [column: string]: unknown } | undefined;
   if (last && anchors.deep(offset) && last.list_moved_a !== null) {
     anchors.remember(list, {
@@ -118,7 +119,7 @@ export async function listOrders(knex: Knex, filter: OrderFilter, page: PageRequ
     }, anchor !== undefined && !last.sought);
     if (last.sought) anchors.counts.sought++;
   }
-  const bounded: BoundedCount = { offset, limit: page.limit, returned: rows.length, counted: Number((counted as { count: string | number }).count), cap: EXACT_TOTAL_CAP };
+  const bounded: BoundedCount = { offset, limit: page.limit, returned: rows.length, counted: Number(counted), cap: EXACT_TOTAL_CAP };
   const exact = exactTotal(bounded);
   const total = exact ?? estimatedTotal(bounded, await estimatedRows(knex, matching.clone().select(knex.raw('1'))));
   return { items: rows.map(orderRow), total, page: page.page, limit: page.limit, total_exact: exact !== null };
