@@ -63,10 +63,9 @@ export class ListAnchors {
    * longer held (the list moved), so every anchor of the list is forgotten before it is kept.
    */
   remember(list: string, anchor: Anchor, outdated: boolean): void {
-    if (outdated) { this.counts.outdated++; this.byList.delete(list); }
-    const anchors = this.byList.get(list) ?? [];
+    if (outdated) this.counts.outdated++;
     // Anchors read before the list's last move are outdated together: keep only those of the newest move.
-    const kept = anchors.filter((a) => a.place !== anchor.place && sameMove(a.moved, anchor.moved));
+    const kept = (this.byList.get(list) ?? []).filter((a) => a.place !== anchor.place && sameMove(a.moved, anchor.moved));
     kept.push(anchor);
     if (kept.length > this.options.perList) kept.shift();
     this.byList.delete(list);
