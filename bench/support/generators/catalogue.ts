@@ -72,5 +72,5 @@ function vendorProductsScript(): Script<VendorProductState, VendorProductCommand
 
 export const catalogueHistory: History = {
   name: 'vendor products',
-  generate: (_store, knex, enough, log) => runScript(knex, vendorProductsScript(), { enough, log, seed: 2 }),
+  generate: (_store, knex, enough, log, scale) => runScript(knex, vendorProductsScript(), { enough, log, seed: 2, scale }),
 };

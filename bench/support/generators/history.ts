@@ -10,5 +10,10 @@ export interface Counts { byType: Map<string, number>; rows: number; events: num
  */
 export interface History {
   name: string;
-  generate(store: EventStore, knex: Knex, enough: (counts: Counts) => boolean, log?: (text: string) => void): Promise<Counts>;
+  /**
+   * `scale` (default 1) multiplies how many aggregates start at once: the benchmarks' pace is a
+   * busy platform's minute, whose orders alone are tens of thousands of events once their plans
+   * run out; a test that needs only a few hundred events of each kind asks for a fraction.
+   */
+  generate(store: EventStore, knex: Knex, enough: (counts: Counts) => boolean, log?: (text: string) => void, scale?: number): Promise<Counts>;
 }

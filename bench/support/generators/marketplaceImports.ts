@@ -73,5 +73,5 @@ function marketplaceImportsScript(rowsPerJob: number): Script<MarketplaceImportS
 
 export const marketplaceHistory: History = {
   name: 'marketplace imports',
-  generate: (_store, knex, enough, log) => runScript(knex, marketplaceImportsScript(20_000), { enough, log, seed: 3, writers: 2 }),
+  generate: (_store, knex, enough, log, scale) => runScript(knex, marketplaceImportsScript(20_000), { enough, log, seed: 3, writers: 2, scale }),
 };

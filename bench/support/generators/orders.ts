@@ -168,5 +168,5 @@ function ordersScript(historicalShare: number): Script<OrderState, OrderCommand,
 /** Three in ten orders come from the historical imports of joining vendors (all items unmatched). */
 export const ordersHistory: History = {
   name: 'orders',
-  generate: (_store, knex, enough, log) => runScript(knex, ordersScript(0.3), { enough, log, seed: 1 }),
+  generate: (_store, knex, enough, log, scale) => runScript(knex, ordersScript(0.3), { enough, log, seed: 1, scale }),
 };

@@ -53,9 +53,10 @@ SELECT (e->>'id')::uuid, e->>'stream', (e->>'version')::int, e->>'type', e->'dat
  * `enough(counts)` holds; aggregates already started then finish their plans.
  */
 export async function runScript<S, C extends Command, E extends DomainEvent>(knex: Knex, script: Script<S, C, E>,
-  options: { writers?: number; enough: (counts: Counts) => boolean; log?: (text: string) => void; seed: number }): Promise<Counts> {
+  options: { writers?: number; enough: (counts: Counts) => boolean; log?: (text: string) => void; seed: number; scale?: number }): Promise<Counts> {
   const counts: Counts = { byType: new Map(), rows: 0, events: 0 };
   const writers = options.writers ?? 3;
+  const perTick = script.perTick * (options.scale ?? 1);
   let nextId = 1;
   let reported = 0;
   let stopped = false;
@@ -77,7 +78,7 @@ export async function runScript<S, C extends Command, E extends DomainEvent>(kne
       const starting = !stop();
       if (!starting && buckets.size === 0) break;
       if (starting) {
-        const n = Math.floor((tick + 1) * script.perTick) - Math.floor(tick * script.perTick);
+        const n = Math.floor((tick + 1) * perTick) - Math.floor(tick * perTick);
         for (let k = 0; k < n; k++) {
           const id = nextId++;
           live.set(id, { state: script.decider.initialState(), version: 0, pending: 0 });

@@ -58,14 +58,14 @@ export async function appendUsers(store: EventStore, knex: Knex, firstId: number
   return appended;
 }
 
-/** UserCreated + 4 UserProfileChanged per user, in steps of 2,000 users until enough. */
+/** UserCreated + 4 UserProfileChanged per user, in steps of 2,000 users (times the scale) until enough. */
 export const usersHistory: History = {
   name: 'users',
-  async generate(store, knex, enough, log) {
+  async generate(store, knex, enough, log, scale = 1) {
     const counts: Counts = { byType: new Map(), rows: 0, events: 0 };
     let first = 1;
     while (!enough(counts)) {
-      const users = 2_000;
+      const users = Math.max(1, Math.round(2_000 * scale));
       const n = await appendUsers(store, knex, first, users, 4, { log });
       first += users;
       counts.events += n;
