@@ -45,13 +45,40 @@ export function reachableStatus(current: SubscriptionStatus | null, target: Subs
 
 /**
  * Takes in a view of Stripe's of the vendor's subscription and brings the vendor's subscription to
- * it. A view older than the newest taken in changes nothing; a retry of the newest (a replayed or
- * retried webhook) applies it again, which changes nothing when it was applied before.
+ * the newest view taken in. A view older than the newest taken in changes nothing; a retry of the
+ * newest (a replayed or retried webhook) applies it again, which changes nothing when it was
+ * applied before.
  */
 export async function takeInStripeSubscription(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
   const recorded = await handleCommand(store, billingSubscription, view.vendor_id, { type: 'RecordStripeSubscription', data: view }, ctx);
   if (recorded.state.source_ref !== view.source_ref) return [recorded];
-  return [recorded, ...await applyStripeView(store, now, view, ctx)];
+  return [recorded, ...await applyNewestView(store, now, view.vendor_id, ctx)];
+}
+
+/** Rounds of applying the newest view: each one that writes follows a newer view or undoes an older one's write. */
+const APPLY_ROUNDS = 10;
+
+/**
+ * Brings the vendor's subscription to the newest view taken in, until a read finds nothing left to
+ * change. Two webhooks of one vendor handled at once each take in their view and then apply one;
+ * the older one can write after the newer one found nothing to change, so whoever writes reads
+ * the newest view again afterwards: the last writer always leaves the newest view applied, on any
+ * number of instances. Each write's events are named by the view and the subscription's version
+ * it was decided on, so a retried webhook appends nothing twice and a later round is never
+ * mistaken for a repeat of an earlier one.
+ */
+async function applyNewestView(store: EventStore, now: Date, vendorId: number, ctx: CommandContext): Promise<Results> {
+  const results: Results = [];
+  for (let round = 0; round < APPLY_ROUNDS; round++) {
+    const newest = (await load(store, billingSubscription, vendorId)).state.latest;
+    if (!newest) return results;
+    const { version } = await load(store, vendorSubscription, vendorId);
+    const input = await stripeViewChanges(store, newest);
+    if (Object.keys(input).length === 0) return results;
+    const causationId = ctx.causationId && `${ctx.causationId}:${newest.source_ref}:${version}`;
+    results.push(...await setVendorSubscription(store, now, vendorId, input, { ...ctx, causationId }));
+  }
+  return results;
 }
 
 /**
@@ -80,12 +107,6 @@ export async function stripeViewChanges(store: EventStore, view: BillingSubscrip
   }
   if (view.billing_interval && view.billing_interval !== current.billing_interval) input.billing_interval = view.billing_interval;
   return input;
-}
-
-async function applyStripeView(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
-  const input = await stripeViewChanges(store, view);
-  if (Object.keys(input).length === 0) return [];
-  return setVendorSubscription(store, now, view.vendor_id, input, ctx);
 }
 
 /**
