@@ -76,8 +76,16 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     await seedExtmarketOrder(app, v.vendorId, [line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)], { ...customer('Alan', 'Turing'), order_number: number(2), vat: domesticVat(5450) });
     await seedExtmarketOrder(app, v.vendorId, [line('CU-16', 'Copper saucepan 16 cm', 1, 8900), line('OW-01', 'Olive wood spoon', 4, 1290)],
       { ...customer('Katherine', 'Johnson'), order_number: number(3), vat: domesticVat(14_060) });
-    ({ orderId } = await seedExtmarketOrder(app, v.vendorId, [line('CU-16', 'Copper saucepan 16 cm', 3, 8900), line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)],
-      { ...customer('Ada', 'Lovelace'), order_number: number(4), vat: domesticVat(32_150) }));
+    const waiting = [line('CU-16', 'Copper saucepan 16 cm', 3, 8900), line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)];
+    const seeded = await seedExtmarketOrder(app, v.vendorId, waiting, { ...customer('Ada', 'Lovelace'), order_number: number(4), vat: domesticVat(32_150) });
+    orderId = seeded.orderId;
+    // The marketplace knows the waiting order too (its shipment and units, as the order import
+    // named them), so the owner's decisions and tracking reach it and the order's sync reads "sent".
+    const ext = seeded.externalOrderId;
+    extmarket.shipments.push({
+      id: `ship-${ext}`, orderId: ext, number: number(4), state: 'unconfirmed',
+      units: waiting.flatMap((item, n) => Array.from({ length: item.quantity }, (_, k) => ({ id: `${ext}-u${n}-${k}`, ean: null, price: (item.unit_price_cents / 100).toFixed(2) }))),
+    });
     mkdirSync(downloads, { recursive: true });
     writeFileSync(join(dir, 'pan.png'), await picture(900, 600));
     const base = newBase();
@@ -125,6 +133,15 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     await follow(page, 'form[action$="/tracking"] button[type=submit]');
     expect(await text(page, '.flash.notice')).to.contain('Tracking saved.');
     expect(await text(page, 'main')).to.contain('LX123456789LU');
+    // The decisions and the tracking reach the marketplace in the background; the page then says so.
+    for (let i = 0; i < 100 && !extmarket.shipments.some((s) => s.tracking?.code === 'LX123456789LU'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(extmarket.shipments.find((s) => s.tracking)?.units.map((u) => u.state)).to.deep.equal(['confirmed_available', 'confirmed_available', 'confirmed_available', 'confirmed_unavailable']);
+    for (let i = 0; i < 50; i++) {
+      await page.goto(`${app.url}/vendor/orders/${orderId}`, { waitUntil: 'load' });
+      if ((await text(page, 'main')).includes('In sync')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await text(page, 'main')).to.contain('In sync').and.not.contain('Failed');
     await shot('vendor-order', 'vendor-order');
     await page.goto(`${app.url}/vendor/orders/${orderId}?tab=history`, { waitUntil: 'load' });
     expect(await text(page, '#history')).to.contain('Order item declined').and.contain('Order tracking set');
