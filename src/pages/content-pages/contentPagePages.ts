@@ -2,36 +2,27 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import type { PageLanguage } from '../../../commands/content-pages/events.ts';
-import { createContentPage, deleteContentPage, updateContentPage, type PageAuthor } from '../../../commands/content-pages/handlers.ts';
+import { createContentPage } from '../../../commands/content-pages/handlers.ts';
 import { getContentPage } from '../../../queries/content-pages/listContentPages.ts';
-import {
-  getPageWithDefault, getVendorPage, listPagesWithDefaults, listVendorPages, type VendorPageRow,
-} from '../../../queries/content-pages/listVendorPages.ts';
+import { listPagesWithDefaults, listVendorPages } from '../../../queries/content-pages/listVendorPages.ts';
 import { ValidationException } from '../../core/errors.ts';
-import { ContentPageNotFoundException } from '../../../commands/content-pages/errors.ts';
-import type { LanguageCode } from '../../core/i18n.ts';
-import { renderMarkdown } from '../../core/markdown.ts';
 import { Api } from '../../http/api.ts';
-import { newPageContent, pageUpdate } from '../../http/contentPageInput.ts';
-import { withHistoryTab } from '../../modules/history.ts';
+import { newPageContent } from '../../http/contentPageInput.ts';
 import { vendorChoices } from '../../modules/vendors.ts';
 import type { Services } from '../../runtime/services.ts';
-import { card, filters, linkButton, pager, postButton, type FilterField } from '../backOffice/components.ts';
-import { act, formViewer, orNotFound, pageViewer } from '../backOffice/guard.ts';
+import { card, filters, linkButton, pager, type FilterField } from '../backOffice/components.ts';
+import { act, formViewer, pageViewer } from '../backOffice/guard.ts';
 import { renderBackOffice } from '../backOffice/layout.ts';
 import { can, type BackOfficeContribution, type Viewer } from '../backOffice/registry.ts';
 import { field, seeOther } from '../forms.ts';
-import { html, raw, type Html } from '../html.ts';
+import { html, type Html } from '../html.ts';
 import { HTML, SEE_OTHER, pageNumber, queryId, queryText } from '../pageRoutes.ts';
-import {
-  createBody, draftOf, editedLanguage, editor, emptyDraft, pageAsOf, pageTable, pageTitleOf, postedDraft, shopLink, updateBody, type Draft,
-} from './editor.ts';
+import { contentPageEditing } from './contentPageEditing.ts';
+import { commandDeps, FEATURE, FORM } from './contentPageRouting.ts';
+import { createBody, draftOf, editedLanguage, editor, emptyDraft, pageTable, postedDraft, type Draft } from './editor.ts';
 import { cpt } from './texts.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const FEATURE = 'content_pages';
 const PAGE_SIZE = 25;
-const FORM = { responses: { 200: HTML, 303: SEE_OTHER, 403: HTML, 422: HTML } };
 
 const label = { en: 'Content pages', fr: 'Pages de contenu', de: 'Inhaltsseiten', lb: 'Inhaltssäiten' };
 export const contentPagesNavigation: BackOfficeContribution['navigation'] = [
@@ -51,16 +42,7 @@ export const contentPagesNavigation: BackOfficeContribution['navigation'] = [
 export function contentPagePageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const deps = () => ({ store: services.store, db: knex, clock: services.clock });
-  const author = (viewer: Viewer): PageAuthor => (viewer.area === 'vendor' ? { kind: 'vendor', vendorId: viewer.vendor!.id } : { kind: 'admin' });
-  /** The page as its editor may see it: the vendor's own only; any page for an admin. */
-  const pageFor = async (viewer: Viewer, id: number): Promise<VendorPageRow> => {
-    const page = viewer.area === 'vendor' ? await getVendorPage(knex, viewer.vendor!.id, id) : await getPageWithDefault(knex, id);
-    if (!page) throw new ContentPageNotFoundException(`Content page ${id} not found`);
-    return page;
-  };
-  const vendorCodeOf = async (vendorId: number | null): Promise<string | null> =>
-    (vendorId === null ? null : ((await knex('vendor_list').where('id', vendorId).first('vendor_code'))?.vendor_code ?? null));
+  const deps = () => commandDeps(services);
 
   for (const area of ['vendor', 'admin'] as const) {
     const base = `/${area}/content`;
@@ -142,58 +124,7 @@ export function contentPagePageRoutes(services: Services): Router {
       if (created) seeOther(ctx, `${base}/${created}?lang=${posted.language}`);
     });
 
-    api.get(`${base}/:id`, {
-      summary: 'Back-office page: a content page in the editor (`lang`), with the outdated-override flag and its history tab (`tab=history`, `as_of`)',
-      params: Params, responses: { 200: HTML, 303: SEE_OTHER, 403: HTML, 404: HTML },
-    }, async (ctx, { params }) => {
-      const viewer = await pageViewer(services, ctx, area, 'content.view', area === 'vendor' ? FEATURE : undefined);
-      if (!viewer) return;
-      const page = await orNotFound(ctx, services, viewer, () => pageFor(viewer, params.id));
-      if (!page) return;
-      await renderEdit(ctx, viewer, page, draftOf(page as Draft), editedLanguage(ctx, page.default_language as PageLanguage), false);
-    });
-
-    api.post(`${base}/:id`, {
-      summary: 'Back-office form: save a page (the editor\'s fields; `remove_language` drops the edited language; `action`: `draft`, `publish`, or `preview`)',
-      params: Params, ...FORM,
-    }, async (ctx, { params }) => {
-      const viewer = await formViewer(services, ctx, area, 'content.edit', area === 'vendor' ? FEATURE : undefined);
-      if (!viewer) return;
-      const page = await orNotFound(ctx, services, viewer, () => pageFor(viewer, params.id));
-      if (!page) return;
-      const posted = postedDraft(ctx, draftOf(page as Draft));
-      if (posted.action === 'preview') return renderEdit(ctx, viewer, page, posted.draft, posted.language, true);
-      await act(ctx, `${base}/${page.id}?lang=${posted.language}`, async () => {
-        await services.settle(await updateContentPage(deps(), page.id, pageUpdate(updateBody(posted)), author(viewer), viewer.context));
-        return cpt(viewer.language, posted.action === 'publish' ? 'published_done' : 'saved');
-      });
-    });
-
-    for (const [path, publish] of [['publish', true], ['unpublish', false]] as const) {
-      api.post(`${base}/:id/${path}`, {
-        summary: publish ? 'Back-office form: publish a page' : 'Back-office form: make a page a draft again', params: Params, responses: { 303: SEE_OTHER, 403: HTML, 404: HTML },
-      }, async (ctx, { params }) => {
-        const viewer = await formViewer(services, ctx, area, 'content.edit', area === 'vendor' ? FEATURE : undefined);
-        if (!viewer) return;
-        await act(ctx, `${base}/${params.id}`, async () => {
-          const page = await pageFor(viewer, params.id);
-          await services.settle(await updateContentPage(deps(), page.id, pageUpdate({ is_published: publish }), author(viewer), viewer.context));
-          return cpt(viewer.language, publish ? 'published_done' : 'unpublished_done');
-        });
-      });
-    }
-
-    api.post(`${base}/:id/delete`, {
-      summary: 'Back-office form: delete a page (an override gone, the shop shows the platform default again)', params: Params, responses: { 303: SEE_OTHER, 403: HTML },
-    }, async (ctx, { params }) => {
-      const viewer = await formViewer(services, ctx, area, 'content.edit', area === 'vendor' ? FEATURE : undefined);
-      if (!viewer) return;
-      await act(ctx, `${base}/${params.id}`, async () => {
-        const page = await pageFor(viewer, params.id);
-        await services.settle(await deleteContentPage(deps(), page.id, author(viewer), viewer.context));
-        return cpt(viewer.language, 'deleted', { slug: page.slug });
-      }, { done: base });
-    });
+    contentPageEditing(api, services, area);
   }
 
   async function renderNew(ctx: Context, viewer: Viewer, draft: Draft, language: PageLanguage, preview: boolean, hidden: Record<string, string>) {
@@ -204,33 +135,6 @@ export function contentPagePageRoutes(services: Services): Router {
       title: cpt(l, hidden.vendor_id || viewer.area === 'vendor' ? 'new_page' : 'new_default'), nav: 'content', crumbs: [{ label: cpt(l, 'pages'), href: base }],
       body: editor(ctx, viewer, { action: base, href: `${base}/new${query ? `?${query}` : ''}`, draft, language, published: null, preview, hidden }),
     });
-  }
-
-  async function renderEdit(ctx: Context, viewer: Viewer, page: VendorPageRow, draft: Draft, language: PageLanguage, preview: boolean) {
-    const l: LanguageCode = viewer.language;
-    const base = `/${viewer.area}/content`;
-    const editable = can(viewer, 'content.edit');
-    const stream = `content_page-${page.id}`;
-    const outdated = page.default_changed_since_override && page.default_page_id
-      ? { at: page.default_changed_at!, text: (await getContentPage(knex, page.default_page_id)).translations[language] ?? null } : null;
-    const code = await vendorCodeOf(page.vendor_id);
-    const actions = html`${page.is_published && code ? shopLink(l, code, page.slug) : ''}
-${editable ? postButton(ctx, `${base}/${page.id}/${page.is_published ? 'unpublish' : 'publish'}`, cpt(l, page.is_published ? 'unpublish' : 'publish'), { tone: page.is_published ? 'ghost' : 'primary' }) : ''}
-${editable ? postButton(ctx, `${base}/${page.id}/delete`, cpt(l, 'delete'), { tone: 'danger', confirm: cpt(l, 'delete_confirm') }) : ''}`;
-    await renderBackOffice(ctx, services, viewer, {
-      title: pageTitleOf(page as never, l), nav: 'content', subtitle: html`<code>/${page.slug}</code>`,
-      crumbs: [{ label: cpt(l, 'pages'), href: base }], actions,
-      body: await withHistoryTab(services, ctx, l, stream, () => (editable
-        ? editor(ctx, viewer, { action: `${base}/${page.id}`, href: `${base}/${page.id}`, draft, language, published: page.is_published, preview, outdated })
-        : readOnly(viewer, draft, language)), {
-        renderState: pageAsOf(l), exportHref: viewer.area === 'admin' ? `/admin/history/export?stream=${stream}` : undefined,
-      }),
-    });
-  }
-
-  function readOnly(viewer: Viewer, draft: Draft, language: PageLanguage): Html {
-    const text = draft.translations[language] ?? draft.translations[draft.default_language];
-    return card(text?.title ?? draft.slug, html`<article class="content-preview">${raw(renderMarkdown(text?.body ?? ''))}</article>`);
   }
 
   return api.router;
