@@ -1,33 +1,24 @@
 import type Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
-import type { Context } from 'koa';
 import { SYNC_JOB_TYPES, type SyncJobType } from '../../../commands/extmarket/events.ts';
 import { requestExtmarketSync } from '../../../commands/extmarket/handlers.ts';
 import { getExtmarketCredentials } from '../../../queries/extmarket/getCredentials.ts';
-import { JOB_SORTS, getSyncJob, listJobs, type JobSort, type JobType } from '../../../queries/extmarket/listJobs.ts';
-import { VendorNotFoundException } from '../../core/errors.ts';
-import type { LanguageCode } from '../../core/i18n.ts';
+import { JOB_SORTS, listJobs, type JobSort, type JobType } from '../../../queries/extmarket/listJobs.ts';
 import { Api } from '../../http/api.ts';
-import { requireCredentials, sendFeed } from '../../http/extmarketShared.ts';
-import { IdParams } from '../../http/validation.ts';
+import { requireCredentials } from '../../http/extmarketShared.ts';
 import type { Services } from '../../runtime/services.ts';
-import {
-  card, checkbox, dataTable, facts, filters, formatDateTime, formatNumber, pager, pill, postForm, progressBar, select, type Tone,
-} from '../backOffice/components.ts';
+import { card, checkbox, dataTable, facts, filters, formatDateTime, pager, pill, postForm, select } from '../backOffice/components.ts';
 import { act, formViewer, pageViewer } from '../backOffice/guard.ts';
 import { renderBackOffice } from '../backOffice/layout.ts';
 import type { BackOfficeContribution } from '../backOffice/registry.ts';
 import { field, fields, seeOther } from '../forms.ts';
-import { html, type Html } from '../html.ts';
+import { html } from '../html.ts';
 import { HTML, SEE_OTHER, pageNumber, queryId } from '../pageRoutes.ts';
+import { extmarketJobPage } from './extmarketJobPage.ts';
+import { active, FEED_LANGUAGES, JOB_TONE, jobHref, POLL_MS, typeName, vendorOf } from './extmarketJobs.ts';
 import { et } from './texts.ts';
 
-/** How often a waiting or running job's page and the list with one are fetched again. */
-const POLL_MS = 2000;
 const JOB_TYPES: JobType[] = ['order_sync', 'historical_import', 'product_export', 'import'];
 const STATUSES = ['pending', 'processing', 'completed', 'failed'];
-const FEED_LANGUAGES = ['en', 'fr', 'de'] as const;
-export const JOB_TONE: Record<string, Tone> = { pending: 'neutral', processing: 'info', completed: 'ok', failed: 'bad' };
 
 export const extmarketBackOffice: BackOfficeContribution = {
   navigation: [{
@@ -35,28 +26,6 @@ export const extmarketBackOffice: BackOfficeContribution = {
     label: { en: 'Extmarket jobs', fr: 'Tâches extmarket', de: 'Extmarket-Aufträge', lb: 'Extmarket-Optréi' },
   }],
 };
-
-type Job = Awaited<ReturnType<typeof getSyncJob>>;
-const typeName = (l: LanguageCode, t: string) => et(l, `type_${t}` as 'type_import');
-const active = (status: string) => status === 'pending' || status === 'processing';
-/** A marketplace import has its own page (the imports area); an extmarket job this area's. */
-const jobHref = (j: { job_type: string; id: number }) => (j.job_type === 'import' ? `/admin/imports/${j.id}` : `/admin/extmarket/jobs/${j.id}`);
-
-async function vendorOf(services: Services, id: number): Promise<{ id: number; name: string; vendor_code: string }> {
-  const v = await services.db.knex('vendor_list').where('id', id).first('id', 'name', 'vendor_code');
-  if (!v) throw new VendorNotFoundException(`Vendor ${id} not found`);
-  return v;
-}
-
-function jobProgress(l: LanguageCode, j: Job): Html {
-  const running = active(j.status);
-  return progressBar({
-    id: 'job-progress', percent: running ? null : 100, refreshMs: running ? POLL_MS : undefined,
-    state: running ? 'running' : j.status === 'failed' ? 'failed' : 'done',
-    label: et(l, j.status === 'pending' ? 'waiting' : j.status === 'processing' ? 'running' : j.status === 'failed' ? 'failed' : 'done'),
-    detail: j.status === 'failed' ? j.error_message ?? '' : j.progress_message ?? '',
-  });
-}
 
 /**
  * The admins' extmarket pages (/admin/extmarket…): every vendor's jobs in one list (order syncs,
@@ -147,48 +116,7 @@ ${card(null, html`${filters(ctx, l, [
     if (jobId) seeOther(ctx, `/admin/extmarket/jobs/${jobId}`);
   });
 
-  api.get('/admin/extmarket/jobs/:id', {
-    summary: 'Back-office page: one extmarket job with its live progress, its error and an export\'s files', params: IdParams,
-    responses: { 200: HTML, 303: SEE_OTHER, 404: HTML },
-  }, async (ctx, { params }) => {
-    const viewer = await pageViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    const l = viewer.language;
-    const j = await getSyncJob(knex, params.id);
-    const details = (j.error_details ?? {}) as { files?: { language: string; filename: string; products: number; size_bytes: number; error: string | null }[] };
-    const files = Array.isArray(details.files) ? details.files : [];
-    const rest = Object.fromEntries(Object.entries(details).filter(([k]) => k !== 'files'));
-    await renderBackOffice(ctx, services, viewer, {
-      title: `${typeName(l, j.job_type)} #${j.id}`, nav: 'extmarket', crumbs: [{ label: et(l, 'title'), href: '/admin/extmarket' }],
-      subtitle: html`${pill(j.status, JOB_TONE[j.status])} <a href="/admin/vendors/${j.vendor_id}">${j.vendor_name ?? j.vendor_id}</a>`,
-      body: html`<div class="grid cols-2">${card(et(l, 'progress'), jobProgress(l, j))}${card(null, facts([
-        [et(l, 'vendor'), html`<a href="/admin/extmarket?vendor_id=${j.vendor_id}">${j.vendor_name ?? j.vendor_id}</a> <code class="muted">${j.vendor_code ?? ''}</code>`],
-        [et(l, 'job_type'), typeName(l, j.job_type)], [et(l, 'records'), j.record_count],
-        [et(l, 'orders_imported'), j.orders_imported], [et(l, 'by'), j.created_by_name], [et(l, 'created'), formatDateTime(j.created_at, l)],
-        [et(l, 'started_at'), j.started_at ? formatDateTime(j.started_at, l) : null], [et(l, 'completed_at'), j.completed_at ? formatDateTime(j.completed_at, l) : null],
-        [et(l, 'error'), j.error_message],
-      ]))}</div>
-${files.length > 0 ? card(et(l, 'files'), dataTable(ctx, l, [
-        { label: et(l, 'language'), cell: (f: (typeof files)[number]) => f.language.toUpperCase() },
-        { label: et(l, 'file'), cell: (f: (typeof files)[number]) => html`<code>${f.filename}</code>` },
-        { label: et(l, 'products'), cell: (f: (typeof files)[number]) => formatNumber(f.products, l), num: true },
-        { label: et(l, 'size'), cell: (f: (typeof files)[number]) => `${formatNumber(f.size_bytes, l)} B`, num: true, narrowHide: true },
-        { label: '', cell: (f: (typeof files)[number]) => (f.error ? pill(f.error, 'bad') : html`<a href="/admin/extmarket/vendors/${j.vendor_id}/feed?language=${f.language}">${et(l, 'download')}</a>`) },
-      ], files), { flush: true }) : ''}
-${Object.keys(rest).length > 0 ? card(et(l, 'details'), html`<pre class="failure">${JSON.stringify(rest, null, 2)}</pre>`) : ''}`,
-    });
-  });
-
-  api.get('/admin/extmarket/vendors/:id/feed', {
-    summary: 'Back-office download: a vendor\'s product feed in one `language` (as the API\'s export download)', params: IdParams,
-    query: Type.Object({ language: Type.Optional(Type.Union(FEED_LANGUAGES.map((c) => Type.Literal(c)))), include_inactive: Type.Optional(Type.Boolean()) }),
-    responses: { 200: { description: 'The feed as tab-separated values', contentType: 'text/tab-separated-values' }, 303: SEE_OTHER, 404: HTML },
-  }, async (ctx, { params, query }) => {
-    const viewer = await pageViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    await vendorOf(services, params.id);
-    await sendFeed(ctx, services, params.id, query);
-  });
+  extmarketJobPage(api, services);
 
   return api.router;
 }
