@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
 import { ADD_ON_CATALOGUE } from '../../core/addOnCatalogue.ts';
 import { activeAddOns } from '../../../queries/billing/addOns.ts';
 import { listBillingHistory } from '../../../queries/billing/billingHistory.ts';
@@ -9,21 +7,17 @@ import { DomainException } from '../../core/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { vendorBillingAccount } from '../../http/billingAccount.ts';
-import { ChangeTierBody, PurchaseAddOnBody } from '../../http/schemas/billing.ts';
-import { validBody } from '../../http/validation.ts';
-import { cancelVendorAddOn, changeVendorTier, startAddOnCheckout } from '../../http/vendor/billing.ts';
 import { listTiers, usageSummary } from '../../modules/subscriptions.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, dataTable, emptyState, facts, formatDate, formatMoney, formatNumber, pager, pill, postButton, postForm, progressBar, type Tone } from '../backOffice/components.ts';
-import { act, formViewer, pageViewer } from '../backOffice/guard.ts';
+import { pageViewer } from '../backOffice/guard.ts';
 import { renderBackOffice } from '../backOffice/layout.ts';
 import { can, type BackOfficeContribution } from '../backOffice/registry.ts';
-import { field, seeOther } from '../forms.ts';
 import { html, type Html } from '../html.ts';
 import { HTML, pageNumber, SEE_OTHER } from '../pageRoutes.ts';
+import { billingForms } from './billingForms.ts';
 import { bit } from './texts.ts';
 
-const AddOnParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 const STATUS_TONE: Record<string, Tone> = { trialing: 'info', active: 'ok', past_due: 'warn', canceled: 'bad', expired: 'bad' };
 
 export const billingBackOffice: BackOfficeContribution = {
@@ -67,7 +61,6 @@ async function upcoming(services: Services, vendorId: number, l: LanguageCode): 
 export function billingPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const knex = services.db.knex;
-  const key = (what: string, vendorId: number) => `${what}:${vendorId}:${randomUUID()}`;
 
   api.get('/vendor/billing', {
     summary: 'Back-office page: the vendor\'s plan, usage against the limits, tiers, add-ons, upcoming invoice and billing history (`page` of the history)',
@@ -129,46 +122,7 @@ ${dataTable(ctx, l, [
     });
   });
 
-  api.post('/vendor/billing/tier', {
-    summary: 'Back-office form: move the vendor to another tier (`tier_code`, `interval=year` for yearly), prorated at Stripe',
-    responses: { 303: SEE_OTHER, 403: HTML },
-  }, async (ctx) => {
-    const viewer = await formViewer(services, ctx, 'vendor', 'billing.manage');
-    if (!viewer) return;
-    await act(ctx, '/vendor/billing', async () => {
-      const body = validBody(ChangeTierBody, { tier_code: field(ctx, 'tier_code'), interval: field(ctx, 'interval') === 'year' ? 'year' : 'month' });
-      const changed = await changeVendorTier(services, viewer.vendor!.id, body, viewer.context, key('change-tier', viewer.vendor!.id));
-      return bit(viewer.language, 'changed', { tier: changed.tier_name });
-    });
-  });
-
-  api.post('/vendor/billing/add-ons', {
-    summary: 'Back-office form: buy an add-on (`add_on_code`, `quantity`): on to Stripe Checkout, back to the billing page',
-    responses: { 303: { description: 'Stripe Checkout\'s page, or the billing page with the refusal (Location)' }, 403: HTML },
-  }, async (ctx) => {
-    const viewer = await formViewer(services, ctx, 'vendor', 'billing.manage');
-    if (!viewer) return;
-    let checkout: string | null = null;
-    await act(ctx, '/vendor/billing', async () => {
-      const quantity = field(ctx, 'quantity') === '' ? 1 : Number(field(ctx, 'quantity'));
-      const body = validBody(PurchaseAddOnBody, { add_on_code: field(ctx, 'add_on_code'), quantity });
-      checkout = (await startAddOnCheckout(services, viewer.vendor!.id, body, key('add-on-checkout', viewer.vendor!.id))).url;
-      return checkout ? null : bit(viewer.language, 'checkout_missing');
-    });
-    if (checkout) seeOther(ctx, checkout);
-  });
-
-  api.post('/vendor/billing/add-ons/:id/cancel', {
-    summary: 'Back-office form: cancel an active add-on (prorated at Stripe; what it adds stops at once)', params: AddOnParams,
-    responses: { 303: SEE_OTHER, 403: HTML },
-  }, async (ctx, { params }) => {
-    const viewer = await formViewer(services, ctx, 'vendor', 'billing.manage');
-    if (!viewer) return;
-    await act(ctx, '/vendor/billing', async () => {
-      const addOn = await cancelVendorAddOn(services, viewer.vendor!.id, params.id, viewer.context);
-      return bit(viewer.language, 'canceled', { name: ADD_ON_CATALOGUE.find((d) => d.code === addOn.add_on_code)?.name ?? addOn.add_on_code });
-    });
-  });
+  billingForms(api, services);
 
   return api.router;
 }
