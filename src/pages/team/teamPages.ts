@@ -8,7 +8,7 @@ import { DomainException } from '../../core/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { Id, validBody } from '../../http/validation.ts';
-import { AcceptBody, acceptInvitation, InviteBody, inviteMember, RoleBody } from '../../http/vendor/team.ts';
+import { AcceptBody, acceptInvitation, InviteBody, inviteMember, RoleBody } from '../../http/vendor/teamCommands.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, dataTable, formatDate, formatDateTime, input, pill, postButton, postForm, select } from '../backOffice/components.ts';
 import { act, formViewer, pageViewer, refuse, refusalInWords } from '../backOffice/guard.ts';
