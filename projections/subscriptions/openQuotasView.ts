@@ -1,5 +1,5 @@
 import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from '../../commands/quotas/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 
 /**
  * The quota streams that are open (counting), in every instance's memory: a creation under an
