@@ -9,7 +9,7 @@ import type { LanguageCode } from '../../core/i18n.ts';
 import { EU_MEMBER_STATES } from '../../core/vat/index.ts';
 import { Api } from '../../http/api.ts';
 import { validBody } from '../../http/validation.ts';
-import { renderInvoicePdf, saveInvoiceSettings, VendorInvoiceSettingsUpdate } from '../../http/vendor/invoices.ts';
+import { renderInvoicePdf, saveInvoiceSettings, VendorInvoiceSettingsUpdate } from '../../http/vendor/invoiceCommands.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, checkbox, dataTable, facts, filters, formatDate, formatMoney, input, linkButton, pager, pill, postButton, postForm, select, textarea } from '../backOffice/components.ts';
 import { act, formViewer, pageViewer, refuse } from '../backOffice/guard.ts';
