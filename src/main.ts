@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
+import { ConfigError } from './configChecks.ts';
 import { createLogger, logFormatOf } from './runtime/logger.ts';
 import { preflight } from './runtime/preflight.ts';
 import { baseUrl, describeDatabase, startupMessages } from './startupMessages.ts';

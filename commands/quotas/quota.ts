@@ -23,7 +23,7 @@ export type QuotaState = {
 };
 
 const BUCKETS = 64;
-const holds = (state: QuotaState, holder: string): boolean => bucketGet(state.holders, hashBucket(holder, BUCKETS), holder) === true;
+export const holds = (state: QuotaState, holder: string): boolean => bucketGet(state.holders, hashBucket(holder, BUCKETS), holder) === true;
 const EMPTY: QuotaState = { opened: false, count: 0, holders: emptyBuckets() };
 
 /** The state with one more holder (the same state when it holds the slot already). */
@@ -76,7 +76,7 @@ export { OPEN_QUOTAS_VIEW, quotaId };
 /** A batch of claims met a stream that is not open, without the holders to open it with. */
 export class QuotaNotOpen extends Error {}
 
-const LABEL: Record<string, string> = { products: 'products', orders: 'orders in this billing period' };
+export const LABEL: Record<string, string> = { products: 'products', orders: 'orders in this billing period' };
 
 export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   aggregate: 'quota',
@@ -148,103 +148,6 @@ function claimInTurn(data: Extract<QuotaCommand, { type: 'ClaimQuotaSlots' }>['d
     events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder: c.holder } });
   }
   return events;
-}
-
-/**
- * Takes one slot for `holder`, or throws TierLimitExceededException (403) with the limit, the
- * count and the hint. `opening` lists the holders that existed before the stream did; it is read
- * only when the stream is new (or closed).
- *
- * An unlimited plan claims nothing: its creations would all queue on this one stream for a count
- * nobody checks. The stream is closed instead (once), and a limit set later opens it afresh from
- * what exists then.
- */
-export async function claimQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, limit: QuotaLimit, opening: () => Promise<string[]>, ctx: CommandContext): Promise<Handled<unknown, any> | null> {
-  const id = quotaId(kind, key);
-  // Unlimited and known to be closed: nothing to count, nothing to read.
-  if (limit.limit === null && limit.open === false) return null;
-  // The claims of this instance on one stream are decided together (below); inside a caller's
-  // transaction a claim stays on its own.
-  if (limit.limit !== null && !ctx.tx) {
-    const max = limit.limit;
-    return new Promise((resolve, reject) => enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, resolve, reject }));
-  }
-  const { state } = await load(store, quota, id);
-  if (limit.limit === null) {
-    return state.opened ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx }) : null;
-  }
-  const existing = state.opened ? [] : await opening();
-  return retryOnConflict(() => handleCommand(store, quota, id, {
-    type: 'ClaimQuotaSlot', data: { kind, key, holder: String(holder), limit: limit.limit, hint: limit.hint, opening: existing },
-  }, ctx), { tx: ctx.tx });
-}
-
-interface Waiting {
-  holder: string;
-  limit: number;
-  hint: Record<string, unknown>;
-  opening: () => Promise<string[]>;
-  ctx: CommandContext;
-  resolve(handled: Handled<unknown, any>): void;
-  reject(err: unknown): void;
-}
-
-/** The claims waiting per quota stream, per event store (one instance's). */
-const waiting = new WeakMap<EventStore, Map<string, Waiting[]>>();
-const BATCH = 64;
-
-/**
- * Group commit of the claims on one quota stream: the claims that arrive while a decision is
- * being appended wait, and are decided together in the next one (one stream read at most, one
- * append), in their order of arrival. Concurrent creations of one vendor on one instance thus
- * never fail each other's appends; across instances the expected version still decides, and a
- * conflicting batch is decided again. The events carry the first claim's command context.
- */
-function enqueue(store: EventStore, kind: string, key: string, w: Waiting): void {
-  const id = quotaId(kind, key);
-  let queues = waiting.get(store);
-  if (!queues) waiting.set(store, (queues = new Map()));
-  const queue = queues.get(id);
-  if (queue) { queue.push(w); return; }
-  queues.set(id, [w]);
-  void drain(store, kind, key, queues);
-}
-
-async function drain(store: EventStore, kind: string, key: string, queues: Map<string, Waiting[]>): Promise<void> {
-  const id = quotaId(kind, key);
-  // The claims arriving in the same turn of the event loop join the first batch.
-  await new Promise((r) => setImmediate(r));
-  for (;;) {
-    const batch = queues.get(id)!.splice(0, BATCH);
-    if (batch.length === 0) { queues.delete(id); return; }
-    try {
-      const handled = await claimTogether(store, kind, key, batch);
-      const state = handled.state as QuotaState;
-      for (const w of batch) {
-        if (holds(state, w.holder)) w.resolve(handled);
-        else {
-          w.reject(new TierLimitExceededException(`The plan allows ${w.limit} ${LABEL[kind] ?? kind}; this vendor has ${state.count}`,
-            { limit_kind: kind, limit: w.limit, count: state.count, ...w.hint }));
-        }
-      }
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    }
-  }
-}
-
-async function claimTogether(store: EventStore, kind: string, key: string, batch: Waiting[]): Promise<Handled<unknown, any>> {
-  const id = quotaId(kind, key);
-  let opening: string[] | null = null;
-  for (;;) {
-    try {
-      const claims = batch.map((w) => ({ holder: w.holder, limit: w.limit }));
-      return await retryOnConflict(() => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx), { tx: batch[0].ctx.tx });
-    } catch (err) {
-      if (!(err instanceof QuotaNotOpen) || opening !== null) throw err;
-      opening = await batch[0].opening();
-    }
-  }
 }
 
 export async function releaseQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, ctx: CommandContext): Promise<Handled<unknown, any>> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands/billing/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { addOnFromRow, VENDOR_ADD_ONS_VIEW, type ActiveAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 

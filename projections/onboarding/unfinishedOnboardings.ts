@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ONBOARDING_EVENT_TYPES, type OnboardingEvent, type OnboardingStep } from '../../commands/onboarding/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** Vendor id → the step to do next (null while step 4's import runs), for unfinished onboardings only. */

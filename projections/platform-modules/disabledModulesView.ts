@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { PLATFORM_MODULE_EVENT_TYPES, type PlatformModuleEvent } from '../../commands/platform-modules/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** Per platform code, the modules switched off on it. */

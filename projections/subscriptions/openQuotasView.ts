@@ -1,10 +1,10 @@
 import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from '../../commands/quotas/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 
 /**
  * The quota streams that are open (counting), in every instance's memory: a creation under an
  * unlimited plan must close its vendor's stream if a former limit opened it, and learns whether
- * there is one without reading the stream (commands/quotas/quota.ts `claimQuotaSlot`). Folded
+ * there is one without reading the stream (commands/quotas/claims.ts `claimQuotaSlot`). Folded
  * from the opening and closing events only (a stream's first claim opens it), which are few.
  */
 export const openQuotasView = defineMemoryView<Set<string>>({

@@ -3,7 +3,7 @@ import {
   LEGACY_PLAN_EVENT_TYPES, PLAN_SETTING_EVENT_TYPES, TIER_EVENT_TYPES, VENDOR_SUBSCRIPTION_EVENT_TYPES,
   type DefaultTierChanged, type LegacyPlanEvent, type TierDetails, type TierEvent, type VendorSubscriptionEvent,
 } from '../../commands/subscriptions/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { tierFromRow, type TierView } from '../../queries/subscriptions/tiers.ts';
 import {
   currentLegacyPlans, findDefaultTier, subscriptionFromRow, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView,

@@ -3,7 +3,7 @@ import { COMPANY_EVENT_TYPES, type CompanyEvent } from '../../commands/companies
 import { TEAM_MEMBER_EVENT_TYPES, type TeamEvent } from '../../commands/team/events.ts';
 import { USER_EVENT_TYPES, type UserEvent } from '../../commands/users/events.ts';
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
-import { defineMemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { memberKey, VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 

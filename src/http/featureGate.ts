@@ -9,7 +9,7 @@ import {
 } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
-import type { Views } from '../runtime/memoryViews.ts';
+import type { Views } from '../runtime/memoryView.ts';
 
 /**
  * The default tier when the admins have chosen none, and the tier that stands in when the chosen

@@ -1,6 +1,6 @@
 import { registerAggregates } from '../runtime/aggregates.ts';
 import type { Consumer } from '../runtime/consumer.ts';
-import type { MemoryView } from '../runtime/memoryViews.ts';
+import type { MemoryView } from '../runtime/memoryView.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import { adminDashboardModule } from './adminDashboard.ts';
 import { appLogsModule } from './appLogs.ts';

@@ -7,7 +7,7 @@ import type { ApiArea } from '../http/api.ts';
 import type { NotFoundPage } from '../http/notFoundPage.ts';
 import type { AdminAccess } from '../http/adminAccess.ts';
 import type { Consumer } from '../runtime/consumer.ts';
-import type { MemoryView } from '../runtime/memoryViews.ts';
+import type { MemoryView } from '../runtime/memoryView.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';

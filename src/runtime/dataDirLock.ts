@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../configChecks.ts';
 
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it.

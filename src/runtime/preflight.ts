@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ConfigError, unwritableDataDir, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { ConfigError, unwritableDataDir } from '../configChecks.ts';
 import { lockDataDir } from './dataDirLock.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -10,7 +10,8 @@ import { buildAdapters, type Adapters } from './adapters.ts';
 import type { Consumer } from './consumer.ts';
 import { ConsumerRunner } from './consumerRunner.ts';
 import { openDatabase, type Database } from './database.ts';
-import { MemoryViews, type MemoryView, type Views } from './memoryViews.ts';
+import type { MemoryView, Views } from './memoryView.ts';
+import { MemoryViews } from './memoryViews.ts';
 import { migrate } from './migrate.ts';
 
 /**

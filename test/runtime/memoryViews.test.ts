@@ -7,7 +7,8 @@ import { comparePositions, type EventStore } from '../../src/eventstore/port.ts'
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';
 import { openDatabase, sql, type Database } from '../../src/runtime/database.ts';
-import { defineMemoryView, MemoryViews, type MemoryView } from '../../src/runtime/memoryViews.ts';
+import { defineMemoryView, type MemoryView } from '../../src/runtime/memoryView.ts';
+import { MemoryViews } from '../../src/runtime/memoryViews.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { freshPostgresDatabase, requirePostgres, testDatabase } from '../support/database.ts';
 import { bootInRootHook } from '../support/rootBoot.ts';

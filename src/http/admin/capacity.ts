@@ -9,7 +9,7 @@ import { captureCapacitySnapshot } from '../../workers/subscriptions/capacitySna
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
 import { addOnLimits } from './subscriptionOverview.ts';
-import { CapacityOverview, CapacityRecommendations, CapacitySnapshot, CapacityTrends } from '../schemas/subscriptions.ts';
+import { CapacityOverview, CapacityRecommendations, CapacitySnapshot, CapacityTrends } from '../schemas/capacity.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 366;

@@ -1,14 +1,8 @@
 import Router from '@koa/router';
-import { Type, type Static } from '@sinclair/typebox';
-import type { CommandContext } from '../../runtime/commandHandler.ts';
-import {
-  acceptTeamInvitation, cancelTeamInvitation, changeTeamMemberRole, hashInvitationToken, inviteTeamMember, removeTeamMember, type TeamDeps,
-} from '../../../commands/team/handlers.ts';
-import { MEMBER_ROLES, PERMISSIONS, ROLE_PERMISSIONS } from '../../../commands/team/permissions.ts';
-import {
-  findInvitationByTokenHash, getTeamInvitation, getTeamMember, listTeamInvitations, listTeamMembers,
-} from '../../../queries/team/listTeam.ts';
-import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
+import { Type } from '@sinclair/typebox';
+import { cancelTeamInvitation, changeTeamMemberRole, removeTeamMember, type TeamDeps } from '../../../commands/team/handlers.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '../../../commands/team/permissions.ts';
+import { getTeamInvitation, getTeamMember, listTeamInvitations, listTeamMembers } from '../../../queries/team/listTeam.ts';
 import { ConflictException, TierLimitExceededException, VendorOwnerOnlyException } from '../../core/errors.ts';
 import { TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../../commands/team/errors.ts';
 import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
@@ -16,23 +10,11 @@ import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
-import { teamMemberQuota } from '../planLimits.ts';
 import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
-import { Email, Id, PageQuery } from '../validation.ts';
+import { Id, PageQuery } from '../validation.ts';
 import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { AcceptBody, acceptInvitation, InviteBody, inviteMember, RoleBody } from './teamCommands.ts';
 
-const Role = Type.Union(MEMBER_ROLES.map((r) => Type.Literal(r)), { $id: 'TeamRole' });
-const PermissionList = Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p))), { uniqueItems: true, maxItems: PERMISSIONS.length });
-
-export const InviteBody = Type.Object({ email: Email, role: Role, permissions: Type.Optional(PermissionList) }, { $id: 'TeamInvitationCreate', additionalProperties: false });
-export const RoleBody = Type.Object({ role: Role, permissions: Type.Optional(PermissionList) }, { $id: 'TeamMemberUpdate', additionalProperties: false });
-export const AcceptBody = Type.Object({
-  token: Type.String({ minLength: 20, maxLength: 200 }),
-  password: Type.String({ minLength: 10, maxLength: 1024 }),
-  username: Type.Optional(Type.String({ minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' })),
-  first_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-  last_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
-}, { $id: 'TeamInvitationAccept', additionalProperties: false });
 const UserParams = Type.Object({ user_id: Id });
 const InvitationParams = Type.Object({ invitation_id: Id });
 const InvitationQuery = Type.Object({ status: Type.Optional(Type.Union(['pending', 'accepted', 'cancelled'].map((s) => Type.Literal(s)))) });
@@ -64,30 +46,6 @@ const Roles = Type.Object({
   permissions: Type.Array(Type.String()),
   roles: Type.Array(Type.Object({ role: Type.String(), permissions: Type.Union([Type.Array(Type.String()), Type.String()]) }, { additionalProperties: true })),
 }, { $id: 'TeamRolesResponse' });
-
-/** Invites someone to a vendor's team (the vendor API and the team page): the owner is refused, the plan's member limit applies. */
-export async function inviteMember(services: Services, vendorId: number, ownerId: number, body: Static<typeof InviteBody>, c: CommandContext) {
-  const knex = services.db.knex;
-  const owner = await knex('user_list').select('email').where('id', ownerId).first();
-  if (owner?.email === body.email.toLowerCase()) throw new ConflictException('The owner is already part of the team', { field: 'email' });
-  const existing = await findUserIdByLogin(knex, body.email);
-  return inviteTeamMember({ store: services.store, db: knex, clock: services.clock }, vendorId, ownerId,
-    { email: body.email, role: body.role, permissions: body.permissions, existing_user_id: existing, quota: await teamMemberQuota(services, vendorId) }, c);
-}
-
-/** Accepts an invitation by its secret (the vendor API and the accept page); a new account gets the chosen password. */
-export async function acceptInvitation(services: Services, body: Static<typeof AcceptBody>, correlationId: string) {
-  const knex = services.db.knex;
-  const found = await findInvitationByTokenHash(knex, hashInvitationToken(body.token));
-  if (!found || !found.vendor_active) throw new TeamInvitationNotFoundException('Invitation not found');
-  const existing = await findUserIdByLogin(knex, found.email);
-  const { userId, done } = await acceptTeamInvitation({ store: services.store, db: knex, clock: services.clock }, {
-    vendor_id: found.vendor_id, invitation_id: found.id, email: found.email, token: body.token, password: body.password,
-    existing_user_id: existing, username: body.username, first_name: body.first_name, last_name: body.last_name,
-  }, { userId: existing, correlationId });
-  await services.settle(done);
-  return { found, userId };
-}
 
 /**
  * The vendor's team (SPEC.md part 5 rule 5). Reading needs team.view; inviting, changing roles,

@@ -1,6 +1,8 @@
 import type { LanguageCode } from '../../core/i18n.ts';
 
 /** The words of the inventory pages of both back offices, in the four languages. */
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const EN = {
   inventory: 'Inventory', lead: 'Your stock by warehouse and bin: what is on hand, reserved for orders and available.', lead_admin: 'Stock of every vendor by warehouse and bin.',
   bin: 'Bin {warehouse} / {bin}', product: 'Product', sku: 'SKU', gtin: 'EAN', warehouse: 'Warehouse', bin_location: 'Bin', on_hand: 'On hand', reserved: 'Reserved',
@@ -24,6 +26,8 @@ const EN = {
 } as const;
 export type InventoryText = keyof typeof EN;
 
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const FR: Record<InventoryText, string> = {
   inventory: 'Stock', lead: 'Votre stock par entrepôt et emplacement : en main, réservé pour des commandes et disponible.', lead_admin: 'Le stock de tous les vendeurs par entrepôt et emplacement.',
   bin: 'Emplacement {warehouse} / {bin}', product: 'Produit', sku: 'Réf.', gtin: 'EAN', warehouse: 'Entrepôt', bin_location: 'Emplacement', on_hand: 'En main', reserved: 'Réservé',
@@ -45,6 +49,8 @@ const FR: Record<InventoryText, string> = {
   no_file: 'Choisissez le fichier à importer.', import_ok: 'Toutes les lignes ont été importées.', statistics: 'Mouvements par type', movements: 'Mouvements', products: 'Produits', vendors: 'Vendeurs',
   last_movement: 'Dernier mouvement', units_moved: 'Unités', all_bins: 'Tous les emplacements', no_products: 'Ajoutez d’abord un produit physique : les produits numériques ont un stock illimité.',
 };
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const DE: Record<InventoryText, string> = {
   inventory: 'Lager', lead: 'Ihr Bestand nach Lager und Lagerplatz: vorhanden, für Bestellungen reserviert und verfügbar.', lead_admin: 'Der Bestand aller Händler nach Lager und Lagerplatz.',
   bin: 'Lagerplatz {warehouse} / {bin}', product: 'Produkt', sku: 'Art.-Nr.', gtin: 'EAN', warehouse: 'Lager', bin_location: 'Lagerplatz', on_hand: 'Vorhanden', reserved: 'Reserviert',
@@ -66,6 +72,8 @@ const DE: Record<InventoryText, string> = {
   no_file: 'Wählen Sie die Datei zum Import.', import_ok: 'Alle Zeilen wurden importiert.', statistics: 'Bewegungen nach Art', movements: 'Bewegungen', products: 'Produkte', vendors: 'Händler',
   last_movement: 'Letzte Bewegung', units_moved: 'Einheiten', all_bins: 'Alle Lagerplätze', no_products: 'Legen Sie zuerst ein physisches Produkt an: digitale Produkte haben unbegrenzten Bestand.',
 };
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const LB: Record<InventoryText, string> = {
   inventory: 'Lager', lead: 'Äre Stock no Lager a Lagerplaz: do, fir Bestellunge reservéiert an disponibel.', lead_admin: 'De Stock vun allen Händler no Lager a Lagerplaz.',
   bin: 'Lagerplaz {warehouse} / {bin}', product: 'Produit', sku: 'Art.-Nr.', gtin: 'EAN', warehouse: 'Lager', bin_location: 'Lagerplaz', on_hand: 'Do', reserved: 'Reservéiert',

@@ -7,7 +7,7 @@ import { getInvoice } from '../../../queries/invoices/listInvoices.ts';
 import { InvoiceNotFoundException } from '../../../commands/invoices/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { Api } from '../../http/api.ts';
-import { renderInvoicePdf } from '../../http/vendor/invoices.ts';
+import { renderInvoicePdf } from '../../http/vendor/invoiceCommands.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, dataTable, facts, formatDate, formatMoney, linkButton } from '../backOffice/components.ts';
 import { pageViewer, refuse } from '../backOffice/guard.ts';

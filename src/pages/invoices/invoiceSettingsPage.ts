@@ -8,7 +8,7 @@ import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { EU_MEMBER_STATES } from '../../core/vat/index.ts';
 import type { Api } from '../../http/api.ts';
 import { validBody } from '../../http/validation.ts';
-import { saveInvoiceSettings, VendorInvoiceSettingsUpdate } from '../../http/vendor/invoices.ts';
+import { saveInvoiceSettings, VendorInvoiceSettingsUpdate } from '../../http/vendor/invoiceCommands.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, checkbox, input, postForm, select, textarea } from '../backOffice/components.ts';
 import { act, formViewer, pageViewer } from '../backOffice/guard.ts';

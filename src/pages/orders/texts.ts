@@ -1,6 +1,8 @@
 import type { LanguageCode } from '../../core/i18n.ts';
 
 /** The words of the order pages of both back offices, in the four languages. */
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const EN = {
   orders: 'Orders', order: 'Order {number}', number: 'Order', date: 'Date', customer: 'Customer', channel: 'Channel', status: 'Status',
   total: 'Total', items: 'Items', search: 'Search', search_hint: 'Number, external id, name or e-mail', vendor: 'Vendor', vendor_id: 'Vendor id',
@@ -25,6 +27,8 @@ const EN = {
 } as const;
 export type OrderText = keyof typeof EN;
 
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const FR: Record<OrderText, string> = {
   orders: 'Commandes', order: 'Commande {number}', number: 'Commande', date: 'Date', customer: 'Client', channel: 'Canal', status: 'Statut',
   total: 'Total', items: 'Articles', search: 'Rechercher', search_hint: 'Numéro, id externe, nom ou e-mail', vendor: 'Vendeur', vendor_id: 'Id vendeur',
@@ -47,6 +51,8 @@ const FR: Record<OrderText, string> = {
   as_of_items: 'Articles tels qu’alors', as_of_tracking: 'Suivi alors', none: 'Aucun', open_customer: 'Client',
   waiting: 'En attente de décision', per_page: 'Par page', all_vendors: 'Tous les vendeurs', invoice: 'Facture',
 };
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const DE: Record<OrderText, string> = {
   orders: 'Bestellungen', order: 'Bestellung {number}', number: 'Bestellung', date: 'Datum', customer: 'Kunde', channel: 'Kanal', status: 'Status',
   total: 'Summe', items: 'Positionen', search: 'Suchen', search_hint: 'Nummer, externe ID, Name oder E-Mail', vendor: 'Händler', vendor_id: 'Händler-ID',
@@ -69,6 +75,8 @@ const DE: Record<OrderText, string> = {
   as_of_items: 'Positionen zu dem Zeitpunkt', as_of_tracking: 'Sendungsnummer damals', none: 'Keine', open_customer: 'Kunde',
   waiting: 'Wartet auf Entscheidung', per_page: 'Pro Seite', all_vendors: 'Alle Händler', invoice: 'Rechnung',
 };
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const LB: Record<OrderText, string> = {
   orders: 'Bestellungen', order: 'Bestellung {number}', number: 'Bestellung', date: 'Datum', customer: 'Client', channel: 'Kanal', status: 'Status',
   total: 'Total', items: 'Positiounen', search: 'Sichen', search_hint: 'Nummer, extern ID, Numm oder E-Mail', vendor: 'Händler', vendor_id: 'Händler-ID',

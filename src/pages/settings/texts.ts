@@ -1,6 +1,8 @@
 import { areaTexts } from '../backOffice/texts.ts';
 
 /** The words of the vendor's settings pages, in the four languages (English in full, the others falling back to it). */
+// A translation table is read across its languages: one language per block, as written.
+// prettier-ignore
 const EN = {
   title: 'Settings', subtitle: 'How your shop presents itself, where it is served and how it talks to the extmarket.',
   tab_business: 'Business info', tab_localization: 'Localization', tab_extmarket: 'Extmarket', tab_domains: 'Domains', tab_theme: 'Theme',
@@ -39,6 +41,8 @@ const EN = {
 export type SettingsText = keyof typeof EN;
 
 export const st = areaTexts<SettingsText>(EN, {
+  // A translation table is read across its languages: one language per block, as written.
+  // prettier-ignore
   fr: {
     title: 'Paramètres', subtitle: 'La présentation de votre boutique, ses adresses et son lien avec l\'extmarket.',
     tab_business: 'Entreprise', tab_localization: 'Langues', tab_extmarket: 'Extmarket', tab_domains: 'Domaines', tab_theme: 'Thème',
@@ -68,6 +72,8 @@ export const st = areaTexts<SettingsText>(EN, {
     step_2: 'Attendez sa publication (de quelques minutes à quelques heures).', step_3: 'Les administrateurs le vérifient ; le domaine sert votre boutique une fois vérifié.',
     last_error: 'Dernière vérification : {error}', open: 'Ouvrir',
   },
+  // A translation table is read across its languages: one language per block, as written.
+  // prettier-ignore
   de: {
     title: 'Einstellungen', subtitle: 'Wie sich Ihr Shop zeigt, wo er erreichbar ist und wie er mit dem Extmarket spricht.',
     tab_business: 'Unternehmen', tab_localization: 'Sprachen', tab_extmarket: 'Extmarket', tab_domains: 'Domains', tab_theme: 'Design',
@@ -97,6 +103,8 @@ export const st = areaTexts<SettingsText>(EN, {
     step_2: 'Warten Sie, bis er veröffentlicht ist (Minuten bis einige Stunden).', step_3: 'Die Administratoren prüfen ihn; bestätigt zeigt die Domain Ihren Shop.',
     last_error: 'Letzte Prüfung: {error}', open: 'Öffnen',
   },
+  // A translation table is read across its languages: one language per block, as written.
+  // prettier-ignore
   lb: {
     title: 'Astellungen', subtitle: 'Wéi Äre Buttek sech weist, wou en erreechbar ass a wéi e mam Extmarket schwätzt.',
     tab_business: 'Betrib', tab_localization: 'Sproochen', tab_extmarket: 'Extmarket', tab_domains: 'Domainen', tab_theme: 'Design',

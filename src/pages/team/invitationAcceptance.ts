@@ -11,7 +11,7 @@ import { DomainException } from '../../core/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { Api } from '../../http/api.ts';
 import { validBody } from '../../http/validation.ts';
-import { AcceptBody, acceptInvitation } from '../../http/vendor/team.ts';
+import { AcceptBody, acceptInvitation } from '../../http/vendor/teamCommands.ts';
 import type { Services } from '../../runtime/services.ts';
 import { input } from '../backOffice/components.ts';
 import { refusalInWords } from '../backOffice/guard.ts';

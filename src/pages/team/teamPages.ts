@@ -6,7 +6,7 @@ import { getTeamInvitation, getTeamMember } from '../../../queries/team/listTeam
 import { DomainException } from '../../core/errors.ts';
 import { Api } from '../../http/api.ts';
 import { Id, validBody } from '../../http/validation.ts';
-import { InviteBody, inviteMember, RoleBody } from '../../http/vendor/team.ts';
+import { InviteBody, inviteMember, RoleBody } from '../../http/vendor/teamCommands.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card } from '../backOffice/components.ts';
 import { act, formViewer, pageViewer, refuse, refusalInWords } from '../backOffice/guard.ts';
