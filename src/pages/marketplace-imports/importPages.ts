@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
+import type { Language as ImportLanguage } from '../../../commands/marketplace-imports/events.ts';
 import { getImportStats } from '../../../queries/marketplace-imports/getImportStats.ts';
 import { listImportErrors } from '../../../queries/marketplace-imports/listImportErrors.ts';
 import { getImportJob, IMPORT_JOB_SORTS, listImportJobs, type ImportJobSort } from '../../../queries/marketplace-imports/listImportJobs.ts';
@@ -134,7 +135,7 @@ export function importPageRoutes(services: Services): Router {
       ctx.request.body = request;
       let started = 0;
       await act(ctx, base, async () => {
-        const parsed = importBody(ctx, area === 'admin' ? AdminMarketplaceImportJobRequest : VendorMarketplaceImportJobRequest) as { vendor_id?: number; language?: string; source_url?: string; marketplace?: string; delimiter?: string };
+        const parsed = importBody(ctx, area === 'admin' ? AdminMarketplaceImportJobRequest : VendorMarketplaceImportJobRequest) as { vendor_id?: number; language?: ImportLanguage; source_url?: string; marketplace?: string; delimiter?: string };
         const vendorId = scopeOf(viewer) ?? parsed.vendor_id;
         if (!vendorId) throw new ValidationException('Choose a vendor', [{ pointer: '/body/vendor_id', message: 'required' }]);
         if (area === 'admin') {
