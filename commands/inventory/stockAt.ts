@@ -3,6 +3,7 @@ import { productFor, type InventoryDeps } from './handlers.ts';
 import type { StockEvent } from './events.ts';
 import { stock } from './index.ts';
 import { openLocations } from './stock.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * The stock of a product as it was at a past instant, per warehouse and bin, folded from the
@@ -14,7 +15,7 @@ export async function stockAt(deps: InventoryDeps & { store: EventStore }, produ
   const product = await productFor(deps, productId, actingVendor);
   const events = await deps.store.readStream(`${stock.aggregate}-${productId}`);
   const until = events.filter((e) => new Date(e.recorded_at).getTime() <= at.getTime());
-  const state = until.reduce((s, e) => stock.evolve(s, e as unknown as StockEvent), stock.initialState());
+  const state = until.reduce((s, e) => stock.evolve(s, domainEvent<StockEvent>(e)), stock.initialState());
   const locations = openLocations(state).map((l) => ({
     inventory_id: l.inventory_id, warehouse: l.warehouse, bin_location: l.bin_location,
     quantity: l.quantity, reserved_quantity: l.reserved, available_quantity: l.quantity - l.reserved,

@@ -3,6 +3,7 @@ import { deterministicId } from '../../src/core/ids.ts';
 import { type AppendResult, type EventStore, WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import type { MarketplaceImportEvent, MarketplaceImportRequested } from './events.ts';
 import { marketplaceImport, type MarketplaceImportCommand, type MarketplaceImportState } from './index.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const PAGE = 50;
 
@@ -37,7 +38,7 @@ export class ImportJobSession {
           requested = e.data as MarketplaceImportRequested['data'];
           if (e.metadata.correlation_id) correlation = e.metadata.correlation_id;
         }
-        state = marketplaceImport.evolve(state, e as unknown as MarketplaceImportEvent);
+        state = marketplaceImport.evolve(state, domainEvent<MarketplaceImportEvent>(e));
         version = e.version;
       }
       if (page.length < PAGE) break;

@@ -1,5 +1,6 @@
 import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from '../../commands/quotas/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryView.ts';
+import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
  * The quota streams that are open (counting), in every instance's memory: a creation under an
@@ -16,7 +17,7 @@ export const openQuotasView = defineMemoryView<Set<string>>({
   },
   // Sets what the event states: applying it twice changes nothing.
   apply(open, raw) {
-    const e = raw as unknown as Extract<QuotaEvent, { type: 'QuotaOpened' | 'QuotaClosed' }>;
+    const e = domainEvent<Extract<QuotaEvent, { type: 'QuotaOpened' | 'QuotaClosed' }>>(raw);
     if (e.type === 'QuotaOpened') open.add(quotaId(e.data.kind, e.data.key));
     else open.delete(quotaId(e.data.kind, e.data.key));
     return open;

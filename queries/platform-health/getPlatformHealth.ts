@@ -44,16 +44,19 @@ export function percentile(buckets: readonly number[], q: number): number {
 
 const sum = (a: number[], b: number[]) => a.map((n, i) => n + (b[i] ?? 0));
 
+/** A minute's request counts of one API area on one instance (`minute` a timestamptz). */
+interface MetricWindowRow { minute: Date | string; api_area: string; requests: number; client_errors: number; server_errors: number; duration_ms: number; buckets: number[] | null }
+
 /** Requests per API area over the `minutes` before `now`, summed over every instance's windows. */
 export async function requestFigures(knex: Knex, now: Date, minutes: number): Promise<{ areas: AreaFigures[]; series: MinuteFigures[] }> {
   const since = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - (minutes - 1) * 60_000);
   // At most minutes × areas × instances rows: summed here.
-  const rows = await sql(knex, `SELECT minute, api_area, requests, client_errors, server_errors, duration_ms, buckets
+  const rows = await sql<MetricWindowRow>(knex, `SELECT minute, api_area, requests, client_errors, server_errors, duration_ms, buckets
     FROM metric_windows WHERE minute >= $1`, [since]);
   const byArea = new Map<string, { requests: number; client: number; server: number; ms: number; buckets: number[] }>();
   const byMinute = new Map<string, { requests: number; server: number; buckets: number[] }>();
   const empty = () => Array(LATENCY_BUCKETS_MS.length + 1).fill(0);
-  for (const r of rows as any[]) {
+  for (const r of rows) {
     const buckets = (r.buckets ?? []).map(Number);
     const a = byArea.get(r.api_area) ?? { requests: 0, client: 0, server: 0, ms: 0, buckets: empty() };
     a.requests += r.requests; a.client += r.client_errors; a.server += r.server_errors; a.ms += Number(r.duration_ms); a.buckets = sum(a.buckets, buckets);

@@ -20,8 +20,8 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const [[vendors], tiers, statuses, [products], [orders], [media], [db], events] = await Promise.all([
     knex('vendor_list').select(knex.raw('count(*)::int AS total'), knex.raw('count(*) FILTER (WHERE is_active)::int AS active')),
-    knex('vendor_subscriptions').groupBy('tier_code').select('tier_code').select(knex.raw('count(*)::int AS n')),
-    knex('vendor_subscriptions').groupBy('status').select('status').select(knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions').groupBy('tier_code').select('tier_code').select<{ tier_code: string; n: number }[]>(knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions').groupBy('status').select('status').select<{ status: string; n: number }[]>(knex.raw('count(*)::int AS n')),
     knex('vendor_product_list').where({ is_placeholder: false }).count({ n: '*' }),
     knex('order_list').select(knex.raw('count(*)::bigint AS total'), knex.raw('count(*) FILTER (WHERE imported_at >= ?)::bigint AS recent', [since])),
     knex('media_list').select(knex.raw('count(*)::bigint AS files'), knex.raw('coalesce(sum(total_bytes), 0)::bigint AS bytes')),
@@ -31,10 +31,10 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
       : Promise.resolve(null),
   ]);
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0]));
-  for (const r of statuses as any[]) byStatus[r.status] = r.n;
+  for (const r of statuses) byStatus[r.status] = r.n;
   return {
     vendors: n(vendors.total), active_vendors: n(vendors.active),
-    subscriptions_by_tier: Object.fromEntries((tiers as any[]).map((r) => [r.tier_code, r.n])),
+    subscriptions_by_tier: Object.fromEntries(tiers.map((r) => [r.tier_code, r.n])),
     subscriptions_by_status: byStatus,
     live_subscriptions: byStatus.trialing + byStatus.active + byStatus.past_due,
     products: n(products.n),

@@ -2,6 +2,12 @@ import type { Knex } from 'knex';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
 
+interface TierCountRow { tier_code: string; name: string | null; sort_order: number | null; total: number; active: number; live: number }
+interface StatusCountRow { status: string; n: number }
+/** `cents` is a bigint, which the driver may hand over as text. */
+interface RevenueRow { cents: string | number; n: number }
+interface TrialCountRow { started: number; in_trial: number; converted: number; expired: number; canceled: number }
+
 /**
  * Admin /subscriptions/stats (definitions in docs/subscriptions.md "Admin views"):
  * - counts of subscription records by tier and by status;
@@ -16,30 +22,30 @@ export async function subscriptionStats(knex: Knex) {
   const [byTier, byStatus, revenue, addOns, trials] = await Promise.all([
     knex('vendor_subscriptions as s').leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
       .groupBy('s.tier_code', 't.name', 't.sort_order').select('s.tier_code', 't.name', 't.sort_order')
-      .select(knex.raw('count(*)::int AS total'), knex.raw("count(*) FILTER (WHERE s.status = 'active')::int AS active"),
+      .select<TierCountRow[]>(knex.raw('count(*)::int AS total'), knex.raw("count(*) FILTER (WHERE s.status = 'active')::int AS active"),
         knex.raw("count(*) FILTER (WHERE s.status IN ('trialing', 'active', 'past_due'))::int AS live"))
       .orderByRaw('t.sort_order NULLS LAST, s.tier_code'),
-    knex('vendor_subscriptions').groupBy('status').select('status').select(knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions').groupBy('status').select('status').select<StatusCountRow[]>(knex.raw('count(*)::int AS n')),
     knex('vendor_subscriptions as s').join('subscription_tiers as t', 't.code', 's.tier_code').where('s.status', 'active')
-      .select(knex.raw(`coalesce(sum(CASE WHEN s.billing_interval = 'year' THEN round(t.price_yearly_cents / 12.0) ELSE t.price_monthly_cents END), 0)::bigint AS cents`),
+      .select<RevenueRow[]>(knex.raw(`coalesce(sum(CASE WHEN s.billing_interval = 'year' THEN round(t.price_yearly_cents / 12.0) ELSE t.price_monthly_cents END), 0)::bigint AS cents`),
         knex.raw('count(*)::int AS n')),
     activeAddOnMonthlyCents(knex),
-    knex('subscription_trials').select(knex.raw('count(*)::int AS started'),
+    knex('subscription_trials').select<TrialCountRow[]>(knex.raw('count(*)::int AS started'),
       knex.raw("count(*) FILTER (WHERE outcome IS NULL)::int AS in_trial"),
       knex.raw("count(*) FILTER (WHERE outcome = 'converted')::int AS converted"),
       knex.raw("count(*) FILTER (WHERE outcome = 'expired')::int AS expired"),
       knex.raw("count(*) FILTER (WHERE outcome = 'canceled')::int AS canceled")),
   ]);
   const statusCounts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
-  for (const r of byStatus as any[]) statusCounts[r.status] = r.n;
-  const subscriptionsCents = Number((revenue as any[])[0].cents);
+  for (const r of byStatus) statusCounts[r.status] = r.n;
+  const subscriptionsCents = Number(revenue[0].cents);
   const addOnCents = [...addOns.values()].reduce((a, b) => a + b, 0);
   const mrr = subscriptionsCents + addOnCents;
-  const t = (trials as any[])[0];
+  const t = trials[0];
   const ended = t.converted + t.expired + t.canceled;
   return {
     total: Object.values(statusCounts).reduce((a, b) => a + b, 0),
-    by_tier: (byTier as any[]).map((r) => ({ tier_code: r.tier_code, tier_name: r.name ?? null, total: r.total, live: r.live, active: r.active })),
+    by_tier: byTier.map((r) => ({ tier_code: r.tier_code, tier_name: r.name ?? null, total: r.total, live: r.live, active: r.active })),
     by_status: statusCounts,
     revenue: {
       currency: 'EUR' as const,
@@ -47,7 +53,7 @@ export async function subscriptionStats(knex: Knex) {
       arr_cents: mrr * 12,
       subscriptions_mrr_cents: subscriptionsCents,
       add_ons_mrr_cents: addOnCents,
-      paying_subscriptions: (revenue as any[])[0].n,
+      paying_subscriptions: revenue[0].n,
       vendors_with_add_ons: addOns.size,
     },
     trials: {

@@ -60,6 +60,7 @@ export async function openUrl(url: string, options: UrlOptions): Promise<OpenedS
     await res.body.cancel().catch(() => {});
     throw new SourceError('file_too_large', `The file is ${(length / 1024 / 1024).toFixed(0)} MB; the limit is ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
   }
+  // fetch's body is the global web stream type, which Node's typings keep apart from node:stream/web's.
   return { stream: Readable.fromWeb(res.body as any, { highWaterMark: 256 * 1024 }), length };
 }
 

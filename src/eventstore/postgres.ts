@@ -132,6 +132,7 @@ export class PostgresEventStore implements EventStore {
       const last = rows.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));
       const position = { a: last.tx, b: last.pos };
       if (!options.tx) this.announce(types, position, carried !== null);
+      // knex keeps a transaction's outcome promise internal; the events are announced once it commits.
       else (options.tx as any).executionPromise?.then(() => this.announce(types, position, false), () => {});
       return { version: Number(last.version), position, appended: true };
     }

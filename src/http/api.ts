@@ -163,6 +163,7 @@ export class Api {
       void next;
     };
     entries.set(route, entry);
+    // The method is a route's declared verb; the router has one registration function per verb.
     (this.router as any)[method.toLowerCase()](path, route);
     return this;
   }

@@ -1,4 +1,3 @@
-import type { VendorSubscriptionStarted } from '../../commands/subscriptions/events.ts';
 import { findBillingAccount, type BillingAccountView } from '../../queries/billing/billingAccounts.ts';
 import type { StripeClient } from '../adapters/stripe.ts';
 import { ConcurrencyException, ResourceNotFoundException } from '../core/errors.ts';
@@ -23,10 +22,10 @@ export async function vendorBillingAccount(services: Services, vendorId: number)
   const known = await findBillingAccount(services.db.knex, vendorId);
   if (known) return { stripe, account: known };
   const started = (await services.store.readStream(`subscription-${vendorId}`, { limit: 1 }))
-    .find((e) => e.type === 'VendorSubscriptionStarted') as unknown as (VendorSubscriptionStarted & { id: string }) | undefined;
+    .find((e) => e.type === 'VendorSubscriptionStarted');
   if (!started) throw new ResourceNotFoundException('The vendor has no subscription record; the platform\'s admins open it', { vendor_id: vendorId });
   try {
-    const handled = await openBillingAccount({ store: services.store, stripe, db: services.db.knex }, started as any,
+    const handled = await openBillingAccount({ store: services.store, stripe, db: services.db.knex }, started,
       // The process manager's causation: both ways append the same event ids.
       { userId: 'system:billing', correlationId: started.id, causationId: `${openBillingAccountOnVendorSubscriptionStarted.name}:${started.id}`, vendorId });
     await services.settle([handled]);

@@ -1,6 +1,7 @@
 import type { ContentPageEvent } from '../../commands/content-pages/events.ts';
 import { contentPage } from '../../commands/content-pages/index.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /** When a change happened: the time the command was decided (the service clock), else when it was stored. */
 const changedAt = (e: RecordedEvent) => String((e.data as { at?: string }).at ?? e.recorded_at);
@@ -12,7 +13,7 @@ const isoOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toIS
  */
 export function pageHistoryAt(id: number, events: RecordedEvent[], at: Date) {
   const upTo = events.filter((e) => new Date(changedAt(e)).getTime() <= at.getTime());
-  const state = upTo.reduce((s, e) => contentPage.evolve(s, e as unknown as ContentPageEvent), contentPage.initialState());
+  const state = upTo.reduce((s, e) => contentPage.evolve(s, domainEvent<ContentPageEvent>(e)), contentPage.initialState());
   const page = state.status === 'draft' || state.status === 'published'
     ? {
       vendor_id: state.vendor_id, slug: state.slug, template: state.template, show_in_header: state.show_in_header,

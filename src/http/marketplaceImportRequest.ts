@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type, type TObject } from '@sinclair/typebox';
 import { importRequestOf, requestMarketplaceImport } from '../../commands/marketplace-imports/requestMarketplaceImport.ts';
-import type { ImportSource } from '../../commands/marketplace-imports/events.ts';
+import type { ImportSource, Language as ImportLanguage } from '../../commands/marketplace-imports/events.ts';
 import { getImportJob } from '../../queries/marketplace-imports/listImportJobs.ts';
 import { copyImportUpload, storeImportUpload, uploadedImportPath } from '../adapters/importUploads.ts';
 import { isHttpUrl } from '../adapters/sourceStream.ts';
@@ -51,7 +51,7 @@ export async function actorName(services: Services, userId: number): Promise<str
 
 export async function startMarketplaceImport(
   services: Services, ctx: Context, vendorId: number,
-  body: { language?: string; source_url?: string; marketplace?: string; delimiter?: string },
+  body: { language?: ImportLanguage; source_url?: string; marketplace?: string; delimiter?: string },
   actor: { userId: number; context: CommandContext },
 ) {
   const file = uploadedFile(ctx, 'file');
@@ -67,7 +67,7 @@ export async function startMarketplaceImport(
     source = { kind: 'upload', file: stored, original_name: (file!.originalFilename ?? 'upload.csv').slice(0, 200), bytes: file!.size };
   }
   const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex, clock: services.clock }, {
-    vendor_id: vendorId, language: (body.language ?? 'en') as any, marketplace: body.marketplace?.trim() || 'extmarket',
+    vendor_id: vendorId, language: body.language ?? 'en', marketplace: body.marketplace?.trim() || 'extmarket',
     delimiter: body.delimiter ? DELIMITERS[body.delimiter] : null, source, requested_by: actor.userId,
     created_by_name: await actorName(services, actor.userId),
   }, actor.context);

@@ -30,6 +30,8 @@ export interface UploadedFile {
   size: number;
 }
 
+type JsonBody = NonNullable<Context['request']['body']>;
+
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const env = (name: string, fallback: number) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : fallback);
 
@@ -67,31 +69,30 @@ export function multipart(limits: () => UploadLimits) {
 
 /** Every file of the request, whatever its field. */
 export function allFiles(ctx: Context): UploadedFile[] {
-  const files = (ctx.request as any).files ?? {};
-  return Object.values(files).flat() as UploadedFile[];
+  return Object.values(ctx.request.files ?? {}).flat();
 }
 
 /** The one file of field `name`, or null; several files in the field are a 422. */
 export function uploadedFile(ctx: Context, name: string): UploadedFile | null {
-  const value = ((ctx.request as any).files ?? {})[name];
+  const value = ctx.request.files?.[name];
   if (!value) return null;
   if (Array.isArray(value)) {
     if (value.length !== 1) throw new ValidationException('Send one file', [{ pointer: `/body/${name}`, message: 'exactly one file expected' }]);
     return value[0];
   }
-  return value as UploadedFile;
+  return value;
 }
 
 /**
  * Form fields arrive as strings: turn the integer, number and boolean fields of `schema` into
  * values, so the route validates a multipart body with the same TypeBox schema as a JSON one.
  */
-export function coerceFormFields(fields: Record<string, unknown>, schema: TSchema): Record<string, unknown> {
-  const props = (schema as any).properties ?? {};
+export function coerceFormFields(fields: object, schema: TSchema): Record<string, unknown> {
+  const props: Record<string, TSchema> = schema.properties ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(fields)) {
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    const type = props[key]?.type ?? props[key]?.anyOf?.find((s: any) => s.type !== 'null')?.type;
+    const value: unknown = Array.isArray(raw) ? raw[0] : raw;
+    const type = props[key]?.type ?? props[key]?.anyOf?.find((s: TSchema) => s.type !== 'null')?.type;
     if (typeof value !== 'string') out[key] = value;
     else if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) out[key] = Number(value);
     else if (type === 'boolean' && (value === 'true' || value === 'false')) out[key] = value === 'true';
@@ -108,7 +109,11 @@ export function coerceFormFields(fields: Record<string, unknown>, schema: TSchem
  * (coerceFormFields), a JSON or form body is validated as it is. A failure is a 422.
  */
 export function formBody<S extends TObject>(ctx: Context, schema: S): Static<S> {
-  if (ctx.is('multipart')) (ctx.request as any).body = coerceFormFields((ctx.request as any).body ?? {}, schema);
+  if (ctx.is('multipart')) {
+    const fields = ctx.request.body;
+    // koa-body declares a body JSON; formidable's text fields stay JSON once coerced to numbers and booleans.
+    ctx.request.body = coerceFormFields(fields && typeof fields === 'object' ? fields : {}, schema) as JsonBody;
+  }
   const generic: TSchema = schema;
   return (input(ctx, { body: generic }) as { body: unknown }).body as Static<S>;
 }

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { Kind, type TSchema } from '@sinclair/typebox';
 import type { RouteEntry, ResponseDecl, ExceptionClass } from './api.ts';
+import type { DomainException } from '../core/errors.ts';
 import { ComponentSchemas } from './openapiSchemas.ts';
 import { Problem } from './responses.ts';
 import { declaredRoutes } from './routeTable.ts';
@@ -25,7 +26,8 @@ const TITLES: Record<number, string> = {
 interface ProblemInfo { codes: Set<string> }
 
 function exceptionInfo(cls: ExceptionClass): { code: string; status: number } {
-  const sample = new (cls as any)('', '', '');
+  // The type admits abstract classes; a route only ever names concrete errors, built here with placeholder texts.
+  const sample = new (cls as new (...args: string[]) => DomainException)('', '', '');
   return { code: sample.code, status: sample.status };
 }
 
@@ -155,9 +157,9 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     const parameters: unknown[] = [];
     for (const [where, schema] of [['path', decl.params], ['query', decl.query]] as const) {
       if (!schema) continue;
-      const required = new Set<string>((schema as any).required ?? []);
-      for (const [name, prop] of Object.entries((schema as any).properties ?? {})) {
-        const p = plain(prop as TSchema) as Record<string, unknown>;
+      const required = new Set<string>(schema.required ?? []);
+      for (const [name, prop] of Object.entries<TSchema>(schema.properties ?? {})) {
+        const p = plain(prop) as Record<string, unknown>;
         const description = p.$ref ? undefined : p.description;
         delete p.description;
         parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: p, ...(description ? { description } : {}) });

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { RouterContext } from '@koa/router';
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
@@ -10,7 +11,7 @@ import { ValidationException, type ValidationIssue } from '../core/errors.ts';
  * `"5"` for an integer field in JSON is a client error. Any failure is a 422 with one entry per
  * problem, pointing at the field, never echoing the value.
  */
-const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
+const addFormats = addFormatsModule.default;
 const strict = addFormats(new Ajv({ allErrors: true, removeAdditional: false, useDefaults: true }));
 const coercing = addFormats(new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true }));
 const cache = new WeakMap<TSchema, ValidateFunction>();
@@ -34,9 +35,9 @@ function compiled(schema: TSchema, coerce: boolean): ValidateFunction {
 
 function issues(part: string, errors: ErrorObject[] | null | undefined): ValidationIssue[] {
   return (errors ?? []).map((e) => {
-    const missing = e.keyword === 'required' ? `/${(e.params as any).missingProperty}` : '';
-    const extra = e.keyword === 'additionalProperties' ? `/${(e.params as any).additionalProperty}` : '';
-    const allowed = e.keyword === 'enum' ? `: ${((e.params as any).allowedValues as unknown[]).join(', ')}` : '';
+    const missing = e.keyword === 'required' ? `/${e.params.missingProperty}` : '';
+    const extra = e.keyword === 'additionalProperties' ? `/${e.params.additionalProperty}` : '';
+    const allowed = e.keyword === 'enum' ? `: ${(e.params.allowedValues as unknown[]).join(', ')}` : '';
     return { pointer: `/${part}${e.instancePath}${missing}${extra}`, message: `${e.message ?? 'is invalid'}${allowed}` };
   });
 }
@@ -76,9 +77,10 @@ export function input<S extends Schemas>(ctx: Context, schemas: S): Parsed<S> {
     else if (coerce) found.push(...nonFinite(part, copy as Record<string, unknown>));
     return copy;
   };
-  const params = check('params', { ...(ctx as any).params }, true);
+  const routeParams: RouterContext['params'] | undefined = ctx.params;
+  const params = check('params', { ...routeParams }, true);
   const query = check('query', { ...ctx.query }, true);
-  const body = check('body', (ctx.request as any).body, false);
+  const body = check('body', ctx.request.body, false);
   if (found.length > 0) throw new ValidationException('The request is not valid', found);
   return { params, query, body } as Parsed<S>;
 }

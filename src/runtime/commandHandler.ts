@@ -6,6 +6,7 @@ import {
   type AppendResult, type EventMetadata, type EventStore, type RecordedEvent, type StoreTx,
   WrongExpectedVersionError,
 } from '../eventstore/port.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /** Who acts and why: carried into every event's metadata (ARCHITECTURE.md "Event store"). */
 export interface CommandContext {
@@ -176,6 +177,6 @@ export async function load<S, C extends Command, E extends DomainEvent>(
   tx?: StoreTx,
 ): Promise<{ state: S; version: number; events: RecordedEvent[] }> {
   const events = await store.readStream(`${decider.aggregate}-${id}`, { tx });
-  const state = events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
+  const state = events.reduce((s, e) => decider.evolve(s, domainEvent<E>(e)), decider.initialState());
   return { state, version: events.length === 0 ? 0 : events[events.length - 1].version, events };
 }

@@ -100,7 +100,8 @@ export class ConsumerRunner {
     this.progress.setMaxListeners(0);
     this.wakeups = new ConsumerWakeups(consumers);
     // A pool of their own: every connection; a pool shared with requests: half of it.
-    const poolMax = Number((knex.client as any).config?.pool?.max ?? 10);
+    const config: Knex.Config | undefined = knex.client.config;
+    const poolMax = Number(config?.pool?.max ?? 10);
     this.horizon = new HorizonWatcher(knex, logger);
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
     this.statistics = new ReadModelStatistics(knex, logger);

@@ -113,7 +113,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export async function sql<T = any>(db: Executor, text: string, params: unknown[] = [], name?: string): Promise<T[]> {
-  const client = (db as any).client;
+  const client: Knex.Client = db.client;
   const conn = await client.acquireConnection();
   try {
     const result = name && conn instanceof pg.Client
@@ -130,7 +130,7 @@ export async function sql<T = any>(db: Executor, text: string, params: unknown[]
  * (a feed read of millions of events, src/eventstore/postgres.ts).
  */
 export async function sqlArrays(db: Executor, text: string, params: unknown[], name: string): Promise<unknown[][]> {
-  const client = (db as any).client;
+  const client: Knex.Client = db.client;
   const conn = await client.acquireConnection();
   try {
     if (conn instanceof pg.Client) return (await conn.query({ name, text, values: params, rowMode: 'array' })).rows;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Knex } from 'knex';
 import type { Executor } from './database.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { Executor } from './database.ts';
 
 /** True when COPY … FROM STDIN is available (node-postgres; PGlite takes the JSON statements). */
 export async function canCopy(db: Executor): Promise<boolean> {
-  const client = (db as any).client;
+  const client: Knex.Client = db.client;
   const conn = await client.acquireConnection();
   try {
     return conn instanceof pg.Client;
@@ -47,7 +48,7 @@ function escapeCopy(s: string): string {
 
 /** COPY … FROM STDIN on the executor's connection (node-postgres's copy-in protocol, no stream library). */
 export async function copyIn(db: Executor, text: string, data: string): Promise<void> {
-  const client = (db as any).client;
+  const client: Knex.Client = db.client;
   const conn = await client.acquireConnection();
   try {
     await new Promise<void>((resolve, reject) => {

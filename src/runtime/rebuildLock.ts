@@ -13,7 +13,7 @@ const rebuildsHere = new Set<string>();
  */
 export async function rebuildLock(knex: Knex, name: string, server: boolean): Promise<() => Promise<void>> {
   const refuse = (where: string) => new Error(`a rebuild of ${name} is already running (${where}); try again when it has ended`);
-  const client = (knex as any).client;
+  const client: Knex.Client = knex.client;
   let conn: any = null;
   if (server) {
     conn = await client.acquireConnection();

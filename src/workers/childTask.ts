@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess, type Serializable } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -36,7 +36,7 @@ export interface ChildTask<M> {
   cancel(): void;
 }
 
-export function runChildTask<M>(script: string, input: unknown, options: {
+export function runChildTask<M>(script: string, input: Serializable | undefined, options: {
   cwd?: string; args?: string[]; timeoutMs: number; onMessage?: (message: M) => void;
   /**
    * An operator's cancel, recorded on the task's stream by whichever instance received it: asked
@@ -66,6 +66,6 @@ export function runChildTask<M>(script: string, input: unknown, options: {
       resolve({ ended: ended ?? (code === null ? 'crashed' : 'exited'), code, last, stderr });
     });
   });
-  if (input !== undefined) child.send(input as any);
+  if (input !== undefined) child.send(input);
   return { done, cancel: () => stop('cancelled') };
 }

@@ -65,7 +65,7 @@ export function adminExtmarketRoutes(services: Services): Router {
     summary: 'Jobs of every vendor (marketplace imports, product exports, historical imports, order syncs), filtered and sorted',
     query: Type.Object({ ...JobListQuery, vendor_id: Type.Optional(Id), status: Type.Optional(JobStatus) }), responses: { 200: Page(SyncJob) },
   }, async (ctx, { query }) => {
-    ctx.body = await listJobs(knex, { job_type: query.job_type as any, vendor_id: query.vendor_id, status: query.status },
+    ctx.body = await listJobs(knex, { job_type: query.job_type, vendor_id: query.vendor_id, status: query.status },
       { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
   api.get('/extmarket/jobs/:job_id', {
@@ -78,7 +78,7 @@ export function adminExtmarketRoutes(services: Services): Router {
     summary: 'One vendor\'s jobs in one list, by job type, sorted',
     params: VendorParams, query: Type.Object(JobListQuery), responses: { 200: Page(SyncJob) }, errors: [VendorNotFoundException],
   }, async (ctx, { params, query }) => {
-    ctx.body = await listJobs(knex, { vendor_id: await vendorExists(params.vendor_id), job_type: query.job_type as any },
+    ctx.body = await listJobs(knex, { vendor_id: await vendorExists(params.vendor_id), job_type: query.job_type },
       { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
 

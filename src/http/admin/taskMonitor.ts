@@ -38,7 +38,7 @@ export async function consumerLags(services: Services) {
     const consumer = services.runner.consumers.find((x) => x.name === c.name)!;
     let lag = 0;
     try { lag = (await services.store.readFeed(c.position, { limit: MAX_LAG, types: consumer.eventTypes })).events.length; } catch { lag = -1; }
-    out.push({ name: c.name, kind: consumer.kind, lag: Math.max(lag, 0), lag_capped: lag >= MAX_LAG, last_error: (c as any).lastError ? String((c as any).lastError) : null });
+    out.push({ name: c.name, kind: consumer.kind, lag: Math.max(lag, 0), lag_capped: lag >= MAX_LAG, last_error: c.lastError ? String(c.lastError) : null });
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { PageQuery, SortQuery } from '../validation.ts';
  */
 const Text = Nullable(Type.String());
 
-export const JobType = Type.Union(['import', 'order_sync', 'historical_import', 'product_export'].map((t) => Type.Literal(t)), { $id: 'ExtmarketJobType' });
+export const JobType = Type.Union((['import', 'order_sync', 'historical_import', 'product_export'] as const).map((t) => Type.Literal(t)), { $id: 'ExtmarketJobType' });
 export const JobStatus = Type.Union(['pending', 'processing', 'completed', 'failed'].map((t) => Type.Literal(t)), { $id: 'ExtmarketJobStatus' });
 
 /** The job lists' `sort` (queries/extmarket/listJobs.ts JOB_SORTS). */

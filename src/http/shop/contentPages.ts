@@ -36,7 +36,7 @@ export function shopContentPageRoutes(services: Services): Router {
   }, async (ctx) => {
     const language = (await resolveShopLanguage(services, ctx)).code;
     const entries = (await listNavigationPages(knex, vendorOf(ctx))).map((p) => ({
-      page: p, entry: { slug: p.slug, title: textIn(p, language).title, template: p.template as any, sort_order: p.sort_order, source: sourceOf(p) },
+      page: p, entry: { slug: p.slug, title: textIn(p, language).title, template: p.template, sort_order: p.sort_order, source: sourceOf(p) },
     }));
     ctx.body = {
       language,
@@ -55,7 +55,7 @@ export function shopContentPageRoutes(services: Services): Router {
     const requested = (await resolveShopLanguage(services, ctx)).code;
     const text = textIn(page, requested);
     ctx.body = {
-      id: page.id, slug: page.slug, source: sourceOf(page), template: page.template as any, language: text.language, requested_language: requested,
+      id: page.id, slug: page.slug, source: sourceOf(page), template: page.template, language: text.language, requested_language: requested,
       title: text.title, html: renderMarkdown(text.body), show_in_header: page.show_in_header, show_in_footer: page.show_in_footer,
       show_in_legal: page.show_in_legal, updated_at: iso(page.updated_at)!,
     };

@@ -73,7 +73,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
     summary: 'The vendor\'s jobs (marketplace imports, product exports, historical imports, order syncs), by job type, sorted',
     permission: 'orders.view', query: Type.Object(JobListQuery), responses: { 200: Page(SyncJob) },
   }, async (ctx, { query }) => {
-    ctx.body = await listJobs(services.db.knex, { vendor_id: vendorOf(ctx), job_type: query.job_type as any },
+    ctx.body = await listJobs(services.db.knex, { vendor_id: vendorOf(ctx), job_type: query.job_type },
       { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
   });
   api.get('/extmarket/jobs/:job_id', {

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
+import type { Language as ImportLanguage } from '../../../commands/marketplace-imports/events.ts';
 import { getImportStats } from '../../../queries/marketplace-imports/getImportStats.ts';
 import { listImportErrors } from '../../../queries/marketplace-imports/listImportErrors.ts';
 import { getImportJob, IMPORT_JOB_SORTS, listImportJobs, type ImportJobSort } from '../../../queries/marketplace-imports/listImportJobs.ts';
@@ -89,7 +90,7 @@ export function importPageRoutes(services: Services): Router {
       const l = viewer.language;
       const q = ctx.query;
       const vendorId = scopeOf(viewer) ?? (Number(q.vendor_id) > 0 && Number(q.vendor_id) < 2 ** 31 ? Number(q.vendor_id) : undefined);
-      const status = typeof q.status === 'string' && (JOB_STATUSES as readonly string[]).includes(q.status) ? q.status as any : undefined;
+      const status = typeof q.status === 'string' && (JOB_STATUSES as readonly string[]).includes(q.status) ? q.status : undefined;
       const sort = (typeof q.sort === 'string' && q.sort in IMPORT_JOB_SORTS ? q.sort : '-id') as ImportJobSort;
       const [page, stats] = await Promise.all([
         listImportJobs(knex, { vendor_id: vendorId, status }, { page: pageNumber(ctx), limit: 20 }, sort),
@@ -126,14 +127,15 @@ export function importPageRoutes(services: Services): Router {
       const viewer = await formViewer(services, ctx, area, 'imports.create', 'marketplace_copy');
       if (!viewer) return;
       const body = ctx.request.body as Record<string, unknown>;
-      const request: Record<string, unknown> = {};
+      const request: Record<string, string | number> = {};
       for (const k of ['language', 'source_url', 'marketplace', 'delimiter', ...(area === 'admin' ? ['vendor_id'] : [])]) {
-        if (typeof body[k] === 'string' && body[k] !== '') request[k] = k === 'vendor_id' && /^\d{1,10}$/.test(body[k] as string) ? Number(body[k]) : body[k];
+        const value = body[k];
+        if (typeof value === 'string' && value !== '') request[k] = k === 'vendor_id' && /^\d{1,10}$/.test(value) ? Number(value) : value;
       }
-      (ctx.request as any).body = request;
+      ctx.request.body = request;
       let started = 0;
       await act(ctx, base, async () => {
-        const parsed = importBody(ctx, area === 'admin' ? AdminMarketplaceImportJobRequest : VendorMarketplaceImportJobRequest) as { vendor_id?: number; language?: string; source_url?: string; marketplace?: string; delimiter?: string };
+        const parsed = importBody(ctx, area === 'admin' ? AdminMarketplaceImportJobRequest : VendorMarketplaceImportJobRequest) as { vendor_id?: number; language?: ImportLanguage; source_url?: string; marketplace?: string; delimiter?: string };
         const vendorId = scopeOf(viewer) ?? parsed.vendor_id;
         if (!vendorId) throw new ValidationException('Choose a vendor', [{ pointer: '/body/vendor_id', message: 'required' }]);
         if (area === 'admin') {
@@ -159,7 +161,7 @@ export function importPageRoutes(services: Services): Router {
       if (!job) return;
       const errorType = typeof ctx.query.error_type === 'string' && (ERROR_TYPES as readonly string[]).includes(ctx.query.error_type) ? ctx.query.error_type : undefined;
       const errors = await listImportErrors(knex, job.id, scopeOf(viewer), { error_type: errorType }, { page: pageNumber(ctx), limit: 25 });
-      const byType = job.error_details && 'errors_by_type' in job.error_details ? (job.error_details as any).errors_by_type as Record<string, number> : {};
+      const byType = job.error_details && 'errors_by_type' in job.error_details ? job.error_details.errors_by_type : {};
       const errorsCard = card(it(l, 'errors'), html`${Object.keys(byType).length ? html`<p>${Object.entries(byType).map(([t, n]) => html`<a class="pill warn" href="?error_type=${t}#errors">${t} · ${n}</a> `)}</p>` : ''}
 ${dataTable(ctx, l, [
     { label: it(l, 'row'), num: true, cell: (e) => e.row_number },

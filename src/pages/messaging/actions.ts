@@ -15,6 +15,7 @@ import { CustomerNotFoundException } from '../../../commands/customers/errors.ts
 import { sendAttachment, storeAttachments, withAttachments } from '../../http/messageAttachments.ts';
 import { assertMessageAllowed } from '../../http/messagingFeatures.ts';
 import { allFiles } from '../../http/multipart.ts';
+import { formBody } from '../forms.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import type { FormError } from './texts.ts';
@@ -43,15 +44,13 @@ function formError(err: unknown): FormError {
 
 /** A form field's text (the first, when a field came more than once). */
 export const text = (ctx: Context, name: string): string => {
-  const body = (ctx.request as any).body;
-  const value = body && typeof body === 'object' ? [body[name]].flat()[0] : undefined;
+  const value = [formBody(ctx)[name]].flat()[0];
   return typeof value === 'string' ? value : '';
 };
 
 /** Every value of a repeated form field (checkboxes). */
 export const texts = (ctx: Context, name: string): string[] => {
-  const body = (ctx.request as any).body;
-  const value = body && typeof body === 'object' ? body[name] : undefined;
+  const value = formBody(ctx)[name];
   return ([] as unknown[]).concat(value ?? []).filter((v): v is string => typeof v === 'string');
 };
 
@@ -60,10 +59,10 @@ export const texts = (ctx: Context, name: string): string[] => {
  * name. That is no attachment (the API's client sends no such part); it is dropped here.
  */
 async function dropUnchosenFiles(ctx: Context): Promise<void> {
-  const files = (ctx.request as any).files as Record<string, any> | undefined;
+  const files = ctx.request.files;
   if (!files) return;
   for (const [field, value] of Object.entries(files)) {
-    const list = ([] as any[]).concat(value);
+    const list = [value].flat();
     const chosen = list.filter((f) => f.size > 0 || (f.originalFilename ?? '') !== '');
     for (const f of list) if (!chosen.includes(f)) await rm(f.filepath, { force: true }).catch(() => {});
     if (chosen.length === 0) delete files[field];

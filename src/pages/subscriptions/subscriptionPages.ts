@@ -70,7 +70,7 @@ export function subscriptionPageRoutes(services: Services): Router {
     const tierCode = queryText(ctx, 'tier_code', /^[a-z0-9_-]{1,50}$/);
     const status = queryText(ctx, 'status', /^[a-z_]{1,20}$/);
     const page = await listSubscriptions(knex, {
-      tier_code: tierCode, status: (SUBSCRIPTION_STATUSES as readonly string[]).includes(status ?? '') ? status as any : undefined, search: queryText(ctx, 'search'),
+      tier_code: tierCode, status: SUBSCRIPTION_STATUSES.find((s) => s === status), search: queryText(ctx, 'search'),
     }, { page: pageNumber(ctx), limit: 25 }, addOnLimits(services));
     const stats = await subscriptionStats(knex);
     const eur = (c: number) => formatMoney(c, 'EUR', l);

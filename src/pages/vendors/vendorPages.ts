@@ -51,7 +51,8 @@ const withoutBlanks = (values: Record<string, string>) => Object.fromEntries(Obj
 
 /** A contact value as the vendor shows it: its own, or the company's marked as inherited. */
 function contactFacts(l: LanguageCode, v: VendorRow): [string, Html][] {
-  const row = v as unknown as Record<string, string | boolean | null>;
+  // The vendor's row also carries each contact field's effective value and whether it is inherited; VendorDetail leaves them out.
+  const row: Record<string, unknown> = v;
   return CONTACT_FIELDS.map((f) => {
     const value = row[`effective_${f}`];
     const tag = row[`${f}_inherited`] ? pill(vt(l, 'inherited', { company: v.company_name ?? '' }), 'info') : pill(vt(l, 'own_value'), 'accent');
@@ -172,7 +173,7 @@ export function vendorPageRoutes(services: Services): Router {
         [vt(l, 'extmarket'), [v.extmarket_vendor_id, v.extmarket_vendor_slug].filter(Boolean).join(' · ') || null],
         [vt(l, 'created'), formatDateTime(v.created_at, l)],
       ]))}${card(vt(l, 'contact'), facts(contactFacts(l, v)))}</div>
-${card(vt(l, 'save'), vendorForm(ctx, l, base, v as unknown as Record<string, unknown>, false))}`;
+${card(vt(l, 'save'), vendorForm(ctx, l, base, v, false))}`;
     }
     await renderBackOffice(ctx, services, viewer, {
       title: v.name, nav: 'vendors', subtitle: statePills(l, v), crumbs: [{ label: vt(l, 'title'), href: '/admin/vendors' }],

@@ -34,10 +34,10 @@ export async function syncWithStripe(services: Services): Promise<SyncReport> {
           causationId: `stripe-sync:${account.vendor_id}:${now.toISOString()}`,
         };
         try {
-          const subscription = await stripe.subscriptions.retrieve(account.stripe_subscription_id) as unknown as Record<string, any>;
+          const subscription = await stripe.subscriptions.retrieve(account.stripe_subscription_id);
           const { observed_at: _o, ...view } = subscriptionView(subscription, account.vendor_id, '', 'sync', `sync:${now.toISOString()}`, now.toISOString());
           const results = await reconcileStripeSubscription(services.store, now, view, isoFromUnix(subscription.created) ?? now.toISOString(), ctx);
-          const customer = await stripe.customers.retrieve(account.stripe_customer_id) as unknown as Record<string, any>;
+          const customer = await stripe.customers.retrieve(account.stripe_customer_id);
           // A default card the account does not know of (a lost payment_method.attached or customer.updated) is recorded.
           const hasCard = !customer.deleted && Boolean(customer.invoice_settings?.default_payment_method);
           if (hasCard && !account.has_payment_method) results.push(await recordPaymentMethod(services.store, { vendor_id: account.vendor_id, has_payment_method: true, at: now.toISOString() }, ctx));

@@ -33,12 +33,13 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
     if (r.check.kind === 'orphan') return [{ name: r.id, severity, from: { orphan: true, pathNot: r.check.pathNot }, to: {} }];
     return [];
   });
-  const result = await cruise(folders, {
-    baseDir: root, validate: true, ruleSet: { forbidden } as any, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' },
+  const { output } = await cruise(folders, {
+    baseDir: root, validate: true, ruleSet: { forbidden }, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' },
     tsPreCompilationDeps: true,
-  } as any, { extensions: ['.ts', '.js'] } as any);
-  const output = result.output as any;
-  const modules: { source: string }[] = output.modules.filter((m: any) => !m.coreModule && !m.couldNotResolve && !String(m.source).startsWith('node_modules'));
+  }, { extensions: ['.ts', '.js'] });
+  // Text comes back only when a report format is asked for; none is.
+  if (typeof output === 'string') throw new Error('dependency-cruiser answered with a report instead of its result');
+  const modules = output.modules.filter((m) => !m.coreModule && !m.couldNotResolve && !String(m.source).startsWith('node_modules'));
   const byId = new Map(rules.map((r) => [r.id, r]));
   const findings = new Map<string, Finding>();
   const add = (rule: CodeQualityRule, file: string, target: string | null, line: number | null, message: string, detail = target) => {
@@ -47,12 +48,12 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
       findings.set(fingerprint, { fingerprint, rule_id: rule.id, severity: rule.severity, description: rule.description, file_path: file, line, target, message });
     }
   };
-  for (const v of output.summary.violations as any[]) {
+  for (const v of output.summary.violations) {
     const rule = byId.get(v.rule.name);
     if (!rule) continue;
     if (rule.check.kind === 'orphan') add(rule, v.from, null, null, `${v.from} is imported by no module`);
     else if (v.cycle) {
-      const cycle = (v.cycle as any[]).map((c) => (typeof c === 'string' ? c : c.name));
+      const cycle = v.cycle.map((c) => (typeof c === 'string' ? c : c.name));
       add(rule, v.from, v.to, null, `${v.from} → ${cycle.join(' → ')} closes a cycle`);
     } else add(rule, v.from, v.to, null, `${v.from} imports ${v.to}`);
   }

@@ -57,6 +57,7 @@ async function main(input: Input): Promise<void> {
       failure_message: String(err?.message ?? err).slice(0, 4000),
     })));
   }
+  // Mocha's typings want a reporter built on its own base class; ours only listens to the runner's events.
   const mocha = new Mocha({ reporter: Reporter as any, timeout: timeout ?? 20_000, rootHooks });
   for (const f of input.files) mocha.addFile(join(input.root, f));
   await mocha.loadFilesAsync();
