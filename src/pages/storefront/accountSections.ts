@@ -4,14 +4,12 @@
  * src/pages/storefront/addressBook.ts.
  */
 import type { Context } from 'koa';
-import type { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { LANGUAGE_INFO, LANGUAGES, t, type MessageKey } from '../../core/i18n.ts';
 import { html, type Html } from '../html.ts';
+import type { SavedAddress } from './addressBook.ts';
 import { addressBlock } from './addressForm.ts';
 import type { Storefront } from './context.ts';
 import { csrfField } from './layout.ts';
-
-export type SavedAddress = Awaited<ReturnType<typeof getCustomer>>['addresses'][number];
 
 /** The account page's profile form and address book. */
 export function accountSections(ctx: Context, sf: Storefront, profile: { first_name: string | null; last_name: string | null; preferred_language: string | null },

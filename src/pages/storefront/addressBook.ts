@@ -17,11 +17,12 @@ import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { addressValues, fieldNames, type AddressValues } from './addressForm.ts';
 import { addressPage } from './addressPage.ts';
-import type { SavedAddress } from './accountSections.ts';
 import type { Storefront } from './context.ts';
 import { renderNotFound } from './layout.ts';
 import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { signedInCustomer } from './session.ts';
+
+export type SavedAddress = Awaited<ReturnType<typeof getCustomer>>['addresses'][number];
 
 /**
  * The account's profile form and address book. Each form runs the customers area's handlers
