@@ -3,11 +3,11 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
-import { CheckpointMovedError, LOCK_CLASS, lockAndReadCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { CheckpointMovedError } from './checkpoints.ts';
+import { applyBatch } from './consumerBatch.ts';
 import { isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
-import { processContext } from './processContext.ts';
 import { ReadModelStatistics } from './readModelStatistics.ts';
 import { Semaphore } from './semaphore.ts';
 import type { Consumer } from './consumer.ts';
@@ -18,24 +18,6 @@ import type { Consumer } from './consumer.ts';
  * consumers a 250 ms cap kept two to three of the ten pool connections busy polling.
  */
 const MAX_IDLE_SLEEP_MS = 1000;
-/**
- * A batch without events of the consumer's types still moves its checkpoint to the head (so the
- * next read does not scan the same events again), but writing that takes a transaction id, and
- * while any transaction with an id is open the feed's horizon stands still for every consumer.
- * Dozens of idle consumers polling a busy store held it back most of the time (measured: the
- * read-your-writes wait of a command grew to tens of ms). So a move without events is written
- * only once it skips this many positions, or this long after the consumer's last write; until
- * then the next read starts a little further back and finds the same nothing.
- */
-const SKIP_WRITE_POSITIONS = 2000n;
-const SKIP_WRITE_MS = 5000;
-/**
- * A process manager's batch commits once it has worked this long (its commands append in the
- * batch's transaction): from its first write until its commit, that transaction holds back the
- * feed's horizon for every consumer, and a read-your-writes wait stands behind it (measured: a
- * batch of six shipments held it for 30 ms under load).
- */
-const PROCESS_BATCH_MS = 10;
 
 export interface ConsumerStatus {
   name: string;
@@ -61,7 +43,7 @@ export class ConsumerRunner {
   private unsubscribe: (() => void) | null = null;
   /** Which consumers must look again, and their sleeps until then. */
   private readonly wakeups: ConsumerWakeups;
-  /** When each consumer last wrote its checkpoint (performance.now()). */
+  /** When each consumer last wrote its checkpoint (performance.now(); see consumerBatch.ts). */
   private readonly lastWrite = new Map<string, number>();
   /**
    * Projections whose last batch a unique index other than the key refused (two users swapping
@@ -77,7 +59,7 @@ export class ConsumerRunner {
    * that batch's compare-and-set fails and rolls it back, and the next batch reads the checkpoint.
    * Used only while the projection is behind an append of this process (step). (The stored
    * checkpoint may lag the consumer's position: a move without events is written only now and
-   * then, see SKIP_WRITE_POSITIONS.)
+   * then, see SKIP_WRITE_POSITIONS in consumerBatch.ts.)
    */
   private readonly leading = new Map<string, Position>();
   /** Where consumers wait for an event hidden behind an older open transaction. */
@@ -233,41 +215,7 @@ export class ConsumerRunner {
     this.leading.delete(consumer.name);
     const outcome = await this.slots.run(() => this.knex.transaction(async (trx) => {
       batchTx = trx;
-      let current: Position;
-      let batch: Awaited<ReturnType<EventStore['readFeed']>>;
-      if (stored) {
-        current = stored;
-        batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx, lock: { space: LOCK_CLASS, key: consumer.name } });
-        if (batch.locked === false) return { busy: true as const, current };
-      } else {
-        const lock = await lockAndReadCheckpoint(trx, consumer);
-        current = lock.current;
-        if (!lock.ok) return { busy: true as const, current };
-        batch = await this.store.readFeed(current, { limit, types: consumer.eventTypes, tx: trx });
-      }
-      let next = batch.next;
-      let count = batch.events.length;
-      applying = { count, next };
-      if (consumer.kind === 'projection' && count > 0) await consumer.apply(trx, batch.events);
-      if (consumer.kind === 'process' && count > 0) {
-        const started = performance.now();
-        for (let i = 0; i < batch.events.length; i++) {
-          await consumer.handle(batch.events[i], processContext(trx, this.store, consumer.name));
-          if (i + 1 < batch.events.length && performance.now() - started >= PROCESS_BATCH_MS) {
-            // Commit what is done; the rest is the next batch, read at once.
-            count = i + 1;
-            next = batch.events[i].position;
-            break;
-          }
-        }
-      }
-      let checkpoint = current;
-      if (comparePositions(next, current) > 0 && (count > 0 || this.skipIsWorthWriting(consumer.name, current, next))) {
-        await writeCheckpoint(trx, consumer.name, current, next, { durable: consumer.kind !== 'projection' });
-        this.lastWrite.set(consumer.name, performance.now());
-        checkpoint = next;
-      }
-      return { busy: false as const, current: next, checkpoint, count, full: count === limit || count < batch.events.length };
+      return applyBatch(trx, this.store, consumer, stored, limit, this.lastWrite, (a) => { applying = a; });
     }).catch((err) => {
       // Another instance moved the checkpoint between this batch's read and its write: the
       // batch was rolled back whole; that instance leads now.
@@ -297,11 +245,6 @@ export class ConsumerRunner {
     st.lastError = null;
     st.applied += outcome.count;
     return { count: outcome.count, full: outcome.full };
-  }
-
-  private skipIsWorthWriting(name: string, from: Position, to: Position): boolean {
-    if (BigInt(to.b) - BigInt(from.b) >= SKIP_WRITE_POSITIONS) return true;
-    return performance.now() - (this.lastWrite.get(name) ?? 0) >= SKIP_WRITE_MS;
   }
 }
 

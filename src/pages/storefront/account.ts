@@ -16,7 +16,7 @@ import { html } from '../html.ts';
 import type { Storefront } from './context.ts';
 import { csrfField, renderPage, safeReturn } from './layout.ts';
 import { errorMessage, noticeMessage, orderStatusText } from './messages.ts';
-import { accountSections } from './addressBook.ts';
+import { accountSections } from './accountSections.ts';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { clearCustomerCookie, customerToken, setCustomerCookie, signedInCustomer } from './session.ts';

@@ -7,7 +7,7 @@ import {
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { AddressNotFoundException, ValidationException } from '../../core/errors.ts';
 import { AddressLimitExceededException, InvalidAddressTypeException } from '../../../commands/customers/errors.ts';
-import { isLanguage, LANGUAGE_INFO, LANGUAGES, t, type MessageKey } from '../../core/i18n.ts';
+import { isLanguage, t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
 import { addressFields } from '../../http/shop/addresses.ts';
@@ -15,10 +15,10 @@ import { AddressInput, ProfileUpdate } from '../../http/schemas/customers.ts';
 import { input } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { html, type Html } from '../html.ts';
-import { addressBlock, addressInputs, addressValues, fieldNames, type AddressValues } from './addressForm.ts';
+import { addressValues, fieldNames, type AddressValues } from './addressForm.ts';
+import { addressPage } from './addressPage.ts';
 import type { Storefront } from './context.ts';
-import { csrfField, renderNotFound, renderPage } from './layout.ts';
+import { renderNotFound } from './layout.ts';
 import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { signedInCustomer } from './session.ts';
 
@@ -46,21 +46,6 @@ export function storefrontAddressBookRoutes(services: Services): Router {
   }
 
   const validated = <T>(body: unknown, schema: T) => input({ params: {}, query: {}, request: { body } } as unknown as Context, { body: schema as any }).body as any;
-
-  function addressPage(ctx: Context, sf: Storefront, options: { id: number | null; type: string; isDefault: boolean; values: AddressValues; error?: string | null }, status = 200) {
-    const title = L(sf, options.id === null ? 'storefront.add_address' : 'storefront.edit_address');
-    const action = sf.shopPath(options.id === null ? '/account/addresses' : `/account/addresses/${options.id}`);
-    renderPage(ctx, sf, {
-      title,
-      error: options.error,
-      body: html`<h1>${title}</h1>
-<form method="post" action="${action}" class="address">${csrfField(ctx)}
-<p><label>${L(sf, 'storefront.address_type')}<br><select name="type">${(['shipping', 'billing'] as const).map((type) => html`<option value="${type}"${type === options.type ? html` selected` : ''}>${L(sf, `storefront.address_${type}`)}</option>`)}</select></label></p>
-${addressInputs(sf, options.values)}
-<p><label><input type="checkbox" name="is_default" value="1"${options.isDefault ? html` checked` : ''}> ${L(sf, 'storefront.use_as_default')}</label></p>
-<p><button type="submit" class="primary">${L(sf, 'storefront.save')}</button> <a href="${account(sf)}">${L(sf, 'storefront.account')}</a></p></form>`,
-    }, status);
-  }
 
   /** Runs an address form: the shop API's checks, then the handler; the form again on a wrong field. */
   async function saveAddress(ctx: Context, sf: Storefront, customer: CustomerCaller, id: number | null) {
@@ -175,24 +160,4 @@ ${addressInputs(sf, options.values)}
   });
 
   return api.router;
-}
-
-/** The account page's profile form and address book. */
-export function accountSections(ctx: Context, sf: Storefront, profile: { first_name: string | null; last_name: string | null; preferred_language: string | null },
-  addresses: SavedAddress[]): Html {
-  const L = (key: MessageKey) => t(sf.language, key);
-  const form = (path: string, label: MessageKey) => html`<form method="post" action="${sf.shopPath(path)}" class="inline">${csrfField(ctx)}<button type="submit">${L(label)}</button></form>`;
-  return html`<section id="profile"><h2>${L('storefront.profile')}</h2>
-<form method="post" action="${sf.shopPath('/account/profile')}" class="profile">${csrfField(ctx)}
-<p><label>${L('storefront.first_name')}<br><input name="first_name" value="${profile.first_name ?? ''}" required maxlength="100" autocomplete="given-name"></label></p>
-<p><label>${L('storefront.last_name')}<br><input name="last_name" value="${profile.last_name ?? ''}" required maxlength="100" autocomplete="family-name"></label></p>
-<p><label>${L('storefront.preferred_language')}<br><select name="preferred_language"><option value="">${L('storefront.shop_language')}</option>
-${LANGUAGES.map((l) => html`<option value="${l}" lang="${l}"${l === profile.preferred_language ? html` selected` : ''}>${LANGUAGE_INFO[l].native_name}</option>`)}</select></label></p>
-<p><button type="submit" class="primary">${L('storefront.save')}</button></p></form></section>
-<section id="addresses"><h2>${L('storefront.addresses')} <small class="muted">(${addresses.length}/10)</small></h2>
-${addresses.length === 0 ? html`<p>${L('storefront.no_addresses')}</p>` : html`<ul class="grid addresses">${addresses.map((a) => html`<li class="card address" data-address="${a.id}">
-<p><strong>${L(`storefront.address_${a.type}`)}</strong>${a.is_default ? html` · <span class="default">${L('storefront.default')}</span>` : ''}</p>${addressBlock(sf, a)}
-<p><a href="${sf.shopPath(`/account/addresses/${a.id}`)}">${L('storefront.edit')}</a></p>
-${a.is_default ? '' : form(`/account/addresses/${a.id}/default`, 'storefront.make_default')}${form(`/account/addresses/${a.id}/delete`, 'storefront.delete')}</li>`)}</ul>`}
-<p><a class="button" id="add-address" href="${sf.shopPath('/account/addresses/new')}">${L('storefront.add_address')}</a></p></section>`;
 }
