@@ -6,14 +6,16 @@ module.exports = {
   forbidden: [
     {
       name: 'queries-never-import-commands',
-      comment: 'Queries never import commands (they read projections only), but for an area\'s errors.ts: a query throws its area\'s not-found (npm run arch checks the area is in dependsOn).',
+      comment:
+        "Queries never import commands (they read projections only), but for an area's errors.ts: a query throws its area's not-found (npm run arch checks the area is in dependsOn).",
       severity: 'error',
       from: { path: '^queries/' },
       to: { path: '^commands/', pathNot: '^commands/[^/]+/errors\\.ts$' },
     },
     {
       name: 'consumers-import-only-area-events',
-      comment: 'commands/<area>/events.ts is the public contract: projections and process managers import nothing else under commands/, but the area\'s errors.ts to throw or catch its exceptions.',
+      comment:
+        "commands/<area>/events.ts is the public contract: projections and process managers import nothing else under commands/, but the area's errors.ts to throw or catch its exceptions.",
       severity: 'error',
       from: { path: '^(projections/|src/processes/)' },
       to: { path: '^commands/', pathNot: '^commands/[^/]+/(events|errors)\\.ts$' },
@@ -34,10 +36,13 @@ module.exports = {
     },
     {
       name: 'generic-layers-import-no-area',
-      comment: 'The generic layers know no area (the runtime, the services, the route plumbing, the start): an area contributes a feature check, a seeding step or an adapter through its module declaration (src/modules/), never by being imported.',
+      comment:
+        'The generic layers know no area (the runtime, the services, the route plumbing, the start): an area contributes a feature check, a seeding step or an adapter through its module declaration (src/modules/), never by being imported.',
       severity: 'error',
       from: { path: '^src/(runtime/|http/(api|app|validation|auth)\\.ts$|main\\.ts$|service\\.ts$)' },
-      to: { path: '^(commands|projections|queries)/|^src/(processes|workers/[^/]+)/|^src/http/(admin|vendor|shop|platform|public|language)/' },
+      to: {
+        path: '^(commands|projections|queries)/|^src/(processes|workers/[^/]+)/|^src/http/(admin|vendor|shop|platform|public|language)/',
+      },
     },
     {
       name: 'no-circular',

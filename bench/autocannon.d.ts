@@ -1,6 +1,11 @@
 // autocannon ships no types; the part the benchmarks use.
 declare module 'autocannon' {
-  interface Request { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     connections?: number;

@@ -31,7 +31,8 @@ import { benchOrders, benchProducts, benchVendor } from './support/vendorFixture
 
 type Request = { path: string; body: string; token: string };
 const [which = 'user', connArg = '32', secArg = '5'] = process.argv.slice(2);
-if (!['user', 'ship', 'price', 'bare'].includes(which)) throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price|bare> [connections,…] [seconds]');
+if (!['user', 'ship', 'price', 'bare'].includes(which))
+  throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price|bare> [connections,…] [seconds]');
 
 const fresh = await freshPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const seed = await openStore(fresh.url, 4);
@@ -44,39 +45,71 @@ try {
   const dbName = new URL(fresh.url).pathname.slice(1);
   if (process.env.LOGSQL) await seed.db.knex.raw(`ALTER DATABASE "${dbName}" SET log_statement = 'all'`);
   if (process.env.LOGDURATION) await seed.db.knex.raw(`ALTER DATABASE "${dbName}" SET log_min_duration_statement = 0`);
-  const nodeArgs = process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/command-profile'] : process.env.COUNT ? ['--import', './bench/support/queryCounter.mjs'] : [];
+  const nodeArgs = process.env.PROF
+    ? ['--cpu-prof', '--cpu-prof-dir=/tmp/command-profile']
+    : process.env.COUNT
+      ? ['--import', './bench/support/queryCounter.mjs']
+      : [];
   const method = which === 'user' || which === 'bare' ? 'PUT' : which === 'ship' ? 'POST' : 'PATCH';
   let next: (n: number) => Request;
   if (which === 'bare') {
     // The baseline of scenario 5: a bare Koa route doing one INSERT.
-    await seed.db.knex.raw('CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())');
+    await seed.db.knex.raw(
+      'CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())',
+    );
     app = await startService({ databaseUrl: fresh.url, name: 'command-profile-bare', script: 'bench/support/bareServer.ts', nodeArgs });
     next = (n) => ({ path: `/bare/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: '' });
   } else {
     app = await startService({ databaseUrl: fresh.url, name: 'command-profile', env: { TRUST_PROXY: '1' }, nodeArgs });
     const adminToken = await adminLogin(app.url);
     if (which === 'user') {
-      next = (n) => ({ path: `/api/v1/admin/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: adminToken });
+      next = (n) => ({
+        path: `/api/v1/admin/users/${1000 + (n % 2000)}`,
+        body: JSON.stringify({ first_name: `B${n}` }),
+        token: adminToken,
+      });
     } else if (which === 'ship') {
       const v = await benchVendor(app.url, adminToken);
       const orders = await benchOrders(app.url, { store: seed.store, db: seed.db.knex, clock: systemClock }, v, 400, 5, 20);
-      next = (n) => { const [o, i] = orders[n % orders.length]; return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token }; };
+      next = (n) => {
+        const [o, i] = orders[n % orders.length];
+        return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token };
+      };
     } else {
       const v = await benchVendor(app.url, adminToken);
       const products = await benchProducts(app.url, v, 200);
-      next = (n) => ({ path: `/api/v1/vendor/products/${products[n % products.length]}`, body: JSON.stringify({ price_cents: 1000 + (n % 50000) }), token: v.token });
+      next = (n) => ({
+        path: `/api/v1/vendor/products/${products[n % products.length]}`,
+        body: JSON.stringify({ price_cents: 1000 + (n % 50000) }),
+        token: v.token,
+      });
     }
   }
   await stats.connect();
-  const counters = async () => (await stats.query(`SELECT xact_commit + xact_rollback AS x, tup_inserted AS ins, tup_updated AS upd
-    FROM pg_stat_database WHERE datname = current_database()`)).rows[0];
+  const counters = async () =>
+    (
+      await stats.query(`SELECT xact_commit + xact_rollback AS x, tup_inserted AS ins, tup_updated AS upd
+    FROM pg_stat_database WHERE datname = current_database()`)
+    ).rows[0];
   /** CPU ms (user + system) of the service, of every postgres process, of this process (autocannon). */
   const ticks = (pid: number | string) => {
-    try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; }
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return 0;
+    }
   };
-  const postgresPids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try { return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres'); } catch { return false; }
-  });
+  const postgresPids = () =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres');
+        } catch {
+          return false;
+        }
+      });
   const cpu = () => ({
     service: ticks(app!.child.pid!) * 10,
     postgres: postgresPids().reduce((a, d) => a + ticks(d), 0) * 10,
@@ -98,16 +131,19 @@ try {
     const after = await counters();
     const us = (k: 'service' | 'postgres' | 'bench') => (((cpuAfter[k] - cpuBefore[k]) * 1000) / (n - first)).toFixed(0);
     const per = (k: 'x' | 'ins' | 'upd') => ((Number(after[k]) - Number(before[k])) / (n - first)).toFixed(2);
-    console.log(`${which}, ${connections} conn.: ${r.rate.toFixed(0)} req/s, p50 ${r.p50?.toFixed(1)} ms, p99 ${r.p99?.toFixed(1)} ms, non-2xx ${r.non2xx}; ` +
-      `per request: ${per('x')} transactions, ${per('ins')} rows inserted, ${per('upd')} updated; ` +
-      `CPU µs per request: service ${us('service')}, postgres ${us('postgres')}, load generator ${us('bench')}`);
+    console.log(
+      `${which}, ${connections} conn.: ${r.rate.toFixed(0)} req/s, p50 ${r.p50?.toFixed(1)} ms, p99 ${r.p99?.toFixed(1)} ms, non-2xx ${r.non2xx}; ` +
+        `per request: ${per('x')} transactions, ${per('ins')} rows inserted, ${per('upd')} updated; ` +
+        `CPU µs per request: service ${us('service')}, postgres ${us('postgres')}, load generator ${us('bench')}`,
+    );
     if (waits) console.log(`  waits over 50 ms: ${await waits.stop()}`);
   }
 } finally {
   await stats.end().catch(() => {});
   await app?.stop();
   await seed.close();
-  if (process.env.BENCH_KEEP_DB) console.log(`kept ${fresh.url}`); else await fresh.drop();
+  if (process.env.BENCH_KEEP_DB) console.log(`kept ${fresh.url}`);
+  else await fresh.drop();
 }
 
 /**
@@ -138,7 +174,10 @@ function sampleWaits(url: string): { stop(): Promise<string> } {
       running = false;
       await loop;
       if (seen.size === 0) return 'none';
-      return [...seen].sort((a, b) => b[1].samples - a[1].samples).map(([w, s]) => `${w}: ${s.samples} samples, longest ${Math.round(s.longest)} ms`).join('; ');
+      return [...seen]
+        .sort((a, b) => b[1].samples - a[1].samples)
+        .map(([w, s]) => `${w}: ${s.samples} samples, longest ${Math.round(s.longest)} ms`)
+        .join('; ');
     },
   };
 }

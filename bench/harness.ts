@@ -63,7 +63,11 @@ export interface Scenario {
   run(ctx: ScenarioContext): Promise<void>;
 }
 
-export interface Stat { median: number; min: number; max: number }
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+}
 
 export interface CaseResult {
   scenario: string;
@@ -90,14 +94,18 @@ export interface ScenarioResult {
 // Statistics
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** Percentile of an ascending array (nearest rank, interpolated between neighbours). */
 export function percentile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN;
   const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
@@ -121,7 +129,9 @@ export class Latencies {
     this.values[this.n++] = ms;
   }
 
-  get count(): number { return this.n; }
+  get count(): number {
+    return this.n;
+  }
 
   summary(): { p50: number; p99: number; max: number } {
     const sorted = this.values.slice(0, this.n).sort();
@@ -131,7 +141,10 @@ export class Latencies {
 
 /** The connection levels of the HTTP scenarios: BENCH_CONNECTIONS (comma-separated), default 1, 8 and 32. */
 export function connectionLevels(): number[] {
-  const levels = (process.env.BENCH_CONNECTIONS ?? '1,8,32').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const levels = (process.env.BENCH_CONNECTIONS ?? '1,8,32')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   if (levels.length === 0) throw new Error('BENCH_CONNECTIONS: give connection counts, e.g. 8,32');
   return levels;
 }
@@ -143,9 +156,11 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export async function runFor(ms: number, workers: number, fn: (worker: number) => Promise<void>): Promise<number> {
   const started = now();
   const end = started + ms;
-  await Promise.all(Array.from({ length: workers }, async (_, w) => {
-    while (now() < end) await fn(w);
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (now() < end) await fn(w);
+    }),
+  );
   return (now() - started) / 1000;
 }
 
@@ -173,16 +188,26 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     repetitions: options.repetitions,
     quick: options.quick,
     size: (full, quick) => (options.quick ? quick : full),
-    define(spec) { specs.set(spec.name, spec); samples.set(spec.name, []); },
+    define(spec) {
+      specs.set(spec.name, spec);
+      samples.set(spec.name, []);
+    },
     record(name, sample) {
       if (!specs.has(name)) throw new Error(`${scenario.id}: case ${name} was not defined`);
       samples.get(name)!.push(sample);
-      const extra = Object.entries(sample).filter(([k]) => !['rate', 'p50', 'p99'].includes(k))
-        .map(([k, v]) => `${k}=${fmt(v as number)}`).join(' ');
-      options.log(`  ${name}: ${fmt(sample.rate)} ${specs.get(name)!.unit}` +
-        (sample.p50 !== undefined ? `, p50 ${fmtMs(sample.p50)} p99 ${fmtMs(sample.p99!)}` : '') + (extra ? `, ${extra}` : ''));
+      const extra = Object.entries(sample)
+        .filter(([k]) => !['rate', 'p50', 'p99'].includes(k))
+        .map(([k, v]) => `${k}=${fmt(v as number)}`)
+        .join(' ');
+      options.log(
+        `  ${name}: ${fmt(sample.rate)} ${specs.get(name)!.unit}` +
+          (sample.p50 !== undefined ? `, p50 ${fmtMs(sample.p50)} p99 ${fmtMs(sample.p99!)}` : '') +
+          (extra ? `, ${extra}` : ''),
+      );
     },
-    note(text) { notes.push(text); },
+    note(text) {
+      notes.push(text);
+    },
     log: options.log,
     async freshDatabase(label) {
       const db = await createDatabase(options.serverUrl, `${scenario.id}_${label}`);
@@ -215,13 +240,21 @@ function summarise(scenario: string, spec: CaseSpec, own: Sample[], all: Map<str
     ratio = stat(pairs);
   }
   const targets = (spec.targets ?? []).map((t) => {
-    const value = t.metric === 'ratio' ? ratio?.median ?? null : metrics[t.metric]?.median ?? null;
-    const met = value !== null && Number.isFinite(value) && (t.min === undefined || value >= t.min) && (t.max === undefined || value < t.max);
+    const value = t.metric === 'ratio' ? (ratio?.median ?? null) : (metrics[t.metric]?.median ?? null);
+    const met =
+      value !== null && Number.isFinite(value) && (t.min === undefined || value >= t.min) && (t.max === undefined || value < t.max);
     return { ...t, value, met };
   });
   return {
-    scenario, name: spec.name, unit: spec.unit, baseline: spec.baseline, isBaseline: spec.isBaseline ?? false,
-    samples: own, metrics, ratio, targets,
+    scenario,
+    name: spec.name,
+    unit: spec.unit,
+    baseline: spec.baseline,
+    isBaseline: spec.isBaseline ?? false,
+    samples: own,
+    metrics,
+    ratio,
+    targets,
   };
 }
 
@@ -237,8 +270,7 @@ export function fmtMs(v: number | undefined): string {
   return v >= 100 ? `${Math.round(v)}` : v >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
 
-const spread = (s: Stat | undefined, f: (v: number) => string) =>
-  s ? `${f(s.median)} (${f(s.min)}–${f(s.max)})` : '–';
+const spread = (s: Stat | undefined, f: (v: number) => string) => (s ? `${f(s.median)} (${f(s.min)}–${f(s.max)})` : '–');
 
 /** The results as a Markdown table (what the terminal shows and docs/performance.md quotes). */
 export function table(results: ScenarioResult[]): string {
@@ -250,11 +282,19 @@ export function table(results: ScenarioResult[]): string {
       continue;
     }
     for (const c of r.cases) {
-      const other = Object.entries(c.metrics).filter(([k]) => !['rate', 'p50', 'p99'].includes(k))
-        .map(([k, s]) => `${k} ${fmt(s.median)}`).join(', ');
-      const ratio = c.ratio ? `${(c.ratio.median * 100).toFixed(0)} % (${(c.ratio.min * 100).toFixed(0)}–${(c.ratio.max * 100).toFixed(0)})` : c.isBaseline ? 'baseline' : '';
+      const other = Object.entries(c.metrics)
+        .filter(([k]) => !['rate', 'p50', 'p99'].includes(k))
+        .map(([k, s]) => `${k} ${fmt(s.median)}`)
+        .join(', ');
+      const ratio = c.ratio
+        ? `${(c.ratio.median * 100).toFixed(0)} % (${(c.ratio.min * 100).toFixed(0)}–${(c.ratio.max * 100).toFixed(0)})`
+        : c.isBaseline
+          ? 'baseline'
+          : '';
       const targets = c.targets.map((t) => `${t.met ? 'met' : 'MISSED'}: ${t.label}`).join('; ');
-      lines.push(`| ${r.title} | ${c.name} | ${spread(c.metrics.rate, fmt)} ${c.unit} | ${spread(c.metrics.p50, fmtMs)} | ${spread(c.metrics.p99, fmtMs)} | ${ratio} | ${other} | ${targets} |`);
+      lines.push(
+        `| ${r.title} | ${c.name} | ${spread(c.metrics.rate, fmt)} ${c.unit} | ${spread(c.metrics.p50, fmtMs)} | ${spread(c.metrics.p99, fmtMs)} | ${ratio} | ${other} | ${targets} |`,
+      );
     }
   }
   return lines.join('\n');

@@ -27,7 +27,9 @@ export const HISTORY_SCENARIOS: { name: string; scenario: string; match: RegExp 
 ];
 
 /** One scenario's ratio to its same-run baseline: the per-repetition ratios and their median and spread. */
-export interface Ratio extends Stat { reps: number[] }
+export interface Ratio extends Stat {
+  reps: number[];
+}
 
 export interface HistoryEntry {
   commit: string;
@@ -78,7 +80,8 @@ export interface Comparison {
 export function compare(previous: HistoryEntry, current: Record<string, Ratio>): Comparison[] {
   const half = (r: Ratio) => (r.max - r.min) / (2 * r.median);
   return HISTORY_SCENARIOS.filter((h) => previous.ratios[h.name] && current[h.name]).map(({ name }) => {
-    const p = previous.ratios[name], c = current[name];
+    const p = previous.ratios[name],
+      c = current[name];
     const loss = 1 - c.median / p.median;
     const noise = half(p) + half(c);
     return { scenario: name, previous: p, current: c, loss, noise, regressed: loss > TOLERATED_LOSS + noise };
@@ -86,7 +89,7 @@ export function compare(previous: HistoryEntry, current: Record<string, Ratio>):
 }
 
 export function readHistory(file = HISTORY_JSON): HistoryEntry[] {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as HistoryEntry[] : [];
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as HistoryEntry[]) : [];
 }
 
 /** The history with `entry` added last (replacing a row of the same commit), the last ten kept. */
@@ -117,7 +120,7 @@ export function renderHistory(history: HistoryEntry[]): string {
     '# Bench history: command scenarios against the bare route',
     '',
     'Written by `npm run bench -- --record` (bench/history.ts); do not edit by hand. Each cell is the',
-    'ratio of the command\'s throughput to the bare one-INSERT route of the same run at 32',
+    "ratio of the command's throughput to the bare one-INSERT route of the same run at 32",
     'connections: the median of the repetitions (min–max), in per cent. `npm run bench -- --check`',
     `compares a run with the newest row and names a scenario that lost more than ${pct(TOLERATED_LOSS)} % beyond the noise`,
     'of its repetitions. The last ten measured commits; docs/performance.md says how to read them.',

@@ -43,7 +43,10 @@ async function probe(during: () => Promise<unknown>): Promise<number[]> {
       position = batch.next;
       for (const e of batch.events) {
         const at = sent.get(e.id);
-        if (at !== undefined) { lags.push(performance.now() - at); sent.delete(e.id); }
+        if (at !== undefined) {
+          lags.push(performance.now() - at);
+          sent.delete(e.id);
+        }
       }
       if (batch.events.length === 0) await new Promise((r) => setTimeout(r, 2));
     }
@@ -65,10 +68,22 @@ report('idle, 10 s', await probe(() => new Promise((r) => setTimeout(r, 10_000))
 let writes = 0;
 let longest = 0;
 const logger = Object.assign(Object.create(silent), {
-  debug: (o: { ms?: number }, msg: string) => { if (msg === 'rebuild write committed') { writes++; longest = Math.max(longest, o.ms ?? 0); } },
+  debug: (o: { ms?: number }, msg: string) => {
+    if (msg === 'rebuild write committed') {
+      writes++;
+      longest = Math.max(longest, o.ms ?? 0);
+    }
+  },
 });
 const started = performance.now();
 let done = 0;
-report(`during the rebuild of ${name}`, await probe(async () => { done = await rebuildProjection(db.knex, store, projection, logger); }));
-console.log(`rebuild: ${done} events in ${((performance.now() - started) / 1000).toFixed(1)} s, ${writes} write transactions, the longest ${longest} ms`);
+report(
+  `during the rebuild of ${name}`,
+  await probe(async () => {
+    done = await rebuildProjection(db.knex, store, projection, logger);
+  }),
+);
+console.log(
+  `rebuild: ${done} events in ${((performance.now() - started) / 1000).toFixed(1)} s, ${writes} write transactions, the longest ${longest} ms`,
+);
 await close();

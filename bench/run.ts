@@ -62,7 +62,8 @@ async function optionalScenarios(): Promise<Scenario[]> {
   if (!existsSync(file)) return [];
   if (/export (const scenario|default)/.test(readFileSync(file, 'utf8'))) {
     const mod = await import(pathToFileURL(file).href);
-    const found = [mod.scenario, mod.default].find((v: any) => v && typeof v.id === 'string' && typeof v.run === 'function') as Scenario | undefined;
+    const found = [mod.scenario, mod.default].find((v: any) => v && typeof v.id === 'string' && typeof v.run === 'function') as
+      Scenario | undefined;
     if (!found) throw new Error('bench/catalogueImport.ts exports something that is not a Scenario (see bench/harness.ts)');
     return [found];
   }
@@ -87,17 +88,25 @@ function scriptScenario(file: string): Scenario {
         if (!result || code !== 0) throw new Error(`bench/catalogueImport.ts exited ${code}: ${stdout.slice(-2000)}`);
         ctx.record(name, { rate: result.rows_per_second, peak_rss_mb: result.peak_rss_mb, seconds: result.seconds });
       }
-      ctx.note('Catalogue import: bench/catalogueImport.ts (the catalogue area\'s script) run as a child process on a fresh database of the same server; ' +
-        'peak RSS is the whole service process\'s. The issue\'s memory bound is for 1,000,000 rows: BENCH_IMPORT_ROWS=1000000 npm run bench -- catalogue-import.');
+      ctx.note(
+        "Catalogue import: bench/catalogueImport.ts (the catalogue area's script) run as a child process on a fresh database of the same server; " +
+          "peak RSS is the whole service process's. The issue's memory bound is for 1,000,000 rows: BENCH_IMPORT_ROWS=1000000 npm run bench -- catalogue-import.",
+      );
     },
   };
 }
 
 function runScript(file: string, env: Record<string, string>): Promise<{ stdout: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: join(HERE, '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: join(HERE, '..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
-    child.stdout.on('data', (chunk) => { stdout += String(chunk); });
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+    });
     child.once('error', reject);
     child.once('exit', (code) => resolve({ stdout, code }));
   });
@@ -106,13 +115,20 @@ function runScript(file: string, env: Record<string, string>): Promise<{ stdout:
 /** The commit measured: the short id, with `+changes` when the work tree differs from it. */
 function currentCommit(): string {
   try {
-    return execFileSync('git', ['describe', '--always', '--dirty=+changes', '--abbrev=7'], { cwd: join(HERE, '..'), encoding: 'utf8' }).trim();
+    return execFileSync('git', ['describe', '--always', '--dirty=+changes', '--abbrev=7'], {
+      cwd: join(HERE, '..'),
+      encoding: 'utf8',
+    }).trim();
   } catch {
     return 'unknown';
   }
 }
 
-function historyStep(results: ScenarioResult[], run: { check: boolean; record: boolean; started: Date; file: string; load: [number, number] }, log: (t: string) => void) {
+function historyStep(
+  results: ScenarioResult[],
+  run: { check: boolean; record: boolean; started: Date; file: string; load: [number, number] },
+  log: (t: string) => void,
+) {
   const ratios = commandRatios(results);
   const history = readHistory();
   const previous = history.at(-1);
@@ -123,9 +139,11 @@ function historyStep(results: ScenarioResult[], run: { check: boolean; record: b
       log(`\nbench check against ${previous.commit} (${previous.started.slice(0, 16)} UTC):`);
       const found = compare(previous, ratios);
       for (const c of found) {
-        log(`  ${c.scenario.padEnd(18)} ${(c.previous.median * 100).toFixed(1)} % → ${(c.current.median * 100).toFixed(1)} %: ` +
-          `${c.loss >= 0 ? `lost ${(c.loss * 100).toFixed(0)} %` : `gained ${(-c.loss * 100).toFixed(0)} %`}, noise ${(c.noise * 100).toFixed(0)} %` +
-          (c.regressed ? '  REGRESSED' : ''));
+        log(
+          `  ${c.scenario.padEnd(18)} ${(c.previous.median * 100).toFixed(1)} % → ${(c.current.median * 100).toFixed(1)} %: ` +
+            `${c.loss >= 0 ? `lost ${(c.loss * 100).toFixed(0)} %` : `gained ${(-c.loss * 100).toFixed(0)} %`}, noise ${(c.noise * 100).toFixed(0)} %` +
+            (c.regressed ? '  REGRESSED' : ''),
+        );
       }
       const regressed = found.filter((c) => c.regressed);
       if (regressed.length > 0) {
@@ -137,7 +155,9 @@ function historyStep(results: ScenarioResult[], run: { check: boolean; record: b
     }
   }
   if (run.record) {
-    writeHistory(withEntry(history, { commit: currentCommit(), started: run.started.toISOString(), results: run.file, load: run.load, ratios }));
+    writeHistory(
+      withEntry(history, { commit: currentCommit(), started: run.started.toISOString(), results: run.file, load: run.load, ratios }),
+    );
     log('recorded in bench/history.json and bench/history.md');
   }
 }
@@ -197,7 +217,11 @@ async function main() {
   log(`machine: ${env.cpus} × ${env.cpu_model}, ${env.memory_gb} GB, node ${env.node}, ${env.postgres}`);
 
   const loadAtStart = loadavg()[0];
-  log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  log(
+    `load average at the start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const results: ScenarioResult[] = [];
   for (const scenario of selected) {
     log(`\n${scenario.title} (${scenario.id})`);
@@ -207,7 +231,11 @@ async function main() {
   }
 
   const loadAtEnd = loadavg()[0];
-  log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const rendered = table(results);
   const notes = results.flatMap((r) => r.notes);
   log(`\n${rendered}\n`);
@@ -216,14 +244,28 @@ async function main() {
   const dir = join(HERE, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify({
-    started: started.toISOString(),
-    command: `npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}`,
-    commit: currentCommit(), load: [loadAtStart, loadAtEnd],
-    repetitions, quick, machine: env, table: rendered, notes, results,
-  }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        started: started.toISOString(),
+        command: `npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}`,
+        commit: currentCommit(),
+        load: [loadAtStart, loadAtEnd],
+        repetitions,
+        quick,
+        machine: env,
+        table: rendered,
+        notes,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   log(`\nwritten ${file}`);
-  if (check || record) historyStep(results, { check, record, started, file: `bench/results/${stamp}.json`, load: [loadAtStart, loadAtEnd] }, log);
+  if (check || record)
+    historyStep(results, { check, record, started, file: `bench/results/${stamp}.json`, load: [loadAtStart, loadAtEnd] }, log);
   const failed = results.filter((r) => r.error);
   if (failed.length > 0) {
     log(`failed scenarios: ${failed.map((r) => r.id).join(', ')}`);

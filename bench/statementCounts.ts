@@ -18,7 +18,9 @@ try {
   const counts = await countStatements({ databaseUrl: fresh.url, root, requests, log: (t) => console.log(t) });
   for (const name of COMMAND_SCENARIOS) {
     const c = counts[name];
-    console.log(`\n${name}: ${c.request} per request (before the plans, ${BEFORE_PLANS.commit}: ${BEFORE_PLANS.counts[name]}), besides ${c.timing.toFixed(2)} separate NOTIFY or connection set-up`);
+    console.log(
+      `\n${name}: ${c.request} per request (before the plans, ${BEFORE_PLANS.commit}: ${BEFORE_PLANS.counts[name]}), besides ${c.timing.toFixed(2)} separate NOTIFY or connection set-up`,
+    );
     for (const [k, v] of Object.entries(c.byName)) console.log(`  ${v.toFixed(2).padStart(6)}  ${k.replace(/\s+/g, ' ')}`);
   }
   console.log(`\n${JSON.stringify(Object.fromEntries(COMMAND_SCENARIOS.map((s) => [s, counts[s].request])))}`);

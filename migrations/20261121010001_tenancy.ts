@@ -131,8 +131,17 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['platform_settings', 'vendor_themes', 'vendor_team_invitations', 'vendor_team_members', 'vendor_domains', 'company_list', 'vendor_list']) {
+  for (const table of [
+    'platform_settings',
+    'vendor_themes',
+    'vendor_team_invitations',
+    'vendor_team_members',
+    'vendor_domains',
+    'company_list',
+    'vendor_list',
+  ]) {
     await knex.raw(`DROP TABLE ${table}`);
   }
-  for (const seq of ['team_invitation_id_seq', 'vendor_domain_id_seq', 'vendor_id_seq', 'company_id_seq']) await knex.raw(`DROP SEQUENCE ${seq}`);
+  for (const seq of ['team_invitation_id_seq', 'vendor_domain_id_seq', 'vendor_id_seq', 'company_id_seq'])
+    await knex.raw(`DROP SEQUENCE ${seq}`);
 }

@@ -61,7 +61,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['marketplace_import_errors', 'marketplace_import_jobs', 'marketplace_product_keys']) await knex.raw(`DROP TABLE ${table}`);
+  for (const table of ['marketplace_import_errors', 'marketplace_import_jobs', 'marketplace_product_keys'])
+    await knex.raw(`DROP TABLE ${table}`);
   await knex.raw('DROP SEQUENCE marketplace_product_id_seq');
   await knex.raw('DROP SEQUENCE marketplace_import_id_seq');
 }

@@ -99,7 +99,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['vendor_product_list', 'marketplace_product_translations', 'marketplace_product_list', 'marketplace_import_publications', 'marketplace_import_staging']) {
+  for (const table of [
+    'vendor_product_list',
+    'marketplace_product_translations',
+    'marketplace_product_list',
+    'marketplace_import_publications',
+    'marketplace_import_staging',
+  ]) {
     await knex.raw(`DROP TABLE ${table}`);
   }
   await knex.raw('DROP SEQUENCE vendor_product_id_seq');

@@ -102,7 +102,7 @@ export async function up(knex: Knex): Promise<void> {
     updated_at             timestamptz NOT NULL
   )`);
   await knex.raw('CREATE INDEX order_item_exceptions_vendor ON order_item_exceptions (vendor_id, status, id)');
-  await knex.raw('CREATE INDEX order_item_exceptions_gtin ON order_item_exceptions (vendor_id, gtin14) WHERE status = \'pending\'');
+  await knex.raw("CREATE INDEX order_item_exceptions_gtin ON order_item_exceptions (vendor_id, gtin14) WHERE status = 'pending'");
 
   // projections/orders/extmarketPushes.ts: decisions the extmarket must hear about, and how that went.
   await knex.raw(`CREATE TABLE extmarket_pushes (
@@ -140,6 +140,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['order_stock_issues', 'extmarket_pushes', 'order_item_exceptions', 'order_shipments', 'order_items', 'order_list']) await knex.raw(`DROP TABLE ${t}`);
+  for (const t of ['order_stock_issues', 'extmarket_pushes', 'order_item_exceptions', 'order_shipments', 'order_items', 'order_list'])
+    await knex.raw(`DROP TABLE ${t}`);
   for (const seq of ['order_item_exception_id_seq', 'order_item_id_seq', 'order_id_seq']) await knex.raw(`DROP SEQUENCE ${seq}`);
 }

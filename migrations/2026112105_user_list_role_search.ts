@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
   const trgm = await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
   if (trgm.rows.length === 0) return;
   for (const role of ROLES) {
-    await knex.raw(`CREATE INDEX IF NOT EXISTS user_list_search_${role} ON user_list USING gin ((${SEARCH_TEXT}) gin_trgm_ops) WHERE role = '${role}'`);
+    await knex.raw(
+      `CREATE INDEX IF NOT EXISTS user_list_search_${role} ON user_list USING gin ((${SEARCH_TEXT}) gin_trgm_ops) WHERE role = '${role}'`,
+    );
   }
   await knex.raw('ANALYZE user_list');
 }

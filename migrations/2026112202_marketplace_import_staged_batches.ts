@@ -28,9 +28,11 @@ export async function up(knex: Knex): Promise<void> {
     rows     json NOT NULL,
     PRIMARY KEY (job_id, batch)
   )`);
-  await knex.raw(lz4
-    ? 'ALTER TABLE marketplace_import_staged_batches ALTER COLUMN rows SET COMPRESSION lz4'
-    : 'ALTER TABLE marketplace_import_staged_batches ALTER COLUMN rows SET STORAGE EXTERNAL');
+  await knex.raw(
+    lz4
+      ? 'ALTER TABLE marketplace_import_staged_batches ALTER COLUMN rows SET COMPRESSION lz4'
+      : 'ALTER TABLE marketplace_import_staged_batches ALTER COLUMN rows SET STORAGE EXTERNAL',
+  );
   await knex.raw(`INSERT INTO marketplace_import_staged_batches (job_id, batch, language, rows)
     SELECT s.job_id, s.batch, min(s.language), json_agg((SELECT to_json(r) FROM (SELECT ${ROW_FIELDS.replace(/(\w+|"row")/g, (c) => `s.${c}`)}) r) ORDER BY s."row")
       FROM marketplace_import_staging s GROUP BY s.job_id, s.batch`);

@@ -9,5 +9,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const i of ['vendor_list_sort_name', 'vendor_list_sort_created', 'company_list_sort_name', 'company_list_sort_created']) await knex.raw(`DROP INDEX ${i}`);
+  for (const i of ['vendor_list_sort_name', 'vendor_list_sort_created', 'company_list_sort_name', 'company_list_sort_created'])
+    await knex.raw(`DROP INDEX ${i}`);
 }

@@ -37,9 +37,14 @@ const INDEXES = (): Array<[name: string, definition: string]> => [
 
 export async function up(knex: Knex): Promise<void> {
   // One statement, one rewrite of the table.
-  await knex.raw(`ALTER TABLE vendor_product_list ${LANGUAGES.map((l) =>
-    `ADD COLUMN IF NOT EXISTS sort_title_${l} text GENERATED ALWAYS AS (lower((translations -> '${l}') ->> 'title')) STORED`).join(', ')}`);
-  await knex.raw('ALTER TABLE marketplace_product_translations ADD COLUMN IF NOT EXISTS sort_title text GENERATED ALWAYS AS (lower(title)) STORED');
+  await knex.raw(
+    `ALTER TABLE vendor_product_list ${LANGUAGES.map(
+      (l) => `ADD COLUMN IF NOT EXISTS sort_title_${l} text GENERATED ALWAYS AS (lower((translations -> '${l}') ->> 'title')) STORED`,
+    ).join(', ')}`,
+  );
+  await knex.raw(
+    'ALTER TABLE marketplace_product_translations ADD COLUMN IF NOT EXISTS sort_title text GENERATED ALWAYS AS (lower(title)) STORED',
+  );
   for (const [name, definition] of INDEXES()) await knex.raw(`CREATE INDEX IF NOT EXISTS ${name} ON ${definition}`);
   await knex.raw('ANALYZE vendor_product_list');
   await knex.raw('ANALYZE marketplace_product_list');

@@ -6,11 +6,17 @@ import type { Knex } from 'knex';
  * (<key>, id). The id orders have theirs already (the primary key, marketplace_import_jobs_vendor).
  * One statement per raw call (PGlite).
  */
-const KEYS: Array<[name: string, column: string]> = [['created', 'created_at'], ['status_order', 'status'], ['completed', 'completed_at']];
+const KEYS: Array<[name: string, column: string]> = [
+  ['created', 'created_at'],
+  ['status_order', 'status'],
+  ['completed', 'completed_at'],
+];
 
 export async function up(knex: Knex): Promise<void> {
   for (const [name, column] of KEYS) {
-    await knex.raw(`CREATE INDEX IF NOT EXISTS marketplace_import_jobs_vendor_${name} ON marketplace_import_jobs (vendor_id, ${column}, id)`);
+    await knex.raw(
+      `CREATE INDEX IF NOT EXISTS marketplace_import_jobs_vendor_${name} ON marketplace_import_jobs (vendor_id, ${column}, id)`,
+    );
     await knex.raw(`CREATE INDEX IF NOT EXISTS marketplace_import_jobs_${name} ON marketplace_import_jobs (${column}, id)`);
   }
 }

@@ -16,5 +16,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX invoices_credited');
-  for (const c of ['vat_local', 'credit_note', 'credit_reason', 'credited_invoice_id', 'document_type']) await knex.raw(`ALTER TABLE invoices DROP COLUMN ${c}`);
+  for (const c of ['vat_local', 'credit_note', 'credit_reason', 'credited_invoice_id', 'document_type'])
+    await knex.raw(`ALTER TABLE invoices DROP COLUMN ${c}`);
 }

@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     created_at timestamptz NOT NULL,
     sent_at timestamptz
   )`);
-  await knex.raw('CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE status = \'pending\'');
+  await knex.raw("CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE status = 'pending'");
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -40,7 +40,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE INDEX IF NOT EXISTS vendor_product_list_shop_price ON vendor_product_list (vendor_id, charged_price_cents, id)
     WHERE is_active AND NOT is_placeholder`);
   await knex.raw('CREATE INDEX IF NOT EXISTS vendor_product_list_brand ON vendor_product_list (vendor_id, lower(brand))');
-  await knex.raw('CREATE INDEX IF NOT EXISTS vendor_product_list_type ON vendor_product_list (vendor_id, lower(product_type_raw) text_pattern_ops)');
+  await knex.raw(
+    'CREATE INDEX IF NOT EXISTS vendor_product_list_type ON vendor_product_list (vendor_id, lower(product_type_raw) text_pattern_ops)',
+  );
   if (await hasTrigrams(knex)) {
     await knex.raw('CREATE INDEX IF NOT EXISTS vendor_product_list_search ON vendor_product_list USING gin (search_text gin_trgm_ops)');
   }

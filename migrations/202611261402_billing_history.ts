@@ -20,8 +20,12 @@ export async function up(knex: Knex): Promise<void> {
     updated_at          timestamptz NOT NULL
   )`);
   // Lists read newest period first, per vendor or across vendors.
-  await knex.raw('CREATE INDEX billing_history_vendor ON billing_history (vendor_id, (coalesce(period_start, created_at)) DESC, created_at DESC, invoice_id DESC)');
-  await knex.raw('CREATE INDEX billing_history_period ON billing_history ((coalesce(period_start, created_at)) DESC, created_at DESC, invoice_id DESC)');
+  await knex.raw(
+    'CREATE INDEX billing_history_vendor ON billing_history (vendor_id, (coalesce(period_start, created_at)) DESC, created_at DESC, invoice_id DESC)',
+  );
+  await knex.raw(
+    'CREATE INDEX billing_history_period ON billing_history ((coalesce(period_start, created_at)) DESC, created_at DESC, invoice_id DESC)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     updated_at       timestamptz NOT NULL
   )`);
   // The gate's memory view loads the unfinished ones at start.
-  await knex.raw('CREATE INDEX vendor_onboarding_unfinished ON vendor_onboarding (vendor_id) WHERE status = \'in_progress\'');
+  await knex.raw("CREATE INDEX vendor_onboarding_unfinished ON vendor_onboarding (vendor_id) WHERE status = 'in_progress'");
 }
 
 export async function down(knex: Knex): Promise<void> {

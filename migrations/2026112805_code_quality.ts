@@ -59,7 +59,7 @@ export async function up(knex: Knex): Promise<void> {
     updated_at      timestamptz NOT NULL
   )`);
   await knex.raw('CREATE INDEX code_quality_violations_list ON code_quality_violations (severity, status, id)');
-  await knex.raw('CREATE INDEX code_quality_violations_due ON code_quality_violations (due_date) WHERE status = \'assigned\'');
+  await knex.raw("CREATE INDEX code_quality_violations_due ON code_quality_violations (due_date) WHERE status = 'assigned'");
   await knex.raw(`CREATE TABLE test_runs (
     id             integer PRIMARY KEY,
     kind           text NOT NULL,
@@ -104,7 +104,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['test_collections', 'test_results', 'test_runs', 'code_quality_violations', 'code_quality_scans', 'code_quality_fingerprints']) {
+  for (const t of [
+    'test_collections',
+    'test_results',
+    'test_runs',
+    'code_quality_violations',
+    'code_quality_scans',
+    'code_quality_fingerprints',
+  ]) {
     await knex.raw(`DROP TABLE IF EXISTS ${t}`);
   }
   for (const s of ['test_run_id_seq', 'violation_id_seq', 'code_quality_scan_id_seq']) await knex.raw(`DROP SEQUENCE IF EXISTS ${s}`);

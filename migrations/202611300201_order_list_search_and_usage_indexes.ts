@@ -20,7 +20,8 @@ const hasTrigrams = async (knex: Knex) => (await knex.raw(`SELECT 1 FROM pg_exte
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS order_list_vendor_imported ON order_list (vendor_id, imported_at)');
   if (!(await hasTrigrams(knex))) return;
-  for (const column of COLUMNS) await knex.raw(`CREATE INDEX IF NOT EXISTS order_list_search_${column} ON order_list USING gin (${column} gin_trgm_ops)`);
+  for (const column of COLUMNS)
+    await knex.raw(`CREATE INDEX IF NOT EXISTS order_list_search_${column} ON order_list USING gin (${column} gin_trgm_ops)`);
 }
 
 export async function down(knex: Knex): Promise<void> {

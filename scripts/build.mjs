@@ -24,7 +24,8 @@ export function newestSource() {
     }
   };
   for (const dir of SOURCES) visit(join(ROOT, dir));
-  for (const file of ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json']) newest = Math.max(newest, statSync(join(ROOT, file)).mtimeMs);
+  for (const file of ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'])
+    newest = Math.max(newest, statSync(join(ROOT, file)).mtimeMs);
   return newest;
 }
 
@@ -43,8 +44,12 @@ function copyStatic(dir) {
 
 export function build() {
   let tsc;
-  try { tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc'); } catch {
-    process.stderr.write('TypeScript is not installed (an install without dev dependencies): dist/ is left as it is; npm run dev runs the sources.\n');
+  try {
+    tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  } catch {
+    process.stderr.write(
+      'TypeScript is not installed (an install without dev dependencies): dist/ is left as it is; npm run dev runs the sources.\n',
+    );
     return false;
   }
   const began = Date.now();

@@ -9,7 +9,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(ROOT, 'dist', 'src', 'main.js');
 if (isStale()) build();
 if (!existsSync(main)) {
-  process.stderr.write('Cannot start: dist/ holds no build and TypeScript is not installed: run npm ci (with dev dependencies), or npm run dev to run the sources.\n');
+  process.stderr.write(
+    'Cannot start: dist/ holds no build and TypeScript is not installed: run npm ci (with dev dependencies), or npm run dev to run the sources.\n',
+  );
   process.exit(1);
 }
 await import(pathToFileURL(main).href);

@@ -7,8 +7,9 @@ import type { Services } from './runtime/services.ts';
 export const MIN_ADMIN_PASSWORD = 10;
 
 /** How to get a first admin: what the start-up log line and the home page (GET /) say. */
-export const HOW_TO_CREATE_ADMIN = 'start the service with ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=\'choose-10+-chars\' npm start, '
-  + 'or run npm run admin:create -- --email admin@example.com --password \'choose-10+-chars\' while it is stopped';
+export const HOW_TO_CREATE_ADMIN =
+  "start the service with ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD='choose-10+-chars' npm start, " +
+  "or run npm run admin:create -- --email admin@example.com --password 'choose-10+-chars' while it is stopped";
 
 /** An active user with the admin role, in the user_list read model. */
 export async function activeAdminExists(knex: Knex): Promise<boolean> {
@@ -30,16 +31,23 @@ export async function ensureFirstAdmin(services: Services): Promise<void> {
     return;
   }
   if (admin.password.length < MIN_ADMIN_PASSWORD) {
-    services.logger.error({ email: admin.email },
-      `No admin created: ADMIN_PASSWORD must have at least ${MIN_ADMIN_PASSWORD} characters. To create one, ${HOW_TO_CREATE_ADMIN}.`);
+    services.logger.error(
+      { email: admin.email },
+      `No admin created: ADMIN_PASSWORD must have at least ${MIN_ADMIN_PASSWORD} characters. To create one, ${HOW_TO_CREATE_ADMIN}.`,
+    );
     return;
   }
   const username = admin.username ?? (admin.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
-  const { done } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock },
+  const { done } = await createUser(
+    { store: services.store, db: services.db.knex, clock: services.clock },
     { email: admin.email, username, password: admin.password, role: 'admin' },
-    { userId: 'system:bootstrap', correlationId: 'bootstrap-first-admin' });
+    { userId: 'system:bootstrap', correlationId: 'bootstrap-first-admin' },
+  );
   await services.settle(done);
-  services.logger.info({ email: admin.email, username }, `First admin ${admin.email} created (username ${username}); sign in with POST /api/v1/admin/auth/login`);
+  services.logger.info(
+    { email: admin.email, username },
+    `First admin ${admin.email} created (username ${username}); sign in with POST /api/v1/admin/auth/login`,
+  );
 }
 
 // The start-up lines live apart from the first admin's creation: src/main.ts prints them before it loads the service.

@@ -45,7 +45,12 @@ export interface Config {
    * Stripe (docs/billing.md): absent secret key = billing is not configured and the billing
    * routes answer 503. The API base is Stripe's own unless set (a local Stripe server in tests).
    */
-  stripe?: { secretKey: string; apiBase?: string; webhookSecret?: string; /** STRIPE_PUBLISHABLE_KEY: what the signup's card page gives Stripe.js. */ publishableKey?: string };
+  stripe?: {
+    secretKey: string;
+    apiBase?: string;
+    webhookSecret?: string;
+    /** STRIPE_PUBLISHABLE_KEY: what the signup's card page gives Stripe.js. */ publishableKey?: string;
+  };
   /** How often an open live message stream checks that its caller still has access (docs/messaging.md "Live delivery"). */
   liveAccessRecheckMs: number;
   /**
@@ -88,17 +93,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     jwtSecret: jwtSecret(env, production, dataDir),
     jwtExpiresInSeconds: Number(env.JWT_EXPIRES_IN_SECONDS ?? 3600),
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-      ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, username: env.ADMIN_USERNAME || undefined }
-      : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, username: env.ADMIN_USERNAME || undefined }
+        : undefined,
     logLevel: logLevelOf(env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'), 'LOG_LEVEL'),
     http: httpConfig(env),
     databaseConnectTimeoutMs: positive(env.DATABASE_CONNECT_TIMEOUT_MS, 5000, 'DATABASE_CONNECT_TIMEOUT_MS'),
     defaultLocale: env.DEFAULT_LOCALE ?? 'en',
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
     platformDomain: (env.PLATFORM_DOMAIN ?? 'localhost').toLowerCase(),
-    importUrlAllowedHosts: (env.IMPORT_URL_ALLOWED_HOSTS ?? '').split(',').map((x) => x.trim()).filter(Boolean),
-    dnsServers: env.DNS_SERVERS ? env.DNS_SERVERS.split(',').map((x) => x.trim()).filter(Boolean) : undefined,
+    importUrlAllowedHosts: (env.IMPORT_URL_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+    dnsServers: env.DNS_SERVERS
+      ? env.DNS_SERVERS.split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined,
     exchangeRatesUrl: env.EXCHANGE_RATES_URL || undefined,
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Shop <no-reply@localhost>',
@@ -139,11 +152,19 @@ function httpConfig(env: NodeJS.ProcessEnv): Config['http'] {
   const keepAliveTimeoutMs = positive(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 75_000, 'HTTP_KEEP_ALIVE_TIMEOUT_MS');
   const headersTimeoutMs = positive(env.HTTP_HEADERS_TIMEOUT_MS, keepAliveTimeoutMs + 1000, 'HTTP_HEADERS_TIMEOUT_MS');
   if (headersTimeoutMs <= keepAliveTimeoutMs) {
-    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', `(${headersTimeoutMs}) must be longer than HTTP_KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs})`, 'raise it, or unset it to follow the keep-alive timeout');
+    throw new ConfigError(
+      'HTTP_HEADERS_TIMEOUT_MS',
+      `(${headersTimeoutMs}) must be longer than HTTP_KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs})`,
+      'raise it, or unset it to follow the keep-alive timeout',
+    );
   }
   const requestTimeoutMs = positive(env.HTTP_REQUEST_TIMEOUT_MS, 300_000, 'HTTP_REQUEST_TIMEOUT_MS');
   if (requestTimeoutMs < headersTimeoutMs) {
-    throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS', `(${requestTimeoutMs}) must not be shorter than HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs})`, 'raise it, or unset it for 300000');
+    throw new ConfigError(
+      'HTTP_REQUEST_TIMEOUT_MS',
+      `(${requestTimeoutMs}) must not be shorter than HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs})`,
+      'raise it, or unset it for 300000',
+    );
   }
   return {
     keepAliveTimeoutMs,
@@ -158,11 +179,24 @@ const PLATFORM_CODE = /^[a-z][a-z0-9-]{1,31}$/;
 /** PLATFORM_CODE (default `main`) and PLATFORM_HOSTS, `host=code` pairs separated by commas. */
 function platformsConfig(env: NodeJS.ProcessEnv): Config['platforms'] {
   const own = env.PLATFORM_CODE || 'main';
-  if (!PLATFORM_CODE.test(own)) throw new ConfigError('PLATFORM_CODE', 'must be 2 to 32 lower-case letters, digits or dashes, starting with a letter', 'set it to a code such as main, or unset it');
+  if (!PLATFORM_CODE.test(own))
+    throw new ConfigError(
+      'PLATFORM_CODE',
+      'must be 2 to 32 lower-case letters, digits or dashes, starting with a letter',
+      'set it to a code such as main, or unset it',
+    );
   const byHost: Record<string, string> = {};
-  for (const pair of (env.PLATFORM_HOSTS ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const pair of (env.PLATFORM_HOSTS ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const [host, code] = pair.split('=').map((x) => x?.trim().toLowerCase());
-    if (!host || !code || !PLATFORM_CODE.test(code)) throw new ConfigError('PLATFORM_HOSTS', 'must be host=code pairs separated by commas', 'write it as b2b.example.com=b2b,shop.example.org=retail');
+    if (!host || !code || !PLATFORM_CODE.test(code))
+      throw new ConfigError(
+        'PLATFORM_HOSTS',
+        'must be host=code pairs separated by commas',
+        'write it as b2b.example.com=b2b,shop.example.org=retail',
+      );
     byHost[host] = code;
   }
   return { own, byHost };
@@ -173,13 +207,21 @@ function stripeConfig(env: NodeJS.ProcessEnv): Config['stripe'] {
   if (!env.STRIPE_SECRET_KEY) return undefined;
   const apiBase = env.STRIPE_API_BASE || undefined;
   if (apiBase) {
-    try { new URL(apiBase); } catch { throw new ConfigError('STRIPE_API_BASE', 'is not a URL', 'write it as http://127.0.0.1:12111, or unset it to reach api.stripe.com'); }
+    try {
+      new URL(apiBase);
+    } catch {
+      throw new ConfigError('STRIPE_API_BASE', 'is not a URL', 'write it as http://127.0.0.1:12111, or unset it to reach api.stripe.com');
+    }
   }
-  return { secretKey: env.STRIPE_SECRET_KEY, apiBase, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined };
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    apiBase,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+  };
 }
 
 /** The address the service is reached at (links in e-mails); also read by process managers, which get no Config. */
 export function publicUrlOf(env: NodeJS.ProcessEnv = process.env): string {
   return (env.PUBLIC_URL || `http://127.0.0.1:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, '');
 }
-

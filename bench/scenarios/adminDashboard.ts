@@ -49,7 +49,12 @@ export const adminDashboardScenario: Scenario = {
     const counted = 'orders counted: GROUP BY over order_list (one statement)';
     const kept = 'orders from the kept counts: order_figure_counts (one statement)';
     ctx.define({ name: counted, unit: 'statements/s', isBaseline: true });
-    ctx.define({ name: kept, unit: 'statements/s', baseline: counted, targets: [{ label: '≥ 10 × counting the list', metric: 'ratio', min: 10 }] });
+    ctx.define({
+      name: kept,
+      unit: 'statements/s',
+      baseline: counted,
+      targets: [{ label: '≥ 10 × counting the list', metric: 'ratio', min: 10 }],
+    });
     for (let rep = 0; rep < ctx.repetitions; rep++) {
       ctx.record(counted, await time('SELECT status, channel, currency, count(*), sum(gross_cents) FROM order_list GROUP BY 1, 2, 3'));
       ctx.record(kept, await time('SELECT status, channel, currency, orders, gross_cents FROM order_figure_counts'));
@@ -60,19 +65,30 @@ export const adminDashboardScenario: Scenario = {
     try {
       app = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-dashboard', readyTimeoutMs: 300_000 });
       const token = await adminLogin(app.url);
-      const probe = await (await fetch(`${app.url}/api/v1/admin/dashboard`, { headers: { authorization: `Bearer ${token}` } })).json() as any;
+      const probe = (await (
+        await fetch(`${app.url}/api/v1/admin/dashboard`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as any;
       if (probe.orders?.total !== n) throw new Error(`the dashboard counts ${probe.orders?.total} orders, order_list holds ${n}`);
       const headers = { authorization: `Bearer ${token}` };
       const health = `GET /admin/auth/me (the admin guard and one statement), ${connections} conn.`;
       const cases = [
         { name: `GET /admin/dashboard (${n.toLocaleString('en-US')} orders), ${connections} conn.`, path: '/api/v1/admin/dashboard' },
-        { name: `GET /admin/dashboard/stats/platform?days=30, ${connections} conn.`, path: '/api/v1/admin/dashboard/stats/platform?days=30' },
+        {
+          name: `GET /admin/dashboard/stats/platform?days=30, ${connections} conn.`,
+          path: '/api/v1/admin/dashboard/stats/platform?days=30',
+        },
       ];
       ctx.define({ name: health, unit: 'req/s', isBaseline: true });
       for (const c of cases) {
-        ctx.define({ name: c.name, unit: 'req/s', baseline: health, targets: [
-          { label: 'p99 < 50 ms', metric: 'p99', max: 50 }, { label: 'no non-2xx', metric: 'non2xx', max: 1 },
-        ] });
+        ctx.define({
+          name: c.name,
+          unit: 'req/s',
+          baseline: health,
+          targets: [
+            { label: 'p99 < 50 ms', metric: 'p99', max: 50 },
+            { label: 'no non-2xx', metric: 'non2xx', max: 1 },
+          ],
+        });
       }
       const run = (path: string) => load({ url: app!.url, connections, seconds, method: 'GET', headers, request: () => ({ path }) });
       const me = '/api/v1/admin/auth/me';
@@ -83,9 +99,11 @@ export const adminDashboardScenario: Scenario = {
         for (const c of rep % 2 === 0 ? cases : [...cases].reverse()) ctx.record(c.name, await run(c.path));
         if (rep % 2 === 1) ctx.record(health, await run(me));
       }
-      ctx.note(`Admin dashboard: ${n.toLocaleString('en-US')} orders (order_list and the order figures rebuilt from the generated history); `
-        + `${seconds} s per run; the dashboard's ratio is to GET /admin/auth/me of the same service in the same run. The statement cases time the orders' `
-        + 'part alone: the kept counts against a GROUP BY over order_list (median of 30 runs each).');
+      ctx.note(
+        `Admin dashboard: ${n.toLocaleString('en-US')} orders (order_list and the order figures rebuilt from the generated history); ` +
+          `${seconds} s per run; the dashboard's ratio is to GET /admin/auth/me of the same service in the same run. The statement cases time the orders' ` +
+          'part alone: the kept counts against a GROUP BY over order_list (median of 30 runs each).',
+      );
     } finally {
       await app?.stop();
     }

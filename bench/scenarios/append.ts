@@ -57,15 +57,18 @@ export const appendScenario: Scenario = {
       const bare: Writer = async (stream, expected, i) => {
         const e = sampleEvent('BenchAppended', i);
         const r = await pool.query({
-          name: 'baseline_append', text: BASE_SQL,
+          name: 'baseline_append',
+          text: BASE_SQL,
           values: [stream, expected, [e.id], [e.type], [JSON.stringify(e.data)], [JSON.stringify(e.metadata)]],
         });
         if (r.rowCount !== 1) throw new Error('baseline append inserted nothing');
       };
       const plain: Writer = async (stream, expected, i) => {
         const e = sampleEvent('BenchAppended', i);
-        await pool.query('INSERT INTO reference_events (event_id, stream_id, version, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
-          [e.id, stream, expected + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)]);
+        await pool.query(
+          'INSERT INTO reference_events (event_id, stream_id, version, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
+          [e.id, stream, expected + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)],
+        );
       };
 
       let tags = 0;
@@ -81,13 +84,15 @@ export const appendScenario: Scenario = {
           async slice(duration: number) {
             await meter.refresh();
             const stop = meter.start();
-            ms += 1000 * await runFor(duration, writers, async (w) => {
-              const k = i % STREAMS_PER_WRITER;
-              const t = now();
-              await writer(`bench-${tag}-${w}-${k}`, versions[w][k], i++);
-              lat.add(now() - t);
-              versions[w][k]++;
-            });
+            ms +=
+              1000 *
+              (await runFor(duration, writers, async (w) => {
+                const k = i % STREAMS_PER_WRITER;
+                const t = now();
+                await writer(`bench-${tag}-${w}-${k}`, versions[w][k], i++);
+                lat.add(now() - t);
+                versions[w][k]++;
+              }));
             cpu.add(stop());
           },
           result() {
@@ -108,11 +113,16 @@ export const appendScenario: Scenario = {
         };
         ctx.define({ name: names.base, unit: 'events/s', isBaseline: true });
         ctx.define({
-          name: names.ours, unit: 'events/s', baseline: names.base,
-          targets: writers === 8 ? [
-            { label: '≥ 14,000 events/s', metric: 'rate', min: 14_000 },
-            { label: '≥ 80 % of baseline', metric: 'ratio', min: 0.8 },
-          ] : [],
+          name: names.ours,
+          unit: 'events/s',
+          baseline: names.base,
+          targets:
+            writers === 8
+              ? [
+                  { label: '≥ 14,000 events/s', metric: 'rate', min: 14_000 },
+                  { label: '≥ 80 % of baseline', metric: 'ratio', min: 0.8 },
+                ]
+              : [],
         });
         ctx.define({ name: names.plain, unit: 'events/s', baseline: names.base });
         if (pgbench) ctx.define({ name: names.pgbench, unit: 'events/s', baseline: names.base });
@@ -130,10 +140,14 @@ export const appendScenario: Scenario = {
         }
       }
       const [{ n }] = await db.knex('events').count({ n: '*' });
-      ctx.note(`Append: ${STREAMS_PER_WRITER} streams per writer; per repetition ${seconds} s per side in alternating ${SLICE_MS} ms slices; ` +
-        `${Number(n).toLocaleString('en-US')} events appended through the adapter in all; every side uses a pool of 10 connections; ` +
-        `client_cpu_us / server_cpu_us: CPU µs per append of the bench process / of the server backends of the bench database. ` +
-        (pgbench ? `The pgbench reference runs ${seconds} s after each repetition's slices (not interleaved).` : 'pgbench is not installed: no pgbench reference.'));
+      ctx.note(
+        `Append: ${STREAMS_PER_WRITER} streams per writer; per repetition ${seconds} s per side in alternating ${SLICE_MS} ms slices; ` +
+          `${Number(n).toLocaleString('en-US')} events appended through the adapter in all; every side uses a pool of 10 connections; ` +
+          `client_cpu_us / server_cpu_us: CPU µs per append of the bench process / of the server backends of the bench database. ` +
+          (pgbench
+            ? `The pgbench reference runs ${seconds} s after each repetition's slices (not interleaved).`
+            : 'pgbench is not installed: no pgbench reference.'),
+      );
     } finally {
       await close();
     }

@@ -15,7 +15,10 @@ import { CpuTotals, openComparison, sampleEvent } from '../support/store.ts';
 const WRITERS = 8;
 const SLICE_MS = 250;
 
-interface Outcome { ok: boolean; actual?: number }
+interface Outcome {
+  ok: boolean;
+  actual?: number;
+}
 type Attempt = (stream: string, expected: number, i: number) => Promise<Outcome>;
 
 export const concurrencyScenario: Scenario = {
@@ -42,14 +45,19 @@ export const concurrencyScenario: Scenario = {
         try {
           try {
             const r = await client.query({
-              name: 'baseline_append', text: BASE_SQL,
+              name: 'baseline_append',
+              text: BASE_SQL,
               values: [stream, expected, [e.id], [e.type], [JSON.stringify(e.data)], [JSON.stringify(e.metadata)]],
             });
             if (r.rowCount === 1) return { ok: true };
           } catch (err: any) {
             if (err?.code !== '23505') throw err;
           }
-          const v = await client.query({ name: 'baseline_version', text: 'SELECT coalesce(max(version), 0) AS v FROM baseline_events WHERE stream_id = $1', values: [stream] });
+          const v = await client.query({
+            name: 'baseline_version',
+            text: 'SELECT coalesce(max(version), 0) AS v FROM baseline_events WHERE stream_id = $1',
+            values: [stream],
+          });
           return { ok: false, actual: Number(v.rows[0].v) };
         } finally {
           client.release();
@@ -62,28 +70,42 @@ export const concurrencyScenario: Scenario = {
         const seen = new Array<number>(WRITERS).fill(0);
         const lat = new Latencies();
         const cpu = new CpuTotals();
-        let ms = 0, ok = 0, conflicts = 0, i = 0;
+        let ms = 0,
+          ok = 0,
+          conflicts = 0,
+          i = 0;
         return {
           stream,
           async slice(duration: number) {
             await meter.refresh();
             const stop = meter.start();
-            ms += 1000 * await runFor(duration, WRITERS, async (w) => {
-              const t = now();
-              // Until it succeeds: a conflict hands back the actual version to retry against.
-              for (;;) {
-                const r = await attempt(stream, seen[w], i++);
-                if (r.ok) { seen[w]++; ok++; break; }
-                conflicts++;
-                seen[w] = r.actual ?? seen[w];
-              }
-              lat.add(now() - t);
-            });
+            ms +=
+              1000 *
+              (await runFor(duration, WRITERS, async (w) => {
+                const t = now();
+                // Until it succeeds: a conflict hands back the actual version to retry against.
+                for (;;) {
+                  const r = await attempt(stream, seen[w], i++);
+                  if (r.ok) {
+                    seen[w]++;
+                    ok++;
+                    break;
+                  }
+                  conflicts++;
+                  seen[w] = r.actual ?? seen[w];
+                }
+                lat.add(now() - t);
+              }));
             cpu.add(stop());
           },
           async result() {
-            const { rows: [v] } = await pool.query(`SELECT count(*)::int AS n, coalesce(max(version), 0) AS top, count(DISTINCT version)::int AS distinct_versions,
-              coalesce(min(version), 1) AS bottom FROM ${table} WHERE stream_id = $1`, [stream]);
+            const {
+              rows: [v],
+            } = await pool.query(
+              `SELECT count(*)::int AS n, coalesce(max(version), 0) AS top, count(DISTINCT version)::int AS distinct_versions,
+              coalesce(min(version), 1) AS bottom FROM ${table} WHERE stream_id = $1`,
+              [stream],
+            );
             const gaps = v.top - v.bottom + 1 - v.distinct_versions;
             if (v.n !== ok || v.top !== ok || gaps !== 0 || v.distinct_versions !== v.n) {
               throw new Error(`${table} ${stream}: ${ok} successful appends but ${v.n} rows, versions ${v.bottom}..${v.top}, ${gaps} gaps`);
@@ -96,7 +118,12 @@ export const concurrencyScenario: Scenario = {
 
       const names = { ours: 'adapter, 8 writers, expected versions', base: 'baseline: bare pg, same INSERT' };
       ctx.define({ name: names.base, unit: 'appends/s', isBaseline: true });
-      ctx.define({ name: names.ours, unit: 'appends/s', baseline: names.base, targets: [{ label: 'no version gaps', metric: 'version_gaps', max: 1 }] });
+      ctx.define({
+        name: names.ours,
+        unit: 'appends/s',
+        baseline: names.base,
+        targets: [{ label: 'no version gaps', metric: 'version_gaps', max: 1 }],
+      });
       await side(ours, 'events').slice(300);
       await side(bare, 'baseline_events').slice(300);
       for (let rep = 0; rep < ctx.repetitions; rep++) {
@@ -105,7 +132,9 @@ export const concurrencyScenario: Scenario = {
         for (let t = 0; t < (seconds * 1000) / SLICE_MS; t++) for (const k of order) await sides[k].slice(SLICE_MS);
         for (const k of ['ours', 'base'] as const) ctx.record(names[k], await sides[k].result());
       }
-      ctx.note('Concurrency: latency is per successful append, retries included; versions are checked to be exactly 1..n after each repetition.');
+      ctx.note(
+        'Concurrency: latency is per successful append, retries included; versions are checked to be exactly 1..n after each repetition.',
+      );
     } finally {
       await close();
     }

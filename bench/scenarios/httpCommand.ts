@@ -31,7 +31,12 @@ const ITEMS = 5;
 const UNITS = 20;
 const PRODUCTS = 200;
 
-interface Setup { url: string; adminToken: string; vendor(): Promise<BenchVendor>; deps: { store: any; db: any; clock: Clock } }
+interface Setup {
+  url: string;
+  adminToken: string;
+  vendor(): Promise<BenchVendor>;
+  deps: { store: any; db: any; clock: Clock };
+}
 interface Command {
   name: string;
   method: 'PUT' | 'POST' | 'PATCH';
@@ -44,7 +49,11 @@ const COMMANDS: Command[] = [
     name: 'PUT /admin/users/:id (ChangeUserProfile)',
     method: 'PUT',
     async prepare({ adminToken }) {
-      return (n) => ({ path: `/api/v1/admin/users/${FIRST_USER + (n % USERS)}`, body: JSON.stringify({ first_name: `Bench${n}` }), token: adminToken });
+      return (n) => ({
+        path: `/api/v1/admin/users/${FIRST_USER + (n % USERS)}`,
+        body: JSON.stringify({ first_name: `Bench${n}` }),
+        token: adminToken,
+      });
     },
   },
   {
@@ -65,7 +74,11 @@ const COMMANDS: Command[] = [
     async prepare(setup) {
       const v = await setup.vendor();
       const products = await benchProducts(setup.url, v, PRODUCTS);
-      return (n) => ({ path: `/api/v1/vendor/products/${products[n % products.length]}`, body: JSON.stringify({ price_cents: 1000 + (n % 50_000) }), token: v.token });
+      return (n) => ({
+        path: `/api/v1/vendor/products/${products[n % products.length]}`,
+        body: JSON.stringify({ price_cents: 1000 + (n % 50_000) }),
+        token: v.token,
+      });
     },
   },
 ];
@@ -81,7 +94,9 @@ export const httpCommandScenario: Scenario = {
     await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
     await appendUsers(seed.store, seed.db.knex, FIRST_USER, USERS, 0);
     await seed.db.knex.raw(`SELECT setval('user_id_seq', ${FIRST_USER + USERS + 1000})`);
-    await seed.db.knex.raw('CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())');
+    await seed.db.knex.raw(
+      'CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())',
+    );
 
     let app: ChildService | null = null;
     let bare: ChildService | null = null;
@@ -91,49 +106,81 @@ export const httpCommandScenario: Scenario = {
       bare = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-bare', script: 'bench/support/bareServer.ts' });
       const adminToken = await adminLogin(app.url);
       let vendor: Promise<BenchVendor> | null = null;
-      const setup: Setup = { url: app.url, adminToken, deps: { store: seed.store, db: seed.db.knex, clock: systemClock }, vendor: () => (vendor ??= benchVendor(app!.url, adminToken)) };
+      const setup: Setup = {
+        url: app.url,
+        adminToken,
+        deps: { store: seed.store, db: seed.db.knex, clock: systemClock },
+        vendor: () => (vendor ??= benchVendor(app!.url, adminToken)),
+      };
       let n = 0;
-      const base = (connections: number) => load({
-        url: bare!.url, connections, seconds, method: 'PUT',
-        request: () => ({ path: `/bare/users/${FIRST_USER + (n % USERS)}`, body: JSON.stringify({ first_name: `Bench${n++}` }) }),
-      });
+      const base = (connections: number) =>
+        load({
+          url: bare!.url,
+          connections,
+          seconds,
+          method: 'PUT',
+          request: () => ({ path: `/bare/users/${FIRST_USER + (n % USERS)}`, body: JSON.stringify({ first_name: `Bench${n++}` }) }),
+        });
       for (const command of COMMANDS) {
         ctx.log(`  preparing ${command.name}`);
         const next = await command.prepare(setup);
         let token = '';
-        const ours = (connections: number) => load({
-          url: app!.url, connections, seconds, method: command.method, headers: { authorization: `Bearer ${token}` },
-          request: () => { const r = next(n++); token = r.token; return { path: r.path, body: r.body }; },
-        });
+        const ours = (connections: number) =>
+          load({
+            url: app!.url,
+            connections,
+            seconds,
+            method: command.method,
+            headers: { authorization: `Bearer ${token}` },
+            request: () => {
+              const r = next(n++);
+              token = r.token;
+              return { path: r.path, body: r.body };
+            },
+          });
         token = next(0).token;
         const mineName = (c: number) => `${command.name}, ${c} conn.`;
         const baseName = (c: number) => `baseline for ${command.method} ${command.name.split(' ')[1]}: bare Koa + one INSERT, ${c} conn.`;
         for (const c of levels) {
           ctx.define({ name: baseName(c), unit: 'req/s', isBaseline: true });
           ctx.define({
-            name: mineName(c), unit: 'req/s', baseline: baseName(c),
-            targets: c === 32 ? [
-              { label: '≥ 40 % of baseline', metric: 'ratio', min: 0.4 },
-              { label: 'p99 < 25 ms', metric: 'p99', max: 25 },
-              { label: 'no non-2xx', metric: 'non2xx', max: 1 },
-            ] : [{ label: 'no non-2xx', metric: 'non2xx', max: 1 }],
+            name: mineName(c),
+            unit: 'req/s',
+            baseline: baseName(c),
+            targets:
+              c === 32
+                ? [
+                    { label: '≥ 40 % of baseline', metric: 'ratio', min: 0.4 },
+                    { label: 'p99 < 25 ms', metric: 'p99', max: 25 },
+                    { label: 'no non-2xx', metric: 'non2xx', max: 1 },
+                  ]
+                : [{ label: 'no non-2xx', metric: 'non2xx', max: 1 }],
           });
         }
         await ours(8);
         await base(8);
         for (let rep = 0; rep < ctx.repetitions; rep++) {
           for (const c of levels) {
-            if (rep % 2 === 0) { ctx.record(mineName(c), await ours(c)); ctx.record(baseName(c), await base(c)); }
-            else { ctx.record(baseName(c), await base(c)); ctx.record(mineName(c), await ours(c)); }
+            if (rep % 2 === 0) {
+              ctx.record(mineName(c), await ours(c));
+              ctx.record(baseName(c), await base(c));
+            } else {
+              ctx.record(baseName(c), await base(c));
+              ctx.record(mineName(c), await ours(c));
+            }
           }
         }
       }
       const check = new pg.Client({ connectionString: ctx.databaseUrl });
       await check.connect();
-      const { rows } = await check.query(`SELECT type, count(*)::int AS n FROM events WHERE type IN ('UserProfileChanged', 'ItemShipped', 'VendorProductPriceChanged') GROUP BY 1 ORDER BY 1`);
+      const { rows } = await check.query(
+        `SELECT type, count(*)::int AS n FROM events WHERE type IN ('UserProfileChanged', 'ItemShipped', 'VendorProductPriceChanged') GROUP BY 1 ORDER BY 1`,
+      );
       await check.end();
-      ctx.note(`HTTP commands: ${seconds} s per run; the service and the bare server are child processes, autocannon runs in the bench process, all on the machine of PostgreSQL; ` +
-        `appended: ${rows.map((r) => `${r.n.toLocaleString('en-US')} ${r.type}`).join(', ')}.`);
+      ctx.note(
+        `HTTP commands: ${seconds} s per run; the service and the bare server are child processes, autocannon runs in the bench process, all on the machine of PostgreSQL; ` +
+          `appended: ${rows.map((r) => `${r.n.toLocaleString('en-US')} ${r.type}`).join(', ')}.`,
+      );
     } finally {
       await app?.stop();
       await bare?.stop();

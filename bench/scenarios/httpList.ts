@@ -50,8 +50,11 @@ interface ListQuery {
 
 const userAt = (n: number) => FIRST_USER + ((n * 7_919) % USERS);
 const roleOf = (id: number) => (id % 3 === 0 ? 'admin' : 'vendor');
-const qs = (params: Record<string, string | number | undefined>) => Object.entries(params)
-  .filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+const qs = (params: Record<string, string | number | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
 /** The issue's first mix: one person, or a first name with a role filter on pages 1–10. */
 export function issueQuery(n: number): string {
@@ -98,33 +101,56 @@ function productCreated(id: number): NewEvent {
   if (r() < 0.3) translations.de = productText(r, 'de', id);
   const price = between(r, 199, 49_999);
   const data: VendorProductCreated['data'] = {
-    product_id: id, vendor_id: PRODUCT_VENDOR, is_placeholder: false, source_marketplace_product_id: null,
-    vendor_sku: `BV-${id}`, gtin: null, gtin_type: null, marketplace: r() < 0.6 ? pick(r, MARKETPLACES) : null, brand: pick(r, LAST),
-    image_link: `https://cdn.example.com/p/${id}.webp`, product_type_raw: null, is_digital: false, is_active: r() < 0.9, translations,
-    price_cents: price, sale_price_cents: r() < 0.2 ? Math.floor(price * 0.8) : null, cost_cents: Math.floor(price * 0.5),
-    tax_rate_bp: 1700, currency: 'EUR', created_at: new Date(Date.UTC(2026, 0, 1) + id * 37_000).toISOString(),
+    product_id: id,
+    vendor_id: PRODUCT_VENDOR,
+    is_placeholder: false,
+    source_marketplace_product_id: null,
+    vendor_sku: `BV-${id}`,
+    gtin: null,
+    gtin_type: null,
+    marketplace: r() < 0.6 ? pick(r, MARKETPLACES) : null,
+    brand: pick(r, LAST),
+    image_link: `https://cdn.example.com/p/${id}.webp`,
+    product_type_raw: null,
+    is_digital: false,
+    is_active: r() < 0.9,
+    translations,
+    price_cents: price,
+    sale_price_cents: r() < 0.2 ? Math.floor(price * 0.8) : null,
+    cost_cents: Math.floor(price * 0.5),
+    tax_rate_bp: 1700,
+    currency: 'EUR',
+    created_at: new Date(Date.UTC(2026, 0, 1) + id * 37_000).toISOString(),
   };
-  return { id: randomUUID(), type: 'VendorProductCreated', data, metadata: { vendor_id: PRODUCT_VENDOR, user_id: 'system:bench', correlation_id: randomUUID() } };
+  return {
+    id: randomUUID(),
+    type: 'VendorProductCreated',
+    data,
+    metadata: { vendor_id: PRODUCT_VENDOR, user_id: 'system:bench', correlation_id: randomUUID() },
+  };
 }
 
 async function appendProducts(store: EventStore, knex: Knex, count: number, log: (text: string) => void): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < count) {
-      const from = next;
-      next = Math.min(count, next + 1000);
-      const to = next;
-      await knex.transaction(async (trx) => {
-        for (let i = from; i < to; i++) await store.append(`vendor_product-${i + 1}`, [productCreated(i + 1)], { expected: 'no_stream', tx: trx });
-      });
-      if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} products`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const from = next;
+        next = Math.min(count, next + 1000);
+        const to = next;
+        await knex.transaction(async (trx) => {
+          for (let i = from; i < to; i++)
+            await store.append(`vendor_product-${i + 1}`, [productCreated(i + 1)], { expected: 'no_stream', tx: trx });
+        });
+        if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} products`);
+      }
+    }),
+  );
   await knex.raw(`SELECT setval('vendor_product_id_seq', ${count + 1000})`);
 }
 
 /** A middle page of the product list: pages 2,400–2,599 of 5,000 at full size. */
-const middlePage = (n: number, pages: number) => Math.floor(pages * 0.48) + (n * 7) % Math.max(1, Math.floor(pages * 0.04));
+const middlePage = (n: number, pages: number) => Math.floor(pages * 0.48) + ((n * 7) % Math.max(1, Math.floor(pages * 0.04)));
 
 const PRODUCT_CASES = [
   { name: 'unsorted (id)', sort: undefined },
@@ -138,31 +164,47 @@ async function productListPart(ctx: ScenarioContext, url: string, token: string,
   const pages = Math.ceil(products / PRODUCT_LIMIT);
   const path = (sort: string | undefined, n: number) =>
     `/api/v1/admin/vendor-products?${qs({ vendor_id: PRODUCT_VENDOR, page: middlePage(n, pages), limit: PRODUCT_LIMIT, sort })}`;
-  const probe = await (await fetch(`${url}/api/v1/admin/vendor-products?vendor_id=${PRODUCT_VENDOR}&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json() as any;
+  const probe = (await (
+    await fetch(`${url}/api/v1/admin/vendor-products?vendor_id=${PRODUCT_VENDOR}&limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as any;
   if (probe.total !== products) throw new Error(`vendor_product_list holds ${probe.total} products of the vendor, ${products} expected`);
-  const caseName = (c: typeof PRODUCT_CASES[number]) => `GET /admin/vendor-products?vendor_id&page (middle of ${products.toLocaleString('en-US')}) ${c.name}, ${connections} conn.`;
+  const caseName = (c: (typeof PRODUCT_CASES)[number]) =>
+    `GET /admin/vendor-products?vendor_id&page (middle of ${products.toLocaleString('en-US')}) ${c.name}, ${connections} conn.`;
   const baseline = caseName(PRODUCT_CASES[0]);
   ctx.define({ name: baseline, unit: 'req/s', isBaseline: true });
   for (const c of PRODUCT_CASES.slice(1)) {
     ctx.define({
-      name: caseName(c), unit: 'req/s', baseline, targets: [
+      name: caseName(c),
+      unit: 'req/s',
+      baseline,
+      targets: [
         { label: '≥ 80 % of the unsorted page', metric: 'ratio', min: 0.8 },
         { label: 'no non-2xx', metric: 'non2xx', max: 1 },
       ],
     });
   }
   let n = 0;
-  const run = (c: typeof PRODUCT_CASES[number]) => load({
-    url, connections, seconds, method: 'GET', headers: { authorization: `Bearer ${token}` }, request: () => ({ path: path(c.sort, n++) }),
-  });
+  const run = (c: (typeof PRODUCT_CASES)[number]) =>
+    load({
+      url,
+      connections,
+      seconds,
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}` },
+      request: () => ({ path: path(c.sort, n++) }),
+    });
   for (const c of PRODUCT_CASES) await run(c); // warm-up
   for (let rep = 0; rep < ctx.repetitions; rep++) {
     const order = rep % 2 === 0 ? PRODUCT_CASES : [...PRODUCT_CASES].reverse();
     for (const c of order) ctx.record(caseName(c), await run(c));
   }
-  ctx.note(`Product list: ${products.toLocaleString('en-US')} products of one vendor in vendor_product_list (rebuilt from VendorProductCreated events); `
-    + `pages ${middlePage(0, pages)}–${middlePage(0, pages) + Math.max(1, Math.floor(pages * 0.04)) - 1} of ${pages} at limit ${PRODUCT_LIMIT}; `
-    + 'the sorted cases\' ratio is to the unsorted page measured in the same run (the cases alternate); every page also counts the vendor\'s products for `total`.');
+  ctx.note(
+    `Product list: ${products.toLocaleString('en-US')} products of one vendor in vendor_product_list (rebuilt from VendorProductCreated events); ` +
+      `pages ${middlePage(0, pages)}–${middlePage(0, pages) + Math.max(1, Math.floor(pages * 0.04)) - 1} of ${pages} at limit ${PRODUCT_LIMIT}; ` +
+      "the sorted cases' ratio is to the unsorted page measured in the same run (the cases alternate); every page also counts the vendor's products for `total`.",
+  );
 }
 
 export const httpListScenario: Scenario = {
@@ -198,18 +240,32 @@ export const httpListScenario: Scenario = {
       app = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-app', readyTimeoutMs: 300_000 });
       const token = await adminLogin(app.url);
       if (withUsers) {
-        bare = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-bare', script: 'bench/support/bareServer.ts', });
-        const probe = await (await fetch(`${app.url}/api/v1/admin/users?limit=1&exact_total=true`, { headers: { authorization: `Bearer ${token}` } })).json() as any;
+        bare = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-bare', script: 'bench/support/bareServer.ts' });
+        const probe = (await (
+          await fetch(`${app.url}/api/v1/admin/users?limit=1&exact_total=true`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as any;
         if (probe.total < users) throw new Error(`user_list holds ${probe.total} users, ${users} expected`);
         for (const query of QUERIES) {
           let n = 0;
-          const ours = () => load({ url: app!.url, connections, seconds, method: 'GET', headers: { authorization: `Bearer ${token}` }, request: () => ({ path: `/api/v1/admin/users?${query.query(n++)}` }) });
-          const base = () => load({ url: bare!.url, connections, seconds, method: 'GET', request: () => ({ path: `/bare/users?${query.query(n++)}` }) });
+          const ours = () =>
+            load({
+              url: app!.url,
+              connections,
+              seconds,
+              method: 'GET',
+              headers: { authorization: `Bearer ${token}` },
+              request: () => ({ path: `/api/v1/admin/users?${query.query(n++)}` }),
+            });
+          const base = () =>
+            load({ url: bare!.url, connections, seconds, method: 'GET', request: () => ({ path: `/bare/users?${query.query(n++)}` }) });
           const mine = `${query.name}, ${connections} conn.`;
           const baseline = `baseline for ${query.name.replace('GET /admin/users', '…')}: bare Koa + the same SQL, ${connections} conn.`;
           ctx.define({ name: baseline, unit: 'req/s', isBaseline: true });
           ctx.define({
-            name: mine, unit: 'req/s', baseline, targets: [
+            name: mine,
+            unit: 'req/s',
+            baseline,
+            targets: [
               { label: '≥ 70 % of baseline', metric: 'ratio', min: 0.7 },
               { label: 'p99 < 20 ms', metric: 'p99', max: 20 },
               { label: 'no non-2xx', metric: 'non2xx', max: 1 },
@@ -218,11 +274,18 @@ export const httpListScenario: Scenario = {
           await ours();
           await base();
           for (let rep = 0; rep < ctx.repetitions; rep++) {
-            if (rep % 2 === 0) { ctx.record(mine, await ours()); ctx.record(baseline, await base()); }
-            else { ctx.record(baseline, await base()); ctx.record(mine, await ours()); }
+            if (rep % 2 === 0) {
+              ctx.record(mine, await ours());
+              ctx.record(baseline, await base());
+            } else {
+              ctx.record(baseline, await base());
+              ctx.record(mine, await ours());
+            }
           }
         }
-        ctx.note(`HTTP list: ${probe.total.toLocaleString('en-US')} rows in user_list; ${seconds} s per run; "search&role&page": half the searches match one person, half about 1/48 of the users (a first name and a role, pages 1–10); "admin mix": see bench/scenarios/httpList.ts mixedQuery.`);
+        ctx.note(
+          `HTTP list: ${probe.total.toLocaleString('en-US')} rows in user_list; ${seconds} s per run; "search&role&page": half the searches match one person, half about 1/48 of the users (a first name and a role, pages 1–10); "admin mix": see bench/scenarios/httpList.ts mixedQuery.`,
+        );
       }
       if (withProducts) await productListPart(ctx, app.url, token, products, seconds, connections);
     } finally {

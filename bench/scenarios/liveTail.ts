@@ -29,8 +29,13 @@ const tailProjection: Projection = {
   eventTypes: [TYPE],
   tables: ['bench_tail'],
   async apply(trx: Knex.Transaction, events) {
-    await sql(trx, `INSERT INTO bench_tail (event_id, times) SELECT unnest($1::uuid[]), 1
-      ON CONFLICT (event_id) DO UPDATE SET times = bench_tail.times + 1`, [events.map((e) => e.id)], 'bench_tail_apply');
+    await sql(
+      trx,
+      `INSERT INTO bench_tail (event_id, times) SELECT unnest($1::uuid[]), 1
+      ON CONFLICT (event_id) DO UPDATE SET times = bench_tail.times + 1`,
+      [events.map((e) => e.id)],
+      'bench_tail_apply',
+    );
   },
 };
 
@@ -62,27 +67,32 @@ export const liveTailScenario: Scenario = {
         loop.enable();
         const started = now();
         const end = started + ms;
-        await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
-          let next = now() + (interval * w) / WRITERS;
-          while (now() < end) {
-            if (interval) {
-              const wait = next - now();
-              if (wait > 0) await sleep(wait);
-              next += interval;
+        await Promise.all(
+          Array.from({ length: WRITERS }, async (_, w) => {
+            let next = now() + (interval * w) / WRITERS;
+            while (now() < end) {
+              if (interval) {
+                const wait = next - now();
+                if (wait > 0) await sleep(wait);
+                next += interval;
+              }
+              const k = i % STREAMS_PER_WRITER;
+              const e = sampleEvent(options.tail ? TYPE : 'BenchUntailed', i++);
+              const r = await store.append(`tail-${tag}-${w}-${k}`, [e], { expected: versions[w][k] === 0 ? 'no_stream' : versions[w][k] });
+              versions[w][k]++;
+              ids.push(e.id);
+              if (!options.tail) continue;
+              const acked = now();
+              last = r.position;
+              waits.push(
+                runner.waitFor(r.position, [TYPE], 30_000).then((ok) => {
+                  if (ok) lag.add(now() - acked);
+                  else timedOut++;
+                }),
+              );
             }
-            const k = i % STREAMS_PER_WRITER;
-            const e = sampleEvent(options.tail ? TYPE : 'BenchUntailed', i++);
-            const r = await store.append(`tail-${tag}-${w}-${k}`, [e], { expected: versions[w][k] === 0 ? 'no_stream' : versions[w][k] });
-            versions[w][k]++;
-            ids.push(e.id);
-            if (!options.tail) continue;
-            const acked = now();
-            last = r.position;
-            waits.push(runner.waitFor(r.position, [TYPE], 30_000).then((ok) => {
-              if (ok) lag.add(now() - acked); else timedOut++;
-            }));
-          }
-        }));
+          }),
+        );
         const secs = (now() - started) / 1000;
         loop.disable();
         const rate = ids.length / secs;
@@ -90,10 +100,23 @@ export const liveTailScenario: Scenario = {
         if (!options.tail) return { rate, loop_delay_p99 };
         await Promise.all(waits);
         if (last && !(await runner.waitFor(last, [TYPE], 30_000))) throw new Error('the projection did not catch up within 30 s');
-        const [row] = await sql(db.knex, `SELECT count(*)::int AS projected, count(*) FILTER (WHERE times > 1)::int AS duplicates
-          FROM bench_tail WHERE event_id = ANY($1::uuid[])`, [ids]);
+        const [row] = await sql(
+          db.knex,
+          `SELECT count(*)::int AS projected, count(*) FILTER (WHERE times > 1)::int AS duplicates
+          FROM bench_tail WHERE event_id = ANY($1::uuid[])`,
+          [ids],
+        );
         const { p50, p99, max } = lag.summary();
-        return { rate, p50, p99, lag_max: max, missed: ids.length - row.projected, duplicates: row.duplicates, wait_timeouts: timedOut, loop_delay_p99 };
+        return {
+          rate,
+          p50,
+          p99,
+          lag_max: max,
+          missed: ids.length - row.projected,
+          duplicates: row.duplicates,
+          wait_timeouts: timedOut,
+          loop_delay_p99,
+        };
       };
 
       const names = {
@@ -120,11 +143,19 @@ export const liveTailScenario: Scenario = {
           await runner.stop();
         };
         const alone = async () => ctx.record(names.base, await measure(seconds * 1000, { tail: false }));
-        if (rep % 2 === 0) { await tailed(); await alone(); } else { await alone(); await tailed(); }
+        if (rep % 2 === 0) {
+          await tailed();
+          await alone();
+        } else {
+          await alone();
+          await tailed();
+        }
       }
-      ctx.note(`Live tail: lag = append acknowledged → runner.waitFor resolved (projection batch committed); ${seconds} s per load per repetition; ` +
-        'the writers, the runner and the wait share one process; the writers use a pool of 10 connections and the runner one of 4, as in the service; ' +
-        'loop_delay_p99 is the p99 event-loop delay of that process meanwhile (time spent waiting for a CPU).');
+      ctx.note(
+        `Live tail: lag = append acknowledged → runner.waitFor resolved (projection batch committed); ${seconds} s per load per repetition; ` +
+          'the writers, the runner and the wait share one process; the writers use a pool of 10 connections and the runner one of 4, as in the service; ' +
+          'loop_delay_p99 is the p99 event-loop delay of that process meanwhile (time spent waiting for a CPU).',
+      );
     } finally {
       await runner.stop();
       await close();

@@ -23,44 +23,61 @@ import { benchVendor } from '../support/vendorFixture.ts';
  */
 const CLIENTS = 1000;
 
-interface Stream { req: http.ClientRequest; buffer: string }
+interface Stream {
+  req: http.ClientRequest;
+  buffer: string;
+}
 
 /** Opens `count` streams; `onMessage` gets each `message` event's message id as it arrives. */
 async function openStreams(url: string, token: string, count: number, onMessage: (id: string, at: number) => void): Promise<Stream[]> {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const open = () => new Promise<Stream>((resolve, reject) => {
-    const stream: Stream = { req: null as unknown as http.ClientRequest, buffer: '' };
-    stream.req = http.get(`${url}/api/v1/vendor/messages/stream`, { agent, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) { reject(new Error(`stream answered ${res.statusCode}`)); return; }
-      res.setEncoding('utf8');
-      let ready = false;
-      res.on('data', (chunk: string) => {
-        const at = now();
-        stream.buffer += chunk;
-        let end: number;
-        while ((end = stream.buffer.indexOf('\n\n')) >= 0) {
-          const block = stream.buffer.slice(0, end);
-          stream.buffer = stream.buffer.slice(end + 2);
-          if (block.includes('event: message')) {
-            const m = /"message_id":"([^"]+)"/.exec(block);
-            if (m) onMessage(m[1], at);
-          } else if (!ready && block.includes('event: unread')) {
-            ready = true;
-            resolve(stream);
+  const open = () =>
+    new Promise<Stream>((resolve, reject) => {
+      const stream: Stream = { req: null as unknown as http.ClientRequest, buffer: '' };
+      stream.req = http.get(
+        `${url}/api/v1/vendor/messages/stream`,
+        { agent, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+        (res) => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`stream answered ${res.statusCode}`));
+            return;
           }
-        }
+          res.setEncoding('utf8');
+          let ready = false;
+          res.on('data', (chunk: string) => {
+            const at = now();
+            stream.buffer += chunk;
+            let end: number;
+            while ((end = stream.buffer.indexOf('\n\n')) >= 0) {
+              const block = stream.buffer.slice(0, end);
+              stream.buffer = stream.buffer.slice(end + 2);
+              if (block.includes('event: message')) {
+                const m = /"message_id":"([^"]+)"/.exec(block);
+                if (m) onMessage(m[1], at);
+              } else if (!ready && block.includes('event: unread')) {
+                ready = true;
+                resolve(stream);
+              }
+            }
+          });
+          res.on('error', () => {});
+        },
+      );
+      stream.req.on('error', (err) => {
+        if (!stream.buffer) reject(err);
       });
-      res.on('error', () => {});
     });
-    stream.req.on('error', (err) => { if (!stream.buffer) reject(err); });
-  });
   const streams: Stream[] = [];
-  for (let i = 0; i < count; i += 50) streams.push(...await Promise.all(Array.from({ length: Math.min(50, count - i) }, open)));
+  for (let i = 0; i < count; i += 50) streams.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, open))));
   return streams;
 }
 
 async function adminApi(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json: any = await res.json();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -91,7 +108,10 @@ export const messagingFanoutScenario: Scenario = {
       const vendor = await benchVendor(app.url, adminToken);
       const me = await adminApi(app.url, adminToken, 'GET', '/api/v1/admin/auth/me');
       const started = await adminApi(app.url, adminToken, 'POST', '/api/v1/admin/messages', {
-        conversation_type: 'admin_vendor', vendor_id: vendor.vendorId, subject: 'Bench', body: 'Opening the bench conversation',
+        conversation_type: 'admin_vendor',
+        vendor_id: vendor.vendorId,
+        subject: 'Bench',
+        body: 'Opening the bench conversation',
       });
       const conversationId = started.id as string;
 
@@ -118,7 +138,9 @@ export const messagingFanoutScenario: Scenario = {
         const notifyLag = new Latencies();
         const notifyStarted = now();
         for (let i = 0; i < messages; i++) {
-          const arrived = new Promise<void>((r) => { notified = r; });
+          const arrived = new Promise<void>((r) => {
+            notified = r;
+          });
           const t0 = now();
           await notifier.query("SELECT pg_notify('bench_fanout_baseline', $1)", [String(i)]);
           await arrived;
@@ -135,9 +157,16 @@ export const messagingFanoutScenario: Scenario = {
           const body = `bench message ${rep}.${i}`;
           const t0 = now();
           sentAt.set(messageId, t0);
-          await handleCommand(store, conversation, conversationId, {
-            type: 'PostMessage', data: { actor, message_id: messageId, body, attachments: [], at: new Date().toISOString() },
-          }, { userId: actor.id, correlationId: messageId });
+          await handleCommand(
+            store,
+            conversation,
+            conversationId,
+            {
+              type: 'PostMessage',
+              data: { actor, message_id: messageId, body, attachments: [], at: new Date().toISOString() },
+            },
+            { userId: actor.id, correlationId: messageId },
+          );
           const deadline = now() + 10_000;
           while ((received.get(messageId) ?? 0) < streams.length && now() < deadline) await sleep(2);
           missing += streams.length - (received.get(messageId) ?? 0);
@@ -149,14 +178,21 @@ export const messagingFanoutScenario: Scenario = {
         const f = lag.summary();
         ctx.record(names.notify, { rate: messages / notifySeconds, p50: n.p50, p99: n.p99 });
         ctx.record(names.fanout, {
-          rate: lag.count / fanoutSeconds, p50: f.p50, p99: f.p99, max: f.max, missed: missing,
-          p50_vs_notify: f.p50 / n.p50, p99_vs_notify: f.p99 / n.p99,
+          rate: lag.count / fanoutSeconds,
+          p50: f.p50,
+          p99: f.p99,
+          max: f.max,
+          missed: missing,
+          p50_vs_notify: f.p50 / n.p50,
+          p99_vs_notify: f.p99 / n.p99,
         });
       }
-      ctx.note(`Messaging fan-out: ${clients} SSE streams of one vendor team on one service process (child, src/main.ts), ${messages} messages per repetition `
-        + `${gapMs} ms apart, appended from the bench process with the messaging command handler (another writer on the same database: NOTIFY wakes the `
-        + 'service\'s one feed tail, which reads the feed and writes to every stream); delay = just before the append → the `message` event parsed by the '
-        + 'bench client (which shares the machine); the baseline is the NOTIFY round trip measured the same way. p50_vs_notify and p99_vs_notify are the ratios.');
+      ctx.note(
+        `Messaging fan-out: ${clients} SSE streams of one vendor team on one service process (child, src/main.ts), ${messages} messages per repetition ` +
+          `${gapMs} ms apart, appended from the bench process with the messaging command handler (another writer on the same database: NOTIFY wakes the ` +
+          "service's one feed tail, which reads the feed and writes to every stream); delay = just before the append → the `message` event parsed by the " +
+          'bench client (which shares the machine); the baseline is the NOTIFY round trip measured the same way. p50_vs_notify and p99_vs_notify are the ratios.',
+      );
     } finally {
       for (const s of streams) s.req.destroy();
       await listener.end().catch(() => {});

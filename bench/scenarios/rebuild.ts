@@ -32,16 +32,26 @@ export const rebuildScenario: Scenario = {
     const small = await openStore(subsetDb.url, 4);
     const histories = [...new Set(rebuildTargets.map((t) => t.history))];
     const targetsOf = (h: History) => rebuildTargets.filter((t) => t.history === h);
-    const enough = (h: History, min: number) => (counts: Parameters<typeof targetAmount>[1]) => targetsOf(h).every((t) => targetAmount(t, counts) >= min);
+    const enough = (h: History, min: number) => (counts: Parameters<typeof targetAmount>[1]) =>
+      targetsOf(h).every((t) => targetAmount(t, counts) >= min);
     try {
       for (const history of histories) {
-        ctx.log(`  generating the ${history.name} history: at least ${minimum.toLocaleString('en-US')} ${targetsOf(history)[0].unit} for each of ${targetsOf(history).map((t) => t.projection.name).join(', ')}`);
+        ctx.log(
+          `  generating the ${history.name} history: at least ${minimum.toLocaleString('en-US')} ${targetsOf(history)[0].unit} for each of ${targetsOf(
+            history,
+          )
+            .map((t) => t.projection.name)
+            .join(', ')}`,
+        );
         const t = now();
         const counts = await history.generate(main.store, main.db.knex, enough(history, minimum), ctx.log);
         const seconds = (now() - t) / 1000;
         await history.generate(small.store, small.db.knex, enough(history, subset), () => {});
-        ctx.note(`History ${history.name}: ${counts.events.toLocaleString('en-US')} events generated in ${seconds.toFixed(0)} s ` +
-          `(${Math.round(counts.events / seconds).toLocaleString('en-US')} events/s)` + (counts.rows > 0 ? `, carrying ${counts.rows.toLocaleString('en-US')} import rows.` : '.'));
+        ctx.note(
+          `History ${history.name}: ${counts.events.toLocaleString('en-US')} events generated in ${seconds.toFixed(0)} s ` +
+            `(${Math.round(counts.events / seconds).toLocaleString('en-US')} events/s)` +
+            (counts.rows > 0 ? `, carrying ${counts.rows.toLocaleString('en-US')} import rows.` : '.'),
+        );
       }
       // A store at rest, as autovacuum leaves it: the bulk load's dead tuples and stale statistics
       // are not what a rebuild should be measured against (nor autovacuum running meanwhile).
@@ -55,9 +65,10 @@ export const rebuildScenario: Scenario = {
         const rows = target.unit === 'rows' ? await rowsAmong(main.db.knex, types, expected) : 0;
         const unit = target.unit === 'rows' ? 'rows/s' : 'events/s';
         const base = `baseline: ${name}, one transaction per event`;
-        const mine = target.unit === 'rows'
-          ? `${name}: rebuild over ${rows.toLocaleString('en-US')} rows in ${expected.toLocaleString('en-US')} events`
-          : `${name}: rebuild over ${expected.toLocaleString('en-US')} events`;
+        const mine =
+          target.unit === 'rows'
+            ? `${name}: rebuild over ${rows.toLocaleString('en-US')} rows in ${expected.toLocaleString('en-US')} events`
+            : `${name}: rebuild over ${expected.toLocaleString('en-US')} events`;
         const label = target.unit === 'rows' ? '≥ 100,000 rows/s (events/s for row batches)' : '≥ 100,000 events/s';
         ctx.define({ name: base, unit, isBaseline: true });
         ctx.define({ name: mine, unit, baseline: base, targets: [{ label, metric: 'rate', min: 100_000 }] });
@@ -87,12 +98,24 @@ export const rebuildScenario: Scenario = {
             const amount = target.unit === 'rows' ? await rowsAmong(small.db.knex, types, applied) : applied;
             ctx.record(base, { rate: amount / secs, applied });
           };
-          if (rep % 2 === 0) { await rebuild(); await oneByOne(); } else { await oneByOne(); await rebuild(); }
+          if (rep % 2 === 0) {
+            await rebuild();
+            await oneByOne();
+          } else {
+            await oneByOne();
+            await rebuild();
+          }
         }
-        const counts = await Promise.all(target.projection.tables.map(async (t) => `${(await sql(main.db.knex, `SELECT count(*)::int AS n FROM "${t}"`))[0].n.toLocaleString('en-US')} ${t}`));
-        ctx.note(`Rebuild ${name}: ${expected.toLocaleString('en-US')} events of its types (${rows > 0 ? `${rows.toLocaleString('en-US')} rows, ` : ''}` +
-          `out of ${total.toLocaleString('en-US')} in the feed) → ${counts.join(', ')} rows; ${describe(target)}; ` +
-          `baseline: one transaction per event for ${baselineSeconds} s over a subset of at least ${subset.toLocaleString('en-US')} ${target.unit} per read model.`);
+        const counts = await Promise.all(
+          target.projection.tables.map(
+            async (t) => `${(await sql(main.db.knex, `SELECT count(*)::int AS n FROM "${t}"`))[0].n.toLocaleString('en-US')} ${t}`,
+          ),
+        );
+        ctx.note(
+          `Rebuild ${name}: ${expected.toLocaleString('en-US')} events of its types (${rows > 0 ? `${rows.toLocaleString('en-US')} rows, ` : ''}` +
+            `out of ${total.toLocaleString('en-US')} in the feed) → ${counts.join(', ')} rows; ${describe(target)}; ` +
+            `baseline: one transaction per event for ${baselineSeconds} s over a subset of at least ${subset.toLocaleString('en-US')} ${target.unit} per read model.`,
+        );
       }
     } finally {
       await small.close();
@@ -103,8 +126,12 @@ export const rebuildScenario: Scenario = {
 
 /** Rows carried by the first `events` events of these types (marketplace import batches). */
 async function rowsAmong(knex: Knex, types: string[], events: number): Promise<number> {
-  const [{ n }] = await sql(knex, `SELECT coalesce(sum(CASE WHEN type = 'MarketplaceImportRowsAccepted' THEN jsonb_array_length(data->'rows') ELSE 0 END), 0)::int AS n
-    FROM (SELECT type, data FROM events WHERE type = ANY($1) ORDER BY tx_id, position LIMIT $2) e`, [types, events]);
+  const [{ n }] = await sql(
+    knex,
+    `SELECT coalesce(sum(CASE WHEN type = 'MarketplaceImportRowsAccepted' THEN jsonb_array_length(data->'rows') ELSE 0 END), 0)::int AS n
+    FROM (SELECT type, data FROM events WHERE type = ANY($1) ORDER BY tx_id, position LIMIT $2) e`,
+    [types, events],
+  );
   return n;
 }
 

@@ -36,8 +36,11 @@ const FIRST_ID = 1_000_000;
 const TYPES = ['Home > Kitchen', 'Home > Garden', 'Electronics > Audio', 'Sports > Outdoor', 'Books'];
 const SORTS = [undefined, 'price', '-price', 'title'];
 
-const qs = (params: Record<string, string | number | undefined>) => Object.entries(params)
-  .filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+const qs = (params: Record<string, string | number | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
 function productEvents(vendorId: number, n: number): { product: NewEvent; stock: NewEvent[] } {
   const id = FIRST_ID + n;
@@ -50,11 +53,27 @@ function productEvents(vendorId: number, n: number): { product: NewEvent; stock:
   const at = new Date(Date.UTC(2026, 0, 1) + n * 37_000).toISOString();
   const metadata = { vendor_id: vendorId, user_id: 'system:bench', correlation_id: randomUUID() };
   const data: VendorProductCreated['data'] = {
-    product_id: id, vendor_id: vendorId, is_placeholder: false, source_marketplace_product_id: null,
-    vendor_sku: `BS-${n}`, gtin: ean(r), gtin_type: 'EAN13', marketplace: null, brand: pick(r, LAST), image_link: `https://cdn.example.com/p/${n}.webp`,
-    product_type_raw: pick(r, TYPES), is_digital: digital, is_active: r() < 0.9, translations,
-    price_cents: price, sale_price_cents: r() < 0.2 ? Math.floor(price * 0.8) : null, cost_cents: Math.floor(price * 0.5),
-    tax_rate_bp: 1700, vat_rate_category: 'standard', currency: 'EUR', created_at: at,
+    product_id: id,
+    vendor_id: vendorId,
+    is_placeholder: false,
+    source_marketplace_product_id: null,
+    vendor_sku: `BS-${n}`,
+    gtin: ean(r),
+    gtin_type: 'EAN13',
+    marketplace: null,
+    brand: pick(r, LAST),
+    image_link: `https://cdn.example.com/p/${n}.webp`,
+    product_type_raw: pick(r, TYPES),
+    is_digital: digital,
+    is_active: r() < 0.9,
+    translations,
+    price_cents: price,
+    sale_price_cents: r() < 0.2 ? Math.floor(price * 0.8) : null,
+    cost_cents: Math.floor(price * 0.5),
+    tax_rate_bp: 1700,
+    vat_rate_category: 'standard',
+    currency: 'EUR',
+    created_at: at,
   };
   const stock: NewEvent[] = [];
   if (!digital && r() < 0.8) {
@@ -62,31 +81,44 @@ function productEvents(vendorId: number, n: number): { product: NewEvent; stock:
     const quantity = between(r, 0, 40);
     const opened: InventoryLocationOpened['data'] = { ...place, at };
     const received: StockReceived['data'] = {
-      ...place, quantity_change: quantity, reserved_change: 0, quantity_after: quantity, reserved_after: 0,
-      order_id: null, order_item_id: null, reference: null, note: null, at,
+      ...place,
+      quantity_change: quantity,
+      reserved_change: 0,
+      quantity_after: quantity,
+      reserved_after: 0,
+      order_id: null,
+      order_item_id: null,
+      reference: null,
+      note: null,
+      at,
     };
-    stock.push({ id: randomUUID(), type: 'InventoryLocationOpened', data: opened, metadata }, { id: randomUUID(), type: 'StockReceived', data: received, metadata });
+    stock.push(
+      { id: randomUUID(), type: 'InventoryLocationOpened', data: opened, metadata },
+      { id: randomUUID(), type: 'StockReceived', data: received, metadata },
+    );
   }
   return { product: { id: randomUUID(), type: 'VendorProductCreated', data, metadata }, stock };
 }
 
 async function appendCatalogue(store: EventStore, knex: Knex, vendorId: number, count: number, log: (text: string) => void): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < count) {
-      const from = next;
-      next = Math.min(count, next + 1000);
-      const to = next;
-      await knex.transaction(async (trx) => {
-        for (let n = from; n < to; n++) {
-          const { product, stock } = productEvents(vendorId, n);
-          await store.append(`vendor_product-${FIRST_ID + n}`, [product], { expected: 'no_stream', tx: trx });
-          if (stock.length > 0) await store.append(`stock-${FIRST_ID + n}`, stock, { expected: 'no_stream', tx: trx });
-        }
-      });
-      if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} products`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const from = next;
+        next = Math.min(count, next + 1000);
+        const to = next;
+        await knex.transaction(async (trx) => {
+          for (let n = from; n < to; n++) {
+            const { product, stock } = productEvents(vendorId, n);
+            await store.append(`vendor_product-${FIRST_ID + n}`, [product], { expected: 'no_stream', tx: trx });
+            if (stock.length > 0) await store.append(`stock-${FIRST_ID + n}`, stock, { expected: 'no_stream', tx: trx });
+          }
+        });
+        if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} products`);
+      }
+    }),
+  );
   await knex.raw(`SELECT setval('vendor_product_id_seq', ${FIRST_ID + count + 1000})`);
   await knex.raw(`SELECT setval('inventory_id_seq', ${FIRST_ID + count + 1000})`);
 }
@@ -95,7 +127,7 @@ async function appendCatalogue(store: EventStore, knex: Knex, vendorId: number, 
 export function searchQuery(n: number, products: number): string {
   const k = n % 10;
   const m = Math.floor(n / 10);
-  const r = seeded((m * 7_919) % products + 1);
+  const r = seeded(((m * 7_919) % products) + 1);
   const product = (m * 7_919) % products;
   const sort = SORTS[m % SORTS.length];
   const page = 1 + (m % 3);
@@ -112,14 +144,24 @@ export function searchQuery(n: number, products: number): string {
 export function filteredQuery(n: number): string {
   const m = Math.floor(n / 2);
   const low = 1000 + (m % 20) * 1000;
-  return qs({ search: (m % 2 === 0 ? THINGS : WORDS)[m % 12].toLowerCase(), in_stock: 'true', min_price_cents: low, max_price_cents: low + 10_000, sort: SORTS[m % SORTS.length] ?? 'price' });
+  return qs({
+    search: (m % 2 === 0 ? THINGS : WORDS)[m % 12].toLowerCase(),
+    in_stock: 'true',
+    min_price_cents: low,
+    max_price_cents: low + 10_000,
+    sort: SORTS[m % SORTS.length] ?? 'price',
+  });
 }
 
 /** The baseline: the shop's first pages, newest first, no search. */
 export const browseQuery = (n: number) => qs({ page: 1 + (n % 10) });
 
 async function adminCall(url: string, token: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   const json: any = await res.json();
   if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -127,36 +169,50 @@ async function adminCall(url: string, token: string, path: string, body: unknown
 
 async function measure(ctx: ScenarioContext, url: string, vendorCode: string, products: number, seconds: number, connections: number) {
   const headers = { referer: `http://127.0.0.1/vendors/${vendorCode}/shop/`, 'accept-language': 'fr-LU,fr;q=0.9,en;q=0.5' };
-  const probe = await (await fetch(`${url}/api/v1/shop/products?limit=1`, { headers })).json() as any;
+  const probe = (await (await fetch(`${url}/api/v1/shop/products?limit=1`, { headers })).json()) as any;
   if (probe.total < products * 0.8) throw new Error(`the shop shows ${probe.total} products, about ${Math.round(products * 0.9)} expected`);
   const size = `${products.toLocaleString('en-US')} products`;
   const baseline = `baseline: GET /shop/products?page (first 10 pages, no search), ${size}, ${connections} conn.`;
   const cases = [
-    { name: `GET /shop/products?search (shopper's terms, pages 1–3, 4 orders), ${size}, ${connections} conn.`, query: (n: number) => searchQuery(n, products) },
+    {
+      name: `GET /shop/products?search (shopper's terms, pages 1–3, 4 orders), ${size}, ${connections} conn.`,
+      query: (n: number) => searchQuery(n, products),
+    },
     { name: `GET /shop/products?search&in_stock&min/max_price&sort, ${size}, ${connections} conn.`, query: filteredQuery },
   ];
   ctx.define({ name: baseline, unit: 'req/s', isBaseline: true });
   for (const c of cases) {
     ctx.define({
-      name: c.name, unit: 'req/s', baseline, targets: [
+      name: c.name,
+      unit: 'req/s',
+      baseline,
+      targets: [
         { label: '≥ 50 % of the unsearched page', metric: 'ratio', min: 0.5 },
         { label: 'no non-2xx', metric: 'non2xx', max: 1 },
       ],
     });
   }
   let n = 0;
-  const run = (query: (n: number) => string) => load({
-    url, connections, seconds, method: 'GET', headers, request: () => ({ path: `/api/v1/shop/products?${query(n++)}` }),
-  });
+  const run = (query: (n: number) => string) =>
+    load({
+      url,
+      connections,
+      seconds,
+      method: 'GET',
+      headers,
+      request: () => ({ path: `/api/v1/shop/products?${query(n++)}` }),
+    });
   await run(browseQuery); // warm-up
   for (const c of cases) await run(c.query);
   for (let rep = 0; rep < ctx.repetitions; rep++) {
     const order = [{ name: baseline, query: browseQuery }, ...cases];
     for (const c of rep % 2 === 0 ? order : order.reverse()) ctx.record(c.name, await run(c.query));
   }
-  ctx.note(`Shop catalogue: ${probe.total.toLocaleString('en-US')} shown products of one vendor (of ${size}; the rest inactive) in vendor_product_list, ` +
-    `stock rows for 80 % of the physical ones; ${seconds} s per run, the cases alternating with the baseline; Accept-Language fr. ` +
-    'Totals past 100 matches are the planner\'s estimate (total_exact false; the admin lists count up to 1,000).');
+  ctx.note(
+    `Shop catalogue: ${probe.total.toLocaleString('en-US')} shown products of one vendor (of ${size}; the rest inactive) in vendor_product_list, ` +
+      `stock rows for 80 % of the physical ones; ${seconds} s per run, the cases alternating with the baseline; Accept-Language fr. ` +
+      "Totals past 100 matches are the planner's estimate (total_exact false; the admin lists count up to 1,000).",
+  );
 }
 
 export const shopCatalogueScenario: Scenario = {
@@ -171,9 +227,19 @@ export const shopCatalogueScenario: Scenario = {
     try {
       app = await startService({ databaseUrl: ctx.databaseUrl, name: 'bench-shop', readyTimeoutMs: 300_000 });
       const token = await adminLogin(app.url);
-      const tag = randomUUID().slice(0, 6).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
-      const company = await adminCall(app.url, token, '/api/v1/admin/companies', { name: `Bench shop ${tag}`, owner_email: `shop-${tag.toLowerCase()}@bench.example` });
-      const vendor = await adminCall(app.url, token, '/api/v1/admin/vendors', { company_id: company.id, vendor_code: `BSHOP${tag}`, name: `Bench shop ${tag}` });
+      const tag = randomUUID()
+        .slice(0, 6)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, 'X');
+      const company = await adminCall(app.url, token, '/api/v1/admin/companies', {
+        name: `Bench shop ${tag}`,
+        owner_email: `shop-${tag.toLowerCase()}@bench.example`,
+      });
+      const vendor = await adminCall(app.url, token, '/api/v1/admin/vendors', {
+        company_id: company.id,
+        vendor_code: `BSHOP${tag}`,
+        name: `Bench shop ${tag}`,
+      });
       ctx.log(`  appending ${products.toLocaleString('en-US')} products and their stock`);
       await appendCatalogue(seed.store, seed.db.knex, vendor.id, products, ctx.log);
       await waitReady(app.url, 600_000);

@@ -25,7 +25,11 @@ const CUSTOMERS = 100;
 const sessionId = () => randomBytes(32).toString('base64url');
 
 async function call(url: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(url + path, { method, headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json: any = await res.json();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -39,7 +43,9 @@ export const shopCommandsScenario: Scenario = {
     const levels = connectionLevels();
     const seed = await openStore(ctx.databaseUrl, 4);
     await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
-    await seed.db.knex.raw('CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())');
+    await seed.db.knex.raw(
+      'CREATE TABLE bare_writes (id bigserial PRIMARY KEY, user_id int NOT NULL, first_name text, at timestamptz NOT NULL DEFAULT now())',
+    );
     let app: ChildService | null = null;
     let bare: ChildService | null = null;
     try {
@@ -49,18 +55,36 @@ export const shopCommandsScenario: Scenario = {
       const v = await benchVendor(url, await adminLogin(url));
       const products = await benchProducts(url, v, PRODUCTS);
       for (const id of products) {
-        await call(url, 'POST', '/api/v1/vendor/inventory', { authorization: `Bearer ${v.token}` }, { product_id: id, bin_location: 'S-1', quantity: 10_000_000 });
+        await call(
+          url,
+          'POST',
+          '/api/v1/vendor/inventory',
+          { authorization: `Bearer ${v.token}` },
+          { product_id: id, bin_location: 'S-1', quantity: 10_000_000 },
+        );
       }
-      const { vendor_code: code } = await call(url, 'GET', '/api/v1/vendor/auth/me', { authorization: `Bearer ${v.token}` }).then((me) => me.vendor ?? me);
+      const { vendor_code: code } = await call(url, 'GET', '/api/v1/vendor/auth/me', { authorization: `Bearer ${v.token}` }).then(
+        (me) => me.vendor ?? me,
+      );
       const shop = { referer: `http://127.0.0.1/vendors/${code}/shop/` };
       const tokens: string[] = [];
       for (let i = 0; i < CUSTOMERS; i++) {
         const customer = await call(url, 'POST', '/api/v1/shop/auth/register', shop, {
-          email: `bench-${i}-${randomBytes(4).toString('hex')}@customer.test`, password: 'bench-customer-password', first_name: 'Ada', last_name: 'Lovelace',
+          email: `bench-${i}-${randomBytes(4).toString('hex')}@customer.test`,
+          password: 'bench-customer-password',
+          first_name: 'Ada',
+          last_name: 'Lovelace',
         });
         tokens.push(customer.access_token as string);
       }
-      const address = { first_name: 'Ada', last_name: 'Lovelace', street: '1 rue X', postal_code: 'L-1111', city: 'Luxembourg', country_iso: 'LU' };
+      const address = {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        street: '1 rue X',
+        postal_code: 'L-1111',
+        city: 'Luxembourg',
+        country_iso: 'LU',
+      };
 
       const sessions = Array.from({ length: SESSIONS }, sessionId);
       // Carts to order, prepared through the API: more than the runs can place.
@@ -76,27 +100,45 @@ export const shopCommandsScenario: Scenario = {
 
       let n = 0;
       let placed = 0;
-      const base = (connections: number) => load({
-        url: bare!.url, connections, seconds, method: 'PUT',
-        request: () => ({ path: `/bare/users/${n++ % 1000}`, body: '{"first_name":"Bench"}' }),
-      });
+      const base = (connections: number) =>
+        load({
+          url: bare!.url,
+          connections,
+          seconds,
+          method: 'PUT',
+          request: () => ({ path: `/bare/users/${n++ % 1000}`, body: '{"first_name":"Bench"}' }),
+        });
       const cases = [
         {
           name: 'POST /shop/cart/{session}/items (add to cart)',
-          run: (connections: number) => load({
-            url, connections, seconds, method: 'POST', headers: shop,
-            request: () => ({ path: `/api/v1/shop/cart/${sessions[n % SESSIONS]}/items`, body: JSON.stringify({ product_id: products[n++ % PRODUCTS], quantity: 1 }) }),
-          }),
+          run: (connections: number) =>
+            load({
+              url,
+              connections,
+              seconds,
+              method: 'POST',
+              headers: shop,
+              request: () => ({
+                path: `/api/v1/shop/cart/${sessions[n % SESSIONS]}/items`,
+                body: JSON.stringify({ product_id: products[n++ % PRODUCTS], quantity: 1 }),
+              }),
+            }),
         },
         {
           name: 'POST /shop/orders (place order, 2 lines)',
-          run: (connections: number) => load({
-            url, connections, seconds, method: 'POST', headers: shop,
-            request: () => ({
-              path: '/api/v1/shop/orders', headers: { authorization: `Bearer ${tokens[placed % CUSTOMERS]}` },
-              body: JSON.stringify({ session_id: carts[placed++ % carts.length], shipping_address: address }),
+          run: (connections: number) =>
+            load({
+              url,
+              connections,
+              seconds,
+              method: 'POST',
+              headers: shop,
+              request: () => ({
+                path: '/api/v1/shop/orders',
+                headers: { authorization: `Bearer ${tokens[placed % CUSTOMERS]}` },
+                body: JSON.stringify({ session_id: carts[placed++ % carts.length], shipping_address: address }),
+              }),
             }),
-          }),
         },
       ];
       for (const c of cases) {
@@ -104,17 +146,29 @@ export const shopCommandsScenario: Scenario = {
         const baseName = (k: number) => `baseline for ${c.name.split(' (')[0]}: bare Koa + one INSERT, ${k} conn.`;
         for (const k of levels) {
           ctx.define({ name: baseName(k), unit: 'req/s', isBaseline: true });
-          ctx.define({ name: mineName(k), unit: 'req/s', baseline: baseName(k), targets: [{ label: 'no non-2xx', metric: 'non2xx', max: 1 }] });
+          ctx.define({
+            name: mineName(k),
+            unit: 'req/s',
+            baseline: baseName(k),
+            targets: [{ label: 'no non-2xx', metric: 'non2xx', max: 1 }],
+          });
         }
         for (let rep = 0; rep < ctx.repetitions; rep++) {
           for (const k of levels) {
-            if (rep % 2 === 0) { ctx.record(mineName(k), await c.run(k)); ctx.record(baseName(k), await base(k)); }
-            else { ctx.record(baseName(k), await base(k)); ctx.record(mineName(k), await c.run(k)); }
+            if (rep % 2 === 0) {
+              ctx.record(mineName(k), await c.run(k));
+              ctx.record(baseName(k), await base(k));
+            } else {
+              ctx.record(baseName(k), await base(k));
+              ctx.record(mineName(k), await c.run(k));
+            }
           }
         }
       }
-      ctx.note(`Shop commands: ${seconds} s per run; ${PRODUCTS} products with ample stock, ${SESSIONS} carts filled in turn, ` +
-        `${placed.toLocaleString('en-US')} order requests over ${carts.length.toLocaleString('en-US')} prepared carts (a cart ordered twice answers 4xx and counts as non-2xx).`);
+      ctx.note(
+        `Shop commands: ${seconds} s per run; ${PRODUCTS} products with ample stock, ${SESSIONS} carts filled in turn, ` +
+          `${placed.toLocaleString('en-US')} order requests over ${carts.length.toLocaleString('en-US')} prepared carts (a cart ordered twice answers 4xx and counts as non-2xx).`,
+      );
     } finally {
       await app?.stop();
       await bare?.stop();

@@ -12,7 +12,10 @@ import type { Scenario, ScenarioContext } from '../harness.ts';
  * that opens PGlite in an empty folder and runs the migrations, nothing else. Also: how long a
  * configuration mistake takes to say so. `rate` is starts per minute; `seconds` is the figure.
  */
-interface Timing { ready_s: number; first_line_s: number }
+interface Timing {
+  ready_s: number;
+  first_line_s: number;
+}
 
 const READY_BOUND_MS = 600_000;
 
@@ -20,7 +23,15 @@ function spawnService(entry: 'compiled' | 'sources', env: Record<string, string>
   const args = entry === 'compiled' ? [join(ROOT, 'dist/src/main.js')] : ['--import', 'tsx', join(ROOT, 'src/main.ts')];
   return spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -32,15 +43,29 @@ async function timeStart(entry: 'compiled' | 'sources', env: Record<string, stri
   const child = spawnService(entry, { ...env, PORT: String(port) });
   let firstLine = 0;
   let output = '';
-  child.stdout!.on('data', (d) => { if (!firstLine) firstLine = performance.now(); output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    if (!firstLine) firstLine = performance.now();
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   let exited = false;
-  const exit = new Promise<void>((r) => child.once('exit', () => { exited = true; r(); }));
+  const exit = new Promise<void>((r) =>
+    child.once('exit', () => {
+      exited = true;
+      r();
+    }),
+  );
   try {
     for (;;) {
       if (exited) throw new Error(`the service exited during start-up:\n${output.slice(-2000)}`);
-      if (performance.now() - began > READY_BOUND_MS) throw new Error(`not ready within ${READY_BOUND_MS / 1000} s:\n${output.slice(-2000)}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.status === 200, () => false);
+      if (performance.now() - began > READY_BOUND_MS)
+        throw new Error(`not ready within ${READY_BOUND_MS / 1000} s:\n${output.slice(-2000)}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(30_000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -59,7 +84,9 @@ const { migrate } = await import(${JSON.stringify(join(ROOT, 'dist/src/runtime/m
 const db = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); await migrate(db.knex); await db.close();`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
-  child.stderr!.on('data', (d) => { err += d; });
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
   const code = await new Promise<number | null>((r) => child.once('exit', r));
   if (code !== 0) throw new Error(`the bare PGlite boot failed: ${err.slice(-2000)}`);
   return (performance.now() - began) / 1000;
@@ -68,7 +95,11 @@ const db = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); await mi
 /** A configuration mistake (an unreachable DATABASE_URL): spawn → its one line and exit. */
 async function timeMistake(entry: 'compiled' | 'sources'): Promise<number> {
   const began = performance.now();
-  const child = spawnService(entry, { DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: String(await freePort()), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-mistake-')) });
+  const child = spawnService(entry, {
+    DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
+    PORT: String(await freePort()),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-mistake-')),
+  });
   const code = await new Promise<number | null>((r) => child.once('exit', r));
   if (code !== 1) throw new Error(`a configuration mistake exited with ${code}, not 1`);
   return (performance.now() - began) / 1000;
@@ -92,7 +123,8 @@ export const startupScenario: Scenario = {
       mistakeSources: 'configuration mistake → its line and exit 1, sources (tsx)',
     };
     ctx.define({ name: floor, unit: 'starts/min', isBaseline: true });
-    for (const name of Object.values(cases)) ctx.define({ name, unit: 'starts/min', baseline: name.startsWith('PGlite, empty') ? floor : undefined });
+    for (const name of Object.values(cases))
+      ctx.define({ name, unit: 'starts/min', baseline: name.startsWith('PGlite, empty') ? floor : undefined });
     for (let rep = 0; rep < ctx.repetitions; rep++) {
       const bareDir = mkdtempSync(join(tmpdir(), 'bench-bare-pglite-'));
       const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
@@ -104,8 +136,15 @@ export const startupScenario: Scenario = {
         const again = await timeStart('compiled', { DATA_DIR: dataDir });
         ctx.record(cases.existingCompiled, { rate: perMinute(again.ready_s), seconds: again.ready_s, first_line_s: again.first_line_s });
         const sources = await timeStart('sources', { DATA_DIR: dataDir });
-        ctx.record(cases.existingSources, { rate: perMinute(sources.ready_s), seconds: sources.ready_s, first_line_s: sources.first_line_s });
-        for (const [entry, name] of [['compiled', cases.postgresCompiled], ['sources', cases.postgresSources]] as const) {
+        ctx.record(cases.existingSources, {
+          rate: perMinute(sources.ready_s),
+          seconds: sources.ready_s,
+          first_line_s: sources.first_line_s,
+        });
+        for (const [entry, name] of [
+          ['compiled', cases.postgresCompiled],
+          ['sources', cases.postgresSources],
+        ] as const) {
           const db = await ctx.freshDatabase(`startup-${entry}`);
           try {
             const t = await timeStart(entry, { DATABASE_URL: db.url, DATA_DIR: dataDir });
@@ -123,8 +162,10 @@ export const startupScenario: Scenario = {
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
-    ctx.note('Start-up: each case spawns the service (node dist/src/main.js as npm start runs it, or node --import tsx src/main.ts) '
-      + 'and polls GET /health/ready every 50 ms; `seconds` runs from the spawn to the first 200, `first_line_s` to the first log line. '
-      + 'The floor is a bare process opening PGlite in an empty folder and running the migrations (compiled). ');
+    ctx.note(
+      'Start-up: each case spawns the service (node dist/src/main.js as npm start runs it, or node --import tsx src/main.ts) ' +
+        'and polls GET /health/ready every 50 ms; `seconds` runs from the spawn to the first 200, `first_line_s` to the first log line. ' +
+        'The floor is a bare process opening PGlite in an empty folder and running the migrations (compiled). ',
+    );
   },
 };

@@ -4,7 +4,13 @@
  * the service behind a proxy with TRUST_PROXY=1): in production the cookie is Secure, and without
  * it the sign-in fails.
  */
-export async function signInCookie(url: string, area: 'vendor' | 'admin', login: string, password: string, vendorCode = ''): Promise<string> {
+export async function signInCookie(
+  url: string,
+  area: 'vendor' | 'admin',
+  login: string,
+  password: string,
+  vendorCode = '',
+): Promise<string> {
   const proto = { 'x-forwarded-proto': 'https' };
   const form = await fetch(`${url}/${area}/login`, { headers: proto });
   const jar = new Map<string, string>();
@@ -18,11 +24,13 @@ export async function signInCookie(url: string, area: 'vendor' | 'admin', login:
   keep(form);
   const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
   const res = await fetch(`${url}/${area}/login`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { ...proto, 'content-type': 'application/x-www-form-urlencoded', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
     body: new URLSearchParams({ login, password, vendor_code: vendorCode, return: `/${area}`, _csrf: csrf }).toString(),
   });
   keep(res);
-  if (res.status !== 303 || !jar.get(`${area}_token`)) throw new Error(`${area} sign-in failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  if (res.status !== 303 || !jar.get(`${area}_token`))
+    throw new Error(`${area} sign-in failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }

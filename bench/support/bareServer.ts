@@ -19,7 +19,9 @@ const app = new Koa();
 const router = new Router();
 app.use(koaBody({ jsonLimit: '1mb' }));
 
-router.get('/health', (ctx) => { ctx.body = { status: 'ok' }; });
+router.get('/health', (ctx) => {
+  ctx.body = { status: 'ok' };
+});
 
 router.put('/bare/users/:id', async (ctx) => {
   const body = ctx.request.body as { first_name?: string };
@@ -29,7 +31,11 @@ router.put('/bare/users/:id', async (ctx) => {
 
 router.get('/bare/users', async (ctx) => {
   const q = ctx.query as Record<string, string | undefined>;
-  const filter = { search: q.search || undefined, role: q.role || undefined, is_active: q.is_active === undefined ? undefined : q.is_active === 'true' };
+  const filter = {
+    search: q.search || undefined,
+    role: q.role || undefined,
+    is_active: q.is_active === undefined ? undefined : q.is_active === 'true',
+  };
   const page = { page: Math.max(1, Number(q.page ?? 1)), limit: Math.min(100, Number(q.limit ?? 20)) };
   const statement = listStatement(filter, page, { sort: q.sort as UserSort | undefined, exactTotal: q.exact_total === 'true' });
   const rows = (await pool.query(statement.text, statement.values)).rows;

@@ -41,7 +41,9 @@ export async function createDatabase(serverUrl: string, label: string): Promise<
 /** Ctrl-C or a kill: the services the scenarios started get the signal too; their databases are dropped here. */
 async function interrupted(signal: NodeJS.Signals): Promise<void> {
   const names = [...live.keys()];
-  process.stderr.write(`\nbench interrupted (${signal}): dropping ${names.length} database(s)${names.length ? `: ${names.join(', ')}` : ''}\n`);
+  process.stderr.write(
+    `\nbench interrupted (${signal}): dropping ${names.length} database(s)${names.length ? `: ${names.join(', ')}` : ''}\n`,
+  );
   await Promise.all([...live.values()].map((drop) => drop()));
   process.exit(130);
 }

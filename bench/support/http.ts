@@ -24,14 +24,16 @@ export async function load(options: LoadOptions): Promise<Sample & { non2xx: num
     connections: options.connections,
     duration: options.seconds,
     timeout: 30,
-    requests: [{
-      method: options.method,
-      headers: { 'content-type': 'application/json', ...options.headers },
-      setupRequest(req) {
-        const r = options.request(n++);
-        return { ...req, path: r.path, body: r.body, ...(r.headers ? { headers: { ...req.headers, ...r.headers } } : {}) };
+    requests: [
+      {
+        method: options.method,
+        headers: { 'content-type': 'application/json', ...options.headers },
+        setupRequest(req) {
+          const r = options.request(n++);
+          return { ...req, path: r.path, body: r.body, ...(r.headers ? { headers: { ...req.headers, ...r.headers } } : {}) };
+        },
       },
-    }],
+    ],
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     lat.add(responseTime);
@@ -51,7 +53,12 @@ export async function load(options: LoadOptions): Promise<Sample & { non2xx: num
  */
 export async function waitReady(url: string, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while ((await fetch(`${url}/health/ready`).then((r) => r.status, () => 0)) !== 200) {
+  while (
+    (await fetch(`${url}/health/ready`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200
+  ) {
     if (Date.now() > end) throw new Error(`the service was not ready (consumers behind) within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 500));
   }

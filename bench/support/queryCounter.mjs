@@ -16,7 +16,10 @@ pg.Client.prototype.query = function counted(config, values, callback) {
 
 let previous = new Map();
 setInterval(() => {
-  const window = [...counts].map(([k, v]) => [k, v - (previous.get(k) ?? 0)]).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
+  const window = [...counts]
+    .map(([k, v]) => [k, v - (previous.get(k) ?? 0)])
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1]);
   previous = new Map(counts);
   process.stderr.write(`COUNTS ${JSON.stringify(window)}\n`);
 }, 5000).unref();

@@ -34,11 +34,13 @@ http.Server.prototype.emit = function emitting(event, req, res) {
   if (req.url === '/__bench/statements') {
     if (req.method === 'POST') counts = fresh();
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({
-      requests: counts.requests,
-      request: Object.fromEntries(counts.request),
-      background: Object.fromEntries(counts.background),
-    }));
+    res.end(
+      JSON.stringify({
+        requests: counts.requests,
+        request: Object.fromEntries(counts.request),
+        background: Object.fromEntries(counts.background),
+      }),
+    );
     return true;
   }
   counts.requests++;

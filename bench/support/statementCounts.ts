@@ -18,7 +18,7 @@ import { benchOrders, benchProducts, benchVendor, call } from './vendorFixture.t
  * every run, whatever the load.
  */
 export const COMMAND_SCENARIOS = ['user profile', 'ship item', 'price change', 'shop add-to-cart', 'shop order'] as const;
-export type CommandScenario = typeof COMMAND_SCENARIOS[number];
+export type CommandScenario = (typeof COMMAND_SCENARIOS)[number];
 
 export interface StatementCount {
   /**
@@ -69,7 +69,13 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
   const log = options.log ?? (() => {});
   let app: ChildService | null = null;
   // The service migrates its own database (an older checkout knows only its migrations).
-  app = await startService({ databaseUrl: options.databaseUrl, name: 'bench-statements', env: { TRUST_PROXY: '1' }, nodeArgs: ['--import', COUNTER], root: options.root });
+  app = await startService({
+    databaseUrl: options.databaseUrl,
+    name: 'bench-statements',
+    env: { TRUST_PROXY: '1' },
+    nodeArgs: ['--import', COUNTER],
+    root: options.root,
+  });
   const db = await openDatabase({ url: options.databaseUrl, poolMax: 4 });
   const store = new PostgresEventStore(db);
   await store.listen(options.databaseUrl);
@@ -78,18 +84,29 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
     const adminToken = await adminLogin(url);
     log('  seeding users, a vendor with products, orders, stock, customers and carts');
     await appendUsers(store, db.knex, 1000, n, 0);
-    await db.knex.raw('SELECT setval(\'user_id_seq\', 5000)');
+    await db.knex.raw("SELECT setval('user_id_seq', 5000)");
     const v = await benchVendor(url, adminToken);
     const products = await benchProducts(url, v, n);
-    for (const id of products) await call(url, 'POST', '/api/v1/vendor/inventory', v.token, { product_id: id, bin_location: 'S-1', quantity: 1_000_000 });
+    for (const id of products)
+      await call(url, 'POST', '/api/v1/vendor/inventory', v.token, { product_id: id, bin_location: 'S-1', quantity: 1_000_000 });
     const items = (await benchOrders(url, { store, db: db.knex, clock: systemClock }, v, n, 1, 4)).map(([o, i]) => [o, i]);
     const me = await call(url, 'GET', '/api/v1/vendor/auth/me', v.token);
     const shop = { referer: `http://127.0.0.1/vendors/${(me.vendor ?? me).vendor_code}/shop/` };
     const customers: string[] = [];
     for (let i = 0; i < n; i++) {
-      const c = await call(url, 'POST', '/api/v1/shop/auth/register', null, {
-        email: `count-${i}-${randomBytes(4).toString('hex')}@customer.test`, password: 'bench-customer-password', first_name: 'Ada', last_name: 'Lovelace',
-      }, shop);
+      const c = await call(
+        url,
+        'POST',
+        '/api/v1/shop/auth/register',
+        null,
+        {
+          email: `count-${i}-${randomBytes(4).toString('hex')}@customer.test`,
+          password: 'bench-customer-password',
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+        },
+        shop,
+      );
       customers.push(c.access_token as string);
     }
     const session = () => randomBytes(32).toString('base64url');
@@ -99,17 +116,46 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
       await call(url, 'POST', `/api/v1/shop/cart/${s}/items`, null, { product_id: products[k % n], quantity: 1 }, shop);
       await call(url, 'POST', `/api/v1/shop/cart/${s}/items`, null, { product_id: products[(k + 1) % n], quantity: 2 }, shop);
     }
-    const address = { first_name: 'Ada', last_name: 'Lovelace', street: '1 rue X', postal_code: 'L-1111', city: 'Luxembourg', country_iso: 'LU' };
+    const address = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      street: '1 rue X',
+      postal_code: 'L-1111',
+      city: 'Luxembourg',
+      country_iso: 'LU',
+    };
     const vendorAuth = { authorization: `Bearer ${v.token}` };
 
     /** The i-th request of a scenario; `round` 0 is the warm-up over the same aggregates, 1 is counted. */
     const scenarios: Record<CommandScenario, (i: number, round: number) => Req> = {
-      'user profile': (i, r) => ({ method: 'PUT', path: `/api/v1/admin/users/${1000 + i}`, body: { first_name: `Count${r}` }, headers: { authorization: `Bearer ${adminToken}` } }),
-      'ship item': (i) => ({ method: 'POST', path: `/api/v1/vendor/orders/${items[i][0]}/items/${items[i][1]}/ship`, body: { quantity: 1 }, headers: vendorAuth }),
-      'price change': (i, r) => ({ method: 'PATCH', path: `/api/v1/vendor/products/${products[i]}`, body: { price_cents: 2000 + r }, headers: vendorAuth }),
-      'shop add-to-cart': (i) => ({ method: 'POST', path: `/api/v1/shop/cart/${sessions[i]}/items`, body: { product_id: products[i], quantity: 1 }, headers: shop }),
+      'user profile': (i, r) => ({
+        method: 'PUT',
+        path: `/api/v1/admin/users/${1000 + i}`,
+        body: { first_name: `Count${r}` },
+        headers: { authorization: `Bearer ${adminToken}` },
+      }),
+      'ship item': (i) => ({
+        method: 'POST',
+        path: `/api/v1/vendor/orders/${items[i][0]}/items/${items[i][1]}/ship`,
+        body: { quantity: 1 },
+        headers: vendorAuth,
+      }),
+      'price change': (i, r) => ({
+        method: 'PATCH',
+        path: `/api/v1/vendor/products/${products[i]}`,
+        body: { price_cents: 2000 + r },
+        headers: vendorAuth,
+      }),
+      'shop add-to-cart': (i) => ({
+        method: 'POST',
+        path: `/api/v1/shop/cart/${sessions[i]}/items`,
+        body: { product_id: products[i], quantity: 1 },
+        headers: shop,
+      }),
       'shop order': (i, r) => ({
-        method: 'POST', path: '/api/v1/shop/orders', body: { session_id: carts[r * n + i], shipping_address: address },
+        method: 'POST',
+        path: '/api/v1/shop/orders',
+        body: { session_id: carts[r * n + i], shipping_address: address },
         headers: { ...shop, authorization: `Bearer ${customers[i]}` },
       }),
     };
@@ -118,7 +164,8 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
     for (const name of [...COMMAND_SCENARIOS].sort((a, b) => Number(a === 'price change') - Number(b === 'price change'))) {
       const send = async (q: Req) => {
         const res = await fetch(url + q.path, {
-          method: q.method, body: q.body === undefined ? undefined : JSON.stringify(q.body),
+          method: q.method,
+          body: q.body === undefined ? undefined : JSON.stringify(q.body),
           headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', ...q.headers },
         });
         const text = await res.text();
@@ -129,13 +176,23 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
       await fetch(`${url}/__bench/statements`, { method: 'POST' });
       for (let i = 0; i < n; i++) await send(scenarios[name](i, 1));
       await settle(url);
-      const got = await (await fetch(`${url}/__bench/statements`)).json() as { requests: number; request: Record<string, number>; background: Record<string, number> };
+      const got = (await (await fetch(`${url}/__bench/statements`)).json()) as {
+        requests: number;
+        request: Record<string, number>;
+        background: Record<string, number>;
+      };
       const per = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0) / got.requests;
-      const timing = Object.entries(got.request).filter(([k]) => TIMING.test(k)).reduce((a, [, c]) => a + c, 0);
+      const timing = Object.entries(got.request)
+        .filter(([k]) => TIMING.test(k))
+        .reduce((a, [, c]) => a + c, 0);
       counts[name] = {
         request: per(got.request) - timing / got.requests,
         timing: timing / got.requests,
-        byName: Object.fromEntries(Object.entries(got.request).sort((a, b) => b[1] - a[1]).map(([k, c]) => [k, c / got.requests])),
+        byName: Object.fromEntries(
+          Object.entries(got.request)
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, c]) => [k, c / got.requests]),
+        ),
         background: per(got.background),
       };
       log(`  ${name}: ${fmt(counts[name].request)} statements per request in its path`);
@@ -160,8 +217,10 @@ async function settle(url: string): Promise<void> {
   let last = -1;
   for (let i = 0; i < 100; i++) {
     await new Promise((r) => setTimeout(r, 300));
-    const got = await (await fetch(`${url}/__bench/statements`)).json() as { background: Record<string, number> };
-    const total = Object.entries(got.background).filter(([name]) => !IDLE_POLL.test(name)).reduce((a, [, n]) => a + n, 0);
+    const got = (await (await fetch(`${url}/__bench/statements`)).json()) as { background: Record<string, number> };
+    const total = Object.entries(got.background)
+      .filter(([name]) => !IDLE_POLL.test(name))
+      .reduce((a, [, n]) => a + n, 0);
     if (total === last) return;
     last = total;
   }

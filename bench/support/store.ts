@@ -18,7 +18,14 @@ export async function openStore(url: string, poolMax = 10): Promise<{ db: Databa
   await migrate(db.knex);
   const store = new PostgresEventStore(db);
   await store.listen(url);
-  return { db, store, close: async () => { await store.close(); await db.close(); } };
+  return {
+    db,
+    store,
+    close: async () => {
+      await store.close();
+      await db.close();
+    },
+  };
 }
 
 /** A bare node-postgres pool of the same size, for the baselines. */
@@ -64,7 +71,10 @@ export interface Comparison {
 export async function openComparison(url: string, poolMax = 10): Promise<Comparison> {
   const { db, store, close } = await openStore(url, poolMax);
   const pool = barePool(url, poolMax);
-  const closeBoth = async () => { await pool.end(); await close(); };
+  const closeBoth = async () => {
+    await pool.end();
+    await close();
+  };
   try {
     return { db, store, pool, baseSql: await createBaselineEvents(pool), meter: new CpuMeter(pool), close: closeBoth };
   } catch (err) {
@@ -107,12 +117,15 @@ export class CpuMeter {
 
   private serverNs(): number | null {
     if (!this.readable) return null;
-    let total = 0, read = 0;
+    let total = 0,
+      read = 0;
     for (const pid of this.pids) {
       try {
         total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
         read++;
-      } catch { /* a backend that ended, or a server elsewhere */ }
+      } catch {
+        /* a backend that ended, or a server elsewhere */
+      }
     }
     if (this.pids.length > 0 && read === 0) this.readable = false;
     return this.readable ? total : null;
@@ -156,25 +169,55 @@ export async function pgbenchAppend(url: string, table: string, clients: number,
   const stream = `:tag || '-' || :client_id || '-' || :k`;
   const data = JSON.stringify(sampleEvent('BenchAppended', 1).data);
   const meta = JSON.stringify(sampleEvent('BenchAppended', 1).metadata);
-  writeFileSync(script, [
-    '\\set k :n % 50',
-    '\\set e :n / 50',
-    '\\set n :n + 1',
-    `INSERT INTO ${table} (event_id, stream_id, version, type, data, metadata) SELECT u.id, ${stream}, :e + u.ord, u.type, u.data, u.meta ` +
-    `FROM unnest(ARRAY[gen_random_uuid()], ARRAY['BenchAppended'], ARRAY['${data}'::jsonb], ARRAY['${meta}'::jsonb]) WITH ORDINALITY AS u(id, type, data, meta, ord) ` +
-    `WHERE :e = 0 OR EXISTS (SELECT 1 FROM ${table} WHERE stream_id = ${stream} AND version = :e) ` +
-    'ON CONFLICT (event_id) DO NOTHING RETURNING version, tx_id::text AS tx, position::text AS pos;',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    script,
+    [
+      '\\set k :n % 50',
+      '\\set e :n / 50',
+      '\\set n :n + 1',
+      `INSERT INTO ${table} (event_id, stream_id, version, type, data, metadata) SELECT u.id, ${stream}, :e + u.ord, u.type, u.data, u.meta ` +
+        `FROM unnest(ARRAY[gen_random_uuid()], ARRAY['BenchAppended'], ARRAY['${data}'::jsonb], ARRAY['${meta}'::jsonb]) WITH ORDINALITY AS u(id, type, data, meta, ord) ` +
+        `WHERE :e = 0 OR EXISTS (SELECT 1 FROM ${table} WHERE stream_id = ${stream} AND version = :e) ` +
+        'ON CONFLICT (event_id) DO NOTHING RETURNING version, tx_id::text AS tx, position::text AS pos;',
+      '',
+    ].join('\n'),
+  );
   try {
     const out = await new Promise<string | null>((resolve, reject) => {
-      const child = spawn('pgbench', ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, cpus().length)),
-        '-T', String(seconds), '-D', 'n=0', '-D', `tag=${tag}`, '-f', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        'pgbench',
+        [
+          '-n',
+          '-M',
+          'prepared',
+          '-c',
+          String(clients),
+          '-j',
+          String(Math.min(clients, cpus().length)),
+          '-T',
+          String(seconds),
+          '-D',
+          'n=0',
+          '-D',
+          `tag=${tag}`,
+          '-f',
+          script,
+          url,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let text = '';
       let missing = false;
-      child.stdout.on('data', (d) => { text += d; });
-      child.stderr.on('data', (d) => { text += d; });
-      child.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'ENOENT') missing = true; else reject(err); });
+      child.stdout.on('data', (d) => {
+        text += d;
+      });
+      child.stderr.on('data', (d) => {
+        text += d;
+      });
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') missing = true;
+        else reject(err);
+      });
       child.on('close', (code) => {
         if (missing) resolve(null);
         else if (code !== 0) reject(new Error(`pgbench exited ${code}: ${text.slice(-1000)}`));

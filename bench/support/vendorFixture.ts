@@ -19,7 +19,14 @@ export interface BenchVendor {
   productId: number;
 }
 
-export async function call(url: string, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(url + path, {
     method,
     headers: {
@@ -49,17 +56,36 @@ export interface VendorOwner {
 /** The admin opens a company and a vendor on the unlimited plan; the owner signs in and replaces the temporary password. */
 async function openVendor(url: string, adminToken: string): Promise<VendorOwner> {
   const tag = randomUUID().slice(0, 8);
-  const company = await call(url, 'POST', '/api/v1/admin/companies', adminToken, { name: `Bench ${tag}`, owner_email: `owner-${tag}@bench.example` });
-  const code = `B${tag.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6)}`;
-  const vendor = await call(url, 'POST', '/api/v1/admin/vendors', adminToken, { company_id: company.id, vendor_code: code, name: `Bench shop ${tag}` });
+  const company = await call(url, 'POST', '/api/v1/admin/companies', adminToken, {
+    name: `Bench ${tag}`,
+    owner_email: `owner-${tag}@bench.example`,
+  });
+  const code = `B${tag
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 6)}`;
+  const vendor = await call(url, 'POST', '/api/v1/admin/vendors', adminToken, {
+    company_id: company.id,
+    vendor_code: code,
+    name: `Bench shop ${tag}`,
+  });
   // A bench vendor creates far more products and orders than the legacy fallback's limits allow: Enterprise is unlimited.
   // (A service from before the plans has no subscriptions: then there is nothing to put it on.)
-  await call(url, 'PUT', `/api/v1/admin/subscriptions/${vendor.id}`, adminToken, { tier_code: 'enterprise', status: 'active' })
-    .catch((err: Error) => { if (!/: 404 /.test(err.message)) throw err; });
+  await call(url, 'PUT', `/api/v1/admin/subscriptions/${vendor.id}`, adminToken, { tier_code: 'enterprise', status: 'active' }).catch(
+    (err: Error) => {
+      if (!/: 404 /.test(err.message)) throw err;
+    },
+  );
   const email = company.owner.email as string;
   const password = `bench-owner-${tag}`;
-  const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, { email_or_username: email, password: company.temporary_password });
-  await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, { current_password: company.temporary_password, new_password: password });
+  const first = await call(url, 'POST', '/api/v1/vendor/auth/login', null, {
+    email_or_username: email,
+    password: company.temporary_password,
+  });
+  await call(url, 'PUT', '/api/v1/vendor/auth/password', first.access_token, {
+    current_password: company.temporary_password,
+    new_password: password,
+  });
   return { vendorId: Number(vendor.id), code, email, password, token: first.access_token as string };
 }
 
@@ -90,7 +116,8 @@ export async function digitalCatalogueVendor(url: string, adminToken: string, co
 /** Products of the vendor, created through the API (for the catalogue-write benchmark). */
 export async function benchProducts(url: string, v: BenchVendor, count: number): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) ids.push((await call(url, 'POST', '/api/v1/vendor/products', v.token, { title: `Bench product ${i}`, price_cents: 1000 + i })).id);
+  for (let i = 0; i < count; i++)
+    ids.push((await call(url, 'POST', '/api/v1/vendor/products', v.token, { title: `Bench product ${i}`, price_cents: 1000 + i })).id);
   return ids;
 }
 
@@ -105,27 +132,73 @@ export async function benchProducts(url: string, v: BenchVendor, count: number):
  * rewrite a 46 kB row. Keep `quantity` to what an order line holds.
  */
 export async function benchOrders(
-  url: string, deps: { store: EventStore; db: Knex; clock: Clock }, v: BenchVendor, count: number, items: number, quantity: number,
+  url: string,
+  deps: { store: EventStore; db: Knex; clock: Clock },
+  v: BenchVendor,
+  count: number,
+  items: number,
+  quantity: number,
 ): Promise<[number, number][]> {
   const orders: number[] = [];
   for (let n = 0; n < count; n++) {
     const ext = `bench-${randomUUID()}`;
-    const address = { first_name: 'Ada', last_name: 'Lovelace', company: null, street: '1 rue X', street_2: null, postal_code: '1111', city: 'Luxembourg', country_iso: 'LU' };
+    const address = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company: null,
+      street: '1 rue X',
+      street_2: null,
+      postal_code: '1111',
+      city: 'Luxembourg',
+      country_iso: 'LU',
+    };
     const incoming: IncomingOrder = {
-      vendor_id: v.vendorId, channel: 'extmarket', external_order_id: ext, external_shipment_id: `ship-${ext}`, order_number: `EXT-${n}`,
-      order_date: new Date().toISOString(), customer_first_name: 'Ada', customer_last_name: 'Lovelace', customer_email: 'ada@example.test',
-      customer_locale: 'fr', shipping_country_iso: 'LU', billing_country_iso: 'LU', shipping_address: address, billing_address: address,
-      currency: 'EUR', sync_job_id: null,
+      vendor_id: v.vendorId,
+      channel: 'extmarket',
+      external_order_id: ext,
+      external_shipment_id: `ship-${ext}`,
+      order_number: `EXT-${n}`,
+      order_date: new Date().toISOString(),
+      customer_first_name: 'Ada',
+      customer_last_name: 'Lovelace',
+      customer_email: 'ada@example.test',
+      customer_locale: 'fr',
+      shipping_country_iso: 'LU',
+      billing_country_iso: 'LU',
+      shipping_address: address,
+      billing_address: address,
+      currency: 'EUR',
+      sync_job_id: null,
       vat: {
-        vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null,
-        net_cents: 1000 * items * quantity, vat_cents: 170 * items * quantity, gross_cents: 1170 * items * quantity,
+        vat_regime: 'domestic',
+        vat_rate: 17,
+        vat_country_iso: 'LU',
+        seller_country_iso: 'LU',
+        buyer_vat_number: null,
+        vat_exemption_reference: null,
+        net_cents: 1000 * items * quantity,
+        vat_cents: 170 * items * quantity,
+        gross_cents: 1170 * items * quantity,
       },
       items: Array.from({ length: items }, (_, i) => ({
-        external_item_id: `${ext}-${i}`, inventory_unit_ids: Array.from({ length: quantity }, (_, k) => `${ext}-${i}-u${k}`), product_id: v.productId,
-        needs_product_match: false, product_name: 'Bench kettle', ean: null, mpn: null, sku: 'BENCH-1', quantity, unit_price_cents: 1170, is_digital: false,
+        external_item_id: `${ext}-${i}`,
+        inventory_unit_ids: Array.from({ length: quantity }, (_, k) => `${ext}-${i}-u${k}`),
+        product_id: v.productId,
+        needs_product_match: false,
+        product_name: 'Bench kettle',
+        ean: null,
+        mpn: null,
+        sku: 'BENCH-1',
+        quantity,
+        unit_price_cents: 1170,
+        is_digital: false,
       })),
     } as IncomingOrder;
-    const { order_id } = await importExtmarketOrder(deps, incoming, v.productId, { userId: 'system:bench', vendorId: v.vendorId, correlationId: ext });
+    const { order_id } = await importExtmarketOrder(deps, incoming, v.productId, {
+      userId: 'system:bench',
+      vendorId: v.vendorId,
+      correlationId: ext,
+    });
     orders.push(order_id);
   }
   // The service projects the orders (it was told by NOTIFY); then each is confirmed through the API.
@@ -133,7 +206,10 @@ export async function benchOrders(
   for (const order of orders) {
     for (let i = 0; ; i++) {
       const rows = await deps.db('order_items').where('order_id', order).orderBy('id').select('id');
-      if (rows.length === items) { rows.forEach((r, k) => byItem[k].push([order, Number(r.id)])); break; }
+      if (rows.length === items) {
+        rows.forEach((r, k) => byItem[k].push([order, Number(r.id)]));
+        break;
+      }
       if (i > 2000) throw new Error(`order ${order} was not projected`);
       await sleep(5);
     }

@@ -19,14 +19,29 @@ export const addOnIdFor = (stripeRef: string | null): string => (stripeRef ? det
  * Records a vendor's add-on purchase (called by the Stripe webhook on checkout.session.completed).
  * Idempotent on stripe_ref: the same checkout session records one add-on however often it arrives.
  */
-export async function recordAddOnPurchase(store: EventStore, purchase: AddOnPurchase, ctx: CommandContext): Promise<Handled<unknown, any> & { add_on_id: string }> {
+export async function recordAddOnPurchase(
+  store: EventStore,
+  purchase: AddOnPurchase,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any> & { add_on_id: string }> {
   const add_on_id = addOnIdFor(purchase.stripe_ref);
-  const handled = await handleCommand(store, vendorAddOn, add_on_id, { type: 'PurchaseAddOn', data: { add_on_id, ...purchase } },
-    { ...ctx, vendorId: purchase.vendor_id });
+  const handled = await handleCommand(
+    store,
+    vendorAddOn,
+    add_on_id,
+    { type: 'PurchaseAddOn', data: { add_on_id, ...purchase } },
+    { ...ctx, vendorId: purchase.vendor_id },
+  );
   return { ...handled, add_on_id };
 }
 
 /** The vendor stops an add-on: what it added stops counting at once. */
-export async function cancelAddOn(store: EventStore, addOnId: string, vendorId: number, at: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
+export async function cancelAddOn(
+  store: EventStore,
+  addOnId: string,
+  vendorId: number,
+  at: string,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
   return handleCommand(store, vendorAddOn, addOnId, { type: 'CancelAddOn', data: { vendor_id: vendorId, at } }, { ...ctx, vendorId });
 }

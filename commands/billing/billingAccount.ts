@@ -7,9 +7,15 @@ export type BillingAccountState =
   | { status: 'open'; vendor_id: number; stripe_customer_id: string; stripe_subscription_id: string; has_payment_method: boolean };
 
 /** Records the vendor's Stripe customer and subscription; once per vendor (a repeat is nothing new). */
-export type OpenBillingAccount = { type: 'OpenBillingAccount'; data: { vendor_id: number; stripe_customer_id: string; stripe_subscription_id: string; at: string } };
+export type OpenBillingAccount = {
+  type: 'OpenBillingAccount';
+  data: { vendor_id: number; stripe_customer_id: string; stripe_subscription_id: string; at: string };
+};
 /** Records whether the vendor has a default payment method at Stripe. */
-export type SetBillingPaymentMethod = { type: 'SetBillingPaymentMethod'; data: { vendor_id: number; has_payment_method: boolean; at: string } };
+export type SetBillingPaymentMethod = {
+  type: 'SetBillingPaymentMethod';
+  data: { vendor_id: number; has_payment_method: boolean; at: string };
+};
 export type BillingAccountCommand = OpenBillingAccount | SetBillingPaymentMethod;
 
 export const billingAccountStream = (vendorId: number) => `billing-account-${vendorId}`;
@@ -32,8 +38,11 @@ export const billingAccount: Decider<BillingAccountState, BillingAccountCommand,
       case 'OpenBillingAccount':
         return state.status === 'open' ? [] : [{ type: 'BillingAccountOpened', data: command.data }];
       case 'SetBillingPaymentMethod':
-        if (state.status !== 'open') throw new ResourceNotFoundException('The vendor has no billing account yet', { vendor_id: command.data.vendor_id });
-        return state.has_payment_method === command.data.has_payment_method ? [] : [{ type: 'BillingPaymentMethodChanged', data: command.data }];
+        if (state.status !== 'open')
+          throw new ResourceNotFoundException('The vendor has no billing account yet', { vendor_id: command.data.vendor_id });
+        return state.has_payment_method === command.data.has_payment_method
+          ? []
+          : [{ type: 'BillingPaymentMethodChanged', data: command.data }];
       default:
         return assertNever(command);
     }

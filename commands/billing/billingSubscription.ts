@@ -34,7 +34,10 @@ export function isCurrent(state: BillingSubscriptionState, observedAt: string): 
   return state.observed_at === null || Date.parse(observedAt) >= Date.parse(state.observed_at);
 }
 
-export function decideBillingSubscription(command: BillingSubscriptionCommand, state: BillingSubscriptionState): BillingSubscriptionEvent[] {
+export function decideBillingSubscription(
+  command: BillingSubscriptionCommand,
+  state: BillingSubscriptionState,
+): BillingSubscriptionEvent[] {
   switch (command.type) {
     case 'RecordStripeSubscription':
       if (!isCurrent(state, command.data.observed_at) || state.source_ref === command.data.source_ref) return [];

@@ -49,10 +49,15 @@ export function reachableStatus(current: SubscriptionStatus | null, target: Subs
  * newest (a replayed or retried webhook) applies it again, which changes nothing when it was
  * applied before.
  */
-export async function takeInStripeSubscription(store: EventStore, now: Date, view: BillingSubscriptionSynced['data'], ctx: CommandContext): Promise<Results> {
+export async function takeInStripeSubscription(
+  store: EventStore,
+  now: Date,
+  view: BillingSubscriptionSynced['data'],
+  ctx: CommandContext,
+): Promise<Results> {
   const recorded = await handleCommand(store, billingSubscription, view.vendor_id, { type: 'RecordStripeSubscription', data: view }, ctx);
   if (recorded.state.source_ref !== view.source_ref) return [recorded];
-  return [recorded, ...await applyNewestView(store, now, view.vendor_id, ctx)];
+  return [recorded, ...(await applyNewestView(store, now, view.vendor_id, ctx))];
 }
 
 /** Rounds of applying the newest view: each one that writes follows a newer view or undoes an older one's write. */
@@ -76,7 +81,7 @@ async function applyNewestView(store: EventStore, now: Date, vendorId: number, c
     const input = await stripeViewChanges(store, newest);
     if (Object.keys(input).length === 0) return results;
     const causationId = ctx.causationId && `${ctx.causationId}:${newest.source_ref}:${version}`;
-    results.push(...await setVendorSubscription(store, now, vendorId, input, { ...ctx, causationId }));
+    results.push(...(await setVendorSubscription(store, now, vendorId, input, { ...ctx, causationId })));
   }
   return results;
 }
@@ -97,12 +102,20 @@ export async function stripeViewChanges(store: EventStore, view: BillingSubscrip
     if (!status) return {};
     if (status !== current.status) input.status = status;
   }
-  if (view.current_period_start && view.current_period_end
-    && (Date.parse(current.current_period_start) !== Date.parse(view.current_period_start) || Date.parse(current.current_period_end) !== Date.parse(view.current_period_end))) {
+  if (
+    view.current_period_start &&
+    view.current_period_end &&
+    (Date.parse(current.current_period_start) !== Date.parse(view.current_period_start) ||
+      Date.parse(current.current_period_end) !== Date.parse(view.current_period_end))
+  ) {
     input.current_period_start = view.current_period_start;
     input.current_period_end = view.current_period_end;
   }
-  if (view.tier_code && view.tier_code !== current.tier_code && ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)) {
+  if (
+    view.tier_code &&
+    view.tier_code !== current.tier_code &&
+    ['active', 'inactive'].includes((await load(store, tier, view.tier_code)).state.status)
+  ) {
     input.tier_code = view.tier_code;
   }
   if (view.billing_interval && view.billing_interval !== current.billing_interval) input.billing_interval = view.billing_interval;
@@ -114,7 +127,13 @@ export async function stripeViewChanges(store: EventStore, view: BillingSubscrip
  * changes the vendor's subscription, with the time of the newest view already taken in, so that
  * it never makes a later webhook look stale.
  */
-export async function reconcileStripeSubscription(store: EventStore, now: Date, view: Omit<BillingSubscriptionSynced['data'], 'observed_at'>, fallbackObservedAt: string, ctx: CommandContext): Promise<Results> {
+export async function reconcileStripeSubscription(
+  store: EventStore,
+  now: Date,
+  view: Omit<BillingSubscriptionSynced['data'], 'observed_at'>,
+  fallbackObservedAt: string,
+  ctx: CommandContext,
+): Promise<Results> {
   const { state } = await load(store, billingSubscription, view.vendor_id);
   const full = { ...view, observed_at: state.observed_at ?? fallbackObservedAt };
   if (Object.keys(await stripeViewChanges(store, full)).length === 0) return [];

@@ -26,8 +26,10 @@ export function purchasableAddOn(code: string, quantity: number): AddOnDefinitio
   const definition = addOnByCode(code);
   if (!definition) throw new AddOnNotFoundException(`No add-on '${code}' in the catalogue`, { add_on_code: code });
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > definition.max_quantity) {
-    throw new BusinessLogicException(`The add-on '${code}' is bought 1 to ${definition.max_quantity} at a time`,
-      { add_on_code: code, max_quantity: definition.max_quantity });
+    throw new BusinessLogicException(`The add-on '${code}' is bought 1 to ${definition.max_quantity} at a time`, {
+      add_on_code: code,
+      max_quantity: definition.max_quantity,
+    });
   }
   return definition;
 }

@@ -40,10 +40,16 @@ export function evolveCart(state: CartState, event: CartEvent): CartState {
       if (lineOf(state, e.product_id)) return { ...s, lines: withLine(state, e.product_id, (l) => ({ ...l, quantity: e.quantity_after })) };
       return {
         ...s,
-        lines: [...state.lines, {
-          product_id: e.product_id, quantity: e.quantity_after, price_at_add_cents: e.price_at_add_cents,
-          agreed_price_cents: e.price_at_add_cents, added_at: e.at,
-        }],
+        lines: [
+          ...state.lines,
+          {
+            product_id: e.product_id,
+            quantity: e.quantity_after,
+            price_at_add_cents: e.price_at_add_cents,
+            agreed_price_cents: e.price_at_add_cents,
+            added_at: e.at,
+          },
+        ],
       };
     }
     case 'CartItemQuantityChanged':

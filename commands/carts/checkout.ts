@@ -45,8 +45,12 @@ export function productTitle(product: LiveProduct, language: string): string {
  * are no longer for sale, InsufficientInventoryForCartException when stock no longer covers a
  * line. `version` is the cart's version the lines were read at (an idempotency key for the order).
  */
-export async function checkoutLines(services: Services, vendorId: number, sessionId: string, language: string)
-  : Promise<{ version: number; lines: CheckoutLine[] }> {
+export async function checkoutLines(
+  services: Services,
+  vendorId: number,
+  sessionId: string,
+  language: string,
+): Promise<{ version: number; lines: CheckoutLine[] }> {
   const { state, version } = await loadCart(services.store, vendorId, sessionId);
   if (state.lines.length === 0) throw new EmptyCartException('The cart is empty');
   const lines: CheckoutLine[] = [];
@@ -55,27 +59,45 @@ export async function checkoutLines(services: Services, vendorId: number, sessio
   const short: { product_id: number; requested: number; available: number }[] = [];
   for (const line of state.lines) {
     const { product, sellable, available } = await cartProduct(services.store, vendorId, line.product_id);
-    if (!product || !sellable) { unavailable.push(line.product_id); continue; }
+    if (!product || !sellable) {
+      unavailable.push(line.product_id);
+      continue;
+    }
     const current = currentPriceCents(product);
     const price = linePrice(line.agreed_price_cents, current);
-    if (price.price_increased) risen.push({ product_id: line.product_id, price_at_add_cents: line.agreed_price_cents, current_price_cents: current });
+    if (price.price_increased)
+      risen.push({ product_id: line.product_id, price_at_add_cents: line.agreed_price_cents, current_price_cents: current });
     if (available !== null && line.quantity > available) short.push({ product_id: line.product_id, requested: line.quantity, available });
     lines.push({
-      product_id: line.product_id, quantity: line.quantity, unit_price_cents: price.unit_price_cents,
-      product_name: productTitle(product, language), gtin: product.gtin, sku: product.vendor_sku,
-      is_digital: product.is_digital, vat_rate_category: product.vat_rate_category ?? 'standard',
+      product_id: line.product_id,
+      quantity: line.quantity,
+      unit_price_cents: price.unit_price_cents,
+      product_name: productTitle(product, language),
+      gtin: product.gtin,
+      sku: product.vendor_sku,
+      is_digital: product.is_digital,
+      vat_rate_category: product.vat_rate_category ?? 'standard',
     });
   }
   if (unavailable.length > 0) {
-    throw new CartValidationException(`Products no longer for sale: ${unavailable.join(', ')}; remove them from the cart`,
-      unavailable.map((id) => ({ pointer: `/cart/items/${id}`, message: `Product ${id} is no longer for sale` })));
+    throw new CartValidationException(
+      `Products no longer for sale: ${unavailable.join(', ')}; remove them from the cart`,
+      unavailable.map((id) => ({ pointer: `/cart/items/${id}`, message: `Product ${id} is no longer for sale` })),
+    );
   }
   if (risen.length > 0) {
-    throw new CartValidationException(`The price of products ${risen.map((r) => r.product_id).join(', ')} rose since they were added; accept the new price first`,
-      risen.map((r) => ({ pointer: `/cart/items/${r.product_id}`, message: `Price rose from ${r.price_at_add_cents} to ${r.current_price_cents} cents; accept it first` })));
+    throw new CartValidationException(
+      `The price of products ${risen.map((r) => r.product_id).join(', ')} rose since they were added; accept the new price first`,
+      risen.map((r) => ({
+        pointer: `/cart/items/${r.product_id}`,
+        message: `Price rose from ${r.price_at_add_cents} to ${r.current_price_cents} cents; accept it first`,
+      })),
+    );
   }
   if (short.length > 0) {
-    throw new InsufficientInventoryForCartException(`Not enough stock for products ${short.map((s) => s.product_id).join(', ')}`, { lines: short });
+    throw new InsufficientInventoryForCartException(`Not enough stock for products ${short.map((s) => s.product_id).join(', ')}`, {
+      lines: short,
+    });
   }
   return { version, lines };
 }

@@ -9,13 +9,22 @@ interface CartRef {
   at: string;
 }
 
-export type AddCartItem = { type: 'AddCartItem'; data: CartRef & { product_id: number; quantity: number; price_cents: number; available: number | null } };
+export type AddCartItem = {
+  type: 'AddCartItem';
+  data: CartRef & { product_id: number; quantity: number; price_cents: number; available: number | null };
+};
 /** `sellable`: the product is still for sale (a line of a withdrawn product can only be lowered). */
-export type ChangeCartItemQuantity = { type: 'ChangeCartItemQuantity'; data: CartRef & { product_id: number; quantity: number; available: number | null; sellable: boolean } };
+export type ChangeCartItemQuantity = {
+  type: 'ChangeCartItemQuantity';
+  data: CartRef & { product_id: number; quantity: number; available: number | null; sellable: boolean };
+};
 export type RemoveCartItem = { type: 'RemoveCartItem'; data: CartRef & { product_id: number } };
 export type ClearCart = { type: 'ClearCart'; data: CartRef };
 export type AcceptCartItemPrice = { type: 'AcceptCartItemPrice'; data: CartRef & { product_id: number; price_cents: number } };
-export type CheckOutCart = { type: 'CheckOutCart'; data: CartRef & { order_id: number; lines: { product_id: number; quantity: number }[] } };
+export type CheckOutCart = {
+  type: 'CheckOutCart';
+  data: CartRef & { order_id: number; lines: { product_id: number; quantity: number }[] };
+};
 
 export type CartCommand = AddCartItem | ChangeCartItemQuantity | RemoveCartItem | ClearCart | AcceptCartItemPrice | CheckOutCart;
 

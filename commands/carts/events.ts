@@ -52,11 +52,15 @@ export type CartCheckedOut = {
   data: CartRef & { order_id: number; lines: { product_id: number; quantity: number }[]; at: string };
 };
 
-export type CartEvent =
-  | CartItemAdded | CartItemQuantityChanged | CartItemRemoved | CartCleared | CartItemPriceAccepted | CartCheckedOut;
+export type CartEvent = CartItemAdded | CartItemQuantityChanged | CartItemRemoved | CartCleared | CartItemPriceAccepted | CartCheckedOut;
 
 export const CART_EVENT_TYPES = [
-  'CartItemAdded', 'CartItemQuantityChanged', 'CartItemRemoved', 'CartCleared', 'CartItemPriceAccepted', 'CartCheckedOut',
+  'CartItemAdded',
+  'CartItemQuantityChanged',
+  'CartItemRemoved',
+  'CartCleared',
+  'CartItemPriceAccepted',
+  'CartCheckedOut',
 ] as const satisfies readonly CartEvent['type'][];
 
 /** The cart's stream id after the `cart-` prefix: vendor and session together. */

@@ -46,16 +46,25 @@ async function sellable(deps: CartDeps, vendorId: number, productId: number) {
 export async function addToCart(deps: CartDeps, ref: CartRef, productId: number, quantity: number, ctx: CommandContext) {
   checkSessionId(ref.session_id);
   const { product, available } = await sellable(deps, ref.vendor_id, productId);
-  return runCartCommand(deps, {
-    type: 'AddCartItem', data: { ...ref, product_id: productId, quantity, price_cents: currentPriceCents(product), available },
-  }, ctx);
+  return runCartCommand(
+    deps,
+    {
+      type: 'AddCartItem',
+      data: { ...ref, product_id: productId, quantity, price_cents: currentPriceCents(product), available },
+    },
+    ctx,
+  );
 }
 
 export async function changeCartItemQuantity(deps: CartDeps, ref: CartRef, productId: number, quantity: number, ctx: CommandContext) {
   checkSessionId(ref.session_id);
   const found = await cartProduct(deps.store, ref.vendor_id, productId);
   const sellable = found.product !== null && found.sellable;
-  return runCartCommand(deps, { type: 'ChangeCartItemQuantity', data: { ...ref, product_id: productId, quantity, available: found.available, sellable } }, ctx);
+  return runCartCommand(
+    deps,
+    { type: 'ChangeCartItemQuantity', data: { ...ref, product_id: productId, quantity, available: found.available, sellable } },
+    ctx,
+  );
 }
 
 export function removeFromCart(deps: CartDeps, ref: CartRef, productId: number, ctx: CommandContext) {
@@ -72,5 +81,9 @@ export function clearCart(deps: CartDeps, ref: CartRef, ctx: CommandContext) {
 export async function acceptCartItemPrice(deps: CartDeps, ref: CartRef, productId: number, ctx: CommandContext) {
   checkSessionId(ref.session_id);
   const { product } = await sellable(deps, ref.vendor_id, productId);
-  return runCartCommand(deps, { type: 'AcceptCartItemPrice', data: { ...ref, product_id: productId, price_cents: currentPriceCents(product) } }, ctx);
+  return runCartCommand(
+    deps,
+    { type: 'AcceptCartItemPrice', data: { ...ref, product_id: productId, price_cents: currentPriceCents(product) } },
+    ctx,
+  );
 }

@@ -19,9 +19,14 @@ function checkQuantity(quantity: number, what: string): void {
 /** Stock counts the whole line: what is in the cart already plus what is added. */
 function checkStock(productId: number, wanted: number, available: number | null): void {
   if (available !== null && wanted > available) {
-    throw new InsufficientInventoryForCartException(`Only ${Math.max(available, 0)} of product ${productId} available; the cart would hold ${wanted}`, {
-      product_id: productId, requested: wanted, available: Math.max(available, 0),
-    });
+    throw new InsufficientInventoryForCartException(
+      `Only ${Math.max(available, 0)} of product ${productId} available; the cart would hold ${wanted}`,
+      {
+        product_id: productId,
+        requested: wanted,
+        available: Math.max(available, 0),
+      },
+    );
   }
 }
 
@@ -44,7 +49,9 @@ export function decideCart(command: CartCommand, state: CartState): CartEvent[] 
       const after = (line?.quantity ?? 0) + quantity;
       checkQuantity(after, 'The quantity of a cart line');
       checkStock(product_id, after, available);
-      return [{ type: 'CartItemAdded', data: { ...ref, product_id, quantity, quantity_after: after, price_at_add_cents: price_cents, at } }];
+      return [
+        { type: 'CartItemAdded', data: { ...ref, product_id, quantity, quantity_after: after, price_at_add_cents: price_cents, at } },
+      ];
     }
     case 'ChangeCartItemQuantity': {
       const { product_id, quantity, available, sellable } = command.data;
@@ -71,7 +78,9 @@ export function decideCart(command: CartCommand, state: CartState): CartEvent[] 
       const line = lineOf(state, product_id) ?? notInCart(product_id);
       // Only a rise needs consent; at or below the agreed price the cart already charges the current price.
       if (price_cents <= line.agreed_price_cents) return [];
-      return [{ type: 'CartItemPriceAccepted', data: { ...ref, product_id, price_cents, previous_price_cents: line.agreed_price_cents, at } }];
+      return [
+        { type: 'CartItemPriceAccepted', data: { ...ref, product_id, price_cents, previous_price_cents: line.agreed_price_cents, at } },
+      ];
     }
     case 'CheckOutCart': {
       const { order_id, lines } = command.data;

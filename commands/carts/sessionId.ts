@@ -77,11 +77,15 @@ export function sessionIdBits(id: string): number {
 /** Refuses an id outside the documented format or estimated under 128 bits (CartValidationException, 422). */
 export function checkSessionId(id: string): void {
   if (!FORMAT.test(id)) {
-    throw new CartValidationException(`The session id must be ${SESSION_ID_FORMAT}`, [{ pointer: '/path/session_id', message: `must be ${SESSION_ID_FORMAT}` }]);
+    throw new CartValidationException(`The session id must be ${SESSION_ID_FORMAT}`, [
+      { pointer: '/path/session_id', message: `must be ${SESSION_ID_FORMAT}` },
+    ]);
   }
   const bits = sessionIdBits(id);
   if (bits < SESSION_ID_MIN_BITS) {
-    throw new CartValidationException(`The session id is too predictable (about ${Math.floor(bits)} bits); it must be ${SESSION_ID_FORMAT}`,
-      [{ pointer: '/path/session_id', message: `too predictable: must be ${SESSION_ID_FORMAT}` }]);
+    throw new CartValidationException(
+      `The session id is too predictable (about ${Math.floor(bits)} bits); it must be ${SESSION_ID_FORMAT}`,
+      [{ pointer: '/path/session_id', message: `too predictable: must be ${SESSION_ID_FORMAT}` }],
+    );
   }
 }

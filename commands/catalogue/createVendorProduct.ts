@@ -34,7 +34,11 @@ export const PRODUCT_QUOTA = 'products';
  * one place to be checked. (The placeholder product is created with the vendor, outside tier
  * limits, by src/processes/createPlaceholderProductOnVendorCreated.ts.)
  */
-export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorProduct, ctx: CommandContext): Promise<{ id: number; done: Handled<unknown, any>[] }> {
+export async function createVendorProduct(
+  deps: CatalogueDeps,
+  input: NewVendorProduct,
+  ctx: CommandContext,
+): Promise<{ id: number; done: Handled<unknown, any>[] }> {
   const fields = normaliseIdentifiers(input.fields);
   const id = await nextId(deps.db, vendorProduct.aggregate);
   const c = { ...ctx, vendorId: input.vendor_id };
@@ -49,13 +53,25 @@ export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorP
   }
   if (slot) done.unshift(slot);
   try {
-    done.push(await handleCommand(deps.store, vendorProduct, id, {
-      type: 'CreateVendorProduct',
-      data: {
-        ...fields, product_id: id, vendor_id: input.vendor_id, is_placeholder: false,
-        source_marketplace_product_id: input.source_marketplace_product_id ?? null, at: deps.clock.now().toISOString(),
-      },
-    }, c));
+    done.push(
+      await handleCommand(
+        deps.store,
+        vendorProduct,
+        id,
+        {
+          type: 'CreateVendorProduct',
+          data: {
+            ...fields,
+            product_id: id,
+            vendor_id: input.vendor_id,
+            is_placeholder: false,
+            source_marketplace_product_id: input.source_marketplace_product_id ?? null,
+            at: deps.clock.now().toISOString(),
+          },
+        },
+        c,
+      ),
+    );
   } catch (err) {
     await releaseProductKeys(deps.store, input.vendor_id, fields, id, c);
     await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, c);
@@ -65,7 +81,9 @@ export async function createVendorProduct(deps: CatalogueDeps, input: NewVendorP
 }
 
 /** GTIN digits only, checked (8/12/13/14 digits, GS1 check digit); its type derived when absent. */
-export function normaliseIdentifiers<T extends { gtin?: string | null; gtin_type?: string | null; vendor_sku?: string | null }>(fields: T): T {
+export function normaliseIdentifiers<T extends { gtin?: string | null; gtin_type?: string | null; vendor_sku?: string | null }>(
+  fields: T,
+): T {
   const out = { ...fields };
   if (typeof out.vendor_sku === 'string') out.vendor_sku = out.vendor_sku.trim() || null;
   if (typeof out.gtin === 'string') {

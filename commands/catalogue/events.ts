@@ -52,7 +52,11 @@ export type VendorProductFields = ProductDetails & ProductPricing & { is_active:
 export type VendorProductCreated = {
   type: 'VendorProductCreated';
   data: VendorProductFields & {
-    product_id: number; vendor_id: number; is_placeholder: boolean; source_marketplace_product_id: number | null; created_at: string;
+    product_id: number;
+    vendor_id: number;
+    is_placeholder: boolean;
+    source_marketplace_product_id: number | null;
+    created_at: string;
   };
 };
 /** Descriptive fields or translations changed (only the changed ones; a language listed replaces its texts). */
@@ -73,18 +77,44 @@ export type VendorProductDeactivated = { type: 'VendorProductDeactivated'; data:
 export type VendorProductDeleted = { type: 'VendorProductDeleted'; data: { product_id: number; vendor_id: number; at: string } };
 
 export type VendorProductEvent =
-  | VendorProductCreated | VendorProductDetailsChanged | VendorProductPriceChanged
-  | VendorProductActivated | VendorProductDeactivated | VendorProductDeleted;
+  | VendorProductCreated
+  | VendorProductDetailsChanged
+  | VendorProductPriceChanged
+  | VendorProductActivated
+  | VendorProductDeactivated
+  | VendorProductDeleted;
 
 export const VENDOR_PRODUCT_EVENT_TYPES = [
-  'VendorProductCreated', 'VendorProductDetailsChanged', 'VendorProductPriceChanged',
-  'VendorProductActivated', 'VendorProductDeactivated', 'VendorProductDeleted',
+  'VendorProductCreated',
+  'VendorProductDetailsChanged',
+  'VendorProductPriceChanged',
+  'VendorProductActivated',
+  'VendorProductDeactivated',
+  'VendorProductDeleted',
 ] as const satisfies readonly VendorProductEvent['type'][];
 
 /** The placeholder product's fields (SPEC.md part 2: one per vendor, for unmatched order items). */
 export const PLACEHOLDER_PRODUCT: VendorProductFields = {
-  vendor_sku: null, gtin: null, gtin_type: null, marketplace: null, brand: null, image_link: null, product_type_raw: null,
-  is_digital: false, is_active: false,
-  translations: { en: { title: 'Unmatched order item', description: 'Placeholder for order items whose product was not found by GTIN', short_description: null } },
-  price_cents: 0, sale_price_cents: null, cost_cents: null, tax_rate_bp: 0, vat_rate_category: 'standard', currency: 'EUR',
+  vendor_sku: null,
+  gtin: null,
+  gtin_type: null,
+  marketplace: null,
+  brand: null,
+  image_link: null,
+  product_type_raw: null,
+  is_digital: false,
+  is_active: false,
+  translations: {
+    en: {
+      title: 'Unmatched order item',
+      description: 'Placeholder for order items whose product was not found by GTIN',
+      short_description: null,
+    },
+  },
+  price_cents: 0,
+  sale_price_cents: null,
+  cost_cents: null,
+  tax_rate_bp: 0,
+  vat_rate_category: 'standard',
+  currency: 'EUR',
 };

@@ -1,12 +1,8 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { ProductException, ProductNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
-import type {
-  ProductDetails, ProductPricing, VendorProductCreated, VendorProductEvent, VendorProductFields,
-} from './events.ts';
-import {
-  evolveProduct, initialProductState, PRODUCT_TRANSITIONS, type ProductAction, type VendorProductState,
-} from './vendorProduct.ts';
+import type { ProductDetails, ProductPricing, VendorProductCreated, VendorProductEvent, VendorProductFields } from './events.ts';
+import { evolveProduct, initialProductState, PRODUCT_TRANSITIONS, type ProductAction, type VendorProductState } from './vendorProduct.ts';
 
 export type { VendorProductState } from './vendorProduct.ts';
 
@@ -16,22 +12,37 @@ export type { VendorProductState } from './vendorProduct.ts';
  * existence does not leak.
  */
 export type CreateVendorProduct = { type: 'CreateVendorProduct'; data: Omit<VendorProductCreated['data'], 'created_at'> & { at: string } };
-export type ChangeVendorProduct = { type: 'ChangeVendorProduct'; data: { acting_vendor_id: number | null; changes: Partial<VendorProductFields>; at: string } };
+export type ChangeVendorProduct = {
+  type: 'ChangeVendorProduct';
+  data: { acting_vendor_id: number | null; changes: Partial<VendorProductFields>; at: string };
+};
 export type DeleteVendorProduct = { type: 'DeleteVendorProduct'; data: { acting_vendor_id: number | null; at: string } };
 export type VendorProductCommand = CreateVendorProduct | ChangeVendorProduct | DeleteVendorProduct;
 
-const DETAIL_KEYS = ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'is_digital', 'translations'] as const;
+const DETAIL_KEYS = [
+  'vendor_sku',
+  'gtin',
+  'gtin_type',
+  'marketplace',
+  'brand',
+  'image_link',
+  'product_type_raw',
+  'is_digital',
+  'translations',
+] as const;
 const PRICE_KEYS = ['price_cents', 'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'vat_rate_category', 'currency'] as const;
 
 function check(state: VendorProductState, action: ProductAction, actingVendor: number | null): void {
   if (state.status === 'none' && action !== 'create') throw new ProductNotFoundException('Product not found');
   if (state.status === 'deleted') throw new ProductNotFoundException('Product not found (deleted)');
-  if (actingVendor !== null && state.status !== 'none' && state.vendor_id !== actingVendor) throw new ProductNotFoundException('Product not found');
+  if (actingVendor !== null && state.status !== 'none' && state.vendor_id !== actingVendor)
+    throw new ProductNotFoundException('Product not found');
   checkTransition('Product', PRODUCT_TRANSITIONS, action, state.status);
 }
 
 function checkSalePrice(price: number, sale: number | null): void {
-  if (sale !== null && sale >= price) throw new ProductException('The sale price must be lower than the price', { price_cents: price, sale_price_cents: sale });
+  if (sale !== null && sale >= price)
+    throw new ProductException('The sale price must be lower than the price', { price_cents: price, sale_price_cents: sale });
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -52,21 +63,29 @@ export function decideProduct(command: VendorProductCommand, state: VendorProduc
       const details: Partial<ProductDetails> = {};
       for (const k of DETAIL_KEYS) {
         if (k === 'translations' && changes.translations) {
-          const changed = Object.fromEntries(Object.entries(changes.translations).filter(([lang, t]) => !same(t, (state.translations as any)[lang])));
+          const changed = Object.fromEntries(
+            Object.entries(changes.translations).filter(([lang, t]) => !same(t, (state.translations as any)[lang])),
+          );
           if (Object.keys(changed).length > 0) details.translations = changed;
         } else if (k !== 'translations' && changes[k] !== undefined && !same(changes[k], state[k])) (details as any)[k] = changes[k];
       }
       const pricing: Partial<ProductPricing> = {};
       for (const k of PRICE_KEYS) if (changes[k] !== undefined && !same(changes[k], state[k])) (pricing as any)[k] = changes[k];
-      checkSalePrice(pricing.price_cents ?? state.price_cents, pricing.sale_price_cents !== undefined ? pricing.sale_price_cents : state.sale_price_cents);
+      checkSalePrice(
+        pricing.price_cents ?? state.price_cents,
+        pricing.sale_price_cents !== undefined ? pricing.sale_price_cents : state.sale_price_cents,
+      );
       const events: VendorProductEvent[] = [];
-      if (Object.keys(details).length > 0) events.push({ type: 'VendorProductDetailsChanged', data: { product_id, vendor_id, changes: details, at } });
-      if (Object.keys(pricing).length > 0) events.push({ type: 'VendorProductPriceChanged', data: { product_id, vendor_id, changes: pricing, at } });
+      if (Object.keys(details).length > 0)
+        events.push({ type: 'VendorProductDetailsChanged', data: { product_id, vendor_id, changes: details, at } });
+      if (Object.keys(pricing).length > 0)
+        events.push({ type: 'VendorProductPriceChanged', data: { product_id, vendor_id, changes: pricing, at } });
       if (changes.is_active === true && state.status === 'inactive') {
         if (state.is_placeholder) throw new ProductException('The placeholder product cannot be put on sale');
         events.push({ type: 'VendorProductActivated', data: { product_id, vendor_id, at } });
       }
-      if (changes.is_active === false && state.status === 'active') events.push({ type: 'VendorProductDeactivated', data: { product_id, vendor_id, at } });
+      if (changes.is_active === false && state.status === 'active')
+        events.push({ type: 'VendorProductDeactivated', data: { product_id, vendor_id, at } });
       return events;
     }
     case 'DeleteVendorProduct': {

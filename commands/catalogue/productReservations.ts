@@ -25,11 +25,23 @@ function claims(vendorId: number, keys: Partial<ProductKeys>): Claim[] {
 }
 
 async function run(store: EventStore, type: 'ReserveUniqueValue' | 'ReleaseUniqueValue', c: Claim, holder: number, ctx: CommandContext) {
-  return handleCommand(store, reservation, reservationId(c.kind, c.value), { type, data: { kind: c.kind, value: c.value, holder: String(holder) } }, ctx);
+  return handleCommand(
+    store,
+    reservation,
+    reservationId(c.kind, c.value),
+    { type, data: { kind: c.kind, value: c.value, holder: String(holder) } },
+    ctx,
+  );
 }
 
 /** Claims the keys for `productId`; on a conflict releases what it claimed and throws a 409. */
-export async function reserveProductKeys(store: EventStore, vendorId: number, keys: Partial<ProductKeys>, productId: number, ctx: CommandContext): Promise<Handled<unknown, any>[]> {
+export async function reserveProductKeys(
+  store: EventStore,
+  vendorId: number,
+  keys: Partial<ProductKeys>,
+  productId: number,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>[]> {
   const done: Handled<unknown, any>[] = [];
   const taken: Claim[] = [];
   for (const c of claims(vendorId, keys)) {
@@ -39,7 +51,9 @@ export async function reserveProductKeys(store: EventStore, vendorId: number, ke
     } catch (err) {
       for (const t of taken) await run(store, 'ReleaseUniqueValue', t, productId, ctx);
       if (err instanceof ConflictException) {
-        throw new ConflictException(`This vendor already has a product with ${c.label}`, { field: c.kind === 'vendor_sku' ? 'vendor_sku' : 'gtin' });
+        throw new ConflictException(`This vendor already has a product with ${c.label}`, {
+          field: c.kind === 'vendor_sku' ? 'vendor_sku' : 'gtin',
+        });
       }
       throw err;
     }
@@ -47,7 +61,13 @@ export async function reserveProductKeys(store: EventStore, vendorId: number, ke
   return done;
 }
 
-export async function releaseProductKeys(store: EventStore, vendorId: number, keys: Partial<ProductKeys>, productId: number, ctx: CommandContext): Promise<Handled<unknown, any>[]> {
+export async function releaseProductKeys(
+  store: EventStore,
+  vendorId: number,
+  keys: Partial<ProductKeys>,
+  productId: number,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>[]> {
   const done: Handled<unknown, any>[] = [];
   for (const c of claims(vendorId, keys)) done.push(await run(store, 'ReleaseUniqueValue', c, productId, ctx));
   return done;

@@ -24,7 +24,8 @@ export function evolveProduct(state: VendorProductState, event: VendorProductEve
   switch (event.type) {
     case 'VendorProductCreated': {
       const { product_id, vendor_id, is_placeholder, is_active, source_marketplace_product_id, created_at, ...fields } = event.data;
-      void source_marketplace_product_id; void created_at;
+      void source_marketplace_product_id;
+      void created_at;
       return { status: is_active ? 'active' : 'inactive', id: product_id, vendor_id, is_placeholder, ...fields };
     }
     case 'VendorProductDeleted':
@@ -36,8 +37,11 @@ export function evolveProduct(state: VendorProductState, event: VendorProductEve
       const { translations, ...rest } = event.data.changes;
       return { ...state, ...rest, translations: translations ? { ...state.translations, ...translations } : state.translations };
     }
-    case 'VendorProductPriceChanged': return { ...state, ...event.data.changes };
-    case 'VendorProductActivated': return { ...state, status: 'active' };
-    case 'VendorProductDeactivated': return { ...state, status: 'inactive' };
+    case 'VendorProductPriceChanged':
+      return { ...state, ...event.data.changes };
+    case 'VendorProductActivated':
+      return { ...state, status: 'active' };
+    case 'VendorProductDeactivated':
+      return { ...state, status: 'inactive' };
   }
 }

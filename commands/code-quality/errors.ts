@@ -9,4 +9,6 @@ export class CodeQualityScanStateException extends ConflictException {}
 export class CodeQualityScanInProgressException extends ConflictException {}
 
 /** The analyser is a development dependency: a deployment installed without them cannot scan. */
-export class CodeQualityAnalyserUnavailableException extends DomainException { override readonly status = 503; }
+export class CodeQualityAnalyserUnavailableException extends DomainException {
+  override readonly status = 503;
+}

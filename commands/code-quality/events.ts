@@ -18,17 +18,25 @@ export type CodeQualityScanQueued = {
   type: 'CodeQualityScanQueued';
   data: { scan_id: number; after: number | null; requested_by: number | string; at: string };
 };
-export type CodeQualityScanRequested = { type: 'CodeQualityScanRequested'; data: { scan_id: number; requested_by: number | string; at: string } };
+export type CodeQualityScanRequested = {
+  type: 'CodeQualityScanRequested';
+  data: { scan_id: number; requested_by: number | string; at: string };
+};
 export type CodeQualityScanStarted = { type: 'CodeQualityScanStarted'; data: { scan_id: number; at: string } };
 /** What the scan is doing now, in words (the page and the poller show it). */
 export type CodeQualityScanProgressed = { type: 'CodeQualityScanProgressed'; data: { scan_id: number; message: string; at: string } };
 export type CodeQualityScanCompleted = {
   type: 'CodeQualityScanCompleted';
   data: {
-    scan_id: number; files: number; found: number; new_violations: number; fixed: number;
+    scan_id: number;
+    files: number;
+    found: number;
+    new_violations: number;
+    fixed: number;
     /** New violations of severity error: the admins are told of them once. */
     new_errors: number;
-    by_severity: Record<Severity, number>; at: string;
+    by_severity: Record<Severity, number>;
+    at: string;
   };
 };
 export type CodeQualityScanFailed = { type: 'CodeQualityScanFailed'; data: { scan_id: number; error: string; at: string } };
@@ -36,7 +44,11 @@ export type CodeQualityScanFailed = { type: 'CodeQualityScanFailed'; data: { sca
 export type CodeQualityScanCancelled = { type: 'CodeQualityScanCancelled'; data: { scan_id: number; by: number | string; at: string } };
 
 export type CodeQualityScanEvent =
-  | CodeQualityScanRequested | CodeQualityScanStarted | CodeQualityScanProgressed | CodeQualityScanCompleted | CodeQualityScanFailed
+  | CodeQualityScanRequested
+  | CodeQualityScanStarted
+  | CodeQualityScanProgressed
+  | CodeQualityScanCompleted
+  | CodeQualityScanFailed
   | CodeQualityScanCancelled;
 
 /** What a scan saw break a rule: the rule, the file (and line when known), the module it reached when the rule is about a dependency. */
@@ -52,24 +64,46 @@ export interface Finding {
 }
 
 /** A scan found the violation: the first time (`again` false) or after an earlier scan found it fixed. */
-export type ViolationFound = { type: 'ViolationFound'; data: Finding & { violation_id: number; scan_id: number; again: boolean; at: string } };
+export type ViolationFound = {
+  type: 'ViolationFound';
+  data: Finding & { violation_id: number; scan_id: number; again: boolean; at: string };
+};
 /** A scan no longer found it. Its workflow status stays as it was. */
 export type ViolationFixed = { type: 'ViolationFixed'; data: { violation_id: number; scan_id: number; at: string } };
 export type ViolationAssigned = {
   type: 'ViolationAssigned';
   data: { violation_id: number; assignee: string; priority: Priority; due_date: string | null; by: number | string; at: string };
 };
-export type ViolationResolved = { type: 'ViolationResolved'; data: { violation_id: number; note: string | null; by: number | string; at: string } };
-export type ViolationIgnored = { type: 'ViolationIgnored'; data: { violation_id: number; reason: string; by: number | string; at: string } };
-export type ViolationCommented = { type: 'ViolationCommented'; data: { violation_id: number; comment_id: number; text: string; by: number | string; at: string } };
+export type ViolationResolved = {
+  type: 'ViolationResolved';
+  data: { violation_id: number; note: string | null; by: number | string; at: string };
+};
+export type ViolationIgnored = {
+  type: 'ViolationIgnored';
+  data: { violation_id: number; reason: string; by: number | string; at: string };
+};
+export type ViolationCommented = {
+  type: 'ViolationCommented';
+  data: { violation_id: number; comment_id: number; text: string; by: number | string; at: string };
+};
 
-export type ViolationEvent = ViolationFound | ViolationFixed | ViolationAssigned | ViolationResolved | ViolationIgnored | ViolationCommented;
+export type ViolationEvent =
+  ViolationFound | ViolationFixed | ViolationAssigned | ViolationResolved | ViolationIgnored | ViolationCommented;
 
 export const SCAN_EVENT_TYPES = [
-  'CodeQualityScanRequested', 'CodeQualityScanStarted', 'CodeQualityScanProgressed', 'CodeQualityScanCompleted', 'CodeQualityScanFailed',
+  'CodeQualityScanRequested',
+  'CodeQualityScanStarted',
+  'CodeQualityScanProgressed',
+  'CodeQualityScanCompleted',
+  'CodeQualityScanFailed',
   'CodeQualityScanCancelled',
 ] as const satisfies readonly CodeQualityScanEvent['type'][];
 
 export const VIOLATION_EVENT_TYPES = [
-  'ViolationFound', 'ViolationFixed', 'ViolationAssigned', 'ViolationResolved', 'ViolationIgnored', 'ViolationCommented',
+  'ViolationFound',
+  'ViolationFixed',
+  'ViolationAssigned',
+  'ViolationResolved',
+  'ViolationIgnored',
+  'ViolationCommented',
 ] as const satisfies readonly ViolationEvent['type'][];

@@ -10,7 +10,11 @@ import { codeQualityScan, type ScanCommand } from './scan.ts';
 import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './scanner.ts';
 import { violation, type ViolationCommand } from './violation.ts';
 
-export interface CodeQualityDeps { store: EventStore; db: Executor; clock: Clock }
+export interface CodeQualityDeps {
+  store: EventStore;
+  db: Executor;
+  clock: Clock;
+}
 
 type Done = Handled<unknown, any>;
 
@@ -39,9 +43,11 @@ export async function requestScan(deps: CodeQualityDeps, requestedBy: number | s
  * knows it; only scans after the one queued last are looked at.
  */
 async function unqueuedScan(deps: CodeQualityDeps, queued: QueuedScan | null): Promise<QueuedScan | null> {
-  const [row] = await sql<{ id: number; requested_by: string; created_at: string | Date }>(deps.db,
+  const [row] = await sql<{ id: number; requested_by: string; created_at: string | Date }>(
+    deps.db,
     "SELECT id, requested_by, created_at FROM code_quality_scans WHERE status IN ('pending', 'running') AND id > $1 ORDER BY id DESC LIMIT 1",
-    [queued?.scan_id ?? 0]);
+    [queued?.scan_id ?? 0],
+  );
   return row ? { scan_id: Number(row.id), requested_by: row.requested_by, at: new Date(row.created_at).toISOString() } : null;
 }
 
@@ -61,15 +67,32 @@ function scannerQueue(deps: CodeQualityDeps, requestedBy: number | string, ctx: 
       return { status: 'ended' };
     },
     async queue() {
-      const job = { scan_id: await nextId(deps.db, codeQualityScan.aggregate), requested_by: requestedBy, at: deps.clock.now().toISOString() };
-      const settled = await handleCommand(deps.store, codeQualityScanner, SCANNER_ID, { type: 'QueueCodeQualityScan', data: { ...job, after: queuedLast?.scan_id ?? null } }, ctx);
+      const job = {
+        scan_id: await nextId(deps.db, codeQualityScan.aggregate),
+        requested_by: requestedBy,
+        at: deps.clock.now().toISOString(),
+      };
+      const settled = await handleCommand(
+        deps.store,
+        codeQualityScanner,
+        SCANNER_ID,
+        { type: 'QueueCodeQualityScan', data: { ...job, after: queuedLast?.scan_id ?? null } },
+        ctx,
+      );
       return { job, settled };
     },
     async record(queued) {
       try {
-        return await handleCommand(deps.store, codeQualityScan, queued.scan_id, {
-          type: 'RequestCodeQualityScan', data: { scan_id: queued.scan_id, requested_by: queued.requested_by, at: queued.at },
-        }, ctx);
+        return await handleCommand(
+          deps.store,
+          codeQualityScan,
+          queued.scan_id,
+          {
+            type: 'RequestCodeQualityScan',
+            data: { scan_id: queued.scan_id, requested_by: queued.requested_by, at: queued.at },
+          },
+          ctx,
+        );
       } catch (err) {
         if (!(err instanceof ConflictException)) throw err;
         return settledAt((await load(deps.store, codeQualityScan, queued.scan_id)).events);
@@ -94,11 +117,17 @@ export function runViolationCommand(store: EventStore, violationId: number, comm
 export async function violationIdsOf(db: Executor, fingerprints: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (fingerprints.length === 0) return out;
-  await sql(db, `INSERT INTO code_quality_fingerprints (fingerprint, violation_id)
+  await sql(
+    db,
+    `INSERT INTO code_quality_fingerprints (fingerprint, violation_id)
     SELECT f, nextval('violation_id_seq')::int FROM (SELECT DISTINCT unnest($1::text[]) AS f) i
      WHERE NOT EXISTS (SELECT 1 FROM code_quality_fingerprints k WHERE k.fingerprint = i.f)
-    ON CONFLICT (fingerprint) DO NOTHING`, [fingerprints]);
-  for (const r of await sql(db, 'SELECT fingerprint, violation_id FROM code_quality_fingerprints WHERE fingerprint = ANY($1::text[])', [fingerprints])) {
+    ON CONFLICT (fingerprint) DO NOTHING`,
+    [fingerprints],
+  );
+  for (const r of await sql(db, 'SELECT fingerprint, violation_id FROM code_quality_fingerprints WHERE fingerprint = ANY($1::text[])', [
+    fingerprints,
+  ])) {
     out.set(r.fingerprint, Number(r.violation_id));
   }
   return out;
@@ -110,21 +139,39 @@ export async function knownViolations(db: Executor): Promise<Map<string, number>
   return new Map(rows.map((r: any) => [r.fingerprint, Number(r.violation_id)]));
 }
 
-export interface ScanOutcome { found: number; new_violations: number; fixed: number; new_errors: number }
+export interface ScanOutcome {
+  found: number;
+  new_violations: number;
+  fixed: number;
+  new_errors: number;
+}
 
 /**
  * Records one scan's findings on the violations: each one found is recorded found (nothing new
  * when it was present already), each known one not found is recorded fixed. Event ids derive
  * from the scan, so a scan recorded twice (a retried worker) appends nothing twice.
  */
-export async function recordFindings(deps: CodeQualityDeps, scanId: number, findings: Finding[], ctx: CommandContext): Promise<ScanOutcome> {
+export async function recordFindings(
+  deps: CodeQualityDeps,
+  scanId: number,
+  findings: Finding[],
+  ctx: CommandContext,
+): Promise<ScanOutcome> {
   const at = deps.clock.now().toISOString();
-  const ids = await violationIdsOf(deps.db, findings.map((f) => f.fingerprint));
+  const ids = await violationIdsOf(
+    deps.db,
+    findings.map((f) => f.fingerprint),
+  );
   const outcome: ScanOutcome = { found: findings.length, new_violations: 0, fixed: 0, new_errors: 0 };
   const causation = (id: number) => ({ ...ctx, causationId: `code_quality_scan-${scanId}:violation-${id}` });
   for (const f of findings) {
     const id = ids.get(f.fingerprint)!;
-    const done = await runViolationCommand(deps.store, id, { type: 'RecordViolationFound', data: { ...f, violation_id: id, scan_id: scanId, at } }, causation(id));
+    const done = await runViolationCommand(
+      deps.store,
+      id,
+      { type: 'RecordViolationFound', data: { ...f, violation_id: id, scan_id: scanId, at } },
+      causation(id),
+    );
     const first = done.events.find((e: any) => e.type === 'ViolationFound' && !e.data.again);
     if (first) {
       outcome.new_violations += 1;
@@ -134,7 +181,12 @@ export async function recordFindings(deps: CodeQualityDeps, scanId: number, find
   const seen = new Set(findings.map((f) => f.fingerprint));
   for (const [fingerprint, id] of await knownViolations(deps.db)) {
     if (seen.has(fingerprint)) continue;
-    const done = await runViolationCommand(deps.store, id, { type: 'RecordViolationFixed', data: { violation_id: id, scan_id: scanId, at } }, causation(id));
+    const done = await runViolationCommand(
+      deps.store,
+      id,
+      { type: 'RecordViolationFixed', data: { violation_id: id, scan_id: scanId, at } },
+      causation(id),
+    );
     outcome.fixed += done.events.length;
   }
   return outcome;

@@ -7,7 +7,10 @@ import type { CodeQualityScanCompleted, CodeQualityScanEvent } from './events.ts
 export type ScanStatus = 'none' | 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type ScanAction = 'request' | 'start' | 'progress' | 'complete' | 'fail' | 'cancel';
 
-export interface ScanState { status: ScanStatus; id: number | null }
+export interface ScanState {
+  status: ScanStatus;
+  id: number | null;
+}
 
 /**
  * A scan's moves (the specification shows none: these are the job lifecycle of ARCHITECTURE.md
@@ -34,19 +37,30 @@ export type ScanCommand =
   | { type: 'CancelCodeQualityScan'; data: { scan_id: number; by: number | string; at: string } };
 
 const ACTION: Record<ScanCommand['type'], ScanAction> = {
-  RequestCodeQualityScan: 'request', StartCodeQualityScan: 'start', RecordCodeQualityScanProgress: 'progress',
-  CompleteCodeQualityScan: 'complete', FailCodeQualityScan: 'fail', CancelCodeQualityScan: 'cancel',
+  RequestCodeQualityScan: 'request',
+  StartCodeQualityScan: 'start',
+  RecordCodeQualityScanProgress: 'progress',
+  CompleteCodeQualityScan: 'complete',
+  FailCodeQualityScan: 'fail',
+  CancelCodeQualityScan: 'cancel',
 };
 
 export function evolveScan(state: ScanState, event: CodeQualityScanEvent): ScanState {
   switch (event.type) {
-    case 'CodeQualityScanRequested': return { status: 'pending', id: event.data.scan_id };
-    case 'CodeQualityScanStarted': return { ...state, status: 'running' };
-    case 'CodeQualityScanProgressed': return state;
-    case 'CodeQualityScanCompleted': return { ...state, status: 'completed' };
-    case 'CodeQualityScanFailed': return { ...state, status: 'failed' };
-    case 'CodeQualityScanCancelled': return { ...state, status: 'cancelled' };
-    default: return assertNever(event);
+    case 'CodeQualityScanRequested':
+      return { status: 'pending', id: event.data.scan_id };
+    case 'CodeQualityScanStarted':
+      return { ...state, status: 'running' };
+    case 'CodeQualityScanProgressed':
+      return state;
+    case 'CodeQualityScanCompleted':
+      return { ...state, status: 'completed' };
+    case 'CodeQualityScanFailed':
+      return { ...state, status: 'failed' };
+    case 'CodeQualityScanCancelled':
+      return { ...state, status: 'cancelled' };
+    default:
+      return assertNever(event);
   }
 }
 
@@ -56,13 +70,20 @@ export function decideScan(command: ScanCommand, state: ScanState): CodeQualityS
   const move = SCAN_TRANSITIONS[action];
   if (!move.from.includes(state.status)) throw new InvalidTransitionException('Code-quality scan', state.status, action);
   switch (command.type) {
-    case 'RequestCodeQualityScan': return [{ type: 'CodeQualityScanRequested', data: command.data }];
-    case 'StartCodeQualityScan': return [{ type: 'CodeQualityScanStarted', data: command.data }];
-    case 'RecordCodeQualityScanProgress': return [{ type: 'CodeQualityScanProgressed', data: command.data }];
-    case 'CompleteCodeQualityScan': return [{ type: 'CodeQualityScanCompleted', data: command.data }];
-    case 'FailCodeQualityScan': return [{ type: 'CodeQualityScanFailed', data: command.data }];
-    case 'CancelCodeQualityScan': return [{ type: 'CodeQualityScanCancelled', data: command.data }];
-    default: return assertNever(command);
+    case 'RequestCodeQualityScan':
+      return [{ type: 'CodeQualityScanRequested', data: command.data }];
+    case 'StartCodeQualityScan':
+      return [{ type: 'CodeQualityScanStarted', data: command.data }];
+    case 'RecordCodeQualityScanProgress':
+      return [{ type: 'CodeQualityScanProgressed', data: command.data }];
+    case 'CompleteCodeQualityScan':
+      return [{ type: 'CodeQualityScanCompleted', data: command.data }];
+    case 'FailCodeQualityScan':
+      return [{ type: 'CodeQualityScanFailed', data: command.data }];
+    case 'CancelCodeQualityScan':
+      return [{ type: 'CodeQualityScanCancelled', data: command.data }];
+    default:
+      return assertNever(command);
   }
 }
 

@@ -10,8 +10,14 @@ import type { CodeQualityScanQueued } from './events.ts';
  * still waiting or running is its own stream's business (commands/code-quality/handlers.ts
  * `requestScan` reads it), so the scanner needs no event when a scan ends.
  */
-export interface QueuedScan { scan_id: number; requested_by: number | string; at: string }
-export interface ScannerState { current: QueuedScan | null }
+export interface QueuedScan {
+  scan_id: number;
+  requested_by: number | string;
+  at: string;
+}
+export interface ScannerState {
+  current: QueuedScan | null;
+}
 
 export type ScannerCommand = {
   type: 'QueueCodeQualityScan';

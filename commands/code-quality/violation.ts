@@ -3,18 +3,28 @@ import { checkTransition, type TransitionTable } from '../../src/core/transition
 import { ViolationNotFoundException } from './errors.ts';
 import type { Finding, Priority, ViolationEvent, ViolationStatus } from './events.ts';
 
-export interface Comment { comment_id: number; text: string; by: number | string; at: string }
+export interface Comment {
+  comment_id: number;
+  text: string;
+  by: number | string;
+  at: string;
+}
 
 export type ViolationState =
   | { status: 'none' }
   | (Finding & {
-    status: ViolationStatus; id: number;
-    /** Found by the last scan that looked; false once a scan no longer found it. */
-    present: boolean;
-    first_found_at: string; last_found_scan: number; fixed_by_scan: number | null;
-    assignee: string | null; priority: Priority | null; due_date: string | null;
-    comments: Comment[];
-  });
+      status: ViolationStatus;
+      id: number;
+      /** Found by the last scan that looked; false once a scan no longer found it. */
+      present: boolean;
+      first_found_at: string;
+      last_found_scan: number;
+      fixed_by_scan: number | null;
+      assignee: string | null;
+      priority: Priority | null;
+      due_date: string | null;
+      comments: Comment[];
+    });
 
 export type ViolationAction = 'assign' | 'resolve' | 'ignore' | 'comment';
 
@@ -34,7 +44,10 @@ export const VIOLATION_TRANSITIONS: TransitionTable<ViolationStatus, ViolationAc
 export type ViolationCommand =
   | { type: 'RecordViolationFound'; data: Finding & { violation_id: number; scan_id: number; at: string } }
   | { type: 'RecordViolationFixed'; data: { violation_id: number; scan_id: number; at: string } }
-  | { type: 'AssignViolation'; data: { violation_id: number; assignee: string; priority: Priority; due_date: string | null; by: number | string; at: string } }
+  | {
+      type: 'AssignViolation';
+      data: { violation_id: number; assignee: string; priority: Priority; due_date: string | null; by: number | string; at: string };
+    }
   | { type: 'ResolveViolation'; data: { violation_id: number; note: string | null; by: number | string; at: string } }
   | { type: 'IgnoreViolation'; data: { violation_id: number; reason: string; by: number | string; at: string } }
   | { type: 'CommentOnViolation'; data: { violation_id: number; text: string; by: number | string; at: string } };
@@ -44,26 +57,39 @@ export function evolveViolation(state: ViolationState, event: ViolationEvent): V
     const { violation_id, scan_id, again: _again, at, ...finding } = event.data;
     if (state.status === 'none') {
       return {
-        ...finding, status: 'open', id: violation_id, present: true, first_found_at: at, last_found_scan: scan_id, fixed_by_scan: null,
-        assignee: null, priority: null, due_date: null, comments: [],
+        ...finding,
+        status: 'open',
+        id: violation_id,
+        present: true,
+        first_found_at: at,
+        last_found_scan: scan_id,
+        fixed_by_scan: null,
+        assignee: null,
+        priority: null,
+        due_date: null,
+        comments: [],
       };
     }
     return { ...state, ...finding, present: true, last_found_scan: scan_id, fixed_by_scan: null };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
-    case 'ViolationFixed': return { ...state, present: false, fixed_by_scan: event.data.scan_id };
+    case 'ViolationFixed':
+      return { ...state, present: false, fixed_by_scan: event.data.scan_id };
     case 'ViolationAssigned': {
       const { assignee, priority, due_date } = event.data;
       return { ...state, status: 'assigned', assignee, priority, due_date };
     }
-    case 'ViolationResolved': return { ...state, status: 'resolved' };
-    case 'ViolationIgnored': return { ...state, status: 'ignored' };
+    case 'ViolationResolved':
+      return { ...state, status: 'resolved' };
+    case 'ViolationIgnored':
+      return { ...state, status: 'ignored' };
     case 'ViolationCommented': {
       const { comment_id, text, by, at } = event.data;
       return { ...state, comments: [...state.comments, { comment_id, text, by, at }] };
     }
-    default: return assertNever(event);
+    default:
+      return assertNever(event);
   }
 }
 
@@ -98,7 +124,8 @@ export function decideViolation(command: ViolationCommand, state: ViolationState
       checkTransition('Violation', VIOLATION_TRANSITIONS, 'comment', s.status);
       return [{ type: 'ViolationCommented', data: { ...command.data, comment_id: s.comments.length + 1 } }];
     }
-    default: return assertNever(command);
+    default:
+      return assertNever(command);
   }
 }
 

@@ -13,8 +13,7 @@ export type LiveCompany = CompanyDetails & {
 export type CompanyState = { status: 'none' } | LiveCompany | { status: 'deleted'; id: number };
 export type CompanyStatus = CompanyState['status'];
 export type CompanyAction =
-  | 'create' | 'change_details' | 'verify' | 'activate' | 'deactivate' | 'transfer_ownership'
-  | 'attach_vendor' | 'detach_vendor' | 'delete';
+  'create' | 'change_details' | 'verify' | 'activate' | 'deactivate' | 'transfer_ownership' | 'attach_vendor' | 'detach_vendor' | 'delete';
 
 /** The company lifecycle as data; checked by checkTransition in every decision. */
 export const COMPANY_TRANSITIONS: TransitionTable<CompanyStatus, CompanyAction> = {
@@ -42,13 +41,21 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
   }
   if (state.status !== 'active' && state.status !== 'inactive') return state;
   switch (event.type) {
-    case 'CompanyDetailsChanged': return { ...state, ...event.data.changes };
-    case 'CompanyVerified': return { ...state, verified: true };
-    case 'CompanyVerificationRevoked': return { ...state, verified: false };
-    case 'CompanyActivated': return { ...state, status: 'active' };
-    case 'CompanyDeactivated': return { ...state, status: 'inactive' };
-    case 'CompanyOwnershipTransferred': return { ...state, owner_user_id: event.data.new_owner_user_id };
-    case 'CompanyVendorAttached': return { ...state, vendor_ids: [...state.vendor_ids, event.data.vendor_id] };
-    case 'CompanyVendorDetached': return { ...state, vendor_ids: state.vendor_ids.filter((v) => v !== event.data.vendor_id) };
+    case 'CompanyDetailsChanged':
+      return { ...state, ...event.data.changes };
+    case 'CompanyVerified':
+      return { ...state, verified: true };
+    case 'CompanyVerificationRevoked':
+      return { ...state, verified: false };
+    case 'CompanyActivated':
+      return { ...state, status: 'active' };
+    case 'CompanyDeactivated':
+      return { ...state, status: 'inactive' };
+    case 'CompanyOwnershipTransferred':
+      return { ...state, owner_user_id: event.data.new_owner_user_id };
+    case 'CompanyVendorAttached':
+      return { ...state, vendor_ids: [...state.vendor_ids, event.data.vendor_id] };
+    case 'CompanyVendorDetached':
+      return { ...state, vendor_ids: state.vendor_ids.filter((v) => v !== event.data.vendor_id) };
   }
 }

@@ -13,9 +13,15 @@ export interface CompanyDetails {
 }
 
 /** A company was registered with its owning user. */
-export type CompanyCreated = { type: 'CompanyCreated'; data: CompanyDetails & { company_id: number; owner_user_id: number; created_at: string } };
+export type CompanyCreated = {
+  type: 'CompanyCreated';
+  data: CompanyDetails & { company_id: number; owner_user_id: number; created_at: string };
+};
 /** Name, description, address, tax number or contact data changed (only the changed ones). */
-export type CompanyDetailsChanged = { type: 'CompanyDetailsChanged'; data: { company_id: number; changes: Partial<CompanyDetails>; at: string } };
+export type CompanyDetailsChanged = {
+  type: 'CompanyDetailsChanged';
+  data: { company_id: number; changes: Partial<CompanyDetails>; at: string };
+};
 /** An admin confirmed the company's identity. */
 export type CompanyVerified = { type: 'CompanyVerified'; data: { company_id: number; at: string } };
 /** An admin withdrew the company's verification. */
@@ -37,10 +43,26 @@ export type CompanyVendorDetached = { type: 'CompanyVendorDetached'; data: { com
 export type CompanyDeleted = { type: 'CompanyDeleted'; data: { company_id: number; at: string } };
 
 export type CompanyEvent =
-  | CompanyCreated | CompanyDetailsChanged | CompanyVerified | CompanyVerificationRevoked | CompanyActivated | CompanyDeactivated
-  | CompanyOwnershipTransferred | CompanyVendorAttached | CompanyVendorDetached | CompanyDeleted;
+  | CompanyCreated
+  | CompanyDetailsChanged
+  | CompanyVerified
+  | CompanyVerificationRevoked
+  | CompanyActivated
+  | CompanyDeactivated
+  | CompanyOwnershipTransferred
+  | CompanyVendorAttached
+  | CompanyVendorDetached
+  | CompanyDeleted;
 
 export const COMPANY_EVENT_TYPES = [
-  'CompanyCreated', 'CompanyDetailsChanged', 'CompanyVerified', 'CompanyVerificationRevoked', 'CompanyActivated', 'CompanyDeactivated',
-  'CompanyOwnershipTransferred', 'CompanyVendorAttached', 'CompanyVendorDetached', 'CompanyDeleted',
+  'CompanyCreated',
+  'CompanyDetailsChanged',
+  'CompanyVerified',
+  'CompanyVerificationRevoked',
+  'CompanyActivated',
+  'CompanyDeactivated',
+  'CompanyOwnershipTransferred',
+  'CompanyVendorAttached',
+  'CompanyVendorDetached',
+  'CompanyDeleted',
 ] as const satisfies readonly CompanyEvent['type'][];

@@ -36,7 +36,10 @@ export interface CreatedCompany {
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 function usernameFrom(email: string): string {
-  const base = email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40);
+  const base = email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .slice(0, 40);
   return base.length >= 3 ? base : `owner-${base}`;
 }
 
@@ -50,8 +53,14 @@ export async function createCompany(deps: CompanyDeps, input: NewCompany, ctx: C
   let password: string | null = null;
   if (ownerId === null) {
     password = temporaryPassword();
-    const base = { email: input.owner.email, password, role: 'vendor' as const, must_change_password: true,
-      first_name: input.owner.first_name ?? null, last_name: input.owner.last_name ?? null };
+    const base = {
+      email: input.owner.email,
+      password,
+      role: 'vendor' as const,
+      must_change_password: true,
+      first_name: input.owner.first_name ?? null,
+      last_name: input.owner.last_name ?? null,
+    };
     let created;
     try {
       created = await createUser(deps, { ...base, username: input.owner.username ?? usernameFrom(input.owner.email) }, ctx);
@@ -63,9 +72,17 @@ export async function createCompany(deps: CompanyDeps, input: NewCompany, ctx: C
     ownerId = created.id;
     done.push(...created.done);
   }
-  const id = input.id ?? await nextId(deps.db, 'company');
+  const id = input.id ?? (await nextId(deps.db, 'company'));
   const { owner: _owner, id: _id, ...details } = input;
-  done.push(await handleCommand(deps.store, company, id, { type: 'CreateCompany', data: { ...details, company_id: id, owner_user_id: ownerId, at: now(deps) } }, ctx));
+  done.push(
+    await handleCommand(
+      deps.store,
+      company,
+      id,
+      { type: 'CreateCompany', data: { ...details, company_id: id, owner_user_id: ownerId, at: now(deps) } },
+      ctx,
+    ),
+  );
   return { id, owner_user_id: ownerId, temporary_password: password, done };
 }
 
@@ -82,10 +99,24 @@ export async function setCompanyActive(deps: CompanyDeps, id: number, active: bo
 }
 
 /** The new owner must be a live, active account (read from its own stream, not a read model). */
-export async function transferCompanyOwnership(deps: CompanyDeps, id: number, newOwner: number, reason: string | null, ctx: CommandContext) {
+export async function transferCompanyOwnership(
+  deps: CompanyDeps,
+  id: number,
+  newOwner: number,
+  reason: string | null,
+  ctx: CommandContext,
+) {
   const { state } = await load(deps.store, user, newOwner);
   if (state.status !== 'active') throw new UserNotFoundException(`User ${newOwner} does not exist or is not active`);
-  return [await handleCommand(deps.store, company, id, { type: 'TransferCompanyOwnership', data: { new_owner_user_id: newOwner, reason, at: now(deps) } }, ctx)];
+  return [
+    await handleCommand(
+      deps.store,
+      company,
+      id,
+      { type: 'TransferCompanyOwnership', data: { new_owner_user_id: newOwner, reason, at: now(deps) } },
+      ctx,
+    ),
+  ];
 }
 
 export async function deleteCompany(deps: CompanyDeps, id: number, ctx: CommandContext) {

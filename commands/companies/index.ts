@@ -3,7 +3,14 @@ import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException 
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { CompanyCommand } from './commands.ts';
 import type { CompanyDetails, CompanyEvent } from './events.ts';
-import { COMPANY_TRANSITIONS, evolveCompany, initialCompanyState, type CompanyAction, type CompanyState, type LiveCompany } from './company.ts';
+import {
+  COMPANY_TRANSITIONS,
+  evolveCompany,
+  initialCompanyState,
+  type CompanyAction,
+  type CompanyState,
+  type LiveCompany,
+} from './company.ts';
 
 export type { CompanyCommand } from './commands.ts';
 export type { CompanyState, LiveCompany } from './company.ts';
@@ -28,7 +35,9 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
       for (const [k, v] of Object.entries(command.data.changes) as [keyof CompanyDetails, any][]) {
         if (v !== undefined && c[k] !== v) (changes as any)[k] = v;
       }
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'CompanyDetailsChanged', data: { company_id: c.id, changes, at: command.data.at } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'CompanyDetailsChanged', data: { company_id: c.id, changes, at: command.data.at } }];
     }
     case 'SetCompanyVerified': {
       const c = live(state, 'verify');
@@ -46,10 +55,12 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
     case 'TransferCompanyOwnership': {
       const c = live(state, 'transfer_ownership');
       if (c.owner_user_id === command.data.new_owner_user_id) throw new CompanyException('This user already owns the company');
-      return [{
-        type: 'CompanyOwnershipTransferred',
-        data: { company_id: c.id, previous_owner_user_id: c.owner_user_id, ...command.data },
-      }];
+      return [
+        {
+          type: 'CompanyOwnershipTransferred',
+          data: { company_id: c.id, previous_owner_user_id: c.owner_user_id, ...command.data },
+        },
+      ];
     }
     case 'AttachVendor': {
       const c = live(state, 'attach_vendor');
@@ -64,8 +75,9 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
     case 'DeleteCompany': {
       const c = live(state, 'delete');
       if (c.vendor_ids.length > 0) {
-        throw new CompanyHasVendorsException(`The company still has ${c.vendor_ids.length} vendor(s); delete or move them first`,
-          { vendor_ids: c.vendor_ids });
+        throw new CompanyHasVendorsException(`The company still has ${c.vendor_ids.length} vendor(s); delete or move them first`, {
+          vendor_ids: c.vendor_ids,
+        });
       }
       return [{ type: 'CompanyDeleted', data: { company_id: c.id, at: command.data.at } }];
     }

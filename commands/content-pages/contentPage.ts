@@ -10,7 +10,8 @@ export type LiveContentPage = PageContent & {
   published_at: string | null;
 };
 
-export type ContentPageState = { status: 'none' } | LiveContentPage | { status: 'deleted'; id: number; vendor_id: number | null; slug: string; deleted_at: string };
+export type ContentPageState =
+  { status: 'none' } | LiveContentPage | { status: 'deleted'; id: number; vendor_id: number | null; slug: string; deleted_at: string };
 export type ContentPageStatus = ContentPageState['status'];
 export type ContentPageAction = 'create' | 'change' | 'publish' | 'unpublish' | 'delete';
 
@@ -32,15 +33,31 @@ export function evolveContentPage(state: ContentPageState, event: ContentPageEve
   switch (event.type) {
     case 'ContentPageCreated': {
       const { page_id, published, at, ...content } = event.data;
-      return { ...content, status: published ? 'published' : 'draft', id: page_id, created_at: at, updated_at: at, published_at: published ? at : null };
+      return {
+        ...content,
+        status: published ? 'published' : 'draft',
+        id: page_id,
+        created_at: at,
+        updated_at: at,
+        published_at: published ? at : null,
+      };
     }
     case 'ContentPageDeleted':
-      return { status: 'deleted', id: event.data.page_id, vendor_id: event.data.vendor_id, slug: event.data.slug, deleted_at: event.data.at };
+      return {
+        status: 'deleted',
+        id: event.data.page_id,
+        vendor_id: event.data.vendor_id,
+        slug: event.data.slug,
+        deleted_at: event.data.at,
+      };
   }
   if (state.status !== 'draft' && state.status !== 'published') return state;
   switch (event.type) {
-    case 'ContentPageChanged': return { ...state, ...event.data.changes, updated_at: event.data.at };
-    case 'ContentPagePublished': return { ...state, status: 'published', published_at: event.data.at, updated_at: event.data.at };
-    case 'ContentPageUnpublished': return { ...state, status: 'draft', updated_at: event.data.at };
+    case 'ContentPageChanged':
+      return { ...state, ...event.data.changes, updated_at: event.data.at };
+    case 'ContentPagePublished':
+      return { ...state, status: 'published', published_at: event.data.at, updated_at: event.data.at };
+    case 'ContentPageUnpublished':
+      return { ...state, status: 'draft', updated_at: event.data.at };
   }
 }

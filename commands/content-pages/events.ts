@@ -40,9 +40,12 @@ export type ContentPageUnpublished = { type: 'ContentPageUnpublished'; data: Own
 /** The page was removed; its slug is free again. */
 export type ContentPageDeleted = { type: 'ContentPageDeleted'; data: Owner & { slug: string; at: string } };
 
-export type ContentPageEvent =
-  | ContentPageCreated | ContentPageChanged | ContentPagePublished | ContentPageUnpublished | ContentPageDeleted;
+export type ContentPageEvent = ContentPageCreated | ContentPageChanged | ContentPagePublished | ContentPageUnpublished | ContentPageDeleted;
 
 export const CONTENT_PAGE_EVENT_TYPES = [
-  'ContentPageCreated', 'ContentPageChanged', 'ContentPagePublished', 'ContentPageUnpublished', 'ContentPageDeleted',
+  'ContentPageCreated',
+  'ContentPageChanged',
+  'ContentPagePublished',
+  'ContentPageUnpublished',
+  'ContentPageDeleted',
 ] as const satisfies readonly ContentPageEvent['type'][];

@@ -35,10 +35,19 @@ const holderOf = (pageId: number) => `content_page-${pageId}`;
 async function claimSlug(deps: ContentPageDeps, vendorId: number | null, slug: string, pageId: number, ctx: CommandContext): Promise<Done> {
   const claim = { kind: SLUG_KIND, value: slugValue(vendorId, slug), holder: holderOf(pageId) };
   try {
-    return await handleCommand(deps.store, reservation, reservationId(SLUG_KIND, claim.value), { type: 'ReserveUniqueValue', data: claim }, ctx);
+    return await handleCommand(
+      deps.store,
+      reservation,
+      reservationId(SLUG_KIND, claim.value),
+      { type: 'ReserveUniqueValue', data: claim },
+      ctx,
+    );
   } catch (err) {
     if (err instanceof ConflictException && !(err instanceof ConcurrencyException)) {
-      throw new ConflictException(`A page with the slug '${slug}' exists already ${vendorId === null ? 'among the platform defaults' : 'for this vendor'}`, { field: 'slug' });
+      throw new ConflictException(
+        `A page with the slug '${slug}' exists already ${vendorId === null ? 'among the platform defaults' : 'for this vendor'}`,
+        { field: 'slug' },
+      );
     }
     throw err;
   }
@@ -54,7 +63,11 @@ export interface NewContentPage extends PageContent {
   published: boolean;
 }
 
-export async function createContentPage(deps: ContentPageDeps, input: NewContentPage, ctx: CommandContext): Promise<{ id: number; done: Done[] }> {
+export async function createContentPage(
+  deps: ContentPageDeps,
+  input: NewContentPage,
+  ctx: CommandContext,
+): Promise<{ id: number; done: Done[] }> {
   if (input.vendor_id !== null) {
     const { state } = await load(deps.store, vendor, input.vendor_id);
     if (state.status === 'none' || state.status === 'deleted') throw new VendorNotFoundException(`Vendor ${input.vendor_id} not found`);
@@ -62,9 +75,18 @@ export async function createContentPage(deps: ContentPageDeps, input: NewContent
   const id = await nextId(deps.db, contentPage.aggregate);
   const done: Done[] = [await claimSlug(deps, input.vendor_id, input.slug, id, ctx)];
   try {
-    done.push(await handleCommand(deps.store, contentPage, id, {
-      type: 'CreateContentPage', data: { ...input, page_id: id, at: deps.clock.now().toISOString() },
-    }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        contentPage,
+        id,
+        {
+          type: 'CreateContentPage',
+          data: { ...input, page_id: id, at: deps.clock.now().toISOString() },
+        },
+        ctx,
+      ),
+    );
   } catch (err) {
     await releaseSlug(deps, input.vendor_id, input.slug, id, ctx);
     throw err;
@@ -80,23 +102,38 @@ export async function pageForAuthor(deps: Pick<ContentPageDeps, 'store'>, id: nu
   const { state } = await load(deps.store, contentPage, id);
   if (state.status === 'none' || state.status === 'deleted') throw new ContentPageNotFoundException(`Content page ${id} not found`);
   if (author.kind === 'vendor' && state.vendor_id !== author.vendorId) {
-    throw new UnauthorizedContentPageAccessException('This page is not one of this vendor\'s pages; a vendor changes its own pages only');
+    throw new UnauthorizedContentPageAccessException("This page is not one of this vendor's pages; a vendor changes its own pages only");
   }
   return state;
 }
 
 export type PageUpdate = Omit<UpdateContentPage['data'], 'at'>;
 
-export async function updateContentPage(deps: ContentPageDeps, id: number, update: PageUpdate, author: PageAuthor, ctx: CommandContext): Promise<Done[]> {
+export async function updateContentPage(
+  deps: ContentPageDeps,
+  id: number,
+  update: PageUpdate,
+  author: PageAuthor,
+  ctx: CommandContext,
+): Promise<Done[]> {
   const { changes } = update;
   const page = await pageForAuthor(deps, id, author);
   const newSlug = changes.slug !== undefined && changes.slug !== page.slug ? changes.slug : null;
   const done: Done[] = [];
   if (newSlug !== null) done.push(await claimSlug(deps, page.vendor_id, newSlug, id, ctx));
   try {
-    done.push(await handleCommand(deps.store, contentPage, id, {
-      type: 'UpdateContentPage', data: { ...update, at: deps.clock.now().toISOString() },
-    }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        contentPage,
+        id,
+        {
+          type: 'UpdateContentPage',
+          data: { ...update, at: deps.clock.now().toISOString() },
+        },
+        ctx,
+      ),
+    );
   } catch (err) {
     if (newSlug !== null) await releaseSlug(deps, page.vendor_id, newSlug, id, ctx);
     throw err;
@@ -107,6 +144,12 @@ export async function updateContentPage(deps: ContentPageDeps, id: number, updat
 
 export async function deleteContentPage(deps: ContentPageDeps, id: number, author: PageAuthor, ctx: CommandContext): Promise<Done[]> {
   const page = await pageForAuthor(deps, id, author);
-  const deleted = await handleCommand(deps.store, contentPage, id, { type: 'DeleteContentPage', data: { at: deps.clock.now().toISOString() } }, ctx);
+  const deleted = await handleCommand(
+    deps.store,
+    contentPage,
+    id,
+    { type: 'DeleteContentPage', data: { at: deps.clock.now().toISOString() } },
+    ctx,
+  );
   return [deleted, await releaseSlug(deps, page.vendor_id, page.slug, id, ctx)];
 }

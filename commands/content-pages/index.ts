@@ -4,7 +4,12 @@ import { ContentPageNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { ContentPageCommand } from './commands.ts';
 import {
-  CONTENT_PAGE_TRANSITIONS, evolveContentPage, initialContentPageState, type ContentPageAction, type ContentPageState, type LiveContentPage,
+  CONTENT_PAGE_TRANSITIONS,
+  evolveContentPage,
+  initialContentPageState,
+  type ContentPageAction,
+  type ContentPageState,
+  type LiveContentPage,
 } from './contentPage.ts';
 import type { ContentPageEvent, PageContent, PageLanguage, PageText } from './events.ts';
 import { assertValidSlug } from './slug.ts';
@@ -22,8 +27,9 @@ function live(state: ContentPageState, action: ContentPageAction): LiveContentPa
 /** The default language must keep a text: a shopper whose language the page lacks reads that one. */
 function assertDefaultLanguageHasText(content: Pick<PageContent, 'default_language' | 'translations'>): void {
   if (!content.translations[content.default_language]) {
-    throw new ValidationException(`The page needs a title and body in its default language (${content.default_language})`,
-      [{ pointer: '/body/translations', message: `missing ${content.default_language}` }]);
+    throw new ValidationException(`The page needs a title and body in its default language (${content.default_language})`, [
+      { pointer: '/body/translations', message: `missing ${content.default_language}` },
+    ]);
   }
 }
 

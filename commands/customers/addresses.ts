@@ -3,9 +3,7 @@ import { AddressNotFoundException } from '../../src/core/errors.ts';
 import { AddressLimitExceededException, InvalidAddressTypeException } from './errors.ts';
 import type { AddressCommand } from './commands.ts';
 import type { CustomerState } from './customer.ts';
-import {
-  ADDRESS_TYPES, MAX_ADDRESSES, type AddressFields, type AddressType, type CustomerAddress, type CustomerEvent,
-} from './events.ts';
+import { ADDRESS_TYPES, MAX_ADDRESSES, type AddressFields, type AddressType, type CustomerAddress, type CustomerEvent } from './events.ts';
 
 /**
  * The saved addresses of a customer (SPEC.md part 2 "Customer address", part 8):
@@ -43,7 +41,8 @@ export function decideAddress(command: AddressCommand, state: CustomerState): Cu
       const events: CustomerEvent[] = [];
       const moved = before.type !== fields.type;
       if (moved && before.is_default) events.push(defaultChanged(who, before.type, null, id, at));
-      if (!sameFields(before, fields)) events.push({ type: 'CustomerAddressChanged', data: { ...who, address: { address_id: id, ...fields }, at } });
+      if (!sameFields(before, fields))
+        events.push({ type: 'CustomerAddressChanged', data: { ...who, address: { address_id: id, ...fields }, at } });
       const current = defaultOf(state.addresses, fields.type);
       const isDefault = !moved && before.is_default;
       const wanted = command.data.is_default ?? (moved ? current === null : isDefault);
@@ -67,8 +66,9 @@ export function decideAddress(command: AddressCommand, state: CustomerState): Cu
 
 function checkType(fields: AddressFields): AddressFields {
   if (!(ADDRESS_TYPES as readonly string[]).includes(fields.type)) {
-    throw new InvalidAddressTypeException(`An address type is shipping or billing, not '${String(fields.type)}'`,
-      [{ pointer: '/body/type', message: 'must be shipping or billing' }]);
+    throw new InvalidAddressTypeException(`An address type is shipping or billing, not '${String(fields.type)}'`, [
+      { pointer: '/body/type', message: 'must be shipping or billing' },
+    ]);
   }
   return fields;
 }
@@ -83,10 +83,26 @@ const defaultOf = (addresses: readonly CustomerAddress[], type: AddressType): nu
   addresses.find((a) => a.type === type && a.is_default)?.address_id ?? null;
 
 const FIELDS: readonly (keyof AddressFields)[] = [
-  'type', 'first_name', 'last_name', 'company', 'street', 'street_2', 'postal_code', 'city', 'country_iso', 'country_name', 'phone',
+  'type',
+  'first_name',
+  'last_name',
+  'company',
+  'street',
+  'street_2',
+  'postal_code',
+  'city',
+  'country_iso',
+  'country_name',
+  'phone',
 ];
 const sameFields = (a: CustomerAddress, b: AddressFields) => FIELDS.every((k) => a[k] === b[k]);
 
-function defaultChanged(who: { customer_id: number; vendor_id: number }, type: AddressType, id: number | null, previous: number | null, at: string): CustomerEvent {
+function defaultChanged(
+  who: { customer_id: number; vendor_id: number },
+  type: AddressType,
+  id: number | null,
+  previous: number | null,
+  at: string,
+): CustomerEvent {
   return { type: 'CustomerDefaultAddressChanged', data: { ...who, type, address_id: id, previous_address_id: previous, at } };
 }

@@ -41,5 +41,12 @@ export type RecordCustomerOrder = {
 export type AddressCommand = AddCustomerAddress | ChangeCustomerAddress | RemoveCustomerAddress | SetDefaultCustomerAddress;
 
 export type CustomerCommand =
-  | RegisterCustomer | ChangeCustomerProfile | StartCustomerSession | EndCustomerSession | ChangeCustomerPassword
-  | RequestCustomerPasswordReset | ResetCustomerPassword | AddressCommand | RecordCustomerOrder;
+  | RegisterCustomer
+  | ChangeCustomerProfile
+  | StartCustomerSession
+  | EndCustomerSession
+  | ChangeCustomerPassword
+  | RequestCustomerPasswordReset
+  | ResetCustomerPassword
+  | AddressCommand
+  | RecordCustomerOrder;

@@ -41,27 +41,47 @@ export function evolveCustomer(state: CustomerStreamState, event: CustomerEvent)
   if (event.type === 'CustomerRegistered') {
     const d = event.data;
     return {
-      status: 'registered', id: d.customer_id, vendor_id: d.vendor_id, email: d.email, password_hash: d.password_hash,
-      first_name: d.first_name, last_name: d.last_name, preferred_language: d.preferred_language, preferences: d.preferences,
-      registered_at: d.registered_at, addresses: [], sessions: {}, reset: null, order_ids: [], order_count: 0, total_spent_cents: 0,
+      status: 'registered',
+      id: d.customer_id,
+      vendor_id: d.vendor_id,
+      email: d.email,
+      password_hash: d.password_hash,
+      first_name: d.first_name,
+      last_name: d.last_name,
+      preferred_language: d.preferred_language,
+      preferences: d.preferences,
+      registered_at: d.registered_at,
+      addresses: [],
+      sessions: {},
+      reset: null,
+      order_ids: [],
+      order_count: 0,
+      total_spent_cents: 0,
       last_order_at: null,
     };
   }
   if (state.status !== 'registered') return state;
   switch (event.type) {
-    case 'CustomerProfileChanged': return { ...state, ...event.data.changes };
+    case 'CustomerProfileChanged':
+      return { ...state, ...event.data.changes };
     case 'CustomerSessionStarted': {
       const { at, session_id, expires_at } = event.data;
       const live = Object.entries(state.sessions).filter(([, until]) => until > at);
       return { ...state, sessions: Object.fromEntries([...live, [session_id, expires_at]]) };
     }
-    case 'CustomerSessionEnded': return { ...state, sessions: without(state.sessions, [event.data.session_id]) };
+    case 'CustomerSessionEnded':
+      return { ...state, sessions: without(state.sessions, [event.data.session_id]) };
     case 'CustomerPasswordChanged':
       return { ...state, password_hash: event.data.password_hash, sessions: without(state.sessions, event.data.ended_session_ids) };
     case 'CustomerPasswordResetRequested':
       return { ...state, reset: { token_hash: event.data.token_hash, expires_at: event.data.expires_at } };
     case 'CustomerPasswordReset':
-      return { ...state, password_hash: event.data.password_hash, reset: null, sessions: without(state.sessions, event.data.ended_session_ids) };
+      return {
+        ...state,
+        password_hash: event.data.password_hash,
+        reset: null,
+        sessions: without(state.sessions, event.data.ended_session_ids),
+      };
     case 'CustomerAddressAdded':
     case 'CustomerAddressChanged':
     case 'CustomerAddressRemoved':
@@ -70,7 +90,10 @@ export function evolveCustomer(state: CustomerStreamState, event: CustomerEvent)
     case 'CustomerOrderRecorded': {
       const d = event.data;
       return {
-        ...state, order_ids: [...state.order_ids, d.order_id], order_count: d.order_count, total_spent_cents: d.total_spent_cents,
+        ...state,
+        order_ids: [...state.order_ids, d.order_id],
+        order_count: d.order_count,
+        total_spent_cents: d.total_spent_cents,
         last_order_at: d.last_order_at,
       };
     }

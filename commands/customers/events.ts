@@ -71,7 +71,14 @@ export type CustomerSessionEnded = {
  */
 export type CustomerPasswordChanged = {
   type: 'CustomerPasswordChanged';
-  data: { customer_id: number; vendor_id: number; password_hash: string; kept_session_id: string | null; ended_session_ids: string[]; at: string };
+  data: {
+    customer_id: number;
+    vendor_id: number;
+    password_hash: string;
+    kept_session_id: string | null;
+    ended_session_ids: string[];
+    at: string;
+  };
 };
 /** A reset link was asked for: only the SHA-256 of its token is kept, with its expiry. */
 export type CustomerPasswordResetRequested = {
@@ -101,28 +108,57 @@ export type CustomerAddressRemoved = {
 /** The default address of a type moved (to `address_id`, or to none when null), unsetting the previous one. */
 export type CustomerDefaultAddressChanged = {
   type: 'CustomerDefaultAddressChanged';
-  data: { customer_id: number; vendor_id: number; type: AddressType; address_id: number | null; previous_address_id: number | null; at: string };
+  data: {
+    customer_id: number;
+    vendor_id: number;
+    type: AddressType;
+    address_id: number | null;
+    previous_address_id: number | null;
+    at: string;
+  };
 };
 /** An order placed on the shop was counted in the customer's statistics (SPEC.md part 6 item 3 a). */
 export type CustomerOrderRecorded = {
   type: 'CustomerOrderRecorded';
   data: {
-    customer_id: number; vendor_id: number; order_id: number; gross_cents: number; placed_at: string;
+    customer_id: number;
+    vendor_id: number;
+    order_id: number;
+    gross_cents: number;
+    placed_at: string;
     /** The statistics after this order. */
-    order_count: number; total_spent_cents: number; last_order_at: string;
+    order_count: number;
+    total_spent_cents: number;
+    last_order_at: string;
   };
 };
 
 export type CustomerEvent =
-  | CustomerRegistered | CustomerProfileChanged | CustomerSessionStarted | CustomerSessionEnded
-  | CustomerPasswordChanged | CustomerPasswordResetRequested | CustomerPasswordReset
-  | CustomerAddressAdded | CustomerAddressChanged | CustomerAddressRemoved | CustomerDefaultAddressChanged
+  | CustomerRegistered
+  | CustomerProfileChanged
+  | CustomerSessionStarted
+  | CustomerSessionEnded
+  | CustomerPasswordChanged
+  | CustomerPasswordResetRequested
+  | CustomerPasswordReset
+  | CustomerAddressAdded
+  | CustomerAddressChanged
+  | CustomerAddressRemoved
+  | CustomerDefaultAddressChanged
   | CustomerOrderRecorded;
 
 export const CUSTOMER_EVENT_TYPES = [
-  'CustomerRegistered', 'CustomerProfileChanged', 'CustomerSessionStarted', 'CustomerSessionEnded',
-  'CustomerPasswordChanged', 'CustomerPasswordResetRequested', 'CustomerPasswordReset',
-  'CustomerAddressAdded', 'CustomerAddressChanged', 'CustomerAddressRemoved', 'CustomerDefaultAddressChanged',
+  'CustomerRegistered',
+  'CustomerProfileChanged',
+  'CustomerSessionStarted',
+  'CustomerSessionEnded',
+  'CustomerPasswordChanged',
+  'CustomerPasswordResetRequested',
+  'CustomerPasswordReset',
+  'CustomerAddressAdded',
+  'CustomerAddressChanged',
+  'CustomerAddressRemoved',
+  'CustomerDefaultAddressChanged',
   'CustomerOrderRecorded',
 ] as const satisfies readonly CustomerEvent['type'][];
 
@@ -131,8 +167,16 @@ function withDefault(addresses: CustomerAddress[], type: AddressType, id: number
   return addresses.map((a) => (a.type !== type ? a : { ...a, is_default: a.address_id === id }));
 }
 
-export type AddressEvent = Extract<CustomerEvent, { type: 'CustomerAddressAdded' | 'CustomerAddressChanged' | 'CustomerAddressRemoved' | 'CustomerDefaultAddressChanged' }>;
-export const ADDRESS_EVENT_TYPES = ['CustomerAddressAdded', 'CustomerAddressChanged', 'CustomerAddressRemoved', 'CustomerDefaultAddressChanged'] as const;
+export type AddressEvent = Extract<
+  CustomerEvent,
+  { type: 'CustomerAddressAdded' | 'CustomerAddressChanged' | 'CustomerAddressRemoved' | 'CustomerDefaultAddressChanged' }
+>;
+export const ADDRESS_EVENT_TYPES = [
+  'CustomerAddressAdded',
+  'CustomerAddressChanged',
+  'CustomerAddressRemoved',
+  'CustomerDefaultAddressChanged',
+] as const;
 
 /**
  * The saved addresses after one address event: what the address events mean, part of the

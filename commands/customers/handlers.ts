@@ -38,28 +38,58 @@ export interface NewCustomer {
   preferences?: Record<string, unknown>;
 }
 
-export async function registerCustomer(deps: CustomerDeps, vendorId: number, input: NewCustomer, ctx: CommandContext): Promise<{ id: number; done: Done[] }> {
+export async function registerCustomer(
+  deps: CustomerDeps,
+  vendorId: number,
+  input: NewCustomer,
+  ctx: CommandContext,
+): Promise<{ id: number; done: Done[] }> {
   const id = await nextId(deps.db, 'customer');
   const email = input.email.trim().toLowerCase();
   const password_hash = await hashPassword(input.password);
   const claim = { kind: EMAIL_KIND, value: emailValue(vendorId, email), holder: String(id) };
   const done: Done[] = [];
   try {
-    done.push(await handleCommand(deps.store, reservation, reservationId(EMAIL_KIND, claim.value), { type: 'ReserveUniqueValue', data: claim }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        reservation,
+        reservationId(EMAIL_KIND, claim.value),
+        { type: 'ReserveUniqueValue', data: claim },
+        ctx,
+      ),
+    );
   } catch (err) {
     if (err instanceof ConflictException && !(err instanceof ConcurrencyException)) {
-      throw new ConflictException('An account with this e-mail already exists at this shop; sign in or reset the password', { field: 'email' });
+      throw new ConflictException('An account with this e-mail already exists at this shop; sign in or reset the password', {
+        field: 'email',
+      });
     }
     throw err;
   }
   try {
-    done.push(await handleCommand(deps.store, customer, id, {
-      type: 'RegisterCustomer',
-      data: {
-        customer_id: id, vendor_id: vendorId, email, password_hash, first_name: input.first_name, last_name: input.last_name,
-        preferred_language: input.preferred_language, preferences: input.preferences ?? {}, at: deps.clock.now().toISOString(),
-      },
-    }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        customer,
+        id,
+        {
+          type: 'RegisterCustomer',
+          data: {
+            customer_id: id,
+            vendor_id: vendorId,
+            email,
+            password_hash,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            preferred_language: input.preferred_language,
+            preferences: input.preferences ?? {},
+            at: deps.clock.now().toISOString(),
+          },
+        },
+        ctx,
+      ),
+    );
   } catch (err) {
     await handleCommand(deps.store, reservation, reservationId(EMAIL_KIND, claim.value), { type: 'ReleaseUniqueValue', data: claim }, ctx);
     throw err;
@@ -71,7 +101,11 @@ export async function registerCustomer(deps: CustomerDeps, vendorId: number, inp
  * The customer of a shop with this e-mail, from the write side (the e-mail's reservation names its
  * holder): a customer who registered a moment ago can sign in at once, whatever the read models.
  */
-export async function findCustomerByEmail(deps: Pick<CustomerDeps, 'store'>, vendorId: number, email: string): Promise<CustomerState | null> {
+export async function findCustomerByEmail(
+  deps: Pick<CustomerDeps, 'store'>,
+  vendorId: number,
+  email: string,
+): Promise<CustomerState | null> {
   const { state } = await load(deps.store, reservation, reservationId(EMAIL_KIND, emailValue(vendorId, email)));
   if (state.holder === null) return null;
   const found = await loadCustomer(deps.store, Number(state.holder)).catch(() => null);
@@ -82,31 +116,75 @@ export async function findCustomerByEmail(deps: Pick<CustomerDeps, 'store'>, ven
 export async function startSession(deps: CustomerDeps, customerId: number, lifetimeSeconds: number, ctx: CommandContext) {
   const now = deps.clock.now();
   const sessionId = randomUUID();
-  const done = await handleCommand(deps.store, customer, customerId, {
-    type: 'StartCustomerSession',
-    data: { session_id: sessionId, expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(), at: now.toISOString() },
-  }, ctx);
+  const done = await handleCommand(
+    deps.store,
+    customer,
+    customerId,
+    {
+      type: 'StartCustomerSession',
+      data: { session_id: sessionId, expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(), at: now.toISOString() },
+    },
+    ctx,
+  );
   return { sessionId, done: [done] };
 }
 
 export async function endSession(deps: CustomerDeps, customerId: number, sessionId: string, ctx: CommandContext): Promise<Done[]> {
-  return [await handleCommand(deps.store, customer, customerId, {
-    type: 'EndCustomerSession', data: { session_id: sessionId, at: deps.clock.now().toISOString() },
-  }, ctx)];
+  return [
+    await handleCommand(
+      deps.store,
+      customer,
+      customerId,
+      {
+        type: 'EndCustomerSession',
+        data: { session_id: sessionId, at: deps.clock.now().toISOString() },
+      },
+      ctx,
+    ),
+  ];
 }
 
-export async function changeProfile(deps: CustomerDeps, customerId: number, changes: Partial<CustomerProfile>, ctx: CommandContext): Promise<Done[]> {
-  return [await handleCommand(deps.store, customer, customerId, {
-    type: 'ChangeCustomerProfile', data: { changes, at: deps.clock.now().toISOString() },
-  }, ctx)];
+export async function changeProfile(
+  deps: CustomerDeps,
+  customerId: number,
+  changes: Partial<CustomerProfile>,
+  ctx: CommandContext,
+): Promise<Done[]> {
+  return [
+    await handleCommand(
+      deps.store,
+      customer,
+      customerId,
+      {
+        type: 'ChangeCustomerProfile',
+        data: { changes, at: deps.clock.now().toISOString() },
+      },
+      ctx,
+    ),
+  ];
 }
 
 /** A new password chosen knowing the current one (checked by the caller); the session `keep` stays open. */
-export async function changePassword(deps: CustomerDeps, customerId: number, password: string, keep: string | null, ctx: CommandContext): Promise<Done[]> {
+export async function changePassword(
+  deps: CustomerDeps,
+  customerId: number,
+  password: string,
+  keep: string | null,
+  ctx: CommandContext,
+): Promise<Done[]> {
   const password_hash = await hashPassword(password);
-  return [await handleCommand(deps.store, customer, customerId, {
-    type: 'ChangeCustomerPassword', data: { password_hash, kept_session_id: keep, at: deps.clock.now().toISOString() },
-  }, ctx)];
+  return [
+    await handleCommand(
+      deps.store,
+      customer,
+      customerId,
+      {
+        type: 'ChangeCustomerPassword',
+        data: { password_hash, kept_session_id: keep, at: deps.clock.now().toISOString() },
+      },
+      ctx,
+    ),
+  ];
 }
 
 /** How long a reset link works. */
@@ -119,19 +197,40 @@ export const RESET_LINK_MINUTES = 60;
 export async function requestPasswordReset(deps: CustomerDeps, customerId: number, ctx: CommandContext) {
   const now = deps.clock.now();
   const { token, hash } = newResetToken(customerId);
-  const done = await handleCommand(deps.store, customer, customerId, {
-    type: 'RequestCustomerPasswordReset',
-    data: { token_hash: hash, expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(), at: now.toISOString() },
-  }, ctx);
+  const done = await handleCommand(
+    deps.store,
+    customer,
+    customerId,
+    {
+      type: 'RequestCustomerPasswordReset',
+      data: { token_hash: hash, expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(), at: now.toISOString() },
+    },
+    ctx,
+  );
   return { token, hash, done: [done] };
 }
 
 /** Uses a reset link once: the new password, and every session of the customer ends. */
-export async function resetPassword(deps: CustomerDeps, customerId: number, token: string, password: string, ctx: CommandContext): Promise<Done[]> {
+export async function resetPassword(
+  deps: CustomerDeps,
+  customerId: number,
+  token: string,
+  password: string,
+  ctx: CommandContext,
+): Promise<Done[]> {
   const password_hash = await hashPassword(password);
-  return [await handleCommand(deps.store, customer, customerId, {
-    type: 'ResetCustomerPassword', data: { token_hash: hashResetToken(token), password_hash, at: deps.clock.now().toISOString() },
-  }, ctx)];
+  return [
+    await handleCommand(
+      deps.store,
+      customer,
+      customerId,
+      {
+        type: 'ResetCustomerPassword',
+        data: { token_hash: hashResetToken(token), password_hash, at: deps.clock.now().toISOString() },
+      },
+      ctx,
+    ),
+  ];
 }
 
 /**
@@ -143,21 +242,56 @@ async function addressCommand(deps: CustomerDeps, customerId: number, command: A
   return [await retryOnConflict(() => handleCommand(deps.store, customer, customerId, command, ctx), { tx: ctx.tx })];
 }
 
-export async function addAddress(deps: CustomerDeps, customerId: number, fields: AddressFields, isDefault: boolean | undefined, ctx: CommandContext) {
+export async function addAddress(
+  deps: CustomerDeps,
+  customerId: number,
+  fields: AddressFields,
+  isDefault: boolean | undefined,
+  ctx: CommandContext,
+) {
   const address_id = await nextId(deps.db, 'customer_address');
-  const done = await addressCommand(deps, customerId, {
-    type: 'AddCustomerAddress', data: { address_id, fields, is_default: isDefault, at: deps.clock.now().toISOString() },
-  }, ctx);
+  const done = await addressCommand(
+    deps,
+    customerId,
+    {
+      type: 'AddCustomerAddress',
+      data: { address_id, fields, is_default: isDefault, at: deps.clock.now().toISOString() },
+    },
+    ctx,
+  );
   return { id: address_id, done };
 }
 
-export const changeAddress = (deps: CustomerDeps, customerId: number, addressId: number, fields: AddressFields, isDefault: boolean | undefined, ctx: CommandContext) =>
-  addressCommand(deps, customerId, {
-    type: 'ChangeCustomerAddress', data: { address_id: addressId, fields, is_default: isDefault, at: deps.clock.now().toISOString() },
-  }, ctx);
+export const changeAddress = (
+  deps: CustomerDeps,
+  customerId: number,
+  addressId: number,
+  fields: AddressFields,
+  isDefault: boolean | undefined,
+  ctx: CommandContext,
+) =>
+  addressCommand(
+    deps,
+    customerId,
+    {
+      type: 'ChangeCustomerAddress',
+      data: { address_id: addressId, fields, is_default: isDefault, at: deps.clock.now().toISOString() },
+    },
+    ctx,
+  );
 
 export const removeAddress = (deps: CustomerDeps, customerId: number, addressId: number, ctx: CommandContext) =>
-  addressCommand(deps, customerId, { type: 'RemoveCustomerAddress', data: { address_id: addressId, at: deps.clock.now().toISOString() } }, ctx);
+  addressCommand(
+    deps,
+    customerId,
+    { type: 'RemoveCustomerAddress', data: { address_id: addressId, at: deps.clock.now().toISOString() } },
+    ctx,
+  );
 
 export const setDefaultAddress = (deps: CustomerDeps, customerId: number, addressId: number, ctx: CommandContext) =>
-  addressCommand(deps, customerId, { type: 'SetDefaultCustomerAddress', data: { address_id: addressId, at: deps.clock.now().toISOString() } }, ctx);
+  addressCommand(
+    deps,
+    customerId,
+    { type: 'SetDefaultCustomerAddress', data: { address_id: addressId, at: deps.clock.now().toISOString() } },
+    ctx,
+  );

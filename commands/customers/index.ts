@@ -6,7 +6,12 @@ import { load } from '../../src/runtime/commandHandler.ts';
 import { decideAddress } from './addresses.ts';
 import type { CustomerCommand } from './commands.ts';
 import {
-  CUSTOMER_TRANSITIONS, evolveCustomer, initialCustomerState, type CustomerAction, type CustomerState, type CustomerStreamState,
+  CUSTOMER_TRANSITIONS,
+  evolveCustomer,
+  initialCustomerState,
+  type CustomerAction,
+  type CustomerState,
+  type CustomerStreamState,
 } from './customer.ts';
 import type { CustomerEvent, CustomerProfile } from './events.ts';
 
@@ -21,7 +26,10 @@ function registered(state: CustomerStreamState, action: CustomerAction): Custome
 }
 
 /** Sessions still open at `at` (an expired one needs no ending: its token has expired too). */
-const openSessions = (state: CustomerState, at: string) => Object.entries(state.sessions).filter(([, until]) => until > at).map(([id]) => id);
+const openSessions = (state: CustomerState, at: string) =>
+  Object.entries(state.sessions)
+    .filter(([, until]) => until > at)
+    .map(([id]) => id);
 
 export function decideCustomer(command: CustomerCommand, state: CustomerStreamState): CustomerEvent[] {
   if (command.type === 'RegisterCustomer') {
@@ -55,8 +63,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerStreamSt
     case 'ResetCustomerPassword': {
       const { token_hash, at } = command.data;
       // Single use: the link's hash must be the one pending (a used link, or one a newer request replaced, is not).
-      if (!s.reset || s.reset.token_hash !== token_hash) throw new PasswordResetTokenException('This reset link is not valid or was already used; ask for a new one');
-      if (at >= s.reset.expires_at) throw new PasswordResetTokenException('This reset link has expired; ask for a new one', { expired_at: s.reset.expires_at });
+      if (!s.reset || s.reset.token_hash !== token_hash)
+        throw new PasswordResetTokenException('This reset link is not valid or was already used; ask for a new one');
+      if (at >= s.reset.expires_at)
+        throw new PasswordResetTokenException('This reset link has expired; ask for a new one', { expired_at: s.reset.expires_at });
       return [{ type: 'CustomerPasswordReset', data: { ...who, ...command.data, ended_session_ids: openSessions(s, at) } }];
     }
     case 'AddCustomerAddress':
@@ -69,13 +79,20 @@ export function decideCustomer(command: CustomerCommand, state: CustomerStreamSt
       // Counted once: a replayed or repeated OrderPlaced finds its order recorded already.
       if (s.order_ids.includes(d.order_id) || d.vendor_id !== s.vendor_id) return [];
       const last = s.last_order_at && s.last_order_at > d.placed_at ? s.last_order_at : d.placed_at;
-      return [{
-        type: 'CustomerOrderRecorded',
-        data: {
-          ...who, order_id: d.order_id, gross_cents: d.gross_cents, placed_at: d.placed_at,
-          order_count: s.order_count + 1, total_spent_cents: s.total_spent_cents + d.gross_cents, last_order_at: last,
+      return [
+        {
+          type: 'CustomerOrderRecorded',
+          data: {
+            ...who,
+            order_id: d.order_id,
+            gross_cents: d.gross_cents,
+            placed_at: d.placed_at,
+            order_count: s.order_count + 1,
+            total_spent_cents: s.total_spent_cents + d.gross_cents,
+            last_order_at: last,
+          },
         },
-      }];
+      ];
     }
     default:
       return assertNever(command);

@@ -9,12 +9,23 @@ import { referenceRates } from './referenceRates.ts';
 export const RATE_LOOKBACK_DAYS = 10;
 
 /** Records each day of a loaded file; days already recorded with the same rates add nothing. */
-export async function recordReferenceRates(deps: { store: EventStore; clock: Clock }, days: ReferenceRates[], source: string, ctx: CommandContext) {
+export async function recordReferenceRates(
+  deps: { store: EventStore; clock: Clock },
+  days: ReferenceRates[],
+  source: string,
+  ctx: CommandContext,
+) {
   const at = deps.clock.now().toISOString();
   let recorded = 0;
   const done = [];
   for (const day of days) {
-    const result = await handleCommand(deps.store, referenceRates, day.date, { type: 'RecordReferenceRates', data: { ...day, source, at } }, ctx);
+    const result = await handleCommand(
+      deps.store,
+      referenceRates,
+      day.date,
+      { type: 'RecordReferenceRates', data: { ...day, source, at } },
+      ctx,
+    );
     recorded += result.events.length;
     done.push(result);
   }

@@ -22,8 +22,10 @@ export const referenceRates: Decider<ReferenceRatesState, RecordReferenceRates, 
   initialState: () => ({ rates: null }),
   evolve: (_state, event) => {
     switch (event.type) {
-      case 'EcbReferenceRatesRecorded': return { rates: event.data.rates };
-      default: return assertNever(event.type);
+      case 'EcbReferenceRatesRecorded':
+        return { rates: event.data.rates };
+      default:
+        return assertNever(event.type);
     }
   },
   decide: (command, state) => {

@@ -11,7 +11,18 @@ export type CredentialsState =
   | { status: 'set'; vendor_id: number; api_key_sealed: string; api_key_hint: string; api_endpoint: string; auto_sync_enabled: boolean };
 
 export type CredentialsCommand =
-  | { type: 'SaveExtmarketCredentials'; data: { vendor_id: number; api_key_sealed: string | null; api_key_hint: string | null; api_endpoint: string; auto_sync_enabled: boolean; by: number | string | null; at: string } }
+  | {
+      type: 'SaveExtmarketCredentials';
+      data: {
+        vendor_id: number;
+        api_key_sealed: string | null;
+        api_key_hint: string | null;
+        api_endpoint: string;
+        auto_sync_enabled: boolean;
+        by: number | string | null;
+        at: string;
+      };
+    }
   | { type: 'RemoveExtmarketCredentials'; data: { vendor_id: number; by: number | string | null; at: string } }
   | { type: 'RecordConnectionTest'; data: { vendor_id: number; ok: boolean; error: string | null; at: string } };
 
@@ -22,9 +33,13 @@ function evolve(state: CredentialsState, event: ExtmarketCredentialsEvent): Cred
       return { status: 'set', vendor_id, api_key_sealed, api_key_hint, api_endpoint, auto_sync_enabled };
     }
     case 'ExtmarketSyncSettingsChanged':
-      return state.status === 'set' ? { ...state, api_endpoint: event.data.api_endpoint, auto_sync_enabled: event.data.auto_sync_enabled } : state;
-    case 'ExtmarketCredentialsRemoved': return { status: 'removed', vendor_id: event.data.vendor_id };
-    case 'ExtmarketConnectionTested': return state;
+      return state.status === 'set'
+        ? { ...state, api_endpoint: event.data.api_endpoint, auto_sync_enabled: event.data.auto_sync_enabled }
+        : state;
+    case 'ExtmarketCredentialsRemoved':
+      return { status: 'removed', vendor_id: event.data.vendor_id };
+    case 'ExtmarketConnectionTested':
+      return state;
   }
 }
 
@@ -33,7 +48,12 @@ function decide(command: CredentialsCommand, state: CredentialsState): Extmarket
     case 'SaveExtmarketCredentials': {
       const { vendor_id, api_key_sealed, api_key_hint, api_endpoint, auto_sync_enabled, by, at } = command.data;
       if (api_key_sealed && api_key_hint) {
-        return [{ type: 'ExtmarketCredentialsSaved', data: { vendor_id, api_key_sealed, api_key_hint, api_endpoint, auto_sync_enabled, saved_by: by, at } }];
+        return [
+          {
+            type: 'ExtmarketCredentialsSaved',
+            data: { vendor_id, api_key_sealed, api_key_hint, api_endpoint, auto_sync_enabled, saved_by: by, at },
+          },
+        ];
       }
       // Without a new key only the settings change, which needs a key stored before.
       if (state.status !== 'set') throw new ExtmarketCredentialsException('No extmarket API key is stored yet: send api_key');
@@ -42,7 +62,12 @@ function decide(command: CredentialsCommand, state: CredentialsState): Extmarket
     }
     case 'RemoveExtmarketCredentials':
       if (state.status !== 'set') throw new ExtmarketCredentialsException('No extmarket API key is stored');
-      return [{ type: 'ExtmarketCredentialsRemoved', data: { vendor_id: command.data.vendor_id, removed_by: command.data.by, at: command.data.at } }];
+      return [
+        {
+          type: 'ExtmarketCredentialsRemoved',
+          data: { vendor_id: command.data.vendor_id, removed_by: command.data.by, at: command.data.at },
+        },
+      ];
     case 'RecordConnectionTest':
       return [{ type: 'ExtmarketConnectionTested', data: command.data }];
     default:

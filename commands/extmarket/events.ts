@@ -26,7 +26,15 @@ export interface SyncCounters {
 /** The vendor's extmarket API key was stored (sealed with AES-256-GCM; only the hint is readable). */
 export type ExtmarketCredentialsSaved = {
   type: 'ExtmarketCredentialsSaved';
-  data: { vendor_id: number; api_key_sealed: string; api_key_hint: string; api_endpoint: string; auto_sync_enabled: boolean; saved_by: number | string | null; at: string };
+  data: {
+    vendor_id: number;
+    api_key_sealed: string;
+    api_key_hint: string;
+    api_endpoint: string;
+    auto_sync_enabled: boolean;
+    saved_by: number | string | null;
+    at: string;
+  };
 };
 /** Sync settings changed without a new key. */
 export type ExtmarketSyncSettingsChanged = {
@@ -34,7 +42,10 @@ export type ExtmarketSyncSettingsChanged = {
   data: { vendor_id: number; api_endpoint: string; auto_sync_enabled: boolean; at: string };
 };
 /** The vendor's extmarket key was removed: no sync and no push until a new one is stored. */
-export type ExtmarketCredentialsRemoved = { type: 'ExtmarketCredentialsRemoved'; data: { vendor_id: number; removed_by: number | string | null; at: string } };
+export type ExtmarketCredentialsRemoved = {
+  type: 'ExtmarketCredentialsRemoved';
+  data: { vendor_id: number; removed_by: number | string | null; at: string };
+};
 /** A connection test with the stored key, and what it gave. */
 export type ExtmarketConnectionTested = {
   type: 'ExtmarketConnectionTested';
@@ -45,12 +56,20 @@ export type ExtmarketConnectionTested = {
 export type ExtmarketSyncRequested = {
   type: 'ExtmarketSyncRequested';
   data: {
-    job_id: number; vendor_id: number; job_type: SyncJobType; requested_by: number | string | null; created_by_name: string | null;
-    options: SyncJobOptions; at: string;
+    job_id: number;
+    vendor_id: number;
+    job_type: SyncJobType;
+    requested_by: number | string | null;
+    created_by_name: string | null;
+    options: SyncJobOptions;
+    at: string;
   };
 };
 /** A worker took the job. */
-export type ExtmarketSyncStarted = { type: 'ExtmarketSyncStarted'; data: { job_id: number; vendor_id: number; attempt: number; at: string } };
+export type ExtmarketSyncStarted = {
+  type: 'ExtmarketSyncStarted';
+  data: { job_id: number; vendor_id: number; attempt: number; at: string };
+};
 /** How far the job has come (the progress bar of a historical import). */
 export type ExtmarketSyncProgressed = {
   type: 'ExtmarketSyncProgressed';
@@ -67,12 +86,21 @@ export type ExtmarketSyncFailed = {
   data: SyncCounters & { job_id: number; vendor_id: number; job_type: SyncJobType; error: string; at: string };
 };
 
-export type ExtmarketCredentialsEvent = ExtmarketCredentialsSaved | ExtmarketSyncSettingsChanged | ExtmarketCredentialsRemoved | ExtmarketConnectionTested;
-export type ExtmarketSyncEvent = ExtmarketSyncRequested | ExtmarketSyncStarted | ExtmarketSyncProgressed | ExtmarketSyncCompleted | ExtmarketSyncFailed;
+export type ExtmarketCredentialsEvent =
+  ExtmarketCredentialsSaved | ExtmarketSyncSettingsChanged | ExtmarketCredentialsRemoved | ExtmarketConnectionTested;
+export type ExtmarketSyncEvent =
+  ExtmarketSyncRequested | ExtmarketSyncStarted | ExtmarketSyncProgressed | ExtmarketSyncCompleted | ExtmarketSyncFailed;
 
 export const EXTMARKET_CREDENTIALS_EVENT_TYPES = [
-  'ExtmarketCredentialsSaved', 'ExtmarketSyncSettingsChanged', 'ExtmarketCredentialsRemoved', 'ExtmarketConnectionTested',
+  'ExtmarketCredentialsSaved',
+  'ExtmarketSyncSettingsChanged',
+  'ExtmarketCredentialsRemoved',
+  'ExtmarketConnectionTested',
 ] as const satisfies readonly ExtmarketCredentialsEvent['type'][];
 export const EXTMARKET_SYNC_EVENT_TYPES = [
-  'ExtmarketSyncRequested', 'ExtmarketSyncStarted', 'ExtmarketSyncProgressed', 'ExtmarketSyncCompleted', 'ExtmarketSyncFailed',
+  'ExtmarketSyncRequested',
+  'ExtmarketSyncStarted',
+  'ExtmarketSyncProgressed',
+  'ExtmarketSyncCompleted',
+  'ExtmarketSyncFailed',
 ] as const satisfies readonly ExtmarketSyncEvent['type'][];

@@ -10,7 +10,14 @@ import type { ExtmarketSyncEvent, ExtmarketSyncRequested, SyncCounters, SyncJobO
  */
 export type SyncJobState =
   | { status: 'none' }
-  | ({ status: 'requested' | 'running' | 'completed' | 'failed'; job_id: number; vendor_id: number; job_type: SyncJobType; options: SyncJobOptions; attempt: number } & SyncCounters);
+  | ({
+      status: 'requested' | 'running' | 'completed' | 'failed';
+      job_id: number;
+      vendor_id: number;
+      job_type: SyncJobType;
+      options: SyncJobOptions;
+      attempt: number;
+    } & SyncCounters);
 type Status = SyncJobState['status'];
 type Action = 'request' | 'start' | 'progress' | 'complete' | 'fail';
 
@@ -30,8 +37,13 @@ export type SyncJobCommand =
   | { type: 'FailExtmarketSync'; data: SyncCounters & { error: string; at: string } };
 
 const ZERO: SyncCounters = { files_processed: 0, files_succeeded: 0, files_failed: 0, orders_imported: 0, orders_skipped: 0 };
-const counters = (c: SyncCounters): SyncCounters =>
-  ({ files_processed: c.files_processed, files_succeeded: c.files_succeeded, files_failed: c.files_failed, orders_imported: c.orders_imported, orders_skipped: c.orders_skipped });
+const counters = (c: SyncCounters): SyncCounters => ({
+  files_processed: c.files_processed,
+  files_succeeded: c.files_succeeded,
+  files_failed: c.files_failed,
+  orders_imported: c.orders_imported,
+  orders_skipped: c.orders_skipped,
+});
 
 function evolve(state: SyncJobState, event: ExtmarketSyncEvent): SyncJobState {
   if (event.type === 'ExtmarketSyncRequested') {
@@ -40,10 +52,14 @@ function evolve(state: SyncJobState, event: ExtmarketSyncEvent): SyncJobState {
   }
   if (state.status === 'none') return state;
   switch (event.type) {
-    case 'ExtmarketSyncStarted': return { ...state, status: 'running', attempt: event.data.attempt };
-    case 'ExtmarketSyncProgressed': return { ...state, ...counters(event.data) };
-    case 'ExtmarketSyncCompleted': return { ...state, ...counters(event.data), status: 'completed' };
-    case 'ExtmarketSyncFailed': return { ...state, ...counters(event.data), status: 'failed' };
+    case 'ExtmarketSyncStarted':
+      return { ...state, status: 'running', attempt: event.data.attempt };
+    case 'ExtmarketSyncProgressed':
+      return { ...state, ...counters(event.data) };
+    case 'ExtmarketSyncCompleted':
+      return { ...state, ...counters(event.data), status: 'completed' };
+    case 'ExtmarketSyncFailed':
+      return { ...state, ...counters(event.data), status: 'failed' };
   }
 }
 

@@ -10,7 +10,17 @@ export interface OrderRef {
 
 export type OpenInventoryLocation = {
   type: 'OpenInventoryLocation';
-  data: { product_id: number; vendor_id: number; inventory_id: number; warehouse: string; bin_location: string; quantity: number; reference: string | null; note: string | null; at: string };
+  data: {
+    product_id: number;
+    vendor_id: number;
+    inventory_id: number;
+    warehouse: string;
+    bin_location: string;
+    quantity: number;
+    reference: string | null;
+    note: string | null;
+    at: string;
+  };
 };
 /** Set a location's quantity (`set`) or change it by a delta (`change`). */
 export type AdjustStock = {
@@ -21,7 +31,11 @@ export type AdjustStock = {
 export type ImportStockCount = {
   type: 'ImportStockCount';
   data: {
-    product_id: number; vendor_id: number; mode: 'set' | 'add'; reference: string | null; at: string;
+    product_id: number;
+    vendor_id: number;
+    mode: 'set' | 'add';
+    reference: string | null;
+    at: string;
     lines: { inventory_id: number; warehouse: string; bin_location: string; quantity: number; is_new: boolean }[];
   };
 };
@@ -33,8 +47,15 @@ export type ImportStockCount = {
 export type MoveStock = {
   type: 'MoveStock';
   data: {
-    acting_vendor_id: number | null; from_inventory_id: number; warehouse: string; bin_location: string; new_inventory_id: number;
-    quantity: number; reference: string | null; note?: string | null; at: string;
+    acting_vendor_id: number | null;
+    from_inventory_id: number;
+    warehouse: string;
+    bin_location: string;
+    new_inventory_id: number;
+    quantity: number;
+    reference: string | null;
+    note?: string | null;
+    at: string;
   };
 };
 export type ReserveStock = { type: 'ReserveStock'; data: OrderRef & { quantity: number; at: string } };
@@ -42,8 +63,22 @@ export type ReserveStock = { type: 'ReserveStock'; data: OrderRef & { quantity: 
 export type ReleaseStock = { type: 'ReleaseStock'; data: OrderRef & { quantity: number | null; at: string } };
 /** Ships units of an order item: from its reservation first, then from unreserved stock. */
 export type ShipStock = { type: 'ShipStock'; data: OrderRef & { quantity: number; at: string } };
-export type ReturnStock = { type: 'ReturnStock'; data: OrderRef & { quantity: number; inventory_id: number | null; note: string | null; at: string } };
-export type CloseInventoryLocation = { type: 'CloseInventoryLocation'; data: { acting_vendor_id: number | null; inventory_id: number; note: string | null; at: string } };
+export type ReturnStock = {
+  type: 'ReturnStock';
+  data: OrderRef & { quantity: number; inventory_id: number | null; note: string | null; at: string };
+};
+export type CloseInventoryLocation = {
+  type: 'CloseInventoryLocation';
+  data: { acting_vendor_id: number | null; inventory_id: number; note: string | null; at: string };
+};
 
 export type StockCommand =
-  | OpenInventoryLocation | AdjustStock | MoveStock | ImportStockCount | ReserveStock | ReleaseStock | ShipStock | ReturnStock | CloseInventoryLocation;
+  | OpenInventoryLocation
+  | AdjustStock
+  | MoveStock
+  | ImportStockCount
+  | ReserveStock
+  | ReleaseStock
+  | ShipStock
+  | ReturnStock
+  | CloseInventoryLocation;

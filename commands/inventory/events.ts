@@ -51,8 +51,15 @@ export type StockReturned = { type: 'StockReturned'; data: StockMovement };
 export type InventoryLocationClosed = { type: 'InventoryLocationClosed'; data: StockMovement };
 
 export type StockEvent =
-  | InventoryLocationOpened | StockReceived | StockAdjusted | StockCounted | StockReserved
-  | StockReservationReleased | StockShipped | StockReturned | InventoryLocationClosed;
+  | InventoryLocationOpened
+  | StockReceived
+  | StockAdjusted
+  | StockCounted
+  | StockReserved
+  | StockReservationReleased
+  | StockShipped
+  | StockReturned
+  | InventoryLocationClosed;
 
 export type MovementEvent = Exclude<StockEvent, InventoryLocationOpened>;
 

@@ -30,7 +30,9 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
   if (event.type === 'InventoryLocationOpened') {
     const { product_id, vendor_id, inventory_id, warehouse, bin_location } = event.data;
     return {
-      ...state, product_id, vendor_id,
+      ...state,
+      product_id,
+      vendor_id,
       locations: { ...state.locations, [inventory_id]: { inventory_id, warehouse, bin_location, quantity: 0, reserved: 0, open: true } },
     };
   }
@@ -56,7 +58,9 @@ export function evolveStock(state: StockState, event: StockEvent): StockState {
 }
 
 export function openLocations(state: StockState): Location[] {
-  return Object.values(state.locations).filter((l) => l.open).sort((a, b) => a.inventory_id - b.inventory_id);
+  return Object.values(state.locations)
+    .filter((l) => l.open)
+    .sort((a, b) => a.inventory_id - b.inventory_id);
 }
 
 export const sameSlot = (l: { warehouse: string; bin_location: string }, warehouse: string, bin: string) =>

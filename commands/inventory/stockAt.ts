@@ -17,8 +17,12 @@ export async function stockAt(deps: InventoryDeps & { store: EventStore }, produ
   const until = events.filter((e) => new Date(e.recorded_at).getTime() <= at.getTime());
   const state = until.reduce((s, e) => stock.evolve(s, domainEvent<StockEvent>(e)), stock.initialState());
   const locations = openLocations(state).map((l) => ({
-    inventory_id: l.inventory_id, warehouse: l.warehouse, bin_location: l.bin_location,
-    quantity: l.quantity, reserved_quantity: l.reserved, available_quantity: l.quantity - l.reserved,
+    inventory_id: l.inventory_id,
+    warehouse: l.warehouse,
+    bin_location: l.bin_location,
+    quantity: l.quantity,
+    reserved_quantity: l.reserved,
+    available_quantity: l.quantity - l.reserved,
   }));
   const warehouses = new Map<string, number>();
   for (const l of locations) warehouses.set(l.warehouse, (warehouses.get(l.warehouse) ?? 0) + l.quantity);

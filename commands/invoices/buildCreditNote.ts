@@ -21,21 +21,26 @@ export function buildCreditNote(original: IssuedInvoice, request: CreditNoteRequ
     for (const r of request.lines) {
       const line = byItem.get(r.item_id);
       if (!line) throw new InvoiceException(`Invoice ${original.invoice_number} has no line for item ${r.item_id}`, { item_id: r.item_id });
-      if (r.quantity > line.quantity) throw new InvoiceException(`Item ${r.item_id} was invoiced ${line.quantity} times, not ${r.quantity}`, { item_id: r.item_id });
+      if (r.quantity > line.quantity)
+        throw new InvoiceException(`Item ${r.item_id} was invoiced ${line.quantity} times, not ${r.quantity}`, { item_id: r.item_id });
       const unit = request.reason === 'refund' ? line.unit_price_gross_cents : r.unit_amount_cents;
       if (unit === undefined || unit < 1 || unit > line.unit_price_gross_cents) {
-        throw new InvoiceException(`A correction of item ${r.item_id} credits between 1 and ${line.unit_price_gross_cents} cents a unit`, { item_id: r.item_id });
+        throw new InvoiceException(`A correction of item ${r.item_id} credits between 1 and ${line.unit_price_gross_cents} cents a unit`, {
+          item_id: r.item_id,
+        });
       }
       credited.push({ line, quantity: r.quantity, unit_gross: unit });
     }
   }
   const groups = new Map<number, number>();
   for (const c of credited) groups.set(c.line.vat_rate, (groups.get(c.line.vat_rate) ?? 0) - c.quantity * c.unit_gross);
-  const vat_groups = [...groups].sort((a, b) => b[0] - a[0]).map(([rate_percent, gross]) => {
-    const bp = BigInt(Math.round(rate_percent * 100));
-    const net = Number(divideRounded(BigInt(gross) * 10000n, 10000n + bp));
-    return { rate_percent, net_cents: net, vat_cents: gross - net, gross_cents: gross };
-  });
+  const vat_groups = [...groups]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate_percent, gross]) => {
+      const bp = BigInt(Math.round(rate_percent * 100));
+      const net = Number(divideRounded(BigInt(gross) * 10000n, 10000n + bp));
+      return { rate_percent, net_cents: net, vat_cents: gross - net, gross_cents: gross };
+    });
   const lines: InvoiceLine[] = credited.map(({ line, quantity, unit_gross }) => {
     const bp = BigInt(Math.round(line.vat_rate * 100));
     const unitNet = Number(divideRounded(BigInt(unit_gross) * 10000n, 10000n + bp));
@@ -45,8 +50,18 @@ export function buildCreditNote(original: IssuedInvoice, request: CreditNoteRequ
   const vat_cents = vat_groups.reduce((s, g) => s + g.vat_cents, 0);
   const vat_local = original.vat_local ? atSameRate(vat_cents, original.vat_local) : null;
   return {
-    ...original, invoice_id: creditNoteId, issue_date: issueDate, lines, vat_groups, net_cents, vat_cents, gross_cents: net_cents + vat_cents,
-    vat_local, document_type: 'credit_note' as const, reason: request.reason, note: request.note ?? null,
+    ...original,
+    invoice_id: creditNoteId,
+    issue_date: issueDate,
+    lines,
+    vat_groups,
+    net_cents,
+    vat_cents,
+    gross_cents: net_cents + vat_cents,
+    vat_local,
+    document_type: 'credit_note' as const,
+    reason: request.reason,
+    note: request.note ?? null,
     credits: { invoice_id: original.invoice_id, invoice_number: original.invoice_number, issue_date: original.issue_date },
   };
 }

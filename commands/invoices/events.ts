@@ -114,7 +114,10 @@ export interface CreditNoteRequest {
 }
 
 /** The vendor's invoice settings were set (the whole set, as sent). */
-export type VendorInvoiceSettingsUpdated = { type: 'VendorInvoiceSettingsUpdated'; data: InvoiceSettings & { vendor_id: number; at: string } };
+export type VendorInvoiceSettingsUpdated = {
+  type: 'VendorInvoiceSettingsUpdated';
+  data: InvoiceSettings & { vendor_id: number; at: string };
+};
 /** An invoice was issued with the next number of the vendor's book. */
 export type InvoiceIssued = { type: 'InvoiceIssued'; data: IssuedInvoice & { issued_by: number | string | null; at: string } };
 /** The invoice's PDF was rendered and stored (it can be rendered again from the invoice itself). */
@@ -128,6 +131,9 @@ export type InvoiceSettingsEvent = VendorInvoiceSettingsUpdated;
  * A credit note was issued with the next number of the same book (Art. 219): negative amounts per
  * rate group, referencing the invoice it credits. The invoice itself never changes.
  */
-export type CreditNoteIssued = { type: 'CreditNoteIssued'; data: IssuedInvoice & { document_type: 'credit_note'; issued_by: number | string | null; at: string } };
+export type CreditNoteIssued = {
+  type: 'CreditNoteIssued';
+  data: IssuedInvoice & { document_type: 'credit_note'; issued_by: number | string | null; at: string };
+};
 
 export type InvoiceBookEvent = InvoiceIssued | InvoicePdfGenerated | CreditNoteIssued;

@@ -26,10 +26,21 @@ export interface InvoiceDeps {
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 export const setInvoiceSettings = (deps: InvoiceDeps, vendorId: number, settings: InvoiceSettings, ctx: CommandContext) =>
-  handleCommand(deps.store, invoiceSettings, vendorId, { type: 'SetInvoiceSettings', data: { ...settings, vendor_id: vendorId, at: now(deps) } }, ctx);
+  handleCommand(
+    deps.store,
+    invoiceSettings,
+    vendorId,
+    { type: 'SetInvoiceSettings', data: { ...settings, vendor_id: vendorId, at: now(deps) } },
+    ctx,
+  );
 
 export async function createInvoiceFromOrder(
-  deps: InvoiceDeps, vendorId: number, orderId: number, input: { buyer_vat_number?: string | null }, vies: VatNumberVerifier, ctx: CommandContext,
+  deps: InvoiceDeps,
+  vendorId: number,
+  orderId: number,
+  input: { buyer_vat_number?: string | null },
+  vies: VatNumberVerifier,
+  ctx: CommandContext,
 ) {
   const { state: o } = await load(deps.store, order, orderId);
   if (o.status === 'none' || o.vendor_id !== vendorId) throw new OrderNotFoundException(`Order ${orderId} not found`);
@@ -39,7 +50,8 @@ export async function createInvoiceFromOrder(
   const number = input.buyer_vat_number?.trim() || o.vat.buyer_vat_number || null;
   let buyerVat: BuyerVat = { vat_number: null, vies: null };
   if (number) {
-    if (!vatNumberCountry(number)) throw new InvoiceException(`'${number}' is not an EU VAT number in a valid format`, { buyer_vat_number: number });
+    if (!vatNumberCountry(number))
+      throw new InvoiceException(`'${number}' is not an EU VAT number in a valid format`, { buyer_vat_number: number });
     const r = await vies.verify(number, s.settings.vat_number);
     buyerVat = { vat_number: r.vat_number, vies: { valid: r.valid, consultation_number: r.consultation_number, checked_at: r.checked_at } };
   }
@@ -53,9 +65,20 @@ export async function createInvoiceFromOrder(
   }
   const prefix = s.settings.invoice_prefix;
   // Another invoice took this number first: take the next one.
-  const done = await retryOnConflict(() => handleCommand(deps.store, invoiceBook, vendorId, {
-    type: 'IssueInvoice', data: { invoice, prefix, issued_by: ctx.userId, at: now(deps) },
-  }, ctx), { tx: ctx.tx });
+  const done = await retryOnConflict(
+    () =>
+      handleCommand(
+        deps.store,
+        invoiceBook,
+        vendorId,
+        {
+          type: 'IssueInvoice',
+          data: { invoice, prefix, issued_by: ctx.userId, at: now(deps) },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
   return { invoiceId, done };
 }
 
@@ -63,7 +86,13 @@ export async function createInvoiceFromOrder(
  * A credit note of an issued invoice (Art. 219), with the next number of the vendor's book. The
  * original is read from the book's own events, so the credit note repeats exactly what it credits.
  */
-export async function issueCreditNote(deps: InvoiceDeps, vendorId: number, invoiceId: number, request: CreditNoteRequest, ctx: CommandContext) {
+export async function issueCreditNote(
+  deps: InvoiceDeps,
+  vendorId: number,
+  invoiceId: number,
+  request: CreditNoteRequest,
+  ctx: CommandContext,
+) {
   const { state: s } = await load(deps.store, invoiceSettings, vendorId);
   const { events } = await load(deps.store, invoiceBook, vendorId);
   const issued = events.find((e) => e.type === 'InvoiceIssued' && (e.data as IssuedInvoice).invoice_id === invoiceId);
@@ -71,12 +100,38 @@ export async function issueCreditNote(deps: InvoiceDeps, vendorId: number, invoi
   const creditNoteId = await nextId(deps.db, 'invoice');
   const credit_note = buildCreditNote(issued.data as IssuedInvoice, request, creditNoteId, now(deps).slice(0, 10));
   const prefix = s.settings?.invoice_prefix ?? (issued.data as IssuedInvoice).invoice_number.replace(/\d+$/, '');
-  const done = await retryOnConflict(() => handleCommand(deps.store, invoiceBook, vendorId, {
-    type: 'IssueCreditNote', data: { credit_note, prefix, issued_by: ctx.userId, at: now(deps) },
-  }, ctx), { tx: ctx.tx });
+  const done = await retryOnConflict(
+    () =>
+      handleCommand(
+        deps.store,
+        invoiceBook,
+        vendorId,
+        {
+          type: 'IssueCreditNote',
+          data: { credit_note, prefix, issued_by: ctx.userId, at: now(deps) },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
   return { creditNoteId, done };
 }
 
-export async function recordInvoicePdf(deps: InvoiceDeps, vendorId: number, pdf: { invoice_id: number; path: string; bytes: number; sha256: string }, ctx: CommandContext) {
-  return retryOnConflict(() => handleCommand(deps.store, invoiceBook, vendorId, { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now(deps) } }, ctx), { tx: ctx.tx });
+export async function recordInvoicePdf(
+  deps: InvoiceDeps,
+  vendorId: number,
+  pdf: { invoice_id: number; path: string; bytes: number; sha256: string },
+  ctx: CommandContext,
+) {
+  return retryOnConflict(
+    () =>
+      handleCommand(
+        deps.store,
+        invoiceBook,
+        vendorId,
+        { type: 'RecordInvoicePdf', data: { ...pdf, vendor_id: vendorId, at: now(deps) } },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
 }

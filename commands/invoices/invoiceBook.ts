@@ -13,13 +13,40 @@ import type { InvoiceBookEvent, IssuedInvoice } from './events.ts';
 export interface InvoiceBookState {
   count: number;
   by_order: Record<number, number>;
-  invoices: Record<number, { sequence_number: number; invoice_number: string; order_id: number; pdf: string | null; gross_cents: number; credited_cents: number; credit_note: boolean }>;
+  invoices: Record<
+    number,
+    {
+      sequence_number: number;
+      invoice_number: string;
+      order_id: number;
+      pdf: string | null;
+      gross_cents: number;
+      credited_cents: number;
+      credit_note: boolean;
+    }
+  >;
 }
 
 export type InvoiceBookCommand =
-  | { type: 'IssueInvoice'; data: { invoice: Omit<IssuedInvoice, 'sequence_number' | 'invoice_number'>; prefix: string; issued_by: number | string | null; at: string } }
+  | {
+      type: 'IssueInvoice';
+      data: {
+        invoice: Omit<IssuedInvoice, 'sequence_number' | 'invoice_number'>;
+        prefix: string;
+        issued_by: number | string | null;
+        at: string;
+      };
+    }
   | { type: 'RecordInvoicePdf'; data: { invoice_id: number; vendor_id: number; path: string; bytes: number; sha256: string; at: string } }
-  | { type: 'IssueCreditNote'; data: { credit_note: Omit<IssuedInvoice, 'sequence_number' | 'invoice_number'> & { document_type: 'credit_note' }; prefix: string; issued_by: number | string | null; at: string } };
+  | {
+      type: 'IssueCreditNote';
+      data: {
+        credit_note: Omit<IssuedInvoice, 'sequence_number' | 'invoice_number'> & { document_type: 'credit_note' };
+        prefix: string;
+        issued_by: number | string | null;
+        at: string;
+      };
+    };
 
 export const invoiceNumber = (prefix: string, sequence: number) => `${prefix}${String(sequence).padStart(6, '0')}`;
 
@@ -31,8 +58,20 @@ export const invoiceBook: Decider<InvoiceBookState, InvoiceBookCommand, InvoiceB
       case 'InvoiceIssued': {
         const d = event.data;
         return {
-          count: d.sequence_number, by_order: { ...state.by_order, [d.order_id]: d.invoice_id },
-          invoices: { ...state.invoices, [d.invoice_id]: { sequence_number: d.sequence_number, invoice_number: d.invoice_number, order_id: d.order_id, pdf: null, gross_cents: d.gross_cents, credited_cents: 0, credit_note: false } },
+          count: d.sequence_number,
+          by_order: { ...state.by_order, [d.order_id]: d.invoice_id },
+          invoices: {
+            ...state.invoices,
+            [d.invoice_id]: {
+              sequence_number: d.sequence_number,
+              invoice_number: d.invoice_number,
+              order_id: d.order_id,
+              pdf: null,
+              gross_cents: d.gross_cents,
+              credited_cents: 0,
+              credit_note: false,
+            },
+          },
         };
       }
       case 'CreditNoteIssued': {
@@ -40,9 +79,18 @@ export const invoiceBook: Decider<InvoiceBookState, InvoiceBookCommand, InvoiceB
         const original = d.credits ? state.invoices[d.credits.invoice_id] : undefined;
         const invoices = {
           ...state.invoices,
-          [d.invoice_id]: { sequence_number: d.sequence_number, invoice_number: d.invoice_number, order_id: d.order_id, pdf: null, gross_cents: d.gross_cents, credited_cents: 0, credit_note: true },
+          [d.invoice_id]: {
+            sequence_number: d.sequence_number,
+            invoice_number: d.invoice_number,
+            order_id: d.order_id,
+            pdf: null,
+            gross_cents: d.gross_cents,
+            credited_cents: 0,
+            credit_note: true,
+          },
         };
-        if (original && d.credits) invoices[d.credits.invoice_id] = { ...original, credited_cents: original.credited_cents - d.gross_cents };
+        if (original && d.credits)
+          invoices[d.credits.invoice_id] = { ...original, credited_cents: original.credited_cents - d.gross_cents };
         return { ...state, count: d.sequence_number, invoices };
       }
       case 'InvoicePdfGenerated': {
@@ -57,10 +105,18 @@ export const invoiceBook: Decider<InvoiceBookState, InvoiceBookCommand, InvoiceB
         const { invoice, prefix, issued_by, at } = command.data;
         const existing = state.by_order[invoice.order_id];
         if (existing !== undefined) {
-          throw new InvoiceAlreadyExistsException(`Order ${invoice.order_id} is already invoiced (${state.invoices[existing].invoice_number})`, { invoice_id: existing });
+          throw new InvoiceAlreadyExistsException(
+            `Order ${invoice.order_id} is already invoiced (${state.invoices[existing].invoice_number})`,
+            { invoice_id: existing },
+          );
         }
         const sequence_number = state.count + 1;
-        return [{ type: 'InvoiceIssued', data: { ...invoice, sequence_number, invoice_number: invoiceNumber(prefix, sequence_number), issued_by, at } }];
+        return [
+          {
+            type: 'InvoiceIssued',
+            data: { ...invoice, sequence_number, invoice_number: invoiceNumber(prefix, sequence_number), issued_by, at },
+          },
+        ];
       }
       case 'IssueCreditNote': {
         const { credit_note, prefix, issued_by, at } = command.data;
@@ -69,10 +125,18 @@ export const invoiceBook: Decider<InvoiceBookState, InvoiceBookCommand, InvoiceB
         if (credit_note.gross_cents >= 0) throw new InvoiceException('A credit note credits a positive amount');
         const left = original.gross_cents - original.credited_cents;
         if (-credit_note.gross_cents > left) {
-          throw new InvoiceException(`Invoice ${original.invoice_number} has ${left} cents left to credit, not ${-credit_note.gross_cents}`, { creditable_cents: left });
+          throw new InvoiceException(
+            `Invoice ${original.invoice_number} has ${left} cents left to credit, not ${-credit_note.gross_cents}`,
+            { creditable_cents: left },
+          );
         }
         const sequence_number = state.count + 1;
-        return [{ type: 'CreditNoteIssued', data: { ...credit_note, sequence_number, invoice_number: invoiceNumber(prefix, sequence_number), issued_by, at } }];
+        return [
+          {
+            type: 'CreditNoteIssued',
+            data: { ...credit_note, sequence_number, invoice_number: invoiceNumber(prefix, sequence_number), issued_by, at },
+          },
+        ];
       }
       case 'RecordInvoicePdf': {
         const known = state.invoices[command.data.invoice_id];

@@ -7,17 +7,39 @@ import type { ImportFailureCode } from './events.ts';
  * case-insensitive; unknown columns are ignored.
  */
 export const FIELDS = [
-  'gtin', 'gtin_type', 'sku', 'title', 'description', 'short_description', 'brand', 'image_link',
-  'price', 'sale_price', 'product_type', 'marketplace', 'vendor_name', 'vat_rate_category',
+  'gtin',
+  'gtin_type',
+  'sku',
+  'title',
+  'description',
+  'short_description',
+  'brand',
+  'image_link',
+  'price',
+  'sale_price',
+  'product_type',
+  'marketplace',
+  'vendor_name',
+  'vat_rate_category',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** Accepted column names; the first name of each field wins when a file has several. */
 const NAMES: Record<Field, readonly string[]> = {
-  gtin: ['gtin', 'ean'], gtin_type: ['gtin_type'], sku: ['sku', 'id'], title: ['title'], description: ['description'],
-  short_description: ['short_description'], brand: ['brand'], image_link: ['image_link'],
-  price: ['price_numeric', 'price'], sale_price: ['sale_price_numeric', 'sale_price'], product_type: ['product_type'],
-  marketplace: ['marketplace'], vendor_name: ['vendor_name'], vat_rate_category: ['vat_rate_category', 'vat_category', 'tax_category'],
+  gtin: ['gtin', 'ean'],
+  gtin_type: ['gtin_type'],
+  sku: ['sku', 'id'],
+  title: ['title'],
+  description: ['description'],
+  short_description: ['short_description'],
+  brand: ['brand'],
+  image_link: ['image_link'],
+  price: ['price_numeric', 'price'],
+  sale_price: ['sale_price_numeric', 'sale_price'],
+  product_type: ['product_type'],
+  marketplace: ['marketplace'],
+  vendor_name: ['vendor_name'],
+  vat_rate_category: ['vat_rate_category', 'vat_category', 'tax_category'],
 };
 const KNOWN = new Map<string, Field>(FIELDS.flatMap((f) => NAMES[f].map((n) => [n, f] as [string, Field])));
 
@@ -33,13 +55,23 @@ export interface HeaderLayout {
 
 /** A whole-file problem: the job fails with this code and message. */
 export class ImportFailure extends Error {
-  constructor(readonly code: ImportFailureCode, message: string) {
+  constructor(
+    readonly code: ImportFailureCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'ImportFailure';
   }
 }
 
-const normalise = (name: string) => name.replace(/^\uFEFF/, '').trim().replace(/^"(.*)"$/, '$1').trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normalise = (name: string) =>
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 const known = (line: string, d: string) => line.split(d).filter((c) => KNOWN.has(normalise(c))).length;
 
 /** The delimiter of the file, from its first line; `requested` is the one the client named, if any. */
@@ -48,7 +80,10 @@ export function chooseDelimiter(firstLine: string, requested: string | null): st
   if (requested) {
     if (known(firstLine, requested) > 0) return requested;
     if (ranked[0].n > 1) {
-      throw new ImportFailure('wrong_delimiter', `The header row is not delimited by ${label(requested)}; it looks ${label(ranked[0].d)}-delimited`);
+      throw new ImportFailure(
+        'wrong_delimiter',
+        `The header row is not delimited by ${label(requested)}; it looks ${label(ranked[0].d)}-delimited`,
+      );
     }
   } else if (ranked[0].n > 0) {
     return ranked[0].d;
@@ -71,12 +106,20 @@ export function readHeader(cells: string[]): HeaderLayout {
   cells.forEach((cell, i) => {
     const name = normalise(cell);
     const field = KNOWN.get(name);
-    if (!field) { ignored.push(cell.trim()); return; }
+    if (!field) {
+      ignored.push(cell.trim());
+      return;
+    }
     const r = NAMES[field].indexOf(name);
-    if (index[field] === undefined || r < rank[field]!) { index[field] = i; rank[field] = r; }
+    if (index[field] === undefined || r < rank[field]!) {
+      index[field] = i;
+      rank[field] = r;
+    }
   });
-  const missing = [index.title === undefined ? 'title' : null, index.gtin === undefined && index.sku === undefined ? 'gtin or sku' : null]
-    .filter(Boolean);
+  const missing = [
+    index.title === undefined ? 'title' : null,
+    index.gtin === undefined && index.sku === undefined ? 'gtin or sku' : null,
+  ].filter(Boolean);
   if (missing.length > 0) {
     throw new ImportFailure('missing_header', `The header row lacks the column ${missing.join(' and the column ')}`);
   }

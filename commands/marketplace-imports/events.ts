@@ -10,9 +10,7 @@
 export type Language = 'en' | 'fr' | 'de' | 'lb';
 
 /** Where the CSV comes from. An upload is kept under DATA_DIR until the job ends. */
-export type ImportSource =
-  | { kind: 'url'; url: string }
-  | { kind: 'upload'; file: string; original_name: string; bytes: number };
+export type ImportSource = { kind: 'url'; url: string } | { kind: 'upload'; file: string; original_name: string; bytes: number };
 
 /** A row the import will put in the catalogue, with the product id its key maps to. */
 export interface AcceptedRow {
@@ -44,8 +42,15 @@ export interface AcceptedRow {
 
 /** `parse_error`: the line is not valid CSV (an unbalanced quote); its row_data is `{ raw }`, the line's text. */
 export type ImportErrorType =
-  | 'parse_error' | 'malformed_row' | 'missing_identifier' | 'invalid_gtin' | 'missing_title' | 'invalid_price'
-  | 'field_too_long' | 'invalid_url' | 'invalid_vat_category';
+  | 'parse_error'
+  | 'malformed_row'
+  | 'missing_identifier'
+  | 'invalid_gtin'
+  | 'missing_title'
+  | 'invalid_price'
+  | 'field_too_long'
+  | 'invalid_url'
+  | 'invalid_vat_category';
 
 /** A MarketplaceImportError record (SPEC.md part 2). */
 export interface RejectedRow {
@@ -59,19 +64,40 @@ export interface RejectedRow {
 
 /** Why a whole job failed (`parse_error`: the header row itself cannot be parsed). */
 export type ImportFailureCode =
-  | 'empty_file' | 'missing_header' | 'wrong_delimiter' | 'bad_encoding' | 'binary_file' | 'file_too_large'
-  | 'line_too_long' | 'parse_error' | 'source_unreachable' | 'no_data_rows' | 'worker_lost' | 'timeout' | 'internal_error';
+  | 'empty_file'
+  | 'missing_header'
+  | 'wrong_delimiter'
+  | 'bad_encoding'
+  | 'binary_file'
+  | 'file_too_large'
+  | 'line_too_long'
+  | 'parse_error'
+  | 'source_unreachable'
+  | 'no_data_rows'
+  | 'worker_lost'
+  | 'timeout'
+  | 'internal_error';
 
 /** An admin or a vendor asked for a product CSV to be imported for a vendor, in one language. */
 export type MarketplaceImportRequested = {
   type: 'MarketplaceImportRequested';
   data: {
-    job_id: number; vendor_id: number; language: Language; marketplace: string; delimiter: string | null;
-    source: ImportSource; requested_by: number | string; created_by_name: string | null; requested_at: string;
+    job_id: number;
+    vendor_id: number;
+    language: Language;
+    marketplace: string;
+    delimiter: string | null;
+    source: ImportSource;
+    requested_by: number | string;
+    created_by_name: string | null;
+    requested_at: string;
   };
 };
 /** A worker took the job and began reading the file (attempt counts take-overs). */
-export type MarketplaceImportStarted = { type: 'MarketplaceImportStarted'; data: { job_id: number; vendor_id: number; attempt: number; at: string } };
+export type MarketplaceImportStarted = {
+  type: 'MarketplaceImportStarted';
+  data: { job_id: number; vendor_id: number; attempt: number; at: string };
+};
 /** A batch of rows was read and accepted; they enter the catalogue when the job completes. */
 export type MarketplaceImportRowsAccepted = {
   type: 'MarketplaceImportRowsAccepted';
@@ -86,14 +112,30 @@ export type MarketplaceImportRowsRejected = {
 export type MarketplaceImportProgressed = {
   type: 'MarketplaceImportProgressed';
   data: {
-    job_id: number; batch: number; rows_processed: number; accepted: number; rejected: number; new_products: number;
-    bytes_read: number; bytes_total: number | null; at: string;
+    job_id: number;
+    batch: number;
+    rows_processed: number;
+    accepted: number;
+    rejected: number;
+    new_products: number;
+    bytes_read: number;
+    bytes_total: number | null;
+    at: string;
   };
 };
 /** The whole file was read: the accepted rows are now products and translations of the catalogue. */
 export type MarketplaceImportCompleted = {
   type: 'MarketplaceImportCompleted';
-  data: { job_id: number; vendor_id: number; language: Language; rows_processed: number; accepted: number; rejected: number; new_products: number; at: string };
+  data: {
+    job_id: number;
+    vendor_id: number;
+    language: Language;
+    rows_processed: number;
+    accepted: number;
+    rejected: number;
+    new_products: number;
+    at: string;
+  };
 };
 /** The job ended without changing the catalogue: the file or its source could not be used. */
 export type MarketplaceImportFailed = {
@@ -102,11 +144,19 @@ export type MarketplaceImportFailed = {
 };
 
 export type MarketplaceImportEvent =
-  | MarketplaceImportRequested | MarketplaceImportStarted | MarketplaceImportRowsAccepted | MarketplaceImportRowsRejected
-  | MarketplaceImportProgressed | MarketplaceImportCompleted | MarketplaceImportFailed;
+  | MarketplaceImportRequested
+  | MarketplaceImportStarted
+  | MarketplaceImportRowsAccepted
+  | MarketplaceImportRowsRejected
+  | MarketplaceImportProgressed
+  | MarketplaceImportCompleted
+  | MarketplaceImportFailed;
 
 /** The job's own facts, without the row payloads (what a job list needs). */
 export const IMPORT_JOB_EVENT_TYPES = [
-  'MarketplaceImportRequested', 'MarketplaceImportStarted', 'MarketplaceImportProgressed',
-  'MarketplaceImportCompleted', 'MarketplaceImportFailed',
+  'MarketplaceImportRequested',
+  'MarketplaceImportStarted',
+  'MarketplaceImportProgressed',
+  'MarketplaceImportCompleted',
+  'MarketplaceImportFailed',
 ] as const satisfies readonly MarketplaceImportEvent['type'][];

@@ -2,28 +2,40 @@ import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import { MarketplaceImportJobNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
-import type {
-  AcceptedRow, ImportFailureCode, MarketplaceImportEvent, MarketplaceImportRequested, RejectedRow,
-} from './events.ts';
+import type { AcceptedRow, ImportFailureCode, MarketplaceImportEvent, MarketplaceImportRequested, RejectedRow } from './events.ts';
 import {
-  evolveImport, IMPORT_TRANSITIONS, initialImportState, type ImportAction, type MarketplaceImportState,
+  evolveImport,
+  IMPORT_TRANSITIONS,
+  initialImportState,
+  type ImportAction,
+  type MarketplaceImportState,
 } from './marketplaceImport.ts';
 import { vendorKeyPrefix } from './rowMapping.ts';
 
 export type { MarketplaceImportState } from './marketplaceImport.ts';
 
 /** Commands of the import job. Ids, times and the rows' product ids arrive in the command. */
-export type RequestMarketplaceImport = { type: 'RequestMarketplaceImport'; data: Omit<MarketplaceImportRequested['data'], 'requested_at'> & { at: string } };
+export type RequestMarketplaceImport = {
+  type: 'RequestMarketplaceImport';
+  data: Omit<MarketplaceImportRequested['data'], 'requested_at'> & { at: string };
+};
 export type StartMarketplaceImport = { type: 'StartMarketplaceImport'; data: { at: string } };
 export type RecordImportBatch = {
   type: 'RecordImportBatch';
-  data: { accepted: AcceptedRow[]; rejected: RejectedRow[]; new_products: number; bytes_read: number; bytes_total: number | null; at: string };
+  data: {
+    accepted: AcceptedRow[];
+    rejected: RejectedRow[];
+    new_products: number;
+    bytes_read: number;
+    bytes_total: number | null;
+    at: string;
+  };
 };
 export type CompleteMarketplaceImport = { type: 'CompleteMarketplaceImport'; data: { at: string } };
 export type FailMarketplaceImport = { type: 'FailMarketplaceImport'; data: { error_code: ImportFailureCode; error: string; at: string } };
 
 export type MarketplaceImportCommand =
-  | RequestMarketplaceImport | StartMarketplaceImport | RecordImportBatch | CompleteMarketplaceImport | FailMarketplaceImport;
+  RequestMarketplaceImport | StartMarketplaceImport | RecordImportBatch | CompleteMarketplaceImport | FailMarketplaceImport;
 
 function check(state: MarketplaceImportState, action: ImportAction): void {
   if (state.status === 'none' && action !== 'request') throw new MarketplaceImportJobNotFoundException('Import job not found');
@@ -55,17 +67,27 @@ export function decideImport(command: MarketplaceImportCommand, state: Marketpla
       const own = vendorKeyPrefix(vendor_id);
       const foreign = accepted.find((r) => !r.key.startsWith(own));
       if (foreign) {
-        throw new BusinessLogicException(`Import job ${job_id} of vendor ${vendor_id}: row ${foreign.row} is keyed '${foreign.key}', outside the vendor's products`);
+        throw new BusinessLogicException(
+          `Import job ${job_id} of vendor ${vendor_id}: row ${foreign.row} is keyed '${foreign.key}', outside the vendor's products`,
+        );
       }
       const batch = state.batch + 1;
       const events: MarketplaceImportEvent[] = [];
-      if (accepted.length > 0) events.push({ type: 'MarketplaceImportRowsAccepted', data: { job_id, vendor_id, language, batch, rows: accepted } });
+      if (accepted.length > 0)
+        events.push({ type: 'MarketplaceImportRowsAccepted', data: { job_id, vendor_id, language, batch, rows: accepted } });
       if (rejected.length > 0) events.push({ type: 'MarketplaceImportRowsRejected', data: { job_id, vendor_id, batch, errors: rejected } });
       events.push({
         type: 'MarketplaceImportProgressed',
         data: {
-          job_id, batch, rows_processed: last, accepted: state.accepted + accepted.length, rejected: state.rejected + rejected.length,
-          new_products: state.new_products + new_products, bytes_read, bytes_total, at,
+          job_id,
+          batch,
+          rows_processed: last,
+          accepted: state.accepted + accepted.length,
+          rejected: state.rejected + rejected.length,
+          new_products: state.new_products + new_products,
+          bytes_read,
+          bytes_total,
+          at,
         },
       });
       return events;
@@ -75,9 +97,26 @@ export function decideImport(command: MarketplaceImportCommand, state: Marketpla
       const { rows_processed, accepted, rejected, new_products } = state;
       // A header without a single data row is a mistake worth reporting, not an empty success.
       if (accepted + rejected === 0) {
-        return [{ type: 'MarketplaceImportFailed', data: { job_id, vendor_id, error_code: 'no_data_rows', error: 'The file has a header row but no data rows', rows_processed, at: command.data.at } }];
+        return [
+          {
+            type: 'MarketplaceImportFailed',
+            data: {
+              job_id,
+              vendor_id,
+              error_code: 'no_data_rows',
+              error: 'The file has a header row but no data rows',
+              rows_processed,
+              at: command.data.at,
+            },
+          },
+        ];
       }
-      return [{ type: 'MarketplaceImportCompleted', data: { job_id, vendor_id, language, rows_processed, accepted, rejected, new_products, at: command.data.at } }];
+      return [
+        {
+          type: 'MarketplaceImportCompleted',
+          data: { job_id, vendor_id, language, rows_processed, accepted, rejected, new_products, at: command.data.at },
+        },
+      ];
     }
     case 'FailMarketplaceImport':
       check(state, 'fail');

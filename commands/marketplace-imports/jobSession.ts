@@ -58,19 +58,31 @@ export class ImportJobSession {
     const attempt = this.state.status === 'none' ? 0 : this.state.attempt;
     const vendorId = this.state.status === 'none' ? null : this.state.vendor_id;
     try {
-      const result = await this.store.append(stream, events.map((e, i) => ({
-        // Derived from the position in the stream and the attempt: a retried append is a no-op.
-        id: deterministicId(stream, String(attempt), String(this.version + 1 + i)),
-        type: e.type,
-        data: e.data,
-        metadata: { vendor_id: vendorId, user_id: this.meta.user_id, correlation_id: this.meta.correlation_id, causation_id: `${stream}@${this.version}` },
-      })), { expected: this.version === 0 ? 'no_stream' : this.version });
+      const result = await this.store.append(
+        stream,
+        events.map((e, i) => ({
+          // Derived from the position in the stream and the attempt: a retried append is a no-op.
+          id: deterministicId(stream, String(attempt), String(this.version + 1 + i)),
+          type: e.type,
+          data: e.data,
+          metadata: {
+            vendor_id: vendorId,
+            user_id: this.meta.user_id,
+            correlation_id: this.meta.correlation_id,
+            causation_id: `${stream}@${this.version}`,
+          },
+        })),
+        { expected: this.version === 0 ? 'no_stream' : this.version },
+      );
       this.state = events.reduce(marketplaceImport.evolve, this.state);
       this.version = result.version;
       return { events, result };
     } catch (err) {
       if (err instanceof WrongExpectedVersionError) {
-        throw new ConcurrencyException(`${stream} was changed by another writer`, { expected_version: this.version, actual_version: err.actual });
+        throw new ConcurrencyException(`${stream} was changed by another writer`, {
+          expected_version: this.version,
+          actual_version: err.actual,
+        });
       }
       throw err;
     }

@@ -15,7 +15,13 @@ export interface JobCounters {
 
 export type MarketplaceImportState =
   | { status: 'none' }
-  | ({ status: 'pending' | 'processing' | 'completed' | 'failed'; job_id: number; vendor_id: number; language: Language; attempt: number } & JobCounters);
+  | ({
+      status: 'pending' | 'processing' | 'completed' | 'failed';
+      job_id: number;
+      vendor_id: number;
+      language: Language;
+      attempt: number;
+    } & JobCounters);
 
 export type ImportStatus = MarketplaceImportState['status'];
 export type ImportAction = 'request' | 'start' | 'record_batch' | 'complete' | 'fail';
@@ -33,17 +39,31 @@ export const initialImportState = (): MarketplaceImportState => ({ status: 'none
 export function evolveImport(state: MarketplaceImportState, event: MarketplaceImportEvent): MarketplaceImportState {
   if (event.type === 'MarketplaceImportRequested') {
     const { job_id, vendor_id, language } = event.data;
-    return { status: 'pending', job_id, vendor_id, language, attempt: 0, batch: 0, rows_processed: 0, accepted: 0, rejected: 0, new_products: 0 };
+    return {
+      status: 'pending',
+      job_id,
+      vendor_id,
+      language,
+      attempt: 0,
+      batch: 0,
+      rows_processed: 0,
+      accepted: 0,
+      rejected: 0,
+      new_products: 0,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
-    case 'MarketplaceImportStarted': return { ...state, status: 'processing', attempt: event.data.attempt };
+    case 'MarketplaceImportStarted':
+      return { ...state, status: 'processing', attempt: event.data.attempt };
     case 'MarketplaceImportProgressed': {
       const { batch, rows_processed, accepted, rejected, new_products } = event.data;
       return { ...state, batch, rows_processed, accepted, rejected, new_products };
     }
-    case 'MarketplaceImportCompleted': return { ...state, status: 'completed' };
-    case 'MarketplaceImportFailed': return { ...state, status: 'failed' };
+    case 'MarketplaceImportCompleted':
+      return { ...state, status: 'completed' };
+    case 'MarketplaceImportFailed':
+      return { ...state, status: 'failed' };
     case 'MarketplaceImportRowsAccepted':
     case 'MarketplaceImportRowsRejected':
       return state;

@@ -24,8 +24,20 @@ export type MappedRow = { ok: true; row: Omit<AcceptedRow, 'product_id'> } | { o
 
 /** Longest value per field; longer is a field_too_long rejection (limits of product-feed.md, doubled). */
 const MAX_LENGTH: Record<Field, number> = {
-  gtin: 20, gtin_type: 20, sku: 100, title: 300, description: 10_000, short_description: 1000, brand: 200,
-  image_link: 2000, price: 40, sale_price: 40, product_type: 1000, marketplace: 100, vendor_name: 200, vat_rate_category: 40,
+  gtin: 20,
+  gtin_type: 20,
+  sku: 100,
+  title: 300,
+  description: 10_000,
+  short_description: 1000,
+  brand: 200,
+  image_link: 2000,
+  price: 40,
+  sale_price: 40,
+  product_type: 1000,
+  marketplace: 100,
+  vendor_name: 200,
+  vat_rate_category: 40,
 };
 const ROW_DATA_VALUE_MAX = 1000;
 
@@ -39,7 +51,9 @@ export function productKey(vendorId: number, gtin: string | null, marketplace: s
 
 function rowData(cells: string[], layout: HeaderLayout): Record<string, string> {
   const data: Record<string, string> = {};
-  cells.forEach((v, i) => { data[layout.columns[i] || `column_${i + 1}`] = v.length > ROW_DATA_VALUE_MAX ? `${v.slice(0, ROW_DATA_VALUE_MAX)}…` : v; });
+  cells.forEach((v, i) => {
+    data[layout.columns[i] || `column_${i + 1}`] = v.length > ROW_DATA_VALUE_MAX ? `${v.slice(0, ROW_DATA_VALUE_MAX)}…` : v;
+  });
   return data;
 }
 
@@ -57,8 +71,11 @@ export function mapBrokenRecord(record: { line: number; error: string; raw: stri
   return {
     ok: false,
     error: {
-      row: record.line, identifier: cell('gtin') ?? cell('sku'), error_type: 'parse_error',
-      message: `line ${record.line} could not be parsed: ${record.error}`, row_data: { raw: record.raw },
+      row: record.line,
+      identifier: cell('gtin') ?? cell('sku'),
+      error_type: 'parse_error',
+      message: `line ${record.line} could not be parsed: ${record.error}`,
+      row_data: { raw: record.raw },
     },
   };
 }
@@ -79,7 +96,8 @@ export function mapRow(cells: string[], layout: HeaderLayout, rowNumber: number,
   }
   for (const f of Object.keys(layout.index) as Field[]) {
     const v = get(f);
-    if (v !== null && v.length > MAX_LENGTH[f]) return reject('field_too_long', `${f} has ${v.length} characters; at most ${MAX_LENGTH[f]}`);
+    if (v !== null && v.length > MAX_LENGTH[f])
+      return reject('field_too_long', `${f} has ${v.length} characters; at most ${MAX_LENGTH[f]}`);
   }
   const rawGtin = get('gtin');
   const gtin = rawGtin === null ? null : cleanGtin(rawGtin);
@@ -103,11 +121,18 @@ export function mapRow(cells: string[], layout: HeaderLayout, rowNumber: number,
     currency ??= /\b([A-Z]{3})\b/.exec(v)?.[1] ?? null;
   }
   const image = get('image_link');
-  if (image !== null && !/^https?:\/\/[^\s]+$/i.test(image)) return reject('invalid_url', `image_link '${image.slice(0, 100)}' is not an http(s) URL`);
+  if (image !== null && !/^https?:\/\/[^\s]+$/i.test(image))
+    return reject('invalid_url', `image_link '${image.slice(0, 100)}' is not an http(s) URL`);
 
-  const category = get('vat_rate_category')?.toLowerCase().replace(/[\s-]+/g, '_') ?? null;
+  const category =
+    get('vat_rate_category')
+      ?.toLowerCase()
+      .replace(/[\s-]+/g, '_') ?? null;
   if (category !== null && !(RATE_CATEGORIES as readonly string[]).includes(category)) {
-    return reject('invalid_vat_category', `vat_rate_category '${get('vat_rate_category')!.slice(0, 40)}' is not one of ${RATE_CATEGORIES.join(', ')}`);
+    return reject(
+      'invalid_vat_category',
+      `vat_rate_category '${get('vat_rate_category')!.slice(0, 40)}' is not one of ${RATE_CATEGORIES.join(', ')}`,
+    );
   }
 
   const marketplace = get('marketplace') ?? defaults.marketplace;

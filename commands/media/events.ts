@@ -18,11 +18,19 @@ export interface MediaVariant {
 export type ImageUploaded = {
   type: 'ImageUploaded';
   data: {
-    media_id: number; vendor_id: number; product_id: number | null;
+    media_id: number;
+    vendor_id: number;
+    product_id: number | null;
     /** The client's file name as display text only. */
     file_name: string;
-    source_format: string; source_bytes: number; width: number; height: number;
-    variants: MediaVariant[]; total_bytes: number; uploaded_by: number | string | null; at: string;
+    source_format: string;
+    source_bytes: number;
+    width: number;
+    height: number;
+    variants: MediaVariant[];
+    total_bytes: number;
+    uploaded_by: number | string | null;
+    at: string;
   };
 };
 /** The image and its files were removed. */

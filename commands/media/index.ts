@@ -5,9 +5,7 @@ import type { ImageUploaded, MediaEvent } from './events.ts';
 
 /** An image: stored, then possibly deleted. A vendor caller only reaches its own images. */
 export type MediaState =
-  | { status: 'none' }
-  | { status: 'stored'; id: number; vendor_id: number }
-  | { status: 'deleted'; id: number; vendor_id: number };
+  { status: 'none' } | { status: 'stored'; id: number; vendor_id: number } | { status: 'deleted'; id: number; vendor_id: number };
 
 type MediaAction = 'upload' | 'delete';
 export const MEDIA_TRANSITIONS: TransitionTable<MediaState['status'], MediaAction> = {
@@ -36,8 +34,10 @@ export function decideMedia(command: MediaCommand, state: MediaState): MediaEven
 
 export function evolveMedia(state: MediaState, event: MediaEvent): MediaState {
   switch (event.type) {
-    case 'ImageUploaded': return { status: 'stored', id: event.data.media_id, vendor_id: event.data.vendor_id };
-    case 'ImageDeleted': return { status: 'deleted', id: event.data.media_id, vendor_id: event.data.vendor_id };
+    case 'ImageUploaded':
+      return { status: 'stored', id: event.data.media_id, vendor_id: event.data.vendor_id };
+    case 'ImageDeleted':
+      return { status: 'deleted', id: event.data.media_id, vendor_id: event.data.vendor_id };
   }
 }
 

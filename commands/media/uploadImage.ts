@@ -32,14 +32,29 @@ export async function uploadImage(deps: MediaDeps, upload: Upload, ctx: CommandC
   const id = await nextId(deps.db, media.aggregate);
   const variants = await writeVariants(deps.dataDir, upload.vendor_id, id, image.variants);
   try {
-    const done = await handleCommand(deps.store, media, id, {
-      type: 'RecordImageUpload',
-      data: {
-        media_id: id, vendor_id: upload.vendor_id, product_id: upload.product_id, file_name: displayName(upload.file_name),
-        source_format: image.format, source_bytes: upload.data.length, width: image.width, height: image.height,
-        variants, total_bytes: variants.reduce((n, v) => n + v.bytes, 0), uploaded_by: ctx.userId, at: deps.clock.now().toISOString(),
+    const done = await handleCommand(
+      deps.store,
+      media,
+      id,
+      {
+        type: 'RecordImageUpload',
+        data: {
+          media_id: id,
+          vendor_id: upload.vendor_id,
+          product_id: upload.product_id,
+          file_name: displayName(upload.file_name),
+          source_format: image.format,
+          source_bytes: upload.data.length,
+          width: image.width,
+          height: image.height,
+          variants,
+          total_bytes: variants.reduce((n, v) => n + v.bytes, 0),
+          uploaded_by: ctx.userId,
+          at: deps.clock.now().toISOString(),
+        },
       },
-    }, { ...ctx, vendorId: upload.vendor_id });
+      { ...ctx, vendorId: upload.vendor_id },
+    );
     return { id, done: [done] };
   } catch (err) {
     await removeMediaFiles(deps.dataDir, upload.vendor_id, id);
@@ -50,7 +65,13 @@ export async function uploadImage(deps: MediaDeps, upload: Upload, ctx: CommandC
 /** Records the deletion, then removes the files. */
 export async function deleteImage(deps: MediaDeps, id: number, actingVendor: number | null, ctx: CommandContext) {
   const { state } = await load(deps.store, media, id);
-  const done = await handleCommand(deps.store, media, id, { type: 'DeleteImage', data: { acting_vendor_id: actingVendor, at: deps.clock.now().toISOString() } }, ctx);
+  const done = await handleCommand(
+    deps.store,
+    media,
+    id,
+    { type: 'DeleteImage', data: { acting_vendor_id: actingVendor, at: deps.clock.now().toISOString() } },
+    ctx,
+  );
   if (state.status === 'stored') await removeMediaFiles(deps.dataDir, state.vendor_id, id);
   return [done];
 }

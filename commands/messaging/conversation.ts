@@ -33,7 +33,9 @@ export const TYPES_OPENED_BY: Record<ParticipantKind, readonly ConversationType[
 export function takesPart(parties: ConversationParties, actor: Pick<Actor, 'kind' | 'id' | 'vendor_id'>): boolean {
   switch (actor.kind) {
     case 'admin':
-      return parties.conversation_type === 'admin_vendor' || (parties.conversation_type === 'admin' && parties.admin_ids.includes(actor.id));
+      return (
+        parties.conversation_type === 'admin_vendor' || (parties.conversation_type === 'admin' && parties.admin_ids.includes(actor.id))
+      );
     case 'vendor_user':
       return parties.conversation_type !== 'admin' && parties.vendor_id === actor.vendor_id;
     case 'customer':
@@ -46,8 +48,16 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'ConversationStarted': {
       const d = event.data;
       return {
-        status: 'open', conversation_id: d.conversation_id, subject: d.subject, conversation_type: d.conversation_type,
-        vendor_id: d.vendor_id, customer_id: d.customer_id, admin_ids: d.admin_ids, message_count: 0, last_message_id: '', reads: {},
+        status: 'open',
+        conversation_id: d.conversation_id,
+        subject: d.subject,
+        conversation_type: d.conversation_type,
+        vendor_id: d.vendor_id,
+        customer_id: d.customer_id,
+        admin_ids: d.admin_ids,
+        message_count: 0,
+        last_message_id: '',
+        reads: {},
       };
     }
     case 'MessagePosted': {

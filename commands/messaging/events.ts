@@ -68,5 +68,7 @@ export type ConversationRead = {
 export type ConversationEvent = ConversationStarted | MessagePosted | ConversationRead;
 
 export const CONVERSATION_EVENT_TYPES = [
-  'ConversationStarted', 'MessagePosted', 'ConversationRead',
+  'ConversationStarted',
+  'MessagePosted',
+  'ConversationRead',
 ] as const satisfies readonly ConversationEvent['type'][];

@@ -44,14 +44,16 @@ async function checkRecipients(deps: MessagingDeps, input: NewConversation, acto
   }
   if (actor.kind === 'vendor_user' && input.conversation_type === 'vendor_customer' && input.customer_id != null) {
     const { state } = await load(deps.store, customer, input.customer_id);
-    if (state.status !== 'registered' || state.vendor_id !== actor.vendor_id) throw new CustomerNotFoundException(`Customer ${input.customer_id} not found`);
+    if (state.status !== 'registered' || state.vendor_id !== actor.vendor_id)
+      throw new CustomerNotFoundException(`Customer ${input.customer_id} not found`);
   }
   if (actor.kind === 'admin' && input.conversation_type === 'admin') {
     for (const id of new Set(input.admin_ids ?? [])) {
       if (id === actor.id) continue;
       const { state } = await load(deps.store, user, id);
       if (state.status === 'none' || state.status === 'deleted') throw new UserNotFoundException(`User ${id} not found`);
-      if (state.role !== 'admin') throw new InvalidRecipientTypeException(`User ${id} is not an admin; an admin conversation is between admins`);
+      if (state.role !== 'admin')
+        throw new InvalidRecipientTypeException(`User ${id} is not an admin; an admin conversation is between admins`);
     }
   }
 }
@@ -61,17 +63,36 @@ export const newConversationId = (): string => randomUUID();
 export const newAttachmentId = (): string => randomUUID();
 
 export async function startConversation(
-  deps: MessagingDeps, conversationId: string, input: NewConversation, attachments: AttachmentRef[], actor: Actor, ctx: CommandContext,
+  deps: MessagingDeps,
+  conversationId: string,
+  input: NewConversation,
+  attachments: AttachmentRef[],
+  actor: Actor,
+  ctx: CommandContext,
 ): Promise<Done> {
   await checkRecipients(deps, input, actor);
-  return handleCommand(deps.store, conversation, conversationId, {
-    type: 'StartConversation',
-    data: {
-      conversation_id: conversationId, conversation_type: input.conversation_type, subject: input.subject, vendor_id: input.vendor_id ?? null,
-      customer_id: input.customer_id ?? null, admin_ids: input.admin_ids ?? [], actor, message_id: randomUUID(), body: input.body, attachments,
-      at: deps.clock.now().toISOString(),
+  return handleCommand(
+    deps.store,
+    conversation,
+    conversationId,
+    {
+      type: 'StartConversation',
+      data: {
+        conversation_id: conversationId,
+        conversation_type: input.conversation_type,
+        subject: input.subject,
+        vendor_id: input.vendor_id ?? null,
+        customer_id: input.customer_id ?? null,
+        admin_ids: input.admin_ids ?? [],
+        actor,
+        message_id: randomUUID(),
+        body: input.body,
+        attachments,
+        at: deps.clock.now().toISOString(),
+      },
     },
-  }, ctx);
+    ctx,
+  );
 }
 
 /**
@@ -80,18 +101,45 @@ export async function startConversation(
  * new state instead of refusing the participant with a 409.
  */
 export function postMessage(
-  deps: MessagingDeps, conversationId: string, body: string, attachments: AttachmentRef[], actor: Actor, ctx: CommandContext,
+  deps: MessagingDeps,
+  conversationId: string,
+  body: string,
+  attachments: AttachmentRef[],
+  actor: Actor,
+  ctx: CommandContext,
 ): Promise<Done> {
   const message_id = randomUUID();
-  return retryOnConflict(() => handleCommand(deps.store, conversation, conversationId, {
-    type: 'PostMessage', data: { actor, message_id, body, attachments, at: deps.clock.now().toISOString() },
-  }, ctx), { tx: ctx.tx });
+  return retryOnConflict(
+    () =>
+      handleCommand(
+        deps.store,
+        conversation,
+        conversationId,
+        {
+          type: 'PostMessage',
+          data: { actor, message_id, body, attachments, at: deps.clock.now().toISOString() },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
 }
 
 export function markConversationRead(deps: MessagingDeps, conversationId: string, actor: Actor, ctx: CommandContext): Promise<Done> {
-  return retryOnConflict(() => handleCommand(deps.store, conversation, conversationId, {
-    type: 'MarkConversationRead', data: { actor, at: deps.clock.now().toISOString() },
-  }, ctx), { tx: ctx.tx });
+  return retryOnConflict(
+    () =>
+      handleCommand(
+        deps.store,
+        conversation,
+        conversationId,
+        {
+          type: 'MarkConversationRead',
+          data: { actor, at: deps.clock.now().toISOString() },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
 }
 
 /** Whether the actor takes part in the conversation, as its stream says (before attachments are stored for a reply). */

@@ -1,11 +1,20 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { ConflictException, ValidationException } from '../../src/core/errors.ts';
 import {
-  ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException,
+  ConversationNotFoundException,
+  InvalidConversationTypeException,
+  InvalidRecipientTypeException,
+  MessageAttachmentException,
 } from './errors.ts';
 import type { Actor, ConversationCommand, StartConversation } from './commands.ts';
 import {
-  evolveConversation, initialConversationState, readerKey, takesPart, TYPES_OPENED_BY, type ConversationState, type OpenConversation,
+  evolveConversation,
+  initialConversationState,
+  readerKey,
+  takesPart,
+  TYPES_OPENED_BY,
+  type ConversationState,
+  type OpenConversation,
 } from './conversation.ts';
 import type { AttachmentRef, Author, ConversationEvent, ConversationParties, ConversationType } from './events.ts';
 
@@ -30,7 +39,9 @@ function checkMessage(body: string, attachments: AttachmentRef[]): void {
     throw new ValidationException('A message needs a text or an attachment', [{ pointer: '/body/body', message: 'empty' }]);
   }
   if (body.length > MAX_BODY_LENGTH) {
-    throw new ValidationException(`A message holds at most ${MAX_BODY_LENGTH} characters`, [{ pointer: '/body/body', message: 'too long' }]);
+    throw new ValidationException(`A message holds at most ${MAX_BODY_LENGTH} characters`, [
+      { pointer: '/body/body', message: 'too long' },
+    ]);
   }
   if (attachments.length > MAX_ATTACHMENTS) {
     throw new MessageAttachmentException(`A message carries at most ${MAX_ATTACHMENTS} attachments`, { max_attachments: MAX_ATTACHMENTS });
@@ -46,11 +57,14 @@ const refuse = (message: string) => new InvalidRecipientTypeException(message);
 function partiesOf(c: StartConversation['data']): ConversationParties {
   const { actor } = c;
   if (!(TYPES_OPENED_BY[actor.kind] as readonly string[]).includes(c.conversation_type)) {
-    throw new InvalidConversationTypeException(`A ${actor.kind.replace('_', ' ')} cannot open a '${c.conversation_type}' conversation`,
-      { allowed_types: TYPES_OPENED_BY[actor.kind] });
+    throw new InvalidConversationTypeException(`A ${actor.kind.replace('_', ' ')} cannot open a '${c.conversation_type}' conversation`, {
+      allowed_types: TYPES_OPENED_BY[actor.kind],
+    });
   }
   const type = c.conversation_type as ConversationType;
-  const none = (what: string, present: boolean) => { if (present) throw refuse(`A '${type}' conversation from here takes no ${what}`); };
+  const none = (what: string, present: boolean) => {
+    if (present) throw refuse(`A '${type}' conversation from here takes no ${what}`);
+  };
   if (actor.kind === 'admin' && type === 'admin_vendor') {
     none('customer_id', c.customer_id !== null);
     none('admin_ids', c.admin_ids.length > 0);
@@ -72,7 +86,7 @@ function partiesOf(c: StartConversation['data']): ConversationParties {
   }
   none('admin_ids', c.admin_ids.length > 0);
   if (actor.kind === 'vendor_user') {
-    if (c.customer_id === null) throw refuse('A vendor_customer conversation names the vendor\'s customer (customer_id)');
+    if (c.customer_id === null) throw refuse("A vendor_customer conversation names the vendor's customer (customer_id)");
     return { conversation_type: type, vendor_id: actor.vendor_id, customer_id: c.customer_id, admin_ids: [] };
   }
   none('customer_id', c.customer_id !== null && c.customer_id !== actor.id);
@@ -87,14 +101,28 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       const parties = partiesOf(c);
       const subject = c.subject.trim();
       if (subject === '' || subject.length > MAX_SUBJECT_LENGTH) {
-        throw new ValidationException(`A subject has 1 to ${MAX_SUBJECT_LENGTH} characters`, [{ pointer: '/body/subject', message: 'empty or too long' }]);
+        throw new ValidationException(`A subject has 1 to ${MAX_SUBJECT_LENGTH} characters`, [
+          { pointer: '/body/subject', message: 'empty or too long' },
+        ]);
       }
       checkMessage(c.body, c.attachments);
       return [
-        { type: 'ConversationStarted', data: { conversation_id: c.conversation_id, ...parties, subject, started_by: author(c.actor), at: c.at } },
-        { type: 'MessagePosted', data: {
-          conversation_id: c.conversation_id, message_id: c.message_id, ...parties, author: author(c.actor), body: c.body, attachments: c.attachments, at: c.at,
-        } },
+        {
+          type: 'ConversationStarted',
+          data: { conversation_id: c.conversation_id, ...parties, subject, started_by: author(c.actor), at: c.at },
+        },
+        {
+          type: 'MessagePosted',
+          data: {
+            conversation_id: c.conversation_id,
+            message_id: c.message_id,
+            ...parties,
+            author: author(c.actor),
+            body: c.body,
+            attachments: c.attachments,
+            at: c.at,
+          },
+        },
       ];
     }
     case 'PostMessage': {
@@ -102,18 +130,40 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       const { actor, message_id, body, attachments, at } = command.data;
       checkMessage(body, attachments);
       const { conversation_type, vendor_id, customer_id, admin_ids } = open;
-      return [{ type: 'MessagePosted', data: {
-        conversation_id: open.conversation_id, message_id, conversation_type, vendor_id, customer_id, admin_ids, author: author(actor), body, attachments, at,
-      } }];
+      return [
+        {
+          type: 'MessagePosted',
+          data: {
+            conversation_id: open.conversation_id,
+            message_id,
+            conversation_type,
+            vendor_id,
+            customer_id,
+            admin_ids,
+            author: author(actor),
+            body,
+            attachments,
+            at,
+          },
+        },
+      ];
     }
     case 'MarkConversationRead': {
       const { actor, at } = command.data;
       const open = openFor(state, actor);
       // Read up to the last message already: nothing moves.
       if ((open.reads[readerKey(actor.kind, actor.id)] ?? 0) >= open.message_count) return [];
-      return [{ type: 'ConversationRead', data: {
-        conversation_id: open.conversation_id, reader: { kind: actor.kind, id: actor.id }, up_to_message_id: open.last_message_id, at,
-      } }];
+      return [
+        {
+          type: 'ConversationRead',
+          data: {
+            conversation_id: open.conversation_id,
+            reader: { kind: actor.kind, id: actor.id },
+            up_to_message_id: open.last_message_id,
+            at,
+          },
+        },
+      ];
     }
     default:
       return assertNever(command);

@@ -51,8 +51,11 @@ export type AdminNotificationsAllRead = {
 export type NotificationEvent = AdminNotificationRaised;
 export type NotificationInboxEvent = AdminNotificationRead | AdminNotificationsAllRead;
 
-export const NOTIFICATION_EVENT_TYPES = ['AdminNotificationRaised', 'AdminNotificationRead', 'AdminNotificationsAllRead'] as const satisfies
-  readonly (NotificationEvent | NotificationInboxEvent)['type'][];
+export const NOTIFICATION_EVENT_TYPES = [
+  'AdminNotificationRaised',
+  'AdminNotificationRead',
+  'AdminNotificationsAllRead',
+] as const satisfies readonly (NotificationEvent | NotificationInboxEvent)['type'][];
 
 /** The notification id of a key: the same key, the same id and stream, everywhere and always. */
 export const notificationIdOf = (key: string): string => deterministicId('admin-notification', key);

@@ -28,8 +28,15 @@ export async function raiseNotification(store: EventStore, input: NewNotificatio
   const command = {
     type: 'RaiseNotification' as const,
     data: {
-      notification_id: id, key: input.key, kind: input.kind, severity: input.severity, title: input.title, body: input.body,
-      link: input.link ?? null, vendor_id: input.vendor_id ?? null, data: { ...(input.data ?? {}) } as Record<string, unknown>,
+      notification_id: id,
+      key: input.key,
+      kind: input.kind,
+      severity: input.severity,
+      title: input.title,
+      body: input.body,
+      link: input.link ?? null,
+      vendor_id: input.vendor_id ?? null,
+      data: { ...(input.data ?? {}) } as Record<string, unknown>,
       at: input.at,
     },
   };
@@ -39,14 +46,28 @@ export async function raiseNotification(store: EventStore, input: NewNotificatio
 
 /** One admin read one notification (the route checked it exists). */
 export async function markNotificationRead(store: EventStore, adminId: number, notificationId: string, at: string, ctx: CommandContext) {
-  return handleCommand(store, notificationInbox, adminId, {
-    type: 'MarkNotificationRead', data: { notification_id: notificationId, admin_id: adminId, at },
-  }, ctx);
+  return handleCommand(
+    store,
+    notificationInbox,
+    adminId,
+    {
+      type: 'MarkNotificationRead',
+      data: { notification_id: notificationId, admin_id: adminId, at },
+    },
+    ctx,
+  );
 }
 
 /** One admin read every notification up to `upTo`, the feed position of the newest one they could see. */
 export async function markAllNotificationsRead(store: EventStore, adminId: number, upTo: Position, at: string, ctx: CommandContext) {
-  return handleCommand(store, notificationInbox, adminId, {
-    type: 'MarkAllNotificationsRead', data: { admin_id: adminId, up_to: { a: upTo.a, b: upTo.b }, at },
-  }, ctx);
+  return handleCommand(
+    store,
+    notificationInbox,
+    adminId,
+    {
+      type: 'MarkAllNotificationsRead',
+      data: { admin_id: adminId, up_to: { a: upTo.a, b: upTo.b }, at },
+    },
+    ctx,
+  );
 }

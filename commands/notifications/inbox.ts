@@ -28,9 +28,11 @@ export function decideInbox(command: NotificationInboxCommand, state: InboxState
 
 export function evolveInbox(state: InboxState, event: NotificationInboxEvent): InboxState {
   switch (event.type) {
-    case 'AdminNotificationRead': return { ...state, read: [...state.read, event.data.notification_id] };
+    case 'AdminNotificationRead':
+      return { ...state, read: [...state.read, event.data.notification_id] };
     // Ids read one by one are all older than the mark or unknown to it; a later one is read again by id.
-    case 'AdminNotificationsAllRead': return { all_read_up_to: event.data.up_to, read: [] };
+    case 'AdminNotificationsAllRead':
+      return { all_read_up_to: event.data.up_to, read: [] };
   }
   return state;
 }

@@ -22,7 +22,8 @@ export function decideNotification(command: NotificationCommand, state: Notifica
 }
 
 export function evolveNotification(state: NotificationState, event: NotificationEvent): NotificationState {
-  if (event.type === 'AdminNotificationRaised') return { status: 'raised', notification_id: event.data.notification_id, key: event.data.key };
+  if (event.type === 'AdminNotificationRaised')
+    return { status: 'raised', notification_id: event.data.notification_id, key: event.data.key };
   return state;
 }
 

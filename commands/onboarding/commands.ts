@@ -4,7 +4,12 @@ import type { CompanyProfile, ExtmarketConnection, ImportUrls } from './events.t
 export type StartOnboarding = { type: 'StartOnboarding'; data: { vendor_id: number; at: string } };
 export type CommitOnboardingStep = {
   type: 'CommitOnboardingStep';
-  data: ({ step: 1; profile: CompanyProfile } | { step: 2; connection: ExtmarketConnection } | { step: 3; urls: ImportUrls } | { step: 4; job_id: number }) & { at: string };
+  data: (
+    | { step: 1; profile: CompanyProfile }
+    | { step: 2; connection: ExtmarketConnection }
+    | { step: 3; urls: ImportUrls }
+    | { step: 4; job_id: number }
+  ) & { at: string };
 };
 /** The extmarket job of step 4 ended (the process manager reports it). */
 export type FinishHistoricalSync = {

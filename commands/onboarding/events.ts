@@ -8,7 +8,10 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 /** The step names, as the API and the wizard call them. */
 export const STEP_NAMES: Record<OnboardingStep, string> = {
-  1: 'company_profile', 2: 'extmarket_api', 3: 'import_urls', 4: 'historical_sync',
+  1: 'company_profile',
+  2: 'extmarket_api',
+  3: 'import_urls',
+  4: 'historical_sync',
 };
 
 /** Step 1: who the vendor is, as the invoices and the shop will show it. */
@@ -42,17 +45,32 @@ export interface ImportUrls {
 /** A vendor opened through signup has to complete the four steps before its dashboard opens. */
 export type OnboardingStarted = { type: 'OnboardingStarted'; data: { vendor_id: number; at: string } };
 /** Step 1 done: the company profile was given. */
-export type OnboardingCompanyProfileSaved = { type: 'OnboardingCompanyProfileSaved'; data: { vendor_id: number; profile: CompanyProfile; at: string } };
+export type OnboardingCompanyProfileSaved = {
+  type: 'OnboardingCompanyProfileSaved';
+  data: { vendor_id: number; profile: CompanyProfile; at: string };
+};
 /** Step 2 done: the extmarket API answered the connection test. */
-export type OnboardingExtmarketConnected = { type: 'OnboardingExtmarketConnected'; data: { vendor_id: number; connection: ExtmarketConnection; at: string } };
+export type OnboardingExtmarketConnected = {
+  type: 'OnboardingExtmarketConnected';
+  data: { vendor_id: number; connection: ExtmarketConnection; at: string };
+};
 /** Step 3 done: both CSV feeds were fetched and read. */
 export type OnboardingImportUrlsSaved = { type: 'OnboardingImportUrlsSaved'; data: { vendor_id: number; urls: ImportUrls; at: string } };
 /** Step 4 under way: the historical order import runs as the extmarket job `job_id`. */
-export type OnboardingHistoricalSyncStarted = { type: 'OnboardingHistoricalSyncStarted'; data: { vendor_id: number; job_id: number; at: string } };
+export type OnboardingHistoricalSyncStarted = {
+  type: 'OnboardingHistoricalSyncStarted';
+  data: { vendor_id: number; job_id: number; at: string };
+};
 /** Step 4's import failed; the vendor may start it again. */
-export type OnboardingHistoricalSyncFailed = { type: 'OnboardingHistoricalSyncFailed'; data: { vendor_id: number; job_id: number; error: string; at: string } };
+export type OnboardingHistoricalSyncFailed = {
+  type: 'OnboardingHistoricalSyncFailed';
+  data: { vendor_id: number; job_id: number; error: string; at: string };
+};
 /** Step 4 done, so the onboarding is: the dashboard is open. */
-export type OnboardingCompleted = { type: 'OnboardingCompleted'; data: { vendor_id: number; job_id: number; orders_imported: number; at: string } };
+export type OnboardingCompleted = {
+  type: 'OnboardingCompleted';
+  data: { vendor_id: number; job_id: number; orders_imported: number; at: string };
+};
 /** An admin opened the dashboard without the remaining steps, saying why. */
 export type OnboardingSkipped = {
   type: 'OnboardingSkipped';
@@ -60,10 +78,22 @@ export type OnboardingSkipped = {
 };
 
 export type OnboardingEvent =
-  | OnboardingStarted | OnboardingCompanyProfileSaved | OnboardingExtmarketConnected | OnboardingImportUrlsSaved
-  | OnboardingHistoricalSyncStarted | OnboardingHistoricalSyncFailed | OnboardingCompleted | OnboardingSkipped;
+  | OnboardingStarted
+  | OnboardingCompanyProfileSaved
+  | OnboardingExtmarketConnected
+  | OnboardingImportUrlsSaved
+  | OnboardingHistoricalSyncStarted
+  | OnboardingHistoricalSyncFailed
+  | OnboardingCompleted
+  | OnboardingSkipped;
 
 export const ONBOARDING_EVENT_TYPES = [
-  'OnboardingStarted', 'OnboardingCompanyProfileSaved', 'OnboardingExtmarketConnected', 'OnboardingImportUrlsSaved',
-  'OnboardingHistoricalSyncStarted', 'OnboardingHistoricalSyncFailed', 'OnboardingCompleted', 'OnboardingSkipped',
+  'OnboardingStarted',
+  'OnboardingCompanyProfileSaved',
+  'OnboardingExtmarketConnected',
+  'OnboardingImportUrlsSaved',
+  'OnboardingHistoricalSyncStarted',
+  'OnboardingHistoricalSyncFailed',
+  'OnboardingCompleted',
+  'OnboardingSkipped',
 ] as const satisfies readonly OnboardingEvent['type'][];

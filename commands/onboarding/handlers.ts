@@ -5,7 +5,13 @@ import { onboarding } from './index.ts';
 
 /** The onboarding of a vendor opened through signup begins at step 1 (a repeat changes nothing). */
 export function startOnboarding(store: EventStore, vendorId: number, at: Date, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return handleCommand(store, onboarding, vendorId, { type: 'StartOnboarding', data: { vendor_id: vendorId, at: at.toISOString() } }, { ...ctx, vendorId });
+  return handleCommand(
+    store,
+    onboarding,
+    vendorId,
+    { type: 'StartOnboarding', data: { vendor_id: vendorId, at: at.toISOString() } },
+    { ...ctx, vendorId },
+  );
 }
 
 export function commitOnboardingStep(store: EventStore, vendorId: number, step: CommitOnboardingStep['data'], ctx: CommandContext) {
@@ -17,7 +23,13 @@ export function finishHistoricalSync(store: EventStore, vendorId: number, result
 }
 
 export function skipOnboarding(store: EventStore, vendorId: number, by: number | string, reason: string, at: Date, ctx: CommandContext) {
-  return handleCommand(store, onboarding, vendorId, { type: 'SkipOnboarding', data: { skipped_by: by, reason, at: at.toISOString() } }, { ...ctx, vendorId });
+  return handleCommand(
+    store,
+    onboarding,
+    vendorId,
+    { type: 'SkipOnboarding', data: { skipped_by: by, reason, at: at.toISOString() } },
+    { ...ctx, vendorId },
+  );
 }
 
 /** The onboarding as its stream tells it (the write side's view, for the checks before a step's side effects). */

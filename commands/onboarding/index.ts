@@ -3,7 +3,13 @@ import { checkTransition } from '../../src/core/transitions.ts';
 import type { OnboardingCommand } from './commands.ts';
 import { OnboardingAlreadyFinishedException, OnboardingNotFoundException, OnboardingStepOrderException } from './errors.ts';
 import type { OnboardingEvent, OnboardingStep } from './events.ts';
-import { evolveOnboarding, initialOnboardingState, ONBOARDING_TRANSITIONS, type OnboardingAction, type OnboardingState } from './onboarding.ts';
+import {
+  evolveOnboarding,
+  initialOnboardingState,
+  ONBOARDING_TRANSITIONS,
+  type OnboardingAction,
+  type OnboardingState,
+} from './onboarding.ts';
 
 export type { OnboardingCommand } from './commands.ts';
 export type { OnboardingState } from './onboarding.ts';
@@ -35,11 +41,16 @@ export function decideOnboarding(command: OnboardingCommand, state: OnboardingSt
       const { at } = command.data;
       const vendor_id = s.vendor_id;
       switch (command.data.step) {
-        case 1: return [{ type: 'OnboardingCompanyProfileSaved', data: { vendor_id, profile: command.data.profile, at } }];
-        case 2: return [{ type: 'OnboardingExtmarketConnected', data: { vendor_id, connection: command.data.connection, at } }];
-        case 3: return [{ type: 'OnboardingImportUrlsSaved', data: { vendor_id, urls: command.data.urls, at } }];
-        case 4: return [{ type: 'OnboardingHistoricalSyncStarted', data: { vendor_id, job_id: command.data.job_id, at } }];
-        default: return assertNever(command.data);
+        case 1:
+          return [{ type: 'OnboardingCompanyProfileSaved', data: { vendor_id, profile: command.data.profile, at } }];
+        case 2:
+          return [{ type: 'OnboardingExtmarketConnected', data: { vendor_id, connection: command.data.connection, at } }];
+        case 3:
+          return [{ type: 'OnboardingImportUrlsSaved', data: { vendor_id, urls: command.data.urls, at } }];
+        case 4:
+          return [{ type: 'OnboardingHistoricalSyncStarted', data: { vendor_id, job_id: command.data.job_id, at } }];
+        default:
+          return assertNever(command.data);
       }
     }
     case 'FinishHistoricalSync': {
@@ -49,14 +60,27 @@ export function decideOnboarding(command: OnboardingCommand, state: OnboardingSt
       const { job_id, at } = command.data;
       return command.data.ok
         ? [{ type: 'OnboardingCompleted', data: { vendor_id: state.vendor_id, job_id, orders_imported: command.data.orders_imported, at } }]
-        : [{ type: 'OnboardingHistoricalSyncFailed', data: { vendor_id: state.vendor_id, job_id, error: command.data.error ?? 'the import failed', at } }];
+        : [
+            {
+              type: 'OnboardingHistoricalSyncFailed',
+              data: { vendor_id: state.vendor_id, job_id, error: command.data.error ?? 'the import failed', at },
+            },
+          ];
     }
     case 'SkipOnboarding': {
       const s = running(state, 'skip');
-      return [{
-        type: 'OnboardingSkipped',
-        data: { vendor_id: s.vendor_id, skipped_by: command.data.skipped_by, reason: command.data.reason, skipped_at_step: s.next_step ?? 4, at: command.data.at },
-      }];
+      return [
+        {
+          type: 'OnboardingSkipped',
+          data: {
+            vendor_id: s.vendor_id,
+            skipped_by: command.data.skipped_by,
+            reason: command.data.reason,
+            skipped_at_step: s.next_step ?? 4,
+            at: command.data.at,
+          },
+        },
+      ];
     }
     default:
       return assertNever(command);

@@ -39,8 +39,15 @@ const after = (step: OnboardingStep): OnboardingStep | null => (step < 4 ? ((ste
 export function evolveOnboarding(state: OnboardingState, event: OnboardingEvent): OnboardingState {
   if (event.type === 'OnboardingStarted') {
     return {
-      status: 'in_progress', next_step: 1, vendor_id: event.data.vendor_id, started_at: event.data.at,
-      profile: null, connection: null, urls: null, sync: null, done_at: {},
+      status: 'in_progress',
+      next_step: 1,
+      vendor_id: event.data.vendor_id,
+      started_at: event.data.at,
+      profile: null,
+      connection: null,
+      urls: null,
+      sync: null,
+      done_at: {},
     };
   }
   if (state.status !== 'in_progress') return state;
@@ -56,13 +63,24 @@ export function evolveOnboarding(state: OnboardingState, event: OnboardingEvent)
     case 'OnboardingHistoricalSyncStarted':
       return { ...state, next_step: null, sync: { job_id: event.data.job_id, status: 'running', error: null, orders_imported: null } };
     case 'OnboardingHistoricalSyncFailed':
-      return { ...state, next_step: 4, sync: { job_id: event.data.job_id, status: 'failed', error: event.data.error, orders_imported: null } };
+      return {
+        ...state,
+        next_step: 4,
+        sync: { job_id: event.data.job_id, status: 'failed', error: event.data.error, orders_imported: null },
+      };
     case 'OnboardingCompleted':
       return {
-        ...progress, status: 'completed', completed_at: at, done_at: { ...state.done_at, 4: at },
+        ...progress,
+        status: 'completed',
+        completed_at: at,
+        done_at: { ...state.done_at, 4: at },
         sync: { job_id: event.data.job_id, status: 'completed', error: null, orders_imported: event.data.orders_imported },
       };
     case 'OnboardingSkipped':
-      return { ...progress, status: 'skipped', skipped: { by: event.data.skipped_by, reason: event.data.reason, at, at_step: event.data.skipped_at_step } };
+      return {
+        ...progress,
+        status: 'skipped',
+        skipped: { by: event.data.skipped_by, reason: event.data.reason, at, at_step: event.data.skipped_at_step },
+      };
   }
 }

@@ -75,7 +75,10 @@ export interface ImportedOrder {
   sync_job_id: number | null;
 }
 
-interface Who { order_id: number; vendor_id: number }
+interface Who {
+  order_id: number;
+  vendor_id: number;
+}
 interface ItemRef extends Who {
   item_id: number;
   external_order_id: string | null;
@@ -111,7 +114,16 @@ export type OrderPlaced = {
 /** An imported item's GTIN matched no product: it waits on the placeholder product for a match. */
 export type OrderItemExceptionRaised = {
   type: 'OrderItemExceptionRaised';
-  data: Who & { exception_id: number; item_id: number; gtin: string | null; sku: string | null; mpn: string | null; product_name: string; placeholder_product_id: number; at: string };
+  data: Who & {
+    exception_id: number;
+    item_id: number;
+    gtin: string | null;
+    sku: string | null;
+    mpn: string | null;
+    product_name: string;
+    placeholder_product_id: number;
+    at: string;
+  };
 };
 /** The vendor will deliver this item. */
 export type OrderItemConfirmed = { type: 'OrderItemConfirmed'; data: ItemRef };
@@ -133,12 +145,26 @@ export type OrderShipped = { type: 'OrderShipped'; data: Who & { from: OrderStat
 /** A tracking number was given for the order's extmarket shipment. */
 export type OrderTrackingSet = {
   type: 'OrderTrackingSet';
-  data: Who & { external_order_id: string | null; external_shipment_id: string | null; channel: OrderChannel; tracking_number: string; carrier: string | null; at: string };
+  data: Who & {
+    external_order_id: string | null;
+    external_shipment_id: string | null;
+    channel: OrderChannel;
+    tracking_number: string;
+    carrier: string | null;
+    at: string;
+  };
 };
 /** The unmatched item now points at the real product (SPEC.md part 3: matching product imported, or by hand). */
 export type OrderItemExceptionResolved = {
   type: 'OrderItemExceptionResolved';
-  data: Who & { exception_id: number; item_id: number; product_id: number; resolution: 'product_imported' | 'manual'; resolved_by: number | string | null; at: string };
+  data: Who & {
+    exception_id: number;
+    item_id: number;
+    product_id: number;
+    resolution: 'product_imported' | 'manual';
+    resolved_by: number | string | null;
+    at: string;
+  };
 };
 /** The vendor chose to leave the item on the placeholder product. */
 export type OrderItemExceptionIgnored = {
@@ -155,19 +181,51 @@ export type ExtmarketPushSucceeded = {
 export type ExtmarketPushFailed = {
   type: 'ExtmarketPushFailed';
   data: Who & {
-    key: string; operation: ExtmarketOperation; item_id: number | null; inventory_unit_ids: string[];
-    external_shipment_id: string | null; tracking_number: string | null; carrier: string | null;
-    attempt: number; error: string; retry_at: string; at: string;
+    key: string;
+    operation: ExtmarketOperation;
+    item_id: number | null;
+    inventory_unit_ids: string[];
+    external_shipment_id: string | null;
+    tracking_number: string | null;
+    carrier: string | null;
+    attempt: number;
+    error: string;
+    retry_at: string;
+    at: string;
   };
 };
 
 export type OrderEvent =
-  | OrderImported | OrderPlaced | OrderItemExceptionRaised | OrderItemConfirmed | OrderItemDeclined | OrderConfirmed | OrderDeclined
-  | ItemShipped | OrderPartiallyShipped | OrderShipped | OrderTrackingSet | OrderItemExceptionResolved
-  | OrderItemExceptionIgnored | ExtmarketPushSucceeded | ExtmarketPushFailed;
+  | OrderImported
+  | OrderPlaced
+  | OrderItemExceptionRaised
+  | OrderItemConfirmed
+  | OrderItemDeclined
+  | OrderConfirmed
+  | OrderDeclined
+  | ItemShipped
+  | OrderPartiallyShipped
+  | OrderShipped
+  | OrderTrackingSet
+  | OrderItemExceptionResolved
+  | OrderItemExceptionIgnored
+  | ExtmarketPushSucceeded
+  | ExtmarketPushFailed;
 
 export const ORDER_EVENT_TYPES = [
-  'OrderImported', 'OrderPlaced', 'OrderItemExceptionRaised', 'OrderItemConfirmed', 'OrderItemDeclined', 'OrderConfirmed', 'OrderDeclined',
-  'ItemShipped', 'OrderPartiallyShipped', 'OrderShipped', 'OrderTrackingSet', 'OrderItemExceptionResolved',
-  'OrderItemExceptionIgnored', 'ExtmarketPushSucceeded', 'ExtmarketPushFailed',
+  'OrderImported',
+  'OrderPlaced',
+  'OrderItemExceptionRaised',
+  'OrderItemConfirmed',
+  'OrderItemDeclined',
+  'OrderConfirmed',
+  'OrderDeclined',
+  'ItemShipped',
+  'OrderPartiallyShipped',
+  'OrderShipped',
+  'OrderTrackingSet',
+  'OrderItemExceptionResolved',
+  'OrderItemExceptionIgnored',
+  'ExtmarketPushSucceeded',
+  'ExtmarketPushFailed',
 ] as const satisfies readonly OrderEvent['type'][];

@@ -13,8 +13,13 @@ import { EXCEPTION_TRANSITIONS, type ExceptionAction, type ExceptionState, type 
 export type ResolveOrderItemException = {
   type: 'ResolveOrderItemException';
   data: {
-    vendor_id: number; exception_id: number; product_id: number; product_gtin: string | null;
-    resolution: 'product_imported' | 'manual'; by: number | string | null; at: string;
+    vendor_id: number;
+    exception_id: number;
+    product_id: number;
+    product_gtin: string | null;
+    resolution: 'product_imported' | 'manual';
+    by: number | string | null;
+    at: string;
   };
 };
 export type IgnoreOrderItemException = {
@@ -36,17 +41,26 @@ export function resolveOrderItemException(command: ResolveOrderItemException, st
   const order = orderFor(state, vendor_id, 'handle_exception');
   const x = exceptionFor(order, exception_id, 'resolve');
   if (resolution === 'product_imported' && !sameGtin(x.gtin, product_gtin)) {
-    throw new ProductMatchException(`Product ${product_id} (GTIN ${product_gtin ?? 'none'}) does not match the item's GTIN ${x.gtin ?? 'none'}`);
+    throw new ProductMatchException(
+      `Product ${product_id} (GTIN ${product_gtin ?? 'none'}) does not match the item's GTIN ${x.gtin ?? 'none'}`,
+    );
   }
-  return [{
-    type: 'OrderItemExceptionResolved',
-    data: { order_id: order.order_id, vendor_id, exception_id, item_id: x.item_id, product_id, resolution, resolved_by: by, at },
-  }];
+  return [
+    {
+      type: 'OrderItemExceptionResolved',
+      data: { order_id: order.order_id, vendor_id, exception_id, item_id: x.item_id, product_id, resolution, resolved_by: by, at },
+    },
+  ];
 }
 
 export function ignoreOrderItemException(command: IgnoreOrderItemException, state: OrderState): OrderEvent[] {
   const { vendor_id, exception_id, by, at } = command.data;
   const order = orderFor(state, vendor_id, 'handle_exception');
   const x = exceptionFor(order, exception_id, 'ignore');
-  return [{ type: 'OrderItemExceptionIgnored', data: { order_id: order.order_id, vendor_id, exception_id, item_id: x.item_id, ignored_by: by, at } }];
+  return [
+    {
+      type: 'OrderItemExceptionIgnored',
+      data: { order_id: order.order_id, vendor_id, exception_id, item_id: x.item_id, ignored_by: by, at },
+    },
+  ];
 }

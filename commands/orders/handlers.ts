@@ -23,7 +23,12 @@ export interface OrderDeps {
 /** The service's clock: every recorded time of these commands, so a test can move time forward. */
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
-export async function runOrderCommand(deps: OrderDeps, orderId: number, command: OrderCommand, ctx: CommandContext): Promise<Handled<OrderState, OrderEvent>> {
+export async function runOrderCommand(
+  deps: OrderDeps,
+  orderId: number,
+  command: OrderCommand,
+  ctx: CommandContext,
+): Promise<Handled<OrderState, OrderEvent>> {
   return retryOnConflict(() => handleCommand(deps.store, order, orderId, command, ctx), { tx: ctx.tx });
 }
 
@@ -40,11 +45,23 @@ export const rejectWholeOrder = (deps: OrderDeps, orderId: number, who: Who, ctx
   runOrderCommand(deps, orderId, { type: 'RejectOrder', data: { ...who, at: now(deps) } }, ctx);
 export const shipOrderItem = (deps: OrderDeps, orderId: number, vendorId: number, itemId: number, quantity: number, ctx: CommandContext) =>
   runOrderCommand(deps, orderId, { type: 'ShipItem', data: { vendor_id: vendorId, item_id: itemId, quantity, at: now(deps) } }, ctx);
-export const setOrderTracking = (deps: OrderDeps, orderId: number, vendorId: number, trackingNumber: string, carrier: string | null, ctx: CommandContext) =>
-  runOrderCommand(deps, orderId, { type: 'SetTracking', data: { vendor_id: vendorId, tracking_number: trackingNumber, carrier, at: now(deps) } }, ctx);
+export const setOrderTracking = (
+  deps: OrderDeps,
+  orderId: number,
+  vendorId: number,
+  trackingNumber: string,
+  carrier: string | null,
+  ctx: CommandContext,
+) =>
+  runOrderCommand(
+    deps,
+    orderId,
+    { type: 'SetTracking', data: { vendor_id: vendorId, tracking_number: trackingNumber, carrier, at: now(deps) } },
+    ctx,
+  );
 
 /** An order as the sync reads it: ids are allocated here; unmatched items point at the placeholder. */
-export type IncomingOrder = Omit<ImportedOrder, 'order_id' | 'items'> & { items: (Omit<ImportedItem, 'item_id'>)[] };
+export type IncomingOrder = Omit<ImportedOrder, 'order_id' | 'items'> & { items: Omit<ImportedItem, 'item_id'>[] };
 
 export interface ImportResult {
   order_id: number;
@@ -57,16 +74,30 @@ export interface ImportResult {
  * side (a reservation stream, so two concurrent syncs cannot import it twice); a claim whose
  * order stream is still empty (a crash between the two appends) is completed by the next sync.
  */
-export async function importExtmarketOrder(deps: OrderDeps, incoming: IncomingOrder, placeholderProductId: number, ctx: CommandContext): Promise<ImportResult> {
+export async function importExtmarketOrder(
+  deps: OrderDeps,
+  incoming: IncomingOrder,
+  placeholderProductId: number,
+  ctx: CommandContext,
+): Promise<ImportResult> {
   const claim = reservationId('extmarket_order', `${incoming.vendor_id}:${incoming.external_order_id}`);
   const done: Handled<unknown, any>[] = [];
   let { state: held } = await load(deps.store, reservation, claim, ctx.tx);
   if (!held.holder) {
     const id = await nextId(deps.db, 'order');
     try {
-      done.push(await handleCommand(deps.store, reservation, claim, {
-        type: 'ReserveUniqueValue', data: { kind: 'extmarket_order', value: `${incoming.vendor_id}:${incoming.external_order_id}`, holder: String(id) },
-      }, ctx));
+      done.push(
+        await handleCommand(
+          deps.store,
+          reservation,
+          claim,
+          {
+            type: 'ReserveUniqueValue',
+            data: { kind: 'extmarket_order', value: `${incoming.vendor_id}:${incoming.external_order_id}`, holder: String(id) },
+          },
+          ctx,
+        ),
+      );
     } catch (err) {
       if (!(err instanceof ConflictException)) throw err;
     }
@@ -79,12 +110,25 @@ export async function importExtmarketOrder(deps: OrderDeps, incoming: IncomingOr
   for (const item of incoming.items) items.push({ ...item, item_id: await nextId(deps.db, 'order_item') });
   const unmatched = [];
   for (const item of items.filter((i) => i.needs_product_match)) {
-    unmatched.push({ exception_id: await nextId(deps.db, 'order_item_exception'), item_id: item.item_id, placeholder_product_id: placeholderProductId });
+    unmatched.push({
+      exception_id: await nextId(deps.db, 'order_item_exception'),
+      item_id: item.item_id,
+      placeholder_product_id: placeholderProductId,
+    });
   }
   try {
-    done.push(await handleCommand(deps.store, order, orderId, {
-      type: 'ImportOrder', data: { order: { ...incoming, order_id: orderId, items }, unmatched, at: now(deps) },
-    }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        order,
+        orderId,
+        {
+          type: 'ImportOrder',
+          data: { order: { ...incoming, order_id: orderId, items }, unmatched, at: now(deps) },
+        },
+        ctx,
+      ),
+    );
   } catch (err) {
     // Another sync imported it between our load and our append: that is the same order.
     if (!(err instanceof ConcurrencyException)) throw err;

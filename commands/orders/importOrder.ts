@@ -20,7 +20,8 @@ export function importOrder(command: ImportOrder, state: OrderState): OrderEvent
   if (state.status !== 'none') orderFor(state, order.vendor_id, 'import');
   if (order.items.length === 0) throw new BusinessLogicException('An order needs at least one item');
   for (const item of order.items) {
-    if (!Number.isInteger(item.quantity) || item.quantity < 1) throw new BusinessLogicException(`Item ${item.item_id}: quantity must be a positive integer`);
+    if (!Number.isInteger(item.quantity) || item.quantity < 1)
+      throw new BusinessLogicException(`Item ${item.item_id}: quantity must be a positive integer`);
   }
   const events: OrderEvent[] = [{ type: 'OrderImported', data: { ...order, imported_at: at } }];
   for (const u of unmatched) {
@@ -29,8 +30,16 @@ export function importOrder(command: ImportOrder, state: OrderState): OrderEvent
     events.push({
       type: 'OrderItemExceptionRaised',
       data: {
-        order_id: order.order_id, vendor_id: order.vendor_id, exception_id: u.exception_id, item_id: item.item_id,
-        gtin: item.ean, sku: item.sku, mpn: item.mpn, product_name: item.product_name, placeholder_product_id: u.placeholder_product_id, at,
+        order_id: order.order_id,
+        vendor_id: order.vendor_id,
+        exception_id: u.exception_id,
+        item_id: item.item_id,
+        gtin: item.ean,
+        sku: item.sku,
+        mpn: item.mpn,
+        product_name: item.product_name,
+        placeholder_product_id: u.placeholder_product_id,
+        at,
       },
     });
   }

@@ -1,7 +1,5 @@
 import type { TransitionTable } from '../../src/core/transitions.ts';
-import type {
-  ExceptionStatus, ImportedItem, ImportedOrder, ItemStatus, OrderEvent, OrderStatus,
-} from './events.ts';
+import type { ExceptionStatus, ImportedItem, ImportedOrder, ItemStatus, OrderEvent, OrderStatus } from './events.ts';
 import { NO_PUSHES, withPush, type PushBook } from './pushBook.ts';
 
 /**
@@ -23,18 +21,28 @@ export interface ExceptionState {
 export type OrderState =
   | { status: 'none' }
   | (Omit<ImportedOrder, 'items'> & {
-    status: OrderStatus;
-    items: ItemState[];
-    exceptions: ExceptionState[];
-    tracking_number: string | null;
-    carrier: string | null;
-    pushes: PushBook;
-    /** The shop customer who placed the order; absent on extmarket orders. */
-    customer_id?: number;
-  });
+      status: OrderStatus;
+      items: ItemState[];
+      exceptions: ExceptionState[];
+      tracking_number: string | null;
+      carrier: string | null;
+      pushes: PushBook;
+      /** The shop customer who placed the order; absent on extmarket orders. */
+      customer_id?: number;
+    });
 
 export type LoadedOrder = Exclude<OrderState, { status: 'none' }>;
-export type OrderAction = 'import' | 'place' | 'confirm_item' | 'decline_item' | 'confirm' | 'reject' | 'ship_item' | 'set_tracking' | 'handle_exception' | 'record_push';
+export type OrderAction =
+  | 'import'
+  | 'place'
+  | 'confirm_item'
+  | 'decline_item'
+  | 'confirm'
+  | 'reject'
+  | 'ship_item'
+  | 'set_tracking'
+  | 'handle_exception'
+  | 'record_push';
 export type ItemAction = 'confirm' | 'decline' | 'ship';
 export type ExceptionAction = 'resolve' | 'ignore';
 
@@ -86,15 +94,24 @@ export function orderStatusOf(items: readonly Pick<ItemState, 'status' | 'quanti
 
 export const initialOrderState = (): OrderState => ({ status: 'none' });
 
-const setItem = (s: LoadedOrder, id: number, change: Partial<ItemState>): LoadedOrder =>
-  ({ ...s, items: s.items.map((i) => (i.item_id === id ? { ...i, ...change } : i)) });
-const setException = (s: LoadedOrder, id: number, status: ExceptionStatus): LoadedOrder =>
-  ({ ...s, exceptions: s.exceptions.map((x) => (x.exception_id === id ? { ...x, status } : x)) });
+const setItem = (s: LoadedOrder, id: number, change: Partial<ItemState>): LoadedOrder => ({
+  ...s,
+  items: s.items.map((i) => (i.item_id === id ? { ...i, ...change } : i)),
+});
+const setException = (s: LoadedOrder, id: number, status: ExceptionStatus): LoadedOrder => ({
+  ...s,
+  exceptions: s.exceptions.map((x) => (x.exception_id === id ? { ...x, status } : x)),
+});
 
 /** A new order, from the extmarket or the shop: every item waits for the vendor's decision. */
 function arrived({ items, ...order }: ImportedOrder & { customer_id?: number }): LoadedOrder {
   return {
-    ...order, status: 'unconfirmed', exceptions: [], tracking_number: null, carrier: null, pushes: NO_PUSHES,
+    ...order,
+    status: 'unconfirmed',
+    exceptions: [],
+    tracking_number: null,
+    carrier: null,
+    pushes: NO_PUSHES,
     items: items.map((i) => ({ ...i, status: 'unconfirmed', shipped_quantity: 0 })),
   };
 }
@@ -113,21 +130,33 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderItemExceptionRaised': {
       const x = event.data;
-      return { ...state, exceptions: [...state.exceptions, { exception_id: x.exception_id, item_id: x.item_id, status: 'pending', gtin: x.gtin }] };
+      return {
+        ...state,
+        exceptions: [...state.exceptions, { exception_id: x.exception_id, item_id: x.item_id, status: 'pending', gtin: x.gtin }],
+      };
     }
-    case 'OrderItemConfirmed': return setItem(state, event.data.item_id, { status: 'confirmed' });
-    case 'OrderItemDeclined': return setItem(state, event.data.item_id, { status: 'declined' });
-    case 'ItemShipped': return setItem(state, event.data.item_id, { shipped_quantity: event.data.shipped_quantity });
-    case 'OrderConfirmed': return { ...state, status: 'confirmed' };
-    case 'OrderDeclined': return { ...state, status: 'declined' };
-    case 'OrderPartiallyShipped': return { ...state, status: 'partially_shipped' };
-    case 'OrderShipped': return { ...state, status: 'shipped' };
-    case 'OrderTrackingSet': return { ...state, tracking_number: event.data.tracking_number, carrier: event.data.carrier };
+    case 'OrderItemConfirmed':
+      return setItem(state, event.data.item_id, { status: 'confirmed' });
+    case 'OrderItemDeclined':
+      return setItem(state, event.data.item_id, { status: 'declined' });
+    case 'ItemShipped':
+      return setItem(state, event.data.item_id, { shipped_quantity: event.data.shipped_quantity });
+    case 'OrderConfirmed':
+      return { ...state, status: 'confirmed' };
+    case 'OrderDeclined':
+      return { ...state, status: 'declined' };
+    case 'OrderPartiallyShipped':
+      return { ...state, status: 'partially_shipped' };
+    case 'OrderShipped':
+      return { ...state, status: 'shipped' };
+    case 'OrderTrackingSet':
+      return { ...state, tracking_number: event.data.tracking_number, carrier: event.data.carrier };
     case 'OrderItemExceptionResolved': {
       const next = setException(state, event.data.exception_id, 'resolved');
       return setItem(next, event.data.item_id, { product_id: event.data.product_id, needs_product_match: false });
     }
-    case 'OrderItemExceptionIgnored': return setException(state, event.data.exception_id, 'ignored');
+    case 'OrderItemExceptionIgnored':
+      return setException(state, event.data.exception_id, 'ignored');
     case 'ExtmarketPushSucceeded':
     case 'ExtmarketPushFailed': {
       const push = event.data;

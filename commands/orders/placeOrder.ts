@@ -17,8 +17,10 @@ export function placeShopOrder(command: PlaceShopOrder, state: OrderState): Orde
   if (order.channel !== 'shop') throw new BusinessLogicException('A placed order comes from the shop');
   if (order.items.length === 0) throw new BusinessLogicException('An order needs at least one item');
   for (const item of order.items) {
-    if (!Number.isInteger(item.quantity) || item.quantity < 1) throw new BusinessLogicException(`Item ${item.item_id}: quantity must be a positive integer`);
-    if (!Number.isInteger(item.unit_price_cents) || item.unit_price_cents < 0) throw new BusinessLogicException(`Item ${item.item_id}: the price must be a whole number of cents`);
+    if (!Number.isInteger(item.quantity) || item.quantity < 1)
+      throw new BusinessLogicException(`Item ${item.item_id}: quantity must be a positive integer`);
+    if (!Number.isInteger(item.unit_price_cents) || item.unit_price_cents < 0)
+      throw new BusinessLogicException(`Item ${item.item_id}: the price must be a whole number of cents`);
     if (item.needs_product_match) throw new BusinessLogicException('A shop order item is always a product of the shop');
   }
   return [{ type: 'OrderPlaced', data: order }];

@@ -10,7 +10,11 @@ import { pushOf } from './pushBook.ts';
  */
 export type RecordExtmarketPush = {
   type: 'RecordExtmarketPush';
-  data: Omit<ExtmarketPushFailed['data'], 'order_id' | 'error' | 'retry_at'> & { ok: boolean; error: string | null; retry_at: string | null };
+  data: Omit<ExtmarketPushFailed['data'], 'order_id' | 'error' | 'retry_at'> & {
+    ok: boolean;
+    error: string | null;
+    retry_at: string | null;
+  };
 };
 
 export function recordExtmarketPush(command: RecordExtmarketPush, state: OrderState): OrderEvent[] {
@@ -21,8 +25,18 @@ export function recordExtmarketPush(command: RecordExtmarketPush, state: OrderSt
   const base = { order_id: order.order_id, vendor_id, key, operation, item_id, attempt, at };
   if (ok) return [{ type: 'ExtmarketPushSucceeded', data: base }];
   const { inventory_unit_ids, external_shipment_id, tracking_number, carrier } = command.data;
-  return [{
-    type: 'ExtmarketPushFailed',
-    data: { ...base, inventory_unit_ids, external_shipment_id, tracking_number, carrier, error: error ?? 'unknown error', retry_at: retry_at ?? at },
-  }];
+  return [
+    {
+      type: 'ExtmarketPushFailed',
+      data: {
+        ...base,
+        inventory_unit_ids,
+        external_shipment_id,
+        tracking_number,
+        carrier,
+        error: error ?? 'unknown error',
+        retry_at: retry_at ?? at,
+      },
+    },
+  ];
 }

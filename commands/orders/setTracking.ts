@@ -9,11 +9,19 @@ export function setTracking(command: SetTracking, state: OrderState): OrderEvent
   const { vendor_id, tracking_number, carrier, at } = command.data;
   const order = orderFor(state, vendor_id, 'set_tracking');
   if (order.tracking_number === tracking_number && order.carrier === carrier) return [];
-  return [{
-    type: 'OrderTrackingSet',
-    data: {
-      order_id: order.order_id, vendor_id, external_order_id: order.external_order_id, external_shipment_id: order.external_shipment_id,
-      channel: order.channel, tracking_number, carrier, at,
+  return [
+    {
+      type: 'OrderTrackingSet',
+      data: {
+        order_id: order.order_id,
+        vendor_id,
+        external_order_id: order.external_order_id,
+        external_shipment_id: order.external_shipment_id,
+        channel: order.channel,
+        tracking_number,
+        carrier,
+        at,
+      },
     },
-  }];
+  ];
 }

@@ -27,7 +27,14 @@ export function shipItem(command: ShipItem, state: OrderState): OrderEvent[] {
     {
       type: 'ItemShipped',
       data: {
-        order_id: order.order_id, vendor_id, item_id, product_id: item.product_id, is_digital: item.is_digital, quantity, shipped_quantity, at,
+        order_id: order.order_id,
+        vendor_id,
+        item_id,
+        product_id: item.product_id,
+        is_digital: item.is_digital,
+        quantity,
+        shipped_quantity,
+        at,
       },
     },
     ...statusEvents(order, items, at),

@@ -50,7 +50,12 @@ export interface CheckoutResult {
 export const shopOrderNumber = (orderId: number) => `S-${String(orderId).padStart(6, '0')}`;
 
 /** The order a key placed before, or null (never placed, or cut off before the order was recorded). */
-export async function placedShopOrder(deps: CheckoutDeps, vendorId: number, customerId: number, idempotencyKey: string): Promise<number | null> {
+export async function placedShopOrder(
+  deps: CheckoutDeps,
+  vendorId: number,
+  customerId: number,
+  idempotencyKey: string,
+): Promise<number | null> {
   const { state } = await load(deps.store, reservation, reservationId('shop_order', `${vendorId}:${customerId}:${idempotencyKey}`));
   if (!state.holder) return null;
   const orderId = Number(state.holder);
@@ -60,7 +65,13 @@ export async function placedShopOrder(deps: CheckoutDeps, vendorId: number, cust
 /** Shop orders are counted per vendor and billing period in `quota-orders:<key>` streams. */
 export const ORDER_QUOTA = 'orders';
 
-export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, idempotencyKey: string, quota: PlanQuota, ctx: CommandContext): Promise<CheckoutResult> {
+export async function placeShopOrder(
+  deps: CheckoutDeps,
+  draft: ShopOrderDraft,
+  idempotencyKey: string,
+  quota: PlanQuota,
+  ctx: CommandContext,
+): Promise<CheckoutResult> {
   const done: Handled<unknown, any>[] = [];
   const value = `${draft.vendor_id}:${draft.customer_id}:${idempotencyKey}`;
   const claim = reservationId('shop_order', value);
@@ -68,7 +79,15 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
   if (!held.holder) {
     const id = await nextId(deps.db, 'order');
     try {
-      done.push(await handleCommand(deps.store, reservation, claim, { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } }, ctx));
+      done.push(
+        await handleCommand(
+          deps.store,
+          reservation,
+          claim,
+          { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } },
+          ctx,
+        ),
+      );
     } catch (err) {
       if (!(err instanceof ConflictException)) throw err;
     }
@@ -81,7 +100,7 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
   if (slot) done.push(slot);
   const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
   try {
-    done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+    done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
   } catch (err) {
     done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
     throw err;
@@ -92,12 +111,21 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
     for (const item of items.filter((i) => !i.is_digital)) {
       done.push(await reserve(deps, orderId, item, ctx));
     }
-    done.push(await handleCommand(deps.store, order, orderId, {
-      type: 'PlaceShopOrder', data: { ...draft, order_id: orderId, order_number: shopOrderNumber(orderId), items },
-    }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        order,
+        orderId,
+        {
+          type: 'PlaceShopOrder',
+          data: { ...draft, order_id: orderId, order_number: shopOrderNumber(orderId), items },
+        },
+        ctx,
+      ),
+    );
   } catch (err) {
     // Whatever was reserved for this attempt goes back to the shelf before the refusal is answered.
-    done.push(...await releaseOrderStock(deps, orderId, physical, ctx));
+    done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
     done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
     throw err;
   }
@@ -106,34 +134,67 @@ export async function placeShopOrder(deps: CheckoutDeps, draft: ShopOrderDraft, 
 
 async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, ctx: CommandContext): Promise<Handled<unknown, any>> {
   try {
-    return await retryOnConflict(() => handleCommand(deps.store, stock, item.product_id, {
-      type: 'ReserveStock', data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
-    }, ctx), { tx: ctx.tx });
+    return await retryOnConflict(
+      () =>
+        handleCommand(
+          deps.store,
+          stock,
+          item.product_id,
+          {
+            type: 'ReserveStock',
+            data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
+          },
+          ctx,
+        ),
+      { tx: ctx.tx },
+    );
   } catch (err) {
     if (err instanceof InsufficientInventoryException) {
       // The same body as the cart's own check at checkout (commands/carts/checkout.ts): the short lines.
-      throw new InsufficientInventoryForCartException(`Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`, {
-        lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }],
-      });
+      throw new InsufficientInventoryForCartException(
+        `Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`,
+        {
+          lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }],
+        },
+      );
     }
     throw err;
   }
 }
 
 /** Gives back every unit the products hold for this order (an interrupted or refused placement). */
-async function releaseOrderStock(deps: CheckoutDeps, orderId: number, productIds: number[], ctx: CommandContext): Promise<Handled<unknown, any>[]> {
+async function releaseOrderStock(
+  deps: CheckoutDeps,
+  orderId: number,
+  productIds: number[],
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>[]> {
   const done: Handled<unknown, any>[] = [];
   for (const productId of productIds) {
     // A lost race reads the product's reservations again: the lines already released are gone from them.
-    await retryOnConflict(async () => {
-      const { state } = await load(deps.store, stock, productId);
-      const held = Object.keys(state.reservations).filter((k) => k.startsWith(`${orderId}:`)).map((k) => Number(k.split(':')[1]));
-      for (const itemId of held) {
-        done.push(await handleCommand(deps.store, stock, productId, {
-          type: 'ReleaseStock', data: { order_id: orderId, order_item_id: itemId, quantity: null, at: deps.clock.now().toISOString() },
-        }, ctx));
-      }
-    }, { tx: ctx.tx });
+    await retryOnConflict(
+      async () => {
+        const { state } = await load(deps.store, stock, productId);
+        const held = Object.keys(state.reservations)
+          .filter((k) => k.startsWith(`${orderId}:`))
+          .map((k) => Number(k.split(':')[1]));
+        for (const itemId of held) {
+          done.push(
+            await handleCommand(
+              deps.store,
+              stock,
+              productId,
+              {
+                type: 'ReleaseStock',
+                data: { order_id: orderId, order_item_id: itemId, quantity: null, at: deps.clock.now().toISOString() },
+              },
+              ctx,
+            ),
+          );
+        }
+      },
+      { tx: ctx.tx },
+    );
   }
   return done;
 }

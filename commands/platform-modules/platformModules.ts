@@ -1,8 +1,6 @@
 import type { Decider } from '../../src/core/decider.ts';
 import { dependenciesOf, directDependents, type Catalogue, type CatalogueEntry } from './catalogue.ts';
-import {
-  CoreModuleException, ModuleDependencyMissingException, ModuleNotFoundException, ModuleRequiredException,
-} from './errors.ts';
+import { CoreModuleException, ModuleDependencyMissingException, ModuleNotFoundException, ModuleRequiredException } from './errors.ts';
 import type { EnabledBy, PlatformModuleEvent } from './events.ts';
 
 /** What every platform-modules command carries: the platform, the catalogue it decides against, the time. */
@@ -67,12 +65,15 @@ export const platformModules: Decider<PlatformModulesState, PlatformModulesComma
       }
       case 'DisableModule': {
         const unwanted = entry(catalogue, command.data.module);
-        if (unwanted.core) throw new CoreModuleException(`${unwanted.name} is a core module: it is on for every platform`, { module: unwanted.name });
+        if (unwanted.core)
+          throw new CoreModuleException(`${unwanted.name} is a core module: it is on for every platform`, { module: unwanted.name });
         if (!isOn(unwanted.name)) return [];
         const needing = directDependents(catalogue, unwanted.name).filter(isOn);
         if (needing.length > 0) {
-          throw new ModuleRequiredException(`${unwanted.name} cannot be disabled while ${needing.join(', ')} ${needing.length === 1 ? 'depends' : 'depend'} on it`,
-            { module: unwanted.name, required_by: needing });
+          throw new ModuleRequiredException(
+            `${unwanted.name} cannot be disabled while ${needing.join(', ')} ${needing.length === 1 ? 'depends' : 'depend'} on it`,
+            { module: unwanted.name, required_by: needing },
+          );
         }
         target.set(unwanted.name, { on: false, reason: 'explicit' });
         release(catalogue, state, target, isOn);
@@ -83,11 +84,15 @@ export const platformModules: Decider<PlatformModulesState, PlatformModulesComma
         for (const name of listed) {
           const missing = entry(catalogue, name).dependsOn.filter((d) => !listed.has(d) && !entry(catalogue, d).core);
           if (missing.length > 0) {
-            throw new ModuleDependencyMissingException(`${name} needs ${missing.join(', ')}, which the set leaves out`, { module: name, missing });
+            throw new ModuleDependencyMissingException(`${name} needs ${missing.join(', ')}, which the set leaves out`, {
+              module: name,
+              missing,
+            });
           }
         }
         for (const m of catalogue) {
-          if (!m.core) target.set(m.name, listed.has(m.name) ? { on: true, by: 'explicit', requiredBy: null } : { on: false, reason: 'explicit' });
+          if (!m.core)
+            target.set(m.name, listed.has(m.name) ? { on: true, by: 'explicit', requiredBy: null } : { on: false, reason: 'explicit' });
         }
         break;
       }
@@ -132,7 +137,10 @@ function changes(base: Base, state: PlatformModulesState, target: Target): Platf
     const now = moduleStatus(state, entry(catalogue, module));
     if (wanted.on) {
       if (now.on && now.by === wanted.by) continue;
-      enabled.push({ type: 'PlatformModuleEnabled', data: { platform, module, enabled_by: wanted.by, required_by: wanted.requiredBy, at } });
+      enabled.push({
+        type: 'PlatformModuleEnabled',
+        data: { platform, module, enabled_by: wanted.by, required_by: wanted.requiredBy, at },
+      });
     } else if (now.on) {
       disabled.push({ type: 'PlatformModuleDisabled', data: { platform, module, reason: wanted.reason, at } });
     }

@@ -18,7 +18,15 @@ import { holds, LABEL, quota, QuotaNotOpen, type QuotaLimit, type QuotaState } f
  * nobody checks. The stream is closed instead (once), and a limit set later opens it afresh from
  * what exists then.
  */
-export async function claimQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, limit: QuotaLimit, opening: () => Promise<string[]>, ctx: CommandContext): Promise<Handled<unknown, any> | null> {
+export async function claimQuotaSlot(
+  store: EventStore,
+  kind: string,
+  key: string,
+  holder: string | number,
+  limit: QuotaLimit,
+  opening: () => Promise<string[]>,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any> | null> {
   const id = quotaId(kind, key);
   // Unlimited and known to be closed: nothing to count, nothing to read.
   if (limit.limit === null && limit.open === false) return null;
@@ -26,16 +34,31 @@ export async function claimQuotaSlot(store: EventStore, kind: string, key: strin
   // transaction a claim stays on its own.
   if (limit.limit !== null && !ctx.tx) {
     const max = limit.limit;
-    return new Promise((resolve, reject) => enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, resolve, reject }));
+    return new Promise((resolve, reject) =>
+      enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, resolve, reject }),
+    );
   }
   const { state } = await load(store, quota, id);
   if (limit.limit === null) {
-    return state.opened ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx }) : null;
+    return state.opened
+      ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx })
+      : null;
   }
   const existing = state.opened ? [] : await opening();
-  return retryOnConflict(() => handleCommand(store, quota, id, {
-    type: 'ClaimQuotaSlot', data: { kind, key, holder: String(holder), limit: limit.limit, hint: limit.hint, opening: existing },
-  }, ctx), { tx: ctx.tx });
+  return retryOnConflict(
+    () =>
+      handleCommand(
+        store,
+        quota,
+        id,
+        {
+          type: 'ClaimQuotaSlot',
+          data: { kind, key, holder: String(holder), limit: limit.limit, hint: limit.hint, opening: existing },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
 }
 
 interface Waiting {
@@ -64,7 +87,10 @@ function enqueue(store: EventStore, kind: string, key: string, w: Waiting): void
   let queues = waiting.get(store);
   if (!queues) waiting.set(store, (queues = new Map()));
   const queue = queues.get(id);
-  if (queue) { queue.push(w); return; }
+  if (queue) {
+    queue.push(w);
+    return;
+  }
   queues.set(id, [w]);
   void drain(store, kind, key, queues);
 }
@@ -75,15 +101,24 @@ async function drain(store: EventStore, kind: string, key: string, queues: Map<s
   await new Promise((r) => setImmediate(r));
   for (;;) {
     const batch = queues.get(id)!.splice(0, BATCH);
-    if (batch.length === 0) { queues.delete(id); return; }
+    if (batch.length === 0) {
+      queues.delete(id);
+      return;
+    }
     try {
       const handled = await claimTogether(store, kind, key, batch);
       const state = handled.state as QuotaState;
       for (const w of batch) {
         if (holds(state, w.holder)) w.resolve(handled);
         else {
-          w.reject(new TierLimitExceededException(`The plan allows ${w.limit} ${LABEL[kind] ?? kind}; this vendor has ${state.count}`,
-            { limit_kind: kind, limit: w.limit, count: state.count, ...w.hint }));
+          w.reject(
+            new TierLimitExceededException(`The plan allows ${w.limit} ${LABEL[kind] ?? kind}; this vendor has ${state.count}`, {
+              limit_kind: kind,
+              limit: w.limit,
+              count: state.count,
+              ...w.hint,
+            }),
+          );
         }
       }
     } catch (err) {
@@ -98,7 +133,10 @@ async function claimTogether(store: EventStore, kind: string, key: string, batch
   for (;;) {
     try {
       const claims = batch.map((w) => ({ holder: w.holder, limit: w.limit }));
-      return await retryOnConflict(() => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx), { tx: batch[0].ctx.tx });
+      return await retryOnConflict(
+        () => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx),
+        { tx: batch[0].ctx.tx },
+      );
     } catch (err) {
       if (!(err instanceof QuotaNotOpen) || opening !== null) throw err;
       opening = await batch[0].opening();

@@ -58,7 +58,10 @@ export interface PlanQuota {
 }
 
 export type QuotaCommand =
-  | { type: 'ClaimQuotaSlot'; data: { kind: string; key: string; holder: string; limit: number | null; hint: Record<string, unknown>; opening: string[] } }
+  | {
+      type: 'ClaimQuotaSlot';
+      data: { kind: string; key: string; holder: string; limit: number | null; hint: Record<string, unknown>; opening: string[] };
+    }
   /**
    * Several claims decided in turn, in one append (the claims waiting in one instance at once):
    * each takes a slot while the count is under its limit; the others take none (the caller
@@ -69,7 +72,20 @@ export type QuotaCommand =
   | { type: 'ReleaseQuotaSlot'; data: { kind: string; key: string; holder: string } }
   | { type: 'CloseQuota'; data: { kind: string; key: string } }
   /** An extmarket order counts in the order quota without a refusal; past the limit it is reported. */
-  | { type: 'CountExtmarketOrder'; data: { kind: string; key: string; holder: string; limit: number; opening: string[]; vendor_id: number; order_id: number; period_start: string; at: string } };
+  | {
+      type: 'CountExtmarketOrder';
+      data: {
+        kind: string;
+        key: string;
+        holder: string;
+        limit: number;
+        opening: string[];
+        vendor_id: number;
+        order_id: number;
+        period_start: string;
+        at: string;
+      };
+    };
 
 export { OPEN_QUOTAS_VIEW, quotaId };
 
@@ -83,14 +99,20 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
   initialState: () => EMPTY,
   evolve: (state, event) => {
     switch (event.type) {
-      case 'QuotaOpened': return openedWith(state, event.data.holders);
-      case 'QuotaSlotClaimed': return withHolder(state, event.data.holder);
+      case 'QuotaOpened':
+        return openedWith(state, event.data.holders);
+      case 'QuotaSlotClaimed':
+        return withHolder(state, event.data.holder);
       case 'QuotaSlotReleased': {
         const bucket = hashBucket(event.data.holder, BUCKETS);
-        return holds(state, event.data.holder) ? { ...state, count: state.count - 1, holders: bucketDelete(state.holders, bucket, event.data.holder) } : state;
+        return holds(state, event.data.holder)
+          ? { ...state, count: state.count - 1, holders: bucketDelete(state.holders, bucket, event.data.holder) }
+          : state;
       }
-      case 'QuotaClosed': return EMPTY;
-      case 'ExtmarketOrderOverLimit': return state;
+      case 'QuotaClosed':
+        return EMPTY;
+      case 'ExtmarketOrderOverLimit':
+        return state;
     }
   },
   decide: (command, state) => {
@@ -110,8 +132,12 @@ export const quota: Decider<QuotaState, QuotaCommand, QuotaEvent> = {
         const { counted, events } = opening(command.data.opening);
         if (holds(counted, holder)) return events;
         if (limit !== null && counted.count >= limit) {
-          throw new TierLimitExceededException(`The plan allows ${limit} ${LABEL[kind] ?? kind}; this vendor has ${counted.count}`,
-            { limit_kind: kind, limit, count: counted.count, ...hint });
+          throw new TierLimitExceededException(`The plan allows ${limit} ${LABEL[kind] ?? kind}; this vendor has ${counted.count}`, {
+            limit_kind: kind,
+            limit,
+            count: counted.count,
+            ...hint,
+          });
         }
         events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder } });
         return events;
@@ -150,13 +176,24 @@ function claimInTurn(data: Extract<QuotaCommand, { type: 'ClaimQuotaSlots' }>['d
   return events;
 }
 
-export async function releaseQuotaSlot(store: EventStore, kind: string, key: string, holder: string | number, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx), { tx: ctx.tx });
+export async function releaseQuotaSlot(
+  store: EventStore,
+  kind: string,
+  key: string,
+  holder: string | number,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
+  return retryOnConflict(
+    () => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx),
+    { tx: ctx.tx },
+  );
 }
 
 /** Stops counting on a quota stream that will not be claimed again (a billing period that ended, a deleted vendor). */
 export async function closeQuota(store: EventStore, kind: string, key: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx });
+  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx), {
+    tx: ctx.tx,
+  });
 }
 
 /**
@@ -165,16 +202,35 @@ export async function closeQuota(store: EventStore, kind: string, key: string, c
  * the same decision: a repeated count of the order is nothing new, so the report comes once.
  * An unlimited plan counts nothing, as for shop orders.
  */
-export async function countExtmarketOrder(store: EventStore, kind: string, quotaOf: PlanQuota, order: { vendor_id: number; order_id: number; period_start: string; at: string }, ctx: CommandContext): Promise<Handled<unknown, any> | null> {
+export async function countExtmarketOrder(
+  store: EventStore,
+  kind: string,
+  quotaOf: PlanQuota,
+  order: { vendor_id: number; order_id: number; period_start: string; at: string },
+  ctx: CommandContext,
+): Promise<Handled<unknown, any> | null> {
   const { key, limit } = quotaOf;
   const id = quotaId(kind, key);
   const { state } = await load(store, quota, id);
   if (limit.limit === null) {
-    return state.opened ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx }) : null;
+    return state.opened
+      ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx })
+      : null;
   }
   const existing = state.opened ? [] : await quotaOf.opening();
   const max = limit.limit;
-  return retryOnConflict(() => handleCommand(store, quota, id, {
-    type: 'CountExtmarketOrder', data: { kind, key, holder: String(order.order_id), limit: max, opening: existing, ...order },
-  }, ctx), { tx: ctx.tx });
+  return retryOnConflict(
+    () =>
+      handleCommand(
+        store,
+        quota,
+        id,
+        {
+          type: 'CountExtmarketOrder',
+          data: { kind, key, holder: String(order.order_id), limit: max, opening: existing, ...order },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
 }

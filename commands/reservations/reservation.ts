@@ -20,8 +20,10 @@ export const reservation: Decider<ReservationState, ReservationCommand, Reservat
   initialState: () => ({ holder: null }),
   evolve: (state, event) => {
     switch (event.type) {
-      case 'UniqueValueReserved': return { holder: event.data.holder };
-      case 'UniqueValueReleased': return { holder: null };
+      case 'UniqueValueReserved':
+        return { holder: event.data.holder };
+      case 'UniqueValueReleased':
+        return { holder: null };
     }
   },
   decide: (command, state) => {

@@ -7,7 +7,10 @@ export class SignupNotFoundException extends ResourceNotFoundException {}
 /** A step was sent before the steps it follows (account, company, vendor, tier, card, in that order). */
 export class SignupStepOrderException extends ConflictException {
   constructor(sent: SignupStep | 'complete', next: SignupStep) {
-    super(`The ${sent === 'complete' ? 'completion' : `${sent} step`} cannot be taken yet: the ${next} step comes first`, { sent_step: sent, next_step: next });
+    super(`The ${sent === 'complete' ? 'completion' : `${sent} step`} cannot be taken yet: the ${next} step comes first`, {
+      sent_step: sent,
+      next_step: next,
+    });
   }
 }
 

@@ -52,7 +52,10 @@ export interface SignupResult {
 }
 
 /** A visitor began a signup (its id is the visitor's way back to it). */
-export type SignupStarted = { type: 'SignupStarted'; data: { signup_id: string; tier_code: string | null; language: Language; at: string } };
+export type SignupStarted = {
+  type: 'SignupStarted';
+  data: { signup_id: string; tier_code: string | null; language: Language; at: string };
+};
 /** The account step was given: who will own the company and sign in. */
 export type SignupAccountGiven = { type: 'SignupAccountGiven'; data: { signup_id: string; account: SignupAccount; at: string } };
 /** The company step was given. */
@@ -81,10 +84,28 @@ export type SignupCompletionRefused = { type: 'SignupCompletionRefused'; data: {
 export type SignupCompleted = { type: 'SignupCompleted'; data: { signup_id: string; result: SignupResult; at: string } };
 
 export type SignupEvent =
-  | SignupStarted | SignupAccountGiven | SignupCompanyGiven | SignupShopClaimed | SignupVendorGiven | SignupTierChosen
-  | SignupCardSetupOpened | SignupCardConfirmed | SignupCompletionBegun | SignupCompletionRefused | SignupCompleted;
+  | SignupStarted
+  | SignupAccountGiven
+  | SignupCompanyGiven
+  | SignupShopClaimed
+  | SignupVendorGiven
+  | SignupTierChosen
+  | SignupCardSetupOpened
+  | SignupCardConfirmed
+  | SignupCompletionBegun
+  | SignupCompletionRefused
+  | SignupCompleted;
 
 export const SIGNUP_EVENT_TYPES = [
-  'SignupStarted', 'SignupAccountGiven', 'SignupCompanyGiven', 'SignupShopClaimed', 'SignupVendorGiven', 'SignupTierChosen',
-  'SignupCardSetupOpened', 'SignupCardConfirmed', 'SignupCompletionBegun', 'SignupCompletionRefused', 'SignupCompleted',
+  'SignupStarted',
+  'SignupAccountGiven',
+  'SignupCompanyGiven',
+  'SignupShopClaimed',
+  'SignupVendorGiven',
+  'SignupTierChosen',
+  'SignupCardSetupOpened',
+  'SignupCardConfirmed',
+  'SignupCompletionBegun',
+  'SignupCompletionRefused',
+  'SignupCompleted',
 ] as const satisfies readonly SignupEvent['type'][];

@@ -2,8 +2,16 @@ import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
 import { SignupCardNotConfirmedException, SignupNotFoundException, SignupStepOrderException } from './errors.ts';
 import {
-  SIGNUP_STEPS, type ExtmarketShop, type Language, type SignupAccount, type SignupCompany, type SignupEvent, type SignupResult,
-  type SignupStep, type SignupTier, type SignupVendor,
+  SIGNUP_STEPS,
+  type ExtmarketShop,
+  type Language,
+  type SignupAccount,
+  type SignupCompany,
+  type SignupEvent,
+  type SignupResult,
+  type SignupStep,
+  type SignupTier,
+  type SignupVendor,
 } from './events.ts';
 
 /** The card as the signup knows it: the SetupIntent opened, and what Stripe confirmed. */
@@ -45,7 +53,10 @@ export type SignupCommand =
   | { type: 'GiveVendor'; data: { vendor: SignupVendor; at: string } }
   | { type: 'ChooseTier'; data: { tier: SignupTier; at: string } }
   | { type: 'OpenCardSetup'; data: { stripe_customer_id: string; setup_intent_id: string; at: string } }
-  | { type: 'ConfirmCard'; data: { setup_intent_id: string; payment_method_id: string; brand: string | null; last4: string | null; at: string } }
+  | {
+      type: 'ConfirmCard';
+      data: { setup_intent_id: string; payment_method_id: string; brand: string | null; last4: string | null; at: string };
+    }
   | { type: 'BeginCompletion'; data: { ids: SignupResult; at: string } }
   | { type: 'RefuseCompletion'; data: { field: string; at: string } }
   | { type: 'FinishCompletion'; data: { at: string } };
@@ -68,11 +79,16 @@ export const SIGNUP_TRANSITIONS: TransitionTable<SignupStatus, SignupAction> = {
 /** Whether a step was given (the card: confirmed by Stripe). */
 export function stepDone(s: LiveSignup, step: SignupStep): boolean {
   switch (step) {
-    case 'account': return s.account !== null;
-    case 'company': return s.company !== null;
-    case 'vendor': return s.vendor !== null;
-    case 'tier': return s.tier !== null;
-    case 'card': return s.card?.confirmed != null;
+    case 'account':
+      return s.account !== null;
+    case 'company':
+      return s.company !== null;
+    case 'vendor':
+      return s.vendor !== null;
+    case 'tier':
+      return s.tier !== null;
+    case 'card':
+      return s.card?.confirmed != null;
   }
 }
 
@@ -130,7 +146,9 @@ export function decideSignup(command: SignupCommand, state: SignupState): Signup
     case 'ConfirmCard': {
       const s = open(state, 'card');
       if (s.card?.setup_intent_id !== command.data.setup_intent_id) {
-        throw new SignupCardNotConfirmedException('This SetupIntent is not the signup\'s: open the card step again', { setup_intent_id: command.data.setup_intent_id });
+        throw new SignupCardNotConfirmedException("This SetupIntent is not the signup's: open the card step again", {
+          setup_intent_id: command.data.setup_intent_id,
+        });
       }
       if (s.card.confirmed?.payment_method_id === command.data.payment_method_id) return [];
       const { setup_intent_id: _id, ...data } = command.data;
@@ -159,18 +177,35 @@ export function evolveSignup(state: SignupState, event: SignupEvent): SignupStat
   if (event.type === 'SignupStarted') {
     const d = event.data;
     return {
-      status: 'open', id: d.signup_id, language: d.language, proposed_tier: d.tier_code, started_at: d.at,
-      account: null, company: null, shop: null, vendor: null, tier: null, card: null, ids: null, refused_field: null, completed_at: null,
+      status: 'open',
+      id: d.signup_id,
+      language: d.language,
+      proposed_tier: d.tier_code,
+      started_at: d.at,
+      account: null,
+      company: null,
+      shop: null,
+      vendor: null,
+      tier: null,
+      card: null,
+      ids: null,
+      refused_field: null,
+      completed_at: null,
     };
   }
   if (state.status === 'none') return state;
   const given = { ...state, refused_field: null };
   switch (event.type) {
-    case 'SignupAccountGiven': return { ...given, account: event.data.account };
-    case 'SignupCompanyGiven': return { ...given, company: event.data.company };
-    case 'SignupShopClaimed': return { ...given, shop: event.data.shop };
-    case 'SignupVendorGiven': return { ...given, vendor: event.data.vendor };
-    case 'SignupTierChosen': return { ...given, tier: event.data.tier };
+    case 'SignupAccountGiven':
+      return { ...given, account: event.data.account };
+    case 'SignupCompanyGiven':
+      return { ...given, company: event.data.company };
+    case 'SignupShopClaimed':
+      return { ...given, shop: event.data.shop };
+    case 'SignupVendorGiven':
+      return { ...given, vendor: event.data.vendor };
+    case 'SignupTierChosen':
+      return { ...given, tier: event.data.tier };
     case 'SignupCardSetupOpened': {
       const { stripe_customer_id, setup_intent_id } = event.data;
       return { ...given, card: { stripe_customer_id, setup_intent_id, confirmed: null } };
@@ -179,10 +214,14 @@ export function evolveSignup(state: SignupState, event: SignupEvent): SignupStat
       const { payment_method_id, brand, last4 } = event.data;
       return state.card ? { ...given, card: { ...state.card, confirmed: { payment_method_id, brand, last4 } } } : state;
     }
-    case 'SignupCompletionBegun': return { ...state, status: 'completing', ids: event.data.ids };
-    case 'SignupCompletionRefused': return { ...state, status: 'open', ids: null, refused_field: event.data.field };
-    case 'SignupCompleted': return { ...state, status: 'completed', ids: event.data.result, completed_at: event.data.at };
-    default: return assertNever(event);
+    case 'SignupCompletionBegun':
+      return { ...state, status: 'completing', ids: event.data.ids };
+    case 'SignupCompletionRefused':
+      return { ...state, status: 'open', ids: null, refused_field: event.data.field };
+    case 'SignupCompleted':
+      return { ...state, status: 'completed', ids: event.data.result, completed_at: event.data.at };
+    default:
+      return assertNever(event);
   }
 }
 

@@ -21,7 +21,19 @@ export const capacitySnapshot: Decider<CapacitySnapshotState, TakeCapacitySnapsh
 /** The UTC day of a moment, the snapshot's identity. */
 export const snapshotDay = (at: Date) => at.toISOString().slice(0, 10);
 
-export async function takeCapacitySnapshot(store: EventStore, now: Date, metrics: CapacityMetrics, trigger: 'manual' | 'scheduled', ctx: CommandContext) {
+export async function takeCapacitySnapshot(
+  store: EventStore,
+  now: Date,
+  metrics: CapacityMetrics,
+  trigger: 'manual' | 'scheduled',
+  ctx: CommandContext,
+) {
   const day = snapshotDay(now);
-  return handleCommand(store, capacitySnapshot, day, { type: 'TakeCapacitySnapshot', data: { day, metrics, trigger, at: now.toISOString() } }, ctx);
+  return handleCommand(
+    store,
+    capacitySnapshot,
+    day,
+    { type: 'TakeCapacitySnapshot', data: { day, metrics, trigger, at: now.toISOString() } },
+    ctx,
+  );
 }

@@ -39,11 +39,17 @@ export type TierDeleted = { type: 'TierDeleted'; data: { tier_code: string; at: 
 
 export type TierEvent = TierCreated | TierChanged | TierActivated | TierDeactivated | TierDeleted;
 
-export const TIER_EVENT_TYPES = ['TierCreated', 'TierChanged', 'TierActivated', 'TierDeactivated', 'TierDeleted'] as const satisfies readonly TierEvent['type'][];
+export const TIER_EVENT_TYPES = [
+  'TierCreated',
+  'TierChanged',
+  'TierActivated',
+  'TierDeactivated',
+  'TierDeleted',
+] as const satisfies readonly TierEvent['type'][];
 
 /** SPEC.md part 3-like lifecycle of a vendor's subscription. */
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
-export type SubscriptionStatus = typeof SUBSCRIPTION_STATUSES[number];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** An admin's override of some of the tier's limits for one vendor; a key absent keeps the tier's, null is unlimited. */
 export type CustomLimits = Partial<TierLimits>;
@@ -53,7 +59,7 @@ export const PERIOD_DAYS = 30;
 
 /** How often the vendor is billed for its tier: its monthly or its yearly price. */
 export const BILLING_INTERVALS = ['month', 'year'] as const;
-export type BillingInterval = typeof BILLING_INTERVALS[number];
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 export interface VendorSubscriptionTerms {
   tier_code: string;
@@ -66,9 +72,15 @@ export interface VendorSubscriptionTerms {
 }
 
 /** The vendor's subscription record was opened (one per vendor). */
-export type VendorSubscriptionStarted = { type: 'VendorSubscriptionStarted'; data: VendorSubscriptionTerms & { vendor_id: number; at: string } };
+export type VendorSubscriptionStarted = {
+  type: 'VendorSubscriptionStarted';
+  data: VendorSubscriptionTerms & { vendor_id: number; at: string };
+};
 /** Tier, status, period, custom limits or billing interval changed (only the changed ones). */
-export type VendorSubscriptionChanged = { type: 'VendorSubscriptionChanged'; data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string; reason?: SubscriptionChangeReason } };
+export type VendorSubscriptionChanged = {
+  type: 'VendorSubscriptionChanged';
+  data: { vendor_id: number; changes: Partial<VendorSubscriptionTerms>; at: string; reason?: SubscriptionChangeReason };
+};
 
 /**
  * Why a change was made when no admin made it: the scheduled roll to the next billing period, or
@@ -78,7 +90,10 @@ export type SubscriptionChangeReason = 'period_renewed' | 'vendor_deleted' | 'ca
 
 export type VendorSubscriptionEvent = VendorSubscriptionStarted | VendorSubscriptionChanged;
 
-export const VENDOR_SUBSCRIPTION_EVENT_TYPES = ['VendorSubscriptionStarted', 'VendorSubscriptionChanged'] as const satisfies readonly VendorSubscriptionEvent['type'][];
+export const VENDOR_SUBSCRIPTION_EVENT_TYPES = [
+  'VendorSubscriptionStarted',
+  'VendorSubscriptionChanged',
+] as const satisfies readonly VendorSubscriptionEvent['type'][];
 
 /**
  * The legacy plan (docs/subscriptions.md "The legacy plan"): every feature and no limits, for a
@@ -88,10 +103,16 @@ export const VENDOR_SUBSCRIPTION_EVENT_TYPES = ['VendorSubscriptionStarted', 'Ve
  */
 export type VendorLegacyPlanGranted = { type: 'VendorLegacyPlanGranted'; data: { vendor_id: number; upgrade: string; at: string } };
 /** The vendor left the legacy plan: its first subscription record was opened (recorded just before it). */
-export type VendorLegacyPlanEnded = { type: 'VendorLegacyPlanEnded'; data: { vendor_id: number; reason: 'subscription_started'; at: string } };
+export type VendorLegacyPlanEnded = {
+  type: 'VendorLegacyPlanEnded';
+  data: { vendor_id: number; reason: 'subscription_started'; at: string };
+};
 
 export type LegacyPlanEvent = VendorLegacyPlanGranted | VendorLegacyPlanEnded;
-export const LEGACY_PLAN_EVENT_TYPES = ['VendorLegacyPlanGranted', 'VendorLegacyPlanEnded'] as const satisfies readonly LegacyPlanEvent['type'][];
+export const LEGACY_PLAN_EVENT_TYPES = [
+  'VendorLegacyPlanGranted',
+  'VendorLegacyPlanEnded',
+] as const satisfies readonly LegacyPlanEvent['type'][];
 
 /** Every event of a vendor's subscription stream. */
 export type SubscriptionStreamEvent = VendorSubscriptionEvent | LegacyPlanEvent;
@@ -117,6 +138,9 @@ export type PlatformUpgradeEvent = PlatformUpgradeStarted | PlatformUpgradeCompl
 export type { CapacityMetrics };
 
 /** A capacity snapshot was taken for a day (UTC, service clock); a second one for the day replaces the first in the read model. */
-export type CapacitySnapshotTaken = { type: 'CapacitySnapshotTaken'; data: { day: string; metrics: CapacityMetrics; trigger: 'manual' | 'scheduled'; at: string } };
+export type CapacitySnapshotTaken = {
+  type: 'CapacitySnapshotTaken';
+  data: { day: string; metrics: CapacityMetrics; trigger: 'manual' | 'scheduled'; at: string };
+};
 
 export const CAPACITY_SNAPSHOT_EVENT_TYPES = ['CapacitySnapshotTaken'] as const satisfies readonly CapacitySnapshotTaken['type'][];

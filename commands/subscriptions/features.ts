@@ -5,19 +5,19 @@
  * an admin may edit a tier's list afterwards.
  */
 export const SEEDED_TIER_CODES = ['essential', 'professional', 'business', 'enterprise'] as const;
-export type SeededTierCode = typeof SEEDED_TIER_CODES[number];
+export type SeededTierCode = (typeof SEEDED_TIER_CODES)[number];
 
 export const FEATURE_CATEGORIES = [
   { code: 'catalogue', name: 'Catalogue', description: 'Products, marketplace copies, imports and media' },
   { code: 'orders', name: 'Orders', description: 'Shop orders, shipments and item exceptions' },
   { code: 'extmarket', name: 'External marketplace', description: 'Selling on the extmarket: credentials, order sync, product feed' },
   { code: 'invoicing', name: 'Invoicing', description: 'EU VAT invoices, credit notes and their settings' },
-  { code: 'storefront', name: 'Storefront', description: 'The vendor\'s shop: pages, themes and domains' },
+  { code: 'storefront', name: 'Storefront', description: "The vendor's shop: pages, themes and domains" },
   { code: 'messaging', name: 'Messaging', description: 'Conversations with customers and the platform' },
   { code: 'analytics', name: 'Analytics', description: 'Statistics, reports and exports' },
   { code: 'team', name: 'Team', description: 'Team members, roles and permissions' },
 ] as const;
-export type FeatureCategory = typeof FEATURE_CATEGORIES[number]['code'];
+export type FeatureCategory = (typeof FEATURE_CATEGORIES)[number]['code'];
 
 export interface FeatureDefinition {
   code: string;
@@ -28,8 +28,13 @@ export interface FeatureDefinition {
   min_tier: SeededTierCode;
 }
 
-const f = (code: string, category: FeatureCategory, min_tier: SeededTierCode, name: string, description: string): FeatureDefinition =>
-  ({ code, category, name, description, min_tier });
+const f = (code: string, category: FeatureCategory, min_tier: SeededTierCode, name: string, description: string): FeatureDefinition => ({
+  code,
+  category,
+  name,
+  description,
+  min_tier,
+});
 
 export const FEATURES: readonly FeatureDefinition[] = [
   f('product_management', 'catalogue', 'essential', 'Product management', 'Create, edit and delete vendor products'),
@@ -52,13 +57,13 @@ export const FEATURES: readonly FeatureDefinition[] = [
   f('reverse_charge', 'invoicing', 'professional', 'B2B reverse charge', 'VIES-checked VAT numbers and reverse-charge invoices'),
   f('credit_notes', 'invoicing', 'business', 'Credit notes', 'Credit notes against issued invoices'),
 
-  f('storefront', 'storefront', 'essential', 'Storefront', 'The vendor\'s shop on a platform path'),
+  f('storefront', 'storefront', 'essential', 'Storefront', "The vendor's shop on a platform path"),
   f('content_pages', 'storefront', 'essential', 'Content pages', 'CMS pages in several languages'),
   f('custom_theme', 'storefront', 'professional', 'Custom theme', 'Theme presets and colours of the shop'),
-  f('custom_domain', 'storefront', 'business', 'Custom domain', 'Serve the shop on the vendor\'s own domain'),
+  f('custom_domain', 'storefront', 'business', 'Custom domain', "Serve the shop on the vendor's own domain"),
 
-  f('admin_messaging', 'messaging', 'essential', 'Platform messaging', 'Conversations with the platform\'s admins'),
-  f('customer_messaging', 'messaging', 'professional', 'Customer messaging', 'Conversations with the shop\'s customers'),
+  f('admin_messaging', 'messaging', 'essential', 'Platform messaging', "Conversations with the platform's admins"),
+  f('customer_messaging', 'messaging', 'professional', 'Customer messaging', "Conversations with the shop's customers"),
   f('message_attachments', 'messaging', 'business', 'Message attachments', 'Files attached to messages'),
 
   f('sales_dashboard', 'analytics', 'essential', 'Sales dashboard', 'Order and revenue totals'),

@@ -1,7 +1,14 @@
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import { PERIOD_DAYS, type BillingInterval, type CustomLimits, type SubscriptionChangeReason, type SubscriptionStatus, type TierDetails } from './events.ts';
+import {
+  PERIOD_DAYS,
+  type BillingInterval,
+  type CustomLimits,
+  type SubscriptionChangeReason,
+  type SubscriptionStatus,
+  type TierDetails,
+} from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
 import { tier } from './index.ts';
 
@@ -13,7 +20,15 @@ export interface TierDeps {
 }
 
 export async function createTier(deps: TierDeps, code: string, details: TierDetails, ctx: CommandContext) {
-  return [await handleCommand(deps.store, tier, code, { type: 'CreateTier', data: { ...details, tier_code: code, at: deps.now().toISOString() } }, ctx)];
+  return [
+    await handleCommand(
+      deps.store,
+      tier,
+      code,
+      { type: 'CreateTier', data: { ...details, tier_code: code, at: deps.now().toISOString() } },
+      ctx,
+    ),
+  ];
 }
 
 export async function changeTier(deps: TierDeps, code: string, changes: Partial<TierDetails>, ctx: CommandContext) {
@@ -27,8 +42,10 @@ export async function setTierActive(deps: TierDeps, code: string, active: boolea
 export async function deleteTier(deps: TierDeps, code: string, ctx: CommandContext) {
   const active = await deps.activeSubscriptions(code);
   if (active > 0) {
-    throw new BusinessLogicException(`The tier '${code}' has ${active} active subscription(s); move them to another tier first`,
-      { tier_code: code, active_subscriptions: active });
+    throw new BusinessLogicException(`The tier '${code}' has ${active} active subscription(s); move them to another tier first`, {
+      tier_code: code,
+      active_subscriptions: active,
+    });
   }
   return [await handleCommand(deps.store, tier, code, { type: 'DeleteTier', data: { at: deps.now().toISOString() } }, ctx)];
 }
@@ -53,25 +70,53 @@ export async function setVendorSubscription(store: EventStore, now: Date, vendor
   const base = state.status === 'none' ? null : state;
   const status = input.status ?? base?.status ?? 'trialing';
   const start = input.current_period_start ?? base?.current_period_start ?? now.toISOString();
-  const end = input.current_period_end ?? (input.current_period_start === undefined ? base?.current_period_end : undefined)
-    ?? new Date(Date.parse(start) + (status === 'trialing' ? TRIAL_DAYS : PERIOD_DAYS) * DAY).toISOString();
+  const end =
+    input.current_period_end ??
+    (input.current_period_start === undefined ? base?.current_period_end : undefined) ??
+    new Date(Date.parse(start) + (status === 'trialing' ? TRIAL_DAYS : PERIOD_DAYS) * DAY).toISOString();
   const terms = {
     tier_code: input.tier_code ?? base?.tier_code ?? 'essential',
     status,
     current_period_start: start,
     current_period_end: end,
-    custom_limits: input.custom_limits !== undefined ? input.custom_limits : base?.custom_limits ?? null,
+    custom_limits: input.custom_limits !== undefined ? input.custom_limits : (base?.custom_limits ?? null),
     billing_interval: input.billing_interval ?? base?.billing_interval ?? 'month',
   };
-  return [await handleCommand(store, vendorSubscription, vendorId, { type: 'SetVendorSubscription', data: { vendor_id: vendorId, terms, at: now.toISOString() } }, ctx)];
+  return [
+    await handleCommand(
+      store,
+      vendorSubscription,
+      vendorId,
+      { type: 'SetVendorSubscription', data: { vendor_id: vendorId, terms, at: now.toISOString() } },
+      ctx,
+    ),
+  ];
 }
 
 /** The scheduled roll of an active subscription whose period ended (nothing when it has not ended). */
 export async function renewSubscriptionPeriod(store: EventStore, now: Date, vendorId: number, ctx: CommandContext) {
-  return handleCommand(store, vendorSubscription, vendorId, { type: 'RenewSubscriptionPeriod', data: { vendor_id: vendorId, period_days: PERIOD_DAYS, at: now.toISOString() } }, ctx);
+  return handleCommand(
+    store,
+    vendorSubscription,
+    vendorId,
+    { type: 'RenewSubscriptionPeriod', data: { vendor_id: vendorId, period_days: PERIOD_DAYS, at: now.toISOString() } },
+    ctx,
+  );
 }
 
 /** Ends a stale subscription for good (docs/subscriptions.md "Scheduled tasks"). */
-export async function retireSubscription(store: EventStore, now: Date, vendorId: number, reason: SubscriptionChangeReason, ctx: CommandContext) {
-  return handleCommand(store, vendorSubscription, vendorId, { type: 'RetireSubscription', data: { vendor_id: vendorId, reason, at: now.toISOString() } }, ctx);
+export async function retireSubscription(
+  store: EventStore,
+  now: Date,
+  vendorId: number,
+  reason: SubscriptionChangeReason,
+  ctx: CommandContext,
+) {
+  return handleCommand(
+    store,
+    vendorSubscription,
+    vendorId,
+    { type: 'RetireSubscription', data: { vendor_id: vendorId, reason, at: now.toISOString() } },
+    ctx,
+  );
 }

@@ -19,7 +19,8 @@ export function decideTier(command: TierCommand, state: TierState): TierEvent[] 
   switch (command.type) {
     case 'CreateTier': {
       // `legacy` names the legacy plan in every plan answer: a tier of that code could not be told apart from it.
-      if (command.data.tier_code === 'legacy') throw new ConflictException('The tier code \'legacy\' is the legacy plan\'s', { field: 'code' });
+      if (command.data.tier_code === 'legacy')
+        throw new ConflictException("The tier code 'legacy' is the legacy plan's", { field: 'code' });
       if (state.status === 'active' || state.status === 'inactive') {
         throw new ConflictException(`The tier code '${command.data.tier_code}' is already in use`, { field: 'code' });
       }

@@ -31,5 +31,13 @@ export const planSettings: Decider<PlanSettingsState, PlanSettingsCommand, Defau
 };
 
 export async function setDefaultTier(store: EventStore, now: Date, tierCode: string, ctx: CommandContext) {
-  return [await handleCommand(store, planSettings, 'platform', { type: 'SetDefaultTier', data: { tier_code: tierCode, at: now.toISOString() } }, ctx)];
+  return [
+    await handleCommand(
+      store,
+      planSettings,
+      'platform',
+      { type: 'SetDefaultTier', data: { tier_code: tierCode, at: now.toISOString() } },
+      ctx,
+    ),
+  ];
 }

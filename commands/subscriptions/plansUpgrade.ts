@@ -9,9 +9,7 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 /** The upgrade that introduced plans: its name is its stream's id (`platform_upgrade-plans`). */
 export const PLANS_UPGRADE = 'plans';
 
-export type PlatformUpgradeState =
-  | { status: 'none' }
-  | { status: 'started' | 'completed'; vendor_ids: number[] };
+export type PlatformUpgradeState = { status: 'none' } | { status: 'started' | 'completed'; vendor_ids: number[] };
 
 export type StartUpgrade = { type: 'StartUpgrade'; data: { upgrade: string; vendor_ids: number[]; at: string } };
 export type CompleteUpgrade = { type: 'CompleteUpgrade'; data: { upgrade: string; vendors: number; at: string } };
@@ -27,8 +25,10 @@ export const platformUpgrade: Decider<PlatformUpgradeState, PlatformUpgradeComma
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {
-      case 'PlatformUpgradeStarted': return { status: 'started', vendor_ids: event.data.vendor_ids };
-      case 'PlatformUpgradeCompleted': return state.status === 'none' ? state : { ...state, status: 'completed' };
+      case 'PlatformUpgradeStarted':
+        return { status: 'started', vendor_ids: event.data.vendor_ids };
+      case 'PlatformUpgradeCompleted':
+        return state.status === 'none' ? state : { ...state, status: 'completed' };
     }
   },
   decide(command, state) {
@@ -59,31 +59,66 @@ export interface PlansUpgradeDeps {
  * grant is decided on the vendor's subscription stream (nothing new for a vendor already granted
  * or with a record) and every event id derives from the upgrade and the stream.
  */
-export async function runPlansUpgrade(deps: PlansUpgradeDeps, upgrade = PLANS_UPGRADE): Promise<{
+export async function runPlansUpgrade(
+  deps: PlansUpgradeDeps,
+  upgrade = PLANS_UPGRADE,
+): Promise<{
   /** The vendors this run put on the legacy plan (an instance running it at the same moment may name the same ones: the events are stored once). */
   granted: number[];
   done: Handled<unknown, any>[];
 }> {
-  const ctx: CommandContext = { userId: 'system:upgrade', correlationId: `platform-upgrade-${upgrade}`, causationId: `platform-upgrade:${upgrade}` };
+  const ctx: CommandContext = {
+    userId: 'system:upgrade',
+    correlationId: `platform-upgrade-${upgrade}`,
+    causationId: `platform-upgrade:${upgrade}`,
+  };
   const done: Handled<unknown, any>[] = [];
   let { state } = await load(deps.store, platformUpgrade, upgrade);
   if (state.status === 'completed') return { granted: [], done };
   if (state.status === 'none') {
     const vendorIds = await deps.vendorsWithoutPlan();
-    done.push(await once(() => handleCommand(deps.store, platformUpgrade, upgrade,
-      { type: 'StartUpgrade', data: { upgrade, vendor_ids: vendorIds, at: deps.now().toISOString() } }, ctx)));
+    done.push(
+      await once(() =>
+        handleCommand(
+          deps.store,
+          platformUpgrade,
+          upgrade,
+          { type: 'StartUpgrade', data: { upgrade, vendor_ids: vendorIds, at: deps.now().toISOString() } },
+          ctx,
+        ),
+      ),
+    );
     ({ state } = await load(deps.store, platformUpgrade, upgrade));
   }
   if (state.status === 'none') throw new Error(`the upgrade '${upgrade}' could not be recorded`);
   const granted: number[] = [];
   for (const vendorId of state.vendor_ids) {
-    const result = await once(() => handleCommand(deps.store, vendorSubscription, vendorId,
-      { type: 'GrantLegacyPlan', data: { vendor_id: vendorId, upgrade, at: deps.now().toISOString() } }, { ...ctx, vendorId }));
-    if (result.events.length > 0) { granted.push(vendorId); done.push(result); }
+    const result = await once(() =>
+      handleCommand(
+        deps.store,
+        vendorSubscription,
+        vendorId,
+        { type: 'GrantLegacyPlan', data: { vendor_id: vendorId, upgrade, at: deps.now().toISOString() } },
+        { ...ctx, vendorId },
+      ),
+    );
+    if (result.events.length > 0) {
+      granted.push(vendorId);
+      done.push(result);
+    }
   }
   const listed = state.vendor_ids.length;
-  done.push(await once(() => handleCommand(deps.store, platformUpgrade, upgrade,
-    { type: 'CompleteUpgrade', data: { upgrade, vendors: listed, at: deps.now().toISOString() } }, ctx)));
+  done.push(
+    await once(() =>
+      handleCommand(
+        deps.store,
+        platformUpgrade,
+        upgrade,
+        { type: 'CompleteUpgrade', data: { upgrade, vendors: listed, at: deps.now().toISOString() } },
+        ctx,
+      ),
+    ),
+  );
   return { granted, done };
 }
 
@@ -104,7 +139,11 @@ export async function vendorsWithoutPlan(store: EventStore): Promise<number[]> {
   const subscribed = new Set<number>();
   let after = START;
   for (;;) {
-    const batch = await store.readFeed(after, { limit: 1000, types: ['VendorCreated', 'VendorDeleted', 'VendorSubscriptionStarted'], lean: true });
+    const batch = await store.readFeed(after, {
+      limit: 1000,
+      types: ['VendorCreated', 'VendorDeleted', 'VendorSubscriptionStarted'],
+      lean: true,
+    });
     for (const raw of batch.events) {
       const e = domainEvent<VendorCreated | VendorDeleted | VendorSubscriptionStarted>(raw);
       if (e.type === 'VendorCreated') vendors.add(e.data.vendor_id);

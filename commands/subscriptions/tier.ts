@@ -23,12 +23,16 @@ export function evolveTier(state: TierState, event: TierEvent): TierState {
       const { tier_code, created_at: _at, ...details } = event.data;
       return { status: 'active', code: tier_code, ...details };
     }
-    case 'TierDeleted': return { status: 'deleted', code: event.data.tier_code };
+    case 'TierDeleted':
+      return { status: 'deleted', code: event.data.tier_code };
   }
   if (state.status !== 'active' && state.status !== 'inactive') return state;
   switch (event.type) {
-    case 'TierChanged': return { ...state, ...event.data.changes };
-    case 'TierActivated': return { ...state, status: 'active' };
-    case 'TierDeactivated': return { ...state, status: 'inactive' };
+    case 'TierChanged':
+      return { ...state, ...event.data.changes };
+    case 'TierActivated':
+      return { ...state, status: 'active' };
+    case 'TierDeactivated':
+      return { ...state, status: 'inactive' };
   }
 }

@@ -1,12 +1,19 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
-import type { BillingInterval, SubscriptionChangeReason, SubscriptionStatus, SubscriptionStreamEvent, VendorSubscriptionTerms } from './events.ts';
+import type {
+  BillingInterval,
+  SubscriptionChangeReason,
+  SubscriptionStatus,
+  SubscriptionStreamEvent,
+  VendorSubscriptionTerms,
+} from './events.ts';
 
 /**
  * A record's interval is always known: one started before intervals were recorded is monthly.
  * Before any record, `legacy_since` says the vendor is on the legacy plan (granted by the upgrade).
  */
-export type VendorSubscriptionState = { status: 'none'; legacy_since?: string } | (VendorSubscriptionTerms & { vendor_id: number; billing_interval: BillingInterval });
+export type VendorSubscriptionState =
+  { status: 'none'; legacy_since?: string } | (VendorSubscriptionTerms & { vendor_id: number; billing_interval: BillingInterval });
 
 /**
  * Status moves as data: which statuses each status may go to. A trial converts or lapses, a
@@ -21,7 +28,10 @@ export const SUBSCRIPTION_STATUS_TRANSITIONS: TransitionTable<SubscriptionStatus
 };
 
 /** Sets the vendor's subscription: opens it when there is none, else records what changed. */
-export type SetVendorSubscription = { type: 'SetVendorSubscription'; data: { vendor_id: number; terms: VendorSubscriptionTerms; at: string } };
+export type SetVendorSubscription = {
+  type: 'SetVendorSubscription';
+  data: { vendor_id: number; terms: VendorSubscriptionTerms; at: string };
+};
 /** An active subscription whose period has ended moves to the period holding `at` (periods of `period_days`, back to back). */
 export type RenewSubscriptionPeriod = { type: 'RenewSubscriptionPeriod'; data: { vendor_id: number; period_days: number; at: string } };
 /** A stale subscription ends for good (expired), through canceled when it is active: the status table is kept. */
@@ -57,7 +67,9 @@ export function decideVendorSubscription(command: VendorSubscriptionCommand, sta
       if (state.status === 'none') {
         const started: SubscriptionStreamEvent = { type: 'VendorSubscriptionStarted', data: { vendor_id, ...terms, at } };
         // Moving a legacy vendor to a tier ends its legacy plan for good: a later cancellation falls to the default tier.
-        return state.legacy_since ? [{ type: 'VendorLegacyPlanEnded', data: { vendor_id, reason: 'subscription_started', at } }, started] : [started];
+        return state.legacy_since
+          ? [{ type: 'VendorLegacyPlanEnded', data: { vendor_id, reason: 'subscription_started', at } }, started]
+          : [started];
       }
       if (terms.status !== state.status) checkTransition('Subscription', SUBSCRIPTION_STATUS_TRANSITIONS, terms.status, state.status);
       const changes: Partial<VendorSubscriptionTerms> = {};

@@ -17,13 +17,20 @@ export interface RetryOutcome {
  * request's retry is being started.
  */
 export async function retryFailedTask(
-  store: EventStore, task: TaskRef & { status: string }, by: number | string, at: () => string, ctx: CommandContext,
+  store: EventStore,
+  task: TaskRef & { status: string },
+  by: number | string,
+  at: () => string,
+  ctx: CommandContext,
   start: () => Promise<TaskRef>,
 ): Promise<RetryOutcome> {
   const id = taskRetryId(task);
   const { state } = await load(store, taskRetry, id);
   if (state.status === 'started') return { retry: state.retry, already: true, done: [] };
-  if (task.status !== 'failed') throw new ConflictException(`Only a failed task can be retried: ${task.type}:${task.task_id} is ${task.status}`, { current_state: task.status });
+  if (task.status !== 'failed')
+    throw new ConflictException(`Only a failed task can be retried: ${task.type}:${task.task_id} is ${task.status}`, {
+      current_state: task.status,
+    });
   const ref = { type: task.type, task_id: task.task_id };
   const claimed = await handleCommand(store, taskRetry, id, { type: 'RequestTaskRetry', data: { ...ref, by, at: at() } }, ctx);
   if (claimed.events.length === 0) {
@@ -35,7 +42,13 @@ export async function retryFailedTask(
   try {
     retry = await start();
   } catch (err) {
-    await handleCommand(store, taskRetry, id, { type: 'AbandonTaskRetry', data: { ...ref, reason: err instanceof Error ? err.message : String(err), at: at() } }, ctx);
+    await handleCommand(
+      store,
+      taskRetry,
+      id,
+      { type: 'AbandonTaskRetry', data: { ...ref, reason: err instanceof Error ? err.message : String(err), at: at() } },
+      ctx,
+    );
     throw err;
   }
   const recorded = await handleCommand(store, taskRetry, id, { type: 'RecordTaskRetryStarted', data: { ...ref, retry, at: at() } }, ctx);

@@ -1,7 +1,10 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 
 /** A background task as the monitor names it: its type and its id within the type. */
-export interface TaskRef { type: string; task_id: string }
+export interface TaskRef {
+  type: string;
+  task_id: string;
+}
 
 export type TaskRetryEvent =
   | { type: 'TaskRetryRequested'; data: TaskRef & { by: number | string; at: string } }
@@ -13,10 +16,7 @@ export type TaskRetryCommand =
   | { type: 'RecordTaskRetryStarted'; data: TaskRef & { retry: TaskRef; at: string } }
   | { type: 'AbandonTaskRetry'; data: TaskRef & { reason: string; at: string } };
 
-export type TaskRetryState =
-  | { status: 'none' }
-  | { status: 'requested'; by: number | string }
-  | { status: 'started'; retry: TaskRef };
+export type TaskRetryState = { status: 'none' } | { status: 'requested'; by: number | string } | { status: 'started'; retry: TaskRef };
 
 /**
  * The retry of one failed background task, at most once: the first request claims it (a
@@ -40,10 +40,14 @@ export function decideTaskRetry(command: TaskRetryCommand, state: TaskRetryState
 
 export function evolveTaskRetry(state: TaskRetryState, event: TaskRetryEvent): TaskRetryState {
   switch (event.type) {
-    case 'TaskRetryRequested': return { status: 'requested', by: event.data.by };
-    case 'TaskRetryStarted': return { status: 'started', retry: event.data.retry };
-    case 'TaskRetryAbandoned': return { status: 'none' };
-    default: return state;
+    case 'TaskRetryRequested':
+      return { status: 'requested', by: event.data.by };
+    case 'TaskRetryStarted':
+      return { status: 'started', retry: event.data.retry };
+    case 'TaskRetryAbandoned':
+      return { status: 'none' };
+    default:
+      return state;
   }
 }
 

@@ -7,8 +7,15 @@
 export type TeamMemberInvited = {
   type: 'TeamMemberInvited';
   data: {
-    vendor_id: number; invitation_id: number; email: string; role: string; permissions: string[];
-    token_hash: string; invited_by: number; expires_at: string; at: string;
+    vendor_id: number;
+    invitation_id: number;
+    email: string;
+    role: string;
+    permissions: string[];
+    token_hash: string;
+    invited_by: number;
+    expires_at: string;
+    at: string;
   };
 };
 /** The invitee proved the token and joined the team with the invitation's role. */
@@ -29,4 +36,9 @@ export type TeamMemberRemoved = { type: 'TeamMemberRemoved'; data: { vendor_id: 
 export type TeamEvent = TeamMemberInvited | TeamInvitationAccepted | TeamInvitationCancelled | TeamMemberRoleChanged | TeamMemberRemoved;
 
 export const TEAM_MEMBER_EVENT_TYPES = ['TeamInvitationAccepted', 'TeamMemberRoleChanged', 'TeamMemberRemoved', 'VendorDeleted'] as const;
-export const TEAM_INVITATION_EVENT_TYPES = ['TeamMemberInvited', 'TeamInvitationAccepted', 'TeamInvitationCancelled', 'VendorDeleted'] as const;
+export const TEAM_INVITATION_EVENT_TYPES = [
+  'TeamMemberInvited',
+  'TeamInvitationAccepted',
+  'TeamInvitationCancelled',
+  'VendorDeleted',
+] as const;

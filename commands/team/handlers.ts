@@ -31,10 +31,14 @@ export const hashInvitationToken = (token: string) => createHash('sha256').updat
 /** A member role's stored permissions: the preset of the role, or the explicit list of `custom`. */
 function rolePermissions(role: string, permissions: string[] | undefined): string[] {
   if (!(MEMBER_ROLES as readonly string[]).includes(role)) {
-    throw new ValidationException(`Unknown role '${role}'`, [{ pointer: '/body/role', message: `must be one of ${MEMBER_ROLES.join(', ')}` }]);
+    throw new ValidationException(`Unknown role '${role}'`, [
+      { pointer: '/body/role', message: `must be one of ${MEMBER_ROLES.join(', ')}` },
+    ]);
   }
   if (role === 'custom' && (!permissions || permissions.length === 0)) {
-    throw new ValidationException('A custom role needs a permission list', [{ pointer: '/body/permissions', message: 'must list at least one permission' }]);
+    throw new ValidationException('A custom role needs a permission list', [
+      { pointer: '/body/permissions', message: 'must list at least one permission' },
+    ]);
   }
   return permissionsOf(role, permissions);
 }
@@ -63,12 +67,23 @@ export async function inviteTeamMember(deps: TeamDeps, vendorId: number, invited
   const command = {
     type: 'InviteTeamMember' as const,
     data: {
-      vendor_id: vendorId, invitation_id: invitationId, email: input.email.trim().toLowerCase(), role: input.role, permissions,
-      token_hash: hashInvitationToken(token), invited_by: invitedBy, expires_at, existing_user_id: input.existing_user_id,
-      limit: input.quota.limit, hint: input.quota.hint, at,
+      vendor_id: vendorId,
+      invitation_id: invitationId,
+      email: input.email.trim().toLowerCase(),
+      role: input.role,
+      permissions,
+      token_hash: hashInvitationToken(token),
+      invited_by: invitedBy,
+      expires_at,
+      existing_user_id: input.existing_user_id,
+      limit: input.quota.limit,
+      hint: input.quota.hint,
+      at,
     },
   };
-  const done: Done = [await retryOnConflict(() => handleCommand(deps.store, team, vendorId, command, { ...ctx, vendorId }), { tx: ctx.tx })];
+  const done: Done = [
+    await retryOnConflict(() => handleCommand(deps.store, team, vendorId, command, { ...ctx, vendorId }), { tx: ctx.tx }),
+  ];
   return { invitationId, token, expires_at, done };
 }
 
@@ -89,12 +104,22 @@ export interface Acceptance {
  * account is opened (role vendor) with the password the invitee chose, then the team records
  * the new member. The token is checked against the stored hash by the team decision.
  */
-export async function acceptTeamInvitation(deps: TeamDeps, input: Acceptance, ctx: CommandContext): Promise<{ userId: number; done: Done }> {
+export async function acceptTeamInvitation(
+  deps: TeamDeps,
+  input: Acceptance,
+  ctx: CommandContext,
+): Promise<{ userId: number; done: Done }> {
   const done: Done = [];
   let userId = input.existing_user_id;
   // The team decision is checked first with a dry run, so a stale or wrong token opens no account.
   const { state } = await load(deps.store, team, input.vendor_id);
-  team.decide({ type: 'AcceptTeamInvitation', data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId ?? 0, at: now(deps) } }, state);
+  team.decide(
+    {
+      type: 'AcceptTeamInvitation',
+      data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId ?? 0, at: now(deps) },
+    },
+    state,
+  );
   if (userId !== null) {
     const { state: account } = await load(deps.store, user, userId);
     if (account.status !== 'active' || !(await verifyPassword(account.password_hash, input.password))) {
@@ -102,28 +127,76 @@ export async function acceptTeamInvitation(deps: TeamDeps, input: Acceptance, ct
     }
   } else {
     const local = input.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '');
-    const created = await createUser(deps, {
-      email: input.email, username: input.username ?? `${local.length >= 3 ? local : `member-${local}`}-${randomBytes(2).toString('hex')}`,
-      password: input.password, role: 'vendor', first_name: input.first_name ?? null, last_name: input.last_name ?? null,
-    }, ctx);
+    const created = await createUser(
+      deps,
+      {
+        email: input.email,
+        username: input.username ?? `${local.length >= 3 ? local : `member-${local}`}-${randomBytes(2).toString('hex')}`,
+        password: input.password,
+        role: 'vendor',
+        first_name: input.first_name ?? null,
+        last_name: input.last_name ?? null,
+      },
+      ctx,
+    );
     userId = created.id;
     done.push(...created.done);
   }
-  done.push(await handleCommand(deps.store, team, input.vendor_id, {
-    type: 'AcceptTeamInvitation', data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId, at: now(deps) },
-  }, { ...ctx, userId, vendorId: input.vendor_id }));
+  done.push(
+    await handleCommand(
+      deps.store,
+      team,
+      input.vendor_id,
+      {
+        type: 'AcceptTeamInvitation',
+        data: { invitation_id: input.invitation_id, token_hash: hashInvitationToken(input.token), user_id: userId, at: now(deps) },
+      },
+      { ...ctx, userId, vendorId: input.vendor_id },
+    ),
+  );
   return { userId, done };
 }
 
 export async function cancelTeamInvitation(deps: TeamDeps, vendorId: number, invitationId: number, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, team, vendorId, { type: 'CancelTeamInvitation', data: { invitation_id: invitationId, at: now(deps) } }, { ...ctx, vendorId })];
+  return [
+    await handleCommand(
+      deps.store,
+      team,
+      vendorId,
+      { type: 'CancelTeamInvitation', data: { invitation_id: invitationId, at: now(deps) } },
+      { ...ctx, vendorId },
+    ),
+  ];
 }
 
-export async function changeTeamMemberRole(deps: TeamDeps, vendorId: number, userId: number, role: string, permissions: string[] | undefined, ctx: CommandContext): Promise<Done> {
+export async function changeTeamMemberRole(
+  deps: TeamDeps,
+  vendorId: number,
+  userId: number,
+  role: string,
+  permissions: string[] | undefined,
+  ctx: CommandContext,
+): Promise<Done> {
   const list = rolePermissions(role, permissions);
-  return [await handleCommand(deps.store, team, vendorId, { type: 'ChangeTeamMemberRole', data: { user_id: userId, role, permissions: list, at: now(deps) } }, { ...ctx, vendorId })];
+  return [
+    await handleCommand(
+      deps.store,
+      team,
+      vendorId,
+      { type: 'ChangeTeamMemberRole', data: { user_id: userId, role, permissions: list, at: now(deps) } },
+      { ...ctx, vendorId },
+    ),
+  ];
 }
 
 export async function removeTeamMember(deps: TeamDeps, vendorId: number, userId: number, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, team, vendorId, { type: 'RemoveTeamMember', data: { user_id: userId, at: now(deps) } }, { ...ctx, vendorId })];
+  return [
+    await handleCommand(
+      deps.store,
+      team,
+      vendorId,
+      { type: 'RemoveTeamMember', data: { user_id: userId, at: now(deps) } },
+      { ...ctx, vendorId },
+    ),
+  ];
 }

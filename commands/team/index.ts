@@ -36,11 +36,17 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
         throw new ConflictException(`${d.email} is already a member of this team`, { field: 'email' });
       }
       const pending = Object.values(state.invitations).find((i) => i.status === 'pending' && i.email === d.email && i.expires_at > at);
-      if (pending) throw new ConflictException(`${d.email} already has a pending invitation (id ${pending.id})`, { field: 'email', invitation_id: pending.id });
+      if (pending)
+        throw new ConflictException(`${d.email} already has a pending invitation (id ${pending.id})`, {
+          field: 'email',
+          invitation_id: pending.id,
+        });
       const seats = teamSeats(state, at);
       if (limit !== null && seats >= limit) {
-        throw new TierLimitExceededException(`The plan allows ${limit} team members, pending invitations included; this vendor has ${seats}`,
-          { limit_kind: 'team_members', limit, count: seats, ...hint });
+        throw new TierLimitExceededException(
+          `The plan allows ${limit} team members, pending invitations included; this vendor has ${seats}`,
+          { limit_kind: 'team_members', limit, count: seats, ...hint },
+        );
       }
       return [{ type: 'TeamMemberInvited', data: { ...d, at } }];
     }
@@ -51,10 +57,20 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       checkTransition('Invitation', INVITATION_TRANSITIONS, 'accept', inv.status);
       if (inv.expires_at <= at) throw new TeamInvitationExpiredException('The invitation has expired; ask the owner for a new one');
       checkTransition('Team member', MEMBER_TRANSITIONS, 'join', state.members[user_id]?.status ?? 'none');
-      return [{
-        type: 'TeamInvitationAccepted',
-        data: { vendor_id: state.vendor_id!, invitation_id, user_id, role: inv.role, permissions: inv.permissions, invited_by: inv.invited_by, at },
-      }];
+      return [
+        {
+          type: 'TeamInvitationAccepted',
+          data: {
+            vendor_id: state.vendor_id!,
+            invitation_id,
+            user_id,
+            role: inv.role,
+            permissions: inv.permissions,
+            invited_by: inv.invited_by,
+            at,
+          },
+        },
+      ];
     }
     case 'CancelTeamInvitation': {
       const inv = invitation(state, command.data.invitation_id);

@@ -49,8 +49,14 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
     case 'TeamMemberInvited': {
       const e = event.data;
       const inv: Invitation = {
-        id: e.invitation_id, email: e.email, role: e.role, permissions: e.permissions, token_hash: e.token_hash,
-        invited_by: e.invited_by, expires_at: e.expires_at, status: 'pending',
+        id: e.invitation_id,
+        email: e.email,
+        role: e.role,
+        permissions: e.permissions,
+        token_hash: e.token_hash,
+        invited_by: e.invited_by,
+        expires_at: e.expires_at,
+        status: 'pending',
       };
       return { ...next, invitations: { ...state.invitations, [e.invitation_id]: inv } };
     }
@@ -63,10 +69,19 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
       };
     }
     case 'TeamInvitationCancelled':
-      return { ...next, invitations: { ...state.invitations, [event.data.invitation_id]: { ...state.invitations[event.data.invitation_id], status: 'cancelled' } } };
+      return {
+        ...next,
+        invitations: {
+          ...state.invitations,
+          [event.data.invitation_id]: { ...state.invitations[event.data.invitation_id], status: 'cancelled' },
+        },
+      };
     case 'TeamMemberRoleChanged': {
       const e = event.data;
-      return { ...next, members: { ...state.members, [e.user_id]: { ...state.members[e.user_id], role: e.role, permissions: e.permissions } } };
+      return {
+        ...next,
+        members: { ...state.members, [e.user_id]: { ...state.members[e.user_id], role: e.role, permissions: e.permissions } },
+      };
     }
     case 'TeamMemberRemoved':
       return { ...next, members: { ...state.members, [event.data.user_id]: { ...state.members[event.data.user_id], status: 'removed' } } };

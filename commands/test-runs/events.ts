@@ -21,13 +21,30 @@ export interface TestResult {
 }
 
 /** A TestCollection: the tests of one folder of the suite, as a collect found them. */
-export interface TestCollection { name: string; category: TestCategory; files: number; tests: number }
+export interface TestCollection {
+  name: string;
+  category: TestCategory;
+  files: number;
+  tests: number;
+}
 
-export interface RunCounts { total: number; passed: number; failed: number; pending: number }
+export interface RunCounts {
+  total: number;
+  passed: number;
+  failed: number;
+  pending: number;
+}
 
 export type TestRunRequested = {
   type: 'TestRunRequested';
-  data: { run_id: number; kind: TestRunKind; category: TestCategory | null; collection: string | null; requested_by: number | string; at: string };
+  data: {
+    run_id: number;
+    kind: TestRunKind;
+    category: TestCategory | null;
+    collection: string | null;
+    requested_by: number | string;
+    at: string;
+  };
 };
 /**
  * The deployment's test runner queued a run or collect (stream `test_runner-deployment`) with
@@ -41,17 +58,35 @@ export type TestRunQueued = {
 export type TestRunStarted = { type: 'TestRunStarted'; data: { run_id: number; files: number; at: string } };
 export type TestRunProgressed = { type: 'TestRunProgressed'; data: RunCounts & { run_id: number; current: string | null; at: string } };
 export type TestResultsRecorded = { type: 'TestResultsRecorded'; data: { run_id: number; results: TestResult[] } };
-export type TestCollectionsCollected = { type: 'TestCollectionsCollected'; data: { run_id: number; collections: TestCollection[]; at: string } };
-export type TestRunCompleted = { type: 'TestRunCompleted'; data: RunCounts & { run_id: number; pass_rate: number | null; duration_ms: number; at: string } };
+export type TestCollectionsCollected = {
+  type: 'TestCollectionsCollected';
+  data: { run_id: number; collections: TestCollection[]; at: string };
+};
+export type TestRunCompleted = {
+  type: 'TestRunCompleted';
+  data: RunCounts & { run_id: number; pass_rate: number | null; duration_ms: number; at: string };
+};
 /** The run could not finish: the suite crashed, ran past its bound, or could not start. */
 export type TestRunFailed = { type: 'TestRunFailed'; data: { run_id: number; error: string; at: string } };
 export type TestRunCancelled = { type: 'TestRunCancelled'; data: { run_id: number; by: number | string; at: string } };
 
 export type TestRunEvent =
-  | TestRunRequested | TestRunStarted | TestRunProgressed | TestResultsRecorded | TestCollectionsCollected
-  | TestRunCompleted | TestRunFailed | TestRunCancelled;
+  | TestRunRequested
+  | TestRunStarted
+  | TestRunProgressed
+  | TestResultsRecorded
+  | TestCollectionsCollected
+  | TestRunCompleted
+  | TestRunFailed
+  | TestRunCancelled;
 
 export const TEST_RUN_EVENT_TYPES = [
-  'TestRunRequested', 'TestRunStarted', 'TestRunProgressed', 'TestResultsRecorded', 'TestCollectionsCollected',
-  'TestRunCompleted', 'TestRunFailed', 'TestRunCancelled',
+  'TestRunRequested',
+  'TestRunStarted',
+  'TestRunProgressed',
+  'TestResultsRecorded',
+  'TestCollectionsCollected',
+  'TestRunCompleted',
+  'TestRunFailed',
+  'TestRunCancelled',
 ] as const satisfies readonly TestRunEvent['type'][];

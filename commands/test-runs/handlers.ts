@@ -9,9 +9,17 @@ import type { TestCategory, TestRunKind } from './events.ts';
 import { RUNNER_ID, testRunner, type QueuedTestRun } from './runner.ts';
 import { testRun, type TestRunCommand, type TestRunStatus } from './testRun.ts';
 
-export interface TestRunDeps { store: EventStore; db: Executor; clock: Clock }
+export interface TestRunDeps {
+  store: EventStore;
+  db: Executor;
+  clock: Clock;
+}
 
-export interface TestRunRequest { kind: TestRunKind; category: TestCategory | null; collection: string | null }
+export interface TestRunRequest {
+  kind: TestRunKind;
+  category: TestCategory | null;
+  collection: string | null;
+}
 
 export interface TestRunTurn {
   run_id: number;
@@ -33,7 +41,10 @@ export interface TestRunTurn {
  * another waits or runs, nothing is queued and that one is answered (`joined`).
  */
 export async function requestTestRun(
-  deps: TestRunDeps, input: TestRunRequest, requestedBy: number | string, ctx: CommandContext,
+  deps: TestRunDeps,
+  input: TestRunRequest,
+  requestedBy: number | string,
+  ctx: CommandContext,
 ): Promise<TestRunTurn> {
   const runner = runnerQueue(deps, input, requestedBy, ctx);
   const turn = await takeTurn(runner.queue);
@@ -44,7 +55,12 @@ export async function requestTestRun(
  * The deployment's runner as the one-at-a-time queue of src/runtime/oneAtATime.ts; `seen` is the
  * status of the run it found queued last, as its look read it (a run it recorded is pending).
  */
-function runnerQueue(deps: TestRunDeps, input: TestRunRequest, requestedBy: number | string, ctx: CommandContext): { queue: JobQueue<QueuedTestRun>; seen: () => TestRunStatus } {
+function runnerQueue(
+  deps: TestRunDeps,
+  input: TestRunRequest,
+  requestedBy: number | string,
+  ctx: CommandContext,
+): { queue: JobQueue<QueuedTestRun>; seen: () => TestRunStatus } {
   let seen: TestRunStatus = 'pending';
   const queue: JobQueue<QueuedTestRun> = {
     last: async () => (await load(deps.store, testRunner, RUNNER_ID)).state.current,
@@ -56,8 +72,19 @@ function runnerQueue(deps: TestRunDeps, input: TestRunRequest, requestedBy: numb
       return { status: 'ended' };
     },
     async queue(last) {
-      const job: QueuedTestRun = { run_id: await nextId(deps.db, testRun.aggregate), ...input, requested_by: requestedBy, at: deps.clock.now().toISOString() };
-      const settled = await handleCommand(deps.store, testRunner, RUNNER_ID, { type: 'QueueTestRun', data: { ...job, after: last?.run_id ?? null } }, ctx);
+      const job: QueuedTestRun = {
+        run_id: await nextId(deps.db, testRun.aggregate),
+        ...input,
+        requested_by: requestedBy,
+        at: deps.clock.now().toISOString(),
+      };
+      const settled = await handleCommand(
+        deps.store,
+        testRunner,
+        RUNNER_ID,
+        { type: 'QueueTestRun', data: { ...job, after: last?.run_id ?? null } },
+        ctx,
+      );
       return { job, settled };
     },
     async record(job) {
@@ -72,6 +99,11 @@ function runnerQueue(deps: TestRunDeps, input: TestRunRequest, requestedBy: numb
   return { queue, seen: () => seen };
 }
 
-export function runTestRunCommand(store: EventStore, runId: number, command: TestRunCommand, ctx: CommandContext): Promise<Handled<unknown, any>> {
+export function runTestRunCommand(
+  store: EventStore,
+  runId: number,
+  command: TestRunCommand,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
   return handleCommand(store, testRun, runId, command, ctx);
 }

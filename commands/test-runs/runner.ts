@@ -11,7 +11,9 @@ import type { TestRunQueued, TestRunRequested } from './events.ts';
  * so the runner needs no event when a run ends.
  */
 export type QueuedTestRun = TestRunRequested['data'];
-export interface RunnerState { current: QueuedTestRun | null }
+export interface RunnerState {
+  current: QueuedTestRun | null;
+}
 
 export type RunnerCommand = {
   type: 'QueueTestRun';

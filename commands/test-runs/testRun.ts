@@ -6,7 +6,10 @@ import type { RunCounts, TestCollection, TestResult, TestRunCompleted, TestRunEv
 
 export type TestRunStatus = 'none' | 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type TestRunAction = 'request' | 'start' | 'progress' | 'record' | 'complete' | 'fail' | 'cancel';
-export interface TestRunState { status: TestRunStatus; id: number | null }
+export interface TestRunState {
+  status: TestRunStatus;
+  id: number | null;
+}
 
 /**
  * A run's moves (the specification shows none for test runs): the job lifecycle. Cancelling
@@ -34,19 +37,34 @@ export type TestRunCommand =
   | { type: 'CancelTestRun'; data: { run_id: number; by: number | string; at: string } };
 
 const ACTION: Record<TestRunCommand['type'], TestRunAction> = {
-  RequestTestRun: 'request', StartTestRun: 'start', RecordTestRunProgress: 'progress', RecordTestResults: 'record',
-  RecordTestCollections: 'record', CompleteTestRun: 'complete', FailTestRun: 'fail', CancelTestRun: 'cancel',
+  RequestTestRun: 'request',
+  StartTestRun: 'start',
+  RecordTestRunProgress: 'progress',
+  RecordTestResults: 'record',
+  RecordTestCollections: 'record',
+  CompleteTestRun: 'complete',
+  FailTestRun: 'fail',
+  CancelTestRun: 'cancel',
 };
 
 export function evolveTestRun(state: TestRunState, event: TestRunEvent): TestRunState {
   switch (event.type) {
-    case 'TestRunRequested': return { status: 'pending', id: event.data.run_id };
-    case 'TestRunStarted': return { ...state, status: 'running' };
-    case 'TestRunProgressed': case 'TestResultsRecorded': case 'TestCollectionsCollected': return state;
-    case 'TestRunCompleted': return { ...state, status: 'completed' };
-    case 'TestRunFailed': return { ...state, status: 'failed' };
-    case 'TestRunCancelled': return { ...state, status: 'cancelled' };
-    default: return assertNever(event);
+    case 'TestRunRequested':
+      return { status: 'pending', id: event.data.run_id };
+    case 'TestRunStarted':
+      return { ...state, status: 'running' };
+    case 'TestRunProgressed':
+    case 'TestResultsRecorded':
+    case 'TestCollectionsCollected':
+      return state;
+    case 'TestRunCompleted':
+      return { ...state, status: 'completed' };
+    case 'TestRunFailed':
+      return { ...state, status: 'failed' };
+    case 'TestRunCancelled':
+      return { ...state, status: 'cancelled' };
+    default:
+      return assertNever(event);
   }
 }
 
@@ -55,15 +73,24 @@ export function decideTestRun(command: TestRunCommand, state: TestRunState): Tes
   if (state.status === 'none' && action !== 'request') throw new TestRunNotFoundException(`Test run ${command.data.run_id} not found`);
   if (!TEST_RUN_TRANSITIONS[action].from.includes(state.status)) throw new InvalidTransitionException('Test run', state.status, action);
   switch (command.type) {
-    case 'RequestTestRun': return [{ type: 'TestRunRequested', data: command.data }];
-    case 'StartTestRun': return [{ type: 'TestRunStarted', data: command.data }];
-    case 'RecordTestRunProgress': return [{ type: 'TestRunProgressed', data: command.data }];
-    case 'RecordTestResults': return command.data.results.length === 0 ? [] : [{ type: 'TestResultsRecorded', data: command.data }];
-    case 'RecordTestCollections': return [{ type: 'TestCollectionsCollected', data: command.data }];
-    case 'CompleteTestRun': return [{ type: 'TestRunCompleted', data: command.data }];
-    case 'FailTestRun': return [{ type: 'TestRunFailed', data: command.data }];
-    case 'CancelTestRun': return [{ type: 'TestRunCancelled', data: command.data }];
-    default: return assertNever(command);
+    case 'RequestTestRun':
+      return [{ type: 'TestRunRequested', data: command.data }];
+    case 'StartTestRun':
+      return [{ type: 'TestRunStarted', data: command.data }];
+    case 'RecordTestRunProgress':
+      return [{ type: 'TestRunProgressed', data: command.data }];
+    case 'RecordTestResults':
+      return command.data.results.length === 0 ? [] : [{ type: 'TestResultsRecorded', data: command.data }];
+    case 'RecordTestCollections':
+      return [{ type: 'TestCollectionsCollected', data: command.data }];
+    case 'CompleteTestRun':
+      return [{ type: 'TestRunCompleted', data: command.data }];
+    case 'FailTestRun':
+      return [{ type: 'TestRunFailed', data: command.data }];
+    case 'CancelTestRun':
+      return [{ type: 'TestRunCancelled', data: command.data }];
+    default:
+      return assertNever(command);
   }
 }
 

@@ -24,8 +24,10 @@ export type ThemeState = { theme: ThemeConfig | null };
 export function evolveTheme(state: ThemeState, event: ThemeEvent): ThemeState {
   switch (event.type) {
     case 'VendorThemeChanged':
-    case 'VendorThemePresetApplied': return { theme: event.data.theme };
-    case 'VendorThemeReset': return { theme: null };
+    case 'VendorThemePresetApplied':
+      return { theme: event.data.theme };
+    case 'VendorThemeReset':
+      return { theme: null };
   }
 }
 
@@ -48,7 +50,12 @@ export function decideTheme(command: ThemeCommand, state: ThemeState): ThemeEven
     }
     case 'ApplyThemePreset': {
       if (!THEME_PRESETS[command.data.preset]) throw new ThemePresetNotFoundException(`Unknown theme preset '${command.data.preset}'`);
-      return [{ type: 'VendorThemePresetApplied', data: { vendor_id, preset: command.data.preset, theme: presetTheme(command.data.preset, state.theme), at } }];
+      return [
+        {
+          type: 'VendorThemePresetApplied',
+          data: { vendor_id, preset: command.data.preset, theme: presetTheme(command.data.preset, state.theme), at },
+        },
+      ];
     }
     case 'ResetVendorTheme':
       return state.theme === null ? [] : [{ type: 'VendorThemeReset', data: { vendor_id, at } }];

@@ -28,12 +28,22 @@ export type UserActivated = { type: 'UserActivated'; data: { user_id: number; at
 /** The user may no longer sign in; existing tokens stop working. */
 export type UserDeactivated = { type: 'UserDeactivated'; data: { user_id: number; at: string } };
 /** The user's password was replaced (by the user, or reset by an admin when must_change_password). */
-export type UserPasswordChanged = { type: 'UserPasswordChanged'; data: { user_id: number; password_hash: string; must_change_password: boolean; at: string } };
+export type UserPasswordChanged = {
+  type: 'UserPasswordChanged';
+  data: { user_id: number; password_hash: string; must_change_password: boolean; at: string };
+};
 /** The account was closed; its e-mail and username are free again. */
 export type UserDeleted = { type: 'UserDeleted'; data: { user_id: number; at: string } };
 
-export type UserEvent = UserCreated | UserProfileChanged | UserRoleChanged | UserActivated | UserDeactivated | UserPasswordChanged | UserDeleted;
+export type UserEvent =
+  UserCreated | UserProfileChanged | UserRoleChanged | UserActivated | UserDeactivated | UserPasswordChanged | UserDeleted;
 
 export const USER_EVENT_TYPES = [
-  'UserCreated', 'UserProfileChanged', 'UserRoleChanged', 'UserActivated', 'UserDeactivated', 'UserPasswordChanged', 'UserDeleted',
+  'UserCreated',
+  'UserProfileChanged',
+  'UserRoleChanged',
+  'UserActivated',
+  'UserDeactivated',
+  'UserPasswordChanged',
+  'UserDeleted',
 ] as const satisfies readonly UserEvent['type'][];

@@ -38,21 +38,35 @@ export interface NewUser {
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
 
 async function reserve(deps: UserDeps, kind: string, value: string, holder: number, ctx: CommandContext) {
-  return handleCommand(deps.store, reservation, reservationId(kind, value),
-    { type: 'ReserveUniqueValue', data: { kind, value, holder: String(holder) } }, ctx);
+  return handleCommand(
+    deps.store,
+    reservation,
+    reservationId(kind, value),
+    { type: 'ReserveUniqueValue', data: { kind, value, holder: String(holder) } },
+    ctx,
+  );
 }
 
 async function release(deps: UserDeps, kind: string, value: string, holder: number, ctx: CommandContext) {
-  return handleCommand(deps.store, reservation, reservationId(kind, value),
-    { type: 'ReleaseUniqueValue', data: { kind, value, holder: String(holder) } }, ctx);
+  return handleCommand(
+    deps.store,
+    reservation,
+    reservationId(kind, value),
+    { type: 'ReleaseUniqueValue', data: { kind, value, holder: String(holder) } },
+    ctx,
+  );
 }
 
-export async function createUser(deps: UserDeps, input: NewUser, ctx: CommandContext): Promise<{ id: number; done: Handled<unknown, any>[] }> {
-  const id = input.id ?? await nextId(deps.db, 'user');
+export async function createUser(
+  deps: UserDeps,
+  input: NewUser,
+  ctx: CommandContext,
+): Promise<{ id: number; done: Handled<unknown, any>[] }> {
+  const id = input.id ?? (await nextId(deps.db, 'user'));
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
   if (input.password_hash === undefined && input.password === undefined) throw new Error('createUser needs a password or its hash');
-  const password_hash = input.password_hash ?? await hashPassword(input.password!);
+  const password_hash = input.password_hash ?? (await hashPassword(input.password!));
   const done: Handled<any, any>[] = [];
   done.push(await reserve(deps, 'email', email, id, ctx));
   try {
@@ -62,14 +76,29 @@ export async function createUser(deps: UserDeps, input: NewUser, ctx: CommandCon
     throw err;
   }
   try {
-    done.push(await handleCommand(deps.store, user, id, {
-    type: 'CreateUser',
-    data: {
-      user_id: id, role: input.role, password_hash, must_change_password: input.must_change_password ?? false,
-      email, username, first_name: input.first_name ?? null, last_name: input.last_name ?? null,
-      preferred_language: input.preferred_language ?? 'en', at: now(deps),
-    },
-    }, ctx));
+    done.push(
+      await handleCommand(
+        deps.store,
+        user,
+        id,
+        {
+          type: 'CreateUser',
+          data: {
+            user_id: id,
+            role: input.role,
+            password_hash,
+            must_change_password: input.must_change_password ?? false,
+            email,
+            username,
+            first_name: input.first_name ?? null,
+            last_name: input.last_name ?? null,
+            preferred_language: input.preferred_language ?? 'en',
+            at: now(deps),
+          },
+        },
+        ctx,
+      ),
+    );
   } catch (err) {
     await release(deps, 'email', email, id, ctx);
     await release(deps, 'username', username, id, ctx);
@@ -130,7 +159,16 @@ export async function changeUserRole(deps: UserDeps, id: number, role: Role, ctx
 
 export async function changeUserPassword(deps: UserDeps, id: number, password: string, mustChange: boolean, ctx: CommandContext) {
   const password_hash = await hashPassword(password);
-  return [await handleCommand(deps.store, user, id, {
-    type: 'ChangeUserPassword', data: { password_hash, must_change_password: mustChange, at: now(deps) },
-  }, ctx)];
+  return [
+    await handleCommand(
+      deps.store,
+      user,
+      id,
+      {
+        type: 'ChangeUserPassword',
+        data: { password_hash, must_change_password: mustChange, at: now(deps) },
+      },
+      ctx,
+    ),
+  ];
 }

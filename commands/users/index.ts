@@ -28,21 +28,27 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       for (const [k, v] of Object.entries(command.data.changes) as [keyof UserProfile, any][]) {
         if (v !== undefined && state[k] !== v) (changes as any)[k] = v;
       }
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'UserProfileChanged', data: { user_id: state.id, changes, at: command.data.at } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'UserProfileChanged', data: { user_id: state.id, changes, at: command.data.at } }];
     }
     case 'ChangeUserRole':
       check(state, 'change_role');
       if (state.status !== 'active' && state.status !== 'inactive') return [];
-      return state.role === command.data.role ? [] : [{ type: 'UserRoleChanged', data: { user_id: state.id, role: command.data.role, at: command.data.at } }];
+      return state.role === command.data.role
+        ? []
+        : [{ type: 'UserRoleChanged', data: { user_id: state.id, role: command.data.role, at: command.data.at } }];
     case 'SetUserActive': {
       // Setting the status it already has is an idempotent no-op, not a refused move.
       if (state.status === 'active' && command.data.active) return [];
       if (state.status === 'inactive' && !command.data.active) return [];
       check(state, command.data.active ? 'activate' : 'deactivate');
       const id = (state as { id: number }).id;
-      return [command.data.active
-        ? { type: 'UserActivated', data: { user_id: id, at: command.data.at } }
-        : { type: 'UserDeactivated', data: { user_id: id, at: command.data.at } }];
+      return [
+        command.data.active
+          ? { type: 'UserActivated', data: { user_id: id, at: command.data.at } }
+          : { type: 'UserDeactivated', data: { user_id: id, at: command.data.at } },
+      ];
     }
     case 'ChangeUserPassword':
       check(state, 'change_password');

@@ -26,17 +26,32 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserCreated': {
       const { user_id, role, password_hash, must_change_password, email, username, first_name, last_name, preferred_language } = event.data;
-      return { status: 'active', id: user_id, role, password_hash, must_change_password, email, username, first_name, last_name, preferred_language };
+      return {
+        status: 'active',
+        id: user_id,
+        role,
+        password_hash,
+        must_change_password,
+        email,
+        username,
+        first_name,
+        last_name,
+        preferred_language,
+      };
     }
     case 'UserDeleted':
       return { status: 'deleted', id: event.data.user_id };
   }
   if (state.status !== 'active' && state.status !== 'inactive') return state;
   switch (event.type) {
-    case 'UserProfileChanged': return { ...state, ...event.data.changes };
-    case 'UserRoleChanged': return { ...state, role: event.data.role };
-    case 'UserActivated': return { ...state, status: 'active' };
-    case 'UserDeactivated': return { ...state, status: 'inactive' };
+    case 'UserProfileChanged':
+      return { ...state, ...event.data.changes };
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.role };
+    case 'UserActivated':
+      return { ...state, status: 'active' };
+    case 'UserDeactivated':
+      return { ...state, status: 'inactive' };
     case 'UserPasswordChanged':
       return { ...state, password_hash: event.data.password_hash, must_change_password: event.data.must_change_password };
   }

@@ -3,7 +3,14 @@ import type { ExtmarketSettings, RequestedPlan, VendorProfile } from './events.t
 /** Commands of the vendor aggregate. Ids, tokens and times are chosen before the decision. */
 export type CreateVendor = {
   type: 'CreateVendor';
-  data: VendorProfile & { vendor_id: number; company_id: number; vendor_code: string; subdomain: string; at: string; requested_plan?: RequestedPlan };
+  data: VendorProfile & {
+    vendor_id: number;
+    company_id: number;
+    vendor_code: string;
+    subdomain: string;
+    at: string;
+    requested_plan?: RequestedPlan;
+  };
 };
 export type ChangeVendorProfile = { type: 'ChangeVendorProfile'; data: { changes: Partial<VendorProfile>; at: string } };
 export type ChangeVendorSubdomain = { type: 'ChangeVendorSubdomain'; data: { subdomain: string; at: string } };
@@ -16,11 +23,23 @@ export type AddVendorDomain = {
   data: { domain_id: number; domain: string; is_primary: boolean; verification_token: string; at: string };
 };
 /** The outcome of a DNS check, made outside the decision. */
-export type RecordDomainCheck = { type: 'RecordDomainCheck'; data: { domain_id: number; verified: boolean; reason: string | null; at: string } };
-export type ChangeVendorDomain = { type: 'ChangeVendorDomain'; data: { domain_id: number; is_primary?: boolean; is_active?: boolean; at: string } };
+export type RecordDomainCheck = {
+  type: 'RecordDomainCheck';
+  data: { domain_id: number; verified: boolean; reason: string | null; at: string };
+};
+export type ChangeVendorDomain = {
+  type: 'ChangeVendorDomain';
+  data: { domain_id: number; is_primary?: boolean; is_active?: boolean; at: string };
+};
 export type RemoveVendorDomain = { type: 'RemoveVendorDomain'; data: { domain_id: number; at: string } };
 
 export type VendorDomainCommand = AddVendorDomain | RecordDomainCheck | ChangeVendorDomain | RemoveVendorDomain;
 export type VendorCommand =
-  | CreateVendor | ChangeVendorProfile | ChangeVendorSubdomain | ChangeExtmarketSettings
-  | SetVendorVerified | SetVendorActive | DeleteVendor | VendorDomainCommand;
+  | CreateVendor
+  | ChangeVendorProfile
+  | ChangeVendorSubdomain
+  | ChangeExtmarketSettings
+  | SetVendorVerified
+  | SetVendorActive
+  | DeleteVendor
+  | VendorDomainCommand;

@@ -64,6 +64,10 @@ export function decideDomain(command: VendorDomainCommand, state: LiveVendor): V
 /** One primary domain per vendor: making one primary demotes the others. */
 function demotePrimary(state: LiveVendor, at: string, except: number, primary: boolean): VendorEvent[] {
   if (!primary) return [];
-  return state.domains.filter((d) => d.is_primary && d.id !== except)
-    .map((d) => ({ type: 'VendorDomainSettingsChanged', data: { vendor_id: state.id, domain_id: d.id, is_primary: false, at } }) as VendorEvent);
+  return state.domains
+    .filter((d) => d.is_primary && d.id !== except)
+    .map(
+      (d) =>
+        ({ type: 'VendorDomainSettingsChanged', data: { vendor_id: state.id, domain_id: d.id, is_primary: false, at } }) as VendorEvent,
+    );
 }

@@ -52,14 +52,30 @@ export interface RequestedPlan {
 /** A vendor was opened under a company, with its unique code and subdomain. */
 export type VendorCreated = {
   type: 'VendorCreated';
-  data: VendorProfile & { vendor_id: number; company_id: number; vendor_code: string; subdomain: string; created_at: string; requested_plan?: RequestedPlan };
+  data: VendorProfile & {
+    vendor_id: number;
+    company_id: number;
+    vendor_code: string;
+    subdomain: string;
+    created_at: string;
+    requested_plan?: RequestedPlan;
+  };
 };
 /** Profile, contact, language or extmarket identity fields changed (only the changed ones). */
-export type VendorProfileChanged = { type: 'VendorProfileChanged'; data: { vendor_id: number; changes: Partial<VendorProfile>; at: string } };
+export type VendorProfileChanged = {
+  type: 'VendorProfileChanged';
+  data: { vendor_id: number; changes: Partial<VendorProfile>; at: string };
+};
 /** The vendor moved to another subdomain; the old one is free again. */
-export type VendorSubdomainChanged = { type: 'VendorSubdomainChanged'; data: { vendor_id: number; subdomain: string; previous: string; at: string } };
+export type VendorSubdomainChanged = {
+  type: 'VendorSubdomainChanged';
+  data: { vendor_id: number; subdomain: string; previous: string; at: string };
+};
 /** The vendor's extmarket feed and listing settings changed (only the changed ones). */
-export type VendorExtmarketSettingsChanged = { type: 'VendorExtmarketSettingsChanged'; data: { vendor_id: number; changes: ExtmarketSettings; at: string } };
+export type VendorExtmarketSettingsChanged = {
+  type: 'VendorExtmarketSettingsChanged';
+  data: { vendor_id: number; changes: ExtmarketSettings; at: string };
+};
 /** An admin confirmed the vendor's identity. */
 export type VendorVerified = { type: 'VendorVerified'; data: { vendor_id: number; at: string } };
 /** An admin withdrew the vendor's verification. */
@@ -79,26 +95,54 @@ export type VendorDomainAdded = {
 /** The domain's DNS TXT record matched: the storefront may be served on it. */
 export type VendorDomainVerified = { type: 'VendorDomainVerified'; data: { vendor_id: number; domain_id: number; at: string } };
 /** A DNS check did not find the expected TXT record. */
-export type VendorDomainVerificationFailed = { type: 'VendorDomainVerificationFailed'; data: { vendor_id: number; domain_id: number; reason: string; at: string } };
+export type VendorDomainVerificationFailed = {
+  type: 'VendorDomainVerificationFailed';
+  data: { vendor_id: number; domain_id: number; reason: string; at: string };
+};
 /** The domain's primary or active flag changed. */
 export type VendorDomainSettingsChanged = {
   type: 'VendorDomainSettingsChanged';
   data: { vendor_id: number; domain_id: number; is_primary?: boolean; is_active?: boolean; at: string };
 };
 /** The domain was detached from the vendor and is free again. */
-export type VendorDomainRemoved = { type: 'VendorDomainRemoved'; data: { vendor_id: number; domain_id: number; domain: string; at: string } };
+export type VendorDomainRemoved = {
+  type: 'VendorDomainRemoved';
+  data: { vendor_id: number; domain_id: number; domain: string; at: string };
+};
 
 export type VendorEvent =
-  | VendorCreated | VendorProfileChanged | VendorSubdomainChanged | VendorExtmarketSettingsChanged
-  | VendorVerified | VendorVerificationRevoked | VendorActivated | VendorDeactivated | VendorDeleted
-  | VendorDomainAdded | VendorDomainVerified | VendorDomainVerificationFailed | VendorDomainSettingsChanged | VendorDomainRemoved;
+  | VendorCreated
+  | VendorProfileChanged
+  | VendorSubdomainChanged
+  | VendorExtmarketSettingsChanged
+  | VendorVerified
+  | VendorVerificationRevoked
+  | VendorActivated
+  | VendorDeactivated
+  | VendorDeleted
+  | VendorDomainAdded
+  | VendorDomainVerified
+  | VendorDomainVerificationFailed
+  | VendorDomainSettingsChanged
+  | VendorDomainRemoved;
 
 export const VENDOR_EVENT_TYPES = [
-  'VendorCreated', 'VendorProfileChanged', 'VendorSubdomainChanged', 'VendorExtmarketSettingsChanged',
-  'VendorVerified', 'VendorVerificationRevoked', 'VendorActivated', 'VendorDeactivated', 'VendorDeleted',
+  'VendorCreated',
+  'VendorProfileChanged',
+  'VendorSubdomainChanged',
+  'VendorExtmarketSettingsChanged',
+  'VendorVerified',
+  'VendorVerificationRevoked',
+  'VendorActivated',
+  'VendorDeactivated',
+  'VendorDeleted',
 ] as const satisfies readonly VendorEvent['type'][];
 
 export const VENDOR_DOMAIN_EVENT_TYPES = [
-  'VendorDomainAdded', 'VendorDomainVerified', 'VendorDomainVerificationFailed', 'VendorDomainSettingsChanged', 'VendorDomainRemoved',
+  'VendorDomainAdded',
+  'VendorDomainVerified',
+  'VendorDomainVerificationFailed',
+  'VendorDomainSettingsChanged',
+  'VendorDomainRemoved',
   'VendorDeleted',
 ] as const satisfies readonly VendorEvent['type'][];

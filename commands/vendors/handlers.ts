@@ -24,16 +24,38 @@ const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
  * Attaching and detaching vendors touch the company's stream, which every vendor creation of
  * that company shares. Both decisions are idempotent, so a lost race is simply decided again.
  */
-function onCompany(deps: VendorDeps, companyId: number, command: { type: 'AttachVendor' | 'DetachVendor'; data: { vendor_id: number; at: string } }, ctx: CommandContext) {
+function onCompany(
+  deps: VendorDeps,
+  companyId: number,
+  command: { type: 'AttachVendor' | 'DetachVendor'; data: { vendor_id: number; at: string } },
+  ctx: CommandContext,
+) {
   return retryOnConflict(() => handleCommand(deps.store, company, companyId, command, ctx), { tx: ctx.tx });
 }
 
 /** Subdomains the platform keeps for itself (the vendor context never resolves them). */
-export const RESERVED_SUBDOMAINS = ['www', 'admin', 'api', 'app', 'mail', 'shop', 'shops', 'vendor', 'vendors', 'platform', 'static', 'assets', 'cdn', 'public'];
+export const RESERVED_SUBDOMAINS = [
+  'www',
+  'admin',
+  'api',
+  'app',
+  'mail',
+  'shop',
+  'shops',
+  'vendor',
+  'vendors',
+  'platform',
+  'static',
+  'assets',
+  'cdn',
+  'public',
+];
 
 export function checkSubdomain(subdomain: string): void {
   if (RESERVED_SUBDOMAINS.includes(subdomain)) {
-    throw new ValidationException(`The subdomain '${subdomain}' is reserved by the platform`, [{ pointer: '/body/subdomain', message: 'is reserved' }]);
+    throw new ValidationException(`The subdomain '${subdomain}' is reserved by the platform`, [
+      { pointer: '/body/subdomain', message: 'is reserved' },
+    ]);
   }
 }
 
@@ -57,7 +79,7 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
   const vendor_code = rawCode.trim().toUpperCase();
   const subdomain = (rawSub ?? vendor_code.replace(/_/g, '-')).trim().toLowerCase();
   checkSubdomain(subdomain);
-  const id = givenId ?? await nextId(deps.db, 'vendor');
+  const id = givenId ?? (await nextId(deps.db, 'vendor'));
   const at = now(deps);
   const c = { ...ctx, vendorId: id };
   // A marketplace shop belongs to one vendor here (the signup's shop claim, SPEC.md part 2 "extmarket identity fields").
@@ -65,9 +87,18 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
   return withClaims(deps.store, [['vendor_code', vendor_code], ['subdomain', subdomain], ...shop], id, c, async (done) => {
     done.push(await onCompany(deps, company_id, { type: 'AttachVendor', data: { vendor_id: id, at } }, c));
     try {
-      done.push(await handleCommand(deps.store, vendor, id, {
-        type: 'CreateVendor', data: { ...profile, vendor_id: id, company_id, vendor_code, subdomain, at, ...(requested_plan ? { requested_plan } : {}) },
-      }, c));
+      done.push(
+        await handleCommand(
+          deps.store,
+          vendor,
+          id,
+          {
+            type: 'CreateVendor',
+            data: { ...profile, vendor_id: id, company_id, vendor_code, subdomain, at, ...(requested_plan ? { requested_plan } : {}) },
+          },
+          c,
+        ),
+      );
     } catch (err) {
       await onCompany(deps, company_id, { type: 'DetachVendor', data: { vendor_id: id, at } }, c);
       throw err;
@@ -76,8 +107,21 @@ export async function createVendor(deps: VendorDeps, input: NewVendor, ctx: Comm
   });
 }
 
-export async function changeVendorProfile(deps: VendorDeps, id: number, changes: Partial<VendorProfile>, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorProfile', data: { changes, at: now(deps) } }, { ...ctx, vendorId: id })];
+export async function changeVendorProfile(
+  deps: VendorDeps,
+  id: number,
+  changes: Partial<VendorProfile>,
+  ctx: CommandContext,
+): Promise<Done> {
+  return [
+    await handleCommand(
+      deps.store,
+      vendor,
+      id,
+      { type: 'ChangeVendorProfile', data: { changes, at: now(deps) } },
+      { ...ctx, vendorId: id },
+    ),
+  ];
 }
 
 /** Claims the new subdomain, moves the vendor, then frees the old one. */
@@ -95,16 +139,33 @@ export async function changeVendorSubdomain(deps: VendorDeps, id: number, subdom
   return done;
 }
 
-export async function changeExtmarketSettings(deps: VendorDeps, id: number, changes: ExtmarketSettings, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeExtmarketSettings', data: { changes, at: now(deps) } }, { ...ctx, vendorId: id })];
+export async function changeExtmarketSettings(
+  deps: VendorDeps,
+  id: number,
+  changes: ExtmarketSettings,
+  ctx: CommandContext,
+): Promise<Done> {
+  return [
+    await handleCommand(
+      deps.store,
+      vendor,
+      id,
+      { type: 'ChangeExtmarketSettings', data: { changes, at: now(deps) } },
+      { ...ctx, vendorId: id },
+    ),
+  ];
 }
 
 export async function setVendorVerified(deps: VendorDeps, id: number, verified: boolean, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'SetVendorVerified', data: { verified, at: now(deps) } }, { ...ctx, vendorId: id })];
+  return [
+    await handleCommand(deps.store, vendor, id, { type: 'SetVendorVerified', data: { verified, at: now(deps) } }, { ...ctx, vendorId: id }),
+  ];
 }
 
 export async function setVendorActive(deps: VendorDeps, id: number, active: boolean, ctx: CommandContext): Promise<Done> {
-  return [await handleCommand(deps.store, vendor, id, { type: 'SetVendorActive', data: { active, at: now(deps) } }, { ...ctx, vendorId: id })];
+  return [
+    await handleCommand(deps.store, vendor, id, { type: 'SetVendorActive', data: { active, at: now(deps) } }, { ...ctx, vendorId: id }),
+  ];
 }
 
 /** Closes the vendor, detaches it from its company and frees its code, subdomain and domains. */
@@ -131,20 +192,49 @@ export async function addVendorDomain(deps: VendorDeps, id: number, rawDomain: s
   const domainId = await nextId(deps.db, 'vendor_domain');
   const verification_token = randomBytes(16).toString('hex');
   return withClaims(deps.store, [['domain', domain]], id, c, async (done) => {
-    done.push(await handleCommand(deps.store, vendor, id, {
-      type: 'AddVendorDomain', data: { domain_id: domainId, domain, is_primary: isPrimary, verification_token, at: now(deps) },
-    }, c));
+    done.push(
+      await handleCommand(
+        deps.store,
+        vendor,
+        id,
+        {
+          type: 'AddVendorDomain',
+          data: { domain_id: domainId, domain, is_primary: isPrimary, verification_token, at: now(deps) },
+        },
+        c,
+      ),
+    );
     return { domainId, done };
   });
 }
 
-export async function changeVendorDomain(deps: VendorDeps, id: number, domainId: number, change: { is_primary?: boolean; is_active?: boolean }, ctx: CommandContext) {
-  return [await handleCommand(deps.store, vendor, id, { type: 'ChangeVendorDomain', data: { domain_id: domainId, ...change, at: now(deps) } }, { ...ctx, vendorId: id })];
+export async function changeVendorDomain(
+  deps: VendorDeps,
+  id: number,
+  domainId: number,
+  change: { is_primary?: boolean; is_active?: boolean },
+  ctx: CommandContext,
+) {
+  return [
+    await handleCommand(
+      deps.store,
+      vendor,
+      id,
+      { type: 'ChangeVendorDomain', data: { domain_id: domainId, ...change, at: now(deps) } },
+      { ...ctx, vendorId: id },
+    ),
+  ];
 }
 
 export async function removeVendorDomain(deps: VendorDeps, id: number, domainId: number, ctx: CommandContext): Promise<Done> {
   const c = { ...ctx, vendorId: id };
-  const result = await handleCommand(deps.store, vendor, id, { type: 'RemoveVendorDomain', data: { domain_id: domainId, at: now(deps) } }, c);
+  const result = await handleCommand(
+    deps.store,
+    vendor,
+    id,
+    { type: 'RemoveVendorDomain', data: { domain_id: domainId, at: now(deps) } },
+    c,
+  );
   const removed = result.events.find((e) => e.type === 'VendorDomainRemoved');
   const done: Done = [result];
   if (removed && removed.type === 'VendorDomainRemoved') done.push(await release(deps.store, 'domain', removed.data.domain, id, c));
@@ -156,13 +246,25 @@ export async function removeVendorDomain(deps: VendorDeps, id: number, domainId:
  * and records the outcome: verified, or failed with the reason.
  */
 export async function verifyVendorDomain(
-  deps: VendorDeps, id: number, domainId: number,
-  lookup: (domain: string, token: string) => Promise<{ ok: boolean; reason: string | null }>, ctx: CommandContext,
+  deps: VendorDeps,
+  id: number,
+  domainId: number,
+  lookup: (domain: string, token: string) => Promise<{ ok: boolean; reason: string | null }>,
+  ctx: CommandContext,
 ): Promise<Done> {
   const { state } = await load(deps.store, vendor, id);
   const domain = state.status === 'active' || state.status === 'inactive' ? state.domains.find((d) => d.id === domainId) : undefined;
   const result = domain ? await lookup(domain.domain, domain.verification_token) : { ok: false, reason: null };
-  return [await handleCommand(deps.store, vendor, id, {
-    type: 'RecordDomainCheck', data: { domain_id: domainId, verified: result.ok, reason: result.reason, at: now(deps) },
-  }, { ...ctx, vendorId: id })];
+  return [
+    await handleCommand(
+      deps.store,
+      vendor,
+      id,
+      {
+        type: 'RecordDomainCheck',
+        data: { domain_id: domainId, verified: result.ok, reason: result.reason, at: now(deps) },
+      },
+      { ...ctx, vendorId: id },
+    ),
+  ];
 }

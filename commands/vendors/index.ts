@@ -45,17 +45,26 @@ export function decideVendor(command: VendorCommand, state: VendorState): Vendor
       const v = live(state, 'change_profile');
       const changes = changed<VendorProfile>(v, command.data.changes);
       checkLanguages({ ...v, ...changes });
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'VendorProfileChanged', data: { vendor_id: v.id, changes, at: command.data.at } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'VendorProfileChanged', data: { vendor_id: v.id, changes, at: command.data.at } }];
     }
     case 'ChangeVendorSubdomain': {
       const v = live(state, 'change_subdomain');
       if (v.subdomain === command.data.subdomain) return [];
-      return [{ type: 'VendorSubdomainChanged', data: { vendor_id: v.id, subdomain: command.data.subdomain, previous: v.subdomain, at: command.data.at } }];
+      return [
+        {
+          type: 'VendorSubdomainChanged',
+          data: { vendor_id: v.id, subdomain: command.data.subdomain, previous: v.subdomain, at: command.data.at },
+        },
+      ];
     }
     case 'ChangeExtmarketSettings': {
       const v = live(state, 'change_extmarket');
       const changes = changed<ExtmarketSettings>(v.extmarket, command.data.changes);
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'VendorExtmarketSettingsChanged', data: { vendor_id: v.id, changes, at: command.data.at } }];
+      return Object.keys(changes).length === 0
+        ? []
+        : [{ type: 'VendorExtmarketSettingsChanged', data: { vendor_id: v.id, changes, at: command.data.at } }];
     }
     case 'SetVendorVerified': {
       const v = live(state, 'verify');
@@ -71,7 +80,9 @@ export function decideVendor(command: VendorCommand, state: VendorState): Vendor
     }
     case 'DeleteVendor': {
       const v = live(state, 'delete');
-      return [{ type: 'VendorDeleted', data: { vendor_id: v.id, company_id: v.company_id, vendor_code: v.vendor_code, at: command.data.at } }];
+      return [
+        { type: 'VendorDeleted', data: { vendor_id: v.id, company_id: v.company_id, vendor_code: v.vendor_code, at: command.data.at } },
+      ];
     }
     case 'AddVendorDomain':
     case 'RecordDomainCheck':

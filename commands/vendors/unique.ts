@@ -15,19 +15,44 @@ export async function uniqueValueHolder(store: EventStore, kind: UniqueKind, val
   return m ? Number(m[1]) : null;
 }
 
-export function claim(store: EventStore, kind: UniqueKind, value: string, holder: number, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return handleCommand(store, reservation, reservationId(kind, value),
-    { type: 'ReserveUniqueValue', data: { kind, value, holder: `vendor-${holder}` } }, ctx);
+export function claim(
+  store: EventStore,
+  kind: UniqueKind,
+  value: string,
+  holder: number,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
+  return handleCommand(
+    store,
+    reservation,
+    reservationId(kind, value),
+    { type: 'ReserveUniqueValue', data: { kind, value, holder: `vendor-${holder}` } },
+    ctx,
+  );
 }
 
-export function release(store: EventStore, kind: UniqueKind, value: string, holder: number, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return handleCommand(store, reservation, reservationId(kind, value),
-    { type: 'ReleaseUniqueValue', data: { kind, value, holder: `vendor-${holder}` } }, ctx);
+export function release(
+  store: EventStore,
+  kind: UniqueKind,
+  value: string,
+  holder: number,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
+  return handleCommand(
+    store,
+    reservation,
+    reservationId(kind, value),
+    { type: 'ReleaseUniqueValue', data: { kind, value, holder: `vendor-${holder}` } },
+    ctx,
+  );
 }
 
 /** Runs `work` after the claims; releases every claim made when anything fails. */
 export async function withClaims<T>(
-  store: EventStore, claims: [UniqueKind, string][], holder: number, ctx: CommandContext,
+  store: EventStore,
+  claims: [UniqueKind, string][],
+  holder: number,
+  ctx: CommandContext,
   work: (done: Handled<unknown, any>[]) => Promise<T>,
 ): Promise<T> {
   const done: Handled<unknown, any>[] = [];

@@ -25,7 +25,14 @@ export type LiveVendor = VendorProfile & {
 export type VendorState = { status: 'none' } | LiveVendor | { status: 'deleted'; id: number };
 export type VendorStatus = VendorState['status'];
 export type VendorAction =
-  | 'create' | 'change_profile' | 'change_subdomain' | 'change_extmarket' | 'verify' | 'activate' | 'deactivate' | 'delete'
+  | 'create'
+  | 'change_profile'
+  | 'change_subdomain'
+  | 'change_extmarket'
+  | 'verify'
+  | 'activate'
+  | 'deactivate'
+  | 'delete'
   | 'manage_domains';
 
 /** The vendor lifecycle as data; checked by checkTransition in every decision. */
@@ -66,25 +73,49 @@ export function evolveVendor(state: VendorState, event: VendorEvent): VendorStat
   }
   if (state.status !== 'active' && state.status !== 'inactive') return state;
   switch (event.type) {
-    case 'VendorProfileChanged': return { ...state, ...event.data.changes };
-    case 'VendorSubdomainChanged': return { ...state, subdomain: event.data.subdomain };
-    case 'VendorExtmarketSettingsChanged': return { ...state, extmarket: { ...state.extmarket, ...event.data.changes } };
-    case 'VendorVerified': return { ...state, verified: true };
-    case 'VendorVerificationRevoked': return { ...state, verified: false };
-    case 'VendorActivated': return { ...state, status: 'active' };
-    case 'VendorDeactivated': return { ...state, status: 'inactive' };
+    case 'VendorProfileChanged':
+      return { ...state, ...event.data.changes };
+    case 'VendorSubdomainChanged':
+      return { ...state, subdomain: event.data.subdomain };
+    case 'VendorExtmarketSettingsChanged':
+      return { ...state, extmarket: { ...state.extmarket, ...event.data.changes } };
+    case 'VendorVerified':
+      return { ...state, verified: true };
+    case 'VendorVerificationRevoked':
+      return { ...state, verified: false };
+    case 'VendorActivated':
+      return { ...state, status: 'active' };
+    case 'VendorDeactivated':
+      return { ...state, status: 'inactive' };
     case 'VendorDomainAdded': {
       const d = event.data;
-      return { ...state, domains: [...state.domains, { id: d.domain_id, domain: d.domain, status: 'pending', is_primary: d.is_primary, is_active: true, verification_token: d.verification_token }] };
+      return {
+        ...state,
+        domains: [
+          ...state.domains,
+          {
+            id: d.domain_id,
+            domain: d.domain,
+            status: 'pending',
+            is_primary: d.is_primary,
+            is_active: true,
+            verification_token: d.verification_token,
+          },
+        ],
+      };
     }
-    case 'VendorDomainVerified': return withDomain(state, event.data.domain_id, { status: 'verified' });
-    case 'VendorDomainVerificationFailed': return withDomain(state, event.data.domain_id, { status: 'failed' });
+    case 'VendorDomainVerified':
+      return withDomain(state, event.data.domain_id, { status: 'verified' });
+    case 'VendorDomainVerificationFailed':
+      return withDomain(state, event.data.domain_id, { status: 'failed' });
     case 'VendorDomainSettingsChanged': {
       const { is_primary, is_active } = event.data;
       return withDomain(state, event.data.domain_id, {
-        ...(is_primary !== undefined ? { is_primary } : {}), ...(is_active !== undefined ? { is_active } : {}),
+        ...(is_primary !== undefined ? { is_primary } : {}),
+        ...(is_active !== undefined ? { is_active } : {}),
       });
     }
-    case 'VendorDomainRemoved': return { ...state, domains: state.domains.filter((d) => d.id !== event.data.domain_id) };
+    case 'VendorDomainRemoved':
+      return { ...state, domains: state.domains.filter((d) => d.id !== event.data.domain_id) };
   }
 }

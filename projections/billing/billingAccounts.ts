@@ -17,12 +17,23 @@ export const billingAccounts: Projection = {
       const e = domainEvent<BillingAccountEvent>(raw);
       if (e.type === 'BillingAccountOpened') {
         const { vendor_id, stripe_customer_id, stripe_subscription_id, at } = e.data;
-        rows.set(vendor_id, { vendor_id, stripe_customer_id, stripe_subscription_id, has_payment_method: rows.get(vendor_id)?.has_payment_method ?? false, opened_at: at, updated_at: at });
+        rows.set(vendor_id, {
+          vendor_id,
+          stripe_customer_id,
+          stripe_subscription_id,
+          has_payment_method: rows.get(vendor_id)?.has_payment_method ?? false,
+          opened_at: at,
+          updated_at: at,
+        });
         continue;
       }
       const row = rows.get(e.data.vendor_id);
       if (row) Object.assign(row, { has_payment_method: e.data.has_payment_method, updated_at: e.data.at });
     }
-    if (rows.size > 0) await trx('billing_accounts').insert([...rows.values()]).onConflict('vendor_id').merge();
+    if (rows.size > 0)
+      await trx('billing_accounts')
+        .insert([...rows.values()])
+        .onConflict('vendor_id')
+        .merge();
   },
 };

@@ -22,16 +22,37 @@ export const billingHistory: Projection = {
       const e = domainEvent<BillingInvoiceEvent>(raw);
       const d = e.data;
       const row = rows.get(d.invoice_id) ?? {
-        invoice_id: d.invoice_id, vendor_id: d.vendor_id, attempt_count: 0, paid_at: null, failed_at: null, created_at: d.at,
+        invoice_id: d.invoice_id,
+        vendor_id: d.vendor_id,
+        attempt_count: 0,
+        paid_at: null,
+        failed_at: null,
+        created_at: d.at,
       };
       Object.assign(row, {
-        number: d.number, currency: d.currency, period_start: d.period_start, period_end: d.period_end,
-        invoice_pdf: d.invoice_pdf ?? row.invoice_pdf ?? null, hosted_invoice_url: d.hosted_invoice_url ?? row.hosted_invoice_url ?? null, updated_at: d.at,
+        number: d.number,
+        currency: d.currency,
+        period_start: d.period_start,
+        period_end: d.period_end,
+        invoice_pdf: d.invoice_pdf ?? row.invoice_pdf ?? null,
+        hosted_invoice_url: d.hosted_invoice_url ?? row.hosted_invoice_url ?? null,
+        updated_at: d.at,
       });
-      if (e.type === 'BillingInvoicePaid') Object.assign(row, { status: 'paid', amount_cents: e.data.amount_paid_cents, paid_at: e.data.at });
-      else Object.assign(row, { status: 'failed', amount_cents: e.data.amount_due_cents, attempt_count: e.data.attempt_count, failed_at: e.data.at });
+      if (e.type === 'BillingInvoicePaid')
+        Object.assign(row, { status: 'paid', amount_cents: e.data.amount_paid_cents, paid_at: e.data.at });
+      else
+        Object.assign(row, {
+          status: 'failed',
+          amount_cents: e.data.amount_due_cents,
+          attempt_count: e.data.attempt_count,
+          failed_at: e.data.at,
+        });
       rows.set(d.invoice_id, row);
     }
-    if (rows.size > 0) await trx('billing_history').insert([...rows.values()]).onConflict('invoice_id').merge();
+    if (rows.size > 0)
+      await trx('billing_history')
+        .insert([...rows.values()])
+        .onConflict('invoice_id')
+        .merge();
   },
 };

@@ -23,6 +23,10 @@ export const vendorAddOns: Projection = {
       const row = rows.get(e.data.add_on_id);
       if (row) Object.assign(row, { status: 'canceled', canceled_at: e.data.at });
     }
-    if (rows.size > 0) await trx('vendor_add_ons').insert([...rows.values()]).onConflict('id').merge();
+    if (rows.size > 0)
+      await trx('vendor_add_ons')
+        .insert([...rows.values()])
+        .onConflict('id')
+        .merge();
   },
 };

@@ -25,7 +25,14 @@ export const vendorAddOnsView = defineMemoryView<ActiveAddOns>({
     const e = domainEvent<VendorAddOnEvent>(raw);
     if (e.type === 'VendorAddOnPurchased') {
       const { add_on_id, at, ...d } = e.data;
-      of(state, d.vendor_id).set(add_on_id, { id: add_on_id, ...d, stripe_ref: d.stripe_ref ?? null, status: 'active', purchased_at: at, canceled_at: null });
+      of(state, d.vendor_id).set(add_on_id, {
+        id: add_on_id,
+        ...d,
+        stripe_ref: d.stripe_ref ?? null,
+        status: 'active',
+        purchased_at: at,
+        canceled_at: null,
+      });
     } else {
       state.get(e.data.vendor_id)?.delete(e.data.add_on_id);
     }

@@ -59,7 +59,12 @@ export const marketplaceProductList: Projection = {
   kind: 'projection',
   name: 'marketplace_product_list',
   eventTypes: ['MarketplaceImportRowsAccepted', 'MarketplaceImportCompleted', 'MarketplaceImportFailed'],
-  tables: ['marketplace_product_list', 'marketplace_product_translations', 'marketplace_import_staged_batches', 'marketplace_import_publications'],
+  tables: [
+    'marketplace_product_list',
+    'marketplace_product_translations',
+    'marketplace_import_staged_batches',
+    'marketplace_import_publications',
+  ],
   // Each accepted-rows event carries a batch of rows: a few dozen events make one transaction.
   batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
@@ -78,7 +83,10 @@ export const marketplaceProductList: Projection = {
             // Embedded PGlite runs on this thread: let sockets and timers breathe between batches.
             await new Promise((resolve) => setImmediate(resolve));
           }
-          await sql(trx, 'INSERT INTO marketplace_import_publications (job_id, published_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [job_id, at]);
+          await sql(trx, 'INSERT INTO marketplace_import_publications (job_id, published_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+            job_id,
+            at,
+          ]);
           break;
         }
         case 'MarketplaceImportFailed':

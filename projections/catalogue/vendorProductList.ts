@@ -18,9 +18,28 @@ export const vendorProductList = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'vendor_id', 'vendor_sku', 'gtin', 'gtin14', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'price_cents',
-      'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'vat_rate_category', 'currency', 'is_digital', 'is_active', 'is_placeholder', 'source_marketplace_product_id',
-      'translations', 'created_at', 'updated_at',
+      'vendor_id',
+      'vendor_sku',
+      'gtin',
+      'gtin14',
+      'gtin_type',
+      'marketplace',
+      'brand',
+      'image_link',
+      'product_type_raw',
+      'price_cents',
+      'sale_price_cents',
+      'cost_cents',
+      'tax_rate_bp',
+      'vat_rate_category',
+      'currency',
+      'is_digital',
+      'is_active',
+      'is_placeholder',
+      'source_marketplace_product_id',
+      'translations',
+      'created_at',
+      'updated_at',
     ],
     keys: (e) => [(e.data as { product_id: number }).product_id],
     apply(rows, raw) {
@@ -28,10 +47,20 @@ export const vendorProductList = rowProjection<Record<string, any>>({
       const id = e.data.product_id;
       if (e.type === 'VendorProductCreated') {
         const { product_id, created_at, ...d } = e.data;
-        rows.set(id, { id: product_id, ...d, vat_rate_category: d.vat_rate_category ?? 'standard', gtin14: gtin14(d.gtin), created_at, updated_at: created_at });
+        rows.set(id, {
+          id: product_id,
+          ...d,
+          vat_rate_category: d.vat_rate_category ?? 'standard',
+          gtin14: gtin14(d.gtin),
+          created_at,
+          updated_at: created_at,
+        });
         return;
       }
-      if (e.type === 'VendorProductDeleted') { rows.delete(id); return; }
+      if (e.type === 'VendorProductDeleted') {
+        rows.delete(id);
+        return;
+      }
       const row = rows.get(id);
       if (!row) return;
       row.updated_at = e.data.at;
@@ -43,9 +72,15 @@ export const vendorProductList = rowProjection<Record<string, any>>({
           if (translations) row.translations = { ...row.translations, ...translations };
           break;
         }
-        case 'VendorProductPriceChanged': Object.assign(row, e.data.changes); break;
-        case 'VendorProductActivated': row.is_active = true; break;
-        case 'VendorProductDeactivated': row.is_active = false; break;
+        case 'VendorProductPriceChanged':
+          Object.assign(row, e.data.changes);
+          break;
+        case 'VendorProductActivated':
+          row.is_active = true;
+          break;
+        case 'VendorProductDeactivated':
+          row.is_active = false;
+          break;
       }
     },
   },

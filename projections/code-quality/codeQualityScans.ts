@@ -11,8 +11,20 @@ export const codeQualityScans = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'status', 'requested_by', 'progress_message', 'error_message', 'files', 'found', 'new_violations', 'fixed', 'new_errors',
-      'by_severity', 'created_at', 'started_at', 'completed_at', 'updated_at',
+      'status',
+      'requested_by',
+      'progress_message',
+      'error_message',
+      'files',
+      'found',
+      'new_violations',
+      'fixed',
+      'new_errors',
+      'by_severity',
+      'created_at',
+      'started_at',
+      'completed_at',
+      'updated_at',
     ],
     keys: (e) => [(e.data as { scan_id: number }).scan_id],
     apply(rows, raw) {
@@ -20,9 +32,21 @@ export const codeQualityScans = rowProjection<Record<string, any>>({
       const id = e.data.scan_id;
       if (e.type === 'CodeQualityScanRequested') {
         rows.set(id, {
-          id, status: 'pending', requested_by: String(e.data.requested_by), progress_message: 'Waiting for a worker', error_message: null,
-          files: null, found: null, new_violations: null, fixed: null, new_errors: null, by_severity: null,
-          created_at: e.data.at, started_at: null, completed_at: null, updated_at: e.data.at,
+          id,
+          status: 'pending',
+          requested_by: String(e.data.requested_by),
+          progress_message: 'Waiting for a worker',
+          error_message: null,
+          files: null,
+          found: null,
+          new_violations: null,
+          fixed: null,
+          new_errors: null,
+          by_severity: null,
+          created_at: e.data.at,
+          started_at: null,
+          completed_at: null,
+          updated_at: e.data.at,
         });
         return;
       }

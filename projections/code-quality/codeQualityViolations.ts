@@ -14,8 +14,26 @@ export const codeQualityViolations = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'fingerprint', 'rule_id', 'severity', 'description', 'message', 'file_path', 'line', 'target', 'status', 'present',
-      'assignee', 'priority', 'due_date', 'resolution', 'comments', 'first_found_scan', 'last_found_scan', 'fixed_by_scan', 'created_at', 'updated_at',
+      'fingerprint',
+      'rule_id',
+      'severity',
+      'description',
+      'message',
+      'file_path',
+      'line',
+      'target',
+      'status',
+      'present',
+      'assignee',
+      'priority',
+      'due_date',
+      'resolution',
+      'comments',
+      'first_found_scan',
+      'last_found_scan',
+      'fixed_by_scan',
+      'created_at',
+      'updated_at',
     ],
     keys: (e) => [(e.data as { violation_id: number }).violation_id],
     apply(rows, raw) {
@@ -26,8 +44,20 @@ export const codeQualityViolations = rowProjection<Record<string, any>>({
         const { violation_id: _id, scan_id, again: _again, at, ...finding } = e.data;
         if (!row) {
           rows.set(id, {
-            id, ...finding, status: 'open', present: true, assignee: null, priority: null, due_date: null, resolution: null, comments: [],
-            first_found_scan: scan_id, last_found_scan: scan_id, fixed_by_scan: null, created_at: at, updated_at: at,
+            id,
+            ...finding,
+            status: 'open',
+            present: true,
+            assignee: null,
+            priority: null,
+            due_date: null,
+            resolution: null,
+            comments: [],
+            first_found_scan: scan_id,
+            last_found_scan: scan_id,
+            fixed_by_scan: null,
+            created_at: at,
+            updated_at: at,
           });
         } else {
           Object.assign(row, finding, { present: true, last_found_scan: scan_id, fixed_by_scan: null, updated_at: at });
@@ -41,7 +71,13 @@ export const codeQualityViolations = rowProjection<Record<string, any>>({
           Object.assign(row, { present: false, fixed_by_scan: e.data.scan_id });
           break;
         case 'ViolationAssigned':
-          Object.assign(row, { status: 'assigned', assignee: e.data.assignee, priority: e.data.priority, due_date: e.data.due_date, resolution: null });
+          Object.assign(row, {
+            status: 'assigned',
+            assignee: e.data.assignee,
+            priority: e.data.priority,
+            due_date: e.data.due_date,
+            resolution: null,
+          });
           break;
         case 'ViolationResolved':
           Object.assign(row, { status: 'resolved', resolution: e.data.note });

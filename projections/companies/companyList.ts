@@ -28,22 +28,49 @@ export const companyList: Projection = {
         deleted.delete(id);
         continue;
       }
-      if (e.type === 'CompanyDeleted') { rows.delete(id); deleted.add(id); continue; }
+      if (e.type === 'CompanyDeleted') {
+        rows.delete(id);
+        deleted.add(id);
+        continue;
+      }
       const row = rows.get(id);
       if (!row) continue;
       row.updated_at = e.data.at;
       switch (e.type) {
-        case 'CompanyDetailsChanged': Object.assign(row, e.data.changes); break;
-        case 'CompanyVerified': row.is_verified = true; break;
-        case 'CompanyVerificationRevoked': row.is_verified = false; break;
-        case 'CompanyActivated': row.is_active = true; break;
-        case 'CompanyDeactivated': row.is_active = false; break;
-        case 'CompanyOwnershipTransferred': row.owner_user_id = e.data.new_owner_user_id; break;
-        case 'CompanyVendorAttached': row.vendor_count += 1; break;
-        case 'CompanyVendorDetached': row.vendor_count = Math.max(0, row.vendor_count - 1); break;
+        case 'CompanyDetailsChanged':
+          Object.assign(row, e.data.changes);
+          break;
+        case 'CompanyVerified':
+          row.is_verified = true;
+          break;
+        case 'CompanyVerificationRevoked':
+          row.is_verified = false;
+          break;
+        case 'CompanyActivated':
+          row.is_active = true;
+          break;
+        case 'CompanyDeactivated':
+          row.is_active = false;
+          break;
+        case 'CompanyOwnershipTransferred':
+          row.owner_user_id = e.data.new_owner_user_id;
+          break;
+        case 'CompanyVendorAttached':
+          row.vendor_count += 1;
+          break;
+        case 'CompanyVendorDetached':
+          row.vendor_count = Math.max(0, row.vendor_count - 1);
+          break;
       }
     }
-    if (deleted.size > 0) await trx('company_list').whereIn('id', [...deleted]).delete();
-    if (rows.size > 0) await trx('company_list').insert([...rows.values()]).onConflict('id').merge();
+    if (deleted.size > 0)
+      await trx('company_list')
+        .whereIn('id', [...deleted])
+        .delete();
+    if (rows.size > 0)
+      await trx('company_list')
+        .insert([...rows.values()])
+        .onConflict('id')
+        .merge();
   },
 };

@@ -16,8 +16,20 @@ export const contentPages = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'vendor_id', 'slug', 'template', 'is_published', 'show_in_header', 'show_in_footer', 'show_in_legal', 'sort_order',
-      'default_language', 'translations', 'created_at', 'updated_at', 'content_changed_at', 'published_at',
+      'vendor_id',
+      'slug',
+      'template',
+      'is_published',
+      'show_in_header',
+      'show_in_footer',
+      'show_in_legal',
+      'sort_order',
+      'default_language',
+      'translations',
+      'created_at',
+      'updated_at',
+      'content_changed_at',
+      'published_at',
     ],
     keys: (e) => [(e.data as { page_id: number }).page_id],
     apply(rows, raw) {
@@ -25,10 +37,21 @@ export const contentPages = rowProjection<Record<string, any>>({
       const id = e.data.page_id;
       if (e.type === 'ContentPageCreated') {
         const { page_id: _id, published, at, ...content } = e.data;
-        rows.set(id, { id, ...content, is_published: published, created_at: at, updated_at: at, content_changed_at: at, published_at: published ? at : null });
+        rows.set(id, {
+          id,
+          ...content,
+          is_published: published,
+          created_at: at,
+          updated_at: at,
+          content_changed_at: at,
+          published_at: published ? at : null,
+        });
         return;
       }
-      if (e.type === 'ContentPageDeleted') { rows.delete(id); return; }
+      if (e.type === 'ContentPageDeleted') {
+        rows.delete(id);
+        return;
+      }
       const row = rows.get(id);
       if (!row) return;
       row.updated_at = e.data.at;

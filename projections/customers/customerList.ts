@@ -18,8 +18,18 @@ export const customerList = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'vendor_id', 'email', 'first_name', 'last_name', 'preferred_language', 'preferences', 'addresses', 'order_count', 'total_spent_cents',
-      'last_order_at', 'created_at', 'updated_at',
+      'vendor_id',
+      'email',
+      'first_name',
+      'last_name',
+      'preferred_language',
+      'preferences',
+      'addresses',
+      'order_count',
+      'total_spent_cents',
+      'last_order_at',
+      'created_at',
+      'updated_at',
     ],
     keys: (e) => [(e.data as { customer_id: number }).customer_id],
     apply(rows, raw) {
@@ -28,9 +38,19 @@ export const customerList = rowProjection<Record<string, any>>({
       if (e.type === 'CustomerRegistered') {
         const d = e.data;
         rows.set(id, {
-          id, vendor_id: d.vendor_id, email: d.email, first_name: d.first_name, last_name: d.last_name, preferred_language: d.preferred_language,
-          preferences: d.preferences, addresses: [], order_count: 0, total_spent_cents: 0, last_order_at: null,
-          created_at: d.registered_at, updated_at: d.registered_at,
+          id,
+          vendor_id: d.vendor_id,
+          email: d.email,
+          first_name: d.first_name,
+          last_name: d.last_name,
+          preferred_language: d.preferred_language,
+          preferences: d.preferences,
+          addresses: [],
+          order_count: 0,
+          total_spent_cents: 0,
+          last_order_at: null,
+          created_at: d.registered_at,
+          updated_at: d.registered_at,
         });
         return;
       }

@@ -21,10 +21,13 @@ export const customerSessions = rowProjection<Record<string, any>>({
       const e = domainEvent<CustomerEvent>(raw);
       switch (e.type) {
         case 'CustomerSessionStarted':
-        case 'CustomerSessionEnded': return [e.data.session_id];
+        case 'CustomerSessionEnded':
+          return [e.data.session_id];
         case 'CustomerPasswordChanged':
-        case 'CustomerPasswordReset': return e.data.ended_session_ids;
-        default: return [];
+        case 'CustomerPasswordReset':
+          return e.data.ended_session_ids;
+        default:
+          return [];
       }
     },
     apply(rows, raw) {
@@ -32,10 +35,18 @@ export const customerSessions = rowProjection<Record<string, any>>({
       switch (e.type) {
         case 'CustomerSessionStarted': {
           const d = e.data;
-          rows.set(d.session_id, { session_id: d.session_id, customer_id: d.customer_id, vendor_id: d.vendor_id, started_at: d.at, expires_at: d.expires_at });
+          rows.set(d.session_id, {
+            session_id: d.session_id,
+            customer_id: d.customer_id,
+            vendor_id: d.vendor_id,
+            started_at: d.at,
+            expires_at: d.expires_at,
+          });
           break;
         }
-        case 'CustomerSessionEnded': rows.delete(e.data.session_id); break;
+        case 'CustomerSessionEnded':
+          rows.delete(e.data.session_id);
+          break;
         case 'CustomerPasswordChanged':
         case 'CustomerPasswordReset':
           for (const id of e.data.ended_session_ids) rows.delete(id);

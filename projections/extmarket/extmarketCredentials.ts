@@ -16,20 +16,31 @@ export const extmarketCredentials: Projection = {
       const d = e.data;
       switch (e.type) {
         case 'ExtmarketCredentialsSaved':
-          await trx('extmarket_credentials').insert({
-            vendor_id: d.vendor_id, api_key_hint: e.data.api_key_hint, api_endpoint: e.data.api_endpoint, auto_sync_enabled: e.data.auto_sync_enabled,
-            connection_status: 'untested', connection_error: null, connection_tested_at: null, updated_at: e.data.at,
-          }).onConflict('vendor_id').merge();
+          await trx('extmarket_credentials')
+            .insert({
+              vendor_id: d.vendor_id,
+              api_key_hint: e.data.api_key_hint,
+              api_endpoint: e.data.api_endpoint,
+              auto_sync_enabled: e.data.auto_sync_enabled,
+              connection_status: 'untested',
+              connection_error: null,
+              connection_tested_at: null,
+              updated_at: e.data.at,
+            })
+            .onConflict('vendor_id')
+            .merge();
           break;
         case 'ExtmarketSyncSettingsChanged':
-          await trx('extmarket_credentials').where('vendor_id', d.vendor_id)
+          await trx('extmarket_credentials')
+            .where('vendor_id', d.vendor_id)
             .update({ api_endpoint: e.data.api_endpoint, auto_sync_enabled: e.data.auto_sync_enabled, updated_at: e.data.at });
           break;
         case 'ExtmarketCredentialsRemoved':
           await trx('extmarket_credentials').where('vendor_id', d.vendor_id).delete();
           break;
         case 'ExtmarketConnectionTested':
-          await trx('extmarket_credentials').where('vendor_id', d.vendor_id)
+          await trx('extmarket_credentials')
+            .where('vendor_id', d.vendor_id)
             .update({ connection_status: e.data.ok ? 'ok' : 'failed', connection_error: e.data.error, connection_tested_at: e.data.at });
           break;
       }

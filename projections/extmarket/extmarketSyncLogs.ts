@@ -5,8 +5,11 @@ import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const counters = (c: SyncCounters) => ({
-  files_processed: c.files_processed, files_succeeded: c.files_succeeded, files_failed: c.files_failed,
-  orders_imported: c.orders_imported, orders_skipped: c.orders_skipped,
+  files_processed: c.files_processed,
+  files_succeeded: c.files_succeeded,
+  files_failed: c.files_failed,
+  orders_imported: c.orders_imported,
+  orders_skipped: c.orders_skipped,
 });
 
 /** extmarket_sync_logs: the sync log (SPEC.md part 2), one row per job, polled by clients. */
@@ -23,10 +26,25 @@ export const extmarketSyncLogs: Projection = {
       if (e.type === 'ExtmarketSyncRequested') {
         const d = e.data;
         rows.set(d.job_id, {
-          id: d.job_id, vendor_id: d.vendor_id, job_type: d.job_type, status: 'pending', files_processed: 0, files_succeeded: 0, files_failed: 0,
-          orders_imported: 0, orders_skipped: 0, progress_message: 'Waiting for a worker', error_message: null, error_details: {}, attempt: 0,
-          created_by: d.requested_by === null ? null : String(d.requested_by), created_by_name: d.created_by_name, created_at: d.at,
-          started_at: null, completed_at: null, updated_at: d.at,
+          id: d.job_id,
+          vendor_id: d.vendor_id,
+          job_type: d.job_type,
+          status: 'pending',
+          files_processed: 0,
+          files_succeeded: 0,
+          files_failed: 0,
+          orders_imported: 0,
+          orders_skipped: 0,
+          progress_message: 'Waiting for a worker',
+          error_message: null,
+          error_details: {},
+          attempt: 0,
+          created_by: d.requested_by === null ? null : String(d.requested_by),
+          created_by_name: d.created_by_name,
+          created_at: d.at,
+          started_at: null,
+          completed_at: null,
+          updated_at: d.at,
         });
         continue;
       }
@@ -34,17 +52,25 @@ export const extmarketSyncLogs: Projection = {
       if (!row) continue;
       row.updated_at = e.data.at;
       switch (e.type) {
-        case 'ExtmarketSyncStarted': Object.assign(row, { status: 'processing', attempt: e.data.attempt, started_at: e.data.at, progress_message: 'Started' }); break;
+        case 'ExtmarketSyncStarted':
+          Object.assign(row, { status: 'processing', attempt: e.data.attempt, started_at: e.data.at, progress_message: 'Started' });
+          break;
         case 'ExtmarketSyncProgressed':
           Object.assign(row, counters(e.data), { progress_message: e.data.progress_message });
-          if (e.data.errors.length) row.error_details = { ...row.error_details, errors: [...(row.error_details.errors ?? []), ...e.data.errors].slice(-100) };
+          if (e.data.errors.length)
+            row.error_details = { ...row.error_details, errors: [...(row.error_details.errors ?? []), ...e.data.errors].slice(-100) };
           break;
         case 'ExtmarketSyncCompleted':
           Object.assign(row, counters(e.data), { status: 'completed', completed_at: e.data.at, progress_message: 'Completed' });
           row.error_details = { ...row.error_details, ...e.data.error_details };
           break;
         case 'ExtmarketSyncFailed':
-          Object.assign(row, counters(e.data), { status: 'failed', completed_at: e.data.at, error_message: e.data.error, progress_message: 'Failed' });
+          Object.assign(row, counters(e.data), {
+            status: 'failed',
+            completed_at: e.data.at,
+            error_message: e.data.error,
+            progress_message: 'Failed',
+          });
           break;
       }
     }

@@ -24,18 +24,36 @@ export const inventoryList: Projection = {
       const d = e.data;
       if (e.type === 'InventoryLocationOpened') {
         rows.set(d.inventory_id, {
-          id: d.inventory_id, vendor_id: d.vendor_id, product_id: d.product_id, warehouse: d.warehouse, bin_location: d.bin_location,
-          quantity: 0, reserved_quantity: 0, created_at: d.at, updated_at: d.at,
+          id: d.inventory_id,
+          vendor_id: d.vendor_id,
+          product_id: d.product_id,
+          warehouse: d.warehouse,
+          bin_location: d.bin_location,
+          quantity: 0,
+          reserved_quantity: 0,
+          created_at: d.at,
+          updated_at: d.at,
         });
         closed.delete(d.inventory_id);
         continue;
       }
-      if (e.type === 'InventoryLocationClosed') { rows.delete(d.inventory_id); closed.add(d.inventory_id); continue; }
+      if (e.type === 'InventoryLocationClosed') {
+        rows.delete(d.inventory_id);
+        closed.add(d.inventory_id);
+        continue;
+      }
       const row = rows.get(d.inventory_id);
       if (!row) continue;
       Object.assign(row, { quantity: e.data.quantity_after, reserved_quantity: e.data.reserved_after, updated_at: e.data.at });
     }
-    if (closed.size > 0) await trx('inventory_list').whereIn('id', [...closed]).delete();
-    if (rows.size > 0) await trx('inventory_list').insert([...rows.values()]).onConflict('id').merge();
+    if (closed.size > 0)
+      await trx('inventory_list')
+        .whereIn('id', [...closed])
+        .delete();
+    if (rows.size > 0)
+      await trx('inventory_list')
+        .insert([...rows.values()])
+        .onConflict('id')
+        .merge();
   },
 };

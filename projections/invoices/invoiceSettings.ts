@@ -16,6 +16,10 @@ export const invoiceSettingsProjection: Projection = {
       const { at, ...d } = domainEvent<InvoiceSettingsEvent>(raw).data;
       rows.set(d.vendor_id, { ...d, updated_at: at });
     }
-    if (rows.size > 0) await trx('invoice_settings').insert([...rows.values()]).onConflict('vendor_id').merge();
+    if (rows.size > 0)
+      await trx('invoice_settings')
+        .insert([...rows.values()])
+        .onConflict('vendor_id')
+        .merge();
   },
 };

@@ -20,15 +20,26 @@ export const marketplaceImportErrors: Projection = {
   tables: ['marketplace_import_errors'],
   batchSize: 40,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = events.filter((e) => e.type === 'MarketplaceImportRowsRejected').flatMap((raw) => {
-      const { job_id, vendor_id, errors } = domainEvent<MarketplaceImportRowsRejected>(raw).data;
-      return errors.map((r) => ({
-        job_id, vendor_id, row_number: r.row, identifier: r.identifier, error_type: r.error_type, error_message: r.message,
-        row_data: JSON.stringify(r.row_data), created_at: raw.recorded_at,
-      }));
-    });
+    const rows = events
+      .filter((e) => e.type === 'MarketplaceImportRowsRejected')
+      .flatMap((raw) => {
+        const { job_id, vendor_id, errors } = domainEvent<MarketplaceImportRowsRejected>(raw).data;
+        return errors.map((r) => ({
+          job_id,
+          vendor_id,
+          row_number: r.row,
+          identifier: r.identifier,
+          error_type: r.error_type,
+          error_message: r.message,
+          row_data: JSON.stringify(r.row_data),
+          created_at: raw.recorded_at,
+        }));
+      });
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await trx('marketplace_import_errors').insert(rows.slice(i, i + ROWS_PER_INSERT)).onConflict(['job_id', 'row_number']).ignore();
+      await trx('marketplace_import_errors')
+        .insert(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflict(['job_id', 'row_number'])
+        .ignore();
     }
   },
 };

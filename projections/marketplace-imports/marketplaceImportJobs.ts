@@ -24,12 +24,31 @@ export const marketplaceImportJobs: Projection = {
       if (e.type === 'MarketplaceImportRequested') {
         const d = e.data;
         rows.set(d.job_id, {
-          id: d.job_id, vendor_id: d.vendor_id, language: d.language, marketplace: d.marketplace, source_type: d.source.kind,
-          source_url: d.source.kind === 'url' ? d.source.url : null, file_name: d.source.kind === 'upload' ? d.source.original_name : null,
-          delimiter: d.delimiter, status: 'pending', attempt: 0, batches: 0, rows_processed: 0, imported_count: 0, created_count: 0,
-          error_count: 0, bytes_read: 0, bytes_total: d.source.kind === 'upload' ? d.source.bytes : null, error_code: null, error_message: null,
-          created_by: String(d.requested_by), created_by_name: d.created_by_name, created_at: d.requested_at, started_at: null,
-          completed_at: null, updated_at: d.requested_at,
+          id: d.job_id,
+          vendor_id: d.vendor_id,
+          language: d.language,
+          marketplace: d.marketplace,
+          source_type: d.source.kind,
+          source_url: d.source.kind === 'url' ? d.source.url : null,
+          file_name: d.source.kind === 'upload' ? d.source.original_name : null,
+          delimiter: d.delimiter,
+          status: 'pending',
+          attempt: 0,
+          batches: 0,
+          rows_processed: 0,
+          imported_count: 0,
+          created_count: 0,
+          error_count: 0,
+          bytes_read: 0,
+          bytes_total: d.source.kind === 'upload' ? d.source.bytes : null,
+          error_code: null,
+          error_message: null,
+          created_by: String(d.requested_by),
+          created_by_name: d.created_by_name,
+          created_at: d.requested_at,
+          started_at: null,
+          completed_at: null,
+          updated_at: d.requested_at,
         });
         continue;
       }
@@ -37,32 +56,59 @@ export const marketplaceImportJobs: Projection = {
       if (!row) continue;
       switch (e.type) {
         case 'MarketplaceImportStarted':
-          Object.assign(row, { status: 'processing', attempt: e.data.attempt, started_at: row.started_at ?? e.data.at, updated_at: e.data.at });
+          Object.assign(row, {
+            status: 'processing',
+            attempt: e.data.attempt,
+            started_at: row.started_at ?? e.data.at,
+            updated_at: e.data.at,
+          });
           break;
         case 'MarketplaceImportProgressed': {
           const d = e.data;
           Object.assign(row, {
-            batches: d.batch, rows_processed: d.rows_processed, imported_count: d.accepted, created_count: d.new_products, error_count: d.rejected,
-            bytes_read: d.bytes_read, bytes_total: d.bytes_total ?? row.bytes_total, updated_at: d.at,
+            batches: d.batch,
+            rows_processed: d.rows_processed,
+            imported_count: d.accepted,
+            created_count: d.new_products,
+            error_count: d.rejected,
+            bytes_read: d.bytes_read,
+            bytes_total: d.bytes_total ?? row.bytes_total,
+            updated_at: d.at,
           });
           break;
         }
         case 'MarketplaceImportCompleted': {
           const d = e.data;
           Object.assign(row, {
-            status: 'completed', rows_processed: d.rows_processed, imported_count: d.accepted, created_count: d.new_products,
-            error_count: d.rejected, completed_at: d.at, updated_at: d.at, final_pos_a: raw.position.a, final_pos_b: raw.position.b,
+            status: 'completed',
+            rows_processed: d.rows_processed,
+            imported_count: d.accepted,
+            created_count: d.new_products,
+            error_count: d.rejected,
+            completed_at: d.at,
+            updated_at: d.at,
+            final_pos_a: raw.position.a,
+            final_pos_b: raw.position.b,
           });
           break;
         }
         case 'MarketplaceImportFailed':
           Object.assign(row, {
-            status: 'failed', error_code: e.data.error_code, error_message: e.data.error, completed_at: e.data.at, updated_at: e.data.at,
-            final_pos_a: raw.position.a, final_pos_b: raw.position.b,
+            status: 'failed',
+            error_code: e.data.error_code,
+            error_message: e.data.error,
+            completed_at: e.data.at,
+            updated_at: e.data.at,
+            final_pos_a: raw.position.a,
+            final_pos_b: raw.position.b,
           });
           break;
       }
     }
-    if (rows.size > 0) await trx('marketplace_import_jobs').insert([...rows.values()]).onConflict('id').merge();
+    if (rows.size > 0)
+      await trx('marketplace_import_jobs')
+        .insert([...rows.values()])
+        .onConflict('id')
+        .merge();
   },
 };

@@ -18,9 +18,18 @@ export const mediaList: Projection = {
       if (e.type === 'ImageUploaded') {
         const d = e.data;
         rows.set(d.media_id, {
-          id: d.media_id, vendor_id: d.vendor_id, product_id: d.product_id, file_name: d.file_name, source_format: d.source_format,
-          source_bytes: d.source_bytes, width: d.width, height: d.height, variants: JSON.stringify(d.variants), total_bytes: d.total_bytes,
-          uploaded_by: d.uploaded_by === null ? null : String(d.uploaded_by), created_at: d.at,
+          id: d.media_id,
+          vendor_id: d.vendor_id,
+          product_id: d.product_id,
+          file_name: d.file_name,
+          source_format: d.source_format,
+          source_bytes: d.source_bytes,
+          width: d.width,
+          height: d.height,
+          variants: JSON.stringify(d.variants),
+          total_bytes: d.total_bytes,
+          uploaded_by: d.uploaded_by === null ? null : String(d.uploaded_by),
+          created_at: d.at,
         });
         deleted.delete(d.media_id);
       } else {
@@ -28,7 +37,14 @@ export const mediaList: Projection = {
         deleted.add(e.data.media_id);
       }
     }
-    if (deleted.size > 0) await trx('media_list').whereIn('id', [...deleted]).delete();
-    if (rows.size > 0) await trx('media_list').insert([...rows.values()]).onConflict('id').merge();
+    if (deleted.size > 0)
+      await trx('media_list')
+        .whereIn('id', [...deleted])
+        .delete();
+    if (rows.size > 0)
+      await trx('media_list')
+        .insert([...rows.values()])
+        .onConflict('id')
+        .merge();
   },
 };

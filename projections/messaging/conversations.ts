@@ -28,59 +28,97 @@ export const conversations: Projection = {
         case 'ConversationStarted': {
           const d = e.data;
           started.push({
-            id: d.conversation_id, conversation_type: d.conversation_type, subject: d.subject, vendor_id: d.vendor_id, customer_id: d.customer_id,
-            admin_ids: d.admin_ids, started_by: d.started_by, created_at: d.at, last_message_at: d.at,
+            id: d.conversation_id,
+            conversation_type: d.conversation_type,
+            subject: d.subject,
+            vendor_id: d.vendor_id,
+            customer_id: d.customer_id,
+            admin_ids: d.admin_ids,
+            started_by: d.started_by,
+            created_at: d.at,
+            last_message_at: d.at,
           });
           break;
         }
         case 'MessagePosted': {
           const d = e.data;
           messages.push({
-            id: d.message_id, conversation_id: d.conversation_id, seq: raw.version, author_kind: d.author.kind, author_id: d.author.id,
-            author_name: d.author.name, body: d.body, attachments: d.attachments, created_at: d.at,
+            id: d.message_id,
+            conversation_id: d.conversation_id,
+            seq: raw.version,
+            author_kind: d.author.kind,
+            author_id: d.author.id,
+            author_name: d.author.name,
+            body: d.body,
+            attachments: d.attachments,
+            created_at: d.at,
           });
           // The author has read the conversation up to their own message.
-          reads.push({ conversation_id: d.conversation_id, reader_kind: d.author.kind, reader_id: d.author.id, message_id: d.message_id, at: d.at });
+          reads.push({
+            conversation_id: d.conversation_id,
+            reader_kind: d.author.kind,
+            reader_id: d.author.id,
+            message_id: d.message_id,
+            at: d.at,
+          });
           touched.add(d.conversation_id);
           break;
         }
         case 'ConversationRead': {
           const d = e.data;
-          reads.push({ conversation_id: d.conversation_id, reader_kind: d.reader.kind, reader_id: d.reader.id, message_id: d.up_to_message_id, at: d.at });
+          reads.push({
+            conversation_id: d.conversation_id,
+            reader_kind: d.reader.kind,
+            reader_id: d.reader.id,
+            message_id: d.up_to_message_id,
+            at: d.at,
+          });
           break;
         }
       }
     }
     if (started.length > 0) {
-      await trx.raw(`INSERT INTO conversations (id, conversation_type, subject, vendor_id, customer_id, admin_ids, started_by, created_at, last_message_at)
+      await trx.raw(
+        `INSERT INTO conversations (id, conversation_type, subject, vendor_id, customer_id, admin_ids, started_by, created_at, last_message_at)
         SELECT id, conversation_type, subject, vendor_id, customer_id, admin_ids, started_by, created_at, last_message_at
           FROM json_to_recordset(?::json) AS r(id text, conversation_type text, subject text, vendor_id integer, customer_id integer,
                admin_ids jsonb, started_by jsonb, created_at timestamptz, last_message_at timestamptz)
-        ON CONFLICT (id) DO NOTHING`, [JSON.stringify(started)]);
+        ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(started)],
+      );
     }
     if (messages.length > 0) {
-      await trx.raw(`INSERT INTO conversation_messages (id, conversation_id, seq, author_kind, author_id, author_name, body, attachments, created_at)
+      await trx.raw(
+        `INSERT INTO conversation_messages (id, conversation_id, seq, author_kind, author_id, author_name, body, attachments, created_at)
         SELECT id, conversation_id, seq, author_kind, author_id, author_name, body, attachments, created_at
           FROM json_to_recordset(?::json) AS r(id text, conversation_id text, seq integer, author_kind text, author_id integer,
                author_name text, body text, attachments jsonb, created_at timestamptz)
-        ON CONFLICT (id) DO NOTHING`, [JSON.stringify(messages)]);
-      await trx.raw(`UPDATE conversations c
+        ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(messages)],
+      );
+      await trx.raw(
+        `UPDATE conversations c
           SET message_count = s.n, last_message_id = s.last_id, last_message_seq = s.last_seq, last_message_at = s.last_at
          FROM (SELECT conversation_id, count(*)::int AS n,
                       (array_agg(id ORDER BY seq DESC))[1] AS last_id, max(seq) AS last_seq,
                       (array_agg(created_at ORDER BY seq DESC))[1] AS last_at
                  FROM conversation_messages WHERE conversation_id IN (SELECT json_array_elements_text(?::json)) GROUP BY conversation_id) s
-        WHERE c.id = s.conversation_id`, [JSON.stringify([...touched])]);
+        WHERE c.id = s.conversation_id`,
+        [JSON.stringify([...touched])],
+      );
     }
     if (reads.length > 0) {
-      await trx.raw(`INSERT INTO conversation_reads AS cr (conversation_id, reader_kind, reader_id, up_to_seq, read_at)
+      await trx.raw(
+        `INSERT INTO conversation_reads AS cr (conversation_id, reader_kind, reader_id, up_to_seq, read_at)
         SELECT DISTINCT ON (r.conversation_id, r.reader_kind, r.reader_id) r.conversation_id, r.reader_kind, r.reader_id, m.seq, r.at
           FROM json_to_recordset(?::json) AS r(conversation_id text, reader_kind text, reader_id integer, message_id text, at timestamptz)
           JOIN conversation_messages m ON m.id = r.message_id
          ORDER BY r.conversation_id, r.reader_kind, r.reader_id, m.seq DESC
         ON CONFLICT (conversation_id, reader_kind, reader_id) DO UPDATE
           SET up_to_seq = GREATEST(cr.up_to_seq, EXCLUDED.up_to_seq),
-              read_at = CASE WHEN EXCLUDED.up_to_seq > cr.up_to_seq THEN EXCLUDED.read_at ELSE cr.read_at END`, [JSON.stringify(reads)]);
+              read_at = CASE WHEN EXCLUDED.up_to_seq > cr.up_to_seq THEN EXCLUDED.read_at ELSE cr.read_at END`,
+        [JSON.stringify(reads)],
+      );
     }
   },
 };

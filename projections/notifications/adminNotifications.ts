@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { NOTIFICATION_EVENT_TYPES, type AdminNotificationRaised, type NotificationInboxEvent } from '../../commands/notifications/events.ts';
+import {
+  NOTIFICATION_EVENT_TYPES,
+  type AdminNotificationRaised,
+  type NotificationInboxEvent,
+} from '../../commands/notifications/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
@@ -23,8 +27,18 @@ export const adminNotifications: Projection = {
       if (e.type === 'AdminNotificationRaised') {
         const d = domainEvent<AdminNotificationRaised>(e).data;
         raised.push({
-          id: d.notification_id, key: d.key, kind: d.kind, severity: d.severity, title: d.title, body: d.body, link: d.link,
-          vendor_id: d.vendor_id, data: JSON.stringify(d.data ?? {}), position_a: e.position.a, position_b: e.position.b, created_at: d.raised_at,
+          id: d.notification_id,
+          key: d.key,
+          kind: d.kind,
+          severity: d.severity,
+          title: d.title,
+          body: d.body,
+          link: d.link,
+          vendor_id: d.vendor_id,
+          data: JSON.stringify(d.data ?? {}),
+          position_a: e.position.a,
+          position_b: e.position.b,
+          created_at: d.raised_at,
         });
         continue;
       }
@@ -37,7 +51,15 @@ export const adminNotifications: Projection = {
       }
     }
     if (raised.length > 0) await trx('admin_notifications').insert(raised).onConflict('id').ignore();
-    if (reads.size > 0) await trx('admin_notification_reads').insert([...reads.values()]).onConflict(['admin_id', 'notification_id']).ignore();
-    if (marks.size > 0) await trx('admin_notification_read_marks').insert([...marks.values()]).onConflict('admin_id').merge();
+    if (reads.size > 0)
+      await trx('admin_notification_reads')
+        .insert([...reads.values()])
+        .onConflict(['admin_id', 'notification_id'])
+        .ignore();
+    if (marks.size > 0)
+      await trx('admin_notification_read_marks')
+        .insert([...marks.values()])
+        .onConflict('admin_id')
+        .merge();
   },
 };

@@ -18,19 +18,34 @@ export const unfinishedOnboardingsView = defineMemoryView<UnfinishedOnboardings>
   sources: ['vendor_onboarding'],
   async load(trx: Knex.Transaction) {
     const rows = await trx('vendor_onboarding').where({ status: 'in_progress' }).select('vendor_id', 'next_step');
-    return new Map(rows.map((r: any) => [Number(r.vendor_id), r.next_step === null ? null : Number(r.next_step) as OnboardingStep]));
+    return new Map(rows.map((r: any) => [Number(r.vendor_id), r.next_step === null ? null : (Number(r.next_step) as OnboardingStep)]));
   },
   apply(state, raw) {
     const e = domainEvent<OnboardingEvent>(raw);
     const id = e.data.vendor_id;
     switch (e.type) {
-      case 'OnboardingStarted': if (!state.has(id)) state.set(id, 1); break;
-      case 'OnboardingCompanyProfileSaved': state.set(id, 2); break;
-      case 'OnboardingExtmarketConnected': state.set(id, 3); break;
-      case 'OnboardingImportUrlsSaved': state.set(id, 4); break;
-      case 'OnboardingHistoricalSyncStarted': state.set(id, null); break;
-      case 'OnboardingHistoricalSyncFailed': state.set(id, 4); break;
-      case 'OnboardingCompleted': case 'OnboardingSkipped': state.delete(id); break;
+      case 'OnboardingStarted':
+        if (!state.has(id)) state.set(id, 1);
+        break;
+      case 'OnboardingCompanyProfileSaved':
+        state.set(id, 2);
+        break;
+      case 'OnboardingExtmarketConnected':
+        state.set(id, 3);
+        break;
+      case 'OnboardingImportUrlsSaved':
+        state.set(id, 4);
+        break;
+      case 'OnboardingHistoricalSyncStarted':
+        state.set(id, null);
+        break;
+      case 'OnboardingHistoricalSyncFailed':
+        state.set(id, 4);
+        break;
+      case 'OnboardingCompleted':
+      case 'OnboardingSkipped':
+        state.delete(id);
+        break;
     }
     return state;
   },

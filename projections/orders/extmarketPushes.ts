@@ -17,8 +17,20 @@ export const extmarketPushes = rowProjection<Record<string, any>>({
     key: 'key',
     keyType: 'text',
     columns: [
-      'order_id', 'vendor_id', 'operation', 'item_id', 'inventory_unit_ids', 'external_shipment_id', 'tracking_number', 'carrier', 'status',
-      'attempts', 'last_error', 'retry_at', 'created_at', 'updated_at',
+      'order_id',
+      'vendor_id',
+      'operation',
+      'item_id',
+      'inventory_unit_ids',
+      'external_shipment_id',
+      'tracking_number',
+      'carrier',
+      'status',
+      'attempts',
+      'last_error',
+      'retry_at',
+      'created_at',
+      'updated_at',
     ],
     keys: (e) => (e.type === 'ExtmarketPushSucceeded' || e.type === 'ExtmarketPushFailed' ? [(e.data as { key: string }).key] : [e.id]),
     apply(rows, raw) {
@@ -30,9 +42,21 @@ export const extmarketPushes = rowProjection<Record<string, any>>({
           // Decisions the extmarket itself reported need no push back; shop orders have no extmarket.
           if (d.channel !== 'extmarket' || d.source === 'extmarket') break;
           rows.set(raw.id, {
-            key: raw.id, order_id: d.order_id, vendor_id: d.vendor_id, operation: e.type === 'OrderItemConfirmed' ? 'confirm_item' : 'decline_item',
-            item_id: d.item_id, inventory_unit_ids: d.inventory_unit_ids, external_shipment_id: null, tracking_number: null, carrier: null,
-            status: 'pending', attempts: 0, last_error: null, retry_at: null, created_at: d.at, updated_at: d.at,
+            key: raw.id,
+            order_id: d.order_id,
+            vendor_id: d.vendor_id,
+            operation: e.type === 'OrderItemConfirmed' ? 'confirm_item' : 'decline_item',
+            item_id: d.item_id,
+            inventory_unit_ids: d.inventory_unit_ids,
+            external_shipment_id: null,
+            tracking_number: null,
+            carrier: null,
+            status: 'pending',
+            attempts: 0,
+            last_error: null,
+            retry_at: null,
+            created_at: d.at,
+            updated_at: d.at,
           });
           break;
         }
@@ -40,9 +64,21 @@ export const extmarketPushes = rowProjection<Record<string, any>>({
           const d = e.data;
           if (d.channel !== 'extmarket') break;
           rows.set(raw.id, {
-            key: raw.id, order_id: d.order_id, vendor_id: d.vendor_id, operation: 'set_tracking', item_id: null, inventory_unit_ids: [],
-            external_shipment_id: d.external_shipment_id, tracking_number: d.tracking_number, carrier: d.carrier,
-            status: 'pending', attempts: 0, last_error: null, retry_at: null, created_at: d.at, updated_at: d.at,
+            key: raw.id,
+            order_id: d.order_id,
+            vendor_id: d.vendor_id,
+            operation: 'set_tracking',
+            item_id: null,
+            inventory_unit_ids: [],
+            external_shipment_id: d.external_shipment_id,
+            tracking_number: d.tracking_number,
+            carrier: d.carrier,
+            status: 'pending',
+            attempts: 0,
+            last_error: null,
+            retry_at: null,
+            created_at: d.at,
+            updated_at: d.at,
           });
           break;
         }

@@ -15,12 +15,28 @@ export const orderDetail = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'order_id', 'vendor_id', 'status', 'product_id', 'needs_product_match', 'product_name', 'ean', 'mpn', 'sku', 'quantity', 'shipped_quantity',
-      'unit_price_cents', 'external_item_id', 'inventory_unit_ids', 'is_digital', 'updated_at',
+      'order_id',
+      'vendor_id',
+      'status',
+      'product_id',
+      'needs_product_match',
+      'product_name',
+      'ean',
+      'mpn',
+      'sku',
+      'quantity',
+      'shipped_quantity',
+      'unit_price_cents',
+      'external_item_id',
+      'inventory_unit_ids',
+      'is_digital',
+      'updated_at',
     ],
     keys(raw) {
       const e = domainEvent<OrderEvent>(raw);
-      return e.type === 'OrderImported' || e.type === 'OrderPlaced' ? e.data.items.map((i) => i.item_id) : [(e.data as { item_id: number }).item_id];
+      return e.type === 'OrderImported' || e.type === 'OrderPlaced'
+        ? e.data.items.map((i) => i.item_id)
+        : [(e.data as { item_id: number }).item_id];
     },
     apply(rows, raw) {
       const e = domainEvent<OrderEvent>(raw);
@@ -29,7 +45,15 @@ export const orderDetail = rowProjection<Record<string, any>>({
         for (const { item_id, ...i } of e.data.items) {
           // A shop order's items are confirmed when it is placed (commands/orders/order.ts).
           const status = e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed';
-          rows.set(item_id, { id: item_id, order_id: e.data.order_id, vendor_id: e.data.vendor_id, status, ...i, shipped_quantity: 0, updated_at: at });
+          rows.set(item_id, {
+            id: item_id,
+            order_id: e.data.order_id,
+            vendor_id: e.data.vendor_id,
+            status,
+            ...i,
+            shipped_quantity: 0,
+            updated_at: at,
+          });
         }
         return;
       }
@@ -39,7 +63,10 @@ export const orderDetail = rowProjection<Record<string, any>>({
       if (e.type === 'OrderItemConfirmed') row.status = 'confirmed';
       else if (e.type === 'OrderItemDeclined') row.status = 'declined';
       else if (e.type === 'ItemShipped') row.shipped_quantity = e.data.shipped_quantity;
-      else if (e.type === 'OrderItemExceptionResolved') { row.product_id = e.data.product_id; row.needs_product_match = false; }
+      else if (e.type === 'OrderItemExceptionResolved') {
+        row.product_id = e.data.product_id;
+        row.needs_product_match = false;
+      }
     },
   },
 });

@@ -6,10 +6,18 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = ['OrderImported', 'OrderPlaced', 'OrderConfirmed', 'OrderDeclined', 'OrderPartiallyShipped', 'OrderShipped'] as const;
 const STATUS_OF: Record<string, OrderStatus> = {
-  OrderConfirmed: 'confirmed', OrderDeclined: 'declined', OrderPartiallyShipped: 'partially_shipped', OrderShipped: 'shipped',
+  OrderConfirmed: 'confirmed',
+  OrderDeclined: 'declined',
+  OrderPartiallyShipped: 'partially_shipped',
+  OrderShipped: 'shipped',
 };
 
-interface Order { status: string; channel: string; currency: string; gross_cents: number }
+interface Order {
+  status: string;
+  channel: string;
+  currency: string;
+  gross_cents: number;
+}
 
 /**
  * order_figure_counts, order_figure_orders and order_figure_days: the orders per status, channel and currency with
@@ -51,7 +59,12 @@ export const orderFigures: Projection = {
       const id = (e.data as { order_id: number }).order_id;
       if (e.type === 'OrderImported' || e.type === 'OrderPlaced') {
         if (orders.has(id)) continue;
-        const order = { status: e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed', channel: e.data.channel, currency: e.data.currency, gross_cents: e.data.vat.gross_cents };
+        const order = {
+          status: e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed',
+          channel: e.data.channel,
+          currency: e.data.currency,
+          gross_cents: e.data.vat.gross_cents,
+        };
         orders.set(id, order);
         move(order, 1);
         arrived(order, new Date(e.data.order_date).toISOString());
@@ -66,20 +79,27 @@ export const orderFigures: Projection = {
       changed.add(id);
     }
     if (changed.size > 0) {
-      await trx('order_figure_orders').insert([...changed].map((id) => ({ id, ...orders.get(id)! }))).onConflict('id').merge();
+      await trx('order_figure_orders')
+        .insert([...changed].map((id) => ({ id, ...orders.get(id)! })))
+        .onConflict('id')
+        .merge();
     }
     const rows = [...deltas.values()].filter((d) => d.orders !== 0 || d.gross_cents !== 0);
     if (rows.length > 0) {
-      await trx.raw(`INSERT INTO order_figure_counts AS c (status, channel, currency, orders, gross_cents)
+      await trx.raw(
+        `INSERT INTO order_figure_counts AS c (status, channel, currency, orders, gross_cents)
         SELECT x.status, x.channel, x.currency, x.orders, x.gross_cents FROM json_populate_recordset(null::order_figure_counts, ?::json) x
         ON CONFLICT (status, channel, currency) DO UPDATE SET orders = c.orders + excluded.orders, gross_cents = c.gross_cents + excluded.gross_cents`,
-      [JSON.stringify(rows)]);
+        [JSON.stringify(rows)],
+      );
     }
     if (days.size > 0) {
-      await trx.raw(`INSERT INTO order_figure_days AS d (day, channel, currency, orders, gross_cents)
+      await trx.raw(
+        `INSERT INTO order_figure_days AS d (day, channel, currency, orders, gross_cents)
         SELECT x.day, x.channel, x.currency, x.orders, x.gross_cents FROM json_populate_recordset(null::order_figure_days, ?::json) x
         ON CONFLICT (day, channel, currency) DO UPDATE SET orders = d.orders + excluded.orders, gross_cents = d.gross_cents + excluded.gross_cents`,
-      [JSON.stringify([...days.values()])]);
+        [JSON.stringify([...days.values()])],
+      );
     }
   },
 };

@@ -17,8 +17,22 @@ export const orderItemExceptions = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'vendor_id', 'order_id', 'item_id', 'status', 'gtin', 'gtin14', 'sku', 'mpn', 'product_name', 'placeholder_product_id', 'resolved_product_id',
-      'resolution', 'resolved_by', 'resolved_at', 'created_at', 'updated_at',
+      'vendor_id',
+      'order_id',
+      'item_id',
+      'status',
+      'gtin',
+      'gtin14',
+      'sku',
+      'mpn',
+      'product_name',
+      'placeholder_product_id',
+      'resolved_product_id',
+      'resolution',
+      'resolved_by',
+      'resolved_at',
+      'created_at',
+      'updated_at',
     ],
     keys: (e) => [(e.data as { exception_id: number }).exception_id],
     apply(rows, raw) {
@@ -26,10 +40,23 @@ export const orderItemExceptions = rowProjection<Record<string, any>>({
       if (e.type === 'OrderItemExceptionRaised') {
         const d = e.data;
         rows.set(d.exception_id, {
-          id: d.exception_id, vendor_id: d.vendor_id, order_id: d.order_id, item_id: d.item_id, status: 'pending', gtin: d.gtin,
-          gtin14: d.gtin && /^\d{8,14}$/.test(cleanGtin(d.gtin)) ? gtin14(cleanGtin(d.gtin)) : null, sku: d.sku, mpn: d.mpn,
-          product_name: d.product_name, placeholder_product_id: d.placeholder_product_id, resolved_product_id: null, resolution: null,
-          resolved_by: null, resolved_at: null, created_at: d.at, updated_at: d.at,
+          id: d.exception_id,
+          vendor_id: d.vendor_id,
+          order_id: d.order_id,
+          item_id: d.item_id,
+          status: 'pending',
+          gtin: d.gtin,
+          gtin14: d.gtin && /^\d{8,14}$/.test(cleanGtin(d.gtin)) ? gtin14(cleanGtin(d.gtin)) : null,
+          sku: d.sku,
+          mpn: d.mpn,
+          product_name: d.product_name,
+          placeholder_product_id: d.placeholder_product_id,
+          resolved_product_id: null,
+          resolution: null,
+          resolved_by: null,
+          resolved_at: null,
+          created_at: d.at,
+          updated_at: d.at,
         });
         return;
       }
@@ -39,9 +66,18 @@ export const orderItemExceptions = rowProjection<Record<string, any>>({
       row.updated_at = e.data.at;
       row.resolved_at = e.data.at;
       if (e.type === 'OrderItemExceptionResolved') {
-        Object.assign(row, { status: 'resolved', resolved_product_id: e.data.product_id, resolution: e.data.resolution, resolved_by: e.data.resolved_by === null ? null : String(e.data.resolved_by) });
+        Object.assign(row, {
+          status: 'resolved',
+          resolved_product_id: e.data.product_id,
+          resolution: e.data.resolution,
+          resolved_by: e.data.resolved_by === null ? null : String(e.data.resolved_by),
+        });
       } else {
-        Object.assign(row, { status: 'ignored', resolution: 'ignored', resolved_by: e.data.ignored_by === null ? null : String(e.data.ignored_by) });
+        Object.assign(row, {
+          status: 'ignored',
+          resolution: 'ignored',
+          resolved_by: e.data.ignored_by === null ? null : String(e.data.ignored_by),
+        });
       }
     },
   },

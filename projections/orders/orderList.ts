@@ -3,8 +3,16 @@ import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = [
-  'OrderImported', 'OrderPlaced', 'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored', 'OrderConfirmed', 'OrderDeclined',
-  'OrderPartiallyShipped', 'OrderShipped', 'OrderTrackingSet',
+  'OrderImported',
+  'OrderPlaced',
+  'OrderItemExceptionRaised',
+  'OrderItemExceptionResolved',
+  'OrderItemExceptionIgnored',
+  'OrderConfirmed',
+  'OrderDeclined',
+  'OrderPartiallyShipped',
+  'OrderShipped',
+  'OrderTrackingSet',
 ] as const;
 
 /** The events after an import that change an order's place in the lists: its status. */
@@ -28,11 +36,42 @@ export const orderList = rowProjection<Record<string, any>>({
     key: 'id',
     keyType: 'integer',
     columns: [
-      'vendor_id', 'channel', 'status', 'order_number', 'external_order_id', 'external_shipment_id', 'order_date', 'customer_first_name',
-      'customer_last_name', 'customer_email', 'customer_locale', 'shipping_country_iso', 'billing_country_iso', 'shipping_address',
-      'billing_address', 'currency', 'vat_regime', 'vat_rate', 'vat_country_iso', 'seller_country_iso', 'buyer_vat_number',
-      'vat_exemption_reference', 'net_cents', 'vat_cents', 'gross_cents', 'item_count', 'open_exception_count', 'tracking_number', 'carrier',
-      'sync_job_id', 'imported_at', 'updated_at', 'customer_id', 'shipping_cents', 'moved_a', 'moved_b',
+      'vendor_id',
+      'channel',
+      'status',
+      'order_number',
+      'external_order_id',
+      'external_shipment_id',
+      'order_date',
+      'customer_first_name',
+      'customer_last_name',
+      'customer_email',
+      'customer_locale',
+      'shipping_country_iso',
+      'billing_country_iso',
+      'shipping_address',
+      'billing_address',
+      'currency',
+      'vat_regime',
+      'vat_rate',
+      'vat_country_iso',
+      'seller_country_iso',
+      'buyer_vat_number',
+      'vat_exemption_reference',
+      'net_cents',
+      'vat_cents',
+      'gross_cents',
+      'item_count',
+      'open_exception_count',
+      'tracking_number',
+      'carrier',
+      'sync_job_id',
+      'imported_at',
+      'updated_at',
+      'customer_id',
+      'shipping_cents',
+      'moved_a',
+      'moved_b',
     ],
     keys: (e) => [(e.data as { order_id: number }).order_id],
     apply(rows, raw) {
@@ -41,8 +80,19 @@ export const orderList = rowProjection<Record<string, any>>({
       if (e.type === 'OrderImported') {
         const { order_id, items, vat, imported_at, ...o } = e.data;
         rows.set(order_id, {
-          id: order_id, ...o, ...vat, status: 'unconfirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
-          imported_at, updated_at: imported_at, customer_id: null, shipping_cents: o.shipping_cents ?? 0, ...moved,
+          id: order_id,
+          ...o,
+          ...vat,
+          status: 'unconfirmed',
+          item_count: items.length,
+          open_exception_count: 0,
+          tracking_number: null,
+          carrier: null,
+          imported_at,
+          updated_at: imported_at,
+          customer_id: null,
+          shipping_cents: o.shipping_cents ?? 0,
+          ...moved,
         });
         return;
       }
@@ -50,8 +100,18 @@ export const orderList = rowProjection<Record<string, any>>({
         // A shop order: its "arrival" is its placement; it has no sync job.
         const { order_id, items, vat, placed_at, session_id: _s, language: _l, shop_url: _u, ...o } = e.data;
         rows.set(order_id, {
-          id: order_id, ...o, ...vat, status: 'confirmed', item_count: items.length, open_exception_count: 0, tracking_number: null, carrier: null,
-          imported_at: placed_at, updated_at: placed_at, shipping_cents: o.shipping_cents ?? 0, ...moved,
+          id: order_id,
+          ...o,
+          ...vat,
+          status: 'confirmed',
+          item_count: items.length,
+          open_exception_count: 0,
+          tracking_number: null,
+          carrier: null,
+          imported_at: placed_at,
+          updated_at: placed_at,
+          shipping_cents: o.shipping_cents ?? 0,
+          ...moved,
         });
         return;
       }
@@ -60,14 +120,29 @@ export const orderList = rowProjection<Record<string, any>>({
       row.updated_at = e.data.at;
       if (MOVES.has(e.type)) Object.assign(row, moved);
       switch (e.type) {
-        case 'OrderItemExceptionRaised': row.open_exception_count += 1; break;
+        case 'OrderItemExceptionRaised':
+          row.open_exception_count += 1;
+          break;
         case 'OrderItemExceptionResolved':
-        case 'OrderItemExceptionIgnored': row.open_exception_count = Math.max(0, row.open_exception_count - 1); break;
-        case 'OrderConfirmed': row.status = 'confirmed'; break;
-        case 'OrderDeclined': row.status = 'declined'; break;
-        case 'OrderPartiallyShipped': row.status = 'partially_shipped'; break;
-        case 'OrderShipped': row.status = 'shipped'; break;
-        case 'OrderTrackingSet': row.tracking_number = e.data.tracking_number; row.carrier = e.data.carrier; break;
+        case 'OrderItemExceptionIgnored':
+          row.open_exception_count = Math.max(0, row.open_exception_count - 1);
+          break;
+        case 'OrderConfirmed':
+          row.status = 'confirmed';
+          break;
+        case 'OrderDeclined':
+          row.status = 'declined';
+          break;
+        case 'OrderPartiallyShipped':
+          row.status = 'partially_shipped';
+          break;
+        case 'OrderShipped':
+          row.status = 'shipped';
+          break;
+        case 'OrderTrackingSet':
+          row.tracking_number = e.data.tracking_number;
+          row.carrier = e.data.carrier;
+          break;
       }
     },
   },

@@ -21,7 +21,14 @@ export const shipmentStatus = rowProjection<Record<string, any>>({
       const key = `${d.order_id}:${d.item_id}:${d.shipped_quantity}`;
       // ON CONFLICT DO NOTHING: the first record of a shipment wins, in memory as in the table.
       if (rows.get(key)) return;
-      rows.set(key, { order_id: d.order_id, item_id: d.item_id, vendor_id: d.vendor_id, quantity: d.quantity, shipped_quantity: d.shipped_quantity, shipped_at: d.at });
+      rows.set(key, {
+        order_id: d.order_id,
+        item_id: d.item_id,
+        vendor_id: d.vendor_id,
+        quantity: d.quantity,
+        shipped_quantity: d.shipped_quantity,
+        shipped_at: d.at,
+      });
     },
   },
 });

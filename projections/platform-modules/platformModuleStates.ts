@@ -28,9 +28,21 @@ export const platformModuleStates = rowProjection<Row>({
     apply(rows, raw) {
       const e = domainEvent<PlatformModuleEvent>(raw);
       const { platform, module, at } = e.data;
-      rows.set(keyOf(e), e.type === 'PlatformModuleEnabled'
-        ? { key: keyOf(e), platform, module, is_on: true, enabled_by: e.data.enabled_by, required_by: e.data.required_by, reason: null, changed_at: at }
-        : { key: keyOf(e), platform, module, is_on: false, enabled_by: null, required_by: null, reason: e.data.reason, changed_at: at });
+      rows.set(
+        keyOf(e),
+        e.type === 'PlatformModuleEnabled'
+          ? {
+              key: keyOf(e),
+              platform,
+              module,
+              is_on: true,
+              enabled_by: e.data.enabled_by,
+              required_by: e.data.required_by,
+              reason: null,
+              changed_at: at,
+            }
+          : { key: keyOf(e), platform, module, is_on: false, enabled_by: null, required_by: null, reason: e.data.reason, changed_at: at },
+      );
     },
   },
 });

@@ -17,7 +17,8 @@ export const platformSettingsProjection: Projection = {
       latest.set(e.data.key, { value: e.data.value, at: e.data.at });
     }
     const cleared = [...latest].filter(([, v]) => v.value === null).map(([k]) => k);
-    const set = [...latest].filter(([, v]) => v.value !== null)
+    const set = [...latest]
+      .filter(([, v]) => v.value !== null)
       .map(([key, v]) => ({ key, value: JSON.stringify(v.value), updated_at: v.at }));
     if (cleared.length > 0) await trx('platform_settings').whereIn('key', cleared).delete();
     if (set.length > 0) await trx('platform_settings').insert(set).onConflict('key').merge();

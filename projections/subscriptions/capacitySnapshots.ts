@@ -12,8 +12,12 @@ export const capacitySnapshots: Projection = {
   tables: ['capacity_snapshots'],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const days = [...new Set(events.map((e) => (e.data as CapacitySnapshotTaken['data']).day))];
-    const rows = new Map<string, any>((await trx('capacity_snapshots').whereIn('day', days).select(trx.raw('day::text AS day'), 'times_taken'))
-      .map((r: any) => [r.day, { times_taken: r.times_taken }]));
+    const rows = new Map<string, any>(
+      (await trx('capacity_snapshots').whereIn('day', days).select(trx.raw('day::text AS day'), 'times_taken')).map((r: any) => [
+        r.day,
+        { times_taken: r.times_taken },
+      ]),
+    );
     for (const raw of events) {
       const { day, metrics, trigger, at } = domainEvent<CapacitySnapshotTaken>(raw).data;
       const times = (rows.get(day)?.times_taken ?? 0) + 1;

@@ -13,6 +13,9 @@ export const subscriptionSettings: Projection = {
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     if (events.length === 0) return;
     const last = domainEvent<DefaultTierChanged>(events[events.length - 1]);
-    await trx('subscription_settings').insert({ key: 'default_tier', value: last.data.tier_code, updated_at: last.data.at }).onConflict('key').merge();
+    await trx('subscription_settings')
+      .insert({ key: 'default_tier', value: last.data.tier_code, updated_at: last.data.at })
+      .onConflict('key')
+      .merge();
   },
 };

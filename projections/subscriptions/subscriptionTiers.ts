@@ -39,17 +39,34 @@ export const subscriptionTiers: Projection = {
         deleted.delete(code);
         continue;
       }
-      if (e.type === 'TierDeleted') { rows.delete(code); deleted.add(code); continue; }
+      if (e.type === 'TierDeleted') {
+        rows.delete(code);
+        deleted.add(code);
+        continue;
+      }
       const row = rows.get(code);
       if (!row) continue;
       row.updated_at = e.data.at;
       switch (e.type) {
-        case 'TierChanged': Object.assign(row, columns(e.data.changes)); break;
-        case 'TierActivated': row.is_active = true; break;
-        case 'TierDeactivated': row.is_active = false; break;
+        case 'TierChanged':
+          Object.assign(row, columns(e.data.changes));
+          break;
+        case 'TierActivated':
+          row.is_active = true;
+          break;
+        case 'TierDeactivated':
+          row.is_active = false;
+          break;
       }
     }
-    if (deleted.size > 0) await trx('subscription_tiers').whereIn('code', [...deleted]).delete();
-    if (rows.size > 0) await trx('subscription_tiers').insert([...rows.values()]).onConflict('code').merge();
+    if (deleted.size > 0)
+      await trx('subscription_tiers')
+        .whereIn('code', [...deleted])
+        .delete();
+    if (rows.size > 0)
+      await trx('subscription_tiers')
+        .insert([...rows.values()])
+        .onConflict('code')
+        .merge();
   },
 };

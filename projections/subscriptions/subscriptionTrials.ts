@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
-import { VENDOR_SUBSCRIPTION_EVENT_TYPES, type SubscriptionStatus, type VendorSubscriptionEvent } from '../../commands/subscriptions/events.ts';
+import {
+  VENDOR_SUBSCRIPTION_EVENT_TYPES,
+  type SubscriptionStatus,
+  type VendorSubscriptionEvent,
+} from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /** How a trial ended, by the first status it left `trialing` for (the status table allows no other). */
@@ -34,7 +38,10 @@ export const subscriptionTrials: Projection = {
       const row = rows.get(id);
       const status = e.data.changes.status;
       if (!row || row.outcome !== null) continue;
-      if (e.data.changes.tier_code !== undefined) { row.tier_code = e.data.changes.tier_code; touched.add(id); }
+      if (e.data.changes.tier_code !== undefined) {
+        row.tier_code = e.data.changes.tier_code;
+        touched.add(id);
+      }
       if (status !== undefined && OUTCOME[status]) {
         Object.assign(row, { outcome: OUTCOME[status], ended_at: e.data.at });
         touched.add(id);

@@ -14,8 +14,10 @@ export const vendorLegacyPlans: Projection = {
     for (const raw of events) {
       const e = domainEvent<LegacyPlanEvent>(raw);
       if (e.type === 'VendorLegacyPlanGranted') {
-        await trx('vendor_legacy_plans').insert({ vendor_id: e.data.vendor_id, upgrade: e.data.upgrade, since: e.data.at, ended_at: null })
-          .onConflict('vendor_id').merge();
+        await trx('vendor_legacy_plans')
+          .insert({ vendor_id: e.data.vendor_id, upgrade: e.data.upgrade, since: e.data.at, ended_at: null })
+          .onConflict('vendor_id')
+          .merge();
       } else {
         await trx('vendor_legacy_plans').where({ vendor_id: e.data.vendor_id }).update({ ended_at: e.data.at });
       }

@@ -1,12 +1,24 @@
 import type { Knex } from 'knex';
 import {
-  LEGACY_PLAN_EVENT_TYPES, PLAN_SETTING_EVENT_TYPES, TIER_EVENT_TYPES, VENDOR_SUBSCRIPTION_EVENT_TYPES,
-  type DefaultTierChanged, type LegacyPlanEvent, type TierDetails, type TierEvent, type VendorSubscriptionEvent,
+  LEGACY_PLAN_EVENT_TYPES,
+  PLAN_SETTING_EVENT_TYPES,
+  TIER_EVENT_TYPES,
+  VENDOR_SUBSCRIPTION_EVENT_TYPES,
+  type DefaultTierChanged,
+  type LegacyPlanEvent,
+  type TierDetails,
+  type TierEvent,
+  type VendorSubscriptionEvent,
 } from '../../commands/subscriptions/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { tierFromRow, type TierView } from '../../queries/subscriptions/tiers.ts';
 import {
-  currentLegacyPlans, findDefaultTier, subscriptionFromRow, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView,
+  currentLegacyPlans,
+  findDefaultTier,
+  subscriptionFromRow,
+  VENDOR_PLANS_VIEW,
+  type PlanFacts,
+  type VendorSubscriptionView,
 } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
@@ -34,7 +46,14 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
     switch (e.type) {
       case 'TierCreated': {
         const { tier_code, created_at, ...details } = e.data;
-        facts.tiers.set(tier_code, { code: tier_code, ...(tierDetails(details) as TierDetails), currency: 'EUR', is_active: true, created_at, updated_at: created_at });
+        facts.tiers.set(tier_code, {
+          code: tier_code,
+          ...(tierDetails(details) as TierDetails),
+          currency: 'EUR',
+          is_active: true,
+          created_at,
+          updated_at: created_at,
+        });
         break;
       }
       case 'TierChanged': {
@@ -42,27 +61,47 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
         if (t) Object.assign(t, tierDetails(e.data.changes), { updated_at: e.data.at });
         break;
       }
-      case 'TierActivated': case 'TierDeactivated': {
+      case 'TierActivated':
+      case 'TierDeactivated': {
         const t = facts.tiers.get(e.data.tier_code);
         if (t) Object.assign(t, { is_active: e.type === 'TierActivated', updated_at: e.data.at });
         break;
       }
-      case 'TierDeleted': facts.tiers.delete(e.data.tier_code); break;
+      case 'TierDeleted':
+        facts.tiers.delete(e.data.tier_code);
+        break;
       case 'VendorSubscriptionStarted': {
         const { at, vendor_id, ...terms } = e.data;
         facts.subscriptions.set(vendor_id, {
-          vendor_id, ...terms, custom_limits: terms.custom_limits ?? null, billing_interval: terms.billing_interval ?? 'month', created_at: at, updated_at: at,
+          vendor_id,
+          ...terms,
+          custom_limits: terms.custom_limits ?? null,
+          billing_interval: terms.billing_interval ?? 'month',
+          created_at: at,
+          updated_at: at,
         });
         break;
       }
       case 'VendorSubscriptionChanged': {
         const s = facts.subscriptions.get(e.data.vendor_id);
-        if (s) facts.subscriptions.set(e.data.vendor_id, { ...s, ...e.data.changes, custom_limits: e.data.changes.custom_limits !== undefined ? e.data.changes.custom_limits : s.custom_limits, updated_at: e.data.at } as VendorSubscriptionView);
+        if (s)
+          facts.subscriptions.set(e.data.vendor_id, {
+            ...s,
+            ...e.data.changes,
+            custom_limits: e.data.changes.custom_limits !== undefined ? e.data.changes.custom_limits : s.custom_limits,
+            updated_at: e.data.at,
+          } as VendorSubscriptionView);
         break;
       }
-      case 'VendorLegacyPlanGranted': facts.legacy.set(e.data.vendor_id, e.data.at); break;
-      case 'VendorLegacyPlanEnded': facts.legacy.delete(e.data.vendor_id); break;
-      case 'DefaultTierChanged': facts.defaultTier = e.data.tier_code; break;
+      case 'VendorLegacyPlanGranted':
+        facts.legacy.set(e.data.vendor_id, e.data.at);
+        break;
+      case 'VendorLegacyPlanEnded':
+        facts.legacy.delete(e.data.vendor_id);
+        break;
+      case 'DefaultTierChanged':
+        facts.defaultTier = e.data.tier_code;
+        break;
     }
     return facts;
   },
@@ -71,7 +110,8 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
 /** A tier's details in the shape of TierView (only those given). */
 function tierDetails(d: Partial<TierDetails>): Partial<TierView> {
   const out: Partial<TierView> = {};
-  for (const k of ['name', 'description', 'price_monthly_cents', 'price_yearly_cents', 'sort_order'] as const) if (d[k] !== undefined) (out as any)[k] = d[k];
+  for (const k of ['name', 'description', 'price_monthly_cents', 'price_yearly_cents', 'sort_order'] as const)
+    if (d[k] !== undefined) (out as any)[k] = d[k];
   if (d.limits !== undefined) out.limits = { ...d.limits };
   if (d.features !== undefined) out.features = [...d.features];
   return out;

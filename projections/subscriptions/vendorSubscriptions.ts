@@ -21,7 +21,13 @@ export const vendorSubscriptions: Projection = {
       if (e.type === 'VendorSubscriptionStarted') {
         const { at, custom_limits, ...terms } = e.data;
         // A record started before the interval was recorded is monthly.
-        rows.set(e.data.vendor_id, { ...terms, billing_interval: terms.billing_interval ?? 'month', custom_limits: json(custom_limits), created_at: at, updated_at: at });
+        rows.set(e.data.vendor_id, {
+          ...terms,
+          billing_interval: terms.billing_interval ?? 'month',
+          custom_limits: json(custom_limits),
+          created_at: at,
+          updated_at: at,
+        });
         continue;
       }
       const row = rows.get(e.data.vendor_id);
@@ -30,6 +36,10 @@ export const vendorSubscriptions: Projection = {
       Object.assign(row, changes, { updated_at: e.data.at });
       if (custom_limits !== undefined) row.custom_limits = json(custom_limits);
     }
-    if (rows.size > 0) await trx('vendor_subscriptions').insert([...rows.values()]).onConflict('vendor_id').merge();
+    if (rows.size > 0)
+      await trx('vendor_subscriptions')
+        .insert([...rows.values()])
+        .onConflict('vendor_id')
+        .merge();
   },
 };

@@ -29,8 +29,18 @@ export const vendorTeamInvitations: Projection = {
       if (e.type === 'TeamMemberInvited') {
         const d = e.data;
         rows.set(d.invitation_id, {
-          id: d.invitation_id, vendor_id: d.vendor_id, email: d.email, role: d.role, permissions: d.permissions, token_hash: d.token_hash,
-          status: 'pending', invited_by: d.invited_by, expires_at: d.expires_at, accepted_user_id: null, created_at: d.at, updated_at: d.at,
+          id: d.invitation_id,
+          vendor_id: d.vendor_id,
+          email: d.email,
+          role: d.role,
+          permissions: d.permissions,
+          token_hash: d.token_hash,
+          status: 'pending',
+          invited_by: d.invited_by,
+          expires_at: d.expires_at,
+          accepted_user_id: null,
+          created_at: d.at,
+          updated_at: d.at,
         });
         continue;
       }
@@ -38,10 +48,15 @@ export const vendorTeamInvitations: Projection = {
       const row = rows.get(e.data.invitation_id);
       if (!row) continue;
       row.updated_at = e.data.at;
-      if (e.type === 'TeamInvitationAccepted') { row.status = 'accepted'; row.accepted_user_id = e.data.user_id; }
-      else row.status = 'cancelled';
+      if (e.type === 'TeamInvitationAccepted') {
+        row.status = 'accepted';
+        row.accepted_user_id = e.data.user_id;
+      } else row.status = 'cancelled';
     }
-    if (removedVendors.size > 0) await trx('vendor_team_invitations').whereIn('vendor_id', [...removedVendors]).delete();
+    if (removedVendors.size > 0)
+      await trx('vendor_team_invitations')
+        .whereIn('vendor_id', [...removedVendors])
+        .delete();
     if (rows.size > 0) {
       const values = [...rows.values()].map((r) => ({ ...r, permissions: JSON.stringify(r.permissions) }));
       await trx('vendor_team_invitations').insert(values).onConflict('id').merge();

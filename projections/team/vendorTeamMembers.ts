@@ -33,8 +33,14 @@ export const vendorTeamMembers: Projection = {
       if (e.type === 'TeamInvitationAccepted') {
         const d = e.data;
         rows.set(key(d.vendor_id, d.user_id), {
-          vendor_id: d.vendor_id, user_id: d.user_id, role: d.role, permissions: d.permissions, is_active: true,
-          invited_by: d.invited_by, joined_at: d.at, updated_at: d.at,
+          vendor_id: d.vendor_id,
+          user_id: d.user_id,
+          role: d.role,
+          permissions: d.permissions,
+          is_active: true,
+          invited_by: d.invited_by,
+          joined_at: d.at,
+          updated_at: d.at,
         });
         continue;
       }
@@ -42,10 +48,15 @@ export const vendorTeamMembers: Projection = {
       const row = rows.get(key(e.data.vendor_id, e.data.user_id));
       if (!row) continue;
       row.updated_at = e.data.at;
-      if (e.type === 'TeamMemberRoleChanged') { row.role = e.data.role; row.permissions = e.data.permissions; }
-      else row.is_active = false;
+      if (e.type === 'TeamMemberRoleChanged') {
+        row.role = e.data.role;
+        row.permissions = e.data.permissions;
+      } else row.is_active = false;
     }
-    if (removedVendors.size > 0) await trx('vendor_team_members').whereIn('vendor_id', [...removedVendors]).delete();
+    if (removedVendors.size > 0)
+      await trx('vendor_team_members')
+        .whereIn('vendor_id', [...removedVendors])
+        .delete();
     if (rows.size > 0) {
       const values = [...rows.values()].map((r) => ({ ...r, permissions: JSON.stringify(r.permissions) }));
       await trx('vendor_team_members').insert(values).onConflict(['vendor_id', 'user_id']).merge();

@@ -27,9 +27,24 @@ export const testRuns: Projection = {
       if (e.type === 'TestRunRequested') {
         const d = e.data;
         runs.set(id, {
-          id, kind: d.kind, status: 'pending', category: d.category, collection: d.collection, requested_by: String(d.requested_by),
-          progress_message: 'Waiting for a worker', total: null, passed: 0, failed: 0, pending: 0, pass_rate: null, duration_ms: null,
-          error_message: null, created_at: d.at, started_at: null, completed_at: null, updated_at: d.at,
+          id,
+          kind: d.kind,
+          status: 'pending',
+          category: d.category,
+          collection: d.collection,
+          requested_by: String(d.requested_by),
+          progress_message: 'Waiting for a worker',
+          total: null,
+          passed: 0,
+          failed: 0,
+          pending: 0,
+          pass_rate: null,
+          duration_ms: null,
+          error_message: null,
+          created_at: d.at,
+          started_at: null,
+          completed_at: null,
+          updated_at: d.at,
         });
         continue;
       }
@@ -41,11 +56,19 @@ export const testRuns: Projection = {
       if (!row) continue;
       switch (e.type) {
         case 'TestRunStarted':
-          Object.assign(row, { status: 'running', started_at: e.data.at, updated_at: e.data.at, progress_message: `Loading ${e.data.files} test files` });
+          Object.assign(row, {
+            status: 'running',
+            started_at: e.data.at,
+            updated_at: e.data.at,
+            progress_message: `Loading ${e.data.files} test files`,
+          });
           break;
         case 'TestRunProgressed': {
           const { run_id: _id, current, at, ...counts } = e.data;
-          Object.assign(row, counts, { updated_at: at, progress_message: current ? `${counts.passed + counts.failed + counts.pending} of ${counts.total}: ${current}` : null });
+          Object.assign(row, counts, {
+            updated_at: at,
+            progress_message: current ? `${counts.passed + counts.failed + counts.pending} of ${counts.total}: ${current}` : null,
+          });
           break;
         }
         case 'TestCollectionsCollected':
@@ -58,15 +81,29 @@ export const testRuns: Projection = {
           break;
         }
         case 'TestRunFailed':
-          Object.assign(row, { status: 'failed', error_message: e.data.error, completed_at: e.data.at, updated_at: e.data.at, progress_message: 'Failed' });
+          Object.assign(row, {
+            status: 'failed',
+            error_message: e.data.error,
+            completed_at: e.data.at,
+            updated_at: e.data.at,
+            progress_message: 'Failed',
+          });
           break;
         case 'TestRunCancelled':
           Object.assign(row, { status: 'cancelled', completed_at: e.data.at, updated_at: e.data.at, progress_message: 'Cancelled' });
           break;
       }
     }
-    if (runs.size > 0) await trx('test_runs').insert([...runs.values()]).onConflict('id').merge();
+    if (runs.size > 0)
+      await trx('test_runs')
+        .insert([...runs.values()])
+        .onConflict('id')
+        .merge();
     if (results.length > 0) await trx('test_results').insert(results).onConflict(['run_id', 'seq']).ignore();
-    if (collections.size > 0) await trx('test_collections').insert([...collections.values()]).onConflict('name').merge();
+    if (collections.size > 0)
+      await trx('test_collections')
+        .insert([...collections.values()])
+        .onConflict('name')
+        .merge();
   },
 };

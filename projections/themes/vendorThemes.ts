@@ -17,15 +17,32 @@ export const vendorThemes: Projection = {
     for (const raw of events) {
       const e = domainEvent<ThemeEvent | VendorDeleted>(raw);
       const id = e.data.vendor_id;
-      if (e.type === 'VendorThemeReset' || e.type === 'VendorDeleted') { rows.delete(id); removed.add(id); continue; }
+      if (e.type === 'VendorThemeReset' || e.type === 'VendorDeleted') {
+        rows.delete(id);
+        removed.add(id);
+        continue;
+      }
       const { theme } = e.data;
       rows.set(id, {
-        vendor_id: id, theme_name: theme.theme_name, colors: JSON.stringify(theme.colors), fonts: JSON.stringify(theme.fonts),
-        layout: JSON.stringify(theme.layout), branding: JSON.stringify(theme.branding), custom_css: theme.custom_css, updated_at: e.data.at,
+        vendor_id: id,
+        theme_name: theme.theme_name,
+        colors: JSON.stringify(theme.colors),
+        fonts: JSON.stringify(theme.fonts),
+        layout: JSON.stringify(theme.layout),
+        branding: JSON.stringify(theme.branding),
+        custom_css: theme.custom_css,
+        updated_at: e.data.at,
       });
       removed.delete(id);
     }
-    if (removed.size > 0) await trx('vendor_themes').whereIn('vendor_id', [...removed]).delete();
-    if (rows.size > 0) await trx('vendor_themes').insert([...rows.values()]).onConflict('vendor_id').merge();
+    if (removed.size > 0)
+      await trx('vendor_themes')
+        .whereIn('vendor_id', [...removed])
+        .delete();
+    if (rows.size > 0)
+      await trx('vendor_themes')
+        .insert([...rows.values()])
+        .onConflict('vendor_id')
+        .merge();
   },
 };

@@ -14,7 +14,18 @@ export const userList = rowProjection<Record<string, any>>({
     table: 'user_list',
     key: 'id',
     keyType: 'integer',
-    columns: ['email', 'username', 'role', 'first_name', 'last_name', 'preferred_language', 'is_active', 'must_change_password', 'created_at', 'updated_at'],
+    columns: [
+      'email',
+      'username',
+      'role',
+      'first_name',
+      'last_name',
+      'preferred_language',
+      'is_active',
+      'must_change_password',
+      'created_at',
+      'updated_at',
+    ],
     keys: (e) => [(e.data as { user_id: number }).user_id],
     apply(rows, raw) {
       const e = domainEvent<UserEvent>(raw);
@@ -22,22 +33,43 @@ export const userList = rowProjection<Record<string, any>>({
       if (e.type === 'UserCreated') {
         const d = e.data;
         rows.set(id, {
-          id, email: d.email, username: d.username, role: d.role, first_name: d.first_name, last_name: d.last_name,
-          preferred_language: d.preferred_language, is_active: true, must_change_password: d.must_change_password,
-          created_at: d.created_at, updated_at: d.created_at,
+          id,
+          email: d.email,
+          username: d.username,
+          role: d.role,
+          first_name: d.first_name,
+          last_name: d.last_name,
+          preferred_language: d.preferred_language,
+          is_active: true,
+          must_change_password: d.must_change_password,
+          created_at: d.created_at,
+          updated_at: d.created_at,
         });
         return;
       }
-      if (e.type === 'UserDeleted') { rows.delete(id); return; }
+      if (e.type === 'UserDeleted') {
+        rows.delete(id);
+        return;
+      }
       const row = rows.get(id);
       if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
-        case 'UserProfileChanged': Object.assign(row, e.data.changes); break;
-        case 'UserRoleChanged': row.role = e.data.role; break;
-        case 'UserActivated': row.is_active = true; break;
-        case 'UserDeactivated': row.is_active = false; break;
-        case 'UserPasswordChanged': row.must_change_password = e.data.must_change_password; break;
+        case 'UserProfileChanged':
+          Object.assign(row, e.data.changes);
+          break;
+        case 'UserRoleChanged':
+          row.role = e.data.role;
+          break;
+        case 'UserActivated':
+          row.is_active = true;
+          break;
+        case 'UserDeactivated':
+          row.is_active = false;
+          break;
+        case 'UserPasswordChanged':
+          row.must_change_password = e.data.must_change_password;
+          break;
       }
     },
   },

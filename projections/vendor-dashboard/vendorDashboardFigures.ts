@@ -5,14 +5,31 @@ import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const EVENTS = [
-  'OrderImported', 'OrderPlaced', 'OrderConfirmed', 'OrderDeclined', 'OrderPartiallyShipped', 'OrderShipped',
-  'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored',
+  'OrderImported',
+  'OrderPlaced',
+  'OrderConfirmed',
+  'OrderDeclined',
+  'OrderPartiallyShipped',
+  'OrderShipped',
+  'OrderItemExceptionRaised',
+  'OrderItemExceptionResolved',
+  'OrderItemExceptionIgnored',
 ] as const;
 const STATUS_OF: Record<string, string> = {
-  OrderConfirmed: 'confirmed', OrderDeclined: 'declined', OrderPartiallyShipped: 'partially_shipped', OrderShipped: 'shipped',
+  OrderConfirmed: 'confirmed',
+  OrderDeclined: 'declined',
+  OrderPartiallyShipped: 'partially_shipped',
+  OrderShipped: 'shipped',
 };
 
-interface Order { vendor_id: number; day: string; status: string; channel: string; currency: string; gross_cents: number }
+interface Order {
+  vendor_id: number;
+  day: string;
+  status: string;
+  channel: string;
+  currency: string;
+  gross_cents: number;
+}
 type Sums = Record<string, number>;
 
 /** Adds `sums` to the row of `key` in a map of pending upserts. */
@@ -27,9 +44,12 @@ function add<K extends Record<string, unknown>>(map: Map<string, K & Sums>, key:
 async function upsertAdding(trx: Knex.Transaction, table: string, keys: string[], sums: string[], rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
   const columns = [...keys, ...sums];
-  await trx.raw(`INSERT INTO ${table} AS t (${columns.join(', ')})
+  await trx.raw(
+    `INSERT INTO ${table} AS t (${columns.join(', ')})
     SELECT ${columns.map((c) => `x.${c}`).join(', ')} FROM json_populate_recordset(null::${table}, ?::json) x
-    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.map((s) => `${s} = t.${s} + excluded.${s}`).join(', ')}`, [JSON.stringify(rows)]);
+    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.map((s) => `${s} = t.${s} + excluded.${s}`).join(', ')}`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /**
@@ -48,7 +68,14 @@ export const vendorDashboardFigures: Projection = {
     const ids = [...new Set(events.map((e) => (e.data as { order_id: number }).order_id))];
     const orders = new Map<number, Order>();
     for (const r of await trx('vendor_order_states').whereIn('id', ids).select('*', trx.raw('day::text AS day'))) {
-      orders.set(r.id, { vendor_id: r.vendor_id, day: r.day, status: r.status, channel: r.channel, currency: r.currency, gross_cents: Number(r.gross_cents) });
+      orders.set(r.id, {
+        vendor_id: r.vendor_id,
+        day: r.day,
+        status: r.status,
+        channel: r.channel,
+        currency: r.currency,
+        gross_cents: Number(r.gross_cents),
+      });
     }
     const counts = new Map<string, { vendor_id: number; status: string; channel: string; currency: string } & Sums>();
     const days = new Map<string, { vendor_id: number; day: string; channel: string; currency: string } & Sums>();
@@ -56,7 +83,11 @@ export const vendorDashboardFigures: Projection = {
     const names = new Map<string, string>();
     const exceptions = new Map<number, number>();
     const count = (o: Order, sign: 1 | -1) =>
-      add(counts, { vendor_id: o.vendor_id, status: o.status, channel: o.channel, currency: o.currency }, { orders: sign, gross_cents: sign * o.gross_cents });
+      add(
+        counts,
+        { vendor_id: o.vendor_id, status: o.status, channel: o.channel, currency: o.currency },
+        { orders: sign, gross_cents: sign * o.gross_cents },
+      );
     const changed = new Set<number>();
     for (const raw of events) {
       const e = domainEvent<OrderEvent>(raw);
@@ -65,19 +96,31 @@ export const vendorDashboardFigures: Projection = {
         if (orders.has(id)) continue;
         const d = e.data;
         const order: Order = {
-          vendor_id: d.vendor_id, day: new Date(d.order_date).toISOString().slice(0, 10), status: e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed',
-          channel: d.channel, currency: d.currency, gross_cents: d.vat.gross_cents,
+          vendor_id: d.vendor_id,
+          day: new Date(d.order_date).toISOString().slice(0, 10),
+          status: e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed',
+          channel: d.channel,
+          currency: d.currency,
+          gross_cents: d.vat.gross_cents,
         };
         orders.set(id, order);
         count(order, 1);
-        add(days, { vendor_id: order.vendor_id, day: order.day, channel: order.channel, currency: order.currency }, { orders: 1, gross_cents: order.gross_cents, declined: 0, declined_cents: 0 });
+        add(
+          days,
+          { vendor_id: order.vendor_id, day: order.day, channel: order.channel, currency: order.currency },
+          { orders: 1, gross_cents: order.gross_cents, declined: 0, declined_cents: 0 },
+        );
         for (const item of d.items) {
           if (item.needs_product_match) continue;
           const key = { vendor_id: order.vendor_id, day: order.day, product_id: item.product_id, currency: order.currency };
           add(products, key, { quantity: item.quantity, gross_cents: item.quantity * item.unit_price_cents });
           names.set(JSON.stringify(key), item.product_name);
         }
-      } else if (e.type === 'OrderItemExceptionRaised' || e.type === 'OrderItemExceptionResolved' || e.type === 'OrderItemExceptionIgnored') {
+      } else if (
+        e.type === 'OrderItemExceptionRaised' ||
+        e.type === 'OrderItemExceptionResolved' ||
+        e.type === 'OrderItemExceptionIgnored'
+      ) {
         exceptions.set(e.data.vendor_id, (exceptions.get(e.data.vendor_id) ?? 0) + (e.type === 'OrderItemExceptionRaised' ? 1 : -1));
         continue;
       } else {
@@ -87,26 +130,49 @@ export const vendorDashboardFigures: Projection = {
         count(order, -1);
         const dayKey = { vendor_id: order.vendor_id, day: order.day, channel: order.channel, currency: order.currency };
         if (status === 'declined') add(days, dayKey, { orders: 0, gross_cents: 0, declined: 1, declined_cents: order.gross_cents });
-        else if (order.status === 'declined') add(days, dayKey, { orders: 0, gross_cents: 0, declined: -1, declined_cents: -order.gross_cents });
+        else if (order.status === 'declined')
+          add(days, dayKey, { orders: 0, gross_cents: 0, declined: -1, declined_cents: -order.gross_cents });
         order.status = status;
         count(order, 1);
       }
       changed.add(id);
     }
     if (changed.size > 0) {
-      await trx('vendor_order_states').insert([...changed].map((id) => ({ id, ...orders.get(id)! }))).onConflict('id').merge();
+      await trx('vendor_order_states')
+        .insert([...changed].map((id) => ({ id, ...orders.get(id)! })))
+        .onConflict('id')
+        .merge();
     }
-    await upsertAdding(trx, 'vendor_order_counts', ['vendor_id', 'status', 'channel', 'currency'], ['orders', 'gross_cents'],
-      [...counts.values()].filter((c) => c.orders !== 0 || c.gross_cents !== 0));
-    await upsertAdding(trx, 'vendor_order_days', ['vendor_id', 'day', 'channel', 'currency'], ['orders', 'gross_cents', 'declined', 'declined_cents'], [...days.values()]);
+    await upsertAdding(
+      trx,
+      'vendor_order_counts',
+      ['vendor_id', 'status', 'channel', 'currency'],
+      ['orders', 'gross_cents'],
+      [...counts.values()].filter((c) => c.orders !== 0 || c.gross_cents !== 0),
+    );
+    await upsertAdding(
+      trx,
+      'vendor_order_days',
+      ['vendor_id', 'day', 'channel', 'currency'],
+      ['orders', 'gross_cents', 'declined', 'declined_cents'],
+      [...days.values()],
+    );
     const productRows = [...products.entries()].map(([key, row]) => ({ ...row, product_name: names.get(key) ?? '' }));
     if (productRows.length > 0) {
-      await trx.raw(`INSERT INTO vendor_product_days AS t (vendor_id, day, product_id, product_name, currency, quantity, gross_cents)
+      await trx.raw(
+        `INSERT INTO vendor_product_days AS t (vendor_id, day, product_id, product_name, currency, quantity, gross_cents)
         SELECT x.vendor_id, x.day, x.product_id, x.product_name, x.currency, x.quantity, x.gross_cents FROM json_populate_recordset(null::vendor_product_days, ?::json) x
         ON CONFLICT (vendor_id, day, product_id, currency) DO UPDATE SET quantity = t.quantity + excluded.quantity, gross_cents = t.gross_cents + excluded.gross_cents,
-          product_name = excluded.product_name`, [JSON.stringify(productRows)]);
+          product_name = excluded.product_name`,
+        [JSON.stringify(productRows)],
+      );
     }
-    await upsertAdding(trx, 'vendor_open_exceptions', ['vendor_id'], ['pending'],
-      [...exceptions.entries()].filter(([, n]) => n !== 0).map(([vendor_id, pending]) => ({ vendor_id, pending })));
+    await upsertAdding(
+      trx,
+      'vendor_open_exceptions',
+      ['vendor_id'],
+      ['pending'],
+      [...exceptions.entries()].filter(([, n]) => n !== 0).map(([vendor_id, pending]) => ({ vendor_id, pending })),
+    );
   },
 };

@@ -29,9 +29,18 @@ export const vendorDomains: Projection = {
         case 'VendorDomainAdded': {
           const d = e.data;
           rows.set(d.domain_id, {
-            id: d.domain_id, vendor_id: d.vendor_id, domain: d.domain, is_primary: d.is_primary, is_active: true,
-            verification_status: 'pending', verification_token: d.verification_token, verified_at: null,
-            last_checked_at: null, last_error: null, created_at: d.at, updated_at: d.at,
+            id: d.domain_id,
+            vendor_id: d.vendor_id,
+            domain: d.domain,
+            is_primary: d.is_primary,
+            is_active: true,
+            verification_status: 'pending',
+            verification_token: d.verification_token,
+            verified_at: null,
+            last_checked_at: null,
+            last_error: null,
+            created_at: d.at,
+            updated_at: d.at,
           });
           deleted.delete(d.domain_id);
           continue;
@@ -58,8 +67,18 @@ export const vendorDomains: Projection = {
           break;
       }
     }
-    if (removedVendors.size > 0) await trx('vendor_domains').whereIn('vendor_id', [...removedVendors]).delete();
-    if (deleted.size > 0) await trx('vendor_domains').whereIn('id', [...deleted]).delete();
-    if (rows.size > 0) await trx('vendor_domains').insert([...rows.values()]).onConflict('id').merge();
+    if (removedVendors.size > 0)
+      await trx('vendor_domains')
+        .whereIn('vendor_id', [...removedVendors])
+        .delete();
+    if (deleted.size > 0)
+      await trx('vendor_domains')
+        .whereIn('id', [...deleted])
+        .delete();
+    if (rows.size > 0)
+      await trx('vendor_domains')
+        .insert([...rows.values()])
+        .onConflict('id')
+        .merge();
   },
 };

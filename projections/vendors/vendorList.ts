@@ -28,25 +28,57 @@ export const vendorList: Projection = {
       if (e.type === 'VendorCreated') {
         // The requested plan is the subscriptions area's to apply, not a column of the vendor.
         const { vendor_id, created_at, requested_plan: _plan, ...d } = e.data;
-        rows.set(id, { id: vendor_id, ...d, is_active: true, is_verified: false, verified_at: null, extmarket_settings: {}, created_at, updated_at: created_at });
+        rows.set(id, {
+          id: vendor_id,
+          ...d,
+          is_active: true,
+          is_verified: false,
+          verified_at: null,
+          extmarket_settings: {},
+          created_at,
+          updated_at: created_at,
+        });
         deleted.delete(id);
         continue;
       }
-      if (e.type === 'VendorDeleted') { rows.delete(id); deleted.add(id); continue; }
+      if (e.type === 'VendorDeleted') {
+        rows.delete(id);
+        deleted.add(id);
+        continue;
+      }
       const row = rows.get(id);
       if (!row) continue;
       row.updated_at = e.data.at;
       switch (e.type) {
-        case 'VendorProfileChanged': Object.assign(row, e.data.changes); break;
-        case 'VendorSubdomainChanged': row.subdomain = e.data.subdomain; break;
-        case 'VendorExtmarketSettingsChanged': row.extmarket_settings = { ...row.extmarket_settings, ...e.data.changes }; break;
-        case 'VendorVerified': row.is_verified = true; row.verified_at = e.data.at; break;
-        case 'VendorVerificationRevoked': row.is_verified = false; row.verified_at = null; break;
-        case 'VendorActivated': row.is_active = true; break;
-        case 'VendorDeactivated': row.is_active = false; break;
+        case 'VendorProfileChanged':
+          Object.assign(row, e.data.changes);
+          break;
+        case 'VendorSubdomainChanged':
+          row.subdomain = e.data.subdomain;
+          break;
+        case 'VendorExtmarketSettingsChanged':
+          row.extmarket_settings = { ...row.extmarket_settings, ...e.data.changes };
+          break;
+        case 'VendorVerified':
+          row.is_verified = true;
+          row.verified_at = e.data.at;
+          break;
+        case 'VendorVerificationRevoked':
+          row.is_verified = false;
+          row.verified_at = null;
+          break;
+        case 'VendorActivated':
+          row.is_active = true;
+          break;
+        case 'VendorDeactivated':
+          row.is_active = false;
+          break;
       }
     }
-    if (deleted.size > 0) await trx('vendor_list').whereIn('id', [...deleted]).delete();
+    if (deleted.size > 0)
+      await trx('vendor_list')
+        .whereIn('id', [...deleted])
+        .delete();
     if (rows.size === 0) return;
     const values = [...rows.values()].map((r) => {
       const out = { ...r };
@@ -54,7 +86,12 @@ export const vendorList: Projection = {
       return out;
     });
     // A subdomain may move between two vendors inside one batch: free the moved ones first.
-    await trx('vendor_list').whereIn('id', values.map((v) => v.id)).update({ subdomain: trx.raw("'~' || id::text") });
+    await trx('vendor_list')
+      .whereIn(
+        'id',
+        values.map((v) => v.id),
+      )
+      .update({ subdomain: trx.raw("'~' || id::text") });
     await trx('vendor_list').insert(values).onConflict('id').merge();
   },
 };

@@ -56,15 +56,40 @@ export async function listApplicationLogs(knex: Knex, filter: LogFilter, page: P
   }
   const offset = (page.page - 1) * page.limit;
   const [rows, [{ n }]] = await Promise.all([
-    q.clone().select('*').orderBy([{ column: 'at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(offset),
-    knex.from(q.clone().select(knex.raw('1')).limit(COUNT_CAP + 1).as('m')).count({ n: '*' }),
+    q
+      .clone()
+      .select('*')
+      .orderBy([
+        { column: 'at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(page.limit)
+      .offset(offset),
+    knex
+      .from(
+        q
+          .clone()
+          .select(knex.raw('1'))
+          .limit(COUNT_CAP + 1)
+          .as('m'),
+      )
+      .count({ n: '*' }),
   ]);
   const counted = Number(n);
   return {
     items: rows.map((r: any) => ({
-      id: Number(r.id), at: isoTime(r.at), level: (NAMES[r.level] ?? 'info') as LogLevelName, instance: r.instance, msg: r.msg,
-      req_id: r.req_id, user_id: r.user_id, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+      id: Number(r.id),
+      at: isoTime(r.at),
+      level: (NAMES[r.level] ?? 'info') as LogLevelName,
+      instance: r.instance,
+      msg: r.msg,
+      req_id: r.req_id,
+      user_id: r.user_id,
+      data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
     })),
-    total: counted, page: page.page, limit: page.limit, total_exact: counted <= COUNT_CAP,
+    total: counted,
+    page: page.page,
+    limit: page.limit,
+    total_exact: counted <= COUNT_CAP,
   };
 }

@@ -10,7 +10,14 @@ export interface BillingAccountView {
 /** The vendor's Stripe customer and subscription, null before its account is opened. */
 export async function findBillingAccount(knex: Knex, vendorId: number): Promise<BillingAccountView | null> {
   const r = await knex('billing_accounts').where({ vendor_id: vendorId }).first();
-  return r ? { vendor_id: Number(r.vendor_id), stripe_customer_id: r.stripe_customer_id, stripe_subscription_id: r.stripe_subscription_id, has_payment_method: Boolean(r.has_payment_method) } : null;
+  return r
+    ? {
+        vendor_id: Number(r.vendor_id),
+        stripe_customer_id: r.stripe_customer_id,
+        stripe_subscription_id: r.stripe_subscription_id,
+        has_payment_method: Boolean(r.has_payment_method),
+      }
+    : null;
 }
 
 /** The vendor of a Stripe customer (the webhooks' way back to the tenant). */

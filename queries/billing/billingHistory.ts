@@ -27,17 +27,31 @@ export interface BillingHistoryFilters {
   to?: string;
 }
 
-
 function entry(r: any): BillingHistoryEntry {
   return {
-    invoice_id: r.invoice_id, vendor_id: r.vendor_id, number: r.number, status: r.status, amount_cents: Number(r.amount_cents), currency: r.currency,
-    period_start: iso(r.period_start), period_end: iso(r.period_end), invoice_pdf: r.invoice_pdf, hosted_invoice_url: r.hosted_invoice_url,
-    attempt_count: Number(r.attempt_count), paid_at: iso(r.paid_at), failed_at: iso(r.failed_at), created_at: iso(r.created_at)!,
+    invoice_id: r.invoice_id,
+    vendor_id: r.vendor_id,
+    number: r.number,
+    status: r.status,
+    amount_cents: Number(r.amount_cents),
+    currency: r.currency,
+    period_start: iso(r.period_start),
+    period_end: iso(r.period_end),
+    invoice_pdf: r.invoice_pdf,
+    hosted_invoice_url: r.hosted_invoice_url,
+    attempt_count: Number(r.attempt_count),
+    paid_at: iso(r.paid_at),
+    failed_at: iso(r.failed_at),
+    created_at: iso(r.created_at)!,
   };
 }
 
 /** Billing history entries, newest billing period first; the vendor's own when `vendor_id` is given (the vendor route always gives it). */
-export async function listBillingHistory(knex: Knex, filters: BillingHistoryFilters, page: PageRequest): Promise<Page<BillingHistoryEntry>> {
+export async function listBillingHistory(
+  knex: Knex,
+  filters: BillingHistoryFilters,
+  page: PageRequest,
+): Promise<Page<BillingHistoryEntry>> {
   const base = knex('billing_history');
   if (filters.vendor_id !== undefined) base.where({ vendor_id: filters.vendor_id });
   if (filters.status) base.where({ status: filters.status });

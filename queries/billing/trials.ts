@@ -10,9 +10,12 @@ export interface EndedTrial {
 
 /** Subscriptions still trialing whose trial (their current period) ended at or before `now`, with what is known of a card. */
 export async function endedTrials(knex: Knex, now: Date, limit = 500): Promise<EndedTrial[]> {
-  const rows = await knex('vendor_subscriptions as s').leftJoin('billing_accounts as b', 'b.vendor_id', 's.vendor_id')
-    .where('s.status', 'trialing').where('s.current_period_end', '<=', now)
-    .orderBy('s.current_period_end').limit(limit)
+  const rows = await knex('vendor_subscriptions as s')
+    .leftJoin('billing_accounts as b', 'b.vendor_id', 's.vendor_id')
+    .where('s.status', 'trialing')
+    .where('s.current_period_end', '<=', now)
+    .orderBy('s.current_period_end')
+    .limit(limit)
     .select('s.vendor_id', 's.current_period_end', 'b.has_payment_method', 'b.stripe_customer_id');
   return rows.map((r: any) => ({
     vendor_id: Number(r.vendor_id),
@@ -22,11 +25,19 @@ export async function endedTrials(knex: Knex, now: Date, limit = 500): Promise<E
   }));
 }
 
-export interface BillingAccountRow { vendor_id: number; stripe_customer_id: string; stripe_subscription_id: string; has_payment_method: boolean }
+export interface BillingAccountRow {
+  vendor_id: number;
+  stripe_customer_id: string;
+  stripe_subscription_id: string;
+  has_payment_method: boolean;
+}
 
 /** Every billing account, by vendor id, a page at a time (the reconciliation walks them all). */
 export async function billingAccountsAfter(knex: Knex, afterVendorId: number, limit: number): Promise<BillingAccountRow[]> {
-  const rows = await knex('billing_accounts').where('vendor_id', '>', afterVendorId).orderBy('vendor_id').limit(limit)
+  const rows = await knex('billing_accounts')
+    .where('vendor_id', '>', afterVendorId)
+    .orderBy('vendor_id')
+    .limit(limit)
     .select('vendor_id', 'stripe_customer_id', 'stripe_subscription_id', 'has_payment_method');
   return rows.map((r: any) => ({ ...r, vendor_id: Number(r.vendor_id), has_payment_method: Boolean(r.has_payment_method) }));
 }

@@ -22,24 +22,49 @@ export interface WebhookEventFilters {
   vendor_id?: number;
 }
 
-
 export function webhookEventView(r: any, withPayload = false): WebhookEventView {
   return {
-    id: r.id, type: r.type, vendor_id: r.vendor_id === null ? null : Number(r.vendor_id), stripe_created: iso(r.stripe_created)!,
-    received_at: iso(r.received_at)!, handled_at: iso(r.handled_at), outcome: r.outcome, attempts: Number(r.attempts), error: r.error,
+    id: r.id,
+    type: r.type,
+    vendor_id: r.vendor_id === null ? null : Number(r.vendor_id),
+    stripe_created: iso(r.stripe_created)!,
+    received_at: iso(r.received_at)!,
+    handled_at: iso(r.handled_at),
+    outcome: r.outcome,
+    attempts: Number(r.attempts),
+    error: r.error,
     ...(withPayload ? { payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload } : {}),
   };
 }
 
 /** The Stripe webhook inbox, newest received first. */
 export async function listWebhookEvents(knex: Knex, filters: WebhookEventFilters, page: PageRequest): Promise<Page<WebhookEventView>> {
-  const base = knex('stripe_webhook_events').select('id', 'type', 'vendor_id', 'stripe_created', 'received_at', 'handled_at', 'outcome', 'attempts', 'error');
+  const base = knex('stripe_webhook_events').select(
+    'id',
+    'type',
+    'vendor_id',
+    'stripe_created',
+    'received_at',
+    'handled_at',
+    'outcome',
+    'attempts',
+    'error',
+  );
   if (filters.type) base.where({ type: filters.type });
   if (filters.vendor_id !== undefined) base.where({ vendor_id: filters.vendor_id });
   if (filters.status === 'failed') base.whereNull('handled_at').whereNotNull('error');
   else if (filters.status === 'pending') base.whereNull('handled_at').whereNull('error');
   else if (filters.status) base.where({ outcome: filters.status });
-  return paginate(base, page, (q) => q.orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }]), (r) => webhookEventView(r));
+  return paginate(
+    base,
+    page,
+    (q) =>
+      q.orderBy([
+        { column: 'received_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
+    (r) => webhookEventView(r),
+  );
 }
 
 export async function findWebhookEvent(knex: Knex, id: string): Promise<WebhookEventView | null> {

@@ -27,10 +27,25 @@ export async function getMarketplaceProductStats(knex: Knex, filter: { marketpla
     knex.raw('count(DISTINCT p.vendor_name)::int AS vendors'),
     knex.raw('count(DISTINCT p.vendor_id)::int AS importing_vendors'),
   );
-  const byMarketplace = await scoped().select('p.marketplace').count({ count: '*' }).groupBy('p.marketplace').orderBy('count', 'desc').limit(50);
-  const byVendor = await scoped().whereNotNull('p.vendor_name').select('p.vendor_name').count({ count: '*' }).groupBy('p.vendor_name').orderBy('count', 'desc').limit(50);
-  const byLanguage = await scoped().join('marketplace_product_translations as t', 't.product_id', 'p.id')
-    .select('t.language').count({ count: '*' }).groupBy('t.language').orderBy('t.language');
+  const byMarketplace = await scoped()
+    .select('p.marketplace')
+    .count({ count: '*' })
+    .groupBy('p.marketplace')
+    .orderBy('count', 'desc')
+    .limit(50);
+  const byVendor = await scoped()
+    .whereNotNull('p.vendor_name')
+    .select('p.vendor_name')
+    .count({ count: '*' })
+    .groupBy('p.vendor_name')
+    .orderBy('count', 'desc')
+    .limit(50);
+  const byLanguage = await scoped()
+    .join('marketplace_product_translations as t', 't.product_id', 'p.id')
+    .select('t.language')
+    .count({ count: '*' })
+    .groupBy('t.language')
+    .orderBy('t.language');
   return {
     ...totals,
     filters: { marketplace: filter.marketplace ?? null, vendor_name: filter.vendor_name ?? null, vendor_id: filter.vendor_id ?? null },

@@ -19,24 +19,44 @@ type Variant = 'original' | '800' | '200';
  * URL: the service holds no file of it, so it has no sized variants.
  */
 export async function getShopProduct(knex: Knex, vendorId: number, id: number, view: ShopView) {
-  const [row] = await sql(knex, `SELECT ${SHOP_PRODUCT_COLUMNS}, ${SHOP_PRODUCT_EXTRAS} FROM vendor_product_list p WHERE ${SHOP_VISIBLE} AND p.id = $2`,
-    [vendorId, id], 'shop_product');
+  const [row] = await sql(
+    knex,
+    `SELECT ${SHOP_PRODUCT_COLUMNS}, ${SHOP_PRODUCT_EXTRAS} FROM vendor_product_list p WHERE ${SHOP_VISIBLE} AND p.id = $2`,
+    [vendorId, id],
+    'shop_product',
+  );
   if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
-  const media = await sql(knex, 'SELECT id, width, height, variants FROM media_list WHERE product_id = $1 AND vendor_id = $2 ORDER BY id', [id, vendorId], 'shop_product_images');
+  const media = await sql(
+    knex,
+    'SELECT id, width, height, variants FROM media_list WHERE product_id = $1 AND vendor_id = $2 ORDER BY id',
+    [id, vendorId],
+    'shop_product_images',
+  );
   const translations = parseTranslations(row.translations);
   return {
     ...toShopProduct(row, view),
-    translations: Object.fromEntries(Object.entries(translations).map(([language, t]) =>
-      [language, { title: t.title, description: t.description ?? null, short_description: t.short_description ?? null }])),
+    translations: Object.fromEntries(
+      Object.entries(translations).map(([language, t]) => [
+        language,
+        { title: t.title, description: t.description ?? null, short_description: t.short_description ?? null },
+      ]),
+    ),
     languages: Object.keys(translations).sort(),
     vat_rate_category: row.vat_rate_category ?? 'standard',
     tax_rate_percent: basisPointsToPercent(Number(row.tax_rate_bp)),
     image_link: row.image_link,
     images: media.map((m: any) => ({
-      id: m.id, width: m.width, height: m.height,
-      variants: (typeof m.variants === 'string' ? JSON.parse(m.variants) : m.variants).map((v: { variant: Variant; width: number; height: number }) => ({
-        variant: v.variant, width: v.width, height: v.height, url: view.imageUrl(id, m.id, v.variant),
-      })),
+      id: m.id,
+      width: m.width,
+      height: m.height,
+      variants: (typeof m.variants === 'string' ? JSON.parse(m.variants) : m.variants).map(
+        (v: { variant: Variant; width: number; height: number }) => ({
+          variant: v.variant,
+          width: v.width,
+          height: v.height,
+          url: view.imageUrl(id, m.id, v.variant),
+        }),
+      ),
     })),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -47,8 +67,13 @@ export async function getShopProduct(knex: Knex, vendorId: number, id: number, v
  * product the shop does not show, or of another vendor is MediaNotFoundException.
  */
 export async function getShopProductImage(knex: Knex, vendorId: number, productId: number, imageId: number): Promise<{ id: number }> {
-  const [found] = await sql(knex, `SELECT m.id FROM media_list m JOIN vendor_product_list p ON p.id = m.product_id
-    WHERE ${SHOP_VISIBLE} AND p.id = $2 AND m.id = $3 AND m.vendor_id = $1`, [vendorId, productId, imageId], 'shop_product_image');
+  const [found] = await sql(
+    knex,
+    `SELECT m.id FROM media_list m JOIN vendor_product_list p ON p.id = m.product_id
+    WHERE ${SHOP_VISIBLE} AND p.id = $2 AND m.id = $3 AND m.vendor_id = $1`,
+    [vendorId, productId, imageId],
+    'shop_product_image',
+  );
   if (!found) throw new MediaNotFoundException(`Image ${imageId} of product ${productId} not found`);
   return { id: Number(found.id) };
 }

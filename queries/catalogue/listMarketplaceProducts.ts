@@ -29,23 +29,52 @@ export function toMarketplaceProduct(r: any) {
   const price = r.price_cents === null ? null : Number(r.price_cents);
   const sale = r.sale_price_cents === null ? null : Number(r.sale_price_cents);
   return {
-    id: r.id, gtin: r.gtin, gtin_type: r.gtin_type, sku: r.sku, brand: r.brand, image_link: r.image_link,
-    price_cents: price, price_numeric: centsToNumber(price), sale_price_cents: sale, sale_price_numeric: centsToNumber(sale),
-    currency: r.currency, product_type_raw: r.product_type_raw, marketplace: r.marketplace, vendor_name: r.vendor_name,
-    vat_rate_category: r.vat_rate_category ?? null, vendor_id: r.vendor_id, language: r.language ?? null, title: r.title ?? null, description: r.description ?? null,
-    short_description: r.short_description ?? null, languages: r.languages ?? [], last_job_id: r.last_job_id,
-    created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+    id: r.id,
+    gtin: r.gtin,
+    gtin_type: r.gtin_type,
+    sku: r.sku,
+    brand: r.brand,
+    image_link: r.image_link,
+    price_cents: price,
+    price_numeric: centsToNumber(price),
+    sale_price_cents: sale,
+    sale_price_numeric: centsToNumber(sale),
+    currency: r.currency,
+    product_type_raw: r.product_type_raw,
+    marketplace: r.marketplace,
+    vendor_name: r.vendor_name,
+    vat_rate_category: r.vat_rate_category ?? null,
+    vendor_id: r.vendor_id,
+    language: r.language ?? null,
+    title: r.title ?? null,
+    description: r.description ?? null,
+    short_description: r.short_description ?? null,
+    languages: r.languages ?? [],
+    last_job_id: r.last_job_id,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 
 /** Adds the best translation for `language` (then English, then any) and the list of languages. */
 function withTexts(knex: Knex, q: Knex.QueryBuilder, language: string) {
-  const best = knex('marketplace_product_translations as t').select('t.language', 't.title', 't.description', 't.short_description')
+  const best = knex('marketplace_product_translations as t')
+    .select('t.language', 't.title', 't.description', 't.short_description')
     .whereRaw('t.product_id = p.id')
-    .orderByRaw('(t.language = ?) DESC, (t.language = ?) DESC, t.language', [language, 'en']).limit(1);
-  return q.joinRaw(`LEFT JOIN LATERAL (${best.toQuery()}) tr ON true`)
-    .select('p.*', 'tr.language', 'tr.title', 'tr.description', 'tr.short_description',
-      knex.raw('(SELECT array_agg(l.language ORDER BY l.language) FROM marketplace_product_translations l WHERE l.product_id = p.id) AS languages'));
+    .orderByRaw('(t.language = ?) DESC, (t.language = ?) DESC, t.language', [language, 'en'])
+    .limit(1);
+  return q
+    .joinRaw(`LEFT JOIN LATERAL (${best.toQuery()}) tr ON true`)
+    .select(
+      'p.*',
+      'tr.language',
+      'tr.title',
+      'tr.description',
+      'tr.short_description',
+      knex.raw(
+        '(SELECT array_agg(l.language ORDER BY l.language) FROM marketplace_product_translations l WHERE l.product_id = p.id) AS languages',
+      ),
+    );
 }
 
 /**
@@ -53,14 +82,25 @@ function withTexts(knex: Knex, q: Knex.QueryBuilder, language: string) {
  * ids are chosen first, on the products alone and through the order's index; only those rows get
  * their texts (withTexts), so the rows an OFFSET skips are never joined to their translations.
  */
-export async function listMarketplaceProducts(knex: Knex, filter: MarketplaceProductFilter, page: PageRequest, sort: MarketplaceProductSort = 'id'): Promise<Page<ReturnType<typeof toMarketplaceProduct>>> {
+export async function listMarketplaceProducts(
+  knex: Knex,
+  filter: MarketplaceProductFilter,
+  page: PageRequest,
+  sort: MarketplaceProductSort = 'id',
+): Promise<Page<ReturnType<typeof toMarketplaceProduct>>> {
   const q = matchingMarketplaceProducts(knex, filter);
   const offset = (page.page - 1) * page.limit;
   const [[{ count }], ids] = await Promise.all([
     q.clone().count({ count: '*' }),
     sort === 'title' || sort === '-title'
       ? titlePage(knex, q, filter.language, sort === '-title', offset, page.limit)
-      : q.clone().select('p.id').orderByRaw(MARKETPLACE_COLUMN_SORTS[sort]).limit(page.limit).offset(offset).then((rows: any[]) => rows.map((r) => r.id as number)),
+      : q
+          .clone()
+          .select('p.id')
+          .orderByRaw(MARKETPLACE_COLUMN_SORTS[sort])
+          .limit(page.limit)
+          .offset(offset)
+          .then((rows: any[]) => rows.map((r) => r.id as number)),
   ]);
   const rows = ids.length === 0 ? [] : await withTexts(knex, knex('marketplace_product_list as p'), filter.language).whereIn('p.id', ids);
   const byId = new Map(rows.map((r: any) => [r.id, r]));
@@ -77,8 +117,13 @@ export function matchingMarketplaceProducts(knex: Knex, filter: Omit<Marketplace
   if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));
   if (filter.search) {
     const s = containing(filter.search);
-    q.where((w) => w.whereILike('p.sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s)
-      .orWhereExists(knex('marketplace_product_translations as st').whereRaw('st.product_id = p.id').whereILike('st.title', s)));
+    q.where((w) =>
+      w
+        .whereILike('p.sku', s)
+        .orWhereILike('p.gtin', s)
+        .orWhereILike('p.brand', s)
+        .orWhereExists(knex('marketplace_product_translations as st').whereRaw('st.product_id = p.id').whereILike('st.title', s)),
+    );
   }
   return q;
 }
@@ -86,10 +131,16 @@ export function matchingMarketplaceProducts(knex: Knex, filter: Omit<Marketplace
 /** The two segments of the title order, each in its order (no columns yet). */
 export function titleSegments(knex: Knex, matches: Knex.QueryBuilder, language: string, descending: boolean) {
   return {
-    titled: () => matches.clone().join('marketplace_product_translations as ts', (j) => j.on('ts.product_id', 'p.id').andOnVal('ts.language', language))
-      .orderByRaw(descending ? 'ts.sort_title DESC, ts.product_id DESC' : 'ts.sort_title, ts.product_id'),
-    untitled: () => matches.clone().whereNotExists(knex('marketplace_product_translations as tn').whereRaw('tn.product_id = p.id').where('tn.language', language))
-      .orderBy('p.id', descending ? 'desc' : 'asc'),
+    titled: () =>
+      matches
+        .clone()
+        .join('marketplace_product_translations as ts', (j) => j.on('ts.product_id', 'p.id').andOnVal('ts.language', language))
+        .orderByRaw(descending ? 'ts.sort_title DESC, ts.product_id DESC' : 'ts.sort_title, ts.product_id'),
+    untitled: () =>
+      matches
+        .clone()
+        .whereNotExists(knex('marketplace_product_translations as tn').whereRaw('tn.product_id = p.id').where('tn.language', language))
+        .orderBy('p.id', descending ? 'desc' : 'asc'),
   };
 }
 
@@ -100,14 +151,26 @@ export function titleSegments(knex: Knex, matches: Knex.QueryBuilder, language: 
  * descending, the exact reverse. The segments' boundary is known from the first segment's page
  * itself, unless the page starts past its end: only then is the first segment counted.
  */
-async function titlePage(knex: Knex, matches: Knex.QueryBuilder, language: string, descending: boolean, offset: number, limit: number): Promise<number[]> {
+async function titlePage(
+  knex: Knex,
+  matches: Knex.QueryBuilder,
+  language: string,
+  descending: boolean,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
   const { titled, untitled } = titleSegments(knex, matches, language, descending);
   const [first, second] = descending ? [untitled, titled] : [titled, untitled];
   const ids = (rows: any[]) => rows.map((r) => r.id as number);
   const head = ids(await first().select('p.id').limit(limit).offset(offset));
   if (head.length === limit) return head;
   const before = head.length > 0 || offset === 0 ? offset + head.length : Number((await first().clearOrder().count({ n: '*' }))[0].n);
-  const tail = ids(await second().select('p.id').limit(limit - head.length).offset(Math.max(0, offset - before)));
+  const tail = ids(
+    await second()
+      .select('p.id')
+      .limit(limit - head.length)
+      .offset(Math.max(0, offset - before)),
+  );
   return [...head, ...tail];
 }
 
@@ -116,6 +179,8 @@ export async function getMarketplaceProduct(knex: Knex, id: number, language = '
   const row = await withTexts(knex, knex('marketplace_product_list as p'), language).where('p.id', id).first();
   if (!row) throw new MarketplaceProductNotFoundException(`Marketplace product ${id} not found`);
   const texts = await knex('marketplace_product_translations').where('product_id', id).orderBy('language');
-  const translations = Object.fromEntries(texts.map((t: any) => [t.language, { title: t.title, description: t.description, short_description: t.short_description }]));
+  const translations = Object.fromEntries(
+    texts.map((t: any) => [t.language, { title: t.title, description: t.description, short_description: t.short_description }]),
+  );
   return { ...toMarketplaceProduct(row), translations };
 }

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import {
-  estimatedTotal, exactTotal, sortOrders, type BoundedCount, type BoundedPage, type PageRequest,
+  estimatedTotal,
+  exactTotal,
+  sortOrders,
+  type BoundedCount,
+  type BoundedPage,
+  type PageRequest,
 } from '../../src/core/pagination.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
@@ -38,7 +43,7 @@ export interface ShopProductFilter {
 
 /** The shop's orders: price (charged), newest (created_at) and title (in the shown language), each both ways. */
 export const SHOP_PRODUCT_SORTS = ['price', '-price', 'created_at', '-created_at', 'title', '-title'] as const;
-export type ShopProductSort = typeof SHOP_PRODUCT_SORTS[number];
+export type ShopProductSort = (typeof SHOP_PRODUCT_SORTS)[number];
 export const DEFAULT_SHOP_SORT: ShopProductSort = '-created_at';
 
 /**
@@ -59,12 +64,14 @@ export function shopOrder(sort: ShopProductSort, language: string): string {
   return sortOrders({ price: 'p.charged_price_cents', created_at: 'p.created_at', title: vendorTitleKey(language) }, ['p.id'])[sort];
 }
 
-
 /** The WHERE clause of a filter (the vendor is $1) and its parameters. */
 export function shopWhere(filter: ShopProductFilter): { clause: string; values: unknown[] } {
   const values: unknown[] = [filter.vendor_id];
   const conditions = [SHOP_VISIBLE];
-  const param = (v: unknown) => { values.push(v); return `$${values.length}`; };
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
   const search = filter.search?.trim();
   if (search) {
     const text = `p.search_text LIKE lower(${param(containing(search))})`;
@@ -76,7 +83,9 @@ export function shopWhere(filter: ShopProductFilter): { clause: string; values: 
   if (filter.brand) conditions.push(`lower(p.brand) = lower(${param(filter.brand.trim())})`);
   if (filter.product_type_raw) {
     const type = filter.product_type_raw.trim();
-    conditions.push(`(lower(p.product_type_raw) = lower(${param(type)}) OR lower(p.product_type_raw) LIKE lower(${param(`${escapeLike(type)} > %`)}))`);
+    conditions.push(
+      `(lower(p.product_type_raw) = lower(${param(type)}) OR lower(p.product_type_raw) LIKE lower(${param(`${escapeLike(type)} > %`)}))`,
+    );
   }
   if (filter.in_stock !== undefined) {
     const available = 'coalesce((SELECT sum(i.quantity - i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id), 0) > 0';
@@ -108,14 +117,22 @@ ORDER BY shown.ord`;
   return { text, values: [...values, page.limit, offset, SHOP_TOTAL_CAP + 1], offset };
 }
 
-export async function listShopProducts(knex: Knex, filter: ShopProductFilter, page: PageRequest, sort: ShopProductSort, view: ShopView)
-  : Promise<BoundedPage<ShopProduct>> {
+export async function listShopProducts(
+  knex: Knex,
+  filter: ShopProductFilter,
+  page: PageRequest,
+  sort: ShopProductSort,
+  view: ShopView,
+): Promise<BoundedPage<ShopProduct>> {
   const statement = shopListStatement(filter, page, sort, view.language);
   const rows = await sql(knex, statement.text, statement.values);
   const items = rows.filter((r) => r.id !== null);
   const bounded: BoundedCount = {
-    offset: statement.offset, limit: page.limit, returned: items.length,
-    counted: rows[0]?.counted === null || rows[0]?.counted === undefined ? null : Number(rows[0].counted), cap: SHOP_TOTAL_CAP,
+    offset: statement.offset,
+    limit: page.limit,
+    returned: items.length,
+    counted: rows[0]?.counted === null || rows[0]?.counted === undefined ? null : Number(rows[0].counted),
+    cap: SHOP_TOTAL_CAP,
   };
   let total = exactTotal(bounded);
   let exact = true;

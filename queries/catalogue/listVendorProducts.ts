@@ -31,7 +31,7 @@ function pickText(translations: Record<string, any>, language: string) {
 }
 
 export function toVendorProduct(r: any, language: string) {
-  const translations = typeof r.translations === 'string' ? JSON.parse(r.translations) : r.translations ?? {};
+  const translations = typeof r.translations === 'string' ? JSON.parse(r.translations) : (r.translations ?? {});
   const text = pickText(translations, language);
   const price = Number(r.price_cents);
   const sale = num(r.sale_price_cents);
@@ -39,29 +39,82 @@ export function toVendorProduct(r: any, language: string) {
   const quantity = r.is_digital ? null : Number(r.stock_quantity ?? 0);
   const reserved = r.is_digital ? null : Number(r.stock_reserved ?? 0);
   return {
-    id: r.id, vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
-    vendor_sku: r.vendor_sku, gtin: r.gtin, gtin_type: r.gtin_type, marketplace: r.marketplace, brand: r.brand, image_link: r.image_link,
-    product_type_raw: r.product_type_raw, language: text.language, title: text.title, description: text.description ?? null,
-    short_description: text.short_description ?? null, translations,
-    price_cents: price, price: centsToNumber(price), sale_price_cents: sale, sale_price: centsToNumber(sale),
-    cost_cents: cost, cost: centsToNumber(cost), tax_rate_percent: basisPointsToPercent(r.tax_rate_bp), vat_rate_category: r.vat_rate_category ?? 'standard', currency: r.currency,
-    is_digital: r.is_digital, is_active: r.is_active, is_placeholder: r.is_placeholder,
+    id: r.id,
+    vendor_id: r.vendor_id,
+    vendor_code: r.vendor_code ?? null,
+    vendor_name: r.vendor_name ?? null,
+    vendor_sku: r.vendor_sku,
+    gtin: r.gtin,
+    gtin_type: r.gtin_type,
+    marketplace: r.marketplace,
+    brand: r.brand,
+    image_link: r.image_link,
+    product_type_raw: r.product_type_raw,
+    language: text.language,
+    title: text.title,
+    description: text.description ?? null,
+    short_description: text.short_description ?? null,
+    translations,
+    price_cents: price,
+    price: centsToNumber(price),
+    sale_price_cents: sale,
+    sale_price: centsToNumber(sale),
+    cost_cents: cost,
+    cost: centsToNumber(cost),
+    tax_rate_percent: basisPointsToPercent(r.tax_rate_bp),
+    vat_rate_category: r.vat_rate_category ?? 'standard',
+    currency: r.currency,
+    is_digital: r.is_digital,
+    is_active: r.is_active,
+    is_placeholder: r.is_placeholder,
     source_marketplace_product_id: r.source_marketplace_product_id,
-    inventory: { unlimited: r.is_digital, quantity, reserved_quantity: reserved, available_quantity: quantity === null ? null : quantity - reserved! },
-    created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString(),
+    inventory: {
+      unlimited: r.is_digital,
+      quantity,
+      reserved_quantity: reserved,
+      available_quantity: quantity === null ? null : quantity - reserved!,
+    },
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
   };
 }
 
 /** The row's own columns a vendor product shows (not the shop's stored search text or sort keys). */
-const PRODUCT_COLUMNS = ['id', 'vendor_id', 'vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw', 'translations',
-  'price_cents', 'sale_price_cents', 'cost_cents', 'tax_rate_bp', 'vat_rate_category', 'currency', 'is_digital', 'is_active', 'is_placeholder',
-  'source_marketplace_product_id', 'created_at', 'updated_at'].map((c) => `p.${c}`);
+const PRODUCT_COLUMNS = [
+  'id',
+  'vendor_id',
+  'vendor_sku',
+  'gtin',
+  'gtin_type',
+  'marketplace',
+  'brand',
+  'image_link',
+  'product_type_raw',
+  'translations',
+  'price_cents',
+  'sale_price_cents',
+  'cost_cents',
+  'tax_rate_bp',
+  'vat_rate_category',
+  'currency',
+  'is_digital',
+  'is_active',
+  'is_placeholder',
+  'source_marketplace_product_id',
+  'created_at',
+  'updated_at',
+].map((c) => `p.${c}`);
 
 export function vendorProducts(knex: Knex) {
-  return knex('vendor_product_list as p').leftJoin('vendor_list as v', 'v.id', 'p.vendor_id')
-    .select(...PRODUCT_COLUMNS, 'v.vendor_code', 'v.name as vendor_name',
+  return knex('vendor_product_list as p')
+    .leftJoin('vendor_list as v', 'v.id', 'p.vendor_id')
+    .select(
+      ...PRODUCT_COLUMNS,
+      'v.vendor_code',
+      'v.name as vendor_name',
       knex.raw('(SELECT sum(i.quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_quantity'),
-      knex.raw('(SELECT sum(i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_reserved'));
+      knex.raw('(SELECT sum(i.reserved_quantity) FROM inventory_list i WHERE i.product_id = p.id) AS stock_reserved'),
+    );
 }
 
 /** The products a filter matches, on vendor_product_list alone (alias p), without order or columns. */
@@ -74,14 +127,26 @@ export function matchingVendorProducts(knex: Knex, filter: Omit<VendorProductFil
   if (filter.gtin) q.where('p.gtin14', filter.gtin.replace(/\D/g, '').padStart(14, '0'));
   if (filter.search) {
     const s = containing(filter.search);
-    q.where((w) => w.whereILike('p.vendor_sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s).orWhereRaw('p.translations::text ILIKE ?', [s]));
+    q.where((w) =>
+      w.whereILike('p.vendor_sku', s).orWhereILike('p.gtin', s).orWhereILike('p.brand', s).orWhereRaw('p.translations::text ILIKE ?', [s]),
+    );
   }
   return q;
 }
 
 /** The ids of one page of `matches` in `sort`, read through the order's index (queries/catalogue/productSorts.ts). */
-export function vendorProductPageIds(matches: Knex.QueryBuilder, sort: VendorProductSort, language: string, page: PageRequest): Knex.QueryBuilder {
-  return matches.clone().select('p.id').orderByRaw(VENDOR_PRODUCT_SORTS[sort](language)).limit(page.limit).offset((page.page - 1) * page.limit);
+export function vendorProductPageIds(
+  matches: Knex.QueryBuilder,
+  sort: VendorProductSort,
+  language: string,
+  page: PageRequest,
+): Knex.QueryBuilder {
+  return matches
+    .clone()
+    .select('p.id')
+    .orderByRaw(VENDOR_PRODUCT_SORTS[sort](language))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
 }
 
 /**
@@ -90,11 +155,18 @@ export function vendorProductPageIds(matches: Knex.QueryBuilder, sort: VendorPro
  * then joined to the vendor and their stock, so the rows an OFFSET skips cost an index entry
  * each, not two stock sums.
  */
-export async function listVendorProducts(knex: Knex, filter: VendorProductFilter, page: PageRequest, sort: VendorProductSort = 'id'): Promise<Page<ReturnType<typeof toVendorProduct>>> {
+export async function listVendorProducts(
+  knex: Knex,
+  filter: VendorProductFilter,
+  page: PageRequest,
+  sort: VendorProductSort = 'id',
+): Promise<Page<ReturnType<typeof toVendorProduct>>> {
   const matches = matchingVendorProducts(knex, filter);
   const [[{ count }], rows] = await Promise.all([
     matches.clone().count({ count: '*' }),
-    vendorProducts(knex).whereIn('p.id', vendorProductPageIds(matches, sort, filter.language, page)).orderByRaw(VENDOR_PRODUCT_SORTS[sort](filter.language)),
+    vendorProducts(knex)
+      .whereIn('p.id', vendorProductPageIds(matches, sort, filter.language, page))
+      .orderByRaw(VENDOR_PRODUCT_SORTS[sort](filter.language)),
   ]);
   return { items: rows.map((r: any) => toVendorProduct(r, filter.language)), total: Number(count), page: page.page, limit: page.limit };
 }
@@ -120,16 +192,32 @@ function detailStatement(knex: Knex, scoped: boolean): string {
 /** VendorProductDetail: the product, its price breakdown, and the same amounts formatted. */
 export async function getVendorProduct(knex: Knex, id: number, vendorId: number | null, language = 'en') {
   const scoped = vendorId !== null;
-  const [row] = await sql(knex, detailStatement(knex, scoped), scoped ? [id, vendorId] : [id], scoped ? 'vendor_product_scoped' : 'vendor_product');
+  const [row] = await sql(
+    knex,
+    detailStatement(knex, scoped),
+    scoped ? [id, vendorId] : [id],
+    scoped ? 'vendor_product_scoped' : 'vendor_product',
+  );
   if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
   const product = toVendorProduct(row, language);
   const b = priceBreakdown(product.price_cents, Number(row.tax_rate_bp), product.cost_cents);
   const fmt = (c: number | null) => (c === null ? null : formatMoney(c, product.currency, language));
   return {
     ...product,
-    net_price_cents: b.net_price_cents, net_price: centsToNumber(b.net_price_cents),
-    vat_amount_cents: b.vat_amount_cents, vat_amount: centsToNumber(b.vat_amount_cents),
-    profit_cents: b.profit_cents, profit: centsToNumber(b.profit_cents), profit_margin_percent: b.profit_margin_percent,
-    formatted: { price: fmt(product.price_cents), sale_price: fmt(product.sale_price_cents), cost: fmt(product.cost_cents), net_price: fmt(b.net_price_cents), vat_amount: fmt(b.vat_amount_cents), profit: fmt(b.profit_cents) },
+    net_price_cents: b.net_price_cents,
+    net_price: centsToNumber(b.net_price_cents),
+    vat_amount_cents: b.vat_amount_cents,
+    vat_amount: centsToNumber(b.vat_amount_cents),
+    profit_cents: b.profit_cents,
+    profit: centsToNumber(b.profit_cents),
+    profit_margin_percent: b.profit_margin_percent,
+    formatted: {
+      price: fmt(product.price_cents),
+      sale_price: fmt(product.sale_price_cents),
+      cost: fmt(product.cost_cents),
+      net_price: fmt(b.net_price_cents),
+      vat_amount: fmt(b.vat_amount_cents),
+      profit: fmt(b.profit_cents),
+    },
   };
 }

@@ -18,7 +18,7 @@
  * index-only scan, so an OFFSET in title order skips index entries without visiting the rows.
  */
 export const PRODUCT_LANGUAGES = ['en', 'fr', 'de', 'lb'] as const;
-export type ProductLanguage = typeof PRODUCT_LANGUAGES[number];
+export type ProductLanguage = (typeof PRODUCT_LANGUAGES)[number];
 
 /** The sort key of a vendor product's title in one language: its generated column (see above). */
 export function vendorTitleKey(language: string, alias = 'p'): string {
@@ -27,8 +27,14 @@ export function vendorTitleKey(language: string, alias = 'p'): string {
 }
 
 type Order = (language: string) => string;
-const asc = (key: string): Order => () => `${key}, p.id`;
-const desc = (key: string): Order => () => `${key} DESC, p.id DESC`;
+const asc =
+  (key: string): Order =>
+  () =>
+    `${key}, p.id`;
+const desc =
+  (key: string): Order =>
+  () =>
+    `${key} DESC, p.id DESC`;
 
 export const VENDOR_PRODUCT_SORTS = {
   id: () => 'p.id',
@@ -60,5 +66,14 @@ export const MARKETPLACE_COLUMN_SORTS = {
 } as const;
 export type MarketplaceProductSort = keyof typeof MARKETPLACE_COLUMN_SORTS | 'title' | '-title';
 export const MARKETPLACE_PRODUCT_SORTS: readonly MarketplaceProductSort[] = [
-  'id', '-id', 'title', '-title', 'price', '-price', 'created_at', '-created_at', 'updated_at', '-updated_at',
+  'id',
+  '-id',
+  'title',
+  '-title',
+  'price',
+  '-price',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
 ];

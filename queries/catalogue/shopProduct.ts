@@ -26,7 +26,7 @@ export interface ShopView {
 type Text = { title: string; description?: string | null; short_description?: string | null };
 
 export function parseTranslations(value: unknown): Record<string, Text> {
-  return (typeof value === 'string' ? JSON.parse(value) : value ?? {}) as Record<string, Text>;
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, Text>;
 }
 
 /**
@@ -101,6 +101,25 @@ export const SHOP_PRODUCT_EXTRAS = `
   (SELECT m.id FROM media_list m WHERE m.product_id = p.id AND m.vendor_id = p.vendor_id ORDER BY m.id LIMIT 1) AS image_id`;
 
 /** The columns of vendor_product_list a shop product needs (not the stored search text). */
-export const SHOP_PRODUCT_COLUMNS = ['id', 'vendor_id', 'vendor_sku', 'gtin', 'gtin_type', 'brand', 'product_type_raw', 'image_link', 'translations',
-  'price_cents', 'sale_price_cents', 'charged_price_cents', 'tax_rate_bp', 'vat_rate_category', 'currency', 'is_digital', 'created_at', 'updated_at']
-  .map((c) => `p.${c}`).join(', ');
+export const SHOP_PRODUCT_COLUMNS = [
+  'id',
+  'vendor_id',
+  'vendor_sku',
+  'gtin',
+  'gtin_type',
+  'brand',
+  'product_type_raw',
+  'image_link',
+  'translations',
+  'price_cents',
+  'sale_price_cents',
+  'charged_price_cents',
+  'tax_rate_bp',
+  'vat_rate_category',
+  'currency',
+  'is_digital',
+  'created_at',
+  'updated_at',
+]
+  .map((c) => `p.${c}`)
+  .join(', ');

@@ -12,22 +12,38 @@ export async function codeQualityStats(knex: Knex, today: string, trendScans = 1
   const [bySeverity, byStatus, [{ overdue }], [{ fixed }], trend, [last]] = await Promise.all([
     knex('code_quality_violations').where('present', true).groupBy('severity').select('severity').count({ n: '*' }),
     knex('code_quality_violations').where('present', true).groupBy('status').select('status').count({ n: '*' }),
-    knex('code_quality_violations').where({ status: 'assigned' }).whereNotNull('due_date').where('due_date', '<', today).count({ overdue: '*' }),
+    knex('code_quality_violations')
+      .where({ status: 'assigned' })
+      .whereNotNull('due_date')
+      .where('due_date', '<', today)
+      .count({ overdue: '*' }),
     knex('code_quality_violations').where('present', false).count({ fixed: '*' }),
-    knex('code_quality_scans').where('status', 'completed').orderBy('id', 'desc').limit(trendScans)
+    knex('code_quality_scans')
+      .where('status', 'completed')
+      .orderBy('id', 'desc')
+      .limit(trendScans)
       .select('id', 'completed_at', 'found', 'new_violations', 'fixed', 'by_severity'),
     knex('code_quality_scans').orderBy('id', 'desc').limit(1).select('id', 'status', 'completed_at'),
   ]);
   const count = (rows: any[], key: string, value: string) => Number(rows.find((r) => r[key] === value)?.n ?? 0);
   return {
     total: SEVERITIES.reduce((n, s) => n + count(bySeverity, 'severity', s), 0),
-    by_severity: Object.fromEntries(SEVERITIES.map((s) => [s, count(bySeverity, 'severity', s)])) as Record<(typeof SEVERITIES)[number], number>,
+    by_severity: Object.fromEntries(SEVERITIES.map((s) => [s, count(bySeverity, 'severity', s)])) as Record<
+      (typeof SEVERITIES)[number],
+      number
+    >,
     by_status: Object.fromEntries(STATUSES.map((s) => [s, count(byStatus, 'status', s)])) as Record<(typeof STATUSES)[number], number>,
     overdue: Number(overdue),
     fixed: Number(fixed),
-    last_scan: last ? { id: last.id, status: last.status, completed_at: last.completed_at ? new Date(last.completed_at).toISOString() : null } : null,
+    last_scan: last
+      ? { id: last.id, status: last.status, completed_at: last.completed_at ? new Date(last.completed_at).toISOString() : null }
+      : null,
     trend: trend.reverse().map((s: any) => ({
-      scan_id: s.id, completed_at: new Date(s.completed_at).toISOString(), found: s.found, new_violations: s.new_violations, fixed: s.fixed,
+      scan_id: s.id,
+      completed_at: new Date(s.completed_at).toISOString(),
+      found: s.found,
+      new_violations: s.new_violations,
+      fixed: s.fixed,
       by_severity: s.by_severity,
     })),
   };

@@ -5,9 +5,20 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 
 export function scanOut(r: any) {
   return {
-    id: r.id, status: r.status, requested_by: r.requested_by, progress_message: r.progress_message, error_message: r.error_message,
-    files: r.files, found: r.found, new_violations: r.new_violations, fixed: r.fixed, new_errors: r.new_errors,
-    by_severity: r.by_severity ?? null, created_at: iso(r.created_at)!, started_at: iso(r.started_at), completed_at: iso(r.completed_at),
+    id: r.id,
+    status: r.status,
+    requested_by: r.requested_by,
+    progress_message: r.progress_message,
+    error_message: r.error_message,
+    files: r.files,
+    found: r.found,
+    new_violations: r.new_violations,
+    fixed: r.fixed,
+    new_errors: r.new_errors,
+    by_severity: r.by_severity ?? null,
+    created_at: iso(r.created_at)!,
+    started_at: iso(r.started_at),
+    completed_at: iso(r.completed_at),
   };
 }
 export type ScanOut = ReturnType<typeof scanOut>;
@@ -32,7 +43,11 @@ export async function activeScan(knex: Knex): Promise<ScanOut | null> {
 
 /** Scans waiting and running (platform health's background work). */
 export async function countActiveScans(knex: Knex): Promise<{ queued: number; running: number }> {
-  const rows = await knex('code_quality_scans').whereIn('status', ['pending', 'running']).groupBy('status').select('status').count({ n: '*' });
+  const rows = await knex('code_quality_scans')
+    .whereIn('status', ['pending', 'running'])
+    .groupBy('status')
+    .select('status')
+    .count({ n: '*' });
   const n = (s: string) => Number(rows.find((r: any) => r.status === s)?.n ?? 0);
   return { queued: n('pending'), running: n('running') };
 }

@@ -7,8 +7,11 @@ import type { Knex } from 'knex';
  */
 export async function violationFigures(knex: Knex) {
   const rows: { severity: string; n: number | string }[] = await knex('code_quality_violations')
-    .whereIn('status', ['open', 'assigned']).andWhere('present', true)
-    .select('severity').count({ n: '*' }).groupBy('severity');
+    .whereIn('status', ['open', 'assigned'])
+    .andWhere('present', true)
+    .select('severity')
+    .count({ n: '*' })
+    .groupBy('severity');
   const bySeverity: Record<string, number> = {};
   for (const r of rows) bySeverity[r.severity] = Number(r.n);
   return { violations: { open: Object.values(bySeverity).reduce((a, n) => a + n, 0), by_severity: bySeverity } };

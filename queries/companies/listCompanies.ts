@@ -28,21 +28,34 @@ export interface CompanyItem {
 
 export function toCompanyItem(r: any): CompanyItem {
   return {
-    id: r.id, name: r.name, description: r.description, owner_user_id: r.owner_user_id,
-    contact_email: r.contact_email, contact_phone: r.contact_phone, website: r.website,
-    business_address: r.business_address, tax_number: r.tax_number,
-    is_active: r.is_active, is_verified: r.is_verified, vendor_count: r.vendor_count,
-    created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString(),
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    owner_user_id: r.owner_user_id,
+    contact_email: r.contact_email,
+    contact_phone: r.contact_phone,
+    website: r.website,
+    business_address: r.business_address,
+    tax_number: r.tax_number,
+    is_active: r.is_active,
+    is_verified: r.is_verified,
+    vendor_count: r.vendor_count,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
   };
 }
-
 
 /** The orders of the admin company list; each ends on the id, so pages never repeat or skip a company. */
 export const COMPANY_SORTS = sortOrders({ id: 'id', name: 'name', created_at: 'created_at' }, ['id']);
 export type CompanySort = keyof typeof COMPANY_SORTS;
 
 /** GET /admin/companies: paginated, searched on name, e-mail and tax number, sorted, with vendor counts. */
-export function listCompanies(knex: Knex, filter: CompanyListFilter, page: PageRequest, sort: CompanySort = 'id'): Promise<Page<CompanyItem>> {
+export function listCompanies(
+  knex: Knex,
+  filter: CompanyListFilter,
+  page: PageRequest,
+  sort: CompanySort = 'id',
+): Promise<Page<CompanyItem>> {
   const q = knex('company_list');
   if (filter.search) {
     const like = containing(filter.search);

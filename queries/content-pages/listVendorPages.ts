@@ -15,7 +15,7 @@ export function vendorPageRow(r: any) {
     ...contentPageRow(r),
     source: (r.vendor_id === null ? 'platform' : 'vendor') as 'platform' | 'vendor',
     overrides_default: overrides,
-    default_page_id: overrides ? r.default_id as number : null,
+    default_page_id: overrides ? (r.default_id as number) : null,
     default_changed_since_override: changed,
     default_changed_at: changed ? iso(r.default_changed_at) : null,
   };
@@ -33,8 +33,15 @@ function withDefaults(knex: Knex) {
  * overridden (an override of a slug replaces the default).
  */
 export function listVendorPages(knex: Knex, vendorId: number, page: PageRequest): Promise<Page<VendorPageRow>> {
-  const base = withDefaults(knex).where((q) => q.where('p.vendor_id', vendorId).orWhere((w) => w.whereNull('p.vendor_id')
-    .whereNotExists(knex('content_pages as o').select(knex.raw('1')).where('o.vendor_id', vendorId).whereRaw('o.slug = p.slug'))));
+  const base = withDefaults(knex).where((q) =>
+    q
+      .where('p.vendor_id', vendorId)
+      .orWhere((w) =>
+        w
+          .whereNull('p.vendor_id')
+          .whereNotExists(knex('content_pages as o').select(knex.raw('1')).where('o.vendor_id', vendorId).whereRaw('o.slug = p.slug')),
+      ),
+  );
   return paginate(base, page, (q) => q.orderByRaw(PAGE_ORDER), vendorPageRow);
 }
 
@@ -53,7 +60,11 @@ export async function getVendorPage(knex: Knex, vendorId: number, id: number): P
  * Pages of every owner for the admins (platform defaults, vendor overrides and custom pages), each
  * with the changed-default flag of an override; filtered by owner (`platform`, or one vendor) and slug.
  */
-export function listPagesWithDefaults(knex: Knex, filter: { vendor_id?: number; platform?: boolean; slug?: string }, page: PageRequest): Promise<Page<VendorPageRow>> {
+export function listPagesWithDefaults(
+  knex: Knex,
+  filter: { vendor_id?: number; platform?: boolean; slug?: string },
+  page: PageRequest,
+): Promise<Page<VendorPageRow>> {
   const base = withDefaults(knex);
   if (filter.platform) base.whereNull('p.vendor_id');
   if (filter.vendor_id !== undefined) base.where('p.vendor_id', filter.vendor_id);

@@ -2,8 +2,23 @@ import type { Knex } from 'knex';
 
 /** The published pages a shop shows: the vendor's own, and the platform defaults it has no published page for. */
 function shownPages(knex: Knex, vendorId: number) {
-  return knex('content_pages as p').where('p.is_published', true).where((q) => q.where('p.vendor_id', vendorId).orWhere((w) => w.whereNull('p.vendor_id')
-    .whereNotExists(knex('content_pages as o').select(knex.raw('1')).where('o.vendor_id', vendorId).where('o.is_published', true).whereRaw('o.slug = p.slug'))));
+  return knex('content_pages as p')
+    .where('p.is_published', true)
+    .where((q) =>
+      q
+        .where('p.vendor_id', vendorId)
+        .orWhere((w) =>
+          w
+            .whereNull('p.vendor_id')
+            .whereNotExists(
+              knex('content_pages as o')
+                .select(knex.raw('1'))
+                .where('o.vendor_id', vendorId)
+                .where('o.is_published', true)
+                .whereRaw('o.slug = p.slug'),
+            ),
+        ),
+    );
 }
 
 export interface ShownPage {
@@ -20,8 +35,19 @@ export interface ShownPage {
   updated_at: Date | string;
 }
 
-const COLUMNS = ['p.id', 'p.vendor_id', 'p.slug', 'p.template', 'p.show_in_header', 'p.show_in_footer', 'p.show_in_legal', 'p.sort_order',
-  'p.default_language', 'p.translations', 'p.updated_at'];
+const COLUMNS = [
+  'p.id',
+  'p.vendor_id',
+  'p.slug',
+  'p.template',
+  'p.show_in_header',
+  'p.show_in_footer',
+  'p.show_in_legal',
+  'p.sort_order',
+  'p.default_language',
+  'p.translations',
+  'p.updated_at',
+];
 
 /** The page a shop serves at a slug: the vendor's published page first, then the published platform default. Drafts never. */
 export async function findShownPage(knex: Knex, vendorId: number, slug: string): Promise<ShownPage | null> {
@@ -31,7 +57,9 @@ export async function findShownPage(knex: Knex, vendorId: number, slug: string):
 
 /** The shop's pages placed in its header, footer or legal links, in the navigation's order. */
 export function listNavigationPages(knex: Knex, vendorId: number): Promise<ShownPage[]> {
-  return shownPages(knex, vendorId).select(COLUMNS)
+  return shownPages(knex, vendorId)
+    .select(COLUMNS)
     .where((q) => q.where('p.show_in_header', true).orWhere('p.show_in_footer', true).orWhere('p.show_in_legal', true))
-    .orderByRaw('p.sort_order, p.slug, p.id').limit(200);
+    .orderByRaw('p.sort_order, p.slug, p.id')
+    .limit(200);
 }

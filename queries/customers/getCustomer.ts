@@ -26,7 +26,9 @@ export function addressView({ address_id, ...rest }: StoredAddress) {
 
 /** Saved addresses in a stable order: by type (billing, shipping), the default first, then as added. */
 export function sortedAddresses(addresses: StoredAddress[]): StoredAddress[] {
-  return [...addresses].sort((a, b) => a.type.localeCompare(b.type) || Number(b.is_default) - Number(a.is_default) || a.address_id - b.address_id);
+  return [...addresses].sort(
+    (a, b) => a.type.localeCompare(b.type) || Number(b.is_default) - Number(a.is_default) || a.address_id - b.address_id,
+  );
 }
 
 /**
@@ -34,8 +36,10 @@ export function sortedAddresses(addresses: StoredAddress[]): StoredAddress[] {
  * shop) a customer of another vendor is not found, exactly like an unknown id.
  */
 export async function getCustomer(knex: Knex, id: number, vendorId?: number) {
-  const q = knex('customer_list as c').leftJoin('vendor_list as v', 'v.id', 'c.vendor_id')
-    .select('c.*', 'v.vendor_code', 'v.name as vendor_name').where('c.id', id);
+  const q = knex('customer_list as c')
+    .leftJoin('vendor_list as v', 'v.id', 'c.vendor_id')
+    .select('c.*', 'v.vendor_code', 'v.name as vendor_name')
+    .where('c.id', id);
   if (vendorId !== undefined) q.where('c.vendor_id', vendorId);
   const row = await q.first();
   if (!row) throw new CustomerNotFoundException(`Customer ${id} not found`);

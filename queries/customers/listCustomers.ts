@@ -15,29 +15,63 @@ export interface CustomerFilter {
  * customer id, so pages never repeat or skip a customer; indexed per vendor (vendor_id, <key>, id)
  * and across vendors (<key>, id): migrations/2026112520_customers.ts.
  */
-export const CUSTOMER_SORTS = sortOrders({
-  created_at: 'c.created_at', email: 'c.email', last_name: 'c.last_name', order_count: 'c.order_count',
-  total_spent: 'c.total_spent_cents', last_order_at: 'c.last_order_at',
-}, ['c.id']);
+export const CUSTOMER_SORTS = sortOrders(
+  {
+    created_at: 'c.created_at',
+    email: 'c.email',
+    last_name: 'c.last_name',
+    order_count: 'c.order_count',
+    total_spent: 'c.total_spent_cents',
+    last_order_at: 'c.last_order_at',
+  },
+  ['c.id'],
+);
 export type CustomerSort = keyof typeof CUSTOMER_SORTS;
 
 /** A customer row of a list: identity, language, order statistics, and the vendor it belongs to. */
 export function customerRow(r: any) {
   return {
-    id: r.id, vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
-    email: r.email, first_name: r.first_name, last_name: r.last_name, preferred_language: r.preferred_language,
-    order_count: r.order_count, total_spent_cents: Number(r.total_spent_cents), last_order_at: iso(r.last_order_at),
-    created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)!,
+    id: r.id,
+    vendor_id: r.vendor_id,
+    vendor_code: r.vendor_code ?? null,
+    vendor_name: r.vendor_name ?? null,
+    email: r.email,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    preferred_language: r.preferred_language,
+    order_count: r.order_count,
+    total_spent_cents: Number(r.total_spent_cents),
+    last_order_at: iso(r.last_order_at),
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
   };
 }
 export type CustomerRow = ReturnType<typeof customerRow>;
 
-
 /** Customers of one vendor (vendor area) or of every vendor (admin), searched and sorted. */
-export function listCustomers(knex: Knex, filter: CustomerFilter, page: PageRequest, sort: CustomerSort = '-created_at'): Promise<Page<CustomerRow>> {
-  const base = knex('customer_list as c').leftJoin('vendor_list as v', 'v.id', 'c.vendor_id')
-    .select('c.id', 'c.vendor_id', 'c.email', 'c.first_name', 'c.last_name', 'c.preferred_language', 'c.order_count', 'c.total_spent_cents',
-      'c.last_order_at', 'c.created_at', 'c.updated_at', 'v.vendor_code', 'v.name as vendor_name');
+export function listCustomers(
+  knex: Knex,
+  filter: CustomerFilter,
+  page: PageRequest,
+  sort: CustomerSort = '-created_at',
+): Promise<Page<CustomerRow>> {
+  const base = knex('customer_list as c')
+    .leftJoin('vendor_list as v', 'v.id', 'c.vendor_id')
+    .select(
+      'c.id',
+      'c.vendor_id',
+      'c.email',
+      'c.first_name',
+      'c.last_name',
+      'c.preferred_language',
+      'c.order_count',
+      'c.total_spent_cents',
+      'c.last_order_at',
+      'c.created_at',
+      'c.updated_at',
+      'v.vendor_code',
+      'v.name as vendor_name',
+    );
   if (filter.vendor_id !== undefined) base.where('c.vendor_id', filter.vendor_id);
   if (filter.search) {
     const like = containing(filter.search);

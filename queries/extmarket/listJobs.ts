@@ -13,12 +13,25 @@ export type JobType = 'import' | 'order_sync' | 'historical_import' | 'product_e
 export function jobRow(r: any) {
   const details = typeof r.error_details === 'string' ? safeJson(r.error_details) : r.error_details;
   return {
-    id: r.id, job_id: r.id, job_type: r.job_type, status: r.status, vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null,
-    vendor_name: r.vendor_name ?? null, files_processed: Number(r.files_processed), files_succeeded: Number(r.files_succeeded),
-    files_failed: Number(r.files_failed), record_count: `${Number(r.files_succeeded)}/${Number(r.files_processed)}`,
-    orders_imported: r.orders_imported === null ? null : Number(r.orders_imported), progress_message: r.progress_message,
-    error_message: r.error_message, error_details: details ?? null, created_by_name: r.created_by_name, created_at: iso(r.created_at),
-    started_at: iso(r.started_at), completed_at: iso(r.completed_at),
+    id: r.id,
+    job_id: r.id,
+    job_type: r.job_type,
+    status: r.status,
+    vendor_id: r.vendor_id,
+    vendor_code: r.vendor_code ?? null,
+    vendor_name: r.vendor_name ?? null,
+    files_processed: Number(r.files_processed),
+    files_succeeded: Number(r.files_succeeded),
+    files_failed: Number(r.files_failed),
+    record_count: `${Number(r.files_succeeded)}/${Number(r.files_processed)}`,
+    orders_imported: r.orders_imported === null ? null : Number(r.orders_imported),
+    progress_message: r.progress_message,
+    error_message: r.error_message,
+    error_details: details ?? null,
+    created_by_name: r.created_by_name,
+    created_at: iso(r.created_at),
+    started_at: iso(r.started_at),
+    completed_at: iso(r.completed_at),
   };
 }
 
@@ -27,20 +40,51 @@ function safeJson(text: string): Record<string, unknown> {
   try {
     const value = JSON.parse(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value;
-  } catch { /* plain text */ }
+  } catch {
+    /* plain text */
+  }
   return { message: text };
 }
 
 function unified(knex: Knex) {
   const syncs = knex('extmarket_sync_logs').select(
-    'id', 'vendor_id', 'job_type', 'status', 'files_processed', 'files_succeeded', 'files_failed', 'orders_imported', 'progress_message',
-    'error_message', knex.raw('error_details::text AS error_details'), 'created_by_name', 'created_at', 'started_at', 'completed_at');
+    'id',
+    'vendor_id',
+    'job_type',
+    'status',
+    'files_processed',
+    'files_succeeded',
+    'files_failed',
+    'orders_imported',
+    'progress_message',
+    'error_message',
+    knex.raw('error_details::text AS error_details'),
+    'created_by_name',
+    'created_at',
+    'started_at',
+    'completed_at',
+  );
   const imports = knex('marketplace_import_jobs').select(
-    'id', 'vendor_id', knex.raw("'import' AS job_type"), 'status', knex.raw('rows_processed AS files_processed'),
-    knex.raw('imported_count AS files_succeeded'), knex.raw('error_count AS files_failed'), knex.raw('NULL::integer AS orders_imported'),
-    knex.raw('NULL::text AS progress_message'), knex.raw('error_message'), knex.raw('error_code AS error_details'), 'created_by_name', 'created_at', 'started_at', 'completed_at');
-  return knex.select('j.*', 'v.vendor_code', 'v.name as vendor_name')
-    .from(knex.raw('(? UNION ALL ?) AS j', [syncs, imports])).leftJoin('vendor_list as v', 'v.id', 'j.vendor_id');
+    'id',
+    'vendor_id',
+    knex.raw("'import' AS job_type"),
+    'status',
+    knex.raw('rows_processed AS files_processed'),
+    knex.raw('imported_count AS files_succeeded'),
+    knex.raw('error_count AS files_failed'),
+    knex.raw('NULL::integer AS orders_imported'),
+    knex.raw('NULL::text AS progress_message'),
+    knex.raw('error_message'),
+    knex.raw('error_code AS error_details'),
+    'created_by_name',
+    'created_at',
+    'started_at',
+    'completed_at',
+  );
+  return knex
+    .select('j.*', 'v.vendor_code', 'v.name as vendor_name')
+    .from(knex.raw('(? UNION ALL ?) AS j', [syncs, imports]))
+    .leftJoin('vendor_list as v', 'v.id', 'j.vendor_id');
 }
 
 export interface JobFilter {
@@ -59,7 +103,12 @@ export interface JobFilter {
 export const JOB_SORTS = sortOrders({ created_at: 'j.created_at', status: 'j.status', job_type: 'j.job_type' }, ['j.id', 'j.job_type']);
 export type JobSort = keyof typeof JOB_SORTS;
 
-export function listJobs(knex: Knex, filter: JobFilter, page: PageRequest, sort: JobSort = '-created_at'): Promise<Page<ReturnType<typeof jobRow>>> {
+export function listJobs(
+  knex: Knex,
+  filter: JobFilter,
+  page: PageRequest,
+  sort: JobSort = '-created_at',
+): Promise<Page<ReturnType<typeof jobRow>>> {
   const base = unified(knex);
   if (filter.vendor_id !== undefined) base.where('j.vendor_id', filter.vendor_id);
   if (filter.job_type) base.where('j.job_type', filter.job_type);
@@ -69,7 +118,10 @@ export function listJobs(knex: Knex, filter: JobFilter, page: PageRequest, sort:
 
 /** One extmarket sync log record; `vendorId` scopes the vendor area. */
 export async function getSyncJob(knex: Knex, jobId: number, vendorId?: number) {
-  const q = knex('extmarket_sync_logs as j').leftJoin('vendor_list as v', 'v.id', 'j.vendor_id').select('j.*', 'v.vendor_code', 'v.name as vendor_name').where('j.id', jobId);
+  const q = knex('extmarket_sync_logs as j')
+    .leftJoin('vendor_list as v', 'v.id', 'j.vendor_id')
+    .select('j.*', 'v.vendor_code', 'v.name as vendor_name')
+    .where('j.id', jobId);
   if (vendorId !== undefined) q.where('j.vendor_id', vendorId);
   const row = await q.first();
   if (!row) throw new ExtmarketSyncJobNotFoundException(`Job ${jobId} not found`);

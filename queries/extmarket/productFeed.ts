@@ -11,8 +11,20 @@ import { centsToDecimal } from '../../src/core/money.ts';
 export type FeedLanguage = 'en' | 'fr' | 'de';
 export const FEED_LANGUAGES: readonly FeedLanguage[] = ['fr', 'de', 'en'];
 export const FEED_COLUMNS = [
-  'id', 'title', 'description', 'link', 'image_link', 'availability', 'price', 'sale_price', 'brand', 'gtin', 'mpn',
-  'identifier_exists', 'condition', 'product_type',
+  'id',
+  'title',
+  'description',
+  'link',
+  'image_link',
+  'availability',
+  'price',
+  'sale_price',
+  'brand',
+  'gtin',
+  'mpn',
+  'identifier_exists',
+  'condition',
+  'product_type',
 ] as const;
 
 export interface Feed {
@@ -24,7 +36,11 @@ export interface Feed {
 
 /** Plain text on one line: tags dropped, tabs and line breaks as spaces, at most `max` characters. */
 export function feedText(value: string | null | undefined, max: number): string {
-  const plain = (value ?? '').replace(/<[^>]*>/g, ' ').replace(/[\t\r\n]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  const plain = (value ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[\t\r\n]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
@@ -36,8 +52,14 @@ export async function productFeed(knex: Knex, vendorId: number, language: FeedLa
   const vendor = await knex('vendor_list').select('vendor_code').where('id', vendorId).first();
   if (!vendor) throw new VendorNotFoundException(`Vendor ${vendorId} not found`);
   const q = knex('vendor_product_list as p')
-    .leftJoin(knex('inventory_list').select('product_id').sum({ on_hand: 'quantity' }).groupBy('product_id').as('s'), 's.product_id', 'p.id')
-    .select('p.*', 's.on_hand').where({ 'p.vendor_id': vendorId, 'p.is_placeholder': false }).orderBy('p.id');
+    .leftJoin(
+      knex('inventory_list').select('product_id').sum({ on_hand: 'quantity' }).groupBy('product_id').as('s'),
+      's.product_id',
+      'p.id',
+    )
+    .select('p.*', 's.on_hand')
+    .where({ 'p.vendor_id': vendorId, 'p.is_placeholder': false })
+    .orderBy('p.id');
   if (!includeInactive) q.where('p.is_active', true);
   const rows = await q;
   const base = `${publicBaseUrl()}/vendors/${encodeURIComponent(vendor.vendor_code)}/shop/products`;
@@ -46,10 +68,19 @@ export async function productFeed(knex: Knex, vendorId: number, language: FeedLa
     const inStock = p.is_digital || Number(p.on_hand ?? 0) > 0;
     const price = (cents: number | string | null) => (cents == null ? '' : `${centsToDecimal(Number(cents))} ${p.currency}`);
     const values: Record<(typeof FEED_COLUMNS)[number], string> = {
-      id: feedText(p.vendor_sku || `P${p.id}`, 50), title: feedText(t.title, 150), description: feedText(t.description ?? t.short_description ?? t.title, 5000),
-      link: `${base}/${p.id}`, image_link: feedText(p.image_link, 2000), availability: inStock ? 'in_stock' : 'out_of_stock', price: price(p.price_cents),
+      id: feedText(p.vendor_sku || `P${p.id}`, 50),
+      title: feedText(t.title, 150),
+      description: feedText(t.description ?? t.short_description ?? t.title, 5000),
+      link: `${base}/${p.id}`,
+      image_link: feedText(p.image_link, 2000),
+      availability: inStock ? 'in_stock' : 'out_of_stock',
+      price: price(p.price_cents),
       sale_price: p.sale_price_cents != null && Number(p.sale_price_cents) < Number(p.price_cents) ? price(p.sale_price_cents) : '',
-      brand: feedText(p.brand, 70), gtin: p.gtin ?? '', mpn: '', identifier_exists: p.gtin || p.brand ? '' : 'no', condition: 'new',
+      brand: feedText(p.brand, 70),
+      gtin: p.gtin ?? '',
+      mpn: '',
+      identifier_exists: p.gtin || p.brand ? '' : 'no',
+      condition: 'new',
       product_type: feedText(p.product_type_raw, 750),
     };
     return FEED_COLUMNS.map((c) => values[c]).join('\t');

@@ -28,21 +28,41 @@ export interface TimelineEvent {
 }
 
 /** One page of the time line (offset paging; `more` when a further page exists, so no count of the whole store is needed). */
-export async function searchEvents(knex: Knex, search: EventSearch, page: { page: number; limit: number }): Promise<{ items: TimelineEvent[]; more: boolean; page: number; limit: number }> {
-  const q = knex('events').select('event_id', 'stream_id', 'version', 'type', 'position', 'recorded_at',
-    knex.raw(`metadata->>'user_id' as user_id`), knex.raw(`metadata->>'vendor_id' as vendor_id`));
+export async function searchEvents(
+  knex: Knex,
+  search: EventSearch,
+  page: { page: number; limit: number },
+): Promise<{ items: TimelineEvent[]; more: boolean; page: number; limit: number }> {
+  const q = knex('events').select(
+    'event_id',
+    'stream_id',
+    'version',
+    'type',
+    'position',
+    'recorded_at',
+    knex.raw(`metadata->>'user_id' as user_id`),
+    knex.raw(`metadata->>'vendor_id' as vendor_id`),
+  );
   if (search.stream) q.where('stream_id', search.stream);
   if (search.user) q.whereRaw(`metadata->>'user_id' = ?`, [search.user]);
   if (search.type) q.where('type', search.type);
   if (search.from) q.where('recorded_at', '>=', search.from);
   // A time names its whole millisecond: the store keeps microseconds, so an event recorded at 10:00:00.123456 is "at 10:00:00.123".
   if (search.to) q.where('recorded_at', '<', new Date(search.to.getTime() + 1));
-  const rows = await q.orderBy('position', 'desc').offset((page.page - 1) * page.limit).limit(page.limit + 1);
+  const rows = await q
+    .orderBy('position', 'desc')
+    .offset((page.page - 1) * page.limit)
+    .limit(page.limit + 1);
   return {
     items: rows.slice(0, page.limit).map((r: any) => ({
-      event_id: r.event_id, stream: r.stream_id, version: r.version, type: r.type,
-      user_id: r.user_id ?? null, vendor_id: r.vendor_id == null ? null : Number(r.vendor_id),
-      recorded_at: (r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at)).toISOString(), position: String(r.position),
+      event_id: r.event_id,
+      stream: r.stream_id,
+      version: r.version,
+      type: r.type,
+      user_id: r.user_id ?? null,
+      vendor_id: r.vendor_id == null ? null : Number(r.vendor_id),
+      recorded_at: (r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at)).toISOString(),
+      position: String(r.position),
     })),
     more: rows.length > page.limit,
     page: page.page,
@@ -52,7 +72,14 @@ export async function searchEvents(knex: Knex, search: EventSearch, page: { page
 
 /** The user ids whose name, user name or e-mail matches (the time line's "by user" takes a name as well as an id). */
 export async function usersNamed(knex: Knex, text: string): Promise<{ id: number; name: string }[]> {
-  const rows = await knex('user_list').where((w) => w.whereILike('username', text).orWhereILike('email', text)
-    .orWhereRaw(`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ?`, [text])).limit(5).select('id', 'username');
+  const rows = await knex('user_list')
+    .where((w) =>
+      w
+        .whereILike('username', text)
+        .orWhereILike('email', text)
+        .orWhereRaw(`trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ?`, [text]),
+    )
+    .limit(5)
+    .select('id', 'username');
   return rows.map((r: any) => ({ id: r.id, name: r.username }));
 }

@@ -6,19 +6,35 @@ export async function getTransactionStats(knex: Knex, filter: { vendor_id?: numb
   if (filter.vendor_id !== undefined) q.where('vendor_id', filter.vendor_id);
   if (filter.date_from) q.where('created_at', '>=', filter.date_from);
   if (filter.date_to) q.where('created_at', '<=', filter.date_to);
-  const [totals] = await q.clone().select(
-    knex.raw('count(*)::int AS total_transactions'),
-    knex.raw('count(DISTINCT vendor_id)::int AS vendors'),
-    knex.raw('count(DISTINCT product_id)::int AS products'),
-    knex.raw('max(created_at) AS last_transaction_at'),
-  );
-  const byType = await q.clone().select('transaction_type')
-    .select(knex.raw('count(*)::int AS count'), knex.raw('coalesce(sum(quantity_change), 0)::bigint AS quantity_change'), knex.raw('coalesce(sum(reserved_change), 0)::bigint AS reserved_change'))
-    .groupBy('transaction_type').orderBy('transaction_type');
+  const [totals] = await q
+    .clone()
+    .select(
+      knex.raw('count(*)::int AS total_transactions'),
+      knex.raw('count(DISTINCT vendor_id)::int AS vendors'),
+      knex.raw('count(DISTINCT product_id)::int AS products'),
+      knex.raw('max(created_at) AS last_transaction_at'),
+    );
+  const byType = await q
+    .clone()
+    .select('transaction_type')
+    .select(
+      knex.raw('count(*)::int AS count'),
+      knex.raw('coalesce(sum(quantity_change), 0)::bigint AS quantity_change'),
+      knex.raw('coalesce(sum(reserved_change), 0)::bigint AS reserved_change'),
+    )
+    .groupBy('transaction_type')
+    .orderBy('transaction_type');
   return {
-    total_transactions: totals.total_transactions, vendors: totals.vendors, products: totals.products,
+    total_transactions: totals.total_transactions,
+    vendors: totals.vendors,
+    products: totals.products,
     last_transaction_at: totals.last_transaction_at ? new Date(totals.last_transaction_at).toISOString() : null,
     counts_by_type: Object.fromEntries(byType.map((r: any) => [r.transaction_type, r.count])),
-    by_type: byType.map((r: any) => ({ transaction_type: r.transaction_type, count: r.count, quantity_change: Number(r.quantity_change), reserved_change: Number(r.reserved_change) })),
+    by_type: byType.map((r: any) => ({
+      transaction_type: r.transaction_type,
+      count: r.count,
+      quantity_change: Number(r.quantity_change),
+      reserved_change: Number(r.reserved_change),
+    })),
   };
 }

@@ -20,12 +20,25 @@ export const productTitleSql = `coalesce(p.translations->'en'->>'title', (SELECT
 
 export function toInventory(r: any) {
   return {
-    id: r.id, vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
+    id: r.id,
+    vendor_id: r.vendor_id,
+    vendor_code: r.vendor_code ?? null,
+    vendor_name: r.vendor_name ?? null,
     product_id: r.product_id,
-    product: { id: r.product_id, title: r.product_title ?? null, vendor_sku: r.vendor_sku ?? null, gtin: r.gtin ?? null, is_digital: r.is_digital ?? false },
-    warehouse: r.warehouse, bin_location: r.bin_location, quantity: r.quantity, reserved_quantity: r.reserved_quantity,
+    product: {
+      id: r.product_id,
+      title: r.product_title ?? null,
+      vendor_sku: r.vendor_sku ?? null,
+      gtin: r.gtin ?? null,
+      is_digital: r.is_digital ?? false,
+    },
+    warehouse: r.warehouse,
+    bin_location: r.bin_location,
+    quantity: r.quantity,
+    reserved_quantity: r.reserved_quantity,
     available_quantity: r.quantity - r.reserved_quantity,
-    created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString(),
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
   };
 }
 export type InventoryItem = ReturnType<typeof toInventory>;
@@ -34,7 +47,15 @@ function rows(knex: Knex) {
   return knex('inventory_list as i')
     .leftJoin('vendor_product_list as p', 'p.id', 'i.product_id')
     .leftJoin('vendor_list as v', 'v.id', 'i.vendor_id')
-    .select('i.*', 'v.vendor_code', 'v.name as vendor_name', 'p.vendor_sku', 'p.gtin', 'p.is_digital', knex.raw(`${productTitleSql} AS product_title`));
+    .select(
+      'i.*',
+      'v.vendor_code',
+      'v.name as vendor_name',
+      'p.vendor_sku',
+      'p.gtin',
+      'p.is_digital',
+      knex.raw(`${productTitleSql} AS product_title`),
+    );
 }
 
 export function listInventory(knex: Knex, filter: InventoryFilter, page: PageRequest): Promise<Page<InventoryItem>> {

@@ -8,7 +8,11 @@ import { productTitleSql } from './listInventory.ts';
  */
 export async function stockProductChoices(knex: Knex, vendorId: number, limit = 1000): Promise<[string, string][]> {
   const rows: { id: number; title: string | null; vendor_sku: string | null }[] = await knex('vendor_product_list as p')
-    .where('p.vendor_id', vendorId).where('p.is_digital', false).where('p.is_placeholder', false)
-    .select('p.id', 'p.vendor_sku', knex.raw(`${productTitleSql} AS title`)).orderByRaw('title NULLS LAST, p.id').limit(limit);
+    .where('p.vendor_id', vendorId)
+    .where('p.is_digital', false)
+    .where('p.is_placeholder', false)
+    .select('p.id', 'p.vendor_sku', knex.raw(`${productTitleSql} AS title`))
+    .orderByRaw('title NULLS LAST, p.id')
+    .limit(limit);
   return rows.map((r) => [String(r.id), `${r.title ?? `#${r.id}`}${r.vendor_sku ? ` (${r.vendor_sku})` : ''}`]);
 }

@@ -15,7 +15,6 @@ export interface SellerVatProfile {
   cross_border_b2c_previous_year_cents: number;
 }
 
-
 /** The member state a vendor dispatches from: its invoice settings' country, else the platform's. */
 export async function getSellerCountry(knex: Knex, vendorId: number): Promise<string> {
   const row = await knex('invoice_settings').select('company_country_iso').where('vendor_id', vendorId).first();
@@ -25,8 +24,12 @@ export async function getSellerCountry(knex: Knex, vendorId: number): Promise<st
 export async function getSellerVatProfile(knex: Knex, vendorId: number, at = new Date()): Promise<SellerVatProfile> {
   const settings = await knex('invoice_settings').where('vendor_id', vendorId).first();
   const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));
-  const [{ total }] = await knex('order_list').where('vendor_id', vendorId).whereIn('vat_regime', ['origin', 'oss'])
-    .where('order_date', '>=', yearStart).whereNot('status', 'declined').sum({ total: 'net_cents' });
+  const [{ total }] = await knex('order_list')
+    .where('vendor_id', vendorId)
+    .whereIn('vat_regime', ['origin', 'oss'])
+    .where('order_date', '>=', yearStart)
+    .whereNot('status', 'declined')
+    .sum({ total: 'net_cents' });
   return {
     seller_country_iso: settings?.company_country_iso ?? DEFAULT_SELLER_COUNTRY,
     opted_for_destination: settings?.oss_opted_for_destination ?? false,

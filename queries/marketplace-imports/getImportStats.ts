@@ -18,7 +18,10 @@ export async function getImportStats(knex: Knex, vendorId: number | null) {
   const total = Number(row.total_jobs);
   return {
     total_jobs: total,
-    pending: row.pending, processing: row.processing, completed: row.completed, failed: row.failed,
+    pending: row.pending,
+    processing: row.processing,
+    completed: row.completed,
+    failed: row.failed,
     active_jobs: row.pending + row.processing,
     success_rate: total === 0 ? null : Math.round((row.completed / total) * 10_000) / 100,
     total_imported: Number(row.total_imported),

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 
-interface StatusCountRow { status: string; n: number }
+interface StatusCountRow {
+  status: string;
+  n: number;
+}
 
 /** The admin dashboard's import figures: marketplace import jobs by status. */
 export async function importFigures(knex: Knex) {

@@ -22,7 +22,8 @@ export function toImportJob(r: any) {
   const created = Number(r.created_count);
   const bytesTotal = r.bytes_total === null ? null : Number(r.bytes_total);
   const bytesRead = Number(r.bytes_read);
-  const percent = r.status === 'completed' && r.published_at ? 100 : bytesTotal ? Math.min(99, Math.floor((bytesRead * 100) / bytesTotal)) : null;
+  const percent =
+    r.status === 'completed' && r.published_at ? 100 : bytesTotal ? Math.min(99, Math.floor((bytesRead * 100) / bytesTotal)) : null;
   return {
     id: r.id,
     job_id: r.id,
@@ -56,7 +57,8 @@ export function toImportJob(r: any) {
 export type ImportJobItem = ReturnType<typeof toImportJob>;
 
 function jobs(knex: Knex) {
-  return knex('marketplace_import_jobs as j').leftJoin('vendor_list as v', 'v.id', 'j.vendor_id')
+  return knex('marketplace_import_jobs as j')
+    .leftJoin('vendor_list as v', 'v.id', 'j.vendor_id')
     .leftJoin('marketplace_import_publications as pub', 'pub.job_id', 'j.id')
     .select('j.*', 'v.vendor_code', 'v.name as vendor_name', 'pub.published_at');
 }
@@ -67,10 +69,17 @@ function jobs(knex: Knex) {
  * with the completed ones). Indexed per vendor (vendor_id, <key>, id) and across vendors
  * (<key>, id) by migrations/20261125020002_marketplace_import_job_sort_indexes.ts.
  */
-export const IMPORT_JOB_SORTS = sortOrders({ id: 'j.id', created_at: 'j.created_at', status: 'j.status', completed_at: 'j.completed_at' }, ['j.id']);
+export const IMPORT_JOB_SORTS = sortOrders({ id: 'j.id', created_at: 'j.created_at', status: 'j.status', completed_at: 'j.completed_at' }, [
+  'j.id',
+]);
 export type ImportJobSort = keyof typeof IMPORT_JOB_SORTS;
 
-export function listImportJobs(knex: Knex, filter: ImportJobFilter, page: PageRequest, sort: ImportJobSort = '-id'): Promise<Page<ImportJobItem>> {
+export function listImportJobs(
+  knex: Knex,
+  filter: ImportJobFilter,
+  page: PageRequest,
+  sort: ImportJobSort = '-id',
+): Promise<Page<ImportJobItem>> {
   const q = jobs(knex);
   if (filter.vendor_id !== undefined) q.where('j.vendor_id', filter.vendor_id);
   if (filter.status === 'publishing') q.where('j.status', 'completed').whereNull('pub.published_at');

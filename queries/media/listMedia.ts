@@ -6,19 +6,44 @@ import { paginate, type Page, type PageRequest } from '../../src/core/pagination
 export function toMedia(r: any, urlOf: (id: number, variant: string) => string) {
   const variants = (typeof r.variants === 'string' ? JSON.parse(r.variants) : r.variants) as any[];
   return {
-    id: r.id, vendor_id: r.vendor_id, product_id: r.product_id, file_name: r.file_name, source_format: r.source_format,
-    source_bytes: Number(r.source_bytes), width: r.width, height: r.height, total_bytes: Number(r.total_bytes),
-    variants: variants.map((v) => ({ variant: v.variant, width: v.width, height: v.height, bytes: v.bytes, content_type: v.content_type, url: urlOf(r.id, v.variant) })),
-    uploaded_by: r.uploaded_by, created_at: new Date(r.created_at).toISOString(),
+    id: r.id,
+    vendor_id: r.vendor_id,
+    product_id: r.product_id,
+    file_name: r.file_name,
+    source_format: r.source_format,
+    source_bytes: Number(r.source_bytes),
+    width: r.width,
+    height: r.height,
+    total_bytes: Number(r.total_bytes),
+    variants: variants.map((v) => ({
+      variant: v.variant,
+      width: v.width,
+      height: v.height,
+      bytes: v.bytes,
+      content_type: v.content_type,
+      url: urlOf(r.id, v.variant),
+    })),
+    uploaded_by: r.uploaded_by,
+    created_at: new Date(r.created_at).toISOString(),
   };
 }
 export type MediaItem = ReturnType<typeof toMedia>;
 
-export function listMedia(knex: Knex, filter: { vendor_id?: number; product_id?: number }, page: PageRequest, urlOf: (id: number, variant: string) => string): Promise<Page<MediaItem>> {
+export function listMedia(
+  knex: Knex,
+  filter: { vendor_id?: number; product_id?: number },
+  page: PageRequest,
+  urlOf: (id: number, variant: string) => string,
+): Promise<Page<MediaItem>> {
   const q = knex('media_list');
   if (filter.vendor_id !== undefined) q.where('vendor_id', filter.vendor_id);
   if (filter.product_id !== undefined) q.where('product_id', filter.product_id);
-  return paginate(q, page, (qb) => qb.orderBy('id', 'desc'), (r) => toMedia(r, urlOf));
+  return paginate(
+    q,
+    page,
+    (qb) => qb.orderBy('id', 'desc'),
+    (r) => toMedia(r, urlOf),
+  );
 }
 
 /** The stored row (with relative file paths), for serving a file. */

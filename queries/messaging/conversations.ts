@@ -64,7 +64,8 @@ function messageView(viewer: Viewer, r: any, prefix = ''): MessageView {
     is_own: get('author_kind') === viewer.kind && get('author_id') === viewer.id,
     body: get('body'),
     attachments: attachments.map((a) => ({
-      ...a, url: `${AREA_PREFIX[viewer.kind]}/messages/${conversationId}/attachments/${a.id}`,
+      ...a,
+      url: `${AREA_PREFIX[viewer.kind]}/messages/${conversationId}/attachments/${a.id}`,
     })),
     created_at: iso(get('created_at'))!,
   };
@@ -96,34 +97,61 @@ function base(knex: Knex, viewer: Viewer) {
     .leftJoin('customer_list as cu', 'cu.id', 'c.customer_id')
     .leftJoin('conversation_messages as lm', 'lm.id', 'c.last_message_id')
     .modify(visibleTo(viewer))
-    .select('c.*', 'v.name as vendor_name', 'cu.first_name as customer_first_name', 'cu.last_name as customer_last_name', 'cu.email as customer_email',
-      'lm.id as lm_id', 'lm.conversation_id as lm_conversation_id', 'lm.author_kind as lm_author_kind', 'lm.author_id as lm_author_id',
-      'lm.author_name as lm_author_name', 'lm.body as lm_body', 'lm.attachments as lm_attachments', 'lm.created_at as lm_created_at',
-      knex.raw('? AS unread_count', [unreadSql(knex, viewer)]));
+    .select(
+      'c.*',
+      'v.name as vendor_name',
+      'cu.first_name as customer_first_name',
+      'cu.last_name as customer_last_name',
+      'cu.email as customer_email',
+      'lm.id as lm_id',
+      'lm.conversation_id as lm_conversation_id',
+      'lm.author_kind as lm_author_kind',
+      'lm.author_id as lm_author_id',
+      'lm.author_name as lm_author_name',
+      'lm.body as lm_body',
+      'lm.attachments as lm_attachments',
+      'lm.created_at as lm_created_at',
+      knex.raw('? AS unread_count', [unreadSql(knex, viewer)]),
+    );
 }
 
 /** The viewer's conversations, the most recent activity first, each with its last message and the viewer's unread count. */
 export function listConversations(knex: Knex, viewer: Viewer, page: PageRequest): Promise<Page<ConversationSummary>> {
-  return paginate(base(knex, viewer), page, (q) => q.orderBy([{ column: 'c.last_message_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]),
-    (r) => summary(viewer, r));
+  return paginate(
+    base(knex, viewer),
+    page,
+    (q) =>
+      q.orderBy([
+        { column: 'c.last_message_at', order: 'desc' },
+        { column: 'c.id', order: 'desc' },
+      ]),
+    (r) => summary(viewer, r),
+  );
 }
 
 /** One of the viewer's conversations with a page of its messages (oldest first); another's is ConversationNotFoundException. */
 export async function getConversation(knex: Knex, viewer: Viewer, id: string, page: PageRequest): Promise<ConversationDetail> {
   const row = await base(knex, viewer).where('c.id', id).first();
   if (!row) throw new ConversationNotFoundException('Conversation not found');
-  const messages = await paginate(knex('conversation_messages').where('conversation_id', id), page, (q) => q.orderBy('seq'),
-    (r) => messageView(viewer, r));
+  const messages = await paginate(
+    knex('conversation_messages').where('conversation_id', id),
+    page,
+    (q) => q.orderBy('seq'),
+    (r) => messageView(viewer, r),
+  );
   return { ...summary(viewer, row), messages };
 }
 
 /** An attachment of one of the viewer's conversations, with where its bytes are kept; anything else is ConversationNotFoundException. */
 export async function getAttachment(knex: Knex, viewer: Viewer, conversationId: string, attachmentId: string) {
-  const rows = await knex('conversation_messages as m').join('conversations as c', 'c.id', 'm.conversation_id')
-    .modify(visibleTo(viewer)).where('c.id', conversationId)
+  const rows = await knex('conversation_messages as m')
+    .join('conversations as c', 'c.id', 'm.conversation_id')
+    .modify(visibleTo(viewer))
+    .where('c.id', conversationId)
     .whereRaw('m.attachments @> ?::jsonb', [JSON.stringify([{ id: attachmentId }])])
     .select('m.attachments');
-  const found = rows.flatMap((r: any) => json<{ id: string; filename: string; content_type: string; size: number }[]>(r.attachments))
+  const found = rows
+    .flatMap((r: any) => json<{ id: string; filename: string; content_type: string; size: number }[]>(r.attachments))
     .find((a: { id: string }) => a.id === attachmentId) as { id: string; filename: string; content_type: string; size: number } | undefined;
   if (!found) throw new ConversationNotFoundException('Conversation or attachment not found');
   return { conversation_id: conversationId, ...found };

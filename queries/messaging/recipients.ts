@@ -7,23 +7,37 @@ import { containing } from '../../src/core/likePattern.ts';
  * e-mail. The command handlers check every recipient again on its own stream; these reads only
  * turn what a person typed or ticked into ids.
  */
-export interface AdminRecipient { id: number; name: string; email: string }
+export interface AdminRecipient {
+  id: number;
+  name: string;
+  email: string;
+}
 
 /** The active admins other than the caller, by name (the platform has few admins: every one is a checkbox). */
 export async function otherAdmins(knex: Knex, callerId: number, limit = 200): Promise<AdminRecipient[]> {
-  const rows = await knex('user_list').where({ role: 'admin', is_active: true }).whereNot('id', callerId)
-    .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'username' }, { column: 'id' }]).limit(limit)
+  const rows = await knex('user_list')
+    .where({ role: 'admin', is_active: true })
+    .whereNot('id', callerId)
+    .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'username' }, { column: 'id' }])
+    .limit(limit)
     .select('id', 'email', 'username', 'first_name', 'last_name');
   return rows.map((r) => ({ id: r.id, email: r.email, name: [r.first_name, r.last_name].filter(Boolean).join(' ').trim() || r.username }));
 }
 
-export interface VendorChoice { id: number; vendor_code: string; name: string }
+export interface VendorChoice {
+  id: number;
+  vendor_code: string;
+  name: string;
+}
 
 /** Vendors whose code or name contains the term, for the admin form's search (a short list, not the catalogue of vendors). */
 export async function searchVendors(knex: Knex, term: string, limit = 25): Promise<VendorChoice[]> {
   const like = containing(term);
-  return knex('vendor_list').where((w) => w.whereILike('vendor_code', like).orWhereILike('name', like))
-    .orderBy([{ column: 'name' }, { column: 'id' }]).limit(limit).select('id', 'vendor_code', 'name');
+  return knex('vendor_list')
+    .where((w) => w.whereILike('vendor_code', like).orWhereILike('name', like))
+    .orderBy([{ column: 'name' }, { column: 'id' }])
+    .limit(limit)
+    .select('id', 'vendor_code', 'name');
 }
 
 /**

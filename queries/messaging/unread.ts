@@ -6,8 +6,14 @@ import { unreadSql, visibleTo, type Viewer } from './viewer.ts';
  * admin, each member of a vendor's team and each customer has their own count.
  */
 export async function unreadCount(knex: Knex, reader: Viewer): Promise<number> {
-  const row = await knex.from(
-    knex('conversations as c').modify(visibleTo(reader)).select(knex.raw('? AS n', [unreadSql(knex, reader)])).as('u'),
-  ).sum({ total: 'n' }).first();
+  const row = await knex
+    .from(
+      knex('conversations as c')
+        .modify(visibleTo(reader))
+        .select(knex.raw('? AS n', [unreadSql(knex, reader)]))
+        .as('u'),
+    )
+    .sum({ total: 'n' })
+    .first();
   return Number(row?.total ?? 0);
 }

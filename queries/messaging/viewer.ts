@@ -20,8 +20,11 @@ export function visibleTo(viewer: Viewer): (qb: Knex.QueryBuilder) => void {
   return (qb) => {
     switch (viewer.kind) {
       case 'admin':
-        qb.where((w) => w.where('c.conversation_type', 'admin_vendor')
-          .orWhere((a) => a.where('c.conversation_type', 'admin').whereRaw('c.admin_ids @> ?::jsonb', [JSON.stringify([viewer.id])])));
+        qb.where((w) =>
+          w
+            .where('c.conversation_type', 'admin_vendor')
+            .orWhere((a) => a.where('c.conversation_type', 'admin').whereRaw('c.admin_ids @> ?::jsonb', [JSON.stringify([viewer.id])])),
+        );
         return;
       case 'vendor_user':
         qb.where('c.vendor_id', viewer.vendor_id ?? -1).whereIn('c.conversation_type', ['vendor_customer', 'admin_vendor']);
@@ -38,11 +41,14 @@ export function visibleTo(viewer: Viewer): (qb: Knex.QueryBuilder) => void {
  * written by them (a user's own messages are never unread for them).
  */
 export function unreadSql(knex: Knex, viewer: Viewer): Knex.Raw {
-  return knex.raw(`(SELECT count(*)::int FROM conversation_messages m
+  return knex.raw(
+    `(SELECT count(*)::int FROM conversation_messages m
       WHERE m.conversation_id = c.id
         AND m.seq > COALESCE((SELECT r.up_to_seq FROM conversation_reads r
               WHERE r.conversation_id = c.id AND r.reader_kind = ? AND r.reader_id = ?), 0)
-        AND NOT (m.author_kind = ? AND m.author_id = ?))`, [viewer.kind, viewer.id, viewer.kind, viewer.id]);
+        AND NOT (m.author_kind = ? AND m.author_id = ?))`,
+    [viewer.kind, viewer.id, viewer.kind, viewer.id],
+  );
 }
 
 /** The parties an event of a conversation names (every event of the feed but ConversationRead). */
@@ -60,9 +66,14 @@ export interface Parties {
 export function canSee(viewer: Viewer, parties: Parties): boolean {
   switch (viewer.kind) {
     case 'admin':
-      return parties.conversation_type === 'admin_vendor' || (parties.conversation_type === 'admin' && parties.admin_ids.includes(viewer.id));
+      return (
+        parties.conversation_type === 'admin_vendor' || (parties.conversation_type === 'admin' && parties.admin_ids.includes(viewer.id))
+      );
     case 'vendor_user':
-      return parties.vendor_id === viewer.vendor_id && (parties.conversation_type === 'vendor_customer' || parties.conversation_type === 'admin_vendor');
+      return (
+        parties.vendor_id === viewer.vendor_id &&
+        (parties.conversation_type === 'vendor_customer' || parties.conversation_type === 'admin_vendor')
+      );
     case 'customer':
       return parties.conversation_type === 'vendor_customer' && parties.vendor_id === viewer.vendor_id && parties.customer_id === viewer.id;
   }

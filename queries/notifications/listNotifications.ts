@@ -29,7 +29,6 @@ export interface NotificationFilter {
   to?: string;
 }
 
-
 /** Read by the admin: read one by one (r), or at or before their "all read" mark (m). */
 const IS_READ = '(r.admin_id IS NOT NULL OR coalesce((n.position_a, n.position_b) <= (m.up_to_a, m.up_to_b), false))';
 
@@ -46,14 +45,26 @@ function withReadState(knex: Knex, adminId: number) {
 
 function view(r: any): NotificationView {
   return {
-    id: r.id, kind: r.kind, severity: r.severity, title: r.title, body: r.body, link: r.link ?? null,
+    id: r.id,
+    kind: r.kind,
+    severity: r.severity,
+    title: r.title,
+    body: r.body,
+    link: r.link ?? null,
     vendor_id: r.vendor_id === null || r.vendor_id === undefined ? null : Number(r.vendor_id),
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data ?? {}, created_at: isoTime(r.created_at), is_read: r.is_read === true || r.is_read === 't',
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : (r.data ?? {}),
+    created_at: isoTime(r.created_at),
+    is_read: r.is_read === true || r.is_read === 't',
   };
 }
 
 /** Every admin sees every notification, newest first (feed order), with their own read state. */
-export function listNotifications(knex: Knex, adminId: number, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationView>> {
+export function listNotifications(
+  knex: Knex,
+  adminId: number,
+  filter: NotificationFilter,
+  page: PageRequest,
+): Promise<Page<NotificationView>> {
   const base = withReadState(knex, adminId);
   if (filter.unread !== undefined) base.whereRaw(`${IS_READ} = ?`, [!filter.unread]);
   if (filter.kind) base.where('n.kind', filter.kind);
@@ -61,7 +72,16 @@ export function listNotifications(knex: Knex, adminId: number, filter: Notificat
   if (filter.vendor_id !== undefined) base.where('n.vendor_id', filter.vendor_id);
   if (filter.from) base.where('n.created_at', '>=', filter.from);
   if (filter.to) base.where('n.created_at', '<', filter.to);
-  return paginate(base, page, (q) => q.orderBy([{ column: 'n.position_a', order: 'desc' }, { column: 'n.position_b', order: 'desc' }]), view);
+  return paginate(
+    base,
+    page,
+    (q) =>
+      q.orderBy([
+        { column: 'n.position_a', order: 'desc' },
+        { column: 'n.position_b', order: 'desc' },
+      ]),
+    view,
+  );
 }
 
 export async function getNotification(knex: Knex, adminId: number, id: string): Promise<NotificationView> {
@@ -78,7 +98,11 @@ export async function countUnreadNotifications(knex: Knex, adminId: number): Pro
 
 /** The feed position of the newest notification, what "mark all read" reads up to; null when there is none. */
 export async function newestNotificationPosition(knex: Knex): Promise<Position | null> {
-  const row = await knex('admin_notifications').orderBy([{ column: 'position_a', order: 'desc' }, { column: 'position_b', order: 'desc' }])
+  const row = await knex('admin_notifications')
+    .orderBy([
+      { column: 'position_a', order: 'desc' },
+      { column: 'position_b', order: 'desc' },
+    ])
     .first('position_a', 'position_b');
   return row ? { a: String(row.position_a), b: String(row.position_b) } : null;
 }

@@ -16,9 +16,14 @@ export async function getOnboarding(knex: Knex, vendorId: number) {
     company_profile: row.company_profile ?? null,
     extmarket: row.connection ?? null,
     import_urls: row.import_urls ?? null,
-    historical_sync: row.sync_job_id === null ? null : {
-      job_id: Number(row.sync_job_id), status: row.sync_status as string, error: row.sync_error ?? null,
-    },
+    historical_sync:
+      row.sync_job_id === null
+        ? null
+        : {
+            job_id: Number(row.sync_job_id),
+            status: row.sync_status as string,
+            error: row.sync_error ?? null,
+          },
     started_at: iso(row.started_at)!,
     completed_at: iso(row.completed_at),
     skipped: row.skipped_at ? { by: row.skipped_by as string, reason: row.skip_reason as string, at: iso(row.skipped_at)! } : null,

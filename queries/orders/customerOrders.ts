@@ -13,14 +13,26 @@ type Row = ReturnType<typeof orderRow>;
 
 function summary(o: Row, language: string) {
   return {
-    id: o.id, order_number: o.order_number, status: o.status, order_date: o.order_date!, item_count: o.item_count,
-    currency: o.currency, total_cents: o.gross_cents, formatted: { total: formatMoney(o.gross_cents, o.currency, language) },
-    tracking_number: o.tracking_number, carrier: o.carrier,
+    id: o.id,
+    order_number: o.order_number,
+    status: o.status,
+    order_date: o.order_date!,
+    item_count: o.item_count,
+    currency: o.currency,
+    total_cents: o.gross_cents,
+    formatted: { total: formatMoney(o.gross_cents, o.currency, language) },
+    tracking_number: o.tracking_number,
+    carrier: o.carrier,
   };
 }
 
-export async function listCustomerOrders(knex: Knex, vendorId: number, customerId: number, page: PageRequest, language: string)
-  : Promise<Page<ReturnType<typeof summary>>> {
+export async function listCustomerOrders(
+  knex: Knex,
+  vendorId: number,
+  customerId: number,
+  page: PageRequest,
+  language: string,
+): Promise<Page<ReturnType<typeof summary>>> {
   const { total_exact: _exact, ...found } = await listOrders(knex, { vendor_id: vendorId, customer_id: customerId }, page);
   return { ...found, items: found.items.map((o) => summary(o, language)) };
 }
@@ -34,16 +46,29 @@ export async function getCustomerOrder(knex: Knex, vendorId: number, customerId:
   return {
     ...summary(o, language),
     items: o.items.map((i) => ({
-      item_id: i.id, product_id: i.product_id, product_name: i.product_name, sku: i.sku, quantity: i.quantity,
-      shipped_quantity: i.shipped_quantity, status: i.status, unit_price_cents: i.unit_price_cents, line_total_cents: i.line_total_cents,
+      item_id: i.id,
+      product_id: i.product_id,
+      product_name: i.product_name,
+      sku: i.sku,
+      quantity: i.quantity,
+      shipped_quantity: i.shipped_quantity,
+      status: i.status,
+      unit_price_cents: i.unit_price_cents,
+      line_total_cents: i.line_total_cents,
       is_digital: i.is_digital,
     })),
     shipping_address: o.shipping_address,
     billing_address: o.billing_address,
     shipping_cents: o.shipping_cents,
     vat: {
-      regime: o.vat_regime, rate: o.vat_rate, country_iso: o.vat_country_iso, buyer_vat_number: o.buyer_vat_number,
-      exemption_reference: o.vat_exemption_reference, net_cents: o.net_cents, vat_cents: o.vat_cents, gross_cents: o.gross_cents,
+      regime: o.vat_regime,
+      rate: o.vat_rate,
+      country_iso: o.vat_country_iso,
+      buyer_vat_number: o.buyer_vat_number,
+      exemption_reference: o.vat_exemption_reference,
+      net_cents: o.net_cents,
+      vat_cents: o.vat_cents,
+      gross_cents: o.gross_cents,
     },
     shipments: o.items.map((i) => ({ item_id: i.id, shipped_quantity: i.shipped_quantity, remaining_quantity: i.remaining_quantity })),
   };

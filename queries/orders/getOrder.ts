@@ -5,10 +5,22 @@ import { orderRow } from './listOrders.ts';
 
 export function itemRow(r: any) {
   return {
-    id: r.id, order_id: r.order_id, status: r.status, product_id: r.product_id, needs_product_match: r.needs_product_match,
-    product_name: r.product_name, ean: r.ean, mpn: r.mpn, sku: r.sku, quantity: r.quantity, shipped_quantity: r.shipped_quantity,
-    remaining_quantity: r.status === 'confirmed' ? r.quantity - r.shipped_quantity : 0, unit_price_cents: Number(r.unit_price_cents),
-    line_total_cents: Number(r.unit_price_cents) * r.quantity, external_item_id: r.external_item_id, inventory_unit_ids: r.inventory_unit_ids,
+    id: r.id,
+    order_id: r.order_id,
+    status: r.status,
+    product_id: r.product_id,
+    needs_product_match: r.needs_product_match,
+    product_name: r.product_name,
+    ean: r.ean,
+    mpn: r.mpn,
+    sku: r.sku,
+    quantity: r.quantity,
+    shipped_quantity: r.shipped_quantity,
+    remaining_quantity: r.status === 'confirmed' ? r.quantity - r.shipped_quantity : 0,
+    unit_price_cents: Number(r.unit_price_cents),
+    line_total_cents: Number(r.unit_price_cents) * r.quantity,
+    external_item_id: r.external_item_id,
+    inventory_unit_ids: r.inventory_unit_ids,
     is_digital: r.is_digital,
   };
 }
@@ -18,7 +30,10 @@ export function itemRow(r: any) {
  * extmarket. `vendorId` scopes the vendor area: another vendor's order is not found (404).
  */
 export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
-  const q = knex('order_list as o').leftJoin('vendor_list as v', 'v.id', 'o.vendor_id').select('o.*', 'v.name as vendor_name', 'v.vendor_code').where('o.id', orderId);
+  const q = knex('order_list as o')
+    .leftJoin('vendor_list as v', 'v.id', 'o.vendor_id')
+    .select('o.*', 'v.name as vendor_name', 'v.vendor_code')
+    .where('o.id', orderId);
   if (vendorId !== undefined) q.where('o.vendor_id', vendorId);
   const row = await q.first();
   if (!row) throw new OrderNotFoundException(`Order ${orderId} not found`);
@@ -34,11 +49,24 @@ export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
     shipping_address: row.shipping_address,
     billing_address: row.billing_address,
     items: items.map(itemRow),
-    exceptions: exceptions.map((x: any) => ({ id: x.id, item_id: x.item_id, status: x.status, gtin: x.gtin, resolved_product_id: x.resolved_product_id, resolution: x.resolution })),
+    exceptions: exceptions.map((x: any) => ({
+      id: x.id,
+      item_id: x.item_id,
+      status: x.status,
+      gtin: x.gtin,
+      resolved_product_id: x.resolved_product_id,
+      resolution: x.resolution,
+    })),
     extmarket_sync_status: failed > 0 ? 'failed' : pending > 0 ? 'pending' : 'in_sync',
     extmarket_pushes: pushes.map((p: any) => ({
-      key: p.key, operation: p.operation, item_id: p.item_id, status: p.status, attempts: p.attempts, last_error: p.last_error,
-      retry_at: iso(p.retry_at), updated_at: iso(p.updated_at),
+      key: p.key,
+      operation: p.operation,
+      item_id: p.item_id,
+      status: p.status,
+      attempts: p.attempts,
+      last_error: p.last_error,
+      retry_at: iso(p.retry_at),
+      updated_at: iso(p.updated_at),
     })),
   };
 }

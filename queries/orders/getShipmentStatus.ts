@@ -24,17 +24,31 @@ export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: n
   const rows = items.map((i: any) => {
     const toShip = i.status === 'confirmed' ? i.quantity : 0;
     return {
-      item_id: i.id, product_id: i.product_id, product_name: i.product_name, sku: i.sku, ean: i.ean, item_status: i.status,
-      quantity: i.quantity, shipped_quantity: i.shipped_quantity, remaining_quantity: Math.max(0, toShip - i.shipped_quantity),
-      is_fully_shipped: i.status === 'confirmed' && i.shipped_quantity >= i.quantity, is_digital: i.is_digital,
-      shipments: shipments.filter((s: any) => s.item_id === i.id).map((s: any) => ({ quantity: s.quantity, shipped_quantity: s.shipped_quantity, shipped_at: iso(s.shipped_at) })),
+      item_id: i.id,
+      product_id: i.product_id,
+      product_name: i.product_name,
+      sku: i.sku,
+      ean: i.ean,
+      item_status: i.status,
+      quantity: i.quantity,
+      shipped_quantity: i.shipped_quantity,
+      remaining_quantity: Math.max(0, toShip - i.shipped_quantity),
+      is_fully_shipped: i.status === 'confirmed' && i.shipped_quantity >= i.quantity,
+      is_digital: i.is_digital,
+      shipments: shipments
+        .filter((s: any) => s.item_id === i.id)
+        .map((s: any) => ({ quantity: s.quantity, shipped_quantity: s.shipped_quantity, shipped_at: iso(s.shipped_at) })),
       stock_issues: issues.filter((s: any) => s.item_id === i.id).map((s: any) => ({ quantity: s.quantity, error: s.error })),
     };
   });
   const live = rows.filter((r: any) => r.item_status !== 'declined');
   return {
-    order_id: order.id, order_number: order.order_number, status: order.status, external_shipment_id: order.external_shipment_id,
-    tracking_number: order.tracking_number, carrier: order.carrier,
+    order_id: order.id,
+    order_number: order.order_number,
+    status: order.status,
+    external_shipment_id: order.external_shipment_id,
+    tracking_number: order.tracking_number,
+    carrier: order.carrier,
     total_quantity: live.reduce((n: number, r: any) => n + r.quantity, 0),
     shipped_quantity: rows.reduce((n: number, r: any) => n + r.shipped_quantity, 0),
     is_fully_shipped: order.status === 'shipped',

@@ -5,24 +5,47 @@ import { iso } from '../../src/core/dates.ts';
 
 export function exceptionRow(r: any) {
   return {
-    id: r.id, vendor_id: r.vendor_id, order_id: r.order_id, order_number: r.order_number ?? null, item_id: r.item_id, status: r.status,
-    gtin: r.gtin, sku: r.sku, mpn: r.mpn, product_name: r.product_name, placeholder_product_id: r.placeholder_product_id,
-    resolved_product_id: r.resolved_product_id, resolution: r.resolution, resolved_by: r.resolved_by, resolved_at: iso(r.resolved_at),
+    id: r.id,
+    vendor_id: r.vendor_id,
+    order_id: r.order_id,
+    order_number: r.order_number ?? null,
+    item_id: r.item_id,
+    status: r.status,
+    gtin: r.gtin,
+    sku: r.sku,
+    mpn: r.mpn,
+    product_name: r.product_name,
+    placeholder_product_id: r.placeholder_product_id,
+    resolved_product_id: r.resolved_product_id,
+    resolution: r.resolution,
+    resolved_by: r.resolved_by,
+    resolved_at: iso(r.resolved_at),
     created_at: iso(r.created_at),
   };
 }
 
 /** The vendor's order item exceptions (SPEC.md 4.2 exception endpoints), newest first. */
-export function listOrderItemExceptions(knex: Knex, vendorId: number, filter: { status?: string; order_id?: number }, page: PageRequest): Promise<Page<ReturnType<typeof exceptionRow>>> {
-  const base = knex('order_item_exceptions as x').leftJoin('order_list as o', 'o.id', 'x.order_id').select('x.*', 'o.order_number').where('x.vendor_id', vendorId);
+export function listOrderItemExceptions(
+  knex: Knex,
+  vendorId: number,
+  filter: { status?: string; order_id?: number },
+  page: PageRequest,
+): Promise<Page<ReturnType<typeof exceptionRow>>> {
+  const base = knex('order_item_exceptions as x')
+    .leftJoin('order_list as o', 'o.id', 'x.order_id')
+    .select('x.*', 'o.order_number')
+    .where('x.vendor_id', vendorId);
   if (filter.status) base.where('x.status', filter.status);
   if (filter.order_id) base.where('x.order_id', filter.order_id);
   return paginate(base, page, (q) => q.orderBy('x.id', 'desc'), exceptionRow);
 }
 
 export async function getOrderItemException(knex: Knex, exceptionId: number, vendorId: number) {
-  const row = await knex('order_item_exceptions as x').leftJoin('order_list as o', 'o.id', 'x.order_id').select('x.*', 'o.order_number')
-    .where({ 'x.id': exceptionId, 'x.vendor_id': vendorId }).first();
+  const row = await knex('order_item_exceptions as x')
+    .leftJoin('order_list as o', 'o.id', 'x.order_id')
+    .select('x.*', 'o.order_number')
+    .where({ 'x.id': exceptionId, 'x.vendor_id': vendorId })
+    .first();
   if (!row) throw new OrderItemExceptionNotFoundException(`Order item exception ${exceptionId} not found`);
   return exceptionRow(row);
 }

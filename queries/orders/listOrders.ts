@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import {
-  EXACT_TOTAL_CAP, estimatedTotal, exactTotal, sortOrders, type BoundedCount, type BoundedPage, type PageRequest,
+  EXACT_TOTAL_CAP,
+  estimatedTotal,
+  exactTotal,
+  sortOrders,
+  type BoundedCount,
+  type BoundedPage,
+  type PageRequest,
 } from '../../src/core/pagination.ts';
 import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
 import { containing } from '../../src/core/likePattern.ts';
@@ -20,19 +26,44 @@ export interface OrderFilter {
 /** An order row of a list: the head of the order, its VAT fields and totals, vendor name and code. */
 export function orderRow(r: any) {
   return {
-    id: r.id, order_number: r.order_number, vendor_id: r.vendor_id, vendor_name: r.vendor_name ?? null, vendor_code: r.vendor_code ?? null,
-    channel: r.channel, status: r.status, order_date: iso(r.order_date), external_order_id: r.external_order_id,
-    external_shipment_id: r.external_shipment_id, customer_first_name: r.customer_first_name, customer_last_name: r.customer_last_name,
-    customer_email: r.customer_email, customer_locale: r.customer_locale, shipping_country_iso: r.shipping_country_iso,
-    billing_country_iso: r.billing_country_iso, currency: r.currency, vat_regime: r.vat_regime, vat_rate: Number(r.vat_rate),
-    vat_country_iso: r.vat_country_iso, seller_country_iso: r.seller_country_iso, buyer_vat_number: r.buyer_vat_number,
-    vat_exemption_reference: r.vat_exemption_reference, net_cents: Number(r.net_cents), vat_cents: Number(r.vat_cents),
-    gross_cents: Number(r.gross_cents), total_amount_cents: Number(r.gross_cents), item_count: r.item_count,
-    open_exception_count: r.open_exception_count, tracking_number: r.tracking_number, carrier: r.carrier, sync_job_id: r.sync_job_id,
-    customer_id: r.customer_id ?? null, shipping_cents: Number(r.shipping_cents ?? 0), imported_at: iso(r.imported_at), updated_at: iso(r.updated_at),
+    id: r.id,
+    order_number: r.order_number,
+    vendor_id: r.vendor_id,
+    vendor_name: r.vendor_name ?? null,
+    vendor_code: r.vendor_code ?? null,
+    channel: r.channel,
+    status: r.status,
+    order_date: iso(r.order_date),
+    external_order_id: r.external_order_id,
+    external_shipment_id: r.external_shipment_id,
+    customer_first_name: r.customer_first_name,
+    customer_last_name: r.customer_last_name,
+    customer_email: r.customer_email,
+    customer_locale: r.customer_locale,
+    shipping_country_iso: r.shipping_country_iso,
+    billing_country_iso: r.billing_country_iso,
+    currency: r.currency,
+    vat_regime: r.vat_regime,
+    vat_rate: Number(r.vat_rate),
+    vat_country_iso: r.vat_country_iso,
+    seller_country_iso: r.seller_country_iso,
+    buyer_vat_number: r.buyer_vat_number,
+    vat_exemption_reference: r.vat_exemption_reference,
+    net_cents: Number(r.net_cents),
+    vat_cents: Number(r.vat_cents),
+    gross_cents: Number(r.gross_cents),
+    total_amount_cents: Number(r.gross_cents),
+    item_count: r.item_count,
+    open_exception_count: r.open_exception_count,
+    tracking_number: r.tracking_number,
+    carrier: r.carrier,
+    sync_job_id: r.sync_job_id,
+    customer_id: r.customer_id ?? null,
+    shipping_cents: Number(r.shipping_cents ?? 0),
+    imported_at: iso(r.imported_at),
+    updated_at: iso(r.updated_at),
   };
 }
-
 
 /**
  * The orders of the order lists (`sort`; default `-order_date`, newest first): the order date,
@@ -45,9 +76,18 @@ export type OrderSort = keyof typeof ORDER_SORTS;
 
 /** The sort key of each ORDER_SORTS field, with the type its text binds back as (an anchor's key, below). */
 const SORT_KEYS: Record<string, readonly { column: string; type: string }[]> = {
-  order_date: [{ column: 'o.order_date', type: 'timestamptz' }, { column: 'o.id', type: 'integer' }],
-  total: [{ column: 'o.gross_cents', type: 'bigint' }, { column: 'o.id', type: 'integer' }],
-  status: [{ column: 'o.status', type: 'text' }, { column: 'o.id', type: 'integer' }],
+  order_date: [
+    { column: 'o.order_date', type: 'timestamptz' },
+    { column: 'o.id', type: 'integer' },
+  ],
+  total: [
+    { column: 'o.gross_cents', type: 'bigint' },
+    { column: 'o.id', type: 'integer' },
+  ],
+  status: [
+    { column: 'o.status', type: 'text' },
+    { column: 'o.id', type: 'integer' },
+  ],
 };
 
 /**
@@ -69,7 +109,12 @@ const SORT_KEYS: Record<string, readonly { column: string; type: string }[]> = {
  * matches and on the last page, else the planner's estimate with `total_exact: false`. Counting
  * 100,000 orders on every page was most of a first page's time.
  */
-export async function listOrders(knex: Knex, filter: OrderFilter, page: PageRequest, sort: OrderSort = '-order_date'): Promise<BoundedPage<ReturnType<typeof orderRow>>> {
+export async function listOrders(
+  knex: Knex,
+  filter: OrderFilter,
+  page: PageRequest,
+  sort: OrderSort = '-order_date',
+): Promise<BoundedPage<ReturnType<typeof orderRow>>> {
   const matching = knex('order_list as o');
   if (filter.vendor_id !== undefined) matching.where('o.vendor_id', filter.vendor_id);
   if (filter.status) matching.where('o.status', filter.status);
@@ -77,8 +122,13 @@ export async function listOrders(knex: Knex, filter: OrderFilter, page: PageRequ
   if (filter.customer_id !== undefined) matching.where('o.customer_id', filter.customer_id);
   if (filter.search) {
     const like = containing(filter.search);
-    matching.where((q) => q.whereILike('o.order_number', like).orWhereILike('o.external_order_id', like)
-      .orWhereILike('o.customer_last_name', like).orWhereILike('o.customer_email', like));
+    matching.where((q) =>
+      q
+        .whereILike('o.order_number', like)
+        .orWhereILike('o.external_order_id', like)
+        .orWhereILike('o.customer_last_name', like)
+        .orWhereILike('o.customer_email', like),
+    );
   }
   // A page far past any list (page=1e20) must stay a valid bigint: it is empty either way.
   const offset = Math.min((page.page - 1) * page.limit, Number.MAX_SAFE_INTEGER);
@@ -93,30 +143,66 @@ export async function listOrders(knex: Knex, filter: OrderFilter, page: PageRequ
   if (anchor) {
     const holds = '(SELECT ROW(moved_a, moved_b) FROM last_move) <= ROW(?::numeric, ?::numeric)';
     const moved = [anchor.moved.a, anchor.moved.b];
-    const seeking = matching.clone().select('o.id', knex.raw('true AS sought'))
-      .whereRaw(`(${keys.map((k) => k.column).join(', ')}) ${sort.startsWith('-') ? '<' : '>'} (${keys.map((k) => `?::${k.type}`).join(', ')})`, [...anchor.key])
-      .whereRaw(holds, moved).orderByRaw(order).limit(page.limit).offset(offset - anchor.place - 1);
+    const seeking = matching
+      .clone()
+      .select('o.id', knex.raw('true AS sought'))
+      .whereRaw(
+        `(${keys.map((k) => k.column).join(', ')}) ${sort.startsWith('-') ? '<' : '>'} (${keys.map((k) => `?::${k.type}`).join(', ')})`,
+        [...anchor.key],
+      )
+      .whereRaw(holds, moved)
+      .orderByRaw(order)
+      .limit(page.limit)
+      .offset(offset - anchor.place - 1);
     pageIds = knex.raw('(? UNION ALL ?)', [seeking, skipping.whereRaw(`(${holds}) IS NOT TRUE`, moved)]);
   }
-  const rowsQuery = knex('order_list as o').join(knex.raw('? AS page', [pageIds]), 'page.id', 'o.id')
-    .leftJoin('vendor_list as v', 'v.id', 'o.vendor_id').select('o.*', 'v.name as vendor_name', 'v.vendor_code', 'page.sought').orderByRaw(order);
+  const rowsQuery = knex('order_list as o')
+    .join(knex.raw('? AS page', [pageIds]), 'page.id', 'o.id')
+    .leftJoin('vendor_list as v', 'v.id', 'o.vendor_id')
+    .select('o.*', 'v.name as vendor_name', 'v.vendor_code', 'page.sought')
+    .orderByRaw(order);
   if (anchors.deep(offset)) {
     // The list's last move, read in the statement that reads the page: what an anchor left by this page holds against.
-    const lastMove = knex('order_list').select('moved_a', 'moved_b').orderBy([{ column: 'moved_a', order: 'desc' }, { column: 'moved_b', order: 'desc' }]).limit(1);
+    const lastMove = knex('order_list')
+      .select('moved_a', 'moved_b')
+      .orderBy([
+        { column: 'moved_a', order: 'desc' },
+        { column: 'moved_b', order: 'desc' },
+      ])
+      .limit(1);
     if (filter.vendor_id !== undefined) lastMove.where('vendor_id', filter.vendor_id);
-    rowsQuery.with('last_move', lastMove).select(knex.raw('(SELECT moved_a FROM last_move)::text AS list_moved_a'), knex.raw('(SELECT moved_b FROM last_move)::text AS list_moved_b'),
-      ...keys.map((k, i) => knex.raw(`${k.column}::text AS anchor_key_${i}`)));
+    rowsQuery
+      .with('last_move', lastMove)
+      .select(
+        knex.raw('(SELECT moved_a FROM last_move)::text AS list_moved_a'),
+        knex.raw('(SELECT moved_b FROM last_move)::text AS list_moved_b'),
+        ...keys.map((k, i) => knex.raw(`${k.column}::text AS anchor_key_${i}`)),
+      );
   }
   // The bounded count rides on the page's own statement (evaluated once, whatever the rows): one
   // statement less per list; only a page past the end, with no row to carry it, counts apart.
-  const matches = () => matching.clone().select(knex.raw('1')).limit(EXACT_TOTAL_CAP + 1);
+  const matches = () =>
+    matching
+      .clone()
+      .select(knex.raw('1'))
+      .limit(EXACT_TOTAL_CAP + 1);
   const rows = await rowsQuery.select(knex.raw('(SELECT count(*) FROM ? AS matches) AS matches_counted', [matches()]));
-  const counted = rows.length > 0 ? rows[0].matches_counted : ((await knex.count({ count: '*' }).from(matches().as('matches')))[0] as { count: string | number }).count;
-  const last = rows[rows.length - 1] as { sought: boolean; list_moved_a: string | null; list_moved_b: string; [column: string]: unknown } | undefined;
+  const counted =
+    rows.length > 0
+      ? rows[0].matches_counted
+      : ((await knex.count({ count: '*' }).from(matches().as('matches')))[0] as { count: string | number }).count;
+  const last = rows[rows.length - 1] as
+    { sought: boolean; list_moved_a: string | null; list_moved_b: string; [column: string]: unknown } | undefined;
   if (last && anchors.deep(offset) && last.list_moved_a !== null) {
-    anchors.remember(list, {
-      place: offset + rows.length - 1, key: keys.map((_, i) => String(last[`anchor_key_${i}`])), moved: { a: last.list_moved_a, b: last.list_moved_b },
-    }, anchor !== undefined && !last.sought);
+    anchors.remember(
+      list,
+      {
+        place: offset + rows.length - 1,
+        key: keys.map((_, i) => String(last[`anchor_key_${i}`])),
+        moved: { a: last.list_moved_a, b: last.list_moved_b },
+      },
+      anchor !== undefined && !last.sought,
+    );
     if (last.sought) anchors.counts.sought++;
   }
   const bounded: BoundedCount = { offset, limit: page.limit, returned: rows.length, counted: Number(counted), cap: EXACT_TOTAL_CAP };

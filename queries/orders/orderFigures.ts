@@ -4,8 +4,20 @@ const STATUSES = ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', '
 const CHANNELS = ['shop', 'extmarket'];
 
 /** The counts are bigints, which the driver may hand over as text. */
-interface FigureCountRow { status: string; channel: string; currency: string; orders: string | number; gross_cents: string | number }
-interface FigureDayRow { day: string; channel: string; currency: string; orders: string | number; gross_cents: string | number }
+interface FigureCountRow {
+  status: string;
+  channel: string;
+  currency: string;
+  orders: string | number;
+  gross_cents: string | number;
+}
+interface FigureDayRow {
+  day: string;
+  channel: string;
+  currency: string;
+  orders: string | number;
+  gross_cents: string | number;
+}
 
 /**
  * The admin dashboard's order and revenue figures, from the counts kept per status, channel and
@@ -30,8 +42,13 @@ export async function orderFigures(knex: Knex) {
 
 /** Orders that arrived per day (order date, UTC) from `from` to `to` (YYYY-MM-DD), by channel, with their gross per currency. */
 export async function orderSeries(knex: Knex, from: string, to: string) {
-  const rows = await knex('order_figure_days').whereBetween('day', [from, to]).select<FigureDayRow[]>(knex.raw('day::text AS day'), 'channel', 'currency', 'orders', 'gross_cents');
-  const byDay = new Map<string, { day: string; orders: number; by_channel: Record<string, number>; gross_cents_by_currency: Record<string, number> }>();
+  const rows = await knex('order_figure_days')
+    .whereBetween('day', [from, to])
+    .select<FigureDayRow[]>(knex.raw('day::text AS day'), 'channel', 'currency', 'orders', 'gross_cents');
+  const byDay = new Map<
+    string,
+    { day: string; orders: number; by_channel: Record<string, number>; gross_cents_by_currency: Record<string, number> }
+  >();
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
     const day = new Date(t).toISOString().slice(0, 10);
     byDay.set(day, { day, orders: 0, by_channel: Object.fromEntries(CHANNELS.map((c) => [c, 0])), gross_cents_by_currency: {} });

@@ -45,33 +45,57 @@ export function percentile(buckets: readonly number[], q: number): number {
 const sum = (a: number[], b: number[]) => a.map((n, i) => n + (b[i] ?? 0));
 
 /** A minute's request counts of one API area on one instance (`minute` a timestamptz). */
-interface MetricWindowRow { minute: Date | string; api_area: string; requests: number; client_errors: number; server_errors: number; duration_ms: number; buckets: number[] | null }
+interface MetricWindowRow {
+  minute: Date | string;
+  api_area: string;
+  requests: number;
+  client_errors: number;
+  server_errors: number;
+  duration_ms: number;
+  buckets: number[] | null;
+}
 
 /** Requests per API area over the `minutes` before `now`, summed over every instance's windows. */
 export async function requestFigures(knex: Knex, now: Date, minutes: number): Promise<{ areas: AreaFigures[]; series: MinuteFigures[] }> {
   const since = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - (minutes - 1) * 60_000);
   // At most minutes × areas × instances rows: summed here.
-  const rows = await sql<MetricWindowRow>(knex, `SELECT minute, api_area, requests, client_errors, server_errors, duration_ms, buckets
-    FROM metric_windows WHERE minute >= $1`, [since]);
+  const rows = await sql<MetricWindowRow>(
+    knex,
+    `SELECT minute, api_area, requests, client_errors, server_errors, duration_ms, buckets
+    FROM metric_windows WHERE minute >= $1`,
+    [since],
+  );
   const byArea = new Map<string, { requests: number; client: number; server: number; ms: number; buckets: number[] }>();
   const byMinute = new Map<string, { requests: number; server: number; buckets: number[] }>();
   const empty = () => Array(LATENCY_BUCKETS_MS.length + 1).fill(0);
   for (const r of rows) {
     const buckets = (r.buckets ?? []).map(Number);
     const a = byArea.get(r.api_area) ?? { requests: 0, client: 0, server: 0, ms: 0, buckets: empty() };
-    a.requests += r.requests; a.client += r.client_errors; a.server += r.server_errors; a.ms += Number(r.duration_ms); a.buckets = sum(a.buckets, buckets);
+    a.requests += r.requests;
+    a.client += r.client_errors;
+    a.server += r.server_errors;
+    a.ms += Number(r.duration_ms);
+    a.buckets = sum(a.buckets, buckets);
     byArea.set(r.api_area, a);
     const key = isoTime(r.minute);
     const m = byMinute.get(key) ?? { requests: 0, server: 0, buckets: empty() };
-    m.requests += r.requests; m.server += r.server_errors; m.buckets = sum(m.buckets, buckets);
+    m.requests += r.requests;
+    m.server += r.server_errors;
+    m.buckets = sum(m.buckets, buckets);
     byMinute.set(key, m);
   }
-  const areas = [...byArea].map(([api_area, a]) => ({
-    api_area, requests: a.requests, requests_per_minute: Math.round((a.requests / minutes) * 10) / 10,
-    client_errors: a.client, server_errors: a.server, error_rate: a.requests ? Math.round((a.server / a.requests) * 10_000) / 10_000 : 0,
-    mean_ms: a.requests ? Math.round((a.ms / a.requests) * 10) / 10 : 0,
-    latency_ms: { p50: percentile(a.buckets, 0.5), p95: percentile(a.buckets, 0.95), p99: percentile(a.buckets, 0.99) },
-  })).sort((x, y) => y.requests - x.requests);
+  const areas = [...byArea]
+    .map(([api_area, a]) => ({
+      api_area,
+      requests: a.requests,
+      requests_per_minute: Math.round((a.requests / minutes) * 10) / 10,
+      client_errors: a.client,
+      server_errors: a.server,
+      error_rate: a.requests ? Math.round((a.server / a.requests) * 10_000) / 10_000 : 0,
+      mean_ms: a.requests ? Math.round((a.ms / a.requests) * 10) / 10 : 0,
+      latency_ms: { p50: percentile(a.buckets, 0.5), p95: percentile(a.buckets, 0.95), p99: percentile(a.buckets, 0.99) },
+    }))
+    .sort((x, y) => y.requests - x.requests);
   const series: MinuteFigures[] = [];
   for (let t = since.getTime(); t <= now.getTime(); t += 60_000) {
     const key = new Date(t).toISOString();
@@ -84,7 +108,11 @@ export async function requestFigures(knex: Knex, now: Date, minutes: number): Pr
 /** Events per minute over the window, from the feed heads the instances recorded; null when none was. */
 export async function feedRate(knex: Knex, now: Date, minutes: number): Promise<number | null> {
   const since = new Date(now.getTime() - minutes * 60_000);
-  const [row] = await sql(knex, `SELECT min(minute) AS first, max(minute) AS last, min(head) AS low, max(head) AS high FROM feed_heads WHERE minute >= $1`, [since]);
+  const [row] = await sql(
+    knex,
+    `SELECT min(minute) AS first, max(minute) AS last, min(head) AS low, max(head) AS high FROM feed_heads WHERE minute >= $1`,
+    [since],
+  );
   if (!row?.first) return null;
   const span = Math.max(1, (new Date(row.last).getTime() - new Date(row.first).getTime()) / 60_000);
   return Math.round(((Number(row.high) - Number(row.low)) / span) * 10) / 10;
@@ -94,8 +122,14 @@ export async function instances(knex: Knex, now: Date) {
   const since = new Date(now.getTime() - 5 * 60_000);
   const rows = await sql(knex, 'SELECT * FROM platform_instances WHERE seen_at >= $1 ORDER BY instance', [since]);
   return rows.map((r: any) => ({
-    instance: r.instance, host: r.host, pid: r.pid, started_at: isoTime(r.started_at), seen_at: isoTime(r.seen_at),
-    rss_bytes: Number(r.rss_bytes), heap_used_bytes: Number(r.heap_used_bytes), cpu_percent: Number(r.cpu_percent),
+    instance: r.instance,
+    host: r.host,
+    pid: r.pid,
+    started_at: isoTime(r.started_at),
+    seen_at: isoTime(r.seen_at),
+    rss_bytes: Number(r.rss_bytes),
+    heap_used_bytes: Number(r.heap_used_bytes),
+    cpu_percent: Number(r.cpu_percent),
   }));
 }
 
@@ -106,9 +140,19 @@ export async function database(knex: Knex) {
 }
 
 /** The scheduled tasks' last runs (scheduled_runs is the scheduler's history). */
-export async function lastRuns(knex: Knex): Promise<Map<string, { tick: string; finished_at: string | null; error: string | null; instance: string }>> {
-  const rows = await sql(knex, `SELECT DISTINCT ON (task) task, tick, finished_at, error, instance FROM scheduled_runs ORDER BY task, tick DESC`);
-  return new Map(rows.map((r: any) => [r.task, { tick: isoTime(r.tick), finished_at: r.finished_at ? isoTime(r.finished_at) : null, error: r.error, instance: r.instance }]));
+export async function lastRuns(
+  knex: Knex,
+): Promise<Map<string, { tick: string; finished_at: string | null; error: string | null; instance: string }>> {
+  const rows = await sql(
+    knex,
+    `SELECT DISTINCT ON (task) task, tick, finished_at, error, instance FROM scheduled_runs ORDER BY task, tick DESC`,
+  );
+  return new Map(
+    rows.map((r: any) => [
+      r.task,
+      { tick: isoTime(r.tick), finished_at: r.finished_at ? isoTime(r.finished_at) : null, error: r.error, instance: r.instance },
+    ]),
+  );
 }
 
 /** Mails waiting in the outbox (src/mail/outbox.ts): background work of the service itself. */

@@ -29,26 +29,36 @@ export interface PlatformModulesView {
   disabled: string[];
 }
 
-
 /** A platform's modules: the catalogue, with what the platform's stream says of each (the installation's default otherwise). */
-export async function getPlatformModules(knex: Knex, platform: { code: string; isOwn: boolean; hosts: string[] }, catalogue: readonly ModuleInfo[]): Promise<PlatformModulesView> {
+export async function getPlatformModules(
+  knex: Knex,
+  platform: { code: string; isOwn: boolean; hosts: string[] },
+  catalogue: readonly ModuleInfo[],
+): Promise<PlatformModulesView> {
   const rows = await knex('platform_module_states').where({ platform: platform.code }).select('*');
   const byModule = new Map(rows.map((r: any) => [r.module, r]));
   const first = catalogue.map((m) => {
     const row: any = m.core ? undefined : byModule.get(m.name);
     const enabled = m.core || !row || row.is_on === true;
     return {
-      name: m.name, title: m.title, core: m.core, enabled,
-      enabled_by: (m.core ? 'core' : !enabled ? null : row?.enabled_by ?? 'explicit') as PlatformModuleView['enabled_by'],
-      required_by: enabled ? row?.required_by ?? null : null,
-      depends_on: m.dependsOn, needed_by: [] as string[],
+      name: m.name,
+      title: m.title,
+      core: m.core,
+      enabled,
+      enabled_by: (m.core ? 'core' : !enabled ? null : (row?.enabled_by ?? 'explicit')) as PlatformModuleView['enabled_by'],
+      required_by: enabled ? (row?.required_by ?? null) : null,
+      depends_on: m.dependsOn,
+      needed_by: [] as string[],
       changed_at: row ? isoTime(row.changed_at) : null,
     };
   });
   const on = new Set(first.filter((m) => m.enabled).map((m) => m.name));
   for (const m of first) m.needed_by = catalogue.filter((x) => on.has(x.name) && x.dependsOn.includes(m.name)).map((x) => x.name);
   return {
-    platform: platform.code, is_own: platform.isOwn, hosts: platform.hosts, modules: first,
+    platform: platform.code,
+    is_own: platform.isOwn,
+    hosts: platform.hosts,
+    modules: first,
     enabled: first.filter((m) => m.enabled).map((m) => m.name),
     explicit: first.filter((m) => m.enabled_by === 'explicit').map((m) => m.name),
     pulled_in: first.filter((m) => m.enabled_by === 'dependency').map((m) => m.name),

@@ -25,11 +25,28 @@ const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 async function usageOf(knex: Knex, vendorIds: number[]) {
   if (vendorIds.length === 0) return new Map<number, { orders: number; products: number; team_members: number }>();
   const [orders, products, members] = await Promise.all([
-    knex('vendor_subscriptions as s').join('order_list as o', function () {
-      this.on('o.vendor_id', 's.vendor_id').andOn('o.imported_at', '>=', 's.current_period_start').andOn('o.imported_at', '<', 's.current_period_end');
-    }).whereIn('s.vendor_id', vendorIds).groupBy('s.vendor_id').select('s.vendor_id').count({ n: '*' }),
-    knex('vendor_product_list').whereIn('vendor_id', vendorIds).where({ is_placeholder: false }).groupBy('vendor_id').select('vendor_id').count({ n: '*' }),
-    knex('vendor_team_members').whereIn('vendor_id', vendorIds).where({ is_active: true }).groupBy('vendor_id').select('vendor_id').count({ n: '*' }),
+    knex('vendor_subscriptions as s')
+      .join('order_list as o', function () {
+        this.on('o.vendor_id', 's.vendor_id')
+          .andOn('o.imported_at', '>=', 's.current_period_start')
+          .andOn('o.imported_at', '<', 's.current_period_end');
+      })
+      .whereIn('s.vendor_id', vendorIds)
+      .groupBy('s.vendor_id')
+      .select('s.vendor_id')
+      .count({ n: '*' }),
+    knex('vendor_product_list')
+      .whereIn('vendor_id', vendorIds)
+      .where({ is_placeholder: false })
+      .groupBy('vendor_id')
+      .select('vendor_id')
+      .count({ n: '*' }),
+    knex('vendor_team_members')
+      .whereIn('vendor_id', vendorIds)
+      .where({ is_active: true })
+      .groupBy('vendor_id')
+      .select('vendor_id')
+      .count({ n: '*' }),
   ]);
   const count = (rows: any[]) => new Map<number, number>(rows.map((r) => [Number(r.vendor_id), Number(r.n)]));
   const [o, p, m] = [count(orders), count(products), count(members)];
@@ -42,19 +59,38 @@ async function usageOf(knex: Knex, vendorIds: number[]) {
  * adds), newest vendor first.
  * A subscription whose vendor was deleted is listed with a null vendor name and code.
  */
-export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters, request: PageRequest, adjust: LimitsAdjuster = noAdjustment) {
+export async function listSubscriptions(
+  knex: Knex,
+  filters: SubscriptionFilters,
+  request: PageRequest,
+  adjust: LimitsAdjuster = noAdjustment,
+) {
   const base = knex('vendor_subscriptions as s')
     .leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
     .leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
-    .select('s.*', 'v.name as vendor_name', 'v.vendor_code', 't.name as tier_name', 't.price_monthly_cents', 't.price_yearly_cents',
-      't.max_orders_per_period', 't.max_products', 't.max_team_members');
+    .select(
+      's.*',
+      'v.name as vendor_name',
+      'v.vendor_code',
+      't.name as tier_name',
+      't.price_monthly_cents',
+      't.price_yearly_cents',
+      't.max_orders_per_period',
+      't.max_products',
+      't.max_team_members',
+    );
   if (filters.tier_code) base.where('s.tier_code', filters.tier_code);
   if (filters.status) base.where('s.status', filters.status);
   if (filters.search) {
     const like = containing(filters.search);
     base.where((q) => q.whereILike('v.name', like).orWhereILike('v.vendor_code', like));
   }
-  const page = await paginate(base, request, (q) => q.orderBy('s.vendor_id', 'desc'), (r: any) => r);
+  const page = await paginate(
+    base,
+    request,
+    (q) => q.orderBy('s.vendor_id', 'desc'),
+    (r: any) => r,
+  );
   const ids = page.items.map((r: any) => Number(r.vendor_id));
   const [usage, adjusted] = await Promise.all([usageOf(knex, ids), adjust(ids)]);
   return {
@@ -62,24 +98,33 @@ export async function listSubscriptions(knex: Knex, filters: SubscriptionFilters
     items: page.items.map((r: any) => {
       const custom = parsed(r.custom_limits) as Record<string, number | null> | null;
       const limits = adjusted(Number(r.vendor_id), {
-        orders_per_period: r.max_orders_per_period ?? null, products: r.max_products ?? null, team_members: r.max_team_members ?? null,
+        orders_per_period: r.max_orders_per_period ?? null,
+        products: r.max_products ?? null,
+        team_members: r.max_team_members ?? null,
         ...(custom ?? {}),
       });
       const used = usage.get(Number(r.vendor_id))!;
       return {
-        vendor_id: r.vendor_id, vendor_code: r.vendor_code ?? null, vendor_name: r.vendor_name ?? null,
-        tier_code: r.tier_code, tier_name: r.tier_name ?? null,
+        vendor_id: r.vendor_id,
+        vendor_code: r.vendor_code ?? null,
+        vendor_name: r.vendor_name ?? null,
+        tier_code: r.tier_code,
+        tier_name: r.tier_name ?? null,
         price_monthly_cents: r.price_monthly_cents === null || r.price_monthly_cents === undefined ? null : Number(r.price_monthly_cents),
         price_yearly_cents: r.price_yearly_cents === null || r.price_yearly_cents === undefined ? null : Number(r.price_yearly_cents),
         status: r.status,
-        current_period_start: isoTime(r.current_period_start), current_period_end: isoTime(r.current_period_end),
-        custom_limits: custom, effective_limits: limits, billing_interval: r.billing_interval,
+        current_period_start: isoTime(r.current_period_start),
+        current_period_end: isoTime(r.current_period_end),
+        custom_limits: custom,
+        effective_limits: limits,
+        billing_interval: r.billing_interval,
         usage: {
           orders: usageAgainst(used.orders, limits.orders_per_period),
           products: usageAgainst(used.products, limits.products),
           team_members: usageAgainst(used.team_members, limits.team_members),
         },
-        created_at: isoTime(r.created_at), updated_at: isoTime(r.updated_at),
+        created_at: isoTime(r.created_at),
+        updated_at: isoTime(r.updated_at),
       };
     }),
   };

@@ -6,9 +6,20 @@ const DAY_MS = 86_400_000;
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'];
 
 /** The figures of CapacityMetrics that trends and forecasts read (every number of a snapshot). */
-export const CAPACITY_METRICS = ['vendors', 'active_vendors', 'live_subscriptions', 'products', 'orders_total', 'orders_last_24h',
-  'events_total', 'events_last_24h', 'media_files', 'media_bytes', 'database_bytes'] as const satisfies readonly (keyof CapacityMetrics)[];
-export type CapacityMetric = typeof CAPACITY_METRICS[number];
+export const CAPACITY_METRICS = [
+  'vendors',
+  'active_vendors',
+  'live_subscriptions',
+  'products',
+  'orders_total',
+  'orders_last_24h',
+  'events_total',
+  'events_last_24h',
+  'media_files',
+  'media_bytes',
+  'database_bytes',
+] as const satisfies readonly (keyof CapacityMetrics)[];
+export type CapacityMetric = (typeof CAPACITY_METRICS)[number];
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -20,27 +31,40 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const [[vendors], tiers, statuses, [products], [orders], [media], [db], events] = await Promise.all([
     knex('vendor_list').select(knex.raw('count(*)::int AS total'), knex.raw('count(*) FILTER (WHERE is_active)::int AS active')),
-    knex('vendor_subscriptions').groupBy('tier_code').select('tier_code').select<{ tier_code: string; n: number }[]>(knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions')
+      .groupBy('tier_code')
+      .select('tier_code')
+      .select<{ tier_code: string; n: number }[]>(knex.raw('count(*)::int AS n')),
     knex('vendor_subscriptions').groupBy('status').select('status').select<{ status: string; n: number }[]>(knex.raw('count(*)::int AS n')),
     knex('vendor_product_list').where({ is_placeholder: false }).count({ n: '*' }),
-    knex('order_list').select(knex.raw('count(*)::bigint AS total'), knex.raw('count(*) FILTER (WHERE imported_at >= ?)::bigint AS recent', [since])),
+    knex('order_list').select(
+      knex.raw('count(*)::bigint AS total'),
+      knex.raw('count(*) FILTER (WHERE imported_at >= ?)::bigint AS recent', [since]),
+    ),
     knex('media_list').select(knex.raw('count(*)::bigint AS files'), knex.raw('coalesce(sum(total_bytes), 0)::bigint AS bytes')),
     sql(knex, 'SELECT pg_database_size(current_database())::bigint AS bytes'),
     eventsInDatabase
-      ? sql(knex, "SELECT count(*)::bigint AS total, count(*) FILTER (WHERE recorded_at >= now() - interval '24 hours')::bigint AS recent FROM events")
+      ? sql(
+          knex,
+          "SELECT count(*)::bigint AS total, count(*) FILTER (WHERE recorded_at >= now() - interval '24 hours')::bigint AS recent FROM events",
+        )
       : Promise.resolve(null),
   ]);
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0]));
   for (const r of statuses) byStatus[r.status] = r.n;
   return {
-    vendors: n(vendors.total), active_vendors: n(vendors.active),
+    vendors: n(vendors.total),
+    active_vendors: n(vendors.active),
     subscriptions_by_tier: Object.fromEntries(tiers.map((r) => [r.tier_code, r.n])),
     subscriptions_by_status: byStatus,
     live_subscriptions: byStatus.trialing + byStatus.active + byStatus.past_due,
     products: n(products.n),
-    orders_total: n(orders.total), orders_last_24h: n(orders.recent),
-    events_total: events ? n(events[0].total) : null, events_last_24h: events ? n(events[0].recent) : null,
-    media_files: n(media.files), media_bytes: n(media.bytes),
+    orders_total: n(orders.total),
+    orders_last_24h: n(orders.recent),
+    events_total: events ? n(events[0].total) : null,
+    events_last_24h: events ? n(events[0].recent) : null,
+    media_files: n(media.files),
+    media_bytes: n(media.bytes),
     database_bytes: db ? n(db.bytes) : null,
   };
 }
@@ -54,8 +78,11 @@ export interface SnapshotView {
 }
 
 const view = (r: any): SnapshotView => ({
-  day: r.day, taken_at: r.taken_at instanceof Date ? r.taken_at.toISOString() : new Date(r.taken_at).toISOString(),
-  taken_by: r.taken_by, times_taken: r.times_taken, metrics: typeof r.metrics === 'string' ? JSON.parse(r.metrics) : r.metrics,
+  day: r.day,
+  taken_at: r.taken_at instanceof Date ? r.taken_at.toISOString() : new Date(r.taken_at).toISOString(),
+  taken_by: r.taken_by,
+  times_taken: r.times_taken,
+  metrics: typeof r.metrics === 'string' ? JSON.parse(r.metrics) : r.metrics,
 });
 const columns = (knex: Knex) => [knex.raw('day::text AS day'), 'taken_at', 'taken_by', 'times_taken', 'metrics'];
 

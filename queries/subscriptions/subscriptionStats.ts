@@ -2,11 +2,30 @@ import type { Knex } from 'knex';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
 
-interface TierCountRow { tier_code: string; name: string | null; sort_order: number | null; total: number; active: number; live: number }
-interface StatusCountRow { status: string; n: number }
+interface TierCountRow {
+  tier_code: string;
+  name: string | null;
+  sort_order: number | null;
+  total: number;
+  active: number;
+  live: number;
+}
+interface StatusCountRow {
+  status: string;
+  n: number;
+}
 /** `cents` is a bigint, which the driver may hand over as text. */
-interface RevenueRow { cents: string | number; n: number }
-interface TrialCountRow { started: number; in_trial: number; converted: number; expired: number; canceled: number }
+interface RevenueRow {
+  cents: string | number;
+  n: number;
+}
+interface TrialCountRow {
+  started: number;
+  in_trial: number;
+  converted: number;
+  expired: number;
+  canceled: number;
+}
 
 /**
  * Admin /subscriptions/stats (definitions in docs/subscriptions.md "Admin views"):
@@ -20,21 +39,34 @@ interface TrialCountRow { started: number; in_trial: number; converted: number; 
  */
 export async function subscriptionStats(knex: Knex) {
   const [byTier, byStatus, revenue, addOns, trials] = await Promise.all([
-    knex('vendor_subscriptions as s').leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
-      .groupBy('s.tier_code', 't.name', 't.sort_order').select('s.tier_code', 't.name', 't.sort_order')
-      .select<TierCountRow[]>(knex.raw('count(*)::int AS total'), knex.raw("count(*) FILTER (WHERE s.status = 'active')::int AS active"),
-        knex.raw("count(*) FILTER (WHERE s.status IN ('trialing', 'active', 'past_due'))::int AS live"))
+    knex('vendor_subscriptions as s')
+      .leftJoin('subscription_tiers as t', 't.code', 's.tier_code')
+      .groupBy('s.tier_code', 't.name', 't.sort_order')
+      .select('s.tier_code', 't.name', 't.sort_order')
+      .select<TierCountRow[]>(
+        knex.raw('count(*)::int AS total'),
+        knex.raw("count(*) FILTER (WHERE s.status = 'active')::int AS active"),
+        knex.raw("count(*) FILTER (WHERE s.status IN ('trialing', 'active', 'past_due'))::int AS live"),
+      )
       .orderByRaw('t.sort_order NULLS LAST, s.tier_code'),
     knex('vendor_subscriptions').groupBy('status').select('status').select<StatusCountRow[]>(knex.raw('count(*)::int AS n')),
-    knex('vendor_subscriptions as s').join('subscription_tiers as t', 't.code', 's.tier_code').where('s.status', 'active')
-      .select<RevenueRow[]>(knex.raw(`coalesce(sum(CASE WHEN s.billing_interval = 'year' THEN round(t.price_yearly_cents / 12.0) ELSE t.price_monthly_cents END), 0)::bigint AS cents`),
-        knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions as s')
+      .join('subscription_tiers as t', 't.code', 's.tier_code')
+      .where('s.status', 'active')
+      .select<RevenueRow[]>(
+        knex.raw(
+          `coalesce(sum(CASE WHEN s.billing_interval = 'year' THEN round(t.price_yearly_cents / 12.0) ELSE t.price_monthly_cents END), 0)::bigint AS cents`,
+        ),
+        knex.raw('count(*)::int AS n'),
+      ),
     activeAddOnMonthlyCents(knex),
-    knex('subscription_trials').select<TrialCountRow[]>(knex.raw('count(*)::int AS started'),
-      knex.raw("count(*) FILTER (WHERE outcome IS NULL)::int AS in_trial"),
+    knex('subscription_trials').select<TrialCountRow[]>(
+      knex.raw('count(*)::int AS started'),
+      knex.raw('count(*) FILTER (WHERE outcome IS NULL)::int AS in_trial'),
       knex.raw("count(*) FILTER (WHERE outcome = 'converted')::int AS converted"),
       knex.raw("count(*) FILTER (WHERE outcome = 'expired')::int AS expired"),
-      knex.raw("count(*) FILTER (WHERE outcome = 'canceled')::int AS canceled")),
+      knex.raw("count(*) FILTER (WHERE outcome = 'canceled')::int AS canceled"),
+    ),
   ]);
   const statusCounts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<string, number>;
   for (const r of byStatus) statusCounts[r.status] = r.n;
@@ -57,7 +89,11 @@ export async function subscriptionStats(knex: Knex) {
       vendors_with_add_ons: addOns.size,
     },
     trials: {
-      started: t.started, in_trial: t.in_trial, converted: t.converted, expired: t.expired, canceled: t.canceled,
+      started: t.started,
+      in_trial: t.in_trial,
+      converted: t.converted,
+      expired: t.expired,
+      canceled: t.canceled,
       conversion_rate: ended === 0 ? null : Math.round((t.converted / ended) * 10_000) / 10_000,
     },
   };
@@ -68,7 +104,9 @@ export async function subscriptionStats(knex: Knex) {
  * read model as queries/subscriptions/adminSubscriptions.ts reads it for the limits.
  */
 async function activeAddOnMonthlyCents(knex: Knex): Promise<Map<number, number>> {
-  const rows = await knex('vendor_add_ons').where({ status: 'active' }).groupBy('vendor_id')
+  const rows = await knex('vendor_add_ons')
+    .where({ status: 'active' })
+    .groupBy('vendor_id')
     .select('vendor_id', knex.raw('sum(price_monthly_cents * quantity)::bigint as cents'));
   return new Map(rows.map((r: { vendor_id: number | string; cents: number | string }) => [Number(r.vendor_id), Number(r.cents)]));
 }

@@ -21,11 +21,18 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 /** A subscription_tiers row as a TierView (also read by the plans' memory view). */
 export function tierFromRow(r: any): TierView {
   return {
-    code: r.code, name: r.name, description: r.description,
-    price_monthly_cents: Number(r.price_monthly_cents), price_yearly_cents: Number(r.price_yearly_cents), currency: 'EUR',
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    price_monthly_cents: Number(r.price_monthly_cents),
+    price_yearly_cents: Number(r.price_yearly_cents),
+    currency: 'EUR',
     limits: { orders_per_period: r.max_orders_per_period, products: r.max_products, team_members: r.max_team_members },
     features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features,
-    sort_order: r.sort_order, is_active: r.is_active, created_at: iso(r.created_at), updated_at: iso(r.updated_at),
+    sort_order: r.sort_order,
+    is_active: r.is_active,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 

@@ -18,7 +18,6 @@ export interface VendorSubscriptionView {
   updated_at: string;
 }
 
-
 export async function findVendorSubscription(knex: Knex, vendorId: number): Promise<VendorSubscriptionView | null> {
   const r = await knex('vendor_subscriptions').where({ vendor_id: vendorId }).first();
   return r ? subscriptionFromRow(r) : null;
@@ -27,11 +26,15 @@ export async function findVendorSubscription(knex: Knex, vendorId: number): Prom
 /** A vendor_subscriptions row as a VendorSubscriptionView (also read by the plans' memory view). */
 export function subscriptionFromRow(r: any): VendorSubscriptionView {
   return {
-    vendor_id: r.vendor_id, tier_code: r.tier_code, status: r.status,
-    current_period_start: isoTime(r.current_period_start), current_period_end: isoTime(r.current_period_end),
+    vendor_id: r.vendor_id,
+    tier_code: r.tier_code,
+    status: r.status,
+    current_period_start: isoTime(r.current_period_start),
+    current_period_end: isoTime(r.current_period_end),
     custom_limits: typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits,
     billing_interval: r.billing_interval,
-    created_at: isoTime(r.created_at), updated_at: isoTime(r.updated_at),
+    created_at: isoTime(r.created_at),
+    updated_at: isoTime(r.updated_at),
   };
 }
 
@@ -42,14 +45,21 @@ export async function getVendorSubscription(knex: Knex, vendorId: number): Promi
 }
 
 export async function countLiveSubscriptions(knex: Knex, tierCode: string): Promise<number> {
-  const [{ count }] = await knex('vendor_subscriptions').where({ tier_code: tierCode }).whereIn('status', LIVE_STATUSES).count({ count: '*' });
+  const [{ count }] = await knex('vendor_subscriptions')
+    .where({ tier_code: tierCode })
+    .whereIn('status', LIVE_STATUSES)
+    .count({ count: '*' });
   return Number(count);
 }
 
 /** What the vendor uses now: orders of the period (both channels), its products (not the placeholders standing in for products an order named), active team members. */
 export async function vendorUsage(knex: Knex, vendorId: number, periodStart: string, periodEnd: string) {
   const [[orders], [products], [members]] = await Promise.all([
-    knex('order_list').where({ vendor_id: vendorId }).where('imported_at', '>=', periodStart).where('imported_at', '<', periodEnd).count({ count: '*' }),
+    knex('order_list')
+      .where({ vendor_id: vendorId })
+      .where('imported_at', '>=', periodStart)
+      .where('imported_at', '<', periodEnd)
+      .count({ count: '*' }),
     knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: false }).count({ count: '*' }),
     knex('vendor_team_members').where({ vendor_id: vendorId, is_active: true }).count({ count: '*' }),
   ]);
@@ -59,7 +69,13 @@ export async function vendorUsage(knex: Knex, vendorId: number, periodStart: str
 /** One usage figure against its limit (null = unlimited), as the UsageSummary and the admin list show it. */
 export function usageAgainst(used: number, limit: number | null) {
   if (limit === null) return { used, limit, remaining: null, percent_used: null, exceeded: false };
-  return { used, limit, remaining: Math.max(0, limit - used), percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10, exceeded: used >= limit };
+  return {
+    used,
+    limit,
+    remaining: Math.max(0, limit - used),
+    percent_used: limit === 0 ? 100 : Math.round((used / limit) * 1000) / 10,
+    exceeded: used >= limit,
+  };
 }
 
 /** The memory view that holds PlanFacts (projections/subscriptions/vendorPlansView.ts), named so a generic layer can read it. */

@@ -17,8 +17,15 @@ export interface TeamMemberItem {
 }
 
 const member = (r: any): TeamMemberItem => ({
-  user_id: r.user_id, email: r.email ?? null, username: r.username ?? null, first_name: r.first_name ?? null, last_name: r.last_name ?? null,
-  role: r.role, permissions: r.permissions, is_owner: false, is_active: r.is_active && r.user_active !== false,
+  user_id: r.user_id,
+  email: r.email ?? null,
+  username: r.username ?? null,
+  first_name: r.first_name ?? null,
+  last_name: r.last_name ?? null,
+  role: r.role,
+  permissions: r.permissions,
+  is_owner: false,
+  is_active: r.is_active && r.user_active !== false,
   joined_at: r.joined_at ? new Date(r.joined_at).toISOString() : null,
 });
 
@@ -28,33 +35,62 @@ const member = (r: any): TeamMemberItem => ({
  * membership, if any, left out), joined to the users for their names, counted by paginate.
  */
 export function listTeamMembers(knex: Knex, vendorId: number, page: PageRequest): Promise<Page<TeamMemberItem>> {
-  const owner = knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id').where('v.id', vendorId)
-    .select('c.owner_user_id as user_id', knex.raw(`'owner'::text AS role`), knex.raw(`'"all"'::jsonb AS permissions`),
-      knex.raw('true AS is_owner'), knex.raw('NULL::timestamptz AS joined_at'), knex.raw('0 AS rank'));
-  const members = knex('vendor_team_members as m').where({ 'm.vendor_id': vendorId, 'm.is_active': true })
-    .whereNotExists(knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id')
-      .where('v.id', vendorId).whereRaw('c.owner_user_id = m.user_id').select(knex.raw('1')))
+  const owner = knex('vendor_list as v')
+    .join('company_list as c', 'c.id', 'v.company_id')
+    .where('v.id', vendorId)
+    .select(
+      'c.owner_user_id as user_id',
+      knex.raw(`'owner'::text AS role`),
+      knex.raw(`'"all"'::jsonb AS permissions`),
+      knex.raw('true AS is_owner'),
+      knex.raw('NULL::timestamptz AS joined_at'),
+      knex.raw('0 AS rank'),
+    );
+  const members = knex('vendor_team_members as m')
+    .where({ 'm.vendor_id': vendorId, 'm.is_active': true })
+    .whereNotExists(
+      knex('vendor_list as v')
+        .join('company_list as c', 'c.id', 'v.company_id')
+        .where('v.id', vendorId)
+        .whereRaw('c.owner_user_id = m.user_id')
+        .select(knex.raw('1')),
+    )
     .select('m.user_id', 'm.role', 'm.permissions', knex.raw('false AS is_owner'), 'm.joined_at', knex.raw('1 AS rank'));
-  const base = knex.from(owner.unionAll(members, true).as('t')).leftJoin('user_list as u', 'u.id', 't.user_id')
+  const base = knex
+    .from(owner.unionAll(members, true).as('t'))
+    .leftJoin('user_list as u', 'u.id', 't.user_id')
     .select('t.*', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active as user_active');
-  return paginate(base, page, (q) => q.orderBy([{ column: 't.rank' }, { column: 't.joined_at' }, { column: 't.user_id' }]), (r) => (r.is_owner
-    // The owner is active while their account is; a member while the membership (always, here) and the account are.
-    ? { ...member({ ...r, is_active: true }), is_owner: true, is_active: r.user_active ?? false }
-    : member({ ...r, is_active: true })));
+  return paginate(
+    base,
+    page,
+    (q) => q.orderBy([{ column: 't.rank' }, { column: 't.joined_at' }, { column: 't.user_id' }]),
+    (r) =>
+      r.is_owner
+        ? // The owner is active while their account is; a member while the membership (always, here) and the account are.
+          { ...member({ ...r, is_active: true }), is_owner: true, is_active: r.user_active ?? false }
+        : member({ ...r, is_active: true }),
+  );
 }
 
 export async function getTeamMember(knex: Knex, vendorId: number, userId: number): Promise<TeamMemberItem> {
-  const row = await knex('vendor_team_members as m').leftJoin('user_list as u', 'u.id', 'm.user_id')
+  const row = await knex('vendor_team_members as m')
+    .leftJoin('user_list as u', 'u.id', 'm.user_id')
     .select('m.*', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active as user_active')
-    .where({ 'm.vendor_id': vendorId, 'm.user_id': userId, 'm.is_active': true }).first();
+    .where({ 'm.vendor_id': vendorId, 'm.user_id': userId, 'm.is_active': true })
+    .first();
   if (!row) throw new TeamMemberNotFoundException(`User ${userId} is not a member of this team`);
   return member(row);
 }
 
 const invitation = (r: any) => ({
-  id: r.id, email: r.email, role: r.role, permissions: r.permissions,
+  id: r.id,
+  email: r.email,
+  role: r.role,
+  permissions: r.permissions,
   status: r.status === 'pending' && new Date(r.expires_at).getTime() <= Date.now() ? 'expired' : r.status,
-  invited_by: r.invited_by, expires_at: new Date(r.expires_at).toISOString(), accepted_user_id: r.accepted_user_id,
+  invited_by: r.invited_by,
+  expires_at: new Date(r.expires_at).toISOString(),
+  accepted_user_id: r.accepted_user_id,
   created_at: new Date(r.created_at).toISOString(),
 });
 
@@ -73,8 +109,19 @@ export async function getTeamInvitation(knex: Knex, vendorId: number, id: number
 
 /** The acceptance lookup: an invitation by the hash of its secret (any vendor). */
 export async function findInvitationByTokenHash(knex: Knex, tokenHash: string) {
-  const row = await knex('vendor_team_invitations as i').join('vendor_list as v', 'v.id', 'i.vendor_id')
-    .select('i.id', 'i.vendor_id', 'i.email', 'i.status', 'i.expires_at', 'v.name as vendor_name', 'v.vendor_code', 'v.is_active as vendor_active')
-    .where('i.token_hash', tokenHash).first();
+  const row = await knex('vendor_team_invitations as i')
+    .join('vendor_list as v', 'v.id', 'i.vendor_id')
+    .select(
+      'i.id',
+      'i.vendor_id',
+      'i.email',
+      'i.status',
+      'i.expires_at',
+      'v.name as vendor_name',
+      'v.vendor_code',
+      'v.is_active as vendor_active',
+    )
+    .where('i.token_hash', tokenHash)
+    .first();
   return row ?? null;
 }

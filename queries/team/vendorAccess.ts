@@ -29,12 +29,18 @@ const ACCESS_SQL = `SELECT v.id AS vendor_id, v.vendor_code, v.name AS vendor_na
 
 export async function getVendorAccess(knex: Knex, vendorId: number, userId: number): Promise<VendorAccess> {
   const [r] = await sql(knex, ACCESS_SQL, [vendorId, userId], 'vendor_access');
-  const vendor = r.vendor_id === null ? null : { id: r.vendor_id, vendor_code: r.vendor_code, name: r.vendor_name, is_active: r.vendor_active, company_id: r.company_id };
+  const vendor =
+    r.vendor_id === null
+      ? null
+      : { id: r.vendor_id, vendor_code: r.vendor_code, name: r.vendor_name, is_active: r.vendor_active, company_id: r.company_id };
   const owner = vendor !== null && Number(r.owner_user_id) === userId;
   const member = r.member_role === null ? null : { role: r.member_role as string, permissions: r.member_permissions as string[] };
   return {
     vendor,
-    user: r.user_id === null ? null : { id: r.user_id, is_active: r.user_active, must_change_password: r.must_change_password, username: r.username, email: r.email },
+    user:
+      r.user_id === null
+        ? null
+        : { id: r.user_id, is_active: r.user_active, must_change_password: r.must_change_password, username: r.username, email: r.email },
     role: !vendor ? null : owner ? 'owner' : member ? member.role : null,
     permissions: !owner && member ? member.permissions : [],
   };
@@ -49,10 +55,16 @@ export interface AccessibleVendor {
 
 /** The active vendors a user may sign in to: those of the companies they own, then memberships. */
 export async function listAccessibleVendors(knex: Knex, userId: number): Promise<AccessibleVendor[]> {
-  const owned = await knex('vendor_list as v').join('company_list as c', 'c.id', 'v.company_id')
-    .select('v.id', 'v.vendor_code', 'v.name').where({ 'c.owner_user_id': userId, 'v.is_active': true }).orderBy('v.id');
-  const member = await knex('vendor_team_members as m').join('vendor_list as v', 'v.id', 'm.vendor_id')
-    .select('v.id', 'v.vendor_code', 'v.name', 'm.role').where({ 'm.user_id': userId, 'm.is_active': true, 'v.is_active': true }).orderBy('v.id');
+  const owned = await knex('vendor_list as v')
+    .join('company_list as c', 'c.id', 'v.company_id')
+    .select('v.id', 'v.vendor_code', 'v.name')
+    .where({ 'c.owner_user_id': userId, 'v.is_active': true })
+    .orderBy('v.id');
+  const member = await knex('vendor_team_members as m')
+    .join('vendor_list as v', 'v.id', 'm.vendor_id')
+    .select('v.id', 'v.vendor_code', 'v.name', 'm.role')
+    .where({ 'm.user_id': userId, 'm.is_active': true, 'v.is_active': true })
+    .orderBy('v.id');
   const out: AccessibleVendor[] = owned.map((v: any) => ({ ...v, role: 'owner' }));
   for (const m of member) if (!out.some((o) => o.id === m.id)) out.push(m);
   return out;
@@ -62,7 +74,12 @@ export async function listAccessibleVendors(knex: Knex, userId: number): Promise
 export const VENDOR_ACCESS_VIEW = 'vendor_access';
 
 /** A user as the guards and the back offices' frame need them: access flags, and the name and language a page greets them with. */
-type User = NonNullable<VendorAccess['user']> & { role: string; first_name: string | null; last_name: string | null; preferred_language: string | null };
+type User = NonNullable<VendorAccess['user']> & {
+  role: string;
+  first_name: string | null;
+  last_name: string | null;
+  preferred_language: string | null;
+};
 type Vendor = NonNullable<VendorAccess['vendor']> & { dashboard_language: string | null };
 
 /** Who may act for which vendor: the facts the vendor guard checks on every request. */
@@ -84,15 +101,30 @@ export function vendorAccessOf(facts: AccessFacts, vendorId: number, userId: num
   const owner = vendor !== null && facts.owners.get(vendor.company_id) === userId;
   const member = facts.members.get(memberKey(vendorId, userId)) ?? null;
   return {
-    vendor: vendor && { id: vendor.id, vendor_code: vendor.vendor_code, name: vendor.name, is_active: vendor.is_active, company_id: vendor.company_id },
-    user: user && { id: user.id, is_active: user.is_active, must_change_password: user.must_change_password, username: user.username, email: user.email },
+    vendor: vendor && {
+      id: vendor.id,
+      vendor_code: vendor.vendor_code,
+      name: vendor.name,
+      is_active: vendor.is_active,
+      company_id: vendor.company_id,
+    },
+    user: user && {
+      id: user.id,
+      is_active: user.is_active,
+      must_change_password: user.must_change_password,
+      username: user.username,
+      email: user.email,
+    },
     role: !vendor ? null : owner ? 'owner' : member ? member.role : null,
     permissions: !owner && member ? [...member.permissions] : [],
   };
 }
 
 /** A signed-in account's name and language for a back office's frame, from memory (no statement per page). */
-export function accountOf(facts: AccessFacts, userId: number): Pick<User, 'username' | 'first_name' | 'last_name' | 'preferred_language'> | null {
+export function accountOf(
+  facts: AccessFacts,
+  userId: number,
+): Pick<User, 'username' | 'first_name' | 'last_name' | 'preferred_language'> | null {
   return facts.users.get(userId) ?? null;
 }
 

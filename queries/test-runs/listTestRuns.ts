@@ -5,15 +5,32 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 
 export function testRunOut(r: any) {
   return {
-    id: r.id, kind: r.kind, status: r.status, category: r.category, collection: r.collection, requested_by: r.requested_by,
-    progress_message: r.progress_message, total: r.total, passed: r.passed, failed: r.failed, pending: r.pending,
-    pass_rate: r.pass_rate === null ? null : Number(r.pass_rate), duration_ms: r.duration_ms, error_message: r.error_message,
-    created_at: iso(r.created_at)!, started_at: iso(r.started_at), completed_at: iso(r.completed_at),
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    category: r.category,
+    collection: r.collection,
+    requested_by: r.requested_by,
+    progress_message: r.progress_message,
+    total: r.total,
+    passed: r.passed,
+    failed: r.failed,
+    pending: r.pending,
+    pass_rate: r.pass_rate === null ? null : Number(r.pass_rate),
+    duration_ms: r.duration_ms,
+    error_message: r.error_message,
+    created_at: iso(r.created_at)!,
+    started_at: iso(r.started_at),
+    completed_at: iso(r.completed_at),
   };
 }
 export type TestRunOut = ReturnType<typeof testRunOut>;
 
-export interface TestRunFilter { status?: string; category?: string; kind?: string }
+export interface TestRunFilter {
+  status?: string;
+  category?: string;
+  kind?: string;
+}
 
 /** Runs and collects, newest first. */
 export function listTestRuns(knex: Knex, filter: TestRunFilter, request: PageRequest): Promise<Page<TestRunOut>> {
@@ -42,12 +59,30 @@ export async function countActiveTestRuns(knex: Knex): Promise<{ queued: number;
 export function listTestResults(knex: Knex, runId: number, filter: { status?: string }, request: PageRequest) {
   const q = knex('test_results').where('run_id', runId);
   if (filter.status) q.where('status', filter.status);
-  return paginate(q.select('*'), request, (b) => b.orderBy('seq'), (r: any) => ({
-    seq: r.seq, collection: r.collection, file: r.file, title: r.title, status: r.status, duration_ms: r.duration_ms, failure_message: r.failure_message,
-  }));
+  return paginate(
+    q.select('*'),
+    request,
+    (b) => b.orderBy('seq'),
+    (r: any) => ({
+      seq: r.seq,
+      collection: r.collection,
+      file: r.file,
+      title: r.title,
+      status: r.status,
+      duration_ms: r.duration_ms,
+      failure_message: r.failure_message,
+    }),
+  );
 }
 
 export async function listTestCollections(knex: Knex) {
   const rows = await knex('test_collections').orderBy('name');
-  return rows.map((r: any) => ({ name: r.name, category: r.category, files: r.files, tests: r.tests, collected_by_run: r.collected_by_run, collected_at: iso(r.collected_at)! }));
+  return rows.map((r: any) => ({
+    name: r.name,
+    category: r.category,
+    files: r.files,
+    tests: r.tests,
+    collected_by_run: r.collected_by_run,
+    collected_at: iso(r.collected_at)!,
+  }));
 }

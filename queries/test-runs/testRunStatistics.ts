@@ -7,24 +7,62 @@ import type { Knex } from 'knex';
  * run to the next.
  */
 export async function testRunStatistics(knex: Knex, window = 20) {
-  const runs = await knex('test_runs').where({ status: 'completed', kind: 'run' }).orderBy('id', 'desc').limit(window)
+  const runs = await knex('test_runs')
+    .where({ status: 'completed', kind: 'run' })
+    .orderBy('id', 'desc')
+    .limit(window)
     .select('id', 'category', 'collection', 'pass_rate', 'passed', 'failed', 'duration_ms', 'completed_at');
   const ids = runs.map((r: any) => r.id);
   const overTime = [...runs].reverse().map((r: any) => ({
-    run_id: r.id, completed_at: new Date(r.completed_at).toISOString(), category: r.category, collection: r.collection,
-    pass_rate: r.pass_rate === null ? null : Number(r.pass_rate), passed: r.passed, failed: r.failed, duration_ms: r.duration_ms,
+    run_id: r.id,
+    completed_at: new Date(r.completed_at).toISOString(),
+    category: r.category,
+    collection: r.collection,
+    pass_rate: r.pass_rate === null ? null : Number(r.pass_rate),
+    passed: r.passed,
+    failed: r.failed,
+    duration_ms: r.duration_ms,
   }));
-  const perCategory = ids.length === 0 ? [] : await knex('test_results as t').join('test_runs as r', 'r.id', 't.run_id').whereIn('t.run_id', ids)
-    .whereIn('t.status', ['passed', 'failed'])
-    .groupByRaw("coalesce(r.category, 'all')").select(knex.raw("coalesce(r.category, 'all') AS category"))
-    .select(knex.raw("count(*) FILTER (WHERE t.status = 'passed') AS passed"), knex.raw('count(*) AS ran'));
-  const slowest = ids.length === 0 ? [] : await knex('test_results').where('run_id', ids[0]).whereNotNull('duration_ms')
-    .orderBy('duration_ms', 'desc').limit(10).select('title', 'collection', 'file', 'duration_ms', 'status');
-  const outcomes = ids.length === 0 ? [] : await knex('test_results').whereIn('run_id', ids).whereIn('status', ['passed', 'failed'])
-    .whereIn('title', knex('test_results').whereIn('run_id', ids).whereIn('status', ['passed', 'failed']).groupBy('title')
-      .havingRaw('count(DISTINCT status) > 1').select('title'))
-    .orderBy(['title', 'run_id']).select('title', 'collection', 'run_id', 'status');
-  const flaky = new Map<string, { title: string; collection: string; runs: number; failures: number; flips: number; last_status: string }>();
+  const perCategory =
+    ids.length === 0
+      ? []
+      : await knex('test_results as t')
+          .join('test_runs as r', 'r.id', 't.run_id')
+          .whereIn('t.run_id', ids)
+          .whereIn('t.status', ['passed', 'failed'])
+          .groupByRaw("coalesce(r.category, 'all')")
+          .select(knex.raw("coalesce(r.category, 'all') AS category"))
+          .select(knex.raw("count(*) FILTER (WHERE t.status = 'passed') AS passed"), knex.raw('count(*) AS ran'));
+  const slowest =
+    ids.length === 0
+      ? []
+      : await knex('test_results')
+          .where('run_id', ids[0])
+          .whereNotNull('duration_ms')
+          .orderBy('duration_ms', 'desc')
+          .limit(10)
+          .select('title', 'collection', 'file', 'duration_ms', 'status');
+  const outcomes =
+    ids.length === 0
+      ? []
+      : await knex('test_results')
+          .whereIn('run_id', ids)
+          .whereIn('status', ['passed', 'failed'])
+          .whereIn(
+            'title',
+            knex('test_results')
+              .whereIn('run_id', ids)
+              .whereIn('status', ['passed', 'failed'])
+              .groupBy('title')
+              .havingRaw('count(DISTINCT status) > 1')
+              .select('title'),
+          )
+          .orderBy(['title', 'run_id'])
+          .select('title', 'collection', 'run_id', 'status');
+  const flaky = new Map<
+    string,
+    { title: string; collection: string; runs: number; failures: number; flips: number; last_status: string }
+  >();
   for (const o of outcomes) {
     const f = flaky.get(o.title) ?? { title: o.title, collection: o.collection, runs: 0, failures: 0, flips: 0, last_status: o.status };
     if (f.runs > 0 && f.last_status !== o.status) f.flips += 1;
@@ -36,8 +74,19 @@ export async function testRunStatistics(knex: Knex, window = 20) {
   return {
     runs: runs.length,
     pass_rate_over_time: overTime,
-    per_category: perCategory.map((c: any) => ({ category: c.category, ran: Number(c.ran), passed: Number(c.passed), pass_rate: Math.round((Number(c.passed) / Number(c.ran)) * 10_000) / 100 })),
-    slowest: slowest.map((s: any) => ({ title: s.title, collection: s.collection, file: s.file, duration_ms: s.duration_ms, status: s.status })),
+    per_category: perCategory.map((c: any) => ({
+      category: c.category,
+      ran: Number(c.ran),
+      passed: Number(c.passed),
+      pass_rate: Math.round((Number(c.passed) / Number(c.ran)) * 10_000) / 100,
+    })),
+    slowest: slowest.map((s: any) => ({
+      title: s.title,
+      collection: s.collection,
+      file: s.file,
+      duration_ms: s.duration_ms,
+      status: s.status,
+    })),
     flaky: [...flaky.values()].sort((a, b) => b.flips - a.flips || a.title.localeCompare(b.title)),
   };
 }

@@ -17,14 +17,16 @@ export async function getUser(knex: Knex, id: number): Promise<UserListItem & { 
   const [row] = await sql(knex, `SELECT u.*${counted} FROM user_list u WHERE u.id = $1`, [id], `get_user_${names.length}`);
   if (!row) throw new UserNotFoundException(`User ${id} not found`);
   const counts: Record<string, number> = {};
-  names.forEach((name, i) => { counts[name] = Number(row[`count_${i}`]); delete row[`count_${i}`]; });
+  names.forEach((name, i) => {
+    counts[name] = Number(row[`count_${i}`]);
+    delete row[`count_${i}`];
+  });
   return { ...toUserItem(row), counts };
 }
 
 /** Login lookup: by e-mail (case-insensitive) or username. */
 export async function findUserIdByLogin(knex: Knex, emailOrUsername: string): Promise<number | null> {
   const value = emailOrUsername.trim().toLowerCase();
-  const row = await knex('user_list').select('id')
-    .whereRaw('lower(email) = ?', [value]).orWhereRaw('lower(username) = ?', [value]).first();
+  const row = await knex('user_list').select('id').whereRaw('lower(email) = ?', [value]).orWhereRaw('lower(username) = ?', [value]).first();
   return row ? Number(row.id) : null;
 }

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import {
-  EXACT_TOTAL_CAP, estimatedTotal, exactTotal, type BoundedCount, type BoundedPage, type PageRequest,
+  EXACT_TOTAL_CAP,
+  estimatedTotal,
+  exactTotal,
+  type BoundedCount,
+  type BoundedPage,
+  type PageRequest,
 } from '../../src/core/pagination.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
@@ -51,10 +56,18 @@ export interface UserListItem {
 export function toUserItem(r: any): UserListItem {
   const full = [r.first_name, r.last_name].filter(Boolean).join(' ');
   return {
-    id: r.id, email: r.email, username: r.username, role: r.role, first_name: r.first_name, last_name: r.last_name,
-    full_name: full || null, preferred_language: r.preferred_language, is_active: r.is_active,
+    id: r.id,
+    email: r.email,
+    username: r.username,
+    role: r.role,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    full_name: full || null,
+    preferred_language: r.preferred_language,
+    is_active: r.is_active,
     must_change_password: r.must_change_password,
-    created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString(),
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
   };
 }
 
@@ -70,11 +83,14 @@ export function toUserItem(r: any): UserListItem {
  */
 export const USER_SEARCH_TEXT = 'search_text';
 
-const COLUMNS = 'id, email, username, role, first_name, last_name, preferred_language, is_active, must_change_password, created_at, updated_at';
-
+const COLUMNS =
+  'id, email, username, role, first_name, last_name, preferred_language, is_active, must_change_password, created_at, updated_at';
 
 /** A statement of the list: SQL text with `$n` parameters. */
-export interface Statement { text: string; values: unknown[] }
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
 
 /** The WHERE clause of a filter and its parameters (numbered from 1). */
 function where(filter: UserListFilter): { clause: string; values: unknown[] } {
@@ -83,13 +99,21 @@ function where(filter: UserListFilter): { clause: string; values: unknown[] } {
   if (filter.search) {
     values.push(containing(filter.search));
     const p = `$${values.length}`;
-    conditions.push(filter.search.includes('\x1f')
-      // The separator itself is searched for: only the per-field test is exact (no index).
-      ? `(email ILIKE ${p} OR username ILIKE ${p} OR first_name ILIKE ${p} OR last_name ILIKE ${p})`
-      : `${USER_SEARCH_TEXT} LIKE lower(${p})`);
+    conditions.push(
+      filter.search.includes('\x1f')
+        ? // The separator itself is searched for: only the per-field test is exact (no index).
+          `(email ILIKE ${p} OR username ILIKE ${p} OR first_name ILIKE ${p} OR last_name ILIKE ${p})`
+        : `${USER_SEARCH_TEXT} LIKE lower(${p})`,
+    );
   }
-  if (filter.role) { values.push(filter.role); conditions.push(`role = $${values.length}`); }
-  if (filter.is_active !== undefined) { values.push(filter.is_active); conditions.push(`is_active = $${values.length}`); }
+  if (filter.role) {
+    values.push(filter.role);
+    conditions.push(`role = $${values.length}`);
+  }
+  if (filter.is_active !== undefined) {
+    values.push(filter.is_active);
+    conditions.push(`is_active = $${values.length}`);
+  }
   return { clause: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values };
 }
 
@@ -98,7 +122,11 @@ function where(filter: UserListFilter): { clause: string; values: unknown[] } {
  * the page is full (or empty past the first page). One round trip, one snapshot: the total and
  * the page agree. `counted` is null when the page itself tells the total.
  */
-export function listStatement(filter: UserListFilter, page: PageRequest, options: UserListOptions = {}): Statement & { cap: number | null; offset: number } {
+export function listStatement(
+  filter: UserListFilter,
+  page: PageRequest,
+  options: UserListOptions = {},
+): Statement & { cap: number | null; offset: number } {
   const { clause, values } = where(filter);
   const order = USER_SORTS[options.sort ?? 'id'];
   const cap = options.exactTotal ? null : EXACT_TOTAL_CAP;
@@ -121,7 +149,6 @@ export function estimateStatement(filter: UserListFilter): Statement {
   return { text: `SELECT 1 FROM user_list ${clause}`, values };
 }
 
-
 /**
  * UserListResponse (SPEC.md 4.1): paginated, searched on e-mail, username and names (a substring,
  * any letter case), filtered by role and active flag, in one of USER_SORTS.
@@ -130,13 +157,21 @@ export function estimateStatement(filter: UserListFilter): Statement {
  * planner's estimate (never below what is certain) and `total_exact` is false, unless
  * `exactTotal` asks for the full count. See src/core/pagination.ts "Bounded totals".
  */
-export async function listUsers(knex: Knex, filter: UserListFilter, page: PageRequest, options: UserListOptions = {}): Promise<BoundedPage<UserListItem>> {
+export async function listUsers(
+  knex: Knex,
+  filter: UserListFilter,
+  page: PageRequest,
+  options: UserListOptions = {},
+): Promise<BoundedPage<UserListItem>> {
   const statement = listStatement(filter, page, options);
   const rows = await sql(knex, statement.text, statement.values);
   const items = rows.filter((r) => r.id !== null);
   const bounded: BoundedCount = {
-    offset: statement.offset, limit: page.limit, returned: items.length,
-    counted: rows[0]?.counted === null || rows[0]?.counted === undefined ? null : Number(rows[0].counted), cap: statement.cap,
+    offset: statement.offset,
+    limit: page.limit,
+    returned: items.length,
+    counted: rows[0]?.counted === null || rows[0]?.counted === undefined ? null : Number(rows[0].counted),
+    cap: statement.cap,
   };
   let total = exactTotal(bounded);
   let exact = true;
@@ -151,7 +186,11 @@ export async function listUsers(knex: Knex, filter: UserListFilter, page: PageRe
 /** Autocomplete: the first matches by prefix of e-mail or username (the search index narrows them). */
 export async function searchUsers(knex: Knex, term: string, limit: number) {
   const escaped = escapeLike(term);
-  return sql(knex, `SELECT id, email, username, role FROM user_list
+  return sql(
+    knex,
+    `SELECT id, email, username, role FROM user_list
     WHERE ${USER_SEARCH_TEXT} LIKE lower($1) AND (email ILIKE $2 OR username ILIKE $2)
-    ORDER BY username LIMIT $3`, [`%${escaped}%`, `${escaped}%`, limit]);
+    ORDER BY username LIMIT $3`,
+    [`%${escaped}%`, `${escaped}%`, limit],
+  );
 }

@@ -5,12 +5,15 @@ const CHANNELS = ['shop', 'extmarket'];
 const DAY_MS = 86_400_000;
 
 type Money = Record<string, number>;
-const addTo = (m: Money, currency: string, cents: number) => { m[currency] = (m[currency] ?? 0) + cents; };
+const addTo = (m: Money, currency: string, cents: number) => {
+  m[currency] = (m[currency] ?? 0) + cents;
+};
 
 /** The days from `from` to `to` (YYYY-MM-DD, both included). */
 export function daysBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
@@ -32,7 +35,10 @@ export async function vendorOrderCounts(knex: Knex, vendorId: number) {
     byStatus[r.status] = (byStatus[r.status] ?? 0) + n;
     byChannel[r.channel] = (byChannel[r.channel] ?? 0) + n;
   }
-  return { orders: { total, by_status: byStatus, by_channel: byChannel }, pending_item_exceptions: Math.max(0, Number(exceptions?.pending ?? 0)) };
+  return {
+    orders: { total, by_status: byStatus, by_channel: byChannel },
+    pending_item_exceptions: Math.max(0, Number(exceptions?.pending ?? 0)),
+  };
 }
 
 /**
@@ -41,14 +47,26 @@ export async function vendorOrderCounts(knex: Knex, vendorId: number) {
  * with the totals and the average order value (revenue over orders not declined) per currency.
  */
 export async function vendorOrderDays(knex: Knex, vendorId: number, from: string, to: string) {
-  const rows = await knex('vendor_order_days').where({ vendor_id: vendorId }).whereBetween('day', [from, to])
+  const rows = await knex('vendor_order_days')
+    .where({ vendor_id: vendorId })
+    .whereBetween('day', [from, to])
     .select(knex.raw('day::text AS day'), 'channel', 'currency', 'orders', 'gross_cents', 'declined', 'declined_cents');
-  const days = new Map(daysBetween(from, to).map((day) => [day, {
-    day, orders: 0, by_channel: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>, revenue_cents_by_currency: {} as Money,
-  }]));
+  const days = new Map(
+    daysBetween(from, to).map((day) => [
+      day,
+      {
+        day,
+        orders: 0,
+        by_channel: Object.fromEntries(CHANNELS.map((c) => [c, 0])) as Record<string, number>,
+        revenue_cents_by_currency: {} as Money,
+      },
+    ]),
+  );
   const revenue: Money = {};
   const kept: Record<string, number> = {};
-  const channels: Record<string, { orders: number; revenue_cents_by_currency: Money }> = Object.fromEntries(CHANNELS.map((c) => [c, { orders: 0, revenue_cents_by_currency: {} }]));
+  const channels: Record<string, { orders: number; revenue_cents_by_currency: Money }> = Object.fromEntries(
+    CHANNELS.map((c) => [c, { orders: 0, revenue_cents_by_currency: {} }]),
+  );
   let orders = 0;
   let declined = 0;
   for (const r of rows as Record<string, string | number>[]) {
@@ -73,18 +91,36 @@ export async function vendorOrderDays(knex: Knex, vendorId: number, from: string
   return {
     days: [...days.values()],
     totals: { orders, declined, revenue_cents_by_currency: revenue, average_order_value_cents_by_currency: average },
-    channels: Object.entries(channels).map(([channel, c]) => ({ channel, ...c, share_percent: orders > 0 ? Math.round((c.orders / orders) * 1000) / 10 : 0 })),
+    channels: Object.entries(channels).map(([channel, c]) => ({
+      channel,
+      ...c,
+      share_percent: orders > 0 ? Math.round((c.orders / orders) * 1000) / 10 : 0,
+    })),
   };
 }
 
 /** A vendor's most ordered products from `from` to `to`: units and gross value, most units first. */
 export async function vendorTopProducts(knex: Knex, vendorId: number, from: string, to: string, limit: number) {
-  const rows = await knex('vendor_product_days').where({ vendor_id: vendorId }).whereBetween('day', [from, to])
-    .groupBy('product_id').select('product_id', knex.raw('max(product_name) AS product_name'), knex.raw('sum(quantity)::bigint AS quantity'))
-    .orderBy([{ column: 'quantity', order: 'desc' }, { column: 'product_id', order: 'asc' }]).limit(limit);
+  const rows = await knex('vendor_product_days')
+    .where({ vendor_id: vendorId })
+    .whereBetween('day', [from, to])
+    .groupBy('product_id')
+    .select('product_id', knex.raw('max(product_name) AS product_name'), knex.raw('sum(quantity)::bigint AS quantity'))
+    .orderBy([
+      { column: 'quantity', order: 'desc' },
+      { column: 'product_id', order: 'asc' },
+    ])
+    .limit(limit);
   if (rows.length === 0) return [];
-  const money = await knex('vendor_product_days').where({ vendor_id: vendorId }).whereBetween('day', [from, to]).whereIn('product_id', rows.map((r: any) => r.product_id))
-    .groupBy('product_id', 'currency').select('product_id', 'currency', knex.raw('sum(gross_cents)::bigint AS gross_cents'));
+  const money = await knex('vendor_product_days')
+    .where({ vendor_id: vendorId })
+    .whereBetween('day', [from, to])
+    .whereIn(
+      'product_id',
+      rows.map((r: any) => r.product_id),
+    )
+    .groupBy('product_id', 'currency')
+    .select('product_id', 'currency', knex.raw('sum(gross_cents)::bigint AS gross_cents'));
   const gross = new Map<number, Money>();
   for (const m of money as { product_id: number; currency: string; gross_cents: string }[]) {
     const g = gross.get(m.product_id) ?? {};
@@ -92,6 +128,9 @@ export async function vendorTopProducts(knex: Knex, vendorId: number, from: stri
     gross.set(m.product_id, g);
   }
   return (rows as { product_id: number; product_name: string; quantity: string }[]).map((r) => ({
-    product_id: r.product_id, product_name: r.product_name, quantity: Number(r.quantity), gross_cents_by_currency: gross.get(r.product_id) ?? {},
+    product_id: r.product_id,
+    product_name: r.product_name,
+    quantity: Number(r.quantity),
+    gross_cents_by_currency: gross.get(r.product_id) ?? {},
   }));
 }

@@ -2,9 +2,25 @@ import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 
 /** Columns of a vendor that anyone may see (public lookups and the shop's own vendor). */
-const COLUMNS = ['v.id', 'v.vendor_code', 'v.subdomain', 'v.name', 'v.description', 'v.is_verified', 'v.storefront_language',
-  'v.storefront_languages', 'v.storefront_locale', 'v.contact_email', 'v.contact_phone', 'v.website', 'v.business_address',
-  'c.contact_email as c_contact_email', 'c.contact_phone as c_contact_phone', 'c.website as c_website', 'c.business_address as c_business_address'];
+const COLUMNS = [
+  'v.id',
+  'v.vendor_code',
+  'v.subdomain',
+  'v.name',
+  'v.description',
+  'v.is_verified',
+  'v.storefront_language',
+  'v.storefront_languages',
+  'v.storefront_locale',
+  'v.contact_email',
+  'v.contact_phone',
+  'v.website',
+  'v.business_address',
+  'c.contact_email as c_contact_email',
+  'c.contact_phone as c_contact_phone',
+  'c.website as c_website',
+  'c.business_address as c_business_address',
+];
 
 export interface PublicVendor {
   id: number;
@@ -24,14 +40,26 @@ export interface PublicVendor {
 
 /** Contact values are the effective ones (the vendor's own, else the company's). */
 const toPublic = (r: any): PublicVendor => ({
-  id: r.id, vendor_code: r.vendor_code, subdomain: r.subdomain, name: r.name, description: r.description, is_verified: r.is_verified,
-  contact_email: r.contact_email ?? r.c_contact_email ?? null, contact_phone: r.contact_phone ?? r.c_contact_phone ?? null,
-  website: r.website ?? r.c_website ?? null, business_address: r.business_address ?? r.c_business_address ?? null,
-  storefront_language: r.storefront_language, storefront_languages: r.storefront_languages, storefront_locale: r.storefront_locale,
+  id: r.id,
+  vendor_code: r.vendor_code,
+  subdomain: r.subdomain,
+  name: r.name,
+  description: r.description,
+  is_verified: r.is_verified,
+  contact_email: r.contact_email ?? r.c_contact_email ?? null,
+  contact_phone: r.contact_phone ?? r.c_contact_phone ?? null,
+  website: r.website ?? r.c_website ?? null,
+  business_address: r.business_address ?? r.c_business_address ?? null,
+  storefront_language: r.storefront_language,
+  storefront_languages: r.storefront_languages,
+  storefront_locale: r.storefront_locale,
 });
 
 /** An active vendor by id, code or subdomain; inactive and unknown vendors are not found. */
-export async function findPublicVendor(knex: Knex, by: { id?: number; vendor_code?: string; subdomain?: string }): Promise<PublicVendor | null> {
+export async function findPublicVendor(
+  knex: Knex,
+  by: { id?: number; vendor_code?: string; subdomain?: string },
+): Promise<PublicVendor | null> {
   const q = knex('vendor_list as v').leftJoin('company_list as c', 'c.id', 'v.company_id').select(COLUMNS).where('v.is_active', true);
   if (by.id !== undefined) q.where('v.id', by.id);
   else if (by.vendor_code !== undefined) q.where('v.vendor_code', by.vendor_code.toUpperCase());
@@ -43,8 +71,12 @@ export async function findPublicVendor(knex: Knex, by: { id?: number; vendor_cod
 
 /** The active vendor behind a verified, active custom domain. */
 export async function findPublicVendorByDomain(knex: Knex, domain: string): Promise<PublicVendor | null> {
-  const row = await knex('vendor_domains as d').join('vendor_list as v', 'v.id', 'd.vendor_id').leftJoin('company_list as c', 'c.id', 'v.company_id')
-    .select(COLUMNS).where({ 'd.domain': domain.toLowerCase(), 'd.verification_status': 'verified', 'd.is_active': true, 'v.is_active': true }).first();
+  const row = await knex('vendor_domains as d')
+    .join('vendor_list as v', 'v.id', 'd.vendor_id')
+    .leftJoin('company_list as c', 'c.id', 'v.company_id')
+    .select(COLUMNS)
+    .where({ 'd.domain': domain.toLowerCase(), 'd.verification_status': 'verified', 'd.is_active': true, 'v.is_active': true })
+    .first();
   return row ? toPublic(row) : null;
 }
 

@@ -12,9 +12,17 @@ const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'website', 'business_a
  */
 export function toVendorDetail(r: any, c: any) {
   const out: Record<string, unknown> = {
-    id: r.id, vendor_code: r.vendor_code, subdomain: r.subdomain, name: r.name, description: r.description,
-    company_id: r.company_id, company_name: c?.name ?? null, owner_user_id: c?.owner_user_id ?? null,
-    is_active: r.is_active, is_verified: r.is_verified, verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null,
+    id: r.id,
+    vendor_code: r.vendor_code,
+    subdomain: r.subdomain,
+    name: r.name,
+    description: r.description,
+    company_id: r.company_id,
+    company_name: c?.name ?? null,
+    owner_user_id: c?.owner_user_id ?? null,
+    is_active: r.is_active,
+    is_verified: r.is_verified,
+    verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null,
   };
   for (const f of CONTACT_FIELDS) out[f] = r[f];
   for (const f of CONTACT_FIELDS) out[`effective_${f}`] = r[f] ?? c?.[f] ?? null;

@@ -2,10 +2,22 @@ import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 
 /** The tenant directory entry of a vendor (vendor_list, the tenancy area's read model), or a 404. */
-export async function getVendorRef(knex: Knex, vendorId: number): Promise<{ id: number; vendor_code: string; name: string; is_active: boolean; default_tax_rate: number | null }> {
-  const row = await knex('vendor_list').select('id', 'vendor_code', 'name', 'is_active', 'extmarket_settings').where('id', vendorId).first();
+export async function getVendorRef(
+  knex: Knex,
+  vendorId: number,
+): Promise<{ id: number; vendor_code: string; name: string; is_active: boolean; default_tax_rate: number | null }> {
+  const row = await knex('vendor_list')
+    .select('id', 'vendor_code', 'name', 'is_active', 'extmarket_settings')
+    .where('id', vendorId)
+    .first();
   if (!row) throw new VendorNotFoundException(`Vendor ${vendorId} not found`);
-  const settings = typeof row.extmarket_settings === 'string' ? JSON.parse(row.extmarket_settings) : row.extmarket_settings ?? {};
+  const settings = typeof row.extmarket_settings === 'string' ? JSON.parse(row.extmarket_settings) : (row.extmarket_settings ?? {});
   const rate = Number(settings.default_tax_rate);
-  return { id: row.id, vendor_code: row.vendor_code, name: row.name, is_active: row.is_active, default_tax_rate: Number.isFinite(rate) && settings.default_tax_rate !== null ? rate : null };
+  return {
+    id: row.id,
+    vendor_code: row.vendor_code,
+    name: row.name,
+    is_active: row.is_active,
+    default_tax_rate: Number.isFinite(rate) && settings.default_tax_rate !== null ? rate : null,
+  };
 }

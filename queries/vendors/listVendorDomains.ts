@@ -7,8 +7,13 @@ export const VERIFICATION_RECORD_PREFIX = '_platform-verification';
 
 export function vendorDomainItem(r: any) {
   return {
-    id: r.id, vendor_id: r.vendor_id, domain: r.domain, is_primary: r.is_primary, is_active: r.is_active,
-    verification_status: r.verification_status, is_verified: r.verification_status === 'verified',
+    id: r.id,
+    vendor_id: r.vendor_id,
+    domain: r.domain,
+    is_primary: r.is_primary,
+    is_active: r.is_active,
+    verification_status: r.verification_status,
+    is_verified: r.verification_status === 'verified',
     verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null,
     last_checked_at: r.last_checked_at ? new Date(r.last_checked_at).toISOString() : null,
     last_error: r.last_error,

@@ -15,8 +15,14 @@ export const VENDOR_SORTS = sortOrders({ id: 'v.id', name: 'v.name', vendor_code
 export type VendorSort = keyof typeof VENDOR_SORTS;
 
 /** GET /admin/vendors: paginated, searched on code, name and subdomain, sorted, items as VendorDetailResponse. */
-export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequest, sort: VendorSort = 'id'): Promise<Page<Record<string, unknown>>> {
-  const q = knex('vendor_list as v').leftJoin('company_list as c', 'c.id', 'v.company_id')
+export function listVendors(
+  knex: Knex,
+  filter: VendorListFilter,
+  page: PageRequest,
+  sort: VendorSort = 'id',
+): Promise<Page<Record<string, unknown>>> {
+  const q = knex('vendor_list as v')
+    .leftJoin('company_list as c', 'c.id', 'v.company_id')
     .select('v.*', knex.raw(`to_jsonb(c.*) AS company`));
   if (filter.search) {
     const like = containing(filter.search);
@@ -25,5 +31,10 @@ export function listVendors(knex: Knex, filter: VendorListFilter, page: PageRequ
   if (filter.company_id !== undefined) q.where('v.company_id', filter.company_id);
   if (filter.is_active !== undefined) q.where('v.is_active', filter.is_active);
   if (filter.is_verified !== undefined) q.where('v.is_verified', filter.is_verified);
-  return paginate(q, page, (qb) => qb.orderByRaw(VENDOR_SORTS[sort]), (r) => toVendorDetail(r, r.company));
+  return paginate(
+    q,
+    page,
+    (qb) => qb.orderByRaw(VENDOR_SORTS[sort]),
+    (r) => toVendorDetail(r, r.company),
+  );
 }

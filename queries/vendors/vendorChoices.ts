@@ -5,6 +5,9 @@ import type { Knex } from 'knex';
  * platform's vendors are hundreds at most, so one bounded list serves every filter.
  */
 export async function vendorChoices(knex: Knex): Promise<[string, string][]> {
-  const rows: { id: number; name: string; vendor_code: string }[] = await knex('vendor_list').select('id', 'name', 'vendor_code').orderBy('name').limit(1000);
+  const rows: { id: number; name: string; vendor_code: string }[] = await knex('vendor_list')
+    .select('id', 'name', 'vendor_code')
+    .orderBy('name')
+    .limit(1000);
   return rows.map((r) => [String(r.id), `${r.name} (${r.vendor_code})`]);
 }

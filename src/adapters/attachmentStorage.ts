@@ -36,6 +36,9 @@ export async function removeAttachments(dataDir: string, conversationId: string,
 /** A client's file name reduced to safe display text (no folders, no control or quoting characters). */
 export function attachmentName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*;\\]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f<>:"|?*;\\]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'attachment';
 }

@@ -32,7 +32,10 @@ export function sniffAttachmentType(data: Buffer, filename: string): AttachmentT
   if (startsWith(data, ascii('GIF87a')) || startsWith(data, ascii('GIF89a'))) return 'image/gif';
   if (startsWith(data, ascii('%PDF-'))) return 'application/pdf';
   if (data.length > 0 && TEXT_NAMES.test(filename) && isUtf8Text(data)) {
-    const head = data.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
+    const head = data
+      .subarray(0, 1024)
+      .toString('utf8')
+      .replace(/^\ufeff/, '');
     if (MARKUP.test(head)) return null;
     return /\.csv$/i.test(filename) ? 'text/csv' : 'text/plain';
   }

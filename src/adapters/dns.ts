@@ -16,7 +16,10 @@ export function txtVerifier(servers: string[] | undefined, prefix: string) {
       return { ok: false, reason: `The TXT record at ${name} does not hold the verification token` };
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'ERROR';
-      return { ok: false, reason: code === 'ENOTFOUND' || code === 'ENODATA' ? `No TXT record at ${name}` : `DNS lookup of ${name} failed (${code})` };
+      return {
+        ok: false,
+        reason: code === 'ENOTFOUND' || code === 'ENODATA' ? `No TXT record at ${name}` : `DNS lookup of ${name} failed (${code})`,
+      };
     }
   };
 }

@@ -11,7 +11,8 @@ const DAY = /<Cube\s+time=(["'])(\d{4}-\d{2}-\d{2})\1\s*>([\s\S]*?)<\/Cube>/g;
 const RATE = /<Cube\s+currency=(["'])([^"']*)\1\s+rate=(["'])([^"']*)\3\s*\/>/g;
 
 export function parseReferenceRates(xml: string): ReferenceRates[] {
-  if (!/eurofxref/.test(xml) || !/<Cube/.test(xml)) throw new ReferenceRatesFileException('Not an ECB reference rates file (eurofxref XML)');
+  if (!/eurofxref/.test(xml) || !/<Cube/.test(xml))
+    throw new ReferenceRatesFileException('Not an ECB reference rates file (eurofxref XML)');
   const days: ReferenceRates[] = [];
   for (const day of xml.matchAll(DAY)) {
     const date = day[2];
@@ -21,7 +22,8 @@ export function parseReferenceRates(xml: string): ReferenceRates[] {
       const currency = r[2];
       const rate = r[4];
       if (!/^[A-Z]{3}$/.test(currency)) throw new ReferenceRatesFileException(`Not a currency code on ${date}: ${currency}`);
-      if (!/^\d+(\.\d{1,12})?$/.test(rate) || Number(rate) <= 0) throw new ReferenceRatesFileException(`Not a rate for ${currency} on ${date}: ${rate}`);
+      if (!/^\d+(\.\d{1,12})?$/.test(rate) || Number(rate) <= 0)
+        throw new ReferenceRatesFileException(`Not a rate for ${currency} on ${date}: ${rate}`);
       rates[currency] = rate;
     }
     if (Object.keys(rates).length === 0) throw new ReferenceRatesFileException(`No rate on ${date}`);

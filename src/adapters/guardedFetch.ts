@@ -26,7 +26,10 @@ export interface GuardedFetchOptions {
 }
 
 export class UrlRefusedError extends Error {
-  constructor(readonly reason: 'scheme' | 'credentials' | 'address' | 'resolution' | 'redirects' | 'too_large' | 'timeout' | 'status' | 'unreachable', message: string) {
+  constructor(
+    readonly reason: 'scheme' | 'credentials' | 'address' | 'resolution' | 'redirects' | 'too_large' | 'timeout' | 'status' | 'unreachable',
+    message: string,
+  ) {
     super(message);
     this.name = 'UrlRefusedError';
   }
@@ -34,12 +37,30 @@ export class UrlRefusedError extends Error {
 
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['100::', 64], ['2001:db8::', 32],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['100::', 64],
+  ['2001:db8::', 32],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 /** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16, compatible ::a.b.c.d). */
 function embeddedIpv4(address: string): string | null {
@@ -84,7 +105,11 @@ const systemResolve = async (host: string) => (await lookup(host, { all: true, v
 /** Checks a URL and resolves its host: the address to connect to, or a refusal. */
 async function checkedTarget(raw: string, o: GuardedFetchOptions): Promise<{ url: URL; address: string }> {
   let url: URL;
-  try { url = new URL(raw); } catch { throw new UrlRefusedError('scheme', 'is not an absolute URL'); }
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UrlRefusedError('scheme', 'is not an absolute URL');
+  }
   const httpOk = o.allowHttp && !o.production;
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && httpOk)) {
     throw new UrlRefusedError('scheme', httpOk ? 'must use http or https' : 'must use https');
@@ -96,12 +121,19 @@ async function checkedTarget(raw: string, o: GuardedFetchOptions): Promise<{ url
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
-    try { addresses = await (o.resolve ?? systemResolve)(host); } catch { throw new UrlRefusedError('resolution', `the host ${host} could not be resolved`); }
+    try {
+      addresses = await (o.resolve ?? systemResolve)(host);
+    } catch {
+      throw new UrlRefusedError('resolution', `the host ${host} could not be resolved`);
+    }
   }
   if (addresses.length === 0) throw new UrlRefusedError('resolution', `the host ${host} has no address`);
   // Every address must be public: a name answering one public and one private address is refused outright.
   if (!exempt && addresses.some(isForbiddenAddress)) {
-    throw new UrlRefusedError('address', `the host ${host} resolves to an address inside a private, loopback, link-local or reserved network`);
+    throw new UrlRefusedError(
+      'address',
+      `the host ${host} resolves to an address inside a private, loopback, link-local or reserved network`,
+    );
   }
   return { url, address: addresses[0] };
 }
@@ -109,12 +141,19 @@ async function checkedTarget(raw: string, o: GuardedFetchOptions): Promise<{ url
 function get(url: URL, address: string, signal: AbortSignal): Promise<IncomingMessage> {
   const https = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
-    const req = (https ? httpsRequest : httpRequest)({
-      host: address, port: url.port || (https ? 443 : 80), path: `${url.pathname}${url.search}`, method: 'GET', signal,
-      // The certificate is checked against the name, while the socket goes to the address checked above.
-      servername: https && !isIP(url.hostname) ? url.hostname : undefined,
-      headers: { host: url.host, accept: 'text/csv, text/plain, */*', 'user-agent': 'commerce-back-office/onboarding' },
-    }, resolve);
+    const req = (https ? httpsRequest : httpRequest)(
+      {
+        host: address,
+        port: url.port || (https ? 443 : 80),
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        signal,
+        // The certificate is checked against the name, while the socket goes to the address checked above.
+        servername: https && !isIP(url.hostname) ? url.hostname : undefined,
+        headers: { host: url.host, accept: 'text/csv, text/plain, */*', 'user-agent': 'commerce-back-office/onboarding' },
+      },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });
@@ -142,15 +181,24 @@ export async function guardedFetchText(raw: string, o: GuardedFetchOptions): Pro
       target = new URL(res.headers.location, url).toString();
       continue;
     }
-    if (status < 200 || status >= 300) { res.resume(); throw new UrlRefusedError('status', `answered HTTP ${status}`); }
+    if (status < 200 || status >= 300) {
+      res.resume();
+      throw new UrlRefusedError('status', `answered HTTP ${status}`);
+    }
     const declared = Number(res.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) { res.destroy(); throw new UrlRefusedError('too_large', `is larger than ${maxBytes} bytes`); }
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      res.destroy();
+      throw new UrlRefusedError('too_large', `is larger than ${maxBytes} bytes`);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     try {
       for await (const chunk of res) {
         size += (chunk as Buffer).length;
-        if (size > maxBytes) { res.destroy(); throw new UrlRefusedError('too_large', `is larger than ${maxBytes} bytes`); }
+        if (size > maxBytes) {
+          res.destroy();
+          throw new UrlRefusedError('too_large', `is larger than ${maxBytes} bytes`);
+        }
         chunks.push(chunk as Buffer);
       }
     } catch (err) {

@@ -40,18 +40,22 @@ export async function toWebpVariants(input: Buffer): Promise<ProcessedImage> {
     throw new UnsupportedMediaException('The file is not an image (accepted: JPEG, PNG, WebP, GIF, TIFF, HEIF, AVIF)');
   }
   if (!meta.format || !FORMATS.has(meta.format)) {
-    throw new UnsupportedMediaException(`Images in ${meta.format ?? 'this'} format are not accepted (accepted: JPEG, PNG, WebP, GIF, TIFF, HEIF, AVIF)`);
+    throw new UnsupportedMediaException(
+      `Images in ${meta.format ?? 'this'} format are not accepted (accepted: JPEG, PNG, WebP, GIF, TIFF, HEIF, AVIF)`,
+    );
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_PIXELS) {
     throw new UnsupportedMediaException(`The image is larger than ${MAX_PIXELS / 1_000_000} megapixels`);
   }
   try {
-    const variants = await Promise.all(VARIANTS.map(async (v) => {
-      let pipeline = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
-      if (v.size) pipeline = pipeline.resize({ width: v.size, height: v.size, fit: 'inside', withoutEnlargement: true });
-      const { data, info } = await pipeline.webp({ quality: v.quality }).toBuffer({ resolveWithObject: true });
-      return { name: v.name, data, width: info.width, height: info.height };
-    }));
+    const variants = await Promise.all(
+      VARIANTS.map(async (v) => {
+        let pipeline = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+        if (v.size) pipeline = pipeline.resize({ width: v.size, height: v.size, fit: 'inside', withoutEnlargement: true });
+        const { data, info } = await pipeline.webp({ quality: v.quality }).toBuffer({ resolveWithObject: true });
+        return { name: v.name, data, width: info.width, height: info.height };
+      }),
+    );
     const original = variants[0];
     return { format: meta.format, width: original.width, height: original.height, variants };
   } catch {

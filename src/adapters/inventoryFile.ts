@@ -35,7 +35,10 @@ export interface ParsedInventoryFile {
   delimiter: string;
 }
 
-const notText = (why: string) => new ImportFileException('The file is not a TSV or CSV text file', [{ pointer: '/body/file', message: `${why}; expected UTF-8 text with a header row BIN, EAN, PRODUCT, QUANTITY` }]);
+const notText = (why: string) =>
+  new ImportFileException('The file is not a TSV or CSV text file', [
+    { pointer: '/body/file', message: `${why}; expected UTF-8 text with a header row BIN, EAN, PRODUCT, QUANTITY` },
+  ]);
 
 export async function parseInventoryFile(data: Buffer): Promise<ParsedInventoryFile> {
   if (data.length === 0) throw new ImportFileException('The file is empty', [{ pointer: '/body/file', message: '0 bytes' }]);
@@ -54,12 +57,19 @@ export async function parseInventoryFile(data: Buffer): Promise<ParsedInventoryF
   const head: CsvItem | undefined = items[0];
   // A header line that is not CSV (a JSON document, say) is still named by what it lacks.
   const cells = !head || head.error !== undefined ? firstLine.split(delimiter) : head.fields;
-  const header = cells.map((h) => h.trim().replace(/^"(.*)"$/, '$1').toUpperCase());
+  const header = cells.map((h) =>
+    h
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toUpperCase(),
+  );
   const col = (name: string) => header.indexOf(name);
   const missing = ['BIN', 'EAN'].filter((n) => col(n) < 0);
   if (missing.length > 0) {
-    throw new ImportFileException(`The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(' and ')} (found: ${header.join(', ').slice(0, 200) || 'nothing'})`,
-      [{ pointer: '/body/file', message: 'the header row must name BIN and EAN; PRODUCT and QUANTITY are optional' }]);
+    throw new ImportFileException(
+      `The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(' and ')} (found: ${header.join(', ').slice(0, 200) || 'nothing'})`,
+      [{ pointer: '/body/file', message: 'the header row must name BIN and EAN; PRODUCT and QUANTITY are optional' }],
+    );
   }
   const lines: InventoryLine[] = [];
   const errors: InventoryFileError[] = [];
@@ -74,10 +84,25 @@ export async function parseInventoryFile(data: Buffer): Promise<ParsedInventoryF
     const b = (r[bin] ?? '').trim();
     const e = (r[ean] ?? '').replace(/[\s-]/g, '');
     const q = quantity < 0 ? '' : (r[quantity] ?? '').trim();
-    if (!b) { errors.push({ row, error_type: 'missing_bin', message: 'BIN is empty' }); continue; }
-    if (!/^\d{8,14}$/.test(e)) { errors.push({ row, error_type: 'invalid_ean', message: `EAN '${(r[ean] ?? '').slice(0, 40)}' is not 8 to 14 digits` }); continue; }
-    if (q !== '' && !/^\d{1,9}$/.test(q)) { errors.push({ row, error_type: 'invalid_quantity', message: `QUANTITY '${q.slice(0, 20)}' is not a whole number of units` }); continue; }
-    lines.push({ row, bin: b.slice(0, 100), ean: e, product: product < 0 ? null : (r[product] ?? '').trim().slice(0, 300) || null, quantity: q === '' ? 1 : Number(q) });
+    if (!b) {
+      errors.push({ row, error_type: 'missing_bin', message: 'BIN is empty' });
+      continue;
+    }
+    if (!/^\d{8,14}$/.test(e)) {
+      errors.push({ row, error_type: 'invalid_ean', message: `EAN '${(r[ean] ?? '').slice(0, 40)}' is not 8 to 14 digits` });
+      continue;
+    }
+    if (q !== '' && !/^\d{1,9}$/.test(q)) {
+      errors.push({ row, error_type: 'invalid_quantity', message: `QUANTITY '${q.slice(0, 20)}' is not a whole number of units` });
+      continue;
+    }
+    lines.push({
+      row,
+      bin: b.slice(0, 100),
+      ean: e,
+      product: product < 0 ? null : (r[product] ?? '').trim().slice(0, 300) || null,
+      quantity: q === '' ? 1 : Number(q),
+    });
   }
   return { lines, errors, delimiter };
 }

@@ -19,14 +19,21 @@ export interface StoredVariant {
 
 const folder = (vendorId: number, mediaId: number) => `media/${vendorId}/${mediaId}`;
 
-export async function writeVariants(dataDir: string, vendorId: number, mediaId: number, variants: ImageVariant[]): Promise<StoredVariant[]> {
+export async function writeVariants(
+  dataDir: string,
+  vendorId: number,
+  mediaId: number,
+  variants: ImageVariant[],
+): Promise<StoredVariant[]> {
   const dir = folder(vendorId, mediaId);
   await mkdir(join(dataDir, dir), { recursive: true });
-  return Promise.all(variants.map(async (v) => {
-    const path = `${dir}/${v.name}.webp`;
-    await writeFile(join(dataDir, path), v.data, { mode: 0o640 });
-    return { variant: v.name, path, width: v.width, height: v.height, bytes: v.data.length, content_type: 'image/webp' as const };
-  }));
+  return Promise.all(
+    variants.map(async (v) => {
+      const path = `${dir}/${v.name}.webp`;
+      await writeFile(join(dataDir, path), v.data, { mode: 0o640 });
+      return { variant: v.name, path, width: v.width, height: v.height, bytes: v.data.length, content_type: 'image/webp' as const };
+    }),
+  );
 }
 
 export async function removeMediaFiles(dataDir: string, vendorId: number, mediaId: number): Promise<void> {
@@ -45,6 +52,9 @@ export function mediaFilePath(dataDir: string, relative: string): string {
 /** A client's file name reduced to safe display text (no folders, no control characters). */
 export function displayName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'image';
 }

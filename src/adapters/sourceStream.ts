@@ -8,7 +8,10 @@ import { Readable } from 'node:stream';
  * with a message fit for the client; nothing else leaks (no stack, no internal address).
  */
 export class SourceError extends Error {
-  constructor(readonly code: 'source_unreachable' | 'file_too_large' | 'timeout', message: string) {
+  constructor(
+    readonly code: 'source_unreachable' | 'file_too_large' | 'timeout',
+    message: string,
+  ) {
     super(message);
     this.name = 'SourceError';
   }
@@ -42,9 +45,14 @@ export async function openUrl(url: string, options: UrlOptions): Promise<OpenedS
   const timer = setTimeout(() => headers.abort(), options.connectTimeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.any([options.signal, headers.signal]), redirect: 'follow', headers: { accept: 'text/csv, text/tab-separated-values, text/plain, */*' } });
+    res = await fetch(url, {
+      signal: AbortSignal.any([options.signal, headers.signal]),
+      redirect: 'follow',
+      headers: { accept: 'text/csv, text/tab-separated-values, text/plain, */*' },
+    });
   } catch (err) {
-    if (headers.signal.aborted) throw new SourceError('timeout', `The source URL did not answer within ${Math.round(options.connectTimeoutMs / 1000)} s`);
+    if (headers.signal.aborted)
+      throw new SourceError('timeout', `The source URL did not answer within ${Math.round(options.connectTimeoutMs / 1000)} s`);
     const cause = (err as { cause?: { code?: string } }).cause?.code;
     throw new SourceError('source_unreachable', `The source URL could not be fetched${cause ? ` (${cause})` : ''}`);
   } finally {
@@ -58,7 +66,10 @@ export async function openUrl(url: string, options: UrlOptions): Promise<OpenedS
   const length = Number.isFinite(declared) && declared > 0 ? declared : null;
   if (length !== null && length > options.maxBytes) {
     await res.body.cancel().catch(() => {});
-    throw new SourceError('file_too_large', `The file is ${(length / 1024 / 1024).toFixed(0)} MB; the limit is ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`);
+    throw new SourceError(
+      'file_too_large',
+      `The file is ${(length / 1024 / 1024).toFixed(0)} MB; the limit is ${(options.maxBytes / 1024 / 1024).toFixed(0)} MB`,
+    );
   }
   // fetch's body is the global web stream type, which Node's typings keep apart from node:stream/web's.
   return { stream: Readable.fromWeb(res.body as any, { highWaterMark: 256 * 1024 }), length };

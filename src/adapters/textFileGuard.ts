@@ -10,7 +10,10 @@ import { Transform, type TransformCallback } from 'node:stream';
 export type TextFileProblem = 'empty_file' | 'binary_file' | 'bad_encoding' | 'file_too_large' | 'line_too_long' | 'timeout';
 
 export class TextFileError extends Error {
-  constructor(readonly code: TextFileProblem, message: string) {
+  constructor(
+    readonly code: TextFileProblem,
+    message: string,
+  ) {
     super(message);
     this.name = 'TextFileError';
   }
@@ -52,7 +55,9 @@ export class TextFileGuard extends Transform {
       this.first = false;
       if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
       else if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
-        return done(new TextFileError('bad_encoding', 'The file is UTF-16 text ("Unicode text" of a spreadsheet), not UTF-8; save it as CSV UTF-8'));
+        return done(
+          new TextFileError('bad_encoding', 'The file is UTF-16 text ("Unicode text" of a spreadsheet), not UTF-8; save it as CSV UTF-8'),
+        );
       }
       if (chunk.subarray(0, 8192).includes(0)) {
         return done(new TextFileError('binary_file', 'The file is binary (a spreadsheet or an archive?), not CSV text'));
@@ -65,7 +70,12 @@ export class TextFileGuard extends Transform {
     try {
       this.decoder.decode(chunk, { stream: true });
     } catch {
-      return done(new TextFileError('bad_encoding', `The file is not valid UTF-8 text (near byte ${this.bytesRead - input.length}); save it as UTF-8`));
+      return done(
+        new TextFileError(
+          'bad_encoding',
+          `The file is not valid UTF-8 text (near byte ${this.bytesRead - input.length}); save it as UTF-8`,
+        ),
+      );
     }
     const firstNl = chunk.indexOf(10);
     if (firstNl < 0) this.sinceNewline += chunk.length;
@@ -99,6 +109,9 @@ export class TextFileGuard extends Transform {
   }
 
   private tooLong(): TextFileError {
-    return new TextFileError('line_too_long', `A line is longer than ${mb(this.limits.maxLineBytes)}: this is not a CSV file with one record per line`);
+    return new TextFileError(
+      'line_too_long',
+      `A line is longer than ${mb(this.limits.maxLineBytes)}: this is not a CSV file with one record per line`,
+    );
   }
 }

@@ -24,12 +24,16 @@ try {
 }
 try {
   const username = flags.username ?? (flags.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
-  const { id } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock },
+  const { id } = await createUser(
+    { store: services.store, db: services.db.knex, clock: services.clock },
     { email: flags.email, username, password: flags.password, role: 'admin' },
-    { userId: 'system:cli', correlationId: `cli-admin-create-${Date.now()}` });
+    { userId: 'system:cli', correlationId: `cli-admin-create-${Date.now()}` },
+  );
   const projection = services.runner.consumers.find((c) => c.name === 'user_list')!;
   await services.runner.catchUp(projection);
-  console.log(`admin ${flags.email} created (user ${id}, username ${username}); start the service (npm start) and sign in with POST /api/v1/admin/auth/login`);
+  console.log(
+    `admin ${flags.email} created (user ${id}, username ${username}); start the service (npm start) and sign in with POST /api/v1/admin/auth/login`,
+  );
 } catch (err) {
   fail(`could not create the admin: ${(err as Error).message}`);
 } finally {

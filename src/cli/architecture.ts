@@ -46,8 +46,10 @@ export function checkArchitecture(input: ArchitectureInput): ArchitectureReport 
   const cycleKeys = new Set(cycles.map((c) => c.areas.join(' ')));
   for (const cycle of cycles) {
     if (knownCycles.has(cycle.areas.join(' '))) continue;
-    problems.push(`areas import one another in a cycle: ${cycle.areas.join(', ')} (${cycle.imports.join('; ')}); `
-      + 'move what both need to the lower area, or react to its events in the area that depends on it');
+    problems.push(
+      `areas import one another in a cycle: ${cycle.areas.join(', ')} (${cycle.imports.join('; ')}); ` +
+        'move what both need to the lower area, or react to its events in the area that depends on it',
+    );
   }
   problems.push(...overlappingRoutes(input.routes));
   return {

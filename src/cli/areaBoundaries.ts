@@ -25,7 +25,8 @@ const areaFolders = ['commands', 'projections', 'queries', 'src/pages', 'src/wor
 const declarationFolders = /^src\/(http\/[a-z]+|processes|pages|workers)\/[^/]+\.ts$/;
 
 /** The building blocks every area shares: never owned by an area, whoever imports them. */
-const alwaysGeneric = /^src\/(core|runtime|eventstore|modules\/module\.ts|config\.ts|main\.ts|service\.ts|startupMessages\.ts|bootstrap\.ts|cli\/|http\/(api|app|errorHandler|openapi|openapiDocument|openapiSchemas|responses|validation|routeTable|responseConformance|inputGuard|multipart|notFoundPage|sse|staticFile)\.ts|pages\/(backOffice\/|html\.ts|forms\.ts))/;
+const alwaysGeneric =
+  /^src\/(core|runtime|eventstore|modules\/module\.ts|config\.ts|main\.ts|service\.ts|startupMessages\.ts|bootstrap\.ts|cli\/|http\/(api|app|errorHandler|openapi|openapiDocument|openapiSchemas|responses|validation|routeTable|responseConformance|inputGuard|multipart|notFoundPage|sse|staticFile)\.ts|pages\/(backOffice\/|html\.ts|forms\.ts))/;
 
 export interface Ownership {
   /** The area of each file of the tree, or undefined for a generic file. */
@@ -37,7 +38,11 @@ export function listSourceFiles(root: string, dirs: readonly string[] = ['src', 
   const walk = (dir: string): string[] => {
     const abs = join(root, dir);
     let names: string[];
-    try { names = readdirSync(abs); } catch { return []; }
+    try {
+      names = readdirSync(abs);
+    } catch {
+      return [];
+    }
     return names.flatMap((name) => {
       const path = join(dir, name);
       if (statSync(join(root, path)).isDirectory()) return walk(path);
@@ -51,7 +56,8 @@ export function listSourceFiles(root: string, dirs: readonly string[] = ['src', 
 export function importsOf(root: string, file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
   const found = new Set<string>();
-  const pattern = /(?:^|[^.\w])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|(?:^|[^.\w])import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  const pattern =
+    /(?:^|[^.\w])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|(?:^|[^.\w])import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
   for (const match of text.matchAll(pattern)) {
     const spec = match[1] ?? match[2] ?? match[3];
     if (spec && /\.ts$/.test(spec)) found.add(normalize(join(dirname(file), spec)));
@@ -85,7 +91,8 @@ export function ownership(root: string, files: readonly string[], areas: readonl
   // (src/http/shop/cartView.ts, src/http/schemas/orders.ts); one imported by a generic file or by
   // two areas stays generic. The building blocks every area shares never belong to one.
   const importers = new Map<string, string[]>();
-  for (const file of files) for (const imported of importsOf(root, file)) importers.set(imported, [...(importers.get(imported) ?? []), file]);
+  for (const file of files)
+    for (const imported of importsOf(root, file)) importers.set(imported, [...(importers.get(imported) ?? []), file]);
   for (let changed = true; changed;) {
     changed = false;
     for (const file of files) {
@@ -105,7 +112,10 @@ export function ownership(root: string, files: readonly string[], areas: readonl
 }
 
 /** An import that breaks a boundary: `key` (file -> imported) identifies it in the list of known ones. */
-export interface Crossing { key: string; problem: string }
+export interface Crossing {
+  key: string;
+  problem: string;
+}
 
 /** Every import of the tree that leaves an area or a generic layer, with what it breaks. */
 export function checkBoundaries(root: string, areas: readonly AreaDeclaration[], files = listSourceFiles(root)): Crossing[] {
@@ -119,14 +129,24 @@ export function checkBoundaries(root: string, areas: readonly AreaDeclaration[],
       if (to === undefined || to === from) continue;
       const key = `${file} -> ${imported}`;
       if (from === undefined) {
-        if (!isGenericAllowed(file)) crossings.push({ key, problem: `${file}, a generic layer, imports ${imported} of area ${to}: the area contributes through its module declaration instead` });
+        if (!isGenericAllowed(file))
+          crossings.push({
+            key,
+            problem: `${file}, a generic layer, imports ${imported} of area ${to}: the area contributes through its module declaration instead`,
+          });
         continue;
       }
       if (!isPublic(imported)) {
-        crossings.push({ key, problem: `area ${from} imports an internal of area ${to}: ${file} imports ${imported} (only ${to}'s events.ts, errors.ts and module file are its public surface)` });
+        crossings.push({
+          key,
+          problem: `area ${from} imports an internal of area ${to}: ${file} imports ${imported} (only ${to}'s events.ts, errors.ts and module file are its public surface)`,
+        });
       }
       if (!reaches(byName, from, to)) {
-        crossings.push({ key, problem: `area ${from} imports area ${to}, which module ${from} does not name in dependsOn: ${file} imports ${imported}` });
+        crossings.push({
+          key,
+          problem: `area ${from} imports area ${to}, which module ${from} does not name in dependsOn: ${file} imports ${imported}`,
+        });
       }
     }
   }
@@ -138,7 +158,10 @@ export function checkBoundaries(root: string, areas: readonly AreaDeclaration[],
  * group of two or more areas in the graph of imports between areas, its members sorted, with one
  * import per edge of the group to show where it is held together.
  */
-export interface AreaCycle { areas: string[]; imports: string[] }
+export interface AreaCycle {
+  areas: string[];
+  imports: string[];
+}
 
 export function areaCycles(root: string, areas: readonly AreaDeclaration[], files = listSourceFiles(root)): AreaCycle[] {
   const { areaOf } = ownership(root, files, areas);
@@ -173,10 +196,16 @@ export function areaCycles(root: string, areas: readonly AreaDeclaration[], file
     if (low.get(v) !== index.get(v)) return;
     const group: string[] = [];
     let w: string;
-    do { w = stack.pop()!; onStack.delete(w); group.push(w); } while (w !== v);
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
     if (group.length < 2) return;
     const members = new Set(group);
-    const imports = [...members].sort().flatMap((a) => [...(edges.get(a) ?? [])].filter(([to]) => members.has(to)).map(([, example]) => example));
+    const imports = [...members]
+      .sort()
+      .flatMap((a) => [...(edges.get(a) ?? [])].filter(([to]) => members.has(to)).map(([, example]) => example));
     cycles.push({ areas: [...members].sort(), imports });
   };
   for (const area of [...new Set(areas.map((a) => a.name))].sort()) if (!index.has(area)) visit(area);

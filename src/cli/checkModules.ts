@@ -48,7 +48,12 @@ for (const dir of readdirSync(join(root, 'src/http'))) {
 const isConsumer = (_: string, v: any) => v && typeof v === 'object' && typeof v.name === 'string' && Array.isArray(v.eventTypes);
 await claim('projections', isConsumer, consumers, 'the projection');
 await claim('src/processes', isConsumer, consumers, 'the process manager');
-await claim('commands', (_, v) => v && typeof v === 'object' && typeof v.aggregate === 'string' && typeof v.evolve === 'function', aggregates, 'the aggregate');
+await claim(
+  'commands',
+  (_, v) => v && typeof v === 'object' && typeof v.aggregate === 'string' && typeof v.evolve === 'function',
+  aggregates,
+  'the aggregate',
+);
 
 const names = new Set(modules.map((m) => m.name));
 for (const dir of readdirSync(join(root, 'projections'))) {
@@ -69,12 +74,14 @@ function routeClaims(list: readonly Module[]): RouteClaim[] {
   for (const m of list) {
     const mounted = [
       ...Object.entries(m.routes ?? {}).flatMap(([area, factories]) =>
-        (factories ?? []).map((f) => ({ prefix: area === 'root' || area === 'health' ? '' : `/api/v1/${area}`, f }))),
+        (factories ?? []).map((f) => ({ prefix: area === 'root' || area === 'health' ? '' : `/api/v1/${area}`, f })),
+      ),
       ...(m.pages ?? []).map((f) => ({ prefix: '', f })),
     ];
     for (const { prefix, f } of mounted) {
       for (const layer of f(standIn as Services).stack) {
-        for (const method of layer.methods) if (method !== 'HEAD') claims.push({ method, path: `${prefix}${String(layer.path)}`, owner: m.name });
+        for (const method of layer.methods)
+          if (method !== 'HEAD') claims.push({ method, path: `${prefix}${String(layer.path)}`, owner: m.name });
       }
     }
   }
@@ -82,7 +89,10 @@ function routeClaims(list: readonly Module[]): RouteClaim[] {
 }
 
 const knownFile = join(root, 'src/cli/knownCrossings.txt');
-const lines = readFileSync(knownFile, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const lines = readFileSync(knownFile, 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
 // `cycle: <areas>` lines are the area cycles still present, the others the crossings.
 const known = new Set(lines.filter((l) => !l.startsWith('cycle: ')));
 const knownCycles = new Set(lines.filter((l) => l.startsWith('cycle: ')).map((l) => l.slice('cycle: '.length)));
@@ -90,15 +100,21 @@ const report = checkArchitecture({ root, areas, routes: routeClaims(modules), kn
 problems.push(...report.problems);
 
 if (report.gone.length > 0) {
-  console.log(`Module check: ${report.gone.length} known crossing(s) no longer occur; remove their lines from src/cli/knownCrossings.txt:\n${report.gone.map((g) => `  ${g}`).join('\n')}`);
+  console.log(
+    `Module check: ${report.gone.length} known crossing(s) no longer occur; remove their lines from src/cli/knownCrossings.txt:\n${report.gone.map((g) => `  ${g}`).join('\n')}`,
+  );
 }
 if (report.goneCycles.length > 0) {
-  console.log(`Module check: ${report.goneCycles.length} known area cycle(s) are broken; remove their lines from src/cli/knownCrossings.txt:\n${report.goneCycles.map((g) => `  cycle: ${g}`).join('\n')}`);
+  console.log(
+    `Module check: ${report.goneCycles.length} known area cycle(s) are broken; remove their lines from src/cli/knownCrossings.txt:\n${report.goneCycles.map((g) => `  cycle: ${g}`).join('\n')}`,
+  );
 }
 if (problems.length > 0) {
   console.error(`Module check: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Module check: ${modules.length} modules; every route factory, consumer and aggregate belongs to one; area boundaries hold `
-  + `(${report.known} known crossing(s) and ${report.cycles} known area cycle(s) left in src/cli/knownCrossings.txt); no two routes overlap.`);
+console.log(
+  `Module check: ${modules.length} modules; every route factory, consumer and aggregate belongs to one; area boundaries hold ` +
+    `(${report.known} known crossing(s) and ${report.cycles} known area cycle(s) left in src/cli/knownCrossings.txt); no two routes overlap.`,
+);
 process.exit(0);

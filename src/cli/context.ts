@@ -16,8 +16,10 @@ export async function cliServices(whileServiceRuns?: string): Promise<Services> 
     const message = (err as Error).message;
     const held = message.match(/^The embedded database in (.*) is in use by process (\d+)/);
     if (held) {
-      fail(`The embedded database in ${held[1]} is held by the running service (process ${held[2]}). `
-        + `${whileServiceRuns ? `While it runs: ${whileServiceRuns}; or stop it` : 'Stop it'} and run this again (with DATABASE_URL, commands run beside the service).`);
+      fail(
+        `The embedded database in ${held[1]} is held by the running service (process ${held[2]}). ` +
+          `${whileServiceRuns ? `While it runs: ${whileServiceRuns}; or stop it` : 'Stop it'} and run this again (with DATABASE_URL, commands run beside the service).`,
+      );
     }
     fail(`could not open the database: ${message}`);
   }

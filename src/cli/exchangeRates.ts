@@ -21,8 +21,10 @@ try {
 }
 const services = await cliServices('an admin uploads the file with POST /api/v1/admin/exchange-rates (multipart field file)');
 try {
-  const { recorded } = await recordReferenceRates(services, days, flags.file ?? flags.url,
-    { userId: 'system:cli', correlationId: `cli-exchange-rates-${Date.now()}` });
+  const { recorded } = await recordReferenceRates(services, days, flags.file ?? flags.url, {
+    userId: 'system:cli',
+    correlationId: `cli-exchange-rates-${Date.now()}`,
+  });
   console.log(`${days.length} day(s) read, ${days[0].date} to ${days[days.length - 1].date}; ${recorded} recorded`);
 } catch (err) {
   fail(`could not record the rates: ${(err as Error).message}`);

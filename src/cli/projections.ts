@@ -30,7 +30,8 @@ try {
         if (batch.events.length < 5000 || lag >= 1_000_000 || comparePositions(batch.next, pos) <= 0) break;
         pos = batch.next;
       }
-      const behind = lag === 0 ? 'caught up' : `${lag >= 1_000_000 ? '≥ ' : ''}${lag.toLocaleString('en-US')} event${lag === 1 ? '' : 's'} behind`;
+      const behind =
+        lag === 0 ? 'caught up' : `${lag >= 1_000_000 ? '≥ ' : ''}${lag.toLocaleString('en-US')} event${lag === 1 ? '' : 's'} behind`;
       rows.push([c.name, c.kind === 'projection' ? 'projection' : 'process manager', `${position.a}/${position.b}`, behind]);
     }
     console.log(statusTable(rows));
@@ -52,12 +53,18 @@ try {
 
 async function countEvents(types: readonly string[]): Promise<number | null> {
   if (store.kind === 'eventstoredb') return null;
-  const r = await db.knex('events').whereIn('type', [...types]).count({ n: '*' });
+  const r = await db
+    .knex('events')
+    .whereIn('type', [...types])
+    .count({ n: '*' });
   return Number(r[0].n);
 }
 
 function bar(name: string, done: number, total: number | null): void {
-  if (!total) { process.stdout.write(`\r${name} ${done} events`); return; }
+  if (!total) {
+    process.stdout.write(`\r${name} ${done} events`);
+    return;
+  }
   const width = 30;
   const filled = Math.round((done / total) * width);
   process.stdout.write(`\r${name} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
@@ -68,8 +75,17 @@ export function statusTable(rows: string[][]): string {
   const head = ['consumer', 'kind', 'checkpoint (xid/position)', 'state'];
   const sorted = [...rows].sort((a, b) => Number(b[3] !== 'caught up') - Number(a[3] !== 'caught up') || a[0].localeCompare(b[0]));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   const behind = rows.filter((r) => r[3] !== 'caught up').length;
-  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...sorted.map(line), '',
-    `${rows.length} consumers, ${behind === 0 ? 'every one caught up' : `${behind} behind`}`].join('\n');
+  return [
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...sorted.map(line),
+    '',
+    `${rows.length} consumers, ${behind === 0 ? 'every one caught up' : `${behind} behind`}`,
+  ].join('\n');
 }

@@ -16,7 +16,9 @@ const [command, id] = words;
 if (command !== 'replay' && command !== 'retry-failed') fail('usage: stripe-webhooks replay <event id> | retry-failed');
 if (command === 'replay' && !id) fail('usage: stripe-webhooks replay <event id>');
 
-const services = await cliServices('POST /api/v1/admin/subscriptions/billing/webhook-events/<id>/replay handles one again, and the billing sync task retries the failed ones');
+const services = await cliServices(
+  'POST /api/v1/admin/subscriptions/billing/webhook-events/<id>/replay handles one again, and the billing sync task retries the failed ones',
+);
 try {
   if (command === 'replay') {
     const row = await processStripeEvent(services, id, { settle: false });

@@ -16,10 +16,38 @@ export interface AddOnDefinition {
 }
 
 export const ADD_ON_CATALOGUE: readonly AddOnDefinition[] = [
-  { code: 'extra_products_500', name: '500 extra products', description: 'Room for 500 more products in the catalogue', price_monthly_cents: 1500, adds: { products: 500 }, max_quantity: 20 },
-  { code: 'extra_orders_1000', name: '1,000 extra orders', description: '1,000 more shop orders per billing period', price_monthly_cents: 2500, adds: { orders_per_period: 1000 }, max_quantity: 20 },
-  { code: 'extra_seat', name: 'Extra team member', description: 'One more team member in the vendor', price_monthly_cents: 900, adds: { team_members: 1 }, max_quantity: 50 },
-  { code: 'custom_domain', name: 'Custom domain', description: 'Serve the shop on the vendor\'s own domain without the Business tier', price_monthly_cents: 1900, adds: { features: ['custom_domain'] }, max_quantity: 1 },
+  {
+    code: 'extra_products_500',
+    name: '500 extra products',
+    description: 'Room for 500 more products in the catalogue',
+    price_monthly_cents: 1500,
+    adds: { products: 500 },
+    max_quantity: 20,
+  },
+  {
+    code: 'extra_orders_1000',
+    name: '1,000 extra orders',
+    description: '1,000 more shop orders per billing period',
+    price_monthly_cents: 2500,
+    adds: { orders_per_period: 1000 },
+    max_quantity: 20,
+  },
+  {
+    code: 'extra_seat',
+    name: 'Extra team member',
+    description: 'One more team member in the vendor',
+    price_monthly_cents: 900,
+    adds: { team_members: 1 },
+    max_quantity: 50,
+  },
+  {
+    code: 'custom_domain',
+    name: 'Custom domain',
+    description: "Serve the shop on the vendor's own domain without the Business tier",
+    price_monthly_cents: 1900,
+    adds: { features: ['custom_domain'] },
+    max_quantity: 1,
+  },
 ];
 
 export const addOnByCode = (code: string): AddOnDefinition | undefined => ADD_ON_CATALOGUE.find((a) => a.code === code);

@@ -10,7 +10,7 @@ export type BucketedMap<V> = Readonly<Record<string, Readonly<Record<string, V>>
 export const emptyBuckets = <V>(): BucketedMap<V> => ({});
 
 export const bucketGet = <V>(map: BucketedMap<V>, bucket: string, key: string): V | undefined =>
-  (Object.hasOwn(map, bucket) && Object.hasOwn(map[bucket]!, key) ? map[bucket]![key] : undefined);
+  Object.hasOwn(map, bucket) && Object.hasOwn(map[bucket]!, key) ? map[bucket]![key] : undefined;
 
 export function bucketSet<V>(map: BucketedMap<V>, bucket: string, key: string, value: V): BucketedMap<V> {
   return { ...map, [bucket]: { ...map[bucket], [key]: value } };

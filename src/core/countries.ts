@@ -29,14 +29,22 @@ export function countryName(iso: string, language: string | null | undefined): s
   return names(lang, 'long').of(iso) ?? iso;
 }
 
-const normalize = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalize = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Whether `name` names the country `iso` in one of the supported languages. */
 export function isNameOfCountry(iso: string, name: string): boolean {
   const wanted = normalize(name);
   if (!wanted) return false;
-  return LANGUAGES.some((lang) => (['long', 'short'] as const).some((style) => {
-    const n = names(lang, style).of(iso);
-    return n !== undefined && normalize(n) === wanted;
-  }));
+  return LANGUAGES.some((lang) =>
+    (['long', 'short'] as const).some((style) => {
+      const n = names(lang, style).of(iso);
+      return n !== undefined && normalize(n) === wanted;
+    }),
+  );
 }

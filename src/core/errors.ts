@@ -28,26 +28,42 @@ export class DomainException extends Error {
 /** 400, a business rule was broken: the kind most areas' refusals extend. */
 export class BusinessLogicException extends DomainException {}
 /** 401: the sign-in guards of every API area raise it. */
-export class AuthenticationException extends DomainException { override readonly status = 401; }
+export class AuthenticationException extends DomainException {
+  override readonly status = 401;
+}
 /** 403: the guards of every API area raise it, and areas' forbidden answers extend it. */
-export class AuthorizationException extends DomainException { override readonly status = 403; }
+export class AuthorizationException extends DomainException {
+  override readonly status = 403;
+}
 /** 404: any route with an id in its path may answer it; areas' not-founds extend it. */
-export class ResourceNotFoundException extends DomainException { override readonly status = 404; }
+export class ResourceNotFoundException extends DomainException {
+  override readonly status = 404;
+}
 /** 409: the runtime's one-at-a-time runs raise it, and areas' conflicts extend it. */
-export class ConflictException extends DomainException { override readonly status = 409; }
+export class ConflictException extends DomainException {
+  override readonly status = 409;
+}
 /** 413: the multipart reader refuses an upload over its limit, whichever area receives it. */
-export class PayloadTooLargeException extends DomainException { override readonly status = 413; }
+export class PayloadTooLargeException extends DomainException {
+  override readonly status = 413;
+}
 /** 422: the request validation of every route raises it, and areas' invalid inputs extend it. */
 export class ValidationException extends DomainException {
   override readonly status = 422;
-  constructor(message: string, readonly errors: ValidationIssue[] = []) {
+  constructor(
+    message: string,
+    readonly errors: ValidationIssue[] = [],
+  ) {
     super(message, { errors });
   }
 }
 /** 429: the login throttle every sign-in shares (back office, shop, signup) raises it. */
 export class TooManyAttemptsException extends DomainException {
   override readonly status = 429;
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message, { retry_after: retryAfterSeconds });
   }
 }
@@ -104,15 +120,21 @@ export class FeatureNotAvailableException extends AuthorizationException {}
 /** No extmarket API key, or the extmarket refused it: the extmarket client raises it for the extmarket, onboarding and signup. */
 export class ExtmarketCredentialsException extends BusinessLogicException {}
 /** The extmarket could not be reached or answered with an error (the call is retried): the extmarket client raises it. */
-export class ExtmarketUnavailableException extends DomainException { override readonly status = 502; }
+export class ExtmarketUnavailableException extends DomainException {
+  override readonly status = 502;
+}
 /** VIES could not answer whether a VAT number is valid (eu-vat-rules.md c), retry later: the VIES client raises it. */
-export class VatNumberCheckUnavailableException extends DomainException { override readonly status = 503; }
+export class VatNumberCheckUnavailableException extends DomainException {
+  override readonly status = 503;
+}
 /** A reference rates file not in the ECB's format, or with a malformed day, currency or rate: the ECB rates reader raises it. */
 export class ReferenceRatesFileException extends BusinessLogicException {}
 /** An upload that is not an image sharp can read (SPEC.md part 8): the image adapter raises it for media and product images. */
 export class UnsupportedMediaException extends ValidationException {}
 /** Stripe refused a request or could not be reached, nothing changed on our side: the Stripe adapter raises it for billing and signup. */
-export class BillingProviderException extends DomainException { override readonly status = 502; }
+export class BillingProviderException extends DomainException {
+  override readonly status = 502;
+}
 
 // Raised by one area and answered by another that does not depend on it.
 /** No ECB rate before an invoice's tax point for its VAT currency: the exchange rates raise it, invoicing answers it, and invoices do not depend on exchange rates. */

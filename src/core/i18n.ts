@@ -93,7 +93,7 @@ const lb: Catalogue = {
   'auth.password_changed': 'Äert Passwuert gouf geännert',
   'team.invitation_sent': 'Invitatioun fir {email} erstallt',
   'team.invitation_cancelled': 'Invitatioun annuléiert',
-  'team.invitation_accepted': "Wëllkomm an der Equipe vun {vendor}",
+  'team.invitation_accepted': 'Wëllkomm an der Equipe vun {vendor}',
   'team.member_updated': 'Equipememberen aktualiséiert',
   'team.member_removed': 'Equipememberen ewechgeholl',
   'settings.updated': 'Astellunge gespäichert',

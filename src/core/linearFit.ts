@@ -15,7 +15,9 @@ export function linearFit(points: readonly { x: number; y: number }[]): LinearFi
   if (n < 2) return null;
   const mx = points.reduce((s, p) => s + p.x, 0) / n;
   const my = points.reduce((s, p) => s + p.y, 0) / n;
-  let sxx = 0, sxy = 0, syy = 0;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
   for (const p of points) {
     sxx += (p.x - mx) ** 2;
     sxy += (p.x - mx) * (p.y - my);

@@ -14,7 +14,10 @@
  */
 
 /** Where a list last moved: a feed position (src/eventstore/port.ts Position), as decimal strings. */
-export interface ListMove { a: string; b: string }
+export interface ListMove {
+  a: string;
+  b: string;
+}
 
 export interface Anchor {
   /** The row's place in the list (0 is the first row). */

@@ -24,7 +24,10 @@ const DECIMAL = /^([+-])?(\d{1,12})(?:[.,](\d{1,2})?)?$/;
 export function parseCents(text: string): Cents | null {
   let value = text.trim().replace(/\s+/g, ' ');
   // A trailing or leading ISO 4217 code, as in shopping feeds ("15.00 EUR").
-  value = value.replace(/^[A-Z]{3} /, '').replace(/ [A-Z]{3}$/, '').replace(/\s/g, '');
+  value = value
+    .replace(/^[A-Z]{3} /, '')
+    .replace(/ [A-Z]{3}$/, '')
+    .replace(/\s/g, '');
   const m = DECIMAL.exec(value);
   if (!m) return null;
   const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0') || 0);
@@ -58,7 +61,9 @@ export function centsToDecimal(cents: Cents): string {
 
 /** Localised display ("€19.99", "19,99 €"), for e-mails, PDFs and pages; the API sends cents. */
 export function formatMoney(cents: Cents, currency = 'EUR', locale = 'en'): string {
-  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(centsToDecimal(cents)));
+  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Number(centsToDecimal(cents)),
+  );
 }
 
 /**
@@ -67,7 +72,7 @@ export function formatMoney(cents: Cents, currency = 'EUR', locale = 'en'): stri
  */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new RangeError('division by zero');
-  const negative = (numerator < 0n) !== (denominator < 0n);
+  const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
   const q = (2n * n + d) / (2n * d);

@@ -54,7 +54,9 @@ export async function paginate<T>(
 ): Promise<Page<T>> {
   const [[{ count }], rows] = await Promise.all([
     base.clone().clearSelect().clearOrder().count({ count: '*' }),
-    order(base.clone()).limit(request.limit).offset((request.page - 1) * request.limit),
+    order(base.clone())
+      .limit(request.limit)
+      .offset((request.page - 1) * request.limit),
   ]);
   return { items: rows.map(map), total: Number(count), page: request.page, limit: request.limit };
 }

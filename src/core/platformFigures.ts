@@ -22,5 +22,13 @@ export interface PlatformFigures {
 
 export type PlatformFigureSection = keyof PlatformFigures;
 export const PLATFORM_FIGURE_SECTIONS: readonly PlatformFigureSection[] = [
-  'companies', 'vendors', 'users', 'customers', 'orders', 'revenue', 'imports', 'violations', 'subscriptions',
+  'companies',
+  'vendors',
+  'users',
+  'customers',
+  'orders',
+  'revenue',
+  'imports',
+  'violations',
+  'subscriptions',
 ];

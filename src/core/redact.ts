@@ -17,13 +17,30 @@ export function redactSecrets<T>(value: T): T {
 
 /** pino `redact` paths for the same keys at the depths requests and errors put them. */
 export const LOG_REDACT_PATHS = [
-  'password', '*.password', '*.*.password', 'new_password', '*.new_password', 'current_password', '*.current_password',
-  'token', '*.token', 'access_token', '*.access_token', 'password_hash', '*.password_hash', '*.*.password_hash',
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie',
+  'password',
+  '*.password',
+  '*.*.password',
+  'new_password',
+  '*.new_password',
+  'current_password',
+  '*.current_password',
+  'token',
+  '*.token',
+  'access_token',
+  '*.access_token',
+  'password_hash',
+  '*.password_hash',
+  '*.*.password_hash',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
 ];
 
 /** Keys whose values the admins' log store never keeps, beyond SECRET_KEY's: card data, keys, signatures. */
-const STORE_SECRET_KEY = /pass(word)?|secret|token|hash|api_?key|authorization|cookie|credential|card|cvc|cvv|iban|private_?key|signature|sealed/i;
+const STORE_SECRET_KEY =
+  /pass(word)?|secret|token|hash|api_?key|authorization|cookie|credential|card|cvc|cvv|iban|private_?key|signature|sealed/i;
 
 /** Secrets recognised by their shape wherever they stand in a text (a URL, a message, an error). */
 const SECRET_SHAPES: [RegExp, string | ((m: string) => string)][] = [
@@ -45,7 +62,10 @@ function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
@@ -54,7 +74,8 @@ function luhn(digits: string): boolean {
 /** A text with every secret recognised by its shape replaced. */
 export function scrubText(text: string): string {
   let out = text;
-  for (const [shape, replacement] of SECRET_SHAPES) out = typeof replacement === 'string' ? out.replace(shape, replacement) : out.replace(shape, replacement);
+  for (const [shape, replacement] of SECRET_SHAPES)
+    out = typeof replacement === 'string' ? out.replace(shape, replacement) : out.replace(shape, replacement);
   return out;
 }
 
@@ -71,7 +92,10 @@ export function scrubForStore(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = STORE_SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' && typeof v !== 'object' ? '[redacted]' : scrubForStore(v, depth + 1);
+      out[k] =
+        STORE_SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' && typeof v !== 'object'
+          ? '[redacted]'
+          : scrubForStore(v, depth + 1);
     }
     return out;
   }

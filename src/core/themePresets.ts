@@ -6,7 +6,11 @@ export interface ThemeConfig {
   theme_name: string;
   colors: { primary: string; secondary: string; accent: string; background: string; text: string; border: string };
   fonts: { heading: string; body: string };
-  layout: { style: 'grid' | 'list' | 'masonry'; header: 'fixed' | 'static' | 'transparent'; product_card: 'modern' | 'classic' | 'minimal' };
+  layout: {
+    style: 'grid' | 'list' | 'masonry';
+    header: 'fixed' | 'static' | 'transparent';
+    product_card: 'modern' | 'classic' | 'minimal';
+  };
   branding: { logo_url: string | null; logo_dark_url: string | null; favicon_url: string | null; banner_url: string | null };
   custom_css: string | null;
 }

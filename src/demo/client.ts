@@ -5,7 +5,12 @@ import { request } from 'node:http';
  */
 export interface DemoClient {
   call<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<T>;
-  upload<T = any>(path: string, token: string, fields: Record<string, string>, file: { name: string; data: Buffer; type: string }): Promise<T>;
+  upload<T = any>(
+    path: string,
+    token: string,
+    fields: Record<string, string>,
+    file: { name: string; data: Buffer; type: string },
+  ): Promise<T>;
 }
 
 export function demoClient(baseUrl: string): DemoClient {
@@ -28,7 +33,10 @@ export function demoClient(baseUrl: string): DemoClient {
       // The multipart body and its boundary, as fetch would send them.
       const encoded = new Response(form);
       const headers = { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! };
-      return answer(`POST ${path}`, await send(`POST ${path}`, new URL(path, baseUrl), 'POST', headers, Buffer.from(await encoded.arrayBuffer())));
+      return answer(
+        `POST ${path}`,
+        await send(`POST ${path}`, new URL(path, baseUrl), 'POST', headers, Buffer.from(await encoded.arrayBuffer())),
+      );
     },
   };
 }
@@ -38,15 +46,27 @@ export function demoClient(baseUrl: string): DemoClient {
  * minutes, and a kept-alive connection idle that long may be closed by the service just as the
  * next request is sent on it. A request that could not be sent names itself and the reason.
  */
-function send(what: string, url: URL, method: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
+function send(
+  what: string,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (err) => reject(new Error(`${what}: the answer broke off (${err.message})`)));
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => reject(new Error(`${what} could not be sent: ${err.code ?? ''} ${err.message}`.trim())));
+    const req = request(
+      url,
+      { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (err) => reject(new Error(`${what}: the answer broke off (${err.message})`)));
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      reject(new Error(`${what} could not be sent: ${err.code ?? ''} ${err.message}`.trim())),
+    );
     req.end(body);
   });
 }

@@ -30,7 +30,13 @@ export interface DemoShop {
   products: DemoProduct[];
 }
 
-const p = (names: Names, price: number, stock: number, colour: string, shape: DemoProduct['shape']): DemoProduct => ({ names, price, stock, colour, shape });
+const p = (names: Names, price: number, stock: number, colour: string, shape: DemoProduct['shape']): DemoProduct => ({
+  names,
+  price,
+  stock,
+  colour,
+  shape,
+});
 
 export const COMPANY = {
   name: 'Demo Trading S.à r.l.',
@@ -45,8 +51,13 @@ export const ADMIN_EMAIL = 'admin@demo.example';
 
 export const SHOPS: DemoShop[] = [
   {
-    code: 'VERTE', name: 'Maison Verte', description: 'Teas and coffees from small farms, roasted and blended in Luxembourg.',
-    preset: 'classic', brand: 'Maison Verte', warehouse: 'Bettembourg', kind: ['tea and coffee', 'thé et café', 'Tee und Kaffee'],
+    code: 'VERTE',
+    name: 'Maison Verte',
+    description: 'Teas and coffees from small farms, roasted and blended in Luxembourg.',
+    preset: 'classic',
+    brand: 'Maison Verte',
+    warehouse: 'Bettembourg',
+    kind: ['tea and coffee', 'thé et café', 'Tee und Kaffee'],
     products: [
       p(['Sencha Green Tea', 'Thé vert Sencha', 'Grüner Tee Sencha'], 890, 40, '#5b8c3a', 'leaf'),
       p(['Earl Grey Supreme', 'Earl Grey Suprême', 'Earl Grey Supreme'], 750, 35, '#3d5a80', 'cup'),
@@ -76,8 +87,14 @@ export const SHOPS: DemoShop[] = [
     ],
   },
   {
-    code: 'KAEREL', name: 'Atelier Kärel', subdomain: 'atelier', description: 'Stoneware thrown and glazed by hand in a small studio in Clervaux.',
-    preset: 'modern', brand: 'Atelier Kärel', warehouse: 'Clervaux', kind: ['stoneware', 'grès', 'Steinzeug'],
+    code: 'KAEREL',
+    name: 'Atelier Kärel',
+    subdomain: 'atelier',
+    description: 'Stoneware thrown and glazed by hand in a small studio in Clervaux.',
+    preset: 'modern',
+    brand: 'Atelier Kärel',
+    warehouse: 'Clervaux',
+    kind: ['stoneware', 'grès', 'Steinzeug'],
     products: [
       p(['Speckled Mug', 'Mug moucheté', 'Gesprenkelte Tasse'], 2400, 30, '#d7ccc8', 'cup'),
       p(['Celadon Tea Bowl', 'Bol à thé céladon', 'Seladon-Teeschale'], 3200, 12, '#a8c5a0', 'bowl'),
@@ -102,7 +119,7 @@ export const SHOPS: DemoShop[] = [
       p(['Milk Jug', 'Pot à lait', 'Milchkännchen'], 2300, 16, '#eae0d5', 'cup'),
       p(['Salt Cellar', 'Salière', 'Salzfass'], 1400, 25, '#bfb5a8', 'bowl'),
       p(['Ramen Bowl', 'Bol à ramen', 'Ramen-Schale'], 3300, 13, '#b22222', 'bowl'),
-      p(['Glaze Sample Tiles', 'Carreaux d\'échantillons d\'émail', 'Glasur-Musterfliesen'], 900, 50, '#5f9ea0', 'plate'),
+      p(['Glaze Sample Tiles', "Carreaux d'échantillons d'émail", 'Glasur-Musterfliesen'], 900, 50, '#5f9ea0', 'plate'),
       p(['Gift Card Wrap Set', 'Coffret cadeau', 'Geschenkset'], 1200, 30, '#e9967a', 'plate'),
     ],
   },
@@ -110,28 +127,84 @@ export const SHOPS: DemoShop[] = [
 
 /** The customers of the first shop; each places the orders listed in load.ts. */
 export const CUSTOMERS = [
-  { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@customer.example', city: 'Luxembourg', postal_code: 'L-1611', street: '12 rue de la Gare', country_iso: 'LU' },
-  { first_name: 'Jean', last_name: 'Muller', email: 'jean@customer.example', city: 'Esch-sur-Alzette', postal_code: 'L-4010', street: '3 rue de l\'Alzette', country_iso: 'LU' },
-  { first_name: 'Marie', last_name: 'Dubois', email: 'marie@customer.example', city: 'Metz', postal_code: '57000', street: '8 place Saint-Louis', country_iso: 'FR' },
-  { first_name: 'Jonas', last_name: 'Schmitt', email: 'jonas@customer.example', city: 'Trier', postal_code: '54290', street: 'Simeonstraße 5', country_iso: 'DE' },
+  {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@customer.example',
+    city: 'Luxembourg',
+    postal_code: 'L-1611',
+    street: '12 rue de la Gare',
+    country_iso: 'LU',
+  },
+  {
+    first_name: 'Jean',
+    last_name: 'Muller',
+    email: 'jean@customer.example',
+    city: 'Esch-sur-Alzette',
+    postal_code: 'L-4010',
+    street: "3 rue de l'Alzette",
+    country_iso: 'LU',
+  },
+  {
+    first_name: 'Marie',
+    last_name: 'Dubois',
+    email: 'marie@customer.example',
+    city: 'Metz',
+    postal_code: '57000',
+    street: '8 place Saint-Louis',
+    country_iso: 'FR',
+  },
+  {
+    first_name: 'Jonas',
+    last_name: 'Schmitt',
+    email: 'jonas@customer.example',
+    city: 'Trier',
+    postal_code: '54290',
+    street: 'Simeonstraße 5',
+    country_iso: 'DE',
+  },
 ];
 
 /** The content pages every demo shop publishes, with {shop} and {kind} filled in. */
 export const PAGES = [
   {
-    slug: 'about', show_in_header: true, show_in_footer: true, sort_order: 1,
+    slug: 'about',
+    show_in_header: true,
+    show_in_footer: true,
+    sort_order: 1,
     translations: {
-      en: { title: 'About us', body: '# About {shop}\n\nWe sell {kind} we would use ourselves. Every order is packed by hand and ships within two working days.' },
-      fr: { title: 'À propos', body: '# À propos de {shop}\n\nNous vendons du {kind} que nous utiliserions nous-mêmes. Chaque commande est emballée à la main.' },
-      de: { title: 'Über uns', body: '# Über {shop}\n\nWir verkaufen {kind}, das wir selbst benutzen würden. Jede Bestellung wird von Hand verpackt.' },
+      en: {
+        title: 'About us',
+        body: '# About {shop}\n\nWe sell {kind} we would use ourselves. Every order is packed by hand and ships within two working days.',
+      },
+      fr: {
+        title: 'À propos',
+        body: '# À propos de {shop}\n\nNous vendons du {kind} que nous utiliserions nous-mêmes. Chaque commande est emballée à la main.',
+      },
+      de: {
+        title: 'Über uns',
+        body: '# Über {shop}\n\nWir verkaufen {kind}, das wir selbst benutzen würden. Jede Bestellung wird von Hand verpackt.',
+      },
     },
   },
   {
-    slug: 'legal-notice', show_in_legal: true, show_in_footer: true, sort_order: 2,
+    slug: 'legal-notice',
+    show_in_legal: true,
+    show_in_footer: true,
+    sort_order: 2,
     translations: {
-      en: { title: 'Legal notice', body: '# Legal notice\n\n{shop} is a shop of Demo Trading S.à r.l., 1 rue de la Démo, L-1111 Luxembourg. VAT LU00000000. This is demo data.' },
-      fr: { title: 'Mentions légales', body: '# Mentions légales\n\n{shop} est une boutique de Demo Trading S.à r.l., 1 rue de la Démo, L-1111 Luxembourg. Données de démonstration.' },
-      de: { title: 'Impressum', body: '# Impressum\n\n{shop} ist ein Shop der Demo Trading S.à r.l., 1 rue de la Démo, L-1111 Luxemburg. Demodaten.' },
+      en: {
+        title: 'Legal notice',
+        body: '# Legal notice\n\n{shop} is a shop of Demo Trading S.à r.l., 1 rue de la Démo, L-1111 Luxembourg. VAT LU00000000. This is demo data.',
+      },
+      fr: {
+        title: 'Mentions légales',
+        body: '# Mentions légales\n\n{shop} est une boutique de Demo Trading S.à r.l., 1 rue de la Démo, L-1111 Luxembourg. Données de démonstration.',
+      },
+      de: {
+        title: 'Impressum',
+        body: '# Impressum\n\n{shop} ist ein Shop der Demo Trading S.à r.l., 1 rue de la Démo, L-1111 Luxemburg. Demodaten.',
+      },
     },
   },
 ];
@@ -145,6 +218,18 @@ export const MARKETPLACE_ORDER = {
   number: 'EM-2026-0042',
   email: 'sophie@marketplace-buyer.example',
   locale: 'fr',
-  address: { firstName: 'Sophie', lastName: 'Martin', streetName: 'Grand-Rue', streetNumber: '21', zipCode: 'L-9710', city: 'Clervaux', country: 'LU' },
-  units: [{ product: 0, price: '8.90' }, { product: 0, price: '8.90' }, { product: 10, price: '24.90' }],
+  address: {
+    firstName: 'Sophie',
+    lastName: 'Martin',
+    streetName: 'Grand-Rue',
+    streetNumber: '21',
+    zipCode: 'L-9710',
+    city: 'Clervaux',
+    country: 'LU',
+  },
+  units: [
+    { product: 0, price: '8.90' },
+    { product: 0, price: '8.90' },
+    { product: 10, price: '24.90' },
+  ],
 };

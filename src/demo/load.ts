@@ -12,7 +12,13 @@ import { productPicture } from './pictures.ts';
  * external marketplace comes from `marketplace` (src/demo/marketplace.ts) through the vendor's
  * order sync, as a real one would.
  */
-export interface DemoShopLoaded { code: string; name: string; subdomain: string; onSubdomain: boolean; products: number }
+export interface DemoShopLoaded {
+  code: string;
+  name: string;
+  subdomain: string;
+  onSubdomain: boolean;
+  products: number;
+}
 export interface DemoLoaded {
   owner: { email: string; password: string };
   customers: { email: string; password: string }[];
@@ -22,44 +28,71 @@ export interface DemoLoaded {
 
 const password = (prefix: string) => `${prefix}-${randomBytes(6).toString('base64url')}`;
 const gtinOf = (shop: number, index: number) => withCheckDigit(`40${shop}${String(index + 1).padStart(9, '0')}`);
-const fill = (text: string, shop: DemoShop, language: number) => text.replaceAll('{shop}', shop.name).replaceAll('{kind}', shop.kind[language]);
+const fill = (text: string, shop: DemoShop, language: number) =>
+  text.replaceAll('{shop}', shop.name).replaceAll('{kind}', shop.kind[language]);
 
 export async function loadDemo(url: string, admin: { email: string; password: string }, marketplace: DemoMarketplace): Promise<DemoLoaded> {
   const api = demoClient(url);
-  const adminToken = (await api.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: admin.email, password: admin.password } })).access_token as string;
+  const adminToken = (
+    await api.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: admin.email, password: admin.password } })
+  ).access_token as string;
   const asAdmin = (method: string, path: string, body?: unknown) => api.call(method, `/api/v1/admin${path}`, { token: adminToken, body });
 
   const company = await asAdmin('POST', '/companies', COMPANY);
   const vendors = [];
   for (const shop of SHOPS) {
     const vendor = await asAdmin('POST', '/vendors', {
-      company_id: company.id, vendor_code: shop.code, name: shop.name, description: shop.description,
-      ...(shop.subdomain ? { subdomain: shop.subdomain } : {}), contact_email: COMPANY.contact_email,
+      company_id: company.id,
+      vendor_code: shop.code,
+      name: shop.name,
+      description: shop.description,
+      ...(shop.subdomain ? { subdomain: shop.subdomain } : {}),
+      contact_email: COMPANY.contact_email,
     });
     await asAdmin('PUT', `/subscriptions/${vendor.id}`, { tier_code: 'enterprise', status: 'active' });
     await asAdmin('POST', `/vendors/${vendor.id}/theme/presets/${shop.preset}`);
     // The demo's shops are set up already: their back offices open without the onboarding wizard.
-    await asAdmin('POST', `/vendors/${vendor.id}/onboarding/skip`, { reason: 'Demo platform: set up by npm run demo' })
-      .catch((err: Error) => { if (!/answered (404|409)/.test(err.message)) throw err; });
+    await asAdmin('POST', `/vendors/${vendor.id}/onboarding/skip`, { reason: 'Demo platform: set up by npm run demo' }).catch(
+      (err: Error) => {
+        if (!/answered (404|409)/.test(err.message)) throw err;
+      },
+    );
     vendors.push(vendor as { id: number; vendor_code: string; subdomain: string });
   }
 
   // The company's owner signs in with the temporary password and chooses one, as the vendor API requires.
   const owner = { email: COMPANY.owner_email, password: password('owner') };
-  const first = await api.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: owner.email, password: company.temporary_password, vendor_code: SHOPS[0].code } });
-  await api.call('PUT', '/api/v1/vendor/auth/password', { token: first.access_token, body: { current_password: company.temporary_password, new_password: owner.password } });
+  const first = await api.call('POST', '/api/v1/vendor/auth/login', {
+    body: { email_or_username: owner.email, password: company.temporary_password, vendor_code: SHOPS[0].code },
+  });
+  await api.call('PUT', '/api/v1/vendor/auth/password', {
+    token: first.access_token,
+    body: { current_password: company.temporary_password, new_password: owner.password },
+  });
 
   const loaded: DemoShopLoaded[] = [];
   const catalogues: { token: string; products: { id: number; gtin: string; product: DemoProduct }[] }[] = [];
   for (const [s, shop] of SHOPS.entries()) {
-    const token = (await api.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: owner.email, password: owner.password, vendor_code: shop.code } })).access_token as string;
+    const token = (
+      await api.call('POST', '/api/v1/vendor/auth/login', {
+        body: { email_or_username: owner.email, password: owner.password, vendor_code: shop.code },
+      })
+    ).access_token as string;
     const products = await inBatches(shop.products, 4, (product, i) => createProduct(api, token, shop, s, product, i));
     for (const page of PAGES) {
-      const translations = Object.fromEntries(Object.entries(page.translations).map(([lang, t], l) => [lang, { title: t.title, body: fill(t.body, shop, l) }]));
+      const translations = Object.fromEntries(
+        Object.entries(page.translations).map(([lang, t], l) => [lang, { title: t.title, body: fill(t.body, shop, l) }]),
+      );
       await api.call('POST', '/api/v1/vendor/content-pages', { token, body: { ...page, translations, is_published: true } });
     }
     catalogues.push({ token, products });
-    loaded.push({ code: shop.code, name: shop.name, subdomain: vendors[s].subdomain, onSubdomain: !!shop.subdomain, products: products.length });
+    loaded.push({
+      code: shop.code,
+      name: shop.name,
+      subdomain: vendors[s].subdomain,
+      onSubdomain: !!shop.subdomain,
+      products: products.length,
+    });
   }
 
   const customers = [];
@@ -71,15 +104,25 @@ export async function loadDemo(url: string, admin: { email: string; password: st
   for (const [c, customer] of CUSTOMERS.entries()) {
     const { email, country_iso, street, postal_code, city, ...names } = customer;
     const secret = password('shopper');
-    const signedUp = await asShop('POST', '/auth/register', undefined, { ...names, email, password: secret, preferred_language: c === 2 ? 'fr' : c === 3 ? 'de' : 'en' });
+    const signedUp = await asShop('POST', '/auth/register', undefined, {
+      ...names,
+      email,
+      password: secret,
+      preferred_language: c === 2 ? 'fr' : c === 3 ? 'de' : 'en',
+    });
     customers.push({ email, password: secret });
     const session = randomBytes(32).toString('base64url');
-    for (const k of [c, c + 5, c + 11]) await asShop('POST', `/cart/${session}/items`, undefined, { product_id: products[k].id, quantity: 1 + (k % 2) });
-    const order = await asShop('POST', '/orders', signedUp.access_token, { session_id: session, shipping_address: { ...names, street, postal_code, city, country_iso } });
+    for (const k of [c, c + 5, c + 11])
+      await asShop('POST', `/cart/${session}/items`, undefined, { product_id: products[k].id, quantity: 1 + (k % 2) });
+    const order = await asShop('POST', '/orders', signedUp.access_token, {
+      session_id: session,
+      shipping_address: { ...names, street, postal_code, city, country_iso },
+    });
     shopOrders.push(order);
   }
   // The shop orders in several states: placed (confirmed), partly shipped, shipped with tracking.
-  const asVendor = (method: string, path: string, body?: unknown) => api.call(method, `/api/v1/vendor${path}`, { token: vendorToken, body });
+  const asVendor = (method: string, path: string, body?: unknown) =>
+    api.call(method, `/api/v1/vendor${path}`, { token: vendorToken, body });
   const detail = async (order: { id?: number; order_id?: number }) => asVendor('GET', `/orders/${order.id ?? order.order_id}`);
   const shipped = await detail(shopOrders[1]);
   for (const item of shipped.items) await asVendor('POST', `/orders/${shipped.id}/items/${item.id}/ship`, { quantity: item.quantity });
@@ -90,21 +133,33 @@ export async function loadDemo(url: string, admin: { email: string; password: st
   // A question from a shopper, and the shop's answer.
   const ada = await asShop('POST', '/auth/login', undefined, { email: customers[0].email, password: customers[0].password });
   const conversation = await asShop('POST', '/messages', ada.access_token, {
-    subject: 'Is the Sencha from this year\'s harvest?', body: 'Hello! Before I order more: is the Sencha from this spring\'s harvest?',
+    subject: "Is the Sencha from this year's harvest?",
+    body: "Hello! Before I order more: is the Sencha from this spring's harvest?",
   });
   await asVendor('POST', `/messages/${conversation.id}`, { body: 'Yes, it arrived in May from a farm near Shizuoka. Enjoy!' });
 
   // An order from the external marketplace, waiting for the shop's confirmation: the shop stores
   // its marketplace key and endpoint, and its order sync brings the order in.
   marketplace.shipments.push({
-    id: 'shipment-demo-1', orderId: 'order-demo-1', number: MARKETPLACE_ORDER.number, completedAt: new Date().toISOString(),
-    email: MARKETPLACE_ORDER.email, locale: MARKETPLACE_ORDER.locale, address: MARKETPLACE_ORDER.address,
-    units: MARKETPLACE_ORDER.units.map((u, i) => ({ id: `unit-demo-${i + 1}`, ean: products[u.product].gtin, name: products[u.product].product.names[0], price: u.price })),
+    id: 'shipment-demo-1',
+    orderId: 'order-demo-1',
+    number: MARKETPLACE_ORDER.number,
+    completedAt: new Date().toISOString(),
+    email: MARKETPLACE_ORDER.email,
+    locale: MARKETPLACE_ORDER.locale,
+    address: MARKETPLACE_ORDER.address,
+    units: MARKETPLACE_ORDER.units.map((u, i) => ({
+      id: `unit-demo-${i + 1}`,
+      ean: products[u.product].gtin,
+      name: products[u.product].product.names[0],
+      price: u.price,
+    })),
   });
   await asVendor('PUT', '/extmarket/credentials', { api_key: marketplace.apiKey, api_endpoint: marketplace.url, auto_sync_enabled: false });
   const sync = await asVendor('POST', '/extmarket/sync');
   const job = await finished(() => asVendor('GET', `/extmarket/jobs/${sync.job_id}`));
-  if (job.status !== 'completed' || job.orders_imported !== 1) throw new Error(`the marketplace order sync ended ${job.status}: ${JSON.stringify(job.error_message ?? job.error_details)}`);
+  if (job.status !== 'completed' || job.orders_imported !== 1)
+    throw new Error(`the marketplace order sync ended ${job.status}: ${JSON.stringify(job.error_message ?? job.error_details)}`);
 
   return { owner, customers, shops: loaded, orders: { shop: shopOrders.length, marketplace: job.orders_imported } };
 }
@@ -123,18 +178,37 @@ async function finished(read: () => Promise<{ status: string; [k: string]: any }
 async function createProduct(api: DemoClient, token: string, shop: DemoShop, s: number, product: DemoProduct, i: number) {
   const [en, fr, de] = product.names;
   const gtin = gtinOf(s, i);
-  const text = (title: string, l: number) => ({ title, short_description: `${shop.name} · ${shop.kind[l]}`, description: `${title}. ${fill(['From {shop}.', 'De {shop}.', 'Von {shop}.'][l], shop, l)}` });
+  const text = (title: string, l: number) => ({
+    title,
+    short_description: `${shop.name} · ${shop.kind[l]}`,
+    description: `${title}. ${fill(['From {shop}.', 'De {shop}.', 'Von {shop}.'][l], shop, l)}`,
+  });
   const created = await api.call('POST', '/api/v1/vendor/products', {
-    token, body: {
-      vendor_sku: `${shop.code}-${String(i + 1).padStart(3, '0')}`, gtin, brand: shop.brand, price_cents: product.price,
+    token,
+    body: {
+      vendor_sku: `${shop.code}-${String(i + 1).padStart(3, '0')}`,
+      gtin,
+      brand: shop.brand,
+      price_cents: product.price,
       translations: { en: text(en, 0), fr: text(fr, 1), de: text(de, 2) },
     },
   });
-  await api.upload('/api/v1/vendor/media/images', token, { product_id: String(created.id) },
-    { name: `${shop.code.toLowerCase()}-${i + 1}.png`, data: await productPicture(product), type: 'image/png' });
+  await api.upload(
+    '/api/v1/vendor/media/images',
+    token,
+    { product_id: String(created.id) },
+    { name: `${shop.code.toLowerCase()}-${i + 1}.png`, data: await productPicture(product), type: 'image/png' },
+  );
   if (product.stock > 0) {
     await api.call('POST', '/api/v1/vendor/inventory', {
-      token, body: { product_id: created.id, warehouse: shop.warehouse, bin_location: `A-${String(Math.floor(i / 6) + 1).padStart(2, '0')}-${(i % 6) + 1}`, quantity: product.stock, note: 'Opening stock' },
+      token,
+      body: {
+        product_id: created.id,
+        warehouse: shop.warehouse,
+        bin_location: `A-${String(Math.floor(i / 6) + 1).padStart(2, '0')}-${(i % 6) + 1}`,
+        quantity: product.stock,
+        note: 'Opening stock',
+      },
     });
   }
   return { id: created.id as number, gtin, product };

@@ -1,12 +1,33 @@
 import {
-  ANY, BACKWARDS, END, EventStoreDBClient, excludeSystemEvents, FORWARDS, jsonEvent, NO_STREAM,
-  START as ESDB_START, StreamNotFoundError, WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-  type AllStreamSubscription, type ExpectedRevision, type JSONType, type Position as EsdbPosition,
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  START as ESDB_START,
+  StreamNotFoundError,
+  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+  type AllStreamSubscription,
+  type ExpectedRevision,
+  type JSONType,
+  type Position as EsdbPosition,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
-  type AppendResult, type EventMetadata, type EventStore, type ExpectedVersion, type FeedBatch, type NewEvent,
-  type Position, type ReadFeedOptions, type RecordedEvent, START, WrongExpectedVersionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type FeedBatch,
+  type NewEvent,
+  type Position,
+  type ReadFeedOptions,
+  type RecordedEvent,
+  START,
+  WrongExpectedVersionError,
 } from './port.ts';
 
 /**
@@ -71,7 +92,8 @@ export class EventStoreDbStore implements EventStore {
   async append(stream: string, events: NewEvent[], options: { expected: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const data = events.map((e) =>
-      jsonEvent({ id: e.id, type: e.type, data: (e.data ?? {}) as JSONType, metadata: (e.metadata ?? {}) as JSONType }));
+      jsonEvent({ id: e.id, type: e.type, data: (e.data ?? {}) as JSONType, metadata: (e.metadata ?? {}) as JSONType }),
+    );
     let result;
     try {
       result = await this.client.appendToStream(stream, data, { expectedRevision: toExpectedRevision(options.expected) });
@@ -199,7 +221,11 @@ export class EventStoreDbStore implements EventStore {
     setImmediate(() => {
       this.notifyScheduled = false;
       for (const l of [...this.listeners]) {
-        try { l(); } catch { /* a listener's failure is its own */ }
+        try {
+          l();
+        } catch {
+          /* a listener's failure is its own */
+        }
       }
     });
   }

@@ -37,9 +37,11 @@ export interface Position {
 export const START: Position = { a: '0', b: '0' };
 
 export function comparePositions(x: Position, y: Position): number {
-  const xa = BigInt(x.a), ya = BigInt(y.a);
+  const xa = BigInt(x.a),
+    ya = BigInt(y.a);
   if (xa !== ya) return xa < ya ? -1 : 1;
-  const xb = BigInt(x.b), yb = BigInt(y.b);
+  const xb = BigInt(x.b),
+    yb = BigInt(y.b);
   return xb === yb ? 0 : xb < yb ? -1 : 1;
 }
 
@@ -121,7 +123,11 @@ export interface EventStore {
 }
 
 export class WrongExpectedVersionError extends Error {
-  constructor(readonly stream: string, readonly expected: ExpectedVersion, readonly actual: number | null) {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | null,
+  ) {
     super(`stream ${stream}: expected version ${String(expected)}, actual ${actual ?? 'unknown'}`);
     this.name = 'WrongExpectedVersionError';
   }

@@ -1,12 +1,19 @@
 import { EventEmitter } from 'node:events';
 import { sql, sqlArrays, type Database, type Executor } from '../runtime/database.ts';
 import {
-  type AppendResult, type EventStore, type ExpectedVersion, type FeedBatch, type LeanEvent, type NewEvent,
-  type Position, type ReadFeedOptions, type RecordedEvent, START, WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type FeedBatch,
+  type LeanEvent,
+  type NewEvent,
+  type Position,
+  type ReadFeedOptions,
+  type RecordedEvent,
+  START,
+  WrongExpectedVersionError,
 } from './port.ts';
-import {
-  FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL,
-} from './postgresFeed.ts';
+import { FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL } from './postgresFeed.ts';
 import { FEED_CHANNEL, FeedNotifier } from './postgresNotify.ts';
 
 /**
@@ -52,8 +59,15 @@ SELECT max(version) AS version, max(tx_id)::text AS tx, max(position)::text AS p
 const PLAN_CHOICE_MS = 60_000;
 
 interface Row {
-  event_id: string; stream_id: string; version: number; type: string; data: any; metadata: any;
-  tx: string; pos: string; recorded_at: Date | string;
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: any;
+  metadata: any;
+  tx: string;
+  pos: string;
+  recorded_at: Date | string;
 }
 
 function toRecorded(r: Row): RecordedEvent {
@@ -133,7 +147,11 @@ export class PostgresEventStore implements EventStore {
       const position = { a: last.tx, b: last.pos };
       if (!options.tx) this.announce(types, position, carried !== null);
       // knex keeps a transaction's outcome promise internal; the events are announced once it commits.
-      else (options.tx as any).executionPromise?.then(() => this.announce(types, position, false), () => {});
+      else
+        (options.tx as any).executionPromise?.then(
+          () => this.announce(types, position, false),
+          () => {},
+        );
       return { version: Number(last.version), position, appended: true };
     }
   }
@@ -175,15 +193,20 @@ export class PostgresEventStore implements EventStore {
     const types = options.types ? [...options.types] : null;
     const tx = options.tx as Executor | undefined;
     // SET LOCAL needs a transaction of its own: in a caller's, the plain statement.
-    const byType = types !== null && types.length > 0 && !tx && await this.typesAreRare(types);
+    const byType = types !== null && types.length > 0 && !tx && (await this.typesAreRare(types));
     const rows = byType
-      // The planner prices the type index's scattered heap reads at random_page_cost (4) and
-      // prefers scanning the feed order past everything else: 415 ms instead of 9 ms for the
-      // first 5,000 ItemShipped of 5.2 million events. The store is in memory; say so, here only.
-      ? await this.db.knex.transaction(async (trx) => {
-        await sql(trx, 'SET LOCAL random_page_cost = 1.1');
-        return sqlArrays(trx, leanFeedByTypeSql(types.length), [after.a, after.b, options.limit, ...types], `es_feed_lean_types_${types.length}`);
-      })
+      ? // The planner prices the type index's scattered heap reads at random_page_cost (4) and
+        // prefers scanning the feed order past everything else: 415 ms instead of 9 ms for the
+        // first 5,000 ItemShipped of 5.2 million events. The store is in memory; say so, here only.
+        await this.db.knex.transaction(async (trx) => {
+          await sql(trx, 'SET LOCAL random_page_cost = 1.1');
+          return sqlArrays(
+            trx,
+            leanFeedByTypeSql(types.length),
+            [after.a, after.b, options.limit, ...types],
+            `es_feed_lean_types_${types.length}`,
+          );
+        })
       : await sqlArrays(tx ?? this.db.knex, LEAN_FEED_SQL, [after.a, after.b, types, options.limit], 'es_feed_lean');
     const events: LeanEvent[] = [];
     let head: Position | null = null;
@@ -205,11 +228,15 @@ export class PostgresEventStore implements EventStore {
     let rare = false;
     const [index] = await sql(this.db.knex, `SELECT 1 AS ok FROM pg_indexes WHERE tablename = 'events' AND indexname = 'events_type_feed'`);
     if (index) {
-      const [stats] = await sql<{ vals: string[] | null; freqs: number[] | null }>(this.db.knex,
-        `SELECT most_common_vals::text::text[] AS vals, most_common_freqs AS freqs FROM pg_stats WHERE tablename = 'events' AND attname = 'type'`);
+      const [stats] = await sql<{ vals: string[] | null; freqs: number[] | null }>(
+        this.db.knex,
+        `SELECT most_common_vals::text::text[] AS vals, most_common_freqs AS freqs FROM pg_stats WHERE tablename = 'events' AND attname = 'type'`,
+      );
       if (stats?.vals && stats.freqs) {
         let share = 0;
-        stats.vals.forEach((v, i) => { if (types.includes(v)) share += stats.freqs![i]; });
+        stats.vals.forEach((v, i) => {
+          if (types.includes(v)) share += stats.freqs![i];
+        });
         rare = share < 0.2;
       }
     }

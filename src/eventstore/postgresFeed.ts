@@ -41,9 +41,13 @@ batch AS (
 head AS (${HEAD})
 SELECT 'e' AS kind, batch.* FROM batch
 UNION ALL
-SELECT 'h', ${head} FROM head${lock ? `
+SELECT 'h', ${head} FROM head${
+    lock
+      ? `
 UNION ALL
-SELECT 'l', ${lock.nulls} FROM l WHERE NOT l.ok` : ''}`;
+SELECT 'l', ${lock.nulls} FROM l WHERE NOT l.ok`
+      : ''
+  }`;
 }
 
 const FEED_HEAD = 'NULL, NULL, NULL, NULL, NULL, NULL, head.tx, head.pos, NULL';
@@ -54,7 +58,10 @@ export const LOCKED_FEED_SQL = feedSql(COLUMNS, FEED_HEAD, { nulls: 'NULL, NULL,
  * A lean read (ReadFeedOptions.lean): the feed with only the columns a rebuild's fold reads, as
  * arrays [kind, id, type, data, tx, pos]. Parameters as FEED_SQL's.
  */
-export const LEAN_FEED_SQL = feedSql('event_id::text AS id, type, data, tx_id::text AS tx, position::text AS pos', 'NULL, NULL, NULL, head.tx, head.pos');
+export const LEAN_FEED_SQL = feedSql(
+  'event_id::text AS id, type, data, tx_id::text AS tx, position::text AS pos',
+  'NULL, NULL, NULL, head.tx, head.pos',
+);
 
 /**
  * LEAN_FEED_SQL through the per-type index (migrations/2026112106_events_type_feed.ts): each
@@ -63,9 +70,12 @@ export const LEAN_FEED_SQL = feedSql('event_id::text AS id, type, data, tx_id::t
  * types.
  */
 export function leanFeedByTypeSql(types: number): string {
-  const scans = Array.from({ length: types }, (_, i) => `(SELECT event_id, type, data, tx_id, position FROM events
+  const scans = Array.from(
+    { length: types },
+    (_, i) => `(SELECT event_id, type, data, tx_id, position FROM events
    WHERE type = $${i + 4} AND (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${HORIZON}
-   ORDER BY tx_id, position LIMIT $3)`);
+   ORDER BY tx_id, position LIMIT $3)`,
+  );
   return `
 WITH ${HORIZON_CTE},
 batch AS (

@@ -44,14 +44,19 @@ export class FeedNotifier {
   private closed = false;
 
   /** `enabled`: a PostgreSQL server (PGlite's data folder belongs to one process: no one to tell). */
-  constructor(private readonly db: Executor, private readonly enabled: boolean) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly enabled: boolean,
+  ) {}
 
   /** Listens for the appends of other processes; `onRemote` gets the types they name (none: any). */
   async listen(url: string, onRemote: (types?: string[]) => void): Promise<void> {
     if (!this.enabled) return;
     const { default: pgm } = await import('pg');
     const client = new pgm.Client({ connectionString: url });
-    client.on('error', () => { /* the consumers' capped polling covers a lost listener */ });
+    client.on('error', () => {
+      /* the consumers' capped polling covers a lost listener */
+    });
     await client.connect();
     client.on('notification', (msg) => {
       const note = parsePayload(msg.payload);
@@ -120,7 +125,10 @@ export class FeedNotifier {
   private notify(): void {
     if (this.notifying || this.unannounced.size === 0 || this.closed) return;
     const now = performance.now();
-    if (now < this.nextNotifyAt) { this.flushSoon(); return; }
+    if (now < this.nextNotifyAt) {
+      this.flushSoon();
+      return;
+    }
     this.notifying = true;
     this.nextNotifyAt = now + this.notifySpacingMs;
     const payload = this.payload([...this.unannounced]);

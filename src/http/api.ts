@@ -30,7 +30,14 @@ export type Caller = 'none' | 'admin' | 'vendor' | 'customer';
 
 /** The caller each area expects unless a route says otherwise (SPEC.md part 5). */
 export const AREA_CALLER: Record<ApiArea, Caller> = {
-  admin: 'admin', vendor: 'vendor', shop: 'none', public: 'none', language: 'none', platform: 'none', health: 'none', root: 'none',
+  admin: 'admin',
+  vendor: 'vendor',
+  shop: 'none',
+  public: 'none',
+  language: 'none',
+  platform: 'none',
+  health: 'none',
+  root: 'none',
 };
 
 export interface ResponseDecl {
@@ -119,23 +126,40 @@ export function routeEntryOf(layerStack: readonly Function[]): RouteEntry | unde
 export class Api {
   readonly router = new Router();
 
-  constructor(private readonly services: Services, readonly area: ApiArea) {}
+  constructor(
+    private readonly services: Services,
+    readonly area: ApiArea,
+  ) {}
 
-  get<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('GET', path, decl, handler); }
-  post<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('POST', path, decl, handler); }
-  put<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('PUT', path, decl, handler); }
-  patch<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('PATCH', path, decl, handler); }
-  delete<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this { return this.add('DELETE', path, decl, handler); }
+  get<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this {
+    return this.add('GET', path, decl, handler);
+  }
+  post<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this {
+    return this.add('POST', path, decl, handler);
+  }
+  put<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this {
+    return this.add('PUT', path, decl, handler);
+  }
+  patch<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this {
+    return this.add('PATCH', path, decl, handler);
+  }
+  delete<D extends RouteDecl>(path: string, decl: D, handler: Handler<D>): this {
+    return this.add('DELETE', path, decl, handler);
+  }
 
   private add<D extends RouteDecl>(method: string, path: string, declared: D, handler: Handler<D>): this {
     const caller = declared.caller ?? AREA_CALLER[this.area];
     const decl = declared.feature ? this.gated(declared, caller) : declared;
     const entry: RouteEntry = { method, area: this.area, decl, caller };
-    const gate: Middleware[] = decl.feature ? [async function featureGate(ctx: Context, next: Next) {
-      if (!entry.featureCheck) throw new Error(`The route's feature '${decl.feature}' is checked by no module's feature gate`);
-      await entry.featureCheck(ctx);
-      await next();
-    }] : [];
+    const gate: Middleware[] = decl.feature
+      ? [
+          async function featureGate(ctx: Context, next: Next) {
+            if (!entry.featureCheck) throw new Error(`The route's feature '${decl.feature}' is checked by no module's feature gate`);
+            await entry.featureCheck(ctx);
+            await next();
+          },
+        ]
+      : [];
     const gates = async function routeGates(ctx: Context, next: Next) {
       for (const check of entry.gates ?? []) check(ctx);
       await next();

@@ -25,8 +25,16 @@ const DIST_DIR: string = require('swagger-ui-dist/absolute-path.js')();
 const DIST_VERSION: string = require('swagger-ui-dist/package.json').version;
 
 export const DOCS_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:",
-  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 /** The initializer: a served file, not an inline script (the CSP above forbids those). */
@@ -65,16 +73,44 @@ interface Asset {
 }
 
 const ASSETS: Record<string, Asset> = {
-  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', contentType: 'application/javascript; charset=utf-8', mediaType: 'application/javascript', summary: 'API reference: the Swagger UI bundle (swagger-ui-dist)' },
-  'swagger-ui.css': { file: 'swagger-ui.css', contentType: 'text/css; charset=utf-8', mediaType: 'text/css', summary: 'API reference: the Swagger UI stylesheet (swagger-ui-dist)' },
-  'favicon-32x32.png': { file: 'favicon-32x32.png', contentType: 'image/png', mediaType: 'image/png', summary: 'API reference: its icon (swagger-ui-dist)' },
-  'init.js': { content: INIT_JS, contentType: 'application/javascript; charset=utf-8', mediaType: 'application/javascript', summary: 'API reference: the initializer that points Swagger UI at this service\'s OpenAPI document' },
-  'docs.css': { content: PAGE_CSS, contentType: 'text/css; charset=utf-8', mediaType: 'text/css', summary: 'API reference: the stylesheet of the page around Swagger UI' },
+  'swagger-ui-bundle.js': {
+    file: 'swagger-ui-bundle.js',
+    contentType: 'application/javascript; charset=utf-8',
+    mediaType: 'application/javascript',
+    summary: 'API reference: the Swagger UI bundle (swagger-ui-dist)',
+  },
+  'swagger-ui.css': {
+    file: 'swagger-ui.css',
+    contentType: 'text/css; charset=utf-8',
+    mediaType: 'text/css',
+    summary: 'API reference: the Swagger UI stylesheet (swagger-ui-dist)',
+  },
+  'favicon-32x32.png': {
+    file: 'favicon-32x32.png',
+    contentType: 'image/png',
+    mediaType: 'image/png',
+    summary: 'API reference: its icon (swagger-ui-dist)',
+  },
+  'init.js': {
+    content: INIT_JS,
+    contentType: 'application/javascript; charset=utf-8',
+    mediaType: 'application/javascript',
+    summary: "API reference: the initializer that points Swagger UI at this service's OpenAPI document",
+  },
+  'docs.css': {
+    content: PAGE_CSS,
+    contentType: 'text/css; charset=utf-8',
+    mediaType: 'text/css',
+    summary: 'API reference: the stylesheet of the page around Swagger UI',
+  },
 };
 
 export const ASSET_NAMES = Object.keys(ASSETS);
 
-interface Loaded { body: Buffer; etag: string }
+interface Loaded {
+  body: Buffer;
+  etag: string;
+}
 const loaded = new Map<string, Loaded>();
 
 /** An asset's bytes, read once per process (a file of the package is read only when first asked for). */
@@ -114,28 +150,40 @@ ${raw('<script src="/docs/assets/swagger-ui-bundle.js" charset="utf-8"></script>
 export function apiReferenceRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   let document: string | undefined;
-  api.get('/docs', {
-    summary: 'The API reference (Swagger UI) of this document',
-    description: 'An HTML page (also at /docs/) rendering /api/v1/openapi.json with Swagger UI from swagger-ui-dist, served by the service: '
-      + 'no CDN, works offline. Its Content-Security-Policy allows only this service\'s scripts.',
-    responses: { 200: { description: 'The HTML page', contentType: 'text/html' } },
-  }, (ctx) => {
-    document ??= renderApiReference();
-    ctx.set('Content-Security-Policy', DOCS_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = document;
-  });
+  api.get(
+    '/docs',
+    {
+      summary: 'The API reference (Swagger UI) of this document',
+      description:
+        'An HTML page (also at /docs/) rendering /api/v1/openapi.json with Swagger UI from swagger-ui-dist, served by the service: ' +
+        "no CDN, works offline. Its Content-Security-Policy allows only this service's scripts.",
+      responses: { 200: { description: 'The HTML page', contentType: 'text/html' } },
+    },
+    (ctx) => {
+      document ??= renderApiReference();
+      ctx.set('Content-Security-Policy', DOCS_CSP);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Referrer-Policy', 'no-referrer');
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = document;
+    },
+  );
   for (const [name, asset] of Object.entries(ASSETS)) {
-    api.get(`/docs/assets/${name}`, {
-      summary: asset.summary,
-      responses: {
-        200: { description: `The file (${asset.mediaType}); fresh for an hour, then revalidated by its ETag`, contentType: asset.mediaType },
-        304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+    api.get(
+      `/docs/assets/${name}`,
+      {
+        summary: asset.summary,
+        responses: {
+          200: {
+            description: `The file (${asset.mediaType}); fresh for an hour, then revalidated by its ETag`,
+            contentType: asset.mediaType,
+          },
+          304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+        },
       },
-    }, (ctx) => serve(ctx, name));
+      (ctx) => serve(ctx, name),
+    );
   }
   return api.router;
 }

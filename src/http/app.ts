@@ -32,10 +32,18 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   if (options.onDrift) app.use(responseConformance(app, options.onDrift));
   app.use(requestLog(services));
   app.use(noSniff);
-  app.use(errorHandler(services.logger, modules.flatMap((m) => (m.notFoundPage ? [m.notFoundPage(services)] : []))));
+  app.use(
+    errorHandler(
+      services.logger,
+      modules.flatMap((m) => (m.notFoundPage ? [m.notFoundPage(services)] : [])),
+    ),
+  );
   app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', includeUnparsed: true, jsonStrict: true }));
   app.use(inputGuard());
-  registerBackOffice(services, modules.flatMap((m) => (m.backOffice ? [m.backOffice] : [])));
+  registerBackOffice(
+    services,
+    modules.flatMap((m) => (m.backOffice ? [m.backOffice] : [])),
+  );
 
   const root = new Router();
   const moduleSwitch = provided(services, 'moduleSwitch', modules);
@@ -94,7 +102,8 @@ function checkFeatures(router: Router, gate: FeatureGate | undefined): void {
     const entry = routeEntryOf(layer.stack);
     const code = entry?.decl.feature;
     if (!entry || !code || entry.featureCheck) continue;
-    if (!gate) throw new Error(`${entry.method} ${String(layer.path)} names the plan feature '${code}', and no module provides a feature gate`);
+    if (!gate)
+      throw new Error(`${entry.method} ${String(layer.path)} names the plan feature '${code}', and no module provides a feature gate`);
     const note = gate.describe(code);
     entry.decl = { ...entry.decl, description: entry.decl.description ? `${entry.decl.description}\n\n${note}` : note };
     entry.featureCheck = (ctx) => gate.check(ctx, code);
@@ -109,7 +118,8 @@ const API_AREAS: readonly ApiArea[] = ['root', 'health', 'admin', 'vendor', 'sho
  * platform-modules switch answers from memory, no statement per request.
  */
 function claimRoutes(router: Router, module: Module, moduleSwitch: ModuleSwitch | undefined): void {
-  const absent = moduleSwitch && !isCoreModule(module.name) ? (ctx: Context) => !moduleSwitch.isOnForHost(module.name, ctx.hostname) : undefined;
+  const absent =
+    moduleSwitch && !isCoreModule(module.name) ? (ctx: Context) => !moduleSwitch.isOnForHost(module.name, ctx.hostname) : undefined;
   for (const layer of router.stack) {
     const entry = routeEntryOf(layer.stack);
     if (entry && !entry.tag) {
@@ -160,9 +170,17 @@ function requestLog(services: Services) {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       requestMetricsOf(services).observe(apiAreaOf(ctx), ctx.status, ms, services.clock.now());
-      services.logger.info({
-        req_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, ...callerOf(ctx),
-      }, 'request');
+      services.logger.info(
+        {
+          req_id: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          ...callerOf(ctx),
+        },
+        'request',
+      );
     }
   };
 }

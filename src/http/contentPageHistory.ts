@@ -14,19 +14,36 @@ const isoOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toIS
 export function pageHistoryAt(id: number, events: RecordedEvent[], at: Date) {
   const upTo = events.filter((e) => new Date(changedAt(e)).getTime() <= at.getTime());
   const state = upTo.reduce((s, e) => contentPage.evolve(s, domainEvent<ContentPageEvent>(e)), contentPage.initialState());
-  const page = state.status === 'draft' || state.status === 'published'
-    ? {
-      vendor_id: state.vendor_id, slug: state.slug, template: state.template, show_in_header: state.show_in_header,
-      show_in_footer: state.show_in_footer, show_in_legal: state.show_in_legal, sort_order: state.sort_order,
-      default_language: state.default_language, translations: state.translations,
-      created_at: state.created_at, updated_at: state.updated_at, published_at: state.published_at,
-    }
-    : null;
+  const page =
+    state.status === 'draft' || state.status === 'published'
+      ? {
+          vendor_id: state.vendor_id,
+          slug: state.slug,
+          template: state.template,
+          show_in_header: state.show_in_header,
+          show_in_footer: state.show_in_footer,
+          show_in_legal: state.show_in_legal,
+          sort_order: state.sort_order,
+          default_language: state.default_language,
+          translations: state.translations,
+          created_at: state.created_at,
+          updated_at: state.updated_at,
+          published_at: state.published_at,
+        }
+      : null;
   return {
-    id, at: at.toISOString(), stream: `${contentPage.aggregate}-${id}`, version: upTo.length === 0 ? 0 : upTo[upTo.length - 1].version,
-    status: state.status, page,
+    id,
+    at: at.toISOString(),
+    stream: `${contentPage.aggregate}-${id}`,
+    version: upTo.length === 0 ? 0 : upTo[upTo.length - 1].version,
+    status: state.status,
+    page,
     changes: upTo.map((e) => ({
-      version: e.version, type: e.type, at: isoOf(changedAt(e)), recorded_at: isoOf(e.recorded_at), user_id: e.metadata.user_id ?? null,
+      version: e.version,
+      type: e.type,
+      at: isoOf(changedAt(e)),
+      recorded_at: isoOf(e.recorded_at),
+      user_id: e.metadata.user_id ?? null,
     })),
   };
 }

@@ -44,16 +44,30 @@ export function requireCustomer(services: Services): Middleware {
     }
     const shop = ctx.state.vendorContext as VendorContext;
     if (vendorId !== shop.id) throw new AuthenticationException('This customer token belongs to another shop; sign in at this shop');
-    const [row] = await sql<{ id: number; vendor_id: number; email: string; first_name: string | null; last_name: string | null; preferred_language: string | null }>(
+    const [row] = await sql<{
+      id: number;
+      vendor_id: number;
+      email: string;
+      first_name: string | null;
+      last_name: string | null;
+      preferred_language: string | null;
+    }>(
       services.db.knex,
       `SELECT c.id, c.vendor_id, c.email, c.first_name, c.last_name, c.preferred_language
          FROM customer_sessions s JOIN customer_list c ON c.id = s.customer_id
         WHERE s.session_id = $1 AND s.customer_id = $2`,
-      [claims.sid, customerId], 'customer_auth');
+      [claims.sid, customerId],
+      'customer_auth',
+    );
     if (!row || row.vendor_id !== vendorId) throw new AuthenticationException('This session has ended; sign in again');
     const caller: CustomerCaller = {
-      id: row.id, vendorId: row.vendor_id, email: row.email, firstName: row.first_name, lastName: row.last_name,
-      preferredLanguage: row.preferred_language, sessionId: claims.sid,
+      id: row.id,
+      vendorId: row.vendor_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      preferredLanguage: row.preferred_language,
+      sessionId: claims.sid,
     };
     ctx.state.customer = caller;
     await next();

@@ -4,9 +4,19 @@ import { DomainException, ValidationException } from '../core/errors.ts';
 import { renderServiceNotFound, wantsHtmlPage, type NotFoundPage } from './notFoundPage.ts';
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
 };
 
 /**
@@ -26,8 +36,10 @@ export function errorHandler(logger: Logger, notFoundPages: readonly NotFoundPag
         return;
       }
       if (ctx.body == null && (ctx.status === 404 || ctx.status === 405 || ctx.status === 501)) {
-        const detail = ctx.status === 404 ? `No route for ${ctx.method} ${ctx.path}`
-          : `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`;
+        const detail =
+          ctx.status === 404
+            ? `No route for ${ctx.method} ${ctx.path}`
+            : `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`;
         problem(ctx, ctx.status, ctx.status === 404 ? 'RouteNotFound' : 'MethodNotAllowed', detail);
       }
     } catch (err: any) {
@@ -35,13 +47,17 @@ export function errorHandler(logger: Logger, notFoundPages: readonly NotFoundPag
         problem(ctx, err.status, err.code, err.message, err.extra);
         // Where and why, never what was sent (SPEC.md part 5 rule 7: no password value is logged).
         if (err instanceof ValidationException) {
-          logger.info({ req_id: ctx.state.requestId, errors: err.errors.map((e) => ({ pointer: e.pointer, message: e.message })) }, 'request refused: invalid input');
+          logger.info(
+            { req_id: ctx.state.requestId, errors: err.errors.map((e) => ({ pointer: e.pointer, message: e.message })) },
+            'request refused: invalid input',
+          );
         }
         if (err.status === 429 && err.extra.retry_after) ctx.set('Retry-After', String(err.extra.retry_after));
         if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
       } else if (Number.isInteger(err?.status) && err.status >= 400 && err.status < 500 && err.expose !== false) {
         // koa-body / co-body / formidable: malformed JSON, bad encoding, too large, wrong type.
-        const code = { 400: 'MalformedRequestBody', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' }[err.status as number] ?? 'BadRequest';
+        const code =
+          { 400: 'MalformedRequestBody', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' }[err.status as number] ?? 'BadRequest';
         problem(ctx, err.status, code, err.status === 413 ? 'The request body is too large' : safeMessage(err));
       } else {
         logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');

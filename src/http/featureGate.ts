@@ -2,10 +2,22 @@ import type { Knex } from 'knex';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
 import { addOnByCode } from '../core/addOnCatalogue.ts';
-import { activeAddOns, activeAddOnsOf, VENDOR_ADD_ONS_VIEW, type ActiveAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
+import {
+  activeAddOns,
+  activeAddOnsOf,
+  VENDOR_ADD_ONS_VIEW,
+  type ActiveAddOns,
+  type VendorAddOnView,
+} from '../../queries/billing/addOns.ts';
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
 import {
-  findDefaultTier, findLegacyPlan, findVendorSubscription, LIVE_STATUSES, VENDOR_PLANS_VIEW, type PlanFacts, type VendorSubscriptionView,
+  findDefaultTier,
+  findLegacyPlan,
+  findVendorSubscription,
+  LIVE_STATUSES,
+  VENDOR_PLANS_VIEW,
+  type PlanFacts,
+  type VendorSubscriptionView,
 } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
@@ -25,10 +37,18 @@ export const BUILT_IN_DEFAULT_TIER = 'essential';
  * is an upgrade from it.
  */
 export const LEGACY_PLAN: TierView = {
-  code: 'legacy', name: 'Legacy', description: 'Every feature and no limits, kept from before plans',
-  price_monthly_cents: 0, price_yearly_cents: 0, currency: 'EUR',
-  limits: { orders_per_period: null, products: null, team_members: null }, features: FEATURES.map((f) => f.code),
-  sort_order: 1_000_000, is_active: false, created_at: new Date(0).toISOString(), updated_at: new Date(0).toISOString(),
+  code: 'legacy',
+  name: 'Legacy',
+  description: 'Every feature and no limits, kept from before plans',
+  price_monthly_cents: 0,
+  price_yearly_cents: 0,
+  currency: 'EUR',
+  limits: { orders_per_period: null, products: null, team_members: null },
+  features: FEATURES.map((f) => f.code),
+  sort_order: 1_000_000,
+  is_active: false,
+  created_at: new Date(0).toISOString(),
+  updated_at: new Date(0).toISOString(),
 };
 
 /**
@@ -65,7 +85,10 @@ export interface VendorPlan {
 }
 
 /** What the active add-ons add, times their quantity, on top of the limits; an unlimited limit stays unlimited. */
-export function withAddOns(limits: TierView['limits'], addOns: readonly Pick<VendorAddOnView, 'add_on_code' | 'quantity'>[]): TierView['limits'] {
+export function withAddOns(
+  limits: TierView['limits'],
+  addOns: readonly Pick<VendorAddOnView, 'add_on_code' | 'quantity'>[],
+): TierView['limits'] {
   const out = { ...limits };
   for (const a of addOns) {
     const adds = addOnByCode(a.add_on_code)?.adds ?? {};
@@ -97,8 +120,11 @@ async function planFacts(services: PlanReader, vendorId: number) {
   }
   const knex = services.db.knex;
   return {
-    subscription: await findVendorSubscription(knex, vendorId), legacySince: await findLegacyPlan(knex, vendorId), defaultTier: await findDefaultTier(knex),
-    tier: (code: string) => findTier(knex, code), addOns: await activeAddOns(knex, vendorId),
+    subscription: await findVendorSubscription(knex, vendorId),
+    legacySince: await findLegacyPlan(knex, vendorId),
+    defaultTier: await findDefaultTier(knex),
+    tier: (code: string) => findTier(knex, code),
+    addOns: await activeAddOns(knex, vendorId),
   };
 }
 
@@ -121,8 +147,10 @@ const copyTier = (t: TierView | null): TierView | null => t && { ...t, limits: {
 export async function offeredTiers(services: PlanReader): Promise<TierView[]> {
   const plans = services.views?.find<PlanFacts>(VENDOR_PLANS_VIEW);
   if (!plans) return listTiers(services.db.knex);
-  return [...plans.tiers.values()].filter((t) => t.is_active)
-    .sort((x, y) => x.sort_order - y.sort_order || (x.code < y.code ? -1 : x.code > y.code ? 1 : 0)).map((t) => copyTier(t)!);
+  return [...plans.tiers.values()]
+    .filter((t) => t.is_active)
+    .sort((x, y) => x.sort_order - y.sort_order || (x.code < y.code ? -1 : x.code > y.code ? 1 : 0))
+    .map((t) => copyTier(t)!);
 }
 
 /**
@@ -137,12 +165,16 @@ export async function vendorPlan(services: PlanReader, vendorId: number): Promis
   const subscribed = live ? await facts.tier(subscription.tier_code) : null;
   // A record ends the legacy plan (VendorLegacyPlanEnded is recorded with it): this only guards a view that saw one and not the other.
   const legacy = !subscription && facts.legacySince !== null;
-  let tier = subscribed ?? (legacy ? copyTier(LEGACY_PLAN) : await facts.tier(facts.defaultTier ?? BUILT_IN_DEFAULT_TIER) ?? await facts.tier(BUILT_IN_DEFAULT_TIER));
+  let tier =
+    subscribed ??
+    (legacy
+      ? copyTier(LEGACY_PLAN)
+      : ((await facts.tier(facts.defaultTier ?? BUILT_IN_DEFAULT_TIER)) ?? (await facts.tier(BUILT_IN_DEFAULT_TIER))));
   if (!tier) {
     const at = new Date(0).toISOString();
     tier = { code: BUILT_IN_DEFAULT_TIER, ...SEEDED_TIERS.essential, currency: 'EUR', is_active: false, created_at: at, updated_at: at };
   }
-  const custom = subscribed ? subscription!.custom_limits ?? {} : {};
+  const custom = subscribed ? (subscription!.custom_limits ?? {}) : {};
   const addOns = facts.addOns;
   return {
     tier,
@@ -152,7 +184,9 @@ export async function vendorPlan(services: PlanReader, vendorId: number): Promis
     limits: withAddOns({ ...tier.limits, ...custom }, addOns),
     features: [...new Set([...tier.features, ...addOns.flatMap((a) => addOnByCode(a.add_on_code)?.adds.features ?? [])])],
     add_ons: addOns,
-    period: subscribed ? { start: subscription!.current_period_start, end: subscription!.current_period_end } : calendarMonth(services.clock.now()),
+    period: subscribed
+      ? { start: subscription!.current_period_start, end: subscription!.current_period_end }
+      : calendarMonth(services.clock.now()),
   };
 }
 
@@ -180,8 +214,11 @@ export async function assertVendorFeature(services: PlanReader, vendorId: number
   const { tier, features } = await vendorPlan(services, vendorId);
   if (features.includes(code)) return;
   const required = await lowestTierWith(services, code);
-  throw new FeatureNotAvailableException(`The feature '${code}' needs the ${required} tier or higher; this vendor is on ${tier.code}`,
-    { feature: code, required_tier: required, current_tier: tier.code });
+  throw new FeatureNotAvailableException(`The feature '${code}' needs the ${required} tier or higher; this vendor is on ${tier.code}`, {
+    feature: code,
+    required_tier: required,
+    current_tier: tier.code,
+  });
 }
 
 export const FEATURE_COUNT = FEATURES.length;

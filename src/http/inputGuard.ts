@@ -19,14 +19,20 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function inputGuard() {
   return async function guardInput(ctx: Context, next: Next) {
     const issues: ValidationIssue[] = [];
-    const add = (pointer: string, message: string) => { if (issues.length < MAX_ISSUES) issues.push({ pointer, message }); };
+    const add = (pointer: string, message: string) => {
+      if (issues.length < MAX_ISSUES) issues.push({ pointer, message });
+    };
     const check = (value: string, pointer: string) => {
       if (value.includes('\u0000')) add(pointer, 'must not contain a NUL character');
       else if (LONE_SURROGATE.test(value)) add(pointer, 'must be well-formed Unicode (no lone surrogate)');
     };
     for (const segment of ctx.path.split('/')) {
       let decoded: string;
-      try { decoded = decodeURIComponent(segment); } catch { continue; }
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        continue;
+      }
       check(decoded, '/path');
     }
     walk(ctx.query, '/query', add, check);
@@ -36,14 +42,29 @@ export function inputGuard() {
   };
 }
 
-function walk(root: unknown, base: string, add: (pointer: string, message: string) => void, check: (value: string, pointer: string) => void) {
+function walk(
+  root: unknown,
+  base: string,
+  add: (pointer: string, message: string) => void,
+  check: (value: string, pointer: string) => void,
+) {
   const stack: [unknown, string, number][] = [[root, base, 0]];
   while (stack.length > 0) {
     const [value, pointer, depth] = stack.pop()!;
-    if (typeof value === 'string') { check(value, pointer); continue; }
+    if (typeof value === 'string') {
+      check(value, pointer);
+      continue;
+    }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_BODY_DEPTH) { add(pointer, `is nested deeper than ${MAX_BODY_DEPTH} levels`); continue; }
+    if (depth >= MAX_BODY_DEPTH) {
+      add(pointer, `is nested deeper than ${MAX_BODY_DEPTH} levels`);
+      continue;
+    }
     if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, `${pointer}/${i}`, depth + 1]));
-    else for (const [k, v] of Object.entries(value)) { check(k, `${pointer}/${k}`); stack.push([v, `${pointer}/${k}`, depth + 1]); }
+    else
+      for (const [k, v] of Object.entries(value)) {
+        check(k, `${pointer}/${k}`);
+        stack.push([v, `${pointer}/${k}`, depth + 1]);
+      }
   }
 }

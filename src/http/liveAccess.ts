@@ -18,6 +18,11 @@ export const memberStillActive = (services: Services, vendorId: number, userId: 
 };
 
 export const sessionStillOpen = (services: Services, customerId: number, sessionId: string) => async () => {
-  const rows = await sql(services.db.knex, 'SELECT 1 FROM customer_sessions WHERE session_id = $1 AND customer_id = $2', [sessionId, customerId], 'live_customer_access');
+  const rows = await sql(
+    services.db.knex,
+    'SELECT 1 FROM customer_sessions WHERE session_id = $1 AND customer_id = $2',
+    [sessionId, customerId],
+    'live_customer_access',
+  );
   return rows.length > 0;
 };

@@ -10,9 +10,12 @@ const WINDOW_SECONDS = 15 * 60;
 const LIMITS = { account: 5, address: 30 } as const;
 
 export async function assertLoginAllowed(db: Executor, keys: { account: string; address: string }): Promise<void> {
-  const rows = await sql(db, `SELECT key, failures, ceil(extract(epoch FROM window_start + $2 * interval '1 second' - now()))::int AS retry
+  const rows = await sql(
+    db,
+    `SELECT key, failures, ceil(extract(epoch FROM window_start + $2 * interval '1 second' - now()))::int AS retry
     FROM auth_throttle WHERE key = ANY($1) AND window_start > now() - $2 * interval '1 second'`,
-    [[`account:${keys.account}`, `address:${keys.address}`], WINDOW_SECONDS]);
+    [[`account:${keys.account}`, `address:${keys.address}`], WINDOW_SECONDS],
+  );
   for (const r of rows) {
     const limit = r.key.startsWith('account:') ? LIMITS.account : LIMITS.address;
     if (r.failures >= limit) throw new TooManyAttemptsException('Too many failed sign-in attempts; try again later', Math.max(1, r.retry));
@@ -20,12 +23,15 @@ export async function assertLoginAllowed(db: Executor, keys: { account: string; 
 }
 
 export async function recordLoginFailure(db: Executor, keys: { account: string; address: string }): Promise<void> {
-  await sql(db, `INSERT INTO auth_throttle AS t (key, failures, window_start)
+  await sql(
+    db,
+    `INSERT INTO auth_throttle AS t (key, failures, window_start)
     SELECT k, 1, now() FROM unnest($1::text[]) AS k
     ON CONFLICT (key) DO UPDATE SET
       failures = CASE WHEN t.window_start > now() - $2 * interval '1 second' THEN t.failures + 1 ELSE 1 END,
       window_start = CASE WHEN t.window_start > now() - $2 * interval '1 second' THEN t.window_start ELSE now() END`,
-  [[`account:${keys.account}`, `address:${keys.address}`], WINDOW_SECONDS]);
+    [[`account:${keys.account}`, `address:${keys.address}`], WINDOW_SECONDS],
+  );
 }
 
 export async function clearLoginFailures(db: Executor, account: string): Promise<void> {

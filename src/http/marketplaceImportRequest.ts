@@ -29,14 +29,27 @@ const fields = {
   delimiter: Type.Optional(Type.Union(Object.keys(DELIMITERS).map((d) => Type.Literal(d)))),
 };
 /** AdminMarketplaceImportJobRequest (SPEC.md 4.1). */
-export const AdminMarketplaceImportJobRequest = Type.Object({ vendor_id: Id, ...fields }, { $id: 'AdminMarketplaceImportJobRequest', additionalProperties: false });
+export const AdminMarketplaceImportJobRequest = Type.Object(
+  { vendor_id: Id, ...fields },
+  { $id: 'AdminMarketplaceImportJobRequest', additionalProperties: false },
+);
 /** The vendor's request: the vendor comes from the token, never from the body. */
-export const VendorMarketplaceImportJobRequest = Type.Object(fields, { $id: 'VendorMarketplaceImportJobRequest', additionalProperties: false });
+export const VendorMarketplaceImportJobRequest = Type.Object(fields, {
+  $id: 'VendorMarketplaceImportJobRequest',
+  additionalProperties: false,
+});
 
 /** The form as documented, named after its fields (`<fields>Form`): the request's fields and the CSV file (read by the handler). */
-export const ImportForm = (fields: TObject) => Type.Intersect([fields, Type.Object({
-  file: Type.Optional(Type.String({ format: 'binary', description: 'The CSV, unless source_url names it' })),
-})], fields.$id ? { $id: `${fields.$id}Form` } : {});
+export const ImportForm = (fields: TObject) =>
+  Type.Intersect(
+    [
+      fields,
+      Type.Object({
+        file: Type.Optional(Type.String({ format: 'binary', description: 'The CSV, unless source_url names it' })),
+      }),
+    ],
+    fields.$id ? { $id: `${fields.$id}Form` } : {},
+  );
 
 export const importUpload = multipart(() => ({ maxFileBytes: importSettings.maxBytes }));
 
@@ -50,27 +63,40 @@ export async function actorName(services: Services, userId: number): Promise<str
 }
 
 export async function startMarketplaceImport(
-  services: Services, ctx: Context, vendorId: number,
+  services: Services,
+  ctx: Context,
+  vendorId: number,
   body: { language?: ImportLanguage; source_url?: string; marketplace?: string; delimiter?: string },
   actor: { userId: number; context: CommandContext },
 ) {
   const file = uploadedFile(ctx, 'file');
   if (!file === !body.source_url) {
-    throw new ValidationException('Give the CSV either as source_url or as an uploaded file, not both', [{ pointer: '/body/source_url', message: 'exactly one of source_url and file is required' }]);
+    throw new ValidationException('Give the CSV either as source_url or as an uploaded file, not both', [
+      { pointer: '/body/source_url', message: 'exactly one of source_url and file is required' },
+    ]);
   }
   let source: ImportSource;
   if (body.source_url) {
-    if (!isHttpUrl(body.source_url)) throw new ValidationException('The request is not valid', [{ pointer: '/body/source_url', message: 'must be an http or https URL' }]);
+    if (!isHttpUrl(body.source_url))
+      throw new ValidationException('The request is not valid', [{ pointer: '/body/source_url', message: 'must be an http or https URL' }]);
     source = { kind: 'url', url: body.source_url };
   } else {
     const stored = await storeImportUpload(services.config.dataDir, file!.filepath);
     source = { kind: 'upload', file: stored, original_name: (file!.originalFilename ?? 'upload.csv').slice(0, 200), bytes: file!.size };
   }
-  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex, clock: services.clock }, {
-    vendor_id: vendorId, language: body.language ?? 'en', marketplace: body.marketplace?.trim() || 'extmarket',
-    delimiter: body.delimiter ? DELIMITERS[body.delimiter] : null, source, requested_by: actor.userId,
-    created_by_name: await actorName(services, actor.userId),
-  }, actor.context);
+  const { id, done } = await requestMarketplaceImport(
+    { store: services.store, db: services.db.knex, clock: services.clock },
+    {
+      vendor_id: vendorId,
+      language: body.language ?? 'en',
+      marketplace: body.marketplace?.trim() || 'extmarket',
+      delimiter: body.delimiter ? DELIMITERS[body.delimiter] : null,
+      source,
+      requested_by: actor.userId,
+      created_by_name: await actorName(services, actor.userId),
+    },
+    actor.context,
+  );
   await services.settle([done]);
   ctx.status = 202;
   ctx.body = await getImportJob(services.db.knex, id, null);
@@ -83,20 +109,34 @@ export async function startMarketplaceImport(
  * before reading it to the end), else the retry is refused: a job removes its file once read.
  */
 export async function retryMarketplaceImport(
-  services: Services, jobId: number, actor: { context: CommandContext; name: string | null },
+  services: Services,
+  jobId: number,
+  actor: { context: CommandContext; name: string | null },
 ): Promise<{ type: string; task_id: string }> {
   const failed = await importRequestOf(services.store, jobId);
   if (!failed) throw new MarketplaceImportJobNotFoundException(`Import job ${jobId} not found`);
   let source: ImportSource = failed.source;
   if (failed.source.kind === 'upload') {
     const copy = await copyImportUpload(services.config.dataDir, failed.source.file);
-    if (!copy) throw new ConflictException(`The file uploaded for import ${jobId} is no longer kept (an import removes its file once it has read it): upload it again`);
+    if (!copy)
+      throw new ConflictException(
+        `The file uploaded for import ${jobId} is no longer kept (an import removes its file once it has read it): upload it again`,
+      );
     source = { ...failed.source, file: copy };
   }
-  const { id, done } = await requestMarketplaceImport({ store: services.store, db: services.db.knex, clock: services.clock }, {
-    vendor_id: failed.vendor_id, language: failed.language, marketplace: failed.marketplace, delimiter: failed.delimiter, source,
-    requested_by: actor.context.userId ?? 'unknown', created_by_name: actor.name,
-  }, actor.context);
+  const { id, done } = await requestMarketplaceImport(
+    { store: services.store, db: services.db.knex, clock: services.clock },
+    {
+      vendor_id: failed.vendor_id,
+      language: failed.language,
+      marketplace: failed.marketplace,
+      delimiter: failed.delimiter,
+      source,
+      requested_by: actor.context.userId ?? 'unknown',
+      created_by_name: actor.name,
+    },
+    actor.context,
+  );
   await services.settle([done]);
   // The failed job's own copy is no longer needed: the new job reads its copy.
   if (failed.source.kind === 'upload') await rm(uploadedImportPath(services.config.dataDir, failed.source.file), { force: true });

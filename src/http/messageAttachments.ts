@@ -19,23 +19,33 @@ import { allFiles, multipart } from './multipart.ts';
  * served as attachments with a type a browser never runs as a page.
  */
 const MB = 1024 * 1024;
-export const attachmentMaxBytes = (): number => (Number(process.env.MESSAGE_ATTACHMENT_MAX_BYTES) > 0 ? Number(process.env.MESSAGE_ATTACHMENT_MAX_BYTES) : 10 * MB);
+export const attachmentMaxBytes = (): number =>
+  Number(process.env.MESSAGE_ATTACHMENT_MAX_BYTES) > 0 ? Number(process.env.MESSAGE_ATTACHMENT_MAX_BYTES) : 10 * MB;
 const limitsText = () => `at most ${MAX_ATTACHMENTS} files of at most ${Math.round(attachmentMaxBytes() / MB)} MB each`;
 
 /** Fields of a message form: a few of its own, and one per admin an admin-only conversation names. */
 const MAX_MESSAGE_FIELDS = 210;
 const parse = multipart(() => ({
-  maxFileBytes: attachmentMaxBytes(), maxFiles: MAX_ATTACHMENTS * 2, maxTotalBytes: attachmentMaxBytes() * MAX_ATTACHMENTS, maxFields: MAX_MESSAGE_FIELDS,
+  maxFileBytes: attachmentMaxBytes(),
+  maxFiles: MAX_ATTACHMENTS * 2,
+  maxTotalBytes: attachmentMaxBytes() * MAX_ATTACHMENTS,
+  maxFields: MAX_MESSAGE_FIELDS,
 }));
 
 /** The multipart parser of the message routes: an upload over the limits is a MessageAttachmentException. */
 export async function attachmentUpload(ctx: Context, next: Next): Promise<void> {
   let parsed = false;
   try {
-    await parse(ctx, async () => { parsed = true; await next(); });
+    await parse(ctx, async () => {
+      parsed = true;
+      await next();
+    });
   } catch (err) {
     if (!parsed && err instanceof PayloadTooLargeException) {
-      throw new MessageAttachmentException(`The attachments are over the limits: ${limitsText()}`, { max_files: MAX_ATTACHMENTS, max_bytes: attachmentMaxBytes() });
+      throw new MessageAttachmentException(`The attachments are over the limits: ${limitsText()}`, {
+        max_files: MAX_ATTACHMENTS,
+        max_bytes: attachmentMaxBytes(),
+      });
     }
     throw err;
   }
@@ -46,7 +56,10 @@ export async function storeAttachments(services: Services, ctx: Context, convers
   if (!ctx.is('multipart')) return [];
   const files = allFiles(ctx);
   if (files.length > MAX_ATTACHMENTS) {
-    throw new MessageAttachmentException(`A message carries at most ${MAX_ATTACHMENTS} attachments`, { max_files: MAX_ATTACHMENTS, files: files.length });
+    throw new MessageAttachmentException(`A message carries at most ${MAX_ATTACHMENTS} attachments`, {
+      max_files: MAX_ATTACHMENTS,
+      files: files.length,
+    });
   }
   const refs: AttachmentRef[] = [];
   const dataDir = services.config.dataDir;
@@ -54,28 +67,48 @@ export async function storeAttachments(services: Services, ctx: Context, convers
     for (const file of files) {
       const filename = attachmentName(file.originalFilename);
       if (file.size === 0) throw new MessageAttachmentException(`${filename} is empty`, { filename });
-      if (file.size > attachmentMaxBytes()) throw new MessageAttachmentException(`${filename} is larger than ${Math.round(attachmentMaxBytes() / MB)} MB`, { filename, max_bytes: attachmentMaxBytes() });
+      if (file.size > attachmentMaxBytes())
+        throw new MessageAttachmentException(`${filename} is larger than ${Math.round(attachmentMaxBytes() / MB)} MB`, {
+          filename,
+          max_bytes: attachmentMaxBytes(),
+        });
       const type = sniffAttachmentType(await readFile(file.filepath), filename);
       if (!type) {
-        throw new MessageAttachmentException(`${filename} is not an allowed kind of file: PNG, JPEG, WebP or GIF images, PDF, UTF-8 .txt or .csv text`, { filename });
+        throw new MessageAttachmentException(
+          `${filename} is not an allowed kind of file: PNG, JPEG, WebP or GIF images, PDF, UTF-8 .txt or .csv text`,
+          { filename },
+        );
       }
       const id = newAttachmentId();
       await writeAttachment(dataDir, conversationId, id, file.filepath);
       refs.push({ id, filename, content_type: type, size: file.size });
     }
   } catch (err) {
-    await removeAttachments(dataDir, conversationId, refs.map((r) => r.id));
+    await removeAttachments(
+      dataDir,
+      conversationId,
+      refs.map((r) => r.id),
+    );
     throw err;
   }
   return refs;
 }
 
 /** Runs a command that records the stored attachments; if it is refused, the files go. */
-export async function withAttachments<T>(services: Services, conversationId: string, refs: AttachmentRef[], run: () => Promise<T>): Promise<T> {
+export async function withAttachments<T>(
+  services: Services,
+  conversationId: string,
+  refs: AttachmentRef[],
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    await removeAttachments(services.config.dataDir, conversationId, refs.map((r) => r.id));
+    await removeAttachments(
+      services.config.dataDir,
+      conversationId,
+      refs.map((r) => r.id),
+    );
     throw err;
   }
 }
@@ -87,7 +120,13 @@ function disposition(filename: string): string {
 }
 
 /** Serves an attachment to a participant; anyone else is told the conversation does not exist. */
-export async function sendAttachment(services: Services, ctx: Context, viewer: Viewer, conversationId: string, attachmentId: string): Promise<void> {
+export async function sendAttachment(
+  services: Services,
+  ctx: Context,
+  viewer: Viewer,
+  conversationId: string,
+  attachmentId: string,
+): Promise<void> {
   const found = await getAttachment(services.db.knex, viewer, conversationId, attachmentId);
   ctx.status = 200;
   ctx.type = servedType(found.content_type);

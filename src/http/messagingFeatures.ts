@@ -29,6 +29,11 @@ export function featuresForMessage(actor: Actor, conversationType: string, attac
  * gated route does), before any file of it is stored and before any event: the messaging API and
  * the messages pages' forms call it on their one write path.
  */
-export async function assertMessageAllowed(services: PlanReader, actor: Actor, conversationType: string, attachments: number): Promise<void> {
+export async function assertMessageAllowed(
+  services: PlanReader,
+  actor: Actor,
+  conversationType: string,
+  attachments: number,
+): Promise<void> {
   for (const code of featuresForMessage(actor, conversationType, attachments)) await assertVendorFeature(services, actor.vendor_id!, code);
 }

@@ -37,7 +37,8 @@ export function messagePayload(m: MessageData, viewer: LiveViewer) {
     is_own: m.author.kind === viewer.kind && m.author.id === viewer.id,
     body: m.body,
     attachments: m.attachments.map((a) => ({
-      ...a, url: `${AREA_PREFIX[viewer.kind]}/messages/${m.conversation_id}/attachments/${a.id}`,
+      ...a,
+      url: `${AREA_PREFIX[viewer.kind]}/messages/${m.conversation_id}/attachments/${a.id}`,
     })),
     created_at: m.at,
   };
@@ -63,7 +64,9 @@ function sharedUnreadCount(services: Services, viewer: LiveViewer, position: Pos
   })();
   const entry = { position, count };
   byViewer.set(k, entry);
-  const forget = () => { if (byViewer!.get(k) === entry) byViewer!.delete(k); };
+  const forget = () => {
+    if (byViewer!.get(k) === entry) byViewer!.delete(k);
+  };
   count.then(forget, forget);
   return count;
 }
@@ -73,10 +76,17 @@ function sharedUnreadCount(services: Services, viewer: LiveViewer, position: Pos
  * asked every LIVE_ACCESS_RECHECK_MS (a minute by default): a member removed from the team, a
  * deactivated account, an ended customer session closes the stream (the browser's reconnect is then refused).
  */
-export async function streamMessages(ctx: Context, services: Services, viewer: LiveViewer, stillAllowed?: () => Promise<boolean>): Promise<void> {
+export async function streamMessages(
+  ctx: Context,
+  services: Services,
+  viewer: LiveViewer,
+  stillAllowed?: () => Promise<boolean>,
+): Promise<void> {
   const feed = liveFeedOf(services, LIVE_MESSAGE_TYPES);
   const presence = presenceOf(services);
-  const resumeFrom = parsePosition(ctx.get('Last-Event-ID') || (typeof ctx.query.last_event_id === 'string' ? ctx.query.last_event_id : null));
+  const resumeFrom = parsePosition(
+    ctx.get('Last-Event-ID') || (typeof ctx.query.last_event_id === 'string' ? ctx.query.last_event_id : null),
+  );
   const sse = openSse(ctx);
 
   /** Past this position every message for the viewer was sent. */
@@ -128,9 +138,16 @@ export async function streamMessages(ctx: Context, services: Services, viewer: L
   };
 
   let connected: Promise<void> | null = null;
-  const recheck = stillAllowed && setInterval(() => {
-    stillAllowed().then((ok) => { if (!ok) sse.close(); }, (err) => services.logger.warn({ err }, 'live stream access check failed; the next one asks again'));
-  }, services.config.liveAccessRecheckMs);
+  const recheck =
+    stillAllowed &&
+    setInterval(() => {
+      stillAllowed().then(
+        (ok) => {
+          if (!ok) sse.close();
+        },
+        (err) => services.logger.warn({ err }, 'live stream access check failed; the next one asks again'),
+      );
+    }, services.config.liveAccessRecheckMs);
   if (recheck) recheck.unref();
   sse.onClose(() => {
     if (recheck) clearInterval(recheck);
@@ -139,7 +156,10 @@ export async function streamMessages(ctx: Context, services: Services, viewer: L
   });
   try {
     const start = await feed.subscribe(listener);
-    if (sse.closed) { feed.unsubscribeListener(listener); return; }
+    if (sse.closed) {
+      feed.unsubscribeListener(listener);
+      return;
+    }
     connected = presence.connected(viewer);
     await connected;
     if (resumeFrom) delivered = resumeFrom;

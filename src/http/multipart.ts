@@ -50,14 +50,29 @@ export function multipart(limits: () => UploadLimits) {
       throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxTotalBytes)}`, { max_bytes: maxTotalBytes });
     }
     const parse = koaBody({
-      multipart: true, json: false, urlencoded: false, text: false,
-      formidable: { uploadDir: tmpdir(), maxFiles, maxFileSize: maxFileBytes, maxTotalFileSize: maxTotalBytes, maxFields, maxFieldsSize: 64 * 1024, allowEmptyFiles: true, minFileSize: 0 },
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir: tmpdir(),
+        maxFiles,
+        maxFileSize: maxFileBytes,
+        maxTotalFileSize: maxTotalBytes,
+        maxFields,
+        maxFieldsSize: 64 * 1024,
+        allowEmptyFiles: true,
+        minFileSize: 0,
+      },
     });
     try {
       await parse(ctx, async () => {});
     } catch (err: any) {
-      if (err?.httpCode === 413) throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxFileBytes)}`, { max_bytes: maxFileBytes });
-      throw new ValidationException('The multipart body could not be read', [{ pointer: '/body', message: String(err?.message ?? 'malformed').slice(0, 200) }]);
+      if (err?.httpCode === 413)
+        throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxFileBytes)}`, { max_bytes: maxFileBytes });
+      throw new ValidationException('The multipart body could not be read', [
+        { pointer: '/body', message: String(err?.message ?? 'malformed').slice(0, 200) },
+      ]);
     }
     try {
       await next();
@@ -77,7 +92,8 @@ export function uploadedFile(ctx: Context, name: string): UploadedFile | null {
   const value = ctx.request.files?.[name];
   if (!value) return null;
   if (Array.isArray(value)) {
-    if (value.length !== 1) throw new ValidationException('Send one file', [{ pointer: `/body/${name}`, message: 'exactly one file expected' }]);
+    if (value.length !== 1)
+      throw new ValidationException('Send one file', [{ pointer: `/body/${name}`, message: 'exactly one file expected' }]);
     return value[0];
   }
   return value;

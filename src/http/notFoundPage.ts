@@ -17,7 +17,8 @@ export function wantsHtmlPage(ctx: Context): boolean {
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;line-height:1.5;color:#1b1b1b}
 h1{font-size:1.6em}a{color:#1f4e79}code{background:#f3f3f3;border-radius:4px;padding:0 .25em}`;
 
-export const NOT_FOUND_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const NOT_FOUND_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The service's own "not found" page. */
 export function renderServiceNotFound(ctx: Context): void {

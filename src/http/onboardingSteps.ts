@@ -25,24 +25,50 @@ const now = (services: Services) => services.clock.now().toISOString();
 
 export async function saveCompanyProfile(services: Services, vendorId: number, profile: CompanyProfile, ctx: CommandContext) {
   await expect(services, vendorId, 1);
-  const clean = { ...profile, tax_number: profile.tax_number?.trim() || null, contact_phone: profile.contact_phone?.trim() || null, website: profile.website?.trim() || null };
+  const clean = {
+    ...profile,
+    tax_number: profile.tax_number?.trim() || null,
+    contact_phone: profile.contact_phone?.trim() || null,
+    website: profile.website?.trim() || null,
+  };
   const done = await changeVendorProfile({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, clean, ctx);
   done.push(await commitOnboardingStep(services.store, vendorId, { step: 1, profile: clean, at: now(services) }, ctx));
   await services.settle(done);
 }
 
-export async function connectExtmarket(services: Services, vendorId: number, body: { api_key: string; api_endpoint?: string }, ctx: CommandContext) {
+export async function connectExtmarket(
+  services: Services,
+  vendorId: number,
+  body: { api_key: string; api_endpoint?: string },
+  ctx: CommandContext,
+) {
   await expect(services, vendorId, 2);
   const saved = await saveCredentials(services, vendorId, body, ctx);
   const test = await testConnection(services, vendorId, ctx);
   if (!test.success) {
     throw new OnboardingConnectionFailedException(`The extmarket did not accept the connection: ${test.error ?? 'no answer'}`, {
-      connection_test: { success: false, error: test.error, tested_at: now(services) }, next_step: 2, next_step_name: 'extmarket_api',
+      connection_test: { success: false, error: test.error, tested_at: now(services) },
+      next_step: 2,
+      next_step_name: 'extmarket_api',
     });
   }
-  await services.settle([await commitOnboardingStep(services.store, vendorId, {
-    step: 2, connection: { api_endpoint: saved.api_endpoint!, api_key_hint: saved.api_key_hint!, shop_name: test.vendor_name, tested_at: now(services) }, at: now(services),
-  }, ctx)]);
+  await services.settle([
+    await commitOnboardingStep(
+      services.store,
+      vendorId,
+      {
+        step: 2,
+        connection: {
+          api_endpoint: saved.api_endpoint!,
+          api_key_hint: saved.api_key_hint!,
+          shop_name: test.vendor_name,
+          tested_at: now(services),
+        },
+        at: now(services),
+      },
+      ctx,
+    ),
+  ]);
 }
 
 /** Data rows of a CSV text whose header names at least two columns; a refusal otherwise. */
@@ -50,16 +76,26 @@ function csvRows(text: string, field: string): number {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
   const header = lines[0] ?? '';
   if (header.split(/[,;\t]/).length < 2) {
-    throw new ImportUrlRefusedException('The CSV feed is not usable', [{ pointer: `/body/${field}`, message: 'does not answer a CSV file with a header row' }]);
+    throw new ImportUrlRefusedException('The CSV feed is not usable', [
+      { pointer: `/body/${field}`, message: 'does not answer a CSV file with a header row' },
+    ]);
   }
   return lines.length - 1;
 }
 
-export async function checkImportUrls(services: Services, vendorId: number, body: { product_csv_url: string; order_csv_url: string }, ctx: CommandContext) {
+export async function checkImportUrls(
+  services: Services,
+  vendorId: number,
+  body: { product_csv_url: string; order_csv_url: string },
+  ctx: CommandContext,
+) {
   await expect(services, vendorId, 3);
   const options = {
-    allowHttp: !services.config.production, production: services.config.production,
-    allowedHosts: services.config.importUrlAllowedHosts, maxBytes: 20 * 1024 * 1024, timeoutMs: 15_000,
+    allowHttp: !services.config.production,
+    production: services.config.production,
+    allowedHosts: services.config.importUrlAllowedHosts,
+    maxBytes: 20 * 1024 * 1024,
+    timeoutMs: 15_000,
   };
   const rows: Record<string, number> = {};
   for (const field of ['product_csv_url', 'order_csv_url'] as const) {
@@ -72,15 +108,30 @@ export async function checkImportUrls(services: Services, vendorId: number, body
       ]);
     }
   }
-  await services.settle([await commitOnboardingStep(services.store, vendorId, {
-    step: 3, urls: { ...body, product_rows: rows.product_csv_url, order_rows: rows.order_csv_url, checked_at: now(services) }, at: now(services),
-  }, ctx)]);
+  await services.settle([
+    await commitOnboardingStep(
+      services.store,
+      vendorId,
+      {
+        step: 3,
+        urls: { ...body, product_rows: rows.product_csv_url, order_rows: rows.order_csv_url, checked_at: now(services) },
+        at: now(services),
+      },
+      ctx,
+    ),
+  ]);
 }
 
 export async function startHistoricalSync(services: Services, vendorId: number, ctx: CommandContext) {
   await expect(services, vendorId, 4);
   await requireCredentials(services, vendorId);
-  const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex, clock: services.clock }, vendorId, 'historical_import', 'onboarding', ctx);
+  const { jobId, done } = await requestExtmarketSync(
+    { store: services.store, db: services.db.knex, clock: services.clock },
+    vendorId,
+    'historical_import',
+    'onboarding',
+    ctx,
+  );
   await services.settle([done, await commitOnboardingStep(services.store, vendorId, { step: 4, job_id: jobId, at: now(services) }, ctx)]);
 }
 
@@ -92,7 +143,12 @@ export async function onboardingStatus(services: Services, vendorId: number) {
   const status = {
     ...rest,
     next_step_name: row.next_step === null ? null : STEP_NAMES[row.next_step as OnboardingStep],
-    steps: ONBOARDING_STEPS.map((step) => ({ step, name: STEP_NAMES[step], done: steps_done_at[step - 1] !== null, done_at: steps_done_at[step - 1] })),
+    steps: ONBOARDING_STEPS.map((step) => ({
+      step,
+      name: STEP_NAMES[step],
+      done: steps_done_at[step - 1] !== null,
+      done_at: steps_done_at[step - 1],
+    })),
   };
   const sync = status.historical_sync;
   if (!sync) return { ...status, historical_sync: null };
@@ -103,7 +159,10 @@ export async function onboardingStatus(services: Services, vendorId: number) {
   return {
     ...status,
     historical_sync: {
-      ...sync, orders_read: read, orders_imported: job?.orders_imported ?? 0, progress_message: job?.progress_message ?? null,
+      ...sync,
+      orders_read: read,
+      orders_imported: job?.orders_imported ?? 0,
+      progress_message: job?.progress_message ?? null,
       percent: finished ? 100 : expected > 0 ? Math.min(99, Math.floor((read / expected) * 100)) : null,
     },
   };

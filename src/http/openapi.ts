@@ -18,12 +18,27 @@ import { declaredRoutes } from './routeTable.ts';
  */
 
 const TITLES: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 302: 'Found', 400: 'Business rule broken or malformed body',
-  401: 'No or bad credentials', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict (duplicate, concurrent write, transition not allowed)',
-  413: 'Too large', 415: 'Unsupported media type', 422: 'Validation failed', 429: 'Too many attempts', 502: 'An upstream service (the payment provider) failed', 503: 'Not ready',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  302: 'Found',
+  400: 'Business rule broken or malformed body',
+  401: 'No or bad credentials',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict (duplicate, concurrent write, transition not allowed)',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  422: 'Validation failed',
+  429: 'Too many attempts',
+  502: 'An upstream service (the payment provider) failed',
+  503: 'Not ready',
 };
 
-interface ProblemInfo { codes: Set<string> }
+interface ProblemInfo {
+  codes: Set<string>;
+}
 
 function exceptionInfo(cls: ExceptionClass): { code: string; status: number } {
   // The type admits abstract classes; a route only ever names concrete errors, built here with placeholder texts.
@@ -63,7 +78,8 @@ export function routeResponses(entry: RouteEntry): Map<number, ResponseDecl & { 
     add(403, 'AuthorizationException');
   }
   if (entry.caller === 'vendor') {
-    for (const code of ['VendorAccessDeniedException', 'PasswordChangeRequiredException', 'InsufficientVendorPermissionsException']) add(403, code);
+    for (const code of ['VendorAccessDeniedException', 'PasswordChangeRequiredException', 'InsufficientVendorPermissionsException'])
+      add(403, code);
   }
   if (entry.area === 'shop') add(404, 'VendorNotFoundException');
   if (decl.params) add(404, 'ResourceNotFoundException');
@@ -117,7 +133,10 @@ class ProblemResponses {
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 function operationId(method: string, path: string): string {
-  const words = path.replace(/^\/api\/v1\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean)
+  const words = path
+    .replace(/^\/api\/v1\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1));
   return method.toLowerCase() + words.join('');
 }
@@ -128,7 +147,6 @@ const SECURITY: Record<string, Record<string, string[]>[]> = {
   vendor: [{ vendorBearer: [] }, { vendorCookie: [] }],
   customer: [{ customerBearer: [] }, { customerCookie: [] }],
 };
-
 
 export interface DocumentInfo {
   version: string;
@@ -155,14 +173,23 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     const tag = entry.tag ?? entry.area;
     tags.set(tag, entry.tagDescription ?? `The ${tag} area.`);
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['path', decl.params], ['query', decl.query]] as const) {
+    for (const [where, schema] of [
+      ['path', decl.params],
+      ['query', decl.query],
+    ] as const) {
       if (!schema) continue;
       const required = new Set<string>(schema.required ?? []);
       for (const [name, prop] of Object.entries<TSchema>(schema.properties ?? {})) {
         const p = plain(prop) as Record<string, unknown>;
         const description = p.$ref ? undefined : p.description;
         delete p.description;
-        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: p, ...(description ? { description } : {}) });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || required.has(name),
+          schema: p,
+          ...(description ? { description } : {}),
+        });
       }
     }
     const responses: Record<string, unknown> = {};
@@ -184,7 +211,10 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       requestBody = { required: true, content: { 'multipart/form-data': { schema: decl.body ? plain(decl.body) : { type: 'object' } } } };
     } else if (bodyType === 'raw') {
       const types = decl.rawTypes ?? ['application/octet-stream'];
-      requestBody = { required: true, content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) };
+      requestBody = {
+        required: true,
+        content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+      };
     }
     const oaPath = toOpenApiPath(path);
     paths[oaPath] ??= {};
@@ -207,13 +237,14 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
     info: {
       title: 'Commerce back-office API',
       version: info.version,
-      description: 'Multi-tenant commerce back-office: admin, vendor, shop, public, language and platform areas. '
-        + 'Lists answer {items, total, page, limit}; errors answer an RFC 9457 problem body with `code` (the domain exception) and, on a 422, `errors`.\n\n'
-        + '- /api/v1/admin: an admin bearer token (sign-in is open).\n'
-        + '- /api/v1/vendor: a vendor bearer token or the vendor_token cookie; the vendor is the token\'s, never the URL\'s.\n'
-        + '- /api/v1/shop: the vendor the request names (path /vendors/{code}/shop/…, a subdomain, a verified custom domain, or the Referer); '
-        + 'a customer token (bearer or the customer_token cookie) for orders, profile and addresses.\n'
-        + '- /api/v1/public, /api/v1/language, /api/v1/platform, /health: no credential.',
+      description:
+        'Multi-tenant commerce back-office: admin, vendor, shop, public, language and platform areas. ' +
+        'Lists answer {items, total, page, limit}; errors answer an RFC 9457 problem body with `code` (the domain exception) and, on a 422, `errors`.\n\n' +
+        '- /api/v1/admin: an admin bearer token (sign-in is open).\n' +
+        "- /api/v1/vendor: a vendor bearer token or the vendor_token cookie; the vendor is the token's, never the URL's.\n" +
+        '- /api/v1/shop: the vendor the request names (path /vendors/{code}/shop/…, a subdomain, a verified custom domain, or the Referer); ' +
+        'a customer token (bearer or the customer_token cookie) for orders, profile and addresses.\n' +
+        '- /api/v1/public, /api/v1/language, /api/v1/platform, /health: no credential.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: info.serverUrl ?? '/' }],
@@ -223,11 +254,26 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       schemas: components.schemas,
       responses: problems.responses,
       securitySchemes: {
-        adminBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An admin access token (POST /api/v1/admin/auth/login).' },
-        vendorBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A vendor access token (POST /api/v1/vendor/auth/login); it names the vendor.' },
-        vendorCookie: { type: 'apiKey', in: 'cookie', name: 'vendor_token', description: 'The vendor pages\' cookie.' },
-        customerBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A customer access token of the request\'s vendor.' },
-        customerCookie: { type: 'apiKey', in: 'cookie', name: 'customer_token', description: 'The shop pages\' cookie (path /shop).' },
+        adminBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An admin access token (POST /api/v1/admin/auth/login).',
+        },
+        vendorBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A vendor access token (POST /api/v1/vendor/auth/login); it names the vendor.',
+        },
+        vendorCookie: { type: 'apiKey', in: 'cookie', name: 'vendor_token', description: "The vendor pages' cookie." },
+        customerBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "A customer access token of the request's vendor.",
+        },
+        customerCookie: { type: 'apiKey', in: 'cookie', name: 'customer_token', description: "The shop pages' cookie (path /shop)." },
       },
     },
   };

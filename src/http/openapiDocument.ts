@@ -40,14 +40,24 @@ export function docsLink(app: Koa, method: string, path: string): string | undef
 /** GET /api/v1/openapi.json: the document of the app that serves it, built once per app. */
 export function openApiRoutes(services: Services): Router {
   const api = new Api(services, 'root');
-  api.get(OPENAPI_PATH, {
-    summary: 'This API as an OpenAPI 3.1 document, built from the route declarations',
-    description: 'Every route is declared once (src/http/api.ts); this document, the request validation and the response check all read '
-      + 'those declarations. The API reference at /docs renders it.',
-    responses: { 200: Type.Object({ openapi: Type.String(), info: Type.Object({}), paths: Type.Object({}) }, { $id: 'OpenApiDocument', additionalProperties: true }) },
-  }, (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = openApiDocument(ctx.app);
-  });
+  api.get(
+    OPENAPI_PATH,
+    {
+      summary: 'This API as an OpenAPI 3.1 document, built from the route declarations',
+      description:
+        'Every route is declared once (src/http/api.ts); this document, the request validation and the response check all read ' +
+        'those declarations. The API reference at /docs renders it.',
+      responses: {
+        200: Type.Object(
+          { openapi: Type.String(), info: Type.Object({}), paths: Type.Object({}) },
+          { $id: 'OpenApiDocument', additionalProperties: true },
+        ),
+      },
+    },
+    (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = openApiDocument(ctx.app);
+    },
+  );
   return api.router;
 }

@@ -26,7 +26,11 @@ export class ComponentSchemas {
       this.define(id, schema as Record<string, unknown>);
       return { $ref: `#/components/schemas/${id}` };
     }
-    return Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined).map(([k, v]) => [k, this.ref(v)]));
+    return Object.fromEntries(
+      Object.entries(schema)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, this.ref(v)]),
+    );
   }
 
   /** The named schemas met so far, by name. */
@@ -36,7 +40,8 @@ export class ComponentSchemas {
 
   private define(name: string, schema: Record<string, unknown>): void {
     if (this.seen.get(schema) === name) return;
-    if (!COMPONENT_NAME.test(name)) throw new Error(`The schema name '${name}' is not a valid component name (letters, digits, '.', '-', '_')`);
+    if (!COMPONENT_NAME.test(name))
+      throw new Error(`The schema name '${name}' is not a valid component name (letters, digits, '.', '-', '_')`);
     const { $id: _, ...rest } = schema;
     const body = this.ref(rest);
     const json = JSON.stringify(body);

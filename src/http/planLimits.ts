@@ -19,8 +19,20 @@ async function upgradeHint(services: Services, currentTier: { code: string; sort
   return {
     current_tier: currentTier.code,
     upgrade: tier
-      ? { tier_code: tier.code, tier_name: tier.name, limit: tier.limits[key], note: `The ${tier.name} tier allows ${tier.limits[key] ?? 'unlimited'}${addOnNote ? `; or ${addOnNote}` : ''}` }
-      : { tier_code: null, tier_name: null, limit: null, note: addOnNote ? `No offered tier allows more; ${addOnNote}` : 'No offered tier allows more; a custom limit from the platform\'s admins would' },
+      ? {
+          tier_code: tier.code,
+          tier_name: tier.name,
+          limit: tier.limits[key],
+          note: `The ${tier.name} tier allows ${tier.limits[key] ?? 'unlimited'}${addOnNote ? `; or ${addOnNote}` : ''}`,
+        }
+      : {
+          tier_code: null,
+          tier_name: null,
+          limit: null,
+          note: addOnNote
+            ? `No offered tier allows more; ${addOnNote}`
+            : "No offered tier allows more; a custom limit from the platform's admins would",
+        },
     add_on: addOn && { add_on_code: addOn.code, name: addOn.name, adds: addOn.adds[key]!, price_monthly_cents: addOn.price_monthly_cents },
   };
 }
@@ -36,8 +48,13 @@ export async function productQuota(services: Services, vendorId: number): Promis
   const limit = plan.limits.products;
   return {
     key: String(vendorId),
-    limit: { limit, hint: limit === null ? {} : await upgradeHint(services, plan.tier, 'products', limit), open: isOpen(services, 'products', String(vendorId)) },
-    opening: async () => (await services.db.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: false }).pluck('id')).map(String),
+    limit: {
+      limit,
+      hint: limit === null ? {} : await upgradeHint(services, plan.tier, 'products', limit),
+      open: isOpen(services, 'products', String(vendorId)),
+    },
+    opening: async () =>
+      (await services.db.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: false }).pluck('id')).map(String),
   };
 }
 
@@ -54,11 +71,23 @@ export async function orderQuota(services: Services, vendorId: number): Promise<
   return {
     key: `${vendorId}:${start}`,
     period: plan.period,
-    limit: { limit, hint: limit === null ? {} : { period: plan.period, ...await upgradeHint(services, plan.tier, 'orders_per_period', limit) }, open: isOpen(services, 'orders', `${vendorId}:${start}`) },
-    opening: async () => (await services.db.knex('order_list').where({ vendor_id: vendorId })
-      .where((q) => q.where((s) => s.where('channel', 'shop').where('imported_at', '>=', start).where('imported_at', '<', end))
-        .orWhere((x) => x.where('channel', 'extmarket').where('order_date', '>=', start).where('order_date', '<', end)))
-      .pluck('id')).map(String),
+    limit: {
+      limit,
+      hint: limit === null ? {} : { period: plan.period, ...(await upgradeHint(services, plan.tier, 'orders_per_period', limit)) },
+      open: isOpen(services, 'orders', `${vendorId}:${start}`),
+    },
+    opening: async () =>
+      (
+        await services.db
+          .knex('order_list')
+          .where({ vendor_id: vendorId })
+          .where((q) =>
+            q
+              .where((s) => s.where('channel', 'shop').where('imported_at', '>=', start).where('imported_at', '<', end))
+              .orWhere((x) => x.where('channel', 'extmarket').where('order_date', '>=', start).where('order_date', '<', end)),
+          )
+          .pluck('id')
+      ).map(String),
   };
 }
 

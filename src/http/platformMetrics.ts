@@ -15,11 +15,16 @@ function addConsumerGauges(services: Services): void {
   prepared.add(services);
   const registry = requestMetricsOf(services).registry;
   new Gauge({
-    name: 'platform_consumer_lag_events', help: 'Events a consumer is behind the feed (counted up to 10,000)', labelNames: ['consumer'], registers: [registry],
+    name: 'platform_consumer_lag_events',
+    help: 'Events a consumer is behind the feed (counted up to 10,000)',
+    labelNames: ['consumer'],
+    registers: [registry],
     async collect() {
       for (const c of services.runner.status()) {
         const consumer = services.runner.consumers.find((x) => x.name === c.name)!;
-        const batch = await services.store.readFeed(c.position, { limit: 10_000, types: consumer.eventTypes, lean: true }).catch(() => null);
+        const batch = await services.store
+          .readFeed(c.position, { limit: 10_000, types: consumer.eventTypes, lean: true })
+          .catch(() => null);
         if (batch) this.set({ consumer: c.name }, batch.events.length);
       }
     },
@@ -40,18 +45,22 @@ function bearerMatches(ctx: Context, token: string): boolean {
  */
 export function platformMetricsRoutes(services: Services): Router {
   const api = new Api(services, 'health');
-  api.get('/metrics', {
-    summary: 'This instance\'s metrics in the Prometheus text format (bearer METRICS_TOKEN; off when it is unset)',
-    responses: { 200: { description: 'Prometheus text exposition format 0.0.4', contentType: 'text/plain' } },
-    errors: [AuthenticationException, ResourceNotFoundException],
-  }, async (ctx) => {
-    const token = services.config.metrics.token;
-    if (!token) throw new ResourceNotFoundException('The Prometheus exposition is off: set METRICS_TOKEN to turn it on');
-    if (!bearerMatches(ctx, token)) throw new AuthenticationException('GET /metrics needs Authorization: Bearer <METRICS_TOKEN>');
-    addConsumerGauges(services);
-    const registry = requestMetricsOf(services).registry;
-    ctx.type = registry.contentType;
-    ctx.body = await registry.metrics();
-  });
+  api.get(
+    '/metrics',
+    {
+      summary: "This instance's metrics in the Prometheus text format (bearer METRICS_TOKEN; off when it is unset)",
+      responses: { 200: { description: 'Prometheus text exposition format 0.0.4', contentType: 'text/plain' } },
+      errors: [AuthenticationException, ResourceNotFoundException],
+    },
+    async (ctx) => {
+      const token = services.config.metrics.token;
+      if (!token) throw new ResourceNotFoundException('The Prometheus exposition is off: set METRICS_TOKEN to turn it on');
+      if (!bearerMatches(ctx, token)) throw new AuthenticationException('GET /metrics needs Authorization: Bearer <METRICS_TOKEN>');
+      addConsumerGauges(services);
+      const registry = requestMetricsOf(services).registry;
+      ctx.type = registry.contentType;
+      ctx.body = await registry.metrics();
+    },
+  );
   return api.router;
 }

@@ -41,14 +41,22 @@ export function responseConformance(app: Koa, onDrift: (drift: string) => void) 
       return;
     }
     if (!documented.schema) return;
-    if (ctx.body === null || ctx.body === undefined || Buffer.isBuffer(ctx.body) || (typeof ctx.body === 'object' && 'pipe' in ctx.body && typeof ctx.body.pipe === 'function')) {
+    if (
+      ctx.body === null ||
+      ctx.body === undefined ||
+      Buffer.isBuffer(ctx.body) ||
+      (typeof ctx.body === 'object' && 'pipe' in ctx.body && typeof ctx.body.pipe === 'function')
+    ) {
       onDrift(`${where}: a JSON body is documented, the answer has none`);
       return;
     }
     const body = JSON.parse(JSON.stringify(ctx.body));
     const fn = validator(documented.schema);
     if (!fn(body)) {
-      const problems = (fn.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      const problems = (fn.errors ?? [])
+        .slice(0, 5)
+        .map((e) => `${e.instancePath || '/'} ${e.message}`)
+        .join('; ');
       onDrift(`${where}: body does not match its schema: ${problems}; body ${preview(ctx.body)}`);
     }
   };

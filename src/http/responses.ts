@@ -12,33 +12,42 @@ import { type TSchema, Type } from '@sinclair/typebox';
  */
 /** What a bounded list adds to its page (src/core/pagination.ts "Bounded totals"). */
 export const BoundedTotal = {
-  total_exact: Type.Boolean({ description: 'False when total is the planner\'s estimate: over 1,000 matches, and not the last page' }),
+  total_exact: Type.Boolean({ description: "False when total is the planner's estimate: over 1,000 matches, and not the last page" }),
 };
 
 export function Page<T extends TSchema>(item: T, extra: Record<string, TSchema> = {}, name?: string) {
   const $id = name ?? (item.$id && Object.keys(extra).length === 0 ? `${item.$id}List` : undefined);
-  return Type.Object({
-    items: Type.Array(item),
-    total: Type.Integer({ minimum: 0, description: 'Rows that match, over every page' }),
-    page: Type.Integer({ minimum: 1 }),
-    limit: Type.Integer({ minimum: 1 }),
-    ...extra,
-  }, $id ? { $id } : {});
+  return Type.Object(
+    {
+      items: Type.Array(item),
+      total: Type.Integer({ minimum: 0, description: 'Rows that match, over every page' }),
+      page: Type.Integer({ minimum: 1 }),
+      limit: Type.Integer({ minimum: 1 }),
+      ...extra,
+    },
+    $id ? { $id } : {},
+  );
 }
 
 /** RFC 9457 problem body with the exception's name in `code` and, on a 422, the field errors. */
-export const Problem = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer({ minimum: 400, maximum: 599 }),
-  detail: Type.String(),
-  code: Type.String({ description: 'The domain exception, for example UserNotFoundException' }),
-  instance: Type.String(),
-  errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }))),
-}, { $id: 'Problem', additionalProperties: true });
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer({ minimum: 400, maximum: 599 }),
+    detail: Type.String(),
+    code: Type.String({ description: 'The domain exception, for example UserNotFoundException' }),
+    instance: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'Problem', additionalProperties: true },
+);
 
 /** The answer of a delete or a command with nothing else to show. */
-export const Message = Type.Object({ message: Type.String(), id: Type.Optional(Type.Union([Type.Integer(), Type.String()])) }, { $id: 'MessageResponse' });
+export const Message = Type.Object(
+  { message: Type.String(), id: Type.Optional(Type.Union([Type.Integer(), Type.String()])) },
+  { $id: 'MessageResponse' },
+);
 
 /** Timestamps as they leave the service (JSON of a Date or of a timestamptz string). */
 export const Timestamp = Type.String({ format: 'date-time' });

@@ -34,7 +34,10 @@ export function comparePaths(a: string, b: string): number {
   return 0;
 }
 
-interface Layer { path: string | RegExp; methods: string[] }
+interface Layer {
+  path: string | RegExp;
+  methods: string[];
+}
 
 /**
  * Puts a router's routes in precedence order, in place, once every module's routes are mounted.
@@ -78,7 +81,9 @@ export function overlappingRoutes(routes: readonly RouteClaim[]): string[] {
       const a = routes[i]!;
       const b = routes[j]!;
       if (a.method !== b.method || !sameShape(a.path, b.path)) continue;
-      problems.push(`routes overlap: ${a.method} ${a.path} (module ${a.owner}) and ${b.method} ${b.path} (module ${b.owner}) match the same requests`);
+      problems.push(
+        `routes overlap: ${a.method} ${a.path} (module ${a.owner}) and ${b.method} ${b.path} (module ${b.owner}) match the same requests`,
+      );
     }
   }
   return problems;

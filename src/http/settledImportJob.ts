@@ -12,7 +12,10 @@ export async function getSettledImportJob(services: Services, id: number, vendor
   if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'publishing') return job;
   const end = await services.db.knex('marketplace_import_jobs').select('final_pos_a', 'final_pos_b').where('id', id).first();
   if (!end?.final_pos_a) return job;
-  await services.runner.waitFor({ a: end.final_pos_a, b: end.final_pos_b },
-    ['MarketplaceImportCompleted', 'MarketplaceImportFailed', 'MarketplaceImportRowsRejected'], services.config.projectionWaitMs);
+  await services.runner.waitFor(
+    { a: end.final_pos_a, b: end.final_pos_b },
+    ['MarketplaceImportCompleted', 'MarketplaceImportFailed', 'MarketplaceImportRowsRejected'],
+    services.config.projectionWaitMs,
+  );
   return getImportJob(services.db.knex, id, vendorId);
 }

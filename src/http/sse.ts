@@ -46,7 +46,9 @@ export function openSse(ctx: Context, heartbeatMs = HEARTBEAT_MS): SseStream {
   res.flushHeaders();
   let closed = false;
   const closers: (() => void)[] = [];
-  const write = (chunk: string) => { if (!closed && !res.writableEnded) res.write(chunk); };
+  const write = (chunk: string) => {
+    if (!closed && !res.writableEnded) res.write(chunk);
+  };
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), heartbeatMs);
   heartbeat.unref();
   const close = () => {
@@ -65,9 +67,16 @@ export function openSse(ctx: Context, heartbeatMs = HEARTBEAT_MS): SseStream {
     send(event, data, id) {
       write(`${id ? `id: ${encodePosition(id)}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
-    comment(text) { write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`); },
-    get closed() { return closed; },
-    onClose(fn) { if (closed) fn(); else closers.push(fn); },
+    comment(text) {
+      write(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`);
+    },
+    get closed() {
+      return closed;
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else closers.push(fn);
+    },
     close,
   };
 }

@@ -37,7 +37,8 @@ export const ExtmarketIdentitySchema = {
 };
 
 /** Trimmed text, with '' stored as null. */
-export const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+export const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
 /** The contact fields present in a body, normalised ('' → null); absent fields stay absent. */
 export function contactChanges(body: Partial<Record<keyof Contact, string | null>>): Partial<Contact> {

@@ -2,8 +2,11 @@ import type { Context, Next } from 'koa';
 import { OWNER_ROLE, permissionsOf } from '../../commands/team/permissions.ts';
 import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 import {
-  AuthenticationException, InsufficientVendorPermissionsException, PasswordChangeRequiredException,
-  VendorAccessDeniedException, VendorOwnerOnlyException,
+  AuthenticationException,
+  InsufficientVendorPermissionsException,
+  PasswordChangeRequiredException,
+  VendorAccessDeniedException,
+  VendorOwnerOnlyException,
 } from '../core/errors.ts';
 import type { Services } from '../runtime/services.ts';
 import { bearer } from './tokens.ts';
@@ -43,7 +46,8 @@ export function requireVendor(services: Services, permission?: string, options: 
     const claims = services.tokens.verify(token, 'vendor');
     const vendorId = Number(claims.vendor_id);
     const userId = Number(claims.sub);
-    if (!Number.isInteger(vendorId) || vendorId < 1 || !Number.isInteger(userId)) throw new AuthenticationException('The access token carries no vendor');
+    if (!Number.isInteger(vendorId) || vendorId < 1 || !Number.isInteger(userId))
+      throw new AuthenticationException('The access token carries no vendor');
     const access = vendorAccessOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), vendorId, userId);
     if (!access.user || !access.user.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
     if (!access.vendor) throw new VendorAccessDeniedException('The vendor of this token no longer exists');
@@ -54,10 +58,17 @@ export function requireVendor(services: Services, permission?: string, options: 
     }
     const permissions: string[] = permissionsOf(access.role, access.permissions);
     if (permission && !permissions.includes(permission)) {
-      throw new InsufficientVendorPermissionsException(`This operation needs the permission '${permission}'`, { required_permission: permission });
+      throw new InsufficientVendorPermissionsException(`This operation needs the permission '${permission}'`, {
+        required_permission: permission,
+      });
     }
     const caller: VendorCaller = {
-      id: vendorId, userId, role: access.role, permissions, vendorCode: access.vendor.vendor_code, isOwner: access.role === OWNER_ROLE,
+      id: vendorId,
+      userId,
+      role: access.role,
+      permissions,
+      vendorCode: access.vendor.vendor_code,
+      isOwner: access.role === OWNER_ROLE,
     };
     ctx.state.vendor = caller;
     await next();

@@ -50,13 +50,17 @@ function hostName(host: string): string {
 async function lookup(services: Services, form: Form): Promise<PublicVendor | null> {
   const knex = services.db.knex;
   switch (form.kind) {
-    case 'path': return findPublicVendor(knex, { vendor_code: form.code });
-    case 'subdomain': return findPublicVendor(knex, { subdomain: form.subdomain });
-    case 'custom_domain': return findPublicVendorByDomain(knex, form.domain);
+    case 'path':
+      return findPublicVendor(knex, { vendor_code: form.code });
+    case 'subdomain':
+      return findPublicVendor(knex, { subdomain: form.subdomain });
+    case 'custom_domain':
+      return findPublicVendorByDomain(knex, form.domain);
   }
 }
 
-const describe = (f: Form) => (f.kind === 'path' ? `vendor code '${f.code}'` : f.kind === 'subdomain' ? `subdomain '${f.subdomain}'` : `domain '${f.domain}'`);
+const describe = (f: Form) =>
+  f.kind === 'path' ? `vendor code '${f.code}'` : f.kind === 'subdomain' ? `subdomain '${f.subdomain}'` : `domain '${f.domain}'`;
 
 /**
  * Resolves the vendor of a request, or null when the request names none. Throws
@@ -76,7 +80,11 @@ export async function resolveVendorContext(services: Services, ctx: Context): Pr
   const referer = ctx.get('Referer');
   if (referer) {
     let url: URL | null = null;
-    try { url = new URL(referer); } catch { url = null; }
+    try {
+      url = new URL(referer);
+    } catch {
+      url = null;
+    }
     if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
       const forms = formsOf(url.host, url.pathname, platform);
       for (const form of forms) {
@@ -120,7 +128,7 @@ export function optionalVendorContext(services: Services) {
  */
 export function storefrontUrl(ctx: Context, shop: VendorContext, publicUrl: string): string {
   if (shop.detected_by === 'path') {
-    const origin = shop.source === 'referer' ? refererOrigin(ctx) ?? publicUrl : ctx.origin;
+    const origin = shop.source === 'referer' ? (refererOrigin(ctx) ?? publicUrl) : ctx.origin;
     return `${origin}/vendors/${shop.vendor_code}/shop`;
   }
   return (shop.source === 'referer' ? refererOrigin(ctx) : null) ?? ctx.origin;

@@ -23,7 +23,8 @@ export function fill(text: string, params: Record<string, string | number>): str
 export const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export const P = 'margin:0 0 16px;line-height:1.5';
-export const BUTTON = 'display:inline-block;padding:12px 20px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold';
+export const BUTTON =
+  'display:inline-block;padding:12px 20px;background:#18181b;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold';
 
 export function mailHtml(options: { language: LanguageCode; subject: string; vendorName: string; body: Html; signOff: string }): string {
   return page({

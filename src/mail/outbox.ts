@@ -23,11 +23,23 @@ export interface OutgoingMail {
  * after the commit, outside any transaction: an SMTP outage delays the mail, never the caller.
  */
 export async function enqueueMail(db: Knex | Knex.Transaction, mail: OutgoingMail): Promise<void> {
-  await db('mail_outbox').insert({
-    key: mail.key, to: mail.to, template: mail.template, language: mail.language, vendor_id: mail.vendor_id,
-    subject: mail.subject, text: mail.text, html: mail.html,
-    status: 'pending', attempts: 0, next_attempt_at: mail.at, created_at: mail.at,
-  }).onConflict('key').ignore();
+  await db('mail_outbox')
+    .insert({
+      key: mail.key,
+      to: mail.to,
+      template: mail.template,
+      language: mail.language,
+      vendor_id: mail.vendor_id,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: mail.at,
+      created_at: mail.at,
+    })
+    .onConflict('key')
+    .ignore();
   // The worker of this process looks at once, after the commit when there is a transaction
   // (before it, the row is invisible to the worker's connection).
   let trx = db as Partial<Knex.Transaction>;

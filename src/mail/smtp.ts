@@ -39,7 +39,10 @@ export function createMailTransport(smtpUrl: string): MailTransport {
 /** The domain of the From address (`Shop <no-reply@shop.example>` → shop.example). */
 export function senderDomain(from: string): string {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  const domain = address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   return /^[a-z0-9.-]+$/.test(domain) && address.includes('@') ? domain : 'localhost';
 }
 

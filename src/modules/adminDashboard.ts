@@ -10,7 +10,8 @@ import { defineModule } from './module.ts';
 export const adminDashboardModule = defineModule({
   name: 'admin-dashboard',
   tag: 'Admin dashboard',
-  description: 'The platform\'s figures for the admins (companies, vendors, users, customers, orders, revenue, imports, violations, subscriptions) and its daily statistics.',
+  description:
+    "The platform's figures for the admins (companies, vendors, users, customers, orders, revenue, imports, violations, subscriptions) and its daily statistics.",
   core: true,
   // The daily series are the orders' and the vendors' own; request figures are platform health's.
   dependsOn: ['orders', 'vendors', 'platform-health'],

@@ -13,24 +13,34 @@ import { defineModule } from './module.ts';
 export const appLogsModule = defineModule({
   name: 'app-logs',
   tag: 'Application logs',
-  description: 'The service\'s structured logs of every instance in one store, bounded by age and size, for the admins: filtered by level, time, text, request and user.',
+  description:
+    "The service's structured logs of every instance in one store, bounded by age and size, for the admins: filtered by level, time, text, request and user.",
   core: true,
-  features: ['Logs of every instance in one store', 'Filters: level, time range, text, request id, user', 'Bounded by age and size', 'Secrets never stored'],
+  features: [
+    'Logs of every instance in one store',
+    'Filters: level, time range, text, request id, user',
+    'Bounded by age and size',
+    'Secrets never stored',
+  ],
   routes: { admin: [adminAppLogRoutes] },
   pages: [appLogsPageRoutes],
   backOffice: appLogsBackOffice,
-  background: [(services) => {
-    logTap.setLevel(services.config.logStore.level);
-    const writer = new LogStoreWriter(services.db.knex, services.config.logStore.flushMs);
-    writer.start();
-    return { stop: () => writer.stop() };
-  }],
-  scheduledTasks: [{
-    name: 'pruneApplicationLogs',
-    cron: '*/10 * * * *',
-    async run(services) {
-      const gone = await pruneApplicationLogs(services);
-      if (gone.by_age + gone.by_size > 0) services.logger.info(gone, 'application logs pruned');
+  background: [
+    (services) => {
+      logTap.setLevel(services.config.logStore.level);
+      const writer = new LogStoreWriter(services.db.knex, services.config.logStore.flushMs);
+      writer.start();
+      return { stop: () => writer.stop() };
     },
-  }],
+  ],
+  scheduledTasks: [
+    {
+      name: 'pruneApplicationLogs',
+      cron: '*/10 * * * *',
+      async run(services) {
+        const gone = await pruneApplicationLogs(services);
+        if (gone.by_age + gone.by_size > 0) services.logger.info(gone, 'application logs pruned');
+      },
+    },
+  ],
 });

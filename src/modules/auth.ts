@@ -9,7 +9,8 @@ import { defineModule } from './module.ts';
 export const authModule = defineModule({
   name: 'auth',
   tag: 'Auth',
-  description: 'Admin and vendor sign-in, token refresh, sign-out and password change; the back offices\' sign-in pages and who is signed in to them.',
+  description:
+    "Admin and vendor sign-in, token refresh, sign-out and password change; the back offices' sign-in pages and who is signed in to them.",
   core: true,
   features: ['Admin and vendor sign-in', 'Token refresh and sign-out', 'Password change', 'Back-office sign-in pages'],
   dependsOn: ['users', 'vendors', 'team'],

@@ -22,12 +22,30 @@ import { defineModule } from './module.ts';
 export const billingModule = defineModule({
   name: 'billing',
   tag: 'Billing',
-  description: 'Each vendor\'s account at Stripe (customer, subscription, trial), the upcoming invoice, tier changes with proration, the add-ons bought on top of a tier, Stripe\'s webhooks (verified, stored once, handled in any order), the billing history, trial expiry and the reconciliation with Stripe (docs/billing.md).',
-  features: ['Stripe customer and subscription per vendor', 'Upcoming invoice', 'Tier changes with proration', 'Add-ons', 'Verified Stripe webhooks', 'Billing history'],
+  description:
+    "Each vendor's account at Stripe (customer, subscription, trial), the upcoming invoice, tier changes with proration, the add-ons bought on top of a tier, Stripe's webhooks (verified, stored once, handled in any order), the billing history, trial expiry and the reconciliation with Stripe (docs/billing.md).",
+  features: [
+    'Stripe customer and subscription per vendor',
+    'Upcoming invoice',
+    'Tier changes with proration',
+    'Add-ons',
+    'Verified Stripe webhooks',
+    'Billing history',
+  ],
   dependsOn: ['vendors', 'subscriptions'],
   // The admin routes live under /subscriptions/billing/...: this module is mounted before the subscriptions module's /subscriptions/{vendor_id}.
-  routes: { admin: [adminBillingHistoryRoutes], vendor: [vendorBillingRoutes, vendorBillingHistoryRoutes], public: [publicStripeWebhookRoutes] },
-  consumers: [billingAccounts, vendorAddOns, billingHistory, openBillingAccountOnVendorSubscriptionStarted, addStripeItemOnVendorAddOnPurchased],
+  routes: {
+    admin: [adminBillingHistoryRoutes],
+    vendor: [vendorBillingRoutes, vendorBillingHistoryRoutes],
+    public: [publicStripeWebhookRoutes],
+  },
+  consumers: [
+    billingAccounts,
+    vendorAddOns,
+    billingHistory,
+    openBillingAccountOnVendorSubscriptionStarted,
+    addStripeItemOnVendorAddOnPurchased,
+  ],
   aggregates: [billingAccount, vendorAddOn, billingInvoice, billingSubscription],
   pages: [billingPageRoutes, adminBillingHistoryPageRoutes],
   backOffice: billingBackOffice,
@@ -42,28 +60,36 @@ export const billingModule = defineModule({
   },
   // Nothing to record at start; an instance without the payment provider says so once, before it serves.
   async setUp(services) {
-    if (!services.stripe) services.logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
+    if (!services.stripe)
+      services.logger.warn('billing is not configured (STRIPE_SECRET_KEY is unset): the billing routes answer 503 until it is set');
     return [];
   },
-  scheduledTasks: [{
-    // SPEC.md part 6 item 5 "trial expiration checks": a trial ends within a quarter of an hour of its end.
-    name: 'expireTrials',
-    cron: '*/15 * * * *',
-    tz: 'UTC',
-    async run(services) {
-      const done = await expireTrials(services);
-      if (done.converted.length + done.expired.length > 0) services.logger.info({ converted: done.converted.length, expired: done.expired.length }, 'trials ended');
+  scheduledTasks: [
+    {
+      // SPEC.md part 6 item 5 "trial expiration checks": a trial ends within a quarter of an hour of its end.
+      name: 'expireTrials',
+      cron: '*/15 * * * *',
+      tz: 'UTC',
+      async run(services) {
+        const done = await expireTrials(services);
+        if (done.converted.length + done.expired.length > 0)
+          services.logger.info({ converted: done.converted.length, expired: done.expired.length }, 'trials ended');
+      },
     },
-  }, {
-    // SPEC.md part 6 item 5 "synchronisation with the payment provider": what a lost webhook left behind, repaired within the hour.
-    name: 'syncWithStripe',
-    cron: '40 * * * *',
-    tz: 'UTC',
-    async run(services) {
-      const report = await syncWithStripe(services);
-      services.logger.info({ accounts: report.accounts, reconciled: report.reconciled.length, failed: report.failed.length, retried: report.retried }, 'stripe reconciliation');
+    {
+      // SPEC.md part 6 item 5 "synchronisation with the payment provider": what a lost webhook left behind, repaired within the hour.
+      name: 'syncWithStripe',
+      cron: '40 * * * *',
+      tz: 'UTC',
+      async run(services) {
+        const report = await syncWithStripe(services);
+        services.logger.info(
+          { accounts: report.accounts, reconciled: report.reconciled.length, failed: report.failed.length, retried: report.retried },
+          'stripe reconciliation',
+        );
+      },
     },
-  }],
+  ],
 });
 
 /** The add-ons on offer, for the platform's public pricing. */

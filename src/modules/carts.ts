@@ -6,7 +6,8 @@ import { defineModule } from './module.ts';
 export const cartsModule = defineModule({
   name: 'carts',
   tag: 'Cart',
-  description: 'The shop\'s session cart: one per vendor and session id, prices held as the customer agreed to them, stock checked on every change.',
+  description:
+    "The shop's session cart: one per vendor and session id, prices held as the customer agreed to them, stock checked on every change.",
   features: ['Persistent session cart', 'Prices held as agreed', 'Stock checked on every change'],
   dependsOn: ['catalogue', 'inventory'],
   routes: { shop: [shopCartRoutes] },

@@ -15,7 +15,7 @@ export { productForPage, productPath, renderProductTab, type PageProduct } from 
 export const catalogueModule = defineModule({
   name: 'catalogue',
   tag: 'Catalogue',
-  description: 'The marketplace catalogue and each vendor\'s products.',
+  description: "The marketplace catalogue and each vendor's products.",
   features: ['Marketplace products with translations', 'Vendor products', 'Copy a marketplace product to a vendor'],
   dependsOn: ['vendors', 'history'],
   routes: { admin: [adminCatalogueRoutes, adminVendorProductRoutes], vendor: [vendorProductRoutes], shop: [shopProductRoutes] },

@@ -21,9 +21,15 @@ import { defineModule } from './module.ts';
 export const codeQualityModule = defineModule({
   name: 'code-quality',
   tag: 'Code quality',
-  description: 'Scans of the platform\'s own source tree against its architecture rules (layering, cycles, orphans, file sizes), run in the background; the violations found, with their workflow (assign, resolve, ignore, comments) and history.',
+  description:
+    "Scans of the platform's own source tree against its architecture rules (layering, cycles, orphans, file sizes), run in the background; the violations found, with their workflow (assign, resolve, ignore, comments) and history.",
   dashboardFigures: (services) => violationFigures(services.db.knex),
-  features: ['Architecture scans in the background', 'Rules as data', 'Violation workflow with due dates', 'Admins told of new errors and overdue violations'],
+  features: [
+    'Architecture scans in the background',
+    'Rules as data',
+    'Violation workflow with due dates',
+    'Admins told of new errors and overdue violations',
+  ],
   // The violation page shows its history as the auditor's view (the history module's card).
   dependsOn: ['notifications', 'history'],
   routes: { admin: [adminCodeQualityRoutes] },
@@ -32,10 +38,17 @@ export const codeQualityModule = defineModule({
   pages: [codeQualityPageRoutes, violationPageRoutes],
   backOffice: codeQualityBackOffice,
   scheduledTasks: [notifyAdminsOnOverdueViolations],
-  backgroundTasks: (knex) => knex('code_quality_scans').select(
-    knex.raw("'code_quality_scan' AS type"), knex.raw('id::text AS task_id'), 'status', knex.raw('progress_message AS progress'),
-    knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
-  ),
+  backgroundTasks: (knex) =>
+    knex('code_quality_scans').select(
+      knex.raw("'code_quality_scan' AS type"),
+      knex.raw('id::text AS task_id'),
+      'status',
+      knex.raw('progress_message AS progress'),
+      knex.raw('error_message AS error'),
+      'created_at',
+      'started_at',
+      'completed_at',
+    ),
   // A failed scan is retried by scanning again (or joining the scan that waits or runs now).
   backgroundTaskRetry: {
     canRetry: (type) => type === 'code_quality_scan',
@@ -48,13 +61,22 @@ export const codeQualityModule = defineModule({
   // scan stops cleanly anywhere before that.
   backgroundTaskCancel: {
     canCancel: (type) => type === 'code_quality_scan',
-    cancel: (services, task, by) => runScanCommand(services.store, Number(task.task_id), {
-      type: 'CancelCodeQualityScan', data: { scan_id: Number(task.task_id), by: by.context.userId ?? 'unknown', at: services.clock.now().toISOString() },
-    }, by.context),
+    cancel: (services, task, by) =>
+      runScanCommand(
+        services.store,
+        Number(task.task_id),
+        {
+          type: 'CancelCodeQualityScan',
+          data: { scan_id: Number(task.task_id), by: by.context.userId ?? 'unknown', at: services.clock.now().toISOString() },
+        },
+        by.context,
+      ),
   },
   healthFigures: async (services) => ({ jobs: [{ kind: 'code_quality_scan', ...(await countActiveScans(services.db.knex)) }] }),
-  background: [(services) => {
-    startScanWorker(services);
-    return { stop: () => stopScanWorker(services.store) };
-  }],
+  background: [
+    (services) => {
+      startScanWorker(services);
+      return { stop: () => stopScanWorker(services.store) };
+    },
+  ],
 });

@@ -13,7 +13,8 @@ import { contentPagePageRoutes, contentPagesNavigation } from '../pages/content-
 export const contentPagesModule = defineModule({
   name: 'content-pages',
   tag: 'Content pages',
-  description: 'Content pages (CMS): platform defaults, vendor overrides and custom pages, drafts and publishing, the shop\'s pages and navigation, a page at any past time.',
+  description:
+    "Content pages (CMS): platform defaults, vendor overrides and custom pages, drafts and publishing, the shop's pages and navigation, a page at any past time.",
   features: ['Platform default pages', 'Vendor overrides and custom pages', 'Drafts and publishing', 'Shop navigation'],
   dependsOn: ['vendors', 'history'],
   routes: {

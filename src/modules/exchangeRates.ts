@@ -21,17 +21,21 @@ export const exchangeRatesModule = defineModule({
   aggregates: [referenceRates],
   routes: { admin: [adminExchangeRateRoutes] },
   background: [catchUpReferenceRates],
-  scheduledTasks: [{
-    // The ECB publishes around 16:00 CET on TARGET working days; retried hourly into the evening.
-    name: 'loadEcbReferenceRates',
-    cron: '20 15-21 * * 1-5',
-    async run(services) {
-      const url = services.config.exchangeRatesUrl;
-      if (!url) return;
-      const days = await fetchReferenceRates(url);
-      const { recorded } = await recordReferenceRates(services, days, url,
-        { userId: 'system:scheduler', correlationId: `ecb-rates-${days[days.length - 1].date}` });
-      services.logger.info({ url, days: days.length, recorded }, 'ECB reference rates loaded');
+  scheduledTasks: [
+    {
+      // The ECB publishes around 16:00 CET on TARGET working days; retried hourly into the evening.
+      name: 'loadEcbReferenceRates',
+      cron: '20 15-21 * * 1-5',
+      async run(services) {
+        const url = services.config.exchangeRatesUrl;
+        if (!url) return;
+        const days = await fetchReferenceRates(url);
+        const { recorded } = await recordReferenceRates(services, days, url, {
+          userId: 'system:scheduler',
+          correlationId: `ecb-rates-${days[days.length - 1].date}`,
+        });
+        services.logger.info({ url, days: days.length, recorded }, 'ECB reference rates loaded');
+      },
     },
-  }],
+  ],
 });

@@ -24,17 +24,29 @@ export const extmarketModule = defineModule({
   features: ['Extmarket credentials', 'Order syncs', 'Historical imports', 'Product feed exports'],
   healthFigures: async (services) => ({ jobs: await countActiveSyncJobs(services.db.knex) }),
   dependsOn: ['orders'],
-  backgroundTasks: (knex) => knex('extmarket_sync_logs').select(
-    knex.raw("'extmarket_' || job_type AS type"), knex.raw('id::text AS task_id'), 'status', knex.raw('progress_message AS progress'),
-    knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
-  ),
+  backgroundTasks: (knex) =>
+    knex('extmarket_sync_logs').select(
+      knex.raw("'extmarket_' || job_type AS type"),
+      knex.raw('id::text AS task_id'),
+      'status',
+      knex.raw('progress_message AS progress'),
+      knex.raw('error_message AS error'),
+      'created_at',
+      'started_at',
+      'completed_at',
+    ),
   backgroundTaskRetry: {
     canRetry: (type) => ['extmarket_order_sync', 'extmarket_historical_import', 'extmarket_product_export'].includes(type),
     async start(services, task, by) {
       const failed = await getSyncJob(services.db.knex, Number(task.task_id));
       if (failed.job_type !== 'product_export') await requireCredentials(services, failed.vendor_id);
-      const { jobId, done } = await requestExtmarketSync({ store: services.store, db: services.db.knex, clock: services.clock }, failed.vendor_id, failed.job_type as SyncJobType,
-        by.name, { ...by.context, vendorId: failed.vendor_id });
+      const { jobId, done } = await requestExtmarketSync(
+        { store: services.store, db: services.db.knex, clock: services.clock },
+        failed.vendor_id,
+        failed.job_type as SyncJobType,
+        by.name,
+        { ...by.context, vendorId: failed.vendor_id },
+      );
       await services.settle([done]);
       return { type: `extmarket_${failed.job_type}`, task_id: String(jobId) };
     },
@@ -45,30 +57,46 @@ export const extmarketModule = defineModule({
   backOffice: { ...extmarketBackOffice, settingsSections: extmarketSettingsSections },
   consumers: [extmarketCredentials, extmarketSyncLogs, runExtmarketJobOnRequested, pushOrderDecisionsToExtmarketOnDecided],
   aggregates: [credentials, extmarketSyncJob],
-  scheduledTasks: [{
-    // Order decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.
-    name: 'retryExtmarketPushes',
-    cron: '* * * * *',
-    async run(services) {
-      await retryExtmarketPushes({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, clock: services.clock });
+  scheduledTasks: [
+    {
+      // Order decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.
+      name: 'retryExtmarketPushes',
+      cron: '* * * * *',
+      async run(services) {
+        await retryExtmarketPushes({
+          knex: services.db.knex,
+          store: services.store,
+          dataDir: services.config.dataDir,
+          clock: services.clock,
+        });
+      },
     },
-  }, {
-    // New extmarket orders of every vendor with auto sync, unless a sync of theirs is still open.
-    name: 'extmarketOrderSync',
-    cron: '*/15 * * * *',
-    async run(services) {
-      const knex = services.db.knex;
-      const vendors = await knex('extmarket_credentials as c').join('vendor_list as v', 'v.id', 'c.vendor_id')
-        .where({ 'c.auto_sync_enabled': true, 'v.is_active': true })
-        .whereNotExists(knex('extmarket_sync_logs as l').whereRaw('l.vendor_id = c.vendor_id')
-          .where('l.job_type', 'order_sync').whereIn('l.status', ['pending', 'processing']))
-        .pluck('c.vendor_id');
-      for (const vendorId of vendors) {
-        await requestExtmarketSync({ store: services.store, db: knex, clock: services.clock }, vendorId, 'order_sync', 'scheduler',
-          { userId: 'system:scheduler', vendorId, correlationId: `extmarket-order-sync-${vendorId}-${Date.now()}` });
-      }
+    {
+      // New extmarket orders of every vendor with auto sync, unless a sync of theirs is still open.
+      name: 'extmarketOrderSync',
+      cron: '*/15 * * * *',
+      async run(services) {
+        const knex = services.db.knex;
+        const vendors = await knex('extmarket_credentials as c')
+          .join('vendor_list as v', 'v.id', 'c.vendor_id')
+          .where({ 'c.auto_sync_enabled': true, 'v.is_active': true })
+          .whereNotExists(
+            knex('extmarket_sync_logs as l')
+              .whereRaw('l.vendor_id = c.vendor_id')
+              .where('l.job_type', 'order_sync')
+              .whereIn('l.status', ['pending', 'processing']),
+          )
+          .pluck('c.vendor_id');
+        for (const vendorId of vendors) {
+          await requestExtmarketSync({ store: services.store, db: knex, clock: services.clock }, vendorId, 'order_sync', 'scheduler', {
+            userId: 'system:scheduler',
+            vendorId,
+            correlationId: `extmarket-order-sync-${vendorId}-${Date.now()}`,
+          });
+        }
+      },
     },
-  }],
+  ],
 });
 
 /** What the onboarding uses of this area: storing and testing the key, the historical import job and its progress. */

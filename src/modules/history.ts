@@ -13,7 +13,7 @@ export const historyModule = defineModule({
   tag: 'Event history',
   description: 'Events of a stream and its state replayed at a point in time.',
   core: true,
-  features: ['A stream\'s events', 'State at a past time', 'Audit time line across records', 'History export as JSON Lines'],
+  features: ["A stream's events", 'State at a past time', 'Audit time line across records', 'History export as JSON Lines'],
   routes: { admin: [adminEventRoutes] },
   pages: [timelinePageRoutes],
   backOffice: historyBackOffice,

@@ -96,7 +96,9 @@ export const consumers: readonly Consumer[] = modules.flatMap((m) => m.consumers
 export const memoryViews: readonly MemoryView<any>[] = modules.flatMap((m) => m.memoryViews ?? []);
 
 /** Every scheduled task of the modules, with the module it belongs to (a module switched off runs none). */
-export const scheduledTasks: readonly ScheduledTask[] = modules.flatMap((m) => (m.scheduledTasks ?? []).map((t) => ({ ...t, module: m.name })));
+export const scheduledTasks: readonly ScheduledTask[] = modules.flatMap((m) =>
+  (m.scheduledTasks ?? []).map((t) => ({ ...t, module: m.name })),
+);
 
 // History tools and process managers find the aggregates by stream prefix (src/runtime/aggregates.ts).
 registerAggregates(modules.flatMap((m) => m.aggregates ?? []));

@@ -18,10 +18,17 @@ export const marketplaceImportsModule = defineModule({
   dashboardFigures: (services) => importFigures(services.db.knex),
   healthFigures: async (services) => ({ jobs: [{ kind: 'marketplace_import', ...(await countActiveImportJobs(services.db.knex)) }] }),
   dependsOn: ['catalogue', 'vendors'],
-  backgroundTasks: (knex) => knex('marketplace_import_jobs').select(
-    knex.raw("'marketplace_import' AS type"), knex.raw('id::text AS task_id'), 'status',
-    knex.raw("rows_processed || ' rows, ' || imported_count || ' imported' AS progress"), knex.raw('error_message AS error'), 'created_at', 'started_at', 'completed_at',
-  ),
+  backgroundTasks: (knex) =>
+    knex('marketplace_import_jobs').select(
+      knex.raw("'marketplace_import' AS type"),
+      knex.raw('id::text AS task_id'),
+      'status',
+      knex.raw("rows_processed || ' rows, ' || imported_count || ' imported' AS progress"),
+      knex.raw('error_message AS error'),
+      'created_at',
+      'started_at',
+      'completed_at',
+    ),
   backgroundTaskRetry: {
     canRetry: (type) => type === 'marketplace_import',
     start: (services, task, by) => retryMarketplaceImport(services, Number(task.task_id), by),

@@ -22,7 +22,8 @@ import { defineModule } from './module.ts';
 export const messagingModule = defineModule({
   name: 'messaging',
   tag: 'Messaging',
-  description: 'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
+  description:
+    'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
   features: ['Customer, vendor and admin conversations', 'Attachments', 'Unread counts', 'Live delivery'],
   dependsOn: ['vendors', 'customers', 'users'],
   // The live streams first: /messages/stream must never reach /messages/{conversation_id}.

@@ -219,13 +219,21 @@ export interface BackgroundTaskRow {
 export interface BackgroundTaskRetry {
   canRetry(type: string): boolean;
   /** Starts a new job like the failed one; answers it as the monitor names it. Throws a domain exception to refuse. */
-  start(services: Services, task: { type: string; task_id: string }, by: { context: CommandContext; name: string | null }): Promise<{ type: string; task_id: string }>;
+  start(
+    services: Services,
+    task: { type: string; task_id: string },
+    by: { context: CommandContext; name: string | null },
+  ): Promise<{ type: string; task_id: string }>;
 }
 
 export interface BackgroundTaskCancel {
   canCancel(type: string): boolean;
   /** Cancels the waiting or running job; its worker stops it. Throws a domain exception to refuse. */
-  cancel(services: Services, task: { type: string; task_id: string }, by: { context: CommandContext; name: string | null }): Promise<{ position?: Position; eventTypes: string[] }>;
+  cancel(
+    services: Services,
+    task: { type: string; task_id: string },
+    by: { context: CommandContext; name: string | null },
+  ): Promise<{ position?: Position; eventTypes: string[] }>;
 }
 
 export interface HealthFigures {

@@ -21,15 +21,22 @@ import { defineModule } from './module.ts';
 export const notificationsModule = defineModule({
   name: 'notifications',
   tag: 'Notifications',
-  description: 'Admin notifications: what an operator must act on (failed imports and syncs, refused pushes, unmatched order items, new tenants, payments, plan limits), each admin with their own read state (docs/notifications.md).',
+  description:
+    'Admin notifications: what an operator must act on (failed imports and syncs, refused pushes, unmatched order items, new tenants, payments, plan limits), each admin with their own read state (docs/notifications.md).',
   core: true,
   features: ['Admin notifications', 'Unread counts per admin'],
   // Only the admins' accounts: the conditions come from other areas' events, and an area switched off raises none.
   dependsOn: ['users'],
   routes: { admin: [adminNotificationRoutes] },
   consumers: [
-    adminNotifications, notifyAdminsOnImportFinished, notifyAdminsOnExtmarketSyncFinished, notifyAdminsOnExtmarketPushFailing,
-    notifyAdminsOnTenantCreated, notifyAdminsOnPaymentFailed, notifyAdminsOnTrialEnding, notifyAdminsOnExtmarketOrderOverLimit,
+    adminNotifications,
+    notifyAdminsOnImportFinished,
+    notifyAdminsOnExtmarketSyncFinished,
+    notifyAdminsOnExtmarketPushFailing,
+    notifyAdminsOnTenantCreated,
+    notifyAdminsOnPaymentFailed,
+    notifyAdminsOnTrialEnding,
+    notifyAdminsOnExtmarketOrderOverLimit,
   ],
   aggregates: [notification, notificationInbox],
   scheduledTasks: [notifyAdminsOnOverdueOrderItemExceptions],

@@ -23,7 +23,8 @@ const OPEN_PAGES = /^\/vendor\/(onboarding|settings|billing|plan|logout|login|la
 export const onboardingModule = defineModule({
   name: 'onboarding',
   tag: 'Onboarding',
-  description: 'The four-step vendor onboarding (company profile, extmarket API, import CSV URLs, historical order sync) that keeps the dashboard closed until it is done; an admin may skip it (docs/onboarding.md).',
+  description:
+    'The four-step vendor onboarding (company profile, extmarket API, import CSV URLs, historical order sync) that keeps the dashboard closed until it is done; an admin may skip it (docs/onboarding.md).',
   features: ['Onboarding wizard', 'Dashboard gate'],
   dependsOn: ['vendors', 'extmarket'],
   routes: { vendor: [vendorOnboardingRoutes], admin: [adminOnboardingRoutes] },

@@ -17,27 +17,37 @@ const KEEP_MS = 24 * 3_600_000;
 export const platformHealthModule = defineModule({
   name: 'platform-health',
   tag: 'Platform health',
-  description: 'Requests per API area (rate, latency percentiles, error rate) summed over the instances, the event feed, consumer lag, background jobs, scheduled tasks, database, memory and CPU, media storage; Prometheus exposition.',
+  description:
+    'Requests per API area (rate, latency percentiles, error rate) summed over the instances, the event feed, consumer lag, background jobs, scheduled tasks, database, memory and CPU, media storage; Prometheus exposition.',
   core: true,
-  features: ['Request rate, latency percentiles and error rate per API area', 'Every instance summed', 'Consumer lag and background jobs', 'Prometheus text exposition'],
+  features: [
+    'Request rate, latency percentiles and error rate per API area',
+    'Every instance summed',
+    'Consumer lag and background jobs',
+    'Prometheus text exposition',
+  ],
   routes: { admin: [adminPlatformHealthRoutes], health: [platformMetricsRoutes] },
   pages: [platformHealthPageRoutes],
   backOffice: platformHealthBackOffice,
-  background: [(services) => {
-    const writer = new MetricsWriter(services);
-    writer.start();
-    return { stop: () => writer.stop() };
-  }],
-  scheduledTasks: [{
-    name: 'prunePlatformMetrics',
-    cron: '47 * * * *',
-    async run(services) {
-      const before = new Date(services.clock.now().getTime() - KEEP_MS);
-      await sql(services.db.knex, 'DELETE FROM metric_windows WHERE minute < $1', [before]);
-      await sql(services.db.knex, 'DELETE FROM feed_heads WHERE minute < $1', [before]);
-      await sql(services.db.knex, 'DELETE FROM platform_instances WHERE seen_at < $1', [before]);
+  background: [
+    (services) => {
+      const writer = new MetricsWriter(services);
+      writer.start();
+      return { stop: () => writer.stop() };
     },
-  }],
+  ],
+  scheduledTasks: [
+    {
+      name: 'prunePlatformMetrics',
+      cron: '47 * * * *',
+      async run(services) {
+        const before = new Date(services.clock.now().getTime() - KEEP_MS);
+        await sql(services.db.knex, 'DELETE FROM metric_windows WHERE minute < $1', [before]);
+        await sql(services.db.knex, 'DELETE FROM feed_heads WHERE minute < $1', [before]);
+        await sql(services.db.knex, 'DELETE FROM platform_instances WHERE seen_at < $1', [before]);
+      },
+    },
+  ],
 });
 
 /** Requests per API area over the last minutes, summed over the instances (the admin dashboard shows the rate). */

@@ -14,9 +14,15 @@ import { defineModule } from './module.ts';
 export const platformModulesModule = defineModule({
   name: 'platform-modules',
   tag: 'Platform modules',
-  description: 'The catalogue of the service\'s modules (core or optional, their features and dependencies) and, per platform, the modules that are on: a module switched off answers as absent and runs no task, its data intact.',
+  description:
+    "The catalogue of the service's modules (core or optional, their features and dependencies) and, per platform, the modules that are on: a module switched off answers as absent and runs no task, its data intact.",
   core: true,
-  features: ['Module catalogue with dependencies', 'Per-platform enabled modules', 'Dependency resolution on enable and disable', 'Modules switched off answer as absent'],
+  features: [
+    'Module catalogue with dependencies',
+    'Per-platform enabled modules',
+    'Dependency resolution on enable and disable',
+    'Modules switched off answer as absent',
+  ],
   routes: { admin: [adminPlatformModuleRoutes] },
   pages: [platformModulesPageRoutes],
   backOffice: platformModulesBackOffice,

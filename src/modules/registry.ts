@@ -27,7 +27,11 @@ export function registeredModules(): readonly Module[] {
 type SingleHook = 'moduleSwitch' | 'adminAccess' | 'featureGate' | 'shopFrame';
 
 /** The hook the first module that provides it builds for these services; undefined when none does. */
-export function provided<K extends SingleHook>(services: Services, hook: K, list: readonly Module[] = registered): ReturnType<NonNullable<Module[K]>> | undefined {
+export function provided<K extends SingleHook>(
+  services: Services,
+  hook: K,
+  list: readonly Module[] = registered,
+): ReturnType<NonNullable<Module[K]>> | undefined {
   const build = list.find((m) => m[hook])?.[hook] as ((s: Services) => ReturnType<NonNullable<Module[K]>>) | undefined;
   return build?.(services);
 }
@@ -67,9 +71,15 @@ export function isCoreModule(name: string): boolean {
 /** The registered modules as the catalogue lists them, in the list's order. */
 export function moduleCatalogue(): ModuleInfo[] {
   return registered.map((m) => ({
-    name: m.name, title: m.tag, description: m.description, core: isCoreModule(m.name), features: m.features ?? [],
+    name: m.name,
+    title: m.tag,
+    description: m.description,
+    core: isCoreModule(m.name),
+    features: m.features ?? [],
     dependsOn: [...(m.dependsOn ?? [])],
-    apiAreas: Object.entries(m.routes ?? {}).filter(([, f]) => (f?.length ?? 0) > 0).map(([area]) => area),
+    apiAreas: Object.entries(m.routes ?? {})
+      .filter(([, f]) => (f?.length ?? 0) > 0)
+      .map(([area]) => area),
     pages: (m.pages?.length ?? 0) > 0,
     scheduledTasks: (m.scheduledTasks ?? []).map((t) => t.name),
   }));
@@ -79,7 +89,11 @@ export function moduleCatalogue(): ModuleInfo[] {
 export async function startBackground(services: Services, list: readonly Module[]): Promise<{ stop(): Promise<void> }> {
   const running = list.flatMap((m) => (m.background ?? []).map((start) => start(services)));
   await Promise.all(running.flatMap((b) => (b.ready ? [b.ready] : [])));
-  return { async stop() { await Promise.all(running.map((b) => b.stop())); } };
+  return {
+    async stop() {
+      await Promise.all(running.map((b) => b.stop()));
+    },
+  };
 }
 
 /** The scheduler's switch: a task runs while its module is on for at least one platform. */
@@ -96,7 +110,7 @@ export async function runSetUp(services: Services, modules: readonly Module[] = 
 /** The plan decided for a new vendor by the module that keeps the plans; refuses when no module does. */
 export async function decideNewVendorPlan(services: Services, asked: AskedPlan): Promise<RequestedPlan> {
   const keeper = registered.find((m) => m.newVendorPlan);
-  if (!keeper) throw new Error('no module keeps the vendors\' plans');
+  if (!keeper) throw new Error("no module keeps the vendors' plans");
   return keeper.newVendorPlan!(services, asked);
 }
 

@@ -8,7 +8,7 @@ import { defineModule } from './module.ts';
 export const settingsModule = defineModule({
   name: 'settings',
   tag: 'Settings',
-  description: 'Platform settings (admins) and a vendor\'s own settings.',
+  description: "Platform settings (admins) and a vendor's own settings.",
   core: true,
   features: ['Platform localization', 'Vendor settings'],
   // A vendor's settings are its vendor record's (business info, localization, extmarket listing).

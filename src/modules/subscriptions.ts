@@ -34,16 +34,31 @@ import { subscriptionFigures } from '../../queries/subscriptions/subscriptionFig
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   tag: 'Subscriptions',
-  description: 'Subscription tiers (prices, limits, features), each vendor\'s subscription record, its usage against the limits, the tier-gated features, the admins\' subscription statistics and capacity planning (docs/subscriptions.md).',
+  description:
+    "Subscription tiers (prices, limits, features), each vendor's subscription record, its usage against the limits, the tier-gated features, the admins' subscription statistics and capacity planning (docs/subscriptions.md).",
   features: ['Subscription tiers', 'Limits and feature gating', 'Trials', 'Capacity planning'],
   dashboardFigures: (services) => subscriptionFigures(services.db.knex),
   dependsOn: ['vendors', 'orders', 'catalogue', 'team', 'history'],
   // The tier, list and stats routes first: /subscriptions/tiers and /subscriptions/stats must never reach /subscriptions/{vendor_id}.
   routes: {
-    admin: [adminSubscriptionTierRoutes, adminSubscriptionOverviewRoutes, adminPlanSettingsRoutes, adminVendorSubscriptionRoutes, adminCapacityRoutes],
+    admin: [
+      adminSubscriptionTierRoutes,
+      adminSubscriptionOverviewRoutes,
+      adminPlanSettingsRoutes,
+      adminVendorSubscriptionRoutes,
+      adminCapacityRoutes,
+    ],
     vendor: [vendorFeatureRoutes, vendorUsageRoutes],
   },
-  consumers: [subscriptionTiers, vendorSubscriptions, subscriptionTrials, capacitySnapshots, vendorLegacyPlans, subscriptionSettings, openSubscriptionOnVendorCreated],
+  consumers: [
+    subscriptionTiers,
+    vendorSubscriptions,
+    subscriptionTrials,
+    capacitySnapshots,
+    vendorLegacyPlans,
+    subscriptionSettings,
+    openSubscriptionOnVendorCreated,
+  ],
   // The plans the feature gate and the limits read on every gated request, without a statement;
   // the open quota streams, so that a creation under an unlimited plan reads no quota stream.
   memoryViews: [vendorPlansView, openQuotasView],
@@ -54,39 +69,56 @@ export const subscriptionsModule = defineModule({
     // The four named tiers, once (a later start appends nothing); then the upgrade that put the
     // vendors already there on the legacy plan, once per platform (nobody on a fresh install).
     const seeded = await seedTiers(services.store, services.clock.now());
-    const upgrade = await runPlansUpgrade({ store: services.store, now: () => services.clock.now(), vendorsWithoutPlan: () => vendorsWithoutPlan(services.store) });
-    if (upgrade.granted.length > 0) services.logger.info({ vendors: upgrade.granted.length }, 'vendors that were there before plans are on the legacy plan');
+    const upgrade = await runPlansUpgrade({
+      store: services.store,
+      now: () => services.clock.now(),
+      vendorsWithoutPlan: () => vendorsWithoutPlan(services.store),
+    });
+    if (upgrade.granted.length > 0)
+      services.logger.info({ vendors: upgrade.granted.length }, 'vendors that were there before plans are on the legacy plan');
     return [...seeded, ...upgrade.done];
   },
   newVendorPlan,
   // The vendor routes that name a plan feature are refused, per request, from the plans in memory.
   featureGate: planFeatureGate,
   // Schedules in UTC; each runs once per tick across instances, and a missed tick is caught up at start (src/runtime/scheduler.ts).
-  scheduledTasks: [{
-    // Hourly: an active subscription's period rolls within the hour it ends, so its order count starts again at zero.
-    name: 'renewBillingPeriods',
-    cron: '10 * * * *',
-    tz: 'UTC',
-    async run(services) {
-      const renewed = await renewBillingPeriods(services);
-      if (renewed.length > 0) services.logger.info({ vendors: renewed.length }, 'billing periods renewed');
+  scheduledTasks: [
+    {
+      // Hourly: an active subscription's period rolls within the hour it ends, so its order count starts again at zero.
+      name: 'renewBillingPeriods',
+      cron: '10 * * * *',
+      tz: 'UTC',
+      async run(services) {
+        const renewed = await renewBillingPeriods(services);
+        if (renewed.length > 0) services.logger.info({ vendors: renewed.length }, 'billing periods renewed');
+      },
     },
-  }, {
-    name: 'cleanUpStaleSubscriptions',
-    cron: '30 3 * * *',
-    tz: 'UTC',
-    async run(services) {
-      const done = await cleanUpStaleSubscriptions(services);
-      services.logger.info({ vendor_deleted: done.vendor_deleted.length, canceled_long_ago: done.canceled_long_ago.length }, 'stale subscriptions cleaned up');
+    {
+      name: 'cleanUpStaleSubscriptions',
+      cron: '30 3 * * *',
+      tz: 'UTC',
+      async run(services) {
+        const done = await cleanUpStaleSubscriptions(services);
+        services.logger.info(
+          { vendor_deleted: done.vendor_deleted.length, canceled_long_ago: done.canceled_long_ago.length },
+          'stale subscriptions cleaned up',
+        );
+      },
     },
-  }, {
-    name: 'dailyCapacitySnapshot',
-    cron: '5 0 * * *',
-    tz: 'UTC',
-    async run(services) {
-      await services.settle([await captureCapacitySnapshot(services, 'scheduled', { userId: 'system:scheduler', correlationId: `capacity-snapshot-${services.clock.now().toISOString()}` })]);
+    {
+      name: 'dailyCapacitySnapshot',
+      cron: '5 0 * * *',
+      tz: 'UTC',
+      async run(services) {
+        await services.settle([
+          await captureCapacitySnapshot(services, 'scheduled', {
+            userId: 'system:scheduler',
+            correlationId: `capacity-snapshot-${services.clock.now().toISOString()}`,
+          }),
+        ]);
+      },
     },
-  }],
+  ],
 });
 
 /** What the platform's public pricing reads of this area: the offered tiers and the features' names. */

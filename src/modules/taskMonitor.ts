@@ -10,8 +10,15 @@ import { taskRetry } from '../../commands/task-monitor/taskRetry.ts';
 export const taskMonitorModule = defineModule({
   name: 'task-monitor',
   tag: 'Task monitor',
-  description: 'Every piece of background work in one list (imports, extmarket syncs and exports, scans, test runs, scheduled task runs) with status, progress, duration and error; projections and process managers with their lag.',
-  features: ['All background work in one list', 'Filters and pagination', 'Consumer lag', 'Retry of a failed task, once', 'Cancel of a running scan or test run'],
+  description:
+    'Every piece of background work in one list (imports, extmarket syncs and exports, scans, test runs, scheduled task runs) with status, progress, duration and error; projections and process managers with their lag.',
+  features: [
+    'All background work in one list',
+    'Filters and pagination',
+    'Consumer lag',
+    'Retry of a failed task, once',
+    'Cancel of a running scan or test run',
+  ],
   routes: { admin: [adminTaskMonitorRoutes] },
   aggregates: [taskRetry],
   pages: [taskMonitorPageRoutes],

@@ -10,7 +10,7 @@ import { VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorA
 export const teamModule = defineModule({
   name: 'team',
   tag: 'Team',
-  description: 'A vendor\'s team members, roles, permissions and invitations.',
+  description: "A vendor's team members, roles, permissions and invitations.",
   core: true,
   features: ['Team members and roles', 'Permissions', 'Invitations'],
   // The vendor guard's access view reads the users, the companies (owners) and the vendors.

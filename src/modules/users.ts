@@ -28,14 +28,16 @@ export const usersModule = defineModule({
   backOffice: usersBackOffice,
   consumers: [userList],
   aggregates: [user, reservation],
-  scheduledTasks: [{
-    // Login failure counters outlive their 15-minute window only as dead rows.
-    name: 'purgeLoginThrottle',
-    cron: '17 * * * *',
-    async run(services) {
-      await sql(services.db.knex, "DELETE FROM auth_throttle WHERE window_start < now() - interval '1 day'");
+  scheduledTasks: [
+    {
+      // Login failure counters outlive their 15-minute window only as dead rows.
+      name: 'purgeLoginThrottle',
+      cron: '17 * * * *',
+      async run(services) {
+        await sql(services.db.knex, "DELETE FROM auth_throttle WHERE window_start < now() - interval '1 day'");
+      },
     },
-  }],
+  ],
 });
 
 /** Opening an account for another area's flow (the signup's owner account). */

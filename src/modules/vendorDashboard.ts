@@ -13,7 +13,8 @@ import { defineModule } from './module.ts';
 export const vendorDashboardModule = defineModule({
   name: 'vendor-dashboard',
   tag: 'Vendor dashboard',
-  description: 'The vendor\'s dashboard figures and sales analytics (orders and revenue per day, channel split, average order value, top products), and the vendor back office\'s home page.',
+  description:
+    "The vendor's dashboard figures and sales analytics (orders and revenue per day, channel split, average order value, top products), and the vendor back office's home page.",
   features: ['Dashboard figures', 'Sales analytics', 'Dashboard home page'],
   dependsOn: ['orders', 'inventory', 'messaging', 'subscriptions'],
   routes: { vendor: [vendorDashboardRoutes] },

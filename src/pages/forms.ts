@@ -75,7 +75,9 @@ export function seeOther(ctx: Context, location: string): void {
 
 /** A local path to come back to: only a path of this site ("/…", never "//…"). */
 export function safeReturn(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 && !/[\u0000-\u001f]/.test(value) ? value : fallback;
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 && !/[\u0000-\u001f]/.test(value)
+    ? value
+    : fallback;
 }
 
 /**
@@ -84,5 +86,9 @@ export function safeReturn(value: unknown, fallback: string): string {
  */
 export function pathParams(path: string) {
   const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-  return names.length === 0 ? undefined : Type.Object(Object.fromEntries(names.map((n) => [n, Type.String({ description: n === 'vendor_code' ? 'The shop\'s vendor code' : undefined })])));
+  return names.length === 0
+    ? undefined
+    : Type.Object(
+        Object.fromEntries(names.map((n) => [n, Type.String({ description: n === 'vendor_code' ? "The shop's vendor code" : undefined })])),
+      );
 }

@@ -38,7 +38,9 @@ export const raw = (markup: string): Html => new Html(markup);
 
 /** A full HTML document with the page's language and title. */
 export function page(options: { lang: string; title: string; body: Html; head?: Html }): string {
-  return `<!doctype html>\n${html`<html lang="${options.lang}"><head><meta charset="utf-8">
+  return `<!doctype html>\n${
+    html`<html lang="${options.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title}</title>${options.head ?? ''}</head>
-<body>${options.body}</body></html>`.value}`;
+<body>${options.body}</body></html>`.value
+  }`;
 }

@@ -28,4 +28,4 @@ export const queryId = (ctx: Context, name: string): number | undefined => {
 
 /** A yes/no filter (`true` or `false`), or undefined. */
 export const queryFlag = (ctx: Context, name: string): boolean | undefined =>
-  (ctx.query[name] === 'true' ? true : ctx.query[name] === 'false' ? false : undefined);
+  ctx.query[name] === 'true' ? true : ctx.query[name] === 'false' ? false : undefined;

@@ -47,6 +47,12 @@ export interface ShopFrame {
 
 /** The answers of a shop page, as its OpenAPI entry documents them. */
 export const HTML_PAGE = { description: 'The HTML page (text/html)', contentType: 'text/html' };
-export const NOT_FOUND = { description: 'No such shop (the service\'s problem answer), or the shop\'s "not found" page (text/html)', contentType: 'text/html' };
+export const NOT_FOUND = {
+  description: 'No such shop (the service\'s problem answer), or the shop\'s "not found" page (text/html)',
+  contentType: 'text/html',
+};
 export const SEE_OTHER = { description: 'Post/Redirect/Get: the page to show next (Location)' };
-export const FORM_REFUSED = { description: 'The form token (cookie and `_csrf` field) is missing or does not match: an HTML page', contentType: 'text/html' };
+export const FORM_REFUSED = {
+  description: 'The form token (cookie and `_csrf` field) is missing or does not match: an HTML page',
+  contentType: 'text/html',
+};

@@ -22,8 +22,12 @@ export const addStripeItemOnVendorAddOnPurchased: ProcessManager = {
     const { state: account } = await load(ctx.store, deciders['billing-account'], d.vendor_id, ctx.commandContext(event).tx);
     if (account.status !== 'open' || !(await ctx.firstTime(event))) return;
     await addAddOnItem(stripe, {
-      subscription_id: account.stripe_subscription_id, add_on_id: d.add_on_id, vendor_id: d.vendor_id, add_on_code: d.add_on_code,
-      quantity: d.quantity, idempotencyKey: event.id,
+      subscription_id: account.stripe_subscription_id,
+      add_on_id: d.add_on_id,
+      vendor_id: d.vendor_id,
+      add_on_code: d.add_on_code,
+      quantity: d.quantity,
+      idempotencyKey: event.id,
       price: { lookup_key: addOnPriceKey(d.add_on_code), unit_amount: d.price_monthly_cents, interval: 'month', name: d.add_on_code },
     });
   },

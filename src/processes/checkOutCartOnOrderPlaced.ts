@@ -19,12 +19,21 @@ export const checkOutCartOnOrderPlaced: ProcessManager = {
     const d = domainEvent<OrderPlaced>(event).data;
     const ordered = new Map<number, number>();
     for (const item of d.items) ordered.set(item.product_id, (ordered.get(item.product_id) ?? 0) + item.quantity);
-    await handleCommand(ctx.store, deciders.cart, cartStreamId(d.vendor_id, d.session_id), {
-      type: 'CheckOutCart',
-      data: {
-        vendor_id: d.vendor_id, session_id: d.session_id, order_id: d.order_id, at: d.placed_at,
-        lines: [...ordered].map(([product_id, quantity]) => ({ product_id, quantity })),
+    await handleCommand(
+      ctx.store,
+      deciders.cart,
+      cartStreamId(d.vendor_id, d.session_id),
+      {
+        type: 'CheckOutCart',
+        data: {
+          vendor_id: d.vendor_id,
+          session_id: d.session_id,
+          order_id: d.order_id,
+          at: d.placed_at,
+          lines: [...ordered].map(([product_id, quantity]) => ({ product_id, quantity })),
+        },
       },
-    }, { ...ctx.commandContext(event), vendorId: d.vendor_id });
+      { ...ctx.commandContext(event), vendorId: d.vendor_id },
+    );
   },
 };

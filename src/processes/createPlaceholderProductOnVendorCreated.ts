@@ -27,15 +27,35 @@ export const createPlaceholderProductOnVendorCreated: ProcessManager = {
     let productId = held.holder ? Number(held.holder) : null;
     if (productId === null) {
       productId = await nextId(ctx.trx, 'vendor_product');
-      await handleCommand(ctx.store, deciders.reservation, claim, {
-        type: 'ReserveUniqueValue', data: { kind: 'placeholder_product', value: String(vendor_id), holder: String(productId) },
-      }, c);
+      await handleCommand(
+        ctx.store,
+        deciders.reservation,
+        claim,
+        {
+          type: 'ReserveUniqueValue',
+          data: { kind: 'placeholder_product', value: String(vendor_id), holder: String(productId) },
+        },
+        c,
+      );
     }
     const { version } = await load(ctx.store, deciders.vendor_product, productId, c.tx);
     if (version > 0) return;
-    await handleCommand(ctx.store, deciders.vendor_product, productId, {
-      type: 'CreateVendorProduct',
-      data: { ...PLACEHOLDER_PRODUCT, product_id: productId, vendor_id, is_placeholder: true, source_marketplace_product_id: null, at: created_at },
-    }, c);
+    await handleCommand(
+      ctx.store,
+      deciders.vendor_product,
+      productId,
+      {
+        type: 'CreateVendorProduct',
+        data: {
+          ...PLACEHOLDER_PRODUCT,
+          product_id: productId,
+          vendor_id,
+          is_placeholder: true,
+          source_marketplace_product_id: null,
+          at: created_at,
+        },
+      },
+      c,
+    );
   },
 };

@@ -19,8 +19,17 @@ export const finishOnboardingOnHistoricalImportEnded: ProcessManager = {
     const ok = e.type === 'ExtmarketSyncCompleted';
     const command = {
       type: 'FinishHistoricalSync',
-      data: { job_id: e.data.job_id, ok, orders_imported: e.data.orders_imported ?? 0, error: e.type === 'ExtmarketSyncFailed' ? e.data.error : null, at: e.data.at },
+      data: {
+        job_id: e.data.job_id,
+        ok,
+        orders_imported: e.data.orders_imported ?? 0,
+        error: e.type === 'ExtmarketSyncFailed' ? e.data.error : null,
+        at: e.data.at,
+      },
     };
-    await handleCommand(ctx.store, deciders.onboarding, e.data.vendor_id, command, { ...ctx.commandContext(event), vendorId: e.data.vendor_id });
+    await handleCommand(ctx.store, deciders.onboarding, e.data.vendor_id, command, {
+      ...ctx.commandContext(event),
+      vendorId: e.data.vendor_id,
+    });
   },
 };

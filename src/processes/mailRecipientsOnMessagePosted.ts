@@ -24,35 +24,64 @@ type Message = MessagePosted['data'];
 
 /** The vendor's team: the owner of its company and its active members, active users only. */
 async function team(trx: Knex.Transaction, vendorId: number): Promise<Recipient[]> {
-  const rows = await sql(trx, `SELECT u.id, u.email, u.first_name, u.preferred_language FROM user_list u
+  const rows = await sql(
+    trx,
+    `SELECT u.id, u.email, u.first_name, u.preferred_language FROM user_list u
     WHERE u.is_active AND (u.id IN (SELECT c.owner_user_id FROM vendor_list v JOIN company_list c ON c.id = v.company_id WHERE v.id = $1)
-       OR u.id IN (SELECT m.user_id FROM vendor_team_members m WHERE m.vendor_id = $1 AND m.is_active))`, [vendorId], 'message_mail_team');
-  return rows.map((r) => ({ kind: 'vendor_user', id: r.id, vendor_id: vendorId, email: r.email, first_name: r.first_name, language: r.preferred_language }));
+       OR u.id IN (SELECT m.user_id FROM vendor_team_members m WHERE m.vendor_id = $1 AND m.is_active))`,
+    [vendorId],
+    'message_mail_team',
+  );
+  return rows.map((r) => ({
+    kind: 'vendor_user',
+    id: r.id,
+    vendor_id: vendorId,
+    email: r.email,
+    first_name: r.first_name,
+    language: r.preferred_language,
+  }));
 }
 
 /** Active admins: all of them, or those named. */
 async function admins(trx: Knex.Transaction, ids: number[] | null): Promise<Recipient[]> {
-  const rows = await sql(trx, `SELECT id, email, first_name, preferred_language FROM user_list
-    WHERE role = 'admin' AND is_active AND ($1::int[] IS NULL OR id = ANY($1::int[]))`, [ids], 'message_mail_admins');
+  const rows = await sql(
+    trx,
+    `SELECT id, email, first_name, preferred_language FROM user_list
+    WHERE role = 'admin' AND is_active AND ($1::int[] IS NULL OR id = ANY($1::int[]))`,
+    [ids],
+    'message_mail_admins',
+  );
   return rows.map((r) => ({ kind: 'admin', id: r.id, email: r.email, first_name: r.first_name, language: r.preferred_language }));
 }
 
 /** The customer, in their own language, else their shop's. */
 async function customer(trx: Knex.Transaction, vendorId: number, customerId: number): Promise<Recipient[]> {
-  const rows = await sql(trx, `SELECT c.id, c.email, c.first_name, COALESCE(c.preferred_language, v.storefront_language) AS language
-    FROM customer_list c JOIN vendor_list v ON v.id = c.vendor_id WHERE c.id = $1 AND c.vendor_id = $2`, [customerId, vendorId], 'message_mail_customer');
-  return rows.map((r) => ({ kind: 'customer', id: r.id, vendor_id: vendorId, email: r.email, first_name: r.first_name, language: r.language }));
+  const rows = await sql(
+    trx,
+    `SELECT c.id, c.email, c.first_name, COALESCE(c.preferred_language, v.storefront_language) AS language
+    FROM customer_list c JOIN vendor_list v ON v.id = c.vendor_id WHERE c.id = $1 AND c.vendor_id = $2`,
+    [customerId, vendorId],
+    'message_mail_customer',
+  );
+  return rows.map((r) => ({
+    kind: 'customer',
+    id: r.id,
+    vendor_id: vendorId,
+    email: r.email,
+    first_name: r.first_name,
+    language: r.language,
+  }));
 }
 
 /** Everyone the message is for (the conversation's participants), its author excepted. */
 async function recipients(trx: Knex.Transaction, m: Message): Promise<Recipient[]> {
   const all: Recipient[] = [];
   if (m.conversation_type === 'vendor_customer' && m.vendor_id !== null && m.customer_id !== null) {
-    all.push(...await customer(trx, m.vendor_id, m.customer_id), ...await team(trx, m.vendor_id));
+    all.push(...(await customer(trx, m.vendor_id, m.customer_id)), ...(await team(trx, m.vendor_id)));
   } else if (m.conversation_type === 'admin_vendor' && m.vendor_id !== null) {
-    all.push(...await admins(trx, null), ...await team(trx, m.vendor_id));
+    all.push(...(await admins(trx, null)), ...(await team(trx, m.vendor_id)));
   } else if (m.conversation_type === 'admin') {
-    all.push(...await admins(trx, m.admin_ids));
+    all.push(...(await admins(trx, m.admin_ids)));
   }
   return all.filter((r) => !(r.kind === m.author.kind && r.id === m.author.id));
 }
@@ -79,17 +108,25 @@ export const mailRecipientsOnMessagePosted: ProcessManager = {
   eventTypes: ['MessagePosted'],
   async handle(event, ctx) {
     const m = domainEvent<MessagePosted>(event).data;
-    const vendor = m.vendor_id === null ? null
-      : (await sql(ctx.trx, 'SELECT name, vendor_code FROM vendor_list WHERE id = $1', [m.vendor_id], 'message_mail_vendor'))[0] ?? null;
+    const vendor =
+      m.vendor_id === null
+        ? null
+        : ((await sql(ctx.trx, 'SELECT name, vendor_code FROM vendor_list WHERE id = $1', [m.vendor_id], 'message_mail_vendor'))[0] ??
+          null);
     const at = new Date(m.at);
     for (const r of await recipients(ctx.trx, m)) {
       if (await isLive(ctx.trx, r)) continue;
       // Claims the quiet period: the row is written unless a mail about this conversation went to them within it.
-      const claimed = await sql(ctx.trx, `INSERT INTO message_mail_notices (conversation_id, recipient_kind, recipient_id, mailed_at)
+      const claimed = await sql(
+        ctx.trx,
+        `INSERT INTO message_mail_notices (conversation_id, recipient_kind, recipient_id, mailed_at)
         VALUES ($1, $2, $3, $4)
         ON CONFLICT (conversation_id, recipient_kind, recipient_id) DO UPDATE SET mailed_at = EXCLUDED.mailed_at
           WHERE message_mail_notices.mailed_at <= EXCLUDED.mailed_at - make_interval(mins => $5)
-        RETURNING 1`, [m.conversation_id, r.kind, r.id, at, MAIL_QUIET_MINUTES], 'message_mail_claim');
+        RETURNING 1`,
+        [m.conversation_id, r.kind, r.id, at, MAIL_QUIET_MINUTES],
+        'message_mail_claim',
+      );
       if (claimed.length === 0) continue;
       const mail = renderMail('new_message', r.language, {
         sender_name: vendor?.name ?? 'Admin',
@@ -101,7 +138,12 @@ export const mailRecipientsOnMessagePosted: ProcessManager = {
         quiet_minutes: MAIL_QUIET_MINUTES,
       });
       await enqueueMail(ctx.trx, {
-        key: `new_message:${event.id}:${r.kind}:${r.id}`, to: r.email, template: 'new_message', vendor_id: m.vendor_id, ...mail, at,
+        key: `new_message:${event.id}:${r.kind}:${r.id}`,
+        to: r.email,
+        template: 'new_message',
+        vendor_id: m.vendor_id,
+        ...mail,
+        at,
       });
     }
   },

@@ -22,10 +22,13 @@ export const notifyAdminsOnExtmarketPushFailing: ProcessManager = {
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     const what = d.operation.replace(/_/g, ' ');
     await notifyAdmins(ctx, event, {
-      key: `extmarket_push_failing:${d.key}`, kind: 'extmarket_push_failing', severity: 'error',
+      key: `extmarket_push_failing:${d.key}`,
+      kind: 'extmarket_push_failing',
+      severity: 'error',
       title: `The extmarket keeps refusing a ${what} of order ${d.order_id} (${vendor})`,
       body: `${d.attempt} attempts failed; the last error: ${d.error}. It is retried until it succeeds; the extmarket and our order differ until then.`,
-      link: `/api/v1/admin/orders/${d.order_id}`, vendor_id: d.vendor_id,
+      link: `/api/v1/admin/orders/${d.order_id}`,
+      vendor_id: d.vendor_id,
       data: { order_id: d.order_id, item_id: d.item_id, operation: d.operation, attempts: d.attempt, push_key: d.key },
     });
   },

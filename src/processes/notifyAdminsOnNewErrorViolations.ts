@@ -16,7 +16,9 @@ export const notifyAdminsOnNewErrorViolations: ProcessManager = {
     const d = domainEvent<CodeQualityScanCompleted>(event).data;
     if (d.new_errors === 0) return;
     await notifyAdmins(ctx, event, {
-      key: `code_quality_new_errors:${d.scan_id}`, kind: 'code_quality_new_errors', severity: 'error',
+      key: `code_quality_new_errors:${d.scan_id}`,
+      kind: 'code_quality_new_errors',
+      severity: 'error',
       title: `Code-quality scan ${d.scan_id} found ${d.new_errors} new error violation(s)`,
       body: `The scan found ${d.new_violations} new violation(s), ${d.new_errors} of severity error, and ${d.fixed} fixed; ${d.found} remain.`,
       link: '/admin/code-quality?severity=error&status=open',

@@ -19,10 +19,14 @@ export async function notifyAdminsOfOverdueOrderItemExceptions(services: Service
   let after = 0;
   let total = 0;
   for (;;) {
-    const overdue = await knex('order_item_exceptions as x').leftJoin('order_list as o', 'o.id', 'x.order_id')
-      .where('x.status', 'pending').where('x.created_at', '<=', new Date(now.getTime() - EXCEPTION_OVERDUE_MS)).where('x.id', '>', after)
+    const overdue = await knex('order_item_exceptions as x')
+      .leftJoin('order_list as o', 'o.id', 'x.order_id')
+      .where('x.status', 'pending')
+      .where('x.created_at', '<=', new Date(now.getTime() - EXCEPTION_OVERDUE_MS))
+      .where('x.id', '>', after)
       .whereNotExists(knex('admin_notifications as n').whereRaw(`n.key = 'order_item_exception_overdue:' || x.id`))
-      .orderBy('x.id').limit(batch)
+      .orderBy('x.id')
+      .limit(batch)
       .select('x.id', 'x.vendor_id', 'x.order_id', 'x.item_id', 'x.product_name', 'x.gtin', 'x.created_at', 'o.order_number');
     for (const x of overdue) await raiseOverdue(services, x, now);
     total += overdue.length;
@@ -31,20 +35,39 @@ export async function notifyAdminsOfOverdueOrderItemExceptions(services: Service
   }
 }
 
-interface OverdueRow { id: number; vendor_id: number; order_id: number; item_id: number; product_name: string; gtin: string | null; created_at: Date | string; order_number: string | null }
+interface OverdueRow {
+  id: number;
+  vendor_id: number;
+  order_id: number;
+  item_id: number;
+  product_name: string;
+  gtin: string | null;
+  created_at: Date | string;
+  order_number: string | null;
+}
 
 async function raiseOverdue(services: Services, x: OverdueRow, now: Date): Promise<void> {
   const since = new Date(x.created_at).toISOString();
-  await raiseNotice(services.store, {
-    key: `order_item_exception_overdue:${x.id}`, kind: 'order_item_exception_overdue', severity: 'warning',
-    title: `An item of order ${x.order_number ?? x.order_id} has had no product for over a day`,
-    body: `"${x.product_name}"${x.gtin ? ` (GTIN ${x.gtin})` : ''} matched no product on ${since.slice(0, 10)} and is still unresolved: the vendor must match it or import the product.`,
-    link: `/api/v1/admin/orders/${x.order_id}`, vendor_id: x.vendor_id,
-    data: { exception_id: x.id, order_id: x.order_id, item_id: x.item_id, pending_since: since },
-  }, now.toISOString(), {
-    userId: 'system:notifyAdminsOfOverdueOrderItemExceptions', vendorId: x.vendor_id,
-    correlationId: `order-item-exception-overdue-${x.id}`, causationId: `order_item_exception_overdue:${x.id}`,
-  });
+  await raiseNotice(
+    services.store,
+    {
+      key: `order_item_exception_overdue:${x.id}`,
+      kind: 'order_item_exception_overdue',
+      severity: 'warning',
+      title: `An item of order ${x.order_number ?? x.order_id} has had no product for over a day`,
+      body: `"${x.product_name}"${x.gtin ? ` (GTIN ${x.gtin})` : ''} matched no product on ${since.slice(0, 10)} and is still unresolved: the vendor must match it or import the product.`,
+      link: `/api/v1/admin/orders/${x.order_id}`,
+      vendor_id: x.vendor_id,
+      data: { exception_id: x.id, order_id: x.order_id, item_id: x.item_id, pending_since: since },
+    },
+    now.toISOString(),
+    {
+      userId: 'system:notifyAdminsOfOverdueOrderItemExceptions',
+      vendorId: x.vendor_id,
+      correlationId: `order-item-exception-overdue-${x.id}`,
+      causationId: `order_item_exception_overdue:${x.id}`,
+    },
+  );
 }
 
 /** Hourly: an exception is reported within the hour after its first day. */

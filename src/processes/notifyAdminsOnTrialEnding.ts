@@ -13,10 +13,14 @@ export const notifyAdminsOnTrialEnding: ProcessManager = {
     const d = domainEvent<SubscriptionTrialEnding>(event).data;
     const vendor = await vendorName(ctx.trx, d.vendor_id);
     await notifyAdmins(ctx, event, {
-      key: `trial_ending:${d.vendor_id}:${d.trial_end}`, kind: 'trial_ending', severity: 'info',
+      key: `trial_ending:${d.vendor_id}:${d.trial_end}`,
+      kind: 'trial_ending',
+      severity: 'info',
       title: `The trial of ${vendor} ends on ${d.trial_end.slice(0, 10)}`,
       body: 'Without a payment method the subscription will not continue after the trial.',
-      link: `/api/v1/admin/subscriptions/${d.vendor_id}`, vendor_id: d.vendor_id, data: { vendor_id: d.vendor_id, trial_end: d.trial_end },
+      link: `/api/v1/admin/subscriptions/${d.vendor_id}`,
+      vendor_id: d.vendor_id,
+      data: { vendor_id: d.vendor_id, trial_end: d.trial_end },
     });
   },
 };

@@ -27,17 +27,28 @@ export async function openBillingAccount(
   const interval = d.billing_interval ?? 'month';
   const trialing = d.status === 'trialing' && Date.parse(d.current_period_end) > Date.parse(d.at);
   const opened = await openStripeAccount(deps.stripe, {
-    cause: started.id, vendor_id: d.vendor_id, name: vendor?.name ?? null, email: vendor?.contact_email ?? null,
+    cause: started.id,
+    vendor_id: d.vendor_id,
+    name: vendor?.name ?? null,
+    email: vendor?.contact_email ?? null,
     price: {
-      lookup_key: tierPriceKey(d.tier_code, interval), unit_amount: Number((interval === 'year' ? tier?.price_yearly_cents : tier?.price_monthly_cents) ?? 0),
-      interval, name: `${tier?.name ?? d.tier_code} (${interval === 'year' ? 'yearly' : 'monthly'})`,
+      lookup_key: tierPriceKey(d.tier_code, interval),
+      unit_amount: Number((interval === 'year' ? tier?.price_yearly_cents : tier?.price_monthly_cents) ?? 0),
+      interval,
+      name: `${tier?.name ?? d.tier_code} (${interval === 'year' ? 'yearly' : 'monthly'})`,
     },
     trialEnd: trialing ? new Date(d.current_period_end) : null,
   });
-  return handleCommand(deps.store, deciders['billing-account'], d.vendor_id, {
-    type: 'OpenBillingAccount',
-    data: { vendor_id: d.vendor_id, stripe_customer_id: opened.customer_id, stripe_subscription_id: opened.subscription_id, at: d.at },
-  }, { ...ctx, vendorId: d.vendor_id });
+  return handleCommand(
+    deps.store,
+    deciders['billing-account'],
+    d.vendor_id,
+    {
+      type: 'OpenBillingAccount',
+      data: { vendor_id: d.vendor_id, stripe_customer_id: opened.customer_id, stripe_subscription_id: opened.subscription_id, at: d.at },
+    },
+    { ...ctx, vendorId: d.vendor_id },
+  );
 }
 
 export const openBillingAccountOnVendorSubscriptionStarted: ProcessManager = {
@@ -64,17 +75,33 @@ export const openBillingAccountOnVendorSubscriptionStarted: ProcessManager = {
 export async function openBillingAccountWithCard(
   deps: { store: EventStore; stripe: StripeClient; db: Knex },
   input: {
-    cause: string; vendor_id: number; name: string; email: string; tier_code: string; interval: 'month' | 'year'; trialEnd: Date;
-    customer_id: string; payment_method_id: string; at: string;
+    cause: string;
+    vendor_id: number;
+    name: string;
+    email: string;
+    tier_code: string;
+    interval: 'month' | 'year';
+    trialEnd: Date;
+    customer_id: string;
+    payment_method_id: string;
+    at: string;
   },
   ctx: CommandContext,
 ): Promise<Handled<unknown, any>[]> {
-  const tier = await deps.db('subscription_tiers').where({ code: input.tier_code }).first('name', 'price_monthly_cents', 'price_yearly_cents');
+  const tier = await deps
+    .db('subscription_tiers')
+    .where({ code: input.tier_code })
+    .first('name', 'price_monthly_cents', 'price_yearly_cents');
   const opened = await openStripeAccount(deps.stripe, {
-    cause: input.cause, vendor_id: input.vendor_id, name: input.name, email: input.email,
+    cause: input.cause,
+    vendor_id: input.vendor_id,
+    name: input.name,
+    email: input.email,
     price: {
-      lookup_key: tierPriceKey(input.tier_code, input.interval), unit_amount: Number((input.interval === 'year' ? tier?.price_yearly_cents : tier?.price_monthly_cents) ?? 0),
-      interval: input.interval, name: `${tier?.name ?? input.tier_code} (${input.interval === 'year' ? 'yearly' : 'monthly'})`,
+      lookup_key: tierPriceKey(input.tier_code, input.interval),
+      unit_amount: Number((input.interval === 'year' ? tier?.price_yearly_cents : tier?.price_monthly_cents) ?? 0),
+      interval: input.interval,
+      name: `${tier?.name ?? input.tier_code} (${input.interval === 'year' ? 'yearly' : 'monthly'})`,
     },
     trialEnd: input.trialEnd,
     existing: { customer_id: input.customer_id, payment_method_id: input.payment_method_id },
@@ -82,9 +109,27 @@ export async function openBillingAccountWithCard(
   const c = { ...ctx, vendorId: input.vendor_id, causationId: input.cause };
   const account = deciders['billing-account'];
   return [
-    await handleCommand(deps.store, account, input.vendor_id, {
-      type: 'OpenBillingAccount', data: { vendor_id: input.vendor_id, stripe_customer_id: opened.customer_id, stripe_subscription_id: opened.subscription_id, at: input.at },
-    }, c),
-    await handleCommand(deps.store, account, input.vendor_id, { type: 'SetBillingPaymentMethod', data: { vendor_id: input.vendor_id, has_payment_method: true, at: input.at } }, c),
+    await handleCommand(
+      deps.store,
+      account,
+      input.vendor_id,
+      {
+        type: 'OpenBillingAccount',
+        data: {
+          vendor_id: input.vendor_id,
+          stripe_customer_id: opened.customer_id,
+          stripe_subscription_id: opened.subscription_id,
+          at: input.at,
+        },
+      },
+      c,
+    ),
+    await handleCommand(
+      deps.store,
+      account,
+      input.vendor_id,
+      { type: 'SetBillingPaymentMethod', data: { vendor_id: input.vendor_id, has_payment_method: true, at: input.at } },
+      c,
+    ),
   ];
 }

@@ -26,10 +26,19 @@ export const openSubscriptionOnVendorCreated: ProcessManager = {
     if (state.status !== 'none') return;
     const days = plan.trial_days ?? PERIOD_DAYS;
     const terms = {
-      tier_code: plan.tier_code, status: plan.trial_days ? 'trialing' : 'active',
-      current_period_start: plan.starts_at, current_period_end: new Date(Date.parse(plan.starts_at) + days * DAY).toISOString(),
-      custom_limits: null, billing_interval: 'month',
+      tier_code: plan.tier_code,
+      status: plan.trial_days ? 'trialing' : 'active',
+      current_period_start: plan.starts_at,
+      current_period_end: new Date(Date.parse(plan.starts_at) + days * DAY).toISOString(),
+      custom_limits: null,
+      billing_interval: 'month',
     };
-    await handleCommand(ctx.store, deciders.subscription, vendor_id, { type: 'SetVendorSubscription', data: { vendor_id, terms, at: plan.starts_at } }, c);
+    await handleCommand(
+      ctx.store,
+      deciders.subscription,
+      vendor_id,
+      { type: 'SetVendorSubscription', data: { vendor_id, terms, at: plan.starts_at } },
+      c,
+    );
   },
 };

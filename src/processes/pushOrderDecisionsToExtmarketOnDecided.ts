@@ -28,14 +28,28 @@ export function pushOf(id: string, type: string, data: unknown): PushRequest | n
     const d = data as OrderTrackingSet['data'];
     if (d.channel !== 'extmarket') return null;
     return {
-      key: id, order_id: d.order_id, vendor_id: d.vendor_id, operation: 'set_tracking', item_id: null, inventory_unit_ids: [],
-      external_shipment_id: d.external_shipment_id, tracking_number: d.tracking_number, carrier: d.carrier,
+      key: id,
+      order_id: d.order_id,
+      vendor_id: d.vendor_id,
+      operation: 'set_tracking',
+      item_id: null,
+      inventory_unit_ids: [],
+      external_shipment_id: d.external_shipment_id,
+      tracking_number: d.tracking_number,
+      carrier: d.carrier,
     };
   }
   const d = data as OrderItemConfirmed['data'];
   if (d.channel !== 'extmarket' || d.source === 'extmarket') return null;
   return {
-    key: id, order_id: d.order_id, vendor_id: d.vendor_id, operation: type === 'OrderItemConfirmed' ? 'confirm_item' : 'decline_item',
-    item_id: d.item_id, inventory_unit_ids: d.inventory_unit_ids, external_shipment_id: null, tracking_number: null, carrier: null,
+    key: id,
+    order_id: d.order_id,
+    vendor_id: d.vendor_id,
+    operation: type === 'OrderItemConfirmed' ? 'confirm_item' : 'decline_item',
+    item_id: d.item_id,
+    inventory_unit_ids: d.inventory_unit_ids,
+    external_shipment_id: null,
+    tracking_number: null,
+    carrier: null,
   };
 }

@@ -22,10 +22,16 @@ export const recordCustomerOrderOnOrderPlaced: ProcessManager = {
     if (!d.customer_id) return;
     const c = { ...ctx.commandContext(event), vendorId: d.vendor_id };
     try {
-      await handleCommand(ctx.store, deciders.customer, d.customer_id, {
-        type: 'RecordCustomerOrder',
-        data: { order_id: d.order_id, vendor_id: d.vendor_id, gross_cents: d.vat.gross_cents, placed_at: d.placed_at },
-      }, c);
+      await handleCommand(
+        ctx.store,
+        deciders.customer,
+        d.customer_id,
+        {
+          type: 'RecordCustomerOrder',
+          data: { order_id: d.order_id, vendor_id: d.vendor_id, gross_cents: d.vat.gross_cents, placed_at: d.placed_at },
+        },
+        c,
+      );
     } catch (err) {
       // Only a signed-in customer places an order, so an unknown customer means a stream that was
       // never written; anything else (a conflict, the database) is retried by the runner.

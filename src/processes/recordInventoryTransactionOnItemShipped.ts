@@ -22,15 +22,31 @@ export const recordInventoryTransactionOnItemShipped: ProcessManager = {
     if (d.is_digital) return;
     const c = { ...ctx.commandContext(event), vendorId: d.vendor_id };
     try {
-      await handleCommand(ctx.store, deciders.stock, d.product_id, {
-        type: 'ShipStock', data: { order_id: d.order_id, order_item_id: d.item_id, quantity: d.quantity, at: d.at },
-      }, c);
+      await handleCommand(
+        ctx.store,
+        deciders.stock,
+        d.product_id,
+        {
+          type: 'ShipStock',
+          data: { order_id: d.order_id, order_item_id: d.item_id, quantity: d.quantity, at: d.at },
+        },
+        c,
+      );
     } catch (err) {
       if (!(err instanceof DomainException) || err instanceof ConcurrencyException || err.status >= 500) throw err;
-      await ctx.trx('order_stock_issues').insert({
-        event_id: event.id, order_id: d.order_id, item_id: d.item_id, vendor_id: d.vendor_id, product_id: d.product_id, quantity: d.quantity,
-        error: err.message.slice(0, 500),
-      }).onConflict('event_id').ignore();
+      await ctx
+        .trx('order_stock_issues')
+        .insert({
+          event_id: event.id,
+          order_id: d.order_id,
+          item_id: d.item_id,
+          vendor_id: d.vendor_id,
+          product_id: d.product_id,
+          quantity: d.quantity,
+          error: err.message.slice(0, 500),
+        })
+        .onConflict('event_id')
+        .ignore();
     }
   },
 };

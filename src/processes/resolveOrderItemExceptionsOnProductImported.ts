@@ -19,20 +19,47 @@ import { domainEvent } from '../eventstore/domainEvent.ts';
  */
 const key = (gtin: string | null | undefined) => (gtin && !gtinProblem(cleanGtin(gtin)) ? gtin14(cleanGtin(gtin)) : null);
 
-async function resolve(ctx: ProcessContext, event: RecordedEvent, x: { exception_id: number; order_id: number; vendor_id: number }, productId: number, gtin: string) {
+async function resolve(
+  ctx: ProcessContext,
+  event: RecordedEvent,
+  x: { exception_id: number; order_id: number; vendor_id: number },
+  productId: number,
+  gtin: string,
+) {
   const base = ctx.commandContext(event);
   try {
-    await handleCommand(ctx.store, deciders.order, x.order_id, {
-      type: 'ResolveOrderItemException',
-      data: { vendor_id: x.vendor_id, exception_id: x.exception_id, product_id: productId, product_gtin: gtin, resolution: 'product_imported', by: base.userId, at: event.recorded_at },
-    }, { ...base, vendorId: x.vendor_id, causationId: `${base.causationId}:${x.exception_id}` });
+    await handleCommand(
+      ctx.store,
+      deciders.order,
+      x.order_id,
+      {
+        type: 'ResolveOrderItemException',
+        data: {
+          vendor_id: x.vendor_id,
+          exception_id: x.exception_id,
+          product_id: productId,
+          product_gtin: gtin,
+          resolution: 'product_imported',
+          by: base.userId,
+          at: event.recorded_at,
+        },
+      },
+      { ...base, vendorId: x.vendor_id, causationId: `${base.causationId}:${x.exception_id}` },
+    );
   } catch (err) {
     if (!(err instanceof ConflictException)) throw err;
   }
   await ctx.trx('exception_matcher_pending').where('exception_id', x.exception_id).delete();
 }
 
-async function productAppeared(trx: Knex.Transaction, ctx: ProcessContext, event: RecordedEvent, vendorId: number, productId: number, gtin: string) {
+async function productAppeared(
+  trx: Knex.Transaction,
+  ctx: ProcessContext,
+  event: RecordedEvent,
+  vendorId: number,
+  productId: number,
+  gtin: string,
+) {
   await trx('exception_matcher_products').insert({ vendor_id: vendorId, gtin14: gtin, product_id: productId }).onConflict().ignore();
   const waiting = await trx('exception_matcher_pending').where({ vendor_id: vendorId, gtin14: gtin }).orderBy('exception_id');
   for (const x of waiting) await resolve(ctx, event, x, productId, gtin);
@@ -41,7 +68,14 @@ async function productAppeared(trx: Knex.Transaction, ctx: ProcessContext, event
 export const resolveOrderItemExceptionsOnProductImported: ProcessManager = {
   kind: 'process',
   name: 'resolveOrderItemExceptionsOnProductImported',
-  eventTypes: ['VendorProductCreated', 'VendorProductDetailsChanged', 'VendorProductDeleted', 'OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored'],
+  eventTypes: [
+    'VendorProductCreated',
+    'VendorProductDetailsChanged',
+    'VendorProductDeleted',
+    'OrderItemExceptionRaised',
+    'OrderItemExceptionResolved',
+    'OrderItemExceptionIgnored',
+  ],
   async handle(event, ctx) {
     const trx = ctx.trx;
     switch (event.type) {
@@ -66,13 +100,21 @@ export const resolveOrderItemExceptionsOnProductImported: ProcessManager = {
         const d = domainEvent<OrderItemExceptionRaised>(event).data;
         const gtin = key(d.gtin);
         if (!gtin) return;
-        const product = await trx('exception_matcher_products').where({ vendor_id: d.vendor_id, gtin14: gtin }).orderBy('product_id').first();
+        const product = await trx('exception_matcher_products')
+          .where({ vendor_id: d.vendor_id, gtin14: gtin })
+          .orderBy('product_id')
+          .first();
         if (product) return resolve(ctx, event, d, product.product_id, gtin);
-        await trx('exception_matcher_pending').insert({ exception_id: d.exception_id, vendor_id: d.vendor_id, order_id: d.order_id, gtin14: gtin }).onConflict().ignore();
+        await trx('exception_matcher_pending')
+          .insert({ exception_id: d.exception_id, vendor_id: d.vendor_id, order_id: d.order_id, gtin14: gtin })
+          .onConflict()
+          .ignore();
         return;
       }
       default:
-        await trx('exception_matcher_pending').where('exception_id', (event.data as { exception_id: number }).exception_id).delete();
+        await trx('exception_matcher_pending')
+          .where('exception_id', (event.data as { exception_id: number }).exception_id)
+          .delete();
     }
   },
 };

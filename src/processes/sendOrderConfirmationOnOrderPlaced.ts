@@ -28,21 +28,39 @@ export const sendOrderConfirmationOnOrderPlaced: ProcessManager = {
       vendor_name: vendor?.name ?? '',
       order_number: o.order_number,
       first_name: o.customer_first_name,
-      items: o.items.map((i) => ({ name: i.product_name, quantity: i.quantity, unit_price: money(i.unit_price_cents), line_total: money(i.quantity * i.unit_price_cents) })),
+      items: o.items.map((i) => ({
+        name: i.product_name,
+        quantity: i.quantity,
+        unit_price: money(i.unit_price_cents),
+        line_total: money(i.quantity * i.unit_price_cents),
+      })),
       subtotal: money(subtotal),
       shipping: money(shipping),
-      vat_lines: orderVatGroups(o.vat, o.items.map((i) => ({ ...i, vat_rate_category: i.vat_rate_category ?? 'standard' })), shipping)
+      vat_lines: orderVatGroups(
+        o.vat,
+        o.items.map((i) => ({ ...i, vat_rate_category: i.vat_rate_category ?? 'standard' })),
+        shipping,
+      )
         .filter((g) => g.vat_cents > 0)
         .map((g) => ({ rate: `${g.rate_percent} %`, amount: money(g.vat_cents) })),
       total: money(o.vat.gross_cents),
       shipping_address: [
-        [a.first_name, a.last_name].filter(Boolean).join(' '), a.company, a.street, a.street_2, [a.postal_code, a.city].filter(Boolean).join(' '), a.country_iso,
+        [a.first_name, a.last_name].filter(Boolean).join(' '),
+        a.company,
+        a.street,
+        a.street_2,
+        [a.postal_code, a.city].filter(Boolean).join(' '),
+        a.country_iso,
       ].filter((l): l is string => !!l),
       order_url: `${o.shop_url}/account/orders/${o.order_id}`,
     });
     await enqueueMail(ctx.trx, {
-      key: `order_confirmation:${event.id}`, to: o.customer_email, template: 'order_confirmation', vendor_id: o.vendor_id,
-      ...mail, at: new Date(o.placed_at),
+      key: `order_confirmation:${event.id}`,
+      to: o.customer_email,
+      template: 'order_confirmation',
+      vendor_id: o.vendor_id,
+      ...mail,
+      at: new Date(o.placed_at),
     });
   },
 };

@@ -32,7 +32,10 @@ export class AggregateCache {
       if (mine?.has(stream)) return mine.get(stream);
     }
     const entry = this.entries.get(stream);
-    if (entry) { this.entries.delete(stream); this.entries.set(stream, entry); }
+    if (entry) {
+      this.entries.delete(stream);
+      this.entries.set(stream, entry);
+    }
     return entry;
   }
 

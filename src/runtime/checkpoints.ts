@@ -11,7 +11,12 @@ export const LOCK_CLASS = 1;
  * consumer in consumer_checkpoints, written in the transaction of the batch it covers.
  */
 export async function readCheckpoint(db: Knex | Knex.Transaction, name: string): Promise<Position> {
-  const [row] = await sql(db, 'SELECT pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = $1', [name], 'cr_checkpoint');
+  const [row] = await sql(
+    db,
+    'SELECT pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = $1',
+    [name],
+    'cr_checkpoint',
+  );
   return row ? { a: row.a, b: row.b } : START;
 }
 
@@ -26,13 +31,23 @@ export async function readCheckpoint(db: Knex | Knex.Transaction, name: string):
  * average, most of it the disk flush), and read-your-writes waits on it. A process manager's
  * batch appends events and records side effects: it stays durable.
  */
-export async function writeCheckpoint(trx: Knex.Transaction, name: string, from: Position, to: Position, options: { durable?: boolean } = {}): Promise<void> {
+export async function writeCheckpoint(
+  trx: Knex.Transaction,
+  name: string,
+  from: Position,
+  to: Position,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   const durable = options.durable ?? true;
-  const rows = await sql(trx, `INSERT INTO consumer_checkpoints AS c (name, pos_a, pos_b) VALUES ($1, $4, $5)
+  const rows = await sql(
+    trx,
+    `INSERT INTO consumer_checkpoints AS c (name, pos_a, pos_b) VALUES ($1, $4, $5)
     ON CONFLICT (name) DO UPDATE SET pos_a = $4, pos_b = $5, updated_at = now()
       WHERE c.pos_a = $2::numeric AND c.pos_b = $3::numeric
     RETURNING 1 AS ok${durable ? '' : `, set_config('synchronous_commit', 'off', true) AS sync`}`,
-  [name, from.a, from.b, to.a, to.b], durable ? 'cr_checkpoint_cas' : 'cr_checkpoint_cas_async');
+    [name, from.a, from.b, to.a, to.b],
+    durable ? 'cr_checkpoint_cas' : 'cr_checkpoint_cas_async',
+  );
   if (rows.length !== 1) throw new CheckpointMovedError(`checkpoint of ${name} moved under this batch; retrying`);
 }
 
@@ -48,8 +63,13 @@ export class CheckpointMovedError extends Error {}
  */
 export async function lockAndReadCheckpoint(trx: Knex.Transaction, consumer: Consumer): Promise<{ ok: boolean; current: Position }> {
   if (consumer.kind === 'projection') {
-    const [row] = await sql(trx, `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b
-      FROM (SELECT 1) one LEFT JOIN consumer_checkpoints c ON c.name = $2`, [LOCK_CLASS, consumer.name], 'cr_lock_checkpoint');
+    const [row] = await sql(
+      trx,
+      `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b
+      FROM (SELECT 1) one LEFT JOIN consumer_checkpoints c ON c.name = $2`,
+      [LOCK_CLASS, consumer.name],
+      'cr_lock_checkpoint',
+    );
     return { ok: row.ok, current: row.a === null ? START : { a: row.a, b: row.b } };
   }
   const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name], 'cr_lock');

@@ -3,7 +3,11 @@ import { ConcurrencyException } from '../core/errors.ts';
 import { deterministicId, newEventId } from '../core/ids.ts';
 import { aggregateCache } from './aggregateCache.ts';
 import {
-  type AppendResult, type EventMetadata, type EventStore, type RecordedEvent, type StoreTx,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+  type StoreTx,
   WrongExpectedVersionError,
 } from '../eventstore/port.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -51,7 +55,7 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
   let cached = cache.get(stream, ctx.tx) as { state: S; version: number } | undefined;
   for (;;) {
     const fresh = !cached;
-    const { state, version } = cached ?? await load(store, decider, id, ctx.tx);
+    const { state, version } = cached ?? (await load(store, decider, id, ctx.tx));
     if (fresh) cache.set(stream, { state, version }, ctx.tx);
     let events: E[];
     try {
@@ -90,7 +94,10 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
       if (!(err instanceof WrongExpectedVersionError)) throw err;
       // Outside a transaction a stale cached state is simply decided again; inside one the
       // failed statement ended the transaction, and its owner retries the whole of it.
-      if (!fresh && !ctx.tx) { cached = undefined; continue; }
+      if (!fresh && !ctx.tx) {
+        cached = undefined;
+        continue;
+      }
       throw new ConcurrencyException(`${stream} was changed by another request; reload and retry`, {
         expected_version: version,
         actual_version: err.actual,

@@ -124,7 +124,9 @@ export class ConsumerRunner {
     const passed = () => relevant.every((c) => comparePositions(this.state.get(c.name)!.position, position) >= 0);
     if (passed()) return true;
     return new Promise((resolve) => {
-      const onProgress = () => { if (passed()) finish(true); };
+      const onProgress = () => {
+        if (passed()) finish(true);
+      };
       const timer = setTimeout(() => finish(false), timeoutMs);
       const finish = (ok: boolean) => {
         clearTimeout(timer);
@@ -139,7 +141,10 @@ export class ConsumerRunner {
   async catchUp(consumer: Consumer, onBatch?: (count: number, position: Position) => void): Promise<void> {
     for (;;) {
       const r = await this.step(consumer);
-      if (r === 'busy') { await delay(5); continue; }
+      if (r === 'busy') {
+        await delay(5);
+        continue;
+      }
       onBatch?.(r.count, this.state.get(consumer.name)!.position);
       if (!r.full) return;
     }
@@ -178,8 +183,13 @@ export class ConsumerRunner {
       if (!this.running) break;
       if (outcome && outcome !== 'busy' && outcome.full) continue;
       const position = this.state.get(name)!.position;
-      if (failures === 0 && outcome !== 'busy' && this.behind(name) && this.store.kind === 'postgres'
-        && (!waitedAt || comparePositions(position, waitedAt) !== 0)) {
+      if (
+        failures === 0 &&
+        outcome !== 'busy' &&
+        this.behind(name) &&
+        this.store.kind === 'postgres' &&
+        (!waitedAt || comparePositions(position, waitedAt) !== 0)
+      ) {
         // The event is appended but hidden behind an older open transaction: one shared watcher
         // looks at the horizon for every waiting consumer, instead of each consumer reading the
         // feed in a transaction of its own every few ms. (Once per position: should the feed
@@ -190,7 +200,10 @@ export class ConsumerRunner {
       let sleep: number;
       if (failures > 0) sleep = Math.min(5000, 50 * 2 ** Math.min(failures, 7));
       else if (this.behind(name)) sleep = outcome === 'busy' ? 5 : 2;
-      else { sleep = backoff; backoff = Math.min(MAX_IDLE_SLEEP_MS, backoff * 2); }
+      else {
+        sleep = backoff;
+        backoff = Math.min(MAX_IDLE_SLEEP_MS, backoff * 2);
+      }
       // A failing consumer keeps its backoff whatever is appended meanwhile.
       await this.wakeups.idle(name, sleep, failures === 0, () => !this.running);
     }
@@ -205,7 +218,7 @@ export class ConsumerRunner {
     const st = this.state.get(consumer.name)!;
     const narrowUntil = this.narrow.get(consumer.name);
     if (narrowUntil && comparePositions(st.position, narrowUntil) >= 0) this.narrow.delete(consumer.name);
-    const limit = this.narrow.has(consumer.name) ? 1 : consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
+    const limit = this.narrow.has(consumer.name) ? 1 : (consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100));
     let batchTx: Knex.Transaction | null = null;
     let applying: { count: number; next: Position } | null = null;
     // Only for an append this process knows of: an idle poll reads the checkpoint, so a rebuild
@@ -213,21 +226,27 @@ export class ConsumerRunner {
     // idle sleep, as before, even if no event of the projection's types comes.
     const stored = this.store.kind !== 'eventstoredb' && this.behind(consumer.name) ? this.leading.get(consumer.name) : undefined;
     this.leading.delete(consumer.name);
-    const outcome = await this.slots.run(() => this.knex.transaction(async (trx) => {
-      batchTx = trx;
-      return applyBatch(trx, this.store, consumer, stored, limit, this.lastWrite, (a) => { applying = a; });
-    }).catch((err) => {
-      // Another instance moved the checkpoint between this batch's read and its write: the
-      // batch was rolled back whole; that instance leads now.
-      if (err instanceof CheckpointMovedError) return { busy: true as const, current: st.position };
-      const failed = applying as { count: number; next: Position } | null;
-      if (consumer.kind === 'projection' && isUniqueViolation(err) && failed && failed.count > 1) {
-        this.narrow.set(consumer.name, failed.next);
-        this.logger.warn({ consumer: consumer.name }, 'batch refused by a unique index; applying its events one by one');
-        return { busy: false as const, current: st.position, checkpoint: undefined, count: 0, full: true };
-      }
-      throw err;
-    }));
+    const outcome = await this.slots.run(() =>
+      this.knex
+        .transaction(async (trx) => {
+          batchTx = trx;
+          return applyBatch(trx, this.store, consumer, stored, limit, this.lastWrite, (a) => {
+            applying = a;
+          });
+        })
+        .catch((err) => {
+          // Another instance moved the checkpoint between this batch's read and its write: the
+          // batch was rolled back whole; that instance leads now.
+          if (err instanceof CheckpointMovedError) return { busy: true as const, current: st.position };
+          const failed = applying as { count: number; next: Position } | null;
+          if (consumer.kind === 'projection' && isUniqueViolation(err) && failed && failed.count > 1) {
+            this.narrow.set(consumer.name, failed.next);
+            this.logger.warn({ consumer: consumer.name }, 'batch refused by a unique index; applying its events one by one');
+            return { busy: false as const, current: st.position, checkpoint: undefined, count: 0, full: true };
+          }
+          throw err;
+        }),
+    );
     // Committed: the states the batch's commands appended become the cached ones.
     if (batchTx && consumer.kind === 'process') aggregateCache(this.store).committed(batchTx);
     // Before the readers waiting on this position hear of it: their first list counts right after a bulk.

@@ -28,7 +28,10 @@ export class ConsumerWakeups {
     for (const c of this.consumers) {
       if (types && !c.eventTypes.some((t) => types.includes(t))) continue;
       this.pending.add(c.name);
-      if (!position) { this.vague.add(c.name); continue; }
+      if (!position) {
+        this.vague.add(c.name);
+        continue;
+      }
       const known = this.targets.get(c.name);
       if (!known || comparePositions(position, known) > 0) this.targets.set(c.name, position);
     }
@@ -69,8 +72,14 @@ export class ConsumerWakeups {
   idle(name: string, ms: number, wakeable: boolean, stopped: () => boolean): Promise<boolean> {
     if (wakeable && this.pending.has(name)) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const done = (woken: boolean) => { clearTimeout(timer); this.wakers.delete(onWake); resolve(woken); };
-      const onWake = () => { if (stopped() || (wakeable && this.pending.has(name))) done(true); };
+      const done = (woken: boolean) => {
+        clearTimeout(timer);
+        this.wakers.delete(onWake);
+        resolve(woken);
+      };
+      const onWake = () => {
+        if (stopped() || (wakeable && this.pending.has(name))) done(true);
+      };
       const timer = setTimeout(() => done(false), ms);
       this.wakers.add(onWake);
     });

@@ -15,18 +15,28 @@ export function lockDataDir(dataDir: string): () => void {
   } catch {
     const owner = Number(readFileSync(file, 'utf8'));
     if (owner && owner !== process.pid && alive(owner)) {
-      throw new ConfigError('DATA_DIR', `(${dataDir}) holds an embedded database in use by process ${owner}`,
-        `stop process ${owner} first, or give this process another DATA_DIR (or a PostgreSQL server with DATABASE_URL)`);
+      throw new ConfigError(
+        'DATA_DIR',
+        `(${dataDir}) holds an embedded database in use by process ${owner}`,
+        `stop process ${owner} first, or give this process another DATA_DIR (or a PostgreSQL server with DATABASE_URL)`,
+      );
     }
     writeFileSync(file, String(process.pid));
   }
   return () => {
     try {
       if (Number(readFileSync(file, 'utf8')) === process.pid) rmSync(file, { force: true });
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   };
 }
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

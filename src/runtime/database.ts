@@ -47,7 +47,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(url: string, poolMax: number, consumerPoolMax: number): Database {
   const knex = pgKnex(url, poolMax);
   const consumerKnex = pgKnex(url, consumerPoolMax);
-  return { kind: 'postgres', knex, consumerKnex, close: async () => { await consumerKnex.destroy(); await knex.destroy(); } };
+  return {
+    kind: 'postgres',
+    knex,
+    consumerKnex,
+    close: async () => {
+      await consumerKnex.destroy();
+      await knex.destroy();
+    },
+  };
 }
 
 function pgKnex(url: string, poolMax: number): Knex {
@@ -116,9 +124,7 @@ export async function sql<T = any>(db: Executor, text: string, params: unknown[]
   const client: Knex.Client = db.client;
   const conn = await client.acquireConnection();
   try {
-    const result = name && conn instanceof pg.Client
-      ? await conn.query({ name, text, values: params })
-      : await conn.query(text, params);
+    const result = name && conn instanceof pg.Client ? await conn.query({ name, text, values: params }) : await conn.query(text, params);
     return result.rows as T[];
   } finally {
     await client.releaseConnection(conn);

@@ -1,7 +1,10 @@
 import type { Position } from '../eventstore/port.ts';
 
 /** A batch of the feed and the position to read on from. */
-export interface Batch<E> { events: E[]; next: Position }
+export interface Batch<E> {
+  events: E[];
+  next: Position;
+}
 
 /**
  * Reads the feed ahead: while the caller works on one batch, the next ones are being read (on
@@ -13,7 +16,12 @@ export class FeedReader<E> {
   private paused = false;
   private stopped = false;
 
-  constructor(private readonly read: (after: Position) => Promise<Batch<E>>, after: Position, private readonly limit: number, private readonly depth = 2) {
+  constructor(
+    private readonly read: (after: Position) => Promise<Batch<E>>,
+    after: Position,
+    private readonly limit: number,
+    private readonly depth = 2,
+  ) {
     this.fetch(after);
   }
 
@@ -22,7 +30,10 @@ export class FeedReader<E> {
     if (!batch) throw new Error('read past the end of the feed');
     if (this.paused) {
       this.paused = false;
-      this.last.then((b) => this.fetch(b.next), () => {});
+      this.last.then(
+        (b) => this.fetch(b.next),
+        () => {},
+      );
     }
     return batch;
   }
@@ -37,10 +48,13 @@ export class FeedReader<E> {
     p.catch(() => {});
     this.queue.push(p);
     this.last = p;
-    p.then((b) => {
-      if (this.stopped || b.events.length < this.limit) return;
-      if (this.queue.length < this.depth) this.fetch(b.next);
-      else this.paused = true;
-    }, () => {});
+    p.then(
+      (b) => {
+        if (this.stopped || b.events.length < this.limit) return;
+        if (this.queue.length < this.depth) this.fetch(b.next);
+        else this.paused = true;
+      },
+      () => {},
+    );
   }
 }

@@ -19,12 +19,22 @@ export class HorizonWatcher {
   /** Ends the watcher's current pause early (nudge). */
   private wake: (() => void) | null = null;
 
-  constructor(private readonly knex: Knex, private readonly logger: Logger) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly logger: Logger,
+  ) {}
 
   /** Resolves true once the horizon has passed transaction `tx`, false after `maxMs`. */
   passed(tx: bigint, maxMs: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const waiter = { tx, done: (ok: boolean) => { clearTimeout(timer); this.waiters.delete(waiter); resolve(ok); } };
+      const waiter = {
+        tx,
+        done: (ok: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
       const timer = setTimeout(() => waiter.done(false), maxMs);
       this.waiters.add(waiter);
       void this.watch();
@@ -43,7 +53,11 @@ export class HorizonWatcher {
   private pause(): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.wake?.(), POLL_MS);
-      this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
     });
   }
 

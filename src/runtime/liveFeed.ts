@@ -46,7 +46,11 @@ export class LiveFeed {
    */
   private readonly scope = new AsyncResource('LiveFeed');
 
-  constructor(private readonly store: EventStore, readonly types: readonly string[], private readonly logger: Logger) {}
+  constructor(
+    private readonly store: EventStore,
+    readonly types: readonly string[],
+    private readonly logger: Logger,
+  ) {}
 
   /**
    * Adds a listener; resolves with the position after which it gets every event (the tail's
@@ -98,7 +102,11 @@ export class LiveFeed {
       this.scope.runInAsyncScope(() => void this.pump());
     });
     const poll = () => {
-      this.timer = setTimeout(() => { void this.pump().finally(() => { if (this.timer) poll(); }); }, POLL_MS);
+      this.timer = setTimeout(() => {
+        void this.pump().finally(() => {
+          if (this.timer) poll();
+        });
+      }, POLL_MS);
       this.timer.unref();
     };
     poll();
@@ -117,7 +125,10 @@ export class LiveFeed {
 
   /** Reads the feed after the tail's position until nothing more is readable; one read at a time. */
   private async pump(): Promise<void> {
-    if (this.reading) { this.again = true; return; }
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
     this.reading = true;
     try {
       let retry = 0;

@@ -31,7 +31,10 @@ export class LivePresence {
   /** Writes of this instance, one after another, so a close never overtakes its open. */
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly knex: Knex, private readonly logger: Logger) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly logger: Logger,
+  ) {}
 
   connected(viewer: LiveViewer): Promise<void> {
     const k = key(viewer);
@@ -48,19 +51,32 @@ export class LivePresence {
     if (!entry) return Promise.resolve();
     entry.n--;
     if (entry.n <= 0) this.counts.delete(k);
-    if (this.counts.size === 0 && this.timer) { clearInterval(this.timer); this.timer = null; }
+    if (this.counts.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
     return this.write(entry);
   }
 
   private write(entry: { viewer: LiveViewer; n: number }): Promise<void> {
     const { viewer, n } = entry;
     const params = [viewer.kind, viewer.id, viewer.vendor_id ?? 0, this.instanceId];
-    const run = () => (n > 0
-      ? sql(this.knex, `INSERT INTO live_connections (viewer_kind, viewer_id, vendor_id, instance_id, connections, seen_at)
+    const run = () =>
+      n > 0
+        ? sql(
+            this.knex,
+            `INSERT INTO live_connections (viewer_kind, viewer_id, vendor_id, instance_id, connections, seen_at)
           VALUES ($1, $2, $3, $4, $5, now())
           ON CONFLICT (viewer_kind, viewer_id, vendor_id, instance_id) DO UPDATE SET connections = EXCLUDED.connections, seen_at = now()`,
-        [...params, n], 'presence_open')
-      : sql(this.knex, 'DELETE FROM live_connections WHERE viewer_kind = $1 AND viewer_id = $2 AND vendor_id = $3 AND instance_id = $4', params, 'presence_close'));
+            [...params, n],
+            'presence_open',
+          )
+        : sql(
+            this.knex,
+            'DELETE FROM live_connections WHERE viewer_kind = $1 AND viewer_id = $2 AND vendor_id = $3 AND instance_id = $4',
+            params,
+            'presence_close',
+          );
     const done = this.chain.then(run, run).then(() => undefined);
     this.chain = done.catch((err) => this.logger.warn({ err }, 'live presence write failed; the next heartbeat writes again'));
     return this.chain as Promise<void>;
@@ -72,10 +88,21 @@ export class LivePresence {
       const rows = [...this.counts.values()];
       if (rows.length === 0) return;
       // Every open viewer again (a row lost to a failed write comes back), in one statement.
-      const beat = () => sql(this.knex, `INSERT INTO live_connections (viewer_kind, viewer_id, vendor_id, instance_id, connections, seen_at)
+      const beat = () =>
+        sql(
+          this.knex,
+          `INSERT INTO live_connections (viewer_kind, viewer_id, vendor_id, instance_id, connections, seen_at)
           SELECT k, i, v, $4, n, now() FROM unnest($1::text[], $2::int[], $3::int[], $5::int[]) AS u(k, i, v, n)
           ON CONFLICT (viewer_kind, viewer_id, vendor_id, instance_id) DO UPDATE SET connections = EXCLUDED.connections, seen_at = now()`,
-      [rows.map((r) => r.viewer.kind), rows.map((r) => r.viewer.id), rows.map((r) => r.viewer.vendor_id ?? 0), this.instanceId, rows.map((r) => r.n)], 'presence_beat');
+          [
+            rows.map((r) => r.viewer.kind),
+            rows.map((r) => r.viewer.id),
+            rows.map((r) => r.viewer.vendor_id ?? 0),
+            this.instanceId,
+            rows.map((r) => r.n),
+          ],
+          'presence_beat',
+        );
       this.chain = this.chain.then(beat, beat).catch((err) => this.logger.warn({ err }, 'live presence heartbeat failed'));
     }, PRESENCE_HEARTBEAT_MS);
     this.timer.unref();
@@ -84,10 +111,15 @@ export class LivePresence {
 
 /** Whether the viewer has a live stream open on any instance (a fresh row). */
 export async function isLive(knex: Knex | Knex.Transaction, viewer: LiveViewer): Promise<boolean> {
-  const rows = await sql(knex, `SELECT 1 FROM live_connections
+  const rows = await sql(
+    knex,
+    `SELECT 1 FROM live_connections
     WHERE viewer_kind = $1 AND viewer_id = $2 AND vendor_id = $3 AND connections > 0
       AND seen_at > now() - make_interval(secs => $4)
-    LIMIT 1`, [viewer.kind, viewer.id, viewer.vendor_id ?? 0, PRESENCE_STALE_SECONDS], 'presence_live');
+    LIMIT 1`,
+    [viewer.kind, viewer.id, viewer.vendor_id ?? 0, PRESENCE_STALE_SECONDS],
+    'presence_live',
+  );
   return rows.length > 0;
 }
 

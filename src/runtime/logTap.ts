@@ -36,7 +36,11 @@ export class LogTap {
   /** pino's destination interface: one JSON line per call. */
   write(line: string): void {
     let parsed: any;
-    try { parsed = JSON.parse(line); } catch { return; }
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      return;
+    }
     if (typeof parsed?.level !== 'number' || parsed.level < this.minLevel) return;
     const { level, time, msg, req_id, user_id, pid: _pid, hostname: _host, ...rest } = parsed;
     this.held.push({

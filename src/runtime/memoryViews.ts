@@ -52,7 +52,12 @@ export class MemoryViews implements Views {
       const unknown = projections ? view.sources.filter((s) => !projections.includes(s)) : [];
       if (unknown.length > 0) throw new Error(`Memory view '${view.name}' reads unknown projections: ${unknown.join(', ')}`);
       this.slots.set(view.name, {
-        view, types: new Set(view.eventTypes), state: undefined, loaded: false, position: START, pending: null,
+        view,
+        types: new Set(view.eventTypes),
+        state: undefined,
+        loaded: false,
+        position: START,
+        pending: null,
         status: { name: view.name, position: START, applied: 0, loadedAt: null, reloads: 0, lastError: null },
       });
     }
@@ -87,7 +92,7 @@ export class MemoryViews implements Views {
 
   find<S>(view: MemoryView<S> | string): S | undefined {
     const slot = this.slot(view);
-    return slot?.loaded ? slot.state as S : undefined;
+    return slot?.loaded ? (slot.state as S) : undefined;
   }
 
   private slot(view: MemoryView<unknown> | string): Slot | undefined {
@@ -99,8 +104,13 @@ export class MemoryViews implements Views {
     if (!this.started || !this.concerned(types) || this.passed(position, types)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const waiter = {
-        position, types,
-        done: (ok: boolean) => { clearTimeout(timer); this.waiters.delete(waiter); resolve(ok); },
+        position,
+        types,
+        done: (ok: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
       };
       const timer = setTimeout(() => waiter.done(false), timeoutMs);
       this.waiters.add(waiter);
@@ -147,24 +157,36 @@ export class MemoryViews implements Views {
     // together they hold every event after the checkpoints (one read twice is skipped by position).
     for (const { slot } of due) slot.pending = [];
     const until = this.tail;
-    const loaded = await this.knex.transaction(async (trx) => {
-      const names = [...new Set(due.flatMap((t) => t.slot.view.sources))];
-      const rows = names.length === 0 ? [] : await sql<{ name: string; a: string; b: string }>(trx,
-        'SELECT name, pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = ANY($1)', [names], 'mv_checkpoints');
-      const checkpoint = new Map(rows.map((r) => [r.name, { a: r.a, b: r.b }]));
-      const out: Fresh[] = [];
-      for (const { slot, after } of due) {
-        const positions = slot.view.sources.map((s) => checkpoint.get(s) ?? START);
-        const position = positions.reduce((low, p) => (comparePositions(p, low) < 0 ? p : low), positions[0] ?? START);
-        if (comparePositions(position, after) < 0) out.push({ slot, after, state: undefined, position, failed: after });
-        else out.push({ slot, after, state: await slot.view.load(trx), position, failed: null });
-      }
-      return out;
-    }, { isolationLevel: 'repeatable read' });
+    const loaded = await this.knex.transaction(
+      async (trx) => {
+        const names = [...new Set(due.flatMap((t) => t.slot.view.sources))];
+        const rows =
+          names.length === 0
+            ? []
+            : await sql<{ name: string; a: string; b: string }>(
+                trx,
+                'SELECT name, pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = ANY($1)',
+                [names],
+                'mv_checkpoints',
+              );
+        const checkpoint = new Map(rows.map((r) => [r.name, { a: r.a, b: r.b }]));
+        const out: Fresh[] = [];
+        for (const { slot, after } of due) {
+          const positions = slot.view.sources.map((s) => checkpoint.get(s) ?? START);
+          const position = positions.reduce((low, p) => (comparePositions(p, low) < 0 ? p : low), positions[0] ?? START);
+          if (comparePositions(position, after) < 0) out.push({ slot, after, state: undefined, position, failed: after });
+          else out.push({ slot, after, state: await slot.view.load(trx), position, failed: null });
+        }
+        return out;
+      },
+      { isolationLevel: 'repeatable read' },
+    );
     const ready = loaded.filter((l) => !l.failed);
     const from = ready.reduce((low, l) => (comparePositions(l.position, low) < 0 ? l.position : low), until);
     if (comparePositions(from, until) < 0) {
-      await this.feed!.replay(from, until, (events) => { for (const fresh of ready) this.catchUp(fresh, events); });
+      await this.feed!.replay(from, until, (events) => {
+        for (const fresh of ready) this.catchUp(fresh, events);
+      });
     }
     const now = new Date().toISOString();
     const again: { slot: Slot; after: Position }[] = [];
@@ -216,7 +238,10 @@ export class MemoryViews implements Views {
         target.state = slot.view.apply(target.state, event);
       } catch (err) {
         slot.status.lastError = `${event.type} at ${event.position.a}/${event.position.b}: ${(err as Error).message}`;
-        this.logger.error({ err, view: slot.view.name, event: event.id }, 'a memory view failed to apply an event; loading it again from the read models once they hold it');
+        this.logger.error(
+          { err, view: slot.view.name, event: event.id },
+          'a memory view failed to apply an event; loading it again from the read models once they hold it',
+        );
         return event;
       }
       target.position = event.position;
@@ -234,10 +259,11 @@ export class MemoryViews implements Views {
   private reload(slot: Slot, failedAt: Position): void {
     slot.pending = [];
     slot.status.reloads++;
-    const again = () => this.load([slot], failedAt).catch((err) => {
-      this.logger.error({ err, view: slot.view.name }, 'a memory view could not be loaded again; retrying');
-      setTimeout(again, 1000).unref();
-    });
+    const again = () =>
+      this.load([slot], failedAt).catch((err) => {
+        this.logger.error({ err, view: slot.view.name }, 'a memory view could not be loaded again; retrying');
+        setTimeout(again, 1000).unref();
+      });
     setImmediate(again);
   }
 

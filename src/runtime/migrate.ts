@@ -12,7 +12,9 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
  */
 class FolderSource implements Knex.MigrationSource<string> {
   async getMigrations() {
-    return readdirSync(DIR).filter((f) => /^\d+_.+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+    return readdirSync(DIR)
+      .filter((f) => /^\d+_.+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+      .sort();
   }
   getMigrationName(file: string) {
     return file.replace(/\.js$/, '.ts');

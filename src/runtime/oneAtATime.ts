@@ -2,7 +2,10 @@ import { ConcurrencyException, ConflictException } from '../core/errors.ts';
 import type { AppendResult, RecordedEvent } from '../eventstore/port.ts';
 
 /** Where a command's events stand in the feed, for the caller's read-your-writes wait. */
-export interface Settled { position?: AppendResult['position']; eventTypes: string[] }
+export interface Settled {
+  position?: AppendResult['position'];
+  eventTypes: string[];
+}
 
 /** The last event of a stream as a place to wait for (nothing to wait for on an empty stream). */
 export function settledAt(events: RecordedEvent[]): Settled {

@@ -28,11 +28,20 @@ export function copyText(rows: readonly object[], columns: readonly string[]): s
     const row = rows[r] as Record<string, unknown>;
     for (let i = 0; i < columns.length; i++) {
       const v = row[columns[i]];
-      fields[i] = v === null || v === undefined ? '\\N'
-        : typeof v === 'string' ? escapeCopy(v)
-          : typeof v === 'number' ? String(v)
-            : typeof v === 'boolean' ? (v ? 't' : 'f')
-              : v instanceof Date ? v.toISOString() : escapeCopy(JSON.stringify(v));
+      fields[i] =
+        v === null || v === undefined
+          ? '\\N'
+          : typeof v === 'string'
+            ? escapeCopy(v)
+            : typeof v === 'number'
+              ? String(v)
+              : typeof v === 'boolean'
+                ? v
+                  ? 't'
+                  : 'f'
+                : v instanceof Date
+                  ? v.toISOString()
+                  : escapeCopy(JSON.stringify(v));
     }
     lines[r] = fields.join('\t');
   }
@@ -54,7 +63,9 @@ export async function copyIn(db: Executor, text: string, data: string): Promise<
     await new Promise<void>((resolve, reject) => {
       let failed: unknown = null;
       conn.query({
-        submit(connection: any) { connection.query(text); },
+        submit(connection: any) {
+          connection.query(text);
+        },
         handleCopyInResponse(connection: any) {
           const buffer = Buffer.from(data, 'utf8');
           for (let i = 0; i < buffer.length; i += 1 << 20) connection.sendCopyFromChunk(buffer.subarray(i, i + (1 << 20)));
@@ -67,8 +78,13 @@ export async function copyIn(db: Executor, text: string, data: string): Promise<
         handleCopyData() {},
         handlePortalSuspended() {},
         // node-postgres forgets the active query on an error: its ReadyForQuery is not ours.
-        handleError(err: unknown) { failed = err; reject(err); },
-        handleReadyForQuery() { if (!failed) resolve(); },
+        handleError(err: unknown) {
+          failed = err;
+          reject(err);
+        },
+        handleReadyForQuery() {
+          if (!failed) resolve();
+        },
       });
     });
   } finally {

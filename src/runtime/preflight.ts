@@ -57,7 +57,14 @@ export function applyConnectionTimeouts(server: Server, http: Config['http']): v
 async function listenEarly(config: Config): Promise<EarlyListener> {
   let handler: Handler = (_req, res) => {
     res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '2', 'x-content-type-options': 'nosniff' });
-    res.end(JSON.stringify({ type: 'about:blank', title: 'Service starting', status: 503, detail: 'The service is starting; try again in a few seconds.' }));
+    res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Service starting',
+        status: 503,
+        detail: 'The service is starting; try again in a few seconds.',
+      }),
+    );
   };
   const server = createServer((req, res) => handler(req, res));
   applyConnectionTimeouts(server, config.http);
@@ -65,15 +72,34 @@ async function listenEarly(config: Config): Promise<EarlyListener> {
     server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config)));
     server.listen(config.port, config.host, () => resolve());
   });
-  return { server, serve(next) { handler = next; } };
+  return {
+    server,
+    serve(next) {
+      handler = next;
+    },
+  };
 }
 
 function listenError(err: NodeJS.ErrnoException, config: Config): Error {
   const where = `${config.host}:${config.port}`;
-  if (err.code === 'EADDRINUSE') return new ConfigError('PORT', `${config.port} is in use on ${config.host} by another process`, 'stop that process, or set PORT to a free port');
-  if (err.code === 'EACCES') return new ConfigError('PORT', `${config.port} needs privileges this user lacks`, 'set PORT to 1024 or above (a proxy can forward port 80 or 443 to it)');
+  if (err.code === 'EADDRINUSE')
+    return new ConfigError(
+      'PORT',
+      `${config.port} is in use on ${config.host} by another process`,
+      'stop that process, or set PORT to a free port',
+    );
+  if (err.code === 'EACCES')
+    return new ConfigError(
+      'PORT',
+      `${config.port} needs privileges this user lacks`,
+      'set PORT to 1024 or above (a proxy can forward port 80 or 443 to it)',
+    );
   if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') {
-    return new ConfigError('HOST', `(${config.host}) is no address of this machine`, 'set HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)');
+    return new ConfigError(
+      'HOST',
+      `(${config.host}) is no address of this machine`,
+      'set HOST to 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
+    );
   }
   return new Error(`cannot listen on ${where}: ${err.message}`);
 }
@@ -85,7 +111,11 @@ async function reachDatabase(url: string, timeoutMs: number): Promise<void> {
     const u = new URL(url);
     where = `${u.hostname || 'localhost'}:${u.port || 5432}`;
   } catch {
-    throw new ConfigError('DATABASE_URL', 'is not a URL', 'write it as postgres://user:password@host:5432/database, or unset it to use the embedded database');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is not a URL',
+      'write it as postgres://user:password@host:5432/database, or unset it to use the embedded database',
+    );
   }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => {});
@@ -100,15 +130,29 @@ async function reachDatabase(url: string, timeoutMs: number): Promise<void> {
 
 function databaseError(err: NodeJS.ErrnoException, where: string, url: string): Error {
   const todo = 'start PostgreSQL there or correct DATABASE_URL (unset it to use the embedded database)';
-  const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || '(the user\'s default)';
+  const database = decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || "(the user's default)";
   switch (err.code) {
-    case 'ECONNREFUSED': return new ConfigError('DATABASE_URL', `points to ${where}, where no server accepts connections`, todo);
-    case 'ENOTFOUND': case 'EAI_AGAIN': return new ConfigError('DATABASE_URL', `names a host that does not resolve (${where})`, todo);
-    case 'ETIMEDOUT': case 'EHOSTUNREACH': case 'ENETUNREACH': return new ConfigError('DATABASE_URL', `points to ${where}, which cannot be reached`, todo);
-    case '28P01': case '28000': return new ConfigError('DATABASE_URL', `was refused by ${where} (${err.message})`, 'correct the user and password in DATABASE_URL');
-    case '3D000': return new ConfigError('DATABASE_URL', `names database ${database}, which does not exist on ${where}`, `create it (createdb ${database}) or correct DATABASE_URL`);
+    case 'ECONNREFUSED':
+      return new ConfigError('DATABASE_URL', `points to ${where}, where no server accepts connections`, todo);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ConfigError('DATABASE_URL', `names a host that does not resolve (${where})`, todo);
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new ConfigError('DATABASE_URL', `points to ${where}, which cannot be reached`, todo);
+    case '28P01':
+    case '28000':
+      return new ConfigError('DATABASE_URL', `was refused by ${where} (${err.message})`, 'correct the user and password in DATABASE_URL');
+    case '3D000':
+      return new ConfigError(
+        'DATABASE_URL',
+        `names database ${database}, which does not exist on ${where}`,
+        `create it (createdb ${database}) or correct DATABASE_URL`,
+      );
     default:
-      if (/timeout/i.test(err.message)) return new ConfigError('DATABASE_URL', `points to ${where}, which did not answer within DATABASE_CONNECT_TIMEOUT_MS`, todo);
+      if (/timeout/i.test(err.message))
+        return new ConfigError('DATABASE_URL', `points to ${where}, which did not answer within DATABASE_CONNECT_TIMEOUT_MS`, todo);
       return new ConfigError('DATABASE_URL', `cannot be used (${err.message})`, todo);
   }
 }

@@ -22,8 +22,12 @@ export function processContext(trx: Knex.Transaction, store: EventStore, handler
       tx: store.kind === 'eventstoredb' ? undefined : trx,
     }),
     firstTime: async (event: RecordedEvent) => {
-      const rows = await sql(trx, `INSERT INTO processed_events (handler, event_id) VALUES ($1, $2)
-        ON CONFLICT DO NOTHING RETURNING 1 AS ok`, [handler, event.id]);
+      const rows = await sql(
+        trx,
+        `INSERT INTO processed_events (handler, event_id) VALUES ($1, $2)
+        ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
+        [handler, event.id],
+      );
       return rows.length === 1;
     },
   };

@@ -34,7 +34,10 @@ export class ReadModelStatistics {
   private readonly running = new Set<Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly knex: Knex, private readonly logger: Logger) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly logger: Logger,
+  ) {}
 
   /** After a committed batch of `count` events; `caughtUp` when the batch reached the feed's end. */
   async applied(projection: Projection, count: number, caughtUp: boolean): Promise<void> {
@@ -81,13 +84,17 @@ export class ReadModelStatistics {
       let rows = 0;
       for (const table of projection.tables) {
         await sql(this.knex, `ANALYZE ${quoteIdent(table)}`);
-        const [row] = await sql<{ rows: number }>(this.knex, 'SELECT GREATEST(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = to_regclass($1)', [table]);
+        const [row] = await sql<{ rows: number }>(
+          this.knex,
+          'SELECT GREATEST(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = to_regclass($1)',
+          [table],
+        );
         rows += Number(row?.rows ?? 0);
       }
       this.last.set(projection.name, { at: performance.now(), rows });
     } catch (err) {
       // Statistics are an optimisation: a failed analysis (a table being swapped by a rebuild) waits for the next bulk.
-      this.logger.warn({ consumer: projection.name, err }, 'could not refresh the read model\'s statistics');
+      this.logger.warn({ consumer: projection.name, err }, "could not refresh the read model's statistics");
     }
   }
 }

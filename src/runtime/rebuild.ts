@@ -31,9 +31,12 @@ export async function rebuildProjection(
   // event after the checkpoint plus a sort, on every batch (measured: 150 ms per batch at 100,000
   // events instead of 1 ms), which makes a rebuild quadratic. Only when they are stale, though:
   // sampling a table of millions of events took 0.4 s of every rebuild of `rebuild all`.
-  if (store.kind !== 'eventstoredb' && await eventStatisticsStale(knex)) await sql(knex, 'ANALYZE events');
+  if (store.kind !== 'eventstoredb' && (await eventStatisticsStale(knex))) await sql(knex, 'ANALYZE events');
   let done = 0;
-  const progress = (count: number, position: Position) => { done += count; onProgress?.(done, position); };
+  const progress = (count: number, position: Position) => {
+    done += count;
+    onProgress?.(done, position);
+  };
   if (isRowProjection(projection)) await new ShadowRebuild(knex, store, projection, logger, progress).run(options);
   else await new ShadowReplay(knex, store, projection, logger, progress).run();
   // The tables were just bulk-loaded: statistics are stale, and GIN indexes (the trigram search
@@ -46,8 +49,11 @@ export async function rebuildProjection(
 
 /** More than 2 % of the events changed since the table was last analyzed (or it never was). */
 async function eventStatisticsStale(knex: Knex): Promise<boolean> {
-  const [row] = await sql<{ changed: string | null; live: string | null; analyzed: boolean }>(knex, `SELECT n_mod_since_analyze::text AS changed, n_live_tup::text AS live,
-    (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analyzed FROM pg_stat_user_tables WHERE relname = 'events'`);
+  const [row] = await sql<{ changed: string | null; live: string | null; analyzed: boolean }>(
+    knex,
+    `SELECT n_mod_since_analyze::text AS changed, n_live_tup::text AS live,
+    (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analyzed FROM pg_stat_user_tables WHERE relname = 'events'`,
+  );
   if (!row || !row.analyzed) return true;
   return Number(row.changed) > 0.02 * Number(row.live);
 }

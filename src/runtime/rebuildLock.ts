@@ -30,7 +30,13 @@ export async function rebuildLock(knex: Knex, name: string, server: boolean): Pr
     await conn.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK_CLASS, name]).catch(() => {});
     await client.releaseConnection(conn);
   };
-  if (rebuildsHere.has(name)) { await unlock(); throw refuse('in this process'); }
+  if (rebuildsHere.has(name)) {
+    await unlock();
+    throw refuse('in this process');
+  }
   rebuildsHere.add(name);
-  return async () => { rebuildsHere.delete(name); await unlock(); };
+  return async () => {
+    rebuildsHere.delete(name);
+    await unlock();
+  };
 }

@@ -95,7 +95,10 @@ export class ShadowRebuild {
             for (const e of batch.events) rows.fold(e);
             count += batch.events.length;
             position = batch.next;
-            if (batch.events.length < readLimit) { end = true; break; }
+            if (batch.events.length < readLimit) {
+              end = true;
+              break;
+            }
           }
           const chunk = pace.rows();
           const changes = rows.takeChanges(server, chunk, true);
@@ -105,11 +108,19 @@ export class ShadowRebuild {
           writing = previous.then(async () => {
             const started = performance.now();
             await this.writeShadow(statements, changes, chunk, pace, server);
-            this.logger.debug({ projection: p.name, events: window.count, rows: changes.count, ms: Math.round(performance.now() - started) }, 'rebuild window written');
+            this.logger.debug(
+              { projection: p.name, events: window.count, rows: changes.count, ms: Math.round(performance.now() - started) },
+              'rebuild window written',
+            );
             this.progress(window.count, window.to);
           });
-          writing.catch((err) => { failure.err ??= err; });
-          if (end) { await writing; break; }
+          writing.catch((err) => {
+            failure.err ??= err;
+          });
+          if (end) {
+            await writing;
+            break;
+          }
           // At most one window waits behind the one being written: memory stays bounded.
           await previous;
           // Forgotten rows are read back only after the windows writing them are written (above).
@@ -138,7 +149,13 @@ export class ShadowRebuild {
    * new rows. The shadow matches no checkpoint until it is swapped in, so no order is needed
    * between transactions, and a crash loses nothing that matters.
    */
-  private async writeShadow(statements: RowStatements, changes: RowChanges, chunk: number, pace: WritePace, server: boolean): Promise<void> {
+  private async writeShadow(
+    statements: RowStatements,
+    changes: RowChanges,
+    chunk: number,
+    pace: WritePace,
+    server: boolean,
+  ): Promise<void> {
     const none = { upserts: [], staged: [], copies: [], deletes: [], count: 0, sizes: { upserts: [], staged: [], copies: [] } };
     const parts: { rows: number; changes: RowChanges }[] = [];
     for (let i = 0; i < changes.deletes.length; i += chunk) {

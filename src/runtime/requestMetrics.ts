@@ -28,10 +28,18 @@ export class RequestMetrics {
   private windows = new Map<string, MetricWindow>();
 
   constructor() {
-    this.total = new Counter({ name: 'http_requests_total', help: 'Requests answered, by API area and status class', labelNames: ['api_area', 'status_class'], registers: [this.registry] });
+    this.total = new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by API area and status class',
+      labelNames: ['api_area', 'status_class'],
+      registers: [this.registry],
+    });
     this.duration = new Histogram({
-      name: 'http_request_duration_seconds', help: 'Time to answer a request, by API area', labelNames: ['api_area'],
-      buckets: LATENCY_BUCKETS_MS.map((ms) => ms / 1000), registers: [this.registry],
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by API area',
+      labelNames: ['api_area'],
+      buckets: LATENCY_BUCKETS_MS.map((ms) => ms / 1000),
+      registers: [this.registry],
     });
     collectDefaultMetrics({ register: this.registry });
   }
@@ -43,7 +51,19 @@ export class RequestMetrics {
     const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
     const key = `${minute} ${apiArea}`;
     let w = this.windows.get(key);
-    if (!w) this.windows.set(key, (w = { minute, api_area: apiArea, requests: 0, client_errors: 0, server_errors: 0, duration_ms: 0, buckets: Array(LATENCY_BUCKETS_MS.length + 1).fill(0) }));
+    if (!w)
+      this.windows.set(
+        key,
+        (w = {
+          minute,
+          api_area: apiArea,
+          requests: 0,
+          client_errors: 0,
+          server_errors: 0,
+          duration_ms: 0,
+          buckets: Array(LATENCY_BUCKETS_MS.length + 1).fill(0),
+        }),
+      );
     w.requests++;
     if (status >= 500) w.server_errors++;
     else if (status >= 400) w.client_errors++;
@@ -64,7 +84,10 @@ export class RequestMetrics {
     for (const w of windows) {
       const key = `${w.minute} ${w.api_area}`;
       const known = this.windows.get(key);
-      if (!known) { this.windows.set(key, w); continue; }
+      if (!known) {
+        this.windows.set(key, w);
+        continue;
+      }
       known.requests += w.requests;
       known.client_errors += w.client_errors;
       known.server_errors += w.server_errors;

@@ -13,7 +13,11 @@ export function planRows(rows: any[]): number {
  * is read. What a bounded list reports as its total past its exact-count cap
  * (src/core/pagination.ts "Bounded totals").
  */
-export async function estimatedRows(knex: Knex | Knex.Transaction, query: Knex.QueryBuilder | { text: string; values: unknown[] }): Promise<number> {
-  const statement = 'text' in query ? query : (({ sql: text, bindings }) => ({ text, values: bindings as unknown[] }))(query.toSQL().toNative());
+export async function estimatedRows(
+  knex: Knex | Knex.Transaction,
+  query: Knex.QueryBuilder | { text: string; values: unknown[] },
+): Promise<number> {
+  const statement =
+    'text' in query ? query : (({ sql: text, bindings }) => ({ text, values: bindings as unknown[] }))(query.toSQL().toNative());
   return planRows(await sql(knex, `EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values));
 }

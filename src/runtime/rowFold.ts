@@ -40,4 +40,3 @@ export interface RowFold<R extends object> {
   /** Applies one event to the rows, in memory. */
   apply(rows: Rows<R>, event: FoldEvent): void;
 }
-

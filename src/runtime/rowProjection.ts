@@ -30,7 +30,12 @@ export interface RowProjection<R extends object = any> extends Projection {
 }
 
 /** A projection whose `apply` loads, folds and writes with `fold` (the live path). */
-export function rowProjection<R extends object>(spec: { name: string; eventTypes: readonly string[]; fold: RowFold<R>; batchSize?: number }): RowProjection<R> {
+export function rowProjection<R extends object>(spec: {
+  name: string;
+  eventTypes: readonly string[];
+  fold: RowFold<R>;
+  batchSize?: number;
+}): RowProjection<R> {
   const statements = rowStatements(spec.fold);
   return {
     kind: 'projection',
@@ -68,14 +73,23 @@ export class RowSet<R extends object> implements Rows<R> {
    */
   private unknown: 'all' | Set<RowKey>;
 
-  constructor(private readonly spec: RowFold<R>, unknownAll: boolean) {
+  constructor(
+    private readonly spec: RowFold<R>,
+    unknownAll: boolean,
+  ) {
     this.unknown = unknownAll ? 'all' : new Set();
   }
 
-  get size(): number { return this.rows.size; }
-  get changed(): number { return this.dirty.size + this.deleted.size; }
+  get size(): number {
+    return this.rows.size;
+  }
+  get changed(): number {
+    return this.dirty.size + this.deleted.size;
+  }
 
-  get(key: RowKey): R | undefined { return this.rows.get(key); }
+  get(key: RowKey): R | undefined {
+    return this.rows.get(key);
+  }
 
   set(key: RowKey, row: R): void {
     this.rows.set(key, row);
@@ -139,14 +153,23 @@ export class RowSet<R extends object> implements Rows<R> {
     for (const k of this.dirty) {
       if (this.spec.insertOnly || !this.stored.has(k)) fresh.push(k);
       // Deleted, then copied anew: cheaper than an upsert where no other index is to be kept.
-      else if (replace && copy && this.unknown !== 'all') { fresh.push(k); replaced.push(k); } else old.push(k);
+      else if (replace && copy && this.unknown !== 'all') {
+        fresh.push(k);
+        replaced.push(k);
+      } else old.push(k);
     }
     if (!this.spec.insertOnly) for (const k of fresh) this.stored.add(k);
     const columns = this.spec.insertOnly ? this.spec.columns : [this.spec.key, ...this.spec.columns];
     const sizes = (n: number) => Array.from({ length: Math.ceil(n / chunk) }, (_, i) => Math.min(chunk, n - i * chunk));
     const texts = (keys: RowKey[]) => {
       const out: string[] = [];
-      for (let i = 0; i < keys.length; i += chunk) out.push(copyText(keys.slice(i, i + chunk).map((k) => this.rows.get(k)!), columns));
+      for (let i = 0; i < keys.length; i += chunk)
+        out.push(
+          copyText(
+            keys.slice(i, i + chunk).map((k) => this.rows.get(k)!),
+            columns,
+          ),
+        );
       return out;
     };
     // New rows by COPY only when they are known to be new (a rebuild knows every row it stored).
@@ -166,7 +189,11 @@ export class RowSet<R extends object> implements Rows<R> {
     // need not stay in memory, a later duplicate is dropped by the table.
     if (this.spec.insertOnly) this.rows.clear();
     return {
-      upserts, staged, copies, deletes, count: old.length + fresh.length,
+      upserts,
+      staged,
+      copies,
+      deletes,
+      count: old.length + fresh.length,
       sizes: { upserts: sizes(json.length), staged: sizes(copy ? old.length : 0), copies: sizes(byCopy ? fresh.length : 0) },
     };
   }
@@ -182,7 +209,10 @@ export class RowSet<R extends object> implements Rows<R> {
    */
   evict(max: number): void {
     if (this.rows.size <= max || this.changed > 0) return;
-    if (this.unknown === 'all') { this.rows.clear(); return; }
+    if (this.unknown === 'all') {
+      this.rows.clear();
+      return;
+    }
     for (const k of this.rows.keys()) {
       if (this.rows.size <= max) break;
       this.rows.delete(k);

@@ -35,7 +35,9 @@ export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatem
     ? `ON CONFLICT (${fold.insertOnly.conflict.map((c) => quoteIdent(c)).join(', ')}) DO NOTHING`
     : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})`;
   return {
-    load: fold.insertOnly ? null : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: named('rp_load') },
+    load: fold.insertOnly
+      ? null
+      : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: named('rp_load') },
     // Rows in the order given: a unique index other than the key (user_list's e-mail) sees
     // the rows in the order the batch first changed them.
     upsert: {
@@ -44,11 +46,13 @@ export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatem
     },
     remove: fold.insertOnly ? null : { text: `DELETE FROM ${t} WHERE ${key} = ANY($1::${fold.keyType}[])`, name: named('rp_delete') },
     copy: { text: `COPY ${t} (${all.join(', ')}) FROM STDIN`, columns: fold.insertOnly ? fold.columns : [fold.key, ...fold.columns] },
-    stage: fold.insertOnly ? null : {
-      create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quoteIdent(`rp_stage_${table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
-      copy: `COPY ${quoteIdent(`rp_stage_${table}`)} (${all.join(', ')}) FROM STDIN`,
-      apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quoteIdent(`rp_stage_${table}`)} ${conflict}`,
-    },
+    stage: fold.insertOnly
+      ? null
+      : {
+          create: `CREATE TEMPORARY TABLE IF NOT EXISTS ${quoteIdent(`rp_stage_${table}`)} (LIKE ${t}) ON COMMIT DELETE ROWS`,
+          copy: `COPY ${quoteIdent(`rp_stage_${table}`)} (${all.join(', ')}) FROM STDIN`,
+          apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quoteIdent(`rp_stage_${table}`)} ${conflict}`,
+        },
   };
 }
 

@@ -47,7 +47,11 @@ export class Scheduler {
     this.stopping = false;
     for (const task of this.tasks) {
       const rule = task.tz ? { rule: task.cron, tz: task.tz } : task.cron;
-      this.jobs.push(schedule.scheduleJob(task.name, rule, (fireDate: Date) => { this.track(this.fire(task, fireDate)); }));
+      this.jobs.push(
+        schedule.scheduleJob(task.name, rule, (fireDate: Date) => {
+          this.track(this.fire(task, fireDate));
+        }),
+      );
     }
     this.track(this.catchUp().catch((err) => this.logger.error({ err }, 'scheduled task catch-up failed')));
   }
@@ -97,8 +101,12 @@ export class Scheduler {
   async fire(task: ScheduledTask, tick: Date): Promise<boolean> {
     if (!this.isOn(task)) return false;
     const at = new Date(Math.floor(tick.getTime() / 1000) * 1000);
-    const claimed = await sql(this.services.db.knex, `INSERT INTO scheduled_runs (task, tick, instance) VALUES ($1, $2, $3)
-      ON CONFLICT DO NOTHING RETURNING 1 AS ok`, [task.name, at, this.instance]);
+    const claimed = await sql(
+      this.services.db.knex,
+      `INSERT INTO scheduled_runs (task, tick, instance) VALUES ($1, $2, $3)
+      ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
+      [task.name, at, this.instance],
+    );
     if (claimed.length === 0) return false;
     let error: string | null = null;
     try {
@@ -107,8 +115,11 @@ export class Scheduler {
       error = (err as Error).message;
       this.logger.error({ task: task.name, err }, 'scheduled task failed');
     }
-    await sql(this.services.db.knex, 'UPDATE scheduled_runs SET finished_at = now(), error = $3 WHERE task = $1 AND tick = $2',
-      [task.name, at, error]);
+    await sql(this.services.db.knex, 'UPDATE scheduled_runs SET finished_at = now(), error = $3 WHERE task = $1 AND tick = $2', [
+      task.name,
+      at,
+      error,
+    ]);
     return true;
   }
 }

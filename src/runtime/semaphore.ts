@@ -12,7 +12,8 @@ export class Semaphore {
       return await fn();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); else this.active--;
+      if (next) next();
+      else this.active--;
     }
   }
 }

@@ -49,9 +49,14 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
-  const db = options.db ?? (await openDatabase({
-    url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, consumerPoolMax: config.consumerPoolMax,
-  }));
+  const db =
+    options.db ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      consumerPoolMax: config.consumerPoolMax,
+    }));
   await migrate(db.knex);
   const store = await createEventStore(config, db);
   const adapters = buildAdapters(config, store);
@@ -61,8 +66,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const views = new MemoryViews(db.knex, store, options.views ?? [], logger, projections);
   await views.start();
   return {
-    config, db, store, runner, logger, clock: options.clock ?? systemClock,
-    ...adapters, views,
+    config,
+    db,
+    store,
+    runner,
+    logger,
+    clock: options.clock ?? systemClock,
+    ...adapters,
+    views,
     tokens: createTokens(config.jwtSecret, config.jwtExpiresInSeconds),
     async settle(results) {
       // Each projection waits for the last append of the types it reads, not for the command's
@@ -83,11 +94,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
         wait.types.push(type);
         waits.set(key, wait);
       }
-      const settled = await Promise.all([...waits.values()].flatMap((w) => [
-        runner.waitFor(w.position, w.types, config.projectionWaitMs),
-        views.waitFor(w.position, w.types, config.projectionWaitMs),
-      ]));
-      if (settled.includes(false)) logger.warn({ waits: [...waits.values()] }, 'projections or memory views did not catch up within the wait bound');
+      const settled = await Promise.all(
+        [...waits.values()].flatMap((w) => [
+          runner.waitFor(w.position, w.types, config.projectionWaitMs),
+          views.waitFor(w.position, w.types, config.projectionWaitMs),
+        ]),
+      );
+      if (settled.includes(false))
+        logger.warn({ waits: [...waits.values()] }, 'projections or memory views did not catch up within the wait bound');
     },
     async close() {
       views.stop();

@@ -46,7 +46,12 @@ export class ShadowTable {
   private constraints: { live: string; shadow: string; definition: string }[] = [];
 
   /** `schema`: the rebuild's own schema (created by the caller), or none: beside the live table. */
-  constructor(private readonly knex: Knex, readonly live: string, private readonly concurrently: boolean, private readonly schema?: string) {
+  constructor(
+    private readonly knex: Knex,
+    readonly live: string,
+    private readonly concurrently: boolean,
+    private readonly schema?: string,
+  ) {
     this.name = schema ? live : `rb_${live}`;
     this.ref = schema ? `${quoteIdent(schema)}.${quoteIdent(live)}` : quoteIdent(this.name);
   }
@@ -56,20 +61,32 @@ export class ShadowTable {
     const live = this.live;
     const inSchema = this.schema !== undefined;
     // The key, and in a schema the unique and exclusion constraints too: they come first.
-    const constraints = await sql<{ name: string; definition: string }>(this.knex,
+    const constraints = await sql<{ name: string; definition: string }>(
+      this.knex,
       `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-        WHERE conrelid = $1::regclass AND contype = ANY($2) ORDER BY contype, conname`, [live, inSchema ? ['p', 'u', 'x'] : ['p']]);
-    if (!constraints.some((c) => /^PRIMARY KEY/.test(c.definition))) throw new Error(`${live} has no primary key: a projection's table needs one`);
+        WHERE conrelid = $1::regclass AND contype = ANY($2) ORDER BY contype, conname`,
+      [live, inSchema ? ['p', 'u', 'x'] : ['p']],
+    );
+    if (!constraints.some((c) => /^PRIMARY KEY/.test(c.definition)))
+      throw new Error(`${live} has no primary key: a projection's table needs one`);
     this.constraints = constraints.map((c) => ({ live: c.name, shadow: inSchema ? c.name : `rb_${live}_pkey`, definition: c.definition }));
-    const indexes = await sql<{ name: string; definition: string }>(this.knex, `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+    const indexes = await sql<{ name: string; definition: string }>(
+      this.knex,
+      `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
      WHERE x.indrelid = $1::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid AND c.contype = ANY($2))
-     ORDER BY i.relname`, [live, inSchema ? ['p', 'u', 'x'] : ['p']]);
+     ORDER BY i.relname`,
+      [live, inSchema ? ['p', 'u', 'x'] : ['p']],
+    );
     this.indexes = indexes.map((ix, i) => ({ live: ix.name, shadow: inSchema ? ix.name : `rb_${live}_${i}`, definition: ix.definition }));
     await sql(this.knex, `DROP TABLE IF EXISTS ${this.ref}`);
-    await sql(this.knex, `CREATE TABLE ${this.ref} (LIKE ${quoteIdent(live)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
-      INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING STATISTICS INCLUDING COMMENTS)`);
-    for (const c of this.constraints) await sql(this.knex, `ALTER TABLE ${this.ref} ADD CONSTRAINT ${quoteIdent(c.shadow)} ${c.definition}`);
+    await sql(
+      this.knex,
+      `CREATE TABLE ${this.ref} (LIKE ${quoteIdent(live)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
+      INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING STATISTICS INCLUDING COMMENTS)`,
+    );
+    for (const c of this.constraints)
+      await sql(this.knex, `ALTER TABLE ${this.ref} ADD CONSTRAINT ${quoteIdent(c.shadow)} ${c.definition}`);
     if (inSchema) for (const ix of this.indexes.filter((i) => isUnique(i.definition))) await this.createIndex(ix, false);
   }
 
@@ -94,14 +111,19 @@ export class ShadowTable {
   async swap(trx: Knex.Transaction): Promise<void> {
     const live = quoteIdent(this.live);
     if (this.schema !== undefined) {
-      const [{ schema }] = await sql<{ schema: string }>(trx, 'SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = $1::regclass', [this.live]);
+      const [{ schema }] = await sql<{ schema: string }>(
+        trx,
+        'SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = $1::regclass',
+        [this.live],
+      );
       await sql(trx, `DROP TABLE ${live}`);
       await sql(trx, `ALTER TABLE ${this.ref} SET SCHEMA ${quoteIdent(schema)}`);
       return;
     }
     await sql(trx, `DROP TABLE ${live}`);
     await sql(trx, `ALTER TABLE ${this.ref} RENAME TO ${live}`);
-    for (const c of this.constraints) await sql(trx, `ALTER TABLE ${live} RENAME CONSTRAINT ${quoteIdent(c.shadow)} TO ${quoteIdent(c.live)}`);
+    for (const c of this.constraints)
+      await sql(trx, `ALTER TABLE ${live} RENAME CONSTRAINT ${quoteIdent(c.shadow)} TO ${quoteIdent(c.live)}`);
     for (const ix of this.indexes) await sql(trx, `ALTER INDEX ${quoteIdent(ix.shadow)} RENAME TO ${quoteIdent(ix.live)}`);
   }
 

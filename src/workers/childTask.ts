@@ -36,30 +36,57 @@ export interface ChildTask<M> {
   cancel(): void;
 }
 
-export function runChildTask<M>(script: string, input: Serializable | undefined, options: {
-  cwd?: string; args?: string[]; timeoutMs: number; onMessage?: (message: M) => void;
-  /**
-   * An operator's cancel, recorded on the task's stream by whichever instance received it: asked
-   * every `everyMs` while the child runs; when it answers true the child is stopped ('cancelled').
-   */
-  cancelWatch?: { everyMs: number; cancelled: () => Promise<boolean> };
-}): ChildTask<M> {
+export function runChildTask<M>(
+  script: string,
+  input: Serializable | undefined,
+  options: {
+    cwd?: string;
+    args?: string[];
+    timeoutMs: number;
+    onMessage?: (message: M) => void;
+    /**
+     * An operator's cancel, recorded on the task's stream by whichever instance received it: asked
+     * every `everyMs` while the child runs; when it answers true the child is stopped ('cancelled').
+     */
+    cancelWatch?: { everyMs: number; cancelled: () => Promise<boolean> };
+  },
+): ChildTask<M> {
   let ended: ChildOutcome<M>['ended'] | null = null;
   let last: M | null = null;
   let stderr = '';
   const child: ChildProcess = fork(script, options.args ?? [], {
-    cwd: options.cwd, execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced',
+    cwd: options.cwd,
+    execArgv: ['--import', TSX_LOADER],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
   });
-  child.stderr?.on('data', (chunk) => { stderr = (stderr + String(chunk)).slice(-4000); });
-  child.on('message', (m: M) => { last = m; options.onMessage?.(m); });
-  const stop = (why: 'timed_out' | 'cancelled') => { ended ??= why; child.kill('SIGKILL'); };
+  child.stderr?.on('data', (chunk) => {
+    stderr = (stderr + String(chunk)).slice(-4000);
+  });
+  child.on('message', (m: M) => {
+    last = m;
+    options.onMessage?.(m);
+  });
+  const stop = (why: 'timed_out' | 'cancelled') => {
+    ended ??= why;
+    child.kill('SIGKILL');
+  };
   const timer = setTimeout(() => stop('timed_out'), options.timeoutMs);
   const watch = options.cancelWatch;
-  const watcher = watch && setInterval(() => {
-    void watch.cancelled().then((yes) => { if (yes) stop('cancelled'); }).catch(() => undefined);
-  }, watch.everyMs);
+  const watcher =
+    watch &&
+    setInterval(() => {
+      void watch
+        .cancelled()
+        .then((yes) => {
+          if (yes) stop('cancelled');
+        })
+        .catch(() => undefined);
+    }, watch.everyMs);
   const done = new Promise<ChildOutcome<M>>((resolve) => {
-    child.on('error', (err) => { stderr += String(err.message); });
+    child.on('error', (err) => {
+      stderr += String(err.message);
+    });
     child.on('exit', (code) => {
       clearTimeout(timer);
       if (watcher) clearInterval(watcher);

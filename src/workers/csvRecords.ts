@@ -22,9 +22,16 @@ export interface CsvRecords {
   close(): void;
 }
 
-export async function openCsvRecords(source: Readable, guard: TextFileGuard, requestedDelimiter: string | null, options: CsvTokenizerOptions = {}): Promise<CsvRecords> {
+export async function openCsvRecords(
+  source: Readable,
+  guard: TextFileGuard,
+  requestedDelimiter: string | null,
+  options: CsvTokenizerOptions = {},
+): Promise<CsvRecords> {
   const bytes = pipeline(source, guard);
-  bytes.catch(() => { /* surfaces through the iterator below */ });
+  bytes.catch(() => {
+    /* surfaces through the iterator below */
+  });
   const it = guard[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const release = () => {
     void Promise.resolve(it.return?.()).catch(() => {});
@@ -45,7 +52,10 @@ export async function openCsvRecords(source: Readable, guard: TextFileGuard, req
       for (let nl = head.indexOf(LF, from); nl >= 0; nl = head.indexOf(LF, from)) {
         const line = head.subarray(from, nl);
         from = nl + 1;
-        if (hasText(line)) { firstLine = line.toString('utf8'); break; }
+        if (hasText(line)) {
+          firstLine = line.toString('utf8');
+          break;
+        }
       }
     }
   } catch (err) {
@@ -86,7 +96,9 @@ export async function openCsvRecords(source: Readable, guard: TextFileGuard, req
   return {
     delimiter,
     batches: shared,
-    records: (async function* () { for await (const batch of shared) yield* batch; })(),
+    records: (async function* () {
+      for await (const batch of shared) yield* batch;
+    })(),
     guard,
     close() {
       closed = true;

@@ -80,7 +80,8 @@ export class CsvTokenizer {
   private readonly rawChars: number;
 
   constructor(delimiter: string, options: CsvTokenizerOptions = {}) {
-    if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') throw new Error(`unusable CSV delimiter ${JSON.stringify(delimiter)}`);
+    if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r')
+      throw new Error(`unusable CSV delimiter ${JSON.stringify(delimiter)}`);
     this.d = delimiter;
     this.dc = delimiter.charCodeAt(0);
     this.maxLines = options.maxRecordLines ?? CSV_LIMITS.maxRecordLines;

@@ -40,7 +40,9 @@ export class ImportBatcher {
     this.rejected = [];
     const previous = this.writing;
     this.writing = previous.then(() => this.write(accepted, rejected, progress));
-    this.writing.catch(() => { /* surfaces through flush() or drain() */ });
+    this.writing.catch(() => {
+      /* surfaces through flush() or drain() */
+    });
     await previous;
   }
 
@@ -49,8 +51,15 @@ export class ImportBatcher {
     await this.writing;
   }
 
-  private async write(rows: Omit<AcceptedRow, 'product_id'>[], rejected: RejectedRow[], progress: { bytes_read: number; bytes_total: number | null }): Promise<void> {
-    const ids = await assignProductIds(this.db, rows.map((r) => r.key));
+  private async write(
+    rows: Omit<AcceptedRow, 'product_id'>[],
+    rejected: RejectedRow[],
+    progress: { bytes_read: number; bytes_total: number | null },
+  ): Promise<void> {
+    const ids = await assignProductIds(
+      this.db,
+      rows.map((r) => r.key),
+    );
     const newKeys = new Set<string>();
     const accepted: AcceptedRow[] = rows.map((r) => {
       const assigned = ids.get(r.key)!;

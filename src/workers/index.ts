@@ -23,11 +23,25 @@ const running = new WeakMap<EventStore, Workers>();
 
 export function startWorkers(services: Services): Workers {
   const marketplaceImports = new MarketplaceImportWorker({
-    knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger, clock: services.clock,
+    knex: services.db.knex,
+    store: services.store,
+    dataDir: services.config.dataDir,
+    logger: services.logger,
+    clock: services.clock,
   });
-  const extmarketJobs = startExtmarketWorker({ knex: services.db.knex, store: services.store, dataDir: services.config.dataDir, logger: services.logger, clock: services.clock });
+  const extmarketJobs = startExtmarketWorker({
+    knex: services.db.knex,
+    store: services.store,
+    dataDir: services.config.dataDir,
+    logger: services.logger,
+    clock: services.clock,
+  });
   const mailDelivery = new MailDeliveryWorker({
-    knex: services.db.knex, clock: services.clock, logger: services.logger, smtpUrl: services.config.smtpUrl, from: services.config.mailFrom,
+    knex: services.db.knex,
+    clock: services.clock,
+    logger: services.logger,
+    smtpUrl: services.config.smtpUrl,
+    from: services.config.mailFrom,
   });
   const workers: Workers = {
     marketplaceImports,

@@ -32,7 +32,17 @@ export const retryDelayMs = (attempts: number): number => Math.min(RETRY_MAX_MS,
  */
 export const CLAIM_MS = 5 * 60_000;
 
-interface ClaimedMail { id: string; key: string; to: string; subject: string; text: string; html: string; template: string; vendor_id: number | null; attempts: number }
+interface ClaimedMail {
+  id: string;
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  vendor_id: number | null;
+  attempts: number;
+}
 
 /**
  * Sends the mail of the outbox (src/mail/outbox.ts) over SMTP. A due pending row is claimed in
@@ -139,7 +149,12 @@ export class MailDeliveryWorker {
     const mine = () => knex('mail_outbox').where({ id: mail.id, attempts: mail.attempts, status: 'pending' });
     try {
       await this.transport!.sendMail({
-        from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageIdFor(mail.key, from),
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: messageIdFor(mail.key, from),
       });
     } catch (err) {
       const error = smtpErrorText(err, smtpUrl);
@@ -159,7 +174,9 @@ export class MailDeliveryWorker {
     }
     // The mail went out: it is sent, whichever claim holds the row by now. Its body is dropped: the
     // outbox is a queue, not an archive, and a body can hold a reset link (a secret) or an address.
-    await knex('mail_outbox').where({ id: mail.id }).whereNot('status', 'sent')
+    await knex('mail_outbox')
+      .where({ id: mail.id })
+      .whereNot('status', 'sent')
       .update({ status: 'sent', sent_at: clock.now(), last_error: null, text: '', html: '' });
   }
 }

@@ -66,12 +66,22 @@ export class MarketplaceImportWorker {
       const pending = await this.deps.knex('marketplace_import_jobs').where('status', 'pending').orderBy('id').limit(100).pluck('id');
       for (const id of pending) this.enqueue(Number(id));
       const staleBefore = new Date(Date.now() - importSettings.staleMs);
-      const stale = await this.deps.knex('marketplace_import_jobs').where('status', 'processing').where('updated_at', '<', staleBefore).limit(100).pluck('id');
+      const stale = await this.deps
+        .knex('marketplace_import_jobs')
+        .where('status', 'processing')
+        .where('updated_at', '<', staleBefore)
+        .limit(100)
+        .pluck('id');
       for (const id of stale.map(Number).filter((id) => !this.known.has(id))) {
-        await failMarketplaceImport({ store: this.deps.store, db: this.deps.knex, clock: this.deps.clock }, id, 'worker_lost',
+        await failMarketplaceImport(
+          { store: this.deps.store, db: this.deps.knex, clock: this.deps.clock },
+          id,
+          'worker_lost',
           `The import stopped making progress for ${Math.round(importSettings.staleMs / 1000)} s (its worker stopped); start a new import`,
-          { userId: IMPORT_ACTOR, correlationId: `marketplace-import-sweep-${id}` })
-          .catch((err) => { if (!(err instanceof ConcurrencyException || err instanceof InvalidTransitionException)) throw err; });
+          { userId: IMPORT_ACTOR, correlationId: `marketplace-import-sweep-${id}` },
+        ).catch((err) => {
+          if (!(err instanceof ConcurrencyException || err instanceof InvalidTransitionException)) throw err;
+        });
       }
     } catch (err) {
       this.deps.logger.error({ err }, 'marketplace import sweep failed');

@@ -50,10 +50,15 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
   try {
     const vendor = await deps.knex('vendor_list').select('name').where('id', req.vendor_id).first();
     const defaults = { vendor_id: req.vendor_id, marketplace: req.marketplace, vendor_name: vendor?.name ?? null };
-    const opened = req.source.kind === 'url'
-      ? await openUrl(req.source.url, { signal, connectTimeoutMs: importSettings.connectTimeoutMs, maxBytes: importSettings.maxBytes })
-      : await openStoredFile(upload!);
-    const guard = new TextFileGuard({ maxBytes: importSettings.maxBytes, maxLineBytes: importSettings.maxLineBytes, idleMs: importSettings.idleTimeoutMs });
+    const opened =
+      req.source.kind === 'url'
+        ? await openUrl(req.source.url, { signal, connectTimeoutMs: importSettings.connectTimeoutMs, maxBytes: importSettings.maxBytes })
+        : await openStoredFile(upload!);
+    const guard = new TextFileGuard({
+      maxBytes: importSettings.maxBytes,
+      maxLineBytes: importSettings.maxLineBytes,
+      idleMs: importSettings.idleTimeoutMs,
+    });
     // A quoted field may span lines, but no record is longer than a line may be.
     csv = await openCsvRecords(opened.stream, guard, req.delimiter, { maxRecordChars: importSettings.maxLineBytes });
     batcher = new ImportBatcher(deps.knex, session, () => ({ bytes_read: guard.bytesRead, bytes_total: opened.length }));
@@ -86,7 +91,8 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
     if (code === 'internal_error') deps.logger.error({ err, job_id: jobId, line }, 'marketplace import failed on an internal error');
     // The file goes before the failure is told: whoever sees the job failed finds its file gone (a retry asks for it again).
     if (upload) await rm(upload, { force: true }).catch(() => {});
-    await session.run({ type: 'FailMarketplaceImport', data: { error_code: code, error: message, at: new Date().toISOString() } })
+    await session
+      .run({ type: 'FailMarketplaceImport', data: { error_code: code, error: message, at: new Date().toISOString() } })
       .catch((e) => deps.logger.error({ err: e, job_id: jobId }, 'could not record the failure of a marketplace import'));
   } finally {
     csv?.close();

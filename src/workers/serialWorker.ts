@@ -14,7 +14,11 @@ export abstract class SerialWorker {
   protected current: number | null = null;
   protected stopped = false;
 
-  constructor(protected readonly services: Services, private readonly label: string, private readonly sweepEveryMs: number) {}
+  constructor(
+    protected readonly services: Services,
+    private readonly label: string,
+    private readonly sweepEveryMs: number,
+  ) {}
 
   protected abstract run(id: number): Promise<void>;
   protected abstract sweep(): Promise<void>;
@@ -33,7 +37,10 @@ export abstract class SerialWorker {
   enqueue(id: number): void {
     if (this.stopped || this.queue.includes(id) || this.current === id) return;
     this.queue.push(id);
-    if (!this.running) this.running = this.drain().finally(() => { this.running = null; });
+    if (!this.running)
+      this.running = this.drain().finally(() => {
+        this.running = null;
+      });
   }
 
   /** Resolves when this instance runs nothing and has nothing queued (tests). */

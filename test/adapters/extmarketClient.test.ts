@@ -9,21 +9,36 @@ import { startExtmarketServer, type ExtmarketServer } from '../support/extmarket
 
 describe('extmarket GraphQL client against the local extmarket server', () => {
   let server: ExtmarketServer;
-  before(async () => { server = await startExtmarketServer('key-123'); });
+  before(async () => {
+    server = await startExtmarketServer('key-123');
+  });
   after(() => server.close());
   const client = (key = 'key-123') => graphqlExtmarketClient({ endpoint: server.url, apiKey: key, timeoutMs: 3000 });
 
   it('tests the connection with the vendor’s key and refuses a wrong key', async () => {
     expect(await client().testConnection()).to.deep.equal({ vendorName: 'Local extmarket vendor' });
     let err: unknown;
-    try { await client('wrong').testConnection(); } catch (e) { err = e; }
+    try {
+      await client('wrong').testConnection();
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ExtmarketCredentialsException);
   });
 
   it('reads unconfirmed shipments with their inventory units, prices in exact cents', async () => {
-    server.shipments.push({ id: 'S1', orderId: 'O1', number: 'R-1', shipCountry: 'DE', vatNumber: 'DE123456789', company: 'ACME GmbH', units: [
-      { id: 'U1', ean: '4006381333931', sku: 'A', price: '11.70', name: 'Pen' }, { id: 'U2', ean: '4006381333931', sku: 'A', price: '11.70' },
-    ] });
+    server.shipments.push({
+      id: 'S1',
+      orderId: 'O1',
+      number: 'R-1',
+      shipCountry: 'DE',
+      vatNumber: 'DE123456789',
+      company: 'ACME GmbH',
+      units: [
+        { id: 'U1', ean: '4006381333931', sku: 'A', price: '11.70', name: 'Pen' },
+        { id: 'U2', ean: '4006381333931', sku: 'A', price: '11.70' },
+      ],
+    });
     const [s] = await client().unconfirmedShipments();
     expect(s).to.include({ id: 'S1', orderId: 'O1', orderNumber: 'R-1', state: 'unconfirmed' });
     expect(s.shipAddress).to.include({ countryIso: 'DE', vatNumber: 'DE123456789', company: 'ACME GmbH' });
@@ -31,7 +46,13 @@ describe('extmarket GraphQL client against the local extmarket server', () => {
   });
 
   it('confirms and declines inventory units with an idempotency key, and sets tracking', async () => {
-    await client().confirmInventoryUnits([{ inventoryUnitId: 'U1', isAvailable: true }, { inventoryUnitId: 'U2', isAvailable: false }], 'evt-1');
+    await client().confirmInventoryUnits(
+      [
+        { inventoryUnitId: 'U1', isAvailable: true },
+        { inventoryUnitId: 'U2', isAvailable: false },
+      ],
+      'evt-1',
+    );
     expect(server.shipments[0].units.map((u) => u.state)).to.deep.equal(['confirmed_available', 'confirmed_unavailable']);
     expect(server.shipments[0].state).to.equal('confirmed');
     expect(server.calls.at(-1)).to.deep.include({ operation: 'ConfirmInventoryUnits', idempotencyKey: 'evt-1' });
@@ -40,7 +61,14 @@ describe('extmarket GraphQL client against the local extmarket server', () => {
   });
 
   it('pages through historical shipments', async () => {
-    for (let i = 2; i <= 6; i++) server.shipments.push({ id: `S${i}`, orderId: `O${i}`, number: `R-${i}`, state: i % 2 ? 'declined' : 'confirmed', units: [{ id: `U${i}`, ean: null, price: '5' }] });
+    for (let i = 2; i <= 6; i++)
+      server.shipments.push({
+        id: `S${i}`,
+        orderId: `O${i}`,
+        number: `R-${i}`,
+        state: i % 2 ? 'declined' : 'confirmed',
+        units: [{ id: `U${i}`, ean: null, price: '5' }],
+      });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -54,13 +82,25 @@ describe('extmarket GraphQL client against the local extmarket server', () => {
   it('reports an unavailable extmarket and an unknown unit as ExtmarketUnavailableException', async () => {
     server.failNext(1);
     let err: unknown;
-    try { await client().confirmInventoryUnits([{ inventoryUnitId: 'U1', isAvailable: true }], 'evt-3'); } catch (e) { err = e; }
+    try {
+      await client().confirmInventoryUnits([{ inventoryUnitId: 'U1', isAvailable: true }], 'evt-3');
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ExtmarketUnavailableException);
     err = null;
-    try { await client().confirmInventoryUnits([{ inventoryUnitId: 'nope', isAvailable: true }], 'evt-4'); } catch (e) { err = e; }
+    try {
+      await client().confirmInventoryUnits([{ inventoryUnitId: 'nope', isAvailable: true }], 'evt-4');
+    } catch (e) {
+      err = e;
+    }
     expect((err as Error).message).to.match(/unknown inventory unit/);
     err = null;
-    try { await graphqlExtmarketClient({ endpoint: 'http://127.0.0.1:9/graphql', apiKey: 'k', timeoutMs: 500 }).testConnection(); } catch (e) { err = e; }
+    try {
+      await graphqlExtmarketClient({ endpoint: 'http://127.0.0.1:9/graphql', apiKey: 'k', timeoutMs: 500 }).testConnection();
+    } catch (e) {
+      err = e;
+    }
     expect(err).to.be.instanceOf(ExtmarketUnavailableException);
   });
 });

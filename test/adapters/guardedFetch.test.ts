@@ -9,7 +9,11 @@ describe('guarded fetch of vendor-given URLs (SSRF protection)', () => {
   let other: Server;
   let feed: string;
   let hits: string[];
-  const listen = async (s: Server) => { s.listen(0, '127.0.0.1'); await new Promise((r) => s.once('listening', r)); return (s.address() as AddressInfo).port; };
+  const listen = async (s: Server) => {
+    s.listen(0, '127.0.0.1');
+    await new Promise((r) => s.once('listening', r));
+    return (s.address() as AddressInfo).port;
+  };
   let port: number;
   let otherPort: number;
 
@@ -19,27 +23,43 @@ describe('guarded fetch of vendor-given URLs (SSRF protection)', () => {
       hits.push(req.url!);
       if (req.url === '/feed.csv') return res.writeHead(200, { 'content-type': 'text/csv' }).end('sku,title\nA,Apple\n');
       if (req.url?.startsWith('/redirect?to=')) return res.writeHead(302, { location: decodeURIComponent(req.url.slice(13)) }).end();
-      if (req.url === '/big') { res.writeHead(200); res.write('x'.repeat(2048)); return res.end('y'.repeat(2048)); }
+      if (req.url === '/big') {
+        res.writeHead(200);
+        res.write('x'.repeat(2048));
+        return res.end('y'.repeat(2048));
+      }
       if (req.url === '/slow') return; // never answers
       res.writeHead(404).end();
     });
-    other = createServer((req, res) => { hits.push(`other:${req.url}`); res.end('internal secret'); });
+    other = createServer((req, res) => {
+      hits.push(`other:${req.url}`);
+      res.end('internal secret');
+    });
     port = await listen(server);
     otherPort = await listen(other);
     feed = `http://127.0.0.1:${port}`;
   });
   after(async () => {
-    server.closeAllConnections(); other.closeAllConnections();
+    server.closeAllConnections();
+    other.closeAllConnections();
     await Promise.all([new Promise((r) => server.close(r)), new Promise((r) => other.close(r))]);
   });
-  beforeEach(() => { hits.length = 0; });
+  beforeEach(() => {
+    hits.length = 0;
+  });
 
   /** Development settings with the local feed server exempted by host and port, as IMPORT_URL_ALLOWED_HOSTS does. */
   const dev = (over: Partial<GuardedFetchOptions> = {}): GuardedFetchOptions => ({
-    allowHttp: true, production: false, allowedHosts: [`127.0.0.1:${port}`], timeoutMs: 2000, ...over,
+    allowHttp: true,
+    production: false,
+    allowedHosts: [`127.0.0.1:${port}`],
+    timeoutMs: 2000,
+    ...over,
   });
   async function refusal(url: string, options: GuardedFetchOptions): Promise<UrlRefusedError> {
-    try { await guardedFetchText(url, options); } catch (err) {
+    try {
+      await guardedFetchText(url, options);
+    } catch (err) {
       expect(err).to.be.instanceOf(UrlRefusedError);
       return err as UrlRefusedError;
     }
@@ -58,14 +78,33 @@ describe('guarded fetch of vendor-given URLs (SSRF protection)', () => {
   });
 
   it('refuses loopback, private, shared and link-local IPv4 addresses', async () => {
-    for (const host of [`127.0.0.1:${otherPort}`, '127.1.2.3', '10.0.0.5', '172.16.3.4', '192.168.1.1', '100.64.0.1', '169.254.169.254', '0.0.0.0']) {
+    for (const host of [
+      `127.0.0.1:${otherPort}`,
+      '127.1.2.3',
+      '10.0.0.5',
+      '172.16.3.4',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+    ]) {
       expect((await refusal(`http://${host}/x.csv`, dev())).reason, host).to.equal('address');
     }
     expect(hits).to.deep.equal([]);
   });
 
   it('refuses their IPv6 equivalents: loopback, unique-local, link-local, mapped, NAT64 and 6to4 forms', async () => {
-    for (const host of ['[::1]', '[fe80::1]', '[fd12:3456::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::ffff:a9fe:a9fe]', '[64:ff9b::a9fe:a9fe]', '[2002:7f00:1::]', '[::]']) {
+    for (const host of [
+      '[::1]',
+      '[fe80::1]',
+      '[fd12:3456::1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[::ffff:a9fe:a9fe]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:7f00:1::]',
+      '[::]',
+    ]) {
       expect((await refusal(`http://${host}/x.csv`, dev())).reason, host).to.equal('address');
     }
     expect(isForbiddenAddress('2a00:1450:4001:80b::200e')).to.equal(false);
@@ -89,7 +128,12 @@ describe('guarded fetch of vendor-given URLs (SSRF protection)', () => {
   });
 
   it('checks every redirect target the same way', async () => {
-    for (const target of [`http://127.0.0.1:${otherPort}/`, 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${otherPort}/`, 'http://10.0.0.1/']) {
+    for (const target of [
+      `http://127.0.0.1:${otherPort}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      `http://[::1]:${otherPort}/`,
+      'http://10.0.0.1/',
+    ]) {
       expect((await refusal(`${feed}/redirect?to=${encodeURIComponent(target)}`, dev())).reason, target).to.equal('address');
     }
     expect(hits.filter((h) => h.startsWith('other:'))).to.deep.equal([]);

@@ -48,47 +48,64 @@ const check = (extra: Record<string, string> = {}, changes: { areas?: AreaDeclar
   checkArchitecture({ root: tree({ ...clean, ...extra }), areas: changes.areas ?? areas, routes: changes.routes ?? routes }).problems;
 
 describe('the architecture check derives area boundaries from the modules (npm run arch)', () => {
-  before(() => { root = mkdtempSync(join(tmpdir(), 'arch-fixture-')); });
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'arch-fixture-'));
+  });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('passes the clean tree: events, errors and the module file are public; src/core is everyone\'s', () => {
+  it("passes the clean tree: events, errors and the module file are public; src/core is everyone's", () => {
     expect(check()).to.deep.equal([]);
   });
 
-  it('refuses commands importing another area\'s handlers', () => {
+  it("refuses commands importing another area's handlers", () => {
     const problems = check({ 'commands/stock/restock.ts': `import { place } from '../shelf/handlers.ts';\n` });
     expect(problems).to.have.length(1);
-    expect(problems[0]).to.match(/area stock imports an internal of area shelf: commands\/stock\/restock\.ts imports commands\/shelf\/handlers\.ts/);
+    expect(problems[0]).to.match(
+      /area stock imports an internal of area shelf: commands\/stock\/restock\.ts imports commands\/shelf\/handlers\.ts/,
+    );
   });
 
-  it('refuses a projection importing another area\'s queries', () => {
+  it("refuses a projection importing another area's queries", () => {
     const problems = check({ 'projections/stock/stockByShelf.ts': `import { listShelves } from '../../queries/shelf/listShelves.ts';\n` });
     expect(problems).to.have.length(1);
-    expect(problems[0]).to.match(/area stock imports an internal of area shelf: projections\/stock\/stockByShelf\.ts imports queries\/shelf\/listShelves\.ts/);
+    expect(problems[0]).to.match(
+      /area stock imports an internal of area shelf: projections\/stock\/stockByShelf\.ts imports queries\/shelf\/listShelves\.ts/,
+    );
   });
 
-  it('refuses a query importing another area\'s projection', () => {
+  it("refuses a query importing another area's projection", () => {
     const problems = check({ 'queries/stock/getStock.ts': `import { shelfList } from '../../projections/shelf/shelfList.ts';\n` });
     expect(problems).to.have.length(1);
-    expect(problems[0]).to.match(/area stock imports an internal of area shelf: queries\/stock\/getStock\.ts imports projections\/shelf\/shelfList\.ts/);
+    expect(problems[0]).to.match(
+      /area stock imports an internal of area shelf: queries\/stock\/getStock\.ts imports projections\/shelf\/shelfList\.ts/,
+    );
   });
 
-  it('refuses a query borrowing a helper from another area\'s queries (the date helper lives in src/core)', () => {
+  it("refuses a query borrowing a helper from another area's queries (the date helper lives in src/core)", () => {
     const problems = check({ 'queries/stock/listMoves.ts': `import { listShelves } from '../shelf/listShelves.ts';\n` });
     expect(problems).to.have.length(1);
-    expect(problems[0]).to.match(/area stock imports an internal of area shelf: queries\/stock\/listMoves\.ts imports queries\/shelf\/listShelves\.ts/);
+    expect(problems[0]).to.match(
+      /area stock imports an internal of area shelf: queries\/stock\/listMoves\.ts imports queries\/shelf\/listShelves\.ts/,
+    );
   });
 
-  it('refuses a route file of one area reaching another area\'s queries', () => {
+  it("refuses a route file of one area reaching another area's queries", () => {
     const problems = check({ 'src/http/admin/stock.ts': `import { listShelves } from '../../../queries/shelf/listShelves.ts';\n` });
     expect(problems).to.have.length(1);
-    expect(problems[0]).to.match(/area stock imports an internal of area shelf: src\/http\/admin\/stock\.ts imports queries\/shelf\/listShelves\.ts/);
+    expect(problems[0]).to.match(
+      /area stock imports an internal of area shelf: src\/http\/admin\/stock\.ts imports queries\/shelf\/listShelves\.ts/,
+    );
   });
 
   it('refuses an import of an area the module does not name in dependsOn, even of its events', () => {
-    const problems = check({ 'commands/shelf/stack.ts': `import { x } from '../stock/events.ts';\n`, 'commands/stock/events.ts': `export const x = 1;\n` });
+    const problems = check({
+      'commands/shelf/stack.ts': `import { x } from '../stock/events.ts';\n`,
+      'commands/stock/events.ts': `export const x = 1;\n`,
+    });
     expect(problems).to.have.length(2);
-    expect(problems[0]).to.match(/area shelf imports area stock, which module shelf does not name in dependsOn: commands\/shelf\/stack\.ts imports commands\/stock\/events\.ts/);
+    expect(problems[0]).to.match(
+      /area shelf imports area stock, which module shelf does not name in dependsOn: commands\/shelf\/stack\.ts imports commands\/stock\/events\.ts/,
+    );
     expect(problems[1]).to.match(/^areas import one another in a cycle: shelf, stock/);
   });
 
@@ -98,19 +115,34 @@ describe('the architecture check derives area boundaries from the modules (npm r
   });
 
   it('refuses areas importing one another in a ring even when each import is a known crossing', () => {
-    const crossing = { 'commands/shelf/restack.ts': `import { x } from '../stock/handlers.ts';\n`, 'commands/stock/handlers.ts': `export const x = 1;\n` };
+    const crossing = {
+      'commands/shelf/restack.ts': `import { x } from '../stock/handlers.ts';\n`,
+      'commands/stock/handlers.ts': `export const x = 1;\n`,
+    };
     const report = checkArchitecture({
-      root: tree({ ...clean, ...crossing }), areas, routes, known: new Set(['commands/shelf/restack.ts -> commands/stock/handlers.ts']),
+      root: tree({ ...clean, ...crossing }),
+      areas,
+      routes,
+      known: new Set(['commands/shelf/restack.ts -> commands/stock/handlers.ts']),
     });
     expect(report.problems).to.have.length(1);
-    expect(report.problems[0]).to.match(/^areas import one another in a cycle: shelf, stock \(commands\/shelf\/restack\.ts -> commands\/stock\/handlers\.ts; /);
+    expect(report.problems[0]).to.match(
+      /^areas import one another in a cycle: shelf, stock \(commands\/shelf\/restack\.ts -> commands\/stock\/handlers\.ts; /,
+    );
     expect(report.problems[0]).to.contain('projections/stock/stockList.ts -> commands/shelf/events.ts');
   });
 
   it('reports a listed area cycle apart, and a listed one that is broken', () => {
     const report = checkArchitecture({
-      root: tree({ ...clean, 'commands/shelf/restack.ts': `import { x } from '../stock/handlers.ts';\n`, 'commands/stock/handlers.ts': `export const x = 1;\n` }),
-      areas, routes, known: new Set(['commands/shelf/restack.ts -> commands/stock/handlers.ts']), knownCycles: new Set(['shelf stock', 'bins shelf']),
+      root: tree({
+        ...clean,
+        'commands/shelf/restack.ts': `import { x } from '../stock/handlers.ts';\n`,
+        'commands/stock/handlers.ts': `export const x = 1;\n`,
+      }),
+      areas,
+      routes,
+      known: new Set(['commands/shelf/restack.ts -> commands/stock/handlers.ts']),
+      knownCycles: new Set(['shelf stock', 'bins shelf']),
     });
     expect(report.problems).to.deep.equal([]);
     expect(report.cycles).to.equal(1);
@@ -133,7 +165,9 @@ describe('the architecture check derives area boundaries from the modules (npm r
   it('reports a listed crossing apart, and a listed one that is gone', () => {
     const report = checkArchitecture({
       root: tree({ ...clean, 'commands/stock/restock.ts': `import { place } from '../shelf/handlers.ts';\n` }),
-      areas, routes, known: new Set(['commands/stock/restock.ts -> commands/shelf/handlers.ts', 'queries/stock/old.ts -> queries/shelf/listShelves.ts']),
+      areas,
+      routes,
+      known: new Set(['commands/stock/restock.ts -> commands/shelf/handlers.ts', 'queries/stock/old.ts -> queries/shelf/listShelves.ts']),
     });
     expect(report.problems).to.deep.equal([]);
     expect(report.known).to.equal(1);

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { gtin14, gtinProblem, gtinType, withCheckDigit } from '../../src/core/gtin.ts';
-import { centsToDecimal, centsToNumber, divideRounded, formatMoney, numberToCents, parseCents, percentToBasisPoints } from '../../src/core/money.ts';
+import {
+  centsToDecimal,
+  centsToNumber,
+  divideRounded,
+  formatMoney,
+  numberToCents,
+  parseCents,
+  percentToBasisPoints,
+} from '../../src/core/money.ts';
 import { priceBreakdown } from '../../src/core/pricing.ts';
 
 describe('money in integer cents (SPEC.md part 2 "Conventions")', () => {
@@ -42,9 +50,24 @@ describe('money in integer cents (SPEC.md part 2 "Conventions")', () => {
 
 describe('price breakdown of VendorProductDetail', () => {
   it('derives net, VAT, profit and margin from a gross price', () => {
-    expect(priceBreakdown(1999, 1700, 1000)).to.deep.equal({ net_price_cents: 1709, vat_amount_cents: 290, profit_cents: 709, profit_margin_percent: 41.49 });
-    expect(priceBreakdown(1000, 0, 1200)).to.deep.equal({ net_price_cents: 1000, vat_amount_cents: 0, profit_cents: -200, profit_margin_percent: -20 });
-    expect(priceBreakdown(0, 1700, null)).to.deep.equal({ net_price_cents: 0, vat_amount_cents: 0, profit_cents: null, profit_margin_percent: null });
+    expect(priceBreakdown(1999, 1700, 1000)).to.deep.equal({
+      net_price_cents: 1709,
+      vat_amount_cents: 290,
+      profit_cents: 709,
+      profit_margin_percent: 41.49,
+    });
+    expect(priceBreakdown(1000, 0, 1200)).to.deep.equal({
+      net_price_cents: 1000,
+      vat_amount_cents: 0,
+      profit_cents: -200,
+      profit_margin_percent: -20,
+    });
+    expect(priceBreakdown(0, 1700, null)).to.deep.equal({
+      net_price_cents: 0,
+      vat_amount_cents: 0,
+      profit_cents: null,
+      profit_margin_percent: null,
+    });
   });
 
   it('always splits the gross price exactly into net + VAT', () => {

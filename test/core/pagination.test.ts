@@ -44,12 +44,16 @@ describe('pagination (ARCHITECTURE.md "Lists")', () => {
 describe('sortOrders: the ORDER BY of each order a list offers', () => {
   it('sorts each field both ways, ending every order on the tie-break in the same direction', () => {
     expect(sortOrders({ id: 'v.id', name: 'v.name' }, ['v.id'])).to.deep.equal({
-      id: 'v.id', '-id': 'v.id DESC', name: 'v.name, v.id', '-name': 'v.name DESC, v.id DESC',
+      id: 'v.id',
+      '-id': 'v.id DESC',
+      name: 'v.name, v.id',
+      '-name': 'v.name DESC, v.id DESC',
     });
   });
   it('does not repeat a tie-break column that is the field itself', () => {
     expect(sortOrders({ job_type: 'j.job_type' }, ['j.id', 'j.job_type'])).to.deep.equal({
-      job_type: 'j.job_type, j.id', '-job_type': 'j.job_type DESC, j.id DESC',
+      job_type: 'j.job_type, j.id',
+      '-job_type': 'j.job_type DESC, j.id DESC',
     });
   });
 });

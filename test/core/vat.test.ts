@@ -1,7 +1,17 @@
 import { expect } from 'chai';
 import {
-  appliedRate, decideVatRegime, EU_MEMBER_STATES, EXPORT_MENTION, INTRA_EU_MENTION, OSS_THRESHOLD_CENTS, rateBasisPoints, REVERSE_CHARGE_MENTION,
-  vatAmounts, vatNumberCountry, vatTerritoryOf, type VatSituation,
+  appliedRate,
+  decideVatRegime,
+  EU_MEMBER_STATES,
+  EXPORT_MENTION,
+  INTRA_EU_MENTION,
+  OSS_THRESHOLD_CENTS,
+  rateBasisPoints,
+  REVERSE_CHARGE_MENTION,
+  vatAmounts,
+  vatNumberCountry,
+  vatTerritoryOf,
+  type VatSituation,
 } from '../../src/core/vat/index.ts';
 
 const lu = (over: Partial<VatSituation> = {}): VatSituation => ({ seller_country_iso: 'LU', destination_country_iso: 'LU', ...over });
@@ -25,7 +35,11 @@ describe('EU VAT rates (eu-vat-rates.json)', () => {
   });
   it('applies the standard rate, and says why, where a state has no rate of the category', () => {
     // Denmark has no reduced rate: 25 %, the standard one.
-    expect(appliedRate('DK', 'reduced')).to.deep.equal({ rate_bp: 2500, applied_category: 'standard', fallback_reason: 'Denmark has no reduced rate: the standard rate applies' });
+    expect(appliedRate('DK', 'reduced')).to.deep.equal({
+      rate_bp: 2500,
+      applied_category: 'standard',
+      fallback_reason: 'Denmark has no reduced rate: the standard rate applies',
+    });
     // Germany has no super-reduced rate: 19 %, not its reduced 7 %.
     expect(appliedRate('DE', 'super_reduced')).to.deep.include({ rate_bp: 1900, applied_category: 'standard' });
     expect(appliedRate('DE', 'parking').rate_bp).to.equal(1900);
@@ -52,43 +66,69 @@ describe('EU VAT regime (eu-vat-rules.md, decision order)', () => {
       expect(decideVatRegime(lu())).to.include({ regime: 'domestic', vat_country_iso: 'LU', exempt: false });
     });
     it('and B2B alike, even with a valid VAT number of the seller country', () => {
-      expect(decideVatRegime(lu({ buyer_vat_number: 'LU12345678', buyer_vat_number_valid: true }))).to.include({ regime: 'domestic', vat_country_iso: 'LU' });
+      expect(decideVatRegime(lu({ buyer_vat_number: 'LU12345678', buyer_vat_number_valid: true }))).to.include({
+        regime: 'domestic',
+        vat_country_iso: 'LU',
+      });
     });
     it('and when a foreign VAT-registered buyer has the goods delivered in the seller country (they do not leave it)', () => {
       expect(decideVatRegime(lu({ buyer_vat_number: 'DE123456789', buyer_vat_number_valid: true }))).to.include({ regime: 'domestic' });
     });
     it('counts Monaco as France (Art. 7)', () => {
-      expect(decideVatRegime({ seller_country_iso: 'FR', destination_country_iso: 'MC' })).to.include({ regime: 'domestic', vat_country_iso: 'FR' });
+      expect(decideVatRegime({ seller_country_iso: 'FR', destination_country_iso: 'MC' })).to.include({
+        regime: 'domestic',
+        vat_country_iso: 'FR',
+      });
     });
   });
 
   context('b) intra-EU B2C distance sales', () => {
     it('keeps the seller-country VAT below the EUR 10,000 threshold (Art. 59c)', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'FR', cross_border_b2c_current_year_cents: 500_000, sale_net_cents: 10_000 })))
-        .to.include({ regime: 'origin', vat_country_iso: 'LU' });
+      expect(
+        decideVatRegime(lu({ destination_country_iso: 'FR', cross_border_b2c_current_year_cents: 500_000, sale_net_cents: 10_000 })),
+      ).to.include({ regime: 'origin', vat_country_iso: 'LU' });
     });
     it('still at exactly EUR 10,000 including this sale', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'FR', cross_border_b2c_current_year_cents: OSS_THRESHOLD_CENTS - 10_000, sale_net_cents: 10_000 })))
-        .to.include({ regime: 'origin' });
+      expect(
+        decideVatRegime(
+          lu({ destination_country_iso: 'FR', cross_border_b2c_current_year_cents: OSS_THRESHOLD_CENTS - 10_000, sale_net_cents: 10_000 }),
+        ),
+      ).to.include({ regime: 'origin' });
     });
     it('switches to destination VAT under OSS with the sale that crosses the threshold', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'FR', cross_border_b2c_current_year_cents: OSS_THRESHOLD_CENTS - 10_000, sale_net_cents: 10_001 })))
-        .to.include({ regime: 'oss', vat_country_iso: 'FR' });
+      expect(
+        decideVatRegime(
+          lu({ destination_country_iso: 'FR', cross_border_b2c_current_year_cents: OSS_THRESHOLD_CENTS - 10_000, sale_net_cents: 10_001 }),
+        ),
+      ).to.include({ regime: 'oss', vat_country_iso: 'FR' });
     });
     it('uses destination VAT all year when the previous year was above the threshold', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'DE', cross_border_b2c_previous_year_cents: OSS_THRESHOLD_CENTS + 1 })))
-        .to.include({ regime: 'oss', vat_country_iso: 'DE' });
+      expect(
+        decideVatRegime(lu({ destination_country_iso: 'DE', cross_border_b2c_previous_year_cents: OSS_THRESHOLD_CENTS + 1 })),
+      ).to.include({ regime: 'oss', vat_country_iso: 'DE' });
     });
     it('uses destination VAT when the seller opted for it (Art. 59c(3))', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'BE', opted_for_destination: true }))).to.include({ regime: 'oss', vat_country_iso: 'BE' });
+      expect(decideVatRegime(lu({ destination_country_iso: 'BE', opted_for_destination: true }))).to.include({
+        regime: 'oss',
+        vat_country_iso: 'BE',
+      });
     });
     it('treats a buyer whose VAT number VIES did not confirm as a consumer', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'DE', buyer_vat_number: 'DE123456789', buyer_vat_number_valid: false, opted_for_destination: true })))
-        .to.include({ regime: 'oss', vat_country_iso: 'DE', buyer_vat_number: null });
+      expect(
+        decideVatRegime(
+          lu({
+            destination_country_iso: 'DE',
+            buyer_vat_number: 'DE123456789',
+            buyer_vat_number_valid: false,
+            opted_for_destination: true,
+          }),
+        ),
+      ).to.include({ regime: 'oss', vat_country_iso: 'DE', buyer_vat_number: null });
     });
     it('treats a malformed VAT number as none', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'DE', buyer_vat_number: 'DE12', buyer_vat_number_valid: true })))
-        .to.include({ regime: 'origin' });
+      expect(decideVatRegime(lu({ destination_country_iso: 'DE', buyer_vat_number: 'DE12', buyer_vat_number_valid: true }))).to.include({
+        regime: 'origin',
+      });
     });
   });
 
@@ -99,7 +139,9 @@ describe('EU VAT regime (eu-vat-rules.md, decision order)', () => {
       expect(d.mentions).to.deep.equal([INTRA_EU_MENTION, REVERSE_CHARGE_MENTION]);
     });
     it('applies when the goods go to a member state other than the VAT id’s', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'FR', buyer_vat_number: 'BE0123456789', buyer_vat_number_valid: true }))).to.include({ regime: 'reverse_charge' });
+      expect(
+        decideVatRegime(lu({ destination_country_iso: 'FR', buyer_vat_number: 'BE0123456789', buyer_vat_number_valid: true })),
+      ).to.include({ regime: 'reverse_charge' });
     });
   });
 
@@ -116,7 +158,9 @@ describe('EU VAT regime (eu-vat-rules.md, decision order)', () => {
       expect(decideVatRegime(lu({ destination_country_iso: 'RE' })).regime).to.equal('export');
     });
     it('wins over a valid VAT number (step 1 comes first)', () => {
-      expect(decideVatRegime(lu({ destination_country_iso: 'CH', buyer_vat_number: 'DE123456789', buyer_vat_number_valid: true })).regime).to.equal('export');
+      expect(
+        decideVatRegime(lu({ destination_country_iso: 'CH', buyer_vat_number: 'DE123456789', buyer_vat_number_valid: true })).regime,
+      ).to.equal('export');
     });
   });
 
@@ -141,12 +185,23 @@ describe('EU VAT amounts (eu-vat-rules.md f, rounding)', () => {
   });
   it('computes VAT per invoice per rate, never summing rounded line VAT', () => {
     // Three lines of 1 cent at 17 %: per line 0.17 → 0 each; per invoice 3 × 0.17 = 0.51 → 1.
-    const a = vatAmounts([1, 1, 1].map((c) => ({ quantity: 1, unit_price_cents: c })), domestic, 'net');
+    const a = vatAmounts(
+      [1, 1, 1].map((c) => ({ quantity: 1, unit_price_cents: c })),
+      domestic,
+      'net',
+    );
     expect(a.vat_cents).to.equal(1);
   });
   it('keeps one group per rate', () => {
     const fr = decideVatRegime({ seller_country_iso: 'FR', destination_country_iso: 'FR' });
-    const a = vatAmounts([{ quantity: 1, unit_price_cents: 1000 }, { quantity: 2, unit_price_cents: 1000, rate_category: 'reduced' }], fr, 'net');
+    const a = vatAmounts(
+      [
+        { quantity: 1, unit_price_cents: 1000 },
+        { quantity: 2, unit_price_cents: 1000, rate_category: 'reduced' },
+      ],
+      fr,
+      'net',
+    );
     expect(a.groups).to.deep.equal([
       { rate_bp: 2000, rate_percent: 20, net_cents: 1000, vat_cents: 200, gross_cents: 1200 },
       { rate_bp: 550, rate_percent: 5.5, net_cents: 2000, vat_cents: 110, gross_cents: 2110 },
@@ -154,14 +209,26 @@ describe('EU VAT amounts (eu-vat-rules.md f, rounding)', () => {
     expect(a).to.deep.include({ net_cents: 3000, vat_cents: 310, gross_cents: 3310 });
   });
   it('gross prices: the gross is fixed, net rounded half up, VAT the difference', () => {
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1170 }], domestic, 'gross')).to.deep.include({ net_cents: 1000, vat_cents: 170, gross_cents: 1170 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1170 }], domestic, 'gross')).to.deep.include({
+      net_cents: 1000,
+      vat_cents: 170,
+      gross_cents: 1170,
+    });
     // 1000 × 10000 / 11700 = 854.70… → 855; VAT = 145
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1000 }], domestic, 'gross')).to.deep.include({ net_cents: 855, vat_cents: 145, gross_cents: 1000 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 1000 }], domestic, 'gross')).to.deep.include({
+      net_cents: 855,
+      vat_cents: 145,
+      gross_cents: 1000,
+    });
   });
   it('OSS: the same gross price carries the destination rate', () => {
     const oss = decideVatRegime(lu({ destination_country_iso: 'HU', opted_for_destination: true }));
     // 12700 gross at 27 %: net 10000, VAT 2700
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 12700 }], oss, 'gross')).to.deep.include({ net_cents: 10000, vat_cents: 2700, gross_cents: 12700 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 12700 }], oss, 'gross')).to.deep.include({
+      net_cents: 10000,
+      vat_cents: 2700,
+      gross_cents: 12700,
+    });
   });
   it('exempt supplies: no VAT, and the taxable amount is what the buyer paid (net = gross = the price)', () => {
     const rc = decideVatRegime(lu({ destination_country_iso: 'DE', buyer_vat_number: 'DE123456789', buyer_vat_number_valid: true }));
@@ -171,9 +238,17 @@ describe('EU VAT amounts (eu-vat-rules.md f, rounding)', () => {
     expect(a.groups).to.deep.equal([{ rate_bp: 0, rate_percent: 0, net_cents: 2340, vat_cents: 0, gross_cents: 2340 }]);
     // The case: an export paid 1000.00 is invoiced at 1000.00, not 1000.00 / 1.17 = 854.70.
     const exportSale = decideVatRegime(lu({ destination_country_iso: 'US' }));
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 100000 }], exportSale, 'gross')).to.deep.include({ net_cents: 100000, vat_cents: 0, gross_cents: 100000 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 100000 }], exportSale, 'gross')).to.deep.include({
+      net_cents: 100000,
+      vat_cents: 0,
+      gross_cents: 100000,
+    });
     const ex = decideVatRegime(lu({ destination_country_iso: 'CH' }));
-    expect(vatAmounts([{ quantity: 1, unit_price_cents: 5000 }], ex, 'net')).to.deep.include({ net_cents: 5000, vat_cents: 0, gross_cents: 5000 });
+    expect(vatAmounts([{ quantity: 1, unit_price_cents: 5000 }], ex, 'net')).to.deep.include({
+      net_cents: 5000,
+      vat_cents: 0,
+      gross_cents: 5000,
+    });
   });
   it('refuses fractional cents', () => {
     expect(() => vatAmounts([{ quantity: 1, unit_price_cents: 10.5 }], domestic, 'net')).to.throw(RangeError);

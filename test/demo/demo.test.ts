@@ -16,14 +16,29 @@ import { freePort, ROOT } from '../support/childService.ts';
  */
 const SHOTS = 'test-artifacts/demo';
 
-function run(dataDir: string, port: number, args: string[] = []): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function run(
+  dataDir: string,
+  port: number,
+  args: string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/demo.ts'), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
   });
   let text = '';
-  child.stdout!.on('data', (c) => { text += c; });
-  child.stderr!.on('data', (c) => { text += c; });
+  child.stdout!.on('data', (c) => {
+    text += c;
+  });
+  child.stderr!.on('data', (c) => {
+    text += c;
+  });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, output: () => text, exited };
 }
@@ -36,7 +51,8 @@ function run(dataDir: string, port: number, args: string[] = []): { child: Child
 async function until(what: string, check: () => boolean, demo: { child: ChildProcess; output: () => string }, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
-    if (demo.child.exitCode !== null || demo.child.signalCode !== null) throw new Error(`the demo exited (${demo.child.exitCode ?? demo.child.signalCode}) before ${what}; it printed:\n${demo.output()}`);
+    if (demo.child.exitCode !== null || demo.child.signalCode !== null)
+      throw new Error(`the demo exited (${demo.child.exitCode ?? demo.child.signalCode}) before ${what}; it printed:\n${demo.output()}`);
     if (Date.now() > end) throw new Error(`${what} did not happen within ${ms / 60_000} minutes; the demo printed:\n${demo.output()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -72,10 +88,12 @@ describe('npm run demo: a demo platform in one command', function () {
     demo = run(dataDir, port);
     // The last printed row: the links are printed once the service answers ready.
     const began = Date.now();
-    await until('the demo\'s links', () => /API reference .* under "Authorize"/.test(demo.output()), demo, 14 * 60_000);
+    await until("the demo's links", () => /API reference .* under "Authorize"/.test(demo.output()), demo, 14 * 60_000);
     // Where the time goes, for the CI log: loading, then starting the service that serves the links.
     const loaded = /Demo platform loaded in ([\d.]+) s;/.exec(demo.output())?.[1];
-    process.stdout.write(`  (the demo loaded in ${loaded ?? '?'} s; its links were printed after ${((Date.now() - began) / 1000).toFixed(1)} s)\n`);
+    process.stdout.write(
+      `  (the demo loaded in ${loaded ?? '?'} s; its links were printed after ${((Date.now() - began) / 1000).toFixed(1)} s)\n`,
+    );
   });
 
   after(async () => {
@@ -113,13 +131,18 @@ describe('npm run demo: a demo platform in one command', function () {
 
   it('prints what it loaded and where to go: the sign-ins with their passwords, the shops, the API reference', () => {
     const out = demo.output();
-    expect(out).to.match(/Demo platform loaded in [\d.]+ s: 1 company, 2 shops, 50 products, 4 customers with 4 shop orders, 1 marketplace order waiting for confirmation, a conversation/);
+    expect(out).to.match(
+      /Demo platform loaded in [\d.]+ s: 1 company, 2 shops, 50 products, 4 customers with 4 shop orders, 1 marketplace order waiting for confirmation, a conversation/,
+    );
     expect(row(out, 'Admin sign-in').url).to.equal(`http://127.0.0.1:${port}/admin/login`);
     expect(row(out, 'Admin sign-in').rest).to.match(/^admin@demo\.example \/ admin-\S+$/);
     expect(row(out, 'Vendor sign-in').url).to.equal(`http://127.0.0.1:${port}/vendor/login`);
     expect(row(out, 'Vendor sign-in').rest).to.match(/^owner@demo\.example \/ owner-\S+ \(vendor code VERTE or KAEREL\)$/);
     expect(row(out, 'Shop Maison Verte')).to.deep.equal({ url: `http://127.0.0.1:${port}/vendors/VERTE/shop/`, rest: '25 products' });
-    expect(row(out, 'Shop Atelier Kärel')).to.deep.equal({ url: `http://atelier.localhost:${port}/`, rest: '25 products, on its subdomain' });
+    expect(row(out, 'Shop Atelier Kärel')).to.deep.equal({
+      url: `http://atelier.localhost:${port}/`,
+      rest: '25 products, on its subdomain',
+    });
     expect(row(out, 'Shop customer').url).to.equal(`http://127.0.0.1:${port}/vendors/VERTE/shop/login`);
     expect(row(out, 'Shop customer').rest).to.match(/^ada@customer\.example \/ shopper-\S+$/);
     expect(row(out, 'API reference').url).to.equal(`http://127.0.0.1:${port}/docs`);
@@ -139,15 +162,16 @@ describe('npm run demo: a demo platform in one command', function () {
 
   /** The owner, signed in to Maison Verte's back office with the printed password (once, for the tests below). */
   let owner: Promise<Page> | undefined;
-  const ownerPage = () => (owner ??= (async () => {
-    const { url, rest } = row(demo.output(), 'Vendor sign-in');
-    const { login, password } = credentials(rest);
-    return signIn(url, { '#login': login, '#password': password, '#vendor_code': 'VERTE' }, 'vendor-login');
-  })());
+  const ownerPage = () =>
+    (owner ??= (async () => {
+      const { url, rest } = row(demo.output(), 'Vendor sign-in');
+      const { login, password } = credentials(rest);
+      return signIn(url, { '#login': login, '#password': password, '#vendor_code': 'VERTE' }, 'vendor-login');
+    })());
   // The API answers the same data the pages show, with the cookie the sign-in set.
   const api = async (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path);
 
-  it('the owner signs in to a shop\'s back office: its orders in three states, the conversation', async () => {
+  it("the owner signs in to a shop's back office: its orders in three states, the conversation", async () => {
     const page = await ownerPage();
     expect(new URL(page.url()).pathname).to.not.match(/login/);
     expect(await textOf(page)).to.match(/Maison Verte/);
@@ -158,7 +182,7 @@ describe('npm run demo: a demo platform in one command', function () {
     expect(messages.items[0].subject).to.match(/Sencha/);
   });
 
-  it('the printed owner\'s password opens the other vendor too (vendor code KAEREL)', async () => {
+  it("the printed owner's password opens the other vendor too (vendor code KAEREL)", async () => {
     const { url, rest } = row(demo.output(), 'Vendor sign-in');
     const { login, password } = credentials(rest);
     const page = await signIn(url, { '#login': login, '#password': password, '#vendor_code': 'KAEREL' }, 'vendor-login-kaerel');
@@ -174,10 +198,17 @@ describe('npm run demo: a demo platform in one command', function () {
     await page.goto(new URL(`/vendor/orders/${order.id}`, page.url()).href, { waitUntil: 'load' });
     expect(await textOf(page)).to.match(/EM-2026-0042/);
     await page.screenshot({ path: `${SHOTS}/vendor-marketplace-order.png` });
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`form[action$="/orders/${order.id}/confirm"] button[type=submit]`)]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'load' }),
+      page.click(`form[action$="/orders/${order.id}/confirm"] button[type=submit]`),
+    ]);
     expect((await api(page, `/api/v1/vendor/extmarket/orders/${order.id}`)).status).to.equal('confirmed');
     // The confirmation goes to the demo's marketplace through the extmarket client, as to the real one.
-    const pushed = await polled(() => api(page, `/api/v1/vendor/extmarket/orders/${order.id}`), (o) => o.extmarket_sync_status === 'in_sync', 5 * 60_000);
+    const pushed = await polled(
+      () => api(page, `/api/v1/vendor/extmarket/orders/${order.id}`),
+      (o) => o.extmarket_sync_status === 'in_sync',
+      5 * 60_000,
+    );
     expect(pushed.extmarket_sync_status, 'the confirmation pushed to the marketplace').to.equal('in_sync');
   });
 
@@ -189,16 +220,25 @@ describe('npm run demo: a demo platform in one command', function () {
       expect(res?.status(), url).to.equal(200);
       // The subdomain's root leads to its shop at /shop/: on the printed host, under the printed path.
       const [printed, shown] = [new URL(url), new URL(page.url())];
-      expect(shown.host, 'the shop\'s own host').to.equal(printed.host);
+      expect(shown.host, "the shop's own host").to.equal(printed.host);
       expect(shown.pathname, 'under the printed link').to.match(new RegExp(`^${printed.pathname}`));
       const count = rest.match(/^(\d+) products/)![1];
-      expect(await textOf(page)).to.include(shop.name).and.to.include(`${count} products`);
+      expect(await textOf(page))
+        .to.include(shop.name)
+        .and.to.include(`${count} products`);
       const titles = await page.$$eval('li.product h2', (h) => h.map((e) => (e as HTMLElement).innerText.trim()));
       expect(titles, 'the first page of the catalogue').to.have.length.greaterThan(2);
-      expect(shop.products.flatMap((p) => p.names), 'the shop\'s own products, in one of their languages').to.include.members(titles);
+      expect(
+        shop.products.flatMap((p) => p.names),
+        "the shop's own products, in one of their languages",
+      ).to.include.members(titles);
       // The thumbnails are lazy images: the first row's, in view, load; each is the 200 px WebP variant of an uploaded picture.
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('li.product img')]
-        .filter((i) => /\/images\/\d+\/200$/.test(i.src) && i.complete && i.naturalWidth > 0).length >= 4);
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLImageElement>('li.product img')].filter(
+            (i) => /\/images\/\d+\/200$/.test(i.src) && i.complete && i.naturalWidth > 0,
+          ).length >= 4,
+      );
       await page.screenshot({ path: `${SHOTS}/shop-${s + 1}-${shop.code.toLowerCase()}.png` });
     });
   }
@@ -208,7 +248,9 @@ describe('npm run demo: a demo platform in one command', function () {
     const { login, password } = credentials(rest);
     const page = await signIn(url, { 'input[name=email]': login, 'input[name=password]': password }, 'shop-login');
     expect(new URL(page.url()).pathname).to.equal('/vendors/VERTE/shop/account');
-    expect(await page.$eval('#hello', (e) => (e as HTMLElement).innerText)).to.include(`${CUSTOMERS[0].first_name} ${CUSTOMERS[0].last_name}`);
+    expect(await page.$eval('#hello', (e) => (e as HTMLElement).innerText)).to.include(
+      `${CUSTOMERS[0].first_name} ${CUSTOMERS[0].last_name}`,
+    );
     expect(await page.$$('tr.order'), 'the order placed in the demo').to.have.length(1);
     await page.screenshot({ path: `${SHOTS}/shop-account.png` });
   });

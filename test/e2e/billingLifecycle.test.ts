@@ -47,7 +47,8 @@ describe('billing lifecycle (end to end)', function () {
     const converted = app.stripe.endTrial(account.stripe_subscription_id);
     expect(webhookAnswer(await app.stripe.emitWebhook('customer.subscription.updated', converted)).outcome).to.equal('handled');
     expect(await subscription()).to.include({
-      status: 'active', tier_code: 'essential',
+      status: 'active',
+      tier_code: 'essential',
       current_period_start: new Date(converted.current_period_start * 1000).toISOString(),
       current_period_end: new Date(converted.current_period_end * 1000).toISOString(),
     });
@@ -56,10 +57,19 @@ describe('billing lifecycle (end to end)', function () {
 
     // The first charge fails: past due (no longer counted in the MRR), then Stripe's retry succeeds.
     const invoice = {
-      id: stripeId('in'), object: 'invoice', customer: account.stripe_customer_id, subscription: account.stripe_subscription_id,
-      number: `E2E-${unique()}`, status: 'open', currency: 'eur', amount_due: 2900, amount_paid: 0, attempt_count: 1,
+      id: stripeId('in'),
+      object: 'invoice',
+      customer: account.stripe_customer_id,
+      subscription: account.stripe_subscription_id,
+      number: `E2E-${unique()}`,
+      status: 'open',
+      currency: 'eur',
+      amount_due: 2900,
+      amount_paid: 0,
+      attempt_count: 1,
       lines: { object: 'list', data: [{ period: { start: converted.current_period_start, end: converted.current_period_end } }] },
-      invoice_pdf: 'https://pay.stripe.test/invoice/e2e/pdf', hosted_invoice_url: 'https://invoice.stripe.test/i/e2e',
+      invoice_pdf: 'https://pay.stripe.test/invoice/e2e/pdf',
+      hosted_invoice_url: 'https://invoice.stripe.test/i/e2e',
     };
     expect(webhookAnswer(await app.stripe.emitWebhook('invoice.payment_failed', invoice)).outcome).to.equal('handled');
     expect((await subscription()).status).to.equal('past_due');
@@ -70,12 +80,19 @@ describe('billing lifecycle (end to end)', function () {
     expect((await mrr()).subscriptions_mrr_cents).to.equal(afterConversion.subscriptions_mrr_cents);
     const history = await app.call('GET', '/api/v1/vendor/billing/history', { token: vendor.ownerToken });
     expect(history.body.items).to.have.length(1);
-    expect(history.body.items[0]).to.include({ invoice_id: invoice.id, status: 'paid', amount_cents: 2900, invoice_pdf: invoice.invoice_pdf });
+    expect(history.body.items[0]).to.include({
+      invoice_id: invoice.id,
+      status: 'paid',
+      amount_cents: 2900,
+      invoice_pdf: invoice.invoice_pdf,
+    });
 
     // The product limit (1 here) is reached.
-    const create = (title: string) => app.call('POST', '/api/v1/vendor/products', {
-      token: vendor.ownerToken, body: { vendor_sku: unique('E2E'), price_cents: 1500, translations: { en: { title } } },
-    });
+    const create = (title: string) =>
+      app.call('POST', '/api/v1/vendor/products', {
+        token: vendor.ownerToken,
+        body: { vendor_sku: unique('E2E'), price_cents: 1500, translations: { en: { title } } },
+      });
     expect((await create('First')).status).to.equal(201);
     const refused = await create('Second');
     expect(refused.status).to.equal(403);
@@ -83,7 +100,10 @@ describe('billing lifecycle (end to end)', function () {
 
     // An add-on of 500 more products, bought through Stripe Checkout; Stripe reports the payment.
     const beforeAddOn = await mrr();
-    const checkout = await app.call('POST', '/api/v1/vendor/billing/add-ons/purchase', { token: vendor.ownerToken, body: { add_on_code: 'extra_products_500', quantity: 2 } });
+    const checkout = await app.call('POST', '/api/v1/vendor/billing/add-ons/purchase', {
+      token: vendor.ownerToken,
+      body: { add_on_code: 'extra_products_500', quantity: 2 },
+    });
     expect(checkout.status, JSON.stringify(checkout.body)).to.equal(202);
     expect(webhookAnswer(await app.stripe.completeCheckout(checkout.body.checkout_session_id)).outcome).to.equal('handled');
     expect((await create('Second')).status).to.equal(201);
@@ -97,9 +117,16 @@ describe('billing lifecycle (end to end)', function () {
     expect(afterAddOn.arr_cents).to.equal(afterAddOn.mrr_cents * 12);
 
     // Every Stripe event of this life is in the inbox, handled once.
-    const inbox = await app.call('GET', `/api/v1/admin/subscriptions/billing/webhook-events?vendor_id=${vendor.vendorId}&limit=100`, { token: admin });
+    const inbox = await app.call('GET', `/api/v1/admin/subscriptions/billing/webhook-events?vendor_id=${vendor.vendorId}&limit=100`, {
+      token: admin,
+    });
     expect(inbox.body.items.map((e: any) => e.type).sort()).to.deep.equal([
-      'checkout.session.completed', 'customer.subscription.trial_will_end', 'customer.subscription.updated', 'invoice.paid', 'invoice.payment_failed', 'payment_method.attached',
+      'checkout.session.completed',
+      'customer.subscription.trial_will_end',
+      'customer.subscription.updated',
+      'invoice.paid',
+      'invoice.payment_failed',
+      'payment_method.attached',
     ]);
     expect(inbox.body.items.every((e: any) => e.outcome === 'handled' && e.attempts === 1)).to.equal(true);
   });

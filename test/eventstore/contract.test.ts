@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
-import { comparePositions, WrongExpectedVersionError, type EventStore, type Position, type RecordedEvent } from '../../src/eventstore/port.ts';
+import {
+  comparePositions,
+  WrongExpectedVersionError,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../../src/eventstore/port.ts';
 import { openDatabase, type Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { freshPostgresDatabase, requirePostgres } from '../support/database.ts';
@@ -34,7 +40,14 @@ const adapters: Adapter[] = [
       await migrate(db.knex);
       const store = new PostgresEventStore(db);
       await store.listen(url);
-      return { store, close: async () => { await store.close(); await db.close(); await drop(); } };
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await db.close();
+          await drop();
+        },
+      };
     },
   },
   {
@@ -49,13 +62,23 @@ const adapters: Adapter[] = [
   },
 ];
 
-const ev = (type = 'ThingHappened', data: unknown = {}) => ({ id: randomUUID(), type, data, metadata: { correlation_id: 'c1', user_id: 1 } });
+const ev = (type = 'ThingHappened', data: unknown = {}) => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { correlation_id: 'c1', user_id: 1 },
+});
 
 /**
  * Reads the feed from `from` until `expected` events of `types` arrived (or 20 s passed): on a
  * shared server, a transaction of another database can hold the visibility horizon back a moment.
  */
-async function drainFeed(store: EventStore, from: Position, types: string[], expected: number): Promise<{ events: RecordedEvent[]; next: Position }> {
+async function drainFeed(
+  store: EventStore,
+  from: Position,
+  types: string[],
+  expected: number,
+): Promise<{ events: RecordedEvent[]; next: Position }> {
   const out: RecordedEvent[] = [];
   let pos = from;
   for (const end = Date.now() + 20_000; ;) {
@@ -81,7 +104,9 @@ for (const adapter of adapters) {
       }
       ({ store, close } = opened!);
     });
-    after(async () => { await close?.(); });
+    after(async () => {
+      await close?.();
+    });
 
     const stream = () => `contract-${randomUUID()}`;
 
@@ -103,7 +128,11 @@ for (const adapter of adapters) {
       await store.append(s, [ev()], { expected: 'no_stream' });
       for (const expected of [0, 5, 'no_stream'] as const) {
         let err: unknown;
-        try { await store.append(s, [ev()], { expected }); } catch (e) { err = e; }
+        try {
+          await store.append(s, [ev()], { expected });
+        } catch (e) {
+          err = e;
+        }
         expect(err).to.be.instanceOf(WrongExpectedVersionError);
       }
       expect((await store.readStream(s)).length).to.equal(1);
@@ -154,15 +183,19 @@ for (const adapter of adapters) {
       for (const limit of [2, 10]) {
         const lean = await store.readFeed(start, { limit, types: [type], lean: true });
         const fullBatch = await store.readFeed(start, { limit, types: [type] });
-        expect(lean.events.map((e) => ({ id: e.id, type: e.type, data: e.data, position: e.position })), `limit ${limit}`)
-          .to.deep.equal(fullBatch.events.map((e) => ({ id: e.id, type: e.type, data: e.data, position: e.position })));
+        expect(
+          lean.events.map((e) => ({ id: e.id, type: e.type, data: e.data, position: e.position })),
+          `limit ${limit}`,
+        ).to.deep.equal(fullBatch.events.map((e) => ({ id: e.id, type: e.type, data: e.data, position: e.position })));
         expect(lean.next, `limit ${limit}`).to.deep.equal(fullBatch.next);
       }
     });
 
     it('wakes subscribers promptly after an append', async () => {
       let woken = 0;
-      const off = store.onAppended(() => { woken++; });
+      const off = store.onAppended(() => {
+        woken++;
+      });
       await store.append(stream(), [ev()], { expected: 'no_stream' });
       await new Promise((r) => setTimeout(r, 50));
       off();

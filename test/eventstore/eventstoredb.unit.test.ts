@@ -25,13 +25,25 @@ describe('EventStoreDB adapter mapping (no server needed)', () => {
   it('maps a recorded event: version = revision + 1, ISO time, metadata defaults to {}', () => {
     const created = new Date('2024-05-01T10:00:00.000Z');
     const base = {
-      streamId: 'order-42', id: '6f1c4c1e-4a59-4a7b-9d0b-0b1f3e1f6a11', isJson: true as const, revision: 2n,
-      type: 'OrderPlaced', created, data: { total_cents: 100 }, position: { commit: 10n, prepare: 9n },
+      streamId: 'order-42',
+      id: '6f1c4c1e-4a59-4a7b-9d0b-0b1f3e1f6a11',
+      isJson: true as const,
+      revision: 2n,
+      type: 'OrderPlaced',
+      created,
+      data: { total_cents: 100 },
+      position: { commit: 10n, prepare: 9n },
     };
     const r = toRecorded({ ...base, metadata: { vendor_id: 3 } } as EsdbRecordedEvent);
     expect(r).to.deep.equal({
-      id: base.id, stream: 'order-42', version: 3, type: 'OrderPlaced', data: { total_cents: 100 },
-      metadata: { vendor_id: 3 }, position: { a: '10', b: '9' }, recorded_at: '2024-05-01T10:00:00.000Z',
+      id: base.id,
+      stream: 'order-42',
+      version: 3,
+      type: 'OrderPlaced',
+      data: { total_cents: 100 },
+      metadata: { vendor_id: 3 },
+      position: { a: '10', b: '9' },
+      recorded_at: '2024-05-01T10:00:00.000Z',
     });
     expect(toRecorded({ ...base, metadata: undefined } as EsdbRecordedEvent).metadata).to.deep.equal({});
     const binary = { ...base, isJson: false, data: Buffer.from('{"a":1}'), metadata: undefined } as unknown as EsdbRecordedEvent;

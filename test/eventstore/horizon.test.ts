@@ -28,8 +28,14 @@ describe('event store feed horizon on a shared server', function () {
     await migrate(db.knex);
     store = new PostgresEventStore(db);
   });
-  afterEach(async () => { for (const c of open.splice(0)) await c.end().catch(() => {}); });
-  after(async () => { await store?.close(); await db?.close(); await drop?.(); });
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.end().catch(() => {});
+  });
+  after(async () => {
+    await store?.close();
+    await db?.close();
+    await drop?.();
+  });
 
   /** A transaction holding a transaction id, left open, in the database at `url`. */
   async function openTransaction(url: string): Promise<pg.Client> {
@@ -54,7 +60,10 @@ describe('event store feed horizon on a shared server', function () {
     const older = await openTransaction(dbUrl);
     await append('probe-2');
     expect(await feedStreams(), 'while the older transaction is open').to.deep.equal(['probe-1']);
-    await older.query("INSERT INTO events (event_id, stream_id, version, type, data, metadata) VALUES ($1, 'probe-late', 1, 'HorizonProbed', '{}', '{}')", [randomUUID()]);
+    await older.query(
+      "INSERT INTO events (event_id, stream_id, version, type, data, metadata) VALUES ($1, 'probe-late', 1, 'HorizonProbed', '{}', '{}')",
+      [randomUUID()],
+    );
     await older.query('COMMIT');
     // The late event sorts before probe-2 (its transaction id is older): a reader never skipped it.
     expect(await feedStreams()).to.deep.equal(['probe-1', 'probe-late', 'probe-2']);

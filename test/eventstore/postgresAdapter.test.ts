@@ -16,7 +16,12 @@ bootInRootHook('the test database', testDatabase);
  * hear of every appended type through NOTIFY; and which store the configuration selects.
  */
 
-const ev = (type = 'ThingHappened', data: unknown = {}) => ({ id: randomUUID(), type, data, metadata: { correlation_id: 'c1', user_id: 1 } });
+const ev = (type = 'ThingHappened', data: unknown = {}) => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { correlation_id: 'c1', user_id: 1 },
+});
 
 describe('gap safety of the PostgreSQL feed (a writer that commits late)', function () {
   this.timeout(60_000);
@@ -29,9 +34,13 @@ describe('gap safety of the PostgreSQL feed (a writer that commits late)', funct
       const store = new PostgresEventStore(db);
       const type = 'LateCommitProbe';
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
       let appendedInside!: () => void;
-      const inside = new Promise<void>((r) => { appendedInside = r; });
+      const inside = new Promise<void>((r) => {
+        appendedInside = r;
+      });
       // Transaction T1 takes the earlier position, and commits only after T2 has committed.
       const t1 = db.knex.transaction(async (trx) => {
         await store.append('probe-early', [ev(type, { n: 'early' })], { expected: 'no_stream', tx: trx });
@@ -91,22 +100,25 @@ describe('wake-ups of the PostgreSQL adapter across processes (NOTIFY)', functio
       const tag = randomUUID().slice(0, 8);
       const streams = Array.from({ length: 3 }, () => `wake-${randomUUID()}`);
       const told: string[] = [];
-      let appends = 0, conflicts = 0;
-      await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-        for (let i = 0; i < 40; i++) {
-          const s = streams[(w + i) % streams.length];
-          const type = `Wake${tag}_${w}_${i}`;
-          const current = (await a.readStream(s)).length;
-          try {
-            await a.append(s, [ev(type)], { expected: current === 0 ? 'no_stream' : current });
-            told.push(type);
-            appends++;
-          } catch (err) {
-            if (!(err instanceof WrongExpectedVersionError)) throw err;
-            conflicts++;
+      let appends = 0,
+        conflicts = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; i < 40; i++) {
+            const s = streams[(w + i) % streams.length];
+            const type = `Wake${tag}_${w}_${i}`;
+            const current = (await a.readStream(s)).length;
+            try {
+              await a.append(s, [ev(type)], { expected: current === 0 ? 'no_stream' : current });
+              told.push(type);
+              appends++;
+            } catch (err) {
+              if (!(err instanceof WrongExpectedVersionError)) throw err;
+              conflicts++;
+            }
           }
-        }
-      }));
+        }),
+      );
       // Inside a caller's transaction: told after the commit; a rolled-back one is never told.
       const committed = `Wake${tag}_tx_committed`;
       const rolledBack = `Wake${tag}_tx_rolled_back`;
@@ -114,10 +126,12 @@ describe('wake-ups of the PostgreSQL adapter across processes (NOTIFY)', functio
         await a.append(`wake-${randomUUID()}`, [ev(committed)], { expected: 'no_stream', tx: trx });
       });
       told.push(committed);
-      await dbA.knex.transaction(async (trx) => {
-        await a.append(`wake-${randomUUID()}`, [ev(rolledBack)], { expected: 'no_stream', tx: trx });
-        throw new Error('roll back');
-      }).catch(() => {});
+      await dbA.knex
+        .transaction(async (trx) => {
+          await a.append(`wake-${randomUUID()}`, [ev(rolledBack)], { expected: 'no_stream', tx: trx });
+          throw new Error('roll back');
+        })
+        .catch(() => {});
       // A retried append (every id stored already) stores nothing, so the NOTIFY it carries is not
       // sent: the types it took along (here its own, left unannounced by the first append, made
       // in a transaction) must go out another way.
@@ -130,8 +144,14 @@ describe('wake-ups of the PostgreSQL adapter across processes (NOTIFY)', functio
       for (const end = Date.now() + 20_000; told.some((t) => !heardByB.has(t)) && Date.now() < end;) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(told.filter((t) => !heardByB.has(t)), 'types B was never told of').to.deep.equal([]);
-      expect(told.filter((t) => !localA.has(t)), 'types A did not announce locally').to.deep.equal([]);
+      expect(
+        told.filter((t) => !heardByB.has(t)),
+        'types B was never told of',
+      ).to.deep.equal([]);
+      expect(
+        told.filter((t) => !localA.has(t)),
+        'types A did not announce locally',
+      ).to.deep.equal([]);
       expect(heardByB.has(rolledBack), 'a rolled-back append is not announced').to.equal(false);
       expect(localA.has(rolledBack)).to.equal(false);
       expect(positionlessA, 'A ignores its own NOTIFYs').to.equal(0);

@@ -6,7 +6,9 @@ const SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 describe('admin authentication', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   const login = (email_or_username: string, password: string, headers: Record<string, string> = {}) =>
     app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username, password }, headers });
@@ -31,7 +33,10 @@ describe('admin authentication', () => {
   it('rate-limits repeated failures on one account with 429 and Retry-After', async () => {
     const name = unique('rl');
     const token = await app.adminToken();
-    await app.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@example.test`, username: name, password: 'a-long-password' } });
+    await app.call('POST', '/api/v1/admin/users', {
+      token,
+      body: { email: `${name}@example.test`, username: name, password: 'a-long-password' },
+    });
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await login(name, 'wrong-password')).status);
     expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429]);
@@ -42,7 +47,8 @@ describe('admin authentication', () => {
 
   context('on the admin API', () => {
     const path = '/api/v1/admin/users';
-    const sign = (claims: object, options: jwt.SignOptions = {}) => jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 60, ...options });
+    const sign = (claims: object, options: jwt.SignOptions = {}) =>
+      jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 60, ...options });
 
     it('answers a missing Authorization header with 401 problem+json', async () => {
       const res = await app.call('GET', path);
@@ -77,7 +83,10 @@ describe('admin authentication', () => {
   it('never writes a password, a token or a hash to the log', async () => {
     const secret = `Sup3r-${unique('secret')}`;
     await login(ADMIN.email, secret);
-    await app.call('POST', '/api/v1/admin/users', { token: await app.adminToken(), body: { email: 'broken', username: 'b', password: secret } });
+    await app.call('POST', '/api/v1/admin/users', {
+      token: await app.adminToken(),
+      body: { email: 'broken', username: 'b', password: secret },
+    });
     const ok = await login(ADMIN.email, ADMIN.password);
     await app.call('GET', '/api/v1/admin/users', { token: ok.body.access_token });
     const log = app.logLines.join('\n');
@@ -91,10 +100,15 @@ describe('admin authentication', () => {
 
 describe('HTTP conventions', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   it('answers malformed JSON with a 400 problem, not a 500', async () => {
-    const res = await app.call('POST', '/api/v1/admin/auth/login', { raw: '{"email_or_username": ', headers: { 'content-type': 'application/json' } });
+    const res = await app.call('POST', '/api/v1/admin/auth/login', {
+      raw: '{"email_or_username": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).to.equal(400);
     expect(res.body.code).to.equal('MalformedRequestBody');
   });
@@ -114,10 +128,14 @@ describe('HTTP conventions', () => {
     expect(ready.body.checks.consumers.find((c: any) => c.name === 'user_list')).to.include({ status: 'ok' });
   });
 
-  it('shows a stream\'s history to auditors with who, when and the correlation id, secrets redacted', async () => {
+  it("shows a stream's history to auditors with who, when and the correlation id, secrets redacted", async () => {
     const token = await app.adminToken();
     const name = unique('hist');
-    const created = await app.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@example.test`, username: name, password: 'a-long-password' }, headers: { 'x-request-id': `req-${name}` } });
+    const created = await app.call('POST', '/api/v1/admin/users', {
+      token,
+      body: { email: `${name}@example.test`, username: name, password: 'a-long-password' },
+      headers: { 'x-request-id': `req-${name}` },
+    });
     await app.call('PUT', `/api/v1/admin/users/${created.body.id}`, { token, body: { last_name: 'Hopper' } });
     const res = await app.call('GET', `/api/v1/admin/events/streams/user-${created.body.id}`, { token });
     expect(res.status).to.equal(200);

@@ -54,10 +54,17 @@ describe('query parameters: bounded numbers and literal text filters', () => {
     expect(await rows(`warehouse=${encodeURIComponent(warehouse.replace('_', '%'))}`)).to.deep.equal([]);
     expect(await rows('warehouse=%25')).to.deep.equal([]);
     expect(await rows('warehouse=%5C')).to.deep.equal([]);
-    expect(await rows(`warehouse=${encodeURIComponent(warehouse)}&bin_location=${encodeURIComponent('a\\1')}`, admin, 'admin')).to.deep.equal([warehouse]);
-    for (const path of ['/api/v1/admin/products?marketplace=%5C', '/api/v1/admin/products?vendor_name=%5C&brand=%25',
-      '/api/v1/admin/products/stats?marketplace=%5C&vendor_name=a%5C', '/api/v1/admin/marketplace-import-jobs?marketplace=%5C',
-      '/api/v1/admin/vendor-products?marketplace=%5C', '/api/v1/admin/inventory?warehouse=%5C&bin_location=%5C']) {
+    expect(
+      await rows(`warehouse=${encodeURIComponent(warehouse)}&bin_location=${encodeURIComponent('a\\1')}`, admin, 'admin'),
+    ).to.deep.equal([warehouse]);
+    for (const path of [
+      '/api/v1/admin/products?marketplace=%5C',
+      '/api/v1/admin/products?vendor_name=%5C&brand=%25',
+      '/api/v1/admin/products/stats?marketplace=%5C&vendor_name=a%5C',
+      '/api/v1/admin/marketplace-import-jobs?marketplace=%5C',
+      '/api/v1/admin/vendor-products?marketplace=%5C',
+      '/api/v1/admin/inventory?warehouse=%5C&bin_location=%5C',
+    ]) {
       const res = await app.call('GET', path, { token: admin });
       expect(res.status, path).to.equal(200);
       expect(res.body.items ?? res.body, path).to.not.equal(undefined);
@@ -65,8 +72,14 @@ describe('query parameters: bounded numbers and literal text filters', () => {
   });
 
   it('tells browsers not to sniff the type of any answer: JSON, problem, page, file', async () => {
-    for (const [path, token] of [['/api/v1/admin/users', admin], ['/api/v1/admin/users', undefined], ['/api/v1/nowhere', undefined],
-      ['/health', undefined], ['/', undefined], ['/api/v1/openapi.json', undefined]] as const) {
+    for (const [path, token] of [
+      ['/api/v1/admin/users', admin],
+      ['/api/v1/admin/users', undefined],
+      ['/api/v1/nowhere', undefined],
+      ['/health', undefined],
+      ['/', undefined],
+      ['/api/v1/openapi.json', undefined],
+    ] as const) {
       const res = await app.call('GET', path, { token });
       expect(res.headers.get('x-content-type-options'), `${path} → ${res.status}`).to.equal('nosniff');
     }

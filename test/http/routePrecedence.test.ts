@@ -7,13 +7,24 @@ import { comparePaths, orderRoutes } from '../../src/http/routePrecedence.ts';
 /** Two modules' routes, mounted in either order, answer the same requests. */
 function app(order: 'storefront first' | 'messaging first') {
   const storefront = new Router();
-  storefront.get('/:vendor_code/:slug', (ctx) => { ctx.body = `page ${ctx.params.slug} of ${ctx.params.vendor_code}`; });
-  storefront.get('/:vendor_code/*rest', (ctx) => { ctx.body = 'catch-all'; });
+  storefront.get('/:vendor_code/:slug', (ctx) => {
+    ctx.body = `page ${ctx.params.slug} of ${ctx.params.vendor_code}`;
+  });
+  storefront.get('/:vendor_code/*rest', (ctx) => {
+    ctx.body = 'catch-all';
+  });
   const messaging = new Router();
-  messaging.get('/vendor/messages', (ctx) => { ctx.body = 'vendor inbox'; });
-  messaging.get('/vendor/:section', (ctx) => { ctx.body = `vendor section ${ctx.params.section}`; });
+  messaging.get('/vendor/messages', (ctx) => {
+    ctx.body = 'vendor inbox';
+  });
+  messaging.get('/vendor/:section', (ctx) => {
+    ctx.body = `vendor section ${ctx.params.section}`;
+  });
   const root = new Router();
-  root.use(async (ctx, next) => { ctx.set('X-First', 'middleware'); await next(); });
+  root.use(async (ctx, next) => {
+    ctx.set('X-First', 'middleware');
+    await next();
+  });
   for (const r of order === 'storefront first' ? [storefront, messaging] : [messaging, storefront]) root.use(r.routes());
   orderRoutes(root);
   const koa = new Koa();

@@ -13,21 +13,39 @@ describe('outgoing mail settings', () => {
   });
 
   it('reads SMTP_URL, MAIL_FROM and PUBLIC_URL (without its trailing slash)', () => {
-    const config = loadConfig({ ...base, SMTP_URL: 'smtps://mailer:p%40ss@mail.example:465', MAIL_FROM: 'Bakery <orders@bakery.example>', PUBLIC_URL: 'https://shop.example/' });
-    expect(config).to.include({ smtpUrl: 'smtps://mailer:p%40ss@mail.example:465', mailFrom: 'Bakery <orders@bakery.example>', publicUrl: 'https://shop.example' });
+    const config = loadConfig({
+      ...base,
+      SMTP_URL: 'smtps://mailer:p%40ss@mail.example:465',
+      MAIL_FROM: 'Bakery <orders@bakery.example>',
+      PUBLIC_URL: 'https://shop.example/',
+    });
+    expect(config).to.include({
+      smtpUrl: 'smtps://mailer:p%40ss@mail.example:465',
+      mailFrom: 'Bakery <orders@bakery.example>',
+      publicUrl: 'https://shop.example',
+    });
   });
 
   it('refuses an SMTP_URL of another scheme without repeating it (it may hold a password)', () => {
-    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mailer:hunter22@mail.example' })).to.throw(/smtp:\/\/ or smtps:\/\//)
-      .with.property('message').that.does.not.include('hunter22');
-    expect(() => loadConfig({ ...base, SMTP_URL: 'not a url hunter22' })).to.throw(/SMTP_URL/)
-      .with.property('message').that.does.not.include('hunter22');
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mailer:hunter22@mail.example' }))
+      .to.throw(/smtp:\/\/ or smtps:\/\//)
+      .with.property('message')
+      .that.does.not.include('hunter22');
+    expect(() => loadConfig({ ...base, SMTP_URL: 'not a url hunter22' }))
+      .to.throw(/SMTP_URL/)
+      .with.property('message')
+      .that.does.not.include('hunter22');
   });
 
   it('states an SMTP failure without the credentials of SMTP_URL', () => {
     const url = 'smtp://mailer:p%40ss-w0rd@mail.example:587';
-    const text = smtpErrorText(Object.assign(new Error('Invalid login for mailer with p@ss-w0rd at smtp://mailer:p%40ss-w0rd@mail.example:587'),
-      { code: 'EAUTH', responseCode: 535 }), url);
+    const text = smtpErrorText(
+      Object.assign(new Error('Invalid login for mailer with p@ss-w0rd at smtp://mailer:p%40ss-w0rd@mail.example:587'), {
+        code: 'EAUTH',
+        responseCode: 535,
+      }),
+      url,
+    );
     expect(text).to.match(/^EAUTH 535: Invalid login/);
     expect(text).not.to.include('p@ss-w0rd').and.not.include('p%40ss-w0rd');
   });

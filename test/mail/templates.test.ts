@@ -3,17 +3,26 @@ import { LANGUAGES } from '../../src/core/i18n.ts';
 import { mailLanguage, renderMail, type CustomerPasswordResetVars, type OrderConfirmationVars } from '../../src/mail/templates.ts';
 
 const reset: CustomerPasswordResetVars = {
-  vendor_name: 'Bäckerei Muller', first_name: 'Léa', reset_url: 'https://shop.example/reset?token=abc123', expires_minutes: 45,
+  vendor_name: 'Bäckerei Muller',
+  first_name: 'Léa',
+  reset_url: 'https://shop.example/reset?token=abc123',
+  expires_minutes: 45,
 };
 
 const order: OrderConfirmationVars = {
-  vendor_name: 'Bäckerei Muller', order_number: 'SHOP-2026-000042', first_name: 'Léa',
+  vendor_name: 'Bäckerei Muller',
+  order_number: 'SHOP-2026-000042',
+  first_name: 'Léa',
   items: [
     { name: 'Rye bread', quantity: 2, unit_price: '3,50 €', line_total: '7,00 €' },
     { name: 'Quetschentaart', quantity: 1, unit_price: '18,00 €', line_total: '18,00 €' },
   ],
-  subtotal: '25,00 €', shipping: '4,90 €',
-  vat_lines: [{ rate: '3 %', amount: '0,73 €' }, { rate: '17 %', amount: '0,71 €' }],
+  subtotal: '25,00 €',
+  shipping: '4,90 €',
+  vat_lines: [
+    { rate: '3 %', amount: '0,73 €' },
+    { rate: '17 %', amount: '0,71 €' },
+  ],
   total: '29,90 €',
   shipping_address: ['Léa Muller', '12, rue de la Gare', 'L-1611 Luxembourg', 'Luxembourg'],
   order_url: 'https://shop.example/orders/42',
@@ -83,7 +92,10 @@ describe('mail templates', () => {
     const mails = [
       renderMail('customer_password_reset', 'fr', { ...reset, vendor_name: evil, first_name: '<img src=x onerror=alert(1)>' }),
       renderMail('order_confirmation', 'lb', {
-        ...order, vendor_name: evil, items: [{ ...order.items[0], name: '<b>bold</b> & "quoted"' }], shipping_address: ['<i>Léa</i>'],
+        ...order,
+        vendor_name: evil,
+        items: [{ ...order.items[0], name: '<b>bold</b> & "quoted"' }],
+        shipping_address: ['<i>Léa</i>'],
       }),
     ];
     for (const mail of mails) {

@@ -12,13 +12,24 @@ import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts
  * never opens the other, the language switch, and the admins' notifications page as the frame's
  * first list (filters, marking read through the API's commands, the form token).
  */
-describe('back offices: sign-in, frame and the admins\' notifications page', function () {
+describe("back offices: sign-in, frame and the admins' notifications page", function () {
   let app: TestApp;
   let v: VendorFixture;
 
-  const raise = (over: Partial<Parameters<typeof raiseNotification>[1]> = {}) => raiseNotification(app.services.store, {
-    at: app.services.clock.now().toISOString(), key: unique('page-test'), kind: 'marketplace_import_failed', severity: 'error', title: 'Import failed', body: 'The file could not be read', ...over,
-  }, { userId: 'system:test', correlationId: unique('c') }).then((r) => app.services.settle([r]));
+  const raise = (over: Partial<Parameters<typeof raiseNotification>[1]> = {}) =>
+    raiseNotification(
+      app.services.store,
+      {
+        at: app.services.clock.now().toISOString(),
+        key: unique('page-test'),
+        kind: 'marketplace_import_failed',
+        severity: 'error',
+        title: 'Import failed',
+        body: 'The file could not be read',
+        ...over,
+      },
+      { userId: 'system:test', correlationId: unique('c') },
+    ).then((r) => app.services.settle([r]));
 
   before(async function () {
     this.timeout(120_000);
@@ -26,7 +37,7 @@ describe('back offices: sign-in, frame and the admins\' notifications page', fun
     v = await createVendorWithOwner(app);
   });
 
-  it('each area\'s root sends a visitor to its own sign-in page, which says which area it opens', async () => {
+  it("each area's root sends a visitor to its own sign-in page, which says which area it opens", async () => {
     const anon = visitor(app);
     for (const area of ['admin', 'vendor']) {
       const root = await anon.get(`/${area}`);
@@ -40,7 +51,7 @@ describe('back offices: sign-in, frame and the admins\' notifications page', fun
     expect(admin.body).to.contain('href="/vendor/login"');
   });
 
-  it('an admin lands on the area\'s home page after sign-in; a page asked for before sign-in comes back', async () => {
+  it("an admin lands on the area's home page after sign-in; a page asked for before sign-in comes back", async () => {
     const admin = await signedInAdmin(app);
     const home = await admin.get('/admin');
     expect(home.status).to.equal(303);
@@ -51,7 +62,7 @@ describe('back offices: sign-in, frame and the admins\' notifications page', fun
     expect(asked.headers.location).to.equal(`/admin/login?return=${encodeURIComponent('/admin/notifications?severity=error')}`);
   });
 
-  it('a vendor\'s session never opens an admin page, and an admin\'s never a vendor page', async () => {
+  it("a vendor's session never opens an admin page, and an admin's never a vendor page", async () => {
     const member = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword);
     const refused = await member.get('/admin/notifications');
     expect(refused.status).to.equal(303);
@@ -91,7 +102,7 @@ describe('back offices: sign-in, frame and the admins\' notifications page', fun
     expect(after.body).to.contain('Every notification is marked read.');
   });
 
-  it('a form without the page\'s token changes nothing and says why', async () => {
+  it("a form without the page's token changes nothing and says why", async () => {
     await raise();
     const admin = await signedInAdmin(app);
     const token = await app.adminToken();
@@ -115,7 +126,7 @@ describe('back offices: sign-in, frame and the admins\' notifications page', fun
     expect(elsewhere.headers.location).to.equal('/admin');
   });
 
-  it('the frame\'s navigation shows what the area offers, the counts of the header, and who is signed in', async () => {
+  it("the frame's navigation shows what the area offers, the counts of the header, and who is signed in", async () => {
     const admin = await signedInAdmin(app);
     await raise();
     const page = await admin.get('/admin/notifications');

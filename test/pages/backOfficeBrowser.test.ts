@@ -17,11 +17,25 @@ describeInBrowser('the admin back office in a headless chromium', function () {
 
   before(async () => {
     app = await testApp();
-    for (const [severity, title] of [['error', 'Marketplace import #12 failed'], ['warning', 'Trial of Tea & Co ends in 3 days'], ['info', 'New vendor: Lumen Lights']] as const) {
-      await app.services.settle([await raiseNotification(app.services.store, {
-        at: app.services.clock.now().toISOString(), key: unique('browser'), kind: severity === 'error' ? 'marketplace_import_failed' : severity === 'warning' ? 'trial_ending' : 'vendor_created',
-        severity, title, body: 'See the details in the record.',
-      }, { userId: 'system:test', correlationId: unique('c') })]);
+    for (const [severity, title] of [
+      ['error', 'Marketplace import #12 failed'],
+      ['warning', 'Trial of Tea & Co ends in 3 days'],
+      ['info', 'New vendor: Lumen Lights'],
+    ] as const) {
+      await app.services.settle([
+        await raiseNotification(
+          app.services.store,
+          {
+            at: app.services.clock.now().toISOString(),
+            key: unique('browser'),
+            kind: severity === 'error' ? 'marketplace_import_failed' : severity === 'warning' ? 'trial_ending' : 'vendor_created',
+            severity,
+            title,
+            body: 'See the details in the record.',
+          },
+          { userId: 'system:test', correlationId: unique('c') },
+        ),
+      ]);
     }
     people = await browserPeople(app, 'back-office');
   });
@@ -42,7 +56,9 @@ describeInBrowser('the admin back office in a headless chromium', function () {
 
     await page.select('#f-severity', 'warning');
     await people.submit(page, 'form.filters button[type=submit]');
-    expect(await page.$eval('table.data tbody', (el) => el.textContent)).to.contain('Trial of Tea & Co').and.not.contain('Marketplace import');
+    expect(await page.$eval('table.data tbody', (el) => el.textContent))
+      .to.contain('Trial of Tea & Co')
+      .and.not.contain('Marketplace import');
 
     await Promise.all([page.waitForNavigation(), page.select('#bo-lang', 'fr')]);
     expect(await page.$eval('h1', (el) => el.textContent)).to.equal('Notifications');

@@ -29,12 +29,28 @@ describeInBrowser('the edges a browser sees', function () {
 
   before(async () => {
     app = await testApp();
-    s = shopOf(app, await createVendorWithOwner(app, { vendor: { name: 'Atelier Lumière', storefront_language: 'en', storefront_languages: ['en', 'fr'] } }));
+    s = shopOf(
+      app,
+      await createVendorWithOwner(app, {
+        vendor: { name: 'Atelier Lumière', storefront_language: 'en', storefront_languages: ['en', 'fr'] },
+      }),
+    );
     await ok(app.call('POST', `/api/v1/admin/vendors/${s.vendorId}/theme/presets/classic`, { token: await app.adminToken() }), 'theme');
     pictured = await stockedProduct(s, { title: 'Brass lamp', price_cents: 12900 }, 4);
     plain = await stockedProduct(s, { title: 'Cookbook', price_cents: 2400, vat_rate_category: 'super_reduced' }, 6);
-    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 196, g: 150, b: 60 } } }).png().toBuffer();
-    await ok(upload(app, '/api/v1/vendor/media/images', s.ownerToken, { product_id: String(pictured) }, { name: 'lamp.png', data: png, type: 'image/png' }), 'image');
+    const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 196, g: 150, b: 60 } } })
+      .png()
+      .toBuffer();
+    await ok(
+      upload(
+        app,
+        '/api/v1/vendor/media/images',
+        s.ownerToken,
+        { product_id: String(pictured) },
+        { name: 'lamp.png', data: png, type: 'image/png' },
+      ),
+      'image',
+    );
     mkdirSync(ARTIFACTS, { recursive: true });
     chromium = await browser();
     page = await chromium.newPage();
@@ -49,9 +65,10 @@ describeInBrowser('the edges a browser sees', function () {
 
   const text = () => page.evaluate(() => document.body.innerText);
   /** Every <img> of the page with whether the browser could draw it. */
-  const images = () => page.evaluate(() => [...document.images].map((i) => ({ src: new URL(i.src).pathname, drawn: i.complete && i.naturalWidth > 0 })));
+  const images = () =>
+    page.evaluate(() => [...document.images].map((i) => ({ src: new URL(i.src).pathname, drawn: i.complete && i.naturalWidth > 0 })));
 
-  it('leads from the home page to the admin and vendor sign-in pages and to the shops, under the service\'s icon', async () => {
+  it("leads from the home page to the admin and vendor sign-in pages and to the shops, under the service's icon", async () => {
     await page.goto(`${app.url}/`, { waitUntil: 'load' });
     const links = await page.$$eval('a', (as) => as.map((a) => new URL(a.href).pathname));
     expect(links).to.include.members(['/admin/login', '/vendor/login', '/docs', `/vendors/${s.vendorCode}/shop/`]);
@@ -63,7 +80,7 @@ describeInBrowser('the edges a browser sees', function () {
     expect(new URL(page.url()).pathname).to.equal('/vendor/login');
   });
 
-  it('answers an unknown page with an HTML 404: the service\'s page, and the shop\'s own under a shop', async () => {
+  it("answers an unknown page with an HTML 404: the service's page, and the shop's own under a shop", async () => {
     const service = await page.goto(`${app.url}/no/such/page`, { waitUntil: 'load' });
     expect(service!.status()).to.equal(404);
     expect(service!.headers()['content-type']).to.match(/^text\/html/);
@@ -84,7 +101,10 @@ describeInBrowser('the edges a browser sees', function () {
     const listed = await images();
     expect(listed.filter((i) => i.src.startsWith(`/api/v1/shop/products/${pictured}/images/`))).to.have.length(1);
     expect(listed.filter((i) => i.src === '/assets/product-placeholder.svg')).to.have.length.at.least(1);
-    expect(listed.every((i) => i.drawn), JSON.stringify(listed)).to.equal(true);
+    expect(
+      listed.every((i) => i.drawn),
+      JSON.stringify(listed),
+    ).to.equal(true);
     await page.screenshot({ path: `${ARTIFACTS}/catalogue.png`, fullPage: true });
 
     await page.goto(`${app.url}/vendors/${s.vendorCode}/shop/products/${pictured}`, { waitUntil: 'load' });

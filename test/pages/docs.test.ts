@@ -11,7 +11,10 @@ import { resolvedDocument } from '../support/openapi.ts';
 /** The status of a GET with the given headers, the body left unread. */
 function statusOf(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject);
+    get(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    }).on('error', reject);
   });
 }
 
@@ -29,24 +32,37 @@ describe('the API reference (/docs)', () => {
   });
 
   describe('over HTTP', () => {
-    it('answers an HTML page at /docs and /docs/ that loads only the service\'s own files, under a strict CSP', async () => {
+    it("answers an HTML page at /docs and /docs/ that loads only the service's own files, under a strict CSP", async () => {
       for (const path of ['/docs', '/docs/']) {
         const res = await app.call('GET', path);
         expect(res.status, path).to.equal(200);
         expect(res.headers.get('content-type')).to.match(/^text\/html/);
         expect(res.headers.get('content-security-policy')).to.equal(DOCS_CSP);
-        expect(DOCS_CSP).to.include("script-src 'self'").and.include("style-src 'self' 'unsafe-inline'").and.include("img-src 'self' data:");
+        expect(DOCS_CSP)
+          .to.include("script-src 'self'")
+          .and.include("style-src 'self' 'unsafe-inline'")
+          .and.include("img-src 'self' data:");
         const page = res.body as string;
         const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-        expect(scripts.map((m) => /src="([^"]+)"/.exec(m[1])?.[1])).to.deep.equal(['/docs/assets/swagger-ui-bundle.js', '/docs/assets/init.js']);
-        expect(scripts.every((m) => m[2].trim() === ''), 'no inline script').to.equal(true);
+        expect(scripts.map((m) => /src="([^"]+)"/.exec(m[1])?.[1])).to.deep.equal([
+          '/docs/assets/swagger-ui-bundle.js',
+          '/docs/assets/init.js',
+        ]);
+        expect(
+          scripts.every((m) => m[2].trim() === ''),
+          'no inline script',
+        ).to.equal(true);
         expect(page).to.include('href="/docs/assets/swagger-ui.css"');
         expect(page).not.to.match(/https?:\/\//);
       }
     });
 
     it('serves the whitelisted assets with their content types and cache headers, and revalidates them by ETag', async () => {
-      const types: Record<string, RegExp> = { js: /^application\/javascript; charset=utf-8$/, css: /^text\/css; charset=utf-8$/, png: /^image\/png$/ };
+      const types: Record<string, RegExp> = {
+        js: /^application\/javascript; charset=utf-8$/,
+        css: /^text\/css; charset=utf-8$/,
+        png: /^image\/png$/,
+      };
       for (const name of ASSET_NAMES) {
         const res = await fetch(`${app.url}/docs/assets/${name}`);
         expect(res.status, name).to.equal(200);
@@ -66,8 +82,15 @@ describe('the API reference (/docs)', () => {
     });
 
     it('serves no other file of the package, nor anything outside it', async () => {
-      for (const path of ['/docs/assets/index.html', '/docs/assets/swagger-ui-bundle.js.map', '/docs/assets/package.json',
-        '/docs/assets/..%2F..%2Fpackage.json', '/docs/assets/%2e%2e/%2e%2e/package.json', '/docs/assets/', '/docs/swagger-ui-bundle.js']) {
+      for (const path of [
+        '/docs/assets/index.html',
+        '/docs/assets/swagger-ui-bundle.js.map',
+        '/docs/assets/package.json',
+        '/docs/assets/..%2F..%2Fpackage.json',
+        '/docs/assets/%2e%2e/%2e%2e/package.json',
+        '/docs/assets/',
+        '/docs/swagger-ui-bundle.js',
+      ]) {
         const res = await app.call('GET', path);
         expect(res.status, path).to.equal(404);
       }
@@ -94,9 +117,13 @@ describe('the API reference (/docs)', () => {
       page = await chromium.newPage();
       await page.setViewport({ width: 1280, height: 1400 });
       page.on('pageerror', (err) => problems.push(`page error: ${(err as Error).message}`));
-      page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+      });
       page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-      page.on('request', (req) => { if (!req.url().startsWith(app.url) && !req.url().startsWith('data:')) problems.push(`left the service: ${req.url()}`); });
+      page.on('request', (req) => {
+        if (!req.url().startsWith(app.url) && !req.url().startsWith('data:')) problems.push(`left the service: ${req.url()}`);
+      });
     });
 
     after(async () => {
@@ -104,13 +131,14 @@ describe('the API reference (/docs)', () => {
       await closeBrowser();
     });
 
-    it('renders Swagger UI with the service\'s routes and the Authorize button, without a CSP violation', async () => {
+    it("renders Swagger UI with the service's routes and the Authorize button, without a CSP violation", async () => {
       await page.goto(`${app.url}/docs`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('.opblock-summary-path', { timeout: 30_000 });
       // Swagger UI renders the sections near the viewport: scroll down until the users list shows.
       const seen = new Set<string>();
       for (let step = 0; step < 60 && !seen.has('/api/v1/admin/users'); step++) {
-        for (const p of await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path') ?? ''))) seen.add(p);
+        for (const p of await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((n) => n.getAttribute('data-path') ?? '')))
+          seen.add(p);
         await page.evaluate(() => window.scrollBy(0, 1500));
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -134,7 +162,9 @@ describe('the API reference (/docs)', () => {
       expect(dialog[0]).to.match(/^adminBearer/);
       await page.type('.modal-ux .auth-container input', token);
       await page.click('.modal-ux .auth-container button.authorize');
-      await page.waitForFunction(() => [...document.querySelectorAll('.modal-ux .auth-container')][0]?.querySelector('button')?.textContent === 'Logout');
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('.modal-ux .auth-container')][0]?.querySelector('button')?.textContent === 'Logout',
+      );
       await page.click('.modal-ux button.btn-done');
       const stored = await page.evaluate(() => localStorage.getItem('authorized'));
       expect(stored, 'persistAuthorization keeps the token').to.include('adminBearer');

@@ -13,7 +13,9 @@ function getWithHost(url: string, host: string, accept = 'text/html'): Promise<{
     const req = request(url, { headers: { host, accept } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (c) => { body += c; });
+      res.on('data', (c) => {
+        body += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode!, body }));
     });
     req.on('error', reject);
@@ -44,7 +46,9 @@ describe('the home page (GET /)', () => {
       admin_sign_in_page: `${app.url}/admin/login`,
       vendor_sign_in_page: `${app.url}/vendor/login`,
       admin_login: {
-        method: 'POST', url: `${app.url}/api/v1/admin/auth/login`, docs: `${app.url}/docs#/Auth/postAdminAuthLogin`,
+        method: 'POST',
+        url: `${app.url}/api/v1/admin/auth/login`,
+        docs: `${app.url}/docs#/Auth/postAdminAuthLogin`,
         body: { email_or_username: '…', password: '…' },
       },
       first_admin_exists: true,
@@ -73,11 +77,19 @@ describe('the home page (GET /)', () => {
     const home = document.paths['/'].get;
     expect(home.security).to.deep.equal([]);
     expect(home.responses['200'].description).to.include('text/html');
-    expect(home.responses['200'].content['application/json'].schema.anyOf[0].required).to.include.members(['service', 'version', 'first_admin_exists']);
+    expect(home.responses['200'].content['application/json'].schema.anyOf[0].required).to.include.members([
+      'service',
+      'version',
+      'first_admin_exists',
+    ]);
   });
 
   it('answers the HTML page by default, with its links, and says an admin exists', async () => {
-    for (const headers of [{} as Record<string, string>, { accept: '*/*' }, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { accept: '*/*' },
+      { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    ]) {
       const res = await app.call('GET', '/', { headers });
       expect(res.status).to.equal(200);
       expect(res.headers.get('content-type')).to.match(/^text\/html; charset=utf-8/);
@@ -102,7 +114,11 @@ describe('the home page (GET /)', () => {
     expect(page.status).to.equal(404);
     expect(page.headers.get('content-type')).to.match(/^text\/html/);
     expect(page.body).to.include('Page not found').and.include('<code>/no/such/page</code>');
-    for (const [path, headers] of [['/no/such/page', { accept: '*/*' }], ['/no/such/page', { accept: 'application/json' }], ['/api/v1/no-such-route', browserAccept]] as const) {
+    for (const [path, headers] of [
+      ['/no/such/page', { accept: '*/*' }],
+      ['/no/such/page', { accept: 'application/json' }],
+      ['/api/v1/no-such-route', browserAccept],
+    ] as const) {
       const res = await app.call('GET', path, { headers });
       expect(res.status, path).to.equal(404);
       expect(res.headers.get('content-type'), path).to.match(/^application\/problem\+json/);
@@ -138,9 +154,15 @@ describe('the start-up lines', () => {
       'API reference: http://127.0.0.1:3000/docs',
     ]);
     expect(describeDatabase({ dataDir: '/srv/app-data' }, '/home/app')).to.equal('embedded PGlite in /srv/app-data/pglite');
-    const server = { dataDir: '/x', databaseUrl: 'postgres://shop:s3cret@db.internal:5433/commerce?sslmode=require', eventstoreUrl: 'esdb://events:2113?tls=false' };
+    const server = {
+      dataDir: '/x',
+      databaseUrl: 'postgres://shop:s3cret@db.internal:5433/commerce?sslmode=require',
+      eventstoreUrl: 'esdb://events:2113?tls=false',
+    };
     const line = startupMessages(server, '0.0.0.0', 8080)[0];
-    expect(line).to.equal('Listening on http://localhost:8080 (database: PostgreSQL at db.internal:5433/commerce; events in EventStoreDB at events:2113)');
+    expect(line).to.equal(
+      'Listening on http://localhost:8080 (database: PostgreSQL at db.internal:5433/commerce; events in EventStoreDB at events:2113)',
+    );
     expect(line).not.to.include('s3cret');
     expect(startupMessages(embedded, '::1', 3000)[1]).to.equal('API reference: http://[::1]:3000/docs');
   });

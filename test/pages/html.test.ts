@@ -4,14 +4,16 @@ import { html, page, raw } from '../../src/pages/html.ts';
 describe('page templates', () => {
   it('escape every interpolated value', () => {
     const name = `<script>alert("x")</script>&'`;
-    expect(html`<p title="${name}">${name}</p>`.value)
-      .to.equal('<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;</p>');
+    expect(html`<p title="${name}">${name}</p>`.value).to.equal(
+      '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;</p>',
+    );
   });
 
   it('keep nested fragments and join arrays, dropping null, undefined and false', () => {
     const items = ['a<b', 'c'];
-    expect(html`<ul>${items.map((i) => html`<li>${i}</li>`)}${null}${undefined}${false}</ul>`.value)
-      .to.equal('<ul><li>a&lt;b</li><li>c</li></ul>');
+    expect(html`<ul>${items.map((i) => html`<li>${i}</li>`)}${null}${undefined}${false}</ul>`.value).to.equal(
+      '<ul><li>a&lt;b</li><li>c</li></ul>',
+    );
   });
 
   it('insert raw markup only through raw()', () => {

@@ -41,15 +41,22 @@ describeInBrowser('messaging pages in a headless chromium', function () {
     contexts.push(context);
     const page = await context.newPage();
     await page.setViewport({ width: 1000, height: 800 });
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
-    page.on('response', (res) => { if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
+    });
     // A stream is cut when its page navigates away: that is no failure.
-    page.on('requestfailed', (req) => { if (!/\/stream$/.test(req.url())) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`); });
+    page.on('requestfailed', (req) => {
+      if (!/\/stream$/.test(req.url())) problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+    });
     return page;
   }
   const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   const badge = (page: Page) => page.$eval('#unread-count', (el) => el.textContent?.trim());
-  const waitBadge = (page: Page, value: string) => page.waitForFunction((want) => document.getElementById('unread-count')?.textContent?.trim() === want, { timeout: 5000 }, value);
+  const waitBadge = (page: Page, value: string) =>
+    page.waitForFunction((want) => document.getElementById('unread-count')?.textContent?.trim() === want, { timeout: 5000 }, value);
   const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
 
   async function vendorSignIn(page: Page, login: string, password: string) {
@@ -100,7 +107,9 @@ describeInBrowser('messaging pages in a headless chromium', function () {
     const page = await customerPage.evaluate(() => document.body.innerText);
     expect(page).to.include('Damaged teapot <lid>');
     expect(page).to.include('The lid of my teapot arrived broken.');
-    expect(await customerPage.$$eval('#messages .attachments a', (as) => as.map((a) => a.textContent))).to.deep.equal([attachment.split('/').pop()]);
+    expect(await customerPage.$$eval('#messages .attachments a', (as) => as.map((a) => a.textContent))).to.deep.equal([
+      attachment.split('/').pop(),
+    ]);
     await shot(customerPage, 'customer-conversation');
 
     // The member's open list: the conversation arrives with its badge, the header counts it.
@@ -144,7 +153,8 @@ describeInBrowser('messaging pages in a headless chromium', function () {
     expect(customerPage.url()).to.equal(conversationUrl);
     await shot(customerPage, 'customer-reply-live');
     const customerUnread = await app.call('GET', '/api/v1/shop/messages/unread-count', {
-      token: customer.token, headers: { referer: `http://localhost/vendors/${v.vendorCode}/shop/` },
+      token: customer.token,
+      headers: { referer: `http://localhost/vendors/${v.vendorCode}/shop/` },
     });
     expect(customerUnread.body.unread_count).to.equal(0);
 

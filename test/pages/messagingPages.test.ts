@@ -36,7 +36,7 @@ describe('messaging pages', function () {
     return { v, shop };
   }
 
-  it('the shop\'s page shows the customer\'s conversations with markup as text; a form without the visitor\'s token changes nothing', async () => {
+  it("the shop's page shows the customer's conversations with markup as text; a form without the visitor's token changes nothing", async () => {
     const id = await customerWrites(s, 'Body with <img src=x onerror=alert(1)>', '<script>alert("subject")</script>');
     const { v, shop } = await signedInCustomer(s.customer.email, s.customer.password);
     const list = await v.get(`${shop}/account/messages`);
@@ -66,15 +66,25 @@ describe('messaging pages', function () {
     expect(list.body).to.not.include(id);
   });
 
-  it('the vendor pages ask for sign-in, then show the team\'s conversations; the script file is served', async () => {
+  it("the vendor pages ask for sign-in, then show the team's conversations; the script file is served", async () => {
     const anonymous = visitor(app);
     const first = await anonymous.get('/vendor/messages');
     expect(first.status).to.equal(303);
     expect(first.headers.location).to.equal(`/vendor/login?return=${encodeURIComponent('/vendor/messages')}`);
     const form = await anonymous.get(String(first.headers.location));
-    const wrong = await anonymous.post('/vendor/login', { login: s.member.email, password: 'not-it', return: '/vendor/messages', _csrf: anonymous.csrf(form.body) });
+    const wrong = await anonymous.post('/vendor/login', {
+      login: s.member.email,
+      password: 'not-it',
+      return: '/vendor/messages',
+      _csrf: anonymous.csrf(form.body),
+    });
     expect(wrong.status).to.equal(401);
-    const ok = await anonymous.post('/vendor/login', { login: s.member.email, password: s.member.password, return: '/vendor/messages', _csrf: anonymous.csrf(form.body) });
+    const ok = await anonymous.post('/vendor/login', {
+      login: s.member.email,
+      password: s.member.password,
+      return: '/vendor/messages',
+      _csrf: anonymous.csrf(form.body),
+    });
     expect(ok.status).to.equal(303);
     const id = await customerWrites(s, 'for the team page');
     const list = await anonymous.get('/vendor/messages');
@@ -88,12 +98,21 @@ describe('messaging pages', function () {
   it('the admin pages sign in with a cookie of their own, which the admin API never accepts; their stream reads it', async () => {
     const v = visitor(app);
     const form = await v.get('/admin/login');
-    const signedIn = await v.post('/admin/login', { login: ADMIN.email, password: ADMIN.password, return: '/admin/messages', _csrf: v.csrf(form.body) });
+    const signedIn = await v.post('/admin/login', {
+      login: ADMIN.email,
+      password: ADMIN.password,
+      return: '/admin/messages',
+      _csrf: v.csrf(form.body),
+    });
     expect(signedIn.status).to.equal(303);
     const cookie = [signedIn.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('admin_token='))!;
-    expect(cookie).to.match(/Path=\/admin/i).and.match(/HttpOnly/i).and.match(/SameSite=Strict/i);
+    expect(cookie)
+      .to.match(/Path=\/admin/i)
+      .and.match(/HttpOnly/i)
+      .and.match(/SameSite=Strict/i);
     const started = await app.call('POST', '/api/v1/vendor/messages', {
-      token: s.vendor.ownerToken, body: { conversation_type: 'admin_vendor', subject: 'For the platform', body: 'Hello admins' },
+      token: s.vendor.ownerToken,
+      body: { conversation_type: 'admin_vendor', subject: 'For the platform', body: 'Hello admins' },
     });
     expect(started.status).to.equal(201);
     const list = await v.get('/admin/messages');
@@ -111,7 +130,7 @@ describe('messaging pages', function () {
     }
   });
 
-  it('the forms go through the same plan gate as the API: an Essential shop\'s customer is told in words, nothing is appended', async () => {
+  it("the forms go through the same plan gate as the API: an Essential shop's customer is told in words, nothing is appended", async () => {
     const essential = await messagingShop(app);
     await putOnTier(app, essential.vendor.vendorId, 'essential');
     const { v, shop } = await signedInCustomer(essential.customer.email, essential.customer.password, essential);

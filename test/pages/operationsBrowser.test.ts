@@ -13,7 +13,9 @@ describe('platform operations in a browser: an admin scans the code and steers a
     scanFixtureCopy(app);
     people = await browserPeople(app, 'operations');
   });
-  after(async () => { await people?.close(); });
+  after(async () => {
+    await people?.close();
+  });
 
   it('clicks "scan", watches the progress move to completion, then assigns a violation', async () => {
     const page = await people.person();
@@ -26,7 +28,10 @@ describe('platform operations in a browser: an admin scans the code and steers a
     expect(running.text).to.match(/Scan \d+ (running|waiting)/);
     await people.shot(page, 'code-quality-scanning');
     // The frame's script fetches the progress again every 3 s and swaps it in, until the scan ends.
-    await page.waitForFunction(() => /Scan \d+ completed/.test(document.querySelector('#scan-progress')?.textContent ?? ''), { timeout: 240_000, polling: 500 });
+    await page.waitForFunction(() => /Scan \d+ completed/.test(document.querySelector('#scan-progress')?.textContent ?? ''), {
+      timeout: 240_000,
+      polling: 500,
+    });
     await page.reload({ waitUntil: 'load' });
     const rows = await page.$$eval('table.data tbody tr', (trs) => trs.length);
     expect(rows).to.be.at.least(FIXTURE_VIOLATIONS.length);

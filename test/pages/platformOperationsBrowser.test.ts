@@ -80,7 +80,9 @@ describeInBrowser('the platform operations pages in a headless chromium', functi
     // A needed module's switch is refused in the domain's words.
     page.once('dialog', (d) => void d.accept());
     await people.submit(page, 'form[action="/admin/platforms/main/modules/content-pages/disable"] button');
-    expect(await page.$eval('.flash.error', (el) => el.textContent)).to.contain('content-pages cannot be disabled while storefront depends on it');
+    expect(await page.$eval('.flash.error', (el) => el.textContent)).to.contain(
+      'content-pages cannot be disabled while storefront depends on it',
+    );
     expect(await state('content-pages')).to.equal('On');
     expect(people.problems).to.deep.equal([]);
   });
@@ -88,10 +90,22 @@ describeInBrowser('the platform operations pages in a headless chromium', functi
   it('shows failed tasks with long errors at 1280 px without pushing their retry button off the screen', async () => {
     const token = await app.adminToken();
     const vendor = await createVendorWithOwner(app);
-    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) }, { name: 'empty.csv', data: '' });
+    const res = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(vendor.vendorId) },
+      { name: 'empty.csv', data: '' },
+    );
     expect((await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token)).status).to.equal('failed');
     const reason = 'the exchange-rate source answered 503 Service Unavailable three times in a row; '.repeat(4);
-    const failing = { name: 'longFailureForTheMonitor', cron: '0 0 1 1 *', run: async () => { throw new Error(reason); } };
+    const failing = {
+      name: 'longFailureForTheMonitor',
+      cron: '0 0 1 1 *',
+      run: async () => {
+        throw new Error(reason);
+      },
+    };
     await new Scheduler(app.services, [failing], app.services.logger).fire(failing, new Date(Date.UTC(2021, 0, 1)));
 
     const page = await people.person();
@@ -101,12 +115,16 @@ describeInBrowser('the platform operations pages in a headless chromium', functi
     const rowsOf = async (type: string) => {
       await page.goto(`${app.url}/admin/tasks?status=failed&type=${type}`, { waitUntil: 'load' });
       expect(await page.$eval('select#f-status', (el) => (el as HTMLSelectElement).value)).to.equal('failed');
-      expect(await page.$$eval('#task-list form button', (els) => els.every((b) => b.getBoundingClientRect().right <= 1280))).to.equal(true);
-      return page.$$eval('#task-list table.data tbody tr', (rows) => rows.map((r) => ({
-        text: r.textContent ?? '',
-        right: Math.max(...[...r.querySelectorAll('td')].map((td) => td.getBoundingClientRect().right)),
-        error: (r.querySelector('.error-text') as HTMLElement | null)?.title ?? '',
-      })));
+      expect(await page.$$eval('#task-list form button', (els) => els.every((b) => b.getBoundingClientRect().right <= 1280))).to.equal(
+        true,
+      );
+      return page.$$eval('#task-list table.data tbody tr', (rows) =>
+        rows.map((r) => ({
+          text: r.textContent ?? '',
+          right: Math.max(...[...r.querySelectorAll('td')].map((td) => td.getBoundingClientRect().right)),
+          error: (r.querySelector('.error-text') as HTMLElement | null)?.title ?? '',
+        })),
+      );
     };
     const scheduled = await rowsOf('scheduled_task');
     const long = scheduled.find((r) => r.text.includes('longFailureForTheMonitor'))!;

@@ -11,10 +11,14 @@ describe('the platform operations pages over HTTP', function () {
   this.timeout(120_000);
   let app: TestApp;
 
-  before(async () => { app = await testApp(); });
-  after(async () => { await switchModules(app, 'main', 'enable-all'); });
+  before(async () => {
+    app = await testApp();
+  });
+  after(async () => {
+    await switchModules(app, 'main', 'enable-all');
+  });
 
-  it('open for an admin; a visitor, a vendor\'s team member and a customer never open them', async () => {
+  it("open for an admin; a visitor, a vendor's team member and a customer never open them", async () => {
     const admin = await signedInAdmin(app);
     for (const path of PAGES) {
       const res = await admin.get(path);
@@ -46,7 +50,8 @@ describe('the platform operations pages over HTTP', function () {
       const res = await admin.post(action, form);
       expect(res.status).to.equal(403);
     }
-    const state = async () => (await app.call('GET', '/api/v1/admin/modules/platforms/main', { token: await app.adminToken() })).body.disabled;
+    const state = async () =>
+      (await app.call('GET', '/api/v1/admin/modules/platforms/main', { token: await app.adminToken() })).body.disabled;
     expect(await state()).to.deep.equal([]);
     const done = await admin.post(action, { _csrf: admin.csrf(page.body) });
     expect(done.status).to.equal(303);

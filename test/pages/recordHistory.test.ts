@@ -10,7 +10,7 @@ import { createVendorWithOwner } from '../support/tenancy.ts';
  * through the admin API: the events newest first with who and what changed, secrets never shown,
  * and the record as of a time between two events.
  */
-describe('a record\'s history card', function () {
+describe("a record's history card", function () {
   let app: TestApp;
   let id: number;
   let createdAt: string;
@@ -22,7 +22,10 @@ describe('a record\'s history card', function () {
     app = await testApp();
     const token = await app.adminToken();
     const name = unique('audited');
-    const created = await app.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'vendor' } });
+    const created = await app.call('POST', '/api/v1/admin/users', {
+      token,
+      body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'vendor' },
+    });
     id = created.body.id;
     createdAt = (await app.services.store.readStream(`user-${id}`))[0]!.recorded_at;
     await new Promise((r) => setTimeout(r, 20));
@@ -52,7 +55,10 @@ describe('a record\'s history card', function () {
   it('names a change deep in a collection by its path, not by the collection written out twice', async () => {
     const vendor = await createVendorWithOwner(app);
     const { orderId, itemIds } = await seedExtmarketOrder(app, vendor.vendorId, [{ quantity: 1 }, { quantity: 2 }]);
-    const confirmed = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${itemIds[1]}/confirm`, { token: vendor.ownerToken, body: {} });
+    const confirmed = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${itemIds[1]}/confirm`, {
+      token: vendor.ownerToken,
+      body: {},
+    });
     expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
     const out = String(await recordHistory(app.services, page(), 'en', `order-${orderId}`));
     const line = out.slice(out.indexOf('Order item confirmed'), out.indexOf('Order imported'));

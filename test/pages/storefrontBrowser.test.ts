@@ -28,21 +28,54 @@ describeInBrowser('the storefront in a headless chromium', function () {
 
   before(async () => {
     app = await testApp();
-    s = shopOf(app, await createVendorWithOwner(app, { vendor: { name: 'Kitchen Corner', storefront_language: 'en', storefront_languages: ['en', 'fr', 'de', 'lb'] } }));
+    s = shopOf(
+      app,
+      await createVendorWithOwner(app, {
+        vendor: { name: 'Kitchen Corner', storefront_language: 'en', storefront_languages: ['en', 'fr', 'de', 'lb'] },
+      }),
+    );
     // A preset theme, so the screenshots show the shop's colours and fonts rather than the default's.
     await ok(app.call('POST', `/api/v1/admin/vendors/${s.vendorId}/theme/presets/classic`, { token: await app.adminToken() }), 'theme');
-    await stockedProduct(s, { title: 'Copper pan', brand: 'Cuivre', price_cents: 4599, translations: { de: { title: 'Kupferpfanne', description: 'Schwer und schön.' } } }, 5);
-    await stockedProduct(s, { title: 'Cast iron pot', brand: 'Fonte', price_cents: 8900, translations: { de: { title: 'Gusseisentopf' } } }, 2);
+    await stockedProduct(
+      s,
+      {
+        title: 'Copper pan',
+        brand: 'Cuivre',
+        price_cents: 4599,
+        translations: { de: { title: 'Kupferpfanne', description: 'Schwer und schön.' } },
+      },
+      5,
+    );
+    await stockedProduct(
+      s,
+      { title: 'Cast iron pot', brand: 'Fonte', price_cents: 8900, translations: { de: { title: 'Gusseisentopf' } } },
+      2,
+    );
     await stockedProduct(s, { title: 'Wooden spoon', price_cents: 350 }, 20);
-    await createVendorPage(app, s.ownerToken, pageBody(newSlug('impressum'), { is_published: true, show_in_footer: true, show_in_legal: true,
-      translations: { en: { title: 'Imprint', body: 'Kitchen Corner, Luxembourg' }, de: { title: 'Impressum', body: 'Kitchen Corner, Luxemburg' } } }));
+    await createVendorPage(
+      app,
+      s.ownerToken,
+      pageBody(newSlug('impressum'), {
+        is_published: true,
+        show_in_footer: true,
+        show_in_legal: true,
+        translations: {
+          en: { title: 'Imprint', body: 'Kitchen Corner, Luxembourg' },
+          de: { title: 'Impressum', body: 'Kitchen Corner, Luxemburg' },
+        },
+      }),
+    );
     mkdirSync(ARTIFACTS, { recursive: true });
     chromium = await browser();
     page = await chromium.newPage();
     await page.setJavaScriptEnabled(false);
     await page.setViewport({ width: 1200, height: 1000 });
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
-    page.on('response', (res) => { if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
+    });
     page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
   });
 
@@ -60,13 +93,19 @@ describeInBrowser('the storefront in a headless chromium', function () {
     const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
     await page.goto(shop, { waitUntil: 'load' });
     expect(await page.$eval('html', (h) => h.lang)).to.equal('en');
-    expect(await text()).to.include('Copper pan').and.include('Imprint');
+    expect(await text())
+      .to.include('Copper pan')
+      .and.include('Imprint');
     await page.screenshot({ path: `${ARTIFACTS}/catalogue-en.png`, fullPage: true });
 
     await submit('form.lang button[value=de]');
     expect(page.url()).to.equal(shop);
     expect(await page.$eval('html', (h) => h.lang)).to.equal('de');
-    expect(await text()).to.include('Kupferpfanne').and.include('Gusseisentopf').and.include('Warenkorb').and.include('Impressum');
+    expect(await text())
+      .to.include('Kupferpfanne')
+      .and.include('Gusseisentopf')
+      .and.include('Warenkorb')
+      .and.include('Impressum');
     expect(await text()).to.match(/45,99\s€/);
     await page.screenshot({ path: `${ARTIFACTS}/catalogue-de.png`, fullPage: true });
 
@@ -79,10 +118,14 @@ describeInBrowser('the storefront in a headless chromium', function () {
 
     await submit('.card.product h2 a');
     expect(page.url()).to.match(/\/shop\/products\/\d+$/);
-    expect(await text()).to.include('Schwer und schön.').and.include('Auf Lager');
+    expect(await text())
+      .to.include('Schwer und schön.')
+      .and.include('Auf Lager');
     await page.screenshot({ path: `${ARTIFACTS}/product-de.png`, fullPage: true });
 
-    await page.$eval('form.add-to-cart input[name=quantity]', (input) => { (input as HTMLInputElement).value = '2'; });
+    await page.$eval('form.add-to-cart input[name=quantity]', (input) => {
+      (input as HTMLInputElement).value = '2';
+    });
     await submit('form.add-to-cart button[type=submit]');
     expect(page.url()).to.equal(`${shop}cart?notice=added`);
     const cart = await text();
@@ -126,7 +169,9 @@ describeInBrowser('the storefront in a headless chromium', function () {
     await page.screenshot({ path: `${ARTIFACTS}/checkout-de.png`, fullPage: true });
     await submit('form.checkout button[type=submit]');
     expect(page.url()).to.match(/\/shop\/orders\/\d+\?notice=placed$/);
-    expect(await text()).to.match(/Vielen Dank! Ihre Bestellung \S+ wurde aufgegeben\./).and.to.include('5 Grand-Rue');
+    expect(await text())
+      .to.match(/Vielen Dank! Ihre Bestellung \S+ wurde aufgegeben\./)
+      .and.to.include('5 Grand-Rue');
     await page.screenshot({ path: `${ARTIFACTS}/order-de.png`, fullPage: true });
     await submit('#account-link');
     expect(await page.$$eval('tr.order', (rows) => rows.length)).to.equal(1);
@@ -143,7 +188,10 @@ describeInBrowser('the storefront in a headless chromium', function () {
     await submit('form.address button[type=submit]');
     expect(page.url()).to.equal(`${shop}account?notice=address_saved#addresses`);
     expect(await page.$$eval('li.address', (items) => items.length)).to.equal(1);
-    expect(await page.$eval('li.address', (li) => (li as HTMLElement).innerText)).to.include('7 Rue du Marché').and.include('Lieferung').and.include('Standard');
+    expect(await page.$eval('li.address', (li) => (li as HTMLElement).innerText))
+      .to.include('7 Rue du Marché')
+      .and.include('Lieferung')
+      .and.include('Standard');
     expect(await text()).to.include('Bestätigt');
     await page.screenshot({ path: `${ARTIFACTS}/account-addresses-de.png`, fullPage: true });
 
@@ -157,7 +205,9 @@ describeInBrowser('the storefront in a headless chromium', function () {
     await page.screenshot({ path: `${ARTIFACTS}/checkout-saved-de.png`, fullPage: true });
     await submit('form.checkout button[type=submit]');
     expect(page.url()).to.match(/\/shop\/orders\/\d+\?notice=placed$/);
-    expect(await text()).to.include('7 Rue du Marché').and.include('Bestätigt');
+    expect(await text())
+      .to.include('7 Rue du Marché')
+      .and.include('Bestätigt');
 
     await submit('#account-link');
     await submit('form[action$="/logout"] button[type=submit]');
@@ -175,9 +225,13 @@ describeInBrowser('the storefront in a headless chromium', function () {
     try {
       const tab = await context.newPage();
       const seen: string[] = [];
-      tab.on('console', (msg) => { if (msg.type() === 'error') seen.push(`console: ${msg.text()}`); });
+      tab.on('console', (msg) => {
+        if (msg.type() === 'error') seen.push(`console: ${msg.text()}`);
+      });
       tab.on('pageerror', (err) => seen.push(`page error: ${err}`));
-      tab.on('response', (res) => { if (res.status() >= 400) seen.push(`${res.status()} ${res.url()}`); });
+      tab.on('response', (res) => {
+        if (res.status() >= 400) seen.push(`${res.status()} ${res.url()}`);
+      });
       await tab.setViewport({ width: 1000, height: 700 });
       const shop = `${app.url}/vendors/${s.vendorCode}/shop/`;
       await tab.goto(shop, { waitUntil: 'load' });
@@ -217,7 +271,7 @@ describeInBrowser('the storefront in a headless chromium', function () {
     }
   });
 
-  it('serves a visitor on the shop\'s subdomain with links in the host form', async () => {
+  it("serves a visitor on the shop's subdomain with links in the host form", async () => {
     const port = new URL(app.url).port;
     const other = await chromium.createBrowserContext();
     try {
@@ -230,7 +284,8 @@ describeInBrowser('the storefront in a headless chromium', function () {
       await Promise.all([tab.waitForNavigation(), tab.click('form.lang button[value=de]')]);
       await tab.type('form.search input[name=search]', 'topf');
       await Promise.all([tab.waitForNavigation(), tab.click('form.search button[type=submit]')]);
-      expect(await tab.$$eval('.card.product h2 a', (as) => as.map((a) => a.getAttribute('href')))).to.have.length(1)
+      expect(await tab.$$eval('.card.product h2 a', (as) => as.map((a) => a.getAttribute('href'))))
+        .to.have.length(1)
         .and.satisfy((hrefs: string[]) => hrefs[0].startsWith('/shop/products/'));
       await Promise.all([tab.waitForNavigation(), tab.click('.card.product h2 a')]);
       await Promise.all([tab.waitForNavigation(), tab.click('form.add-to-cart button[type=submit]')]);
@@ -252,7 +307,9 @@ describeInBrowser('the storefront in a headless chromium', function () {
       await tab.type('form.checkout input[name=city]', 'Esch');
       await Promise.all([tab.waitForNavigation(), tab.click('form.checkout button[type=submit]')]);
       expect(new URL(tab.url()).pathname).to.match(/^\/shop\/orders\/\d+$/);
-      expect(await tab.evaluate(() => document.body.innerText)).to.match(/Vielen Dank!/).and.to.include('Gusseisentopf');
+      expect(await tab.evaluate(() => document.body.innerText))
+        .to.match(/Vielen Dank!/)
+        .and.to.include('Gusseisentopf');
       await Promise.all([tab.waitForNavigation(), tab.click('#account-link')]);
       expect(new URL(tab.url()).pathname).to.equal('/shop/account');
       expect(await tab.$$eval('tr.order', (rows) => rows.length)).to.equal(1);
@@ -264,12 +321,26 @@ describeInBrowser('the storefront in a headless chromium', function () {
       await other.close();
     }
   });
-  it('shows the vendor\'s override of a platform page instead of the default, and never a draft', async () => {
+  it("shows the vendor's override of a platform page instead of the default, and never a draft", async () => {
     const slug = newSlug('delivery');
-    await createPlatformPage(app, pageBody(slug, { is_published: true, translations: { en: { title: 'Delivery (platform)', body: 'The platform default text' } } }));
-    await createVendorPage(app, s.ownerToken, pageBody(slug, { is_published: true, translations: { en: { title: 'Delivery at Kitchen Corner', body: 'We deliver **on Fridays**.' } } }));
+    await createPlatformPage(
+      app,
+      pageBody(slug, { is_published: true, translations: { en: { title: 'Delivery (platform)', body: 'The platform default text' } } }),
+    );
+    await createVendorPage(
+      app,
+      s.ownerToken,
+      pageBody(slug, {
+        is_published: true,
+        translations: { en: { title: 'Delivery at Kitchen Corner', body: 'We deliver **on Fridays**.' } },
+      }),
+    );
     const draft = newSlug('secret');
-    await createVendorPage(app, s.ownerToken, pageBody(draft, { is_published: false, translations: { en: { title: 'Unannounced sale', body: 'Not yet' } } }));
+    await createVendorPage(
+      app,
+      s.ownerToken,
+      pageBody(draft, { is_published: false, translations: { en: { title: 'Unannounced sale', body: 'Not yet' } } }),
+    );
     const tab = await (await chromium.createBrowserContext()).newPage();
     try {
       await tab.setJavaScriptEnabled(false);

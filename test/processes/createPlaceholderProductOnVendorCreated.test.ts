@@ -8,7 +8,9 @@ import { createVendorWithOwner } from '../support/tenancy.ts';
 
 describe('createPlaceholderProductOnVendorCreated', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   const placeholders = (vendorId: number) =>
     app.services.db.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: true }).pluck('id');
@@ -29,8 +31,12 @@ describe('createPlaceholderProductOnVendorCreated', () => {
     try {
       await runner.catchUp(again);
       await app.services.runner.waitFor(await app.services.store.head(), ['VendorProductCreated'], 5000);
-      const duplicated = await app.services.db.knex('vendor_product_list').where('is_placeholder', true)
-        .groupBy('vendor_id').havingRaw('count(*) > 1').select('vendor_id');
+      const duplicated = await app.services.db
+        .knex('vendor_product_list')
+        .where('is_placeholder', true)
+        .groupBy('vendor_id')
+        .havingRaw('count(*) > 1')
+        .select('vendor_id');
       expect(duplicated).to.deep.equal([]);
       expect(await placeholders(vendor.vendorId)).to.deep.equal(ids);
     } finally {

@@ -28,8 +28,17 @@ describe('admin notices of billing: failed payments and ending trials', () => {
     const invoice = `in_${randomUUID().slice(0, 8)}`;
     // Every field the billing area records: its billing history projection reads the same event.
     const data: BillingInvoicePaymentFailed['data'] = {
-      vendor_id: v.vendorId, invoice_id: invoice, amount_due_cents: 4900, attempt_count: 1, hosted_invoice_url: 'https://pay.example/in',
-      number: `INV-${invoice}`, currency: 'eur', period_start: null, period_end: null, invoice_pdf: null, at: new Date().toISOString(),
+      vendor_id: v.vendorId,
+      invoice_id: invoice,
+      amount_due_cents: 4900,
+      attempt_count: 1,
+      hosted_invoice_url: 'https://pay.example/in',
+      number: `INV-${invoice}`,
+      currency: 'eur',
+      period_start: null,
+      period_end: null,
+      invoice_pdf: null,
+      at: new Date().toISOString(),
     };
     const failed = await append(`billing-invoice-${invoice}`, 'BillingInvoicePaymentFailed', data);
     const n = await notificationAppears(app, admin, 'invoice_payment_failed', (x) => x.data.invoice_id === invoice);
@@ -42,7 +51,9 @@ describe('admin notices of billing: failed payments and ending trials', () => {
     // The provider's next attempt failing is news.
     await append(`billing-invoice-${invoice}`, 'BillingInvoicePaymentFailed', { ...data, attempt_count: 2 });
     await notificationAppears(app, admin, 'invoice_payment_failed', (x) => x.data.invoice_id === invoice && x.data.attempt_count === 2);
-    expect((await listNotifications(app, admin, 'kind=invoice_payment_failed')).filter((x) => x.data.invoice_id === invoice)).to.have.length(2);
+    expect(
+      (await listNotifications(app, admin, 'kind=invoice_payment_failed')).filter((x) => x.data.invoice_id === invoice),
+    ).to.have.length(2);
   });
 
   it('raises one warning when a subscription becomes past_due, and nothing for other changes', async () => {
@@ -51,7 +62,9 @@ describe('admin notices of billing: failed payments and ending trials', () => {
     expect((await put({ status: 'past_due' })).status).to.equal(200);
     const n = await notificationAppears(app, admin, 'subscription_past_due', (x) => x.vendor_id === v.vendorId);
     expect(n).to.include({ severity: 'warning', link: `/api/v1/admin/subscriptions/${v.vendorId}` });
-    const changes = (await app.services.store.readStream(`subscription-${v.vendorId}`)).filter((e) => e.type === 'VendorSubscriptionChanged');
+    const changes = (await app.services.store.readStream(`subscription-${v.vendorId}`)).filter(
+      (e) => e.type === 'VendorSubscriptionChanged',
+    );
     for (const e of changes) await handleAgain(app, notifyAdminsOnPaymentFailed, e);
     const pastDue = changes.filter((e) => e.data.changes.status === 'past_due');
     expect(pastDue).to.have.length(1);
@@ -61,7 +74,11 @@ describe('admin notices of billing: failed payments and ending trials', () => {
 
   it('raises one notice per vendor and trial end when a trial is ending', async () => {
     const trialEnd = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const ending = await append(`billing-subscription-${v.vendorId}`, 'SubscriptionTrialEnding', { vendor_id: v.vendorId, trial_end: trialEnd, at: new Date().toISOString() });
+    const ending = await append(`billing-subscription-${v.vendorId}`, 'SubscriptionTrialEnding', {
+      vendor_id: v.vendorId,
+      trial_end: trialEnd,
+      at: new Date().toISOString(),
+    });
     const n = await notificationAppears(app, admin, 'trial_ending', (x) => x.vendor_id === v.vendorId);
     expect(n).to.include({ severity: 'info' });
     expect(n.title).to.include(trialEnd.slice(0, 10));

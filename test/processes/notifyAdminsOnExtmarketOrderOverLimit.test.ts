@@ -20,7 +20,10 @@ describe('notifyAdminsOnExtmarketOrderOverLimit', () => {
 
   async function vendorSpeaking(language: string): Promise<VendorFixture> {
     const v = await createVendorWithOwner(app);
-    const res = await app.call('PUT', `/api/v1/admin/users/${v.ownerUserId}`, { token: admin, body: { preferred_language: language, first_name: 'Mireille' } });
+    const res = await app.call('PUT', `/api/v1/admin/users/${v.ownerUserId}`, {
+      token: admin,
+      body: { preferred_language: language, first_name: 'Mireille' },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return v;
   }
@@ -57,19 +60,25 @@ describe('notifyAdminsOnExtmarketOrderOverLimit', () => {
     // A new period is a new condition.
     await overLimit(v, 9100, 101, '2026-12-01T00:00:00.000Z');
     await notificationAppears(app, admin, 'extmarket_order_over_limit', (x) => x.vendor_id === v.vendorId && x.data.order_id === 9100);
-    expect((await listNotifications(app, admin, 'kind=extmarket_order_over_limit')).filter((x) => x.vendor_id === v.vendorId)).to.have.length(2);
+    expect(
+      (await listNotifications(app, admin, 'kind=extmarket_order_over_limit')).filter((x) => x.vendor_id === v.vendorId),
+    ).to.have.length(2);
   });
 
-  it('writes the owner\'s mail in German and Luxembourgish too, English otherwise', async () => {
+  it("writes the owner's mail in German and Luxembourgish too, English otherwise", async () => {
     const de = await vendorSpeaking('de');
     await overLimit(de, 9200, 101, '2026-11-01T00:00:00.000Z');
-    expect((await app.mailbox.waitFor((m) => m.to.includes(de.ownerEmail))).subject).to.include('Das Bestelllimit Ihres Tarifs ist erreicht');
+    expect((await app.mailbox.waitFor((m) => m.to.includes(de.ownerEmail))).subject).to.include(
+      'Das Bestelllimit Ihres Tarifs ist erreicht',
+    );
     const lb = await vendorSpeaking('lb');
     await overLimit(lb, 9300, 101, '2026-11-01T00:00:00.000Z');
-    expect((await app.mailbox.waitFor((m) => m.to.includes(lb.ownerEmail))).subject).to.include('D’Bestellungslimitt vun Ärem Tarif ass erreecht');
+    expect((await app.mailbox.waitFor((m) => m.to.includes(lb.ownerEmail))).subject).to.include(
+      'D’Bestellungslimitt vun Ärem Tarif ass erreecht',
+    );
     const en = await vendorSpeaking('en');
     await overLimit(en, 9400, 101, '2026-11-01T00:00:00.000Z');
-    expect((await app.mailbox.waitFor((m) => m.to.includes(en.ownerEmail))).subject).to.include('your plan\'s order limit is reached');
+    expect((await app.mailbox.waitFor((m) => m.to.includes(en.ownerEmail))).subject).to.include("your plan's order limit is reached");
 
     const vars = { vendor_name: 'A <b>shop</b>', first_name: null, limit: 5, count: 6, period_start: '2026-11-01' };
     const subjects = ['en', 'fr', 'de', 'lb'].map((l) => renderMail('order_limit_reached', l, vars).subject);

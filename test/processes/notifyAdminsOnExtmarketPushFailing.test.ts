@@ -21,13 +21,30 @@ describe('notifyAdminsOnExtmarketPushFailing', () => {
     const key = randomUUID();
     const deps = { store: app.services.store, db: app.services.db.knex, clock: app.services.clock };
     // What the push worker records after each refused attempt (src/workers/extmarket/retryExtmarketPushes.ts).
-    const fail = (attempt: number) => runOrderCommand(deps, order.orderId, {
-      type: 'RecordExtmarketPush',
-      data: {
-        key, vendor_id: v.vendorId, operation: 'confirm_item', item_id: order.itemIds[0], inventory_unit_ids: ['u1'], external_shipment_id: null,
-        tracking_number: null, carrier: null, attempt, ok: false, error: 'HTTP 503', retry_at: new Date().toISOString(), at: new Date().toISOString(),
-      },
-    }, { userId: 'system:test', vendorId: v.vendorId, correlationId: unique('push') });
+    const fail = (attempt: number) =>
+      runOrderCommand(
+        deps,
+        order.orderId,
+        {
+          type: 'RecordExtmarketPush',
+          data: {
+            key,
+            vendor_id: v.vendorId,
+            operation: 'confirm_item',
+            item_id: order.itemIds[0],
+            inventory_unit_ids: ['u1'],
+            external_shipment_id: null,
+            tracking_number: null,
+            carrier: null,
+            attempt,
+            ok: false,
+            error: 'HTTP 503',
+            retry_at: new Date().toISOString(),
+            at: new Date().toISOString(),
+          },
+        },
+        { userId: 'system:test', vendorId: v.vendorId, correlationId: unique('push') },
+      );
     const ofOrder = (n: any) => n.data.order_id === order.orderId;
 
     for (let attempt = 1; attempt < PUSH_FAILURES_BEFORE_NOTICE; attempt++) await fail(attempt);

@@ -46,7 +46,12 @@ describe('notifyAdminsOnExtmarketSyncFinished', () => {
     const v = await createVendorWithOwner(app);
     await connectVendor(app, v.ownerToken, server);
     const tag = `N${Date.now()}`;
-    server.shipments.push({ id: `${tag}-1`, orderId: `${tag}-O1`, number: `${tag}-1`, units: [{ id: `${tag}-U1`, ean: null, sku: 'S1', price: '9.99' }] });
+    server.shipments.push({
+      id: `${tag}-1`,
+      orderId: `${tag}-O1`,
+      number: `${tag}-1`,
+      units: [{ id: `${tag}-U1`, ean: null, sku: 'S1', price: '9.99' }],
+    });
     // A shipment without any unit cannot become an order: one failed file.
     server.shipments.push({ id: `${tag}-bad`, orderId: `${tag}-Obad`, number: `${tag}-bad`, units: [] });
     const job = await sync(v.ownerToken);
@@ -62,6 +67,8 @@ describe('notifyAdminsOnExtmarketSyncFinished', () => {
     expect(clean).to.include({ status: 'completed', files_failed: 0 });
     await handleAgain(app, notifyAdminsOnExtmarketSyncFinished, await eventOf(app, `extmarket_sync-${clean.id}`, 'ExtmarketSyncCompleted'));
     expect(await raisedUnder(app, `extmarket_sync_errors:${clean.id}`)).to.have.length(0);
-    expect((await listNotifications(app, admin, `kind=extmarket_sync_completed_with_errors`)).filter((x) => x.data.job_id === clean.id)).to.have.length(0);
+    expect(
+      (await listNotifications(app, admin, `kind=extmarket_sync_completed_with_errors`)).filter((x) => x.data.job_id === clean.id),
+    ).to.have.length(0);
   });
 });

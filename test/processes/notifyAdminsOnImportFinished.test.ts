@@ -15,12 +15,20 @@ describe('notifyAdminsOnImportFinished', () => {
     app = await testApp();
     admin = await app.adminToken();
     vendor = await createVendorWithOwner(app);
-    files = await serveFiles({ '/good.csv': productCsv({ base: newBase(), count: 2 }), '/gone.csv': (_req, res) => { res.writeHead(404).end(); } });
+    files = await serveFiles({
+      '/good.csv': productCsv({ base: newBase(), count: 2 }),
+      '/gone.csv': (_req, res) => {
+        res.writeHead(404).end();
+      },
+    });
   });
   after(() => files.close());
 
   async function importFrom(path: string) {
-    const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token: admin, body: { vendor_id: vendor.vendorId, language: 'en', source_url: files.url + path } });
+    const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', {
+      token: admin,
+      body: { vendor_id: vendor.vendorId, language: 'en', source_url: files.url + path },
+    });
     expect(res.status).to.equal(202);
     return waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, admin);
   }
@@ -37,7 +45,9 @@ describe('notifyAdminsOnImportFinished', () => {
     await handleAgain(app, notifyAdminsOnImportFinished, failed);
     await handleAgain(app, notifyAdminsOnImportFinished, failed);
     expect(await raisedUnder(app, `marketplace_import_failed:${job.id}`)).to.have.length(1);
-    expect((await listNotifications(app, admin, 'kind=marketplace_import_failed')).filter((x) => x.data.job_id === job.id)).to.have.length(1);
+    expect((await listNotifications(app, admin, 'kind=marketplace_import_failed')).filter((x) => x.data.job_id === job.id)).to.have.length(
+      1,
+    );
   });
 
   it('raises nothing for an import that completed without rejected rows', async () => {

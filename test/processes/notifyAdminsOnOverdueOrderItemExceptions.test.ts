@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
-  notifyAdminsOfOverdueOrderItemExceptions, notifyAdminsOnOverdueOrderItemExceptions,
+  notifyAdminsOfOverdueOrderItemExceptions,
+  notifyAdminsOnOverdueOrderItemExceptions,
 } from '../../src/processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
 import { testApp, type TestApp } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
@@ -24,7 +25,10 @@ describe('notifyAdminsOnOverdueOrderItemExceptions (scheduled)', () => {
   after(() => app.clock.reset());
 
   async function exceptionOf(orderId: number): Promise<number> {
-    return eventually(async () => (await app.services.db.knex('order_item_exceptions').where('order_id', orderId).first('id'))?.id, 'the exception');
+    return eventually(
+      async () => (await app.services.db.knex('order_item_exceptions').where('order_id', orderId).first('id'))?.id,
+      'the exception',
+    );
   }
   const ofException = (id: number) => (n: any) => n.data.exception_id === id;
   const notified = async (id: number) => (await listNotifications(app, admin, 'kind=order_item_exception_overdue')).filter(ofException(id));
@@ -44,7 +48,10 @@ describe('notifyAdminsOnOverdueOrderItemExceptions (scheduled)', () => {
 
     app.clock.advance(2 * HOUR);
     await notifyAdminsOnOverdueOrderItemExceptions.run(app.services);
-    const [n] = await eventually(async () => { const found = await notified(openId); return found.length > 0 && found; }, 'the overdue notice');
+    const [n] = await eventually(async () => {
+      const found = await notified(openId);
+      return found.length > 0 && found;
+    }, 'the overdue notice');
     expect(n).to.include({ severity: 'warning', vendor_id: v.vendorId, link: `/api/v1/admin/orders/${open.orderId}`, is_read: false });
     expect(n.data).to.include({ order_id: open.orderId, exception_id: openId });
     expect(await notified(ignoredId)).to.have.length(0);

@@ -6,7 +6,9 @@ import { createVendorWithOwner } from '../support/tenancy.ts';
 
 describe('notifyAdminsOnTenantCreated', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   it('raises one notice per new company and one per new vendor, however often their creation is processed', async () => {
     const admin = await app.adminToken();

@@ -46,14 +46,60 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     for (const history of histories) await history.generate(store, db.knex, enough(history, 500), undefined, 1 / 20);
     // Text that COPY must escape (tab, newline, carriage return, backslash, a literal \N) and JSON in a jsonb column.
     const odd = 'Tab\there\nnew line\r \\ back "quoted" \\N ü €';
-    await store.append('user-920001', [{ id: randomUUID(), type: 'UserCreated', data: {
-      user_id: 920001, role: 'vendor', email: 'odd@rows.test', username: 'odd\\user', first_name: odd, last_name: '\\N', preferred_language: 'fr',
-      must_change_password: false, password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' } }], { expected: 'no_stream' });
-    await store.append('vendor_product-920001', [{ id: randomUUID(), type: 'VendorProductCreated', data: {
-      product_id: 920001, vendor_id: 1, is_placeholder: false, source_marketplace_product_id: null, vendor_sku: odd, gtin: null, gtin_type: null,
-      marketplace: null, brand: null, image_link: null, product_type_raw: null, is_digital: false, is_active: true,
-      translations: { en: { title: odd, description: '\\N', short_description: null } }, price_cents: 100, sale_price_cents: null, cost_cents: null,
-      tax_rate_bp: 1700, currency: 'EUR', created_at: '2026-01-01T00:00:00.000Z' } }], { expected: 'no_stream' });
+    await store.append(
+      'user-920001',
+      [
+        {
+          id: randomUUID(),
+          type: 'UserCreated',
+          data: {
+            user_id: 920001,
+            role: 'vendor',
+            email: 'odd@rows.test',
+            username: 'odd\\user',
+            first_name: odd,
+            last_name: '\\N',
+            preferred_language: 'fr',
+            must_change_password: false,
+            password_hash: 'x',
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        },
+      ],
+      { expected: 'no_stream' },
+    );
+    await store.append(
+      'vendor_product-920001',
+      [
+        {
+          id: randomUUID(),
+          type: 'VendorProductCreated',
+          data: {
+            product_id: 920001,
+            vendor_id: 1,
+            is_placeholder: false,
+            source_marketplace_product_id: null,
+            vendor_sku: odd,
+            gtin: null,
+            gtin_type: null,
+            marketplace: null,
+            brand: null,
+            image_link: null,
+            product_type_raw: null,
+            is_digital: false,
+            is_active: true,
+            translations: { en: { title: odd, description: '\\N', short_description: null } },
+            price_cents: 100,
+            sale_price_cents: null,
+            cost_cents: null,
+            tax_rate_bp: 1700,
+            currency: 'EUR',
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        },
+      ],
+      { expected: 'no_stream' },
+    );
   });
 
   after(async () => {
@@ -91,9 +137,21 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
   });
 
   it('every row projection names every column of its table (but the generated ones, which PostgreSQL computes)', async () => {
-    expect(rowProjections.map((p) => p.name)).to.include.members(['user_list', 'order_list', 'order_items', 'order_shipments', 'order_item_exceptions', 'extmarket_pushes', 'vendor_product_list']);
+    expect(rowProjections.map((p) => p.name)).to.include.members([
+      'user_list',
+      'order_list',
+      'order_items',
+      'order_shipments',
+      'order_item_exceptions',
+      'extmarket_pushes',
+      'vendor_product_list',
+    ]);
     for (const { fold } of rowProjections) {
-      const columns = (await sql(db.knex, `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`, [fold.table])).map((r: { c: string }) => r.c);
+      const columns = (
+        await sql(db.knex, `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`, [
+          fold.table,
+        ])
+      ).map((r: { c: string }) => r.c);
       const written = fold.insertOnly ? [...fold.columns] : [fold.key, ...fold.columns];
       expect([...written].sort(), fold.table).to.deep.equal([...columns].sort());
     }
@@ -117,10 +175,26 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
   it('two users who swap e-mails within a window: the unique index is built on the final rows, nothing is refused or replayed', async () => {
     const [a, b] = [910_001, 910_002];
     const created = (id: number, email: string) => ({
-      id: randomUUID(), type: 'UserCreated',
-      data: { user_id: id, role: 'vendor', email, username: `swap${id}`, first_name: 'S', last_name: 'W', preferred_language: 'en', must_change_password: false, password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' },
+      id: randomUUID(),
+      type: 'UserCreated',
+      data: {
+        user_id: id,
+        role: 'vendor',
+        email,
+        username: `swap${id}`,
+        first_name: 'S',
+        last_name: 'W',
+        preferred_language: 'en',
+        must_change_password: false,
+        password_hash: 'x',
+        created_at: '2026-01-01T00:00:00.000Z',
+      },
     });
-    const changed = (id: number, email: string, at: string) => ({ id: randomUUID(), type: 'UserProfileChanged', data: { user_id: id, changes: { email }, at } });
+    const changed = (id: number, email: string, at: string) => ({
+      id: randomUUID(),
+      type: 'UserProfileChanged',
+      data: { user_id: id, changes: { email }, at },
+    });
     const userList = rowProjections.find((p) => p.name === 'user_list')!;
     const before = await live(userList);
     const [{ n: earlier }] = await sql(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [[...userList.eventTypes]]);
@@ -134,12 +208,28 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     // The rebuild's shadow table gets its unique indexes once it holds the final rows.
     const first = earlier + 2;
     let refused = 0;
-    const logger = Object.assign(Object.create(silent), { warn: () => { refused++; } });
-    expect(await rebuildProjection(db.knex, store, userList, logger, undefined, { readLimit: first, windowEvents: first, windowRows: first, cachedRows: first })).to.equal(earlier + 5);
+    const logger = Object.assign(Object.create(silent), {
+      warn: () => {
+        refused++;
+      },
+    });
+    expect(
+      await rebuildProjection(db.knex, store, userList, logger, undefined, {
+        readLimit: first,
+        windowEvents: first,
+        windowRows: first,
+        cachedRows: first,
+      }),
+    ).to.equal(earlier + 5);
     expect(refused, 'nothing refused').to.equal(0);
     const swapped = await sql(db.knex, 'SELECT id, email, updated_at FROM user_list WHERE id = ANY($1) ORDER BY id', [[a, b]]);
-    expect(swapped.map((r: any) => [r.email, new Date(r.updated_at).toISOString()])).to.deep.equal([['y@swap.test', '2026-01-04T00:00:00.000Z'], ['x@swap.test', '2026-01-03T00:00:00.000Z']]);
-    const others = (await sql(db.knex, `SELECT to_jsonb(t)::text AS r FROM user_list t WHERE id <> ALL($1) ORDER BY 1`, [[a, b]])).map((r: any) => r.r);
+    expect(swapped.map((r: any) => [r.email, new Date(r.updated_at).toISOString()])).to.deep.equal([
+      ['y@swap.test', '2026-01-04T00:00:00.000Z'],
+      ['x@swap.test', '2026-01-03T00:00:00.000Z'],
+    ]);
+    const others = (await sql(db.knex, `SELECT to_jsonb(t)::text AS r FROM user_list t WHERE id <> ALL($1) ORDER BY 1`, [[a, b]])).map(
+      (r: any) => r.r,
+    );
     expect(others).to.deep.equal(before);
   });
 
@@ -151,7 +241,9 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     expect(before.length).to.be.greaterThan(1);
     let during = -1;
     // While the shadow is being filled, the live table still holds every row.
-    const progress = () => { if (during < 0) during = 0; };
+    const progress = () => {
+      if (during < 0) during = 0;
+    };
     const rebuilding = rebuildProjection(db.knex, store, orderList, silent, progress, TINY);
     for (let i = 0; i < 200 && during < 0; i++) await new Promise((r) => setTimeout(r, 5));
     if (during === 0) during = (await sql(db.knex, 'SELECT count(*)::int AS n FROM order_list'))[0].n;
@@ -165,10 +257,26 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
   it('a live batch a unique index refuses (two users swap e-mails) is applied again event by event, not retried for ever', async () => {
     const [a, b] = [910_011, 910_012];
     const created = (id: number, email: string) => ({
-      id: randomUUID(), type: 'UserCreated',
-      data: { user_id: id, role: 'vendor', email, username: `swap${id}`, first_name: 'S', last_name: 'W', preferred_language: 'en', must_change_password: false, password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' },
+      id: randomUUID(),
+      type: 'UserCreated',
+      data: {
+        user_id: id,
+        role: 'vendor',
+        email,
+        username: `swap${id}`,
+        first_name: 'S',
+        last_name: 'W',
+        preferred_language: 'en',
+        must_change_password: false,
+        password_hash: 'x',
+        created_at: '2026-01-01T00:00:00.000Z',
+      },
     });
-    const changed = (id: number, email: string) => ({ id: randomUUID(), type: 'UserProfileChanged', data: { user_id: id, changes: { email }, at: '2026-01-02T00:00:00.000Z' } });
+    const changed = (id: number, email: string) => ({
+      id: randomUUID(),
+      type: 'UserProfileChanged',
+      data: { user_id: id, changes: { email }, at: '2026-01-02T00:00:00.000Z' },
+    });
     const userList = rowProjections.find((p) => p.name === 'user_list')!;
     await live(userList);
     await store.append(`user-${a}`, [created(a, 'p@swap.test')], { expected: 'no_stream' });
@@ -178,7 +286,11 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     await store.append(`user-${b}`, [changed(b, 'p@swap.test')], { expected: 1 });
     await store.append(`user-${a}`, [changed(a, 'q@swap.test')], { expected: 2 });
     let refused = 0;
-    const logger = Object.assign(Object.create(silent), { warn: () => { refused++; } });
+    const logger = Object.assign(Object.create(silent), {
+      warn: () => {
+        refused++;
+      },
+    });
     // The three changes in one batch: folded, a's row takes q@ while b's stored row still holds it.
     await new ConsumerRunner(db.knex, store, [userList], logger).catchUp(userList);
     expect(refused, 'the batch was refused once').to.equal(1);
@@ -186,10 +298,14 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     expect(swapped.map((r: any) => r.email)).to.deep.equal(['q@swap.test', 'p@swap.test']);
   });
 
-  it('a shadow table\'s statements are not prepared: a prepared statement would outlive the shadow and keep its plan for the next one', () => {
+  it("a shadow table's statements are not prepared: a prepared statement would outlive the shadow and keep its plan for the next one", () => {
     const fold = rowProjections.find((p) => p.name === 'vendor_product_list')!.fold;
     const live = rowStatements(fold);
-    expect([live.load?.name, live.upsert.name, live.remove?.name]).to.deep.equal(['rp_load_vendor_product_list', 'rp_upsert_vendor_product_list', 'rp_delete_vendor_product_list']);
+    expect([live.load?.name, live.upsert.name, live.remove?.name]).to.deep.equal([
+      'rp_load_vendor_product_list',
+      'rp_upsert_vendor_product_list',
+      'rp_delete_vendor_product_list',
+    ]);
     const shadow = rowStatements(fold, 'rb_vendor_product_list');
     expect([shadow.load?.name, shadow.upsert.name, shadow.remove?.name]).to.deep.equal([undefined, undefined, undefined]);
   });

@@ -39,29 +39,48 @@ describe('reliability: auth on every route', function () {
   });
 
   const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '1');
-  const sign = (claims: object, options: jwt.SignOptions = {}) => jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 300, ...options });
+  const sign = (claims: object, options: jwt.SignOptions = {}) =>
+    jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 300, ...options });
 
   /** Each refused credential of an area: [label, token]. */
   function badTokens(area: 'admin' | 'vendor'): [string, string][] {
-    const own = area === 'admin' ? { sub: adminId, type: 'admin' } : { sub: String(vendor.ownerUserId), type: 'vendor', vendor_id: vendor.vendorId };
+    const own =
+      area === 'admin' ? { sub: adminId, type: 'admin' } : { sub: String(vendor.ownerUserId), type: 'vendor', vendor_id: vendor.vendorId };
     const valid = sign(own);
     const [h, , s] = valid.split('.');
     const forged = Buffer.from(JSON.stringify({ ...own, sub: '1', exp: 9_999_999_999 })).toString('base64url');
-    const others: [string, string][] = (['admin', 'vendor', 'customer'] as const).filter((t) => t !== area).map((t) => [
-      `a ${t} token`, sign({ sub: t === 'admin' ? adminId : String(vendor.ownerUserId), type: t, ...(t === 'admin' ? {} : { vendor_id: vendor.vendorId }) }),
-    ]);
+    const others: [string, string][] = (['admin', 'vendor', 'customer'] as const)
+      .filter((t) => t !== area)
+      .map((t) => [
+        `a ${t} token`,
+        sign({
+          sub: t === 'admin' ? adminId : String(vendor.ownerUserId),
+          type: t,
+          ...(t === 'admin' ? {} : { vendor_id: vendor.vendorId }),
+        }),
+      ]);
     return [
       ['an expired token', sign(own, { expiresIn: -10 })],
       ['a tampered token', `${h}.${forged}.${s}`],
-      ['an alg-none token', `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(own)).toString('base64url')}.`],
-      ['a token signed with another key', jwt.sign(own, 'another-secret-that-is-long-enough-012345', { algorithm: 'HS256', expiresIn: 300 })],
+      [
+        'an alg-none token',
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(own)).toString('base64url')}.`,
+      ],
+      [
+        'a token signed with another key',
+        jwt.sign(own, 'another-secret-that-is-long-enough-012345', { algorithm: 'HS256', expiresIn: 300 }),
+      ],
       ['garbage', 'not.a.jwt'],
       ...others,
     ];
   }
 
   async function call(method: string, path: string, headers: Record<string, string>) {
-    const res = await fetch(app.url + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: ['GET', 'DELETE'].includes(method) ? undefined : '{}' });
+    const res = await fetch(app.url + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: ['GET', 'DELETE'].includes(method) ? undefined : '{}',
+    });
     const body: any = await res.json().catch(() => null);
     return { status: res.status, body };
   }
@@ -79,7 +98,10 @@ describe('reliability: auth on every route', function () {
         if (none.status === 401) problems.push(`${key} is listed as open but refused a call without a token`);
         continue;
       }
-      if (none.status !== 401) { problems.push(`${key} without a token → ${none.status}`); continue; }
+      if (none.status !== 401) {
+        problems.push(`${key} without a token → ${none.status}`);
+        continue;
+      }
       for (const [label, token] of badTokens(area)) {
         const res = await call(method, url, { authorization: `Bearer ${token}` });
         if (res.status !== 401 || res.body?.status !== 401) problems.push(`${key} with ${label} → ${res.status}`);
@@ -110,7 +132,9 @@ describe('reliability: auth on every route', function () {
 
   it('refuses missing and bad credentials on every customer route of the shop, header or cookie', async () => {
     const shop = shopClient(app, vendor);
-    const customerRoutes = declaredRoutes(createApp(app.services)).filter((r) => r.entry?.caller === 'customer').map((r) => [r.method, r.path]);
+    const customerRoutes = declaredRoutes(createApp(app.services))
+      .filter((r) => r.entry?.caller === 'customer')
+      .map((r) => [r.method, r.path]);
     const customer = await registerCustomer(shop);
     const own = jwt.decode(customer.token) as Record<string, unknown>;
     const other = await registerCustomer(shopClient(app, await createVendorWithOwner(app)));
@@ -120,7 +144,10 @@ describe('reliability: auth on every route', function () {
     const bad: [string, string][] = [
       ...badTokens('vendor').filter(([label]) => label !== 'a customer token'),
       ['an expired customer token', sign(claims, { expiresIn: -10 })],
-      ['a customer token signed with another key', jwt.sign(claims, 'another-secret-that-is-long-enough-012345', { algorithm: 'HS256', expiresIn: 300 })],
+      [
+        'a customer token signed with another key',
+        jwt.sign(claims, 'another-secret-that-is-long-enough-012345', { algorithm: 'HS256', expiresIn: 300 }),
+      ],
       ['a vendor token', vendor.ownerToken],
       ['a customer token of another shop', other.token],
       ['a customer token of an ended session', ended.token],
@@ -140,7 +167,9 @@ describe('reliability: auth on every route', function () {
     console.log(`      ${customerRoutes.length} customer routes refused ${bad.length + 1} kinds of bad credentials each`);
     expect(problems).to.deep.equal([]);
     expect(customerRoutes.length).to.be.greaterThan(5);
-    expect((await call('GET', '/api/v1/shop/profile', { ...shopHeaders(vendor.vendorCode), authorization: `Bearer ${customer.token}` })).status).to.equal(200);
+    expect(
+      (await call('GET', '/api/v1/shop/profile', { ...shopHeaders(vendor.vendorCode), authorization: `Bearer ${customer.token}` })).status,
+    ).to.equal(200);
   });
 
   it('a valid token of each area opens its own area', async () => {

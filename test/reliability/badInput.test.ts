@@ -26,25 +26,85 @@ import { createVendorWithOwner } from '../support/tenancy.ts';
  */
 
 const BAD_VALUES: unknown[] = [
-  123, -1, 0, 1.5, 2 ** 53 + 1, -(2 ** 63), 1e308, '', ' ', 'x'.repeat(100_000), [], {}, null, true, false,
-  "' OR '1'='1", "'; DROP TABLE events; --", '1; SELECT pg_sleep(5)', '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>',
-  '\u0000', '\ud800', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ∑ 中文', '../../../etc/passwd', '${7*7}{{7*7}}', '%s%s%n', { $gt: '' }, [1, 'two', null],
+  123,
+  -1,
+  0,
+  1.5,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  1e308,
+  '',
+  ' ',
+  'x'.repeat(100_000),
+  [],
+  {},
+  null,
+  true,
+  false,
+  "' OR '1'='1",
+  "'; DROP TABLE events; --",
+  '1; SELECT pg_sleep(5)',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '\u0000',
+  '\ud800',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ∑ 中文',
+  '../../../etc/passwd',
+  '${7*7}{{7*7}}',
+  '%s%s%n',
+  { $gt: '' },
+  [1, 'two', null],
 ];
 /** Raw JSON number tokens JSON.stringify cannot write. */
 const RAW_NUMBERS = ['1e309', '-1e309', '123456789012345678901234567890', '-0', '0.0000000000000000000000001'];
 const COMMON_FIELDS = ['id', 'name', 'email', 'quantity', 'price_cents', 'vendor_id', 'page', 'status', 'is_active', 'code'];
-const PATH_VALUES = ['abc', '1.5', '-1', '0', '99999999999999999999', '1e309', 'Infinity', '1e3', '0x10', '%201', "1'%20OR%20'1'%3D'1", '%3Cscript%3E', '%00', '%ZZ',
-  '..%2F..%2Fetc', 'null', 'x'.repeat(3000)];
-const QUERIES = ['page=-1&limit=-5', 'page=0&limit=0', 'page=abc&limit=1e309', 'page=99999999999999999999&limit=1000000',
-  `search=${'x'.repeat(10_000)}`, "search=' OR 1=1 --&q=%3Cscript%3E", 'search[]=a&search[]=b&page[]=1', '__proto__[polluted]=1&constructor[prototype][x]=1',
-  'is_active=maybe&role=root&status=%00', 'sort=id;DROP TABLE events&order=1\'', 'search=%ZZ&page=%', 'unknown_parameter=1'];
+const PATH_VALUES = [
+  'abc',
+  '1.5',
+  '-1',
+  '0',
+  '99999999999999999999',
+  '1e309',
+  'Infinity',
+  '1e3',
+  '0x10',
+  '%201',
+  "1'%20OR%20'1'%3D'1",
+  '%3Cscript%3E',
+  '%00',
+  '%ZZ',
+  '..%2F..%2Fetc',
+  'null',
+  'x'.repeat(3000),
+];
+const QUERIES = [
+  'page=-1&limit=-5',
+  'page=0&limit=0',
+  'page=abc&limit=1e309',
+  'page=99999999999999999999&limit=1000000',
+  `search=${'x'.repeat(10_000)}`,
+  "search=' OR 1=1 --&q=%3Cscript%3E",
+  'search[]=a&search[]=b&page[]=1',
+  '__proto__[polluted]=1&constructor[prototype][x]=1',
+  'is_active=maybe&role=root&status=%00',
+  "sort=id;DROP TABLE events&order=1'",
+  'search=%ZZ&page=%',
+  'unknown_parameter=1',
+];
 
-interface Variant { label: string; path: string; body?: string | Buffer; contentType?: string }
+interface Variant {
+  label: string;
+  path: string;
+  body?: string | Buffer;
+  contentType?: string;
+}
 
 /** Runs `work` over `items`, at most `width` at a time. */
 async function inLanes<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  const lane = async () => { while (next < items.length) await work(items[next++]); };
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
@@ -56,7 +116,9 @@ function pathVariants(path: string, filler: string): Variant[] {
     return path.replace(/:[A-Za-z_]+/g, () => (n++ === skip ? value : filler));
   };
   const out: Variant[] = [];
-  params.forEach((p, i) => { for (const v of PATH_VALUES) out.push({ label: `${p}=${v.slice(0, 30)}`, path: fill(i, v) }); });
+  params.forEach((p, i) => {
+    for (const v of PATH_VALUES) out.push({ label: `${p}=${v.slice(0, 30)}`, path: fill(i, v) });
+  });
   return out;
 }
 
@@ -85,7 +147,8 @@ describe('reliability: bad input on every route', function () {
     await sql(app.services.db.knex, 'DELETE FROM auth_throttle');
   });
 
-  const tokenFor = (path: string) => (path.startsWith('/api/v1/admin/') ? tokens.admin : path.startsWith('/api/v1/vendor/') ? tokens.vendor : undefined);
+  const tokenFor = (path: string) =>
+    path.startsWith('/api/v1/admin/') ? tokens.admin : path.startsWith('/api/v1/vendor/') ? tokens.vendor : undefined;
 
   async function send(method: string, v: Variant, token?: string, requestId?: string) {
     const headers: Record<string, string> = {};
@@ -101,7 +164,11 @@ describe('reliability: bad input on every route', function () {
     const text = stream ? await res.text().catch(() => '') : await res.text();
     clearTimeout(timer);
     let parsed: any = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, type: res.headers.get('content-type') ?? '', body: parsed };
   }
 
@@ -112,8 +179,12 @@ describe('reliability: bad input on every route', function () {
    */
   async function withEvents(head: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await sql(app.services.db.knex, `SELECT DISTINCT metadata->>'correlation_id' AS id FROM events
-      WHERE position > $1 AND metadata->>'correlation_id' = ANY($2::text[])`, [head, ids]);
+    const rows = await sql(
+      app.services.db.knex,
+      `SELECT DISTINCT metadata->>'correlation_id' AS id FROM events
+      WHERE position > $1 AND metadata->>'correlation_id' = ANY($2::text[])`,
+      [head, ids],
+    );
     return new Set(rows.map((r: any) => r.id as string));
   }
 
@@ -121,11 +192,19 @@ describe('reliability: bad input on every route', function () {
 
   /** A hash of every table the requests could touch (bookkeeping that moves by itself excluded). */
   async function tablesHash(): Promise<Record<string, string>> {
-    const tables = await sql(app.services.db.knex, `SELECT tablename FROM pg_tables WHERE schemaname = 'public'
+    const tables = await sql(
+      app.services.db.knex,
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public'
       AND tablename NOT IN ('knex_migrations', 'knex_migrations_lock', 'consumer_checkpoints', 'auth_throttle', 'scheduled_runs', 'live_connections',
         'application_logs', 'metric_windows', 'platform_instances', 'feed_heads')
-      ORDER BY 1`);
-    const union = tables.map((t: any) => `SELECT '${t.tablename}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t.tablename}" x`).join(' UNION ALL ');
+      ORDER BY 1`,
+    );
+    const union = tables
+      .map(
+        (t: any) =>
+          `SELECT '${t.tablename}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t.tablename}" x`,
+      )
+      .join(' UNION ALL ');
     const rows = await sql(app.services.db.knex, union);
     return Object.fromEntries(rows.map((r: any) => [r.t, r.h]));
   }
@@ -142,10 +221,14 @@ describe('reliability: bad input on every route', function () {
     for (let pause = 10; Date.now() < deadline; pause = Math.min(pause * 2, 250)) {
       const health: any = await (await fetch(`${app.url}/health/ready`)).json();
       if (health.checks.consumers.every((c: any) => c.lag === 0)) {
-        const active = await Promise.all(['pending', 'queued', 'running', 'processing'].map(async (status) => {
-          const res = await fetch(`${app.url}/api/v1/admin/tasks?status=${status}&limit=1`, { headers: { authorization: `Bearer ${tokens.admin}` } });
-          return ((await res.json()) as any).items?.length ?? 0;
-        }));
+        const active = await Promise.all(
+          ['pending', 'queued', 'running', 'processing'].map(async (status) => {
+            const res = await fetch(`${app.url}/api/v1/admin/tasks?status=${status}&limit=1`, {
+              headers: { authorization: `Bearer ${tokens.admin}` },
+            });
+            return ((await res.json()) as any).items?.length ?? 0;
+          }),
+        );
         if (active.every((n) => n === 0)) return;
       }
       await new Promise((r) => setTimeout(r, pause));
@@ -174,9 +257,14 @@ describe('reliability: bad input on every route', function () {
     if (method === 'GET' || method === 'HEAD') return out;
     const fields = [...new Set([...(await fieldsOf(method, base, token)), ...COMMON_FIELDS])];
     for (const value of BAD_VALUES) {
-      out.push({ label: `all fields = ${JSON.stringify(value).slice(0, 30)}`, path: base, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, value]))) });
+      out.push({
+        label: `all fields = ${JSON.stringify(value).slice(0, 30)}`,
+        path: base,
+        body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, value]))),
+      });
     }
-    for (const raw of RAW_NUMBERS) out.push({ label: `numbers ${raw}`, path: base, body: `{${fields.map((f) => `"${f}":${raw}`).join(',')}}` });
+    for (const raw of RAW_NUMBERS)
+      out.push({ label: `numbers ${raw}`, path: base, body: `{${fields.map((f) => `"${f}":${raw}`).join(',')}}` });
     const depth = 100_000;
     out.push(
       { label: 'no body', path: base },
@@ -188,12 +276,21 @@ describe('reliability: bad input on every route', function () {
       { label: 'deep JSON array', path: base, body: `${'['.repeat(depth)}${']'.repeat(depth)}` },
       { label: 'deep JSON object', path: base, body: `${'{"a":'.repeat(depth / 10)}1${'}'.repeat(depth / 10)}` },
       { label: 'deep JSON in a field', path: base, body: `{"${fields[0]}":${'['.repeat(depth)}${']'.repeat(depth)}}` },
-      { label: 'invalid UTF-8', path: base, body: Buffer.concat([Buffer.from(`{"${fields[0]}":"`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from('"}')]) },
+      {
+        label: 'invalid UTF-8',
+        path: base,
+        body: Buffer.concat([Buffer.from(`{"${fields[0]}":"`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from('"}')]),
+      },
       { label: 'BOM and UTF-16', path: base, body: Buffer.from(`\ufeff{"${fields[0]}":"x"}`, 'utf16le') },
       { label: 'over 1 MB', path: base, body: JSON.stringify({ [fields[0]]: 'x'.repeat(1_200_000) }) },
       { label: 'text/plain', path: base, body: '{"a":1}', contentType: 'text/plain' },
       { label: 'form body', path: base, body: 'a=1&a=2&__proto__[x]=1&email[]=x', contentType: 'application/x-www-form-urlencoded' },
-      { label: 'multipart garbage', path: base, body: '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n', contentType: 'multipart/form-data; boundary=y' },
+      {
+        label: 'multipart garbage',
+        path: base,
+        body: '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n',
+        contentType: 'multipart/form-data; boundary=y',
+      },
       { label: 'unknown media type', path: base, body: '\u0000\u0001', contentType: 'application/octet-stream' },
       { label: 'prototype pollution', path: base, body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
     );
@@ -235,15 +332,24 @@ describe('reliability: bad input on every route', function () {
         if (res.status >= 500) problems.push(`${where}: ${JSON.stringify(res.body).slice(0, 200)}`);
         if (res.status >= 400) {
           const b = res.body;
-          const ok = /application\/problem\+json/.test(res.type) && b && typeof b === 'object' && b.status === res.status
-            && typeof b.type === 'string' && typeof b.title === 'string' && typeof b.code === 'string';
+          const ok =
+            /application\/problem\+json/.test(res.type) &&
+            b &&
+            typeof b === 'object' &&
+            b.status === res.status &&
+            typeof b.type === 'string' &&
+            typeof b.title === 'string' &&
+            typeof b.code === 'string';
           if (!ok) problems.push(`${where}: not a problem body (${res.type}) ${String(JSON.stringify(b)).slice(0, 120)}`);
         }
         if (res.status >= 200 && res.status < 300) anyAccepted = true;
         else refused.push({ id: requestId, where });
       });
       // Commands append their events before the request is answered: every refused request's are in by now.
-      const appended = await withEvents(head, refused.map((r) => r.id));
+      const appended = await withEvents(
+        head,
+        refused.map((r) => r.id),
+      );
       for (const r of refused) if (appended.has(r.id)) problems.push(`${r.where}: refused, yet events were appended`);
       if (!anyAccepted) {
         const after = await tablesHash();
@@ -252,7 +358,9 @@ describe('reliability: bad input on every route', function () {
         checkedRoutes++;
       }
     }
-    console.log(`      ${routes.length} routes, ${requests} requests in ${((Date.now() - began) / 1000).toFixed(0)} s (${(waited / 1000).toFixed(0)} s of it waiting for background work to end); ${checkedRoutes} routes refused everything and left every table as it was`);
+    console.log(
+      `      ${routes.length} routes, ${requests} requests in ${((Date.now() - began) / 1000).toFixed(0)} s (${(waited / 1000).toFixed(0)} s of it waiting for background work to end); ${checkedRoutes} routes refused everything and left every table as it was`,
+    );
     if (problems.length > 0) console.log(problems.map((p) => `      ✗ ${p}`).join('\n'));
     expect(problems, `${problems.length} problems, listed above`).to.deep.equal([]);
     // Still serving afterwards.

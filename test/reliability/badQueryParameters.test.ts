@@ -22,15 +22,57 @@ import { createVendorWithOwner, shopHeaders } from '../support/tenancy.ts';
 /** Raw (URL-encoded) values: what a client can put after `name=`. */
 const VALUES = [
   // Numbers: overflowing, not finite, past the 32-bit ids and past 2^53, fractional, negative, other notations.
-  '1e309', '-1e309', 'Infinity', '-Infinity', 'NaN', '99999999999999999999', '-99999999999999999999', '2147483648',
-  '9007199254740993', '1.5', '-1', '0', '1e3', '0x10', '%205',
+  '1e309',
+  '-1e309',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '99999999999999999999',
+  '-99999999999999999999',
+  '2147483648',
+  '9007199254740993',
+  '1.5',
+  '-1',
+  '0',
+  '1e3',
+  '0x10',
+  '%205',
   // Text: LIKE's escape character and wildcards, quotes, NUL, long, not UTF-8, control and bidi characters, markup, SQL.
-  '%5C', '%5C%5C', 'a%5C', '%25', '%25%25', '_', '%5C%25', '%27', '%22', '%27%22%5C', '%00', 'a%00b', 'x'.repeat(10_000),
-  '%FF%FE', '%C3%28', '%ED%A0%80', '%F0%9F%98%80', '%E2%80%AE', '%0A', '%3Cscript%3E', '1%3BDROP%20TABLE%20events', '',
+  '%5C',
+  '%5C%5C',
+  'a%5C',
+  '%25',
+  '%25%25',
+  '_',
+  '%5C%25',
+  '%27',
+  '%22',
+  '%27%22%5C',
+  '%00',
+  'a%00b',
+  'x'.repeat(10_000),
+  '%FF%FE',
+  '%C3%28',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  '%E2%80%AE',
+  '%0A',
+  '%3Cscript%3E',
+  '1%3BDROP%20TABLE%20events',
+  '',
 ];
 
-interface Parameter { name: string; in: string; required?: boolean; schema: Record<string, unknown> }
-interface Operation { method: string; path: string; parameters: Parameter[] }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+}
 
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
 const ajv = addFormats(new Ajv({ allErrors: true, coerceTypes: true, strict: false }));
@@ -72,8 +114,10 @@ describe('reliability: bad values in every query parameter of the OpenAPI docume
     const document = (await app.call('GET', '/api/v1/openapi.json')).body;
     // A parameter's schema may name a component (`#/components/schemas/Language`): the document is the base of those references.
     ajv.addSchema({ $id: 'openapi.json', components: document.components });
-    operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, parameters: op.parameters ?? [] })))
+    operations = Object.entries(document.paths as Record<string, Record<string, any>>)
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, parameters: op.parameters ?? [] })),
+      )
       .filter((op) => op.parameters.some((p: Parameter) => p.in === 'query'));
     const vendor = await createVendorWithOwner(app);
     // Every feature: a gated route's refusal (403) would come before its parameters are read.
@@ -90,7 +134,11 @@ describe('reliability: bad values in every query parameter of the OpenAPI docume
     const res = await fetch(app.url + url, { method, headers });
     const text = await res.text();
     let body: any = text;
-    try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body, nosniff: res.headers.get('x-content-type-options') };
   }
 
@@ -103,7 +151,11 @@ describe('reliability: bad values in every query parameter of the OpenAPI docume
       const path = op.path.replace(/\{[^}]+\}/g, '1');
       const query = op.parameters.filter((p) => p.in === 'query');
       // The other required parameters keep a value their schema admits while one is fuzzed.
-      const others = (name: string) => query.filter((p) => p.required && p.name !== name).map((p) => `&${p.name}=${encodeURIComponent(sample(p.schema))}`).join('');
+      const others = (name: string) =>
+        query
+          .filter((p) => p.required && p.name !== name)
+          .map((p) => `&${p.name}=${encodeURIComponent(sample(p.schema))}`)
+          .join('');
       const baseline = await send(op.method, `${path}?${others('')}`, headers);
       for (const parameter of query) {
         parameters++;
@@ -116,14 +168,20 @@ describe('reliability: bad values in every query parameter of the OpenAPI docume
           requests++;
           const where = `${op.method} ${op.path}?${fuzzed.slice(0, 60)} → ${res.status}`;
           if (res.nosniff !== 'nosniff') problems.push(`${where}: no X-Content-Type-Options: nosniff`);
-          if (res.status >= 500) { problems.push(`${where}: ${JSON.stringify(res.body).slice(0, 200)}`); continue; }
+          if (res.status >= 500) {
+            problems.push(`${where}: ${JSON.stringify(res.body).slice(0, 200)}`);
+            continue;
+          }
           const named = res.status === 422 && (res.body?.errors ?? []).some((e: any) => e.pointer === `/query/${parameter.name}`);
           if (admits(check, received)) {
             if (named) problems.push(`${where}: refused a value its schema admits: ${JSON.stringify(res.body.errors)}`);
             // An id filter may name nothing (404); any other admitted value is answered like the route without it.
-            else if (baseline.status < 300 && res.status >= 300 && !(res.status === 404 && parameter.schema.type === 'integer')) problems.push(`${where}: the route answers ${baseline.status} without it: ${JSON.stringify(res.body).slice(0, 200)}`);
+            else if (baseline.status < 300 && res.status >= 300 && !(res.status === 404 && parameter.schema.type === 'integer'))
+              problems.push(`${where}: the route answers ${baseline.status} without it: ${JSON.stringify(res.body).slice(0, 200)}`);
           } else if (!named) {
-            problems.push(`${where}: a value the schema refuses is not a 422 naming /query/${parameter.name}: ${JSON.stringify(res.body).slice(0, 200)}`);
+            problems.push(
+              `${where}: a value the schema refuses is not a 422 naming /query/${parameter.name}: ${JSON.stringify(res.body).slice(0, 200)}`,
+            );
           }
         }
       }

@@ -22,14 +22,27 @@ describe('reliability: concurrent commands on one aggregate', function () {
 
   it('50 concurrent "ship 1 unit" on an item with 10 confirmed units: 10 succeed, 40 get 409, 10 movements', async () => {
     const product = (await call('POST', '/products', { title: 'Concurrency kettle', price_cents: 3000 })).body;
-    expect((await call('POST', '/inventory', { product_id: product.id, bin_location: 'R-1', quantity: 25 })).status).to.be.oneOf([200, 201]);
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id, quantity: 10 }]);
+    expect((await call('POST', '/inventory', { product_id: product.id, bin_location: 'R-1', quantity: 25 })).status).to.be.oneOf([
+      200, 201,
+    ]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id, quantity: 10 }]);
     expect((await call('POST', `/extmarket/orders/${orderId}/confirm`)).status).to.equal(200);
 
-    const replies = await Promise.all(Array.from({ length: 50 }, () => call('POST', `/orders/${orderId}/items/${item}/ship`, { quantity: 1 })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', `/orders/${orderId}/items/${item}/ship`, { quantity: 1 })),
+    );
     const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200), `statuses: ${statuses.join(',')}`).to.have.length(10);
-    expect(statuses.filter((s) => s === 409), `statuses: ${statuses.join(',')}`).to.have.length(40);
+    expect(
+      statuses.filter((s) => s === 200),
+      `statuses: ${statuses.join(',')}`,
+    ).to.have.length(10);
+    expect(
+      statuses.filter((s) => s === 409),
+      `statuses: ${statuses.join(',')}`,
+    ).to.have.length(40);
     for (const r of replies.filter((x) => x.status === 409)) expect(r.headers.get('content-type')).to.match(/problem\+json/);
 
     const status = await call('GET', `/orders/${orderId}/shipment-status`);

@@ -32,7 +32,9 @@ describe('reliability: crash', function () {
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 200)));
         await service.kill();
         await load.stop();
-        console.log(`      round ${round}: killed with ${load.acknowledged.length} commands acknowledged so far, ${load.wireErrors} requests cut off`);
+        console.log(
+          `      round ${round}: killed with ${load.acknowledged.length} commands acknowledged so far, ${load.wireErrors} requests cut off`,
+        );
         service = null;
       }
       service = await startService({ databaseUrl: url, name: 'crash-after' });
@@ -42,7 +44,10 @@ describe('reliability: crash', function () {
 
       expect(load.acknowledged.length).to.be.greaterThan(80);
       expect(load.wireErrors, 'the kills cut requests off').to.be.greaterThan(0);
-      expect(load.refused.filter((r) => r.status >= 500), JSON.stringify(load.refused.slice(0, 3))).to.deep.equal([]);
+      expect(
+        load.refused.filter((r) => r.status >= 500),
+        JSON.stringify(load.refused.slice(0, 3)),
+      ).to.deep.equal([]);
       const db = await openDatabase({ url, poolMax: 2 });
       try {
         await expectAcknowledgedStoredOnce(db, load.acknowledged);

@@ -12,7 +12,12 @@ import { files } from './tenantIsolationCases.ts';
  * for the shop) share: a client's request, the search of an answer for another tenant's data, and
  * a fingerprint of everything a tenant owns, to prove a refused request changed nothing.
  */
-export interface Answer { status: number; type: string; text: string; body: any }
+export interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  body: any;
+}
 
 /** How long a request reads an event stream (its first events: the caller's unread count) before it closes it. */
 const EVENT_STREAM_READ_MS = 300;
@@ -20,24 +25,35 @@ const EVENT_STREAM_READ_MS = 300;
 /** A request as a client sends it (node:http, so the Host header can name a shop). */
 export function send(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(baseUrl + path, { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: any = text;
-        try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-        resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), text, body: parsed });
-      };
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', finish);
-      // An event stream stays open: what it sends within a moment is its answer, then the client leaves.
-      if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
-        setTimeout(() => { finish(); req.destroy(); }, EVENT_STREAM_READ_MS);
-      }
-    });
+    const req = request(
+      baseUrl + path,
+      { method, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: any = text;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), text, body: parsed });
+        };
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', finish);
+        // An event stream stays open: what it sends within a moment is its answer, then the client leaves.
+        if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          setTimeout(() => {
+            finish();
+            req.destroy();
+          }, EVENT_STREAM_READ_MS);
+        }
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -57,7 +73,8 @@ export function leaks(answer: Answer, v: Tenant, markers = v.markers, keys = tru
   return found;
 }
 
-export const isProblem = (x: Answer) => /application\/problem\+json/.test(x.type) && x.body?.status === x.status && typeof x.body?.code === 'string';
+export const isProblem = (x: Answer) =>
+  /application\/problem\+json/.test(x.type) && x.body?.status === x.status && typeof x.body?.code === 'string';
 
 /**
  * A hash per table of the rows that belong to `t` (every table with a vendor_id, its vendor,
@@ -73,7 +90,11 @@ export async function snapshot(knex: Knex, vendorTables: readonly string[], t: T
     part('vendor_list', 'vendor_list', `id = ${vendor}`),
     part('company_list', 'company_list', `id = ${company}`),
     part('user_list', 'user_list', `id IN (${owner}, ${member})`),
-    part('marketplace_product_translations', 'marketplace_product_translations', `product_id IN (SELECT id FROM marketplace_product_list WHERE vendor_id = ${vendor})`),
+    part(
+      'marketplace_product_translations',
+      'marketplace_product_translations',
+      `product_id IN (SELECT id FROM marketplace_product_list WHERE vendor_id = ${vendor})`,
+    ),
     `SELECT 'events' AS k, coalesce(string_agg(stream_id || '@' || v, ',' ORDER BY stream_id), '') AS h FROM (SELECT stream_id, max(version) AS v FROM events
       WHERE data->>'vendor_id' = '${vendor}' OR metadata->>'vendor_id' = '${vendor}' OR stream_id IN ('user-${owner}', 'user-${member}') GROUP BY stream_id) s`,
   ];
@@ -81,12 +102,18 @@ export async function snapshot(knex: Knex, vendorTables: readonly string[], t: T
   return Object.fromEntries(rows.map((r: { k: string; h: string }) => [r.k, r.h]));
 }
 
-export const changed = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+export const changed = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
 
 /** Every read-model table that has a vendor_id column: a tenant's rows in each are part of its snapshot. */
 export async function vendorTablesOf(knex: Knex): Promise<string[]> {
-  return (await sql(knex, `SELECT table_name AS t FROM information_schema.columns c JOIN information_schema.tables USING (table_schema, table_name)
-    WHERE c.table_schema = 'public' AND c.column_name = 'vendor_id' AND table_type = 'BASE TABLE' ORDER BY 1`)).map((r: any) => r.t);
+  return (
+    await sql(
+      knex,
+      `SELECT table_name AS t FROM information_schema.columns c JOIN information_schema.tables USING (table_schema, table_name)
+    WHERE c.table_schema = 'public' AND c.column_name = 'vendor_id' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    )
+  ).map((r: any) => r.t);
 }
 
 /** The two tenants an isolation suite sets against each other, and the tables holding vendor rows. */
@@ -104,11 +131,15 @@ export interface TwoTenants {
 export async function openTwoTenants(app: TestApp): Promise<TwoTenants> {
   const dns = await startTestDns();
   app.services.config.dnsServers = [dns.server];
-  files.png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } }).png().toBuffer();
+  files.png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3366' } })
+    .png()
+    .toBuffer();
   const a = await createTenant(app, dns);
   const b = await createTenant(app, dns);
   return {
-    a, b, vendorTables: await vendorTablesOf(app.services.db.knex),
+    a,
+    b,
+    vendorTables: await vendorTablesOf(app.services.db.knex),
     async close() {
       app.services.config.dnsServers = undefined;
       await dns.close();

@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { testApp, type TestApp } from '../support/app.ts';
 import { quiet, type Tenant } from '../support/tenantData.ts';
-import { changed, isProblem, leaks, openTwoTenants, send as sendTo, snapshot as snapshotOf, type Answer, type TwoTenants } from './isolationSupport.ts';
+import {
+  changed,
+  isProblem,
+  leaks,
+  openTwoTenants,
+  send as sendTo,
+  snapshot as snapshotOf,
+  type Answer,
+  type TwoTenants,
+} from './isolationSupport.ts';
 import { SHOP_CUSTOMER_CASES, type ShopReq } from './shopIsolationCases.ts';
 import { SHOP_CASES } from './tenantIsolationCases.ts';
 
@@ -40,13 +49,17 @@ describe('reliability: tenant isolation on every shop route', function () {
     console.log(`      ${sent} shop requests`);
   });
 
-  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> => sendTo(app.url, method, path, headers, body);
+  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> =>
+    sendTo(app.url, method, path, headers, body);
   const snapshot = (t: Tenant) => snapshotOf(app.services.db.knex, vendorTables, t);
 
   it('shop API: the vendor the context names answers, never the other, whatever mix of Host, Referer and headers', async () => {
     const problems: string[] = [];
     let checked = 0;
-    for (const [x, y] of [[a, b], [b, a]]) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ]) {
       const path = (t: Tenant) => `http://localhost/vendors/${t.vendorCode}/shop/`;
       const scenarios: [string, Record<string, string>, Tenant | null][] = [
         ['Referer path form', { referer: path(x) }, x],
@@ -56,13 +69,21 @@ describe('reliability: tenant isolation on every shop route', function () {
         ['Referer subdomain, Host an IP', { host: '127.0.0.1', referer: `https://${x.subdomain}.localhost/` }, x],
         ["Host subdomain, other's Referer", { host: `${x.subdomain}.localhost`, referer: path(y) }, x],
         ["Host custom domain, other's Referer", { host: x.domain.name, referer: path(y) }, x],
-        ["Referer path form, other's subdomain as the Referer host", { referer: `http://${y.subdomain}.localhost/vendors/${x.vendorCode}/shop/` }, x],
-        ["unknown domain in Host, Referer", { host: `unknown-${x.tag}.example`, referer: path(x) }, x],
+        [
+          "Referer path form, other's subdomain as the Referer host",
+          { referer: `http://${y.subdomain}.localhost/vendors/${x.vendorCode}/shop/` },
+          x,
+        ],
+        ['unknown domain in Host, Referer', { host: `unknown-${x.tag}.example`, referer: path(x) }, x],
         ["other's pending domain in Host, Referer", { host: y.pendingDomain.name, referer: path(x) }, x],
         ["Referer, other's vendor headers", { referer: path(x), 'x-vendor-id': String(y.vendorId), 'x-vendor-code': y.vendorCode }, x],
-        ["Host subdomain, other's vendor token (header and cookie)", { host: `${x.subdomain}.localhost`, authorization: `Bearer ${y.ownerToken}`, cookie: `vendor_token=${y.ownerToken}` }, x],
+        [
+          "Host subdomain, other's vendor token (header and cookie)",
+          { host: `${x.subdomain}.localhost`, authorization: `Bearer ${y.ownerToken}`, cookie: `vendor_token=${y.ownerToken}` },
+          x,
+        ],
         ["unknown subdomain in Host, other's Referer", { host: `nosuch-${randomUUID().slice(0, 8)}.localhost`, referer: path(y) }, null],
-        ["unknown code in the Referer path", { referer: `http://localhost/vendors/NOSUCH${randomUUID().slice(0, 8)}/shop/` }, null],
+        ['unknown code in the Referer path', { referer: `http://localhost/vendors/NOSUCH${randomUUID().slice(0, 8)}/shop/` }, null],
         ['no context, vendor headers only', { 'x-vendor-id': String(x.vendorId), 'x-vendor-code': x.vendorCode }, null],
       ];
       for (const [key, shopPath] of Object.entries(SHOP_CASES)) {
@@ -72,11 +93,14 @@ describe('reliability: tenant isolation on every shop route', function () {
             sent++;
             checked++;
             const where = `${key} [${label}${query ? ", other's query" : ''}, ${x === a ? 'A' : 'B'}] → ${res.status}`;
-            const privateOf = (t: Tenant) => [t.ownerEmail, t.member.email, t.invitation.email, t.server.apiKey, t.server.url].map((s) => s.toLowerCase());
+            const privateOf = (t: Tenant) =>
+              [t.ownerEmail, t.member.email, t.invitation.email, t.server.apiKey, t.server.url].map((s) => s.toLowerCase());
             // The named vendor's public data only; none of the other's, and nobody's private data.
-            const leaked = expected === null ? [...leaks(res, x), ...leaks(res, y)] : [...leaks(res, y), ...leaks(res, x, privateOf(x), false)];
+            const leaked =
+              expected === null ? [...leaks(res, x), ...leaks(res, y)] : [...leaks(res, y), ...leaks(res, x, privateOf(x), false)];
             if (expected === null) {
-              if (res.status !== 404 || res.body?.code !== 'VendorNotFoundException' || !isProblem(res)) problems.push(`${where}: expected VendorNotFoundException`);
+              if (res.status !== 404 || res.body?.code !== 'VendorNotFoundException' || !isProblem(res))
+                problems.push(`${where}: expected VendorNotFoundException`);
             } else if (res.status !== 200 || res.body?.id !== expected.vendorId || !res.text.toLowerCase().includes(expected.tag)) {
               problems.push(`${where}: expected vendor ${expected.vendorId}, ${res.text.slice(0, 160)}`);
             }
@@ -89,7 +113,7 @@ describe('reliability: tenant isolation on every shop route', function () {
     expect(checked).to.be.greaterThan(50);
   });
 
-  it("the shop fixtures are real: each customer finds its own address, cart and order at its own shop", async () => {
+  it('the shop fixtures are real: each customer finds its own address, cart and order at its own shop', async () => {
     for (const t of [a, b]) {
       const headers = { referer: `http://localhost/vendors/${t.vendorCode}/shop/`, authorization: `Bearer ${t.shopper.token}` };
       const order = await send('GET', `/api/v1/shop/orders/${t.shopper.order}`, headers);
@@ -114,18 +138,27 @@ describe('reliability: tenant isolation on every shop route', function () {
         for (const r of build(m, v) as ShopReq[]) {
           const shop = r.shop === 'own' ? m : v;
           const headers: Record<string, string> = {
-            referer: `http://localhost/vendors/${shop.vendorCode}/shop/`, 'x-vendor-id': String(v.vendorId), 'x-vendor-code': v.vendorCode,
+            referer: `http://localhost/vendors/${shop.vendorCode}/shop/`,
+            'x-vendor-id': String(v.vendorId),
+            'x-vendor-code': v.vendorCode,
             ...(r.as ? { authorization: `Bearer ${tokens[r.as]}` } : {}),
             ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
           };
           const sep = r.path.includes('?') ? '&' : '?';
-          const res = await send(method, `/api/v1/shop${r.path}${sep}vendor_id=${v.vendorId}`, headers, r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body)));
+          const res = await send(
+            method,
+            `/api/v1/shop${r.path}${sep}vendor_id=${v.vendorId}`,
+            headers,
+            r.body === undefined ? undefined : Buffer.from(JSON.stringify(r.body)),
+          );
           sent++;
           checked++;
           const where = `${key} ${r.label ?? r.path} [${r.as ?? 'anonymous'} at ${r.shop} shop] → ${res.status}`;
           if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
-          if (r.expect === 'refused' && (![400, 401, 403, 404, 409, 422].includes(res.status) || !isProblem(res))) problems.push(`${where}: expected a refusal`);
-          if (r.expect === 'empty' && !(res.status === 200 && Array.isArray(res.body?.items) && res.body.items.length === 0)) problems.push(`${where}: expected no rows`);
+          if (r.expect === 'refused' && (![400, 401, 403, 404, 409, 422].includes(res.status) || !isProblem(res)))
+            problems.push(`${where}: expected a refusal`);
+          if (r.expect === 'empty' && !(res.status === 200 && Array.isArray(res.body?.items) && res.body.items.length === 0))
+            problems.push(`${where}: expected no rows`);
           // The sibling is a customer of the victim's shop: the shop's own texts are its to see, the first customer's are not.
           const leaked = r.as === 'sibling' ? v.shopperMarkers.filter((mk) => res.text.toLowerCase().includes(mk)) : leaks(res, v);
           if (leaked.length > 0) problems.push(`${where}: holds ${leaked.join(', ')}`);
@@ -133,11 +166,13 @@ describe('reliability: tenant isolation on every shop route', function () {
       }
       await quiet(app);
       problems.push(...changed(start, await snapshot(v)).map((k) => `the victim's ${k} changed`));
-      const still = await send('GET', '/api/v1/shop/profile', { referer: `http://localhost/vendors/${v.vendorCode}/shop/`, authorization: `Bearer ${v.shopper.token}` });
+      const still = await send('GET', '/api/v1/shop/profile', {
+        referer: `http://localhost/vendors/${v.vendorCode}/shop/`,
+        authorization: `Bearer ${v.shopper.token}`,
+      });
       if (still.status !== 200) problems.push(`the victim's customer is no longer signed in at its shop: ${still.status}`);
       expect(problems).to.deep.equal([]);
       expect(checked).to.be.greaterThan(30);
     });
   }
-
 });

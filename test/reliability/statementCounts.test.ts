@@ -12,12 +12,14 @@ describe('reliability: statements per request of the command scenarios', functio
   this.timeout(600_000);
 
   it('no command scenario sends more statements in its path than before the plans', async function () {
-    const server = await requirePostgres(this, 'the statements are counted on the service\'s node-postgres clients');
+    const server = await requirePostgres(this, "the statements are counted on the service's node-postgres clients");
     const { url, drop } = await freshPostgresDatabase(server);
     try {
       const counts = await countStatements({ databaseUrl: url, requests: 3 });
       const now = Object.fromEntries(COMMAND_SCENARIOS.map((s) => [s, counts[s].request]));
-      console.log(`      statements per request: ${COMMAND_SCENARIOS.map((s) => `${s} ${now[s]} (before the plans ${BEFORE_PLANS.counts[s]})`).join(', ')}`);
+      console.log(
+        `      statements per request: ${COMMAND_SCENARIOS.map((s) => `${s} ${now[s]} (before the plans ${BEFORE_PLANS.counts[s]})`).join(', ')}`,
+      );
       for (const s of COMMAND_SCENARIOS) {
         expect(counts[s].request, `${s}: ${JSON.stringify(counts[s].byName)}`).to.be.at.most(BEFORE_PLANS.counts[s]);
       }

@@ -39,9 +39,10 @@ export async function expectProjectionsEqualRebuild(url: string): Promise<{ tabl
         const before = live.get(table)!;
         const missing = before.filter((r) => !rebuilt.includes(r));
         const extra = rebuilt.filter((r) => !before.includes(r));
-        expect({ table, missing: missing.slice(0, 3), extra: extra.slice(0, 3), count: rebuilt.length },
-          `${projection.name}: ${table} rebuilt differs from the live rows`)
-          .to.deep.equal({ table, missing: [], extra: [], count: before.length });
+        expect(
+          { table, missing: missing.slice(0, 3), extra: extra.slice(0, 3), count: rebuilt.length },
+          `${projection.name}: ${table} rebuilt differs from the live rows`,
+        ).to.deep.equal({ table, missing: [], extra: [], count: before.length });
         tables++;
         rows += rebuilt.length;
       }
@@ -62,7 +63,9 @@ export async function waitUntilReady(url: string, ms = 60_000): Promise<any> {
       const res = await fetch(`${url}/health/ready`);
       last = await res.json();
       if (res.status === 200 && last.checks.consumers.every((c: any) => c.lag === 0)) return last;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     if (Date.now() > end) throw new Error(`not caught up within ${ms} ms: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -112,7 +115,9 @@ export class CommandLoad {
           const name = `${this.tag}${i}x${Math.floor(Math.random() * 1e6)}`;
           const email = `${name}@load.test`;
           const res = await fetch(`${target.url}/api/v1/admin/users`, {
-            method: 'POST', headers, body: JSON.stringify({ email, username: name, password: 'load-password-0123', role: 'vendor' }),
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ email, username: name, password: 'load-password-0123', role: 'vendor' }),
           });
           const body: any = await res.json();
           if (res.status === 201) this.acknowledged.push({ kind: 'create', id: body.id, email });
@@ -120,7 +125,11 @@ export class CommandLoad {
         } else {
           const id = users[(i * 7) % users.length];
           const marker = `m${this.tag}${i}`;
-          const res = await fetch(`${target.url}/api/v1/admin/users/${id}`, { method: 'PUT', headers, body: JSON.stringify({ first_name: marker }) });
+          const res = await fetch(`${target.url}/api/v1/admin/users/${id}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ first_name: marker }),
+          });
           const body: any = await res.json();
           if (res.status === 200) this.acknowledged.push({ kind: 'update', id, marker });
           else this.refused.push({ status: res.status, body });
@@ -138,10 +147,16 @@ export class CommandLoad {
  * command's event is there twice, and every stream's versions run 1..n without a gap.
  */
 export async function expectAcknowledgedStoredOnce(db: Database, acknowledged: Acknowledged[]): Promise<void> {
-  const created = await sql(db.knex, `SELECT data->>'email' AS email, (data->>'user_id')::int AS id, count(*)::int AS n
-    FROM events WHERE type = 'UserCreated' GROUP BY 1, 2`);
-  const changed = await sql(db.knex, `SELECT data->'changes'->>'first_name' AS marker, stream_id, count(*)::int AS n
-    FROM events WHERE type = 'UserProfileChanged' GROUP BY 1, 2`);
+  const created = await sql(
+    db.knex,
+    `SELECT data->>'email' AS email, (data->>'user_id')::int AS id, count(*)::int AS n
+    FROM events WHERE type = 'UserCreated' GROUP BY 1, 2`,
+  );
+  const changed = await sql(
+    db.knex,
+    `SELECT data->'changes'->>'first_name' AS marker, stream_id, count(*)::int AS n
+    FROM events WHERE type = 'UserProfileChanged' GROUP BY 1, 2`,
+  );
   const byEmail = new Map(created.map((r: any) => [r.email, r]));
   const byMarker = new Map(changed.map((r: any) => [r.marker, r]));
   const problems: string[] = [];
@@ -151,13 +166,17 @@ export async function expectAcknowledgedStoredOnce(db: Database, acknowledged: A
       if (!row || row.id !== a.id) problems.push(`user ${a.id} (${a.email}) answered 201 but is not in the store`);
     } else {
       const row: any = byMarker.get(a.marker);
-      if (!row || row.stream_id !== `user-${a.id}`) problems.push(`the change ${a.marker} of user ${a.id} answered 200 but is not in the store`);
+      if (!row || row.stream_id !== `user-${a.id}`)
+        problems.push(`the change ${a.marker} of user ${a.id} answered 200 but is not in the store`);
     }
   }
   for (const r of created as any[]) if (r.n > 1) problems.push(`UserCreated ${r.email} stored ${r.n} times`);
   for (const r of changed as any[]) if (r.n > 1) problems.push(`UserProfileChanged ${r.marker} stored ${r.n} times`);
-  const gaps = await sql(db.knex, `SELECT stream_id, count(*)::int AS n, max(version) AS top FROM events
-    GROUP BY stream_id HAVING count(*) <> max(version)`);
+  const gaps = await sql(
+    db.knex,
+    `SELECT stream_id, count(*)::int AS n, max(version) AS top FROM events
+    GROUP BY stream_id HAVING count(*) <> max(version)`,
+  );
   for (const g of gaps as any[]) problems.push(`stream ${g.stream_id}: ${g.n} events but version ${g.top}`);
   expect(problems).to.deep.equal([]);
 }

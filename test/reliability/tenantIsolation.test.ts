@@ -6,7 +6,16 @@ import { testApp, type TestApp } from '../support/app.ts';
 import { csv, HEADER, upload, waitForJob as waitForImport } from '../support/catalogueFiles.ts';
 import { waitForJob } from '../support/extmarket.ts';
 import { quiet, type Tenant } from '../support/tenantData.ts';
-import { changed, isProblem, leaks, openTwoTenants, send as sendTo, snapshot as snapshotOf, type Answer, type TwoTenants } from './isolationSupport.ts';
+import {
+  changed,
+  isProblem,
+  leaks,
+  openTwoTenants,
+  send as sendTo,
+  snapshot as snapshotOf,
+  type Answer,
+  type TwoTenants,
+} from './isolationSupport.ts';
 import { SHOP_CUSTOMER_CASES } from './shopIsolationCases.ts';
 import { CASES, NO_TENANT_ID, SHOP_CASES, type Req } from './tenantIsolationCases.ts';
 
@@ -65,15 +74,22 @@ describe('reliability: tenant isolation on every vendor route', function () {
     console.log(`      ${requestsSent.vendor} vendor-API requests`);
   });
 
-
-  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> => sendTo(app.url, method, path, headers, body);
+  const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> =>
+    sendTo(app.url, method, path, headers, body);
   const snapshot = (t: Tenant) => snapshotOf(app.services.db.knex, vendorTables, t);
 
   async function encode(r: Req): Promise<{ data?: Buffer; type?: string }> {
     if (r.form) {
       const form = new FormData();
       for (const [k, v] of Object.entries(r.form.fields)) form.append(k, v);
-      if (r.form.file) form.append('file', new Blob([typeof r.form.file.data === 'string' ? r.form.file.data : new Uint8Array(r.form.file.data)], { type: r.form.file.type }), r.form.file.name);
+      if (r.form.file)
+        form.append(
+          'file',
+          new Blob([typeof r.form.file.data === 'string' ? r.form.file.data : new Uint8Array(r.form.file.data)], {
+            type: r.form.file.type,
+          }),
+          r.form.file.name,
+        );
       const encoded = new Request('http://x/', { method: 'POST', body: form });
       return { data: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
     }
@@ -86,8 +102,11 @@ describe('reliability: tenant isolation on every vendor route', function () {
     const { data, type } = await encode(r);
     const sep = r.path.includes('?') ? '&' : '?';
     const headers: Record<string, string> = {
-      host: `${v.subdomain}.localhost`, referer: `http://localhost/vendors/${v.vendorCode}/shop/`,
-      'x-vendor-id': String(v.vendorId), 'x-vendor-code': v.vendorCode, 'x-request-id': requestId,
+      host: `${v.subdomain}.localhost`,
+      referer: `http://localhost/vendors/${v.vendorCode}/shop/`,
+      'x-vendor-id': String(v.vendorId),
+      'x-vendor-code': v.vendorCode,
+      'x-request-id': requestId,
     };
     if (!r.anonymous) headers.authorization = `Bearer ${m.ownerToken}`;
     if (type) headers['content-type'] = type;
@@ -95,25 +114,43 @@ describe('reliability: tenant isolation on every vendor route', function () {
     return send(method, `/api/v1/vendor${r.path}${sep}vendor_id=${v.vendorId}&vendor_code=${v.vendorCode}`, headers, data);
   }
 
-
-
   it('has a case for every mounted vendor and shop route, and no case for a route that is gone', () => {
-    const vendorKeys = routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).map(([m, p]) => `${m} ${p.slice('/api/v1/vendor'.length)}`);
+    const vendorKeys = routes
+      .filter(([, p]) => p.startsWith('/api/v1/vendor/'))
+      .map(([m, p]) => `${m} ${p.slice('/api/v1/vendor'.length)}`);
     const shopKeys = routes.filter(([, p]) => p.startsWith('/api/v1/shop/')).map(([m, p]) => `${m} ${p.slice('/api/v1/shop'.length)}`);
     const both = Object.keys(CASES).filter((k) => NO_TENANT_ID[k]);
     expect(both, 'listed both as taking a tenant id and as taking none').to.deep.equal([]);
-    expect(vendorKeys.filter((k) => !CASES[k] && !NO_TENANT_ID[k]), 'vendor routes without a tenant isolation case (add one to CASES, or to NO_TENANT_ID with the reason)').to.deep.equal([]);
-    expect(shopKeys.filter((k) => !SHOP_CASES[k] && !SHOP_CUSTOMER_CASES[k]), 'shop routes without a tenant isolation case (add one to SHOP_CUSTOMER_CASES)').to.deep.equal([]);
-    expect(Object.keys(SHOP_CUSTOMER_CASES).filter((k) => !shopKeys.includes(k)), 'customer cases for shop routes that are not mounted').to.deep.equal([]);
-    expect([...Object.keys(CASES), ...Object.keys(NO_TENANT_ID)].filter((k) => !vendorKeys.includes(k)), 'cases for vendor routes that are not mounted').to.deep.equal([]);
-    expect(Object.keys(SHOP_CASES).filter((k) => !shopKeys.includes(k)), 'cases for shop routes that are not mounted').to.deep.equal([]);
+    expect(
+      vendorKeys.filter((k) => !CASES[k] && !NO_TENANT_ID[k]),
+      'vendor routes without a tenant isolation case (add one to CASES, or to NO_TENANT_ID with the reason)',
+    ).to.deep.equal([]);
+    expect(
+      shopKeys.filter((k) => !SHOP_CASES[k] && !SHOP_CUSTOMER_CASES[k]),
+      'shop routes without a tenant isolation case (add one to SHOP_CUSTOMER_CASES)',
+    ).to.deep.equal([]);
+    expect(
+      Object.keys(SHOP_CUSTOMER_CASES).filter((k) => !shopKeys.includes(k)),
+      'customer cases for shop routes that are not mounted',
+    ).to.deep.equal([]);
+    expect(
+      [...Object.keys(CASES), ...Object.keys(NO_TENANT_ID)].filter((k) => !vendorKeys.includes(k)),
+      'cases for vendor routes that are not mounted',
+    ).to.deep.equal([]);
+    expect(
+      Object.keys(SHOP_CASES).filter((k) => !shopKeys.includes(k)),
+      'cases for shop routes that are not mounted',
+    ).to.deep.equal([]);
     expect(vendorKeys.length).to.be.greaterThan(60);
   });
 
   it("the fixtures are real: each victim GET answers the victim's own token with its data", async () => {
     const problems: string[] = [];
     let checked = 0;
-    for (const [m, v] of [[a, b], [b, a]]) {
+    for (const [m, v] of [
+      [a, b],
+      [b, a],
+    ]) {
       for (const [key, build] of Object.entries(CASES)) {
         if (!key.startsWith('GET ')) continue;
         for (const r of build(m, v)) {
@@ -121,7 +158,10 @@ describe('reliability: tenant isolation on every vendor route', function () {
           const res = await send('GET', `/api/v1/vendor${r.path}`, { authorization: `Bearer ${v.ownerToken}` });
           checked++;
           const where = `${key} ${r.path} with the owner's own token → ${res.status}`;
-          if (res.status !== 200) { problems.push(where); continue; }
+          if (res.status !== 200) {
+            problems.push(where);
+            continue;
+          }
           if (r.expect === 'empty' && !(res.body?.items?.length > 0)) problems.push(`${where}: no rows, so the filter proves nothing`);
           if (/json/.test(res.type) && leaks(res, v, [v.tag]).length === 0) problems.push(`${where}: holds nothing of its tenant`);
         }
@@ -143,8 +183,17 @@ describe('reliability: tenant isolation on every vendor route', function () {
         const path = full.slice('/api/v1/vendor'.length);
         const key = `${method} ${path}`;
         const open = NO_TENANT_ID[key];
-        const reqs: Req[] = CASES[key] ? CASES[key](m, v) : open.reqs ? open.reqs(m, v)
-          : [{ path: path.replace(/:\w+/g, '1'), expect: 'own', body: method === 'GET' || method === 'DELETE' ? undefined : { vendor_id: v.vendorId } }];
+        const reqs: Req[] = CASES[key]
+          ? CASES[key](m, v)
+          : open.reqs
+            ? open.reqs(m, v)
+            : [
+                {
+                  path: path.replace(/:\w+/g, '1'),
+                  expect: 'own',
+                  body: method === 'GET' || method === 'DELETE' ? undefined : { vendor_id: v.vendorId },
+                },
+              ];
         const before = await snapshot(v);
         const answers: any[] = [];
         for (const r of reqs) {
@@ -174,9 +223,15 @@ describe('reliability: tenant isolation on every vendor route', function () {
       await quiet(app);
       const moved = changed(start, await snapshot(v));
       if (moved.length > 0) problems.push(`at the end, after every consumer caught up: the victim's ${moved.join(', ')} changed`);
-      const appended = await sql(app.services.db.knex, "SELECT stream_id, type, metadata->>'correlation_id' AS c FROM events WHERE metadata->>'correlation_id' LIKE 'iso-%'");
-      for (const e of appended.filter((x: any) => refusedIds.has(x.c))) problems.push(`${refusedIds.get(e.c)}: refused, yet ${e.type} was appended to ${e.stream_id}`);
-      console.log(`      ${direction}: ${requests} requests on ${routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).length} vendor routes, ${refusedIds.size} expected refusals`);
+      const appended = await sql(
+        app.services.db.knex,
+        "SELECT stream_id, type, metadata->>'correlation_id' AS c FROM events WHERE metadata->>'correlation_id' LIKE 'iso-%'",
+      );
+      for (const e of appended.filter((x: any) => refusedIds.has(x.c)))
+        problems.push(`${refusedIds.get(e.c)}: refused, yet ${e.type} was appended to ${e.stream_id}`);
+      console.log(
+        `      ${direction}: ${requests} requests on ${routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).length} vendor routes, ${refusedIds.size} expected refusals`,
+      );
       if (problems.length > 0) console.log(problems.map((p) => `      ✗ ${p}`).join('\n'));
       expect(problems, `${problems.length} problems, listed above`).to.deep.equal([]);
     });
@@ -186,7 +241,10 @@ describe('reliability: tenant isolation on every vendor route', function () {
     const problems: string[] = [];
     const lists = routes.filter(([m, p]) => m === 'GET' && p.startsWith('/api/v1/vendor/') && !p.includes(':'));
     let checked = 0;
-    for (const [me, other] of [[a, b], [b, a]]) {
+    for (const [me, other] of [
+      [a, b],
+      [b, a],
+    ]) {
       for (const [, path] of lists) {
         const res = await send('GET', `${path}?limit=100`, { authorization: `Bearer ${me.ownerToken}` });
         if (!Array.isArray(res.body?.items)) continue;
@@ -216,30 +274,68 @@ describe('reliability: tenant isolation on every vendor route', function () {
     // A 409 would tell A that B sells this SKU or GTIN. The second GTIN is the one of B's pending
     // order item exception: A's product must not resolve B's exception (the matcher is per vendor).
     const created: number[] = [];
-    for (const [sku, gtin] of [[`SKU-${b.tag}-1`, b.gtins[0]], [`UNM-${b.tag}`, b.gtins[2]]]) {
-      const res = await hostile('POST', { path: '/products', body: { title: `Same as B ${a.tag}`, vendor_sku: sku, gtin, price_cents: 100 }, expect: 'own' }, a, b, `iso-${randomUUID()}`);
+    for (const [sku, gtin] of [
+      [`SKU-${b.tag}-1`, b.gtins[0]],
+      [`UNM-${b.tag}`, b.gtins[2]],
+    ]) {
+      const res = await hostile(
+        'POST',
+        { path: '/products', body: { title: `Same as B ${a.tag}`, vendor_sku: sku, gtin, price_cents: 100 }, expect: 'own' },
+        a,
+        b,
+        `iso-${randomUUID()}`,
+      );
       expect(res.status, res.text).to.equal(201);
       expect(res.body.vendor_id).to.equal(a.vendorId);
       expect(withoutEcho(res, [sku, gtin])).to.deep.equal([]);
       created.push(res.body.id);
     }
     // An order of A's extmarket carrying B's GTIN is matched within A's catalogue only.
-    a.server.shipments.push({ id: `SH9-${a.tag}`, orderId: `OR9-${a.tag}`, number: `R9-${a.tag}`, units: [{ id: `IU9-${a.tag}`, ean: b.gtins[1], sku: 'X', price: '1.00' }] });
+    a.server.shipments.push({
+      id: `SH9-${a.tag}`,
+      orderId: `OR9-${a.tag}`,
+      number: `R9-${a.tag}`,
+      units: [{ id: `IU9-${a.tag}`, ean: b.gtins[1], sku: 'X', price: '1.00' }],
+    });
     const sync = await app.call('POST', '/api/v1/vendor/extmarket/sync', { token: a.ownerToken });
     expect((await waitForJob(app, a.ownerToken, sync.body.job_id)).orders_imported).to.equal(1);
     const imported = (await app.call('GET', `/api/v1/vendor/extmarket/orders?search=R9-${a.tag}`, { token: a.ownerToken })).body.items[0];
     const items = (await app.call('GET', `/api/v1/vendor/orders/${imported.id}`, { token: a.ownerToken })).body.items;
     expect(items.map((i: any) => [i.product_id, i.needs_product_match])).to.deep.equal([[a.placeholder, true]]);
-    for (const id of created) expect((await app.call('DELETE', `/api/v1/vendor/products/${id}`, { token: a.ownerToken })).status).to.equal(200);
+    for (const id of created)
+      expect((await app.call('DELETE', `/api/v1/vendor/products/${id}`, { token: a.ownerToken })).status).to.equal(200);
     // Inviting B's member answers as for any e-mail: nothing of B, nor whether the address has an account.
-    const invited = await hostile('POST', { path: '/team/invitations', body: { email: b.member.email, role: 'viewer' }, expect: 'own' }, a, b, `iso-${randomUUID()}`);
-    const stranger = await hostile('POST', { path: '/team/invitations', body: { email: `s-${a.tag}@team.test`, role: 'viewer' }, expect: 'own' }, a, b, `iso-${randomUUID()}`);
+    const invited = await hostile(
+      'POST',
+      { path: '/team/invitations', body: { email: b.member.email, role: 'viewer' }, expect: 'own' },
+      a,
+      b,
+      `iso-${randomUUID()}`,
+    );
+    const stranger = await hostile(
+      'POST',
+      { path: '/team/invitations', body: { email: `s-${a.tag}@team.test`, role: 'viewer' }, expect: 'own' },
+      a,
+      b,
+      `iso-${randomUUID()}`,
+    );
     expect([invited.status, stranger.status]).to.deep.equal([201, 201]);
     expect(withoutEcho(invited, [b.member.email])).to.deep.equal([]);
-    const shape = (x: any): unknown => (x && typeof x === 'object' ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, shape(x[k])])) : x === null ? null : typeof x);
+    const shape = (x: any): unknown =>
+      x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.keys(x)
+              .sort()
+              .map((k) => [k, shape(x[k])]),
+          )
+        : x === null
+          ? null
+          : typeof x;
     expect(shape(invited.body)).to.deep.equal(shape(stranger.body));
     for (const res of [invited, stranger]) {
-      expect((await app.call('DELETE', `/api/v1/vendor/team/invitations/${res.body.invitation.id}`, { token: a.ownerToken })).status).to.equal(200);
+      expect(
+        (await app.call('DELETE', `/api/v1/vendor/team/invitations/${res.body.invitation.id}`, { token: a.ownerToken })).status,
+      ).to.equal(200);
     }
     await quiet(app);
     expect(changed(before, await snapshot(b))).to.deep.equal([]);
@@ -254,8 +350,17 @@ describe('reliability: tenant isolation on every vendor route', function () {
   it("A's marketplace import of the GTINs B imported leaves B's marketplace products as they were", async () => {
     await quiet(app);
     const before = await snapshot(b);
-    const rows = [HEADER, ...b.imported.map((gtin, i) => [gtin, `OVER-${a.tag}-${i}`, `Over ${a.tag}`, '', '', '', '', '0.01', '', 'Home', `mkt-${a.tag}`])];
-    const started = await upload(app, '/api/v1/vendor/marketplace-import-jobs', a.ownerToken, {}, { name: `over-${a.tag}.csv`, data: csv(rows) });
+    const rows = [
+      HEADER,
+      ...b.imported.map((gtin, i) => [gtin, `OVER-${a.tag}-${i}`, `Over ${a.tag}`, '', '', '', '', '0.01', '', 'Home', `mkt-${a.tag}`]),
+    ];
+    const started = await upload(
+      app,
+      '/api/v1/vendor/marketplace-import-jobs',
+      a.ownerToken,
+      {},
+      { name: `over-${a.tag}.csv`, data: csv(rows) },
+    );
     expect(started.status).to.equal(202);
     await waitForImport(app, `/api/v1/vendor/marketplace-import-jobs/${started.body.id}`, a.ownerToken);
     await quiet(app);

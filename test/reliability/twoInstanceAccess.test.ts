@@ -18,7 +18,11 @@ import { teamMember } from '../support/messaging.ts';
 import { putOnTier } from '../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
 
-interface Instance { url: string; services: Services; stop(): Promise<void> }
+interface Instance {
+  url: string;
+  services: Services;
+  stop(): Promise<void>;
+}
 
 /** One service instance in this process: its own pools, consumers, memory views and HTTP server, on the shared database. */
 async function instance(url: string, first: boolean): Promise<Instance> {
@@ -26,7 +30,15 @@ async function instance(url: string, first: boolean): Promise<Instance> {
   const db = await openDatabase({ url, poolMax: 6 });
   const services = await createServices(config, createLogger('silent'), { consumers, views: memoryViews, db });
   if (first) {
-    await services.settle((await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'two-instances' })).done);
+    await services.settle(
+      (
+        await createUser(
+          { store: services.store, db: services.db.knex, clock: services.clock },
+          { ...ADMIN, role: 'admin' },
+          { userId: 'system:test', correlationId: 'two-instances' },
+        )
+      ).done,
+    );
     await services.settle(await seedTiers(services.store, services.clock.now()));
   }
   const background = await startBackground(services, modules);
@@ -49,11 +61,14 @@ async function instance(url: string, first: boolean): Promise<Instance> {
 function client(i: Instance): TestApp {
   let token: string | null = null;
   const app = {
-    url: i.url, services: i.services,
+    url: i.url,
+    services: i.services,
     call: (method: string, path: string, options = {}) => callService(i.url, method, path, options),
     async adminToken() {
       if (token) return token;
-      const res = await callService(i.url, 'POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
+      const res = await callService(i.url, 'POST', '/api/v1/admin/auth/login', {
+        body: { email_or_username: ADMIN.email, password: ADMIN.password },
+      });
       token = res.body.access_token as string;
       return token;
     },
@@ -89,14 +104,24 @@ describe('reliability: plan and access changes reach the other instance', functi
 
   after(async () => {
     const tail = await tailLag(a, b);
-    console.log(`      live tail A→B over 40 changes: p50 ${tail.p50.toFixed(1)} ms, p99 ${tail.p99.toFixed(1)} ms; refused on B after: ${Object.entries(delays).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ')}`);
+    console.log(
+      `      live tail A→B over 40 changes: p50 ${tail.p50.toFixed(1)} ms, p99 ${tail.p99.toFixed(1)} ms; refused on B after: ${Object.entries(
+        delays,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
+        .join(', ')}`,
+    );
     await b?.stop();
     await a?.stop();
     await drop?.();
   });
 
   /** Polls B until `refused` holds for its answer; returns the milliseconds since A answered. */
-  async function refusedOnB(name: string, request: () => Promise<{ status: number; body: any }>, refused: (r: { status: number; body: any }) => boolean): Promise<number> {
+  async function refusedOnB(
+    name: string,
+    request: () => Promise<{ status: number; body: any }>,
+    refused: (r: { status: number; body: any }) => boolean,
+  ): Promise<number> {
     const started = performance.now();
     for (;;) {
       const r = await request();
@@ -120,20 +145,30 @@ describe('reliability: plan and access changes reach the other instance', functi
     const v = await vendor();
     const settings = () => onB.call('GET', '/api/v1/vendor/settings', { token: v.ownerToken });
     expect((await settings()).status).to.equal(200);
-    const res = await onA.call('PUT', `/api/v1/admin/users/${v.ownerUserId}/status`, { token: await onA.adminToken(), body: { is_active: false } });
+    const res = await onA.call('PUT', `/api/v1/admin/users/${v.ownerUserId}/status`, {
+      token: await onA.adminToken(),
+      body: { is_active: false },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     await refusedOnB('deactivated user', settings, (r) => r.status === 401);
   });
 
   it('a deactivated admin, and an admin made a vendor user', async () => {
     const token = await onA.adminToken();
-    const made = await Promise.all([1, 2].map(async (n) => {
-      const name = `second-admin-${n}-${Date.now()}`;
-      const res = await onA.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'admin' } });
-      expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      const login = await onB.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: name, password: 'a-long-password-1' } });
-      return { id: res.body.id as number, token: login.body.access_token as string };
-    }));
+    const made = await Promise.all(
+      [1, 2].map(async (n) => {
+        const name = `second-admin-${n}-${Date.now()}`;
+        const res = await onA.call('POST', '/api/v1/admin/users', {
+          token,
+          body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'admin' },
+        });
+        expect(res.status, JSON.stringify(res.body)).to.equal(201);
+        const login = await onB.call('POST', '/api/v1/admin/auth/login', {
+          body: { email_or_username: name, password: 'a-long-password-1' },
+        });
+        return { id: res.body.id as number, token: login.body.access_token as string };
+      }),
+    );
     const dashboard = (t: string) => () => onB.call('GET', '/api/v1/admin/dashboard', { token: t });
     expect((await dashboard(made[0].token)()).status).to.equal(200);
     expect((await onA.call('PUT', `/api/v1/admin/users/${made[0].id}/status`, { token, body: { is_active: false } })).status).to.equal(200);
@@ -185,10 +220,18 @@ describe('reliability: plan and access changes reach the other instance', functi
     // No product of its own allowed: only the add-on's 500 let the vendor create one.
     await putOnTier(onA, v.vendorId, 'essential', { custom_limits: { products: 0 } });
     const ctx = { userId: 'system:test', correlationId: 'two-instances-add-on' };
-    const bought = await recordAddOnPurchase(a.services.store, { vendor_id: v.vendorId, add_on_code: 'extra_products_500', quantity: 1, stripe_ref: null, at: new Date().toISOString() }, ctx);
+    const bought = await recordAddOnPurchase(
+      a.services.store,
+      { vendor_id: v.vendorId, add_on_code: 'extra_products_500', quantity: 1, stripe_ref: null, at: new Date().toISOString() },
+      ctx,
+    );
     await a.services.settle([bought]);
     let n = 0;
-    const create = () => onB.call('POST', '/api/v1/vendor/products', { token: v.ownerToken, body: { vendor_sku: `TWO-${n++}`, price_cents: 100, translations: { en: { title: 'Two instances' } } } });
+    const create = () =>
+      onB.call('POST', '/api/v1/vendor/products', {
+        token: v.ownerToken,
+        body: { vendor_sku: `TWO-${n++}`, price_cents: 100, translations: { en: { title: 'Two instances' } } },
+      });
     const created = await create();
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     await a.services.settle([await cancelAddOn(a.services.store, bought.add_on_id, v.vendorId, new Date().toISOString(), ctx)]);
@@ -212,6 +255,10 @@ async function tailLag(a: Instance, b: Instance): Promise<{ p50: number; p99: nu
 
 async function seedTierChange(a: Instance, i: number) {
   const { changeTier } = await import('../../commands/subscriptions/handlers.ts');
-  return changeTier({ store: a.services.store, now: () => new Date(), activeSubscriptions: async () => 0 }, 'essential', { description: `lag probe ${i}` },
-    { userId: 'system:test', correlationId: `lag-${i}` });
+  return changeTier(
+    { store: a.services.store, now: () => new Date(), activeSubscriptions: async () => 0 },
+    'essential',
+    { description: `lag probe ${i}` },
+    { userId: 'system:test', correlationId: `lag-${i}` },
+  );
 }

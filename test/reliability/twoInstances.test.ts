@@ -35,7 +35,10 @@ describe('reliability: two instances', function () {
       while (load.acknowledged.length < 200 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       await load.stop();
       expect(load.acknowledged.length).to.be.greaterThan(150);
-      expect(load.refused.filter((r) => r.status >= 500), JSON.stringify(load.refused.slice(0, 3))).to.deep.equal([]);
+      expect(
+        load.refused.filter((r) => r.status >= 500),
+        JSON.stringify(load.refused.slice(0, 3)),
+      ).to.deep.equal([]);
 
       const reports = await Promise.all(instances.map((s) => waitUntilReady(s.url)));
       const db = await openDatabase({ url, poolMax: 2 });
@@ -51,15 +54,20 @@ describe('reliability: two instances', function () {
         const wrong = rows.filter((r) => r.a + r.b !== r.events);
         expect(wrong, 'consumers whose counters across both instances differ from the events of their types').to.deep.equal([]);
         const users = rows.find((r) => r.consumer === 'user_list')!;
-        console.log(`      user_list: instance A applied ${users.a}, instance B ${users.b}, ${users.events} events; all ${rows.length} consumers exact`);
+        console.log(
+          `      user_list: instance A applied ${users.a}, instance B ${users.b}, ${users.events} events; all ${rows.length} consumers exact`,
+        );
         expect(users.events).to.be.greaterThan(150);
 
         // user_list against the events: one row per created user, with the last first_name written.
-        const expected = await sql(db.knex, `SELECT (data->>'user_id')::int AS id,
+        const expected = await sql(
+          db.knex,
+          `SELECT (data->>'user_id')::int AS id,
             (SELECT e2.data->'changes'->>'first_name' FROM events e2 WHERE e2.stream_id = e.stream_id AND e2.type = 'UserProfileChanged'
               AND e2.data->'changes' ? 'first_name' ORDER BY e2.version DESC LIMIT 1) AS first_name
           FROM events e WHERE type = 'UserCreated' AND NOT EXISTS (SELECT 1 FROM events d WHERE d.stream_id = e.stream_id AND d.type = 'UserDeleted')
-          ORDER BY 1`);
+          ORDER BY 1`,
+        );
         const actual = await sql(db.knex, 'SELECT id, first_name FROM user_list ORDER BY id');
         expect(actual).to.deep.equal(expected);
       } finally {
@@ -76,7 +84,7 @@ describe('reliability: two instances', function () {
     }
   });
 
-  it('two instances\' schedulers run each tick of a task once', async function () {
+  it("two instances' schedulers run each tick of a task once", async function () {
     const server = await requirePostgres(this, 'two schedulers need two connection pools on one database');
     const { url, drop } = await freshPostgresDatabase(server);
     const instances: Services[] = [];
@@ -84,7 +92,13 @@ describe('reliability: two instances', function () {
     try {
       const ran: string[] = [];
       // Every second; the instance that ran it is recorded by the scheduler itself (scheduled_runs).
-      const task: ScheduledTask = { name: 'reliabilityHeartbeat', cron: '* * * * * *', async run() { ran.push(new Date().toISOString()); } };
+      const task: ScheduledTask = {
+        name: 'reliabilityHeartbeat',
+        cron: '* * * * * *',
+        async run() {
+          ran.push(new Date().toISOString());
+        },
+      };
       const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET: 'reliability-secret-that-is-long-enough-0123456789' });
       for (let i = 0; i < 2; i++) {
         // Two instances: each its own pool of connections, consumers not started (not under test here).
@@ -105,7 +119,10 @@ describe('reliability: two instances', function () {
       console.log(`      ${runs.length} ticks of the task, each claimed and run once across the two schedulers`);
     } finally {
       await Promise.all(schedulers.map((s) => s.stop()));
-      for (const s of instances) { await s.close(); await s.db.close(); }
+      for (const s of instances) {
+        await s.close();
+        await s.db.close();
+      }
       await drop();
     }
   });

@@ -79,17 +79,23 @@ describe('the aggregate cache', function () {
     expect(done.state).to.deep.equal({ units: 1 });
     // A refusal that the stream confirms is still a refusal.
     let refused: unknown;
-    try { await handleCommand(a, stock, id, ship(5), ctx); } catch (err) { refused = err; }
+    try {
+      await handleCommand(a, stock, id, ship(5), ctx);
+    } catch (err) {
+      refused = err;
+    }
     expect(refused).to.be.instanceOf(BusinessLogicException);
   });
 
   it('keeps what a transaction appended out of the cache unless its owner reports the commit', async () => {
     const id = unique('c');
     await handleCommand(a, stock, id, receive(5), ctx);
-    await db.knex.transaction(async (trx) => {
-      await handleCommand(a, stock, id, ship(5), { ...ctx, tx: trx });
-      throw new Error('roll back');
-    }).catch(() => {});
+    await db.knex
+      .transaction(async (trx) => {
+        await handleCommand(a, stock, id, ship(5), { ...ctx, tx: trx });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
     const done = await handleCommand(a, stock, id, ship(2), ctx);
     expect(done.version).to.equal(2);
     expect(done.state).to.deep.equal({ units: 3 });
@@ -109,6 +115,8 @@ describe('the aggregate cache', function () {
     const id = unique('c');
     const done = await handleCommand(a, stock, id, receive(1), ctx);
     expect(Object.isFrozen(done.state)).to.equal(true);
-    expect(() => { (done.state as Stock).units = 9; }).to.throw(TypeError);
+    expect(() => {
+      (done.state as Stock).units = 9;
+    }).to.throw(TypeError);
   });
 });

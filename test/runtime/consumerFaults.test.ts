@@ -17,15 +17,23 @@ describe('a consumer batch that fails', () => {
     await sql(db.knex, `CREATE TABLE ${table} (event_id uuid PRIMARY KEY, times int NOT NULL)`);
     const type = `FaultProbe${randomUUID().slice(0, 8)}`;
     const write = async (trx: any, events: any[]) => {
-      await sql(trx, `INSERT INTO ${table} (event_id, times) SELECT unnest($1::uuid[]), 1
-        ON CONFLICT (event_id) DO UPDATE SET times = ${table}.times + 1`, [events.map((e) => e.id)]);
+      await sql(
+        trx,
+        `INSERT INTO ${table} (event_id, times) SELECT unnest($1::uuid[]), 1
+        ON CONFLICT (event_id) DO UPDATE SET times = ${table}.times + 1`,
+        [events.map((e) => e.id)],
+      );
     };
     // The first attempt writes its rows, then fails (as a crash half-way through would).
     const apply = sinon.stub();
-    apply.onFirstCall().callsFake(async (trx, events) => { await write(trx, events); throw new Error('disk full'); });
+    apply.onFirstCall().callsFake(async (trx, events) => {
+      await write(trx, events);
+      throw new Error('disk full');
+    });
     apply.callsFake(write);
     const projection: Projection = { kind: 'projection', name: table, eventTypes: [type], tables: [table], apply };
-    for (let i = 0; i < 5; i++) await store.append(`fault-${table}`, [{ id: randomUUID(), type, data: { i } }], { expected: i === 0 ? 'no_stream' : i });
+    for (let i = 0; i < 5; i++)
+      await store.append(`fault-${table}`, [{ id: randomUUID(), type, data: { i } }], { expected: i === 0 ? 'no_stream' : i });
 
     const logger = pino({ level: 'silent' });
     const error = sinon.spy(logger, 'error');
@@ -33,7 +41,8 @@ describe('a consumer batch that fails', () => {
     const before = await readCheckpoint(db.knex, table);
     runner.start();
     const end = Date.now() + 10_000;
-    while (Number((await sql(db.knex, `SELECT count(*) AS n FROM ${table}`))[0].n) < 5 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    while (Number((await sql(db.knex, `SELECT count(*) AS n FROM ${table}`))[0].n) < 5 && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 20));
     await runner.stop();
 
     expect(apply.callCount).to.be.at.least(2);
@@ -52,16 +61,25 @@ describe('a consumer batch that fails', () => {
     await sql(db.knex, `CREATE TABLE ${table} (event_id uuid PRIMARY KEY, times int NOT NULL)`);
     const type = `FaultProbe${randomUUID().slice(0, 8)}`;
     const projection: Projection = {
-      kind: 'projection', name: table, eventTypes: [type], tables: [table],
+      kind: 'projection',
+      name: table,
+      eventTypes: [type],
+      tables: [table],
       async apply(trx, events) {
-        await sql(trx, `INSERT INTO ${table} (event_id, times) SELECT unnest($1::uuid[]), 1
-          ON CONFLICT (event_id) DO UPDATE SET times = ${table}.times + 1`, [events.map((e) => e.id)]);
+        await sql(
+          trx,
+          `INSERT INTO ${table} (event_id, times) SELECT unnest($1::uuid[]), 1
+          ON CONFLICT (event_id) DO UPDATE SET times = ${table}.times + 1`,
+          [events.map((e) => e.id)],
+        );
       },
     };
     let appended = 0;
     const append = async (n: number) => {
       for (let i = 0; i < n; i++, appended++) {
-        await store.append(`fault-${table}`, [{ id: randomUUID(), type, data: { i } }], { expected: appended === 0 ? 'no_stream' : appended });
+        await store.append(`fault-${table}`, [{ id: randomUUID(), type, data: { i } }], {
+          expected: appended === 0 ? 'no_stream' : appended,
+        });
       }
       return (await store.readFeed({ a: '0', b: '0' }, { limit: 100_000, types: [type] })).events.at(-1)!.position;
     };
@@ -91,7 +109,10 @@ describe('a consumer batch that fails', () => {
   it('whose checkpoint another instance moved meanwhile is rolled back, and the next batch starts from the stored checkpoint', async () => {
     const { append, rows, setBack, live } = await probe();
     // The runner still believes the checkpoint is where its last batch left it; two new events wake it.
-    await live(5, async () => { await setBack(); await append(2); });
+    await live(5, async () => {
+      await setBack();
+      await append(2);
+    });
     // Every event applied once from the stored checkpoint: none skipped, none twice.
     expect(await rows()).to.deep.equal({ most: 1, n: 5 });
   });
@@ -103,15 +124,15 @@ describe('a consumer batch that fails', () => {
     expect(await rows()).to.deep.equal({ most: 1, n: 3 });
   });
 
-  it('of a projection commits without waiting for the disk; a process manager\'s commits durably', async () => {
+  it("of a projection commits without waiting for the disk; a process manager's commits durably", async () => {
     const { db, table } = await probe();
-    const mode = (durable: boolean) => db.knex.transaction(async (trx) => {
-      await writeCheckpoint(trx, `${table}-${durable}`, { a: '0', b: '0' }, { a: '1', b: '1' }, { durable });
-      // The setting is the transaction's own (SET LOCAL): it decides how its COMMIT waits.
-      return (await sql(trx, `SELECT current_setting('synchronous_commit') AS v`))[0].v;
-    });
+    const mode = (durable: boolean) =>
+      db.knex.transaction(async (trx) => {
+        await writeCheckpoint(trx, `${table}-${durable}`, { a: '0', b: '0' }, { a: '1', b: '1' }, { durable });
+        // The setting is the transaction's own (SET LOCAL): it decides how its COMMIT waits.
+        return (await sql(trx, `SELECT current_setting('synchronous_commit') AS v`))[0].v;
+      });
     expect({ projection: await mode(false), process: await mode(true) }).to.deep.equal({ projection: 'off', process: 'on' });
     expect((await sql(db.knex, `SELECT current_setting('synchronous_commit') AS v`))[0].v).to.equal('on');
   });
 });
-

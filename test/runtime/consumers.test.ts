@@ -18,10 +18,18 @@ const silent = pino({ level: 'silent' });
 /** Counts how often each event was applied: any value above 1 is a double application. */
 function countingProjection(name: string, type: string): Projection {
   return {
-    kind: 'projection', name, eventTypes: [type], tables: [name], batchSize: 100,
+    kind: 'projection',
+    name,
+    eventTypes: [type],
+    tables: [name],
+    batchSize: 100,
     async apply(trx: Knex.Transaction, events) {
-      await sql(trx, `INSERT INTO ${name} (event_id, times) SELECT unnest($1::uuid[]), 1
-        ON CONFLICT (event_id) DO UPDATE SET times = ${name}.times + 1`, [events.map((e) => e.id)]);
+      await sql(
+        trx,
+        `INSERT INTO ${name} (event_id, times) SELECT unnest($1::uuid[]), 1
+        ON CONFLICT (event_id) DO UPDATE SET times = ${name}.times + 1`,
+        [events.map((e) => e.id)],
+      );
     },
   };
 }
@@ -46,14 +54,20 @@ describe('consumers', function () {
       await sql(dbs[0].knex, 'CREATE TABLE applied_twice_probe (event_id uuid PRIMARY KEY, times int NOT NULL)');
       const stores = dbs.map((db) => new PostgresEventStore(db));
       await Promise.all(stores.map((s) => s.listen(url)));
-      const runners = dbs.map((db, i) => new ConsumerRunner(db.knex, stores[i], [countingProjection('applied_twice_probe', 'Probe')], silent));
+      const runners = dbs.map(
+        (db, i) => new ConsumerRunner(db.knex, stores[i], [countingProjection('applied_twice_probe', 'Probe')], silent),
+      );
       runners.forEach((r) => r.start());
       const total = 8 * 150;
-      await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-        for (let i = 0; i < 150; i++) {
-          await stores[w % 2].append(`probe-${w}`, [{ id: randomUUID(), type: 'Probe', data: { i } }], { expected: i === 0 ? 'no_stream' : i });
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; i < 150; i++) {
+            await stores[w % 2].append(`probe-${w}`, [{ id: randomUUID(), type: 'Probe', data: { i } }], {
+              expected: i === 0 ? 'no_stream' : i,
+            });
+          }
+        }),
+      );
       await until(async () => Number((await sql(dbs[0].knex, 'SELECT count(*) AS n FROM applied_twice_probe'))[0].n) === total);
       await new Promise((r) => setTimeout(r, 300));
       await Promise.all(runners.map((r) => r.stop()));
@@ -74,7 +88,10 @@ describe('consumers', function () {
     const token = await app.adminToken();
     for (let i = 0; i < 12; i++) {
       const name = unique('rb');
-      const { body } = await app.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@example.test`, username: name, password: 'a-long-password' } });
+      const { body } = await app.call('POST', '/api/v1/admin/users', {
+        token,
+        body: { email: `${name}@example.test`, username: name, password: 'a-long-password' },
+      });
       if (i % 3 === 0) await app.call('PUT', `/api/v1/admin/users/${body.id}`, { token, body: { first_name: `F${i}` } });
       if (i % 4 === 0) await app.call('PUT', `/api/v1/admin/users/${body.id}/status`, { token });
       if (i % 5 === 0) await app.call('DELETE', `/api/v1/admin/users/${body.id}`, { token });
@@ -98,12 +115,15 @@ describe('consumers', function () {
       type E = { type: 'Ponged'; data: { of: string } };
       type C = { type: 'Pong'; data: { of: string } };
       const pong: Decider<S, C, E> = {
-        aggregate: 'pong', initialState: () => ({ pongs: 0 }),
+        aggregate: 'pong',
+        initialState: () => ({ pongs: 0 }),
         evolve: (s) => ({ pongs: s.pongs + 1 }),
         decide: (c) => [{ type: 'Ponged', data: { of: c.data.of } }],
       };
       const pongOnPing: ProcessManager = {
-        kind: 'process', name: 'pongOnPing', eventTypes: ['Pinged'],
+        kind: 'process',
+        name: 'pongOnPing',
+        eventTypes: ['Pinged'],
         async handle(event, ctx) {
           // No bookkeeping here: the deterministic event id alone makes a re-run's append a no-op.
           await handleCommand(store, pong, event.data.n, { type: 'Pong', data: { of: event.id } }, ctx.commandContext(event));

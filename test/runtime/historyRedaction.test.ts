@@ -12,9 +12,29 @@ function recorded(version: number, type: string, data: unknown, at: string): Rec
 /** Auditors read every record's history and its state "as of" a time; a password hash is never part of what they see. */
 describe('history for auditors', () => {
   const events = [
-    recorded(1, 'UserCreated', { user_id: 7, role: 'admin', password_hash: HASH, must_change_password: true, email: 'a@example.com', username: 'a',
-      first_name: 'A', last_name: 'B', preferred_language: 'en', created_at: '2026-01-01T00:00:00.000Z' }, '2026-01-01T00:00:00.000Z'),
-    recorded(2, 'UserPasswordChanged', { user_id: 7, password_hash: `${HASH}2`, must_change_password: false, at: '2026-01-02T00:00:00.000Z' }, '2026-01-02T00:00:00.000Z'),
+    recorded(
+      1,
+      'UserCreated',
+      {
+        user_id: 7,
+        role: 'admin',
+        password_hash: HASH,
+        must_change_password: true,
+        email: 'a@example.com',
+        username: 'a',
+        first_name: 'A',
+        last_name: 'B',
+        preferred_language: 'en',
+        created_at: '2026-01-01T00:00:00.000Z',
+      },
+      '2026-01-01T00:00:00.000Z',
+    ),
+    recorded(
+      2,
+      'UserPasswordChanged',
+      { user_id: 7, password_hash: `${HASH}2`, must_change_password: false, at: '2026-01-02T00:00:00.000Z' },
+      '2026-01-02T00:00:00.000Z',
+    ),
   ];
 
   it('shows the state after each event with the password hash redacted, and the flags readable', () => {

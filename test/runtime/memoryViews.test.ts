@@ -26,10 +26,17 @@ function probe(prefix: string) {
   const Set = `${prefix}Set`;
   const Drop = `${prefix}Drop`;
   const projection: Projection = {
-    kind: 'projection', name: table, eventTypes: [Set, Drop], tables: [table],
+    kind: 'projection',
+    name: table,
+    eventTypes: [Set, Drop],
+    tables: [table],
     async apply(trx, events) {
       for (const e of events) {
-        if (e.type === Set) await sql(trx, `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2`, [e.data.key, e.data.value]);
+        if (e.type === Set)
+          await sql(trx, `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2`, [
+            e.data.key,
+            e.data.value,
+          ]);
         else await sql(trx, `DELETE FROM ${table} WHERE key = $1`, [e.data.key]);
       }
     },
@@ -54,13 +61,18 @@ function probe(prefix: string) {
   let version = 0;
   const stream = `${prefix}-${randomUUID()}`;
   return {
-    table, projection, view, applied,
+    table,
+    projection,
+    view,
+    applied,
     async createTable(db: Database) {
       await sql(db.knex, `CREATE TABLE ${table} (key text PRIMARY KEY, value int NOT NULL)`);
     },
     /** Appends one event to the probe's stream; its position and type, as a command result has them. */
     async append(store: EventStore, type: 'Set' | 'Drop', key: string, value = 0, extra: Record<string, unknown> = {}) {
-      const r = await store.append(stream, [{ id: randomUUID(), type: type === 'Set' ? Set : Drop, data: { key, value, ...extra } }], { expected: version === 0 ? 'no_stream' : version });
+      const r = await store.append(stream, [{ id: randomUUID(), type: type === 'Set' ? Set : Drop, data: { key, value, ...extra } }], {
+        expected: version === 0 ? 'no_stream' : version,
+      });
       version = r.version;
       return { position: r.position, eventTypes: [type === 'Set' ? Set : Drop] };
     },
@@ -100,22 +112,34 @@ describe('memory views', function () {
     const runner = new ConsumerRunner(db.knex, store, [p.projection], silent);
     runner.start();
     try {
-      for (const [k, v] of [['a', 1], ['b', 2], ['c', 3]] as const) await p.append(store, 'Set', k, v);
+      for (const [k, v] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const)
+        await p.append(store, 'Set', k, v);
       const last = await p.append(store, 'Drop', 'b');
       expect(await runner.waitFor(last.position, last.eventTypes, 5_000)).to.equal(true);
       const mv = await views(db, store, p.view, p.projection);
-      expect([...mv.get(p.view)]).to.deep.equal([['a', 1], ['c', 3]]);
+      expect([...mv.get(p.view)]).to.deep.equal([
+        ['a', 1],
+        ['c', 3],
+      ]);
       expect(p.applied, 'what the table held is loaded, not replayed').to.deep.equal([]);
       const next = await p.append(store, 'Set', 'd', 4);
       expect(await mv.waitFor(next.position, next.eventTypes, 5_000)).to.equal(true);
-      expect([...mv.get(p.view)]).to.deep.equal([['a', 1], ['c', 3], ['d', 4]]);
+      expect([...mv.get(p.view)]).to.deep.equal([
+        ['a', 1],
+        ['c', 3],
+        ['d', 4],
+      ]);
       mv.stop();
     } finally {
       await runner.stop();
     }
   });
 
-  it('starts at its sources\' checkpoint: what the read model has not applied yet comes from the feed, in order', async () => {
+  it("starts at its sources' checkpoint: what the read model has not applied yet comes from the feed, in order", async () => {
     const p = probe(unique());
     await p.createTable(db);
     const runner = new ConsumerRunner(db.knex, store, [p.projection], silent);
@@ -124,7 +148,8 @@ describe('memory views', function () {
     // Until its checkpoint has passed b: a transaction still open elsewhere in the database can
     // hold the feed's horizon before b for a moment, and a catch-up then ends short of it.
     const at = () => runner.status().find((c) => c.name === p.projection.name)!.position;
-    do await runner.catchUp(p.projection); while (comparePositions(at(), b.position!) < 0);
+    do await runner.catchUp(p.projection);
+    while (comparePositions(at(), b.position!) < 0);
     // The projection is stopped: the table says a=1, b=2; the feed goes on.
     await p.append(store, 'Set', 'a', 10);
     await p.append(store, 'Drop', 'b');
@@ -161,7 +186,10 @@ describe('memory views', function () {
       const after = await p.append(store, 'Set', 'b', 2);
       expect(await runner.waitFor(after.position, after.eventTypes, 5_000)).to.equal(true);
       await eventually(() => mv.status()[0].reloads === 1 && mv.get(p.view).get('b') === 2);
-      expect([...mv.get(p.view)].sort()).to.deep.equal([['a', 1], ['b', 2]]);
+      expect([...mv.get(p.view)].sort()).to.deep.equal([
+        ['a', 1],
+        ['b', 2],
+      ]);
       expect(mv.status()[0].lastError).to.match(/cannot be applied/);
       mv.stop();
     } finally {
@@ -186,7 +214,10 @@ describe('memory views', function () {
       runner.start();
       const last = await p.append(store, 'Drop', 'x');
       expect(await mv.waitFor(last.position, last.eventTypes, 5_000)).to.equal(true);
-      expect([...mv.get(p.view)].sort()).to.deep.equal([['a', 1], ['b', 2]]);
+      expect([...mv.get(p.view)].sort()).to.deep.equal([
+        ['a', 1],
+        ['b', 2],
+      ]);
       expect(mv.status()[0].reloads).to.equal(1);
     } finally {
       mv.stop();
@@ -222,7 +253,9 @@ describe('memory views', function () {
       lags.sort((x, y) => x - y);
       // The fallback poll is 1 s: every change arriving well before it came through the NOTIFY.
       expect(lags[lags.length - 1]).to.be.below(900);
-      console.log(`      the other instance's view had each change after ${lags[0].toFixed(1)}–${lags[lags.length - 1].toFixed(1)} ms (median ${lags[15].toFixed(1)})`);
+      console.log(
+        `      the other instance's view had each change after ${lags[0].toFixed(1)}–${lags[lags.length - 1].toFixed(1)} ms (median ${lags[15].toFixed(1)})`,
+      );
       other.stop();
     } finally {
       await Promise.all(stores.map((s) => s.close()));

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { ConcurrencyException, ConflictException } from '../../src/core/errors.ts';
 import { takeTurn, type JobQueue, type Standing } from '../../src/runtime/oneAtATime.ts';
 
-interface Job { id: number }
+interface Job {
+  id: number;
+}
 
 /**
  * A queue in memory: `jobs` in the order queued, each job's standing; `rivals` are queueings by
@@ -40,9 +42,15 @@ function memoryQueue(jobs: Job[], standings: Map<number, Standing['status']>, ri
 describe('one at a time: taking a turn on a job queue', () => {
   it('queues and requests a new job on an empty queue, or after one that ended', async () => {
     const empty = memoryQueue([], new Map());
-    expect(await takeTurn(empty.queue)).to.deep.equal({ job: { id: 100 }, joined: false, done: [{ eventTypes: ['queued 100'] }, { eventTypes: ['recorded 100'] }] });
+    expect(await takeTurn(empty.queue)).to.deep.equal({
+      job: { id: 100 },
+      joined: false,
+      done: [{ eventTypes: ['queued 100'] }, { eventTypes: ['recorded 100'] }],
+    });
     const ended = memoryQueue([{ id: 7 }], new Map([[7, 'ended']]));
-    expect(await takeTurn(ended.queue)).to.include({ joined: false }).and.to.deep.include({ job: { id: 100 } });
+    expect(await takeTurn(ended.queue))
+      .to.include({ joined: false })
+      .and.to.deep.include({ job: { id: 100 } });
   });
 
   it('answers the job waiting or running, queueing nothing', async () => {
@@ -69,7 +77,11 @@ describe('one at a time: taking a turn on a job queue', () => {
     const { queue } = memoryQueue([], new Map(), rivals);
     const ending: JobQueue<Job> = { ...queue, standing: async () => ({ status: 'ended' }) };
     let refused: unknown;
-    try { await takeTurn(ending); } catch (err) { refused = err; }
+    try {
+      await takeTurn(ending);
+    } catch (err) {
+      refused = err;
+    }
     expect(refused).to.be.instanceOf(ConcurrencyException);
   });
 });

@@ -26,15 +26,29 @@ describe('read model statistics after a bulk of products', function () {
     app = await testApp();
   });
 
-  it('a bulk of 150 fresh products has its table analyzed a moment after it ends, and the planner then knows the vendor\'s rows', async () => {
+  it("a bulk of 150 fresh products has its table analyzed a moment after it ends, and the planner then knows the vendor's rows", async () => {
     const shop = await openShop(app);
     await putOnTier(app, shop.vendorId, 'enterprise');
     const knex = app.services.db.knex;
-    const analyses = async () => Number((await sql<{ n: string }>(knex, "SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = 'vendor_product_list'"))[0]?.n ?? 0);
+    const analyses = async () =>
+      Number(
+        (await sql<{ n: string }>(knex, "SELECT analyze_count AS n FROM pg_stat_user_tables WHERE relname = 'vendor_product_list'"))[0]
+          ?.n ?? 0,
+      );
     const count = 150;
-    await inBatches(Array.from({ length: count }, (_, i) => i), 6, async (i) => ok(shop.vendor('POST', '/products', {
-      title: `Bulk item ${i}`, vendor_sku: unique(`BULK-${i}-`), price_cents: 1000 + i,
-    }), 'product'));
+    await inBatches(
+      Array.from({ length: count }, (_, i) => i),
+      6,
+      async (i) =>
+        ok(
+          shop.vendor('POST', '/products', {
+            title: `Bulk item ${i}`,
+            vendor_sku: unique(`BULK-${i}-`),
+            price_cents: 1000 + i,
+          }),
+          'product',
+        ),
+    );
     await quiet(app);
     const afterBulk = await analyses();
     // The vendor's rows as the planner estimates them: what a list past its exact-count cap reports.
@@ -44,7 +58,7 @@ describe('read model statistics after a bulk of products', function () {
       estimate = await estimatedRows(knex, { text: 'SELECT 1 FROM vendor_product_list WHERE vendor_id = $1', values: [shop.vendorId] });
     }
     expect(await analyses(), 'an analysis after the bulk ended').to.be.greaterThan(afterBulk);
-    expect(estimate, 'the planner\'s estimate of the vendor\'s rows').to.be.within(count * 0.8, count * 1.2);
+    expect(estimate, "the planner's estimate of the vendor's rows").to.be.within(count * 0.8, count * 1.2);
     const list = await ok(shop.shop('GET', '/products?limit=1'), 'shop list');
     expect(list.total_exact).to.equal(false);
     expect(list.total).to.be.greaterThan(100);

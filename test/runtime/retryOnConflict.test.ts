@@ -28,7 +28,10 @@ describe('retryOnConflict: a command decided again when another write to its str
 
   it(`tries ${CONFLICT_ATTEMPTS} times in all, then lets the last ConcurrencyException through (the API's 409)`, async () => {
     const { tries, decide } = losing(Infinity, 'never');
-    const err = await retryOnConflict(decide).then(() => null, (e: unknown) => e);
+    const err = await retryOnConflict(decide).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).to.be.instanceOf(ConcurrencyException);
     expect((err as Error).message).to.equal(`lost race ${CONFLICT_ATTEMPTS}`);
     expect(tries.count).to.equal(CONFLICT_ATTEMPTS);
@@ -42,7 +45,10 @@ describe('retryOnConflict: a command decided again when another write to its str
 
   it('honours a bound the caller gives', async () => {
     const { tries, decide } = losing(Infinity, 'never');
-    const err = await retryOnConflict(decide, { attempts: 3 }).then(() => null, (e: unknown) => e);
+    const err = await retryOnConflict(decide, { attempts: 3 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).to.be.instanceOf(ConcurrencyException);
     expect(tries.count).to.equal(3);
   });
@@ -50,7 +56,13 @@ describe('retryOnConflict: a command decided again when another write to its str
   it('never retries a refusal or a failure: it propagates at once, as thrown', async () => {
     for (const refusal of [new ValidationException('bad input', []), new ConflictException('taken'), new Error('connection lost')]) {
       let tries = 0;
-      const err = await retryOnConflict(async () => { tries++; throw refusal; }).then(() => null, (e: unknown) => e);
+      const err = await retryOnConflict(async () => {
+        tries++;
+        throw refusal;
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).to.equal(refusal);
       expect(tries).to.equal(1);
     }
@@ -63,14 +75,20 @@ describe('retryOnConflict: a command decided again when another write to its str
       tries++;
       if (tries < 3) throw new ConcurrencyException('lost race');
       throw refusal;
-    }).then(() => null, (e: unknown) => e);
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).to.equal(refusal);
     expect(tries).to.equal(3);
   });
 
-  it('retries nothing inside a caller\'s transaction: its owner retries the whole of it', async () => {
+  it("retries nothing inside a caller's transaction: its owner retries the whole of it", async () => {
     const { tries, decide } = losing(1, 'never');
-    const err = await retryOnConflict(decide, { tx: {} }).then(() => null, (e: unknown) => e);
+    const err = await retryOnConflict(decide, { tx: {} }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).to.be.instanceOf(ConcurrencyException);
     expect(tries.count).to.equal(1);
   });

@@ -7,7 +7,13 @@ describe('scheduled tasks', () => {
   it('run once per tick however many instances fire it, and record each run', async () => {
     const app = await testApp();
     let runs = 0;
-    const task: ScheduledTask = { name: unique('task'), cron: '* * * * *', async run() { runs++; } };
+    const task: ScheduledTask = {
+      name: unique('task'),
+      cron: '* * * * *',
+      async run() {
+        runs++;
+      },
+    };
     const instances = [1, 2, 3].map(() => new Scheduler(app.services, [task], pino({ level: 'silent' })));
     const tick = new Date('2026-11-21T03:00:00.250Z');
     const ran = await Promise.all(instances.map((s) => s.fire(task, tick)));
@@ -22,7 +28,13 @@ describe('scheduled tasks', () => {
 
   it('records a failing run with its error and keeps the service up', async () => {
     const app = await testApp();
-    const task: ScheduledTask = { name: unique('failing'), cron: '* * * * *', async run() { throw new Error('provider down'); } };
+    const task: ScheduledTask = {
+      name: unique('failing'),
+      cron: '* * * * *',
+      async run() {
+        throw new Error('provider down');
+      },
+    };
     const scheduler = new Scheduler(app.services, [task], pino({ level: 'silent' }));
     expect(await scheduler.fire(task, new Date())).to.equal(true);
     const [row] = await app.services.db.knex('scheduled_runs').where('task', task.name);
@@ -33,7 +45,15 @@ describe('scheduled tasks', () => {
     const DAY = 86_400_000;
     const silent = pino({ level: 'silent' });
     const daily = (): ScheduledTask & { runs: number } => {
-      const task = { name: unique('daily'), cron: '0 3 * * *', tz: 'UTC', runs: 0, async run() { task.runs++; } };
+      const task = {
+        name: unique('daily'),
+        cron: '0 3 * * *',
+        tz: 'UTC',
+        runs: 0,
+        async run() {
+          task.runs++;
+        },
+      };
       return task;
     };
     const ticks = async (app: TestApp, name: string) =>

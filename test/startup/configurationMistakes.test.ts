@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from '../support/childService.ts';
 
-interface Outcome { code: number | null; stdout: string; stderr: string; ms: number }
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
 /** `npm start` as a newcomer runs it, with one setting wrong; the process is killed if it does not end by itself. */
 function start(env: Record<string, string>): Promise<Outcome> {
@@ -17,14 +22,20 @@ function start(env: Record<string, string>): Promise<Outcome> {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
   // 'close', not 'exit': a process can exit before its last line has come through the pipe.
-  return new Promise((resolve) => child.once('close', (code) => {
-    clearTimeout(guard);
-    resolve({ code, stdout, stderr, ms: Date.now() - began });
-  }));
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr, ms: Date.now() - began });
+    }),
+  );
 }
 
 const lines = (text: string) => text.trim().split('\n').filter(Boolean);
@@ -58,7 +69,11 @@ describe('Start-up: a configuration mistake ends in one line naming the setting,
       heldDatabase: { DATA_DIR: lockedDir, PORT: await port() },
       badPortNumber: { DATA_DIR: dataDir(), PORT: 'eighty' },
     };
-    await Promise.all(Object.entries(cases).map(async ([name, env]) => { outcomes[name] = await start(env); }));
+    await Promise.all(
+      Object.entries(cases).map(async ([name, env]) => {
+        outcomes[name] = await start(env);
+      }),
+    );
   });
 
   after(() => {
@@ -76,7 +91,10 @@ describe('Start-up: a configuration mistake ends in one line naming the setting,
   }
 
   it('an unreachable DATABASE_URL names the variable and the server, not a bare ECONNREFUSED', () => {
-    expectOneLine(outcomes.unreachableDatabase, /^Cannot start: DATABASE_URL points to 127\.0\.0\.1:1, where no server accepts connections: start PostgreSQL there or correct DATABASE_URL/);
+    expectOneLine(
+      outcomes.unreachableDatabase,
+      /^Cannot start: DATABASE_URL points to 127\.0\.0\.1:1, where no server accepts connections: start PostgreSQL there or correct DATABASE_URL/,
+    );
   });
 
   it('a short JWT_SECRET says how long it must be and how to make one, without a trace', () => {
@@ -91,15 +109,26 @@ describe('Start-up: a configuration mistake ends in one line naming the setting,
   });
 
   it('a port in use is found before the long start-up, with what to do', () => {
-    expectOneLine(outcomes.portInUse, /^Cannot start: PORT \d+ is in use on 127\.0\.0\.1 by another process: stop that process, or set PORT to a free port/);
+    expectOneLine(
+      outcomes.portInUse,
+      /^Cannot start: PORT \d+ is in use on 127\.0\.0\.1 by another process: stop that process, or set PORT to a free port/,
+    );
   });
 
   it('an unwritable DATA_DIR names the folder and why', () => {
-    expectOneLine(outcomes.unwritableDataDir, /^Cannot start: DATA_DIR \(.*a-file\/data\) cannot be written \(a part of the path is a file, not a folder\): point DATA_DIR/);
+    expectOneLine(
+      outcomes.unwritableDataDir,
+      /^Cannot start: DATA_DIR \(.*a-file\/data\) cannot be written \(a part of the path is a file, not a folder\): point DATA_DIR/,
+    );
   });
 
   it('an embedded database held by another process names that process', () => {
-    expectOneLine(outcomes.heldDatabase, new RegExp(`^Cannot start: DATA_DIR \\(.*\\) holds an embedded database in use by process ${held.pid}: stop process ${held.pid} first`));
+    expectOneLine(
+      outcomes.heldDatabase,
+      new RegExp(
+        `^Cannot start: DATA_DIR \\(.*\\) holds an embedded database in use by process ${held.pid}: stop process ${held.pid} first`,
+      ),
+    );
   });
 
   it('a PORT that is no number says which numbers are', () => {

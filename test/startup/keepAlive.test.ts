@@ -12,19 +12,33 @@ import { testApp, type TestApp } from '../support/app.ts';
  * clients saw about once in a thousand requests while the service closed idle connections
  * after Node's 5 s.
  */
-interface Tally { requests: number; resets: number; reconnects: number }
+interface Tally {
+  requests: number;
+  resets: number;
+  reconnects: number;
+}
 
 class KeptAliveClient {
   private socket: Socket | null = null;
   private closed = true;
-  constructor(private readonly port: number, private readonly tally: Tally) {}
+  constructor(
+    private readonly port: number,
+    private readonly tally: Tally,
+  ) {}
 
   private open(): Promise<Socket> {
     return new Promise((resolve, reject) => {
-      const socket = connect(this.port, '127.0.0.1', () => { this.closed = false; resolve(socket); });
+      const socket = connect(this.port, '127.0.0.1', () => {
+        this.closed = false;
+        resolve(socket);
+      });
       socket.once('error', reject);
-      socket.on('close', () => { this.closed = true; });
-      socket.on('end', () => { this.closed = true; });
+      socket.on('close', () => {
+        this.closed = true;
+      });
+      socket.on('end', () => {
+        this.closed = true;
+      });
     });
   }
 
@@ -46,7 +60,10 @@ class KeptAliveClient {
         socket.off('data', onData);
         socket.off('close', onClose);
         socket.off('error', onClose);
-        if (!ok) { this.tally.resets++; this.closed = true; }
+        if (!ok) {
+          this.tally.resets++;
+          this.closed = true;
+        }
         resolve(ok);
       };
       const onData = (chunk: Buffer) => {
@@ -68,7 +85,9 @@ class KeptAliveClient {
     });
   }
 
-  close(): void { this.socket?.destroy(); }
+  close(): void {
+    this.socket?.destroy();
+  }
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -76,17 +95,19 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `clients` connections, each `rounds` requests after a pause drawn from `gapMs`. */
 async function load(port: number, path: string, clients: number, rounds: number, gapMs: () => number): Promise<Tally> {
   const tally: Tally = { requests: 0, resets: 0, reconnects: 0 };
-  await Promise.all(Array.from({ length: clients }, async () => {
-    const client = new KeptAliveClient(port, tally);
-    try {
-      for (let i = 0; i < rounds; i++) {
-        await client.get(path);
-        await pause(gapMs());
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const client = new KeptAliveClient(port, tally);
+      try {
+        for (let i = 0; i < rounds; i++) {
+          await client.get(path);
+          await pause(gapMs());
+        }
+      } finally {
+        client.close();
       }
-    } finally {
-      client.close();
-    }
-  }));
+    }),
+  );
   return tally;
 }
 
@@ -94,7 +115,9 @@ describe('HTTP keep-alive: kept-alive connections under load are never reset bef
   this.timeout(120_000);
   let app: TestApp;
 
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   // The control: a server that drops one request in fifty unanswered (closing the connection as a
   // server closing an idle connection does at the instant a request arrives) is seen to lose
@@ -104,7 +127,11 @@ describe('HTTP keep-alive: kept-alive connections under load are never reset bef
     let seen = 0;
     let dropped = 0;
     const control: Server = createServer((req, res) => {
-      if (++seen % 50 === 0) { dropped++; req.socket.destroy(); return; }
+      if (++seen % 50 === 0) {
+        dropped++;
+        req.socket.destroy();
+        return;
+      }
       res.setHeader('content-length', '2');
       res.end('ok');
     });
@@ -128,7 +155,7 @@ describe('HTTP keep-alive: kept-alive connections under load are never reset bef
     expect(res.headers.get('keep-alive')).to.equal('timeout=75');
   });
 
-  it('thousands of requests on kept-alive connections, with pauses like a balancer\'s, lose none to a reset', async () => {
+  it("thousands of requests on kept-alive connections, with pauses like a balancer's, lose none to a reset", async () => {
     const port = Number(new URL(app.url).port);
     // Busy connections (no pause) beside idle ones (pauses up to 1.5 s), on the service's real routes.
     const [busy, idle] = await Promise.all([

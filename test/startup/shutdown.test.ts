@@ -14,22 +14,35 @@ function descendantsOf(root: number): number[] {
       // The command name may hold spaces and parentheses: the fields after the last ')' are fixed.
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   const found: number[] = [];
   const visit = (pid: number) => {
-    for (const [child, ppid] of parent) if (ppid === pid) { found.push(child); visit(child); }
+    for (const [child, ppid] of parent)
+      if (ppid === pid) {
+        found.push(child);
+        visit(child);
+      }
   };
   visit(root);
   return found;
 }
 
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('Shutdown: stopping the service stops everything it started', function () {
   this.timeout(600_000);
 
-  it('the invoice PDFs\' chromium and every process under it end when the browser is closed (what the service\'s stop does)', async () => {
+  it("the invoice PDFs' chromium and every process under it end when the browser is closed (what the service's stop does)", async () => {
     const before = new Set(descendantsOf(process.pid));
     const pdf = await htmlToPdf('<html><body><h1>Invoice</h1></body></html>');
     expect(pdf.subarray(0, 5).toString()).to.equal('%PDF-');
@@ -61,7 +74,13 @@ describe('Shutdown: stopping the service stops everything it started', function 
       // A helper process ends once it reads the end of its pipe from the service (tsx's compiler does): allow it a moment.
       const deadline = Date.now() + 5_000;
       while ([pid, ...children].some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const left = [pid, ...children].filter(alive).map((p) => { try { return `${p} ${readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ')}`; } catch { return String(p); } });
+      const left = [pid, ...children].filter(alive).map((p) => {
+        try {
+          return `${p} ${readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ')}`;
+        } catch {
+          return String(p);
+        }
+      });
       expect(left, 'processes of the service left').to.deep.equal([]);
     } finally {
       await service.kill();

@@ -19,7 +19,9 @@ import { vendorLogin } from '../support/tenancy.ts';
 const follow = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLElement).innerText);
 const replaceValue = async (page: Page, selector: string, value: string) => {
-  await page.$eval(selector, (e) => { (e as HTMLInputElement).value = ''; });
+  await page.$eval(selector, (e) => {
+    (e as HTMLInputElement).value = '';
+  });
   await page.type(selector, value);
 };
 
@@ -34,7 +36,7 @@ const replaceValue = async (page: Page, selector: string, value: string) => {
  * every step the story names is done in the pages. Screenshots in test-artifacts/story-admin/
  * (and the README's in SCREENSHOTS_DIR when set).
  */
-describeInBrowser('the admin\'s story in a headless chromium', function () {
+describeInBrowser("the admin's story in a headless chromium", function () {
   this.timeout(300_000);
   let app: TestApp;
   let people: BrowserPeople;
@@ -64,7 +66,9 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     people = await browserPeople(app, 'story-admin');
     page = await people.person(README_VIEWPORT);
     page.setDefaultNavigationTimeout(60_000);
-    page.on('dialog', (d) => { void d.accept(); });
+    page.on('dialog', (d) => {
+      void d.accept();
+    });
   });
   after(async () => {
     await people.close();
@@ -85,7 +89,7 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     await shot('admin-company-new');
     await follow(page, 'form[action="/admin/companies"] button[type=submit]');
     ownerPassword = await page.$eval('#temporary-password', (e) => e.textContent ?? '');
-    expect(ownerPassword, 'the owner\'s first password, shown once').to.have.length.greaterThan(8);
+    expect(ownerPassword, "the owner's first password, shown once").to.have.length.greaterThan(8);
     await shot('admin-company-created');
 
     await follow(page, 'a[href^="/admin/vendors/new?company_id="]');
@@ -99,7 +103,7 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     expect(people.problems).to.deep.equal([]);
   });
 
-  it('adds the vendor\'s domain and has its DNS record checked: the domain is verified', async () => {
+  it("adds the vendor's domain and has its DNS record checked: the domain is verified", async () => {
     await follow(page, `a[href="/admin/vendors/${vendorId}?tab=domains"]`);
     await page.type('#i-domain', domain);
     await follow(page, `form[action="/admin/vendors/${vendorId}/domains"] button[type=submit]`);
@@ -109,7 +113,9 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     // The scene: the vendor publishes the record the page shows at its DNS provider.
     dns.records.set(name!, [value!]);
     await follow(page, 'form[action$="/verify"] button');
-    expect(await text(page, 'table.data tbody')).to.contain(domain).and.contain('Verified');
+    expect(await text(page, 'table.data tbody'))
+      .to.contain(domain)
+      .and.contain('Verified');
     await shot('admin-vendor-domain-verified');
     expect(people.problems).to.deep.equal([]);
   });
@@ -119,12 +125,20 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     extmarketWorker(app);
     extmarket = await startExtmarketServer(unique('key-'));
     const { access_token: owner } = await vendorLogin(app, ownerEmail, ownerPassword);
-    await app.call('PUT', '/api/v1/vendor/auth/password', { token: owner, body: { current_password: ownerPassword, new_password: 'a-long-password-1' } });
+    await app.call('PUT', '/api/v1/vendor/auth/password', {
+      token: owner,
+      body: { current_password: ownerPassword, new_password: 'a-long-password-1' },
+    });
     await connectVendor(app, owner, extmarket);
-    ({ orderId } = await seedExtmarketOrder(app, vendorId, [
-      { quantity: 2, product_name: 'Brass desk lamp', sku: 'BL-02', unit_price_cents: 12_900 },
-      { quantity: 4, product_name: 'Linen lampshade 30 cm', sku: 'LS-30', unit_price_cents: 3900 },
-    ], { customer_first_name: 'Hedy', customer_last_name: 'Lamarr', customer_email: 'hedy.lamarr@example.test', vat: domesticVat(41_400) }));
+    ({ orderId } = await seedExtmarketOrder(
+      app,
+      vendorId,
+      [
+        { quantity: 2, product_name: 'Brass desk lamp', sku: 'BL-02', unit_price_cents: 12_900 },
+        { quantity: 4, product_name: 'Linen lampshade 30 cm', sku: 'LS-30', unit_price_cents: 3900 },
+      ],
+      { customer_first_name: 'Hedy', customer_last_name: 'Lamarr', customer_email: 'hedy.lamarr@example.test', vat: domesticVat(41_400) },
+    ));
     const status = await importAndWatch(people, page, app.url, 'admin', join(dir, 'lamps.csv'), vendorId);
     expect(status).to.contain('Completed');
     expect(await text(page, 'main')).to.contain('60');
@@ -134,37 +148,57 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     expect(people.problems).to.deep.equal([]);
   });
 
-  it('confirms the vendor\'s extmarket order, opens its history and sees the order as it was before the confirmation', async () => {
+  it("confirms the vendor's extmarket order, opens its history and sees the order as it was before the confirmation", async () => {
     await follow(page, '.bo-nav a[href="/admin/orders"]');
     await page.select('#f-vendor_id', String(vendorId));
     await follow(page, 'form.filters button[type=submit]');
     await shot('admin-orders');
     await follow(page, `table.data a[href="/admin/orders/${orderId}"]`);
-    expect(await text(page, 'main')).to.contain('Unconfirmed').and.contain('Brass desk lamp');
+    expect(await text(page, 'main'))
+      .to.contain('Unconfirmed')
+      .and.contain('Brass desk lamp');
     await follow(page, `form[action="/admin/orders/${orderId}/confirm"] button`);
     expect(await text(page, '.flash.notice')).to.match(/confirmed/i);
     expect(await text(page, 'main')).to.not.contain('Unconfirmed');
     await shot('admin-order-confirmed');
 
     await follow(page, `a[href*="tab=history"]`);
-    const events = await page.$$eval('#history ol.timeline > li', (lis) => lis.map((li) => ({
-      at: li.querySelector('time')!.getAttribute('datetime')!, what: li.querySelector('strong')!.textContent!,
-    })));
+    const events = await page.$$eval('#history ol.timeline > li', (lis) =>
+      lis.map((li) => ({
+        at: li.querySelector('time')!.getAttribute('datetime')!,
+        what: li.querySelector('strong')!.textContent!,
+      })),
+    );
     const imported = events.at(-1)!;
-    const confirmedAt = events.filter((e) => /confirmed/i.test(e.what)).map((e) => e.at).sort()[0]!;
+    const confirmedAt = events
+      .filter((e) => /confirmed/i.test(e.what))
+      .map((e) => e.at)
+      .sort()[0]!;
     expect(imported.what).to.match(/imported|created|placed/i);
     // A time between the two, to the second as the picker offers it: the first whole second after the order came in.
     const picked = new Date(Math.ceil(Date.parse(imported.at) / 1000) * 1000);
     expect(picked.getTime(), 'the order came in more than a second before it was confirmed').to.be.below(Date.parse(confirmedAt));
-    await page.$eval('#as_of', (e, v) => { (e as HTMLInputElement).value = v; }, picked.toISOString().slice(0, 19));
+    await page.$eval(
+      '#as_of',
+      (e, v) => {
+        (e as HTMLInputElement).value = v;
+      },
+      picked.toISOString().slice(0, 19),
+    );
     await follow(page, '#history form.filters button[type=submit]');
-    const then = await page.$$eval('#history .card .card', (cards) => cards.map((c) => (c as HTMLElement).innerText).find((t) => t.startsWith('As of')) ?? '');
-    expect(then, 'the order as it was then').to.contain('Unconfirmed').and.contain('Brass desk lamp').and.not.match(/\bConfirmed\b/);
+    const then = await page.$$eval(
+      '#history .card .card',
+      (cards) => cards.map((c) => (c as HTMLElement).innerText).find((t) => t.startsWith('As of')) ?? '',
+    );
+    expect(then, 'the order as it was then')
+      .to.contain('Unconfirmed')
+      .and.contain('Brass desk lamp')
+      .and.not.match(/\bConfirmed\b/);
     await shot('admin-order-as-of', 'admin-order-history');
     expect(people.problems).to.deep.equal([]);
   });
 
-  it('edits a tier\'s monthly price', async () => {
+  it("edits a tier's monthly price", async () => {
     await follow(page, '.bo-nav a[href="/admin/tiers"]');
     await shot('admin-tiers');
     await follow(page, 'table.data a[href="/admin/tiers/business"]');
@@ -182,7 +216,9 @@ describeInBrowser('the admin\'s story in a headless chromium', function () {
     await follow(page, '.bo-nav a[href="/admin/capacity"]');
     await follow(page, 'form[action="/admin/capacity/snapshot"] button');
     expect(await text(page, '.flash.notice')).to.match(/snapshot/i);
-    expect(await text(page, 'main')).to.contain('database_bytes').and.contain('media_bytes');
+    expect(await text(page, 'main'))
+      .to.contain('database_bytes')
+      .and.contain('media_bytes');
     await shot('admin-capacity', 'admin-capacity');
     expect(people.problems).to.deep.equal([]);
   });

@@ -20,7 +20,7 @@ const OPEN = /^\/admin\/(login|logout|language|password|forgot|reset)/;
  * text a user typed (a company, vendor, user, with markup in its name) never comes back as markup
  * on any admin page that shows it.
  */
-describe('admin back office: every page route against sessions that are not an admin\'s, forged forms and typed markup', function () {
+describe("admin back office: every page route against sessions that are not an admin's, forged forms and typed markup", function () {
   this.timeout(600_000);
   let app: TestApp;
   let v: VendorFixture;
@@ -36,18 +36,26 @@ describe('admin back office: every page route against sessions that are not an a
     v = await createVendorWithOwner(app, { company: { name: `Co ${SCRIPT}` }, vendor: { name: `Shop ${ATTRIBUTE}` } });
     const token = await app.adminToken();
     const user = await app.call('POST', '/api/v1/admin/users', {
-      token, body: { email: `${unique('xss')}@example.com`, username: unique('xss'), password: 'a-long-password-1', first_name: SCRIPT, last_name: ATTRIBUTE },
+      token,
+      body: {
+        email: `${unique('xss')}@example.com`,
+        username: unique('xss'),
+        password: 'a-long-password-1',
+        first_name: SCRIPT,
+        last_name: ATTRIBUTE,
+      },
     });
     userId = user.body.id;
     customerToken = (await registerCustomer(shopClient(app, v), { first_name: SCRIPT })).token;
     const ids: Record<string, number> = { companies: v.companyId, vendors: v.vendorId, users: userId };
-    const fill = (path: string) => path.replace(/\/([a-z-]+)\/:[a-z_]+/g, (_m, area: string) => `/${area}/${ids[area] ?? 1}`).replace(/:[a-z_]+/g, '1');
+    const fill = (path: string) =>
+      path.replace(/\/([a-z-]+)\/:[a-z_]+/g, (_m, area: string) => `/${area}/${ids[area] ?? 1}`).replace(/:[a-z_]+/g, '1');
     gets = routes.filter((r) => r.method === 'GET').map((r) => fill(r.path));
     posts = routes.filter((r) => r.method === 'POST').map((r) => fill(r.path));
     expect(gets.length, 'admin page routes').to.be.greaterThan(30);
   });
 
-  it('a vendor\'s or a customer\'s session, cookie or token, never opens an admin page: each is sent to the admin sign-in', async () => {
+  it("a vendor's or a customer's session, cookie or token, never opens an admin page: each is sent to the admin sign-in", async () => {
     const member = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword);
     const disguises: [string, Record<string, string>][] = [
       ['vendor cookie', {}],
@@ -89,12 +97,21 @@ describe('admin back office: every page route against sessions that are not an a
     const admin = await signedInAdmin(app);
     const shown: string[] = [];
     // Live streams (server-sent events) never end: they are not pages.
-    for (const path of [...gets.filter((p) => !/\/stream$|\/export$/.test(p)), `/admin/users?search=xss`, `/admin/companies?search=${encodeURIComponent(SCRIPT)}`, `/admin/vendors?search=Shop`]) {
+    for (const path of [
+      ...gets.filter((p) => !/\/stream$|\/export$/.test(p)),
+      `/admin/users?search=xss`,
+      `/admin/companies?search=${encodeURIComponent(SCRIPT)}`,
+      `/admin/vendors?search=Shop`,
+    ]) {
       const res = await admin.get(path);
       expect(res.status, `GET ${path}`).to.be.below(500);
       expect(res.body, `GET ${path}`).to.not.contain(SCRIPT).and.not.contain(ATTRIBUTE);
       if (res.body.includes('&lt;script&gt;') || res.body.includes('&quot;&gt;&lt;img')) shown.push(path);
     }
-    expect(shown, 'pages that show the typed text, escaped').to.include.members([`/admin/users/${userId}`, `/admin/companies/${v.companyId}`, `/admin/vendors/${v.vendorId}`]);
+    expect(shown, 'pages that show the typed text, escaped').to.include.members([
+      `/admin/users/${userId}`,
+      `/admin/companies/${v.companyId}`,
+      `/admin/vendors/${v.vendorId}`,
+    ]);
   });
 });

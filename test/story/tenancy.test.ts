@@ -28,8 +28,13 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
     const res = await app.call('POST', '/api/v1/admin/companies', {
       token: admin,
       body: {
-        name: `Story ${name}`, owner_email: ownerEmail, contact_email: `hello@${name}.test`, contact_phone: '+352 123 456',
-        website: 'https://story.example', business_address: '1 Rue du Marché, Luxembourg', tax_number: 'LU12345678',
+        name: `Story ${name}`,
+        owner_email: ownerEmail,
+        contact_email: `hello@${name}.test`,
+        contact_phone: '+352 123 456',
+        website: 'https://story.example',
+        business_address: '1 Rue du Marché, Luxembourg',
+        tax_number: 'LU12345678',
       },
     });
     expect(res.status).to.equal(201);
@@ -43,7 +48,9 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
     const user = await app.call('GET', `/api/v1/admin/users/${company.owner_user_id}`, { token: admin });
     expect(user.body).to.include({ role: 'vendor', must_change_password: true });
     expect(user.body.counts.companies_owned).to.equal(1);
-    expect(JSON.stringify((await app.call('GET', `/api/v1/admin/companies/${company.id}`, { token: admin })).body)).not.to.include(company.temporary_password);
+    expect(JSON.stringify((await app.call('GET', `/api/v1/admin/companies/${company.id}`, { token: admin })).body)).not.to.include(
+      company.temporary_password,
+    );
     expect(app.logLines.join('\n')).not.to.include(company.temporary_password);
     const history = await app.call('GET', `/api/v1/admin/events/streams/user-${company.owner_user_id}`, { token: admin });
     expect(JSON.stringify(history.body)).not.to.include(company.temporary_password);
@@ -51,16 +58,28 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
 
   it('adds two vendors; the company list shows the vendor count', async () => {
     const a = await app.call('POST', '/api/v1/admin/vendors', {
-      token: admin, body: { company_id: company.id, vendor_code: `${name}a`, name: 'Story Shop A', contact_email: `shop-a@${name}.test` },
+      token: admin,
+      body: { company_id: company.id, vendor_code: `${name}a`, name: 'Story Shop A', contact_email: `shop-a@${name}.test` },
     });
     expect(a.status).to.equal(201);
     vendorA = a.body;
     expect(vendorA.vendor_code).to.equal(`${name}A`.toUpperCase());
-    expect(vendorA).to.include({ contact_email: `shop-a@${name}.test`, effective_contact_email: `shop-a@${name}.test`, contact_email_inherited: false });
+    expect(vendorA).to.include({
+      contact_email: `shop-a@${name}.test`,
+      effective_contact_email: `shop-a@${name}.test`,
+      contact_email_inherited: false,
+    });
     expect(vendorA).to.include({ contact_phone: null, effective_contact_phone: '+352 123 456', contact_phone_inherited: true });
-    expect(vendorA).to.include({ company_business_address: '1 Rue du Marché, Luxembourg', company_tax_number: 'LU12345678', owner_user_id: company.owner_user_id });
+    expect(vendorA).to.include({
+      company_business_address: '1 Rue du Marché, Luxembourg',
+      company_tax_number: 'LU12345678',
+      owner_user_id: company.owner_user_id,
+    });
 
-    const b = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: company.id, vendor_code: `${name}b`, name: 'Story Shop B' } });
+    const b = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: company.id, vendor_code: `${name}b`, name: 'Story Shop B' },
+    });
     expect(b.status).to.equal(201);
     vendorB = b.body;
     expect(vendorB.effective_contact_email).to.equal(`hello@${name}.test`);
@@ -74,7 +93,8 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
 
   it('overrides contact data, stores an empty string as null (inherit), and resets to the company', async () => {
     const over = await app.call('PUT', `/api/v1/admin/vendors/${vendorB.id}`, {
-      token: admin, body: { contact_phone: '+49 30 1234', tax_number: 'DE123456789', website: '' },
+      token: admin,
+      body: { contact_phone: '+49 30 1234', tax_number: 'DE123456789', website: '' },
     });
     expect(over.status).to.equal(200);
     expect(over.body).to.include({ contact_phone: '+49 30 1234', effective_contact_phone: '+49 30 1234', contact_phone_inherited: false });
@@ -84,7 +104,10 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
     const blank = await app.call('PUT', `/api/v1/admin/vendors/${vendorB.id}`, { token: admin, body: { tax_number: '' } });
     expect(blank.body).to.include({ tax_number: null, effective_tax_number: 'LU12345678', tax_number_inherited: true });
 
-    const reset = await app.call('PUT', `/api/v1/admin/vendors/${vendorA.vendor_code}`, { token: admin, body: { reset_contact_to_company: true } });
+    const reset = await app.call('PUT', `/api/v1/admin/vendors/${vendorA.vendor_code}`, {
+      token: admin,
+      body: { reset_contact_to_company: true },
+    });
     expect(reset.status).to.equal(200);
     for (const f of ['contact_email', 'contact_phone', 'website', 'business_address', 'tax_number']) {
       expect(reset.body[f], f).to.equal(null);
@@ -99,7 +122,9 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
   });
 
   it('the owner signs in with the temporary password and must change it before using the vendor API', async () => {
-    const multi = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: ownerEmail, password: company.temporary_password } });
+    const multi = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: ownerEmail, password: company.temporary_password },
+    });
     expect(multi.status).to.equal(422); // two vendors: the vendor code is needed
     expect(JSON.stringify(multi.body.errors)).to.include(vendorA.vendor_code);
     const login = await vendorLogin(app, ownerEmail, company.temporary_password, vendorA.vendor_code);
@@ -109,19 +134,25 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
     expect(blocked.status).to.equal(403);
     expect(blocked.body.code).to.equal('PasswordChangeRequiredException');
     const changed = await app.call('PUT', '/api/v1/vendor/auth/password', {
-      token: ownerToken, body: { current_password: company.temporary_password, new_password: 'owner-chosen-password' },
+      token: ownerToken,
+      body: { current_password: company.temporary_password, new_password: 'owner-chosen-password' },
     });
     expect(changed.status).to.equal(200);
     const settings = await app.call('GET', '/api/v1/vendor/settings', { token: ownerToken });
     expect(settings.status).to.equal(200);
     expect(settings.body.vendor_id).to.equal(vendorA.id);
-    const old = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: ownerEmail, password: company.temporary_password, vendor_code: vendorA.vendor_code } });
+    const old = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: ownerEmail, password: company.temporary_password, vendor_code: vendorA.vendor_code },
+    });
     expect(old.status).to.equal(401);
   });
 
   it('the owner invites a team member, who accepts by token and signs in with limited permissions', async () => {
     const memberEmail = `${name}-staff@team.test`;
-    const invite = await app.call('POST', '/api/v1/vendor/team/invitations', { token: ownerToken, body: { email: memberEmail, role: 'viewer' } });
+    const invite = await app.call('POST', '/api/v1/vendor/team/invitations', {
+      token: ownerToken,
+      body: { email: memberEmail, role: 'viewer' },
+    });
     expect(invite.status).to.equal(201);
     const secret = invite.body.invitation_token as string;
     expect(secret).to.be.a('string').with.length.greaterThan(30);
@@ -132,13 +163,19 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
     const events = await app.services.store.readStream(`team-${vendorA.id}`);
     expect(JSON.stringify(events)).not.to.include(secret);
 
-    const wrong = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: `${secret.slice(0, -4)}AAAA`, password: 'member-password-1' } });
+    const wrong = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: `${secret.slice(0, -4)}AAAA`, password: 'member-password-1' },
+    });
     expect(wrong.status).to.equal(404);
-    const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: secret, password: 'member-password-1', first_name: 'Sam' } });
+    const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: secret, password: 'member-password-1', first_name: 'Sam' },
+    });
     expect(accepted.status).to.equal(200);
     memberId = accepted.body.user_id;
     expect(accepted.body.vendor.id).to.equal(vendorA.id);
-    const again = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: secret, password: 'member-password-1' } });
+    const again = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: secret, password: 'member-password-1' },
+    });
     expect(again.status).to.equal(409);
 
     const login = await vendorLogin(app, memberEmail, 'member-password-1');
@@ -155,15 +192,23 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
 
   it('the member reads what the role grants, and is refused the rest with the right exception', async () => {
     expect((await app.call('GET', '/api/v1/vendor/settings', { token: memberToken })).status).to.equal(200);
-    const edit = await app.call('PUT', '/api/v1/vendor/settings/business-info', { token: memberToken, body: { contact_phone: '+352 999' } });
+    const edit = await app.call('PUT', '/api/v1/vendor/settings/business-info', {
+      token: memberToken,
+      body: { contact_phone: '+352 999' },
+    });
     expect(edit.status).to.equal(403);
     expect(edit.body.code).to.equal('InsufficientVendorPermissionsException');
     expect(edit.body.required_permission).to.equal('settings.edit');
-    const invite = await app.call('POST', '/api/v1/vendor/team/invitations', { token: memberToken, body: { email: `${name}-x@team.test`, role: 'staff' } });
+    const invite = await app.call('POST', '/api/v1/vendor/team/invitations', {
+      token: memberToken,
+      body: { email: `${name}-x@team.test`, role: 'staff' },
+    });
     expect(invite.status).to.equal(403);
     expect(invite.body.code).to.equal('VendorOwnerOnlyException');
     // Another vendor of the same company: no membership there.
-    const other = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: `${name}-staff@team.test`, password: 'member-password-1', vendor_code: vendorB.vendor_code } });
+    const other = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: `${name}-staff@team.test`, password: 'member-password-1', vendor_code: vendorB.vendor_code },
+    });
     expect(other.status).to.equal(403);
     expect(other.body.code).to.equal('VendorAccessDeniedException');
   });
@@ -173,12 +218,18 @@ describe('tenancy story: company, two vendors, contact inheritance, a team membe
     const refused = await app.call('PUT', `/api/v1/vendor/team/members/${memberId}`, { token: ownerToken, body: { role: 'manager' } });
     expect(refused.status).to.equal(403);
     expect(refused.body).to.include({ code: 'FeatureNotAvailableException', feature: 'roles_permissions', required_tier: 'professional' });
-    const moved = await app.call('PUT', `/api/v1/admin/subscriptions/${vendorA.id}`, { token: admin, body: { tier_code: 'professional', status: 'active' } });
+    const moved = await app.call('PUT', `/api/v1/admin/subscriptions/${vendorA.id}`, {
+      token: admin,
+      body: { tier_code: 'professional', status: 'active' },
+    });
     expect(moved.status).to.equal(200);
     const promote = await app.call('PUT', `/api/v1/vendor/team/members/${memberId}`, { token: ownerToken, body: { role: 'manager' } });
     expect(promote.status).to.equal(200);
     expect(promote.body.member.role).to.equal('manager');
-    const edit = await app.call('PUT', '/api/v1/vendor/settings/business-info', { token: memberToken, body: { contact_phone: '+352 999' } });
+    const edit = await app.call('PUT', '/api/v1/vendor/settings/business-info', {
+      token: memberToken,
+      body: { contact_phone: '+352 999' },
+    });
     expect(edit.status).to.equal(200);
     expect(edit.body.business_info).to.include({ contact_phone: '+352 999', contact_phone_inherited: false });
     const removed = await app.call('DELETE', `/api/v1/vendor/team/members/${memberId}`, { token: ownerToken });

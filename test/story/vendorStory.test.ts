@@ -21,7 +21,9 @@ import type { VendorFixture } from '../support/tenancy.ts';
 const follow = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => (e as HTMLElement).innerText);
 const replaceValue = async (page: Page, selector: string, value: string) => {
-  await page.$eval(selector, (e) => { (e as HTMLInputElement).value = ''; });
+  await page.$eval(selector, (e) => {
+    (e as HTMLInputElement).value = '';
+  });
   await page.type(selector, value);
 };
 
@@ -34,7 +36,7 @@ const replaceValue = async (page: Page, selector: string, value: string) => {
  * and finds only what a viewer may do — the server refusing the rest. Every area visited leaves a
  * screenshot in test-artifacts/story-vendor/ (and the README's in SCREENSHOTS_DIR when set).
  */
-describeInBrowser('the vendor\'s story in a headless chromium', function () {
+describeInBrowser("the vendor's story in a headless chromium", function () {
   this.timeout(300_000);
   let app: TestApp;
   let people: BrowserPeople;
@@ -65,26 +67,65 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     extmarket = await startExtmarketServer(unique('key-'));
     await connectVendor(app, v.ownerToken, extmarket);
     const products: Record<string, number> = {};
-    for (const [title, sku, price, bin, quantity] of [['Copper saucepan 16 cm', 'CU-16', 8900, 'A-01', 14], ['Cast-iron skillet 28 cm', 'CI-28', 5450, 'A-02', 3], ['Olive wood spoon', 'OW-01', 1290, 'B-07', 48]] as const) {
+    for (const [title, sku, price, bin, quantity] of [
+      ['Copper saucepan 16 cm', 'CU-16', 8900, 'A-01', 14],
+      ['Cast-iron skillet 28 cm', 'CI-28', 5450, 'A-02', 3],
+      ['Olive wood spoon', 'OW-01', 1290, 'B-07', 48],
+    ] as const) {
       products[sku] = (await ok(s.vendor('POST', '/products', { title, price_cents: price, vendor_sku: unique(`${sku}-`) }), 'product')).id;
       await ok(s.vendor('POST', '/inventory', { product_id: products[sku], warehouse: 'main', bin_location: bin, quantity }), 'stock');
     }
-    const line = (sku: 'CU-16' | 'CI-28' | 'OW-01', name: string, quantity: number, unit_price_cents: number) => ({ product_id: products[sku], product_name: name, sku, quantity, unit_price_cents });
+    const line = (sku: 'CU-16' | 'CI-28' | 'OW-01', name: string, quantity: number, unit_price_cents: number) => ({
+      product_id: products[sku],
+      product_name: name,
+      sku,
+      quantity,
+      unit_price_cents,
+    });
     const number = (n: number) => `EM-${String(Date.now()).slice(-5)}${n}`;
-    const customer = (first: string, last: string) => ({ customer_first_name: first, customer_last_name: last, customer_email: `${first}.${last}@example.test`.toLowerCase() });
-    await seedExtmarketOrder(app, v.vendorId, [line('OW-01', 'Olive wood spoon', 2, 1290)], { ...customer('Grace', 'Hopper'), order_number: number(1), vat: domesticVat(2580) });
-    await seedExtmarketOrder(app, v.vendorId, [line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)], { ...customer('Alan', 'Turing'), order_number: number(2), vat: domesticVat(5450) });
-    await seedExtmarketOrder(app, v.vendorId, [line('CU-16', 'Copper saucepan 16 cm', 1, 8900), line('OW-01', 'Olive wood spoon', 4, 1290)],
-      { ...customer('Katherine', 'Johnson'), order_number: number(3), vat: domesticVat(14_060) });
+    const customer = (first: string, last: string) => ({
+      customer_first_name: first,
+      customer_last_name: last,
+      customer_email: `${first}.${last}@example.test`.toLowerCase(),
+    });
+    await seedExtmarketOrder(app, v.vendorId, [line('OW-01', 'Olive wood spoon', 2, 1290)], {
+      ...customer('Grace', 'Hopper'),
+      order_number: number(1),
+      vat: domesticVat(2580),
+    });
+    await seedExtmarketOrder(app, v.vendorId, [line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)], {
+      ...customer('Alan', 'Turing'),
+      order_number: number(2),
+      vat: domesticVat(5450),
+    });
+    await seedExtmarketOrder(
+      app,
+      v.vendorId,
+      [line('CU-16', 'Copper saucepan 16 cm', 1, 8900), line('OW-01', 'Olive wood spoon', 4, 1290)],
+      { ...customer('Katherine', 'Johnson'), order_number: number(3), vat: domesticVat(14_060) },
+    );
     const waiting = [line('CU-16', 'Copper saucepan 16 cm', 3, 8900), line('CI-28', 'Cast-iron skillet 28 cm', 1, 5450)];
-    const seeded = await seedExtmarketOrder(app, v.vendorId, waiting, { ...customer('Ada', 'Lovelace'), order_number: number(4), vat: domesticVat(32_150) });
+    const seeded = await seedExtmarketOrder(app, v.vendorId, waiting, {
+      ...customer('Ada', 'Lovelace'),
+      order_number: number(4),
+      vat: domesticVat(32_150),
+    });
     orderId = seeded.orderId;
     // The marketplace knows the waiting order too (its shipment and units, as the order import
     // named them), so the owner's decisions and tracking reach it and the order's sync reads "sent".
     const ext = seeded.externalOrderId;
     extmarket.shipments.push({
-      id: `ship-${ext}`, orderId: ext, number: number(4), state: 'unconfirmed',
-      units: waiting.flatMap((item, n) => Array.from({ length: item.quantity }, (_, k) => ({ id: `${ext}-u${n}-${k}`, ean: null, price: (item.unit_price_cents / 100).toFixed(2) }))),
+      id: `ship-${ext}`,
+      orderId: ext,
+      number: number(4),
+      state: 'unconfirmed',
+      units: waiting.flatMap((item, n) =>
+        Array.from({ length: item.quantity }, (_, k) => ({
+          id: `${ext}-u${n}-${k}`,
+          ean: null,
+          price: (item.unit_price_cents / 100).toFixed(2),
+        })),
+      ),
     });
     mkdirSync(downloads, { recursive: true });
     writeFileSync(join(dir, 'pan.png'), await picture(900, 600));
@@ -93,13 +134,20 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     // Refusals the story provokes on purpose: the viewer's forged invitation and the settings page a viewer may not open;
     // a download ends the navigation that asked for it.
     people = await browserPeople(app, 'story-vendor', [
-      /^403 .*\/vendor\/team\/invitations$/, /^403 .*\/vendor\/invoices\/settings$/, /^request failed: .*\/vendor\/invoices\/\d+\/pdf net::ERR_ABORTED$/,
+      /^403 .*\/vendor\/team\/invitations$/,
+      /^403 .*\/vendor\/invoices\/settings$/,
+      /^request failed: .*\/vendor\/invoices\/\d+\/pdf net::ERR_ABORTED$/,
     ]);
     page = await people.person(README_VIEWPORT);
     page.setDefaultNavigationTimeout(60_000);
-    page.on('dialog', (d) => { void d.accept(); });
+    page.on('dialog', (d) => {
+      void d.accept();
+    });
   });
-  after(async () => { await people.close(); await extmarket.close(); });
+  after(async () => {
+    await people.close();
+    await extmarket.close();
+  });
 
   it('the owner signs in at /vendor/login and lands on the dashboard', async () => {
     await people.signIn(page, 'vendor', v.ownerEmail, v.ownerPassword);
@@ -111,46 +159,74 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
 
   it('confirms one item of the waiting extmarket order, declines the other, ships part of it and adds the tracking number', async () => {
     await follow(page, '.bo-nav a[href="/vendor/orders"]');
-    expect(await text(page, 'table.data tbody')).to.contain('Hopper').and.contain('Turing').and.contain('Johnson').and.contain('Lovelace');
+    expect(await text(page, 'table.data tbody'))
+      .to.contain('Hopper')
+      .and.contain('Turing')
+      .and.contain('Johnson')
+      .and.contain('Lovelace');
     await shot('vendor-orders', 'vendor-orders');
     await follow(page, `table.data a[href="/vendor/orders/${orderId}"]`);
-    expect(await text(page, 'main')).to.contain('Unconfirmed').and.contain('Copper saucepan 16 cm');
+    expect(await text(page, 'main'))
+      .to.contain('Unconfirmed')
+      .and.contain('Copper saucepan 16 cm');
     await shot('vendor-order-waiting');
 
-    const [saucepan, skillet] = await page.$$eval('form[action*="/items/"][action$="/confirm"]', (fs) => fs.map((f) => f.getAttribute('action')!));
+    const [saucepan, skillet] = await page.$$eval('form[action*="/items/"][action$="/confirm"]', (fs) =>
+      fs.map((f) => f.getAttribute('action')!),
+    );
     await follow(page, `form[action="${saucepan}"] button`);
     await follow(page, `form[action="${skillet!.replace(/confirm$/, 'decline')}"] button`); // asks "are you sure?" first: accepted
     const items = await text(page, 'table.data tbody');
-    expect(items).to.match(/Copper saucepan 16 cm[\s\S]*Confirmed/).and.match(/Cast-iron skillet 28 cm[\s\S]*Declined/);
+    expect(items)
+      .to.match(/Copper saucepan 16 cm[\s\S]*Confirmed/)
+      .and.match(/Cast-iron skillet 28 cm[\s\S]*Declined/);
 
     const ship = await page.$('form[action$="/ship"] input[name=quantity]');
     await ship!.click({ clickCount: 3 });
     await ship!.type('2');
     await follow(page, 'form[action$="/ship"] button[type=submit]');
-    expect(await text(page, 'main')).to.contain('2 of 3 units shipped').and.contain('Partially shipped');
+    expect(await text(page, 'main'))
+      .to.contain('2 of 3 units shipped')
+      .and.contain('Partially shipped');
     await page.type('#i-tracking_number', 'LX123456789LU');
     await page.type('#i-carrier', 'POST Luxembourg');
     await follow(page, 'form[action$="/tracking"] button[type=submit]');
     expect(await text(page, '.flash.notice')).to.contain('Tracking saved.');
     expect(await text(page, 'main')).to.contain('LX123456789LU');
     // The decisions and the tracking reach the marketplace in the background; the page then says so.
-    for (let i = 0; i < 100 && !extmarket.shipments.some((s) => s.tracking?.code === 'LX123456789LU'); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(extmarket.shipments.find((s) => s.tracking)?.units.map((u) => u.state)).to.deep.equal(['confirmed_available', 'confirmed_available', 'confirmed_available', 'confirmed_unavailable']);
+    for (let i = 0; i < 100 && !extmarket.shipments.some((s) => s.tracking?.code === 'LX123456789LU'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(extmarket.shipments.find((s) => s.tracking)?.units.map((u) => u.state)).to.deep.equal([
+      'confirmed_available',
+      'confirmed_available',
+      'confirmed_available',
+      'confirmed_unavailable',
+    ]);
     for (let i = 0; i < 50; i++) {
       await page.goto(`${app.url}/vendor/orders/${orderId}`, { waitUntil: 'load' });
       if ((await text(page, 'main')).includes('In sync')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(await text(page, 'main')).to.contain('In sync').and.not.contain('Failed');
+    expect(await text(page, 'main'))
+      .to.contain('In sync')
+      .and.not.contain('Failed');
     await shot('vendor-order', 'vendor-order');
     await page.goto(`${app.url}/vendor/orders/${orderId}?tab=history`, { waitUntil: 'load' });
-    expect(await text(page, '#history')).to.contain('Order item declined').and.contain('Order tracking set');
+    expect(await text(page, '#history'))
+      .to.contain('Order item declined')
+      .and.contain('Order tracking set');
     await shot('vendor-order-history');
     expect(people.problems).to.deep.equal([]);
   });
 
   it('creates a product with an image and a French title', async () => {
-    const id = await createProductWithImage(people, page, app.url, { title: 'Copper frying pan 24 cm', titleFr: 'Poêle en cuivre 24 cm', price: '45,99' }, join(dir, 'pan.png'));
+    const id = await createProductWithImage(
+      people,
+      page,
+      app.url,
+      { title: 'Copper frying pan 24 cm', titleFr: 'Poêle en cuivre 24 cm', price: '45,99' },
+      join(dir, 'pan.png'),
+    );
     await page.goto(`${app.url}/vendor/products/${id}`, { waitUntil: 'load' });
     expect(await page.$eval('#i-title_fr', (e) => (e as HTMLInputElement).value)).to.equal('Poêle en cuivre 24 cm');
     await shot('vendor-product', 'vendor-product-editor');
@@ -174,7 +250,7 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     expect(people.problems).to.deep.equal([]);
   });
 
-  it('issues the order\'s invoice once the seller\'s details are set, and downloads its PDF', async function () {
+  it("issues the order's invoice once the seller's details are set, and downloads its PDF", async function () {
     this.timeout(240_000); // a PDF render takes seconds alone, more on a loaded machine
     await page.goto(`${app.url}/vendor/orders/${orderId}`, { waitUntil: 'load' });
     await follow(page, `a[href="/vendor/invoices?order_id=${orderId}"]`);
@@ -190,11 +266,17 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     await page.goto(`${app.url}/vendor/invoices?order_id=${orderId}`, { waitUntil: 'load' });
     await follow(page, 'form[action="/vendor/invoices"] button');
     expect(new URL(page.url()).pathname).to.match(/^\/vendor\/invoices\/\d+$/);
-    expect(await text(page, 'main')).to.contain('Boutique Lux SARL').and.contain('Copper saucepan 16 cm');
+    expect(await text(page, 'main'))
+      .to.contain('Boutique Lux SARL')
+      .and.contain('Copper saucepan 16 cm');
     await shot('vendor-invoice');
 
     const cdp = await page.createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, browserContextId: (page.browserContext() as unknown as { id: string }).id });
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: downloads,
+      browserContextId: (page.browserContext() as unknown as { id: string }).id,
+    });
     await page.click('a[href$="/pdf"]');
     let file: string | undefined;
     for (let i = 0; i < 1200 && !file; i++) {
@@ -214,18 +296,27 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     await shot('vendor-content');
     await follow(page, 'a[href="/vendor/content/new"]');
     await page.type('#i-title', 'Delivery and returns');
-    await page.type('#i-body', '## Delivery\n\nWe ship within **two days** from Luxembourg.\n\n- Free delivery from €50\n- Returns within 30 days');
+    await page.type(
+      '#i-body',
+      '## Delivery\n\nWe ship within **two days** from Luxembourg.\n\n- Free delivery from €50\n- Returns within 30 days',
+    );
     await replaceValue(page, '#i-slug', slug);
     await follow(page, '#page-editor button[value=preview]');
     expect(await page.$eval('#preview', (e) => e.innerHTML)).to.contain('<strong>two days</strong>');
     await shot('vendor-content-preview', 'vendor-content-editor');
     await follow(page, '#page-editor button[value=publish]');
     expect(await text(page, '.flash.notice')).to.match(/created|published|saved/i);
-    await replaceValue(page, '#i-body', '## Delivery\n\nWe ship within **one day** from Luxembourg.\n\n- Free delivery from €50\n- Returns within 30 days');
+    await replaceValue(
+      page,
+      '#i-body',
+      '## Delivery\n\nWe ship within **one day** from Luxembourg.\n\n- Free delivery from €50\n- Returns within 30 days',
+    );
     await follow(page, '#page-editor button[value=publish]');
     await shot('vendor-content-editor');
     await follow(page, `a[href="/vendors/${v.vendorCode}/${slug}"]`);
-    expect(await text(page, 'body')).to.contain('We ship within one day').and.not.contain('two days');
+    expect(await text(page, 'body'))
+      .to.contain('We ship within one day')
+      .and.not.contain('two days');
     await shot('shop-content-page');
     expect(people.problems).to.deep.equal([]);
   });
@@ -246,7 +337,10 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     await vera.type('#i-password', 'a-long-password-1');
     await vera.type('#i-first_name', 'Vera');
     await vera.type('#i-last_name', 'Rubin');
-    await Promise.all([vera.waitForNavigation({ waitUntil: 'load' }), vera.click('form[action="/vendor/team/accept"] button[type=submit]')]);
+    await Promise.all([
+      vera.waitForNavigation({ waitUntil: 'load' }),
+      vera.click('form[action="/vendor/team/accept"] button[type=submit]'),
+    ]);
     await Promise.all([vera.waitForNavigation({ waitUntil: 'load' }), vera.click('a[href^="/vendor/login"]')]);
     await people.signIn(vera, 'vendor', memberEmail, 'a-long-password-1');
     const nav = await vera.$$eval('.bo-nav a', (as) => as.map((a) => a.getAttribute('href')));
@@ -260,20 +354,27 @@ describeInBrowser('the vendor\'s story in a headless chromium', function () {
     expect(await vera.$$('form[action="/vendor/team/invitations"]')).to.have.length(0);
     await people.shot(vera, 'member-team');
     // The owner's form, made in the viewer's page with the viewer's own form token: the server says no.
-    await Promise.all([vera.waitForNavigation({ waitUntil: 'load' }), vera.evaluate(() => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/vendor/team/invitations';
-      const token = (document.querySelector('input[name=_csrf]') as HTMLInputElement | null)?.value ?? '';
-      for (const [name, value] of [['_csrf', token], ['email', 'friend@example.com'], ['role', 'manager']]) {
-        const input = document.createElement('input');
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    })]);
+    await Promise.all([
+      vera.waitForNavigation({ waitUntil: 'load' }),
+      vera.evaluate(() => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = '/vendor/team/invitations';
+        const token = (document.querySelector('input[name=_csrf]') as HTMLInputElement | null)?.value ?? '';
+        for (const [name, value] of [
+          ['_csrf', token],
+          ['email', 'friend@example.com'],
+          ['role', 'manager'],
+        ]) {
+          const input = document.createElement('input');
+          input.name = name;
+          input.value = value;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      }),
+    ]);
     expect(await text(vera, 'main')).to.match(/not allowed|only the owner/i);
     await people.shot(vera, 'member-refused');
     await vera.goto(`${app.url}/vendor/invoices/settings`, { waitUntil: 'load' });

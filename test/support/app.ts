@@ -73,25 +73,41 @@ export const SMTP_LOGIN = { user: 'shop-mailer', pass: 'smtp-Secret-5ae1' };
 
 async function start(): Promise<TestApp> {
   const logLines: string[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { logLines.push(...String(chunk).split('\n').filter(Boolean)); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
   const mailbox = await startMailbox(SMTP_LOGIN);
   const clock = new ManualClock();
   const stripe = await startStripeServer({ now: () => clock.now() });
-  const config = { ...loadConfig({
-    // A data folder of this test process's own (media, keys): two runs side by side (CI's PGlite and PostgreSQL passes) never share files.
-    NODE_ENV: 'test', JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', DATA_DIR: mkdtempSync(join(tmpdir(), 'test-data-')), SMTP_URL: mailbox.url,
-    STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    // A second platform, reached with this Host header (test/support/platforms.ts): its modules are switched apart from the own platform's.
-    PLATFORM_HOSTS: `${SECOND_PLATFORM.host}=${SECOND_PLATFORM.code}`,
-    // Code-quality scans read a small fixture tree, not the project's own (test/support/codeQuality.ts).
-    SOURCE_ROOT: 'test/fixtures/code-quality/tree',
-    // Test runs run a small fixture suite, never the project's own, in a copy: a run writes its flip flag there, not into the repository.
-    TEST_SUITE_ROOT: fixtureSuiteCopy(), TEST_SUITE_PATTERN: 'test/**/*.spec.ts',
-  }) };
+  const config = {
+    ...loadConfig({
+      // A data folder of this test process's own (media, keys): two runs side by side (CI's PGlite and PostgreSQL passes) never share files.
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'test-data-')),
+      SMTP_URL: mailbox.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      // A second platform, reached with this Host header (test/support/platforms.ts): its modules are switched apart from the own platform's.
+      PLATFORM_HOSTS: `${SECOND_PLATFORM.host}=${SECOND_PLATFORM.code}`,
+      // Code-quality scans read a small fixture tree, not the project's own (test/support/codeQuality.ts).
+      SOURCE_ROOT: 'test/fixtures/code-quality/tree',
+      // Test runs run a small fixture suite, never the project's own, in a copy: a run writes its flip flag there, not into the repository.
+      TEST_SUITE_ROOT: fixtureSuiteCopy(),
+      TEST_SUITE_PATTERN: 'test/**/*.spec.ts',
+    }),
+  };
   const logger = createLogger('info', sink);
   const services = await createServices(config, logger, { consumers, views: memoryViews, db: await testDatabase(), clock });
-  const { done } = await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' },
-    { userId: 'system:test', correlationId: 'test-setup' });
+  const { done } = await createUser(
+    { store: services.store, db: services.db.knex, clock: services.clock },
+    { ...ADMIN, role: 'admin' },
+    { userId: 'system:test', correlationId: 'test-setup' },
+  );
   await services.settle(done);
   await runSetUp(services, modules); // as src/service.ts does at start: the tiers, the upgrade (nobody to mark on this fresh database)
   workers = startWorkers(services);
@@ -103,11 +119,18 @@ async function start(): Promise<TestApp> {
   stripe.appUrl = url;
   let token: string | null = null;
   const app: TestApp = {
-    url, services, clock, mailbox, stripe, logLines,
+    url,
+    services,
+    clock,
+    mailbox,
+    stripe,
+    logLines,
     call: (method, path, options = {}) => callService(url, method, path, options),
     async adminToken() {
       if (token) return token;
-      const res = await app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
+      const res = await app.call('POST', '/api/v1/admin/auth/login', {
+        body: { email_or_username: ADMIN.email, password: ADMIN.password },
+      });
       if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
       token = res.body.access_token as string;
       return token;
@@ -122,11 +145,18 @@ export async function callService(url: string, method: string, path: string, opt
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) { body = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
   const res = await fetch(url + path, { method, headers, body });
   const text = await res.text();
   let parsed: any = text;
-  try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: parsed, headers: res.headers };
 }
 

@@ -45,7 +45,9 @@ export async function browserPeople(app: TestApp, folder: string, expected: RegE
   const problems: string[] = [];
   const dir = `test-artifacts/${folder}`;
   mkdirSync(dir, { recursive: true });
-  const note = (text: string) => { if (!expected.some((e) => e.test(text))) problems.push(text); };
+  const note = (text: string) => {
+    if (!expected.some((e) => e.test(text))) problems.push(text);
+  };
   const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   return {
     chromium,
@@ -64,8 +66,12 @@ export async function browserPeople(app: TestApp, folder: string, expected: RegE
         if (failed && url) note(`${failed[1]} ${url}`);
         else note(`console: ${msg.text()}`);
       });
-      page.on('response', (res) => { if (res.status() >= 400) note(`${res.status()} ${res.url()}`); });
-      page.on('requestfailed', (req) => { if (!/\/stream$/.test(req.url())) note(`request failed: ${req.url()} ${req.failure()?.errorText}`); });
+      page.on('response', (res) => {
+        if (res.status() >= 400) note(`${res.status()} ${res.url()}`);
+      });
+      page.on('requestfailed', (req) => {
+        if (!/\/stream$/.test(req.url())) note(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+      });
       return page;
     },
     async signIn(page, area, login, password, vendorCode = '') {

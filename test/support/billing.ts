@@ -4,15 +4,20 @@ import type { TestApp } from './app.ts';
 import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
 import { eventually } from './eventually.ts';
 
-
 /** The vendor's row of billing_accounts, once its Stripe account is open. */
 export const billingAccountOf = (app: TestApp, vendorId: number) =>
-  eventually(async () => app.services.db.knex('billing_accounts').where({ vendor_id: vendorId }).first(), `the billing account of vendor ${vendorId}`);
+  eventually(
+    async () => app.services.db.knex('billing_accounts').where({ vendor_id: vendorId }).first(),
+    `the billing account of vendor ${vendorId}`,
+  );
 
 /** A vendor whose owner is signed in, with a subscription record opened by the admin (a trial unless told otherwise). */
 export async function subscribedVendor(app: TestApp, terms: Record<string, unknown> = {}): Promise<VendorFixture> {
   const v = await createVendorWithOwner(app);
-  const res = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: await app.adminToken(), body: { tier_code: 'essential', ...terms } });
+  const res = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, {
+    token: await app.adminToken(),
+    body: { tier_code: 'essential', ...terms },
+  });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return v;
 }

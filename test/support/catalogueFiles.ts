@@ -8,7 +8,19 @@ import type { TestApp } from './app.ts';
  * a local HTTP server that serves them (and misbehaves on request), multipart uploads, and a
  * poller for import jobs.
  */
-export const HEADER = ['gtin', 'sku', 'title', 'description', 'short_description', 'brand', 'image_link', 'price_numeric', 'sale_price_numeric', 'product_type', 'marketplace'];
+export const HEADER = [
+  'gtin',
+  'sku',
+  'title',
+  'description',
+  'short_description',
+  'brand',
+  'image_link',
+  'price_numeric',
+  'sale_price_numeric',
+  'product_type',
+  'marketplace',
+];
 
 /** A GTIN-13 unique to (base, i): the bases of one test run never meet another run's. */
 export const gtinFor = (base: number, i: number) => withCheckDigit(`2${String(base).padStart(5, '0')}${String(i).padStart(6, '0')}`);
@@ -27,9 +39,19 @@ const quote = (v: string, d: string) => (/["\n\r]/.test(v) || v.includes(d) ? `"
 export function goodRow(o: CsvOptions, i: number): string[] {
   const lang = o.language ?? 'en';
   const title = { en: `Chef knife ${i}`, fr: `Couteau de chef ${i}`, de: `Kochmesser ${i}` }[lang];
-  return [gtinFor(o.base, i), `SKU-${o.base}-${i}`, title, `${title}, forged steel, "full tang"`, `${title} short`, `Brand ${i % 7}`,
-    `https://cdn.example/${o.base}/${i}.jpg`, `${10 + (i % 50)}.${String(i % 100).padStart(2, '0')}`, i % 3 === 0 ? `${5 + (i % 5)}.50` : '',
-    'Home > Kitchen > Knives', o.marketplace ?? 'TestMarket'];
+  return [
+    gtinFor(o.base, i),
+    `SKU-${o.base}-${i}`,
+    title,
+    `${title}, forged steel, "full tang"`,
+    `${title} short`,
+    `Brand ${i % 7}`,
+    `https://cdn.example/${o.base}/${i}.jpg`,
+    `${10 + (i % 50)}.${String(i % 100).padStart(2, '0')}`,
+    i % 3 === 0 ? `${5 + (i % 5)}.50` : '',
+    'Home > Kitchen > Knives',
+    o.marketplace ?? 'TestMarket',
+  ];
 }
 
 export function csv(rows: string[][], delimiter = ','): string {
@@ -50,7 +72,10 @@ export function badRows(o: CsvOptions): { row: string[]; type: string }[] {
     { row: ['4006381333932', ...g.slice(1)], type: 'invalid_gtin' },
     { row: [gtinFor(o.base, 9998), g[1], '', ...g.slice(3)], type: 'missing_title' },
     { row: ['', '', 'No identifier', ...g.slice(3)], type: 'missing_identifier' },
-    { row: [gtinFor(o.base, 9997), 'SKU-PRICE', 'Bad price', g[3], g[4], g[5], g[6], 'twelve euros', '', g[9], g[10]], type: 'invalid_price' },
+    {
+      row: [gtinFor(o.base, 9997), 'SKU-PRICE', 'Bad price', g[3], g[4], g[5], g[6], 'twelve euros', '', g[9], g[10]],
+      type: 'invalid_price',
+    },
     { row: [gtinFor(o.base, 9996), 'SKU-SHORT', 'Too few fields'], type: 'malformed_row' },
   ];
 }
@@ -66,8 +91,14 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export async function serveFiles(files: Record<string, string | Buffer | Handler>): Promise<FileServer> {
   const server = createServer((req, res) => {
     const entry = files[req.url ?? ''];
-    if (entry === undefined) { res.writeHead(404).end('not found'); return; }
-    if (typeof entry === 'function') { entry(req, res); return; }
+    if (entry === undefined) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    if (typeof entry === 'function') {
+      entry(req, res);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-length': Buffer.byteLength(entry) }).end(entry);
   });
   server.listen(0, '127.0.0.1');
@@ -75,19 +106,38 @@ export async function serveFiles(files: Record<string, string | Buffer | Handler
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
 /** A multipart request as a browser sends it (fields, and one file part). */
-export async function upload(app: TestApp, path: string, token: string, fields: Record<string, string>, file?: { name: string; data: Buffer | string; type?: string; field?: string }) {
+export async function upload(
+  app: TestApp,
+  path: string,
+  token: string,
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer | string; type?: string; field?: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append(file.field ?? 'file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'text/csv' }), file.name);
+  if (file)
+    form.append(
+      file.field ?? 'file',
+      new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'text/csv' }),
+      file.name,
+    );
   const res = await fetch(app.url + path, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const text = await res.text();
   let body: any = text;
-  try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body, headers: res.headers };
 }
 
@@ -127,7 +177,10 @@ export async function expectUnknownSortRefused(app: TestApp, path: string, token
   if (res.status !== 422) throw new Error(`sort=bogus: ${res.status} ${JSON.stringify(res.body)}`);
   const error = (res.body.errors as { pointer: string; message: string }[]).find((e) => e.pointer === '/query/sort');
   if (!error) throw new Error(`sort=bogus: no error on /query/sort in ${JSON.stringify(res.body)}`);
-  const named = error.message.slice(error.message.lastIndexOf(':') + 1).split(',').map((s) => s.trim());
+  const named = error.message
+    .slice(error.message.lastIndexOf(':') + 1)
+    .split(',')
+    .map((s) => s.trim());
   if (JSON.stringify([...named].sort()) !== JSON.stringify([...allowed].sort())) {
     throw new Error(`sort=bogus names ${named.join(', ')}; expected ${allowed.join(', ')}`);
   }
@@ -138,13 +191,15 @@ export async function expectUnknownSortRefused(app: TestApp, path: string, token
  * breaking ties), or its exact reverse when `descending`.
  */
 export function sortedBy<T extends { id: number }>(items: T[], key: (item: T) => string | number | null, descending: boolean): boolean {
-  const ascending = [...items].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    if (x === y) return a.id - b.id;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return x < y ? -1 : 1;
-  }).map((i) => i.id);
+  const ascending = [...items]
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      if (x === y) return a.id - b.id;
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return x < y ? -1 : 1;
+    })
+    .map((i) => i.id);
   const want = descending ? ascending.reverse() : ascending;
   return JSON.stringify(items.map((i) => i.id)) === JSON.stringify(want);
 }

@@ -11,19 +11,32 @@ import { createVendorWithOwner, type VendorFixture } from './tenancy.ts';
  */
 export type PageVisitor = Awaited<ReturnType<typeof signedIn>>;
 
-export async function catalogueVendor(app: TestApp, over: Parameters<typeof createVendorWithOwner>[1] = {}): Promise<{ v: VendorFixture; owner: PageVisitor }> {
+export async function catalogueVendor(
+  app: TestApp,
+  over: Parameters<typeof createVendorWithOwner>[1] = {},
+): Promise<{ v: VendorFixture; owner: PageVisitor }> {
   const v = await createVendorWithOwner(app, over);
   await putOnTier(app, v.vendorId, 'enterprise');
   return { v, owner: await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword) };
 }
 
 /** A multipart form (a file upload) posted by a signed-in visitor. */
-export async function postMultipart(app: TestApp, who: PageVisitor, path: string, fields: Record<string, string>, file?: { name: string; data: Buffer | string; type: string }) {
+export async function postMultipart(
+  app: TestApp,
+  who: PageVisitor,
+  path: string,
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer | string; type: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type }), file.name);
+  if (file)
+    form.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type }), file.name);
   const res = await fetch(app.url + path, {
-    method: 'POST', redirect: 'manual', body: form, headers: { cookie: [...who.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    method: 'POST',
+    redirect: 'manual',
+    body: form,
+    headers: { cookie: [...who.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
   });
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(';');
@@ -35,10 +48,13 @@ export async function postMultipart(app: TestApp, who: PageVisitor, path: string
 
 /** A small PNG picture. */
 export const picture = (width = 640, height = 480): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: '#c46a2b' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#c46a2b' } })
+    .png()
+    .toBuffer();
 
 /** The flash message a page shows after a form (the notice or the refusal). */
-export const flashOf = (body: string): string | null => /class="flash (?:notice|error)"[^>]*>(?:<svg[\s\S]*?<\/svg>)?<span>([\s\S]*?)<\/span>/.exec(body)?.[1] ?? null;
+export const flashOf = (body: string): string | null =>
+  /class="flash (?:notice|error)"[^>]*>(?:<svg[\s\S]*?<\/svg>)?<span>([\s\S]*?)<\/span>/.exec(body)?.[1] ?? null;
 
 /**
  * The issues' proof steps of the catalogue, as the browser story walks them (the lead assembles
@@ -49,7 +65,13 @@ type Page = import('puppeteer-core').Page;
 type People = import('./backOffice.ts').BrowserPeople;
 
 /** A vendor creates a product with a price in the shop's locale and a French text, then uploads its image. */
-export async function createProductWithImage(people: People, page: Page, baseUrl: string, product: { title: string; titleFr: string; price: string }, image: string): Promise<number> {
+export async function createProductWithImage(
+  people: People,
+  page: Page,
+  baseUrl: string,
+  product: { title: string; titleFr: string; price: string },
+  image: string,
+): Promise<number> {
   await page.goto(`${baseUrl}/vendor/products/new`, { waitUntil: 'load' });
   await page.type('#i-title_en', product.title);
   await page.type('#i-price', product.price);
@@ -67,7 +89,14 @@ export async function createProductWithImage(people: People, page: Page, baseUrl
 }
 
 /** Starts an import from a CSV file in the page and watches the job's page until its progress stops refreshing. */
-export async function importAndWatch(people: People, page: Page, baseUrl: string, area: 'vendor' | 'admin', csvPath: string, vendorId?: number): Promise<string> {
+export async function importAndWatch(
+  people: People,
+  page: Page,
+  baseUrl: string,
+  area: 'vendor' | 'admin',
+  csvPath: string,
+  vendorId?: number,
+): Promise<string> {
   await page.goto(`${baseUrl}/${area}/imports`, { waitUntil: 'load' });
   if (vendorId) await page.select('#i-vendor_id', String(vendorId));
   const input = await page.$('#i-file');

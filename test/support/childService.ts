@@ -83,17 +83,25 @@ export async function startService(options: StartOptions): Promise<ChildService>
   const exited = new Promise<number | null>((r) => child.once('exit', (code, signal) => r(code ?? (signal ? -1 : null))));
   const url = `http://127.0.0.1:${port}`;
   const logTail = (lines = 30) => {
-    try { return readFileSync(logFile, 'utf8').trim().split('\n').slice(-lines).join('\n'); } catch { return ''; }
+    try {
+      return readFileSync(logFile, 'utf8').trim().split('\n').slice(-lines).join('\n');
+    } catch {
+      return '';
+    }
   };
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   for (;;) {
     if (gone) throw new Error(`the service exited during start-up; its log:\n${logTail()}`);
     try {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the service did not answer /health within the start-up bound; its log:\n${logTail()}`);
@@ -115,7 +123,7 @@ export async function adminLogin(url: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email_or_username: CHILD_ADMIN.email, password: CHILD_ADMIN.password }),
   });
-  const body = await res.json() as any;
+  const body = (await res.json()) as any;
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(body)}`);
   return body.access_token as string;
 }

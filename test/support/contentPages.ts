@@ -5,7 +5,9 @@ export const newSlug = (prefix = 'page') => unique(prefix).toLowerCase();
 
 /** A page body as an author sends it: English text, a draft unless told. */
 export const pageBody = (slug: string, over: Record<string, unknown> = {}) => ({
-  slug, translations: { en: { title: `Title of ${slug}`, body: `Body of **${slug}**` } }, ...over,
+  slug,
+  translations: { en: { title: `Title of ${slug}`, body: `Body of **${slug}**` } },
+  ...over,
 });
 
 /** An admin writes a platform default; returns the page. */

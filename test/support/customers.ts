@@ -13,9 +13,11 @@ export interface ShopClient {
 
 export const shopClient = (app: TestApp, vendor: VendorFixture): ShopClient => ({
   vendor,
-  call: (method, path, options = {}) => app.call(method, `/api/v1/shop${path}`, {
-    ...options, headers: { ...shopHeaders(vendor.vendorCode), ...(options.headers ?? {}) },
-  }),
+  call: (method, path, options = {}) =>
+    app.call(method, `/api/v1/shop${path}`, {
+      ...options,
+      headers: { ...shopHeaders(vendor.vendorCode), ...(options.headers ?? {}) },
+    }),
 });
 
 export interface Customer {
@@ -31,7 +33,12 @@ export async function registerCustomer(shop: ShopClient, over: Record<string, un
   const body = { email: newEmail(), password: `pw-${unique('secret')}`, first_name: 'Ada', last_name: 'Lovelace', ...over };
   const res = await shop.call('POST', '/auth/register', { body });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.customer.id, email: String(body.email).toLowerCase(), password: String(body.password), token: res.body.access_token };
+  return {
+    id: res.body.customer.id,
+    email: String(body.email).toLowerCase(),
+    password: String(body.password),
+    token: res.body.access_token,
+  };
 }
 
 export async function signIn(shop: ShopClient, email: string, password: string): Promise<string> {
@@ -55,6 +62,12 @@ export function cookieAttributes(reply: Reply, name: string): Record<string, str
 }
 
 export const ADDRESS = {
-  type: 'shipping', first_name: 'Ada', last_name: 'Lovelace', street: '12 rue de la Gare', postal_code: 'L-1611', city: 'Luxembourg',
-  country_iso: 'LU', country_name: 'Luxembourg',
+  type: 'shipping',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  street: '12 rue de la Gare',
+  postal_code: 'L-1611',
+  city: 'Luxembourg',
+  country_iso: 'LU',
+  country_name: 'Luxembourg',
 };

@@ -63,7 +63,11 @@ async function probePostgres(): Promise<{ url: string | null; error?: string }> 
   let error = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
-    const k = knexFactory({ client: 'pg', connection: { connectionString: url, connectionTimeoutMillis: 10_000 }, pool: { min: 0, max: 1 } });
+    const k = knexFactory({
+      client: 'pg',
+      connection: { connectionString: url, connectionTimeoutMillis: 10_000 },
+      pool: { min: 0, max: 1 },
+    });
     try {
       await k.raw('SELECT 1');
       return { url };

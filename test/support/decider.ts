@@ -16,7 +16,11 @@ export function given<S, C extends Command, E extends DomainEvent>(decider: Deci
         },
         thenThrows(errorClass: new (...args: any[]) => Error, message?: RegExp) {
           let thrown: unknown;
-          try { decider.decide(command, state); } catch (err) { thrown = err; }
+          try {
+            decider.decide(command, state);
+          } catch (err) {
+            thrown = err;
+          }
           expect(thrown, 'the decision should be refused').to.be.instanceOf(errorClass);
           if (message) expect((thrown as Error).message).to.match(message);
           return thrown as any;

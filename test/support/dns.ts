@@ -50,7 +50,11 @@ export async function startTestDns(): Promise<TestDns> {
   const records = new Map<string, string[]>();
   const socket: Socket = createSocket('udp4');
   socket.on('message', (msg, rinfo) => {
-    try { socket.send(answer(msg, records), rinfo.port, rinfo.address); } catch { /* malformed question: no answer */ }
+    try {
+      socket.send(answer(msg, records), rinfo.port, rinfo.address);
+    } catch {
+      /* malformed question: no answer */
+    }
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const { port } = socket.address() as AddressInfo;

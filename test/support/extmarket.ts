@@ -16,7 +16,10 @@ export function extmarketWorker(app: TestApp) {
 export async function connectVendor(app: TestApp, token: string, server: ExtmarketServer) {
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { vendor_id: number };
   await sellsOnExtmarket(app, Number(claims.vendor_id));
-  const res = await app.call('PUT', '/api/v1/vendor/extmarket/credentials', { token, body: { api_key: server.apiKey, api_endpoint: server.url } });
+  const res = await app.call('PUT', '/api/v1/vendor/extmarket/credentials', {
+    token,
+    body: { api_key: server.apiKey, api_endpoint: server.url },
+  });
   if (res.status !== 200) throw new Error(`credentials: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -30,4 +33,3 @@ export async function waitForJob(app: TestApp, token: string, jobId: number, are
   }
   throw new Error(`job ${jobId} did not finish`);
 }
-

@@ -34,7 +34,15 @@ const SCHEMA = buildSchema(`
   type Mutation { confirmInventoryUnits(input: ConfirmInventoryUnitsInput!): ConfirmPayload! setShipmentTracking(input: SetShipmentTrackingInput!): TrackingPayload! }
 `);
 
-export interface FakeUnit { id: string; ean: string | null; sku?: string; mpn?: string; name?: string; price: string; state?: string }
+export interface FakeUnit {
+  id: string;
+  ean: string | null;
+  sku?: string;
+  mpn?: string;
+  name?: string;
+  price: string;
+  state?: string;
+}
 export interface FakeShipment {
   id: string;
   state?: 'unconfirmed' | 'confirmed' | 'declined';
@@ -52,7 +60,11 @@ export interface FakeShipment {
 }
 
 /** A marketplace shop: what `me { vendor }` answers for its API key. */
-export interface FakeShop { id: string; slug: string; name: string }
+export interface FakeShop {
+  id: string;
+  slug: string;
+  name: string;
+}
 
 export interface ExtmarketServer {
   url: string;
@@ -71,20 +83,51 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
   const state = { fail: 0 };
   const shipments: FakeShipment[] = [];
   const calls: ExtmarketServer['calls'] = [];
-  const shops = new Map<string, FakeShop>([[apiKey, { id: 'local-vendor-1', slug: 'local-extmarket-vendor', name: 'Local extmarket vendor' }]]);
+  const shops = new Map<string, FakeShop>([
+    [apiKey, { id: 'local-vendor-1', slug: 'local-extmarket-vendor', name: 'Local extmarket vendor' }],
+  ]);
   const address = (s: FakeShipment, country: string | undefined) => ({
-    firstName: 'Ada', lastName: 'Lovelace', company: s.company ?? null, streetName: 'Rue du Fort', streetNumber: '7', zipCode: '1111',
-    city: 'Town', country: { iso: country ?? 'LU' }, vatNumber: s.vatNumber ?? null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    company: s.company ?? null,
+    streetName: 'Rue du Fort',
+    streetNumber: '7',
+    zipCode: '1111',
+    city: 'Town',
+    country: { iso: country ?? 'LU' },
+    vatNumber: s.vatNumber ?? null,
   });
   const node = (s: FakeShipment) => ({
-    id: s.id, state: s.state ?? 'unconfirmed', tracking: s.tracking ?? null,
-    order: { id: s.orderId, number: s.number, completedAt: s.completedAt ?? new Date().toISOString(), email: s.email ?? 'buyer@example.test', locale: s.locale ?? 'fr', shipAddress: address(s, s.shipCountry), billAddress: address(s, s.billCountry ?? s.shipCountry) },
-    inventoryUnits: s.units.map((u) => ({ id: u.id, state: u.state ?? 'unconfirmed', price: u.price, variant: { sku: u.sku ?? null, mpn: u.mpn ?? null, tradeId: { number: u.ean, parser: 'gtin13' }, product: { name: { en: u.name ?? `Product ${u.ean ?? u.sku ?? u.id}`, fr: null, de: null } } } })),
+    id: s.id,
+    state: s.state ?? 'unconfirmed',
+    tracking: s.tracking ?? null,
+    order: {
+      id: s.orderId,
+      number: s.number,
+      completedAt: s.completedAt ?? new Date().toISOString(),
+      email: s.email ?? 'buyer@example.test',
+      locale: s.locale ?? 'fr',
+      shipAddress: address(s, s.shipCountry),
+      billAddress: address(s, s.billCountry ?? s.shipCountry),
+    },
+    inventoryUnits: s.units.map((u) => ({
+      id: u.id,
+      state: u.state ?? 'unconfirmed',
+      price: u.price,
+      variant: {
+        sku: u.sku ?? null,
+        mpn: u.mpn ?? null,
+        tradeId: { number: u.ean, parser: 'gtin13' },
+        product: { name: { en: u.name ?? `Product ${u.ean ?? u.sku ?? u.id}`, fr: null, de: null } },
+      },
+    })),
   });
   const root = {
     me: (_args: unknown, context: { key: string }) => ({ vendor: shops.get(context.key) ?? null }),
     shipments: ({ state: wanted, first, after, includeDeclined }: any) => {
-      const matching = shipments.filter((s) => (s.state ?? 'unconfirmed') === wanted || (includeDeclined && wanted === 'confirmed' && s.state === 'declined'));
+      const matching = shipments.filter(
+        (s) => (s.state ?? 'unconfirmed') === wanted || (includeDeclined && wanted === 'confirmed' && s.state === 'declined'),
+      );
       const start = after ? Number(after) : 0;
       const page = first ? matching.slice(start, start + first) : matching;
       const end = start + page.length;
@@ -96,9 +139,12 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
         if (unit) unit.state = d.isAvailable ? 'confirmed_available' : 'confirmed_unavailable';
         return unit;
       });
-      const errors = units.flatMap((u: any, i: number) => (u ? [] : [{ id: input.inventoryUnits[i].inventoryUnitId, code: 'not_found', message: 'unknown inventory unit' }]));
+      const errors = units.flatMap((u: any, i: number) =>
+        u ? [] : [{ id: input.inventoryUnits[i].inventoryUnitId, code: 'not_found', message: 'unknown inventory unit' }],
+      );
       for (const s of shipments) {
-        if (s.units.every((u) => u.state && u.state !== 'unconfirmed')) s.state = s.units.some((u) => u.state === 'confirmed_available') ? 'confirmed' : 'declined';
+        if (s.units.every((u) => u.state && u.state !== 'unconfirmed'))
+          s.state = s.units.some((u) => u.state === 'confirmed_available') ? 'confirmed' : 'declined';
       }
       return { inventoryUnits: units.filter(Boolean).map((u: any) => ({ id: u.id, state: u.state, price: u.price })), errors };
     },
@@ -111,20 +157,42 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
   };
   const server: Server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', async () => {
-      const send = (status: number, payload: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(payload)); };
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
       if (req.method !== 'POST') return send(405, { errors: [{ message: 'POST only' }] });
       const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
       if (!shops.has(key)) return send(401, { errors: [{ message: 'invalid API key' }] });
       let parsed: any;
-      try { parsed = JSON.parse(body); } catch { return send(400, { errors: [{ message: 'bad JSON' }] }); }
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return send(400, { errors: [{ message: 'bad JSON' }] });
+      }
       const isMutation = /^\s*mutation/.test(parsed.query ?? '');
       if (isMutation) {
-        calls.push({ operation: /mutation\s+(\w+)/.exec(parsed.query)?.[1] ?? 'anonymous', variables: parsed.variables, idempotencyKey: (req.headers['idempotency-key'] as string) ?? null });
-        if (state.fail > 0) { state.fail--; return send(503, { errors: [{ message: 'temporarily unavailable' }] }); }
+        calls.push({
+          operation: /mutation\s+(\w+)/.exec(parsed.query)?.[1] ?? 'anonymous',
+          variables: parsed.variables,
+          idempotencyKey: (req.headers['idempotency-key'] as string) ?? null,
+        });
+        if (state.fail > 0) {
+          state.fail--;
+          return send(503, { errors: [{ message: 'temporarily unavailable' }] });
+        }
       }
-      const result = await graphql({ schema: SCHEMA, source: parsed.query, variableValues: parsed.variables, rootValue: root, contextValue: { key } });
+      const result = await graphql({
+        schema: SCHEMA,
+        source: parsed.query,
+        variableValues: parsed.variables,
+        rootValue: root,
+        contextValue: { key },
+      });
       send(200, result);
     });
   });
@@ -132,9 +200,16 @@ export async function startExtmarketServer(apiKey = 'test-extmarket-key'): Promi
   await new Promise((r) => server.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   return {
-    url, apiKey, shipments, calls,
-    failNext(n) { state.fail = n; },
-    addShop(key, shop) { shops.set(key, shop); },
+    url,
+    apiKey,
+    shipments,
+    calls,
+    failNext(n) {
+      state.fail = n;
+    },
+    addShop(key, shop) {
+      shops.set(key, shop);
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

@@ -14,7 +14,9 @@ export const mochaHooks = {
     const began = Date.now();
     const started = await bootAll();
     if (started.length && process.env.TEST_BOOT_REPORT !== '0') {
-      process.stdout.write(`  (started ${started.join(' and ')} in ${((Date.now() - began) / 1000).toFixed(1)} s, limit TEST_APP_BOOT_TIMEOUT_MS=${BOOT_TIMEOUT_MS})\n`);
+      process.stdout.write(
+        `  (started ${started.join(' and ')} in ${((Date.now() - began) / 1000).toFixed(1)} s, limit TEST_APP_BOOT_TIMEOUT_MS=${BOOT_TIMEOUT_MS})\n`,
+      );
     }
   },
   /** An answer that does not match its documented schema fails the test that produced it. */

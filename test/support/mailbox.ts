@@ -57,7 +57,8 @@ export class Mailbox {
         callback(Object.assign(new Error('Service not available, try again later'), { responseCode: this.refusal }));
       },
       onAuth: (auth, _session, callback) => {
-        if (this.auth && auth.username === this.auth.user && auth.password === this.auth.pass) return callback(null, { user: auth.username });
+        if (this.auth && auth.username === this.auth.user && auth.password === this.auth.pass)
+          return callback(null, { user: auth.username });
         callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
       },
       onRcptTo: (address, _session, callback) => {
@@ -68,14 +69,19 @@ export class Mailbox {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          const mail = parseMessage(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address));
+          const mail = parseMessage(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          );
           this.messages.push(mail);
           this.arrivals.emit('mail', mail);
           callback();
         });
       },
     });
-    server.on('error', () => { /* a client that hung up: nothing to keep */ });
+    server.on('error', () => {
+      /* a client that hung up: nothing to keep */
+    });
     await new Promise<void>((resolve, reject) => {
       server.server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
@@ -145,7 +151,9 @@ export function parseMessage(raw: string, to: string[]): ReceivedMail {
   const parts: { text: string; html: string } = { text: '', html: '' };
   collectParts(headers, body, parts);
   return {
-    to, raw, headers,
+    to,
+    raw,
+    headers,
     from: headers.from ?? '',
     subject: headers.subject ?? '',
     messageId: headers['message-id'] ?? '',
@@ -210,15 +218,11 @@ function qpBytes(text: string): Buffer {
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=); the space between two of them is not text. */
 function decodeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=)+/g, (run) => {
-      const bytes: Buffer[] = [];
-      for (const [, , kind, data] of run.matchAll(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g)) {
-        bytes.push(kind.toUpperCase() === 'B'
-          ? Buffer.from(data, 'base64')
-          : qpBytes(data.replace(/_/g, ' ')));
-      }
-      return Buffer.concat(bytes).toString('utf8');
-    });
+  return value.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/(?:=\?[^?]+\?[BbQq]\?[^?]*\?=)+/g, (run) => {
+    const bytes: Buffer[] = [];
+    for (const [, , kind, data] of run.matchAll(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g)) {
+      bytes.push(kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : qpBytes(data.replace(/_/g, ' ')));
+    }
+    return Buffer.concat(bytes).toString('utf8');
+  });
 }

@@ -9,7 +9,12 @@ import { createVendorWithOwner, shopHeaders, vendorLogin, type VendorFixture } f
  * A vendor with a second team member and a registered customer, and their live message streams,
  * all through the public API as clients use it (docs/messaging.md).
  */
-export interface TeamMember { userId: number; email: string; password: string; token: string }
+export interface TeamMember {
+  userId: number;
+  email: string;
+  password: string;
+  token: string;
+}
 
 export interface MessagingShop {
   vendor: VendorFixture;
@@ -29,9 +34,14 @@ export function remoteClient(url: string, adminToken: () => Promise<string>): Cl
 export async function addTeamMember(app: Client, vendor: VendorFixture, over: Record<string, unknown> = {}): Promise<TeamMember> {
   const email = `${unique('staff')}@team.test`;
   const password = `staff-${unique('pw')}`;
-  const invited = await app.call('POST', '/api/v1/vendor/team/invitations', { token: vendor.ownerToken, body: { email, role: 'manager', ...over } });
+  const invited = await app.call('POST', '/api/v1/vendor/team/invitations', {
+    token: vendor.ownerToken,
+    body: { email, role: 'manager', ...over },
+  });
   expect(invited.status, JSON.stringify(invited.body)).to.equal(201);
-  const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: invited.body.invitation_token, password } });
+  const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+    body: { token: invited.body.invitation_token, password },
+  });
   expect(accepted.status, JSON.stringify(accepted.body)).to.be.oneOf([200, 201]);
   const login = await vendorLogin(app as TestApp, email, password);
   return { userId: login.user.id, email, password, token: login.access_token };
@@ -54,13 +64,24 @@ export async function customerWrites(s: MessagingShop, body: string, subject = '
   return res.body.id as string;
 }
 
-export async function reply(app: Client, area: 'admin' | 'vendor' | 'shop', token: string, conversationId: string, body: string, headers: Record<string, string> = {}): Promise<void> {
+export async function reply(
+  app: Client,
+  area: 'admin' | 'vendor' | 'shop',
+  token: string,
+  conversationId: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const res = await app.call('POST', `/api/v1/${area}/messages/${conversationId}`, { token, body: { body }, headers });
   expect(res.status, JSON.stringify(res.body)).to.equal(201);
 }
 
 /** A live stream, open once its first `unread` event (the count on connecting) has arrived. */
-export async function stream(url: string, area: 'admin' | 'vendor' | 'shop', headers: Record<string, string>): Promise<SseClient & { initialUnread: number }> {
+export async function stream(
+  url: string,
+  area: 'admin' | 'vendor' | 'shop',
+  headers: Record<string, string>,
+): Promise<SseClient & { initialUnread: number }> {
   const client = await openStream(`${url}/api/v1/${area}/messages/stream`, headers);
   expect(client.status).to.equal(200);
   const first = await client.next((e) => e.event === 'unread');

@@ -11,7 +11,8 @@ export async function newAdmin(app: TestApp): Promise<{ id: number; token: strin
   const name = unique('admin');
   const password = `pw-${name}-long`;
   const created = await app.call('POST', '/api/v1/admin/users', {
-    token: await app.adminToken(), body: { email: `${name}@platform.test`, username: name, password, role: 'admin' },
+    token: await app.adminToken(),
+    body: { email: `${name}@platform.test`, username: name, password, role: 'admin' },
   });
   if (created.status !== 201) throw new Error(`admin creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   const login = await app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: name, password } });
@@ -63,7 +64,15 @@ export async function handleAgain(app: TestApp, pm: ProcessManager, event: Recor
  * Appends one event of another area, as that area would (its vendor in the metadata), and answers
  * it as recorded: the process specifications feed their process managers this way.
  */
-export async function appendAsArea(app: TestApp, stream: string, type: string, data: Record<string, unknown>, vendorId: number): Promise<RecordedEvent> {
-  await app.services.store.append(stream, [{ id: randomUUID(), type, data, metadata: { vendor_id: vendorId, user_id: 'system:test' } }], { expected: 'any' });
+export async function appendAsArea(
+  app: TestApp,
+  stream: string,
+  type: string,
+  data: Record<string, unknown>,
+  vendorId: number,
+): Promise<RecordedEvent> {
+  await app.services.store.append(stream, [{ id: randomUUID(), type, data, metadata: { vendor_id: vendorId, user_id: 'system:test' } }], {
+    expected: 'any',
+  });
   return (await app.services.store.readStream(stream)).at(-1)!;
 }

@@ -7,7 +7,11 @@ import type { TestApp } from './app.ts';
  */
 export async function resolvedDocument(app: TestApp): Promise<any> {
   const document = (await app.call('GET', '/api/v1/openapi.json')).body;
-  const target = (ref: string) => ref.replace(/^#\//, '').split('/').reduce((node: any, key) => node[key], document);
+  const target = (ref: string) =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: any, key) => node[key], document);
   const resolve = (node: any): any => {
     if (Array.isArray(node)) return node.map(resolve);
     if (node === null || typeof node !== 'object') return node;

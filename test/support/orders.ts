@@ -49,23 +49,66 @@ export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: 
   await sellsOnExtmarket(app, vendorId);
   const placeholder = await placeholderOf(app, vendorId);
   const ext = unique('ext');
-  const address = { first_name: 'Ada', last_name: 'Lovelace', company: null, street: '1 rue X', street_2: null, postal_code: '1111', city: 'Luxembourg', country_iso: 'LU' };
+  const address = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company: null,
+    street: '1 rue X',
+    street_2: null,
+    postal_code: '1111',
+    city: 'Luxembourg',
+    country_iso: 'LU',
+  };
   const incoming: IncomingOrder = {
-    vendor_id: vendorId, channel: 'extmarket', external_order_id: ext, external_shipment_id: `ship-${ext}`, order_number: `EXT-${ext}`,
-    order_date: new Date().toISOString(), customer_first_name: 'Ada', customer_last_name: 'Lovelace', customer_email: 'ada@example.test',
-    customer_locale: 'fr', shipping_country_iso: 'LU', billing_country_iso: 'LU', shipping_address: address, billing_address: address,
-    currency: 'EUR', sync_job_id: null,
-    vat: { vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null, net_cents: 1000, vat_cents: 170, gross_cents: 1170 },
+    vendor_id: vendorId,
+    channel: 'extmarket',
+    external_order_id: ext,
+    external_shipment_id: `ship-${ext}`,
+    order_number: `EXT-${ext}`,
+    order_date: new Date().toISOString(),
+    customer_first_name: 'Ada',
+    customer_last_name: 'Lovelace',
+    customer_email: 'ada@example.test',
+    customer_locale: 'fr',
+    shipping_country_iso: 'LU',
+    billing_country_iso: 'LU',
+    shipping_address: address,
+    billing_address: address,
+    currency: 'EUR',
+    sync_job_id: null,
+    vat: {
+      vat_regime: 'domestic',
+      vat_rate: 17,
+      vat_country_iso: 'LU',
+      seller_country_iso: 'LU',
+      buyer_vat_number: null,
+      vat_exemption_reference: null,
+      net_cents: 1000,
+      vat_cents: 170,
+      gross_cents: 1170,
+    },
     items: items.map((i, n) => ({
-      external_item_id: `${ext}-u${n}-0`, inventory_unit_ids: Array.from({ length: i.quantity ?? 1 }, (_, k) => `${ext}-u${n}-${k}`),
-      product_id: i.unmatched ? placeholder : i.product_id ?? placeholder, needs_product_match: !!i.unmatched, product_name: i.product_name ?? `Item ${n}`,
-      ean: i.ean ?? null, mpn: null, sku: i.sku ?? `SKU-${n}`, quantity: i.quantity ?? 1, unit_price_cents: i.unit_price_cents ?? 1170, is_digital: i.is_digital ?? false,
+      external_item_id: `${ext}-u${n}-0`,
+      inventory_unit_ids: Array.from({ length: i.quantity ?? 1 }, (_, k) => `${ext}-u${n}-${k}`),
+      product_id: i.unmatched ? placeholder : (i.product_id ?? placeholder),
+      needs_product_match: !!i.unmatched,
+      product_name: i.product_name ?? `Item ${n}`,
+      ean: i.ean ?? null,
+      mpn: null,
+      sku: i.sku ?? `SKU-${n}`,
+      quantity: i.quantity ?? 1,
+      unit_price_cents: i.unit_price_cents ?? 1170,
+      is_digital: i.is_digital ?? false,
       ...(i.vat_rate_category ? { vat_rate_category: i.vat_rate_category } : {}),
     })),
     ...over,
   };
-  const result = await importExtmarketOrder({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, incoming, placeholder,
-    { userId: 'system:test', vendorId, correlationId: unique('seed') });
+  const result = await importExtmarketOrder(
+    { store: app.services.store, db: app.services.db.knex, clock: app.services.clock },
+    incoming,
+    placeholder,
+    { userId: 'system:test', vendorId, correlationId: unique('seed') },
+  );
   await app.services.settle(result.done);
   const itemIds = (await app.services.db.knex('order_items').where('order_id', result.order_id).orderBy('id').pluck('id')).map(Number);
   return { orderId: result.order_id, itemIds, externalOrderId: ext, placeholder };
@@ -75,7 +118,14 @@ export async function seedExtmarketOrder(app: TestApp, vendorId: number, items: 
 export function domesticVat(gross_cents: number): IncomingOrder['vat'] {
   const net_cents = Math.round((gross_cents * 100) / 117);
   return {
-    vat_regime: 'domestic', vat_rate: 17, vat_country_iso: 'LU', seller_country_iso: 'LU', buyer_vat_number: null, vat_exemption_reference: null,
-    net_cents, vat_cents: gross_cents - net_cents, gross_cents,
+    vat_regime: 'domestic',
+    vat_rate: 17,
+    vat_country_iso: 'LU',
+    seller_country_iso: 'LU',
+    buyer_vat_number: null,
+    vat_exemption_reference: null,
+    net_cents,
+    vat_cents: gross_cents - net_cents,
+    gross_cents,
   };
 }

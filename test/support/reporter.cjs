@@ -12,9 +12,10 @@ function reasonOf(err) {
   const lines = message.split('\n');
   const shown = lines.slice(0, REASON_LINES);
   if (lines.length > REASON_LINES) shown.push(`… (${lines.length - REASON_LINES} more lines in the summary)`);
-  const where = err && typeof err.stack === 'string'
-    ? (err.stack.split('\n').find((l) => /^\s+at /.test(l) && !/node_modules|node:internal/.test(l)) || '').trim()
-    : '';
+  const where =
+    err && typeof err.stack === 'string'
+      ? (err.stack.split('\n').find((l) => /^\s+at /.test(l) && !/node_modules|node:internal/.test(l)) || '').trim()
+      : '';
   return [...shown, ...(where ? [where] : [])];
 }
 
@@ -24,7 +25,9 @@ class SpecWithTotals extends Mocha.reporters.Spec {
     // Registered after the spec reporter's own: the reason follows the failing title.
     runner.on('fail', (test, err) => {
       const indent = '      ';
-      const text = reasonOf(err).map((l) => `${indent}${l}`).join('\n');
+      const text = reasonOf(err)
+        .map((l) => `${indent}${l}`)
+        .join('\n');
       process.stdout.write(`${Mocha.reporters.Base.color('fail', text)}\n`);
     });
     // Wall time per test file: from its first top-level suite's start to its last one's end.
@@ -37,13 +40,19 @@ class SpecWithTotals extends Mocha.reporters.Spec {
     });
     runner.on('suite end', (suite) => {
       const f = suite.file && suite.parent && suite.parent.root ? files.get(suite.file) : undefined;
-      if (f && f.started) { f.ms += Date.now() - f.started; f.started = 0; f.tests += suite.total(); }
+      if (f && f.started) {
+        f.ms += Date.now() - f.started;
+        f.started = 0;
+        f.tests += suite.total();
+      }
     });
     runner.once('end', () => {
       if (SLOWEST_FILES > 0 && files.size > 1) {
         const slowest = [...files.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, SLOWEST_FILES);
         const rel = (file) => require('node:path').relative(process.cwd(), file);
-        process.stdout.write(`\n  slowest files:\n${slowest.map(([file, f]) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${rel(file)} (${f.tests} tests)`).join('\n')}\n\n`);
+        process.stdout.write(
+          `\n  slowest files:\n${slowest.map(([file, f]) => `  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${rel(file)} (${f.tests} tests)`).join('\n')}\n\n`,
+        );
       }
       const s = runner.stats;
       const skipped = s.pending ? `, ${s.pending} skipped` : '';

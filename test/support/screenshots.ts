@@ -20,5 +20,7 @@ export async function readmeShot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const png = await page.screenshot({ type: 'png', optimizeForSpeed: true });
   // A back-office page is a few flat colours: a palette PNG is a third of the size and looks the same.
-  await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toFile(join(dir, `${name}.png`));
+  await sharp(png)
+    .png({ palette: true, quality: 90, compressionLevel: 9 })
+    .toFile(join(dir, `${name}.png`));
 }

@@ -22,7 +22,8 @@ export async function openShop(app: TestApp): Promise<ShopFixture> {
 export function shopOf(app: TestApp, v: VendorFixture): ShopFixture {
   return {
     ...v,
-    shop: (method, path, options = {}) => app.call(method, `/api/v1/shop${path}`, { ...options, headers: { ...shopHeaders(v.vendorCode), ...(options.headers ?? {}) } }),
+    shop: (method, path, options = {}) =>
+      app.call(method, `/api/v1/shop${path}`, { ...options, headers: { ...shopHeaders(v.vendorCode), ...(options.headers ?? {}) } }),
     vendor: (method, path, body) => app.call(method, `/api/v1/vendor${path}`, { token: v.ownerToken, body }),
   };
 }
@@ -36,23 +37,40 @@ export async function ok(res: Promise<Reply> | Reply, what: string, status = [20
 /** A product of the shop, with `stock` units on a shelf (none for a digital product). */
 export async function stockedProduct(s: ShopFixture, fields: Record<string, unknown>, stock: number): Promise<number> {
   const product = await ok(s.vendor('POST', '/products', { price_cents: 1000, vendor_sku: unique('SKU-'), ...fields }), 'product');
-  if (stock > 0) await ok(s.vendor('POST', '/inventory', { product_id: product.id, warehouse: 'main', bin_location: unique('A-'), quantity: stock }), 'stock');
+  if (stock > 0)
+    await ok(
+      s.vendor('POST', '/inventory', { product_id: product.id, warehouse: 'main', bin_location: unique('A-'), quantity: stock }),
+      'stock',
+    );
   return product.id;
 }
 
 /** A session id as a storefront makes one: 32 random bytes, base64url (256 bits). */
 export const newSessionId = () => randomBytes(32).toString('base64url');
 
-export interface Shopper { token: string; id: number; email: string; password: string }
+export interface Shopper {
+  token: string;
+  id: number;
+  email: string;
+  password: string;
+}
 
 export async function registerShopper(s: ShopFixture, over: Record<string, unknown> = {}, emailPrefix = 'shopper'): Promise<Shopper> {
   const email = `${unique(emailPrefix)}@customer.test`;
   const password = `secret-${unique('pw')}`;
-  const body = await ok(s.shop('POST', '/auth/register', { body: { email, password, first_name: 'Ada', last_name: 'Lovelace', ...over } }), 'register');
+  const body = await ok(
+    s.shop('POST', '/auth/register', { body: { email, password, first_name: 'Ada', last_name: 'Lovelace', ...over } }),
+    'register',
+  );
   return { token: body.access_token, id: body.customer?.id ?? body.id, email, password };
 }
 
 export const LU_ADDRESS = {
-  first_name: 'Ada', last_name: 'Lovelace', street: '12 rue de la Gare', postal_code: 'L-1611', city: 'Luxembourg',
-  country_iso: 'LU', country_name: 'Luxembourg',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  street: '12 rue de la Gare',
+  postal_code: 'L-1611',
+  city: 'Luxembourg',
+  country_iso: 'LU',
+  country_name: 'Luxembourg',
 };

@@ -17,25 +17,43 @@ export function visitor(app: TestApp, address = `127.${randomInt(1, 255)}.${rand
   const url = new URL(app.url);
   return {
     address,
-    call: (method, path, body) => new Promise((resolve, reject) => {
-      const text = body === undefined ? undefined : JSON.stringify(body);
-      const req = request({
-        host: url.hostname, port: url.port, method, path, localAddress: address,
-        headers: { accept: 'application/json', ...(text !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }) },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c)).on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          let parsed: any = raw;
-          try { parsed = raw ? JSON.parse(raw) : null; } catch { /* not JSON */ }
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-          resolve({ status: res.statusCode ?? 0, body: parsed, headers });
-        }).on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(text);
-    }),
+    call: (method, path, body) =>
+      new Promise((resolve, reject) => {
+        const text = body === undefined ? undefined : JSON.stringify(body);
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            method,
+            path,
+            localAddress: address,
+            headers: {
+              accept: 'application/json',
+              ...(text !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res
+              .on('data', (c) => chunks.push(c))
+              .on('end', () => {
+                const raw = Buffer.concat(chunks).toString('utf8');
+                let parsed: any = raw;
+                try {
+                  parsed = raw ? JSON.parse(raw) : null;
+                } catch {
+                  /* not JSON */
+                }
+                const headers = new Headers();
+                for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+                resolve({ status: res.statusCode ?? 0, body: parsed, headers });
+              })
+              .on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(text);
+      }),
   };
 }
 
@@ -52,8 +70,14 @@ export interface SignupInput {
 export async function signupReady(app: TestApp, v: Visitor, input: SignupInput = {}) {
   const email = input.email ?? `${unique('owner')}@shop.test`;
   const vendorCode = input.vendor_code ?? unique('S').toUpperCase();
-  const ok = (res: Reply, status = 200) => { expect(res.status, JSON.stringify(res.body)).to.equal(status); return res.body; };
-  const started = ok(await v.call('POST', '/api/v1/platform/signups', { tier_code: input.tier_code ?? 'professional', language: 'en' }), 201);
+  const ok = (res: Reply, status = 200) => {
+    expect(res.status, JSON.stringify(res.body)).to.equal(status);
+    return res.body;
+  };
+  const started = ok(
+    await v.call('POST', '/api/v1/platform/signups', { tier_code: input.tier_code ?? 'professional', language: 'en' }),
+    201,
+  );
   const id = started.signup_id as string;
   const base = `/api/v1/platform/signups/${id}`;
   ok(await v.call('PUT', `${base}/account`, { email, password: input.password ?? 'owner-password-1', first_name: 'Ada' }));

@@ -46,16 +46,33 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
           const deadline = Date.now() + ms;
           for (;;) {
             for (let i = taken; i < client.events.length; i++) {
-              if (match(client.events[i])) { taken = i + 1; return client.events[i]; }
+              if (match(client.events[i])) {
+                taken = i + 1;
+                return client.events[i];
+              }
             }
             const left = deadline - Date.now();
-            if (left <= 0) throw new Error(`no matching event within ${ms} ms; received: ${JSON.stringify(client.events.map((e) => [e.event, e.data]))}`);
-            await new Promise<void>((r) => { const t = setTimeout(r, left); waiters.push(() => { clearTimeout(t); r(); }); });
+            if (left <= 0)
+              throw new Error(
+                `no matching event within ${ms} ms; received: ${JSON.stringify(client.events.map((e) => [e.event, e.data]))}`,
+              );
+            await new Promise<void>((r) => {
+              const t = setTimeout(r, left);
+              waiters.push(() => {
+                clearTimeout(t);
+                r();
+              });
+            });
           }
         },
         all: (match = () => true) => client.events.filter(match),
-        ended: new Promise<void>((r) => { res.once('end', () => r()); res.once('close', () => r()); }),
-        close: () => { req.destroy(); },
+        ended: new Promise<void>((r) => {
+          res.once('end', () => r());
+          res.once('close', () => r());
+        }),
+        close: () => {
+          req.destroy();
+        },
       };
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -69,7 +86,11 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
             if (fields.data.length > 0) {
               const text = fields.data.join('\n');
               let data: any = text;
-              try { data = JSON.parse(text); } catch { /* plain text */ }
+              try {
+                data = JSON.parse(text);
+              } catch {
+                /* plain text */
+              }
               client.events.push({ event: fields.event ?? 'message', data, id: fields.id ?? null, receivedAt: performance.now() });
               for (const w of waiters.splice(0)) w();
             }

@@ -47,7 +47,7 @@ export function parseStripeForm(text: string): Obj {
     parts.forEach((part, i) => {
       const name = part === '' ? String(Object.keys(node).length) : part;
       if (i === parts.length - 1) node[name] = value;
-      else node = (node[name] ??= {});
+      else node = node[name] ??= {};
     });
   }
   const arrays = (v: any): any => {
@@ -60,10 +60,14 @@ export function parseStripeForm(text: string): Obj {
   return arrays(root);
 }
 
-const body = (req: IncomingMessage) => new Promise<string>((resolve, reject) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
-});
+const body = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req
+      .on('data', (c) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      .on('error', reject);
+  });
 
 export class StripeServer {
   readonly secretKey: string;
@@ -96,9 +100,12 @@ export class StripeServer {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
-      this.handle(req).then(({ status, text }) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(text);
-      }, (err) => res.writeHead(500).end(String(err)));
+      this.handle(req).then(
+        ({ status, text }) => {
+          res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') }).end(text);
+        },
+        (err) => res.writeHead(500).end(String(err)),
+      );
     });
     this.server.listen(0, '127.0.0.1');
     await new Promise((r) => this.server!.once('listening', r));
@@ -112,7 +119,9 @@ export class StripeServer {
   }
 
   /** The next `times` requests answer 500 api_error (an outage the client retries or reports). */
-  failNext(times = 1) { this.failures = times; }
+  failNext(times = 1) {
+    this.failures = times;
+  }
 
   private async handle(req: IncomingMessage): Promise<{ status: number; text: string }> {
     const url = new URL(req.url ?? '/', 'http://stripe.local');
@@ -121,9 +130,14 @@ export class StripeServer {
     const method = req.method ?? 'GET';
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method, path: url.pathname, params, idempotencyKey: key });
-    const error = (e: StripeError) => ({ status: e.status, text: JSON.stringify({ error: { type: e.type, message: e.message, code: e.code, param: e.param } }) });
-    const browser = req.headers.authorization === `Bearer ${this.publishableKey}` && /^\/v1\/setup_intents\/[^/]+\/confirm$/.test(url.pathname)
-      && this.state.setupIntents.get(url.pathname.split('/')[3])?.client_secret === params.client_secret;
+    const error = (e: StripeError) => ({
+      status: e.status,
+      text: JSON.stringify({ error: { type: e.type, message: e.message, code: e.code, param: e.param } }),
+    });
+    const browser =
+      req.headers.authorization === `Bearer ${this.publishableKey}` &&
+      /^\/v1\/setup_intents\/[^/]+\/confirm$/.test(url.pathname) &&
+      this.state.setupIntents.get(url.pathname.split('/')[3])?.client_secret === params.client_secret;
     if (req.headers.authorization !== `Bearer ${this.secretKey}` && !browser) {
       return error(new StripeError(401, 'invalid_request_error', 'Invalid API Key provided'));
     }
@@ -135,7 +149,13 @@ export class StripeServer {
     const remembered = key && method === 'POST' ? this.idempotent.get(key) : undefined;
     if (remembered) {
       if (remembered.fingerprint !== fingerprint) {
-        return error(new StripeError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with'));
+        return error(
+          new StripeError(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with',
+          ),
+        );
       }
       return remembered;
     }
@@ -155,8 +175,8 @@ export class StripeServer {
     const s = this.state;
     const seg = path.split('/').filter(Boolean).slice(1); // without "v1"
     const [a, id, action] = seg;
-    const is = (m: string, pattern: string) => method === m && pattern.split('/').length === seg.length
-      && pattern.split('/').every((x, i) => x.startsWith(':') || x === seg[i]);
+    const is = (m: string, pattern: string) =>
+      method === m && pattern.split('/').length === seg.length && pattern.split('/').every((x, i) => x.startsWith(':') || x === seg[i]);
     if (is('POST', 'customers')) return s.createCustomer(p);
     if (is('GET', 'customers/:id')) return s.get(s.customers, id, 'customer');
     if (is('POST', 'customers/:id')) return s.updateCustomer(id, p);
@@ -198,10 +218,11 @@ export class StripeServer {
   async confirmSetupInBrowser(clientSecret: string, paymentMethod = 'pm_card_visa'): Promise<{ status: number; body: Obj }> {
     const id = clientSecret.split('_secret_')[0];
     const res = await fetch(`${this.url}/v1/setup_intents/${id}/confirm`, {
-      method: 'POST', headers: { authorization: `Bearer ${this.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ client_secret: clientSecret, payment_method: paymentMethod }).toString(),
     });
-    return { status: res.status, body: await res.json() as Obj };
+    return { status: res.status, body: (await res.json()) as Obj };
   }
 
   /** Ends a subscription's trial now: its first paid period starts (prorations apply from here). */
@@ -230,14 +251,23 @@ export class StripeServer {
   /** Sends a signed event to the service's webhook route, as Stripe would. */
   async emitWebhook(type: string, object: Obj): Promise<EmittedWebhook> {
     const event = {
-      id: newId('evt'), object: 'event', api_version: '2025-02-24.acacia', created: this.state.now(), livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object },
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2025-02-24.acacia',
+      created: this.state.now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
     };
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
-    if (!this.appUrl) throw new Error('the Stripe server does not know the service\'s URL (appUrl)');
+    if (!this.appUrl) throw new Error("the Stripe server does not know the service's URL (appUrl)");
     const res = await fetch(`${this.appUrl}${WEBHOOK_PATH}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
     });
     const emitted = { event, payload, signature, status: res.status, body: await res.text() };
     this.webhooks.push(emitted);

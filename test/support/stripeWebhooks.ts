@@ -12,15 +12,25 @@ export const WEBHOOK_PATH = '/api/v1/public/billing/stripe-webhook';
 let counter = 0;
 /** Now in Unix seconds on the service's clock (the local Stripe server follows it too). */
 export const unix = (app: TestApp) => Math.floor(app.clock.now().getTime() / 1000);
-export const stripeId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(4).toString('hex')}`;
+export const stripeId = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(4).toString('hex')}`;
 
-export interface StripeEventOptions { id?: string; created?: number }
+export interface StripeEventOptions {
+  id?: string;
+  created?: number;
+}
 
 /** A Stripe event around `object`; `created` (Unix seconds) orders Stripe's facts. */
 export function stripeEvent(app: TestApp, type: string, object: Record<string, unknown>, options: StripeEventOptions = {}) {
   return {
-    id: options.id ?? stripeId('evt'), object: 'event', api_version: '2025-02-24.acacia', type, livemode: false,
-    created: options.created ?? unix(app), pending_webhooks: 1, request: { id: null, idempotency_key: null },
+    id: options.id ?? stripeId('evt'),
+    object: 'event',
+    api_version: '2025-02-24.acacia',
+    type,
+    livemode: false,
+    created: options.created ?? unix(app),
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
     data: { object },
   };
 }
@@ -55,9 +65,24 @@ export function deliver(app: TestApp, event: ReturnType<typeof stripeEvent>): Pr
 export function subscriptionObject(app: TestApp, vendorId: number, over: Record<string, unknown> = {}) {
   const now = unix(app);
   return {
-    id: `sub_v${vendorId}`, object: 'subscription', customer: `cus_v${vendorId}`, status: 'active', metadata: { vendor_id: String(vendorId) },
-    current_period_start: now, current_period_end: now + 30 * 86400, trial_end: null, cancel_at_period_end: false,
-    items: { object: 'list', data: [{ id: `si_v${vendorId}`, price: { id: 'price_essential_monthly', lookup_key: null, metadata: {}, recurring: { interval: 'month', interval_count: 1 } } }] },
+    id: `sub_v${vendorId}`,
+    object: 'subscription',
+    customer: `cus_v${vendorId}`,
+    status: 'active',
+    metadata: { vendor_id: String(vendorId) },
+    current_period_start: now,
+    current_period_end: now + 30 * 86400,
+    trial_end: null,
+    cancel_at_period_end: false,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_v${vendorId}`,
+          price: { id: 'price_essential_monthly', lookup_key: null, metadata: {}, recurring: { interval: 'month', interval_count: 1 } },
+        },
+      ],
+    },
     ...over,
   };
 }
@@ -67,12 +92,23 @@ export function invoiceObject(app: TestApp, vendorId: number, over: Record<strin
   const now = unix(app);
   const id = (over.id as string) ?? stripeId('in');
   return {
-    id, object: 'invoice', customer: `cus_v${vendorId}`, subscription: `sub_v${vendorId}`, number: `INV-${id.slice(-6).toUpperCase()}`,
-    status: 'paid', currency: 'eur', amount_due: 2900, amount_paid: 2900, attempt_count: 1, billing_reason: 'subscription_cycle',
-    period_start: now - 30 * 86400, period_end: now,
+    id,
+    object: 'invoice',
+    customer: `cus_v${vendorId}`,
+    subscription: `sub_v${vendorId}`,
+    number: `INV-${id.slice(-6).toUpperCase()}`,
+    status: 'paid',
+    currency: 'eur',
+    amount_due: 2900,
+    amount_paid: 2900,
+    attempt_count: 1,
+    billing_reason: 'subscription_cycle',
+    period_start: now - 30 * 86400,
+    period_end: now,
     lines: { object: 'list', data: [{ id: `il_${id}`, period: { start: now, end: now + 30 * 86400 }, amount: 2900 }] },
     subscription_details: { metadata: { vendor_id: String(vendorId) } },
-    invoice_pdf: `https://pay.stripe.test/invoice/${id}/pdf`, hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
+    invoice_pdf: `https://pay.stripe.test/invoice/${id}/pdf`,
+    hosted_invoice_url: `https://invoice.stripe.test/i/${id}`,
     ...over,
   };
 }

@@ -9,16 +9,25 @@ export async function startViesServer(valid: Record<string, { name: string; addr
   let n = 0;
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const q = JSON.parse(body || '{}');
       const number = `${q.countryCode}${q.vatNumber}`;
       const hit = valid[number];
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({
-        countryCode: q.countryCode, vatNumber: q.vatNumber, requestDate: new Date().toISOString(), valid: !!hit,
-        requestIdentifier: q.requesterNumber ? `WAPIAAAAW${String(++n).padStart(8, '0')}` : '', name: hit?.name ?? '---', address: hit?.address ?? '---',
-      }));
+      res.end(
+        JSON.stringify({
+          countryCode: q.countryCode,
+          vatNumber: q.vatNumber,
+          requestDate: new Date().toISOString(),
+          valid: !!hit,
+          requestIdentifier: q.requesterNumber ? `WAPIAAAAW${String(++n).padStart(8, '0')}` : '',
+          name: hit?.name ?? '---',
+          address: hit?.address ?? '---',
+        }),
+      );
     });
   });
   server.listen(0, '127.0.0.1');

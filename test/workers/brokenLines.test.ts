@@ -51,13 +51,18 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
 
   /** A product line whose title holds a quote that is not doubled. */
   function undoubledQuote(f: CsvFile, i: number, language: 'en' | 'fr' | 'de' = 'en'): string {
-    const cells = goodRow({ ...opts, language }, i).map((v) => (/["\n\r]/.test(v) || v.includes(f.delimiter) ? `"${v.replace(/"/g, '""')}"` : v));
+    const cells = goodRow({ ...opts, language }, i).map((v) =>
+      /["\n\r]/.test(v) || v.includes(f.delimiter) ? `"${v.replace(/"/g, '""')}"` : v,
+    );
     cells[2] = `"${goodRow({ ...opts, language }, i)[2]} with a 12" blade"`;
     return cells.join(f.delimiter);
   }
 
   async function importUrl(path: string, language: string, body: Record<string, unknown> = {}) {
-    const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token, body: { vendor_id: vendor.vendorId, language, source_url: files.url + path, ...body } });
+    const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', {
+      token,
+      body: { vendor_id: vendor.vendorId, language, source_url: files.url + path, ...body },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     return waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
   }
@@ -96,9 +101,15 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
     expect(job.error_details.error_code).to.equal(null);
 
     const errors = await errorsOf(job.id);
-    expect(errors.map((e: any) => [e.row_number, e.error_type])).to.deep.equal([[2, 'parse_error'], [15, 'parse_error'], [24, 'parse_error']]);
+    expect(errors.map((e: any) => [e.row_number, e.error_type])).to.deep.equal([
+      [2, 'parse_error'],
+      [15, 'parse_error'],
+      [24, 'parse_error'],
+    ]);
     expect(errors.map((e: any) => e.row_data)).to.deep.equal([
-      { raw: en.lines[2 - 1] }, { raw: en.lines[15 - 1] }, { raw: en.lines[24 - 1] },
+      { raw: en.lines[2 - 1] },
+      { raw: en.lines[15 - 1] },
+      { raw: en.lines[24 - 1] },
     ]);
     // The GTIN column comes before the broken title: the error names the product.
     expect(errors.map((e: any) => e.identifier)).to.deep.equal([gtinFor(base, 1), gtinFor(base, 12), gtinFor(base, 21)]);
@@ -125,17 +136,25 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
     files = await serveFiles({ '/fr.tsv': fr.text });
     const frJob = await importUrl('/fr.tsv', 'fr');
     expect(frJob).to.include({ status: 'completed', imported_count: 7, error_count: 1 });
-    expect((await errorsOf(frJob.id)).map((e: any) => [e.row_number, e.error_type, e.row_data.raw])).to.deep.equal([[6, 'parse_error', fr.lines[5]]]);
+    expect((await errorsOf(frJob.id)).map((e: any) => [e.row_number, e.error_type, e.row_data.raw])).to.deep.equal([
+      [6, 'parse_error', fr.lines[5]],
+    ]);
 
     const de = new CsvFile(';');
     de.record(HEADER);
     const deMulti = goodRow({ ...opts, language: 'de' }, 2);
     deMulti[3] = 'Zeile eins\nZeile zwei';
-    de.record(deMulti);                       // lines 2 and 3
+    de.record(deMulti); // lines 2 and 3
     const deBroken = de.raw(undoubledQuote(de, 3, 'de'));
     de.record(goodRow({ ...opts, language: 'de' }, 4));
     expect(deBroken).to.equal(4);
-    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language: 'de' }, { name: 'de.csv', data: de.text });
+    const res = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(vendor.vendorId), language: 'de' },
+      { name: 'de.csv', data: de.text },
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     const deJob = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     expect(deJob).to.include({ status: 'completed', imported_count: 2, error_count: 1 });
@@ -151,13 +170,24 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
       ['an empty file', '', 'empty_file', /empty/],
       ['a file of blank lines', '\n \r\n\n', 'empty_file', /only blank lines/],
       ['a header without data', `${header}\n\n`, 'no_data_rows', /no data rows/],
-      ['a Latin-1 file', Buffer.concat([Buffer.from(`${header}\n`), Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a])]), 'bad_encoding', /not valid UTF-8/],
+      [
+        'a Latin-1 file',
+        Buffer.concat([Buffer.from(`${header}\n`), Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a])]),
+        'bad_encoding',
+        /not valid UTF-8/,
+      ],
       ['a UTF-16 file', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${header}\n`, 'utf16le')]), 'bad_encoding', /UTF-16/],
       ['a header that cannot be parsed', brokenHeader.text, 'parse_error', /header row \(line 1\) could not be parsed/],
     ];
     for (const [what, data, code, message] of cases) {
       it(`${what}: ${code}`, async () => {
-        const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language: 'en' }, { name: 'file.csv', data });
+        const res = await upload(
+          app,
+          '/api/v1/admin/marketplace-import-jobs',
+          token,
+          { vendor_id: String(vendor.vendorId), language: 'en' },
+          { name: 'file.csv', data },
+        );
         expect(res.status, JSON.stringify(res.body)).to.equal(202);
         const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
         expect(job.status).to.equal('failed');
@@ -170,7 +200,10 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
   it('an inventory import reports its broken lines by line number and imports the other lines', async () => {
     const products: number[] = [];
     for (const i of [1, 2]) {
-      const res = await app.call('POST', '/api/v1/admin/vendor-products', { token, body: { vendor_id: vendor.vendorId, title: `Stock ${i}`, price_cents: 100, gtin: gtinFor(base, 100 + i) } });
+      const res = await app.call('POST', '/api/v1/admin/vendor-products', {
+        token,
+        body: { vendor_id: vendor.vendorId, title: `Stock ${i}`, price_cents: 100, gtin: gtinFor(base, 100 + i) },
+      });
       expect(res.body.id, JSON.stringify(res.body)).to.be.a('number');
       products.push(res.body.id);
     }
@@ -184,16 +217,28 @@ describe('broken CSV lines: one parse_error per line, the rest of the file impor
     // Header 1, A-01 on 2, the first broken line 3, B-01 on lines 4 and 5, the second broken line 6, D-01 on 7.
     expect([broken1, broken2]).to.deep.equal([3, 6]);
 
-    const res = await upload(app, '/api/v1/admin/inventory/import', token, { vendor_id: String(vendor.vendorId), warehouse: 'Lines' },
-      { name: 'stock.tsv', data: tsv.text, type: 'text/tab-separated-values' });
+    const res = await upload(
+      app,
+      '/api/v1/admin/inventory/import',
+      token,
+      { vendor_id: String(vendor.vendorId), warehouse: 'Lines' },
+      { name: 'stock.tsv', data: tsv.text, type: 'text/tab-separated-values' },
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body).to.include({ total_rows: 5, matched_rows: 3, invalid_rows: 2, total_quantity: 8 });
-    expect(res.body.errors.map((e: any) => [e.row, e.error_type, e.raw])).to.deep.equal([[3, 'parse_error', tsv.lines[2]], [6, 'parse_error', tsv.lines[5]]]);
+    expect(res.body.errors.map((e: any) => [e.row, e.error_type, e.raw])).to.deep.equal([
+      [3, 'parse_error', tsv.lines[2]],
+      [6, 'parse_error', tsv.lines[5]],
+    ]);
     expect(res.body.errors[0].message).to.match(/^line 3 could not be parsed/);
 
     const stock = await app.call('GET', `/api/v1/admin/inventory?vendor_id=${vendor.vendorId}&warehouse=Lines`, { token });
-    expect(stock.body.items.map((r: any) => [r.product_id, r.bin_location, r.quantity]).sort()).to.deep.equal([
-      [products[0], 'A-01', 4], [products[0], 'D-01', 1], [products[1], 'B-01', 3],
-    ].sort());
+    expect(stock.body.items.map((r: any) => [r.product_id, r.bin_location, r.quantity]).sort()).to.deep.equal(
+      [
+        [products[0], 'A-01', 4],
+        [products[0], 'D-01', 1],
+        [products[1], 'B-01', 3],
+      ].sort(),
+    );
   });
 });

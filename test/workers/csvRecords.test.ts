@@ -29,14 +29,14 @@ describe('CSV reader (src/workers/csvRecords.ts)', () => {
 
   it('numbers a record by the line it starts on, and counts the line breaks inside a quoted field', () => {
     const lines = [
-      'sku,description',           // 1
-      'A,one line',                // 2
-      'B,"also one line"',         // 3
-      'C,x',                       // 4
-      'D,"first line of D',        // 5  D starts here; its quoted field spans lines 5, 6 and 7
-      'second line of D',          // 6
-      'third line of D"',          // 7
-      'E,after D',                 // 8
+      'sku,description', // 1
+      'A,one line', // 2
+      'B,"also one line"', // 3
+      'C,x', // 4
+      'D,"first line of D', // 5  D starts here; its quoted field spans lines 5, 6 and 7
+      'second line of D', // 6
+      'third line of D"', // 7
+      'E,after D', // 8
     ];
     const items = csvItems(file(lines), ',');
     expect(lineNumbers(items)).to.deep.equal([1, 2, 3, 4, 5, 8]);
@@ -45,30 +45,34 @@ describe('CSV reader (src/workers/csvRecords.ts)', () => {
 
   it('turns a quote that is not doubled into an error for that line, at the first, a middle and the last data line', () => {
     const lines = [
-      'sku,title,price',           // 1 header
-      'A,"12" ruler",1.00',        // 2 broken: the quote after 12 closes the field, then comes ' ruler'
-      'B,Pen,2.00',                // 3
-      'C,"Ink "blue"",3.00',       // 4 broken
-      'D,Pad,4.00',                // 5
-      'E,"Box" x,5.00',            // 6 broken: text after the closing quote
+      'sku,title,price', // 1 header
+      'A,"12" ruler",1.00', // 2 broken: the quote after 12 closes the field, then comes ' ruler'
+      'B,Pen,2.00', // 3
+      'C,"Ink "blue"",3.00', // 4 broken
+      'D,Pad,4.00', // 5
+      'E,"Box" x,5.00', // 6 broken: text after the closing quote
     ];
     const items = csvItems(file(lines), ',');
     expect(broken(items)).to.deep.equal([2, 4, 6]);
-    expect(fieldsOf(items)).to.deep.equal([['sku', 'title', 'price'], ['B', 'Pen', '2.00'], ['D', 'Pad', '4.00']]);
+    expect(fieldsOf(items)).to.deep.equal([
+      ['sku', 'title', 'price'],
+      ['B', 'Pen', '2.00'],
+      ['D', 'Pad', '4.00'],
+    ]);
     const first = items.find((i) => i.line === 2)!;
     expect(first.error).to.match(/quoted field 2 is followed by ' ruler",1.00' after its closing quote/);
     expect(first).to.include({ raw: 'A,"12" ruler",1.00' });
     expect(first.fields).to.deep.equal(['A']); // what was read before the problem
   });
 
-  it('reports the file\'s line of a broken line that follows a multi-line quoted field', () => {
+  it("reports the file's line of a broken line that follows a multi-line quoted field", () => {
     const lines = [
-      'sku,description',           // 1
-      'A,"line one',               // 2  A spans lines 2, 3 and 4
-      'line two',                  // 3
-      'line three"',               // 4
-      'B,"bad "quote""',           // 5  broken
-      'C,fine',                    // 6
+      'sku,description', // 1
+      'A,"line one', // 2  A spans lines 2, 3 and 4
+      'line two', // 3
+      'line three"', // 4
+      'B,"bad "quote""', // 5  broken
+      'C,fine', // 6
     ];
     const items = csvItems(file(lines), ',');
     expect(lineNumbers(items)).to.deep.equal([1, 2, 5, 6]);
@@ -78,16 +82,20 @@ describe('CSV reader (src/workers/csvRecords.ts)', () => {
 
   it('ends a quoted field left open at the end of the file as an error of the line it opened on', () => {
     const lines = [
-      'sku,title',                 // 1
-      'A,Pen',                     // 2
-      'B,"never closed',           // 3  broken; the reader resumes on line 4
-      'C,Ink',                     // 4
+      'sku,title', // 1
+      'A,Pen', // 2
+      'B,"never closed', // 3  broken; the reader resumes on line 4
+      'C,Ink', // 4
     ];
     const items = csvItems(file(lines), ',');
     expect(lineNumbers(items)).to.deep.equal([1, 2, 3, 4]);
     expect(broken(items)).to.deep.equal([3]);
     expect(items[2].error).to.match(/never closed/);
-    expect(fieldsOf(items)).to.deep.equal([['sku', 'title'], ['A', 'Pen'], ['C', 'Ink']]);
+    expect(fieldsOf(items)).to.deep.equal([
+      ['sku', 'title'],
+      ['A', 'Pen'],
+      ['C', 'Ink'],
+    ]);
   });
 
   it('gives up on a quoted field that spans more lines than allowed, and resumes on the next line', () => {
@@ -123,12 +131,16 @@ describe('CSV reader (src/workers/csvRecords.ts)', () => {
   });
 
   it('is lenient where nothing is ambiguous: a quote inside an unquoted field, blanks around a quoted one', () => {
-    expect(fieldsOf(csvItems('A,55" TV\nB, "Pen" ,x\n', ','))).to.deep.equal([['A', '55" TV'], ['B', 'Pen', 'x']]);
+    expect(fieldsOf(csvItems('A,55" TV\nB, "Pen" ,x\n', ','))).to.deep.equal([
+      ['A', '55" TV'],
+      ['B', 'Pen', 'x'],
+    ]);
   });
 
   it('reads tab, semicolon and pipe files the same way', () => {
     for (const d of ['\t', ';', '|']) {
-      const text = ['sku', 'title'].join(d) + '\n' + ['A', '"x"y'].join(d) + '\n' + ['B', '"a\nb"'].join(d) + '\n' + ['C', 'c'].join(d) + '\n';
+      const text =
+        ['sku', 'title'].join(d) + '\n' + ['A', '"x"y'].join(d) + '\n' + ['B', '"a\nb"'].join(d) + '\n' + ['C', 'c'].join(d) + '\n';
       const items = csvItems(text, d);
       expect(lineNumbers(items), JSON.stringify(d)).to.deep.equal([1, 2, 3, 5]);
       expect(broken(items)).to.deep.equal([2]);
@@ -137,15 +149,15 @@ describe('CSV reader (src/workers/csvRecords.ts)', () => {
 
   it('gives the same records however the text is cut into chunks', () => {
     const text = file([
-      'sku,title,description',     // 1
-      'A,"Pen, blue","two\r',      // 2  A spans lines 2 and 3 (a \r\n inside the quoted field)
-      'lines"',                    // 3
-      'B,"bad "quote"",x',         // 4  broken
-      'C,Ink,"a ""b"""',           // 5
-      '',                          // 6  blank
-      'D,"open',                   // 7  broken: the next quote (line 8) is followed by 'e'
-      'E,"end"',                   // 8
-      'F,last,"x',                 // 9  broken: open at the end of the file
+      'sku,title,description', // 1
+      'A,"Pen, blue","two\r', // 2  A spans lines 2 and 3 (a \r\n inside the quoted field)
+      'lines"', // 3
+      'B,"bad "quote"",x', // 4  broken
+      'C,Ink,"a ""b"""', // 5
+      '', // 6  blank
+      'D,"open', // 7  broken: the next quote (line 8) is followed by 'e'
+      'E,"end"', // 8
+      'F,last,"x', // 9  broken: open at the end of the file
     ]);
     const whole = csvItems(text, ',');
     expect(lineNumbers(whole)).to.deep.equal([1, 2, 4, 5, 7, 8, 9]);
@@ -172,14 +184,23 @@ describe('CSV reader on a byte stream (openCsvRecords)', () => {
     }
     return out;
   }
-  const failure = (chunks: Buffer[]) => read(chunks).then(() => null, (e) => e as TextFileError | ImportFailure);
+  const failure = (chunks: Buffer[]) =>
+    read(chunks).then(
+      () => null,
+      (e) => e as TextFileError | ImportFailure,
+    );
 
   it('streams records with their lines, whatever the byte chunks (a character split across two)', async () => {
     const bytes = Buffer.from(file(['sku,title', 'A,"Café ""noir""', 'au lait"', 'B,"bad"€', 'C,Crème']));
     const expected = [
       { line: 1, fields: ['sku', 'title'] },
       { line: 2, fields: ['A', 'Café "noir"\nau lait'] },
-      { line: 4, error: "the quoted field 2 is followed by '€' after its closing quote (a quote inside a quoted field must be doubled: \"\")", raw: 'B,"bad"€', fields: ['B'] },
+      {
+        line: 4,
+        error: 'the quoted field 2 is followed by \'€\' after its closing quote (a quote inside a quoted field must be doubled: "")',
+        raw: 'B,"bad"€',
+        fields: ['B'],
+      },
       { line: 5, fields: ['C', 'Crème'] },
     ];
     expect(await read([bytes])).to.deep.equal(expected);
@@ -192,7 +213,10 @@ describe('CSV reader on a byte stream (openCsvRecords)', () => {
 
   it('chooses the delimiter from the first line that holds text', async () => {
     const items = await read([Buffer.from('\n\nsku;title\nA;Pen\n')]);
-    expect(items).to.deep.equal([{ line: 3, fields: ['sku', 'title'] }, { line: 4, fields: ['A', 'Pen'] }]);
+    expect(items).to.deep.equal([
+      { line: 3, fields: ['sku', 'title'] },
+      { line: 4, fields: ['A', 'Pen'] },
+    ]);
   });
 
   it('fails a file that is unusable as a whole, and says why', async () => {

@@ -17,11 +17,23 @@ function resetMail(app: TestApp, overrides: Partial<OutgoingMail> = {}): Outgoin
   const token = randomUUID().replace(/-/g, '');
   const key = `test-reset:${randomUUID()}`;
   const rendered = renderMail('customer_password_reset', 'fr', {
-    vendor_name: 'Épicerie Test', first_name: 'Léa', reset_url: `http://127.0.0.1/shop/reset?token=${token}`, expires_minutes: 60,
+    vendor_name: 'Épicerie Test',
+    first_name: 'Léa',
+    reset_url: `http://127.0.0.1/shop/reset?token=${token}`,
+    expires_minutes: 60,
   });
   return {
-    key, to: `lea.${token.slice(0, 8)}@customer.test`, template: 'customer_password_reset', language: rendered.language, vendor_id: null,
-    subject: rendered.subject, text: rendered.text, html: rendered.html, at: app.clock.now(), token, ...overrides,
+    key,
+    to: `lea.${token.slice(0, 8)}@customer.test`,
+    template: 'customer_password_reset',
+    language: rendered.language,
+    vendor_id: null,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    at: app.clock.now(),
+    token,
+    ...overrides,
   };
 }
 
@@ -33,12 +45,25 @@ const row = (app: TestApp, key: string) => app.services.db.knex('mail_outbox').w
  */
 function aheadOf(app: TestApp, offsetMs: number): Clock & { advance(ms: number): void } {
   let extra = 0;
-  return { now: () => new Date(app.clock.now().getTime() + offsetMs + extra), advance: (ms) => { extra += ms; } };
+  return {
+    now: () => new Date(app.clock.now().getTime() + offsetMs + extra),
+    advance: (ms) => {
+      extra += ms;
+    },
+  };
 }
 
 function logSink(): { lines: string[]; stream: Writable } {
   const lines: string[] = [];
-  return { lines, stream: new Writable({ write(chunk, _enc, cb) { lines.push(...String(chunk).split('\n').filter(Boolean)); cb(); } }) };
+  return {
+    lines,
+    stream: new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        cb();
+      },
+    }),
+  };
 }
 
 describe('outgoing mail delivery', () => {
@@ -55,7 +80,13 @@ describe('outgoing mail delivery', () => {
 
   function worker(clock: Clock, options: Partial<ConstructorParameters<typeof MailDeliveryWorker>[0]> = {}): MailDeliveryWorker {
     const w = new MailDeliveryWorker({
-      knex: app.services.db.knex, clock, logger: app.services.logger, smtpUrl: app.mailbox.url, from: app.services.config.mailFrom, pollMs: 20, ...options,
+      knex: app.services.db.knex,
+      clock,
+      logger: app.services.logger,
+      smtpUrl: app.mailbox.url,
+      from: app.services.config.mailFrom,
+      pollMs: 20,
+      ...options,
     });
     own.push(w);
     return w;
@@ -75,7 +106,10 @@ describe('outgoing mail delivery', () => {
     expect(received.from).to.equal('Shop <no-reply@localhost>');
     expect(received.text).to.include(`token=${mail.token}`).and.include('Bonjour Léa,');
     expect(received.html).to.include(`token=${mail.token}`).and.include('<html lang="fr">');
-    const sent = await eventually(async () => { const r = await row(app, mail.key); return r.status === 'sent' && r; }, 'the mail recorded as sent');
+    const sent = await eventually(async () => {
+      const r = await row(app, mail.key);
+      return r.status === 'sent' && r;
+    }, 'the mail recorded as sent');
     expect(sent).to.include({ attempts: 1, last_error: null });
     expect(sent.sent_at).to.be.instanceOf(Date);
     // Once sent, the outbox keeps no body: the reset link in it is a secret.
@@ -88,7 +122,10 @@ describe('outgoing mail delivery', () => {
     await app.mailbox.stop();
     const mail = resetMail(app);
     await enqueueMail(app.services.db.knex, mail);
-    const failed = await eventually(async () => { const r = await row(app, mail.key); return r.last_error && r; }, 'a failed attempt');
+    const failed = await eventually(async () => {
+      const r = await row(app, mail.key);
+      return r.last_error && r;
+    }, 'a failed attempt');
     expect(failed).to.include({ status: 'pending', attempts: 1 });
     expect(failed.last_error).to.match(/ECONNECTION|ECONNREFUSED/);
     expect(failed.next_attempt_at.getTime() - app.clock.now().getTime()).to.be.within(retryDelayMs(1) - 5000, retryDelayMs(1));
@@ -100,7 +137,10 @@ describe('outgoing mail delivery', () => {
     app.clock.advance(retryDelayMs(1));
     const received = await app.mailbox.waitFor((m) => m.to.includes(mail.to));
     expect(received.messageId).to.equal(messageIdFor(mail.key, app.services.config.mailFrom));
-    const sent = await eventually(async () => { const r = await row(app, mail.key); return r.status === 'sent' && r; }, 'the mail recorded as sent');
+    const sent = await eventually(async () => {
+      const r = await row(app, mail.key);
+      return r.status === 'sent' && r;
+    }, 'the mail recorded as sent');
     expect(sent).to.include({ attempts: 2, last_error: null });
 
     const log = app.logLines.join('\n');
@@ -114,7 +154,10 @@ describe('outgoing mail delivery', () => {
     app.mailbox.refuse(421);
     const mail = resetMail(app);
     await enqueueMail(app.services.db.knex, mail);
-    const failed = await eventually(async () => { const r = await row(app, mail.key); return r.last_error && r; }, 'a refused attempt');
+    const failed = await eventually(async () => {
+      const r = await row(app, mail.key);
+      return r.last_error && r;
+    }, 'a refused attempt');
     expect(failed).to.include({ status: 'pending', attempts: 1 });
     expect(failed.last_error).to.include('421').and.not.include(SMTP_LOGIN.pass).and.not.include(SMTP_LOGIN.user);
 
@@ -126,7 +169,11 @@ describe('outgoing mail delivery', () => {
   it('backs off exponentially and gives a mail up after its last attempt, with one warn line naming neither recipient nor link', async () => {
     const clock = aheadOf(app, 1000 * DAY);
     const sink = logSink();
-    const dead = worker(clock, { smtpUrl: 'smtp://shop-mailer:smtp-Secret-5ae1@127.0.0.1:9', logger: createLogger('info', sink.stream), maxAttempts: 3 });
+    const dead = worker(clock, {
+      smtpUrl: 'smtp://shop-mailer:smtp-Secret-5ae1@127.0.0.1:9',
+      logger: createLogger('info', sink.stream),
+      maxAttempts: 3,
+    });
     const mail = resetMail(app, { at: clock.now() });
     await enqueueMail(app.services.db.knex, mail);
     const delays: number[] = [];
@@ -146,7 +193,9 @@ describe('outgoing mail delivery', () => {
     expect(retryDelayMs(2)).to.equal(2 * retryDelayMs(1));
     const given = await row(app, mail.key);
     expect(given.status).to.equal('failed');
-    expect(given.last_error).to.match(/ECONNECTION|ECONNREFUSED/).and.not.include(SMTP_LOGIN.pass);
+    expect(given.last_error)
+      .to.match(/ECONNECTION|ECONNREFUSED/)
+      .and.not.include(SMTP_LOGIN.pass);
 
     clock.advance(7 * DAY);
     expect(await dead.deliverDue()).to.equal(0); // a failed mail is never claimed again
@@ -187,8 +236,15 @@ describe('outgoing mail delivery', () => {
 
     for (const mail of mails) await app.mailbox.waitFor((m) => m.to.includes(mail.to));
     await new Promise((r) => setTimeout(r, 300));
-    for (const mail of mails) expect(app.mailbox.find((m) => m.to.includes(mail.to)), mail.key).to.have.length(1);
-    const rows = await app.services.db.knex('mail_outbox').whereIn('key', mails.map((m) => m.key));
+    for (const mail of mails)
+      expect(
+        app.mailbox.find((m) => m.to.includes(mail.to)),
+        mail.key,
+      ).to.have.length(1);
+    const rows = await app.services.db.knex('mail_outbox').whereIn(
+      'key',
+      mails.map((m) => m.key),
+    );
     expect(rows.map((r) => [r.status, r.attempts])).to.deep.equal(mails.map(() => ['sent', 1]));
   });
 

@@ -27,12 +27,26 @@ function vendorProductsScript(): Script<VendorProductState, VendorProductCommand
       const created: VendorProductCommand = {
         type: 'CreateVendorProduct',
         data: {
-          product_id: id, vendor_id: vendor, is_placeholder: false, source_marketplace_product_id: r() < 0.4 ? between(r, 1, 500_000) : null,
-          vendor_sku: r() < 0.9 ? `V${vendor}-${id}` : null, gtin, gtin_type: gtin ? 'EAN13' : null, marketplace: r() < 0.6 ? pick(r, MARKETPLACES) : null,
-          brand: r() < 0.8 ? pick(r, LAST) : null, image_link: r() < 0.7 ? `https://cdn.example.com/p/${vendor}/${id}.webp` : null,
-          product_type_raw: r() < 0.5 ? `Home > ${pick(r, THINGS)}` : null, is_digital: r() < 0.03,
-          translations, price_cents: price, sale_price_cents: r() < 0.2 ? Math.floor(price * 0.8) : null, cost_cents: r() < 0.6 ? Math.floor(price * 0.5) : null,
-          tax_rate_bp: pick(r, TAX_RATES), currency: 'EUR', is_active: r() < 0.9, at: at(tick),
+          product_id: id,
+          vendor_id: vendor,
+          is_placeholder: false,
+          source_marketplace_product_id: r() < 0.4 ? between(r, 1, 500_000) : null,
+          vendor_sku: r() < 0.9 ? `V${vendor}-${id}` : null,
+          gtin,
+          gtin_type: gtin ? 'EAN13' : null,
+          marketplace: r() < 0.6 ? pick(r, MARKETPLACES) : null,
+          brand: r() < 0.8 ? pick(r, LAST) : null,
+          image_link: r() < 0.7 ? `https://cdn.example.com/p/${vendor}/${id}.webp` : null,
+          product_type_raw: r() < 0.5 ? `Home > ${pick(r, THINGS)}` : null,
+          is_digital: r() < 0.03,
+          translations,
+          price_cents: price,
+          sale_price_cents: r() < 0.2 ? Math.floor(price * 0.8) : null,
+          cost_cents: r() < 0.6 ? Math.floor(price * 0.5) : null,
+          tax_rate_bp: pick(r, TAX_RATES),
+          currency: 'EUR',
+          is_active: r() < 0.9,
+          at: at(tick),
         },
       };
       const steps: Step<VendorProductState, VendorProductCommand>[] = [{ tick, make: () => created }];
@@ -52,18 +66,29 @@ function vendorProductsScript(): Script<VendorProductState, VendorProductCommand
             const language = pick(r, ['en', 'en', 'fr', 'de', 'lb'] as const);
             return { translations: { [language]: productText(r, language, id + c + 1) } };
           }
-          if (kind < 0.88) return x < 0.5 ? { brand: pick(r, LAST) } : { image_link: `https://cdn.example.com/p/${vendor}/${id}-${c}.webp` };
+          if (kind < 0.88)
+            return x < 0.5 ? { brand: pick(r, LAST) } : { image_link: `https://cdn.example.com/p/${vendor}/${id}-${c}.webp` };
           return { is_active: state.status !== 'active' };
         };
-        steps.push({ tick: when, make: (state) => {
-          const changes = change(state);
-          return changes ? { type: 'ChangeVendorProduct', data: { acting_vendor_id: x < 0.9 ? vendor : null, changes, at: at(when, 15) } } : null;
-        } });
+        steps.push({
+          tick: when,
+          make: (state) => {
+            const changes = change(state);
+            return changes
+              ? { type: 'ChangeVendorProduct', data: { acting_vendor_id: x < 0.9 ? vendor : null, changes, at: at(when, 15) } }
+              : null;
+          },
+        });
       }
       if (r() < 0.04) {
         const when = tick + 61;
-        steps.push({ tick: when, make: (state) => (state.status === 'active' || state.status === 'inactive'
-          ? { type: 'DeleteVendorProduct', data: { acting_vendor_id: vendor, at: at(when) } } : null) });
+        steps.push({
+          tick: when,
+          make: (state) =>
+            state.status === 'active' || state.status === 'inactive'
+              ? { type: 'DeleteVendorProduct', data: { acting_vendor_id: vendor, at: at(when) } }
+              : null,
+        });
       }
       return steps;
     },

@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../../../src/eventstore/port.ts';
 
 /** Events appended per type, and the rows carried by marketplace import batches. */
-export interface Counts { byType: Map<string, number>; rows: number; events: number }
+export interface Counts {
+  byType: Map<string, number>;
+  rows: number;
+  events: number;
+}
 
 /**
  * A history feeds several read models: it is generated once per database, until each of its
@@ -15,5 +19,11 @@ export interface History {
    * busy platform's minute, whose orders alone are tens of thousands of events once their plans
    * run out; a test that needs only a few hundred events of each kind asks for a fraction.
    */
-  generate(store: EventStore, knex: Knex, enough: (counts: Counts) => boolean, log?: (text: string) => void, scale?: number): Promise<Counts>;
+  generate(
+    store: EventStore,
+    knex: Knex,
+    enough: (counts: Counts) => boolean,
+    log?: (text: string) => void,
+    scale?: number,
+  ): Promise<Counts>;
 }

@@ -24,7 +24,10 @@ SELECT (e->>'id')::uuid, e->>'stream', (e->>'version')::int, e->>'type', e->'dat
  ORDER BY ord`;
 
 /** The vendor the orders belong to and the products they buy. */
-export interface Catalogue { vendorId: number; products: { id: number; name: string; price: number }[] }
+export interface Catalogue {
+  vendorId: number;
+  products: { id: number; name: string; price: number }[];
+}
 
 /** The commands of the n-th order's life, by its age: recent orders wait for a decision, old ones have shipped. */
 function orderCommands(r: Rng, id: number, n: number, itemIds: () => number, c: Catalogue, now: number): OrderCommand[] {
@@ -40,24 +43,61 @@ function orderCommands(r: Rng, id: number, n: number, itemIds: () => number, c: 
     const quantity = 1 + Math.floor(r() * r() * 4);
     const units = Array.from({ length: quantity }, (_, u) => `${ext}-${k}-${u}`);
     return {
-      item_id: itemIds(), external_item_id: units[0], inventory_unit_ids: units, product_id: product.id, needs_product_match: false,
-      product_name: product.name, ean: null, mpn: null, sku: `SKU-${product.id}`, quantity, unit_price_cents: product.price, is_digital: true,
+      item_id: itemIds(),
+      external_item_id: units[0],
+      inventory_unit_ids: units,
+      product_id: product.id,
+      needs_product_match: false,
+      product_name: product.name,
+      ean: null,
+      mpn: null,
+      sku: `SKU-${product.id}`,
+      quantity,
+      unit_price_cents: product.price,
+      is_digital: true,
     };
   });
   const address: OrderAddress = {
-    first_name: p.first, last_name: p.last, company: null, street: `${between(r, 1, 200)} rue ${pick(r, LAST)}`, street_2: null,
-    postal_code: String(between(r, 1000, 9999)), city: pick(r, ['Luxembourg', 'Esch', 'Metz', 'Trier', 'Arlon']), country_iso: country,
+    first_name: p.first,
+    last_name: p.last,
+    company: null,
+    street: `${between(r, 1, 200)} rue ${pick(r, LAST)}`,
+    street_2: null,
+    postal_code: String(between(r, 1000, 9999)),
+    city: pick(r, ['Luxembourg', 'Esch', 'Metz', 'Trier', 'Arlon']),
+    country_iso: country,
   };
   const gross = items.reduce((sum, i) => sum + i.quantity * i.unit_price_cents, 0);
   const net = Math.round((gross * 100) / (100 + rate));
   const imported: ImportedOrder = {
-    order_id: id, vendor_id: c.vendorId, channel: 'extmarket', external_order_id: ext, external_shipment_id: `SHP-${ext}`, order_number: `${c.vendorId}-${100_000 + n}`,
-    order_date: new Date(placed).toISOString(), customer_first_name: p.first, customer_last_name: p.last, customer_email: p.email,
-    customer_locale: pick(r, LANGS), shipping_country_iso: country, billing_country_iso: country, shipping_address: address, billing_address: address,
-    currency: 'EUR', items, sync_job_id: between(r, 1, 5_000),
+    order_id: id,
+    vendor_id: c.vendorId,
+    channel: 'extmarket',
+    external_order_id: ext,
+    external_shipment_id: `SHP-${ext}`,
+    order_number: `${c.vendorId}-${100_000 + n}`,
+    order_date: new Date(placed).toISOString(),
+    customer_first_name: p.first,
+    customer_last_name: p.last,
+    customer_email: p.email,
+    customer_locale: pick(r, LANGS),
+    shipping_country_iso: country,
+    billing_country_iso: country,
+    shipping_address: address,
+    billing_address: address,
+    currency: 'EUR',
+    items,
+    sync_job_id: between(r, 1, 5_000),
     vat: {
-      vat_regime: country === 'LU' ? 'domestic' : 'oss', vat_rate: rate, vat_country_iso: country, seller_country_iso: 'LU', buyer_vat_number: null,
-      vat_exemption_reference: null, net_cents: net, vat_cents: gross - net, gross_cents: gross,
+      vat_regime: country === 'LU' ? 'domestic' : 'oss',
+      vat_rate: rate,
+      vat_country_iso: country,
+      seller_country_iso: 'LU',
+      buyer_vat_number: null,
+      vat_exemption_reference: null,
+      net_cents: net,
+      vat_cents: gross - net,
+      gross_cents: gross,
     },
   };
   const v = c.vendorId;
@@ -78,7 +118,10 @@ function orderCommands(r: Rng, id: number, n: number, itemIds: () => number, c: 
     items.forEach((i, k) => {
       const yes = k === 0 || r() < 0.9;
       if (yes) confirmed.push(i);
-      commands.push({ type: yes ? 'ConfirmOrderItem' : 'DeclineOrderItem', data: { vendor_id: v, item_id: i.item_id, source, at: at(60 + k) } });
+      commands.push({
+        type: yes ? 'ConfirmOrderItem' : 'DeclineOrderItem',
+        data: { vendor_id: v, item_id: i.item_id, source, at: at(60 + k) },
+      });
     });
   }
   if (x < waiting + 0.04 + confirmedOnly) return commands;
@@ -93,38 +136,46 @@ function orderCommands(r: Rng, id: number, n: number, itemIds: () => number, c: 
 }
 
 /** The vendor's orders, decided through the order decider, appended 1,000 orders per statement by two writers. */
-export async function appendOrders(knex: Knex, c: Catalogue, count: number, now: number, log: (text: string) => void): Promise<{ firstOrder: number; counts: Map<string, number> }> {
+export async function appendOrders(
+  knex: Knex,
+  c: Catalogue,
+  count: number,
+  now: number,
+  log: (text: string) => void,
+): Promise<{ firstOrder: number; counts: Map<string, number> }> {
   const [{ first }] = await sql<{ first: string }>(knex, "SELECT nextval('order_id_seq')::text AS first");
   const [{ item }] = await sql<{ item: string }>(knex, "SELECT nextval('order_item_id_seq')::text AS item");
   const firstOrder = Number(first);
   let nextItem = Number(item);
   const counts = new Map<string, number>();
   let next = 0;
-  await Promise.all(Array.from({ length: 2 }, async (_, w) => {
-    const r = seeded(4_242 + w);
-    while (next < count) {
-      const from = next;
-      next = Math.min(count, next + 1_000);
-      const to = next;
-      const rows: unknown[] = [];
-      for (let n = from; n < to; n++) {
-        const id = firstOrder + n;
-        let state: OrderState = order.initialState();
-        let version = 0;
-        const metadata = { vendor_id: c.vendorId, user_id: 'system:bench', correlation_id: randomUUID() };
-        for (const command of orderCommands(r, id, n, () => nextItem++, c, now)) {
-          const events: OrderEvent[] = order.decide(command, state);
-          state = events.reduce(order.evolve, state);
-          for (const e of events) {
-            rows.push({ id: randomUUID(), stream: `order-${id}`, version: ++version, type: e.type, data: e.data, metadata });
-            counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  await Promise.all(
+    Array.from({ length: 2 }, async (_, w) => {
+      const r = seeded(4_242 + w);
+      while (next < count) {
+        const from = next;
+        next = Math.min(count, next + 1_000);
+        const to = next;
+        const rows: unknown[] = [];
+        for (let n = from; n < to; n++) {
+          const id = firstOrder + n;
+          let state: OrderState = order.initialState();
+          let version = 0;
+          const metadata = { vendor_id: c.vendorId, user_id: 'system:bench', correlation_id: randomUUID() };
+          for (const command of orderCommands(r, id, n, () => nextItem++, c, now)) {
+            const events: OrderEvent[] = order.decide(command, state);
+            state = events.reduce(order.evolve, state);
+            for (const e of events) {
+              rows.push({ id: randomUUID(), stream: `order-${id}`, version: ++version, type: e.type, data: e.data, metadata });
+              counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+            }
           }
         }
+        await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
+        if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} orders`);
       }
-      await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
-      if (to % 25_000 === 0) log(`    appended ${to.toLocaleString('en-US')} orders`);
-    }
-  }));
+    }),
+  );
   await sql(knex, `SELECT setval('order_id_seq', ${firstOrder + count})`);
   await sql(knex, `SELECT setval('order_item_id_seq', ${nextItem})`);
   return { firstOrder, counts };
@@ -156,19 +207,36 @@ export async function busyOrder(knex: Knex, c: Catalogue, events: number, now: n
     const decided: OrderEvent[] = order.decide(command, state);
     state = decided.reduce(order.evolve, state);
     let id = '';
-    for (const e of decided) rows.push({ id: (id = randomUUID()), stream: `order-${orderId}`, version: rows.length + 1, type: e.type, data: e.data, metadata });
+    for (const e of decided)
+      rows.push({ id: (id = randomUUID()), stream: `order-${orderId}`, version: rows.length + 1, type: e.type, data: e.data, metadata });
     return id;
   };
   apply(imported);
   apply({ type: 'ConfirmOrder', data: { vendor_id: v, source: 'extmarket', at: at(0) } });
-  for (const item of imported.data.order.items) apply({ type: 'ShipItem', data: { vendor_id: v, item_id: item.item_id, quantity: item.quantity, at: at(1) } });
+  for (const item of imported.data.order.items)
+    apply({ type: 'ShipItem', data: { vendor_id: v, item_id: item.item_id, quantity: item.quantity, at: at(1) } });
   for (let k = 2; rows.length < events; k++) {
-    const key = apply({ type: 'SetTracking', data: { vendor_id: v, tracking_number: `TRK-${orderId}-${k}`, carrier: pick(r, ['PostLU', 'DHL', 'DPD', 'UPS']), at: at(k) } });
+    const key = apply({
+      type: 'SetTracking',
+      data: { vendor_id: v, tracking_number: `TRK-${orderId}-${k}`, carrier: pick(r, ['PostLU', 'DHL', 'DPD', 'UPS']), at: at(k) },
+    });
     if (rows.length === events) break;
     apply({
-      type: 'RecordExtmarketPush', data: {
-        vendor_id: v, key, operation: 'set_tracking', item_id: null, attempt: 1, at: at(k), ok: true, error: null, retry_at: null,
-        inventory_unit_ids: [], external_shipment_id: imported.data.order.external_shipment_id, tracking_number: null, carrier: null,
+      type: 'RecordExtmarketPush',
+      data: {
+        vendor_id: v,
+        key,
+        operation: 'set_tracking',
+        item_id: null,
+        attempt: 1,
+        at: at(k),
+        ok: true,
+        error: null,
+        retry_at: null,
+        inventory_unit_ids: [],
+        external_shipment_id: imported.data.order.external_shipment_id,
+        tracking_number: null,
+        carrier: null,
       },
     });
   }

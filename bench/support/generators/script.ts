@@ -22,7 +22,10 @@ const EPOCH = Date.UTC(2026, 0, 1);
 /** Simulated time: one tick is a minute. */
 export const at = (tick: number, second = 0) => new Date(EPOCH + tick * 60_000 + second * 1000).toISOString();
 
-export interface Step<S, C> { tick: number; make: (state: S) => C | null }
+export interface Step<S, C> {
+  tick: number;
+  make: (state: S) => C | null;
+}
 
 export interface Script<S, C extends Command, E extends DomainEvent> {
   decider: Decider<S, C, E>;
@@ -52,8 +55,11 @@ SELECT (e->>'id')::uuid, e->>'stream', (e->>'version')::int, e->>'type', e->'dat
  * Runs a script with `writers` concurrent writers, each writing one tick per statement, until
  * `enough(counts)` holds; aggregates already started then finish their plans.
  */
-export async function runScript<S, C extends Command, E extends DomainEvent>(knex: Knex, script: Script<S, C, E>,
-  options: { writers?: number; enough: (counts: Counts) => boolean; log?: (text: string) => void; seed: number; scale?: number }): Promise<Counts> {
+export async function runScript<S, C extends Command, E extends DomainEvent>(
+  knex: Knex,
+  script: Script<S, C, E>,
+  options: { writers?: number; enough: (counts: Counts) => boolean; log?: (text: string) => void; seed: number; scale?: number },
+): Promise<Counts> {
   const counts: Counts = { byType: new Map(), rows: 0, events: 0 };
   const writers = options.writers ?? 3;
   const perTick = script.perTick * (options.scale ?? 1);
@@ -61,63 +67,75 @@ export async function runScript<S, C extends Command, E extends DomainEvent>(kne
   let reported = 0;
   let stopped = false;
   const stop = () => (stopped ||= options.enough(counts));
-  await Promise.all(Array.from({ length: writers }, async (_, w) => {
-    const r = seeded(options.seed * 7919 + w);
-    const buckets = new Map<number, { id: number; make: Step<S, C>['make'] }[]>();
-    const live = new Map<number, { state: S; version: number; pending: number }>();
-    const schedule = (id: number, steps: Step<S, C>[]) => {
-      const agg = live.get(id)!;
-      for (const s of steps) {
-        let bucket = buckets.get(s.tick);
-        if (!bucket) buckets.set(s.tick, (bucket = []));
-        bucket.push({ id, make: s.make });
-        agg.pending++;
-      }
-    };
-    for (let tick = 0; ; tick++) {
-      const starting = !stop();
-      if (!starting && buckets.size === 0) break;
-      if (starting) {
-        const n = Math.floor((tick + 1) * perTick) - Math.floor(tick * perTick);
-        for (let k = 0; k < n; k++) {
-          const id = nextId++;
-          live.set(id, { state: script.decider.initialState(), version: 0, pending: 0 });
-          schedule(id, script.plan(id, tick, r));
-        }
-      }
-      const rows: { id: string; stream: string; version: number; type: string; data: unknown; metadata: unknown }[] = [];
-      const due = buckets.get(tick) ?? [];
-      buckets.delete(tick);
-      for (const { id, make } of due) {
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      const r = seeded(options.seed * 7919 + w);
+      const buckets = new Map<number, { id: number; make: Step<S, C>['make'] }[]>();
+      const live = new Map<number, { state: S; version: number; pending: number }>();
+      const schedule = (id: number, steps: Step<S, C>[]) => {
         const agg = live.get(id)!;
-        agg.pending--;
-        const command = make(agg.state);
-        if (command) {
-          let decided: E[];
-          try {
-            decided = script.decider.decide(command, agg.state);
-          } catch (err) {
-            throw new Error(`history of ${script.decider.aggregate}-${id}: ${command.type} refused: ${(err as Error).message}`);
-          }
-          if (decided.length > 0) {
-            agg.state = decided.reduce(script.decider.evolve, agg.state);
-            const metadata = { vendor_id: script.vendorOf(agg.state), user_id: 'system:bench', correlation_id: randomUUID() };
-            const stream = `${script.decider.aggregate}-${id}`;
-            const events = decided.map((e) => ({ id: randomUUID(), stream, version: ++agg.version, type: e.type, data: e.data, metadata }));
-            rows.push(...events);
-            for (const e of events) {
-              counts.byType.set(e.type, (counts.byType.get(e.type) ?? 0) + 1);
-              if (e.type === 'MarketplaceImportRowsAccepted') counts.rows += (e.data as any).rows.length;
-            }
-            counts.events += events.length;
-            if (script.react) schedule(id, script.react(events, tick, r));
+        for (const s of steps) {
+          let bucket = buckets.get(s.tick);
+          if (!bucket) buckets.set(s.tick, (bucket = []));
+          bucket.push({ id, make: s.make });
+          agg.pending++;
+        }
+      };
+      for (let tick = 0; ; tick++) {
+        const starting = !stop();
+        if (!starting && buckets.size === 0) break;
+        if (starting) {
+          const n = Math.floor((tick + 1) * perTick) - Math.floor(tick * perTick);
+          for (let k = 0; k < n; k++) {
+            const id = nextId++;
+            live.set(id, { state: script.decider.initialState(), version: 0, pending: 0 });
+            schedule(id, script.plan(id, tick, r));
           }
         }
-        if (agg.pending === 0) live.delete(id);
+        const rows: { id: string; stream: string; version: number; type: string; data: unknown; metadata: unknown }[] = [];
+        const due = buckets.get(tick) ?? [];
+        buckets.delete(tick);
+        for (const { id, make } of due) {
+          const agg = live.get(id)!;
+          agg.pending--;
+          const command = make(agg.state);
+          if (command) {
+            let decided: E[];
+            try {
+              decided = script.decider.decide(command, agg.state);
+            } catch (err) {
+              throw new Error(`history of ${script.decider.aggregate}-${id}: ${command.type} refused: ${(err as Error).message}`);
+            }
+            if (decided.length > 0) {
+              agg.state = decided.reduce(script.decider.evolve, agg.state);
+              const metadata = { vendor_id: script.vendorOf(agg.state), user_id: 'system:bench', correlation_id: randomUUID() };
+              const stream = `${script.decider.aggregate}-${id}`;
+              const events = decided.map((e) => ({
+                id: randomUUID(),
+                stream,
+                version: ++agg.version,
+                type: e.type,
+                data: e.data,
+                metadata,
+              }));
+              rows.push(...events);
+              for (const e of events) {
+                counts.byType.set(e.type, (counts.byType.get(e.type) ?? 0) + 1);
+                if (e.type === 'MarketplaceImportRowsAccepted') counts.rows += (e.data as any).rows.length;
+              }
+              counts.events += events.length;
+              if (script.react) schedule(id, script.react(events, tick, r));
+            }
+          }
+          if (agg.pending === 0) live.delete(id);
+        }
+        if (rows.length > 0) await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
+        if (options.log && counts.events - reported >= 250_000) {
+          reported = counts.events;
+          options.log(`    generated ${counts.events.toLocaleString('en-US')} events`);
+        }
       }
-      if (rows.length > 0) await sql(knex, BULK_APPEND, [JSON.stringify(rows)]);
-      if (options.log && counts.events - reported >= 250_000) { reported = counts.events; options.log(`    generated ${counts.events.toLocaleString('en-US')} events`); }
-    }
-  }));
+    }),
+  );
   return counts;
 }

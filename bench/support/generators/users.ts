@@ -11,19 +11,36 @@ export function userHistory(id: number, changes: number, role: 'admin' | 'vendor
   const p = person(id);
   const at = new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString();
   const meta = { vendor_id: null, user_id: 'system:bench', correlation_id: randomUUID() };
-  const events: NewEvent[] = [{
-    id: randomUUID(), type: 'UserCreated', metadata: meta,
-    data: {
-      user_id: id, role, email: p.email, username: p.username, first_name: p.first, last_name: p.last,
-      preferred_language: LANGS[id % 4], must_change_password: false, created_at: at,
-      // A hash of the real shape and length; nobody signs in as these users.
-      password_hash: `$argon2id$v=19$m=19456,t=2,p=1$${randomUUID().replace(/-/g, '')}$${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`,
+  const events: NewEvent[] = [
+    {
+      id: randomUUID(),
+      type: 'UserCreated',
+      metadata: meta,
+      data: {
+        user_id: id,
+        role,
+        email: p.email,
+        username: p.username,
+        first_name: p.first,
+        last_name: p.last,
+        preferred_language: LANGS[id % 4],
+        must_change_password: false,
+        created_at: at,
+        // A hash of the real shape and length; nobody signs in as these users.
+        password_hash: `$argon2id$v=19$m=19456,t=2,p=1$${randomUUID().replace(/-/g, '')}$${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`,
+      },
     },
-  }];
+  ];
   for (let c = 1; c <= changes; c++) {
     events.push({
-      id: randomUUID(), type: 'UserProfileChanged', metadata: meta,
-      data: { user_id: id, changes: c % 2 ? { first_name: `${p.first}${c}` } : { last_name: `${p.last}-${c}`, preferred_language: LANGS[(id + c) % 4] }, at },
+      id: randomUUID(),
+      type: 'UserProfileChanged',
+      metadata: meta,
+      data: {
+        user_id: id,
+        changes: c % 2 ? { first_name: `${p.first}${c}` } : { last_name: `${p.last}-${c}`, preferred_language: LANGS[(id + c) % 4] },
+        at,
+      },
     });
   }
   return events;
@@ -33,28 +50,39 @@ export function userHistory(id: number, changes: number, role: 'admin' | 'vendor
  * Appends the histories of users firstId..firstId+count-1 in big batches: `parallel` transactions
  * at a time, each appending `perTx` users' streams (one append per stream, all of its events).
  */
-export async function appendUsers(store: EventStore, knex: Knex, firstId: number, count: number, changes: number,
-  options: { parallel?: number; perTx?: number; log?: (text: string) => void } = {}): Promise<number> {
+export async function appendUsers(
+  store: EventStore,
+  knex: Knex,
+  firstId: number,
+  count: number,
+  changes: number,
+  options: { parallel?: number; perTx?: number; log?: (text: string) => void } = {},
+): Promise<number> {
   const parallel = options.parallel ?? 4;
   const perTx = options.perTx ?? 1000;
   let next = 0;
   let appended = 0;
   let reported = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      const from = next;
-      next = Math.min(count, next + perTx);
-      const to = next;
-      await knex.transaction(async (trx) => {
-        for (let i = from; i < to; i++) {
-          const events = userHistory(firstId + i, changes);
-          await store.append(`user-${firstId + i}`, events, { expected: 'no_stream', tx: trx });
-          appended += events.length;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const from = next;
+        next = Math.min(count, next + perTx);
+        const to = next;
+        await knex.transaction(async (trx) => {
+          for (let i = from; i < to; i++) {
+            const events = userHistory(firstId + i, changes);
+            await store.append(`user-${firstId + i}`, events, { expected: 'no_stream', tx: trx });
+            appended += events.length;
+          }
+        });
+        if (options.log && appended - reported >= 100_000) {
+          reported = appended;
+          options.log(`    generated ${appended.toLocaleString('en-US')} events`);
         }
-      });
-      if (options.log && appended - reported >= 100_000) { reported = appended; options.log(`    generated ${appended.toLocaleString('en-US')} events`); }
-    }
-  }));
+      }
+    }),
+  );
   return appended;
 }
 
@@ -77,7 +105,15 @@ export const usersHistory: History = {
 };
 
 /** The admin the benchmarks sign in as (the child service's ADMIN_EMAIL/ADMIN_PASSWORD), created through the real command. */
-export async function createBenchAdmin(store: EventStore, knex: Knex, admin: { email: string; username: string; password: string }): Promise<number> {
-  const { id } = await createUser({ store, db: knex, clock: systemClock }, { ...admin, role: 'admin' }, { userId: 'system:bench', correlationId: 'bench-admin' });
+export async function createBenchAdmin(
+  store: EventStore,
+  knex: Knex,
+  admin: { email: string; username: string; password: string },
+): Promise<number> {
+  const { id } = await createUser(
+    { store, db: knex, clock: systemClock },
+    { ...admin, role: 'admin' },
+    { userId: 'system:bench', correlationId: 'bench-admin' },
+  );
   return id;
 }

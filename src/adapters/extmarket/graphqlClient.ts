@@ -1,7 +1,12 @@
 import { ExtmarketCredentialsException, ExtmarketUnavailableException } from '../../core/errors.ts';
 import { parseCents } from '../../core/money.ts';
 import {
-  CONFIRM_INVENTORY_UNITS, HISTORICAL_SHIPMENTS, ME, SET_SHIPMENT_TRACKING, SHOP_IDENTITY, UNCONFIRMED_SHIPMENTS,
+  CONFIRM_INVENTORY_UNITS,
+  HISTORICAL_SHIPMENTS,
+  ME,
+  SET_SHIPMENT_TRACKING,
+  SHOP_IDENTITY,
+  UNCONFIRMED_SHIPMENTS,
 } from './operations.ts';
 import type { ExtmarketAddress, ExtmarketClient, ExtmarketShipment } from './port.ts';
 
@@ -24,7 +29,9 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
       res = await fetch(options.endpoint, {
         method: 'POST',
         headers: {
-          'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${options.apiKey}`,
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         body: JSON.stringify({ query, variables }),
@@ -36,7 +43,11 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
     if (res.status === 401 || res.status === 403) throw new ExtmarketCredentialsException('The extmarket refused the API key');
     const text = await res.text();
     let body: { data?: T; errors?: { message: string }[] };
-    try { body = JSON.parse(text); } catch { throw new ExtmarketUnavailableException(`The extmarket answered HTTP ${res.status} without JSON`); }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ExtmarketUnavailableException(`The extmarket answered HTTP ${res.status} without JSON`);
+    }
     if (!res.ok || body.errors?.length || !body.data) {
       const message = body.errors?.map((e) => e.message).join('; ') || `HTTP ${res.status}`;
       throw new ExtmarketUnavailableException(`The extmarket answered with an error: ${message.slice(0, 300)}`);
@@ -50,7 +61,9 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
       return { vendorName: data.me?.vendor?.name ?? null };
     },
     async shopIdentity() {
-      const data = await call<{ me: { vendor: { id: string | null; slug: string | null; name: string | null } | null } | null }>(SHOP_IDENTITY);
+      const data = await call<{ me: { vendor: { id: string | null; slug: string | null; name: string | null } | null } | null }>(
+        SHOP_IDENTITY,
+      );
       const v = data.me?.vendor;
       return v?.id ? { id: String(v.id), slug: v.slug ?? null, name: v.name ?? null } : null;
     },
@@ -60,39 +73,66 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
     },
     async historicalShipments(cursor, pageSize) {
       const data = await call<{ shipments: { nodes: any[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
-        HISTORICAL_SHIPMENTS, { first: pageSize, after: cursor });
+        HISTORICAL_SHIPMENTS,
+        { first: pageSize, after: cursor },
+      );
       const { nodes, pageInfo } = data.shipments;
       return { shipments: nodes.map(toShipment), nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null };
     },
     async confirmInventoryUnits(decisions, idempotencyKey) {
       const data = await call<{ confirmInventoryUnits: { errors: { id: string; code: string; message: string }[] | null } }>(
-        CONFIRM_INVENTORY_UNITS, { input: { inventoryUnits: decisions } }, idempotencyKey);
+        CONFIRM_INVENTORY_UNITS,
+        { input: { inventoryUnits: decisions } },
+        idempotencyKey,
+      );
       const errors = data.confirmInventoryUnits.errors ?? [];
-      if (errors.length) throw new ExtmarketUnavailableException(`The extmarket refused: ${errors.map((e) => `${e.id}: ${e.message}`).join('; ')}`);
+      if (errors.length)
+        throw new ExtmarketUnavailableException(`The extmarket refused: ${errors.map((e) => `${e.id}: ${e.message}`).join('; ')}`);
     },
     async setShipmentTracking(shipmentId, code, provider, idempotencyKey) {
       const data = await call<{ setShipmentTracking: { errors: { code: string; message: string }[] | null } }>(
-        SET_SHIPMENT_TRACKING, { input: { shipmentId, code, provider } }, idempotencyKey);
+        SET_SHIPMENT_TRACKING,
+        { input: { shipmentId, code, provider } },
+        idempotencyKey,
+      );
       const errors = data.setShipmentTracking.errors ?? [];
-      if (errors.length) throw new ExtmarketUnavailableException(`The extmarket refused the tracking: ${errors.map((e) => e.message).join('; ')}`);
+      if (errors.length)
+        throw new ExtmarketUnavailableException(`The extmarket refused the tracking: ${errors.map((e) => e.message).join('; ')}`);
     },
   };
 }
 
 function toAddress(a: any): ExtmarketAddress {
   return {
-    firstName: a?.firstName ?? null, lastName: a?.lastName ?? null, company: a?.company ?? null, streetName: a?.streetName ?? null,
-    streetNumber: a?.streetNumber ?? null, zipCode: a?.zipCode ?? null, city: a?.city ?? null, countryIso: a?.country?.iso ?? null,
+    firstName: a?.firstName ?? null,
+    lastName: a?.lastName ?? null,
+    company: a?.company ?? null,
+    streetName: a?.streetName ?? null,
+    streetNumber: a?.streetNumber ?? null,
+    zipCode: a?.zipCode ?? null,
+    city: a?.city ?? null,
+    countryIso: a?.country?.iso ?? null,
     vatNumber: a?.vatNumber ?? null,
   };
 }
 
 function toShipment(n: any): ExtmarketShipment {
   return {
-    id: n.id, state: n.state, orderId: n.order.id, orderNumber: n.order.number, completedAt: n.order.completedAt, email: n.order.email ?? null,
-    locale: n.order.locale ?? null, shipAddress: toAddress(n.order.shipAddress), billAddress: toAddress(n.order.billAddress),
+    id: n.id,
+    state: n.state,
+    orderId: n.order.id,
+    orderNumber: n.order.number,
+    completedAt: n.order.completedAt,
+    email: n.order.email ?? null,
+    locale: n.order.locale ?? null,
+    shipAddress: toAddress(n.order.shipAddress),
+    billAddress: toAddress(n.order.billAddress),
     inventoryUnits: n.inventoryUnits.map((u: any) => ({
-      id: u.id, state: u.state, sku: u.variant?.sku ?? null, mpn: u.variant?.mpn ?? null, ean: u.variant?.tradeId?.number ?? null,
+      id: u.id,
+      state: u.state,
+      sku: u.variant?.sku ?? null,
+      mpn: u.variant?.mpn ?? null,
+      ean: u.variant?.tradeId?.number ?? null,
       productName: u.variant?.product?.name?.en ?? u.variant?.product?.name?.fr ?? u.variant?.product?.name?.de ?? 'Unnamed product',
       priceCents: priceToCents(u.price),
     })),
@@ -102,6 +142,7 @@ function toShipment(n: any): ExtmarketShipment {
 /** "11.70" or 11.7 → 1170, exactly (parsed as decimal text, never through float arithmetic). */
 function priceToCents(price: unknown): number {
   const cents = parseCents(String(price));
-  if (cents === null) throw new ExtmarketUnavailableException(`The extmarket sent a price that is not an amount: ${String(price).slice(0, 20)}`);
+  if (cents === null)
+    throw new ExtmarketUnavailableException(`The extmarket sent a price that is not an amount: ${String(price).slice(0, 20)}`);
   return cents;
 }

@@ -9,25 +9,40 @@ import puppeteer, { type Browser } from 'puppeteer-core';
  * and cache go to a temporary folder so nothing is written to the home directory.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let shared: Promise<Browser> | null = null;
 
 export function browser(): Promise<Browser> {
   if (!shared) {
     const home = mkdtempSync(join(tmpdir(), 'chromium-'));
-    shared = puppeteer.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: FLAGS,
-      env: { ...process.env, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') },
-    }).then((b) => {
-      b.on('disconnected', () => { shared = null; });
-      return b;
-    }, (err) => {
-      shared = null;
-      throw err;
-    });
+    shared = puppeteer
+      .launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: FLAGS,
+        env: { ...process.env, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') },
+      })
+      .then(
+        (b) => {
+          b.on('disconnected', () => {
+            shared = null;
+          });
+          return b;
+        },
+        (err) => {
+          shared = null;
+          throw err;
+        },
+      );
   }
   return shared;
 }
@@ -40,7 +55,9 @@ export async function htmlToPdf(document: string): Promise<Buffer> {
     await page.setRequestInterception(true);
     page.on('request', (req) => (req.url().startsWith('data:') ? req.continue() : req.abort()));
     await page.setContent(document, { waitUntil: 'load' });
-    return Buffer.from(await page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } }));
+    return Buffer.from(
+      await page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } }),
+    );
   } finally {
     await page.close();
   }

@@ -27,20 +27,32 @@ export function invoiceDocument(inv: IssuedInvoice): string {
   const kind = inv.document_type === 'credit_note' ? 'Credit note' : 'Invoice';
   const body = html`
     <h1>${kind} ${inv.invoice_number}</h1>
-    ${inv.credits ? html`<p><strong>Credit note for invoice ${inv.credits.invoice_number} of ${inv.credits.issue_date}</strong>
-      (${inv.reason ?? 'correction'}; Art. 219 Directive 2006/112/EC)${inv.note ? html`: ${inv.note}` : ''}</p>` : ''}
+    ${
+      inv.credits
+        ? html`<p><strong>Credit note for invoice ${inv.credits.invoice_number} of ${inv.credits.issue_date}</strong>
+      (${inv.reason ?? 'correction'}; Art. 219 Directive 2006/112/EC)${inv.note ? html`: ${inv.note}` : ''}</p>`
+        : ''
+    }
     <div>${kind} number: ${inv.invoice_number}<br>Issue date: ${inv.issue_date}
       ${inv.supply_date && inv.supply_date !== inv.issue_date ? html`<br>Date of supply: ${inv.supply_date}` : ''}<br>Order: ${inv.order_id}</div>
     <div class="parties">${party('Seller', inv.seller)}${party('Buyer', inv.buyer)}</div>
     <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price excl. VAT</th><th class="n">VAT rate</th><th class="n">Net amount</th></tr></thead>
-      <tbody>${inv.lines.map((l) => html`<tr><td>${l.description}${l.sku ? html`<br><span class="muted">SKU ${l.sku}</span>` : ''}${l.ean ? html` <span class="muted">EAN ${l.ean}</span>` : ''}</td>
-        <td class="n">${l.quantity}</td><td class="n">${money(l.unit_price_net_cents)}</td><td class="n">${l.vat_rate}%</td><td class="n">${money(l.line_net_cents)}</td></tr>`)}</tbody></table>
+      <tbody>${inv.lines.map(
+        (
+          l,
+        ) => html`<tr><td>${l.description}${l.sku ? html`<br><span class="muted">SKU ${l.sku}</span>` : ''}${l.ean ? html` <span class="muted">EAN ${l.ean}</span>` : ''}</td>
+        <td class="n">${l.quantity}</td><td class="n">${money(l.unit_price_net_cents)}</td><td class="n">${l.vat_rate}%</td><td class="n">${money(l.line_net_cents)}</td></tr>`,
+      )}</tbody></table>
     <table><thead><tr><th>VAT rate</th><th class="n">Taxable amount</th><th class="n">VAT</th><th class="n">Total</th></tr></thead>
       <tbody>${inv.vat_groups.map((g) => html`<tr><td>${g.rate_percent}%</td><td class="n">${money(g.net_cents)}</td><td class="n">${money(g.vat_cents)}</td><td class="n">${money(g.gross_cents)}</td></tr>`)}</tbody>
       <tfoot><tr><th>Total</th><th class="n">Net ${money(inv.net_cents)}</th><th class="n">VAT ${money(inv.vat_cents)}</th><th class="n">Gross ${money(inv.gross_cents)}</th></tr></tfoot></table>
-    ${inv.vat_local ? html`<p>VAT due in ${inv.vat_local.currency}: ${formatMoney(inv.vat_local.vat_cents, inv.vat_local.currency, 'en')}<br>
+    ${
+      inv.vat_local
+        ? html`<p>VAT due in ${inv.vat_local.currency}: ${formatMoney(inv.vat_local.vat_cents, inv.vat_local.currency, 'en')}<br>
       Exchange rate of ${inv.vat_local.rate_date}: 1 ${inv.currency} = ${inv.vat_local.rate} ${inv.vat_local.currency}<br>
-      <span class="muted">ECB euro reference rate published before the date of supply (Art. 230 and 91(2) Directive 2006/112/EC)</span></p>` : ''}
+      <span class="muted">ECB euro reference rate published before the date of supply (Art. 230 and 91(2) Directive 2006/112/EC)</span></p>`
+        : ''
+    }
     ${inv.mentions.length ? html`<div class="mentions">${inv.mentions.map((m) => html`<div>${m}</div>`)}</div>` : ''}
     ${inv.vies?.valid ? html`<p class="muted">Buyer VAT ID confirmed by VIES${inv.vies.consultation_number ? html`, consultation number ${inv.vies.consultation_number}` : ''} (${inv.vies.checked_at}).</p>` : ''}
     ${inv.payment_terms ? html`<p>Payment terms: ${inv.payment_terms}</p>` : ''}

@@ -9,7 +9,10 @@ import { invoiceDocument } from './invoiceDocument.ts';
  * Renders an issued invoice to PDF and stores it under DATA_DIR/invoices/<vendor id>/. The file
  * can always be rendered again from the invoice, which never changes.
  */
-export async function writeInvoicePdf(dataDir: string, invoice: IssuedInvoice): Promise<{ path: string; bytes: number; sha256: string; pdf: Buffer }> {
+export async function writeInvoicePdf(
+  dataDir: string,
+  invoice: IssuedInvoice,
+): Promise<{ path: string; bytes: number; sha256: string; pdf: Buffer }> {
   const pdf = await htmlToPdf(invoiceDocument(invoice));
   const dir = join(dataDir, 'invoices', String(invoice.vendor_id));
   await mkdir(dir, { recursive: true });

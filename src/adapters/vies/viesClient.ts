@@ -27,23 +27,38 @@ export function viesVerifier(url?: string): VatNumberVerifier {
       const number = normalizeVatNumber(vatNumber);
       const requester = requesterVatNumber ? normalizeVatNumber(requesterVatNumber) : null;
       const body = {
-        countryCode: number.slice(0, 2), vatNumber: number.slice(2),
+        countryCode: number.slice(0, 2),
+        vatNumber: number.slice(2),
         ...(requester ? { requesterMemberStateCode: requester.slice(0, 2), requesterNumber: requester.slice(2) } : {}),
       };
       let res: Response;
       try {
         res = await fetch(url ?? process.env.VIES_URL ?? DEFAULT_VIES_URL, {
-          method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(8000),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(8000),
         });
       } catch (err) {
         throw new VatNumberCheckUnavailableException(`VIES could not be reached: ${(err as Error).message}`);
       }
       if (!res.ok) throw new VatNumberCheckUnavailableException(`VIES answered HTTP ${res.status}`);
-      const r = await res.json() as { valid?: boolean; name?: string; address?: string; requestIdentifier?: string; requestDate?: string; userError?: string };
+      const r = (await res.json()) as {
+        valid?: boolean;
+        name?: string;
+        address?: string;
+        requestIdentifier?: string;
+        requestDate?: string;
+        userError?: string;
+      };
       if (typeof r.valid !== 'boolean') throw new VatNumberCheckUnavailableException(`VIES gave no answer (${r.userError ?? 'unknown'})`);
       const clean = (v?: string) => (v && v !== '---' ? v : null);
       return {
-        vat_number: number, valid: r.valid, name: clean(r.name), address: clean(r.address), consultation_number: clean(r.requestIdentifier),
+        vat_number: number,
+        valid: r.valid,
+        name: clean(r.name),
+        address: clean(r.address),
+        consultation_number: clean(r.requestIdentifier),
         checked_at: r.requestDate ?? new Date().toISOString(),
       };
     },

@@ -39,7 +39,8 @@ export const STOREFRONT_DE: StorefrontCatalogue = {
   'storefront.not_found_title': 'Seite nicht gefunden',
   'storefront.not_found_text': 'Unter dieser Adresse gibt es nichts.',
   'storefront.forbidden_title': 'Formular abgelaufen',
-  'storefront.forbidden_text': 'Das Formular konnte nicht angenommen werden. Bitte gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es erneut.',
+  'storefront.forbidden_text':
+    'Das Formular konnte nicht angenommen werden. Bitte gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es erneut.',
   'storefront.language': 'Sprache',
   'storefront.legal': 'Rechtliches',
   'storefront.back_to_shop': 'Zurück zum Shop',
@@ -85,7 +86,8 @@ export const STOREFRONT_DE: StorefrontCatalogue = {
   'storefront.error_profile': 'Bitte geben Sie Vor- und Nachnamen an (je höchstens 100 Zeichen).',
   'storefront.optional': 'optional',
   'storefront.forgot_password': 'Passwort vergessen?',
-  'storefront.forgot_text': 'Geben Sie Ihre E-Mail ein: Wenn sie ein Konto in diesem Shop hat, senden wir einen Link für ein neues Passwort.',
+  'storefront.forgot_text':
+    'Geben Sie Ihre E-Mail ein: Wenn sie ein Konto in diesem Shop hat, senden wir einen Link für ein neues Passwort.',
   'storefront.send_link': 'Link senden',
   'storefront.link_sent': 'Wenn es in diesem Shop ein Konto mit dieser E-Mail gibt, ist ein Link für ein neues Passwort unterwegs.',
   'storefront.reset_password': 'Neues Passwort wählen',

@@ -95,7 +95,7 @@ export const STOREFRONT_EN = {
   'storefront.password_reset_done': 'Your password has been changed; sign in with the new one.',
   'storefront.profile': 'Profile',
   'storefront.preferred_language': 'Preferred language',
-  'storefront.shop_language': 'The shop\'s language',
+  'storefront.shop_language': "The shop's language",
   'storefront.save': 'Save',
   'storefront.profile_saved': 'Your profile has been saved.',
   'storefront.addresses': 'Addresses',

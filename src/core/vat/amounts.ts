@@ -58,7 +58,8 @@ const halfUp = (n: bigint, d: bigint) => Number(divideRounded(n, d));
 
 export function vatAmounts(lines: VatLineInput[], decision: VatDecision, priceBasis: 'net' | 'gross', shippingCents = 0): VatAmounts {
   const rated: VatLine[] = lines.map((l) => {
-    if (!Number.isInteger(l.quantity) || !Number.isInteger(l.unit_price_cents)) throw new RangeError('quantities and prices are integers (cents)');
+    if (!Number.isInteger(l.quantity) || !Number.isInteger(l.unit_price_cents))
+      throw new RangeError('quantities and prices are integers (cents)');
     const category = l.rate_category ?? 'standard';
     const applied = decision.exempt
       ? { rate_bp: 0, applied_category: category, fallback_reason: null }
@@ -69,18 +70,20 @@ export function vatAmounts(lines: VatLineInput[], decision: VatDecision, priceBa
   for (const l of rated) totals.set(l.rate_bp, (totals.get(l.rate_bp) ?? 0) + l.line_total_cents);
   const shipping = shareShipping(shippingCents, totals);
   for (const s of shipping) totals.set(s.rate_bp, (totals.get(s.rate_bp) ?? 0) + s.amount_cents);
-  const list: VatGroup[] = [...totals].map(([rate_bp, total]) => {
-    let net: number;
-    let vat: number;
-    if (priceBasis === 'net') {
-      net = total;
-      vat = halfUp(big(net) * big(rate_bp), 10000n);
-    } else {
-      net = halfUp(big(total) * 10000n, big(10000 + rate_bp));
-      vat = total - net;
-    }
-    return { rate_bp, rate_percent: rate_bp / 100, net_cents: net, vat_cents: vat, gross_cents: net + vat };
-  }).sort((a, b) => b.rate_bp - a.rate_bp);
+  const list: VatGroup[] = [...totals]
+    .map(([rate_bp, total]) => {
+      let net: number;
+      let vat: number;
+      if (priceBasis === 'net') {
+        net = total;
+        vat = halfUp(big(net) * big(rate_bp), 10000n);
+      } else {
+        net = halfUp(big(total) * 10000n, big(10000 + rate_bp));
+        vat = total - net;
+      }
+      return { rate_bp, rate_percent: rate_bp / 100, net_cents: net, vat_cents: vat, gross_cents: net + vat };
+    })
+    .sort((a, b) => b.rate_bp - a.rate_bp);
   const net_cents = list.reduce((s, g) => s + g.net_cents, 0);
   const vat_cents = list.reduce((s, g) => s + g.vat_cents, 0);
   return { lines: rated, shipping, groups: list, net_cents, vat_cents, gross_cents: net_cents + vat_cents };

@@ -37,14 +37,27 @@ function scaled(decimal: string): bigint {
  * The VAT of an invoice in the local currency. `eurRates` are the ECB's rates of one day; the
  * invoice currency is EUR or one of them (a cross rate through the euro then).
  */
-export function convertVat(vatCents: number, invoiceCurrency: string, localCurrency: string, eurRates: Record<string, string>, rateDate: string): LocalVat {
-  const perEur = (c: string) => (c === 'EUR' ? SCALE : (eurRates[c] !== undefined ? scaled(eurRates[c]) : null));
+export function convertVat(
+  vatCents: number,
+  invoiceCurrency: string,
+  localCurrency: string,
+  eurRates: Record<string, string>,
+  rateDate: string,
+): LocalVat {
+  const perEur = (c: string) => (c === 'EUR' ? SCALE : eurRates[c] !== undefined ? scaled(eurRates[c]) : null);
   const local = perEur(localCurrency);
   const invoice = perEur(invoiceCurrency);
-  if (local === null || invoice === null) throw new RangeError(`no ECB rate for ${local === null ? localCurrency : invoiceCurrency} on ${rateDate}`);
+  if (local === null || invoice === null)
+    throw new RangeError(`no ECB rate for ${local === null ? localCurrency : invoiceCurrency} on ${rateDate}`);
   const vat = divideRounded(BigInt(vatCents) * local, invoice);
   const rate = invoiceCurrency === 'EUR' ? eurRates[localCurrency] : formatRatio(local, invoice);
-  return { currency: localCurrency, rate, rate_date: rateDate, rate_source: 'ECB euro foreign exchange reference rates', vat_cents: Number(vat) };
+  return {
+    currency: localCurrency,
+    rate,
+    rate_date: rateDate,
+    rate_source: 'ECB euro foreign exchange reference rates',
+    vat_cents: Number(vat),
+  };
 }
 
 /** A cross rate with six decimals, for the invoice's statement of the rate used. */

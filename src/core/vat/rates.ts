@@ -27,7 +27,15 @@ export interface CountryVat {
  * exempt supply (Art. 132–136), also 0 %, with its mention on the invoice.
  */
 export type RateCategory = 'standard' | 'reduced' | 'reduced_high' | 'super_reduced' | 'parking' | 'zero' | 'exempt';
-export const RATE_CATEGORIES: readonly RateCategory[] = ['standard', 'reduced', 'reduced_high', 'super_reduced', 'parking', 'zero', 'exempt'];
+export const RATE_CATEGORIES: readonly RateCategory[] = [
+  'standard',
+  'reduced',
+  'reduced_high',
+  'super_reduced',
+  'parking',
+  'zero',
+  'exempt',
+];
 
 /** The platform's member state (Luxembourg): where a vendor ships from until its invoice settings say otherwise. */
 export const DEFAULT_SELLER_COUNTRY = 'LU';
@@ -81,17 +89,24 @@ export function appliedRate(iso2: string, category: RateCategory = 'standard'): 
   const reduced = [...c.reduced_rates].sort((a, b) => a - b);
   const own = (percent: number): AppliedRate => ({ rate_bp: bp(percent), applied_category: category, fallback_reason: null });
   const standard = (): AppliedRate => ({
-    rate_bp: bp(c.standard_rate), applied_category: 'standard',
+    rate_bp: bp(c.standard_rate),
+    applied_category: 'standard',
     fallback_reason: `${c.name} has no ${category.replace('_', '-')} rate: the standard rate applies`,
   });
   switch (category) {
-    case 'standard': return own(c.standard_rate);
-    case 'reduced': return reduced.length ? own(reduced[0]) : standard();
-    case 'reduced_high': return reduced.length ? own(reduced[reduced.length - 1]) : standard();
-    case 'super_reduced': return c.super_reduced_rate !== null ? own(c.super_reduced_rate) : standard();
-    case 'parking': return c.parking_rate !== null ? own(c.parking_rate) : standard();
+    case 'standard':
+      return own(c.standard_rate);
+    case 'reduced':
+      return reduced.length ? own(reduced[0]) : standard();
+    case 'reduced_high':
+      return reduced.length ? own(reduced[reduced.length - 1]) : standard();
+    case 'super_reduced':
+      return c.super_reduced_rate !== null ? own(c.super_reduced_rate) : standard();
+    case 'parking':
+      return c.parking_rate !== null ? own(c.parking_rate) : standard();
     case 'zero':
-    case 'exempt': return { rate_bp: 0, applied_category: category, fallback_reason: null };
+    case 'exempt':
+      return { rate_bp: 0, applied_category: category, fallback_reason: null };
   }
 }
 

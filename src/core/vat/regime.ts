@@ -52,27 +52,58 @@ export function decideVatRegime(s: VatSituation): VatDecision {
 
   // (1) The goods leave the EU VAT territory: exempt export (Art. 146).
   if (!destination) {
-    return { regime: 'export', vat_country_iso: null, exempt: true, buyer_vat_number, mentions: [EXPORT_MENTION], reason: 'Goods leave the EU VAT territory (Art. 146)' };
+    return {
+      regime: 'export',
+      vat_country_iso: null,
+      exempt: true,
+      buyer_vat_number,
+      mentions: [EXPORT_MENTION],
+      reason: 'Goods leave the EU VAT territory (Art. 146)',
+    };
   }
   // (2) A VIES-valid VAT id of another member state and the goods go to another member state (Art. 138).
   if (buyerCountry && buyerCountry !== seller && destination !== seller) {
     return {
-      regime: 'reverse_charge', vat_country_iso: null, exempt: true, buyer_vat_number,
-      mentions: [INTRA_EU_MENTION, REVERSE_CHARGE_MENTION], reason: 'Intra-EU B2B supply to a VIES-valid VAT id (Art. 138); the customer self-assesses',
+      regime: 'reverse_charge',
+      vat_country_iso: null,
+      exempt: true,
+      buyer_vat_number,
+      mentions: [INTRA_EU_MENTION, REVERSE_CHARGE_MENTION],
+      reason: 'Intra-EU B2B supply to a VIES-valid VAT id (Art. 138); the customer self-assesses',
     };
   }
   // (3) The goods stay in the seller's member state: seller-country VAT, B2C and B2B alike (Art. 31–32).
   if (destination === seller) {
-    return { regime: 'domestic', vat_country_iso: seller, exempt: false, buyer_vat_number, mentions: [], reason: 'Domestic supply (Art. 31–32)' };
+    return {
+      regime: 'domestic',
+      vat_country_iso: seller,
+      exempt: false,
+      buyer_vat_number,
+      mentions: [],
+      reason: 'Domestic supply (Art. 31–32)',
+    };
   }
   // (4) Intra-EU distance sale to a consumer (or to a buyer without a valid VAT id).
   const current = (s.cross_border_b2c_current_year_cents ?? 0) + (s.sale_net_cents ?? 0);
-  const below = !s.opted_for_destination && current <= OSS_THRESHOLD_CENTS && (s.cross_border_b2c_previous_year_cents ?? 0) <= OSS_THRESHOLD_CENTS;
+  const below =
+    !s.opted_for_destination && current <= OSS_THRESHOLD_CENTS && (s.cross_border_b2c_previous_year_cents ?? 0) <= OSS_THRESHOLD_CENTS;
   if (below) {
-    return { regime: 'origin', vat_country_iso: seller, exempt: false, buyer_vat_number: null, mentions: [], reason: 'Distance sale under the EUR 10,000 threshold: seller-country VAT (Art. 59c)' };
+    return {
+      regime: 'origin',
+      vat_country_iso: seller,
+      exempt: false,
+      buyer_vat_number: null,
+      mentions: [],
+      reason: 'Distance sale under the EUR 10,000 threshold: seller-country VAT (Art. 59c)',
+    };
   }
   return {
-    regime: 'oss', vat_country_iso: destination, exempt: false, buyer_vat_number: null, mentions: [],
-    reason: 'Distance sale over the EUR 10,000 threshold or opted in: destination VAT, declared through the OSS union scheme (Art. 33(a), 369a–369k)',
+    regime: 'oss',
+    vat_country_iso: destination,
+    exempt: false,
+    buyer_vat_number: null,
+    mentions: [],
+    reason:
+      'Distance sale over the EUR 10,000 threshold or opted in: destination VAT, declared through the OSS union scheme (Art. 33(a), 369a–369k)',
   };
 }

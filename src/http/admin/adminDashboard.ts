@@ -23,7 +23,9 @@ export async function dashboardFigures(services: Services, ctx: Context) {
   const figures: Partial<PlatformFigures> = Object.assign({}, ...parts);
   return {
     generated_at: services.clock.now().toISOString(),
-    ...Object.fromEntries(PLATFORM_FIGURE_SECTIONS.map((s) => [s, figures[s] ?? null])) as { [K in keyof PlatformFigures]: PlatformFigures[K] | null },
+    ...(Object.fromEntries(PLATFORM_FIGURE_SECTIONS.map((s) => [s, figures[s] ?? null])) as {
+      [K in keyof PlatformFigures]: PlatformFigures[K] | null;
+    }),
     modules_off: modules.filter((m) => !isOn(m.name)).map((m) => m.name),
   };
 }
@@ -37,8 +39,15 @@ export async function platformStats(services: Services, days: number) {
   const gross: Record<string, number> = {};
   for (const d of orders) for (const [c, v] of Object.entries(d.gross_cents_by_currency)) gross[c] = (gross[c] ?? 0) + v;
   return {
-    from, to, orders, vendors,
-    totals: { orders: orders.reduce((a, d) => a + d.orders, 0), vendors: vendors.reduce((a, d) => a + d.vendors, 0), gross_cents_by_currency: gross },
+    from,
+    to,
+    orders,
+    vendors,
+    totals: {
+      orders: orders.reduce((a, d) => a + d.orders, 0),
+      vendors: vendors.reduce((a, d) => a + d.vendors, 0),
+      gross_cents_by_currency: gross,
+    },
   };
 }
 
@@ -46,15 +55,29 @@ export async function platformStats(services: Services, days: number) {
 export function adminDashboardRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
 
-  api.get('/dashboard', {
-    summary: 'The admin dashboard: companies, vendors by status, users, customers, orders by status and channel, revenue, imports, open violations, subscriptions by tier',
-    responses: { 200: AdminDashboardResponse },
-  }, async (ctx) => { ctx.body = await dashboardFigures(services, ctx); });
+  api.get(
+    '/dashboard',
+    {
+      summary:
+        'The admin dashboard: companies, vendors by status, users, customers, orders by status and channel, revenue, imports, open violations, subscriptions by tier',
+      responses: { 200: AdminDashboardResponse },
+    },
+    async (ctx) => {
+      ctx.body = await dashboardFigures(services, ctx);
+    },
+  );
 
-  api.get('/dashboard/stats/platform', {
-    summary: 'Platform statistics: orders (by channel, with their gross value) and new vendors per day over the last days',
-    query: PlatformStatsQuery, responses: { 200: PlatformStatsResponse },
-  }, async (ctx, { query }) => { ctx.body = await platformStats(services, query.days ?? 30); });
+  api.get(
+    '/dashboard/stats/platform',
+    {
+      summary: 'Platform statistics: orders (by channel, with their gross value) and new vendors per day over the last days',
+      query: PlatformStatsQuery,
+      responses: { 200: PlatformStatsResponse },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await platformStats(services, query.days ?? 30);
+    },
+  );
 
   return api.router;
 }

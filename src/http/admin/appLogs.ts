@@ -11,12 +11,17 @@ import { LogListResponse, LogQuery } from '../schemas/appLogs.ts';
  */
 export function adminAppLogRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  api.get('/logs', {
-    summary: 'The service\'s log lines of every instance, newest first; filters level, time range, text, request id, user and instance',
-    query: LogQuery, responses: { 200: LogListResponse },
-  }, async (ctx, { query }) => {
-    const { page = 1, limit = 20, ...filter } = query;
-    ctx.body = await listApplicationLogs(services.db.knex, filter, { page, limit }, logTime());
-  });
+  api.get(
+    '/logs',
+    {
+      summary: "The service's log lines of every instance, newest first; filters level, time range, text, request id, user and instance",
+      query: LogQuery,
+      responses: { 200: LogListResponse },
+    },
+    async (ctx, { query }) => {
+      const { page = 1, limit = 20, ...filter } = query;
+      ctx.body = await listApplicationLogs(services.db.knex, filter, { page, limit }, logTime());
+    },
+  );
   return api.router;
 }

@@ -16,15 +16,21 @@ import { TokenResponse } from '../schemas/users.ts';
 import { Language } from '../validation.ts';
 
 /** UserLogin (SPEC.md part 5 rule 1): admins sign in with email_or_username. */
-export const UserLogin = Type.Object({
-  email_or_username: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
-}, { $id: 'UserLogin', additionalProperties: false });
+export const UserLogin = Type.Object(
+  {
+    email_or_username: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { $id: 'UserLogin', additionalProperties: false },
+);
 
-const PasswordChange = Type.Object({
-  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
-  new_password: Type.String({ minLength: 10, maxLength: 1024 }),
-}, { $id: 'AdminPasswordChange', additionalProperties: false });
+const PasswordChange = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+    new_password: Type.String({ minLength: 10, maxLength: 1024 }),
+  },
+  { $id: 'AdminPasswordChange', additionalProperties: false },
+);
 
 /**
  * Verifies a platform user's credentials with the rate limit; returns the aggregate state.
@@ -49,44 +55,68 @@ export async function authenticate(services: Services, login: string, password: 
   return live;
 }
 
-const AdminMe = Type.Object({
-  id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.Literal('admin'), preferred_language: Language,
-}, { $id: 'AdminMeResponse' });
+const AdminMe = Type.Object(
+  {
+    id: Type.Integer(),
+    email: Type.String(),
+    username: Type.String(),
+    role: Type.Literal('admin'),
+    preferred_language: Language,
+  },
+  { $id: 'AdminMeResponse' },
+);
 
 export function adminAuthRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
 
-  api.post('/auth/login', {
-    summary: 'Admin sign-in with email_or_username (rate-limited per account and address)',
-    caller: 'none', body: UserLogin, responses: { 200: TokenResponse },
-    errors: [InvalidCredentialsException, AuthenticationException, AuthorizationException, TooManyAttemptsException],
-  }, async (ctx, { body }) => {
-    const account = await authenticate(services, body.email_or_username, body.password, ctx.ip);
-    if (account.role !== 'admin') throw new AuthorizationException('This account is not a platform administrator');
-    ctx.body = {
-      ...services.tokens.sign({ sub: String(account.id), type: 'admin', username: account.username }),
-      must_change_password: account.must_change_password,
-    };
-  });
+  api.post(
+    '/auth/login',
+    {
+      summary: 'Admin sign-in with email_or_username (rate-limited per account and address)',
+      caller: 'none',
+      body: UserLogin,
+      responses: { 200: TokenResponse },
+      errors: [InvalidCredentialsException, AuthenticationException, AuthorizationException, TooManyAttemptsException],
+    },
+    async (ctx, { body }) => {
+      const account = await authenticate(services, body.email_or_username, body.password, ctx.ip);
+      if (account.role !== 'admin') throw new AuthorizationException('This account is not a platform administrator');
+      ctx.body = {
+        ...services.tokens.sign({ sub: String(account.id), type: 'admin', username: account.username }),
+        must_change_password: account.must_change_password,
+      };
+    },
+  );
 
   api.get('/auth/me', { summary: 'The signed-in admin', responses: { 200: AdminMe } }, async (ctx) => {
     const row = await services.db.knex('user_list').where('id', ctx.state.admin.id).first();
     ctx.body = { id: row.id, email: row.email, username: row.username, role: row.role, preferred_language: row.preferred_language };
   });
 
-  api.put('/auth/password', {
-    summary: 'Change one\'s own password (the current one is required)',
-    body: PasswordChange, responses: { 200: Message }, errors: [InvalidCredentialsException],
-  }, async (ctx, { body }) => {
-    const { state } = await load(services.store, user, ctx.state.admin.id);
-    if ((state.status !== 'active') || !(await verifyPassword(state.password_hash, body.current_password))) {
-      throw new InvalidCredentialsException('The current password is not correct');
-    }
-    const done = await changeUserPassword({ store: services.store, db: services.db.knex, clock: services.clock }, state.id, body.new_password, false,
-      commandContext(ctx, ctx.state.admin.id));
-    await services.settle(done);
-    ctx.body = { message: 'Password changed' };
-  });
+  api.put(
+    '/auth/password',
+    {
+      summary: "Change one's own password (the current one is required)",
+      body: PasswordChange,
+      responses: { 200: Message },
+      errors: [InvalidCredentialsException],
+    },
+    async (ctx, { body }) => {
+      const { state } = await load(services.store, user, ctx.state.admin.id);
+      if (state.status !== 'active' || !(await verifyPassword(state.password_hash, body.current_password))) {
+        throw new InvalidCredentialsException('The current password is not correct');
+      }
+      const done = await changeUserPassword(
+        { store: services.store, db: services.db.knex, clock: services.clock },
+        state.id,
+        body.new_password,
+        false,
+        commandContext(ctx, ctx.state.admin.id),
+      );
+      await services.settle(done);
+      ctx.body = { message: 'Password changed' };
+    },
+  );
 
   return api.router;
 }

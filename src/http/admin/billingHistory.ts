@@ -21,34 +21,61 @@ export function adminBillingHistoryRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
 
-  api.get('/subscriptions/billing/history', {
-    summary: 'Every vendor\'s Stripe invoices, newest first; filters vendor_id, status (paid, failed), from/to (the billing period)',
-    query: AdminBillingHistoryQuery, responses: { 200: Page(BillingHistoryEntry) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listBillingHistory(knex, { vendor_id: query.vendor_id, status: query.status, from: query.from, to: query.to }, pageRequest(query));
-  });
+  api.get(
+    '/subscriptions/billing/history',
+    {
+      summary: "Every vendor's Stripe invoices, newest first; filters vendor_id, status (paid, failed), from/to (the billing period)",
+      query: AdminBillingHistoryQuery,
+      responses: { 200: Page(BillingHistoryEntry) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listBillingHistory(
+        knex,
+        { vendor_id: query.vendor_id, status: query.status, from: query.from, to: query.to },
+        pageRequest(query),
+      );
+    },
+  );
 
-  api.get('/subscriptions/billing/webhook-events', {
-    summary: 'The Stripe webhook inbox, newest first; filters status (handled, ignored, superseded, failed, pending), type, vendor_id',
-    query: WebhookEventQuery, responses: { 200: Page(WebhookEvent) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listWebhookEvents(knex, { status: query.status, type: query.type, vendor_id: query.vendor_id }, pageRequest(query));
-  });
+  api.get(
+    '/subscriptions/billing/webhook-events',
+    {
+      summary: 'The Stripe webhook inbox, newest first; filters status (handled, ignored, superseded, failed, pending), type, vendor_id',
+      query: WebhookEventQuery,
+      responses: { 200: Page(WebhookEvent) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listWebhookEvents(knex, { status: query.status, type: query.type, vendor_id: query.vendor_id }, pageRequest(query));
+    },
+  );
 
-  api.get('/subscriptions/billing/webhook-events/:id', {
-    summary: 'One stored Stripe webhook event, with its payload', params: EventParams, responses: { 200: WebhookEvent }, errors: [WebhookEventNotFoundException],
-  }, async (ctx, { params }) => {
-    ctx.body = await found(params.id);
-  });
+  api.get(
+    '/subscriptions/billing/webhook-events/:id',
+    {
+      summary: 'One stored Stripe webhook event, with its payload',
+      params: EventParams,
+      responses: { 200: WebhookEvent },
+      errors: [WebhookEventNotFoundException],
+    },
+    async (ctx, { params }) => {
+      ctx.body = await found(params.id);
+    },
+  );
 
-  api.post('/subscriptions/billing/webhook-events/:id/replay', {
-    summary: 'Handle a stored Stripe event again (idempotent: what it recorded before is not recorded twice)',
-    params: EventParams, responses: { 200: WebhookEvent }, errors: [WebhookEventNotFoundException],
-  }, async (ctx, { params }) => {
-    await found(params.id);
-    await processStripeEvent(services, params.id);
-    ctx.body = await found(params.id);
-  });
+  api.post(
+    '/subscriptions/billing/webhook-events/:id/replay',
+    {
+      summary: 'Handle a stored Stripe event again (idempotent: what it recorded before is not recorded twice)',
+      params: EventParams,
+      responses: { 200: WebhookEvent },
+      errors: [WebhookEventNotFoundException],
+    },
+    async (ctx, { params }) => {
+      await found(params.id);
+      await processStripeEvent(services, params.id);
+      ctx.body = await found(params.id);
+    },
+  );
 
   async function found(id: string) {
     const event = await findWebhookEvent(knex, id);

@@ -15,20 +15,35 @@ const ListQuery = Type.Object({ ...CustomerListQuery, vendor_id: Type.Optional(I
 export function adminCustomerRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
 
-  api.get('/customers', {
-    summary: 'Customers of every shop, with a vendor filter, searched (e-mail, names) and sorted',
-    query: ListQuery, responses: { 200: Page(CustomerItem) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listCustomers(services.db.knex, { vendor_id: query.vendor_id, search: query.search },
-      { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
-  });
+  api.get(
+    '/customers',
+    {
+      summary: 'Customers of every shop, with a vendor filter, searched (e-mail, names) and sorted',
+      query: ListQuery,
+      responses: { 200: Page(CustomerItem) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listCustomers(
+        services.db.knex,
+        { vendor_id: query.vendor_id, search: query.search },
+        { page: query.page ?? 1, limit: query.limit ?? 20 },
+        query.sort,
+      );
+    },
+  );
 
-  api.get('/customers/:id', {
-    summary: 'One customer with the vendor, order statistics, preferences and saved addresses',
-    params: IdParams, responses: { 200: CustomerDetail }, errors: [CustomerNotFoundException],
-  }, async (ctx, { params }) => {
-    ctx.body = await getCustomer(services.db.knex, params.id);
-  });
+  api.get(
+    '/customers/:id',
+    {
+      summary: 'One customer with the vendor, order statistics, preferences and saved addresses',
+      params: IdParams,
+      responses: { 200: CustomerDetail },
+      errors: [CustomerNotFoundException],
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getCustomer(services.db.knex, params.id);
+    },
+  );
 
   return api.router;
 }

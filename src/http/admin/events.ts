@@ -27,18 +27,21 @@ export function auditView(e: RecordedEvent) {
 }
 
 /** The answer of auditView: who (a user id, or a system actor such as `system:<process>`), when, what. */
-export const AuditEvent = Type.Object({
-  event_id: Type.String(),
-  stream: Type.String(),
-  version: Type.Integer({ minimum: 1 }),
-  type: Type.String(),
-  data: Type.Unknown({ description: 'The event\'s data, secrets redacted' }),
-  recorded_at: Timestamp,
-  user_id: Nullable(Type.Union([Type.Integer(), Type.String()])),
-  vendor_id: Nullable(Type.Integer()),
-  correlation_id: Nullable(Type.String()),
-  causation_id: Nullable(Type.String()),
-}, { $id: 'AuditEvent' });
+export const AuditEvent = Type.Object(
+  {
+    event_id: Type.String(),
+    stream: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    type: Type.String(),
+    data: Type.Unknown({ description: "The event's data, secrets redacted" }),
+    recorded_at: Timestamp,
+    user_id: Nullable(Type.Union([Type.Integer(), Type.String()])),
+    vendor_id: Nullable(Type.Integer()),
+    correlation_id: Nullable(Type.String()),
+    causation_id: Nullable(Type.String()),
+  },
+  { $id: 'AuditEvent' },
+);
 
 /**
  * One record's history as JSON Lines, for an outside auditor: one event a line, in order, with who,
@@ -60,31 +63,50 @@ export const StreamParams = Type.Object({ stream: Type.String({ minLength: 3, ma
 /** History for auditors: GET /events/streams/{stream}, a stream's events in order, paginated. */
 export function adminEventRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  api.get('/events/streams/:stream', {
-    summary: 'A stream\'s events in order (for auditors), secrets redacted, paginated',
-    params: StreamParams, query: Type.Object(PageQuery), responses: { 200: Page(AuditEvent) }, errors: [ResourceNotFoundException],
-  }, async (ctx, { params, query }) => {
-    const page = query.page ?? 1;
-    const limit = query.limit ?? 20;
-    const events = await services.store.readStream(params.stream);
-    if (events.length === 0) throw new ResourceNotFoundException(`Stream ${params.stream} has no events`);
-    ctx.body = {
-      items: events.slice((page - 1) * limit, page * limit).map(auditView),
-      total: events.length, page, limit,
-    };
-  });
+  api.get(
+    '/events/streams/:stream',
+    {
+      summary: "A stream's events in order (for auditors), secrets redacted, paginated",
+      params: StreamParams,
+      query: Type.Object(PageQuery),
+      responses: { 200: Page(AuditEvent) },
+      errors: [ResourceNotFoundException],
+    },
+    async (ctx, { params, query }) => {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? 20;
+      const events = await services.store.readStream(params.stream);
+      if (events.length === 0) throw new ResourceNotFoundException(`Stream ${params.stream} has no events`);
+      ctx.body = {
+        items: events.slice((page - 1) * limit, page * limit).map(auditView),
+        total: events.length,
+        page,
+        limit,
+      };
+    },
+  );
 
-  api.get('/events/streams/:stream/export', {
-    summary: 'One record\'s history as JSON Lines (application/x-ndjson), for an outside auditor: each event in order with who, when, what and the state after it',
-    params: StreamParams,
-    responses: { 200: { description: 'One JSON object a line (event, who, when, data with secrets redacted, state_after)', contentType: 'application/x-ndjson' } },
-    errors: [ResourceNotFoundException],
-  }, async (ctx, { params }) => {
-    const lines = await historyJsonLines(services, params.stream);
-    if (lines === null) throw new ResourceNotFoundException(`Stream ${params.stream} has no events`);
-    ctx.set('Content-Disposition', `attachment; filename="${historyFileName(params.stream)}"`);
-    ctx.type = 'application/x-ndjson; charset=utf-8';
-    ctx.body = lines;
-  });
+  api.get(
+    '/events/streams/:stream/export',
+    {
+      summary:
+        "One record's history as JSON Lines (application/x-ndjson), for an outside auditor: each event in order with who, when, what and the state after it",
+      params: StreamParams,
+      responses: {
+        200: {
+          description: 'One JSON object a line (event, who, when, data with secrets redacted, state_after)',
+          contentType: 'application/x-ndjson',
+        },
+      },
+      errors: [ResourceNotFoundException],
+    },
+    async (ctx, { params }) => {
+      const lines = await historyJsonLines(services, params.stream);
+      if (lines === null) throw new ResourceNotFoundException(`Stream ${params.stream} has no events`);
+      ctx.set('Content-Disposition', `attachment; filename="${historyFileName(params.stream)}"`);
+      ctx.type = 'application/x-ndjson; charset=utf-8';
+      ctx.body = lines;
+    },
+  );
   return api.router;
 }

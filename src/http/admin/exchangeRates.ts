@@ -9,16 +9,28 @@ import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
 import { multipart, uploadedFile } from '../multipart.ts';
 
-const RatesForm = Type.Object({
-  file: Type.String({ format: 'binary', description: 'An ECB eurofxref XML file: the daily one (eurofxref-daily.xml) or a historical one (eurofxref-hist*.xml)' }),
-}, { $id: 'ExchangeRatesUploadForm' });
+const RatesForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      description: 'An ECB eurofxref XML file: the daily one (eurofxref-daily.xml) or a historical one (eurofxref-hist*.xml)',
+    }),
+  },
+  { $id: 'ExchangeRatesUploadForm' },
+);
 
-const RatesLoaded = Type.Object({
-  days: Type.Integer({ description: 'Publication days in the file' }),
-  recorded: Type.Integer({ description: 'Days recorded now (new days, and days whose rates the file corrects); a day already recorded with the same rates adds nothing' }),
-  first_date: Type.String({ format: 'date' }),
-  last_date: Type.String({ format: 'date' }),
-}, { $id: 'ExchangeRatesLoaded' });
+const RatesLoaded = Type.Object(
+  {
+    days: Type.Integer({ description: 'Publication days in the file' }),
+    recorded: Type.Integer({
+      description:
+        'Days recorded now (new days, and days whose rates the file corrects); a day already recorded with the same rates adds nothing',
+    }),
+    first_date: Type.String({ format: 'date' }),
+    last_date: Type.String({ format: 'date' }),
+  },
+  { $id: 'ExchangeRatesLoaded' },
+);
 
 /**
  * An admin loads a file of ECB reference rates through the running service: what
@@ -28,17 +40,32 @@ const RatesLoaded = Type.Object({
 export function adminExchangeRateRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
 
-  api.post('/exchange-rates', {
-    summary: 'Load an ECB reference rates file (multipart field `file`): every day in it is recorded once',
-    bodyType: 'multipart', body: RatesForm, use: [multipart(() => ({ maxFileBytes: 20 * 1024 * 1024 }))],
-    responses: { 200: RatesLoaded }, errors: [ValidationException, ReferenceRatesFileException],
-  }, async (ctx) => {
-    const file = uploadedFile(ctx, 'file');
-    if (!file) throw new ValidationException('Send the rates file in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
-    const days = parseReferenceRates(await readFile(file.filepath, 'utf8'));
-    const { recorded } = await recordReferenceRates(services, days, `upload:${file.originalFilename ?? 'rates.xml'}`, commandContext(ctx, ctx.state.admin.id));
-    ctx.body = { days: days.length, recorded, first_date: days[0].date, last_date: days[days.length - 1].date };
-  });
+  api.post(
+    '/exchange-rates',
+    {
+      summary: 'Load an ECB reference rates file (multipart field `file`): every day in it is recorded once',
+      bodyType: 'multipart',
+      body: RatesForm,
+      use: [multipart(() => ({ maxFileBytes: 20 * 1024 * 1024 }))],
+      responses: { 200: RatesLoaded },
+      errors: [ValidationException, ReferenceRatesFileException],
+    },
+    async (ctx) => {
+      const file = uploadedFile(ctx, 'file');
+      if (!file)
+        throw new ValidationException('Send the rates file in the multipart field "file"', [
+          { pointer: '/body/file', message: 'required' },
+        ]);
+      const days = parseReferenceRates(await readFile(file.filepath, 'utf8'));
+      const { recorded } = await recordReferenceRates(
+        services,
+        days,
+        `upload:${file.originalFilename ?? 'rates.xml'}`,
+        commandContext(ctx, ctx.state.admin.id),
+      );
+      ctx.body = { days: days.length, recorded, first_date: days[0].date, last_date: days[days.length - 1].date };
+    },
+  );
 
   return api.router;
 }

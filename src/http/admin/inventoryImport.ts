@@ -15,44 +15,69 @@ import { formBody, uploadedFile } from '../multipart.ts';
 import { Nullable } from '../responses.ts';
 import { Id } from '../validation.ts';
 
-export const InventoryImportFields = Type.Object({
-  vendor_id: Id,
-  warehouse: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  /** "set": the file is a stock count (default); "add": its quantities are received on top. */
-  mode: Type.Optional(Type.Union([Type.Literal('set'), Type.Literal('add')])),
-}, { additionalProperties: false });
+export const InventoryImportFields = Type.Object(
+  {
+    vendor_id: Id,
+    warehouse: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** "set": the file is a stock count (default); "add": its quantities are received on top. */
+    mode: Type.Optional(Type.Union([Type.Literal('set'), Type.Literal('add')])),
+  },
+  { additionalProperties: false },
+);
 
 /** The form as documented: the fields and the file (read by the handler, src/http/multipart.ts). */
-export const InventoryImportForm = Type.Composite([InventoryImportFields, Type.Object({
-  file: Type.String({ format: 'binary', description: 'TSV or CSV with a header row BIN, EAN, PRODUCT (optional), QUANTITY (optional)' }),
-})], { $id: 'InventoryImportForm' });
+export const InventoryImportForm = Type.Composite(
+  [
+    InventoryImportFields,
+    Type.Object({
+      file: Type.String({
+        format: 'binary',
+        description: 'TSV or CSV with a header row BIN, EAN, PRODUCT (optional), QUANTITY (optional)',
+      }),
+    }),
+  ],
+  { $id: 'InventoryImportForm' },
+);
 
-const Rows = Type.Array(Type.Integer(), { description: 'The file\'s line numbers (the header is line 1)' });
+const Rows = Type.Array(Type.Integer(), { description: "The file's line numbers (the header is line 1)" });
 
 /** What an inventory import did: counts, the EANs that matched no product, the digital products skipped, the unreadable rows. */
-export const InventoryImportResult = Type.Object({
-  success: Type.Literal(true),
-  vendor_id: Type.Integer(),
-  vendor_code: Type.String(),
-  warehouse: Type.String(),
-  mode: Type.Union([Type.Literal('set'), Type.Literal('add')]),
-  total_rows: Type.Integer(),
-  matched_rows: Type.Integer(),
-  unmatched_rows: Type.Integer(),
-  invalid_rows: Type.Integer(),
-  products_updated: Type.Integer(),
-  locations_created: Type.Integer(),
-  locations_updated: Type.Integer(),
-  total_quantity: Type.Integer(),
-  unmatched: Type.Array(Type.Object({ ean: Type.String(), product: Nullable(Type.String()), rows: Rows, quantity: Type.Integer(), bins: Type.Array(Type.String()) })),
-  skipped_digital: Type.Array(Type.Object({ ean: Type.String(), product_id: Type.Integer(), rows: Rows })),
-  errors: Type.Array(Type.Object({
-    row: Type.Integer(),
-    error_type: Type.Union(['parse_error', 'missing_bin', 'invalid_ean', 'invalid_quantity'].map((t) => Type.Literal(t))),
-    message: Type.String(),
-    raw: Type.Optional(Type.String({ description: 'parse_error: the line as it is in the file' })),
-  })),
-}, { $id: 'InventoryImportResult' });
+export const InventoryImportResult = Type.Object(
+  {
+    success: Type.Literal(true),
+    vendor_id: Type.Integer(),
+    vendor_code: Type.String(),
+    warehouse: Type.String(),
+    mode: Type.Union([Type.Literal('set'), Type.Literal('add')]),
+    total_rows: Type.Integer(),
+    matched_rows: Type.Integer(),
+    unmatched_rows: Type.Integer(),
+    invalid_rows: Type.Integer(),
+    products_updated: Type.Integer(),
+    locations_created: Type.Integer(),
+    locations_updated: Type.Integer(),
+    total_quantity: Type.Integer(),
+    unmatched: Type.Array(
+      Type.Object({
+        ean: Type.String(),
+        product: Nullable(Type.String()),
+        rows: Rows,
+        quantity: Type.Integer(),
+        bins: Type.Array(Type.String()),
+      }),
+    ),
+    skipped_digital: Type.Array(Type.Object({ ean: Type.String(), product_id: Type.Integer(), rows: Rows })),
+    errors: Type.Array(
+      Type.Object({
+        row: Type.Integer(),
+        error_type: Type.Union(['parse_error', 'missing_bin', 'invalid_ean', 'invalid_quantity'].map((t) => Type.Literal(t))),
+        message: Type.String(),
+        raw: Type.Optional(Type.String({ description: 'parse_error: the line as it is in the file' })),
+      }),
+    ),
+  },
+  { $id: 'InventoryImportResult' },
+);
 
 /**
  * POST /admin/inventory/import (SPEC.md 4.1): rows are summed per EAN and bin, matched to the
@@ -63,9 +88,15 @@ export const InventoryImportResult = Type.Object({
 export async function importInventory(services: Services, ctx: Context) {
   const body = formBody(ctx, InventoryImportFields);
   const file = uploadedFile(ctx, 'file');
-  if (!file) throw new ImportFileException('Send the inventory file in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
-  return importInventoryFile(services, { vendorId: body.vendor_id, path: file.filepath, fileName: file.originalFilename, warehouse: body.warehouse, mode: body.mode },
-    commandContext(ctx, ctx.state.admin.id));
+  if (!file)
+    throw new ImportFileException('Send the inventory file in the multipart field "file"', [
+      { pointer: '/body/file', message: 'required' },
+    ]);
+  return importInventoryFile(
+    services,
+    { vendorId: body.vendor_id, path: file.filepath, fileName: file.originalFilename, warehouse: body.warehouse, mode: body.mode },
+    commandContext(ctx, ctx.state.admin.id),
+  );
 }
 
 /** An uploaded stock file to import for a vendor (the admin API's form, or a back-office page's). */
@@ -95,26 +126,52 @@ export async function importInventoryFile(services: Services, input: InventoryFi
   const products = await findProductsByGtin(services.db.knex, vendor.id, [...byEan.keys()]);
   const unmatched = [];
   const skippedDigital = [];
-  let created = 0, updated = 0, matchedRows = 0, units = 0;
+  let created = 0,
+    updated = 0,
+    matchedRows = 0,
+    units = 0;
   const reference = `inventory-import:${displayName(input.fileName)}`;
   const done = [];
   for (const [key, entry] of byEan) {
     const product = products.get(key);
     const quantity = [...entry.bins.values()].reduce((a, b) => a + b, 0);
     const ean = entry.ean;
-    if (!product) { unmatched.push({ ean, product: entry.product, rows: entry.rows, quantity, bins: [...entry.bins.keys()] }); continue; }
-    if (product.is_digital) { skippedDigital.push({ ean, product_id: product.id, rows: entry.rows }); continue; }
-    const r = await importStockCount({ store: services.store, db: services.db.knex, clock: services.clock },
-      { product_id: product.id, vendor_id: vendor.id, warehouse, bins: entry.bins, mode, reference }, ctxCommand);
+    if (!product) {
+      unmatched.push({ ean, product: entry.product, rows: entry.rows, quantity, bins: [...entry.bins.keys()] });
+      continue;
+    }
+    if (product.is_digital) {
+      skippedDigital.push({ ean, product_id: product.id, rows: entry.rows });
+      continue;
+    }
+    const r = await importStockCount(
+      { store: services.store, db: services.db.knex, clock: services.clock },
+      { product_id: product.id, vendor_id: vendor.id, warehouse, bins: entry.bins, mode, reference },
+      ctxCommand,
+    );
     done.push(...r.done);
-    created += r.created; updated += r.updated; matchedRows += entry.rows.length; units += quantity;
+    created += r.created;
+    updated += r.updated;
+    matchedRows += entry.rows.length;
+    units += quantity;
   }
   await services.settle(done);
   return {
-    success: true, vendor_id: vendor.id, vendor_code: vendor.vendor_code, warehouse, mode,
-    total_rows: parsed.lines.length + parsed.errors.length, matched_rows: matchedRows,
-    unmatched_rows: unmatched.reduce((n, u) => n + u.rows.length, 0), invalid_rows: parsed.errors.length,
-    products_updated: done.length, locations_created: created, locations_updated: updated, total_quantity: units,
-    unmatched, skipped_digital: skippedDigital, errors: parsed.errors,
+    success: true,
+    vendor_id: vendor.id,
+    vendor_code: vendor.vendor_code,
+    warehouse,
+    mode,
+    total_rows: parsed.lines.length + parsed.errors.length,
+    matched_rows: matchedRows,
+    unmatched_rows: unmatched.reduce((n, u) => n + u.rows.length, 0),
+    invalid_rows: parsed.errors.length,
+    products_updated: done.length,
+    locations_created: created,
+    locations_updated: updated,
+    total_quantity: units,
+    unmatched,
+    skipped_digital: skippedDigital,
+    errors: parsed.errors,
   };
 }

@@ -15,7 +15,12 @@ export function adminMessageRoutes(services: Services): Router {
   const adminId = (ctx: { state: any }) => ctx.state.admin.id as number;
   declareMessageRoutes(api, services, {
     caller: 'admin',
-    actor: async (ctx) => ({ kind: 'admin', id: adminId(ctx), name: await userDisplayName(services.db.knex, adminId(ctx)), vendor_id: null }),
+    actor: async (ctx) => ({
+      kind: 'admin',
+      id: adminId(ctx),
+      name: await userDisplayName(services.db.knex, adminId(ctx)),
+      vendor_id: null,
+    }),
     commandContext: (ctx) => commandContext(ctx, adminId(ctx)),
     startBody: AdminStartBody,
     toNewConversation: (b) => ({ ...b, body: b.body ?? '' }),

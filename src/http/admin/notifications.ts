@@ -2,7 +2,10 @@ import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { markAllNotificationsRead, markNotificationRead } from '../../../commands/notifications/handlers.ts';
 import {
-  countUnreadNotifications, getNotification, listNotifications, newestNotificationPosition,
+  countUnreadNotifications,
+  getNotification,
+  listNotifications,
+  newestNotificationPosition,
 } from '../../../queries/notifications/listNotifications.ts';
 import { NotificationNotFoundException } from '../../../commands/notifications/errors.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -32,41 +35,64 @@ export function adminNotificationRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
 
-  api.get('/notifications', {
-    summary: 'Notifications, newest first, with the calling admin\'s read state; filters unread, kind, severity, vendor_id, from, to', query: ListQuery,
-    responses: { 200: Page(Notification) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listNotifications(knex, ctx.state.admin.id, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
-  });
+  api.get(
+    '/notifications',
+    {
+      summary: "Notifications, newest first, with the calling admin's read state; filters unread, kind, severity, vendor_id, from, to",
+      query: ListQuery,
+      responses: { 200: Page(Notification) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listNotifications(knex, ctx.state.admin.id, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+    },
+  );
 
-  api.get('/notifications/unread-count', {
-    summary: 'How many notifications the calling admin has not read', responses: { 200: UnreadCount },
-  }, async (ctx) => {
-    ctx.body = { unread: await countUnreadNotifications(knex, ctx.state.admin.id) };
-  });
+  api.get(
+    '/notifications/unread-count',
+    {
+      summary: 'How many notifications the calling admin has not read',
+      responses: { 200: UnreadCount },
+    },
+    async (ctx) => {
+      ctx.body = { unread: await countUnreadNotifications(knex, ctx.state.admin.id) };
+    },
+  );
 
-  api.post('/notifications/read-all', {
-    summary: 'Mark every notification read for the calling admin (one raised afterwards is unread)', responses: { 200: UnreadCount },
-  }, async (ctx) => {
-    const adminId: number = ctx.state.admin.id;
-    const newest = await newestNotificationPosition(knex);
-    if (newest) {
-      await services.settle([await markAllNotificationsRead(services.store, adminId, newest, services.clock.now().toISOString(),
-        commandContext(ctx, adminId))]);
-    }
-    ctx.body = { unread: await countUnreadNotifications(knex, adminId) };
-  });
+  api.post(
+    '/notifications/read-all',
+    {
+      summary: 'Mark every notification read for the calling admin (one raised afterwards is unread)',
+      responses: { 200: UnreadCount },
+    },
+    async (ctx) => {
+      const adminId: number = ctx.state.admin.id;
+      const newest = await newestNotificationPosition(knex);
+      if (newest) {
+        await services.settle([
+          await markAllNotificationsRead(services.store, adminId, newest, services.clock.now().toISOString(), commandContext(ctx, adminId)),
+        ]);
+      }
+      ctx.body = { unread: await countUnreadNotifications(knex, adminId) };
+    },
+  );
 
-  api.post('/notifications/:id/read', {
-    summary: 'Mark one notification read for the calling admin (again: no change)', params: NotificationParams,
-    responses: { 200: Notification }, errors: [NotificationNotFoundException],
-  }, async (ctx, { params }) => {
-    const adminId: number = ctx.state.admin.id;
-    await getNotification(knex, adminId, params.id);
-    await services.settle([await markNotificationRead(services.store, adminId, params.id, services.clock.now().toISOString(),
-      commandContext(ctx, adminId))]);
-    ctx.body = await getNotification(knex, adminId, params.id);
-  });
+  api.post(
+    '/notifications/:id/read',
+    {
+      summary: 'Mark one notification read for the calling admin (again: no change)',
+      params: NotificationParams,
+      responses: { 200: Notification },
+      errors: [NotificationNotFoundException],
+    },
+    async (ctx, { params }) => {
+      const adminId: number = ctx.state.admin.id;
+      await getNotification(knex, adminId, params.id);
+      await services.settle([
+        await markNotificationRead(services.store, adminId, params.id, services.clock.now().toISOString(), commandContext(ctx, adminId)),
+      ]);
+      ctx.body = await getNotification(knex, adminId, params.id);
+    },
+  );
 
   return api.router;
 }

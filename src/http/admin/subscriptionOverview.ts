@@ -13,14 +13,16 @@ const ListQuery = Type.Object({
   ...PageQuery,
   tier_code: Type.Optional(TierCode),
   status: Type.Optional(SubscriptionStatus),
-  search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the vendor\'s name or code, any case' })),
+  search: Type.Optional(Type.String({ maxLength: 100, description: "Part of the vendor's name or code, any case" })),
 });
 
 /** The vendors' active add-ons on top of their limits, as vendorPlan counts them (src/http/featureGate.ts). */
-export const addOnLimits = (services: Services): LimitsAdjuster => async (vendorIds) => {
-  const addOns = await activeAddOnsByVendor(services.db.knex, vendorIds);
-  return (vendorId, limits) => withAddOns(limits, addOns.get(vendorId) ?? []);
-};
+export const addOnLimits =
+  (services: Services): LimitsAdjuster =>
+  async (vendorIds) => {
+    const addOns = await activeAddOnsByVendor(services.db.knex, vendorIds);
+    return (vendorId, limits) => withAddOns(limits, addOns.get(vendorId) ?? []);
+  };
 
 /**
  * SPEC.md 4.1 /subscriptions and /subscriptions/stats: every vendor's subscription with its
@@ -30,19 +32,34 @@ export const addOnLimits = (services: Services): LimitsAdjuster => async (vendor
 export function adminSubscriptionOverviewRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
 
-  api.get('/subscriptions', {
-    summary: 'Vendor subscriptions with tier, status, period and usage against the limits (add-ons included); filters tier_code, status, search (vendor name or code)',
-    query: ListQuery, responses: { 200: Page(AdminSubscriptionItem) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listSubscriptions(services.db.knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 }, addOnLimits(services));
-  });
+  api.get(
+    '/subscriptions',
+    {
+      summary:
+        'Vendor subscriptions with tier, status, period and usage against the limits (add-ons included); filters tier_code, status, search (vendor name or code)',
+      query: ListQuery,
+      responses: { 200: Page(AdminSubscriptionItem) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listSubscriptions(
+        services.db.knex,
+        query,
+        { page: query.page ?? 1, limit: query.limit ?? 20 },
+        addOnLimits(services),
+      );
+    },
+  );
 
-  api.get('/subscriptions/stats', {
-    summary: 'Subscriptions by tier and status, MRR and ARR (active subscriptions and add-ons), trial conversions',
-    responses: { 200: SubscriptionStats },
-  }, async (ctx) => {
-    ctx.body = await subscriptionStats(services.db.knex);
-  });
+  api.get(
+    '/subscriptions/stats',
+    {
+      summary: 'Subscriptions by tier and status, MRR and ARR (active subscriptions and add-ons), trial conversions',
+      responses: { 200: SubscriptionStats },
+    },
+    async (ctx) => {
+      ctx.body = await subscriptionStats(services.db.knex);
+    },
+  );
 
   return api.router;
 }

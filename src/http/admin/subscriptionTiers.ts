@@ -15,17 +15,28 @@ import { PageQuery } from '../validation.ts';
 import { Tier, TierCode, TierFields } from '../schemas/subscriptions.ts';
 
 const TierParams = Type.Object({ code: TierCode });
-const TierCreate = Type.Object({ code: TierCode, ...TierFields, description: Type.Optional(TierFields.description), sort_order: Type.Optional(TierFields.sort_order) },
-  { $id: 'TierCreate', additionalProperties: false });
-export const TierUpdate = Type.Object(Object.fromEntries(Object.entries(TierFields).map(([k, v]) => [k, Type.Optional(v)])),
-  { $id: 'TierUpdate', additionalProperties: false, minProperties: 1 });
-const ListQuery = Type.Object({ ...PageQuery, include_inactive: Type.Optional(Type.Boolean({ description: 'Also the deactivated tiers (default true)' })) });
+const TierCreate = Type.Object(
+  { code: TierCode, ...TierFields, description: Type.Optional(TierFields.description), sort_order: Type.Optional(TierFields.sort_order) },
+  { $id: 'TierCreate', additionalProperties: false },
+);
+export const TierUpdate = Type.Object(Object.fromEntries(Object.entries(TierFields).map(([k, v]) => [k, Type.Optional(v)])), {
+  $id: 'TierUpdate',
+  additionalProperties: false,
+  minProperties: 1,
+});
+const ListQuery = Type.Object({
+  ...PageQuery,
+  include_inactive: Type.Optional(Type.Boolean({ description: 'Also the deactivated tiers (default true)' })),
+});
 
 /** A tier may only list features of the catalogue (commands/subscriptions/features.ts). */
 export function checkFeatures(features: string[] | undefined): void {
   const unknown = (features ?? []).filter((c) => !featureByCode(c));
   if (unknown.length > 0) {
-    throw new ValidationException('Unknown feature codes', unknown.map((c) => ({ pointer: '/body/features', message: `unknown feature '${c}'` })));
+    throw new ValidationException(
+      'Unknown feature codes',
+      unknown.map((c) => ({ pointer: '/body/features', message: `unknown feature '${c}'` })),
+    );
   }
 }
 
@@ -35,55 +46,103 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
   const deps = () => tierDeps(services);
   const notFound = [TierNotFoundException];
 
-  api.get('/subscriptions/tiers', {
-    summary: 'Every tier in upgrade order, with prices, limits and features', query: ListQuery, responses: { 200: Page(Tier) },
-  }, async (ctx, { query }) => {
-    const items = await listTiers(services.db.knex, { includeInactive: query.include_inactive ?? true });
-    ctx.body = pageOf(items, query);
-  });
+  api.get(
+    '/subscriptions/tiers',
+    {
+      summary: 'Every tier in upgrade order, with prices, limits and features',
+      query: ListQuery,
+      responses: { 200: Page(Tier) },
+    },
+    async (ctx, { query }) => {
+      const items = await listTiers(services.db.knex, { includeInactive: query.include_inactive ?? true });
+      ctx.body = pageOf(items, query);
+    },
+  );
 
-  api.post('/subscriptions/tiers', {
-    summary: 'Create a tier (a code in use is a 409)', body: TierCreate, responses: { 201: Tier }, errors: [ConflictException],
-  }, async (ctx, { body }) => {
-    checkFeatures(body.features);
-    const { code, ...details } = body;
-    await services.settle(await createTier(deps(), code, { ...details, description: details.description ?? null, sort_order: details.sort_order ?? 0 },
-      commandContext(ctx, ctx.state.admin.id)));
-    ctx.status = 201;
-    ctx.body = await getTier(services.db.knex, code);
-  });
+  api.post(
+    '/subscriptions/tiers',
+    {
+      summary: 'Create a tier (a code in use is a 409)',
+      body: TierCreate,
+      responses: { 201: Tier },
+      errors: [ConflictException],
+    },
+    async (ctx, { body }) => {
+      checkFeatures(body.features);
+      const { code, ...details } = body;
+      await services.settle(
+        await createTier(
+          deps(),
+          code,
+          { ...details, description: details.description ?? null, sort_order: details.sort_order ?? 0 },
+          commandContext(ctx, ctx.state.admin.id),
+        ),
+      );
+      ctx.status = 201;
+      ctx.body = await getTier(services.db.knex, code);
+    },
+  );
 
-  api.get('/subscriptions/tiers/:code', {
-    summary: 'One tier', params: TierParams, responses: { 200: Tier }, errors: notFound,
-  }, async (ctx, { params }) => {
-    ctx.body = await getTier(services.db.knex, params.code);
-  });
-
-  api.put('/subscriptions/tiers/:code', {
-    summary: 'Change a tier\'s name, description, prices, limits, features or order', params: TierParams, body: TierUpdate,
-    responses: { 200: Tier }, errors: notFound,
-  }, async (ctx, { params, body }) => {
-    checkFeatures(body.features as string[] | undefined);
-    await services.settle(await changeTier(deps(), params.code, body as any, commandContext(ctx, ctx.state.admin.id)));
-    ctx.body = await getTier(services.db.knex, params.code);
-  });
-
-  api.delete('/subscriptions/tiers/:code', {
-    summary: 'Delete a tier (refused while vendors are subscribed to it)', params: TierParams, responses: { 200: Message },
-    errors: [TierNotFoundException, BusinessLogicException],
-  }, async (ctx, { params }) => {
-    await services.settle(await deleteTier(deps(), params.code, commandContext(ctx, ctx.state.admin.id)));
-    ctx.body = { message: `Tier ${params.code} deleted`, id: params.code };
-  });
-
-  for (const [action, active] of [['activate', true], ['deactivate', false]] as const) {
-    api.post(`/subscriptions/tiers/:code/${action}`, {
-      summary: active ? 'Offer the tier again' : 'Stop offering the tier to new subscriptions', params: TierParams,
-      responses: { 200: Tier }, errors: notFound,
-    }, async (ctx, { params }) => {
-      await services.settle(await setTierActive(deps(), params.code, active, commandContext(ctx, ctx.state.admin.id)));
+  api.get(
+    '/subscriptions/tiers/:code',
+    {
+      summary: 'One tier',
+      params: TierParams,
+      responses: { 200: Tier },
+      errors: notFound,
+    },
+    async (ctx, { params }) => {
       ctx.body = await getTier(services.db.knex, params.code);
-    });
+    },
+  );
+
+  api.put(
+    '/subscriptions/tiers/:code',
+    {
+      summary: "Change a tier's name, description, prices, limits, features or order",
+      params: TierParams,
+      body: TierUpdate,
+      responses: { 200: Tier },
+      errors: notFound,
+    },
+    async (ctx, { params, body }) => {
+      checkFeatures(body.features as string[] | undefined);
+      await services.settle(await changeTier(deps(), params.code, body as any, commandContext(ctx, ctx.state.admin.id)));
+      ctx.body = await getTier(services.db.knex, params.code);
+    },
+  );
+
+  api.delete(
+    '/subscriptions/tiers/:code',
+    {
+      summary: 'Delete a tier (refused while vendors are subscribed to it)',
+      params: TierParams,
+      responses: { 200: Message },
+      errors: [TierNotFoundException, BusinessLogicException],
+    },
+    async (ctx, { params }) => {
+      await services.settle(await deleteTier(deps(), params.code, commandContext(ctx, ctx.state.admin.id)));
+      ctx.body = { message: `Tier ${params.code} deleted`, id: params.code };
+    },
+  );
+
+  for (const [action, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    api.post(
+      `/subscriptions/tiers/:code/${action}`,
+      {
+        summary: active ? 'Offer the tier again' : 'Stop offering the tier to new subscriptions',
+        params: TierParams,
+        responses: { 200: Tier },
+        errors: notFound,
+      },
+      async (ctx, { params }) => {
+        await services.settle(await setTierActive(deps(), params.code, active, commandContext(ctx, ctx.state.admin.id)));
+        ctx.body = await getTier(services.db.knex, params.code);
+      },
+    );
   }
 
   return api.router;

@@ -3,7 +3,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import { CONTACT_FIELDS } from '../../../commands/vendors/events.ts';
 import {
-  changeVendorProfile, changeVendorSubdomain, createVendor, deleteVendor, setVendorActive, setVendorVerified, type VendorDeps,
+  changeVendorProfile,
+  changeVendorSubdomain,
+  createVendor,
+  deleteVendor,
+  setVendorActive,
+  setVendorVerified,
+  type VendorDeps,
 } from '../../../commands/vendors/handlers.ts';
 import { getVendor, resolveVendorId } from '../../../queries/vendors/getVendor.ts';
 import { listVendors, VENDOR_SORTS, type VendorSort } from '../../../queries/vendors/listVendors.ts';
@@ -14,44 +20,75 @@ import { decideNewVendorPlan } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import {
-  blankToNull, ContactSchema, contactChanges, defined, Description, ExtmarketIdentitySchema, LanguageSchema, Name, Subdomain, VendorCode,
+  blankToNull,
+  ContactSchema,
+  contactChanges,
+  defined,
+  Description,
+  ExtmarketIdentitySchema,
+  LanguageSchema,
+  Name,
+  Subdomain,
+  VendorCode,
 } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
 import { Message, Page } from '../responses.ts';
 import { VendorDetail } from '../schemas/tenancy.ts';
 import { Id, PageQuery, SortQuery } from '../validation.ts';
 
-export const VendorCreate = Type.Object({
-  company_id: Id,
-  vendor_code: VendorCode,
-  subdomain: Type.Optional(Subdomain),
-  name: Name,
-  description: Type.Optional(Description),
-  ...ContactSchema,
-  ...LanguageSchema,
-  ...ExtmarketIdentitySchema,
-  plan: Type.Optional(Type.Object({
-    tier_code: Type.Optional(Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z][a-z0-9_-]*$', description: 'An offered tier (404 TierNotFoundException otherwise); absent: the platform\'s default tier' })),
-    trial_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: 'A trial of this many days; absent: a paid period (30 days) at once' })),
-  }, {
-    additionalProperties: false, minProperties: 1,
-    description: 'The vendor\'s plan from the start: a tier, a trial, or both (a trial without a tier is on the default tier). Absent: no subscription, '
-      + 'the vendor is on the platform\'s default tier (GET /settings/plans). The subscription is opened just after the vendor (docs/subscriptions.md "A new vendor\'s plan")',
-  })),
-}, { $id: 'VendorCreate', additionalProperties: false });
+export const VendorCreate = Type.Object(
+  {
+    company_id: Id,
+    vendor_code: VendorCode,
+    subdomain: Type.Optional(Subdomain),
+    name: Name,
+    description: Type.Optional(Description),
+    ...ContactSchema,
+    ...LanguageSchema,
+    ...ExtmarketIdentitySchema,
+    plan: Type.Optional(
+      Type.Object(
+        {
+          tier_code: Type.Optional(
+            Type.String({
+              minLength: 2,
+              maxLength: 40,
+              pattern: '^[a-z][a-z0-9_-]*$',
+              description: "An offered tier (404 TierNotFoundException otherwise); absent: the platform's default tier",
+            }),
+          ),
+          trial_days: Type.Optional(
+            Type.Integer({ minimum: 1, maximum: 365, description: 'A trial of this many days; absent: a paid period (30 days) at once' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          minProperties: 1,
+          description:
+            "The vendor's plan from the start: a tier, a trial, or both (a trial without a tier is on the default tier). Absent: no subscription, " +
+            'the vendor is on the platform\'s default tier (GET /settings/plans). The subscription is opened just after the vendor (docs/subscriptions.md "A new vendor\'s plan")',
+        },
+      ),
+    ),
+  },
+  { $id: 'VendorCreate', additionalProperties: false },
+);
 
-export const VendorUpdate = Type.Object({
-  name: Type.Optional(Name),
-  description: Type.Optional(Description),
-  subdomain: Type.Optional(Subdomain),
-  ...ContactSchema,
-  /** Clears every contact override: the vendor inherits all of the company's contact data. */
-  reset_contact_to_company: Type.Optional(Type.Boolean()),
-  ...LanguageSchema,
-  ...ExtmarketIdentitySchema,
-  is_active: Type.Optional(Type.Boolean()),
-  is_verified: Type.Optional(Type.Boolean()),
-}, { $id: 'VendorUpdate', additionalProperties: false, minProperties: 1 });
+export const VendorUpdate = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    subdomain: Type.Optional(Subdomain),
+    ...ContactSchema,
+    /** Clears every contact override: the vendor inherits all of the company's contact data. */
+    reset_contact_to_company: Type.Optional(Type.Boolean()),
+    ...LanguageSchema,
+    ...ExtmarketIdentitySchema,
+    is_active: Type.Optional(Type.Boolean()),
+    is_verified: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'VendorUpdate', additionalProperties: false, minProperties: 1 },
+);
 
 const ListQuery = Type.Object({
   ...PageQuery,
@@ -66,43 +103,54 @@ const ListQuery = Type.Object({
 export async function createVendorFrom(services: Services, body: Static<typeof VendorCreate>, c: CommandContext) {
   // Checked before anything is claimed: an unknown tier refuses the creation.
   const requested_plan = body.plan ? await decideNewVendorPlan(services, body.plan) : undefined;
-  const languages = body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : ['en', 'fr', 'de', 'lb'] as const);
-  return createVendor({ store: services.store, db: services.db.knex, clock: services.clock }, {
-    company_id: body.company_id, vendor_code: body.vendor_code, subdomain: body.subdomain,
-    name: body.name.trim(), description: blankToNull(body.description) ?? null,
-    contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null, ...contactChanges(body),
-    dashboard_language: body.dashboard_language ?? 'en',
-    storefront_language: body.storefront_language ?? languages[0],
-    storefront_languages: [...languages],
-    storefront_locale: body.storefront_locale ?? null,
-    extmarket_vendor_id: blankToNull(body.extmarket_vendor_id) ?? null,
-    extmarket_vendor_slug: blankToNull(body.extmarket_vendor_slug) ?? null,
-    requested_plan,
-  }, c);
+  const languages =
+    body.storefront_languages ?? (body.storefront_language ? [body.storefront_language] : (['en', 'fr', 'de', 'lb'] as const));
+  return createVendor(
+    { store: services.store, db: services.db.knex, clock: services.clock },
+    {
+      company_id: body.company_id,
+      vendor_code: body.vendor_code,
+      subdomain: body.subdomain,
+      name: body.name.trim(),
+      description: blankToNull(body.description) ?? null,
+      contact_email: null,
+      contact_phone: null,
+      website: null,
+      business_address: null,
+      tax_number: null,
+      ...contactChanges(body),
+      dashboard_language: body.dashboard_language ?? 'en',
+      storefront_language: body.storefront_language ?? languages[0],
+      storefront_languages: [...languages],
+      storefront_locale: body.storefront_locale ?? null,
+      extmarket_vendor_id: blankToNull(body.extmarket_vendor_id) ?? null,
+      extmarket_vendor_slug: blankToNull(body.extmarket_vendor_slug) ?? null,
+      requested_plan,
+    },
+    c,
+  );
 }
 
 /** Applies the API's VendorUpdate body: profile and contact overrides, subdomain, flags, each its own command. */
 export async function updateVendor(services: Services, id: number, body: Static<typeof VendorUpdate>, c: CommandContext) {
   const deps: VendorDeps = { store: services.store, db: services.db.knex, clock: services.clock };
-  const contact = body.reset_contact_to_company
-    ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null]))
-    : contactChanges(body);
+  const contact = body.reset_contact_to_company ? Object.fromEntries(CONTACT_FIELDS.map((f) => [f, null])) : contactChanges(body);
   const profile = defined({
     ...contact,
     name: body.name?.trim(),
-    description: body.description === undefined ? undefined : blankToNull(body.description) ?? null,
+    description: body.description === undefined ? undefined : (blankToNull(body.description) ?? null),
     dashboard_language: body.dashboard_language,
     storefront_language: body.storefront_language,
     storefront_languages: body.storefront_languages,
     storefront_locale: body.storefront_locale,
-    extmarket_vendor_id: body.extmarket_vendor_id === undefined ? undefined : blankToNull(body.extmarket_vendor_id) ?? null,
-    extmarket_vendor_slug: body.extmarket_vendor_slug === undefined ? undefined : blankToNull(body.extmarket_vendor_slug) ?? null,
+    extmarket_vendor_id: body.extmarket_vendor_id === undefined ? undefined : (blankToNull(body.extmarket_vendor_id) ?? null),
+    extmarket_vendor_slug: body.extmarket_vendor_slug === undefined ? undefined : (blankToNull(body.extmarket_vendor_slug) ?? null),
   });
   const done = [];
-  if (Object.keys(profile).length > 0) done.push(...await changeVendorProfile(deps, id, profile, c));
-  if (body.subdomain !== undefined) done.push(...await changeVendorSubdomain(deps, id, body.subdomain, c));
-  if (body.is_active !== undefined) done.push(...await setVendorActive(deps, id, body.is_active, c));
-  if (body.is_verified !== undefined) done.push(...await setVendorVerified(deps, id, body.is_verified, c));
+  if (Object.keys(profile).length > 0) done.push(...(await changeVendorProfile(deps, id, profile, c)));
+  if (body.subdomain !== undefined) done.push(...(await changeVendorSubdomain(deps, id, body.subdomain, c)));
+  if (body.is_active !== undefined) done.push(...(await setVendorActive(deps, id, body.is_active, c)));
+  if (body.is_verified !== undefined) done.push(...(await setVendorVerified(deps, id, body.is_verified, c)));
   return done;
 }
 
@@ -116,66 +164,117 @@ export function adminVendorRoutes(services: Services): Router {
   const notFound = [VendorNotFoundException];
   const knex = services.db.knex;
 
-  api.get('/vendors', {
-    summary: 'Vendors, searched on code, name and subdomain, filtered and sorted', query: ListQuery, responses: { 200: Page(VendorDetail) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listVendors(knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
-  });
+  api.get(
+    '/vendors',
+    {
+      summary: 'Vendors, searched on code, name and subdomain, filtered and sorted',
+      query: ListQuery,
+      responses: { 200: Page(VendorDetail) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listVendors(knex, query, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
+    },
+  );
 
-  api.post('/vendors', {
-    summary: 'Create a vendor of a company (code and subdomain unique), optionally on a tier or a trial (`plan`)', body: VendorCreate, responses: { 201: VendorDetail },
-    errors: [CompanyNotFoundException, ConflictException, TierNotFoundException],
-  }, async (ctx, { body }) => {
-    const { id, done } = await createVendorFrom(services, body, commandContext(ctx, ctx.state.admin.id));
-    await services.settle(done);
-    ctx.status = 201;
-    ctx.body = await getVendor(knex, id);
-  });
+  api.post(
+    '/vendors',
+    {
+      summary: 'Create a vendor of a company (code and subdomain unique), optionally on a tier or a trial (`plan`)',
+      body: VendorCreate,
+      responses: { 201: VendorDetail },
+      errors: [CompanyNotFoundException, ConflictException, TierNotFoundException],
+    },
+    async (ctx, { body }) => {
+      const { id, done } = await createVendorFrom(services, body, commandContext(ctx, ctx.state.admin.id));
+      await services.settle(done);
+      ctx.status = 201;
+      ctx.body = await getVendor(knex, id);
+    },
+  );
 
-  api.get('/vendors/:identifier', {
-    summary: 'A vendor by id or code (VendorDetailResponse)', params: IdentifierParams, responses: { 200: VendorDetail }, errors: notFound,
-  }, async (ctx, { params }) => {
-    ctx.body = await getVendor(knex, await resolveVendorId(knex, params.identifier));
-  });
+  api.get(
+    '/vendors/:identifier',
+    {
+      summary: 'A vendor by id or code (VendorDetailResponse)',
+      params: IdentifierParams,
+      responses: { 200: VendorDetail },
+      errors: notFound,
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getVendor(knex, await resolveVendorId(knex, params.identifier));
+    },
+  );
 
-  api.put('/vendors/:identifier', {
-    summary: 'Change a vendor: profile, contact overrides, languages, subdomain, flags', params: IdentifierParams, body: VendorUpdate,
-    responses: { 200: VendorDetail }, errors: [VendorNotFoundException, ConflictException],
-  }, async (ctx, { params, body }) => {
-    const id = await resolveVendorId(knex, params.identifier);
-    const done = await updateVendor(services, id, body, commandContext(ctx, ctx.state.admin.id));
-    await services.settle(done);
-    ctx.body = await getVendor(knex, id);
-  });
+  api.put(
+    '/vendors/:identifier',
+    {
+      summary: 'Change a vendor: profile, contact overrides, languages, subdomain, flags',
+      params: IdentifierParams,
+      body: VendorUpdate,
+      responses: { 200: VendorDetail },
+      errors: [VendorNotFoundException, ConflictException],
+    },
+    async (ctx, { params, body }) => {
+      const id = await resolveVendorId(knex, params.identifier);
+      const done = await updateVendor(services, id, body, commandContext(ctx, ctx.state.admin.id));
+      await services.settle(done);
+      ctx.body = await getVendor(knex, id);
+    },
+  );
 
-  api.delete('/vendors/:identifier', {
-    summary: 'Delete a vendor', params: IdentifierParams, responses: { 200: Message }, errors: notFound,
-  }, async (ctx, { params }) => {
-    const id = await resolveVendorId(knex, params.identifier);
-    await services.settle(await deleteVendor(deps(), id, commandContext(ctx, ctx.state.admin.id)));
-    ctx.body = { message: `Vendor ${id} deleted`, id };
-  });
+  api.delete(
+    '/vendors/:identifier',
+    {
+      summary: 'Delete a vendor',
+      params: IdentifierParams,
+      responses: { 200: Message },
+      errors: notFound,
+    },
+    async (ctx, { params }) => {
+      const id = await resolveVendorId(knex, params.identifier);
+      await services.settle(await deleteVendor(deps(), id, commandContext(ctx, ctx.state.admin.id)));
+      ctx.body = { message: `Vendor ${id} deleted`, id };
+    },
+  );
 
   // Sets the flag from the body, or toggles it when the body has none.
-  api.put('/vendors/:identifier/verification', {
-    summary: 'Set the verified flag, or toggle it when the body has none', params: IdentifierParams,
-    body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { $id: 'VendorVerificationUpdate', additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
-  }, async (ctx, { params, body }) => {
-    const id = await resolveVendorId(knex, params.identifier);
-    const current = await getVendor(knex, id);
-    await services.settle(await setVendorVerified(deps(), id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)));
-    ctx.body = await getVendor(knex, id);
-  });
+  api.put(
+    '/vendors/:identifier/verification',
+    {
+      summary: 'Set the verified flag, or toggle it when the body has none',
+      params: IdentifierParams,
+      body: Type.Object({ is_verified: Type.Optional(Type.Boolean()) }, { $id: 'VendorVerificationUpdate', additionalProperties: false }),
+      responses: { 200: VendorDetail },
+      errors: notFound,
+    },
+    async (ctx, { params, body }) => {
+      const id = await resolveVendorId(knex, params.identifier);
+      const current = await getVendor(knex, id);
+      await services.settle(
+        await setVendorVerified(deps(), id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)),
+      );
+      ctx.body = await getVendor(knex, id);
+    },
+  );
 
-  api.put('/vendors/:identifier/status', {
-    summary: 'Set the active flag, or toggle it when the body has none', params: IdentifierParams,
-    body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { $id: 'VendorStatusUpdate', additionalProperties: false }), responses: { 200: VendorDetail }, errors: notFound,
-  }, async (ctx, { params, body }) => {
-    const id = await resolveVendorId(knex, params.identifier);
-    const current = await getVendor(knex, id);
-    await services.settle(await setVendorActive(deps(), id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)));
-    ctx.body = await getVendor(knex, id);
-  });
+  api.put(
+    '/vendors/:identifier/status',
+    {
+      summary: 'Set the active flag, or toggle it when the body has none',
+      params: IdentifierParams,
+      body: Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { $id: 'VendorStatusUpdate', additionalProperties: false }),
+      responses: { 200: VendorDetail },
+      errors: notFound,
+    },
+    async (ctx, { params, body }) => {
+      const id = await resolveVendorId(knex, params.identifier);
+      const current = await getVendor(knex, id);
+      await services.settle(
+        await setVendorActive(deps(), id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)),
+      );
+      ctx.body = await getVendor(knex, id);
+    },
+  );
 
   return api.router;
 }

@@ -19,11 +19,15 @@ interface ContextVendor {
 /** The best supported language of an Accept-Language header, by q-value. */
 export function fromAcceptLanguage(header: string | undefined): LanguageCode | null {
   if (!header) return null;
-  const ranked = header.split(',').map((part, i) => {
-    const [tag, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, i };
-  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  const ranked = header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, i };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
   return (ranked.find((r) => isLanguage(r.lang))?.lang as LanguageCode | undefined) ?? null;
 }
 
@@ -31,8 +35,11 @@ export function fromAcceptLanguage(header: string | undefined): LanguageCode | n
  * The language of a request: the cookie (when the shop allows it), the shop's storefront
  * language, the browser's Accept-Language, the language of the resolved locale, then English.
  */
-export function resolveLanguage(ctx: Context, locale?: string, cookieValue?: string | null)
-  : { code: LanguageCode; source: LanguageSource } {
+export function resolveLanguage(
+  ctx: Context,
+  locale?: string,
+  cookieValue?: string | null,
+): { code: LanguageCode; source: LanguageSource } {
   // undefined: read the request's cookie; null: the preference was just cleared.
   const cookie = cookieValue === undefined ? ctx.cookies.get(LANGUAGE_COOKIE) : cookieValue;
   const vendor = ctx.state.vendorContext as ContextVendor | undefined;
@@ -53,8 +60,11 @@ export const requestLanguage = (ctx: Context): LanguageCode => resolveLanguage(c
  * SPEC.md part 2 Conventions: the storefront locale is the vendor's storefront_locale, then the
  * platform admin setting, then the environment (DEFAULT_LOCALE), then 'en'.
  */
-export async function resolveLocale(knex: Knex, vendorLocale: string | null | undefined, envLocale: string | undefined)
-  : Promise<{ locale: string; source: 'vendor' | 'platform' | 'environment' | 'fallback' }> {
+export async function resolveLocale(
+  knex: Knex,
+  vendorLocale: string | null | undefined,
+  envLocale: string | undefined,
+): Promise<{ locale: string; source: 'vendor' | 'platform' | 'environment' | 'fallback' }> {
   if (vendorLocale) return { locale: vendorLocale, source: 'vendor' };
   const row = await knex('platform_settings').select('value').where('key', PLATFORM_LOCALE_KEY).first();
   if (row && typeof row.value === 'string' && row.value) return { locale: row.value, source: 'platform' };

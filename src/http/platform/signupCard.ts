@@ -17,7 +17,12 @@ export function stripeFor(services: Services): StripeClient {
   return services.stripe;
 }
 
-export interface OpenedSetup { stripe_customer_id: string; setup_intent_id: string; client_secret: string; reused: boolean }
+export interface OpenedSetup {
+  stripe_customer_id: string;
+  setup_intent_id: string;
+  client_secret: string;
+  reused: boolean;
+}
 
 /** The signup's open SetupIntent again, or a new one (with the signup's customer, made once). */
 export async function openSetupIntent(services: Services, s: LiveSignup): Promise<OpenedSetup> {
@@ -29,14 +34,22 @@ export async function openSetupIntent(services: Services, s: LiveSignup): Promis
     }
   }
   const metadata = { signup_id: s.id };
-  const customer = s.card?.stripe_customer_id ?? (await stripeCall('create the customer', () => stripe.customers.create(
-    { metadata, ...(s.account && { email: s.account.email }), ...(s.company && { name: s.company.name }) },
-    { idempotencyKey: `signup-${s.id}:customer` },
-  ))).id;
-  const intent = await stripeCall('open a SetupIntent', () => stripe.setupIntents.create(
-    { customer, usage: 'off_session', payment_method_types: ['card'], metadata },
-    { idempotencyKey: `signup-${s.id}:setup-intent:${s.card?.setup_intent_id ?? 'first'}` },
-  ));
+  const customer =
+    s.card?.stripe_customer_id ??
+    (
+      await stripeCall('create the customer', () =>
+        stripe.customers.create(
+          { metadata, ...(s.account && { email: s.account.email }), ...(s.company && { name: s.company.name }) },
+          { idempotencyKey: `signup-${s.id}:customer` },
+        ),
+      )
+    ).id;
+  const intent = await stripeCall('open a SetupIntent', () =>
+    stripe.setupIntents.create(
+      { customer, usage: 'off_session', payment_method_types: ['card'], metadata },
+      { idempotencyKey: `signup-${s.id}:setup-intent:${s.card?.setup_intent_id ?? 'first'}` },
+    ),
+  );
   return { stripe_customer_id: customer, setup_intent_id: intent.id, client_secret: intent.client_secret!, reused: false };
 }
 
@@ -44,10 +57,12 @@ export async function openSetupIntent(services: Services, s: LiveSignup): Promis
 export async function confirmedCard(services: Services, setupIntentId: string) {
   const stripe = stripeFor(services);
   const intent = await stripeCall('read the SetupIntent', () => stripe.setupIntents.retrieve(setupIntentId));
-  const pmId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id ?? null;
+  const pmId = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
   if (intent.status !== 'succeeded' || !pmId) {
-    throw new SignupCardNotConfirmedException(`Stripe has not confirmed the card yet (SetupIntent ${intent.status})`,
-      { setup_intent_status: intent.status, card_error: intent.last_setup_error?.message ?? null });
+    throw new SignupCardNotConfirmedException(`Stripe has not confirmed the card yet (SetupIntent ${intent.status})`, {
+      setup_intent_status: intent.status,
+      card_error: intent.last_setup_error?.message ?? null,
+    });
   }
   const pm = await stripeCall('read the payment method', () => stripe.paymentMethods.retrieve(pmId));
   return { payment_method_id: pmId, brand: pm.card?.brand ?? null, last4: pm.card?.last4 ?? null };

@@ -38,7 +38,11 @@ export function completeSignup(services: Services, signupId: string, ctx: Comman
   // finds it completed. (Across instances they share the ids; docs/onboarding.md "Signup".)
   const previous = running.get(signupId) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(() => complete(services, signupId, ctx));
-  const tail = next.catch(() => undefined).finally(() => { if (running.get(signupId) === tail) running.delete(signupId); });
+  const tail = next
+    .catch(() => undefined)
+    .finally(() => {
+      if (running.get(signupId) === tail) running.delete(signupId);
+    });
   running.set(signupId, tail);
   return next;
 }
@@ -67,7 +71,7 @@ async function complete(services: Services, signupId: string, ctx: CommandContex
   await claimOrRefuse(services, s, signupId, ctx, done);
   // One moment for the trial's start and the completion: the trial ends TRIAL_DAYS after completed_at.
   const at = services.clock.now();
-  done.push(...await openAccounts(services, s, ids, at, vendorCtx));
+  done.push(...(await openAccounts(services, s, ids, at, vendorCtx)));
   done.push(await handleCommand(store, signup, signupId, { type: 'FinishCompletion', data: { at: at.toISOString() } }, ctx));
   return { result: ids, done };
 }
@@ -85,8 +89,9 @@ const exists = async (services: Services, stream: string) => (await services.sto
 async function claimOrRefuse(services: Services, s: LiveSignup, signupId: string, ctx: CommandContext, done: Done): Promise<void> {
   const { vendor_id } = s.ids!;
   const vendorCode = s.vendor!.vendor_code.trim().toUpperCase();
-  const claims: [('vendor_code' | 'subdomain' | 'extmarket_shop'), string][] = [
-    ['vendor_code', vendorCode], ['subdomain', vendorCode.replace(/_/g, '-').toLowerCase()],
+  const claims: ['vendor_code' | 'subdomain' | 'extmarket_shop', string][] = [
+    ['vendor_code', vendorCode],
+    ['subdomain', vendorCode.replace(/_/g, '-').toLowerCase()],
     ...(s.shop ? [['extmarket_shop', s.shop.extmarket_vendor_id] as ['extmarket_shop', string]] : []),
   ];
   const made: typeof claims = [];
@@ -96,18 +101,26 @@ async function claimOrRefuse(services: Services, s: LiveSignup, signupId: string
       done.push(await claimVendorValue(services.store, kind, value, vendor_id, c));
       made.push([kind, value]);
     }
-    done.push(...await ownerAccount(services, s, ctx));
+    done.push(...(await ownerAccount(services, s, ctx)));
   } catch (err) {
     if (!(err instanceof ConflictException)) throw err;
     for (const [kind, value] of made) await releaseVendorValue(services.store, kind, value, vendor_id, c).catch(() => undefined);
     const field = (err.extra as { field?: string }).field ?? claims[made.length]?.[0] ?? 'email';
-    await handleCommand(services.store, signup, signupId, { type: 'RefuseCompletion', data: { field, at: now(services) } }, ctx).catch(() => undefined);
-    throw new ConflictException(`The ${field.replace('_', ' ')} is already taken here: change it and complete the signup again`, { field, next_step: field === 'email' ? 'account' : 'vendor' });
+    await handleCommand(services.store, signup, signupId, { type: 'RefuseCompletion', data: { field, at: now(services) } }, ctx).catch(
+      () => undefined,
+    );
+    throw new ConflictException(`The ${field.replace('_', ' ')} is already taken here: change it and complete the signup again`, {
+      field,
+      next_step: field === 'email' ? 'account' : 'vendor',
+    });
   }
 }
 
 function usernameFrom(email: string): string {
-  const base = email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40);
+  const base = email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .slice(0, 40);
   return base.length >= 3 ? base : `owner-${base}`;
 }
 
@@ -118,8 +131,14 @@ async function ownerAccount(services: Services, s: LiveSignup, ctx: CommandConte
   const deps = { store: services.store, db: services.db.knex, clock: services.clock };
   const a = s.account!;
   const input = {
-    id: user_id, email: a.email, password_hash: a.password_hash, role: 'vendor' as const, must_change_password: false,
-    first_name: a.first_name, last_name: a.last_name, preferred_language: a.language,
+    id: user_id,
+    email: a.email,
+    password_hash: a.password_hash,
+    role: 'vendor' as const,
+    must_change_password: false,
+    first_name: a.first_name,
+    last_name: a.last_name,
+    preferred_language: a.language,
   };
   try {
     return (await createUser(deps, { ...input, username: usernameFrom(a.email) }, ctx)).done;
@@ -136,35 +155,94 @@ async function openAccounts(services: Services, s: LiveSignup, ids: SignupResult
   const a = s.account!;
   const co = s.company!;
   if (!(await exists(services, `company-${ids.company_id}`))) {
-    done.push(...(await createCompany(deps, {
-      id: ids.company_id, name: co.name, description: null, contact_email: a.email, contact_phone: co.contact_phone, website: co.website,
-      business_address: co.business_address, tax_number: co.tax_number, owner: { email: a.email, existing_user_id: ids.user_id },
-    }, ctx)).done);
+    done.push(
+      ...(
+        await createCompany(
+          deps,
+          {
+            id: ids.company_id,
+            name: co.name,
+            description: null,
+            contact_email: a.email,
+            contact_phone: co.contact_phone,
+            website: co.website,
+            business_address: co.business_address,
+            tax_number: co.tax_number,
+            owner: { email: a.email, existing_user_id: ids.user_id },
+          },
+          ctx,
+        )
+      ).done,
+    );
   }
   if (!(await exists(services, `vendor-${ids.vendor_id}`))) {
-    done.push(...(await createVendor(deps, {
-      id: ids.vendor_id, company_id: ids.company_id, vendor_code: s.vendor!.vendor_code, name: s.vendor!.name, description: null,
-      // Contact data null: the vendor inherits the company's (SPEC.md part 2 "Vendor").
-      contact_email: null, contact_phone: null, website: null, business_address: null, tax_number: null,
-      dashboard_language: a.language, storefront_language: a.language, storefront_languages: [...LANGUAGES], storefront_locale: null,
-      extmarket_vendor_id: s.shop?.extmarket_vendor_id ?? null, extmarket_vendor_slug: s.shop?.extmarket_vendor_slug ?? null,
-    }, ctx)).done);
+    done.push(
+      ...(
+        await createVendor(
+          deps,
+          {
+            id: ids.vendor_id,
+            company_id: ids.company_id,
+            vendor_code: s.vendor!.vendor_code,
+            name: s.vendor!.name,
+            description: null,
+            // Contact data null: the vendor inherits the company's (SPEC.md part 2 "Vendor").
+            contact_email: null,
+            contact_phone: null,
+            website: null,
+            business_address: null,
+            tax_number: null,
+            dashboard_language: a.language,
+            storefront_language: a.language,
+            storefront_languages: [...LANGUAGES],
+            storefront_locale: null,
+            extmarket_vendor_id: s.shop?.extmarket_vendor_id ?? null,
+            extmarket_vendor_slug: s.shop?.extmarket_vendor_slug ?? null,
+          },
+          ctx,
+        )
+      ).done,
+    );
   }
   done.push(await startOnboarding(services.store, ids.vendor_id, at, ctx));
   const trialEnd = new Date(at.getTime() + TRIAL_DAYS * DAY);
   if (!(await exists(services, `billing-account-${ids.vendor_id}`))) {
     if (!services.stripe) throw new BillingNotConfiguredException('Card collection needs Stripe (STRIPE_SECRET_KEY)');
-    done.push(...await openBillingAccountWithCard({ store: services.store, stripe: services.stripe, db: services.db.knex }, {
-      cause: `signup-${s.id}:billing`, vendor_id: ids.vendor_id, name: s.vendor!.name, email: a.email, tier_code: s.tier!.tier_code,
-      interval: s.tier!.billing_interval, trialEnd, customer_id: s.card!.stripe_customer_id, payment_method_id: s.card!.confirmed!.payment_method_id,
-      at: at.toISOString(),
-    }, ctx));
+    done.push(
+      ...(await openBillingAccountWithCard(
+        { store: services.store, stripe: services.stripe, db: services.db.knex },
+        {
+          cause: `signup-${s.id}:billing`,
+          vendor_id: ids.vendor_id,
+          name: s.vendor!.name,
+          email: a.email,
+          tier_code: s.tier!.tier_code,
+          interval: s.tier!.billing_interval,
+          trialEnd,
+          customer_id: s.card!.stripe_customer_id,
+          payment_method_id: s.card!.confirmed!.payment_method_id,
+          at: at.toISOString(),
+        },
+        ctx,
+      )),
+    );
   }
   if (!(await exists(services, `subscription-${ids.vendor_id}`))) {
-    done.push(...await setVendorSubscription(services.store, at, ids.vendor_id, {
-      tier_code: s.tier!.tier_code, status: 'trialing', billing_interval: s.tier!.billing_interval,
-      current_period_start: at.toISOString(), current_period_end: trialEnd.toISOString(),
-    }, ctx));
+    done.push(
+      ...(await setVendorSubscription(
+        services.store,
+        at,
+        ids.vendor_id,
+        {
+          tier_code: s.tier!.tier_code,
+          status: 'trialing',
+          billing_interval: s.tier!.billing_interval,
+          current_period_start: at.toISOString(),
+          current_period_end: trialEnd.toISOString(),
+        },
+        ctx,
+      )),
+    );
   }
   return done;
 }

@@ -8,17 +8,25 @@ import type { Services } from '../../runtime/services.ts';
 import { completeSignup } from './signupCompletion.ts';
 import { loadSignup } from './signupSteps.ts';
 
-export const SignupCompletion = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('bearer'),
-  expires_in: Type.Integer(),
-  signup_id: Type.String(),
-  user: Type.Object({ id: Type.Integer(), email: Type.String() }),
-  company: Type.Object({ id: Type.Integer(), name: Type.String(), owner_user_id: Type.Integer() }),
-  vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String(), extmarket_vendor_id: Type.Union([Type.String(), Type.Null()]) }),
-  subscription: Type.Object({ tier_code: Type.String(), status: Type.Literal('trialing'), trial_ends_at: Type.String() }),
-  next: Type.String({ description: 'Where the new vendor goes: its back office (the onboarding wizard first)' }),
-}, { $id: 'SignupCompletionResponse' });
+export const SignupCompletion = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('bearer'),
+    expires_in: Type.Integer(),
+    signup_id: Type.String(),
+    user: Type.Object({ id: Type.Integer(), email: Type.String() }),
+    company: Type.Object({ id: Type.Integer(), name: Type.String(), owner_user_id: Type.Integer() }),
+    vendor: Type.Object({
+      id: Type.Integer(),
+      vendor_code: Type.String(),
+      name: Type.String(),
+      extmarket_vendor_id: Type.Union([Type.String(), Type.Null()]),
+    }),
+    subscription: Type.Object({ tier_code: Type.String(), status: Type.Literal('trialing'), trial_ends_at: Type.String() }),
+    next: Type.String({ description: 'Where the new vendor goes: its back office (the onboarding wizard first)' }),
+  },
+  { $id: 'SignupCompletionResponse' },
+);
 
 /** How long a completed signup answers a repeated completion (a client that lost the first answer); after that, one signs in. */
 export const COMPLETION_REPLAY_MS = 60 * 60 * 1000;
@@ -42,11 +50,21 @@ export async function signedInSignup(services: Services, ctx: Context, signupId:
   ctx.set('Cache-Control', 'no-store');
   const completedAt = Date.parse(s.completed_at ?? services.clock.now().toISOString());
   return {
-    ...token, signup_id: s.id,
+    ...token,
+    signup_id: s.id,
     user: { id: result.user_id, email: s.account!.email },
     company: { id: result.company_id, name: s.company!.name, owner_user_id: result.user_id },
-    vendor: { id: result.vendor_id, vendor_code: s.vendor!.vendor_code, name: s.vendor!.name, extmarket_vendor_id: s.shop?.extmarket_vendor_id ?? null },
-    subscription: { tier_code: s.tier!.tier_code, status: 'trialing' as const, trial_ends_at: new Date(completedAt + TRIAL_DAYS * DAY).toISOString() },
+    vendor: {
+      id: result.vendor_id,
+      vendor_code: s.vendor!.vendor_code,
+      name: s.vendor!.name,
+      extmarket_vendor_id: s.shop?.extmarket_vendor_id ?? null,
+    },
+    subscription: {
+      tier_code: s.tier!.tier_code,
+      status: 'trialing' as const,
+      trial_ends_at: new Date(completedAt + TRIAL_DAYS * DAY).toISOString(),
+    },
     next: '/vendor',
   };
 }

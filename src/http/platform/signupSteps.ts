@@ -35,31 +35,60 @@ async function step(services: Services, id: string, command: SignupCommand, ctx:
 
 const at = (services: Services) => services.clock.now().toISOString();
 
-export async function startSignup(services: Services, input: { tier_code?: string; language?: Language }, ctx: CommandContext): Promise<LiveSignup> {
+export async function startSignup(
+  services: Services,
+  input: { tier_code?: string; language?: Language },
+  ctx: CommandContext,
+): Promise<LiveSignup> {
   const id = randomBytes(16).toString('base64url');
   const tier = input.tier_code && (await offeredTier(services, input.tier_code)) ? input.tier_code : null;
-  return step(services, id, { type: 'StartSignup', data: { signup_id: id, tier_code: tier, language: input.language ?? 'en', at: at(services) } }, ctx);
+  return step(
+    services,
+    id,
+    { type: 'StartSignup', data: { signup_id: id, tier_code: tier, language: input.language ?? 'en', at: at(services) } },
+    ctx,
+  );
 }
 
-export async function giveAccount(services: Services, id: string, input: {
-  email: string; password: string; first_name?: string | null; last_name?: string | null; language?: Language;
-}, ctx: CommandContext): Promise<LiveSignup> {
+export async function giveAccount(
+  services: Services,
+  id: string,
+  input: {
+    email: string;
+    password: string;
+    first_name?: string | null;
+    last_name?: string | null;
+    language?: Language;
+  },
+  ctx: CommandContext,
+): Promise<LiveSignup> {
   const s = await loadSignup(services, id);
   const email = input.email.trim().toLowerCase();
   if ((await findUserIdByLogin(services.db.knex, email)) !== null) {
     throw new ConflictException('An account with this e-mail exists already: sign in instead, or use another e-mail', { field: 'email' });
   }
   const account = {
-    email, password_hash: await hashPassword(input.password), first_name: blank(input.first_name), last_name: blank(input.last_name),
+    email,
+    password_hash: await hashPassword(input.password),
+    first_name: blank(input.first_name),
+    last_name: blank(input.last_name),
     language: input.language ?? s.language,
   };
   return step(services, id, { type: 'GiveAccount', data: { account, at: at(services) } }, ctx);
 }
 
-export function giveCompany(services: Services, id: string, input: Partial<SignupCompany> & { name: string }, ctx: CommandContext): Promise<LiveSignup> {
+export function giveCompany(
+  services: Services,
+  id: string,
+  input: Partial<SignupCompany> & { name: string },
+  ctx: CommandContext,
+): Promise<LiveSignup> {
   const company = {
-    name: input.name.trim(), business_address: blank(input.business_address), tax_number: blank(input.tax_number),
-    contact_phone: blank(input.contact_phone), website: blank(input.website),
+    name: input.name.trim(),
+    business_address: blank(input.business_address),
+    tax_number: blank(input.tax_number),
+    contact_phone: blank(input.contact_phone),
+    website: blank(input.website),
   };
   return step(services, id, { type: 'GiveCompany', data: { company, at: at(services) } }, ctx);
 }
@@ -69,7 +98,11 @@ export function giveCompany(services: Services, id: string, input: Partial<Signu
  * endpoint is checked (https, no credentials) before anything else, then `beforeCall` runs (the
  * rate limit counts calls that reach the extmarket, not requests refused on their face).
  */
-export async function lookUpShop(services: Services, input: { api_key: string; api_endpoint?: string }, beforeCall: () => Promise<void> = async () => {}): Promise<ExtmarketShop & { claimed: boolean }> {
+export async function lookUpShop(
+  services: Services,
+  input: { api_key: string; api_endpoint?: string },
+  beforeCall: () => Promise<void> = async () => {},
+): Promise<ExtmarketShop & { claimed: boolean }> {
   const endpoint = checkedEndpoint(services, input.api_endpoint, null);
   await beforeCall();
   const shop = await graphqlExtmarketClient({ endpoint, apiKey: input.api_key, timeoutMs: 10_000 }).shopIdentity();
@@ -79,15 +112,28 @@ export async function lookUpShop(services: Services, input: { api_key: string; a
 }
 
 export async function claimShop(
-  services: Services, id: string, input: { api_key: string; api_endpoint?: string }, ctx: CommandContext, beforeCall?: () => Promise<void>,
+  services: Services,
+  id: string,
+  input: { api_key: string; api_endpoint?: string },
+  ctx: CommandContext,
+  beforeCall?: () => Promise<void>,
 ): Promise<LiveSignup> {
   await loadSignup(services, id);
   const { claimed, ...shop } = await lookUpShop(services, input, beforeCall);
-  if (claimed) throw new ConflictException('This extmarket shop is already claimed by a vendor here', { field: 'extmarket_shop', extmarket_vendor_id: shop.extmarket_vendor_id });
+  if (claimed)
+    throw new ConflictException('This extmarket shop is already claimed by a vendor here', {
+      field: 'extmarket_shop',
+      extmarket_vendor_id: shop.extmarket_vendor_id,
+    });
   return step(services, id, { type: 'ClaimShop', data: { shop, at: at(services) } }, ctx);
 }
 
-export async function giveVendor(services: Services, id: string, input: { vendor_code: string; name?: string }, ctx: CommandContext): Promise<LiveSignup> {
+export async function giveVendor(
+  services: Services,
+  id: string,
+  input: { vendor_code: string; name?: string },
+  ctx: CommandContext,
+): Promise<LiveSignup> {
   const s = await loadSignup(services, id);
   const code = input.vendor_code.trim().toUpperCase();
   checkSubdomain(code.replace(/_/g, '-').toLowerCase());
@@ -102,8 +148,14 @@ async function offeredTier(services: Services, code: string) {
   return (await listTiers(services.db.knex)).find((t) => t.code === code) ?? null;
 }
 
-export async function chooseTier(services: Services, id: string, input: { tier_code: string; billing_interval?: SignupTier['billing_interval'] }, ctx: CommandContext): Promise<LiveSignup> {
-  if (!(await offeredTier(services, input.tier_code))) throw new TierNotFoundException(`No tier '${input.tier_code}' is offered`, { tier_code: input.tier_code });
+export async function chooseTier(
+  services: Services,
+  id: string,
+  input: { tier_code: string; billing_interval?: SignupTier['billing_interval'] },
+  ctx: CommandContext,
+): Promise<LiveSignup> {
+  if (!(await offeredTier(services, input.tier_code)))
+    throw new TierNotFoundException(`No tier '${input.tier_code}' is offered`, { tier_code: input.tier_code });
   const tier = { tier_code: input.tier_code, billing_interval: input.billing_interval ?? 'month' };
   return step(services, id, { type: 'ChooseTier', data: { tier, at: at(services) } }, ctx);
 }
@@ -113,9 +165,21 @@ export async function openCard(services: Services, id: string, ctx: CommandConte
   const s = await loadSignup(services, id);
   const opened = await openSetupIntent(services, s);
   if (!opened.reused) {
-    await step(services, id, { type: 'OpenCardSetup', data: { stripe_customer_id: opened.stripe_customer_id, setup_intent_id: opened.setup_intent_id, at: at(services) } }, ctx);
+    await step(
+      services,
+      id,
+      {
+        type: 'OpenCardSetup',
+        data: { stripe_customer_id: opened.stripe_customer_id, setup_intent_id: opened.setup_intent_id, at: at(services) },
+      },
+      ctx,
+    );
   }
-  return { setup_intent_id: opened.setup_intent_id, client_secret: opened.client_secret, publishable_key: services.config.stripe?.publishableKey ?? null };
+  return {
+    setup_intent_id: opened.setup_intent_id,
+    client_secret: opened.client_secret,
+    publishable_key: services.config.stripe?.publishableKey ?? null,
+  };
 }
 
 /** Records the card once Stripe says the SetupIntent succeeded (read back from Stripe, never taken from the browser). */

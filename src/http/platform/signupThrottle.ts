@@ -15,14 +15,20 @@ export const SIGNUP_LIMITS = {
 
 export async function countSignupAttempt(db: Executor, action: keyof typeof SIGNUP_LIMITS, address: string): Promise<void> {
   const { attempts, windowSeconds } = SIGNUP_LIMITS[action];
-  const [row] = await sql(db, `INSERT INTO signup_throttle AS t (key, attempts, window_start) VALUES ($1, 1, now())
+  const [row] = await sql(
+    db,
+    `INSERT INTO signup_throttle AS t (key, attempts, window_start) VALUES ($1, 1, now())
     ON CONFLICT (key) DO UPDATE SET
       attempts = CASE WHEN t.window_start > now() - $2 * interval '1 second' THEN t.attempts + 1 ELSE 1 END,
       window_start = CASE WHEN t.window_start > now() - $2 * interval '1 second' THEN t.window_start ELSE now() END
     RETURNING attempts, ceil(extract(epoch FROM window_start + $2 * interval '1 second' - now()))::int AS retry`,
-  [`${action}:${address}`, windowSeconds]);
+    [`${action}:${address}`, windowSeconds],
+  );
   if (Number(row.attempts) > attempts) {
-    throw new TooManyAttemptsException(`Too many signup attempts from this address; try again in ${row.retry} seconds`, Math.max(1, Number(row.retry)));
+    throw new TooManyAttemptsException(
+      `Too many signup attempts from this address; try again in ${row.retry} seconds`,
+      Math.max(1, Number(row.retry)),
+    );
   }
 }
 

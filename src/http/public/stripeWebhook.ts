@@ -25,16 +25,26 @@ export function webhookSecret(services: Services): string | undefined {
  */
 function verifiedEvent(services: Services, raw: unknown, signature: string | undefined): StripeEventPayload {
   const secret = webhookSecret(services);
-  if (!secret) throw new BillingNotConfiguredException('Stripe webhooks are not configured: the platform has no STRIPE_WEBHOOK_SECRET to verify them with');
-  if (typeof raw !== 'string' || raw === '' || !signature) throw new WebhookSignatureException('A Stripe webhook needs its JSON body and its Stripe-Signature header');
+  if (!secret)
+    throw new BillingNotConfiguredException(
+      'Stripe webhooks are not configured: the platform has no STRIPE_WEBHOOK_SECRET to verify them with',
+    );
+  if (typeof raw !== 'string' || raw === '' || !signature)
+    throw new WebhookSignatureException('A Stripe webhook needs its JSON body and its Stripe-Signature header');
   let event: StripeEventPayload;
   try {
     event = Stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS) as unknown as StripeEventPayload;
   } catch (err) {
     throw new WebhookSignatureException(`The Stripe signature does not verify: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
   }
-  if (typeof event?.id !== 'string' || !/^[A-Za-z0-9_]{3,255}$/.test(event.id) || typeof event.type !== 'string' || typeof event.created !== 'number'
-    || typeof event.data?.object !== 'object' || event.data.object === null) {
+  if (
+    typeof event?.id !== 'string' ||
+    !/^[A-Za-z0-9_]{3,255}$/.test(event.id) ||
+    typeof event.type !== 'string' ||
+    typeof event.created !== 'number' ||
+    typeof event.data?.object !== 'object' ||
+    event.data.object === null
+  ) {
     throw new WebhookSignatureException('The signed body is not a Stripe event (id, type, created, data.object)');
   }
   return event;
@@ -50,18 +60,26 @@ function verifiedEvent(services: Services, raw: unknown, signature: string | und
 export function publicStripeWebhookRoutes(services: Services): Router {
   const api = new Api(services, 'public');
 
-  api.post('/billing/stripe-webhook', {
-    summary: 'Stripe webhook: verifies the signature, stores the event once by its id, handles it',
-    description: 'Signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature header over the raw body). Answers 200 once the event is stored; docs/billing.md "Webhooks".',
-    bodyType: 'raw', rawTypes: ['application/json'], responses: { 200: WebhookReceipt }, errors: [WebhookSignatureException, BillingNotConfiguredException],
-  }, async (ctx) => {
-    const event = verifiedEvent(services, (ctx.request as { rawBody?: unknown }).rawBody, ctx.get('stripe-signature') || undefined);
-    const stored = await storeReceived(services.db.knex, event, services.clock.now());
-    const known = stored ? null : await findInboxEvent(services.db.knex, event.id);
-    // A redelivery of an event handled (or being handled) already does nothing; one whose handling failed is tried again.
-    const row = known && (known.handled_at || !known.error) ? known : await processStripeEvent(services, event.id);
-    ctx.body = { id: event.id, type: event.type, duplicate: !stored, outcome: row?.outcome ?? null, error: row?.error ?? null };
-  });
+  api.post(
+    '/billing/stripe-webhook',
+    {
+      summary: 'Stripe webhook: verifies the signature, stores the event once by its id, handles it',
+      description:
+        'Signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature header over the raw body). Answers 200 once the event is stored; docs/billing.md "Webhooks".',
+      bodyType: 'raw',
+      rawTypes: ['application/json'],
+      responses: { 200: WebhookReceipt },
+      errors: [WebhookSignatureException, BillingNotConfiguredException],
+    },
+    async (ctx) => {
+      const event = verifiedEvent(services, (ctx.request as { rawBody?: unknown }).rawBody, ctx.get('stripe-signature') || undefined);
+      const stored = await storeReceived(services.db.knex, event, services.clock.now());
+      const known = stored ? null : await findInboxEvent(services.db.knex, event.id);
+      // A redelivery of an event handled (or being handled) already does nothing; one whose handling failed is tried again.
+      const row = known && (known.handled_at || !known.error) ? known : await processStripeEvent(services, event.id);
+      ctx.body = { id: event.id, type: event.type, duplicate: !stored, outcome: row?.outcome ?? null, error: row?.error ?? null };
+    },
+  );
 
   return api.router;
 }

@@ -18,23 +18,44 @@ export function publicVendorRoutes(services: Services): Router {
   const notFound = [VendorNotFoundException];
 
   // Static prefixes before /vendors/:id/info.
-  api.get('/vendors/by-code/:code', {
-    summary: 'An active vendor by its code', params: Type.Object({ code: VendorCode }), responses: { 200: PublicVendor }, errors: notFound,
-  }, async (ctx, { params }) => {
-    ctx.body = await getPublicVendor(knex, { vendor_code: params.code });
-  });
+  api.get(
+    '/vendors/by-code/:code',
+    {
+      summary: 'An active vendor by its code',
+      params: Type.Object({ code: VendorCode }),
+      responses: { 200: PublicVendor },
+      errors: notFound,
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getPublicVendor(knex, { vendor_code: params.code });
+    },
+  );
 
-  api.get('/vendors/by-subdomain/:subdomain', {
-    summary: 'An active vendor by its subdomain', params: Type.Object({ subdomain: Subdomain }), responses: { 200: PublicVendor }, errors: notFound,
-  }, async (ctx, { params }) => {
-    ctx.body = await getPublicVendor(knex, { subdomain: params.subdomain });
-  });
+  api.get(
+    '/vendors/by-subdomain/:subdomain',
+    {
+      summary: 'An active vendor by its subdomain',
+      params: Type.Object({ subdomain: Subdomain }),
+      responses: { 200: PublicVendor },
+      errors: notFound,
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getPublicVendor(knex, { subdomain: params.subdomain });
+    },
+  );
 
-  api.get('/vendors/:id/info', {
-    summary: 'An active vendor by its id', params: IdParams, responses: { 200: PublicVendor }, errors: notFound,
-  }, async (ctx, { params }) => {
-    ctx.body = await getPublicVendor(knex, { id: params.id });
-  });
+  api.get(
+    '/vendors/:id/info',
+    {
+      summary: 'An active vendor by its id',
+      params: IdParams,
+      responses: { 200: PublicVendor },
+      errors: notFound,
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getPublicVendor(knex, { id: params.id });
+    },
+  );
 
   return api.router;
 }

@@ -5,53 +5,75 @@ import { Id, PageQuery } from '../validation.ts';
 /** A Stripe id (evt_…, in_…): letters, digits and underscores. */
 export const StripeId = Type.String({ minLength: 3, maxLength: 255, pattern: '^[A-Za-z0-9_]+$' });
 
-export const InboxOutcome = Type.Union([Type.Literal('handled'), Type.Literal('ignored'), Type.Literal('superseded')], { $id: 'InboxOutcome' });
+export const InboxOutcome = Type.Union([Type.Literal('handled'), Type.Literal('ignored'), Type.Literal('superseded')], {
+  $id: 'InboxOutcome',
+});
 
 /** What the webhook answers Stripe: the event is stored (and, unless `duplicate`, handled or failed). */
-export const WebhookReceipt = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  duplicate: Type.Boolean({ description: 'The id was received before; nothing was handled again' }),
-  outcome: Nullable(InboxOutcome),
-  error: Nullable(Type.String({ description: 'Why the handling failed; the event stays stored for a retry' })),
-}, { $id: 'WebhookReceipt' });
+export const WebhookReceipt = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    duplicate: Type.Boolean({ description: 'The id was received before; nothing was handled again' }),
+    outcome: Nullable(InboxOutcome),
+    error: Nullable(Type.String({ description: 'Why the handling failed; the event stays stored for a retry' })),
+  },
+  { $id: 'WebhookReceipt' },
+);
 
-export const WebhookEvent = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  vendor_id: Nullable(Type.Integer()),
-  stripe_created: Timestamp,
-  received_at: Timestamp,
-  handled_at: NullableTimestamp,
-  outcome: Nullable(InboxOutcome),
-  attempts: Type.Integer({ minimum: 0 }),
-  error: Nullable(Type.String()),
-  payload: Type.Optional(Type.Object({}, { additionalProperties: true })),
-}, { $id: 'WebhookEvent' });
+export const WebhookEvent = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    vendor_id: Nullable(Type.Integer()),
+    stripe_created: Timestamp,
+    received_at: Timestamp,
+    handled_at: NullableTimestamp,
+    outcome: Nullable(InboxOutcome),
+    attempts: Type.Integer({ minimum: 0 }),
+    error: Nullable(Type.String()),
+    payload: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { $id: 'WebhookEvent' },
+);
 
-export const WebhookEventQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(Type.Union([Type.Literal('handled'), Type.Literal('ignored'), Type.Literal('superseded'), Type.Literal('failed'), Type.Literal('pending')])),
-  type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  vendor_id: Type.Optional(Id),
-}, { additionalProperties: false });
+export const WebhookEventQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(
+      Type.Union([
+        Type.Literal('handled'),
+        Type.Literal('ignored'),
+        Type.Literal('superseded'),
+        Type.Literal('failed'),
+        Type.Literal('pending'),
+      ]),
+    ),
+    type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    vendor_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
 
-export const BillingHistoryEntry = Type.Object({
-  invoice_id: Type.String(),
-  vendor_id: Type.Integer(),
-  number: Nullable(Type.String()),
-  status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
-  amount_cents: Type.Integer({ description: 'Paid, or due for a failed invoice' }),
-  currency: Type.String(),
-  period_start: NullableTimestamp,
-  period_end: NullableTimestamp,
-  invoice_pdf: Nullable(Type.String({ description: 'Stripe\'s PDF of the invoice' })),
-  hosted_invoice_url: Nullable(Type.String({ description: 'Stripe\'s page of the invoice, where a failed one can be paid' })),
-  attempt_count: Type.Integer({ minimum: 0 }),
-  paid_at: NullableTimestamp,
-  failed_at: NullableTimestamp,
-  created_at: Timestamp,
-}, { $id: 'BillingHistoryEntry' });
+export const BillingHistoryEntry = Type.Object(
+  {
+    invoice_id: Type.String(),
+    vendor_id: Type.Integer(),
+    number: Nullable(Type.String()),
+    status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+    amount_cents: Type.Integer({ description: 'Paid, or due for a failed invoice' }),
+    currency: Type.String(),
+    period_start: NullableTimestamp,
+    period_end: NullableTimestamp,
+    invoice_pdf: Nullable(Type.String({ description: "Stripe's PDF of the invoice" })),
+    hosted_invoice_url: Nullable(Type.String({ description: "Stripe's page of the invoice, where a failed one can be paid" })),
+    attempt_count: Type.Integer({ minimum: 0 }),
+    paid_at: NullableTimestamp,
+    failed_at: NullableTimestamp,
+    created_at: Timestamp,
+  },
+  { $id: 'BillingHistoryEntry' },
+);
 
 const HistoryFilters = {
   ...PageQuery,

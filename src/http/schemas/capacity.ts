@@ -7,56 +7,111 @@ import { Nullable, Timestamp } from '../responses.ts';
 import { Count } from './subscriptions.ts';
 
 const Figure = Nullable(Type.Number());
-export const CapacityMetrics = Type.Object({
-  vendors: Count, active_vendors: Count,
-  subscriptions_by_tier: Type.Record(Type.String(), Count), subscriptions_by_status: Type.Record(Type.String(), Count),
-  live_subscriptions: Count, products: Count, orders_total: Count, orders_last_24h: Count,
-  events_total: Figure, events_last_24h: Figure, media_files: Count, media_bytes: Count, database_bytes: Figure,
-}, { $id: 'CapacityMetrics' });
+export const CapacityMetrics = Type.Object(
+  {
+    vendors: Count,
+    active_vendors: Count,
+    subscriptions_by_tier: Type.Record(Type.String(), Count),
+    subscriptions_by_status: Type.Record(Type.String(), Count),
+    live_subscriptions: Count,
+    products: Count,
+    orders_total: Count,
+    orders_last_24h: Count,
+    events_total: Figure,
+    events_last_24h: Figure,
+    media_files: Count,
+    media_bytes: Count,
+    database_bytes: Figure,
+  },
+  { $id: 'CapacityMetrics' },
+);
 
-export const CapacitySnapshot = Type.Object({
-  day: Type.String({ format: 'date' }),
-  taken_at: Timestamp,
-  taken_by: Type.Union([Type.Literal('manual'), Type.Literal('scheduled')]),
-  times_taken: Type.Integer({ minimum: 1, description: 'Snapshots taken that day; the latest is kept' }),
-  metrics: CapacityMetrics,
-}, { $id: 'CapacitySnapshot' });
+export const CapacitySnapshot = Type.Object(
+  {
+    day: Type.String({ format: 'date' }),
+    taken_at: Timestamp,
+    taken_by: Type.Union([Type.Literal('manual'), Type.Literal('scheduled')]),
+    times_taken: Type.Integer({ minimum: 1, description: 'Snapshots taken that day; the latest is kept' }),
+    metrics: CapacityMetrics,
+  },
+  { $id: 'CapacitySnapshot' },
+);
 
-export const CapacityOverview = Type.Object({
-  latest: Nullable(CapacitySnapshot),
-  live: Type.Object({ measured_at: Timestamp, metrics: CapacityMetrics }),
-  capacity: Type.Object({ database_bytes: Type.Integer(), media_bytes: Type.Integer() }, { description: 'The configured capacities the forecast reads against' }),
-  database_size_method: Type.String(),
-}, { $id: 'CapacityOverview' });
+export const CapacityOverview = Type.Object(
+  {
+    latest: Nullable(CapacitySnapshot),
+    live: Type.Object({ measured_at: Timestamp, metrics: CapacityMetrics }),
+    capacity: Type.Object(
+      { database_bytes: Type.Integer(), media_bytes: Type.Integer() },
+      { description: 'The configured capacities the forecast reads against' },
+    ),
+    database_size_method: Type.String(),
+  },
+  { $id: 'CapacityOverview' },
+);
 
-export const CapacityTrends = Type.Object({
-  from: Type.String({ format: 'date' }),
-  to: Type.String({ format: 'date' }),
-  metrics: Type.Array(Type.String()),
-  points: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), taken_at: Timestamp, values: Type.Record(Type.String(), Figure) })),
-}, { $id: 'CapacityTrends' });
+export const CapacityTrends = Type.Object(
+  {
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    metrics: Type.Array(Type.String()),
+    points: Type.Array(
+      Type.Object({ day: Type.String({ format: 'date' }), taken_at: Timestamp, values: Type.Record(Type.String(), Figure) }),
+    ),
+  },
+  { $id: 'CapacityTrends' },
+);
 
-export const CapacityRecommendations = Type.Object({
-  window: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }), days: Type.Integer(), snapshots: Count }),
-  resources: Type.Array(Type.Object({
-    metric: Type.String(),
-    current: Figure,
-    capacity: Figure,
-    status: Type.Union(['not_enough_data', 'no_capacity_set', 'not_growing', 'ok', 'watch', 'act', 'reached'].map((s) => Type.Literal(s))),
-    method: Type.Literal('least_squares_linear'),
-    points: Count,
-    fit: Nullable(Type.Object({
-      slope_per_day: Type.Number(), intercept: Type.Number(), r_squared: Figure, first_day: Type.String({ format: 'date' }), last_day: Type.String({ format: 'date' }),
-    })),
-    reaches_capacity_on: Nullable(Type.String({ format: 'date' })),
-    days_left: Nullable(Type.Integer()),
-    recommendation: Type.String(),
-  })),
-  vendors_near_limits: Type.Array(Type.Object({
-    vendor_id: Type.Integer(), vendor_name: Nullable(Type.String()), tier_code: Type.String(),
-    limit_kind: Type.Union([Type.Literal('orders_per_period'), Type.Literal('products'), Type.Literal('team_members')]),
-    used: Count, limit: Count, percent_used: Type.Number(),
-    reaches_limit_on: Nullable(Type.String({ format: 'date', description: 'Orders: the day the period\'s pace so far reaches the limit, when within the period' })),
-    suggested_tier: Nullable(Type.String({ description: 'The lowest offered tier above whose limit is above the usage' })),
-  })),
-}, { $id: 'CapacityRecommendations' });
+export const CapacityRecommendations = Type.Object(
+  {
+    window: Type.Object({
+      from: Type.String({ format: 'date' }),
+      to: Type.String({ format: 'date' }),
+      days: Type.Integer(),
+      snapshots: Count,
+    }),
+    resources: Type.Array(
+      Type.Object({
+        metric: Type.String(),
+        current: Figure,
+        capacity: Figure,
+        status: Type.Union(
+          ['not_enough_data', 'no_capacity_set', 'not_growing', 'ok', 'watch', 'act', 'reached'].map((s) => Type.Literal(s)),
+        ),
+        method: Type.Literal('least_squares_linear'),
+        points: Count,
+        fit: Nullable(
+          Type.Object({
+            slope_per_day: Type.Number(),
+            intercept: Type.Number(),
+            r_squared: Figure,
+            first_day: Type.String({ format: 'date' }),
+            last_day: Type.String({ format: 'date' }),
+          }),
+        ),
+        reaches_capacity_on: Nullable(Type.String({ format: 'date' })),
+        days_left: Nullable(Type.Integer()),
+        recommendation: Type.String(),
+      }),
+    ),
+    vendors_near_limits: Type.Array(
+      Type.Object({
+        vendor_id: Type.Integer(),
+        vendor_name: Nullable(Type.String()),
+        tier_code: Type.String(),
+        limit_kind: Type.Union([Type.Literal('orders_per_period'), Type.Literal('products'), Type.Literal('team_members')]),
+        used: Count,
+        limit: Count,
+        percent_used: Type.Number(),
+        reaches_limit_on: Nullable(
+          Type.String({
+            format: 'date',
+            description: "Orders: the day the period's pace so far reaches the limit, when within the period",
+          }),
+        ),
+        suggested_tier: Nullable(Type.String({ description: 'The lowest offered tier above whose limit is above the usage' })),
+      }),
+    ),
+  },
+  { $id: 'CapacityRecommendations' },
+);

@@ -15,91 +15,121 @@ const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, patter
  */
 export const Preferences = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 50 });
 
-export const CustomerRegister = Type.Object({
-  email: Email,
-  password: NewPassword,
-  first_name: Name,
-  last_name: Name,
-  preferred_language: Type.Optional(Language),
-}, { $id: 'CustomerRegister', additionalProperties: false });
+export const CustomerRegister = Type.Object(
+  {
+    email: Email,
+    password: NewPassword,
+    first_name: Name,
+    last_name: Name,
+    preferred_language: Type.Optional(Language),
+  },
+  { $id: 'CustomerRegister', additionalProperties: false },
+);
 
 /** Customer login uses `email` (SPEC.md part 5 rule 1). */
 export const CustomerLogin = Type.Object({ email: Email, password: GivenPassword }, { $id: 'CustomerLogin', additionalProperties: false });
 export const ForgotPassword = Type.Object({ email: Email }, { $id: 'ForgotPasswordRequest', additionalProperties: false });
-export const ResetPassword = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the reset link' }),
-  new_password: NewPassword,
-}, { $id: 'ResetPasswordRequest', additionalProperties: false });
+export const ResetPassword = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the reset link' }),
+    new_password: NewPassword,
+  },
+  { $id: 'ResetPasswordRequest', additionalProperties: false },
+);
 
 /** CustomerPasswordChange (SPEC.md part 2): the current password is required. */
-export const CustomerPasswordChange = Type.Object({
-  current_password: GivenPassword,
-  new_password: NewPassword,
-}, { $id: 'CustomerPasswordChange', additionalProperties: false, title: 'CustomerPasswordChange' });
+export const CustomerPasswordChange = Type.Object(
+  {
+    current_password: GivenPassword,
+    new_password: NewPassword,
+  },
+  { $id: 'CustomerPasswordChange', additionalProperties: false, title: 'CustomerPasswordChange' },
+);
 
-export const ProfileUpdate = Type.Object({
-  first_name: Type.Optional(Nullable(Name)),
-  last_name: Type.Optional(Nullable(Name)),
-  preferred_language: Type.Optional(Nullable(Language)),
-  preferences: Type.Optional(Preferences),
-}, { $id: 'CustomerProfileUpdate', additionalProperties: false, minProperties: 1 });
+export const ProfileUpdate = Type.Object(
+  {
+    first_name: Type.Optional(Nullable(Name)),
+    last_name: Type.Optional(Nullable(Name)),
+    preferred_language: Type.Optional(Nullable(Language)),
+    preferences: Type.Optional(Preferences),
+  },
+  { $id: 'CustomerProfileUpdate', additionalProperties: false, minProperties: 1 },
+);
 
 /** The customer as the shop shows it to the customer. */
-export const CustomerProfile = Type.Object({
-  id: Type.Integer(),
-  vendor_id: Type.Integer(),
-  email: Type.String(),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
-  preferred_language: Nullable(Language),
-  preferences: Type.Record(Type.String(), Type.Unknown()),
-  created_at: Timestamp,
-}, { $id: 'CustomerProfile' });
+export const CustomerProfile = Type.Object(
+  {
+    id: Type.Integer(),
+    vendor_id: Type.Integer(),
+    email: Type.String(),
+    first_name: Nullable(Type.String()),
+    last_name: Nullable(Type.String()),
+    preferred_language: Nullable(Language),
+    preferences: Type.Record(Type.String(), Type.Unknown()),
+    created_at: Timestamp,
+  },
+  { $id: 'CustomerProfile' },
+);
 
-export const CustomerSignIn = Type.Object({
-  access_token: Type.String(),
-  token_type: Type.Literal('bearer'),
-  expires_in: Type.Integer({ description: 'Seconds' }),
-  customer: CustomerProfile,
-}, { $id: 'CustomerTokenResponse' });
+export const CustomerSignIn = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('bearer'),
+    expires_in: Type.Integer({ description: 'Seconds' }),
+    customer: CustomerProfile,
+  },
+  { $id: 'CustomerTokenResponse' },
+);
 
 export const AddressType = Type.String({
-  description: 'shipping or billing (anything else is InvalidAddressTypeException)', examples: ['shipping', 'billing'], maxLength: 20,
+  description: 'shipping or billing (anything else is InvalidAddressTypeException)',
+  examples: ['shipping', 'billing'],
+  maxLength: 20,
 });
 
 /** An address as entered. country_name may be left out: it is then the code's name in the customer's language. */
-export const AddressInput = Type.Object({
-  type: AddressType,
-  first_name: Text(100),
-  last_name: Text(100),
-  company: Type.Optional(Nullable(Text(200))),
-  street: Text(200),
-  street_2: Type.Optional(Nullable(Text(200))),
-  postal_code: Text(20),
-  city: Text(100),
-  country_iso: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' }),
-  country_name: Type.Optional(Type.String({
-    minLength: 1, maxLength: 100, description: 'The country\'s name in en, fr, de or lb; it must name country_iso',
-  })),
-  phone: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9+()./ -]+$' }))),
-  is_default: Type.Optional(Type.Boolean({ description: 'Make it the default of its type (unsets the previous default)' })),
-}, { $id: 'CustomerAddressInput', additionalProperties: false });
+export const AddressInput = Type.Object(
+  {
+    type: AddressType,
+    first_name: Text(100),
+    last_name: Text(100),
+    company: Type.Optional(Nullable(Text(200))),
+    street: Text(200),
+    street_2: Type.Optional(Nullable(Text(200))),
+    postal_code: Text(20),
+    city: Text(100),
+    country_iso: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' }),
+    country_name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: "The country's name in en, fr, de or lb; it must name country_iso",
+      }),
+    ),
+    phone: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9+()./ -]+$' }))),
+    is_default: Type.Optional(Type.Boolean({ description: 'Make it the default of its type (unsets the previous default)' })),
+  },
+  { $id: 'CustomerAddressInput', additionalProperties: false },
+);
 
-export const Address = Type.Object({
-  id: Type.Integer(),
-  type: Type.Union([Type.Literal('shipping'), Type.Literal('billing')]),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  company: Nullable(Type.String()),
-  street: Type.String(),
-  street_2: Nullable(Type.String()),
-  postal_code: Type.String(),
-  city: Type.String(),
-  country_iso: Type.String(),
-  country_name: Type.String(),
-  phone: Nullable(Type.String()),
-  is_default: Type.Boolean(),
-}, { $id: 'CustomerAddress' });
+export const Address = Type.Object(
+  {
+    id: Type.Integer(),
+    type: Type.Union([Type.Literal('shipping'), Type.Literal('billing')]),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    company: Nullable(Type.String()),
+    street: Type.String(),
+    street_2: Nullable(Type.String()),
+    postal_code: Type.String(),
+    city: Type.String(),
+    country_iso: Type.String(),
+    country_name: Type.String(),
+    phone: Nullable(Type.String()),
+    is_default: Type.Boolean(),
+  },
+  { $id: 'CustomerAddress' },
+);
 
 /** The saved addresses in the list form; a customer has at most MAX_ADDRESSES of them. */
 export const AddressList = Page(Address);
@@ -107,30 +137,43 @@ export const AddressList = Page(Address);
 export const AddressParams = Type.Object({ id: Id });
 
 /** A customer in the vendor's and the admin's lists. */
-export const CustomerItem = Type.Object({
-  id: Type.Integer(),
-  vendor_id: Type.Integer(),
-  vendor_code: Nullable(Type.String()),
-  vendor_name: Nullable(Type.String()),
-  email: Type.String(),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
-  preferred_language: Nullable(Language),
-  order_count: Type.Integer(),
-  total_spent_cents: Type.Integer(),
-  last_order_at: NullableTimestamp,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}, { $id: 'CustomerItem' });
+export const CustomerItem = Type.Object(
+  {
+    id: Type.Integer(),
+    vendor_id: Type.Integer(),
+    vendor_code: Nullable(Type.String()),
+    vendor_name: Nullable(Type.String()),
+    email: Type.String(),
+    first_name: Nullable(Type.String()),
+    last_name: Nullable(Type.String()),
+    preferred_language: Nullable(Language),
+    order_count: Type.Integer(),
+    total_spent_cents: Type.Integer(),
+    last_order_at: NullableTimestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'CustomerItem' },
+);
 
-export const CustomerDetail = Type.Composite([CustomerItem, Type.Object({
-  preferences: Type.Record(Type.String(), Type.Unknown()),
-  addresses: Type.Array(Address),
-})], { $id: 'CustomerDetail' });
+export const CustomerDetail = Type.Composite(
+  [
+    CustomerItem,
+    Type.Object({
+      preferences: Type.Record(Type.String(), Type.Unknown()),
+      addresses: Type.Array(Address),
+    }),
+  ],
+  { $id: 'CustomerDetail' },
+);
 
 export const CustomerListQuery = {
   ...PageQuery,
-  search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$', description: 'A part of the e-mail, first or last name' })),
-  sort: SortQuery(Object.keys(CUSTOMER_SORTS) as CustomerSort[],
-    'created_at, email, last_name, order_count, total_spent or last_order_at; a leading - sorts descending; default -created_at; ties end on the id'),
+  search: Type.Optional(
+    Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f]*$', description: 'A part of the e-mail, first or last name' }),
+  ),
+  sort: SortQuery(
+    Object.keys(CUSTOMER_SORTS) as CustomerSort[],
+    'created_at, email, last_name, order_count, total_spent or last_order_at; a leading - sorts descending; default -created_at; ties end on the id',
+  ),
 };

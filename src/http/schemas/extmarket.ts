@@ -11,67 +11,91 @@ import { PageQuery, SortQuery } from '../validation.ts';
  */
 const Text = Nullable(Type.String());
 
-export const JobType = Type.Union((['import', 'order_sync', 'historical_import', 'product_export'] as const).map((t) => Type.Literal(t)), { $id: 'ExtmarketJobType' });
-export const JobStatus = Type.Union(['pending', 'processing', 'completed', 'failed'].map((t) => Type.Literal(t)), { $id: 'ExtmarketJobStatus' });
+export const JobType = Type.Union(
+  (['import', 'order_sync', 'historical_import', 'product_export'] as const).map((t) => Type.Literal(t)),
+  { $id: 'ExtmarketJobType' },
+);
+export const JobStatus = Type.Union(
+  ['pending', 'processing', 'completed', 'failed'].map((t) => Type.Literal(t)),
+  { $id: 'ExtmarketJobStatus' },
+);
 
 /** The job lists' `sort` (queries/extmarket/listJobs.ts JOB_SORTS). */
-export const JobSortQuery = SortQuery(Object.keys(JOB_SORTS) as JobSort[],
-  'created_at, status or job_type; a leading - sorts descending; default -created_at (newest first); ties end on the job id');
+export const JobSortQuery = SortQuery(
+  Object.keys(JOB_SORTS) as JobSort[],
+  'created_at, status or job_type; a leading - sorts descending; default -created_at (newest first); ties end on the job id',
+);
 
 /** The filters every job list has (the admin's cross-vendor list adds vendor_id and status). */
 export const JobListQuery = { ...PageQuery, job_type: Type.Optional(JobType), sort: JobSortQuery };
 
 /** A job of the unified list: a marketplace import (job_type import) or an extmarket sync log record. */
-export const SyncJob = Type.Object({
-  id: Type.Integer(),
-  job_id: Type.Integer(),
-  job_type: JobType,
-  status: JobStatus,
-  vendor_id: Type.Integer(),
-  vendor_code: Text,
-  vendor_name: Text,
-  files_processed: Type.Integer(),
-  files_succeeded: Type.Integer(),
-  files_failed: Type.Integer(),
-  record_count: Type.String({ description: 'files_succeeded/files_processed' }),
-  orders_imported: Nullable(Type.Integer()),
-  progress_message: Text,
-  error_message: Text,
-  error_details: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Per job type: files, errors, counts; an import job\'s error code as { message }' })),
-  created_by_name: Text,
-  created_at: Timestamp,
-  started_at: NullableTimestamp,
-  completed_at: NullableTimestamp,
-}, { $id: 'ExtmarketJob' });
+export const SyncJob = Type.Object(
+  {
+    id: Type.Integer(),
+    job_id: Type.Integer(),
+    job_type: JobType,
+    status: JobStatus,
+    vendor_id: Type.Integer(),
+    vendor_code: Text,
+    vendor_name: Text,
+    files_processed: Type.Integer(),
+    files_succeeded: Type.Integer(),
+    files_failed: Type.Integer(),
+    record_count: Type.String({ description: 'files_succeeded/files_processed' }),
+    orders_imported: Nullable(Type.Integer()),
+    progress_message: Text,
+    error_message: Text,
+    error_details: Nullable(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: "Per job type: files, errors, counts; an import job's error code as { message }",
+      }),
+    ),
+    created_by_name: Text,
+    created_at: Timestamp,
+    started_at: NullableTimestamp,
+    completed_at: NullableTimestamp,
+  },
+  { $id: 'ExtmarketJob' },
+);
 
 /** What a vendor or an admin may see of the extmarket credentials: never the key, only its hint. */
-export const ExtmarketCredentials = Type.Object({
-  vendor_id: Type.Integer(),
-  configured: Type.Boolean(),
-  api_key_hint: Nullable(Type.String({ description: 'The key\'s last four characters' })),
-  api_endpoint: Text,
-  auto_sync_enabled: Type.Boolean(),
-  connection_status: Nullable(Type.Union([Type.Literal('untested'), Type.Literal('ok'), Type.Literal('failed')])),
-  connection_error: Text,
-  connection_tested_at: NullableTimestamp,
-  updated_at: NullableTimestamp,
-}, { $id: 'ExtmarketCredentials' });
+export const ExtmarketCredentials = Type.Object(
+  {
+    vendor_id: Type.Integer(),
+    configured: Type.Boolean(),
+    api_key_hint: Nullable(Type.String({ description: "The key's last four characters" })),
+    api_endpoint: Text,
+    auto_sync_enabled: Type.Boolean(),
+    connection_status: Nullable(Type.Union([Type.Literal('untested'), Type.Literal('ok'), Type.Literal('failed')])),
+    connection_error: Text,
+    connection_tested_at: NullableTimestamp,
+    updated_at: NullableTimestamp,
+  },
+  { $id: 'ExtmarketCredentials' },
+);
 
 /** The outcome of a connection test with the stored key (also recorded on the credentials). */
-export const ConnectionTest = Type.Object({
-  success: Type.Boolean(),
-  ok: Type.Boolean(),
-  error: Text,
-  vendor_name: Nullable(Type.String({ description: 'The vendor\'s name at the extmarket' })),
-}, { $id: 'ExtmarketConnectionTest' });
+export const ConnectionTest = Type.Object(
+  {
+    success: Type.Boolean(),
+    ok: Type.Boolean(),
+    error: Text,
+    vendor_name: Nullable(Type.String({ description: "The vendor's name at the extmarket" })),
+  },
+  { $id: 'ExtmarketConnectionTest' },
+);
 
 /** 202: a sync or historical import is queued; poll the job. */
-export const SyncStarted = Type.Object({
-  job_id: Type.Integer(),
-  job_type: Type.Union([Type.Literal('order_sync'), Type.Literal('historical_import')]),
-  status: Type.Literal('pending'),
-  message: Type.String(),
-}, { $id: 'ExtmarketSyncStarted' });
+export const SyncStarted = Type.Object(
+  {
+    job_id: Type.Integer(),
+    job_type: Type.Union([Type.Literal('order_sync'), Type.Literal('historical_import')]),
+    status: Type.Literal('pending'),
+    message: Type.String(),
+  },
+  { $id: 'ExtmarketSyncStarted' },
+);
 
 /** The tab-delimited product feed download. */
 export const FeedDownload = {

@@ -12,7 +12,10 @@ import { Id, PageQuery } from '../validation.ts';
 const Text = Nullable(Type.String());
 
 export const TRANSACTION_TYPES = Object.values(BY_EVENT);
-export const TransactionType = Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t)), { $id: 'InventoryTransactionType' });
+export const TransactionType = Type.Union(
+  TRANSACTION_TYPES.map((t) => Type.Literal(t)),
+  { $id: 'InventoryTransactionType' },
+);
 export const DateTime = Type.String({ format: 'date-time' });
 
 /** The ledger's filters (the admin's add vendor_id). */
@@ -26,62 +29,73 @@ export const TransactionQuery = {
 };
 
 /** A stock row: a product's units at one warehouse and bin. */
-export const InventoryItem = Type.Object({
-  id: Type.Integer(),
-  vendor_id: Type.Integer(),
-  vendor_code: Text,
-  vendor_name: Text,
-  product_id: Type.Integer(),
-  product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text, is_digital: Type.Boolean() }),
-  warehouse: Type.String(),
-  bin_location: Type.String(),
-  quantity: Type.Integer(),
-  reserved_quantity: Type.Integer(),
-  available_quantity: Type.Integer(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}, { $id: 'InventoryItem' });
-
-/** A ledger movement; the admin's list adds the vendor. */
-export const TransactionItem = Type.Object({
-  id: Type.String({ format: 'uuid', description: 'The stock event\'s id' }),
-  vendor_id: Type.Integer(),
-  vendor: Type.Optional(Type.Object({ id: Type.Integer(), vendor_code: Text, name: Text })),
-  product_id: Type.Integer(),
-  product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text }),
-  inventory_id: Type.Integer(),
-  warehouse: Type.String(),
-  bin_location: Type.String(),
-  transaction_type: TransactionType,
-  quantity_change: Type.Integer(),
-  reserved_change: Type.Integer(),
-  quantity_after: Type.Integer(),
-  reserved_after: Type.Integer(),
-  order_id: Nullable(Type.Integer()),
-  order_item_id: Nullable(Type.Integer()),
-  reference: Text,
-  note: Text,
-  user_id: Text,
-  created_at: Timestamp,
-}, { $id: 'InventoryTransaction' });
-
-/** The stock of a product at a past instant, per warehouse and bin, folded from its events. */
-export const StockAt = Type.Object({
-  product_id: Type.Integer(),
-  vendor_id: Type.Integer(),
-  at: Timestamp,
-  unlimited: Type.Boolean({ description: 'A digital product: no stock rows' }),
-  movements_counted: Type.Integer(),
-  last_movement_at: Nullable(Timestamp),
-  total_quantity: Type.Integer(),
-  total_reserved: Type.Integer(),
-  by_warehouse: Type.Array(Type.Object({ warehouse: Type.String(), quantity: Type.Integer() })),
-  locations: Type.Array(Type.Object({
-    inventory_id: Type.Integer(),
+export const InventoryItem = Type.Object(
+  {
+    id: Type.Integer(),
+    vendor_id: Type.Integer(),
+    vendor_code: Text,
+    vendor_name: Text,
+    product_id: Type.Integer(),
+    product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text, is_digital: Type.Boolean() }),
     warehouse: Type.String(),
     bin_location: Type.String(),
     quantity: Type.Integer(),
     reserved_quantity: Type.Integer(),
     available_quantity: Type.Integer(),
-  })),
-}, { $id: 'StockAtResponse' });
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'InventoryItem' },
+);
+
+/** A ledger movement; the admin's list adds the vendor. */
+export const TransactionItem = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: "The stock event's id" }),
+    vendor_id: Type.Integer(),
+    vendor: Type.Optional(Type.Object({ id: Type.Integer(), vendor_code: Text, name: Text })),
+    product_id: Type.Integer(),
+    product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text }),
+    inventory_id: Type.Integer(),
+    warehouse: Type.String(),
+    bin_location: Type.String(),
+    transaction_type: TransactionType,
+    quantity_change: Type.Integer(),
+    reserved_change: Type.Integer(),
+    quantity_after: Type.Integer(),
+    reserved_after: Type.Integer(),
+    order_id: Nullable(Type.Integer()),
+    order_item_id: Nullable(Type.Integer()),
+    reference: Text,
+    note: Text,
+    user_id: Text,
+    created_at: Timestamp,
+  },
+  { $id: 'InventoryTransaction' },
+);
+
+/** The stock of a product at a past instant, per warehouse and bin, folded from its events. */
+export const StockAt = Type.Object(
+  {
+    product_id: Type.Integer(),
+    vendor_id: Type.Integer(),
+    at: Timestamp,
+    unlimited: Type.Boolean({ description: 'A digital product: no stock rows' }),
+    movements_counted: Type.Integer(),
+    last_movement_at: Nullable(Timestamp),
+    total_quantity: Type.Integer(),
+    total_reserved: Type.Integer(),
+    by_warehouse: Type.Array(Type.Object({ warehouse: Type.String(), quantity: Type.Integer() })),
+    locations: Type.Array(
+      Type.Object({
+        inventory_id: Type.Integer(),
+        warehouse: Type.String(),
+        bin_location: Type.String(),
+        quantity: Type.Integer(),
+        reserved_quantity: Type.Integer(),
+        available_quantity: Type.Integer(),
+      }),
+    ),
+  },
+  { $id: 'StockAtResponse' },
+);

@@ -12,15 +12,31 @@ import { Id, Language, PageQuery, SortQuery } from '../validation.ts';
 const Text = Nullable(Type.String());
 
 export const JOB_STATUSES = ['pending', 'processing', 'publishing', 'completed', 'failed'] as const;
-export const JobStatus = Type.Union(JOB_STATUSES.map((s) => Type.Literal(s)), { $id: 'ImportJobStatus' });
+export const JobStatus = Type.Union(
+  JOB_STATUSES.map((s) => Type.Literal(s)),
+  { $id: 'ImportJobStatus' },
+);
 export const ERROR_TYPES = [
-  'parse_error', 'malformed_row', 'missing_identifier', 'invalid_gtin', 'missing_title', 'invalid_price', 'field_too_long', 'invalid_url', 'invalid_vat_category',
+  'parse_error',
+  'malformed_row',
+  'missing_identifier',
+  'invalid_gtin',
+  'missing_title',
+  'invalid_price',
+  'field_too_long',
+  'invalid_url',
+  'invalid_vat_category',
 ] as const;
-export const ErrorType = Type.Union(ERROR_TYPES.map((s) => Type.Literal(s)), { $id: 'ImportErrorType' });
+export const ErrorType = Type.Union(
+  ERROR_TYPES.map((s) => Type.Literal(s)),
+  { $id: 'ImportErrorType' },
+);
 export const JobParams = Type.Object({ job_id: Id });
 
-export const JobSortQuery = SortQuery(Object.keys(IMPORT_JOB_SORTS) as ImportJobSort[],
-  '-id (default, newest first), created_at, status (the stored state: a job still publishing sorts with the completed ones) or completed_at; a leading - sorts descending');
+export const JobSortQuery = SortQuery(
+  Object.keys(IMPORT_JOB_SORTS) as ImportJobSort[],
+  '-id (default, newest first), created_at, status (the stored state: a job still publishing sorts with the completed ones) or completed_at; a leading - sorts descending',
+);
 export const JobErrorsQuery = Type.Object({ ...PageQuery, error_type: Type.Optional(ErrorType) });
 
 const ErrorDetails = Type.Object({
@@ -30,71 +46,93 @@ const ErrorDetails = Type.Object({
 });
 
 /** An import job as the lists show it. */
-export const ImportJob = Type.Object({
-  id: Type.Integer(),
-  job_id: Type.Integer(),
-  vendor_id: Type.Integer(),
-  vendor_code: Text,
-  vendor_name: Text,
-  marketplace: Type.String(),
-  language: Language,
-  source_type: Type.Union([Type.Literal('url'), Type.Literal('upload')]),
-  source_url: Text,
-  file_name: Text,
-  status: JobStatus,
-  imported_count: Type.Integer(),
-  created_count: Type.Integer(),
-  updated_count: Type.Integer(),
-  error_count: Type.Integer(),
-  total_processed: Type.Integer(),
-  progress: Type.Object({
-    rows_processed: Type.Integer(),
-    batches: Type.Integer(),
-    bytes_read: Type.Integer(),
-    bytes_total: Nullable(Type.Integer()),
-    percent: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
-  }),
-  error_message: Text,
-  error_details: Nullable(ErrorDetails),
-  created_by: Text,
-  created_by_name: Text,
-  created_at: Timestamp,
-  started_at: NullableTimestamp,
-  completed_at: NullableTimestamp,
-  published_at: NullableTimestamp,
-  updated_at: Timestamp,
-}, { $id: 'MarketplaceImportJob' });
+export const ImportJob = Type.Object(
+  {
+    id: Type.Integer(),
+    job_id: Type.Integer(),
+    vendor_id: Type.Integer(),
+    vendor_code: Text,
+    vendor_name: Text,
+    marketplace: Type.String(),
+    language: Language,
+    source_type: Type.Union([Type.Literal('url'), Type.Literal('upload')]),
+    source_url: Text,
+    file_name: Text,
+    status: JobStatus,
+    imported_count: Type.Integer(),
+    created_count: Type.Integer(),
+    updated_count: Type.Integer(),
+    error_count: Type.Integer(),
+    total_processed: Type.Integer(),
+    progress: Type.Object({
+      rows_processed: Type.Integer(),
+      batches: Type.Integer(),
+      bytes_read: Type.Integer(),
+      bytes_total: Nullable(Type.Integer()),
+      percent: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+    }),
+    error_message: Text,
+    error_details: Nullable(ErrorDetails),
+    created_by: Text,
+    created_by_name: Text,
+    created_at: Timestamp,
+    started_at: NullableTimestamp,
+    completed_at: NullableTimestamp,
+    published_at: NullableTimestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'MarketplaceImportJob' },
+);
 
 /** AdminMarketplaceImportJobResponse: the job with its rejected rows counted by error type. */
-export const ImportJobDetail = Type.Composite([ImportJob, Type.Object({
-  error_details: Nullable(Type.Composite([ErrorDetails, Type.Object({
-    errors_by_type: Type.Record(Type.String(), Type.Integer()),
-  })])),
-})], { $id: 'MarketplaceImportJobResponse' });
+export const ImportJobDetail = Type.Composite(
+  [
+    ImportJob,
+    Type.Object({
+      error_details: Nullable(
+        Type.Composite([
+          ErrorDetails,
+          Type.Object({
+            errors_by_type: Type.Record(Type.String(), Type.Integer()),
+          }),
+        ]),
+      ),
+    }),
+  ],
+  { $id: 'MarketplaceImportJobResponse' },
+);
 
 /** A MarketplaceImportError record (SPEC.md part 2). */
-export const ImportErrorItem = Type.Object({
-  job_id: Type.Integer(),
-  row_number: Type.Integer(),
-  identifier: Text,
-  error_type: ErrorType,
-  error_message: Type.String(),
-  row_data: Type.Record(Type.String(), Type.String(), { description: 'The rejected row\'s fields by column (a line that is not CSV: { raw })' }),
-  created_at: Timestamp,
-}, { $id: 'MarketplaceImportError' });
+export const ImportErrorItem = Type.Object(
+  {
+    job_id: Type.Integer(),
+    row_number: Type.Integer(),
+    identifier: Text,
+    error_type: ErrorType,
+    error_message: Type.String(),
+    row_data: Type.Record(Type.String(), Type.String(), {
+      description: "The rejected row's fields by column (a line that is not CSV: { raw })",
+    }),
+    created_at: Timestamp,
+  },
+  { $id: 'MarketplaceImportError' },
+);
 
 /** ImportStatsResponse. */
-export const ImportStats = Type.Object({
-  total_jobs: Type.Integer(),
-  pending: Type.Integer(),
-  processing: Type.Integer(),
-  completed: Type.Integer(),
-  failed: Type.Integer(),
-  active_jobs: Type.Integer(),
-  success_rate: Nullable(Type.Number({ description: 'Percent of the jobs that completed' })),
-  total_imported: Type.Integer(),
-  total_created: Type.Integer(),
-  total_updated: Type.Integer(),
-  total_errors: Type.Integer(),
-  last_completed_at: NullableTimestamp,
-}, { $id: 'ImportStatsResponse' });
+export const ImportStats = Type.Object(
+  {
+    total_jobs: Type.Integer(),
+    pending: Type.Integer(),
+    processing: Type.Integer(),
+    completed: Type.Integer(),
+    failed: Type.Integer(),
+    active_jobs: Type.Integer(),
+    success_rate: Nullable(Type.Number({ description: 'Percent of the jobs that completed' })),
+    total_imported: Type.Integer(),
+    total_created: Type.Integer(),
+    total_updated: Type.Integer(),
+    total_errors: Type.Integer(),
+    last_completed_at: NullableTimestamp,
+  },
+  { $id: 'ImportStatsResponse' },
+);

@@ -1,28 +1,41 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../responses.ts';
 
-export const TierCode = Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z][a-z0-9_-]*$', description: 'Lower-case code, the tier\'s identity' });
+export const TierCode = Type.String({
+  minLength: 2,
+  maxLength: 40,
+  pattern: '^[a-z][a-z0-9_-]*$',
+  description: "Lower-case code, the tier's identity",
+});
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000, description: 'Euro cents' });
 const Limit = Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }));
 
-export const TierLimits = Type.Object({
-  orders_per_period: Limit, products: Limit, team_members: Limit,
-}, { $id: 'TierLimits', description: 'null means unlimited; orders count per billing period' });
+export const TierLimits = Type.Object(
+  {
+    orders_per_period: Limit,
+    products: Limit,
+    team_members: Limit,
+  },
+  { $id: 'TierLimits', description: 'null means unlimited; orders count per billing period' },
+);
 
-export const Tier = Type.Object({
-  code: Type.String(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  price_monthly_cents: Type.Integer(),
-  price_yearly_cents: Type.Integer(),
-  currency: Type.Literal('EUR'),
-  limits: TierLimits,
-  features: Type.Array(Type.String()),
-  sort_order: Type.Integer({ description: 'Position in the upgrade ladder; higher is a higher tier' }),
-  is_active: Type.Boolean(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}, { $id: 'TierResponse' });
+export const Tier = Type.Object(
+  {
+    code: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    price_monthly_cents: Type.Integer(),
+    price_yearly_cents: Type.Integer(),
+    currency: Type.Literal('EUR'),
+    limits: TierLimits,
+    features: Type.Array(Type.String()),
+    sort_order: Type.Integer({ description: 'Position in the upgrade ladder; higher is a higher tier' }),
+    is_active: Type.Boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'TierResponse' },
+);
 
 export const TierFields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
@@ -34,112 +47,188 @@ export const TierFields = {
   sort_order: Type.Integer({ minimum: 0, maximum: 1000 }),
 };
 
-export const Feature = Type.Object({
-  code: Type.String(),
-  category: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  min_tier: Type.String({ description: 'The lowest tier that has the feature' }),
-}, { $id: 'Feature' });
+export const Feature = Type.Object(
+  {
+    code: Type.String(),
+    category: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    min_tier: Type.String({ description: 'The lowest tier that has the feature' }),
+  },
+  { $id: 'Feature' },
+);
 
-export const FeatureCategory = Type.Object({
-  code: Type.String(), name: Type.String(), description: Type.String(), feature_count: Type.Integer(),
-}, { $id: 'FeatureCategory' });
+export const FeatureCategory = Type.Object(
+  {
+    code: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    feature_count: Type.Integer(),
+  },
+  { $id: 'FeatureCategory' },
+);
 
-export const VendorPlan = Type.Object({
-  tier_code: Type.String(),
-  tier_name: Type.String(),
-  source: Type.Union([Type.Literal('subscription'), Type.Literal('legacy'), Type.Literal('default_tier')], {
-    description: 'subscription: the vendor\'s live (trialing, active or past-due) subscription; legacy: the legacy plan, every feature and no limits, '
-      + 'kept for a vendor that was there before plans until an admin moves it to a tier (tier_code `legacy`); default_tier: no live subscription, '
-      + 'the platform\'s default tier (docs/subscriptions.md)',
-  }),
-}, { $id: 'VendorPlan' });
+export const VendorPlan = Type.Object(
+  {
+    tier_code: Type.String(),
+    tier_name: Type.String(),
+    source: Type.Union([Type.Literal('subscription'), Type.Literal('legacy'), Type.Literal('default_tier')], {
+      description:
+        "subscription: the vendor's live (trialing, active or past-due) subscription; legacy: the legacy plan, every feature and no limits, " +
+        'kept for a vendor that was there before plans until an admin moves it to a tier (tier_code `legacy`); default_tier: no live subscription, ' +
+        "the platform's default tier (docs/subscriptions.md)",
+    }),
+  },
+  { $id: 'VendorPlan' },
+);
 
-export const SubscriptionStatus = Type.Union(['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)), { $id: 'SubscriptionStatus' });
+export const SubscriptionStatus = Type.Union(
+  ['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)),
+  { $id: 'SubscriptionStatus' },
+);
 export const SubscriptionBillingInterval = Type.Union([Type.Literal('month'), Type.Literal('year')], {
-  description: 'Whether the vendor pays the tier\'s monthly or yearly price; a record older than the interval is monthly',
+  description: "Whether the vendor pays the tier's monthly or yearly price; a record older than the interval is monthly",
 });
-export const CustomLimits = Type.Object({
-  orders_per_period: Type.Optional(Limit), products: Type.Optional(Limit), team_members: Type.Optional(Limit),
-}, { $id: 'CustomLimits', additionalProperties: false, description: 'Overrides of the tier\'s limits for this vendor; a key absent keeps the tier\'s, null is unlimited' });
+export const CustomLimits = Type.Object(
+  {
+    orders_per_period: Type.Optional(Limit),
+    products: Type.Optional(Limit),
+    team_members: Type.Optional(Limit),
+  },
+  {
+    $id: 'CustomLimits',
+    additionalProperties: false,
+    description: "Overrides of the tier's limits for this vendor; a key absent keeps the tier's, null is unlimited",
+  },
+);
 
-export const VendorSubscription = Type.Object({
-  vendor_id: Type.Integer(),
-  tier_code: Type.String(),
-  status: SubscriptionStatus,
-  current_period_start: Timestamp,
-  current_period_end: Timestamp,
-  custom_limits: Nullable(CustomLimits),
-  effective_limits: TierLimits,
-  billing_interval: SubscriptionBillingInterval,
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}, { $id: 'VendorSubscriptionResponse' });
+export const VendorSubscription = Type.Object(
+  {
+    vendor_id: Type.Integer(),
+    tier_code: Type.String(),
+    status: SubscriptionStatus,
+    current_period_start: Timestamp,
+    current_period_end: Timestamp,
+    custom_limits: Nullable(CustomLimits),
+    effective_limits: TierLimits,
+    billing_interval: SubscriptionBillingInterval,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'VendorSubscriptionResponse' },
+);
 
-export const Usage = Type.Object({
-  used: Type.Integer(),
-  limit: Limit,
-  remaining: Nullable(Type.Integer()),
-  percent_used: Nullable(Type.Number()),
-  exceeded: Type.Boolean({ description: 'At or over the limit' }),
-}, { $id: 'UsageFigure' });
+export const Usage = Type.Object(
+  {
+    used: Type.Integer(),
+    limit: Limit,
+    remaining: Nullable(Type.Integer()),
+    percent_used: Nullable(Type.Number()),
+    exceeded: Type.Boolean({ description: 'At or over the limit' }),
+  },
+  { $id: 'UsageFigure' },
+);
 
-export const UsageSummary = Type.Object({
-  plan: VendorPlan,
-  status: Nullable(SubscriptionStatus),
-  period: Type.Object({ start: Timestamp, end: Timestamp }),
-  orders: Usage,
-  products: Usage,
-  team_members: Usage,
-  upgrade: Nullable(Type.Object({
-    tier_code: Type.String(), tier_name: Type.String(), price_monthly_cents: Type.Integer(), limits: TierLimits,
-  }, { description: 'The next offered tier above the vendor\'s, or null on the highest' })),
-  add_ons: Type.Array(Type.Object({
-    id: Type.String(), add_on_code: Type.String(), name: Type.String(), quantity: Type.Integer(),
-    adds: Type.Object({
-      products: Type.Optional(Type.Integer()), orders_per_period: Type.Optional(Type.Integer()), team_members: Type.Optional(Type.Integer()),
-      features: Type.Optional(Type.Array(Type.String())),
-    }, { description: 'What the add-on adds in all (per unit times the quantity); the limits above include it' }),
-  }), { description: 'The vendor\'s active add-ons (docs/billing.md)' }),
-}, { $id: 'UsageSummary' });
+export const UsageSummary = Type.Object(
+  {
+    plan: VendorPlan,
+    status: Nullable(SubscriptionStatus),
+    period: Type.Object({ start: Timestamp, end: Timestamp }),
+    orders: Usage,
+    products: Usage,
+    team_members: Usage,
+    upgrade: Nullable(
+      Type.Object(
+        {
+          tier_code: Type.String(),
+          tier_name: Type.String(),
+          price_monthly_cents: Type.Integer(),
+          limits: TierLimits,
+        },
+        { description: "The next offered tier above the vendor's, or null on the highest" },
+      ),
+    ),
+    add_ons: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        add_on_code: Type.String(),
+        name: Type.String(),
+        quantity: Type.Integer(),
+        adds: Type.Object(
+          {
+            products: Type.Optional(Type.Integer()),
+            orders_per_period: Type.Optional(Type.Integer()),
+            team_members: Type.Optional(Type.Integer()),
+            features: Type.Optional(Type.Array(Type.String())),
+          },
+          { description: 'What the add-on adds in all (per unit times the quantity); the limits above include it' },
+        ),
+      }),
+      { description: "The vendor's active add-ons (docs/billing.md)" },
+    ),
+  },
+  { $id: 'UsageSummary' },
+);
 
 /** Admin /subscriptions: one vendor's subscription with its vendor and usage. */
-export const AdminSubscriptionItem = Type.Object({
-  vendor_id: Type.Integer(),
-  vendor_code: Nullable(Type.String({ description: 'null when the vendor was deleted' })),
-  vendor_name: Nullable(Type.String()),
-  tier_code: Type.String(),
-  tier_name: Nullable(Type.String({ description: 'null when the tier was deleted' })),
-  price_monthly_cents: Nullable(Type.Integer()),
-  price_yearly_cents: Nullable(Type.Integer()),
-  billing_interval: SubscriptionBillingInterval,
-  status: SubscriptionStatus,
-  current_period_start: Timestamp,
-  current_period_end: Timestamp,
-  custom_limits: Nullable(CustomLimits),
-  effective_limits: TierLimits,
-  usage: Type.Object({ orders: Usage, products: Usage, team_members: Usage }, { description: 'Orders of the current period (both channels), products (placeholders not counted), active team members' }),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}, { $id: 'AdminSubscriptionItem' });
+export const AdminSubscriptionItem = Type.Object(
+  {
+    vendor_id: Type.Integer(),
+    vendor_code: Nullable(Type.String({ description: 'null when the vendor was deleted' })),
+    vendor_name: Nullable(Type.String()),
+    tier_code: Type.String(),
+    tier_name: Nullable(Type.String({ description: 'null when the tier was deleted' })),
+    price_monthly_cents: Nullable(Type.Integer()),
+    price_yearly_cents: Nullable(Type.Integer()),
+    billing_interval: SubscriptionBillingInterval,
+    status: SubscriptionStatus,
+    current_period_start: Timestamp,
+    current_period_end: Timestamp,
+    custom_limits: Nullable(CustomLimits),
+    effective_limits: TierLimits,
+    usage: Type.Object(
+      { orders: Usage, products: Usage, team_members: Usage },
+      { description: 'Orders of the current period (both channels), products (placeholders not counted), active team members' },
+    ),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'AdminSubscriptionItem' },
+);
 
 export const Count = Type.Integer({ minimum: 0 });
-export const SubscriptionStats = Type.Object({
-  total: Count,
-  by_tier: Type.Array(Type.Object({ tier_code: Type.String(), tier_name: Nullable(Type.String()), total: Count, live: Count, active: Count })),
-  by_status: Type.Record(Type.String(), Count, { description: 'Every status, zero included' }),
-  revenue: Type.Object({
-    currency: Type.Literal('EUR'),
-    mrr_cents: Count,
-    arr_cents: Count,
-    subscriptions_mrr_cents: Count,
-    add_ons_mrr_cents: Count,
-    paying_subscriptions: Count,
-    vendors_with_add_ons: Count,
-  }, { description: 'MRR: every active subscription\'s tier price per month (the monthly price, or the yearly price / 12 rounded to the cent when billed yearly) plus active add-ons (price × quantity); ARR = 12 × MRR (docs/subscriptions.md)' }),
-  trials: Type.Object({
-    started: Count, in_trial: Count, converted: Count, expired: Count, canceled: Count,
-    conversion_rate: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'converted / (converted + expired + canceled); null before any trial ended' })),
-  }),
-}, { $id: 'SubscriptionStatsResponse' });
+export const SubscriptionStats = Type.Object(
+  {
+    total: Count,
+    by_tier: Type.Array(
+      Type.Object({ tier_code: Type.String(), tier_name: Nullable(Type.String()), total: Count, live: Count, active: Count }),
+    ),
+    by_status: Type.Record(Type.String(), Count, { description: 'Every status, zero included' }),
+    revenue: Type.Object(
+      {
+        currency: Type.Literal('EUR'),
+        mrr_cents: Count,
+        arr_cents: Count,
+        subscriptions_mrr_cents: Count,
+        add_ons_mrr_cents: Count,
+        paying_subscriptions: Count,
+        vendors_with_add_ons: Count,
+      },
+      {
+        description:
+          "MRR: every active subscription's tier price per month (the monthly price, or the yearly price / 12 rounded to the cent when billed yearly) plus active add-ons (price × quantity); ARR = 12 × MRR (docs/subscriptions.md)",
+      },
+    ),
+    trials: Type.Object({
+      started: Count,
+      in_trial: Count,
+      converted: Count,
+      expired: Count,
+      canceled: Count,
+      conversion_rate: Nullable(
+        Type.Number({ minimum: 0, maximum: 1, description: 'converted / (converted + expired + canceled); null before any trial ended' }),
+      ),
+    }),
+  },
+  { $id: 'SubscriptionStatsResponse' },
+);

@@ -23,8 +23,13 @@ const DEFAULT_CURRENCY = 'EUR';
  * each product's rate category in the vendor's country (src/core/vat); the order fixes the VAT
  * for its destination. Products and stock are read from their streams, as the checkout reads them.
  */
-export async function cartView(deps: { store: EventStore; knex: Knex }, vendorId: number, sessionId: string,
-  cart: { state: CartState; version: number }, language: LanguageCode): Promise<Cart> {
+export async function cartView(
+  deps: { store: EventStore; knex: Knex },
+  vendorId: number,
+  sessionId: string,
+  cart: { state: CartState; version: number },
+  language: LanguageCode,
+): Promise<Cart> {
   const country = await getCartVatCountry(deps.knex, vendorId);
   const products = await Promise.all(cart.state.lines.map((l) => cartProduct(deps.store, vendorId, l.product_id)));
   let currency: string | null = null;
@@ -32,7 +37,10 @@ export async function cartView(deps: { store: EventStore; knex: Knex }, vendorId
     const { product, sellable, available } = products[i];
     const forSale = product !== null && sellable;
     const current = forSale ? currentPriceCents(product) : null;
-    const price = current === null ? { unit_price_cents: line.agreed_price_cents, price_increased: false, price_decreased: false } : linePrice(line.agreed_price_cents, current);
+    const price =
+      current === null
+        ? { unit_price_cents: line.agreed_price_cents, price_increased: false, price_decreased: false }
+        : linePrice(line.agreed_price_cents, current);
     const lineCurrency = product?.currency ?? DEFAULT_CURRENCY;
     currency ??= product?.currency ?? null;
     const fmt = (c: number) => formatMoney(c, lineCurrency, language);
@@ -56,17 +64,22 @@ export async function cartView(deps: { store: EventStore; knex: Knex }, vendorId
       price_increased: price.price_increased,
       price_decreased: price.price_decreased,
       formatted: {
-        price_at_add: fmt(line.price_at_add_cents), current_price: current === null ? null : fmt(current),
-        unit_price: fmt(price.unit_price_cents), line_total: fmt(total),
+        price_at_add: fmt(line.price_at_add_cents),
+        current_price: current === null ? null : fmt(current),
+        unit_price: fmt(price.unit_price_cents),
+        line_total: fmt(total),
       },
     };
   });
   const cur = currency ?? DEFAULT_CURRENCY;
   const counted = items.filter((it) => it.available);
-  const categoryOf = new Map(products.map((p, i) => [cart.state.lines[i].product_id, p.product?.vat_rate_category ?? 'standard' as const]));
+  const categoryOf = new Map(
+    products.map((p, i) => [cart.state.lines[i].product_id, p.product?.vat_rate_category ?? ('standard' as const)]),
+  );
   const vat = vatAmounts(
     counted.map((it) => ({ quantity: it.quantity, unit_price_cents: it.unit_price_cents, rate_category: categoryOf.get(it.product_id) })),
-    decideVatRegime({ seller_country_iso: country, destination_country_iso: country }), 'gross',
+    decideVatRegime({ seller_country_iso: country, destination_country_iso: country }),
+    'gross',
   );
   const subtotal = counted.reduce((s, it) => s + it.line_total_cents, 0);
   const hasRises = items.some((it) => it.price_increased);
@@ -78,7 +91,9 @@ export async function cartView(deps: { store: EventStore; knex: Knex }, vendorId
     items,
     totals: {
       subtotal_cents: subtotal,
-      vat: vat.groups.filter((g) => g.gross_cents > 0).map((g) => ({ rate: g.rate_percent, amount_cents: g.vat_cents, formatted: formatMoney(g.vat_cents, cur, language) })),
+      vat: vat.groups
+        .filter((g) => g.gross_cents > 0)
+        .map((g) => ({ rate: g.rate_percent, amount_cents: g.vat_cents, formatted: formatMoney(g.vat_cents, cur, language) })),
       vat_country_iso: country,
       // Prices include VAT and delivery is charged with the order: the total is the subtotal.
       total_cents: subtotal,
@@ -90,4 +105,3 @@ export async function cartView(deps: { store: EventStore; knex: Knex }, vendorId
     version: cart.version,
   };
 }
-

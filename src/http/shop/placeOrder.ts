@@ -32,7 +32,13 @@ export interface PlacedOrder extends CheckoutResult {}
 
 type Body = Static<typeof PlaceOrderBody>;
 
-export async function placeOrderFromCart(services: Services, ctx: Context, body: Body, idempotencyKey: string | null, language: string): Promise<PlacedOrder> {
+export async function placeOrderFromCart(
+  services: Services,
+  ctx: Context,
+  body: Body,
+  idempotencyKey: string | null,
+  language: string,
+): Promise<PlacedOrder> {
   const shop = ctx.state.vendorContext as VendorContext;
   const customer = ctx.state.customer as CustomerCaller;
   const deps = { store: services.store, db: services.db.knex, clock: services.clock };
@@ -43,42 +49,84 @@ export async function placeOrderFromCart(services: Services, ctx: Context, body:
   const { version, lines } = await checkoutLines(services, shop.id, body.session_id, language);
   const account = await loadCustomer(services.store, customer.id);
   const shipping = addressFor(account.addresses, 'shipping', body.shipping_address_id, body.shipping_address);
-  const billing = body.billing_address_id || body.billing_address
-    ? addressFor(account.addresses, 'billing', body.billing_address_id, body.billing_address)
-    : defaultOf(account.addresses, 'billing') ?? shipping;
+  const billing =
+    body.billing_address_id || body.billing_address
+      ? addressFor(account.addresses, 'billing', body.billing_address_id, body.billing_address)
+      : (defaultOf(account.addresses, 'billing') ?? shipping);
   const destination = shipping.country_iso!;
 
   const vatNumber = body.vat_number?.trim() || null;
   let vatNumberValid = false;
   if (vatNumber && vatNumberCountry(vatNumber)) {
     // VIES down: the order is taxed as a consumer's for now, as for extmarket orders; the invoice checks the number again.
-    vatNumberValid = await viesVerifier().verify(vatNumber).then((r) => r.valid, () => false);
+    vatNumberValid = await viesVerifier()
+      .verify(vatNumber)
+      .then(
+        (r) => r.valid,
+        () => false,
+      );
   }
   const now = services.clock.now();
   const seller = await getSellerVatProfile(services.db.knex, shop.id, now);
   const vat = orderVat(seller, lines, destination, vatNumber, vatNumberValid);
   const placedAt = now.toISOString();
 
-  return placeShopOrder(deps, {
-    vendor_id: shop.id, channel: 'shop', customer_id: customer.id, session_id: body.session_id, language,
-    shop_url: storefrontUrl(ctx, shop, services.config.publicUrl),
-    external_order_id: null, external_shipment_id: null, order_date: placedAt, placed_at: placedAt,
-    customer_first_name: account.first_name ?? shipping.first_name, customer_last_name: account.last_name ?? shipping.last_name,
-    customer_email: customer.email, customer_locale: language,
-    shipping_country_iso: shipping.country_iso, billing_country_iso: billing.country_iso,
-    shipping_address: shipping, billing_address: billing, currency: 'EUR', shipping_cents: 0, vat, sync_job_id: null,
-    items: lines.map((l) => ({
-      external_item_id: null, inventory_unit_ids: [], product_id: l.product_id, needs_product_match: false, product_name: l.product_name,
-      ean: l.gtin, mpn: null, sku: l.sku, quantity: l.quantity, unit_price_cents: l.unit_price_cents, is_digital: l.is_digital,
-      vat_rate_category: l.vat_rate_category,
-    })),
-  }, idempotencyKey ? `key:${idempotencyKey}` : `cart:${body.session_id}:${version}`, await orderQuota(services, shop.id), customerCommandContext(ctx));
+  return placeShopOrder(
+    deps,
+    {
+      vendor_id: shop.id,
+      channel: 'shop',
+      customer_id: customer.id,
+      session_id: body.session_id,
+      language,
+      shop_url: storefrontUrl(ctx, shop, services.config.publicUrl),
+      external_order_id: null,
+      external_shipment_id: null,
+      order_date: placedAt,
+      placed_at: placedAt,
+      customer_first_name: account.first_name ?? shipping.first_name,
+      customer_last_name: account.last_name ?? shipping.last_name,
+      customer_email: customer.email,
+      customer_locale: language,
+      shipping_country_iso: shipping.country_iso,
+      billing_country_iso: billing.country_iso,
+      shipping_address: shipping,
+      billing_address: billing,
+      currency: 'EUR',
+      shipping_cents: 0,
+      vat,
+      sync_job_id: null,
+      items: lines.map((l) => ({
+        external_item_id: null,
+        inventory_unit_ids: [],
+        product_id: l.product_id,
+        needs_product_match: false,
+        product_name: l.product_name,
+        ean: l.gtin,
+        mpn: null,
+        sku: l.sku,
+        quantity: l.quantity,
+        unit_price_cents: l.unit_price_cents,
+        is_digital: l.is_digital,
+        vat_rate_category: l.vat_rate_category,
+      })),
+    },
+    idempotencyKey ? `key:${idempotencyKey}` : `cart:${body.session_id}:${version}`,
+    await orderQuota(services, shop.id),
+    customerCommandContext(ctx),
+  );
 }
 
 function toOrderAddress(a: CustomerAddress | Static<typeof InlineAddress>): OrderAddress {
   return {
-    first_name: a.first_name, last_name: a.last_name, company: a.company ?? null, street: a.street, street_2: a.street_2 ?? null,
-    postal_code: a.postal_code, city: a.city, country_iso: a.country_iso.toUpperCase(),
+    first_name: a.first_name,
+    last_name: a.last_name,
+    company: a.company ?? null,
+    street: a.street,
+    street_2: a.street_2 ?? null,
+    postal_code: a.postal_code,
+    city: a.city,
+    country_iso: a.country_iso.toUpperCase(),
   };
 }
 
@@ -88,10 +136,16 @@ function defaultOf(addresses: readonly CustomerAddress[], type: 'shipping' | 'bi
 }
 
 /** A saved address of the customer by id, an inline one, or the default of its type. */
-function addressFor(addresses: readonly CustomerAddress[], type: 'shipping' | 'billing', id: number | undefined,
-  inline: Static<typeof InlineAddress> | undefined): OrderAddress {
+function addressFor(
+  addresses: readonly CustomerAddress[],
+  type: 'shipping' | 'billing',
+  id: number | undefined,
+  inline: Static<typeof InlineAddress> | undefined,
+): OrderAddress {
   if (id !== undefined && inline) {
-    throw new CartValidationException(`Give the ${type} address by id or inline, not both`, [{ pointer: `/body/${type}_address`, message: 'not both' }]);
+    throw new CartValidationException(`Give the ${type} address by id or inline, not both`, [
+      { pointer: `/body/${type}_address`, message: 'not both' },
+    ]);
   }
   if (inline) return toOrderAddress(inline);
   if (id !== undefined) {
@@ -101,8 +155,10 @@ function addressFor(addresses: readonly CustomerAddress[], type: 'shipping' | 'b
   }
   const fallback = defaultOf(addresses, type);
   if (!fallback) {
-    throw new CartValidationException(`A ${type} address is needed: give ${type}_address_id or ${type}_address, or save a default ${type} address`,
-      [{ pointer: `/body/${type}_address`, message: 'required' }]);
+    throw new CartValidationException(
+      `A ${type} address is needed: give ${type}_address_id or ${type}_address, or save a default ${type} address`,
+      [{ pointer: `/body/${type}_address`, message: 'required' }],
+    );
   }
   return fallback;
 }

@@ -28,39 +28,67 @@ export function shopProductRoutes(services: Services): Router {
   const knex = services.db.knex;
   const vendorOf = (ctx: Context) => (ctx.state.vendorContext as VendorContext).id;
   const viewOf = (language: ShopLanguage): ShopView => ({
-    language: language.code, storefrontLanguage: language.storefront, formatLocale: language.formatLocale, imageUrl,
+    language: language.code,
+    storefrontLanguage: language.storefront,
+    formatLocale: language.formatLocale,
+    imageUrl,
   });
 
-  api.get('/products', {
-    summary: 'The shop\'s products: searched, filtered (price, brand, stock, type), sorted, in the shopper\'s language',
-    query: ShopProductQuery, responses: { 200: ShopProductPage },
-  }, async (ctx, { query }) => {
-    const { page, limit, sort, ...filter } = query;
-    if (filter.min_price_cents !== undefined && filter.max_price_cents !== undefined && filter.min_price_cents > filter.max_price_cents) {
-      throw new ValidationException('min_price_cents is above max_price_cents', [{ pointer: '/query/min_price_cents', message: 'must not be above max_price_cents' }]);
-    }
-    const language = await resolveShopLanguage(services, ctx);
-    const found = await listShopProducts(knex, { ...filter, vendor_id: vendorOf(ctx) }, { page: page ?? 1, limit: limit ?? 20 }, sort ?? DEFAULT_SHOP_SORT, viewOf(language));
-    ctx.set('Content-Language', language.code);
-    ctx.body = { ...found, language: language.code, language_source: language.source };
-  });
+  api.get(
+    '/products',
+    {
+      summary: "The shop's products: searched, filtered (price, brand, stock, type), sorted, in the shopper's language",
+      query: ShopProductQuery,
+      responses: { 200: ShopProductPage },
+    },
+    async (ctx, { query }) => {
+      const { page, limit, sort, ...filter } = query;
+      if (filter.min_price_cents !== undefined && filter.max_price_cents !== undefined && filter.min_price_cents > filter.max_price_cents) {
+        throw new ValidationException('min_price_cents is above max_price_cents', [
+          { pointer: '/query/min_price_cents', message: 'must not be above max_price_cents' },
+        ]);
+      }
+      const language = await resolveShopLanguage(services, ctx);
+      const found = await listShopProducts(
+        knex,
+        { ...filter, vendor_id: vendorOf(ctx) },
+        { page: page ?? 1, limit: limit ?? 20 },
+        sort ?? DEFAULT_SHOP_SORT,
+        viewOf(language),
+      );
+      ctx.set('Content-Language', language.code);
+      ctx.body = { ...found, language: language.code, language_source: language.source };
+    },
+  );
 
-  api.get('/products/:id', {
-    summary: 'One of the shop\'s products with its images (original, 800 px, 200 px), every translation, price and availability',
-    params: IdParams, responses: { 200: ShopProductDetail }, errors: [ProductNotFoundException],
-  }, async (ctx, { params }) => {
-    const language = await resolveShopLanguage(services, ctx);
-    ctx.body = await getShopProduct(knex, vendorOf(ctx), params.id, viewOf(language));
-    ctx.set('Content-Language', language.code);
-  });
+  api.get(
+    '/products/:id',
+    {
+      summary: "One of the shop's products with its images (original, 800 px, 200 px), every translation, price and availability",
+      params: IdParams,
+      responses: { 200: ShopProductDetail },
+      errors: [ProductNotFoundException],
+    },
+    async (ctx, { params }) => {
+      const language = await resolveShopLanguage(services, ctx);
+      ctx.body = await getShopProduct(knex, vendorOf(ctx), params.id, viewOf(language));
+      ctx.set('Content-Language', language.code);
+    },
+  );
 
-  api.get('/products/:product_id/images/:id/:variant', {
-    summary: 'A product image\'s file: the original or the 800 px or 200 px variant, WebP',
-    params: ImageParams, responses: { 200: ImageFile }, errors: [MediaNotFoundException],
-  }, async (ctx, { params }) => {
-    await getShopProductImage(knex, vendorOf(ctx), params.product_id, params.id);
-    await sendVariant(services, ctx, params.id, params.variant, vendorOf(ctx));
-  });
+  api.get(
+    '/products/:product_id/images/:id/:variant',
+    {
+      summary: "A product image's file: the original or the 800 px or 200 px variant, WebP",
+      params: ImageParams,
+      responses: { 200: ImageFile },
+      errors: [MediaNotFoundException],
+    },
+    async (ctx, { params }) => {
+      await getShopProductImage(knex, vendorOf(ctx), params.product_id, params.id);
+      await sendVariant(services, ctx, params.id, params.variant, vendorOf(ctx));
+    },
+  );
 
   return api.router;
 }

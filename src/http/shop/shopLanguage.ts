@@ -42,7 +42,11 @@ export async function resolveShopLanguage(services: Services, ctx: Context): Pro
   };
   const chosen = pick();
   const sameLanguage = locale.split(/[-_]/)[0].toLowerCase() === chosen.code;
-  return { ...chosen, storefront: vendor.storefront_language, formatLocale: sameLanguage && validLocale(locale) ? locale.replace('_', '-') : chosen.code };
+  return {
+    ...chosen,
+    storefront: vendor.storefront_language,
+    formatLocale: sameLanguage && validLocale(locale) ? locale.replace('_', '-') : chosen.code,
+  };
 }
 
 function validLocale(locale: string): boolean {

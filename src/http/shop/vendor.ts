@@ -14,25 +14,39 @@ import type { VendorContext } from '../vendorContext.ts';
  */
 export function shopVendorRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
-  api.get('/vendor', {
-    summary: 'The shop\'s own vendor as the request names it, with its theme, locale and this visitor\'s language',
-    responses: { 200: Type.Composite([PublicVendor, Type.Object({
-      detected_by: Type.Union([Type.Literal('path'), Type.Literal('subdomain'), Type.Literal('custom_domain')]),
-      source: Type.Union([Type.Literal('request'), Type.Literal('referer')]),
-      locale: Type.String(), locale_source: LocaleSource, language: Language,
-      theme: ThemeConfig,
-    })], { $id: 'ShopVendorResponse' }) },
-  }, async (ctx) => {
-    const vendor = ctx.state.vendorContext as VendorContext;
-    const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);
-    const language = resolveLanguage(ctx, locale.locale);
-    ctx.body = {
-      ...vendor,
-      locale: locale.locale,
-      locale_source: locale.source,
-      language: language.code,
-      theme: (await vendorShopTheme(services, vendor.id)).theme,
-    };
-  });
+  api.get(
+    '/vendor',
+    {
+      summary: "The shop's own vendor as the request names it, with its theme, locale and this visitor's language",
+      responses: {
+        200: Type.Composite(
+          [
+            PublicVendor,
+            Type.Object({
+              detected_by: Type.Union([Type.Literal('path'), Type.Literal('subdomain'), Type.Literal('custom_domain')]),
+              source: Type.Union([Type.Literal('request'), Type.Literal('referer')]),
+              locale: Type.String(),
+              locale_source: LocaleSource,
+              language: Language,
+              theme: ThemeConfig,
+            }),
+          ],
+          { $id: 'ShopVendorResponse' },
+        ),
+      },
+    },
+    async (ctx) => {
+      const vendor = ctx.state.vendorContext as VendorContext;
+      const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);
+      const language = resolveLanguage(ctx, locale.locale);
+      ctx.body = {
+        ...vendor,
+        locale: locale.locale,
+        locale_source: locale.source,
+        language: language.code,
+        theme: (await vendorShopTheme(services, vendor.id)).theme,
+      };
+    },
+  );
   return api.router;
 }

@@ -11,13 +11,23 @@ import type { VendorCaller } from '../vendorAuth.ts';
 export function vendorBillingHistoryRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
 
-  api.get('/billing/history', {
-    summary: 'The vendor\'s Stripe invoices, newest first, with their PDF and payment page; filters status, from/to',
-    permission: 'billing.view', query: VendorBillingHistoryQuery, responses: { 200: Page(BillingHistoryEntry) },
-  }, async (ctx, { query }) => {
-    const vendorId = (ctx.state.vendor as VendorCaller).id;
-    ctx.body = await listBillingHistory(services.db.knex, { vendor_id: vendorId, status: query.status, from: query.from, to: query.to }, pageRequest(query));
-  });
+  api.get(
+    '/billing/history',
+    {
+      summary: "The vendor's Stripe invoices, newest first, with their PDF and payment page; filters status, from/to",
+      permission: 'billing.view',
+      query: VendorBillingHistoryQuery,
+      responses: { 200: Page(BillingHistoryEntry) },
+    },
+    async (ctx, { query }) => {
+      const vendorId = (ctx.state.vendor as VendorCaller).id;
+      ctx.body = await listBillingHistory(
+        services.db.knex,
+        { vendor_id: vendorId, status: query.status, from: query.from, to: query.to },
+        pageRequest(query),
+      );
+    },
+  );
 
   return api.router;
 }

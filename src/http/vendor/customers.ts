@@ -24,29 +24,60 @@ export function vendorCustomerRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  api.get('/customers', {
-    summary: 'The shop\'s customers with their order statistics, searched (e-mail, names) and sorted',
-    permission: 'customers.view', query: ListQuery, responses: { 200: Page(CustomerItem) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listCustomers(services.db.knex, { vendor_id: vendorOf(ctx), search: query.search },
-      { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
-  });
+  api.get(
+    '/customers',
+    {
+      summary: "The shop's customers with their order statistics, searched (e-mail, names) and sorted",
+      permission: 'customers.view',
+      query: ListQuery,
+      responses: { 200: Page(CustomerItem) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listCustomers(
+        services.db.knex,
+        { vendor_id: vendorOf(ctx), search: query.search },
+        { page: query.page ?? 1, limit: query.limit ?? 20 },
+        query.sort,
+      );
+    },
+  );
 
-  api.get('/customers/:id', {
-    summary: 'One customer with order statistics, preferences and saved addresses',
-    permission: 'customers.view', params: IdParams, responses: { 200: CustomerDetail }, errors: [CustomerNotFoundException],
-  }, async (ctx, { params }) => {
-    ctx.body = await getCustomer(services.db.knex, params.id, vendorOf(ctx));
-  });
+  api.get(
+    '/customers/:id',
+    {
+      summary: 'One customer with order statistics, preferences and saved addresses',
+      permission: 'customers.view',
+      params: IdParams,
+      responses: { 200: CustomerDetail },
+      errors: [CustomerNotFoundException],
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getCustomer(services.db.knex, params.id, vendorOf(ctx));
+    },
+  );
 
-  api.get('/customers/:id/orders', {
-    summary: 'A customer\'s shop orders, newest first (sortable as the order list)',
-    permission: 'orders.view', params: IdParams, query: OrdersQuery, responses: { 200: OrderList }, errors: [CustomerNotFoundException],
-  }, async (ctx, { params, query }) => {
-    const vendorId = vendorOf(ctx);
-    await getCustomer(services.db.knex, params.id, vendorId);
-    ctx.body = await listCustomerOrders(services.db.knex, vendorId, params.id, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.sort);
-  });
+  api.get(
+    '/customers/:id/orders',
+    {
+      summary: "A customer's shop orders, newest first (sortable as the order list)",
+      permission: 'orders.view',
+      params: IdParams,
+      query: OrdersQuery,
+      responses: { 200: OrderList },
+      errors: [CustomerNotFoundException],
+    },
+    async (ctx, { params, query }) => {
+      const vendorId = vendorOf(ctx);
+      await getCustomer(services.db.knex, params.id, vendorId);
+      ctx.body = await listCustomerOrders(
+        services.db.knex,
+        vendorId,
+        params.id,
+        { page: query.page ?? 1, limit: query.limit ?? 20 },
+        query.sort,
+      );
+    },
+  );
 
   return api.router;
 }

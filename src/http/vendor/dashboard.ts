@@ -38,16 +38,24 @@ export async function dashboardStats(services: Services, caller: { vendorId: num
     generated_at: services.clock.now().toISOString(),
     orders: counts.orders,
     revenue: {
-      from, to: isoDay(end), orders: period.totals.orders,
-      by_currency: period.totals.revenue_cents_by_currency, previous_by_currency: previous.totals.revenue_cents_by_currency,
+      from,
+      to: isoDay(end),
+      orders: period.totals.orders,
+      by_currency: period.totals.revenue_cents_by_currency,
+      previous_by_currency: previous.totals.revenue_cents_by_currency,
     },
     products: { total: usage.products.used, limit: usage.products.limit },
     stock_alerts: { low_stock: low.total, out_of_stock: out.total, threshold: LOW_STOCK_THRESHOLD },
     pending_item_exceptions: counts.pending_item_exceptions,
     unread_messages: unread,
     usage: {
-      tier_code: usage.plan.tier_code, tier_name: usage.plan.tier_name, status: usage.status, period: usage.period,
-      orders: usage.orders, products: usage.products, team_members: usage.team_members,
+      tier_code: usage.plan.tier_code,
+      tier_name: usage.plan.tier_name,
+      status: usage.status,
+      period: usage.period,
+      orders: usage.orders,
+      products: usage.products,
+      team_members: usage.team_members,
     },
   };
 }
@@ -58,7 +66,10 @@ export function analyticsRange(services: Services, query: { from?: string; to?: 
   const from = query.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS);
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
   if (span < 1) throw new ValidationException('The range is reversed', [{ pointer: '/query/from', message: 'must not be after to' }]);
-  if (span > MAX_RANGE_DAYS) throw new ValidationException('The range is too long', [{ pointer: '/query/from', message: `must be at most ${MAX_RANGE_DAYS} days before to` }]);
+  if (span > MAX_RANGE_DAYS)
+    throw new ValidationException('The range is too long', [
+      { pointer: '/query/from', message: `must be at most ${MAX_RANGE_DAYS} days before to` },
+    ]);
   return { from, to };
 }
 
@@ -75,20 +86,35 @@ export async function vendorAnalytics(services: Services, vendorId: number, rang
 export function vendorDashboardRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
 
-  api.get('/dashboard/stats', {
-    summary: 'The dashboard\'s figures: orders by status and channel, revenue this period (and the one before), products, stock alerts, pending order item exceptions, unread messages, usage against the plan\'s limits',
-    permission: 'dashboard.view', query: DashboardStatsQuery, responses: { 200: VendorDashboardStatsResponse },
-  }, async (ctx, { query }) => {
-    const caller = ctx.state.vendor as VendorCaller;
-    ctx.body = await dashboardStats(services, { vendorId: caller.id, userId: caller.userId }, query.days ?? 30);
-  });
+  api.get(
+    '/dashboard/stats',
+    {
+      summary:
+        "The dashboard's figures: orders by status and channel, revenue this period (and the one before), products, stock alerts, pending order item exceptions, unread messages, usage against the plan's limits",
+      permission: 'dashboard.view',
+      query: DashboardStatsQuery,
+      responses: { 200: VendorDashboardStatsResponse },
+    },
+    async (ctx, { query }) => {
+      const caller = ctx.state.vendor as VendorCaller;
+      ctx.body = await dashboardStats(services, { vendorId: caller.id, userId: caller.userId }, query.days ?? 30);
+    },
+  );
 
-  api.get('/analytics', {
-    summary: 'Sales analytics over a range of days (at most a year): orders and revenue per day, channel split, average order value, top products',
-    permission: 'reports.view', query: AnalyticsQuery, responses: { 200: VendorAnalyticsResponse }, errors: [ValidationException],
-  }, async (ctx, { query }) => {
-    ctx.body = await vendorAnalytics(services, (ctx.state.vendor as VendorCaller).id, analyticsRange(services, query), query.top ?? 10);
-  });
+  api.get(
+    '/analytics',
+    {
+      summary:
+        'Sales analytics over a range of days (at most a year): orders and revenue per day, channel split, average order value, top products',
+      permission: 'reports.view',
+      query: AnalyticsQuery,
+      responses: { 200: VendorAnalyticsResponse },
+      errors: [ValidationException],
+    },
+    async (ctx, { query }) => {
+      ctx.body = await vendorAnalytics(services, (ctx.state.vendor as VendorCaller).id, analyticsRange(services, query), query.top ?? 10);
+    },
+  );
 
   return api.router;
 }

@@ -20,26 +20,46 @@ export function vendorInventoryTransactionRoutes(services: Services): Router {
   const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 });
 
-  api.get('/inventory/transactions', {
-    summary: 'The vendor\'s stock ledger, newest first, with the products\' details',
-    permission: 'inventory.view', query: Type.Object(TransactionQuery), responses: { 200: Page(TransactionItem) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listInventoryTransactions(knex, { ...query, vendor_id: me(ctx) }, page(query), false);
-  });
+  api.get(
+    '/inventory/transactions',
+    {
+      summary: "The vendor's stock ledger, newest first, with the products' details",
+      permission: 'inventory.view',
+      query: Type.Object(TransactionQuery),
+      responses: { 200: Page(TransactionItem) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listInventoryTransactions(knex, { ...query, vendor_id: me(ctx) }, page(query), false);
+    },
+  );
 
-  api.get('/inventory/transactions/product/:product_id', {
-    summary: 'The ledger of one of the vendor\'s products, newest first',
-    permission: 'inventory.view', params: Type.Object({ product_id: Id }), query: Type.Object(PageQuery), responses: { 200: Page(TransactionItem) },
-  }, async (ctx, { params, query }) => {
-    ctx.body = await listInventoryTransactions(knex, { vendor_id: me(ctx), product_id: params.product_id }, page(query), false);
-  });
+  api.get(
+    '/inventory/transactions/product/:product_id',
+    {
+      summary: "The ledger of one of the vendor's products, newest first",
+      permission: 'inventory.view',
+      params: Type.Object({ product_id: Id }),
+      query: Type.Object(PageQuery),
+      responses: { 200: Page(TransactionItem) },
+    },
+    async (ctx, { params, query }) => {
+      ctx.body = await listInventoryTransactions(knex, { vendor_id: me(ctx), product_id: params.product_id }, page(query), false);
+    },
+  );
 
-  api.get('/inventory/transactions/order/:order_id', {
-    summary: 'The ledger movements of one order, newest first',
-    permission: 'inventory.view', params: Type.Object({ order_id: Id }), query: Type.Object(PageQuery), responses: { 200: Page(TransactionItem) },
-  }, async (ctx, { params, query }) => {
-    ctx.body = await listInventoryTransactions(knex, { vendor_id: me(ctx), order_id: params.order_id }, page(query), false);
-  });
+  api.get(
+    '/inventory/transactions/order/:order_id',
+    {
+      summary: 'The ledger movements of one order, newest first',
+      permission: 'inventory.view',
+      params: Type.Object({ order_id: Id }),
+      query: Type.Object(PageQuery),
+      responses: { 200: Page(TransactionItem) },
+    },
+    async (ctx, { params, query }) => {
+      ctx.body = await listInventoryTransactions(knex, { vendor_id: me(ctx), order_id: params.order_id }, page(query), false);
+    },
+  );
 
   return api.router;
 }

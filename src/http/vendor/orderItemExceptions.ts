@@ -31,50 +31,94 @@ export function vendorOrderItemExceptionRoutes(services: Services): Router {
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
   const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
 
-  api.get('/order-item-exceptions', {
-    feature: 'order_item_exceptions',
-    summary: 'The vendor\'s order item exceptions, newest first, by status or order',
-    permission: 'orders.view', query: ListQuery, responses: { 200: Page(OrderItemException) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listOrderItemExceptions(services.db.knex, vendorOf(ctx), { status: query.status, order_id: query.order_id },
-      { page: query.page ?? 1, limit: query.limit ?? 20 });
-  });
+  api.get(
+    '/order-item-exceptions',
+    {
+      feature: 'order_item_exceptions',
+      summary: "The vendor's order item exceptions, newest first, by status or order",
+      permission: 'orders.view',
+      query: ListQuery,
+      responses: { 200: Page(OrderItemException) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listOrderItemExceptions(
+        services.db.knex,
+        vendorOf(ctx),
+        { status: query.status, order_id: query.order_id },
+        { page: query.page ?? 1, limit: query.limit ?? 20 },
+      );
+    },
+  );
 
-  api.get('/order-item-exceptions/:exception_id', {
-    feature: 'order_item_exceptions',
-    summary: 'One of the vendor\'s order item exceptions',
-    permission: 'orders.view', params: Params, responses: { 200: OrderItemException }, errors: [OrderItemExceptionNotFoundException],
-  }, async (ctx, { params }) => {
-    ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorOf(ctx));
-  });
+  api.get(
+    '/order-item-exceptions/:exception_id',
+    {
+      feature: 'order_item_exceptions',
+      summary: "One of the vendor's order item exceptions",
+      permission: 'orders.view',
+      params: Params,
+      responses: { 200: OrderItemException },
+      errors: [OrderItemExceptionNotFoundException],
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorOf(ctx));
+    },
+  );
 
-  api.post('/order-item-exceptions/:exception_id/resolve', {
-    feature: 'order_item_exceptions',
-    summary: 'Resolve a pending exception by linking its item to one of the vendor\'s products (not the placeholder)',
-    permission: 'orders.edit', params: Params, body: ResolveBody, responses: { 200: OrderItemException },
-    errors: [OrderItemExceptionNotFoundException, ProductNotFoundException, ProductException, ProductMatchException, InvalidTransitionException],
-  }, async (ctx, { params, body }) => {
-    const vendorId = vendorOf(ctx);
-    const x = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
-    const product = await getMatchableProduct(services.db.knex, vendorId, body.product_id);
-    const done = await resolveExceptionByHand(deps(), x.order_id, {
-      vendor_id: vendorId, exception_id: x.id, product_id: product.id, product_gtin: product.gtin,
-    }, vendorCommandContext(ctx));
-    await services.settle([done]);
-    ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
-  });
+  api.post(
+    '/order-item-exceptions/:exception_id/resolve',
+    {
+      feature: 'order_item_exceptions',
+      summary: "Resolve a pending exception by linking its item to one of the vendor's products (not the placeholder)",
+      permission: 'orders.edit',
+      params: Params,
+      body: ResolveBody,
+      responses: { 200: OrderItemException },
+      errors: [
+        OrderItemExceptionNotFoundException,
+        ProductNotFoundException,
+        ProductException,
+        ProductMatchException,
+        InvalidTransitionException,
+      ],
+    },
+    async (ctx, { params, body }) => {
+      const vendorId = vendorOf(ctx);
+      const x = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
+      const product = await getMatchableProduct(services.db.knex, vendorId, body.product_id);
+      const done = await resolveExceptionByHand(
+        deps(),
+        x.order_id,
+        {
+          vendor_id: vendorId,
+          exception_id: x.id,
+          product_id: product.id,
+          product_gtin: product.gtin,
+        },
+        vendorCommandContext(ctx),
+      );
+      await services.settle([done]);
+      ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
+    },
+  );
 
-  api.post('/order-item-exceptions/:exception_id/ignore', {
-    feature: 'order_item_exceptions',
-    summary: 'Ignore a pending exception: the item stays on the placeholder product and no longer blocks the order',
-    permission: 'orders.edit', params: Params, responses: { 200: OrderItemException },
-    errors: [OrderItemExceptionNotFoundException, InvalidTransitionException],
-  }, async (ctx, { params }) => {
-    const vendorId = vendorOf(ctx);
-    const x = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
-    await services.settle([await ignoreException(deps(), x.order_id, vendorId, x.id, vendorCommandContext(ctx))]);
-    ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
-  });
+  api.post(
+    '/order-item-exceptions/:exception_id/ignore',
+    {
+      feature: 'order_item_exceptions',
+      summary: 'Ignore a pending exception: the item stays on the placeholder product and no longer blocks the order',
+      permission: 'orders.edit',
+      params: Params,
+      responses: { 200: OrderItemException },
+      errors: [OrderItemExceptionNotFoundException, InvalidTransitionException],
+    },
+    async (ctx, { params }) => {
+      const vendorId = vendorOf(ctx);
+      const x = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
+      await services.settle([await ignoreException(deps(), x.order_id, vendorId, x.id, vendorCommandContext(ctx))]);
+      ctx.body = await getOrderItemException(services.db.knex, params.exception_id, vendorId);
+    },
+  );
 
   return api.router;
 }

@@ -4,7 +4,11 @@ import { cancelTeamInvitation, changeTeamMemberRole, removeTeamMember, type Team
 import { PERMISSIONS, ROLE_PERMISSIONS } from '../../../commands/team/permissions.ts';
 import { getTeamInvitation, getTeamMember, listTeamInvitations, listTeamMembers } from '../../../queries/team/listTeam.ts';
 import { ConflictException, TierLimitExceededException, VendorOwnerOnlyException } from '../../core/errors.ts';
-import { TeamInvitationExpiredException, TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../../commands/team/errors.ts';
+import {
+  TeamInvitationExpiredException,
+  TeamInvitationNotFoundException,
+  TeamMemberNotFoundException,
+} from '../../../commands/team/errors.ts';
 import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -17,35 +21,51 @@ import { AcceptBody, acceptInvitation, InviteBody, inviteMember, RoleBody } from
 
 const UserParams = Type.Object({ user_id: Id });
 const InvitationParams = Type.Object({ invitation_id: Id });
-const InvitationQuery = Type.Object({ status: Type.Optional(Type.Union(['pending', 'accepted', 'cancelled'].map((s) => Type.Literal(s)))) });
+const InvitationQuery = Type.Object({
+  status: Type.Optional(Type.Union(['pending', 'accepted', 'cancelled'].map((s) => Type.Literal(s)))),
+});
 
-const TeamMember = Type.Object({
-  user_id: Type.Integer(),
-  email: Nullable(Type.String()),
-  username: Nullable(Type.String()),
-  first_name: Nullable(Type.String()),
-  last_name: Nullable(Type.String()),
-  role: Type.String(),
-  permissions: Type.Union([Type.Array(Type.String()), Type.Literal('all')]),
-  is_owner: Type.Boolean(),
-  is_active: Type.Boolean(),
-  joined_at: NullableTimestamp,
-}, { $id: 'TeamMember' });
-const TeamInvitation = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  role: Type.String(),
-  permissions: Nullable(Type.Array(Type.String())),
-  status: Type.Union(['pending', 'accepted', 'cancelled', 'expired'].map((x) => Type.Literal(x))),
-  invited_by: Nullable(Type.Integer()),
-  expires_at: Timestamp,
-  accepted_user_id: Nullable(Type.Integer()),
-  created_at: Timestamp,
-}, { $id: 'TeamInvitation' });
-const Roles = Type.Object({
-  permissions: Type.Array(Type.String()),
-  roles: Type.Array(Type.Object({ role: Type.String(), permissions: Type.Union([Type.Array(Type.String()), Type.String()]) }, { additionalProperties: true })),
-}, { $id: 'TeamRolesResponse' });
+const TeamMember = Type.Object(
+  {
+    user_id: Type.Integer(),
+    email: Nullable(Type.String()),
+    username: Nullable(Type.String()),
+    first_name: Nullable(Type.String()),
+    last_name: Nullable(Type.String()),
+    role: Type.String(),
+    permissions: Type.Union([Type.Array(Type.String()), Type.Literal('all')]),
+    is_owner: Type.Boolean(),
+    is_active: Type.Boolean(),
+    joined_at: NullableTimestamp,
+  },
+  { $id: 'TeamMember' },
+);
+const TeamInvitation = Type.Object(
+  {
+    id: Type.Integer(),
+    email: Type.String(),
+    role: Type.String(),
+    permissions: Nullable(Type.Array(Type.String())),
+    status: Type.Union(['pending', 'accepted', 'cancelled', 'expired'].map((x) => Type.Literal(x))),
+    invited_by: Nullable(Type.Integer()),
+    expires_at: Timestamp,
+    accepted_user_id: Nullable(Type.Integer()),
+    created_at: Timestamp,
+  },
+  { $id: 'TeamInvitation' },
+);
+const Roles = Type.Object(
+  {
+    permissions: Type.Array(Type.String()),
+    roles: Type.Array(
+      Type.Object(
+        { role: Type.String(), permissions: Type.Union([Type.Array(Type.String()), Type.String()]) },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { $id: 'TeamRolesResponse' },
+);
 
 /**
  * The vendor's team (SPEC.md part 5 rule 5). Reading needs team.view; inviting, changing roles,
@@ -59,107 +79,183 @@ export function vendorTeamRoutes(services: Services): Router {
   const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
   const ownerOnly = [requireVendorOwner()];
 
-  api.get('/team/roles', { feature: 'team_members', summary: 'The permissions and what each role grants', permission: 'team.view', responses: { 200: Roles } }, async (ctx) => {
-    ctx.body = {
-      permissions: PERMISSIONS,
-      roles: [{ role: 'owner', permissions: 'all', owner_only: ['team.invite', 'team.change_role', 'team.remove', 'team.cancel_invitation'] },
-        ...Object.entries(ROLE_PERMISSIONS).map(([role, permissions]) => ({ role, permissions })),
-        { role: 'custom', permissions: 'explicit list' }],
-    };
-  });
+  api.get(
+    '/team/roles',
+    { feature: 'team_members', summary: 'The permissions and what each role grants', permission: 'team.view', responses: { 200: Roles } },
+    async (ctx) => {
+      ctx.body = {
+        permissions: PERMISSIONS,
+        roles: [
+          { role: 'owner', permissions: 'all', owner_only: ['team.invite', 'team.change_role', 'team.remove', 'team.cancel_invitation'] },
+          ...Object.entries(ROLE_PERMISSIONS).map(([role, permissions]) => ({ role, permissions })),
+          { role: 'custom', permissions: 'explicit list' },
+        ],
+      };
+    },
+  );
 
-  api.get('/team/members', {
-    feature: 'team_members',
-    summary: 'The team: the owner first, then the active members in the order they joined',
-    permission: 'team.view', query: Type.Object(PageQuery), responses: { 200: Page(TeamMember) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listTeamMembers(knex, caller(ctx).id, { page: query.page ?? 1, limit: query.limit ?? 20 });
-  });
+  api.get(
+    '/team/members',
+    {
+      feature: 'team_members',
+      summary: 'The team: the owner first, then the active members in the order they joined',
+      permission: 'team.view',
+      query: Type.Object(PageQuery),
+      responses: { 200: Page(TeamMember) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listTeamMembers(knex, caller(ctx).id, { page: query.page ?? 1, limit: query.limit ?? 20 });
+    },
+  );
 
-  api.get('/team/members/:user_id', {
-    feature: 'team_members',
-    summary: 'One member of the team', permission: 'team.view', params: UserParams, responses: { 200: TeamMember }, errors: [TeamMemberNotFoundException],
-  }, async (ctx, { params }) => {
-    ctx.body = await getTeamMember(knex, caller(ctx).id, params.user_id);
-  });
+  api.get(
+    '/team/members/:user_id',
+    {
+      feature: 'team_members',
+      summary: 'One member of the team',
+      permission: 'team.view',
+      params: UserParams,
+      responses: { 200: TeamMember },
+      errors: [TeamMemberNotFoundException],
+    },
+    async (ctx, { params }) => {
+      ctx.body = await getTeamMember(knex, caller(ctx).id, params.user_id);
+    },
+  );
 
-  api.put('/team/members/:user_id', {
-    feature: 'roles_permissions',
-    summary: 'Change a member\'s role and permissions (owner only)', use: ownerOnly, params: UserParams, body: RoleBody,
-    responses: { 200: Type.Object({ message: Type.String(), member: TeamMember }, { $id: 'TeamMemberUpdated' }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
-  }, async (ctx, { params, body }) => {
-    const v = caller(ctx);
-    await services.settle(await changeTeamMemberRole(deps(), v.id, params.user_id, body.role, body.permissions, vendorCommandContext(ctx)));
-    ctx.body = { message: t(requestLanguage(ctx), 'team.member_updated'), member: await getTeamMember(knex, v.id, params.user_id) };
-  });
+  api.put(
+    '/team/members/:user_id',
+    {
+      feature: 'roles_permissions',
+      summary: "Change a member's role and permissions (owner only)",
+      use: ownerOnly,
+      params: UserParams,
+      body: RoleBody,
+      responses: { 200: Type.Object({ message: Type.String(), member: TeamMember }, { $id: 'TeamMemberUpdated' }) },
+      errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
+    },
+    async (ctx, { params, body }) => {
+      const v = caller(ctx);
+      await services.settle(
+        await changeTeamMemberRole(deps(), v.id, params.user_id, body.role, body.permissions, vendorCommandContext(ctx)),
+      );
+      ctx.body = { message: t(requestLanguage(ctx), 'team.member_updated'), member: await getTeamMember(knex, v.id, params.user_id) };
+    },
+  );
 
-  api.delete('/team/members/:user_id', {
-    feature: 'team_members',
-    summary: 'Remove a member from the team (owner only)', use: ownerOnly, params: UserParams,
-    responses: { 200: Type.Object({ message: Type.String(), user_id: Type.Integer() }, { $id: 'TeamMemberRemoved' }) }, errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
-  }, async (ctx, { params }) => {
-    await services.settle(await removeTeamMember(deps(), caller(ctx).id, params.user_id, vendorCommandContext(ctx)));
-    ctx.body = { message: t(requestLanguage(ctx), 'team.member_removed'), user_id: params.user_id };
-  });
+  api.delete(
+    '/team/members/:user_id',
+    {
+      feature: 'team_members',
+      summary: 'Remove a member from the team (owner only)',
+      use: ownerOnly,
+      params: UserParams,
+      responses: { 200: Type.Object({ message: Type.String(), user_id: Type.Integer() }, { $id: 'TeamMemberRemoved' }) },
+      errors: [TeamMemberNotFoundException, VendorOwnerOnlyException],
+    },
+    async (ctx, { params }) => {
+      await services.settle(await removeTeamMember(deps(), caller(ctx).id, params.user_id, vendorCommandContext(ctx)));
+      ctx.body = { message: t(requestLanguage(ctx), 'team.member_removed'), user_id: params.user_id };
+    },
+  );
 
-  api.get('/team/invitations', {
-    feature: 'team_members',
-    summary: 'The team\'s invitations, newest first, filtered by status',
-    permission: 'team.view', query: Type.Object({ ...PageQuery, ...InvitationQuery.properties }), responses: { 200: Page(TeamInvitation) },
-  }, async (ctx, { query }) => {
-    ctx.body = await listTeamInvitations(knex, caller(ctx).id, query.status, { page: query.page ?? 1, limit: query.limit ?? 20 });
-  });
+  api.get(
+    '/team/invitations',
+    {
+      feature: 'team_members',
+      summary: "The team's invitations, newest first, filtered by status",
+      permission: 'team.view',
+      query: Type.Object({ ...PageQuery, ...InvitationQuery.properties }),
+      responses: { 200: Page(TeamInvitation) },
+    },
+    async (ctx, { query }) => {
+      ctx.body = await listTeamInvitations(knex, caller(ctx).id, query.status, { page: query.page ?? 1, limit: query.limit ?? 20 });
+    },
+  );
 
   // The secret token is in this answer only; the owner passes the link to the invitee.
-  api.post('/team/invitations', {
-    feature: 'team_members',
-    summary: 'Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once. Members and pending invitations count in the plan\'s team-member limit',
-    use: ownerOnly, body: InviteBody,
-    responses: { 201: Type.Object({ message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() }, { $id: 'TeamInvitationCreated' }) },
-    errors: [ConflictException, VendorOwnerOnlyException, TierLimitExceededException],
-  }, async (ctx, { body }) => {
-    const v = caller(ctx);
-    const { invitationId, token, done } = await inviteMember(services, v.id, v.userId, body, vendorCommandContext(ctx));
-    await services.settle(done);
-    ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      message: t(requestLanguage(ctx), 'team.invitation_sent', { email: body.email }),
-      invitation: await getTeamInvitation(knex, v.id, invitationId),
-      invitation_token: token,
-      accept_path: '/api/v1/vendor/team/invitations/accept',
-    };
-  });
+  api.post(
+    '/team/invitations',
+    {
+      feature: 'team_members',
+      summary:
+        "Invite someone by e-mail with a role (owner only); the answer holds the invitation secret, once. Members and pending invitations count in the plan's team-member limit",
+      use: ownerOnly,
+      body: InviteBody,
+      responses: {
+        201: Type.Object(
+          { message: Type.String(), invitation: TeamInvitation, invitation_token: Type.String(), accept_path: Type.String() },
+          { $id: 'TeamInvitationCreated' },
+        ),
+      },
+      errors: [ConflictException, VendorOwnerOnlyException, TierLimitExceededException],
+    },
+    async (ctx, { body }) => {
+      const v = caller(ctx);
+      const { invitationId, token, done } = await inviteMember(services, v.id, v.userId, body, vendorCommandContext(ctx));
+      await services.settle(done);
+      ctx.status = 201;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        message: t(requestLanguage(ctx), 'team.invitation_sent', { email: body.email }),
+        invitation: await getTeamInvitation(knex, v.id, invitationId),
+        invitation_token: token,
+        accept_path: '/api/v1/vendor/team/invitations/accept',
+      };
+    },
+  );
 
-  api.delete('/team/invitations/:invitation_id', {
-    feature: 'team_members',
-    summary: 'Cancel an invitation (owner only)', use: ownerOnly, params: InvitationParams,
-    responses: { 200: Type.Object({ message: Type.String(), invitation: TeamInvitation }, { $id: 'TeamInvitationCancelled' }) }, errors: [TeamInvitationNotFoundException, VendorOwnerOnlyException],
-  }, async (ctx, { params }) => {
-    const v = caller(ctx);
-    await getTeamInvitation(knex, v.id, params.invitation_id);
-    await services.settle(await cancelTeamInvitation(deps(), v.id, params.invitation_id, vendorCommandContext(ctx)));
-    ctx.body = { message: t(requestLanguage(ctx), 'team.invitation_cancelled'), invitation: await getTeamInvitation(knex, v.id, params.invitation_id) };
-  });
+  api.delete(
+    '/team/invitations/:invitation_id',
+    {
+      feature: 'team_members',
+      summary: 'Cancel an invitation (owner only)',
+      use: ownerOnly,
+      params: InvitationParams,
+      responses: { 200: Type.Object({ message: Type.String(), invitation: TeamInvitation }, { $id: 'TeamInvitationCancelled' }) },
+      errors: [TeamInvitationNotFoundException, VendorOwnerOnlyException],
+    },
+    async (ctx, { params }) => {
+      const v = caller(ctx);
+      await getTeamInvitation(knex, v.id, params.invitation_id);
+      await services.settle(await cancelTeamInvitation(deps(), v.id, params.invitation_id, vendorCommandContext(ctx)));
+      ctx.body = {
+        message: t(requestLanguage(ctx), 'team.invitation_cancelled'),
+        invitation: await getTeamInvitation(knex, v.id, params.invitation_id),
+      };
+    },
+  );
 
   // Open route: the invitation secret is the credential. A new account gets the chosen password.
-  api.post('/team/invitations/accept', {
-    summary: 'Accept an invitation with its secret (no sign-in: the secret is the credential); a new account gets the chosen password',
-    caller: 'none', body: AcceptBody,
-    responses: { 200: Type.Object({
-      message: Type.String(), user_id: Type.Integer(),
-      vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String() }), login_path: Type.String(),
-    }, { $id: 'TeamInvitationAccepted' }) },
-    errors: [TeamInvitationNotFoundException, TeamInvitationExpiredException, ConflictException, InvalidCredentialsException],
-  }, async (ctx, { body }) => {
-    const { found, userId } = await acceptInvitation(services, body, ctx.state.requestId as string);
-    ctx.body = {
-      message: t(requestLanguage(ctx), 'team.invitation_accepted', { vendor: found.vendor_name }),
-      user_id: userId,
-      vendor: { id: found.vendor_id, vendor_code: found.vendor_code, name: found.vendor_name },
-      login_path: '/api/v1/vendor/auth/login',
-    };
-  });
+  api.post(
+    '/team/invitations/accept',
+    {
+      summary: 'Accept an invitation with its secret (no sign-in: the secret is the credential); a new account gets the chosen password',
+      caller: 'none',
+      body: AcceptBody,
+      responses: {
+        200: Type.Object(
+          {
+            message: Type.String(),
+            user_id: Type.Integer(),
+            vendor: Type.Object({ id: Type.Integer(), vendor_code: Type.String(), name: Type.String() }),
+            login_path: Type.String(),
+          },
+          { $id: 'TeamInvitationAccepted' },
+        ),
+      },
+      errors: [TeamInvitationNotFoundException, TeamInvitationExpiredException, ConflictException, InvalidCredentialsException],
+    },
+    async (ctx, { body }) => {
+      const { found, userId } = await acceptInvitation(services, body, ctx.state.requestId as string);
+      ctx.body = {
+        message: t(requestLanguage(ctx), 'team.invitation_accepted', { vendor: found.vendor_name }),
+        user_id: userId,
+        vendor: { id: found.vendor_id, vendor_code: found.vendor_code, name: found.vendor_name },
+        login_path: '/api/v1/vendor/auth/login',
+      };
+    },
+  );
 
   return api.router;
 }

@@ -37,11 +37,17 @@ export async function usageSummary(services: Services, vendorId: number) {
 export function vendorUsageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
 
-  api.get('/usage', {
-    summary: 'Orders this billing period, products and team members against the plan\'s limits (tier and add-ons), with the next tier up and the active add-ons',
-    responses: { 200: UsageSummary },
-  }, async (ctx) => { ctx.body = await usageSummary(services, (ctx.state.vendor as VendorCaller).id); });
+  api.get(
+    '/usage',
+    {
+      summary:
+        "Orders this billing period, products and team members against the plan's limits (tier and add-ons), with the next tier up and the active add-ons",
+      responses: { 200: UsageSummary },
+    },
+    async (ctx) => {
+      ctx.body = await usageSummary(services, (ctx.state.vendor as VendorCaller).id);
+    },
+  );
 
   return api.router;
 }
-

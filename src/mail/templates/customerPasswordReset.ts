@@ -10,9 +10,19 @@ export interface CustomerPasswordResetVars {
   expires_minutes: number;
 }
 
-const TEXT: Record<LanguageCode, {
-  subject: string; hello: string; helloName: string; request: string; button: string; expiry: string; ignore: string; signOff: string;
-}> = {
+const TEXT: Record<
+  LanguageCode,
+  {
+    subject: string;
+    hello: string;
+    helloName: string;
+    request: string;
+    button: string;
+    expiry: string;
+    ignore: string;
+    signOff: string;
+  }
+> = {
   en: {
     subject: 'Reset your password at {vendor}',
     hello: 'Hello,',
@@ -27,7 +37,8 @@ const TEXT: Record<LanguageCode, {
     subject: 'Réinitialisez votre mot de passe chez {vendor}',
     hello: 'Bonjour,',
     helloName: 'Bonjour {name},',
-    request: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {vendor}. Choisissez un nouveau mot de passe avec ce lien :',
+    request:
+      'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {vendor}. Choisissez un nouveau mot de passe avec ce lien :',
     button: 'Choisir un nouveau mot de passe',
     expiry: 'Ce lien ne fonctionne qu’une seule fois et expire dans {minutes} minutes.',
     ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
@@ -37,7 +48,8 @@ const TEXT: Record<LanguageCode, {
     subject: 'Setzen Sie Ihr Passwort bei {vendor} zurück',
     hello: 'Guten Tag,',
     helloName: 'Hallo {name},',
-    request: 'Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei {vendor} zurückzusetzen. Wählen Sie über diesen Link ein neues Passwort:',
+    request:
+      'Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei {vendor} zurückzusetzen. Wählen Sie über diesen Link ein neues Passwort:',
     button: 'Neues Passwort wählen',
     expiry: 'Der Link funktioniert nur einmal und läuft in {minutes} Minuten ab.',
     ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
@@ -66,7 +78,10 @@ export function customerPasswordReset(language: LanguageCode, vars: CustomerPass
     subject,
     text: mailText([hello, fill(t.request, params), vars.reset_url, fill(t.expiry, params), t.ignore, signOff]),
     html: mailHtml({
-      language, subject, vendorName: vars.vendor_name, signOff,
+      language,
+      subject,
+      vendorName: vars.vendor_name,
+      signOff,
       body: html`<p style="${P}">${hello}</p>
 <p style="${P}">${fill(t.request, params)}</p>
 <p style="margin:0 0 24px"><a href="${vars.reset_url}" style="${BUTTON}">${t.button}</a></p>

@@ -19,12 +19,23 @@ export interface NewMessageVars {
 /** The quoted text stops here; the conversation holds the rest. */
 const EXCERPT = 1000;
 
-const TEXT: Record<LanguageCode, {
-  subject: string; hello: string; helloName: string; wrote: string; attachments: string; button: string; quiet: string; signOff: string;
-}> = {
+const TEXT: Record<
+  LanguageCode,
+  {
+    subject: string;
+    hello: string;
+    helloName: string;
+    wrote: string;
+    attachments: string;
+    button: string;
+    quiet: string;
+    signOff: string;
+  }
+> = {
   en: {
     subject: 'New message from {author}',
-    hello: 'Hello,', helloName: 'Hello {name},',
+    hello: 'Hello,',
+    helloName: 'Hello {name},',
     wrote: '{author} wrote:',
     attachments: 'Attachments (open the conversation to download them): {names}',
     button: 'Read and reply',
@@ -33,7 +44,8 @@ const TEXT: Record<LanguageCode, {
   },
   fr: {
     subject: 'Nouveau message de {author}',
-    hello: 'Bonjour,', helloName: 'Bonjour {name},',
+    hello: 'Bonjour,',
+    helloName: 'Bonjour {name},',
     wrote: '{author} a écrit :',
     attachments: 'Pièces jointes (ouvrez la conversation pour les télécharger) : {names}',
     button: 'Lire et répondre',
@@ -42,7 +54,8 @@ const TEXT: Record<LanguageCode, {
   },
   de: {
     subject: 'Neue Nachricht von {author}',
-    hello: 'Guten Tag,', helloName: 'Hallo {name},',
+    hello: 'Guten Tag,',
+    helloName: 'Hallo {name},',
     wrote: '{author} schrieb:',
     attachments: 'Anhänge (öffnen Sie die Unterhaltung, um sie herunterzuladen): {names}',
     button: 'Lesen und antworten',
@@ -51,7 +64,8 @@ const TEXT: Record<LanguageCode, {
   },
   lb: {
     subject: 'Nei Noriicht vun {author}',
-    hello: 'Moien,', helloName: 'Moien {name},',
+    hello: 'Moien,',
+    helloName: 'Moien {name},',
     wrote: '{author} huet geschriwwen:',
     attachments: 'Unhäng (maacht d’Gespréich op, fir se erofzelueden): {names}',
     button: 'Liesen an äntweren',
@@ -62,7 +76,13 @@ const TEXT: Record<LanguageCode, {
 
 export function newMessage(language: LanguageCode, vars: NewMessageVars & { quiet_minutes: number }): RenderedMail {
   const t = TEXT[language];
-  const params = { author: oneLine(vars.author_name), name: vars.first_name ?? '', sender: oneLine(vars.sender_name), minutes: vars.quiet_minutes, names: vars.attachment_names.join(', ') };
+  const params = {
+    author: oneLine(vars.author_name),
+    name: vars.first_name ?? '',
+    sender: oneLine(vars.sender_name),
+    minutes: vars.quiet_minutes,
+    names: vars.attachment_names.join(', '),
+  };
   const hello = vars.first_name ? fill(t.helloName, params) : t.hello;
   const subject = fill(t.subject, params);
   const signOff = fill(t.signOff, params);
@@ -71,9 +91,23 @@ export function newMessage(language: LanguageCode, vars: NewMessageVars & { quie
   return {
     language,
     subject,
-    text: mailText([hello, fill(t.wrote, params), excerpt.split('\n').map((l) => `> ${l}`).join('\n'), attachments, `${t.button}: ${vars.conversation_url}`, fill(t.quiet, params), signOff]),
+    text: mailText([
+      hello,
+      fill(t.wrote, params),
+      excerpt
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n'),
+      attachments,
+      `${t.button}: ${vars.conversation_url}`,
+      fill(t.quiet, params),
+      signOff,
+    ]),
     html: mailHtml({
-      language, subject, vendorName: vars.sender_name, signOff,
+      language,
+      subject,
+      vendorName: vars.sender_name,
+      signOff,
       body: html`<p style="${P}">${hello}</p>
 <p style="${P}">${fill(t.wrote, params)}</p>
 <blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d4d4d8;white-space:pre-wrap">${excerpt}</blockquote>

@@ -17,19 +17,42 @@ export interface OrderConfirmationVars {
   order_url: string;
 }
 
-const TEXT: Record<LanguageCode, {
-  subject: string; hello: string; helloName: string; thanks: string; heading: string;
-  item: string; quantity: string; unitPrice: string; lineTotal: string;
-  subtotal: string; shipping: string; vat: string; total: string; address: string; follow: string; button: string; signOff: string;
-}> = {
+const TEXT: Record<
+  LanguageCode,
+  {
+    subject: string;
+    hello: string;
+    helloName: string;
+    thanks: string;
+    heading: string;
+    item: string;
+    quantity: string;
+    unitPrice: string;
+    lineTotal: string;
+    subtotal: string;
+    shipping: string;
+    vat: string;
+    total: string;
+    address: string;
+    follow: string;
+    button: string;
+    signOff: string;
+  }
+> = {
   en: {
     subject: 'Your order {order} at {vendor}',
     hello: 'Hello,',
     helloName: 'Hello {name},',
     thanks: 'Thank you for your order. We have received it and will let you know when it ships.',
     heading: 'Your order {order}',
-    item: 'Item', quantity: 'Quantity', unitPrice: 'Unit price', lineTotal: 'Total',
-    subtotal: 'Subtotal', shipping: 'Shipping', vat: 'VAT {rate}', total: 'Total',
+    item: 'Item',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    lineTotal: 'Total',
+    subtotal: 'Subtotal',
+    shipping: 'Shipping',
+    vat: 'VAT {rate}',
+    total: 'Total',
     address: 'Shipping address',
     follow: 'You can follow your order here:',
     button: 'View your order',
@@ -41,8 +64,14 @@ const TEXT: Record<LanguageCode, {
     helloName: 'Bonjour {name},',
     thanks: 'Merci pour votre commande. Nous l’avons bien reçue et nous vous informerons de son expédition.',
     heading: 'Votre commande {order}',
-    item: 'Article', quantity: 'Quantité', unitPrice: 'Prix unitaire', lineTotal: 'Total',
-    subtotal: 'Sous-total', shipping: 'Livraison', vat: 'TVA {rate}', total: 'Total',
+    item: 'Article',
+    quantity: 'Quantité',
+    unitPrice: 'Prix unitaire',
+    lineTotal: 'Total',
+    subtotal: 'Sous-total',
+    shipping: 'Livraison',
+    vat: 'TVA {rate}',
+    total: 'Total',
     address: 'Adresse de livraison',
     follow: 'Vous pouvez suivre votre commande ici :',
     button: 'Voir votre commande',
@@ -54,8 +83,14 @@ const TEXT: Record<LanguageCode, {
     helloName: 'Hallo {name},',
     thanks: 'Vielen Dank für Ihre Bestellung. Wir haben sie erhalten und informieren Sie, sobald sie versandt wird.',
     heading: 'Ihre Bestellung {order}',
-    item: 'Artikel', quantity: 'Menge', unitPrice: 'Einzelpreis', lineTotal: 'Summe',
-    subtotal: 'Zwischensumme', shipping: 'Versand', vat: 'MwSt. {rate}', total: 'Gesamtbetrag',
+    item: 'Artikel',
+    quantity: 'Menge',
+    unitPrice: 'Einzelpreis',
+    lineTotal: 'Summe',
+    subtotal: 'Zwischensumme',
+    shipping: 'Versand',
+    vat: 'MwSt. {rate}',
+    total: 'Gesamtbetrag',
     address: 'Lieferadresse',
     follow: 'Hier können Sie Ihre Bestellung verfolgen:',
     button: 'Bestellung ansehen',
@@ -67,8 +102,14 @@ const TEXT: Record<LanguageCode, {
     helloName: 'Moien {name},',
     thanks: 'Merci fir Är Bestellung. Mir hunn se kritt a soen Iech Bescheed, soubal se verschéckt gëtt.',
     heading: 'Är Bestellung {order}',
-    item: 'Artikel', quantity: 'Unzuel', unitPrice: 'Präis pro Stéck', lineTotal: 'Total',
-    subtotal: 'Zwëschesumm', shipping: 'Liwwerung', vat: 'TVA {rate}', total: 'Total',
+    item: 'Artikel',
+    quantity: 'Unzuel',
+    unitPrice: 'Präis pro Stéck',
+    lineTotal: 'Total',
+    subtotal: 'Zwëschesumm',
+    shipping: 'Liwwerung',
+    vat: 'TVA {rate}',
+    total: 'Total',
     address: 'Liwweradress',
     follow: 'Hei kënnt Dir Är Bestellung verfollegen:',
     button: 'Bestellung ukucken',
@@ -95,9 +136,13 @@ export function orderConfirmation(language: LanguageCode, vars: OrderConfirmatio
   const text = mailText([
     hello,
     t.thanks,
-    [fill(t.heading, params), '',
-      ...vars.items.map((i) => `${i.quantity} × ${i.name} (${t.unitPrice}: ${i.unit_price}): ${i.line_total}`), '',
-      ...sums.map(([label, amount]) => `${label}: ${amount}`)].join('\n'),
+    [
+      fill(t.heading, params),
+      '',
+      ...vars.items.map((i) => `${i.quantity} × ${i.name} (${t.unitPrice}: ${i.unit_price}): ${i.line_total}`),
+      '',
+      ...sums.map(([label, amount]) => `${label}: ${amount}`),
+    ].join('\n'),
     vars.shipping_address.length ? [`${t.address}:`, ...vars.shipping_address].join('\n') : null,
     `${t.follow}\n${vars.order_url}`,
     signOff,
@@ -112,8 +157,12 @@ export function orderConfirmation(language: LanguageCode, vars: OrderConfirmatio
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;margin:0 0 24px">
 ${sums.map(([label, amount, strong]) => html`<tr${strong ? html` style="font-weight:bold;font-size:16px"` : ''}><td style="${SUM}">${label}</td><td style="${SUM};width:120px">${amount}</td></tr>`)}
 </table>
-${vars.shipping_address.length ? html`<p style="margin:0 0 4px;font-weight:bold">${t.address}</p>
-<p style="${P}">${vars.shipping_address.map((line, n) => html`${n ? html`<br>` : ''}${line}`)}</p>` : ''}
+${
+  vars.shipping_address.length
+    ? html`<p style="margin:0 0 4px;font-weight:bold">${t.address}</p>
+<p style="${P}">${vars.shipping_address.map((line, n) => html`${n ? html`<br>` : ''}${line}`)}</p>`
+    : ''
+}
 <p style="margin:0 0 24px"><a href="${vars.order_url}" style="${BUTTON}">${t.button}</a></p>`;
   return { language, subject, text, html: mailHtml({ language, subject, vendorName: vars.vendor_name, signOff, body }) };
 }

@@ -12,8 +12,14 @@ import type { Services } from '../../runtime/services.ts';
  */
 export const ADMIN_PAGE_COOKIE = 'admin_token';
 
-const cookieOptions = (ctx: Context, path: string, maxAgeSeconds: number) =>
-  ({ httpOnly: true, sameSite: 'strict' as const, secure: ctx.secure, path, maxAge: maxAgeSeconds * 1000, overwrite: true });
+const cookieOptions = (ctx: Context, path: string, maxAgeSeconds: number) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: ctx.secure,
+  path,
+  maxAge: maxAgeSeconds * 1000,
+  overwrite: true,
+});
 
 export function setAdminSession(ctx: Context, token: string, expiresIn: number): void {
   ctx.cookies.set(ADMIN_PAGE_COOKIE, token, cookieOptions(ctx, '/admin', expiresIn));
@@ -30,12 +36,17 @@ export function clearVendorSession(ctx: Context): void {
 }
 
 /** Runs an API guard for a page: the caller it sets, or null when it refuses (the page then asks to sign in). */
-async function guarded<T>(ctx: Context, guard: (ctx: Context, next: () => Promise<void>) => Promise<void>, read: () => T): Promise<T | null> {
+async function guarded<T>(
+  ctx: Context,
+  guard: (ctx: Context, next: () => Promise<void>) => Promise<void>,
+  read: () => T,
+): Promise<T | null> {
   try {
     await guard(ctx, async () => {});
     return read();
   } catch (err) {
-    if (err instanceof AuthenticationException || (err instanceof DomainException && (err.status === 401 || err.status === 403))) return null;
+    if (err instanceof AuthenticationException || (err instanceof DomainException && (err.status === 401 || err.status === 403)))
+      return null;
     throw err;
   }
 }

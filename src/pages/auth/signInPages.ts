@@ -59,92 +59,156 @@ function declareArea(api: Api, services: Services, a: AreaSignIn): void {
   const home = `/${a.area}`;
   const form = (ctx: Context, back: string, error: string | null, status: number, login = '') => {
     const language = languageOf(ctx);
-    renderAuthPage(ctx, { area: a.area, language, title: bt(language, 'sign_in'), body: signInForm(ctx, a, language, back, login), error }, status);
+    renderAuthPage(
+      ctx,
+      { area: a.area, language, title: bt(language, 'sign_in'), body: signInForm(ctx, a, language, back, login), error },
+      status,
+    );
   };
 
-  api.get(home, {
-    summary: `Back-office page: the ${a.who} area's home (its landing page when signed in, else the sign-in form)`,
-    responses: { 303: SEE_OTHER },
-  }, async (ctx) => {
-    const viewer = await signedInViewer(services, ctx, a.area);
-    if (!viewer) return seeOther(ctx, `${home}/login`);
-    const entries = backOfficeOf(services).navigation(a.area).filter((e) => can(viewer, e.permission) && hasFeature(viewer, e.feature));
-    const landing = entries.find((e) => e.home) ?? entries[0];
-    seeOther(ctx, landing?.href ?? `${home}/messages`);
-  });
-
-  api.get(`${home}/login`, {
-    summary: `Back-office page: the ${a.who} sign-in form (\`return\`: the page to come back to)`, responses: { 200: HTML },
-  }, async (ctx) => form(ctx, safeReturn(ctx.query.return, home), null, 200));
-
-  api.post(`${home}/login`, {
-    summary: `Back-office form: ${a.who} sign-in (\`login\`, \`password\`${a.vendorCode ? ', `vendor_code`' : ''}, \`return\`), then back to \`return\``,
-    responses: {
-      303: { description: 'Signed in: the page to come back to (Location)' },
-      401: { ...HTML, description: 'Wrong credentials or no access: the form again (a client that does not accept text/html: the problem body)' },
-      403: { ...HTML, description: 'The form token is missing or does not match: the form again (a client that does not accept text/html: the problem body)' },
-      429: { ...HTML, description: 'Too many failed sign-ins: the form again (a client that does not accept text/html: the problem body)' },
+  api.get(
+    home,
+    {
+      summary: `Back-office page: the ${a.who} area's home (its landing page when signed in, else the sign-in form)`,
+      responses: { 303: SEE_OTHER },
     },
-  }, async (ctx) => {
-    const back = safeReturn(field(ctx, 'return'), home);
-    const language = languageOf(ctx);
-    const login = field(ctx, 'login').trim().slice(0, 254);
-    // A browser (Accept: text/html) gets the form again with the reason; any other client, the problem body.
-    const browser = /text\/html/.test(ctx.get('accept'));
-    const refuse = (err: Error, text: BackOfficeText, status: number) => {
-      if (!browser) throw err;
-      form(ctx, back, bt(language, text), status, login);
-    };
-    if (!csrfValid(ctx)) return refuse(new AuthorizationException('The form token (cookie and _csrf field) is missing or does not match'), 'error_form_token', 403);
-    let account: Account;
-    try {
-      account = await authenticate(services, login, field(ctx, 'password').slice(0, 1024), ctx.ip);
-    } catch (err) {
-      if (err instanceof TooManyAttemptsException) return refuse(err, 'error_throttled', 429);
-      if (err instanceof AuthenticationException) return refuse(err, 'error_credentials', 401);
-      throw err;
-    }
-    const outcome = await a.signIn(ctx, account, field(ctx, 'vendor_code').trim());
-    if (outcome !== true) return refuse(new InvalidCredentialsException('This account has no access here'), outcome, 401);
-    seeOther(ctx, back);
-  });
+    async (ctx) => {
+      const viewer = await signedInViewer(services, ctx, a.area);
+      if (!viewer) return seeOther(ctx, `${home}/login`);
+      const entries = backOfficeOf(services)
+        .navigation(a.area)
+        .filter((e) => can(viewer, e.permission) && hasFeature(viewer, e.feature));
+      const landing = entries.find((e) => e.home) ?? entries[0];
+      seeOther(ctx, landing?.href ?? `${home}/messages`);
+    },
+  );
 
-  api.post(`${home}/logout`, {
-    summary: `Back-office form: ${a.who} sign-out (clears the area's cookie only), then the sign-in page`,
-    responses: { 303: { description: 'The sign-in page (Location)' } },
-  }, async (ctx) => {
-    // Signing out needs no form token: the worst another site can do is sign the user out.
-    a.signOut(ctx);
-    seeOther(ctx, `${home}/login`);
-  });
+  api.get(
+    `${home}/login`,
+    {
+      summary: `Back-office page: the ${a.who} sign-in form (\`return\`: the page to come back to)`,
+      responses: { 200: HTML },
+    },
+    async (ctx) => form(ctx, safeReturn(ctx.query.return, home), null, 200),
+  );
 
-  api.get(`${home}/language`, {
-    summary: `Back-office link: choose the ${a.who} pages' language (\`lang\`: en, fr, de or lb; \`return\`: the page to come back to)`,
-    responses: { 303: SEE_OTHER },
-  }, async (ctx) => {
-    const lang = ctx.query.lang;
-    if (isLanguage(lang)) ctx.cookies.set(LANGUAGE_COOKIE, lang, { httpOnly: true, sameSite: 'lax', path: '/', secure: ctx.secure, overwrite: true, maxAge: 365 * 24 * 3600 * 1000 });
-    seeOther(ctx, safeReturn(ctx.query.return, home));
-  });
+  api.post(
+    `${home}/login`,
+    {
+      summary: `Back-office form: ${a.who} sign-in (\`login\`, \`password\`${a.vendorCode ? ', `vendor_code`' : ''}, \`return\`), then back to \`return\``,
+      responses: {
+        303: { description: 'Signed in: the page to come back to (Location)' },
+        401: {
+          ...HTML,
+          description: 'Wrong credentials or no access: the form again (a client that does not accept text/html: the problem body)',
+        },
+        403: {
+          ...HTML,
+          description:
+            'The form token is missing or does not match: the form again (a client that does not accept text/html: the problem body)',
+        },
+        429: {
+          ...HTML,
+          description: 'Too many failed sign-ins: the form again (a client that does not accept text/html: the problem body)',
+        },
+      },
+    },
+    async (ctx) => {
+      const back = safeReturn(field(ctx, 'return'), home);
+      const language = languageOf(ctx);
+      const login = field(ctx, 'login').trim().slice(0, 254);
+      // A browser (Accept: text/html) gets the form again with the reason; any other client, the problem body.
+      const browser = /text\/html/.test(ctx.get('accept'));
+      const refuse = (err: Error, text: BackOfficeText, status: number) => {
+        if (!browser) throw err;
+        form(ctx, back, bt(language, text), status, login);
+      };
+      if (!csrfValid(ctx))
+        return refuse(
+          new AuthorizationException('The form token (cookie and _csrf field) is missing or does not match'),
+          'error_form_token',
+          403,
+        );
+      let account: Account;
+      try {
+        account = await authenticate(services, login, field(ctx, 'password').slice(0, 1024), ctx.ip);
+      } catch (err) {
+        if (err instanceof TooManyAttemptsException) return refuse(err, 'error_throttled', 429);
+        if (err instanceof AuthenticationException) return refuse(err, 'error_credentials', 401);
+        throw err;
+      }
+      const outcome = await a.signIn(ctx, account, field(ctx, 'vendor_code').trim());
+      if (outcome !== true) return refuse(new InvalidCredentialsException('This account has no access here'), outcome, 401);
+      seeOther(ctx, back);
+    },
+  );
+
+  api.post(
+    `${home}/logout`,
+    {
+      summary: `Back-office form: ${a.who} sign-out (clears the area's cookie only), then the sign-in page`,
+      responses: { 303: { description: 'The sign-in page (Location)' } },
+    },
+    async (ctx) => {
+      // Signing out needs no form token: the worst another site can do is sign the user out.
+      a.signOut(ctx);
+      seeOther(ctx, `${home}/login`);
+    },
+  );
+
+  api.get(
+    `${home}/language`,
+    {
+      summary: `Back-office link: choose the ${a.who} pages' language (\`lang\`: en, fr, de or lb; \`return\`: the page to come back to)`,
+      responses: { 303: SEE_OTHER },
+    },
+    async (ctx) => {
+      const lang = ctx.query.lang;
+      if (isLanguage(lang))
+        ctx.cookies.set(LANGUAGE_COOKIE, lang, {
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+          secure: ctx.secure,
+          overwrite: true,
+          maxAge: 365 * 24 * 3600 * 1000,
+        });
+      seeOther(ctx, safeReturn(ctx.query.return, home));
+    },
+  );
 }
 
 /** The vendor's and the admins' sign-in pages, their homes and language switches. */
 export function signInPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   declareArea(api, services, {
-    area: 'vendor', who: 'vendor team member', vendorCode: true,
+    area: 'vendor',
+    who: 'vendor team member',
+    vendorCode: true,
     async signIn(ctx, account, vendorCode) {
       const vendors = await listAccessibleVendors(services.db.knex, account.id);
-      const chosen = vendorCode ? vendors.find((v) => v.vendor_code === vendorCode.toUpperCase()) : vendors.length === 1 ? vendors[0] : undefined;
+      const chosen = vendorCode
+        ? vendors.find((v) => v.vendor_code === vendorCode.toUpperCase())
+        : vendors.length === 1
+          ? vendors[0]
+          : undefined;
       if (!chosen) return 'error_access';
-      const token = services.tokens.sign({ sub: String(account.id), type: 'vendor', vendor_id: chosen.id, role: chosen.role, username: account.username });
+      const token = services.tokens.sign({
+        sub: String(account.id),
+        type: 'vendor',
+        vendor_id: chosen.id,
+        role: chosen.role,
+        username: account.username,
+      });
       setVendorSession(ctx, token.access_token, token.expires_in);
       return true;
     },
     signOut: clearVendorSession,
   });
   declareArea(api, services, {
-    area: 'admin', who: 'admin', vendorCode: false,
+    area: 'admin',
+    who: 'admin',
+    vendorCode: false,
     async signIn(ctx, account) {
       if (account.role !== 'admin') return 'error_access';
       const token = services.tokens.sign({ sub: String(account.id), type: 'admin', username: account.username });

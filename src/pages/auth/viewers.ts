@@ -14,7 +14,9 @@ import { accountOf, vendorFrameOf, VENDOR_ACCESS_VIEW, type AccessFacts } from '
 function account(services: Services, userId: number) {
   const row = accountOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), userId);
   const name = [row?.first_name, row?.last_name].filter(Boolean).join(' ').trim() || row?.username || `User ${userId}`;
-  const lang = String(row?.preferred_language ?? '').toLowerCase().split(/[-_]/)[0];
+  const lang = String(row?.preferred_language ?? '')
+    .toLowerCase()
+    .split(/[-_]/)[0];
   return { name, language: isLanguage(lang) ? lang : null };
 }
 

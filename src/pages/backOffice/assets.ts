@@ -13,7 +13,13 @@ export const FAVICON = '/favicon.svg';
 const FILES = [
   { path: BACK_OFFICE_STYLE, file: 'back-office.css', type: 'text/css; charset=utf-8', what: 'stylesheet', contentType: 'text/css' },
   { path: FAVICON, file: 'favicon.svg', type: 'image/svg+xml', what: 'icon (favicon, SVG)', contentType: 'image/svg+xml' },
-  { path: BACK_OFFICE_SCRIPT, file: 'back-office.js', type: 'application/javascript; charset=utf-8', what: 'script (live parts, confirmations, the language switch)', contentType: 'application/javascript' },
+  {
+    path: BACK_OFFICE_SCRIPT,
+    file: 'back-office.js',
+    type: 'application/javascript; charset=utf-8',
+    what: 'script (live parts, confirmations, the language switch)',
+    contentType: 'application/javascript',
+  },
 ];
 
 export function backOfficeAssetRoutes(services: Services): Router {
@@ -21,13 +27,17 @@ export function backOfficeAssetRoutes(services: Services): Router {
   for (const f of FILES) {
     const body = readFileSync(new URL(`./static/${f.file}`, import.meta.url));
     const etag = contentEtag(body);
-    api.get(f.path, {
-      summary: `Back offices' ${f.what}`,
-      responses: {
-        200: { description: `The file (${f.contentType}); fresh for an hour, then revalidated by its ETag`, contentType: f.contentType },
-        304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+    api.get(
+      f.path,
+      {
+        summary: `Back offices' ${f.what}`,
+        responses: {
+          200: { description: `The file (${f.contentType}); fresh for an hour, then revalidated by its ETag`, contentType: f.contentType },
+          304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+        },
       },
-    }, (ctx) => sendStaticFile(ctx, { body, etag, type: f.type }));
+      (ctx) => sendStaticFile(ctx, { body, etag, type: f.type }),
+    );
   }
   return api.router;
 }

@@ -66,13 +66,15 @@ export function lineChart(title: string, labels: string[], series: Series[]): Ht
   if (!first) return html``;
   const max = niceMax(Math.max(0, ...first.values));
   const x = (i: number) => PAD.left + (labels.length <= 1 ? plotW / 2 : (plotW * i) / (labels.length - 1));
-  const line = (values: number[], m: number) => values.map((v, i) => `${i === 0 ? 'M' : 'L'}${num(x(i))},${num(PAD.top + plotH - (plotH * v) / m)}`).join(' ');
+  const line = (values: number[], m: number) =>
+    values.map((v, i) => `${i === 0 ? 'M' : 'L'}${num(x(i))},${num(PAD.top + plotH - (plotH * v) / m)}`).join(' ');
   let svg = axes(labels, max, first.format ?? String);
   if (labels.length > 0) {
     svg += `<path class="area" d="${line(first.values, max)} L${num(x(labels.length - 1))},${PAD.top + plotH} L${num(x(0))},${PAD.top + plotH} Z"/>`;
     svg += `<path class="line" d="${line(first.values, max)}"/>`;
     const second = series[1];
-    if (second) svg += `<path class="line second" stroke-dasharray="5 4" d="${line(second.values, niceMax(Math.max(0, ...second.values)))}"/>`;
+    if (second)
+      svg += `<path class="line second" stroke-dasharray="5 4" d="${line(second.values, niceMax(Math.max(0, ...second.values)))}"/>`;
   }
   return html`<figure class="chart-figure" style="margin:0"><svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-hidden="true" preserveAspectRatio="none">${raw(svg)}</svg>
 <figcaption class="legend">${series.map((s, i) => html`<span><i class="${i === 1 ? 'second' : ''}"></i>${s.label}</span>`)}</figcaption>${valuesTable(title, labels, series)}</figure>`;
@@ -89,8 +91,8 @@ export function barChart(title: string, labels: string[], series: Series): Html 
   const format = series.format ?? String;
   return html`<figure class="chart bar-list" style="margin:0"><table><caption class="visually-hidden">${title} (${series.label})</caption><tbody>
 ${labels.map((label, i) => {
-    const v = series.values[i] ?? 0;
-    const width = max > 0 ? Math.round((1000 * v) / max) / 10 : 0;
-    return html`<tr><th scope="row">${label}</th><td class="bar-cell"><span class="bar${v === 0 ? ' zero' : ''}" style="width:${String(width)}%"></span></td><td class="num">${format(v)}</td></tr>`;
-  })}</tbody></table></figure>`;
+  const v = series.values[i] ?? 0;
+  const width = max > 0 ? Math.round((1000 * v) / max) / 10 : 0;
+  return html`<tr><th scope="row">${label}</th><td class="bar-cell"><span class="bar${v === 0 ? ' zero' : ''}" style="width:${String(width)}%"></span></td><td class="num">${format(v)}</td></tr>`;
+})}</tbody></table></figure>`;
 }

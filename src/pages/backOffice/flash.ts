@@ -7,10 +7,19 @@ import type { Context } from 'koa';
 const COOKIE = 'bo_flash';
 
 export type FlashKind = 'notice' | 'error';
-export interface Flash { kind: FlashKind; text: string }
+export interface Flash {
+  kind: FlashKind;
+  text: string;
+}
 
-const options = (ctx: Context, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure: ctx.secure, overwrite: true, maxAge });
+const options = (ctx: Context, maxAge: number) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  path: '/',
+  secure: ctx.secure,
+  overwrite: true,
+  maxAge,
+});
 
 export function setFlash(ctx: Context, kind: FlashKind, text: string): void {
   ctx.cookies.set(COOKIE, Buffer.from(JSON.stringify({ kind, text: text.slice(0, 500) })).toString('base64url'), options(ctx, 60_000));

@@ -17,11 +17,24 @@ import { bt } from './texts.ts';
  * which tier has it, as the locked navigation entry does), and for a form the form token (else a
  * 403 page; nothing is done).
  */
-export async function pageViewer(services: Services, ctx: Context, area: BackOfficeArea, permission?: string, feature?: string): Promise<Viewer | null> {
+export async function pageViewer(
+  services: Services,
+  ctx: Context,
+  area: BackOfficeArea,
+  permission?: string,
+  feature?: string,
+): Promise<Viewer | null> {
   const viewer = await requireViewer(services, ctx, area);
   if (!viewer || gated(services, ctx, viewer)) return null;
   if (!can(viewer, permission)) {
-    await refuse(ctx, services, viewer, 403, bt(viewer.language, 'forbidden_title'), bt(viewer.language, 'forbidden_text', { permission: permission! }));
+    await refuse(
+      ctx,
+      services,
+      viewer,
+      403,
+      bt(viewer.language, 'forbidden_title'),
+      bt(viewer.language, 'forbidden_text', { permission: permission! }),
+    );
     return null;
   }
   if (!hasFeature(viewer, feature)) {
@@ -31,7 +44,13 @@ export async function pageViewer(services: Services, ctx: Context, area: BackOff
   return viewer;
 }
 
-export async function formViewer(services: Services, ctx: Context, area: BackOfficeArea, permission?: string, feature?: string): Promise<Viewer | null> {
+export async function formViewer(
+  services: Services,
+  ctx: Context,
+  area: BackOfficeArea,
+  permission?: string,
+  feature?: string,
+): Promise<Viewer | null> {
   const viewer = await requireViewer(services, ctx, area);
   if (!viewer || gated(services, ctx, viewer)) return null;
   if (!csrfValid(ctx)) {
@@ -39,7 +58,14 @@ export async function formViewer(services: Services, ctx: Context, area: BackOff
     return null;
   }
   if (!can(viewer, permission)) {
-    await refuse(ctx, services, viewer, 403, bt(viewer.language, 'forbidden_title'), bt(viewer.language, 'forbidden_text', { permission: permission! }));
+    await refuse(
+      ctx,
+      services,
+      viewer,
+      403,
+      bt(viewer.language, 'forbidden_title'),
+      bt(viewer.language, 'forbidden_text', { permission: permission! }),
+    );
     return null;
   }
   if (!hasFeature(viewer, feature)) {
@@ -74,7 +100,13 @@ export async function orNotFound<T>(ctx: Context, services: Services, viewer: Vi
 
 /** A page that says no, in the frame. */
 export async function refuse(ctx: Context, services: Services, viewer: Viewer, status: number, title: string, text: string): Promise<void> {
-  await renderBackOffice(ctx, services, viewer, { title, body: card(null, html`<p>${text}</p><p><a href="/${viewer.area}">${bt(viewer.language, 'home')}</a></p>`) }, status);
+  await renderBackOffice(
+    ctx,
+    services,
+    viewer,
+    { title, body: card(null, html`<p>${text}</p><p><a href="/${viewer.area}">${bt(viewer.language, 'home')}</a></p>`) },
+    status,
+  );
 }
 
 /**
@@ -98,5 +130,8 @@ export async function act(ctx: Context, back: string, run: () => Promise<string 
 /** A refusal as a page says it: a form's invalid fields are named (`owner_email: must match format "email"`). */
 export function refusalInWords(err: DomainException): string {
   if (!(err instanceof ValidationException) || err.errors.length === 0) return err.message;
-  return `${err.message}: ${err.errors.slice(0, 5).map((i) => `${i.pointer.replace(/^\/body\//, '')} ${i.message}`).join('; ')}`;
+  return `${err.message}: ${err.errors
+    .slice(0, 5)
+    .map((i) => `${i.pointer.replace(/^\/body\//, '')} ${i.message}`)
+    .join('; ')}`;
 }

@@ -18,7 +18,10 @@ import { bt, type BackOfficeText } from './texts.ts';
 export const BACK_OFFICE_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export interface Crumb { label: string; href?: string }
+export interface Crumb {
+  label: string;
+  href?: string;
+}
 
 export interface BackOfficePage {
   title: string;
@@ -49,11 +52,18 @@ function headers(ctx: Context, language: LanguageCode, status: number): void {
   ctx.type = 'text/html; charset=utf-8';
 }
 
-const head = (extra?: Html): Html => html`<link rel="icon" href="${FAVICON}" type="image/svg+xml"><link rel="stylesheet" href="${BACK_OFFICE_STYLE}"><script src="${BACK_OFFICE_SCRIPT}" defer></script>${extra ?? ''}`;
+const head = (extra?: Html): Html =>
+  html`<link rel="icon" href="${FAVICON}" type="image/svg+xml"><link rel="stylesheet" href="${BACK_OFFICE_STYLE}"><script src="${BACK_OFFICE_SCRIPT}" defer></script>${extra ?? ''}`;
 
 const areaName = (area: BackOfficeArea, language: LanguageCode) => bt(language, area === 'vendor' ? 'vendor_area' : 'admin_area');
 
-const initials = (name: string) => name.split(/[\s@._-]+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+const initials = (name: string) =>
+  name
+    .split(/[\s@._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('') || '?';
 
 function navLink(entry: NavEntry, viewer: Viewer, current: string | undefined, services: Services): Html {
   const label = entry.label[viewer.language] ?? entry.label.en;
@@ -68,10 +78,16 @@ function navLink(entry: NavEntry, viewer: Viewer, current: string | undefined, s
 }
 
 function navigation(services: Services, viewer: Viewer, current: string | undefined): Html {
-  const entries = backOfficeOf(services).navigation(viewer.area).filter((e) => can(viewer, e.permission));
-  const sections = NAV_SECTIONS.map((section) => ({ section, entries: entries.filter((e) => e.section === section) })).filter((s) => s.entries.length > 0);
-  return html`<nav class="bo-nav" aria-label="${areaName(viewer.area, viewer.language)}">${sections.map((s) =>
-    html`<h2>${bt(viewer.language, `section_${s.section}` as BackOfficeText)}</h2><ul>${s.entries.map((e) => navLink(e, viewer, current, services))}</ul>`)}</nav>`;
+  const entries = backOfficeOf(services)
+    .navigation(viewer.area)
+    .filter((e) => can(viewer, e.permission));
+  const sections = NAV_SECTIONS.map((section) => ({ section, entries: entries.filter((e) => e.section === section) })).filter(
+    (s) => s.entries.length > 0,
+  );
+  return html`<nav class="bo-nav" aria-label="${areaName(viewer.area, viewer.language)}">${sections.map(
+    (s) =>
+      html`<h2>${bt(viewer.language, `section_${s.section}` as BackOfficeText)}</h2><ul>${s.entries.map((e) => navLink(e, viewer, current, services))}</ul>`,
+  )}</nav>`;
 }
 
 async function counts(services: Services, viewer: Viewer): Promise<Html> {
@@ -87,8 +103,9 @@ async function counts(services: Services, viewer: Viewer): Promise<Html> {
 /** The language switch: a GET form (works without JavaScript), sent on change with it. */
 export function languageSwitch(ctx: Context, language: LanguageCode, area: BackOfficeArea): Html {
   return html`<form class="lang" method="get" action="/${area}/language"><input type="hidden" name="return" value="${ctx.originalUrl}">
-<label class="visually-hidden" for="bo-lang">${bt(language, 'language')}</label><select id="bo-lang" name="lang" data-autosubmit>${LANGUAGES.map((l) =>
-    html`<option value="${l}"${l === language ? html` selected` : ''}>${LANGUAGE_INFO[l].native_name}</option>`)}</select><button type="submit" class="small">${bt(language, 'apply')}</button></form>`;
+<label class="visually-hidden" for="bo-lang">${bt(language, 'language')}</label><select id="bo-lang" name="lang" data-autosubmit>${LANGUAGES.map(
+    (l) => html`<option value="${l}"${l === language ? html` selected` : ''}>${LANGUAGE_INFO[l].native_name}</option>`,
+  )}</select><button type="submit" class="small">${bt(language, 'apply')}</button></form>`;
 }
 
 function crumbs(viewer: Viewer, p: BackOfficePage): Html {
@@ -131,11 +148,21 @@ export async function renderBackOffice(ctx: Context, services: Services, viewer:
 }
 
 /** A page of the frame without a signed-in viewer: the sign-in form, a refusal before sign-in. */
-export function renderAuthPage(ctx: Context, options: {
-  area: BackOfficeArea; language: LanguageCode; title: string; body: Html; error?: string | null; notice?: string | null;
-  /** A wider panel (the public pricing and signup pages); `head` adds to the page's head (a page's own script). */
-  wide?: boolean; head?: Html;
-}, status = 200): void {
+export function renderAuthPage(
+  ctx: Context,
+  options: {
+    area: BackOfficeArea;
+    language: LanguageCode;
+    title: string;
+    body: Html;
+    error?: string | null;
+    notice?: string | null;
+    /** A wider panel (the public pricing and signup pages); `head` adds to the page's head (a page's own script). */
+    wide?: boolean;
+    head?: Html;
+  },
+  status = 200,
+): void {
   const { area, language } = options;
   const body = html`<div class="auth bo-${area}"><div class="panel${options.wide ? ' wide' : ''}">
 <div class="brand"><span class="mark" aria-hidden="true">${area === 'vendor' ? 'V' : 'A'}</span><div><strong>Commerce</strong><small>${areaName(area, language)}</small></div></div>

@@ -18,7 +18,17 @@ export type BackOfficeArea = 'vendor' | 'admin';
 export type Labels = Record<LanguageCode, string>;
 
 /** The sidebar's groups, in this order. */
-export const NAV_SECTIONS = ['overview', 'sales', 'catalogue', 'customers', 'content', 'communication', 'platform', 'operations', 'account'] as const;
+export const NAV_SECTIONS = [
+  'overview',
+  'sales',
+  'catalogue',
+  'customers',
+  'content',
+  'communication',
+  'platform',
+  'operations',
+  'account',
+] as const;
 export type NavSection = (typeof NAV_SECTIONS)[number];
 
 export interface NavEntry {
@@ -105,7 +115,10 @@ export interface SettingsSection {
   render(services: Services, ctx: Context, viewer: Viewer): Promise<Html>;
 }
 
-export interface VendorPlanSummary { features: readonly string[]; planName: string }
+export interface VendorPlanSummary {
+  features: readonly string[];
+  planName: string;
+}
 
 export interface BackOffice {
   navigation(area: BackOfficeArea): readonly NavEntry[];

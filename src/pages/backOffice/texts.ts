@@ -271,7 +271,10 @@ export function bt(language: LanguageCode, key: BackOfficeText, vars: Record<str
  * An area's page texts: English in full, the other languages as partial tables falling back to
  * English, with `{name}` placeholders filled. `const t = areaTexts(EN, { fr, de, lb })`.
  */
-export function areaTexts<K extends string>(en: Record<K, string>, others: Partial<Record<Exclude<LanguageCode, 'en'>, Partial<Record<K, string>>>>) {
+export function areaTexts<K extends string>(
+  en: Record<K, string>,
+  others: Partial<Record<Exclude<LanguageCode, 'en'>, Partial<Record<K, string>>>>,
+) {
   return (language: LanguageCode, key: K, vars: Record<string, string | number> = {}): string => {
     const text = (language === 'en' ? undefined : others[language]?.[key]) ?? en[key];
     return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));

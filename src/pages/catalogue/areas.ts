@@ -35,8 +35,20 @@ export async function vendorOptions(knex: Knex): Promise<[string, string][]> {
 }
 
 /** The admin form's vendor field; none for a vendor (its own). */
-export async function vendorField(knex: Knex, viewer: Viewer, label: string, value: string, problem?: string | null): Promise<Html | undefined> {
+export async function vendorField(
+  knex: Knex,
+  viewer: Viewer,
+  label: string,
+  value: string,
+  problem?: string | null,
+): Promise<Html | undefined> {
   if (viewer.vendor) return undefined;
-  return select(viewer.language, { name: 'vendor_id', label, value, required: true, problem: problem ?? null, options: [['', '—'], ...await vendorOptions(knex)] });
+  return select(viewer.language, {
+    name: 'vendor_id',
+    label,
+    value,
+    required: true,
+    problem: problem ?? null,
+    options: [['', '—'], ...(await vendorOptions(knex))],
+  });
 }
-

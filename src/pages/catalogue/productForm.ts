@@ -21,7 +21,11 @@ import { sellerStateOf } from '../../modules/registry.ts';
  * rate category lists the rates of the member state the seller ships from; each language has its
  * title and descriptions.
  */
-export interface ShopMoney { locale: string; currency: string; country: string }
+export interface ShopMoney {
+  locale: string;
+  currency: string;
+  country: string;
+}
 
 /** The shop's locale (its storefront locale, else its language) and the seller's member state. */
 export async function shopMoneyOf(services: Services, vendorId: number, currency = 'EUR'): Promise<ShopMoney> {
@@ -33,16 +37,24 @@ export async function shopMoneyOf(services: Services, vendorId: number, currency
 
 /** An amount as the shop writes it, without grouping (19,99 or 19.99). */
 export const amountInLocale = (cents: number | null | undefined, locale: string): string =>
-  (cents === null || cents === undefined ? '' : numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100));
+  cents === null || cents === undefined
+    ? ''
+    : numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
 
 /** The form's values as text, from a product (an edit) or as posted (a form shown again with its problems). */
 export type FormValues = Record<string, string>;
 
 export function valuesOfProduct(p: any, money: ShopMoney): FormValues {
   const v: FormValues = {
-    vendor_sku: p.vendor_sku ?? '', gtin: p.gtin ?? '', brand: p.brand ?? '', vat_rate_category: p.vat_rate_category ?? 'standard',
-    price: amountInLocale(p.price_cents, money.locale), sale_price: amountInLocale(p.sale_price_cents, money.locale), cost: amountInLocale(p.cost_cents, money.locale),
-    is_digital: p.is_digital ? 'on' : '', is_active: p.is_active ? 'on' : '',
+    vendor_sku: p.vendor_sku ?? '',
+    gtin: p.gtin ?? '',
+    brand: p.brand ?? '',
+    vat_rate_category: p.vat_rate_category ?? 'standard',
+    price: amountInLocale(p.price_cents, money.locale),
+    sale_price: amountInLocale(p.sale_price_cents, money.locale),
+    cost: amountInLocale(p.cost_cents, money.locale),
+    is_digital: p.is_digital ? 'on' : '',
+    is_active: p.is_active ? 'on' : '',
   };
   for (const l of LANGUAGES) {
     const t = p.translations?.[l];
@@ -53,8 +65,19 @@ export function valuesOfProduct(p: any, money: ShopMoney): FormValues {
   return v;
 }
 
-const NAMES = ['vendor_id', 'vendor_sku', 'gtin', 'brand', 'price', 'sale_price', 'cost', 'vat_rate_category', 'is_digital', 'is_active',
-  ...LANGUAGES.flatMap((l) => [`title_${l}`, `short_${l}`, `description_${l}`])];
+const NAMES = [
+  'vendor_id',
+  'vendor_sku',
+  'gtin',
+  'brand',
+  'price',
+  'sale_price',
+  'cost',
+  'vat_rate_category',
+  'is_digital',
+  'is_active',
+  ...LANGUAGES.flatMap((l) => [`title_${l}`, `short_${l}`, `description_${l}`]),
+];
 
 export function postedValues(ctx: Context): FormValues {
   return Object.fromEntries(NAMES.map((n) => [n, field(ctx, n)]));
@@ -64,7 +87,8 @@ function amount(text: string, name: string, issues: ValidationIssue[]): number |
   const cleaned = text.replace(/[\s\u00a0\u202f']/g, '');
   if (cleaned === '') return null;
   const cents = parseCents(cleaned);
-  if (cents === null || cents < 0 || cents > MAX_CENTS) issues.push({ pointer: `/body/${name}`, message: 'is not an amount (at most two decimals)' });
+  if (cents === null || cents < 0 || cents > MAX_CENTS)
+    issues.push({ pointer: `/body/${name}`, message: 'is not an amount (at most two decimals)' });
   return cents;
 }
 
@@ -78,14 +102,22 @@ export function productBodyOf(values: FormValues, mode: 'create' | 'update'): Pr
   const translations: Record<string, { title: string; short_description: string | null; description: string | null }> = {};
   for (const l of LANGUAGES) {
     if (!text(`title_${l}`)) continue;
-    translations[l] = { title: text(`title_${l}`), short_description: text(`short_${l}`) || null, description: (values[`description_${l}`] ?? '').trim() || null };
+    translations[l] = {
+      title: text(`title_${l}`),
+      short_description: text(`short_${l}`) || null,
+      description: (values[`description_${l}`] ?? '').trim() || null,
+    };
   }
   const price = amount(values.price ?? '', 'price', issues);
   if (price === null && !issues.length) issues.push({ pointer: '/body/price', message: 'a product needs a price' });
   const body: Record<string, unknown> = {
-    vendor_sku: text('vendor_sku') || null, gtin: text('gtin') || null, brand: text('brand') || null,
-    sale_price_cents: amount(values.sale_price ?? '', 'sale_price', issues), cost_cents: amount(values.cost ?? '', 'cost', issues),
-    is_digital: values.is_digital === 'on', is_active: values.is_active === 'on',
+    vendor_sku: text('vendor_sku') || null,
+    gtin: text('gtin') || null,
+    brand: text('brand') || null,
+    sale_price_cents: amount(values.sale_price ?? '', 'sale_price', issues),
+    cost_cents: amount(values.cost ?? '', 'cost', issues),
+    is_digital: values.is_digital === 'on',
+    is_active: values.is_active === 'on',
   };
   if (price !== null) body.price_cents = price;
   if ((RATE_CATEGORIES as readonly string[]).includes(values.vat_rate_category ?? '')) body.vat_rate_category = values.vat_rate_category;
@@ -110,7 +142,13 @@ export function problemsOf(err: ValidationException): Record<string, string> {
 }
 
 /** The fields of the product form (the caller wraps them in its form with the token and a button). */
-export function productFields(language: LanguageCode, values: FormValues, problems: Record<string, string>, money: ShopMoney, vendorChoice?: Html): Html {
+export function productFields(
+  language: LanguageCode,
+  values: FormValues,
+  problems: Record<string, string>,
+  money: ShopMoney,
+  vendorChoice?: Html,
+): Html {
   const l = language;
   const f = (name: string, label: string, extra: Partial<Parameters<typeof input>[1]> = {}) =>
     input(l, { name, label, value: values[name] ?? '', problem: problems[name] ?? null, ...extra });
@@ -120,13 +158,17 @@ export function productFields(language: LanguageCode, values: FormValues, proble
     const r = rates.find((x) => x.category === c);
     return [c, `${c.replace('_', ' ')}${r ? ` — ${r.rate_bp / 100} %` : c === 'exempt' ? ' — 0 %' : ''}`];
   });
-  const problemsElsewhere = Object.entries(problems).filter(([k]) => !NAMES.includes(k)).map(([, m]) => m);
-  const languagesCard = LANGUAGES.map((lang, i) => html`<details class="span-2"${i === 0 || values[`title_${lang}`] || problems[`title_${lang}`] ? html` open` : ''}>
+  const problemsElsewhere = Object.entries(problems)
+    .filter(([k]) => !NAMES.includes(k))
+    .map(([, m]) => m);
+  const languagesCard = LANGUAGES.map(
+    (lang, i) => html`<details class="span-2"${i === 0 || values[`title_${lang}`] || problems[`title_${lang}`] ? html` open` : ''}>
 <summary><strong>${LANGUAGE_INFO[lang].native_name}</strong> <span class="muted">(${lang})</span></summary><div class="form-grid">
 ${input(l, { name: `title_${lang}`, label: `${ct(l, 'title')} (${lang})`, value: values[`title_${lang}`] ?? '', problem: problems[`title_${lang}`] ?? null, span2: true, attrs: html` maxlength="300" lang="${lang}"` })}
 ${input(l, { name: `short_${lang}`, label: `${ct(l, 'short_description')} (${lang})`, value: values[`short_${lang}`] ?? '', span2: true, attrs: html` maxlength="1000" lang="${lang}"` })}
 ${textarea(l, { name: `description_${lang}`, label: `${ct(l, 'description')} (${lang})`, value: values[`description_${lang}`] ?? '', span2: true, attrs: html` rows="4" maxlength="10000" lang="${lang}"` })}
-</div></details>`);
+</div></details>`,
+  );
   return html`${problemsElsewhere.length ? html`<div class="flash error" role="alert">${problemsElsewhere.join('; ')}</div>` : ''}<div class="form-grid">
 ${vendorChoice ?? ''}
 ${f('price', ct(l, 'price'), { required: true, hint: ct(l, 'price_hint', { currency: money.currency, example }), attrs: html` inputmode="decimal" autocomplete="off"` })}

@@ -24,17 +24,38 @@ export const productForPage = (ctx: Context, services: Services, viewer: Viewer,
 /** The path of a product's page in the viewer's back office. */
 export const productPath = (viewer: Viewer, id: number): string => `${CATALOGUE_AREAS[viewer.area].products}/${id}`;
 
-export async function renderProductTab(ctx: Context, services: Services, viewer: Viewer, p: PageProduct, tab: ProductTab, body: Html,
-  shown: { error?: string | null; status?: number } = {}): Promise<void> {
+export async function renderProductTab(
+  ctx: Context,
+  services: Services,
+  viewer: Viewer,
+  p: PageProduct,
+  tab: ProductTab,
+  body: Html,
+  shown: { error?: string | null; status?: number } = {},
+): Promise<void> {
   const l = viewer.language;
   const a = CATALOGUE_AREAS[viewer.area];
   const base = productPath(viewer, p.id);
-  const links: { key: ProductTab; href: string }[] = [{ key: 'details', href: base }, { key: 'images', href: `${base}/images` }, { key: 'history', href: `${base}?tab=history` }];
-  await renderBackOffice(ctx, services, viewer, {
-    title: p.title ?? `#${p.id}`, nav: a.nav, error: shown.error ?? null,
-    subtitle: html`${p.vendor_sku ? html`<code>${p.vendor_sku}</code> · ` : ''}${p.gtin ?? ''}`,
-    crumbs: [{ label: ct(l, viewer.area === 'vendor' ? 'products' : 'vendor_products'), href: a.products }],
-    actions: p.is_placeholder ? undefined : postButton(ctx, `${base}/delete`, ct(l, 'delete'), { tone: 'danger', confirm: ct(l, 'delete_confirm') }),
-    body: html`${tabs(links.map((t) => ({ href: t.href, label: ct(l, t.key), current: t.key === tab })))}${body}`,
-  }, shown.status ?? 200);
+  const links: { key: ProductTab; href: string }[] = [
+    { key: 'details', href: base },
+    { key: 'images', href: `${base}/images` },
+    { key: 'history', href: `${base}?tab=history` },
+  ];
+  await renderBackOffice(
+    ctx,
+    services,
+    viewer,
+    {
+      title: p.title ?? `#${p.id}`,
+      nav: a.nav,
+      error: shown.error ?? null,
+      subtitle: html`${p.vendor_sku ? html`<code>${p.vendor_sku}</code> · ` : ''}${p.gtin ?? ''}`,
+      crumbs: [{ label: ct(l, viewer.area === 'vendor' ? 'products' : 'vendor_products'), href: a.products }],
+      actions: p.is_placeholder
+        ? undefined
+        : postButton(ctx, `${base}/delete`, ct(l, 'delete'), { tone: 'danger', confirm: ct(l, 'delete_confirm') }),
+      body: html`${tabs(links.map((t) => ({ href: t.href, label: ct(l, t.key), current: t.key === tab })))}${body}`,
+    },
+    shown.status ?? 200,
+  );
 }

@@ -5,7 +5,12 @@
  */
 import type { Context } from 'koa';
 import {
-  changeCompanyDetails, deleteCompany, setCompanyActive, setCompanyVerified, transferCompanyOwnership, type CompanyDeps,
+  changeCompanyDetails,
+  deleteCompany,
+  setCompanyActive,
+  setCompanyVerified,
+  transferCompanyOwnership,
+  type CompanyDeps,
 } from '../../../commands/companies/handlers.ts';
 import { findUserIdByLogin } from '../../modules/users.ts';
 import { DomainException } from '../../core/errors.ts';
@@ -33,33 +38,46 @@ export function companyForms(api: Api, services: Services) {
       await act(ctx, `/admin/companies/${params.id}`, () => run(ctx, viewer, params.id), { done });
     });
 
-  form('/admin/companies/:id', 'Back-office form: change a company\'s name, description or contact data', async (ctx, viewer, id) => {
+  form('/admin/companies/:id', "Back-office form: change a company's name, description or contact data", async (ctx, viewer, id) => {
     const body = validBody(CompanyUpdate, postedFields(ctx, ['name', 'description', ...CONTACT]));
-    const changes = { ...contactChanges(body), ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-      ...(body.description !== undefined ? { description: blankToNull(body.description) ?? null } : {}) };
+    const changes = {
+      ...contactChanges(body),
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.description !== undefined ? { description: blankToNull(body.description) ?? null } : {}),
+    };
     await services.settle(await changeCompanyDetails(deps(), id, changes, viewer.context));
     return ct(viewer.language, 'saved');
   });
-  form('/admin/companies/:id/verification', 'Back-office form: set a company\'s verified flag (`is_verified`)', async (ctx, viewer, id) => {
+  form('/admin/companies/:id/verification', "Back-office form: set a company's verified flag (`is_verified`)", async (ctx, viewer, id) => {
     await services.settle(await setCompanyVerified(deps(), id, field(ctx, 'is_verified') === 'true', viewer.context));
     return ct(viewer.language, 'flag_changed');
   });
-  form('/admin/companies/:id/status', 'Back-office form: set a company\'s active flag (`is_active`)', async (ctx, viewer, id) => {
+  form('/admin/companies/:id/status', "Back-office form: set a company's active flag (`is_active`)", async (ctx, viewer, id) => {
     await services.settle(await setCompanyActive(deps(), id, field(ctx, 'is_active') === 'true', viewer.context));
     return ct(viewer.language, 'flag_changed');
   });
-  form('/admin/companies/:id/transfer', 'Back-office form: give a company to another user (`new_owner`: e-mail or user name)', async (ctx, viewer, id) => {
-    const login = field(ctx, 'new_owner').trim();
-    const userId = login ? await findUserIdByLogin(knex, login) : null;
-    if (!userId) return Promise.reject(new UnknownLogin(ct(viewer.language, 'unknown_user', { login })));
-    await services.settle(await transferCompanyOwnership(deps(), id, userId, field(ctx, 'transfer_reason').trim() || null, viewer.context));
-    return ct(viewer.language, 'transferred');
-  });
-  form('/admin/companies/:id/delete', 'Back-office form: delete a company (refused while it has vendors)', async (_ctx, viewer, id) => {
-    await services.settle(await deleteCompany(deps(), id, viewer.context));
-    return ct(viewer.language, 'deleted');
-  }, '/admin/companies');
-
+  form(
+    '/admin/companies/:id/transfer',
+    'Back-office form: give a company to another user (`new_owner`: e-mail or user name)',
+    async (ctx, viewer, id) => {
+      const login = field(ctx, 'new_owner').trim();
+      const userId = login ? await findUserIdByLogin(knex, login) : null;
+      if (!userId) return Promise.reject(new UnknownLogin(ct(viewer.language, 'unknown_user', { login })));
+      await services.settle(
+        await transferCompanyOwnership(deps(), id, userId, field(ctx, 'transfer_reason').trim() || null, viewer.context),
+      );
+      return ct(viewer.language, 'transferred');
+    },
+  );
+  form(
+    '/admin/companies/:id/delete',
+    'Back-office form: delete a company (refused while it has vendors)',
+    async (_ctx, viewer, id) => {
+      await services.settle(await deleteCompany(deps(), id, viewer.context));
+      return ct(viewer.language, 'deleted');
+    },
+    '/admin/companies',
+  );
 }
 
 /** A transfer to a login no account has: said on the page like any refusal. */

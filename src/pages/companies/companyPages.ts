@@ -7,10 +7,17 @@ import { companyListPages } from './companyList.ts';
 import { companyPage } from './companyPage.ts';
 
 export const companiesBackOffice: BackOfficeContribution = {
-  navigation: [{
-    area: 'admin', key: 'companies', href: '/admin/companies', section: 'platform', icon: 'building', order: 10,
-    label: { en: 'Companies', fr: 'Sociétés', de: 'Unternehmen', lb: 'Entreprisen' },
-  }],
+  navigation: [
+    {
+      area: 'admin',
+      key: 'companies',
+      href: '/admin/companies',
+      section: 'platform',
+      icon: 'building',
+      order: 10,
+      label: { en: 'Companies', fr: 'Sociétés', de: 'Unternehmen', lb: 'Entreprisen' },
+    },
+  ],
 };
 
 /**

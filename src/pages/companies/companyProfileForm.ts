@@ -18,14 +18,25 @@ export const statePills = (l: LanguageCode, c: { is_active: boolean; is_verified
   html`${c.is_verified ? pill(ct(l, 'verified'), 'ok') : pill(ct(l, 'unverified'), 'warn')} ${c.is_active ? '' : pill(ct(l, 'inactive'), 'bad')}`;
 
 /** The company form: creating (with the owner to invite) or editing. */
-export function companyForm(ctx: Context, l: LanguageCode, action: string, values: Partial<Record<string, string | null>>, creating: boolean): Html {
+export function companyForm(
+  ctx: Context,
+  l: LanguageCode,
+  action: string,
+  values: Partial<Record<string, string | null>>,
+  creating: boolean,
+): Html {
   const v = (k: string) => values[k] ?? '';
-  const owner = creating ? html`<h3 class="span-2">${ct(l, 'owner')}</h3>
+  const owner = creating
+    ? html`<h3 class="span-2">${ct(l, 'owner')}</h3>
 ${input(l, { label: ct(l, 'owner_email'), name: 'owner_email', type: 'email', value: v('owner_email'), required: true, hint: ct(l, 'owner_hint') })}
 ${input(l, { label: ct(l, 'owner_username'), name: 'owner_username', value: v('owner_username') })}
 ${input(l, { label: ct(l, 'owner_first_name'), name: 'owner_first_name', value: v('owner_first_name') })}
-${input(l, { label: ct(l, 'owner_last_name'), name: 'owner_last_name', value: v('owner_last_name') })}` : '';
-  return postForm(ctx, action, html`<div class="form-grid">
+${input(l, { label: ct(l, 'owner_last_name'), name: 'owner_last_name', value: v('owner_last_name') })}`
+    : '';
+  return postForm(
+    ctx,
+    action,
+    html`<div class="form-grid">
 ${input(l, { label: ct(l, 'name'), name: 'name', value: v('name'), required: true, span2: true })}
 ${textarea(l, { label: ct(l, 'description'), name: 'description', value: v('description'), span2: true })}
 ${owner}
@@ -35,5 +46,6 @@ ${input(l, { label: ct(l, 'contact_phone'), name: 'contact_phone', type: 'tel', 
 ${input(l, { label: ct(l, 'website'), name: 'website', type: 'url', value: v('website') })}
 ${input(l, { label: ct(l, 'tax_number'), name: 'tax_number', value: v('tax_number') })}
 ${textarea(l, { label: ct(l, 'business_address'), name: 'business_address', value: v('business_address'), span2: true })}
-</div><div class="form-actions"><button type="submit" class="primary">${creating ? ct(l, 'create') : ct(l, 'save')}</button></div>`);
+</div><div class="form-actions"><button type="submit" class="primary">${creating ? ct(l, 'create') : ct(l, 'save')}</button></div>`,
+  );
 }

@@ -19,7 +19,8 @@ export type Job = Awaited<ReturnType<typeof getSyncJob>>;
 export const typeName = (l: LanguageCode, t: string) => et(l, `type_${t}` as 'type_import');
 export const active = (status: string) => status === 'pending' || status === 'processing';
 /** A marketplace import has its own page (the imports area); an extmarket job this area's. */
-export const jobHref = (j: { job_type: string; id: number }) => (j.job_type === 'import' ? `/admin/imports/${j.id}` : `/admin/extmarket/jobs/${j.id}`);
+export const jobHref = (j: { job_type: string; id: number }) =>
+  j.job_type === 'import' ? `/admin/imports/${j.id}` : `/admin/extmarket/jobs/${j.id}`;
 
 export async function vendorOf(services: Services, id: number): Promise<{ id: number; name: string; vendor_code: string }> {
   const v = await services.db.knex('vendor_list').where('id', id).first('id', 'name', 'vendor_code');

@@ -20,12 +20,20 @@ export const historyTabChosen = (ctx: Context): boolean =>
  * which is only rendered then. The caller has checked that the viewer may see the record.
  */
 export async function withHistoryTab(
-  services: Services, ctx: Context, language: LanguageCode, stream: string,
-  record: () => Html | Promise<Html>, options: HistoryOptions = {},
+  services: Services,
+  ctx: Context,
+  language: LanguageCode,
+  stream: string,
+  record: () => Html | Promise<Html>,
+  options: HistoryOptions = {},
 ): Promise<Html> {
   const history = historyTabChosen(ctx);
   const nav = tabs([
-    { href: withQuery(ctx, { tab: undefined, as_of: undefined, history_page: undefined }), label: ht(language, 'tab_record'), current: !history },
+    {
+      href: withQuery(ctx, { tab: undefined, as_of: undefined, history_page: undefined }),
+      label: ht(language, 'tab_record'),
+      current: !history,
+    },
     { href: `${withQuery(ctx, { tab: 'history' })}#history`, label: ht(language, 'tab_history'), current: history },
   ]);
   return html`${nav}${history ? await recordHistory(services, ctx, language, stream, options) : await record()}`;

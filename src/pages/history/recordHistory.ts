@@ -40,7 +40,14 @@ export function asOfOf(ctx: Context): Date | null {
 
 /** Names of the people who acted: user ids of the events' metadata, looked up once. */
 async function actorNames(knex: Knex, events: RecordedEvent[]): Promise<Map<string, string>> {
-  const ids = [...new Set(events.map((e) => e.metadata.user_id).filter((id): id is number => typeof id === 'number' || /^\d+$/.test(String(id))).map(Number))];
+  const ids = [
+    ...new Set(
+      events
+        .map((e) => e.metadata.user_id)
+        .filter((id): id is number => typeof id === 'number' || /^\d+$/.test(String(id)))
+        .map(Number),
+    ),
+  ];
   const rows = ids.length === 0 ? [] : await knex('user_list').whereIn('id', ids).select('id', 'username', 'first_name', 'last_name');
   const names = new Map<string, string>();
   for (const r of rows) names.set(String(r.id), [r.first_name, r.last_name].filter(Boolean).join(' ').trim() || r.username);
@@ -58,7 +65,10 @@ function who(e: RecordedEvent, names: Map<string, string>, language: LanguageCod
 
 /** An event type in words: `OrderItemConfirmed` → "Order item confirmed". */
 export const eventInWords = (type: string): string => {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2').toLowerCase();
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -72,7 +82,7 @@ const short = (value: unknown): string => {
 };
 
 const sizeOf = (value: unknown): number =>
-  (value && typeof value === 'object' ? (Array.isArray(value) ? value.length : Object.keys(value).length) : 0);
+  value && typeof value === 'object' ? (Array.isArray(value) ? value.length : Object.keys(value).length) : 0;
 
 /** A field of a state in one short line, its secrets redacted (only what is shown is redacted). */
 const field = (key: string, value: unknown): string => short(sizeOf(value) > 20 ? value : redactSecrets({ [key]: value })[key]);
@@ -89,7 +99,10 @@ function changes(before: unknown, after: unknown): [string, unknown, unknown][] 
     // Absent and null read the same ('—'): no change to show.
     if (a === b || (a == null && b == null) || out.length >= MAX_CHANGES) return;
     const arrays = Array.isArray(a) && Array.isArray(b);
-    if (path !== '' && !arrays && !(isPlainObject(a) && isPlainObject(b)) && !singleEntry(a, b) && !singleEntry(b, a)) { out.push([path, a, b]); return; }
+    if (path !== '' && !arrays && !(isPlainObject(a) && isPlainObject(b)) && !singleEntry(a, b) && !singleEntry(b, a)) {
+      out.push([path, a, b]);
+      return;
+    }
     const x = (a ?? {}) as Record<string, unknown>;
     const y = (b ?? {}) as Record<string, unknown>;
     for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
@@ -102,23 +115,35 @@ function changes(before: unknown, after: unknown): [string, unknown, unknown][] 
 
 const MAX_CHANGES = 12;
 /** A keyed collection gaining its first entry (or losing its last): shown by that entry. */
-const singleEntry = (absent: unknown, present: unknown): boolean => absent === undefined && isPlainObject(present) && Object.keys(present).length <= 1;
+const singleEntry = (absent: unknown, present: unknown): boolean =>
+  absent === undefined && isPlainObject(present) && Object.keys(present).length <= 1;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** The name a path ends with, which says whether its value is a secret (`…owner.password_hash`). */
-const lastName = (path: string): string => path.replace(/\[\d+\]$/, '').split('.').pop() ?? path;
+const lastName = (path: string): string =>
+  path
+    .replace(/\[\d+\]$/, '')
+    .split('.')
+    .pop() ?? path;
 
 /** A state as a list of its fields (nested values as compact JSON). */
 export function stateFacts(state: unknown): Html {
   if (!state || typeof state !== 'object') return html`<p class="muted">${short(state)}</p>`;
-  return html`<dl class="facts">${Object.entries(state as Record<string, unknown>).map(([k, v]) =>
-    html`<dt>${k}</dt><dd>${v !== null && typeof v === 'object' ? html`<code>${short(v)}</code>` : short(v)}</dd>`)}</dl>`;
+  return html`<dl class="facts">${Object.entries(state as Record<string, unknown>).map(
+    ([k, v]) => html`<dt>${k}</dt><dd>${v !== null && typeof v === 'object' ? html`<code>${short(v)}</code>` : short(v)}</dd>`,
+  )}</dl>`;
 }
 
 /**
  * The history card of a record page: "as of" form, the state at that time when one is chosen, and
  * the events newest first with who, when and what changed. `id` anchors it (`#history`).
  */
-export async function recordHistory(services: Services, ctx: Context, language: LanguageCode, stream: string, options: HistoryOptions = {}): Promise<Html> {
+export async function recordHistory(
+  services: Services,
+  ctx: Context,
+  language: LanguageCode,
+  stream: string,
+  options: HistoryOptions = {},
+): Promise<Html> {
   const events = await services.store.readStream(stream);
   const decider = deciderOf(stream);
   // Folded without redaction: only the states shown below are redacted.
@@ -149,18 +174,28 @@ ${pill(ht(language, 'events_applied', { count: upTo.length, total: steps.length 
     return html`<li><div class="when"><time datetime="${s.event.recorded_at}">${formatDateTime(s.event.recorded_at, language)}</time> · ${who(s.event, names, language)} · v${s.event.version}
  · <a href="?as_of=${encodeURIComponent(s.event.recorded_at)}#history">${ht(language, 'show_as_of')}</a></div>
 <div><strong>${eventInWords(s.event.type)}</strong> <code class="muted">${s.event.type}</code></div>
-${moved.length > 0 ? html`<ul class="changes">${moved.map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${field(lastName(k), from)}</span> → ${field(lastName(k), to)}</li>`)}</ul>`
-    : html`<div class="muted"><code>${short(redactSecrets(s.event.data))}</code></div>`}</li>`;
+${
+  moved.length > 0
+    ? html`<ul class="changes">${moved.map(([k, from, to]) => html`<li><code>${k}</code>: <span class="muted">${field(lastName(k), from)}</span> → ${field(lastName(k), to)}</li>`)}</ul>`
+    : html`<div class="muted"><code>${short(redactSecrets(s.event.data))}</code></div>`
+}</li>`;
   });
   const pages = Math.max(1, Math.ceil(steps.length / size));
-  const nav = pages > 1 ? html`<p class="muted">${ht(language, 'page', { page, pages })}
-${page > 1 ? html` <a href="?history_page=${page - 1}#history">${ht(language, 'newer')}</a>` : ''}${page < pages ? html` <a href="?history_page=${page + 1}#history">${ht(language, 'older')}</a>` : ''}</p>` : '';
+  const nav =
+    pages > 1
+      ? html`<p class="muted">${ht(language, 'page', { page, pages })}
+${page > 1 ? html` <a href="?history_page=${page - 1}#history">${ht(language, 'newer')}</a>` : ''}${page < pages ? html` <a href="?history_page=${page + 1}#history">${ht(language, 'older')}</a>` : ''}</p>`
+      : '';
 
   const form = html`<form method="get" action="${ctx.path}#history" class="filters" style="border:0;padding:0 0 12px">
 <input type="hidden" name="tab" value="history"><div class="field"><label for="as_of">${ht(language, 'as_of')}</label><input id="as_of" type="datetime-local" step="1" name="as_of" value="${value}"></div>
 <div class="form-actions"><button type="submit">${ht(language, 'show')}</button>${asOf ? html`<a class="button ghost" href="${ctx.path}?tab=history#history">${ht(language, 'now')}</a>` : ''}</div></form>`;
 
   const exportLink = options.exportHref ? linkButton(options.exportHref, ht(language, 'export'), 'small', 'download') : undefined;
-  return html`<div id="history">${card(ht(language, 'title', { count: steps.length }), html`${form}${asOfView}
-${steps.length === 0 ? html`<p class="muted">${ht(language, 'empty')}</p>` : html`<ol class="timeline">${items}</ol>${nav}`}`, { actions: exportLink })}</div>`;
+  return html`<div id="history">${card(
+    ht(language, 'title', { count: steps.length }),
+    html`${form}${asOfView}
+${steps.length === 0 ? html`<p class="muted">${ht(language, 'empty')}</p>` : html`<ol class="timeline">${items}</ol>${nav}`}`,
+    { actions: exportLink },
+  )}</div>`;
 }

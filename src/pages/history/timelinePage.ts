@@ -22,10 +22,17 @@ const STREAM = /^[a-z][a-z0-9_]*-[^\u0000-\u001f]{1,190}$/;
 
 /** The auditors' pages in the admin back office's navigation. */
 export const historyBackOffice: BackOfficeContribution = {
-  navigation: [{
-    area: 'admin', key: 'history', href: '/admin/history', section: 'operations', icon: 'history', order: 90,
-    label: { en: 'Audit time line', fr: 'Journal d’audit', de: 'Prüfprotokoll', lb: 'Audit-Protokoll' },
-  }],
+  navigation: [
+    {
+      area: 'admin',
+      key: 'history',
+      href: '/admin/history',
+      section: 'operations',
+      icon: 'history',
+      order: 90,
+      label: { en: 'Audit time line', fr: 'Journal d’audit', de: 'Prüfprotokoll', lb: 'Audit-Protokoll' },
+    },
+  ],
 };
 
 const text = (ctx: Context, name: string, max = 200) => {
@@ -59,21 +66,35 @@ async function actorNames(services: Services, rows: TimelineEvent[]): Promise<Ma
 
 function table(ctx: Context, viewer: Viewer, rows: TimelineEvent[], names: Map<string, string>) {
   const l = viewer.language;
-  const who = (u: string | null) => (u === null ? ht(l, 'system') : names.get(u) ?? u);
-  return dataTable(ctx, l, [
-    { label: ht(l, 'c_when'), cell: (e) => html`<time class="nowrap" datetime="${e.recorded_at}">${formatDateTime(e.recorded_at, l)}</time>` },
-    { label: ht(l, 'c_who'), cell: (e) => (e.user_id ? html`<a href="${withQuery(ctx, { user: e.user_id, page: undefined })}">${who(e.user_id)}</a>` : who(e.user_id)) },
-    {
-      label: ht(l, 'c_record'),
-      cell: (e) => html`<a href="${withQuery(ctx, { stream: e.stream, page: undefined })}"><code>${e.stream}</code></a> <span class="muted">v${e.version}</span>`,
-    },
-    { label: ht(l, 'c_event'), cell: (e) => html`${eventInWords(e.type)} <code class="muted hide-narrow">${e.type}</code>` },
-    {
-      label: ht(l, 'open_history'),
-      cell: (e) => html`<a href="/admin/history/record?stream=${encodeURIComponent(e.stream)}&amp;as_of=${encodeURIComponent(e.recorded_at)}#history">${ht(l, 'show_as_of')}</a>`,
-      narrowHide: true,
-    },
-  ], rows);
+  const who = (u: string | null) => (u === null ? ht(l, 'system') : (names.get(u) ?? u));
+  return dataTable(
+    ctx,
+    l,
+    [
+      {
+        label: ht(l, 'c_when'),
+        cell: (e) => html`<time class="nowrap" datetime="${e.recorded_at}">${formatDateTime(e.recorded_at, l)}</time>`,
+      },
+      {
+        label: ht(l, 'c_who'),
+        cell: (e) =>
+          e.user_id ? html`<a href="${withQuery(ctx, { user: e.user_id, page: undefined })}">${who(e.user_id)}</a>` : who(e.user_id),
+      },
+      {
+        label: ht(l, 'c_record'),
+        cell: (e) =>
+          html`<a href="${withQuery(ctx, { stream: e.stream, page: undefined })}"><code>${e.stream}</code></a> <span class="muted">v${e.version}</span>`,
+      },
+      { label: ht(l, 'c_event'), cell: (e) => html`${eventInWords(e.type)} <code class="muted hide-narrow">${e.type}</code>` },
+      {
+        label: ht(l, 'open_history'),
+        cell: (e) =>
+          html`<a href="/admin/history/record?stream=${encodeURIComponent(e.stream)}&amp;as_of=${encodeURIComponent(e.recorded_at)}#history">${ht(l, 'show_as_of')}</a>`,
+        narrowHide: true,
+      },
+    ],
+    rows,
+  );
 }
 
 /**
@@ -84,73 +105,115 @@ function table(ctx: Context, viewer: Viewer, rows: TimelineEvent[], names: Map<s
 export function timelinePageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
 
-  api.get('/admin/history', {
-    summary: 'Back-office page: the audit time line across streams, by record (`stream`), user (`user`), event type (`type`) and time range (`from`, `to`, UTC)',
-    responses: { 200: HTML, 303: SEE_OTHER },
-  }, async (ctx) => {
-    const viewer = await pageViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    const l = viewer.language;
-    const { user, unknown } = await userOf(services, ctx);
-    const search: EventSearch = { stream: streamOf(ctx), user, type: text(ctx, 'type', 80), from: time(ctx, 'from'), to: time(ctx, 'to') };
-    const postgres = services.store.kind !== 'eventstoredb';
-    const found = unknown || !postgres ? { items: [], more: false, page: 1, limit: PAGE_SIZE } : await searchEvents(services.db.knex, search, { page: pageNumber(ctx), limit: PAGE_SIZE });
-    const names = await actorNames(services, found.items);
-    const p = found.page;
-    const pager = html`<div class="pager"><span>${found.items.length === 0 ? '' : `${(p - 1) * PAGE_SIZE + 1}–${(p - 1) * PAGE_SIZE + found.items.length}`}</span><nav aria-label="${bt(l, 'page_of', { page: p, pages: found.more ? p + 1 : p })}">
+  api.get(
+    '/admin/history',
+    {
+      summary:
+        'Back-office page: the audit time line across streams, by record (`stream`), user (`user`), event type (`type`) and time range (`from`, `to`, UTC)',
+      responses: { 200: HTML, 303: SEE_OTHER },
+    },
+    async (ctx) => {
+      const viewer = await pageViewer(services, ctx, 'admin');
+      if (!viewer) return;
+      const l = viewer.language;
+      const { user, unknown } = await userOf(services, ctx);
+      const search: EventSearch = {
+        stream: streamOf(ctx),
+        user,
+        type: text(ctx, 'type', 80),
+        from: time(ctx, 'from'),
+        to: time(ctx, 'to'),
+      };
+      const postgres = services.store.kind !== 'eventstoredb';
+      const found =
+        unknown || !postgres
+          ? { items: [], more: false, page: 1, limit: PAGE_SIZE }
+          : await searchEvents(services.db.knex, search, { page: pageNumber(ctx), limit: PAGE_SIZE });
+      const names = await actorNames(services, found.items);
+      const p = found.page;
+      const pager = html`<div class="pager"><span>${found.items.length === 0 ? '' : `${(p - 1) * PAGE_SIZE + 1}–${(p - 1) * PAGE_SIZE + found.items.length}`}</span><nav aria-label="${bt(l, 'page_of', { page: p, pages: found.more ? p + 1 : p })}">
 ${p > 1 ? html`<a class="button small" rel="prev" href="${withQuery(ctx, { page: p - 1 })}">${bt(l, 'previous')}</a>` : ''}${found.more ? html`<a class="button small" rel="next" href="${withQuery(ctx, { page: p + 1 })}">${bt(l, 'next')}</a>` : ''}</nav></div>`;
-    const note = unknown ? html`<p class="problem" role="status">${ht(l, 'unknown_user', { name: unknown })}</p>` : !postgres ? html`<p class="muted">${ht(l, 'store_elsewhere')}</p>` : '';
-    await renderBackOffice(ctx, services, viewer, {
-      title: ht(l, 'timeline'),
-      nav: 'history',
-      subtitle: ht(l, 'timeline_lead'),
-      actions: search.stream ? linkButton(`/admin/history/export?stream=${encodeURIComponent(search.stream)}`, ht(l, 'export'), '', 'download') : undefined,
-      body: card(null, html`${filters(ctx, l, [
-        { name: 'stream', label: ht(l, 'f_record'), type: 'search', placeholder: 'order-12' },
-        { name: 'user', label: ht(l, 'f_user'), type: 'search' },
-        { name: 'type', label: ht(l, 'f_type'), type: 'text', placeholder: 'OrderConfirmed' },
-        { name: 'from', label: ht(l, 'f_from'), type: 'datetime-local' },
-        { name: 'to', label: ht(l, 'f_to'), type: 'datetime-local' },
-      ])}${note}${table(ctx, viewer, found.items, names)}${pager}`, { flush: true }),
-    });
-  });
+      const note = unknown
+        ? html`<p class="problem" role="status">${ht(l, 'unknown_user', { name: unknown })}</p>`
+        : !postgres
+          ? html`<p class="muted">${ht(l, 'store_elsewhere')}</p>`
+          : '';
+      await renderBackOffice(ctx, services, viewer, {
+        title: ht(l, 'timeline'),
+        nav: 'history',
+        subtitle: ht(l, 'timeline_lead'),
+        actions: search.stream
+          ? linkButton(`/admin/history/export?stream=${encodeURIComponent(search.stream)}`, ht(l, 'export'), '', 'download')
+          : undefined,
+        body: card(
+          null,
+          html`${filters(ctx, l, [
+            { name: 'stream', label: ht(l, 'f_record'), type: 'search', placeholder: 'order-12' },
+            { name: 'user', label: ht(l, 'f_user'), type: 'search' },
+            { name: 'type', label: ht(l, 'f_type'), type: 'text', placeholder: 'OrderConfirmed' },
+            { name: 'from', label: ht(l, 'f_from'), type: 'datetime-local' },
+            { name: 'to', label: ht(l, 'f_to'), type: 'datetime-local' },
+          ])}${note}${table(ctx, viewer, found.items, names)}${pager}`,
+          { flush: true },
+        ),
+      });
+    },
+  );
 
-  api.get('/admin/history/record', {
-    summary: 'Back-office page: one record\'s history (any stream): its events with who, when and what changed, and the record as of a time (`as_of`)',
-    responses: { 200: HTML, 303: SEE_OTHER, 404: HTML },
-  }, async (ctx) => {
-    const viewer = await pageViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    const l = viewer.language;
-    const stream = streamOf(ctx);
-    const exists = stream ? (await services.store.readStream(stream, { limit: 1 })).length > 0 : false;
-    if (!stream || !exists) {
-      await renderBackOffice(ctx, services, viewer, { title: bt(l, 'not_found_title'), nav: 'history', body: card(null, html`<p>${bt(l, 'not_found_text')}</p>`) }, 404);
-      return;
-    }
-    await renderBackOffice(ctx, services, viewer, {
-      title: stream,
-      nav: 'history',
-      crumbs: [{ label: ht(l, 'timeline'), href: '/admin/history' }],
-      body: await recordHistory(services, ctx, l, stream, { exportHref: `/admin/history/export?stream=${encodeURIComponent(stream)}` }),
-    });
-  });
+  api.get(
+    '/admin/history/record',
+    {
+      summary:
+        "Back-office page: one record's history (any stream): its events with who, when and what changed, and the record as of a time (`as_of`)",
+      responses: { 200: HTML, 303: SEE_OTHER, 404: HTML },
+    },
+    async (ctx) => {
+      const viewer = await pageViewer(services, ctx, 'admin');
+      if (!viewer) return;
+      const l = viewer.language;
+      const stream = streamOf(ctx);
+      const exists = stream ? (await services.store.readStream(stream, { limit: 1 })).length > 0 : false;
+      if (!stream || !exists) {
+        await renderBackOffice(
+          ctx,
+          services,
+          viewer,
+          { title: bt(l, 'not_found_title'), nav: 'history', body: card(null, html`<p>${bt(l, 'not_found_text')}</p>`) },
+          404,
+        );
+        return;
+      }
+      await renderBackOffice(ctx, services, viewer, {
+        title: stream,
+        nav: 'history',
+        crumbs: [{ label: ht(l, 'timeline'), href: '/admin/history' }],
+        body: await recordHistory(services, ctx, l, stream, { exportHref: `/admin/history/export?stream=${encodeURIComponent(stream)}` }),
+      });
+    },
+  );
 
-  api.get('/admin/history/export', {
-    summary: 'Back-office download: one record\'s history as JSON Lines (`stream`), for an outside auditor',
-    query: Type.Object({ stream: Type.String({ minLength: 3, maxLength: 200, pattern: STREAM.source }) }),
-    responses: { 200: { description: 'One JSON object a line (application/x-ndjson)', contentType: 'application/x-ndjson' }, 303: SEE_OTHER },
-    errors: [ResourceNotFoundException],
-  }, async (ctx, { query }) => {
-    const viewer = await pageViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    const lines = await historyJsonLines(services, query.stream);
-    if (lines === null) throw new ResourceNotFoundException(`Stream ${query.stream} has no events`);
-    ctx.set('Content-Disposition', `attachment; filename="${historyFileName(query.stream)}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'application/x-ndjson; charset=utf-8';
-    ctx.body = lines;
-  });
+  api.get(
+    '/admin/history/export',
+    {
+      summary: "Back-office download: one record's history as JSON Lines (`stream`), for an outside auditor",
+      query: Type.Object({ stream: Type.String({ minLength: 3, maxLength: 200, pattern: STREAM.source }) }),
+      responses: {
+        200: { description: 'One JSON object a line (application/x-ndjson)', contentType: 'application/x-ndjson' },
+        303: SEE_OTHER,
+      },
+      errors: [ResourceNotFoundException],
+    },
+    async (ctx, { query }) => {
+      const viewer = await pageViewer(services, ctx, 'admin');
+      if (!viewer) return;
+      const lines = await historyJsonLines(services, query.stream);
+      if (lines === null) throw new ResourceNotFoundException(`Stream ${query.stream} has no events`);
+      ctx.set('Content-Disposition', `attachment; filename="${historyFileName(query.stream)}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/x-ndjson; charset=utf-8';
+      ctx.body = lines;
+    },
+  );
 
   return api.router;
 }

@@ -19,7 +19,9 @@ export function wholeNumber(ctx: Context, name: string, min: number, max: number
   if (raw === '' && optional) return undefined;
   const n = Number(raw);
   if (raw === '' || !Number.isInteger(n) || n < min || n > max) {
-    throw new ValidationException(`${name} must be a whole number`, [{ pointer: `/body/${name}`, message: `must be a whole number from ${min} to ${max}` }]);
+    throw new ValidationException(`${name} must be a whole number`, [
+      { pointer: `/body/${name}`, message: `must be a whole number from ${min} to ${max}` },
+    ]);
   }
   return n;
 }
@@ -27,7 +29,8 @@ export function wholeNumber(ctx: Context, name: string, min: number, max: number
 /** A place name (warehouse, bin) as the API's schema takes it. */
 export function place(ctx: Context, name: string, fallback?: string): string {
   const v = field(ctx, name).trim() || fallback || '';
-  if (!v || v.length > 100 || /[\u0000-\u001f]/.test(v)) throw new ValidationException(`${name} is required`, [{ pointer: `/body/${name}`, message: 'from 1 to 100 characters' }]);
+  if (!v || v.length > 100 || /[\u0000-\u001f]/.test(v))
+    throw new ValidationException(`${name} is required`, [{ pointer: `/body/${name}`, message: 'from 1 to 100 characters' }]);
   return v;
 }
 

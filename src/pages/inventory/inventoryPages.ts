@@ -9,8 +9,25 @@ import { stockListPages } from './stockListPages.ts';
 
 const label = (en: string, fr: string, de: string, lb: string) => ({ en, fr, de, lb });
 export const inventoryNavigation: BackOfficeContribution['navigation'] = [
-  { area: 'vendor', key: 'inventory', href: '/vendor/inventory', section: 'catalogue', icon: 'box', order: 30, permission: 'inventory.view', label: label('Inventory', 'Stock', 'Lager', 'Lager') },
-  { area: 'admin', key: 'inventory', href: '/admin/inventory', section: 'catalogue', icon: 'box', order: 30, label: label('Inventory', 'Stock', 'Lager', 'Lager') },
+  {
+    area: 'vendor',
+    key: 'inventory',
+    href: '/vendor/inventory',
+    section: 'catalogue',
+    icon: 'box',
+    order: 30,
+    permission: 'inventory.view',
+    label: label('Inventory', 'Stock', 'Lager', 'Lager'),
+  },
+  {
+    area: 'admin',
+    key: 'inventory',
+    href: '/admin/inventory',
+    section: 'catalogue',
+    icon: 'box',
+    order: 30,
+    label: label('Inventory', 'Stock', 'Lager', 'Lager'),
+  },
 ];
 
 /**

@@ -30,40 +30,66 @@ export function stockImportPages(api: Api, services: Services, area: 'vendor' | 
   const knex = services.db.knex;
   const base = `/${area}/inventory`;
 
-  api.get(`${base}/import`, {
-    summary: 'Back-office page: the stock import form (TSV/CSV with BIN, EAN, PRODUCT, QUANTITY)',
-    responses: { 200: HTML, 303: SEE_OTHER, 403: HTML },
-  }, async (ctx) => {
-    const viewer = await pageViewer(services, ctx, area, 'inventory.import', area === 'vendor' ? IMPORT_FEATURE : undefined);
-    if (!viewer) return;
-    await renderImport(ctx, viewer, html``);
-  });
+  api.get(
+    `${base}/import`,
+    {
+      summary: 'Back-office page: the stock import form (TSV/CSV with BIN, EAN, PRODUCT, QUANTITY)',
+      responses: { 200: HTML, 303: SEE_OTHER, 403: HTML },
+    },
+    async (ctx) => {
+      const viewer = await pageViewer(services, ctx, area, 'inventory.import', area === 'vendor' ? IMPORT_FEATURE : undefined);
+      if (!viewer) return;
+      await renderImport(ctx, viewer, html``);
+    },
+  );
 
-  api.post(`${base}/import`, {
-    summary: 'Back-office form: import a stock file (multipart `file`, `warehouse`, `mode`' + (area === 'admin' ? ', `vendor_id`' : '') + '); the page shows what it did, row by row',
-    use: [importUpload], responses: { 200: HTML, 303: SEE_OTHER, 403: HTML, 413: HTML, 422: HTML },
-  }, async (ctx) => {
-    const viewer = await formViewer(services, ctx, area, 'inventory.import', area === 'vendor' ? IMPORT_FEATURE : undefined);
-    if (!viewer) return;
-    const file = uploadedFile(ctx, 'file');
-    try {
-      if (!file || file.size === 0) throw new ImportFileException(ivt(viewer.language, 'no_file'), [{ pointer: '/body/file', message: 'required' }]);
-      const vendorId = scope(viewer) ?? wholeNumber(ctx, 'vendor_id', 1, 2_147_483_647)!;
-      const mode = field(ctx, 'mode') === 'add' ? 'add' : 'set';
-      const result = await importInventoryFile(services, { vendorId, path: file.filepath, fileName: file.originalFilename, warehouse: place(ctx, 'warehouse', 'main'), mode }, viewer.context);
-      await renderImport(ctx, viewer, importReport(viewer, file.originalFilename ?? '', result));
-    } catch (err) {
-      if (!(err instanceof DomainException) || err.status >= 500) throw err;
-      await renderImport(ctx, viewer, html``, refusalInWords(err), 422);
-    }
-  });
+  api.post(
+    `${base}/import`,
+    {
+      summary:
+        'Back-office form: import a stock file (multipart `file`, `warehouse`, `mode`' +
+        (area === 'admin' ? ', `vendor_id`' : '') +
+        '); the page shows what it did, row by row',
+      use: [importUpload],
+      responses: { 200: HTML, 303: SEE_OTHER, 403: HTML, 413: HTML, 422: HTML },
+    },
+    async (ctx) => {
+      const viewer = await formViewer(services, ctx, area, 'inventory.import', area === 'vendor' ? IMPORT_FEATURE : undefined);
+      if (!viewer) return;
+      const file = uploadedFile(ctx, 'file');
+      try {
+        if (!file || file.size === 0)
+          throw new ImportFileException(ivt(viewer.language, 'no_file'), [{ pointer: '/body/file', message: 'required' }]);
+        const vendorId = scope(viewer) ?? wholeNumber(ctx, 'vendor_id', 1, 2_147_483_647)!;
+        const mode = field(ctx, 'mode') === 'add' ? 'add' : 'set';
+        const result = await importInventoryFile(
+          services,
+          { vendorId, path: file.filepath, fileName: file.originalFilename, warehouse: place(ctx, 'warehouse', 'main'), mode },
+          viewer.context,
+        );
+        await renderImport(ctx, viewer, importReport(viewer, file.originalFilename ?? '', result));
+      } catch (err) {
+        if (!(err instanceof DomainException) || err.status >= 500) throw err;
+        await renderImport(ctx, viewer, html``, refusalInWords(err), 422);
+      }
+    },
+  );
 
   async function renderImport(ctx: Context, viewer: Viewer, report: Html, error?: string, status = 200) {
     const l = viewer.language;
     const base = `/${viewer.area}/inventory`;
-    await renderBackOffice(ctx, services, viewer, {
-      title: ivt(l, 'import'), nav: 'inventory', error, crumbs: [{ label: ivt(l, 'inventory'), href: base }],
-      body: html`${report}${card(ivt(l, 'import'), importForm(ctx, viewer, viewer.area === 'admin' ? await vendorChoices(knex) : undefined))}`,
-    }, status);
+    await renderBackOffice(
+      ctx,
+      services,
+      viewer,
+      {
+        title: ivt(l, 'import'),
+        nav: 'inventory',
+        error,
+        crumbs: [{ label: ivt(l, 'inventory'), href: base }],
+        body: html`${report}${card(ivt(l, 'import'), importForm(ctx, viewer, viewer.area === 'admin' ? await vendorChoices(knex) : undefined))}`,
+      },
+      status,
+    );
   }
 }

@@ -17,7 +17,11 @@ import { HTML, SEE_OTHER } from '../pageRoutes.ts';
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Params = Type.Object({ id: Id });
 const ImageParams = Type.Object({ id: Id, image: Id });
-const VariantParams = Type.Object({ id: Id, image: Id, variant: Type.Union([Type.Literal('original'), Type.Literal('800'), Type.Literal('200')]) });
+const VariantParams = Type.Object({
+  id: Id,
+  image: Id,
+  variant: Type.Union([Type.Literal('original'), Type.Literal('800'), Type.Literal('200')]),
+});
 const PRODUCTS: Record<BackOfficeArea, string> = { vendor: '/vendor/products', admin: '/admin/vendor-products' };
 
 /** The vendor whose images a viewer may touch: the session's vendor, or null (an admin: any). */
@@ -28,10 +32,20 @@ const kb = (bytes: number, language: Viewer['language']) => `${formatNumber(Math
 async function imagesBody(ctx: Context, services: Services, viewer: Viewer, p: PageProduct): Promise<Html> {
   const l = viewer.language;
   const base = `${productPath(viewer, p.id)}/images`;
-  const page = await listMedia(services.db.knex, { vendor_id: p.vendor_id, product_id: p.id }, { page: 1, limit: 50 }, (id, variant) => `${base}/${id}/${variant}`);
-  const upload = postForm(ctx, base, html`<div class="field"><label for="i-file">${mt(l, 'image_file')}</label>
+  const page = await listMedia(
+    services.db.knex,
+    { vendor_id: p.vendor_id, product_id: p.id },
+    { page: 1, limit: 50 },
+    (id, variant) => `${base}/${id}/${variant}`,
+  );
+  const upload = postForm(
+    ctx,
+    base,
+    html`<div class="field"><label for="i-file">${mt(l, 'image_file')}</label>
 <input id="i-file" name="file" type="file" accept="image/*" required aria-describedby="h-file"><div class="hint" id="h-file">${mt(l, 'upload_hint')}</div></div>
-<div class="form-actions"><button type="submit" class="primary">${mt(l, 'upload')}</button></div>`, { multipart: true, id: 'image-upload' });
+<div class="form-actions"><button type="submit" class="primary">${mt(l, 'upload')}</button></div>`,
+    { multipart: true, id: 'image-upload' },
+  );
   const images = page.items.map((m) => {
     const small = m.variants.find((v) => v.variant === '200') ?? m.variants[0];
     return html`<figure class="card" style="margin:0;box-shadow:none"><div class="body">
@@ -58,55 +72,90 @@ export function productImagePageRoutes(services: Services): Router {
   for (const area of ['vendor', 'admin'] as const) {
     const products = PRODUCTS[area];
 
-    api.get(`${products}/:id/images`, {
-      summary: 'Back-office page: a product\'s images with their WebP variants and the upload form',
-      params: Params, responses: { 200: HTML, 303: SEE_OTHER, 403: HTML, 404: HTML },
-    }, async (ctx, { params }) => {
-      const viewer = await pageViewer(services, ctx, area, 'products.view', 'product_media');
-      if (!viewer) return;
-      const p = await productForPage(ctx, services, viewer, params.id);
-      if (p) await renderProductTab(ctx, services, viewer, p, 'images', await imagesBody(ctx, services, viewer, p));
-    });
+    api.get(
+      `${products}/:id/images`,
+      {
+        summary: "Back-office page: a product's images with their WebP variants and the upload form",
+        params: Params,
+        responses: { 200: HTML, 303: SEE_OTHER, 403: HTML, 404: HTML },
+      },
+      async (ctx, { params }) => {
+        const viewer = await pageViewer(services, ctx, area, 'products.view', 'product_media');
+        if (!viewer) return;
+        const p = await productForPage(ctx, services, viewer, params.id);
+        if (p) await renderProductTab(ctx, services, viewer, p, 'images', await imagesBody(ctx, services, viewer, p));
+      },
+    );
 
-    api.post(`${products}/:id/images`, {
-      summary: 'Back-office form: upload an image of a product (multipart field `file`), then its images',
-      params: Params, use: [imageUpload], responses: { 303: SEE_OTHER, 403: HTML, 404: HTML, 413: HTML, 422: HTML },
-    }, async (ctx, { params }) => {
-      const viewer = await formViewer(services, ctx, area, 'products.edit', 'product_media');
-      if (!viewer) return;
-      const product = await productForPage(ctx, services, viewer, params.id);
-      if (!product) return;
-      await act(ctx, `${products}/${params.id}/images`, async () => {
-        const id = await saveUploadedImage(services, ctx, product.vendor_id, product.id, scopeOf(viewer), viewer.context);
-        const row = await getMediaRow(knex, id, product.vendor_id);
-        const variants = (typeof row.variants === 'string' ? JSON.parse(row.variants) : row.variants) as { variant: string; width: number; height: number }[];
-        return mt(viewer.language, 'uploaded', { variants: variants.map((v) => `${v.variant} ${v.width}×${v.height}`).join(', ') });
-      });
-    });
+    api.post(
+      `${products}/:id/images`,
+      {
+        summary: 'Back-office form: upload an image of a product (multipart field `file`), then its images',
+        params: Params,
+        use: [imageUpload],
+        responses: { 303: SEE_OTHER, 403: HTML, 404: HTML, 413: HTML, 422: HTML },
+      },
+      async (ctx, { params }) => {
+        const viewer = await formViewer(services, ctx, area, 'products.edit', 'product_media');
+        if (!viewer) return;
+        const product = await productForPage(ctx, services, viewer, params.id);
+        if (!product) return;
+        await act(ctx, `${products}/${params.id}/images`, async () => {
+          const id = await saveUploadedImage(services, ctx, product.vendor_id, product.id, scopeOf(viewer), viewer.context);
+          const row = await getMediaRow(knex, id, product.vendor_id);
+          const variants = (typeof row.variants === 'string' ? JSON.parse(row.variants) : row.variants) as {
+            variant: string;
+            width: number;
+            height: number;
+          }[];
+          return mt(viewer.language, 'uploaded', { variants: variants.map((v) => `${v.variant} ${v.width}×${v.height}`).join(', ') });
+        });
+      },
+    );
 
-    api.post(`${products}/:id/images/:image/delete`, {
-      summary: 'Back-office form: remove one of a product\'s images and its files',
-      params: ImageParams, responses: { 303: SEE_OTHER, 403: HTML, 404: HTML },
-    }, async (ctx, { params }) => {
-      const viewer = await formViewer(services, ctx, area, 'products.edit', 'product_media');
-      if (!viewer) return;
-      await act(ctx, `${products}/${params.id}/images`, async () => {
-        await getMediaRow(knex, params.image, scopeOf(viewer));
-        await services.settle(await deleteImage({ store: services.store, db: knex, clock: services.clock, dataDir: services.config.dataDir }, params.image, scopeOf(viewer), viewer.context));
-        return mt(viewer.language, 'image_removed');
-      });
-    });
+    api.post(
+      `${products}/:id/images/:image/delete`,
+      {
+        summary: "Back-office form: remove one of a product's images and its files",
+        params: ImageParams,
+        responses: { 303: SEE_OTHER, 403: HTML, 404: HTML },
+      },
+      async (ctx, { params }) => {
+        const viewer = await formViewer(services, ctx, area, 'products.edit', 'product_media');
+        if (!viewer) return;
+        await act(ctx, `${products}/${params.id}/images`, async () => {
+          await getMediaRow(knex, params.image, scopeOf(viewer));
+          await services.settle(
+            await deleteImage(
+              { store: services.store, db: knex, clock: services.clock, dataDir: services.config.dataDir },
+              params.image,
+              scopeOf(viewer),
+              viewer.context,
+            ),
+          );
+          return mt(viewer.language, 'image_removed');
+        });
+      },
+    );
 
-    api.get(`${products}/:id/images/:image/:variant`, {
-      summary: 'Back-office file: a product image\'s variant (WebP) for the signed-in viewer whose product it is',
-      params: VariantParams, responses: { 200: ImageFile, 303: SEE_OTHER, 403: HTML, 404: HTML },
-    }, async (ctx, { params }) => {
-      const viewer = await pageViewer(services, ctx, area, 'products.view');
-      if (!viewer) return;
-      const row = await getMediaRow(knex, params.image, scopeOf(viewer));
-      if (row.product_id !== params.id) { ctx.status = 404; return; }
-      await sendVariant(services, ctx, params.image, params.variant, scopeOf(viewer));
-    });
+    api.get(
+      `${products}/:id/images/:image/:variant`,
+      {
+        summary: "Back-office file: a product image's variant (WebP) for the signed-in viewer whose product it is",
+        params: VariantParams,
+        responses: { 200: ImageFile, 303: SEE_OTHER, 403: HTML, 404: HTML },
+      },
+      async (ctx, { params }) => {
+        const viewer = await pageViewer(services, ctx, area, 'products.view');
+        if (!viewer) return;
+        const row = await getMediaRow(knex, params.image, scopeOf(viewer));
+        if (row.product_id !== params.id) {
+          ctx.status = 404;
+          return;
+        }
+        await sendVariant(services, ctx, params.image, params.variant, scopeOf(viewer));
+      },
+    );
   }
   return api.router;
 }

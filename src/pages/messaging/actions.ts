@@ -2,13 +2,22 @@ import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import type { Actor } from '../../../commands/messaging/commands.ts';
 import {
-  conversationFor, markConversationRead, newConversationId, postMessage, startConversation, type MessagingDeps, type NewConversation,
+  conversationFor,
+  markConversationRead,
+  newConversationId,
+  postMessage,
+  startConversation,
+  type MessagingDeps,
+  type NewConversation,
 } from '../../../commands/messaging/handlers.ts';
 import { getConversation, listConversations, type ConversationDetail, type Viewer } from '../../../queries/messaging/conversations.ts';
 import { unreadCount } from '../../../queries/messaging/unread.ts';
 import { DomainException, FeatureNotAvailableException, ValidationException, VendorNotFoundException } from '../../core/errors.ts';
 import {
-  ConversationNotFoundException, InvalidConversationTypeException, InvalidRecipientTypeException, MessageAttachmentException,
+  ConversationNotFoundException,
+  InvalidConversationTypeException,
+  InvalidRecipientTypeException,
+  MessageAttachmentException,
 } from '../../../commands/messaging/errors.ts';
 import { UserNotFoundException } from '../../../commands/users/errors.ts';
 import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
@@ -36,7 +45,8 @@ function formError(err: unknown): FormError {
   if (err instanceof MessageAttachmentException) return 'attachment';
   if (err instanceof FeatureNotAvailableException) return 'feature';
   // A recipient the caller cannot reach (another vendor's customer included) is "not found", as in the API.
-  if (err instanceof VendorNotFoundException || err instanceof CustomerNotFoundException || err instanceof UserNotFoundException) return 'not_found';
+  if (err instanceof VendorNotFoundException || err instanceof CustomerNotFoundException || err instanceof UserNotFoundException)
+    return 'not_found';
   if (err instanceof InvalidRecipientTypeException || err instanceof InvalidConversationTypeException) return 'recipient';
   if (err instanceof ValidationException) return err.errors.some((e) => e.pointer.includes('subject')) ? 'subject' : 'empty';
   throw err;
@@ -75,9 +85,20 @@ async function dropUnchosenFiles(ctx: Context): Promise<void> {
  * `resolve` turns what the form names (a vendor code, a customer's e-mail, ticked admins) into
  * ids after the plan gate, as the API judges the plan before the recipients.
  */
-export async function startFromForm(services: Services, ctx: Context, actor: Actor, context: CommandContext, recipients: Partial<NewConversation>,
-  resolve?: () => Promise<Partial<NewConversation>>): Promise<{ id: string } | { error: FormError }> {
-  const input: NewConversation = { conversation_type: 'vendor_customer', ...recipients, subject: text(ctx, 'subject').slice(0, 1000), body: text(ctx, 'body') };
+export async function startFromForm(
+  services: Services,
+  ctx: Context,
+  actor: Actor,
+  context: CommandContext,
+  recipients: Partial<NewConversation>,
+  resolve?: () => Promise<Partial<NewConversation>>,
+): Promise<{ id: string } | { error: FormError }> {
+  const input: NewConversation = {
+    conversation_type: 'vendor_customer',
+    ...recipients,
+    subject: text(ctx, 'subject').slice(0, 1000),
+    body: text(ctx, 'body'),
+  };
   if (input.subject.trim() === '') return { error: 'subject' };
   const id = newConversationId();
   try {
@@ -94,13 +115,21 @@ export async function startFromForm(services: Services, ctx: Context, actor: Act
 }
 
 /** Replies from the form (body, files); null when sent, else the error to show. A stranger's conversation is not found. */
-export async function replyFromForm(services: Services, ctx: Context, actor: Actor, context: CommandContext, conversationId: string): Promise<FormError | null> {
+export async function replyFromForm(
+  services: Services,
+  ctx: Context,
+  actor: Actor,
+  context: CommandContext,
+  conversationId: string,
+): Promise<FormError | null> {
   const conversation = await conversationFor(deps(services), conversationId, actor);
   try {
     await dropUnchosenFiles(ctx);
     await assertMessageAllowed(services, actor, conversation.conversation_type, allFiles(ctx).length);
     const refs = await storeAttachments(services, ctx, conversationId);
-    const done = await withAttachments(services, conversationId, refs, () => postMessage(deps(services), conversationId, text(ctx, 'body'), refs, actor, context));
+    const done = await withAttachments(services, conversationId, refs, () =>
+      postMessage(deps(services), conversationId, text(ctx, 'body'), refs, actor, context),
+    );
     await services.settle([done]);
     return null;
   } catch (err) {
@@ -109,7 +138,12 @@ export async function replyFromForm(services: Services, ctx: Context, actor: Act
 }
 
 /** The conversation as its page shows it: read by the caller (opening it is reading it), its latest messages. */
-export async function openConversation(services: Services, actor: Actor, context: CommandContext, conversationId: string): Promise<ConversationDetail> {
+export async function openConversation(
+  services: Services,
+  actor: Actor,
+  context: CommandContext,
+  conversationId: string,
+): Promise<ConversationDetail> {
   const knex = services.db.knex;
   await readConversation(services, actor, context, conversationId);
   const first = await getConversation(knex, viewerOf(actor), conversationId, { page: 1, limit: 100 });
@@ -137,8 +171,8 @@ export const downloadAttachment = (services: Services, ctx: Context, actor: Acto
   sendAttachment(services, ctx, viewerOf(actor), conversationId, attachmentId);
 
 /** Whether an error means "no such conversation for you" (the page answers its not-found page). */
-export const isNotFound = (err: unknown): boolean => err instanceof ConversationNotFoundException
-  || (err instanceof DomainException && (err as DomainException).status === 404);
+export const isNotFound = (err: unknown): boolean =>
+  err instanceof ConversationNotFoundException || (err instanceof DomainException && (err as DomainException).status === 404);
 
 /**
  * After the read form: a browser's own form submission goes back to the conversation (303); the
@@ -146,6 +180,9 @@ export const isNotFound = (err: unknown): boolean => err instanceof Conversation
  */
 export function answerRead(ctx: Context, conversationPath: string, redirect: (ctx: Context, to: string) => void): void {
   const mode = ctx.get('sec-fetch-mode');
-  if (mode && mode !== 'navigate') { ctx.status = 204; return; }
+  if (mode && mode !== 'navigate') {
+    ctx.status = 204;
+    return;
+  }
   redirect(ctx, conversationPath);
 }

@@ -17,17 +17,27 @@ export function adminMessagesPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
 
   // Before /admin/messages/{conversation_id}.
-  api.get('/admin/messages/stream', {
-    summary: 'Admin pages\' stream: the signed-in admin\'s live messages and unread count (Server-Sent Events, as GET /api/v1/admin/messages/stream)',
-    responses: { 200: { description: 'An open event stream (text/event-stream)', contentType: 'text/event-stream' }, 303: { description: 'No admin session: the sign-in page (Location)' } },
-  }, async (ctx) => {
-    const viewer = await signedInViewer(services, ctx, 'admin');
-    if (!viewer) return seeOther(ctx, '/admin/login');
-    await streamMessages(ctx, services, { kind: 'admin', id: viewer.userId }, adminStillActive(services, viewer.userId));
-  });
+  api.get(
+    '/admin/messages/stream',
+    {
+      summary:
+        "Admin pages' stream: the signed-in admin's live messages and unread count (Server-Sent Events, as GET /api/v1/admin/messages/stream)",
+      responses: {
+        200: { description: 'An open event stream (text/event-stream)', contentType: 'text/event-stream' },
+        303: { description: 'No admin session: the sign-in page (Location)' },
+      },
+    },
+    async (ctx) => {
+      const viewer = await signedInViewer(services, ctx, 'admin');
+      if (!viewer) return seeOther(ctx, '/admin/login');
+      await streamMessages(ctx, services, { kind: 'admin', id: viewer.userId }, adminStillActive(services, viewer.userId));
+    },
+  );
 
   declareBackOfficeMessages(api, services, {
-    prefix: '/admin', who: 'admin', streamUrl: '/admin/messages/stream',
+    prefix: '/admin',
+    who: 'admin',
+    streamUrl: '/admin/messages/stream',
     // From the list, an admin writes to a vendor's team or to other admins.
     start: adminStartForms(services),
     async caller(ctx) {

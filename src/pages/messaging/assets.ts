@@ -15,12 +15,19 @@ export function messagesAssetRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const body = readFileSync(new URL('./static/messages.js', import.meta.url));
   const etag = contentEtag(body);
-  api.get(MESSAGES_SCRIPT, {
-    summary: 'Messages pages\' script: live messages and unread badges from the page\'s event stream',
-    responses: {
-      200: { description: 'The file (application/javascript); fresh for an hour, then revalidated by its ETag', contentType: 'application/javascript' },
-      304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+  api.get(
+    MESSAGES_SCRIPT,
+    {
+      summary: "Messages pages' script: live messages and unread badges from the page's event stream",
+      responses: {
+        200: {
+          description: 'The file (application/javascript); fresh for an hour, then revalidated by its ETag',
+          contentType: 'application/javascript',
+        },
+        304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+      },
     },
-  }, (ctx) => sendStaticFile(ctx, { body, etag, type: 'application/javascript; charset=utf-8' }));
+    (ctx) => sendStaticFile(ctx, { body, etag, type: 'application/javascript; charset=utf-8' }),
+  );
   return api.router;
 }

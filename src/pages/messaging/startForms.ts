@@ -34,7 +34,8 @@ async function vendorField(services: Services, ctx: Context, p: MessagesPage): P
   const typed = html`<p><label>${mt(p.language, 'vendor_field')}<br><input name="vendor" required maxlength="255"></label></p>`;
   if (term === '') return { search, field: typed };
   const found = await searchVendors(services.db.knex, term, VENDOR_CHOICES);
-  if (found.length === 0) return { search: html`${search}<p class="muted" id="no-vendor-found">${mt(p.language, 'no_vendor_found')}</p>`, field: typed };
+  if (found.length === 0)
+    return { search: html`${search}<p class="muted" id="no-vendor-found">${mt(p.language, 'no_vendor_found')}</p>`, field: typed };
   return {
     search,
     field: html`<p><label>${mt(p.language, 'to_vendor')}<br><select name="vendor" required>
@@ -68,7 +69,11 @@ ${admins.length === 0 ? html`<p class="muted">${mt(p.language, 'no_admins')}</p>
           },
         };
       }
-      const ids = texts(ctx, 'admin_ids').flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => /^\d{1,10}$/.test(v)).map(Number);
+      const ids = texts(ctx, 'admin_ids')
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => /^\d{1,10}$/.test(v))
+        .map(Number);
       return { conversation_type: type, resolve: async () => ({ admin_ids: [...new Set(ids)].slice(0, 50) }) };
     },
   };
@@ -78,7 +83,12 @@ ${admins.length === 0 ? html`<p class="muted">${mt(p.language, 'no_admins')}</p>
 export function vendorStartForms(services: Services): StartForms {
   return {
     async forms(_ctx, c, p) {
-      const customers = await listCustomers(services.db.knex, { vendor_id: c.actor.vendor_id! }, { page: 1, limit: CUSTOMER_SUGGESTIONS }, 'email');
+      const customers = await listCustomers(
+        services.db.knex,
+        { vendor_id: c.actor.vendor_id! },
+        { page: 1, limit: CUSTOMER_SUGGESTIONS },
+        'email',
+      );
       const email = html`<p><label>${mt(p.language, 'customer_email')}<br><input type="email" name="customer_email" required maxlength="255" list="vendor-customers" autocomplete="off"></label></p>
 <datalist id="vendor-customers">${customers.items.map((cu) => html`<option value="${cu.email}">${[cu.first_name, cu.last_name].filter(Boolean).join(' ')}</option>`)}</datalist>`;
       return html`<h2>${mt(p.language, 'new_conversation')}</h2>

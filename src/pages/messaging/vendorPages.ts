@@ -13,7 +13,9 @@ import { vendorStartForms } from './startForms.ts';
 export function vendorMessagesPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   declareBackOfficeMessages(api, services, {
-    prefix: '/vendor', who: 'vendor team member', streamUrl: '/api/v1/vendor/messages/stream',
+    prefix: '/vendor',
+    who: 'vendor team member',
+    streamUrl: '/api/v1/vendor/messages/stream',
     async caller(ctx) {
       const viewer = await signedInViewer(services, ctx, 'vendor');
       if (!viewer?.vendor) return null;

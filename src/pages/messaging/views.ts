@@ -35,8 +35,10 @@ export const MESSAGES_STYLE = `.messages-root .count,.page-head .count{display:i
 ol.thread>li.own{margin-left:auto;background:#f3f7ff}.thread .meta{margin:0 0 .3em;font-size:.9em;opacity:.8}.thread .body{margin:0;white-space:pre-wrap}
 .thread ul.attachments{margin:.4em 0 0;padding-left:1.2em}form.reply textarea,form.start textarea{width:100%;max-width:46em;min-height:6em}form.start input[name=subject]{width:100%;max-width:46em}`;
 
-const when = (iso: string, language: LanguageCode) => dateTimeFormat(language === 'lb' ? 'lb-LU' : language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const when = (iso: string, language: LanguageCode) =>
+  dateTimeFormat(language === 'lb' ? 'lb-LU' : language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function badge(count: number, id?: string): Html {
   return html`<span class="count"${id ? html` id="${id}"` : ''} data-count="${count}" aria-live="polite">${count}</span>`;
@@ -54,19 +56,24 @@ ${body}</div>`;
 /** Who the conversation is with, as the caller sees it. */
 function counterpart(c: ConversationSummary, p: MessagesPage): string {
   if (c.conversation_type === 'vendor_customer') {
-    return p.viewer === 'customer' ? c.vendor_name ?? '' : c.customer_name ?? mt(p.language, 'with_customer');
+    return p.viewer === 'customer' ? (c.vendor_name ?? '') : (c.customer_name ?? mt(p.language, 'with_customer'));
   }
   if (c.conversation_type === 'admin_vendor' && p.viewer === 'admin') return c.vendor_name ?? '';
   return mt(p.language, 'with_admins');
 }
 
 export function conversationList(p: MessagesPage, list: Page<ConversationSummary>, startForm: Html | null): Html {
-  const items = list.items.map((c) => html`<li class="conversation${c.unread_count > 0 ? ' has-unread' : ''}" data-conversation-id="${c.id}">
+  const items = list.items.map(
+    (c) => html`<li class="conversation${c.unread_count > 0 ? ' has-unread' : ''}" data-conversation-id="${c.id}">
 <a href="${p.base}/${c.id}">${c.subject}</a> <span class="muted">${counterpart(c, p)}</span>
-${badge(c.unread_count)} <span class="muted">${mt(p.language, 'unread')}</span> <time datetime="${c.last_message_at}" class="muted">${when(c.last_message_at, p.language)}</time></li>`);
-  return root(p, html`${list.items.length === 0 ? html`<p id="no-conversations">${mt(p.language, 'no_conversations')}</p>` : ''}
+${badge(c.unread_count)} <span class="muted">${mt(p.language, 'unread')}</span> <time datetime="${c.last_message_at}" class="muted">${when(c.last_message_at, p.language)}</time></li>`,
+  );
+  return root(
+    p,
+    html`${list.items.length === 0 ? html`<p id="no-conversations">${mt(p.language, 'no_conversations')}</p>` : ''}
 <ul class="conversations" id="conversations">${items}</ul>
-${startForm ?? ''}`);
+${startForm ?? ''}`,
+  );
 }
 
 function messageItem(p: MessagesPage, conversationId: string, m: MessageView): Html {
@@ -89,11 +96,19 @@ ${fileInput(p)}<p><button type="submit" class="primary">${mt(p.language, 'send')
 }
 
 export function conversationPage(p: MessagesPage, c: ConversationDetail): Html {
-  return root(p, html`<p><a href="${p.base}" id="all-conversations">← ${mt(p.language, 'all_conversations')}</a></p>
+  return root(
+    p,
+    html`<p><a href="${p.base}" id="all-conversations">← ${mt(p.language, 'all_conversations')}</a></p>
 <h2 id="subject">${c.subject} <span class="muted">· ${counterpart(c, p)}</span></h2>
 <ol class="thread" id="messages">${c.messages.items.map((m) => messageItem(p, c.id, m))}</ol>
 <form id="mark-read" method="post" action="${p.base}/${c.id}/read" hidden>${p.csrf}</form>
-${p.canSend ? html`<form class="reply" method="post" action="${p.base}/${c.id}" enctype="multipart/form-data">${p.csrf}
+${
+  p.canSend
+    ? html`<form class="reply" method="post" action="${p.base}/${c.id}" enctype="multipart/form-data">${p.csrf}
 <p><label>${mt(p.language, 'reply')}<br><textarea name="body" maxlength="10000"></textarea></label></p>
-${fileInput(p)}<p><button type="submit" class="primary">${mt(p.language, 'send')}</button></p></form>` : html`<p class="muted" id="read-only">${mt(p.language, 'read_only')}</p>`}`, c.id);
+${fileInput(p)}<p><button type="submit" class="primary">${mt(p.language, 'send')}</button></p></form>`
+    : html`<p class="muted" id="read-only">${mt(p.language, 'read_only')}</p>`
+}`,
+    c.id,
+  );
 }

@@ -5,7 +5,13 @@ import { DomainException, ValidationException } from '../../core/errors.ts';
 import { Api } from '../../http/api.ts';
 import { validBody } from '../../http/validation.ts';
 import {
-  BusinessInfoBody, ExtmarketBody, LocalizationBody, saveBusinessInfo, saveExtmarketSettings, saveLocalization, vendorSettings,
+  BusinessInfoBody,
+  ExtmarketBody,
+  LocalizationBody,
+  saveBusinessInfo,
+  saveExtmarketSettings,
+  saveLocalization,
+  vendorSettings,
 } from '../../http/vendor/settings.ts';
 import type { Services } from '../../runtime/services.ts';
 import { tabs } from '../backOffice/components.ts';
@@ -23,10 +29,18 @@ import { st, type SettingsText } from './texts.ts';
 const OWN_TABS = ['business', 'localization', 'extmarket', 'domains'] as const;
 
 export const settingsBackOffice: BackOfficeContribution = {
-  navigation: [{
-    area: 'vendor', key: 'settings', href: BASE, section: 'account', icon: 'settings', order: 5, permission: 'settings.view',
-    label: { en: 'Settings', fr: 'Paramètres', de: 'Einstellungen', lb: 'Astellungen' },
-  }],
+  navigation: [
+    {
+      area: 'vendor',
+      key: 'settings',
+      href: BASE,
+      section: 'account',
+      icon: 'settings',
+      order: 5,
+      permission: 'settings.view',
+      label: { en: 'Settings', fr: 'Paramètres', de: 'Einstellungen', lb: 'Astellungen' },
+    },
+  ],
 };
 
 /** A refusal's reasons by the form field they name (`/body/delivery_method/0` → delivery_method). */
@@ -59,9 +73,12 @@ export function settingsPageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
 
   const tabsOf = (viewer: Viewer) => {
-    const contributed = backOfficeOf(services).settingsSections().filter((s) => can(viewer, s.permission));
+    const contributed = backOfficeOf(services)
+      .settingsSections()
+      .filter((s) => can(viewer, s.permission));
     const own = OWN_TABS.map((key) => ({ key, label: st(viewer.language, `tab_${key}` as SettingsText) }));
-    const extra = contributed.filter((s) => !(OWN_TABS as readonly string[]).includes(s.tab))
+    const extra = contributed
+      .filter((s) => !(OWN_TABS as readonly string[]).includes(s.tab))
       .filter((s, i, all) => all.findIndex((o) => o.tab === s.tab) === i)
       .map((s) => ({ key: s.tab, label: s.label[viewer.language] ?? s.label.en }));
     return { list: [...own, ...extra], contributed };
@@ -73,17 +90,32 @@ export function settingsPageRoutes(services: Services): Router {
     const { list, contributed } = tabsOf(viewer);
     const current = list.some((t) => t.key === tab) ? tab : 'business';
     const editable = can(viewer, 'settings.edit');
-    const own = current === 'business' ? businessTab(ctx, l, s, editable, refused)
-      : current === 'localization' ? localizationTab(ctx, l, s, editable, refused)
-        : current === 'extmarket' ? extmarketTab(ctx, l, s, editable, refused)
-          : current === 'domains' ? domainsTab(ctx, l, s) : html``;
+    const own =
+      current === 'business'
+        ? businessTab(ctx, l, s, editable, refused)
+        : current === 'localization'
+          ? localizationTab(ctx, l, s, editable, refused)
+          : current === 'extmarket'
+            ? extmarketTab(ctx, l, s, editable, refused)
+            : current === 'domains'
+              ? domainsTab(ctx, l, s)
+              : html``;
     const sections = await Promise.all(contributed.filter((c) => c.tab === current).map((c) => c.render(services, ctx, viewer)));
-    await renderBackOffice(ctx, services, viewer, {
-      title: st(l, 'title'), nav: 'settings', subtitle: st(l, 'subtitle'), error: refused ? refused.message : null,
-      body: html`${tabs(list.map((t) => ({ href: `${BASE}?tab=${t.key}`, label: t.label, current: t.key === current })))}
+    await renderBackOffice(
+      ctx,
+      services,
+      viewer,
+      {
+        title: st(l, 'title'),
+        nav: 'settings',
+        subtitle: st(l, 'subtitle'),
+        error: refused ? refused.message : null,
+        body: html`${tabs(list.map((t) => ({ href: `${BASE}?tab=${t.key}`, label: t.label, current: t.key === current })))}
 ${editable ? '' : html`<div class="flash notice" role="status"><span>${st(l, 'read_only')}</span></div>`}
 ${own}${sections}`,
-    }, status);
+      },
+      status,
+    );
   }
 
   /** Runs a settings form: its command, then back to its tab with the notice; a refused value re-renders the tab with the reason beside its field. */
@@ -102,68 +134,100 @@ ${own}${sections}`,
     }
   }
 
-  api.get(BASE, {
-    summary: 'Back-office page: the vendor\'s settings (`tab`: business, localization, extmarket, domains, theme) with their forms',
-    responses: { 200: HTML, 303: SEE_OTHER, 403: HTML },
-  }, async (ctx) => {
-    const viewer = await pageViewer(services, ctx, 'vendor', 'settings.view');
-    if (viewer) await settingsPage(ctx, viewer, typeof ctx.query.tab === 'string' ? ctx.query.tab : 'business');
-  });
+  api.get(
+    BASE,
+    {
+      summary: "Back-office page: the vendor's settings (`tab`: business, localization, extmarket, domains, theme) with their forms",
+      responses: { 200: HTML, 303: SEE_OTHER, 403: HTML },
+    },
+    async (ctx) => {
+      const viewer = await pageViewer(services, ctx, 'vendor', 'settings.view');
+      if (viewer) await settingsPage(ctx, viewer, typeof ctx.query.tab === 'string' ? ctx.query.tab : 'business');
+    },
+  );
 
-  api.post(`${BASE}/business-info`, {
-    summary: 'Back-office form: the shop\'s name, description and contact data (an empty contact field inherits the company\'s), as PUT /settings/business-info',
-    responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
-  }, (ctx) => settingsForm(ctx, 'business', async (viewer) => {
-    const body = validBody(BusinessInfoBody, {
-      name: field(ctx, 'name'), description: field(ctx, 'description'),
-      ...Object.fromEntries(CONTACT_FIELDS.map((f) => [f, field(ctx, f).trim()])),
-    });
-    await saveBusinessInfo(services, viewer.vendor!.id, body, viewer.context);
-    return st(viewer.language, 'saved');
-  }));
+  api.post(
+    `${BASE}/business-info`,
+    {
+      summary:
+        "Back-office form: the shop's name, description and contact data (an empty contact field inherits the company's), as PUT /settings/business-info",
+      responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
+    },
+    (ctx) =>
+      settingsForm(ctx, 'business', async (viewer) => {
+        const body = validBody(BusinessInfoBody, {
+          name: field(ctx, 'name'),
+          description: field(ctx, 'description'),
+          ...Object.fromEntries(CONTACT_FIELDS.map((f) => [f, field(ctx, f).trim()])),
+        });
+        await saveBusinessInfo(services, viewer.vendor!.id, body, viewer.context);
+        return st(viewer.language, 'saved');
+      }),
+  );
 
-  api.post(`${BASE}/business-info/reset`, {
-    summary: 'Back-office form: one contact field (`field`) or all of them (`field=all`: reset_to_company) back to the company\'s value',
-    responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
-  }, async (ctx) => {
-    const viewer = await formViewer(services, ctx, 'vendor', 'settings.edit');
-    if (!viewer) return;
-    const l = viewer.language;
-    await act(ctx, `${BASE}?tab=business`, async () => {
-      const which = field(ctx, 'field');
-      const one = CONTACT_FIELDS.find((f) => f === which);
-      if (!one && which !== 'all') throw new ValidationException('The request is not valid', [{ pointer: '/body/field', message: `must be all or one of ${CONTACT_FIELDS.join(', ')}` }]);
-      await saveBusinessInfo(services, viewer.vendor!.id, one ? { [one]: null } : { reset_to_company: true }, viewer.context);
-      return one ? st(l, 'field_reset', { field: st(l, one) }) : st(l, 'reset_done');
-    });
-  });
+  api.post(
+    `${BASE}/business-info/reset`,
+    {
+      summary: "Back-office form: one contact field (`field`) or all of them (`field=all`: reset_to_company) back to the company's value",
+      responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
+    },
+    async (ctx) => {
+      const viewer = await formViewer(services, ctx, 'vendor', 'settings.edit');
+      if (!viewer) return;
+      const l = viewer.language;
+      await act(ctx, `${BASE}?tab=business`, async () => {
+        const which = field(ctx, 'field');
+        const one = CONTACT_FIELDS.find((f) => f === which);
+        if (!one && which !== 'all')
+          throw new ValidationException('The request is not valid', [
+            { pointer: '/body/field', message: `must be all or one of ${CONTACT_FIELDS.join(', ')}` },
+          ]);
+        await saveBusinessInfo(services, viewer.vendor!.id, one ? { [one]: null } : { reset_to_company: true }, viewer.context);
+        return one ? st(l, 'field_reset', { field: st(l, one) }) : st(l, 'reset_done');
+      });
+    },
+  );
 
-  api.post(`${BASE}/localization`, {
-    summary: 'Back-office form: the back-office and shop languages and the shop locale, as PUT /settings/localization',
-    responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
-  }, (ctx) => settingsForm(ctx, 'localization', async (viewer) => {
-    const languages = fields(ctx, 'storefront_languages');
-    const body = validBody(LocalizationBody, {
-      dashboard_language: field(ctx, 'dashboard_language'), storefront_language: field(ctx, 'storefront_language'),
-      ...(languages.length > 0 ? { storefront_languages: languages } : {}), storefront_locale: field(ctx, 'storefront_locale').trim() || null,
-    });
-    await saveLocalization(services, viewer.vendor!.id, body, viewer.context);
-    return st(viewer.language, 'saved');
-  }));
+  api.post(
+    `${BASE}/localization`,
+    {
+      summary: 'Back-office form: the back-office and shop languages and the shop locale, as PUT /settings/localization',
+      responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
+    },
+    (ctx) =>
+      settingsForm(ctx, 'localization', async (viewer) => {
+        const languages = fields(ctx, 'storefront_languages');
+        const body = validBody(LocalizationBody, {
+          dashboard_language: field(ctx, 'dashboard_language'),
+          storefront_language: field(ctx, 'storefront_language'),
+          ...(languages.length > 0 ? { storefront_languages: languages } : {}),
+          storefront_locale: field(ctx, 'storefront_locale').trim() || null,
+        });
+        await saveLocalization(services, viewer.vendor!.id, body, viewer.context);
+        return st(viewer.language, 'saved');
+      }),
+  );
 
-  api.post(`${BASE}/extmarket`, {
-    summary: 'Back-office form: the extmarket listing settings (VAT rate, delivery, boost, preorders, feeds), as PUT /settings/extmarket',
-    responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
-  }, (ctx) => settingsForm(ctx, 'extmarket', async (viewer) => {
-    const methods = fields(ctx, 'delivery_method');
-    const body = validBody(ExtmarketBody, {
-      ...Object.fromEntries(FEED_FIELDS.map((f) => [f, field(ctx, f).trim()])),
-      default_tax_rate: numberOrNull(field(ctx, 'default_tax_rate')), boost_sort: numberOrNull(field(ctx, 'boost_sort')),
-      preorder_days: numberOrNull(field(ctx, 'preorder_days')), delivery_method: methods.length > 0 ? methods : null,
-    });
-    await saveExtmarketSettings(services, viewer.vendor!.id, body, viewer.context);
-    return st(viewer.language, 'saved');
-  }));
+  api.post(
+    `${BASE}/extmarket`,
+    {
+      summary: 'Back-office form: the extmarket listing settings (VAT rate, delivery, boost, preorders, feeds), as PUT /settings/extmarket',
+      responses: { 303: SEE_OTHER, 403: HTML, 422: HTML },
+    },
+    (ctx) =>
+      settingsForm(ctx, 'extmarket', async (viewer) => {
+        const methods = fields(ctx, 'delivery_method');
+        const body = validBody(ExtmarketBody, {
+          ...Object.fromEntries(FEED_FIELDS.map((f) => [f, field(ctx, f).trim()])),
+          default_tax_rate: numberOrNull(field(ctx, 'default_tax_rate')),
+          boost_sort: numberOrNull(field(ctx, 'boost_sort')),
+          preorder_days: numberOrNull(field(ctx, 'preorder_days')),
+          delivery_method: methods.length > 0 ? methods : null,
+        });
+        await saveExtmarketSettings(services, viewer.vendor!.id, body, viewer.context);
+        return st(viewer.language, 'saved');
+      }),
+  );
 
   return api.router;
 }

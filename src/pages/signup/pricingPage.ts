@@ -21,7 +21,8 @@ const FEATURES_SHOWN = 6;
 export async function renderPricing(ctx: Context, services: Services, language: LanguageCode): Promise<void> {
   const tiers = await listTiers(services.db.knex);
   const featured = tiers.length > 1 ? tiers[1].code : null;
-  const limit = (n: number | null, key: 'orders_limit' | 'products_limit' | 'team_limit') => st(language, key, { n: n === null ? st(language, 'unlimited') : formatNumber(n, language) });
+  const limit = (n: number | null, key: 'orders_limit' | 'products_limit' | 'team_limit') =>
+    st(language, key, { n: n === null ? st(language, 'unlimited') : formatNumber(n, language) });
   const cards = tiers.map((t) => {
     const names = t.features.map((code) => featureByCode(code)?.name ?? code);
     return html`<section class="pricing-tier${t.code === featured ? ' featured' : ''}" id="tier-${t.code}">
@@ -33,7 +34,9 @@ ${names.slice(0, FEATURES_SHOWN).map((n) => html`<li>${n}</li>`)}${names.length 
 <a class="button${t.code === featured ? ' primary' : ''}" href="/signup?tier=${encodeURIComponent(t.code)}&amp;lang=${language}">${st(language, 'start_trial')}</a>
 </section>`;
   });
-  const addOns = ADD_ON_CATALOGUE.map((a) => `${a.name} (${formatMoney(a.price_monthly_cents, 'EUR', language)} ${st(language, 'per_month')})`).join(' · ');
+  const addOns = ADD_ON_CATALOGUE.map(
+    (a) => `${a.name} (${formatMoney(a.price_monthly_cents, 'EUR', language)} ${st(language, 'per_month')})`,
+  ).join(' · ');
   const body = html`<h1>${st(language, 'pricing_title')}</h1>
 <p class="lead">${st(language, 'pricing_lead', { days: TRIAL_DAYS })}</p>
 <div class="pricing-tiers">${cards}</div>

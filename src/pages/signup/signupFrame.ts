@@ -3,7 +3,12 @@ import { SignupNotFoundException, SignupStepOrderException } from '../../../comm
 import { SIGNUP_STEPS } from '../../../commands/signup/events.ts';
 import { stepDone, type LiveSignup } from '../../../commands/signup/signup.ts';
 import {
-  ConflictException, DomainException, ExtmarketCredentialsException, ResourceNotFoundException, TooManyAttemptsException, ValidationException,
+  ConflictException,
+  DomainException,
+  ExtmarketCredentialsException,
+  ResourceNotFoundException,
+  TooManyAttemptsException,
+  ValidationException,
 } from '../../core/errors.ts';
 import { isLanguage, LANGUAGE_INFO, LANGUAGES, type LanguageCode } from '../../core/i18n.ts';
 import { chosenLanguage } from '../backOffice/session.ts';
@@ -28,11 +33,13 @@ export const languageLinks = (path: string, language: LanguageCode): Html =>
 
 /** The progress bar of the steps: done ones link back (a visitor may change them), the current one is marked. */
 export function stepsNav(s: LiveSignup, current: PageStep, language: LanguageCode): Html {
-  return html`<ol class="signup-steps" aria-label="${st(language, 'step_of', { n: Math.min(PAGE_STEPS.indexOf(current) + 1, 5) })}">${PAGE_STEPS.map((step) => {
-    const done = step !== 'review' && stepDone(s, step);
-    const label = st(language, `step_${step}` as SignupKey);
-    return html`<li class="${done ? 'done' : ''}"${step === current ? html` aria-current="step"` : ''}>${done && step !== current ? html`<a href="/signup/${s.id}/${step}">${label}</a>` : label}</li>`;
-  })}</ol>`;
+  return html`<ol class="signup-steps" aria-label="${st(language, 'step_of', { n: Math.min(PAGE_STEPS.indexOf(current) + 1, 5) })}">${PAGE_STEPS.map(
+    (step) => {
+      const done = step !== 'review' && stepDone(s, step);
+      const label = st(language, `step_${step}` as SignupKey);
+      return html`<li class="${done ? 'done' : ''}"${step === current ? html` aria-current="step"` : ''}>${done && step !== current ? html`<a href="/signup/${s.id}/${step}">${label}</a>` : label}</li>`;
+    },
+  )}</ol>`;
 }
 
 /** What a refused form says to the visitor, and its status; anything else is not the visitor's to fix. */
@@ -53,7 +60,8 @@ export function refusal(err: unknown, language: LanguageCode): Refusal | null {
   if (err instanceof ExtmarketCredentialsException) return { text: st(language, 'error_shop_key'), status: 400, field: 'api_key' };
   if (err instanceof ConflictException && !(err instanceof SignupStepOrderException)) {
     if (field === 'email') return { text: st(language, 'error_email_taken'), status: 409, field };
-    if (field === 'vendor_code' || field === 'subdomain') return { text: st(language, 'error_code_taken'), status: 409, field: 'vendor_code' };
+    if (field === 'vendor_code' || field === 'subdomain')
+      return { text: st(language, 'error_code_taken'), status: 409, field: 'vendor_code' };
     if (field === 'extmarket_shop') return { text: st(language, 'error_shop_taken'), status: 409, field: 'api_key' };
     if ((err.extra as { login_url?: string }).login_url) return { text: st(language, 'error_completed'), status: 409 };
   }

@@ -39,23 +39,33 @@ export function stepForm(step: PageStep, f: StepForm): Html {
   switch (step) {
     case 'account': {
       const a = s?.account;
-      return form(f, action('account'), html`${s ? '' : html`<input type="hidden" name="tier" value="${f.values.tier ?? ''}">`}
+      return form(
+        f,
+        action('account'),
+        html`${s ? '' : html`<input type="hidden" name="tier" value="${f.values.tier ?? ''}">`}
 ${input(l, { label: st(l, 'email'), name: 'email', type: 'email', required: true, value: field(f, 'email', a?.email), problem: problemOf(f, 'email'), attrs: html` autocomplete="email" maxlength="254"` })}
 ${input(l, { label: st(l, 'password'), name: 'password', type: 'password', required: true, hint: problemOf(f, 'password') ? undefined : st(l, 'password_hint'), problem: problemOf(f, 'password'), attrs: html` autocomplete="new-password" minlength="10"` })}
 <div class="row">${input(l, { label: st(l, 'first_name'), name: 'first_name', value: field(f, 'first_name', a?.first_name), attrs: html` autocomplete="given-name"` })}
 ${input(l, { label: st(l, 'last_name'), name: 'last_name', value: field(f, 'last_name', a?.last_name), attrs: html` autocomplete="family-name"` })}</div>
 ${select(l, { label: st(l, 'language'), name: 'language', required: true, value: field(f, 'language', a?.language ?? l), options: LANGUAGES.map((c) => [c, LANGUAGE_INFO[c].native_name]) })}`,
-      st(l, 'continue'), null);
+        st(l, 'continue'),
+        null,
+      );
     }
     case 'company': {
       const c = s?.company;
-      return form(f, action('company'), html`<p class="muted">${st(l, 'company_hint')}</p>
+      return form(
+        f,
+        action('company'),
+        html`<p class="muted">${st(l, 'company_hint')}</p>
 ${input(l, { label: st(l, 'company_name'), name: 'name', required: true, value: field(f, 'name', c?.name), problem: problemOf(f, 'name'), attrs: html` autocomplete="organization"` })}
 ${input(l, { label: st(l, 'business_address'), name: 'business_address', value: field(f, 'business_address', c?.business_address), attrs: html` autocomplete="street-address"` })}
 <div class="row">${input(l, { label: st(l, 'tax_number'), name: 'tax_number', value: field(f, 'tax_number', c?.tax_number) })}
 ${input(l, { label: st(l, 'contact_phone'), name: 'contact_phone', type: 'tel', value: field(f, 'contact_phone', c?.contact_phone) })}</div>
 ${input(l, { label: st(l, 'website'), name: 'website', type: 'url', value: field(f, 'website', c?.website), problem: problemOf(f, 'website') })}`,
-      st(l, 'continue'), 'account');
+        st(l, 'continue'),
+        'account',
+      );
     }
     case 'vendor': {
       const claim = s?.shop
@@ -66,16 +76,35 @@ ${input(l, { label: st(l, 'api_key'), name: 'api_key', type: 'password', require
 ${input(l, { label: st(l, 'api_endpoint'), name: 'api_endpoint', type: 'url', value: field(f, 'api_endpoint', null) })}
 <button type="submit">${st(l, 'claim')}</button></form></details>`;
       const v = s?.vendor;
-      return html`${claim}${form(f, action('vendor'), html`
+      return html`${claim}${form(
+        f,
+        action('vendor'),
+        html`
 ${input(l, { label: st(l, 'vendor_code'), name: 'vendor_code', required: true, value: field(f, 'vendor_code', v?.vendor_code), hint: st(l, 'vendor_code_hint', { host: f.ctx.host }), problem: problemOf(f, 'vendor_code'), attrs: html` maxlength="50" autocapitalize="characters" pattern="[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]"` })}
 ${input(l, { label: st(l, 'vendor_name'), name: 'name', value: field(f, 'name', v?.name ?? s?.shop?.name ?? s?.company?.name) })}`,
-      st(l, 'continue'), 'company')}`;
+        st(l, 'continue'),
+        'company',
+      )}`;
     }
     case 'tier': {
       const chosen = field(f, 'tier_code', s?.tier?.tier_code ?? s?.proposed_tier ?? f.tiers[0]?.code);
-      return form(f, action('tier'), html`<fieldset class="field"><legend>${st(l, 'tier')}</legend>${f.tiers.map((t) => html`<label class="check"><input type="radio" name="tier_code" value="${t.code}"${t.code === chosen ? html` checked` : ''}> <strong>${t.name}</strong> · ${formatMoney(t.price_monthly_cents, 'EUR', l)} ${st(l, 'per_month')}</label>`)}</fieldset>
-${select(l, { label: st(l, 'interval'), name: 'billing_interval', required: true, value: field(f, 'billing_interval', s?.tier?.billing_interval ?? 'month'), options: [['month', st(l, 'monthly')], ['year', st(l, 'yearly')]] })}`,
-      st(l, 'continue'), 'vendor');
+      return form(
+        f,
+        action('tier'),
+        html`<fieldset class="field"><legend>${st(l, 'tier')}</legend>${f.tiers.map((t) => html`<label class="check"><input type="radio" name="tier_code" value="${t.code}"${t.code === chosen ? html` checked` : ''}> <strong>${t.name}</strong> · ${formatMoney(t.price_monthly_cents, 'EUR', l)} ${st(l, 'per_month')}</label>`)}</fieldset>
+${select(l, {
+  label: st(l, 'interval'),
+  name: 'billing_interval',
+  required: true,
+  value: field(f, 'billing_interval', s?.tier?.billing_interval ?? 'month'),
+  options: [
+    ['month', st(l, 'monthly')],
+    ['year', st(l, 'yearly')],
+  ],
+})}`,
+        st(l, 'continue'),
+        'vendor',
+      );
     }
     case 'card': {
       const saved = s?.card?.confirmed;
@@ -95,7 +124,8 @@ ${select(l, { label: st(l, 'interval'), name: 'billing_interval', required: true
     case 'review': {
       const until = new Date(f.now.getTime() + f.trialDays * 86_400_000);
       const tier = f.tiers.find((t) => t.code === s!.tier?.tier_code);
-      const row = (label: string, value: string | Html, step: PageStep) => html`<tr><th>${label}</th><td>${value} · <a href="/signup/${s!.id}/${step}">${st(l, 'change')}</a></td></tr>`;
+      const row = (label: string, value: string | Html, step: PageStep) =>
+        html`<tr><th>${label}</th><td>${value} · <a href="/signup/${s!.id}/${step}">${st(l, 'change')}</a></td></tr>`;
       return html`<p class="muted">${st(l, 'review_lead', { days: f.trialDays })}</p><table class="signup-review">
 ${row(st(l, 'email'), s!.account?.email ?? '', 'account')}${row(st(l, 'company_name'), s!.company?.name ?? '', 'company')}
 ${row(st(l, 'vendor_name'), `${s!.vendor?.name ?? ''} (${s!.vendor?.vendor_code ?? ''})${s!.shop ? ` · ${s!.shop.name ?? s!.shop.extmarket_vendor_id}` : ''}`, 'vendor')}

@@ -23,20 +23,31 @@ export function storefrontAssetRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const body = readFileSync(new URL('./static/storefront.js', import.meta.url));
   const etag = contentEtag(body);
-  api.get(STOREFRONT_SCRIPT, {
-    summary: 'Storefront script: the pages\' progressive JavaScript (add to cart without leaving the page, the header\'s cart counter)',
-    responses: {
-      200: { description: 'The file (application/javascript); fresh for an hour, then revalidated by its ETag', contentType: 'application/javascript' },
-      304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+  api.get(
+    STOREFRONT_SCRIPT,
+    {
+      summary: "Storefront script: the pages' progressive JavaScript (add to cart without leaving the page, the header's cart counter)",
+      responses: {
+        200: {
+          description: 'The file (application/javascript); fresh for an hour, then revalidated by its ETag',
+          contentType: 'application/javascript',
+        },
+        304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+      },
     },
-  }, (ctx) => sendStaticFile(ctx, { body, etag, type: 'application/javascript; charset=utf-8' }));
+    (ctx) => sendStaticFile(ctx, { body, etag, type: 'application/javascript; charset=utf-8' }),
+  );
   const placeholder = { body: PLACEHOLDER_SVG, etag: contentEtag(PLACEHOLDER_SVG, 'ph-'), type: 'image/svg+xml' };
-  api.get(PRODUCT_PLACEHOLDER, {
-    summary: 'Storefront picture: the placeholder of a product without an image',
-    responses: {
-      200: { description: 'The picture (image/svg+xml); fresh for an hour, then revalidated by its ETag', contentType: 'image/svg+xml' },
-      304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+  api.get(
+    PRODUCT_PLACEHOLDER,
+    {
+      summary: 'Storefront picture: the placeholder of a product without an image',
+      responses: {
+        200: { description: 'The picture (image/svg+xml); fresh for an hour, then revalidated by its ETag', contentType: 'image/svg+xml' },
+        304: { description: 'Not modified: the ETag given in If-None-Match is current' },
+      },
     },
-  }, (ctx) => sendStaticFile(ctx, placeholder));
+    (ctx) => sendStaticFile(ctx, placeholder),
+  );
   return api.router;
 }

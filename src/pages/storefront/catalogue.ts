@@ -13,14 +13,24 @@ import { HTML_PAGE, NOT_FOUND, positiveInt, shopPage } from './routing.ts';
 export const CATALOGUE_PAGE_SIZE = 12;
 
 /** Where a product image's variant is served: the shop API, which finds the shop from the page (Referer) or the host. */
-export const imageUrl: ShopView['imageUrl'] = (productId, imageId, variant) => `/api/v1/shop/products/${productId}/images/${imageId}/${variant}`;
+export const imageUrl: ShopView['imageUrl'] = (productId, imageId, variant) =>
+  `/api/v1/shop/products/${productId}/images/${imageId}/${variant}`;
 
-export const viewOf = (sf: Storefront): ShopView => ({ language: sf.language, storefrontLanguage: sf.vendor.storefront_language, formatLocale: sf.locale, imageUrl });
+export const viewOf = (sf: Storefront): ShopView => ({
+  language: sf.language,
+  storefrontLanguage: sf.vendor.storefront_language,
+  formatLocale: sf.locale,
+  imageUrl,
+});
 
 /** The catalogue's query string, read leniently: a value a shopper could not have chosen is ignored, never an error page. */
 export function catalogueQuery(query: Context['query']) {
   const one = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
-  const clean = (v: string, max: number) => v.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max);
+  const clean = (v: string, max: number) =>
+    v
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, max);
   const sort = one('sort');
   return {
     search: clean(one('search'), 100),
@@ -68,14 +78,27 @@ export function storefrontCatalogueRoutes(services: Services): Router {
   };
   const catalogue = async (ctx: Context, sf: Storefront) => {
     const q = catalogueQuery(ctx.query);
-    const found = await listShopProducts(services.db.knex, {
-      vendor_id: sf.vendor.id, search: q.search || undefined, brand: q.brand || undefined, in_stock: q.in_stock || undefined,
-    }, { page: q.page, limit: CATALOGUE_PAGE_SIZE }, q.sort, viewOf(sf));
+    const found = await listShopProducts(
+      services.db.knex,
+      {
+        vendor_id: sf.vendor.id,
+        search: q.search || undefined,
+        brand: q.brand || undefined,
+        in_stock: q.in_stock || undefined,
+      },
+      { page: q.page, limit: CATALOGUE_PAGE_SIZE },
+      q.sort,
+      viewOf(sf),
+    );
     const pages = Math.max(1, Math.ceil(found.total / CATALOGUE_PAGE_SIZE));
     const L = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(sf.language, key, params);
     const base = sf.shopPath('/');
-    const sorts: [ShopProductSort, string][] = [['-created_at', L('storefront.sort_newest')], ['price', L('storefront.sort_price_asc')],
-      ['-price', L('storefront.sort_price_desc')], ['title', L('storefront.sort_title')]];
+    const sorts: [ShopProductSort, string][] = [
+      ['-created_at', L('storefront.sort_newest')],
+      ['price', L('storefront.sort_price_asc')],
+      ['-price', L('storefront.sort_price_desc')],
+      ['title', L('storefront.sort_title')],
+    ];
     renderPage(ctx, sf, {
       title: q.search ? `${L('storefront.search')}: ${q.search}` : L('storefront.products'),
       body: html`<h1>${L('storefront.products')}</h1>

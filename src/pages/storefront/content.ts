@@ -18,9 +18,12 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
  */
 export async function landingPage(services: Services, vendorId: number): Promise<ShownPage | null> {
   const knex = services.db.knex;
-  const candidates = await knex('content_pages').select('slug').where({ template: 'full', is_published: true })
+  const candidates = await knex('content_pages')
+    .select('slug')
+    .where({ template: 'full', is_published: true })
     .where((q) => q.where('vendor_id', vendorId).orWhereNull('vendor_id'))
-    .orderByRaw('vendor_id NULLS LAST, sort_order, slug, id').limit(20);
+    .orderByRaw('vendor_id NULLS LAST, sort_order, slug, id')
+    .limit(20);
   for (const { slug } of candidates) {
     const shown = await findShownPage(knex, vendorId, slug);
     if (shown && shown.template === 'full') return shown;
@@ -29,8 +32,9 @@ export async function landingPage(services: Services, vendorId: number): Promise
 }
 
 function renderContent(ctx: Context, sf: Storefront, shown: ShownPage): void {
-  const text = shown.translations[sf.language]?.title ? shown.translations[sf.language] : shown.translations[shown.default_language]
-    ?? Object.values(shown.translations)[0] ?? { title: shown.slug, body: '' };
+  const text = shown.translations[sf.language]?.title
+    ? shown.translations[sf.language]
+    : (shown.translations[shown.default_language] ?? Object.values(shown.translations)[0] ?? { title: shown.slug, body: '' });
   // The body is Markdown rendered by the sanitising renderer (src/core/markdown.ts): its output is the one trusted markup here.
   renderPage(ctx, sf, {
     title: pageTitle(shown, sf.language),
@@ -79,34 +83,50 @@ export function storefrontContentRoutes(services: Services): Router {
     }
     await serve(await storefrontOf(services, ctx, vendor));
   };
-  api.get('/vendors/:vendor_code', {
-    params: pathParams('/vendors/:vendor_code'),
-    summary: 'Storefront page: the shop\'s landing page (its published page with template `full`), else a redirect to its /shop/',
-    responses: { 200: HTML_PAGE, 303: SEE_OTHER, 404: NOT_FOUND },
-  }, (ctx) => page(ctx, (sf) => serveRoot(services, ctx, sf)));
-  api.get('/vendors/:vendor_code/:slug', {
-    params: pathParams('/vendors/:vendor_code/:slug'),
-    summary: 'Storefront page: a content page of the shop (its published page, else the published platform default)',
-    responses: { 200: HTML_PAGE, 404: NOT_FOUND },
-  }, (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)));
+  api.get(
+    '/vendors/:vendor_code',
+    {
+      params: pathParams('/vendors/:vendor_code'),
+      summary: "Storefront page: the shop's landing page (its published page with template `full`), else a redirect to its /shop/",
+      responses: { 200: HTML_PAGE, 303: SEE_OTHER, 404: NOT_FOUND },
+    },
+    (ctx) => page(ctx, (sf) => serveRoot(services, ctx, sf)),
+  );
+  api.get(
+    '/vendors/:vendor_code/:slug',
+    {
+      params: pathParams('/vendors/:vendor_code/:slug'),
+      summary: 'Storefront page: a content page of the shop (its published page, else the published platform default)',
+      responses: { 200: HTML_PAGE, 404: NOT_FOUND },
+    },
+    (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)),
+  );
   // SPEC.md 4.3 names the catch-all /{vendor_code}/{slug}: on the platform's own host it serves the
   // vendor's content page as /vendors/{code}/{slug} does (links stay in the path form); on a vendor's
   // host the shop is the host, so two segments name nothing there.
-  api.get('/:vendor_code/:slug', {
-    params: pathParams('/:vendor_code/:slug'),
-    summary: 'Storefront page on the platform host: a content page of the shop whose code comes first (SPEC.md 4.3 catch-all)',
-    responses: { 200: HTML_PAGE, 404: NOT_FOUND },
-  }, async (ctx) => {
-    if (await vendorOfPage(services, ctx)) {
-      ctx.status = 404;
-      return;
-    }
-    await page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug));
-  });
-  api.get('/:slug', {
-    params: pathParams('/:slug'),
-    summary: 'Storefront page on a vendor\'s subdomain or custom domain: a content page of the shop',
-    responses: { 200: HTML_PAGE, 404: NOT_FOUND },
-  }, (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)));
+  api.get(
+    '/:vendor_code/:slug',
+    {
+      params: pathParams('/:vendor_code/:slug'),
+      summary: 'Storefront page on the platform host: a content page of the shop whose code comes first (SPEC.md 4.3 catch-all)',
+      responses: { 200: HTML_PAGE, 404: NOT_FOUND },
+    },
+    async (ctx) => {
+      if (await vendorOfPage(services, ctx)) {
+        ctx.status = 404;
+        return;
+      }
+      await page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug));
+    },
+  );
+  api.get(
+    '/:slug',
+    {
+      params: pathParams('/:slug'),
+      summary: "Storefront page on a vendor's subdomain or custom domain: a content page of the shop",
+      responses: { 200: HTML_PAGE, 404: NOT_FOUND },
+    },
+    (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)),
+  );
   return api.router;
 }

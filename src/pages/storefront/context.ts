@@ -66,7 +66,9 @@ export async function storefrontOf(services: Services, ctx: Context, vendor: Ven
   const knex = services.db.knex;
   const session = cartSession(ctx);
   const [language, theme, navigation, cart] = await Promise.all([
-    resolveShopLanguage(services, ctx), vendorShopTheme(services, vendor.id), listNavigationPages(knex, vendor.id),
+    resolveShopLanguage(services, ctx),
+    vendorShopTheme(services, vendor.id),
+    listNavigationPages(knex, vendor.id),
     session ? loadCart(services.store, vendor.id, session) : null,
   ]);
   const offered = vendor.storefront_languages.filter((l): l is LanguageCode => ['en', 'fr', 'de', 'lb'].includes(l));

@@ -17,7 +17,14 @@ export const CART_COOKIE = 'sf_cart';
 export { CSRF_COOKIE, CSRF_FIELD, csrfToken, csrfValid } from '../forms.ts';
 
 const MONTH = 30 * 24 * 3600 * 1000;
-const options = (ctx: Context) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure: ctx.secure, overwrite: true, maxAge: MONTH });
+const options = (ctx: Context) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  path: '/',
+  secure: ctx.secure,
+  overwrite: true,
+  maxAge: MONTH,
+});
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

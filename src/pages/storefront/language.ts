@@ -13,15 +13,29 @@ import { field, FORM_REFUSED, NOT_FOUND, SEE_OTHER, seeOther, shopPage } from '.
  */
 export function storefrontLanguageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
-  shopPage(services, api, 'post', '/language', {
-    summary: 'Storefront page form: choose the shop\'s language (en, fr, de, lb), then back to the page',
-    responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
-  }, async (ctx, sf) => {
-    const language = field(ctx, 'language');
-    if (isLanguage(language) && sf.languages.includes(language)) {
-      ctx.cookies.set(LANGUAGE_COOKIE, language, { httpOnly: false, sameSite: 'lax', path: '/', maxAge: 365 * 24 * 3600 * 1000, overwrite: true, secure: ctx.secure });
-    }
-    seeOther(ctx, safeReturn(field(ctx, 'return'), sf.shopPath('/')));
-  });
+  shopPage(
+    services,
+    api,
+    'post',
+    '/language',
+    {
+      summary: "Storefront page form: choose the shop's language (en, fr, de, lb), then back to the page",
+      responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
+    },
+    async (ctx, sf) => {
+      const language = field(ctx, 'language');
+      if (isLanguage(language) && sf.languages.includes(language)) {
+        ctx.cookies.set(LANGUAGE_COOKIE, language, {
+          httpOnly: false,
+          sameSite: 'lax',
+          path: '/',
+          maxAge: 365 * 24 * 3600 * 1000,
+          overwrite: true,
+          secure: ctx.secure,
+        });
+      }
+      seeOther(ctx, safeReturn(field(ctx, 'return'), sf.shopPath('/')));
+    },
+  );
   return api.router;
 }

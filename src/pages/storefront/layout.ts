@@ -19,8 +19,9 @@ import { FAVICON } from '../backOffice/assets.ts';
  * this site, and the service's own script file (src/pages/storefront/static/storefront.js, which
  * sends its forms to this site only); no inline script, so an injected one never runs.
  */
-export const STOREFRONT_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' https: data:; "
-  + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const STOREFRONT_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' https: data:; " +
+  "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Where the storefront's script is served (src/pages/storefront/assets.ts); a root path, so both forms of a shop load it from their own host. */
 /** The picture a product without an image shows, in the list and on its page. */
@@ -38,8 +39,10 @@ export function themeVariables(theme: ThemeConfig): string {
   const preset = THEME_PRESETS.default;
   const color = (k: keyof ThemeConfig['colors']) => (COLOR.test(theme.colors?.[k] ?? '') ? theme.colors[k] : preset.colors[k]);
   const font = (k: keyof ThemeConfig['fonts']) => (FONT.test(theme.fonts?.[k] ?? '') ? theme.fonts[k] : preset.fonts[k]);
-  return `:root{--primary:${color('primary')};--secondary:${color('secondary')};--accent:${color('accent')};--bg:${color('background')};`
-    + `--text:${color('text')};--border:${color('border')};--font-heading:${font('heading')};--font-body:${font('body')}}`;
+  return (
+    `:root{--primary:${color('primary')};--secondary:${color('secondary')};--accent:${color('accent')};--bg:${color('background')};` +
+    `--text:${color('text')};--border:${color('border')};--font-heading:${font('heading')};--font-body:${font('body')}}`
+  );
 }
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:var(--font-body);background:var(--bg);color:var(--text);line-height:1.5}
@@ -86,7 +89,8 @@ function brand(sf: Storefront): Html {
   return html`<a class="brand" href="${sf.shopPath('/')}">${logo ? html`<img class="logo" src="${logo}" alt="${sf.vendor.name}">` : sf.vendor.name}</a>`;
 }
 
-const links = (sf: Storefront, pages: ShownPage[]) => html`<ul>${pages.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}</ul>`;
+const links = (sf: Storefront, pages: ShownPage[]) =>
+  html`<ul>${pages.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}</ul>`;
 
 export interface LayoutOptions {
   title: string;
@@ -128,9 +132,14 @@ ${legal.length > 0 ? html`<nav aria-label="legal"><span class="muted">${t(sf.lan
 
 /** The storefront's "not found" page, in the shop's frame. */
 export function renderNotFound(ctx: Context, sf: Storefront): void {
-  renderPage(ctx, sf, {
-    title: t(sf.language, 'storefront.not_found_title'),
-    body: html`<h1>${t(sf.language, 'storefront.not_found_title')}</h1><p>${t(sf.language, 'storefront.not_found_text')}</p>
+  renderPage(
+    ctx,
+    sf,
+    {
+      title: t(sf.language, 'storefront.not_found_title'),
+      body: html`<h1>${t(sf.language, 'storefront.not_found_title')}</h1><p>${t(sf.language, 'storefront.not_found_text')}</p>
 <p><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.back_to_shop')}</a></p>`,
-  }, 404);
+    },
+    404,
+  );
 }

@@ -12,7 +12,11 @@ export function shopNotFoundPage(services: Services): NotFoundPage {
   return async (ctx) => {
     const segment = /^\/vendors\/([^/]+)(?:\/|$)/.exec(ctx.path)?.[1];
     let code: string | undefined;
-    try { code = segment === undefined ? undefined : decodeURIComponent(segment); } catch { return false; }
+    try {
+      code = segment === undefined ? undefined : decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
     const vendor = await vendorOfPage(services, ctx, code);
     if (!vendor) return false;
     renderNotFound(ctx, await storefrontOf(services, ctx, vendor));

@@ -38,11 +38,16 @@ export async function servePage(services: Services, ctx: Context, method: Method
   }
   const sf = await storefrontOf(services, ctx, vendor);
   if (method === 'post' && !csrfValid(ctx)) {
-    renderPage(ctx, sf, {
-      title: t(sf.language, 'storefront.forbidden_title'),
-      body: html`<h1>${t(sf.language, 'storefront.forbidden_title')}</h1><p>${t(sf.language, 'storefront.forbidden_text')}</p>
+    renderPage(
+      ctx,
+      sf,
+      {
+        title: t(sf.language, 'storefront.forbidden_title'),
+        body: html`<h1>${t(sf.language, 'storefront.forbidden_title')}</h1><p>${t(sf.language, 'storefront.forbidden_text')}</p>
 <p><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.back_to_shop')}</a></p>`,
-    }, 403);
+      },
+      403,
+    );
     return;
   }
   await handler(ctx, sf);

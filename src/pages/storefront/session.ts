@@ -14,11 +14,26 @@ import type { Storefront } from './context.ts';
 export const customerCookie = (vendorId: number) => `sf_customer_${vendorId}`;
 
 export function setCustomerCookie(ctx: Context, vendorId: number, token: string, maxAgeSeconds: number): void {
-  ctx.cookies.set(customerCookie(vendorId), token, { httpOnly: true, sameSite: 'lax', path: '/', secure: ctx.secure, overwrite: true, maxAge: maxAgeSeconds * 1000 });
+  ctx.cookies.set(customerCookie(vendorId), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.secure,
+    overwrite: true,
+    maxAge: maxAgeSeconds * 1000,
+  });
 }
 
 export function clearCustomerCookie(ctx: Context, vendorId: number): void {
-  ctx.cookies.set(customerCookie(vendorId), '', { httpOnly: true, sameSite: 'lax', path: '/', secure: ctx.secure, overwrite: true, maxAge: 0, expires: new Date(0) });
+  ctx.cookies.set(customerCookie(vendorId), '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.secure,
+    overwrite: true,
+    maxAge: 0,
+    expires: new Date(0),
+  });
 }
 
 export const customerToken = (ctx: Context, vendorId: number): string | null => ctx.cookies.get(customerCookie(vendorId)) ?? null;

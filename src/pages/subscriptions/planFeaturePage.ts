@@ -16,12 +16,33 @@ const tierName = (code: string) => code.charAt(0).toUpperCase() + code.slice(1);
 /** What the back offices show of a plan feature a vendor lacks (a locked navigation entry). */
 export const subscriptionsBackOffice: BackOfficeContribution = {
   navigation: [
-    { area: 'admin', key: 'subscriptions', href: '/admin/subscriptions', section: 'platform', icon: 'card', order: 30,
-      label: { en: 'Subscriptions', fr: 'Abonnements', de: 'Abonnements', lb: 'Abonnementer' } },
-    { area: 'admin', key: 'tiers', href: '/admin/tiers', section: 'platform', icon: 'layers', order: 31,
-      label: { en: 'Tiers', fr: 'Formules', de: 'Tarife', lb: 'Tariffer' } },
-    { area: 'admin', key: 'capacity', href: '/admin/capacity', section: 'operations', icon: 'chart', order: 50,
-      label: { en: 'Capacity', fr: 'Capacité', de: 'Kapazität', lb: 'Kapazitéit' } },
+    {
+      area: 'admin',
+      key: 'subscriptions',
+      href: '/admin/subscriptions',
+      section: 'platform',
+      icon: 'card',
+      order: 30,
+      label: { en: 'Subscriptions', fr: 'Abonnements', de: 'Abonnements', lb: 'Abonnementer' },
+    },
+    {
+      area: 'admin',
+      key: 'tiers',
+      href: '/admin/tiers',
+      section: 'platform',
+      icon: 'layers',
+      order: 31,
+      label: { en: 'Tiers', fr: 'Formules', de: 'Tarife', lb: 'Tariffer' },
+    },
+    {
+      area: 'admin',
+      key: 'capacity',
+      href: '/admin/capacity',
+      section: 'operations',
+      icon: 'chart',
+      order: 50,
+      label: { en: 'Capacity', fr: 'Capacité', de: 'Kapazität', lb: 'Kapazitéit' },
+    },
   ],
   describeFeature(code) {
     const feature = featureByCode(code);
@@ -40,32 +61,48 @@ export const subscriptionsBackOffice: BackOfficeContribution = {
  */
 export function planFeaturePageRoutes(services: Services): Router {
   const api = new Api(services, 'root');
-  api.get('/vendor/plan/features/:code', {
-    summary: 'Back-office page: a plan feature the vendor\'s tier lacks, the lowest tier that has it, and the way to upgrade',
-    params: Type.Object({ code: Type.String({ maxLength: 64 }) }),
-    responses: {
-      200: { description: 'The HTML page (text/html)', contentType: 'text/html' },
-      303: { description: 'No vendor session: the sign-in page (Location)' },
-      404: { description: 'No such feature: an HTML page', contentType: 'text/html' },
+  api.get(
+    '/vendor/plan/features/:code',
+    {
+      summary: "Back-office page: a plan feature the vendor's tier lacks, the lowest tier that has it, and the way to upgrade",
+      params: Type.Object({ code: Type.String({ maxLength: 64 }) }),
+      responses: {
+        200: { description: 'The HTML page (text/html)', contentType: 'text/html' },
+        303: { description: 'No vendor session: the sign-in page (Location)' },
+        404: { description: 'No such feature: an HTML page', contentType: 'text/html' },
+      },
     },
-  }, async (ctx, { params }) => {
-    const viewer = await requireViewer(services, ctx, 'vendor');
-    if (!viewer) return;
-    const feature = featureByCode(params.code);
-    const language = viewer.language;
-    if (!feature) {
-      await renderBackOffice(ctx, services, viewer, { title: bt(language, 'not_found_title'), body: card(null, html`<p>${bt(language, 'not_found_text')}</p>`) }, 404);
-      return;
-    }
-    const tier = tierName(await lowestTierWith(services, feature.code));
-    const included = viewer.features === 'all' || viewer.features.includes(feature.code);
-    await renderBackOffice(ctx, services, viewer, {
-      title: included ? feature.name : bt(language, 'feature_title', { feature: feature.name }),
-      body: card(null, html`<p>${feature.description}.</p>
+    async (ctx, { params }) => {
+      const viewer = await requireViewer(services, ctx, 'vendor');
+      if (!viewer) return;
+      const feature = featureByCode(params.code);
+      const language = viewer.language;
+      if (!feature) {
+        await renderBackOffice(
+          ctx,
+          services,
+          viewer,
+          { title: bt(language, 'not_found_title'), body: card(null, html`<p>${bt(language, 'not_found_text')}</p>`) },
+          404,
+        );
+        return;
+      }
+      const tier = tierName(await lowestTierWith(services, feature.code));
+      const included = viewer.features === 'all' || viewer.features.includes(feature.code);
+      await renderBackOffice(ctx, services, viewer, {
+        title: included ? feature.name : bt(language, 'feature_title', { feature: feature.name }),
+        body: card(
+          null,
+          html`<p>${feature.description}.</p>
 ${included ? '' : html`<p>${bt(language, 'feature_text', { feature: feature.name, tier, current: viewer.planName ?? '—' })}</p>`}
-${facts([['Feature', html`<code>${feature.code}</code>`], ['Plan', tier]])}`,
-      { footer: linkButton('/vendor/billing', bt(language, 'feature_upgrade'), 'primary', 'card') }),
-    });
-  });
+${facts([
+  ['Feature', html`<code>${feature.code}</code>`],
+  ['Plan', tier],
+])}`,
+          { footer: linkButton('/vendor/billing', bt(language, 'feature_upgrade'), 'primary', 'card') },
+        ),
+      });
+    },
+  );
   return api.router;
 }

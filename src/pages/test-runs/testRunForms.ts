@@ -33,44 +33,67 @@ export function testRunForms(api: Api, services: Services) {
     return true;
   };
 
-  api.post('/admin/test-runs', {
-    summary: 'Back-office form: run the suite, one `category` or one `collection` in the background, then back to the dashboard',
-    responses: { 303: SEE_OTHER, 403: HTML },
-  }, async (ctx) => {
-    const viewer = await formViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    if (suiteMissing(ctx, viewer.language)) return;
-    await act(ctx, '/admin/test-runs', async () => {
-      const category = CATEGORIES.find((c) => c === field(ctx, 'category')) ?? null;
-      const collection = /^[A-Za-z0-9_.-]{1,100}$/.test(field(ctx, 'collection')) ? field(ctx, 'collection') : null;
-      const id = await startTestRun(services, { kind: 'run', category, collection }, viewer.userId, viewer.context);
-      return rt(viewer.language, 'started', { id });
-    });
-  });
+  api.post(
+    '/admin/test-runs',
+    {
+      summary: 'Back-office form: run the suite, one `category` or one `collection` in the background, then back to the dashboard',
+      responses: { 303: SEE_OTHER, 403: HTML },
+    },
+    async (ctx) => {
+      const viewer = await formViewer(services, ctx, 'admin');
+      if (!viewer) return;
+      if (suiteMissing(ctx, viewer.language)) return;
+      await act(ctx, '/admin/test-runs', async () => {
+        const category = CATEGORIES.find((c) => c === field(ctx, 'category')) ?? null;
+        const collection = /^[A-Za-z0-9_.-]{1,100}$/.test(field(ctx, 'collection')) ? field(ctx, 'collection') : null;
+        const id = await startTestRun(services, { kind: 'run', category, collection }, viewer.userId, viewer.context);
+        return rt(viewer.language, 'started', { id });
+      });
+    },
+  );
 
-  api.post('/admin/test-runs/collect', {
-    summary: 'Back-office form: collect the suite\'s collections in the background, then back to the dashboard', responses: { 303: SEE_OTHER, 403: HTML },
-  }, async (ctx) => {
-    const viewer = await formViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    if (suiteMissing(ctx, viewer.language)) return;
-    await act(ctx, '/admin/test-runs', async () => {
-      const id = await startTestRun(services, { kind: 'collect', category: null, collection: null }, viewer.userId, viewer.context);
-      return rt(viewer.language, 'started', { id });
-    });
-  });
+  api.post(
+    '/admin/test-runs/collect',
+    {
+      summary: "Back-office form: collect the suite's collections in the background, then back to the dashboard",
+      responses: { 303: SEE_OTHER, 403: HTML },
+    },
+    async (ctx) => {
+      const viewer = await formViewer(services, ctx, 'admin');
+      if (!viewer) return;
+      if (suiteMissing(ctx, viewer.language)) return;
+      await act(ctx, '/admin/test-runs', async () => {
+        const id = await startTestRun(services, { kind: 'collect', category: null, collection: null }, viewer.userId, viewer.context);
+        return rt(viewer.language, 'started', { id });
+      });
+    },
+  );
 
-  api.post('/admin/test-runs/:id/cancel', {
-    summary: 'Back-office form: cancel a waiting or running test run, then back to it', params: IdParams, responses: { 303: SEE_OTHER, 403: HTML },
-  }, async (ctx, { params }) => {
-    const viewer = await formViewer(services, ctx, 'admin');
-    if (!viewer) return;
-    await act(ctx, `/admin/test-runs/${params.id}`, async () => {
-      if (!(await getTestRun(knex, params.id))) throw new TestRunNotFoundException(`Test run ${params.id} not found`);
-      await services.settle([await runTestRunCommand(services.store, params.id, {
-        type: 'CancelTestRun', data: { run_id: params.id, by: viewer.userId, at: services.clock.now().toISOString() },
-      }, viewer.context)]);
-      return rt(viewer.language, 'cancelled', { id: params.id });
-    });
-  });
+  api.post(
+    '/admin/test-runs/:id/cancel',
+    {
+      summary: 'Back-office form: cancel a waiting or running test run, then back to it',
+      params: IdParams,
+      responses: { 303: SEE_OTHER, 403: HTML },
+    },
+    async (ctx, { params }) => {
+      const viewer = await formViewer(services, ctx, 'admin');
+      if (!viewer) return;
+      await act(ctx, `/admin/test-runs/${params.id}`, async () => {
+        if (!(await getTestRun(knex, params.id))) throw new TestRunNotFoundException(`Test run ${params.id} not found`);
+        await services.settle([
+          await runTestRunCommand(
+            services.store,
+            params.id,
+            {
+              type: 'CancelTestRun',
+              data: { run_id: params.id, by: viewer.userId, at: services.clock.now().toISOString() },
+            },
+            viewer.context,
+          ),
+        ]);
+        return rt(viewer.language, 'cancelled', { id: params.id });
+      });
+    },
+  );
 }

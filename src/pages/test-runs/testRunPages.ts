@@ -7,10 +7,17 @@ import { testRunForms } from './testRunForms.ts';
 import { testRunPage } from './testRunPage.ts';
 
 export const testRunsBackOffice: BackOfficeContribution = {
-  navigation: [{
-    area: 'admin', key: 'test-runs', href: '/admin/test-runs', section: 'operations', icon: 'check', order: 45,
-    label: { en: 'Test runs', fr: 'Exécutions de tests', de: 'Testläufe', lb: 'Testleef' },
-  }],
+  navigation: [
+    {
+      area: 'admin',
+      key: 'test-runs',
+      href: '/admin/test-runs',
+      section: 'operations',
+      icon: 'check',
+      order: 45,
+      label: { en: 'Test runs', fr: 'Exécutions de tests', de: 'Testläufe', lb: 'Testleef' },
+    },
+  ],
 };
 
 /**

@@ -19,7 +19,8 @@ export const RESULT_TONE: Record<string, Tone> = { passed: 'ok', failed: 'bad', 
 
 export const seconds = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 export const percent = (rate: number | null) => (rate === null ? '—' : `${rate} %`);
-export const scope = (l: LanguageCode, r: TestRunOut) => (r.kind === 'collect' ? rt(l, 'collect') : r.collection ?? r.category ?? rt(l, 'all'));
+export const scope = (l: LanguageCode, r: TestRunOut) =>
+  r.kind === 'collect' ? rt(l, 'collect') : (r.collection ?? r.category ?? rt(l, 'all'));
 
 /** The run's live part: a bar fetched again every 2 s while the run waits or runs, else the last run's outcome. */
 export function runProgress(l: LanguageCode, run: TestRunOut | null | undefined): Html {
@@ -27,13 +28,20 @@ export function runProgress(l: LanguageCode, run: TestRunOut | null | undefined)
   const counts = rt(l, 'counts', { passed: run.passed ?? 0, failed: run.failed ?? 0, pending: run.pending ?? 0 });
   if (run.status === 'pending' || run.status === 'running') {
     return progressBar({
-      id: 'run-progress', percent: null, refreshMs: RUN_POLL_MS, state: 'running',
-      label: rt(l, run.status === 'pending' ? 'waiting' : 'running', { id: run.id }), detail: [run.progress_message, counts].filter(Boolean).join(' · '),
+      id: 'run-progress',
+      percent: null,
+      refreshMs: RUN_POLL_MS,
+      state: 'running',
+      label: rt(l, run.status === 'pending' ? 'waiting' : 'running', { id: run.id }),
+      detail: [run.progress_message, counts].filter(Boolean).join(' · '),
     });
   }
   const label = rt(l, run.status === 'completed' ? 'done' : run.status === 'cancelled' ? 'cancelled_run' : 'failed_run', { id: run.id });
   return progressBar({
-    id: 'run-progress', percent: 100, state: run.status === 'completed' ? 'done' : 'failed', label,
-    detail: run.status === 'failed' ? run.error_message ?? '' : `${counts} · ${percent(run.pass_rate)} · ${seconds(run.duration_ms)}`,
+    id: 'run-progress',
+    percent: 100,
+    state: run.status === 'completed' ? 'done' : 'failed',
+    label,
+    detail: run.status === 'failed' ? (run.error_message ?? '') : `${counts} · ${percent(run.pass_rate)} · ${seconds(run.duration_ms)}`,
   });
 }

@@ -7,10 +7,17 @@ import { userListPages } from './userList.ts';
 import { userPage } from './userPage.ts';
 
 export const usersBackOffice: BackOfficeContribution = {
-  navigation: [{
-    area: 'admin', key: 'users', href: '/admin/users', section: 'platform', icon: 'users', order: 5,
-    label: { en: 'Users', fr: 'Utilisateurs', de: 'Benutzer', lb: 'Benotzer' },
-  }],
+  navigation: [
+    {
+      area: 'admin',
+      key: 'users',
+      href: '/admin/users',
+      section: 'platform',
+      icon: 'users',
+      order: 5,
+      label: { en: 'Users', fr: 'Utilisateurs', de: 'Benutzer', lb: 'Benotzer' },
+    },
+  ],
 };
 
 /**

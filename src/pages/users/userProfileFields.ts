@@ -12,7 +12,8 @@ import { ut } from './texts.ts';
 export const PROFILE = ['email', 'username', 'first_name', 'last_name', 'preferred_language', 'role'] as const;
 export const ROLES = ['admin', 'vendor'] as const;
 
-export const rolePill = (l: LanguageCode, role: string) => pill(role === 'admin' ? ut(l, 'role_admin') : ut(l, 'role_vendor'), role === 'admin' ? 'accent' : 'neutral');
+export const rolePill = (l: LanguageCode, role: string) =>
+  pill(role === 'admin' ? ut(l, 'role_admin') : ut(l, 'role_vendor'), role === 'admin' ? 'accent' : 'neutral');
 export const statePills = (l: LanguageCode, u: UserListItem) =>
   html`${u.is_active ? pill(ut(l, 'active'), 'ok') : pill(ut(l, 'inactive'), 'bad')}${u.must_change_password ? html` ${pill(ut(l, 'must_change'), 'warn')}` : ''}`;
 

@@ -7,10 +7,17 @@ import { vendorListPages } from './vendorList.ts';
 import { vendorPage } from './vendorPage.ts';
 
 export const vendorsBackOffice: BackOfficeContribution = {
-  navigation: [{
-    area: 'admin', key: 'vendors', href: '/admin/vendors', section: 'platform', icon: 'store', order: 11,
-    label: { en: 'Vendors', fr: 'Vendeurs', de: 'Händler', lb: 'Händler' },
-  }],
+  navigation: [
+    {
+      area: 'admin',
+      key: 'vendors',
+      href: '/admin/vendors',
+      section: 'platform',
+      icon: 'store',
+      order: 11,
+      label: { en: 'Vendors', fr: 'Vendeurs', de: 'Händler', lb: 'Händler' },
+    },
+  ],
 };
 
 /**

@@ -12,7 +12,12 @@ import { checkbox, input, pill, postForm, select, textarea } from '../backOffice
 import { html, type Html } from '../html.ts';
 import { vt } from './texts.ts';
 
-const LANGUAGES: [string, string][] = [['en', 'English'], ['fr', 'Français'], ['de', 'Deutsch'], ['lb', 'Lëtzebuergesch']];
+const LANGUAGES: [string, string][] = [
+  ['en', 'English'],
+  ['fr', 'Français'],
+  ['de', 'Deutsch'],
+  ['lb', 'Lëtzebuergesch'],
+];
 
 /** The vendor as the admin API answers it (VendorDetailResponse). */
 export type VendorRow = Static<typeof VendorDetail>;
@@ -26,17 +31,35 @@ export const statePills = (l: LanguageCode, v: { is_active: boolean; is_verified
 /** The vendor form: creating (with the company and the code) or editing (with the inherited contact values as hints). */
 export function vendorForm(ctx: Context, l: LanguageCode, action: string, v: Partial<Record<string, unknown>>, creating: boolean): Html {
   const val = (k: string) => (v[k] === null || v[k] === undefined ? '' : String(v[k]));
-  const inheritedHint = (f: string) => (!creating && v[`${f}_inherited`] ? `${vt(l, 'inherited', { company: String(v.company_name ?? '') })}: ${val(`effective_${f}`)}` : undefined);
-  return postForm(ctx, action, html`<div class="form-grid">
-${creating ? html`${input(l, { label: vt(l, 'company_id'), name: 'company_id', type: 'number', value: val('company_id'), required: true })}
-${input(l, { label: vt(l, 'code'), name: 'vendor_code', value: val('vendor_code'), required: true, hint: 'A–Z, 0–9, - and _' })}` : ''}
+  const inheritedHint = (f: string) =>
+    !creating && v[`${f}_inherited`]
+      ? `${vt(l, 'inherited', { company: String(v.company_name ?? '') })}: ${val(`effective_${f}`)}`
+      : undefined;
+  return postForm(
+    ctx,
+    action,
+    html`<div class="form-grid">
+${
+  creating
+    ? html`${input(l, { label: vt(l, 'company_id'), name: 'company_id', type: 'number', value: val('company_id'), required: true })}
+${input(l, { label: vt(l, 'code'), name: 'vendor_code', value: val('vendor_code'), required: true, hint: 'A–Z, 0–9, - and _' })}`
+    : ''
+}
 ${input(l, { label: vt(l, 'name'), name: 'name', value: val('name'), required: true })}
 ${input(l, { label: vt(l, 'subdomain'), name: 'subdomain', value: val('subdomain') })}
 ${textarea(l, { label: vt(l, 'description'), name: 'description', value: val('description'), span2: true })}
 <h3 class="span-2">${vt(l, 'contact')}</h3><p class="hint span-2">${vt(l, 'contact_hint')}</p>
-${CONTACT_FIELDS.map((f) => (f === 'business_address'
+${CONTACT_FIELDS.map((f) =>
+  f === 'business_address'
     ? textarea(l, { label: vt(l, f), name: f, value: val(f), hint: inheritedHint(f), span2: true })
-    : input(l, { label: vt(l, f as 'website'), name: f, value: val(f), hint: inheritedHint(f), type: f === 'contact_email' ? 'email' : f === 'website' ? 'url' : 'text' })))}
+    : input(l, {
+        label: vt(l, f as 'website'),
+        name: f,
+        value: val(f),
+        hint: inheritedHint(f),
+        type: f === 'contact_email' ? 'email' : f === 'website' ? 'url' : 'text',
+      }),
+)}
 ${creating ? '' : html`<div class="span-2">${checkbox({ label: vt(l, 'reset_contact'), name: 'reset_contact_to_company', value: 'true' })}</div>`}
 <h3 class="span-2">${vt(l, 'languages')}</h3>
 ${select(l, { label: vt(l, 'dashboard_language'), name: 'dashboard_language', value: val('dashboard_language') || 'en', options: LANGUAGES })}
@@ -44,8 +67,18 @@ ${select(l, { label: vt(l, 'storefront_language'), name: 'storefront_language', 
 <h3 class="span-2">${vt(l, 'extmarket')}</h3>
 ${input(l, { label: vt(l, 'extmarket_vendor_id'), name: 'extmarket_vendor_id', value: val('extmarket_vendor_id') })}
 ${input(l, { label: vt(l, 'extmarket_vendor_slug'), name: 'extmarket_vendor_slug', value: val('extmarket_vendor_slug') })}
-</div><div class="form-actions"><button type="submit" class="primary">${creating ? vt(l, 'create') : vt(l, 'save')}</button></div>`);
+</div><div class="form-actions"><button type="submit" class="primary">${creating ? vt(l, 'create') : vt(l, 'save')}</button></div>`,
+  );
 }
 
 /** The fields of the vendor form that creating and editing share. */
-export const FORM_FIELDS = ['name', 'subdomain', 'description', ...CONTACT_FIELDS, 'dashboard_language', 'storefront_language', 'extmarket_vendor_id', 'extmarket_vendor_slug'];
+export const FORM_FIELDS = [
+  'name',
+  'subdomain',
+  'description',
+  ...CONTACT_FIELDS,
+  'dashboard_language',
+  'storefront_language',
+  'extmarket_vendor_id',
+  'extmarket_vendor_slug',
+];

@@ -14,11 +14,19 @@ export class LogStoreWriter {
   private writing: Promise<void> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly knex: Knex, private readonly flushMs: number, private readonly tap: LogTap = logTap) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly flushMs: number,
+    private readonly tap: LogTap = logTap,
+  ) {}
 
   start(): void {
     const tick = () => {
-      this.timer = setTimeout(() => { this.writing = this.flush().finally(() => { if (!this.stopped) tick(); }); }, this.flushMs);
+      this.timer = setTimeout(() => {
+        this.writing = this.flush().finally(() => {
+          if (!this.stopped) tick();
+        });
+      }, this.flushMs);
       this.timer.unref();
     };
     tick();
@@ -54,7 +62,12 @@ export class LogStoreWriter {
 
 function notice(tap: LogTap): TappedLog {
   return {
-    at: new Date().toISOString(), level: 40, instance: tap.instance, msg: `the log store dropped ${tap.dropped} line(s): they came faster than they could be written`,
-    req_id: null, user_id: null, data: { dropped: tap.dropped },
+    at: new Date().toISOString(),
+    level: 40,
+    instance: tap.instance,
+    msg: `the log store dropped ${tap.dropped} line(s): they came faster than they could be written`,
+    req_id: null,
+    user_id: null,
+    data: { dropped: tap.dropped },
   };
 }

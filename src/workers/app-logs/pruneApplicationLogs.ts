@@ -9,8 +9,16 @@ import { sql } from '../../runtime/database.ts';
 export async function pruneApplicationLogs(services: Services): Promise<{ by_age: number; by_size: number }> {
   const { retentionDays, maxRows } = services.config.logStore;
   const cutoff = new Date(services.clock.now().getTime() - retentionDays * 86_400_000);
-  const [byAge] = await sql(services.db.knex, 'WITH gone AS (DELETE FROM application_logs WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone', [cutoff]);
-  const [bySize] = await sql(services.db.knex, `WITH gone AS (DELETE FROM application_logs
-    WHERE id <= (SELECT max(id) FROM application_logs) - $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`, [maxRows]);
+  const [byAge] = await sql(
+    services.db.knex,
+    'WITH gone AS (DELETE FROM application_logs WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [cutoff],
+  );
+  const [bySize] = await sql(
+    services.db.knex,
+    `WITH gone AS (DELETE FROM application_logs
+    WHERE id <= (SELECT max(id) FROM application_logs) - $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    [maxRows],
+  );
   return { by_age: Number(byAge.n), by_size: Number(bySize.n) };
 }

@@ -20,7 +20,9 @@ export async function expireTrials(services: Services): Promise<{ converted: num
   const expired: number[] = [];
   for (const trial of await endedTrials(services.db.knex, now)) {
     const ctx: CommandContext = {
-      userId: 'system:trial-expiry', vendorId: trial.vendor_id, correlationId: `trial-expiry-${trial.vendor_id}`,
+      userId: 'system:trial-expiry',
+      vendorId: trial.vendor_id,
+      correlationId: `trial-expiry-${trial.vendor_id}`,
       causationId: `trial-expiry:${trial.vendor_id}:${trial.trial_end}`,
     };
     try {
@@ -28,9 +30,17 @@ export async function expireTrials(services: Services): Promise<{ converted: num
         // The paid period starts where the trial ended, or now when the check comes later than a whole period.
         const trialEnd = Date.parse(trial.trial_end);
         const start = trialEnd + PERIOD_DAYS * DAY > now.getTime() ? trialEnd : now.getTime();
-        await setVendorSubscription(services.store, now, trial.vendor_id, {
-          status: 'active', current_period_start: new Date(start).toISOString(), current_period_end: new Date(start + PERIOD_DAYS * DAY).toISOString(),
-        }, ctx);
+        await setVendorSubscription(
+          services.store,
+          now,
+          trial.vendor_id,
+          {
+            status: 'active',
+            current_period_start: new Date(start).toISOString(),
+            current_period_end: new Date(start + PERIOD_DAYS * DAY).toISOString(),
+          },
+          ctx,
+        );
         converted.push(trial.vendor_id);
       } else {
         await setVendorSubscription(services.store, now, trial.vendor_id, { status: 'expired' }, ctx);
@@ -45,7 +55,10 @@ export async function expireTrials(services: Services): Promise<{ converted: num
 }
 
 /** A card on file: the billing account's flag, else Stripe's customer's default payment method (the flag may lag a lost webhook). */
-async function hasCard(services: Services, trial: { has_payment_method: boolean | null; stripe_customer_id: string | null }): Promise<boolean> {
+async function hasCard(
+  services: Services,
+  trial: { has_payment_method: boolean | null; stripe_customer_id: string | null },
+): Promise<boolean> {
   if (trial.has_payment_method) return true;
   if (!trial.stripe_customer_id || !services.stripe) return false;
   const customer = await services.stripe.customers.retrieve(trial.stripe_customer_id);

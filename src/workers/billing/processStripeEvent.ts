@@ -22,7 +22,12 @@ export async function processStripeEvent(services: Services, id: string, options
     const known = err instanceof UnknownVendorError || err instanceof DomainException;
     // An unexpected failure is logged once with its details; the inbox row (shown to admins, and to Stripe in the answer) names no internals.
     if (!known) services.logger.error({ stripe_event: id, type: row.type, err }, 'stripe webhook event handling failed');
-    await markFailed(services.db.knex, id, known ? (err as Error).message : 'The handling failed unexpectedly (details in the service log); the event is kept for a retry', null);
+    await markFailed(
+      services.db.knex,
+      id,
+      known ? (err as Error).message : 'The handling failed unexpectedly (details in the service log); the event is kept for a retry',
+      null,
+    );
   }
   return findInboxEvent(services.db.knex, id);
 }

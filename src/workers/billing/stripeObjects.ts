@@ -8,7 +8,8 @@ import type { BillingInvoicePaid, BillingSubscriptionSynced } from '../../../com
  */
 type StripeObject = Record<string, any>;
 
-export const isoFromUnix = (s: unknown): string | null => (typeof s === 'number' && Number.isFinite(s) ? new Date(s * 1000).toISOString() : null);
+export const isoFromUnix = (s: unknown): string | null =>
+  typeof s === 'number' && Number.isFinite(s) ? new Date(s * 1000).toISOString() : null;
 
 const vendorIdOf = (metadata: unknown): number | null => {
   const raw = (metadata as Record<string, unknown> | null | undefined)?.vendor_id;
@@ -16,17 +17,19 @@ const vendorIdOf = (metadata: unknown): number | null => {
   return raw !== undefined && raw !== null && raw !== '' && Number.isInteger(n) && n > 0 ? n : null;
 };
 
-const idOf = (ref: unknown): string | null => (typeof ref === 'string' ? ref : typeof (ref as StripeObject | null)?.id === 'string' ? (ref as StripeObject).id : null);
+const idOf = (ref: unknown): string | null =>
+  typeof ref === 'string' ? ref : typeof (ref as StripeObject | null)?.id === 'string' ? (ref as StripeObject).id : null;
 
 /**
  * The vendor a Stripe object belongs to: its metadata.vendor_id (every object created for a vendor
  * carries it), its subscription's, or else the billing account of its customer or subscription.
  */
 export async function vendorOf(knex: Knex, object: StripeObject): Promise<number | null> {
-  const direct = vendorIdOf(object.metadata)
-    ?? vendorIdOf(object.subscription_details?.metadata)
-    ?? vendorIdOf(object.parent?.subscription_details?.metadata)
-    ?? vendorIdOf((object.subscription as StripeObject | null)?.metadata);
+  const direct =
+    vendorIdOf(object.metadata) ??
+    vendorIdOf(object.subscription_details?.metadata) ??
+    vendorIdOf(object.parent?.subscription_details?.metadata) ??
+    vendorIdOf((object.subscription as StripeObject | null)?.metadata);
   if (direct) return direct;
   const customer = object.object === 'customer' ? object.id : idOf(object.customer);
   const subscription = object.object === 'subscription' ? object.id : idOf(object.subscription);
@@ -66,8 +69,14 @@ export function invoiceFacts(invoice: StripeObject, vendorId: number, at: string
  * subscription (a trial ended without a card) has expired.
  */
 const STATUS: Record<string, BillingSubscriptionSynced['data']['status']> = {
-  trialing: 'trialing', active: 'active', past_due: 'past_due', unpaid: 'past_due', canceled: 'canceled',
-  incomplete: null, incomplete_expired: 'expired', paused: 'expired',
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  canceled: 'canceled',
+  incomplete: null,
+  incomplete_expired: 'expired',
+  paused: 'expired',
 };
 
 export function platformStatus(stripeStatus: string): BillingSubscriptionSynced['data']['status'] {
@@ -96,8 +105,14 @@ const intervalOf = (price: StripeObject | null | undefined): 'month' | 'year' | 
 };
 
 /** A Stripe subscription as a view to take in (status, period, trial end, tier, billing interval). */
-export function subscriptionView(subscription: StripeObject, vendorId: number, observedAt: string, source: 'webhook' | 'sync', sourceRef: string, at: string):
-  BillingSubscriptionSynced['data'] {
+export function subscriptionView(
+  subscription: StripeObject,
+  vendorId: number,
+  observedAt: string,
+  source: 'webhook' | 'sync',
+  sourceRef: string,
+  at: string,
+): BillingSubscriptionSynced['data'] {
   const item = tierItem(subscription);
   return {
     vendor_id: vendorId,
@@ -109,14 +124,34 @@ export function subscriptionView(subscription: StripeObject, vendorId: number, o
     current_period_end: isoFromUnix(subscription.current_period_end ?? item?.current_period_end),
     trial_end: isoFromUnix(subscription.trial_end),
     billing_interval: intervalOf(item?.price),
-    observed_at: observedAt, source, source_ref: sourceRef, at,
+    observed_at: observedAt,
+    source,
+    source_ref: sourceRef,
+    at,
   };
 }
 
 /** A view that tells only the status (what an invoice event says of the subscription). */
-export function statusView(vendorId: number, stripeStatus: string, observedAt: string, sourceRef: string, at: string): BillingSubscriptionSynced['data'] {
+export function statusView(
+  vendorId: number,
+  stripeStatus: string,
+  observedAt: string,
+  sourceRef: string,
+  at: string,
+): BillingSubscriptionSynced['data'] {
   return {
-    vendor_id: vendorId, stripe_subscription_id: null, stripe_status: stripeStatus, status: platformStatus(stripeStatus), tier_code: null,
-    current_period_start: null, current_period_end: null, trial_end: null, billing_interval: null, observed_at: observedAt, source: 'webhook', source_ref: sourceRef, at,
+    vendor_id: vendorId,
+    stripe_subscription_id: null,
+    stripe_status: stripeStatus,
+    status: platformStatus(stripeStatus),
+    tier_code: null,
+    current_period_start: null,
+    current_period_end: null,
+    trial_end: null,
+    billing_interval: null,
+    observed_at: observedAt,
+    source: 'webhook',
+    source_ref: sourceRef,
+    at,
   };
 }

@@ -31,9 +31,17 @@ export interface InboxRow {
 
 /** Stores the event as received; false when its id was stored before (a redelivery). */
 export async function storeReceived(knex: Knex, event: StripeEventPayload, receivedAt: Date): Promise<boolean> {
-  const rows = await knex('stripe_webhook_events').insert({
-    id: event.id, type: event.type, payload: JSON.stringify(event), stripe_created: new Date(event.created * 1000), received_at: receivedAt,
-  }).onConflict('id').ignore().returning('id');
+  const rows = await knex('stripe_webhook_events')
+    .insert({
+      id: event.id,
+      type: event.type,
+      payload: JSON.stringify(event),
+      stripe_created: new Date(event.created * 1000),
+      received_at: receivedAt,
+    })
+    .onConflict('id')
+    .ignore()
+    .returning('id');
   return rows.length > 0;
 }
 
@@ -54,12 +62,20 @@ export async function markHandled(knex: Knex, id: string, outcome: InboxOutcome,
 
 /** Keeps the failure for a retry; a success recorded meanwhile (a concurrent delivery) is not overwritten. */
 export async function markFailed(knex: Knex, id: string, error: string, vendorId: number | null): Promise<void> {
-  await knex('stripe_webhook_events').where({ id }).whereNull('handled_at').update({ error: error.slice(0, 2000), vendor_id: vendorId });
+  await knex('stripe_webhook_events')
+    .where({ id })
+    .whereNull('handled_at')
+    .update({ error: error.slice(0, 2000), vendor_id: vendorId });
 }
 
 /** Events whose handling failed, oldest first (Stripe's order of creation), up to `maxAttempts` tries each. */
 export async function failedEventIds(knex: Knex, limit: number, maxAttempts: number): Promise<string[]> {
-  const rows = await knex('stripe_webhook_events').whereNull('handled_at').whereNotNull('error').where('attempts', '<', maxAttempts)
-    .orderBy([{ column: 'stripe_created' }, { column: 'id' }]).limit(limit).select('id');
+  const rows = await knex('stripe_webhook_events')
+    .whereNull('handled_at')
+    .whereNotNull('error')
+    .where('attempts', '<', maxAttempts)
+    .orderBy([{ column: 'stripe_created' }, { column: 'id' }])
+    .limit(limit)
+    .select('id');
   return rows.map((r: any) => r.id);
 }

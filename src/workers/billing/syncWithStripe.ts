@@ -8,7 +8,12 @@ import { isoFromUnix, subscriptionView } from './stripeObjects.ts';
 
 const PAGE = 100;
 
-export interface SyncReport { accounts: number; reconciled: number[]; failed: number[]; retried: number }
+export interface SyncReport {
+  accounts: number;
+  reconciled: number[];
+  failed: number[];
+  retried: number;
+}
 
 /**
  * Synchronisation with the payment provider (SPEC.md part 6 item 5): what a lost or failed
@@ -30,17 +35,39 @@ export async function syncWithStripe(services: Services): Promise<SyncReport> {
         report.accounts++;
         const now = services.clock.now();
         const ctx: CommandContext = {
-          userId: 'system:stripe-sync', vendorId: account.vendor_id, correlationId: `stripe-sync-${account.vendor_id}-${now.getTime()}`,
+          userId: 'system:stripe-sync',
+          vendorId: account.vendor_id,
+          correlationId: `stripe-sync-${account.vendor_id}-${now.getTime()}`,
           causationId: `stripe-sync:${account.vendor_id}:${now.toISOString()}`,
         };
         try {
           const subscription = await stripe.subscriptions.retrieve(account.stripe_subscription_id);
-          const { observed_at: _o, ...view } = subscriptionView(subscription, account.vendor_id, '', 'sync', `sync:${now.toISOString()}`, now.toISOString());
-          const results = await reconcileStripeSubscription(services.store, now, view, isoFromUnix(subscription.created) ?? now.toISOString(), ctx);
+          const { observed_at: _o, ...view } = subscriptionView(
+            subscription,
+            account.vendor_id,
+            '',
+            'sync',
+            `sync:${now.toISOString()}`,
+            now.toISOString(),
+          );
+          const results = await reconcileStripeSubscription(
+            services.store,
+            now,
+            view,
+            isoFromUnix(subscription.created) ?? now.toISOString(),
+            ctx,
+          );
           const customer = await stripe.customers.retrieve(account.stripe_customer_id);
           // A default card the account does not know of (a lost payment_method.attached or customer.updated) is recorded.
           const hasCard = !customer.deleted && Boolean(customer.invoice_settings?.default_payment_method);
-          if (hasCard && !account.has_payment_method) results.push(await recordPaymentMethod(services.store, { vendor_id: account.vendor_id, has_payment_method: true, at: now.toISOString() }, ctx));
+          if (hasCard && !account.has_payment_method)
+            results.push(
+              await recordPaymentMethod(
+                services.store,
+                { vendor_id: account.vendor_id, has_payment_method: true, at: now.toISOString() },
+                ctx,
+              ),
+            );
           await services.settle(results);
           if (results.some((r) => r.eventTypes.length > 0)) report.reconciled.push(account.vendor_id);
         } catch (err) {

@@ -25,22 +25,36 @@ export interface CodeQualityRule {
  */
 export const SCAN_RULES: readonly CodeQualityRule[] = [
   {
-    id: 'generic-layers-import-no-area', severity: 'error',
-    description: 'The generic layers (src/http/api.ts, src/runtime/, src/main.ts) import no business area: areas contribute through their module.',
-    check: { kind: 'dependency', from: { path: '^src/(runtime/|http/api\\.ts$|main\\.ts$)' }, to: { path: '^(commands|projections|queries)/' } },
+    id: 'generic-layers-import-no-area',
+    severity: 'error',
+    description:
+      'The generic layers (src/http/api.ts, src/runtime/, src/main.ts) import no business area: areas contribute through their module.',
+    check: {
+      kind: 'dependency',
+      from: { path: '^src/(runtime/|http/api\\.ts$|main\\.ts$)' },
+      to: { path: '^(commands|projections|queries)/' },
+    },
   },
   {
-    id: 'routes-never-build-error-bodies', severity: 'error',
+    id: 'routes-never-build-error-bodies',
+    severity: 'error',
     description: 'Routes never set an error status or body themselves: they throw a domain exception and the global handler answers.',
-    check: { kind: 'pattern', path: '^src/http/', pathNot: '^src/http/(errorHandler|notFoundPage)\\.ts$', pattern: 'ctx\\.status\\s*=\\s*[45]\\d\\d' },
+    check: {
+      kind: 'pattern',
+      path: '^src/http/',
+      pathNot: '^src/http/(errorHandler|notFoundPage)\\.ts$',
+      pattern: 'ctx\\.status\\s*=\\s*[45]\\d\\d',
+    },
   },
   {
-    id: 'no-orphans', severity: 'warning',
+    id: 'no-orphans',
+    severity: 'warning',
     description: 'A module nothing imports is dead code (entry points, migrations and browser scripts aside).',
     check: { kind: 'orphan', pathNot: '(^src/main\\.ts$|^src/cli/|^migrations/|/static/|\\.d\\.ts$|\\.(js|cjs|mjs)$)' },
   },
   {
-    id: 'oversized-file', severity: 'warning',
+    id: 'oversized-file',
+    severity: 'warning',
     description: 'Files do one thing and stay small: at most 300 lines.',
     check: { kind: 'size', maxLines: 300 },
   },
@@ -55,11 +69,14 @@ const SEVERITY: Record<string, Severity> = { error: 'error', warn: 'warning', in
 export function projectRules(root: string): CodeQualityRule[] {
   const file = join(root, '.dependency-cruiser.cjs');
   if (!existsSync(file)) return [];
-  const config = createRequire(import.meta.url)(file) as { forbidden?: { name: string; severity?: string; comment?: string; from: object; to: object }[] };
+  const config = createRequire(import.meta.url)(file) as {
+    forbidden?: { name: string; severity?: string; comment?: string; from: object; to: object }[];
+  };
   return (config.forbidden ?? []).map((r) => ({
     id: r.name,
     severity: SEVERITY[r.severity ?? 'warn'] ?? 'warning',
-    description: r.comment ?? (r.name === 'no-circular' ? 'No dependency cycles: a module never reaches itself through its imports.' : r.name),
+    description:
+      r.comment ?? (r.name === 'no-circular' ? 'No dependency cycles: a module never reaches itself through its imports.' : r.name),
     check: { kind: 'dependency', from: r.from as Record<string, unknown>, to: r.to as Record<string, unknown> },
   }));
 }

@@ -8,9 +8,15 @@ import type { CodeQualityRule } from './rules.ts';
 export const SCANNED_FOLDERS = ['src', 'commands', 'projections', 'queries', 'migrations'] as const;
 
 export const fingerprintOf = (ruleId: string, file: string, detail: string | null): string =>
-  createHash('sha256').update(`${ruleId}\u0000${file}\u0000${detail ?? ''}`).digest('hex').slice(0, 32);
+  createHash('sha256')
+    .update(`${ruleId}\u0000${file}\u0000${detail ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
 
-export interface TreeScan { files: number; findings: Finding[] }
+export interface TreeScan {
+  files: number;
+  findings: Finding[];
+}
 
 const SEVERITY_OF: Record<string, 'error' | 'warn' | 'info'> = { error: 'error', warning: 'warn', info: 'info' };
 
@@ -25,7 +31,8 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
   const folders = SCANNED_FOLDERS.filter((f) => existsSync(join(root, f)));
   // A tree with none of them is a wrong source root, not a clean tree: scanning it would record
   // every known violation fixed.
-  if (folders.length === 0) throw new Error(`The source root ${root} cannot be scanned: it holds none of the folders ${SCANNED_FOLDERS.join(', ')} (SOURCE_ROOT)`);
+  if (folders.length === 0)
+    throw new Error(`The source root ${root} cannot be scanned: it holds none of the folders ${SCANNED_FOLDERS.join(', ')} (SOURCE_ROOT)`);
   progress(`Reading the dependencies of ${folders.join(', ')}`);
   const forbidden = rules.flatMap((r) => {
     const severity = SEVERITY_OF[r.severity];
@@ -33,10 +40,18 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
     if (r.check.kind === 'orphan') return [{ name: r.id, severity, from: { orphan: true, pathNot: r.check.pathNot }, to: {} }];
     return [];
   });
-  const { output } = await cruise(folders, {
-    baseDir: root, validate: true, ruleSet: { forbidden }, doNotFollow: { path: 'node_modules' }, exclude: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
-  }, { extensions: ['.ts', '.js'] });
+  const { output } = await cruise(
+    folders,
+    {
+      baseDir: root,
+      validate: true,
+      ruleSet: { forbidden },
+      doNotFollow: { path: 'node_modules' },
+      exclude: { path: 'node_modules' },
+      tsPreCompilationDeps: true,
+    },
+    { extensions: ['.ts', '.js'] },
+  );
   // Text comes back only when a report format is asked for; none is.
   if (typeof output === 'string') throw new Error('dependency-cruiser answered with a report instead of its result');
   const modules = output.modules.filter((m) => !m.coreModule && !m.couldNotResolve && !String(m.source).startsWith('node_modules'));
@@ -45,7 +60,16 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
   const add = (rule: CodeQualityRule, file: string, target: string | null, line: number | null, message: string, detail = target) => {
     const fingerprint = fingerprintOf(rule.id, file, detail);
     if (!findings.has(fingerprint)) {
-      findings.set(fingerprint, { fingerprint, rule_id: rule.id, severity: rule.severity, description: rule.description, file_path: file, line, target, message });
+      findings.set(fingerprint, {
+        fingerprint,
+        rule_id: rule.id,
+        severity: rule.severity,
+        description: rule.description,
+        file_path: file,
+        line,
+        target,
+        message,
+      });
     }
   };
   for (const v of output.summary.violations) {
@@ -61,7 +85,11 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
   for (const m of modules) {
     const file = m.source;
     let text: string;
-    try { text = readFileSync(join(root, file), 'utf8'); } catch { continue; }
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      continue;
+    }
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     for (const rule of rules) {
@@ -71,10 +99,15 @@ export async function scanTree(root: string, rules: readonly CodeQualityRule[], 
       }
       if (c.kind === 'pattern' && new RegExp(c.path).test(file) && !(c.pathNot && new RegExp(c.pathNot).test(file))) {
         const re = new RegExp(c.pattern);
-        lines.forEach((l, i) => { if (re.test(l)) add(rule, file, null, i + 1, `${file}:${i + 1}: ${l.trim()}`, l.trim()); });
+        lines.forEach((l, i) => {
+          if (re.test(l)) add(rule, file, null, i + 1, `${file}:${i + 1}: ${l.trim()}`, l.trim());
+        });
       }
     }
   }
-  const sorted = [...findings.values()].sort((a, b) => a.rule_id.localeCompare(b.rule_id) || a.file_path.localeCompare(b.file_path) || (a.target ?? '').localeCompare(b.target ?? ''));
+  const sorted = [...findings.values()].sort(
+    (a, b) =>
+      a.rule_id.localeCompare(b.rule_id) || a.file_path.localeCompare(b.file_path) || (a.target ?? '').localeCompare(b.target ?? ''),
+  );
   return { files: modules.length, findings: sorted };
 }

@@ -32,10 +32,12 @@ export function scannerAvailable(): boolean {
  * (its process stopped), so a poller always gets an answer.
  */
 export class CodeQualityScanWorker extends SerialWorker {
-  constructor(services: Services, private readonly options = { sweepEveryMs: 5000, staleMs: 15 * 60_000 }) {
+  constructor(
+    services: Services,
+    private readonly options = { sweepEveryMs: 5000, staleMs: 15 * 60_000 },
+  ) {
     super(services, 'code-quality scan', options.sweepEveryMs);
   }
-
 
   private ctx(scanId: number) {
     return { userId: ACTOR, correlationId: `code-quality-scan-${scanId}` };
@@ -61,21 +63,30 @@ export class CodeQualityScanWorker extends SerialWorker {
       if (err instanceof ConflictException) return;
       throw err;
     }
-    const progress = (message: string) => this.command(scanId, { type: 'RecordCodeQualityScanProgress', data: { scan_id: scanId, message, at: this.now() } });
+    const progress = (message: string) =>
+      this.command(scanId, { type: 'RecordCodeQualityScanProgress', data: { scan_id: scanId, message, at: this.now() } });
     const fail = (error: string) => this.command(scanId, { type: 'FailCodeQualityScan', data: { scan_id: scanId, error, at: this.now() } });
     if (!scannerAvailable()) {
-      await fail('The analyser (dependency-cruiser, a development dependency) is not installed in this deployment; install the development dependencies to scan.');
+      await fail(
+        'The analyser (dependency-cruiser, a development dependency) is not installed in this deployment; install the development dependencies to scan.',
+      );
       return;
     }
     const root = this.services.config.operations.sourceRoot;
     let pending: Promise<unknown> = Promise.resolve();
-    const task = runChildTask<ChildMessage>(CHILD, { root, rules: codeQualityRules(INSTALLATION_ROOT) }, {
-      timeoutMs: SCAN_TIMEOUT_MS,
-      onMessage: (m) => { if (m.kind === 'progress') pending = pending.then(() => progress(m.message)).catch(() => undefined); },
-      // An operator's cancel reaches the scan's stream from any instance: the worker that runs it
-      // sees it in the scans table and stops the analyser.
-      cancelWatch: { everyMs: CANCEL_CHECK_MS, cancelled: async () => (await this.statusOf(scanId)) === 'cancelled' },
-    });
+    const task = runChildTask<ChildMessage>(
+      CHILD,
+      { root, rules: codeQualityRules(INSTALLATION_ROOT) },
+      {
+        timeoutMs: SCAN_TIMEOUT_MS,
+        onMessage: (m) => {
+          if (m.kind === 'progress') pending = pending.then(() => progress(m.message)).catch(() => undefined);
+        },
+        // An operator's cancel reaches the scan's stream from any instance: the worker that runs it
+        // sees it in the scans table and stops the analyser.
+        cancelWatch: { everyMs: CANCEL_CHECK_MS, cancelled: async () => (await this.statusOf(scanId)) === 'cancelled' },
+      },
+    );
     const outcome = await task.done;
     await pending;
     if (outcome.ended === 'cancelled') {
@@ -85,9 +96,12 @@ export class CodeQualityScanWorker extends SerialWorker {
     if ((await this.statusOf(scanId)) === 'cancelled') return;
     const last = outcome.last;
     if (outcome.ended !== 'exited' || !last || last.kind !== 'done') {
-      const why = last?.kind === 'failed' ? last.error
-        : outcome.ended === 'timed_out' ? `The scan took longer than ${SCAN_TIMEOUT_MS / 60_000} minutes and was stopped`
-          : `The scanner stopped (${outcome.ended}, exit code ${outcome.code}): ${outcome.stderr.trim().split('\n').slice(-3).join(' ') || 'no output'}`;
+      const why =
+        last?.kind === 'failed'
+          ? last.error
+          : outcome.ended === 'timed_out'
+            ? `The scan took longer than ${SCAN_TIMEOUT_MS / 60_000} minutes and was stopped`
+            : `The scanner stopped (${outcome.ended}, exit code ${outcome.code}): ${outcome.stderr.trim().split('\n').slice(-3).join(' ') || 'no output'}`;
       await fail(why);
       return;
     }
@@ -96,7 +110,12 @@ export class CodeQualityScanWorker extends SerialWorker {
 
   private async complete(scanId: number, scan: TreeScan, progress: (m: string) => Promise<unknown>): Promise<void> {
     await progress(`Recording ${scan.findings.length} findings in ${scan.files} modules`);
-    const outcome = await recordFindings({ store: this.services.store, db: this.services.db.knex, clock: this.services.clock }, scanId, scan.findings, this.ctx(scanId));
+    const outcome = await recordFindings(
+      { store: this.services.store, db: this.services.db.knex, clock: this.services.clock },
+      scanId,
+      scan.findings,
+      this.ctx(scanId),
+    );
     await this.command(scanId, {
       type: 'CompleteCodeQualityScan',
       data: { scan_id: scanId, files: scan.files, ...outcome, by_severity: countBySeverity(scan.findings), at: this.now() },
@@ -110,12 +129,19 @@ export class CodeQualityScanWorker extends SerialWorker {
     if (this.stopped) return;
     try {
       const knex = this.services.db.knex;
-      for (const id of await knex('code_quality_scans').where('status', 'pending').orderBy('id').limit(20).pluck('id')) this.enqueue(Number(id));
-      const stale = await knex('code_quality_scans').where('status', 'running')
-        .where('updated_at', '<', new Date(this.services.clock.now().getTime() - this.options.staleMs)).pluck('id');
+      for (const id of await knex('code_quality_scans').where('status', 'pending').orderBy('id').limit(20).pluck('id'))
+        this.enqueue(Number(id));
+      const stale = await knex('code_quality_scans')
+        .where('status', 'running')
+        .where('updated_at', '<', new Date(this.services.clock.now().getTime() - this.options.staleMs))
+        .pluck('id');
       for (const id of stale.map(Number).filter((id: number) => id !== this.current)) {
-        await this.command(id, { type: 'FailCodeQualityScan', data: { scan_id: id, error: 'The scan stopped making progress (its worker stopped); start a new one', at: this.now() } })
-          .catch((err) => { if (!(err instanceof ConflictException)) throw err; });
+        await this.command(id, {
+          type: 'FailCodeQualityScan',
+          data: { scan_id: id, error: 'The scan stopped making progress (its worker stopped); start a new one', at: this.now() },
+        }).catch((err) => {
+          if (!(err instanceof ConflictException)) throw err;
+        });
       }
     } catch (err) {
       this.services.logger.error({ err }, 'code-quality scan sweep failed');

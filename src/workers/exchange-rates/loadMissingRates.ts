@@ -20,18 +20,28 @@ const HISTORY = 'eurofxref-hist-90d.xml';
 /** The last weekday before `now` (UTC): the ECB publishes on TARGET working days. */
 export function lastPublicationDay(now: Date): string {
   let t = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  do t -= 86_400_000; while ([0, 6].includes(new Date(t).getUTCDay()));
+  do t -= 86_400_000;
+  while ([0, 6].includes(new Date(t).getUTCDay()));
   return new Date(t).toISOString().slice(0, 10);
 }
 
-export async function loadMissingReferenceRates(services: Services, url: string, now = services.clock.now()): Promise<{ loaded: boolean; recorded: number; source: string | null }> {
+export async function loadMissingReferenceRates(
+  services: Services,
+  url: string,
+  now = services.clock.now(),
+): Promise<{ loaded: boolean; recorded: number; source: string | null }> {
   const wanted = lastPublicationDay(now);
   if ((await load(services.store, referenceRates, wanted)).state.rates) return { loaded: false, recorded: 0, source: null };
   const source = url.endsWith(DAILY) ? url.slice(0, -DAILY.length) + HISTORY : url;
   const days = await fetchReferenceRates(source);
-  const { recorded } = await recordReferenceRates(services, days, source,
-    { userId: 'system:start', correlationId: `ecb-rates-at-start-${wanted}` });
-  services.logger.info({ url: source, days: days.length, recorded, wanted }, 'ECB reference rates were behind: missing days loaded at start');
+  const { recorded } = await recordReferenceRates(services, days, source, {
+    userId: 'system:start',
+    correlationId: `ecb-rates-at-start-${wanted}`,
+  });
+  services.logger.info(
+    { url: source, days: days.length, recorded, wanted },
+    'ECB reference rates were behind: missing days loaded at start',
+  );
   return { loaded: true, recorded, source };
 }
 
@@ -42,5 +52,9 @@ export function catchUpReferenceRates(services: Services): Background {
   const work = loadMissingReferenceRates(services, url).catch((err) => {
     services.logger.warn({ err, url }, 'ECB reference rates could not be loaded at start; the daily task tries again');
   });
-  return { stop: async () => { await work; } };
+  return {
+    stop: async () => {
+      await work;
+    },
+  };
 }

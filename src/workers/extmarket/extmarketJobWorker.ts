@@ -21,7 +21,10 @@ export class ExtmarketJobWorker {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(readonly deps: SyncWorkerDeps, private readonly options = { sweepEveryMs: 5000, staleMs: 10 * 60_000 }) {}
+  constructor(
+    readonly deps: SyncWorkerDeps,
+    private readonly options = { sweepEveryMs: 5000, staleMs: 10 * 60_000 },
+  ) {}
 
   start(): void {
     this.timer = setInterval(() => void this.sweep(), this.options.sweepEveryMs);
@@ -38,7 +41,10 @@ export class ExtmarketJobWorker {
     if (this.stopped || this.known.has(jobId)) return;
     this.known.add(jobId);
     this.queue.push(jobId);
-    if (!this.running) this.running = this.drain().finally(() => { this.running = null; });
+    if (!this.running)
+      this.running = this.drain().finally(() => {
+        this.running = null;
+      });
   }
 
   /** Resolves when no job or push of this process is queued or running (tests). */
@@ -54,7 +60,10 @@ export class ExtmarketJobWorker {
   enqueuePush(push: PushRequest): void {
     if (this.stopped) return;
     this.pushes.push(push);
-    if (!this.pushing) this.pushing = this.drainPushes().finally(() => { this.pushing = null; });
+    if (!this.pushing)
+      this.pushing = this.drainPushes().finally(() => {
+        this.pushing = null;
+      });
   }
 
   private async drainPushes(): Promise<void> {
@@ -62,9 +71,15 @@ export class ExtmarketJobWorker {
       const push = this.pushes.shift()!;
       try {
         const outcome = await pushToExtmarket(this.deps, push, 1);
-        await runOrderCommand({ store: this.deps.store, db: this.deps.knex, clock: this.deps.clock }, push.order_id, {
-          type: 'RecordExtmarketPush', data: { ...push, attempt: 1, ...outcome, at: new Date().toISOString() },
-        }, { userId: 'system:extmarket-push', vendorId: push.vendor_id, correlationId: `extmarket-push-${push.key}` });
+        await runOrderCommand(
+          { store: this.deps.store, db: this.deps.knex, clock: this.deps.clock },
+          push.order_id,
+          {
+            type: 'RecordExtmarketPush',
+            data: { ...push, attempt: 1, ...outcome, at: new Date().toISOString() },
+          },
+          { userId: 'system:extmarket-push', vendorId: push.vendor_id, correlationId: `extmarket-push-${push.key}` },
+        );
       } catch (err) {
         this.deps.logger.error({ err, key: push.key }, 'extmarket push could not be recorded; the retry task will send it');
       }
@@ -84,13 +99,27 @@ export class ExtmarketJobWorker {
     try {
       const pending = await this.deps.knex('extmarket_sync_logs').where('status', 'pending').orderBy('id').limit(100).pluck('id');
       for (const id of pending) this.enqueue(Number(id));
-      const stale = await this.deps.knex('extmarket_sync_logs').where('status', 'processing')
-        .where('updated_at', '<', new Date(Date.now() - this.options.staleMs)).limit(100);
+      const stale = await this.deps
+        .knex('extmarket_sync_logs')
+        .where('status', 'processing')
+        .where('updated_at', '<', new Date(Date.now() - this.options.staleMs))
+        .limit(100);
       for (const job of stale.filter((j: any) => !this.known.has(j.id))) {
-        await runSyncJobCommand({ store: this.deps.store, db: this.deps.knex, clock: this.deps.clock }, job.id, {
-          type: 'FailExtmarketSync', data: { ...ZERO_COUNTERS, error: 'The job stopped making progress (its worker stopped); start a new one', at: new Date().toISOString() },
-        }, { userId: SYNC_ACTOR, vendorId: job.vendor_id, correlationId: `extmarket-sweep-${job.id}` })
-          .catch((err) => { if (!(err instanceof ConflictException)) throw err; });
+        await runSyncJobCommand(
+          { store: this.deps.store, db: this.deps.knex, clock: this.deps.clock },
+          job.id,
+          {
+            type: 'FailExtmarketSync',
+            data: {
+              ...ZERO_COUNTERS,
+              error: 'The job stopped making progress (its worker stopped); start a new one',
+              at: new Date().toISOString(),
+            },
+          },
+          { userId: SYNC_ACTOR, vendorId: job.vendor_id, correlationId: `extmarket-sweep-${job.id}` },
+        ).catch((err) => {
+          if (!(err instanceof ConflictException)) throw err;
+        });
       }
     } catch (err) {
       this.deps.logger.error({ err }, 'extmarket job sweep failed');

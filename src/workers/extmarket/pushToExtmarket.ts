@@ -20,22 +20,36 @@ export interface PushRequest {
   carrier: string | null;
 }
 
-export interface PushOutcome { ok: boolean; error: string | null; retry_at: string | null }
+export interface PushOutcome {
+  ok: boolean;
+  error: string | null;
+  retry_at: string | null;
+}
 
 /** 30 s, 1 min, 2 min … capped at one hour: retried for as long as it fails, never dropped. */
 export function retryAt(attempt: number, from = Date.now()): string {
   return new Date(from + Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1))).toISOString();
 }
 
-export async function pushToExtmarket(deps: Pick<SyncWorkerDeps, 'knex' | 'store' | 'dataDir'>, p: PushRequest, attempt: number, tx?: unknown): Promise<PushOutcome> {
+export async function pushToExtmarket(
+  deps: Pick<SyncWorkerDeps, 'knex' | 'store' | 'dataDir'>,
+  p: PushRequest,
+  attempt: number,
+  tx?: unknown,
+): Promise<PushOutcome> {
   try {
-    const client = await clientFor(deps, p.vendor_id, tx).catch((err) => { throw new ExtmarketCredentialsException((err as Error).message); });
+    const client = await clientFor(deps, p.vendor_id, tx).catch((err) => {
+      throw new ExtmarketCredentialsException((err as Error).message);
+    });
     if (p.operation === 'set_tracking') {
       if (!p.external_shipment_id || !p.tracking_number) return { ok: true, error: null, retry_at: null };
       await client.setShipmentTracking(p.external_shipment_id, p.tracking_number, p.carrier, p.key);
     } else {
       const isAvailable = p.operation === 'confirm_item';
-      await client.confirmInventoryUnits(p.inventory_unit_ids.map((inventoryUnitId) => ({ inventoryUnitId, isAvailable })), p.key);
+      await client.confirmInventoryUnits(
+        p.inventory_unit_ids.map((inventoryUnitId) => ({ inventoryUnitId, isAvailable })),
+        p.key,
+      );
     }
     return { ok: true, error: null, retry_at: null };
   } catch (err) {

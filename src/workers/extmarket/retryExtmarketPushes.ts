@@ -9,21 +9,39 @@ import { pushToExtmarket } from './pushToExtmarket.ts';
  * retried): failed pushes whose retry_at has come, and pushes still pending a minute after the
  * decision (no process manager got to them). Each attempt is recorded on the order.
  */
-export async function retryExtmarketPushes(deps: { knex: Knex; store: EventStore; dataDir: string; clock: Clock }, limit = 50): Promise<number> {
-  const due = await deps.knex('extmarket_pushes')
+export async function retryExtmarketPushes(
+  deps: { knex: Knex; store: EventStore; dataDir: string; clock: Clock },
+  limit = 50,
+): Promise<number> {
+  const due = await deps
+    .knex('extmarket_pushes')
     .where((q) => q.where('status', 'failed').where('retry_at', '<=', new Date()))
     .orWhere((q) => q.where('status', 'pending').where('created_at', '<', new Date(Date.now() - 60_000)))
-    .orderBy('updated_at').limit(limit);
+    .orderBy('updated_at')
+    .limit(limit);
   for (const row of due) {
     const attempt = row.attempts + 1;
     const push = {
-      key: row.key, order_id: row.order_id, vendor_id: row.vendor_id, operation: row.operation, item_id: row.item_id,
-      inventory_unit_ids: row.inventory_unit_ids as string[], external_shipment_id: row.external_shipment_id, tracking_number: row.tracking_number, carrier: row.carrier,
+      key: row.key,
+      order_id: row.order_id,
+      vendor_id: row.vendor_id,
+      operation: row.operation,
+      item_id: row.item_id,
+      inventory_unit_ids: row.inventory_unit_ids as string[],
+      external_shipment_id: row.external_shipment_id,
+      tracking_number: row.tracking_number,
+      carrier: row.carrier,
     };
     const outcome = await pushToExtmarket(deps, push, attempt);
-    await runOrderCommand({ store: deps.store, db: deps.knex, clock: deps.clock }, row.order_id, {
-      type: 'RecordExtmarketPush', data: { ...push, attempt, ...outcome, at: new Date().toISOString() },
-    }, { userId: 'system:extmarket-retry', vendorId: row.vendor_id, correlationId: `extmarket-retry-${row.key}` });
+    await runOrderCommand(
+      { store: deps.store, db: deps.knex, clock: deps.clock },
+      row.order_id,
+      {
+        type: 'RecordExtmarketPush',
+        data: { ...push, attempt, ...outcome, at: new Date().toISOString() },
+      },
+      { userId: 'system:extmarket-retry', vendorId: row.vendor_id, correlationId: `extmarket-retry-${row.key}` },
+    );
   }
   return due.length;
 }

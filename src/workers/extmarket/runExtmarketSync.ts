@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { openExtmarketCredentials, runSyncJobCommand, loadSyncJob, ZERO_COUNTERS, type ExtmarketDeps } from '../../../commands/extmarket/handlers.ts';
+import {
+  openExtmarketCredentials,
+  runSyncJobCommand,
+  loadSyncJob,
+  ZERO_COUNTERS,
+  type ExtmarketDeps,
+} from '../../../commands/extmarket/handlers.ts';
 import type { SyncCounters } from '../../../commands/extmarket/events.ts';
 import { confirmItem, declineItem, importExtmarketOrder } from '../../../commands/orders/handlers.ts';
 import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
@@ -68,28 +74,52 @@ export async function runExtmarketSync(deps: SyncWorkerDeps, jobId: number): Pro
         try {
           const created = await importShipment(deps, state.vendor_id, jobId, s, c);
           counters.files_succeeded++;
-          if (created) counters.orders_imported++; else counters.orders_skipped++;
+          if (created) counters.orders_imported++;
+          else counters.orders_skipped++;
         } catch (err) {
           counters.files_failed++;
           pageErrors.push(`order ${s.orderNumber} (${s.id}): ${(err as Error).message}`.slice(0, 500));
         }
       }
       errors.push(...pageErrors);
-      await runSyncJobCommand(d, jobId, {
-        type: 'RecordSyncProgress',
-        data: { ...counters, progress_message: `${counters.files_processed} order(s) read, ${counters.orders_imported} imported`, errors: pageErrors, at: now() },
-      }, c);
+      await runSyncJobCommand(
+        d,
+        jobId,
+        {
+          type: 'RecordSyncProgress',
+          data: {
+            ...counters,
+            progress_message: `${counters.files_processed} order(s) read, ${counters.orders_imported} imported`,
+            errors: pageErrors,
+            at: now(),
+          },
+        },
+        c,
+      );
     }
-    await runSyncJobCommand(d, jobId, { type: 'CompleteExtmarketSync', data: { ...counters, error_details: { errors: errors.slice(-100) }, at: now() } }, c);
+    await runSyncJobCommand(
+      d,
+      jobId,
+      { type: 'CompleteExtmarketSync', data: { ...counters, error_details: { errors: errors.slice(-100) }, at: now() } },
+      c,
+    );
   } catch (err) {
     deps.logger.warn({ err, job_id: jobId }, 'extmarket job failed');
-    await runSyncJobCommand(d, jobId, { type: 'FailExtmarketSync', data: { ...counters, error: (err as Error).message.slice(0, 1000), at: now() } }, c)
-      .catch((e) => deps.logger.error({ err: e, job_id: jobId }, 'could not record the failure of an extmarket job'));
+    await runSyncJobCommand(
+      d,
+      jobId,
+      { type: 'FailExtmarketSync', data: { ...counters, error: (err as Error).message.slice(0, 1000), at: now() } },
+      c,
+    ).catch((e) => deps.logger.error({ err: e, job_id: jobId }, 'could not record the failure of an extmarket job'));
   }
 }
 
 /** The vendor's extmarket client; `tx` when called inside a consumer transaction (PGlite has one connection). */
-export async function clientFor(deps: Pick<SyncWorkerDeps, 'knex' | 'store' | 'dataDir'>, vendorId: number, tx?: unknown): Promise<ExtmarketClient> {
+export async function clientFor(
+  deps: Pick<SyncWorkerDeps, 'knex' | 'store' | 'dataDir'>,
+  vendorId: number,
+  tx?: unknown,
+): Promise<ExtmarketClient> {
   const creds = await openExtmarketCredentials({ store: deps.store, db: deps.knex }, vendorId, secretBoxFor(deps.dataDir), tx);
   if (!creds) throw new Error('No extmarket API key is stored for this vendor');
   return graphqlExtmarketClient({ endpoint: creds.endpoint, apiKey: creds.apiKey });
@@ -108,11 +138,24 @@ async function* historical(client: ExtmarketClient) {
   } while (cursor);
 }
 
-async function importShipment(deps: SyncWorkerDeps, vendorId: number, jobId: number, s: ExtmarketShipment, ctx: CommandContext): Promise<boolean> {
+async function importShipment(
+  deps: SyncWorkerDeps,
+  vendorId: number,
+  jobId: number,
+  s: ExtmarketShipment,
+  ctx: CommandContext,
+): Promise<boolean> {
   const placeholder = await deps.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: true }).first('id');
   if (!placeholder) throw new Error('The vendor has no placeholder product yet');
   const vat = await getSellerVatProfile(deps.knex, vendorId);
-  const mapped = await shipmentToOrder(s, { knex: deps.knex, vendorId, placeholderProductId: placeholder.id, vat, vies: deps.vies ?? viesVerifier(), syncJobId: jobId });
+  const mapped = await shipmentToOrder(s, {
+    knex: deps.knex,
+    vendorId,
+    placeholderProductId: placeholder.id,
+    vat,
+    vies: deps.vies ?? viesVerifier(),
+    syncJobId: jobId,
+  });
   const od = { store: deps.store, db: deps.knex, clock: deps.clock };
   const result = await importExtmarketOrder(od, mapped.incoming, placeholder.id, ctx);
   if (result.created) await countInOrderQuota(deps, vendorId, result.order_id, mapped.incoming.order_date, ctx);
@@ -137,5 +180,11 @@ async function countInOrderQuota(deps: SyncWorkerDeps, vendorId: number, orderId
   const clock = deps.clock;
   const quotaOf = await orderQuota({ db: { knex: deps.knex }, clock }, vendorId);
   if (orderDate < quotaOf.period.start || orderDate >= quotaOf.period.end) return;
-  await countExtmarketOrder(deps.store, ORDER_QUOTA, quotaOf, { vendor_id: vendorId, order_id: orderId, period_start: quotaOf.period.start, at: clock.now().toISOString() }, ctx);
+  await countExtmarketOrder(
+    deps.store,
+    ORDER_QUOTA,
+    quotaOf,
+    { vendor_id: vendorId, order_id: orderId, period_start: quotaOf.period.start, at: clock.now().toISOString() },
+    ctx,
+  );
 }

@@ -34,7 +34,14 @@ export async function runProductExport(knex: Knex, vendorId: number, options: Sy
     try {
       const feed = await productFeed(knex, vendorId, language, options.include_inactive ?? false);
       await writeFile(join(dir, filename), feed.text, 'utf8');
-      files.push({ language, filename, path: join(dir, filename), size_bytes: Buffer.byteLength(feed.text), products: feed.products, error: null });
+      files.push({
+        language,
+        filename,
+        path: join(dir, filename),
+        size_bytes: Buffer.byteLength(feed.text),
+        products: feed.products,
+        error: null,
+      });
       products = feed.products;
       counters.files_succeeded++;
     } catch (err) {

@@ -29,8 +29,13 @@ export interface MappedShipment {
 }
 
 const address = (a: ExtmarketAddress): OrderAddress => ({
-  first_name: a.firstName, last_name: a.lastName, company: a.company,
-  street: [a.streetName, a.streetNumber].filter(Boolean).join(' ') || null, street_2: null, postal_code: a.zipCode, city: a.city,
+  first_name: a.firstName,
+  last_name: a.lastName,
+  company: a.company,
+  street: [a.streetName, a.streetNumber].filter(Boolean).join(' ') || null,
+  street_2: null,
+  postal_code: a.zipCode,
+  city: a.city,
   country_iso: a.countryIso?.toUpperCase() ?? null,
 });
 
@@ -43,18 +48,35 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
     groups.set(key, [...(groups.get(key) ?? []), u]);
   }
   const keys = [...new Set(s.inventoryUnits.map((u) => gtinKey(u.ean)).filter((k): k is string => !!k))];
-  const products = keys.length === 0 ? [] : await ctx.knex('vendor_product_list').select('id', 'gtin14', 'is_digital', 'vat_rate_category')
-    .where({ vendor_id: ctx.vendorId, is_placeholder: false }).whereIn('gtin14', keys).orderBy('id');
+  const products =
+    keys.length === 0
+      ? []
+      : await ctx
+          .knex('vendor_product_list')
+          .select('id', 'gtin14', 'is_digital', 'vat_rate_category')
+          .where({ vendor_id: ctx.vendorId, is_placeholder: false })
+          .whereIn('gtin14', keys)
+          .orderBy('id');
   const byGtin = new Map<string, { id: number; is_digital: boolean; vat_rate_category: RateCategory }>();
-  for (const p of products) if (!byGtin.has(p.gtin14)) byGtin.set(p.gtin14, { id: p.id, is_digital: p.is_digital, vat_rate_category: p.vat_rate_category ?? 'standard' });
+  for (const p of products)
+    if (!byGtin.has(p.gtin14))
+      byGtin.set(p.gtin14, { id: p.id, is_digital: p.is_digital, vat_rate_category: p.vat_rate_category ?? 'standard' });
 
   const items = [...groups.values()].map((units) => {
     const u = units[0];
     const product = gtinKey(u.ean) ? byGtin.get(gtinKey(u.ean)!) : undefined;
     return {
-      external_item_id: u.id, inventory_unit_ids: units.map((x) => x.id), product_id: product?.id ?? ctx.placeholderProductId,
-      needs_product_match: !product, product_name: u.productName, ean: u.ean ? cleanGtin(u.ean) : null, mpn: u.mpn, sku: u.sku,
-      quantity: units.length, unit_price_cents: u.priceCents, is_digital: product?.is_digital ?? false,
+      external_item_id: u.id,
+      inventory_unit_ids: units.map((x) => x.id),
+      product_id: product?.id ?? ctx.placeholderProductId,
+      needs_product_match: !product,
+      product_name: u.productName,
+      ean: u.ean ? cleanGtin(u.ean) : null,
+      mpn: u.mpn,
+      sku: u.sku,
+      quantity: units.length,
+      unit_price_cents: u.priceCents,
+      is_digital: product?.is_digital ?? false,
       // The matched product's rate category; an unmatched line is taxed at the standard rate until it is resolved.
       vat_rate_category: product?.vat_rate_category ?? 'standard',
     };
@@ -67,21 +89,48 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
 
   const ship = address(s.shipAddress);
   const bill = address(s.billAddress);
-  const vat = await shipmentVat(ctx, items, ship.country_iso ?? bill.country_iso ?? ctx.vat.seller_country_iso, s.billAddress.vatNumber ?? s.shipAddress.vatNumber);
+  const vat = await shipmentVat(
+    ctx,
+    items,
+    ship.country_iso ?? bill.country_iso ?? ctx.vat.seller_country_iso,
+    s.billAddress.vatNumber ?? s.shipAddress.vatNumber,
+  );
   const incoming: IncomingOrder = {
-    vendor_id: ctx.vendorId, channel: 'extmarket', external_order_id: s.orderId, external_shipment_id: s.id, order_number: s.orderNumber,
-    order_date: new Date(s.completedAt).toISOString(), customer_first_name: bill.first_name ?? ship.first_name, customer_last_name: bill.last_name ?? ship.last_name,
-    customer_email: s.email, customer_locale: s.locale, shipping_country_iso: ship.country_iso, billing_country_iso: bill.country_iso,
-    shipping_address: ship, billing_address: bill, currency: 'EUR', items, vat, sync_job_id: ctx.syncJobId,
+    vendor_id: ctx.vendorId,
+    channel: 'extmarket',
+    external_order_id: s.orderId,
+    external_shipment_id: s.id,
+    order_number: s.orderNumber,
+    order_date: new Date(s.completedAt).toISOString(),
+    customer_first_name: bill.first_name ?? ship.first_name,
+    customer_last_name: bill.last_name ?? ship.last_name,
+    customer_email: s.email,
+    customer_locale: s.locale,
+    shipping_country_iso: ship.country_iso,
+    billing_country_iso: bill.country_iso,
+    shipping_address: ship,
+    billing_address: bill,
+    currency: 'EUR',
+    items,
+    vat,
+    sync_job_id: ctx.syncJobId,
   };
   return { incoming, decided };
 }
 
-async function shipmentVat(ctx: MappingContext, items: OrderVatLine[], destination: string, vatNumber: string | null): Promise<IncomingOrder['vat']> {
+async function shipmentVat(
+  ctx: MappingContext,
+  items: OrderVatLine[],
+  destination: string,
+  vatNumber: string | null,
+): Promise<IncomingOrder['vat']> {
   let valid = false;
   if (vatNumber && vatNumberCountry(vatNumber)) {
     // VIES down: the order is taxed as B2C for now; the invoice checks the number again.
-    valid = await ctx.vies.verify(vatNumber).then((r) => r.valid, () => false);
+    valid = await ctx.vies.verify(vatNumber).then(
+      (r) => r.valid,
+      () => false,
+    );
   }
   return orderVat(ctx.vat, items, destination, vatNumber, valid);
 }

@@ -17,13 +17,20 @@ export class MetricsWriter {
   private readonly startedAt: Date;
 
   /** `instance` names this process in the shared rows (host:pid). */
-  constructor(private readonly services: Services, readonly instance = `${hostname()}:${process.pid}`) {
+  constructor(
+    private readonly services: Services,
+    readonly instance = `${hostname()}:${process.pid}`,
+  ) {
     this.startedAt = services.clock.now();
   }
 
   start(): void {
     const tick = () => {
-      this.timer = setTimeout(() => { this.writing = this.flush().finally(() => { if (!this.stopped) tick(); }); }, this.services.config.metrics.flushMs);
+      this.timer = setTimeout(() => {
+        this.writing = this.flush().finally(() => {
+          if (!this.stopped) tick();
+        });
+      }, this.services.config.metrics.flushMs);
       this.timer.unref();
     };
     void this.flush();
@@ -36,14 +43,17 @@ export class MetricsWriter {
     const windows = metrics.take();
     try {
       if (windows.length > 0) {
-        await sql(knex, `INSERT INTO metric_windows AS w (minute, api_area, instance, requests, client_errors, server_errors, duration_ms, buckets)
+        await sql(
+          knex,
+          `INSERT INTO metric_windows AS w (minute, api_area, instance, requests, client_errors, server_errors, duration_ms, buckets)
           SELECT x.minute, x.api_area, $2, x.requests, x.client_errors, x.server_errors, x.duration_ms, x.buckets
             FROM json_populate_recordset(null::metric_windows, $1::json) x
           ON CONFLICT (minute, api_area, instance) DO UPDATE SET
             requests = w.requests + excluded.requests, client_errors = w.client_errors + excluded.client_errors,
             server_errors = w.server_errors + excluded.server_errors, duration_ms = w.duration_ms + excluded.duration_ms,
             buckets = (SELECT array_agg(a + b ORDER BY i) FROM unnest(w.buckets, excluded.buckets) WITH ORDINALITY AS t(a, b, i))`,
-        [JSON.stringify(windows), this.instance]);
+          [JSON.stringify(windows), this.instance],
+        );
       }
     } catch (err) {
       metrics.giveBack(windows);
@@ -58,16 +68,23 @@ export class MetricsWriter {
     const cpuPercent = elapsedUs > 0 ? Math.round(((usage.user + usage.system) / elapsedUs) * 1000) / 10 : 0;
     const memory = process.memoryUsage();
     try {
-      await sql(knex, `INSERT INTO platform_instances (instance, host, pid, started_at, seen_at, rss_bytes, heap_used_bytes, cpu_percent)
+      await sql(
+        knex,
+        `INSERT INTO platform_instances (instance, host, pid, started_at, seen_at, rss_bytes, heap_used_bytes, cpu_percent)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
         ON CONFLICT (instance) DO UPDATE SET seen_at = excluded.seen_at, rss_bytes = excluded.rss_bytes,
           heap_used_bytes = excluded.heap_used_bytes, cpu_percent = excluded.cpu_percent`,
-      [this.instance, hostname(), process.pid, this.startedAt, now, memory.rss, memory.heapUsed, cpuPercent]);
+        [this.instance, hostname(), process.pid, this.startedAt, now, memory.rss, memory.heapUsed, cpuPercent],
+      );
       if (this.services.store.kind !== 'eventstoredb') {
         const head = await this.services.store.head();
         const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-        await sql(knex, `INSERT INTO feed_heads (minute, head) VALUES ($1, $2)
-          ON CONFLICT (minute) DO UPDATE SET head = greatest(feed_heads.head, excluded.head)`, [minute, head.b]);
+        await sql(
+          knex,
+          `INSERT INTO feed_heads (minute, head) VALUES ($1, $2)
+          ON CONFLICT (minute) DO UPDATE SET head = greatest(feed_heads.head, excluded.head)`,
+          [minute, head.b],
+        );
       }
     } catch (err) {
       this.services.logger.warn({ err }, 'platform health: the instance report could not be written');

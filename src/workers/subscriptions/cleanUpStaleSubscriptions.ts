@@ -21,21 +21,35 @@ const DAY_MS = 86_400_000;
 export async function cleanUpStaleSubscriptions(services: Services): Promise<Record<SubscriptionChangeReason, number[]>> {
   const now = services.clock.now();
   const knex = services.db.knex;
-  const orphaned = await knex('vendor_subscriptions as s').leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
-    .whereNull('v.id').whereNot('s.status', 'expired').select('s.vendor_id', 's.current_period_start', 's.updated_at').orderBy('s.vendor_id');
-  const canceled = await knex('vendor_subscriptions as s').join('vendor_list as v', 'v.id', 's.vendor_id').where('s.status', 'canceled')
-    .where('s.updated_at', '<=', new Date(now.getTime() - STALE_CANCELED_DAYS * DAY_MS).toISOString()).select('s.vendor_id', 's.updated_at').orderBy('s.vendor_id');
+  const orphaned = await knex('vendor_subscriptions as s')
+    .leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
+    .whereNull('v.id')
+    .whereNot('s.status', 'expired')
+    .select('s.vendor_id', 's.current_period_start', 's.updated_at')
+    .orderBy('s.vendor_id');
+  const canceled = await knex('vendor_subscriptions as s')
+    .join('vendor_list as v', 'v.id', 's.vendor_id')
+    .where('s.status', 'canceled')
+    .where('s.updated_at', '<=', new Date(now.getTime() - STALE_CANCELED_DAYS * DAY_MS).toISOString())
+    .select('s.vendor_id', 's.updated_at')
+    .orderBy('s.vendor_id');
   const done: Record<SubscriptionChangeReason, number[]> = { vendor_deleted: [], canceled_long_ago: [], period_renewed: [] };
   const settled: Handled<unknown, any>[] = [];
   const retire = async (row: any, reason: SubscriptionChangeReason) => {
-    const ctx = { userId: 'system:scheduler', vendorId: row.vendor_id, correlationId: `subscription-cleanup-${now.toISOString()}`,
-      causationId: `subscription-cleanup:${row.vendor_id}:${reason}:${isoTime(row.updated_at)}` };
+    const ctx = {
+      userId: 'system:scheduler',
+      vendorId: row.vendor_id,
+      correlationId: `subscription-cleanup-${now.toISOString()}`,
+      causationId: `subscription-cleanup:${row.vendor_id}:${reason}:${isoTime(row.updated_at)}`,
+    };
     try {
       const handled = await retireSubscription(services.store, now, row.vendor_id, reason, ctx);
       settled.push(handled);
       if (reason === 'vendor_deleted') {
-        settled.push(await closeQuota(services.store, PRODUCT_QUOTA, String(row.vendor_id), ctx),
-          await closeQuota(services.store, ORDER_QUOTA, `${row.vendor_id}:${isoTime(row.current_period_start)}`, ctx));
+        settled.push(
+          await closeQuota(services.store, PRODUCT_QUOTA, String(row.vendor_id), ctx),
+          await closeQuota(services.store, ORDER_QUOTA, `${row.vendor_id}:${isoTime(row.current_period_start)}`, ctx),
+        );
       }
       if (handled.events.length > 0) done[reason].push(row.vendor_id);
     } catch (err) {

@@ -5,7 +5,11 @@ import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { isoTime } from '../../core/dates.ts';
 
-interface DueRow { vendor_id: number; current_period_start: Date | string; current_period_end: Date | string }
+interface DueRow {
+  vendor_id: number;
+  current_period_start: Date | string;
+  current_period_end: Date | string;
+}
 
 /**
  * The billing-period counter reset: every active subscription whose period has ended moves to
@@ -16,14 +20,22 @@ interface DueRow { vendor_id: number; current_period_start: Date | string; curre
  */
 export async function renewBillingPeriods(services: Services): Promise<number[]> {
   const now = services.clock.now();
-  const due = await services.db.knex('vendor_subscriptions').where({ status: 'active' }).where('current_period_end', '<=', now.toISOString())
-    .select<DueRow[]>('vendor_id', 'current_period_start', 'current_period_end').orderBy('vendor_id');
+  const due = await services.db
+    .knex('vendor_subscriptions')
+    .where({ status: 'active' })
+    .where('current_period_end', '<=', now.toISOString())
+    .select<DueRow[]>('vendor_id', 'current_period_start', 'current_period_end')
+    .orderBy('vendor_id');
   const renewed: number[] = [];
   const settled: Handled<unknown, any>[] = [];
   for (const row of due) {
     const ended = { start: isoTime(row.current_period_start), end: isoTime(row.current_period_end) };
-    const ctx = { userId: 'system:scheduler', vendorId: row.vendor_id, correlationId: `period-renewal-${now.toISOString()}`,
-      causationId: `period-renewal:${row.vendor_id}:${ended.end}` };
+    const ctx = {
+      userId: 'system:scheduler',
+      vendorId: row.vendor_id,
+      correlationId: `period-renewal-${now.toISOString()}`,
+      causationId: `period-renewal:${row.vendor_id}:${ended.end}`,
+    };
     try {
       const handled = await renewSubscriptionPeriod(services.store, now, row.vendor_id, ctx);
       if (handled.events.length === 0) continue;

@@ -18,7 +18,11 @@ export type ChildMessage =
   | { kind: 'end' }
   | { kind: 'error'; error: string };
 
-interface Input { root: string; files: string[]; collect: boolean }
+interface Input {
+  root: string;
+  files: string[];
+  collect: boolean;
+}
 
 const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
 
@@ -50,12 +54,35 @@ async function main(input: Input): Promise<void> {
   const rel = (file: string | undefined) => (file ? file.slice(input.root.length + 1) : null);
   function Reporter(runner: Mocha.Runner) {
     runner.on('start', () => pending.push(send({ kind: 'start', total: runner.total })));
-    runner.on('pass', (t) => pending.push(send({ kind: 'test', file: rel(t.file), title: t.fullTitle(), status: 'passed', duration_ms: t.duration ?? null, failure_message: null })));
-    runner.on('pending', (t) => pending.push(send({ kind: 'test', file: rel(t.file), title: t.fullTitle(), status: 'pending', duration_ms: null, failure_message: null })));
-    runner.on('fail', (t, err) => pending.push(send({
-      kind: 'test', file: rel(t.file), title: t.fullTitle(), status: 'failed', duration_ms: t.duration ?? null,
-      failure_message: String(err?.message ?? err).slice(0, 4000),
-    })));
+    runner.on('pass', (t) =>
+      pending.push(
+        send({
+          kind: 'test',
+          file: rel(t.file),
+          title: t.fullTitle(),
+          status: 'passed',
+          duration_ms: t.duration ?? null,
+          failure_message: null,
+        }),
+      ),
+    );
+    runner.on('pending', (t) =>
+      pending.push(
+        send({ kind: 'test', file: rel(t.file), title: t.fullTitle(), status: 'pending', duration_ms: null, failure_message: null }),
+      ),
+    );
+    runner.on('fail', (t, err) =>
+      pending.push(
+        send({
+          kind: 'test',
+          file: rel(t.file),
+          title: t.fullTitle(),
+          status: 'failed',
+          duration_ms: t.duration ?? null,
+          failure_message: String(err?.message ?? err).slice(0, 4000),
+        }),
+      ),
+    );
   }
   // Mocha's typings want a reporter built on its own base class; ours only listens to the runner's events.
   const mocha = new Mocha({ reporter: Reporter as any, timeout: timeout ?? 20_000, rootHooks });

@@ -4,13 +4,19 @@ import { ResourceNotFoundException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-26T10:00:00.000Z';
-const opened: BillingAccountEvent = { type: 'BillingAccountOpened', data: { vendor_id: 7, stripe_customer_id: 'cus_1', stripe_subscription_id: 'sub_1', at } };
-const open = (customer = 'cus_1') => ({ type: 'OpenBillingAccount' as const, data: { vendor_id: 7, stripe_customer_id: customer, stripe_subscription_id: 'sub_1', at } });
+const opened: BillingAccountEvent = {
+  type: 'BillingAccountOpened',
+  data: { vendor_id: 7, stripe_customer_id: 'cus_1', stripe_subscription_id: 'sub_1', at },
+};
+const open = (customer = 'cus_1') => ({
+  type: 'OpenBillingAccount' as const,
+  data: { vendor_id: 7, stripe_customer_id: customer, stripe_subscription_id: 'sub_1', at },
+});
 const cardChanged: BillingAccountEvent = { type: 'BillingPaymentMethodChanged', data: { vendor_id: 7, has_payment_method: true, at } };
 const card = (has: boolean) => ({ type: 'SetBillingPaymentMethod' as const, data: { vendor_id: 7, has_payment_method: has, at } });
 
 describe('billing account', () => {
-  it('opens once with the vendor\'s Stripe customer and subscription', () => {
+  it("opens once with the vendor's Stripe customer and subscription", () => {
     given(billingAccount, []).when(open()).then([opened]);
   });
 

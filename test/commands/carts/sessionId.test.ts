@@ -20,7 +20,11 @@ describe('cart session ids: unguessable, in a documented format', () => {
   it('refuses ids outside the format, saying what the format is', () => {
     for (const bad of ['short', 'a'.repeat(21), 'has spaces in it and is long enough', 'x'.repeat(129), 'päth-wïth-ümlauts-0123456789']) {
       let err: any;
-      try { checkSessionId(bad); } catch (e) { err = e; }
+      try {
+        checkSessionId(bad);
+      } catch (e) {
+        err = e;
+      }
       expect(err, bad).to.be.instanceOf(CartValidationException);
       expect(err.message).to.match(/22 to 128 characters of base64url/);
       expect(err.errors[0].pointer).to.equal('/path/session_id');
@@ -29,8 +33,12 @@ describe('cart session ids: unguessable, in a documented format', () => {
 
   it('refuses obviously predictable ids of the right format: runs, repeats, sequences, few symbols', () => {
     for (const weak of [
-      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'abababababababababababababab', 'abcdefghijklmnopqrstuvwxyzABCDEF',
-      '0000000000000000000000000000000000000001', '1234567890123456789012345678', 'session-1234567890-abcdefgh',
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      'abababababababababababababab',
+      'abcdefghijklmnopqrstuvwxyzABCDEF',
+      '0000000000000000000000000000000000000001',
+      '1234567890123456789012345678',
+      'session-1234567890-abcdefgh',
       'aAaAaAaAaAaAaAaAaAaAaAaAaAaAaA',
     ]) {
       expect(sessionIdBits(weak), weak).to.be.below(128);

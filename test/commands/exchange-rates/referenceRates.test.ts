@@ -31,24 +31,33 @@ describe('ECB reference rates (Art. 91(2)): the file, the record, the rate befor
     given(referenceRates, []).when({ type: 'RecordReferenceRates', data: day }).then([recorded]);
     given(referenceRates, [recorded]).when({ type: 'RecordReferenceRates', data: day }).then([]);
     const fixed = { ...day, rates: { HUF: '395.40' } };
-    given(referenceRates, [recorded]).when({ type: 'RecordReferenceRates', data: fixed }).then([{ type: 'EcbReferenceRatesRecorded', data: { ...fixed, corrected: true } }]);
+    given(referenceRates, [recorded])
+      .when({ type: 'RecordReferenceRates', data: fixed })
+      .then([{ type: 'EcbReferenceRatesRecorded', data: { ...fixed, corrected: true } }]);
   });
 
   it('states the VAT in the local currency, exactly, rounded half up once', () => {
     // 27.00 EUR × 395.38 HUF/EUR = 10,675.26 HUF.
-    expect(convertVat(2700, 'EUR', 'HUF', { HUF: '395.38' }, '2026-11-23')).to.deep.include({ currency: 'HUF', rate: '395.38', vat_cents: 1067526 });
+    expect(convertVat(2700, 'EUR', 'HUF', { HUF: '395.38' }, '2026-11-23')).to.deep.include({
+      currency: 'HUF',
+      rate: '395.38',
+      vat_cents: 1067526,
+    });
     // 0.05 EUR × 4.2290 = 0.211450 PLN → 0.21 PLN.
     expect(convertVat(5, 'EUR', 'PLN', { PLN: '4.2290' }, '2026-11-23').vat_cents).to.equal(21);
     // 0.30 EUR × 25.087 = 7.5261 CZK → 7.53 CZK (half up on 752.61 cents).
     expect(convertVat(30, 'EUR', 'CZK', { CZK: '25.087' }, '2026-11-23').vat_cents).to.equal(753);
     // An invoice in SEK whose VAT is due in Denmark: 100.00 SEK × (7.4597 / 11.0190) = 67.698520… DKK → 67.70.
-    expect(convertVat(10000, 'SEK', 'DKK', { DKK: '7.4597', SEK: '11.0190' }, '2026-11-23')).to.deep.include({ vat_cents: 6770, rate: '0.676985' });
+    expect(convertVat(10000, 'SEK', 'DKK', { DKK: '7.4597', SEK: '11.0190' }, '2026-11-23')).to.deep.include({
+      vat_cents: 6770,
+      rate: '0.676985',
+    });
     expect(localVatCurrency('HU', 'EUR')).to.equal('HUF');
     expect(localVatCurrency('LU', 'EUR')).to.equal(null);
     expect(localVatCurrency(null, 'EUR')).to.equal(null);
   });
 
-  it('uses the latest rate published before the tax point, never the tax point\'s own day, and refuses without one', async () => {
+  it("uses the latest rate published before the tax point, never the tax point's own day, and refuses without one", async () => {
     const app = await testApp();
     const store = app.services.store;
     // Nothing recorded before 2026-10-01: the invoice would be refused, naming the currency and the date.
@@ -57,10 +66,18 @@ describe('ECB reference rates (Art. 91(2)): the file, the record, the rate befor
       expect.fail('a rate was invented');
     } catch (err) {
       expect(err).to.be.instanceOf(ExchangeRateUnavailableException);
-      expect((err as Error).message).to.contain('HUF').and.contain('2026-10-01');
+      expect((err as Error).message)
+        .to.contain('HUF')
+        .and.contain('2026-10-01');
     }
-    const first = await recordReferenceRates({ store, clock: systemClock }, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-test' });
-    const again = await recordReferenceRates({ store, clock: systemClock }, parseReferenceRates(fixture), 'fixture', { userId: 'system:test', correlationId: 'ecb-test-2' });
+    const first = await recordReferenceRates({ store, clock: systemClock }, parseReferenceRates(fixture), 'fixture', {
+      userId: 'system:test',
+      correlationId: 'ecb-test',
+    });
+    const again = await recordReferenceRates({ store, clock: systemClock }, parseReferenceRates(fixture), 'fixture', {
+      userId: 'system:test',
+      correlationId: 'ecb-test-2',
+    });
     expect([first.recorded, again.recorded]).to.deep.equal([3, 0]);
     // Tuesday the 24th: Monday's rate. Monday the 23rd: the weekend has none, Friday's.
     expect(await ratesBefore(store, '2026-11-24T10:00:00Z', ['HUF'])).to.deep.include({ date: '2026-11-23' });

@@ -9,17 +9,40 @@ import { given } from '../../support/decider.ts';
 import { anOrder, at, confirmed, declined, imported, item, orderConfirmed } from '../orders/fixtures.ts';
 
 const settings: InvoiceSettings = {
-  company_name: 'Shop SARL', company_address: '1 rue A', company_postal_code: '1234', company_city: 'Luxembourg', company_country_iso: 'LU',
-  vat_number: 'LU12345678', invoice_prefix: 'INV-', payment_terms: '30 days', bank_name: null, bank_iban: null, bank_bic: null, footer_text: null,
-  oss_opted_for_destination: false, cross_border_b2c_previous_year_cents: 0,
+  company_name: 'Shop SARL',
+  company_address: '1 rue A',
+  company_postal_code: '1234',
+  company_city: 'Luxembourg',
+  company_country_iso: 'LU',
+  vat_number: 'LU12345678',
+  invoice_prefix: 'INV-',
+  payment_terms: '30 days',
+  bank_name: null,
+  bank_iban: null,
+  bank_bic: null,
+  footer_text: null,
+  oss_opted_for_destination: false,
+  cross_border_b2c_previous_year_cents: 0,
 };
 const confirmedOrder = (over = {}) => {
-  const history = [{ ...imported(item(1, 2), item(2)), data: { ...anOrder([item(1, 2), item(2)]), ...over, imported_at: at } } as any, confirmed(1, 2), orderConfirmed(), declined(2)];
+  const history = [
+    { ...imported(item(1, 2), item(2)), data: { ...anOrder([item(1, 2), item(2)]), ...over, imported_at: at } } as any,
+    confirmed(1, 2),
+    orderConfirmed(),
+    declined(2),
+  ];
   return given(order, history).state as any;
 };
 const issue = (orderId: number, invoiceId: number) => ({
   type: 'IssueInvoice' as const,
-  data: { invoice: { ...buildInvoice({ ...confirmedOrder(), order_id: orderId }, settings, { vat_number: null, vies: null }, invoiceId, '2026-11-21') }, prefix: 'INV-', issued_by: 1, at },
+  data: {
+    invoice: {
+      ...buildInvoice({ ...confirmedOrder(), order_id: orderId }, settings, { vat_number: null, vies: null }, invoiceId, '2026-11-21'),
+    },
+    prefix: 'INV-',
+    issued_by: 1,
+    at,
+  },
 });
 
 describe('invoice book: gapless numbers per vendor, one invoice per order', () => {
@@ -31,12 +54,17 @@ describe('invoice book: gapless numbers per vendor, one invoice per order', () =
   });
   it('refuses a second invoice for the same order (409)', () => {
     const [first] = invoiceBook.decide(issue(42, 500), invoiceBook.initialState());
-    const err = given(invoiceBook, [first]).when(issue(42, 502)).thenThrows(InvoiceAlreadyExistsException, /already invoiced \(INV-000001\)/);
+    const err = given(invoiceBook, [first])
+      .when(issue(42, 502))
+      .thenThrows(InvoiceAlreadyExistsException, /already invoiced \(INV-000001\)/);
     expect(err.status).to.equal(409);
   });
   it('records a rendered PDF once per content', () => {
     const [first] = invoiceBook.decide(issue(42, 500), invoiceBook.initialState());
-    const pdf = { type: 'RecordInvoicePdf' as const, data: { invoice_id: 500, vendor_id: 7, path: '/x.pdf', bytes: 10, sha256: 'abc', at } };
+    const pdf = {
+      type: 'RecordInvoicePdf' as const,
+      data: { invoice_id: 500, vendor_id: 7, path: '/x.pdf', bytes: 10, sha256: 'abc', at },
+    };
     const [generated] = invoiceBook.decide(pdf, invoiceBook.evolve(invoiceBook.initialState(), first));
     expect(generated.type).to.equal('InvoicePdfGenerated');
     given(invoiceBook, [first, generated]).when(pdf).then([]);
@@ -54,9 +82,24 @@ describe('invoice content from an order (Art. 226, eu-vat-rules.md e)', () => {
     expect(inv.mentions).to.deep.equal([]);
   });
   it('makes a VIES-valid intra-EU B2B sale exempt, with the buyer VAT id and both mentions', () => {
-    const de = { first_name: 'Max', last_name: 'Muster', company: 'ACME GmbH', street: 'Weg 1', street_2: null, postal_code: '10115', city: 'Berlin', country_iso: 'DE' };
+    const de = {
+      first_name: 'Max',
+      last_name: 'Muster',
+      company: 'ACME GmbH',
+      street: 'Weg 1',
+      street_2: null,
+      postal_code: '10115',
+      city: 'Berlin',
+      country_iso: 'DE',
+    };
     const o = confirmedOrder({ shipping_country_iso: 'DE', billing_country_iso: 'DE', shipping_address: de, billing_address: de });
-    const inv = buildInvoice(o, settings, { vat_number: 'DE123456789', vies: { valid: true, consultation_number: 'WAPI1', checked_at: at } }, 1, '2026-11-21');
+    const inv = buildInvoice(
+      o,
+      settings,
+      { vat_number: 'DE123456789', vies: { valid: true, consultation_number: 'WAPI1', checked_at: at } },
+      1,
+      '2026-11-21',
+    );
     // The buyer paid 2 × 11.70 = 23.40; an exempt supply is invoiced at what was paid, VAT 0.
     expect(inv).to.include({ vat_regime: 'reverse_charge', vat_cents: 0, net_cents: 2340, gross_cents: 2340 });
     expect(inv.buyer).to.include({ vat_number: 'DE123456789', company: 'ACME GmbH' });
@@ -64,9 +107,24 @@ describe('invoice content from an order (Art. 226, eu-vat-rules.md e)', () => {
     expect(inv.lines[0]).to.include({ vat_rate: 0, unit_price_net_cents: 1170, unit_price_gross_cents: 1170, line_net_cents: 2340 });
   });
   it('taxes as B2C when VIES says the number is not valid', () => {
-    const de = { first_name: 'Max', last_name: 'Muster', company: null, street: 'Weg 1', street_2: null, postal_code: '10115', city: 'Berlin', country_iso: 'DE' };
+    const de = {
+      first_name: 'Max',
+      last_name: 'Muster',
+      company: null,
+      street: 'Weg 1',
+      street_2: null,
+      postal_code: '10115',
+      city: 'Berlin',
+      country_iso: 'DE',
+    };
     const o = confirmedOrder({ shipping_country_iso: 'DE', billing_address: de, shipping_address: de });
-    const inv = buildInvoice(o, settings, { vat_number: 'DE123456789', vies: { valid: false, consultation_number: null, checked_at: at } }, 1, '2026-11-21');
+    const inv = buildInvoice(
+      o,
+      settings,
+      { vat_number: 'DE123456789', vies: { valid: false, consultation_number: null, checked_at: at } },
+      1,
+      '2026-11-21',
+    );
     expect(inv).to.include({ vat_regime: 'origin', vat_cents: 340 });
     expect(inv.buyer.vat_number).to.equal(null);
   });

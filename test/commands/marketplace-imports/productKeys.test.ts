@@ -21,11 +21,17 @@ describe('marketplace product keys: one product per importing vendor and GTIN', 
   // Vendor ids no test vendor has: the registry is shared by the whole test run.
   const [vendorA, vendorB] = [2_000_000_000 + base, 2_000_100_000 + base];
 
-  before(async () => { knex = (await testApp()).services.db.knex; });
+  before(async () => {
+    knex = (await testApp()).services.db.knex;
+  });
 
   async function rolledBack(work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
     const trx = await knex.transaction();
-    try { await work(trx); } finally { await trx.rollback(); }
+    try {
+      await work(trx);
+    } finally {
+      await trx.rollback();
+    }
   }
 
   it('gives two vendors importing the same GTIN two ids, and a vendor importing it again its own id', async () => {
@@ -39,8 +45,9 @@ describe('marketplace product keys: one product per importing vendor and GTIN', 
       expect(second.get(b)!.created).to.equal(true);
       expect(second.get(b)!.id).to.not.equal(first.get(a)!.id);
       // The same vendor, another SKU or language for the same GTIN: still its one product.
-      expect((await assignProductIds(trx, [productKey(vendorB, `0${gtin}`, 'other', 'B-2')])).get(productKey(vendorB, gtin, 'x', null)))
-        .to.deep.equal({ id: second.get(b)!.id, created: false });
+      expect(
+        (await assignProductIds(trx, [productKey(vendorB, `0${gtin}`, 'other', 'B-2')])).get(productKey(vendorB, gtin, 'x', null)),
+      ).to.deep.equal({ id: second.get(b)!.id, created: false });
     });
   });
 
@@ -56,13 +63,27 @@ describe('marketplace product keys: one product per importing vendor and GTIN', 
           { key: productKey(vendorB, null, `m${base}`, 'S-4'), product_id: p4 }, // already scoped: untouched
         ]);
         const accepted = (vendor: number, job: number, productId: number, key: string) => ({
-          event_id: randomUUID(), stream_id: `marketplace_import-${job}`, version: 3, type: 'MarketplaceImportRowsAccepted',
+          event_id: randomUUID(),
+          stream_id: `marketplace_import-${job}`,
+          version: 3,
+          type: 'MarketplaceImportRowsAccepted',
           data: { job_id: job, vendor_id: vendor, language: 'en', batch: 1, rows: [{ row: 2, product_id: productId, key, title: 't' }] },
         });
         const job = 2_000_000_000 + base * 10;
         await trx('events').insert([accepted(vendorB, job + 1, p1, `gtin:${g1}`), accepted(vendorA, job + 2, p1, `gtin:${g1}`)]);
         const at = new Date().toISOString();
-        await trx('marketplace_product_list').insert({ id: p2, key: `gtin:${g2}`, gtin: g2, gtin14: g2, currency: 'EUR', marketplace: 'm', vendor_id: vendorA, last_job_id: job, created_at: at, updated_at: at });
+        await trx('marketplace_product_list').insert({
+          id: p2,
+          key: `gtin:${g2}`,
+          gtin: g2,
+          gtin14: g2,
+          currency: 'EUR',
+          marketplace: 'm',
+          vendor_id: vendorA,
+          last_job_id: job,
+          created_at: at,
+          updated_at: at,
+        });
 
         await scopeKeysByVendor(trx);
 

@@ -13,7 +13,11 @@ describe('marketplace CSV header', () => {
 
   it('names the problem of a header it cannot use', () => {
     const code = (line: string, requested: string | null = null) => {
-      try { chooseDelimiter(line, requested); } catch (e) { return (e as ImportFailure).code; }
+      try {
+        chooseDelimiter(line, requested);
+      } catch (e) {
+        return (e as ImportFailure).code;
+      }
       return 'ok';
     };
     expect(code('gtin;title;price', ',')).to.equal('wrong_delimiter');
@@ -42,9 +46,22 @@ describe('marketplace CSV row', () => {
     expect(r).to.deep.equal({
       ok: true,
       row: {
-        row: 7, key: 'vendor:41:gtin:04006381333931', gtin: '4006381333931', gtin_type: 'EAN13', sku: 'S-1', brand: null, image_link: 'https://cdn.test/p.jpg',
-        price_cents: 199, sale_price_cents: null, currency: 'EUR', product_type_raw: 'Office > Pens', marketplace: 'extmarket', vendor_name: 'Shop A',
-        title: 'Pen', description: null, short_description: null,
+        row: 7,
+        key: 'vendor:41:gtin:04006381333931',
+        gtin: '4006381333931',
+        gtin_type: 'EAN13',
+        sku: 'S-1',
+        brand: null,
+        image_link: 'https://cdn.test/p.jpg',
+        price_cents: 199,
+        sale_price_cents: null,
+        currency: 'EUR',
+        product_type_raw: 'Office > Pens',
+        marketplace: 'extmarket',
+        vendor_name: 'Shop A',
+        title: 'Pen',
+        description: null,
+        short_description: null,
       },
     });
   });
@@ -55,7 +72,10 @@ describe('marketplace CSV row', () => {
   });
 
   it('gives two vendors importing the same GTIN (or marketplace SKU) two keys: each vendor its own product', () => {
-    const key = (vendor_id: number, cells: string[]) => { const r = mapRow(cells, layout, 2, { ...defaults, vendor_id }); return r.ok ? r.row.key : null; };
+    const key = (vendor_id: number, cells: string[]) => {
+      const r = mapRow(cells, layout, 2, { ...defaults, vendor_id });
+      return r.ok ? r.row.key : null;
+    };
     const byGtin = ['4006381333931', 'S-1', 'Pen', '1', '', '', '', ''];
     const bySku = ['', 'S-9', 'Pen', '1', '', '', '', 'OtherMarket'];
     expect(key(41, byGtin)).to.not.equal(key(42, byGtin));
@@ -68,7 +88,10 @@ describe('marketplace CSV row', () => {
   });
 
   it('rejects each kind of bad row with its type, keeping the row data', () => {
-    const type = (cells: string[]) => { const r = map(cells); return r.ok ? 'ok' : r.error.error_type; };
+    const type = (cells: string[]) => {
+      const r = map(cells);
+      return r.ok ? 'ok' : r.error.error_type;
+    };
     expect(type(['4006381333932', 'S', 'Pen', '1', '', '', '', ''])).to.equal('invalid_gtin');
     expect(type(['', '', 'Pen', '1', '', '', '', ''])).to.equal('missing_identifier');
     expect(type(['', 'S', '', '1', '', '', '', ''])).to.equal('missing_title');
@@ -88,12 +111,18 @@ describe('marketplace CSV line that cannot be parsed', () => {
 
   it('is a parse_error import error with its line number, its text and the identifier read before the problem', () => {
     const raw = '4006381333931,S-1,"Ruler 12" long",1.99';
-    const r = mapBrokenRecord({ line: 9, error: "the quoted field 3 is followed by ' long\",1.99'", raw, fields: ['4006381333931', 'S-1'] }, layout);
+    const r = mapBrokenRecord(
+      { line: 9, error: "the quoted field 3 is followed by ' long\",1.99'", raw, fields: ['4006381333931', 'S-1'] },
+      layout,
+    );
     expect(r).to.deep.equal({
       ok: false,
       error: {
-        row: 9, identifier: '4006381333931', error_type: 'parse_error',
-        message: "line 9 could not be parsed: the quoted field 3 is followed by ' long\",1.99'", row_data: { raw },
+        row: 9,
+        identifier: '4006381333931',
+        error_type: 'parse_error',
+        message: "line 9 could not be parsed: the quoted field 3 is followed by ' long\",1.99'",
+        row_data: { raw },
       },
     });
   });

@@ -3,9 +3,7 @@ import { order } from '../../../commands/orders/index.ts';
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { UnresolvedOrderItemExceptionsException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';
-import {
-  at, confirmed, declined, exceptionRaised, imported, item, orderConfirmed, orderDeclined, VENDOR,
-} from './fixtures.ts';
+import { at, confirmed, declined, exceptionRaised, imported, item, orderConfirmed, orderDeclined, VENDOR } from './fixtures.ts';
 
 const confirmAll = { type: 'ConfirmOrder' as const, data: { vendor_id: VENDOR, source: 'admin' as const, at } };
 const reject = { type: 'RejectOrder' as const, data: { vendor_id: VENDOR, source: 'admin' as const, at } };
@@ -17,7 +15,8 @@ const resolved = (exception_id: number, item_id: number) => ({
 describe('confirming and rejecting a whole order (SPEC.md part 3, order rows)', () => {
   context('confirm order with no unresolved item exceptions', () => {
     it('confirms all items and the order', () => {
-      given(order, [imported(item(1), item(2, 2))]).when(confirmAll)
+      given(order, [imported(item(1), item(2, 2))])
+        .when(confirmAll)
         .then([confirmed(1, 1, 'admin'), confirmed(2, 2, 'admin'), orderConfirmed()]);
     });
     it('confirms the items still open of a partly confirmed order', () => {
@@ -36,7 +35,8 @@ describe('confirming and rejecting a whole order (SPEC.md part 3, order rows)', 
 
   context('confirm order while unresolved item exceptions exist', () => {
     it('is blocked and leaves the order unchanged (409 naming the exceptions)', () => {
-      const err = given(order, [imported(item(1), item(2)), exceptionRaised(5, 2)]).when(confirmAll)
+      const err = given(order, [imported(item(1), item(2)), exceptionRaised(5, 2)])
+        .when(confirmAll)
         .thenThrows(UnresolvedOrderItemExceptionsException, /unresolved item exception/);
       expect(err.status).to.equal(409);
       expect(err.extra).to.deep.include({ current_state: 'unconfirmed', exception_ids: [5], item_ids: [2] });
@@ -45,22 +45,29 @@ describe('confirming and rejecting a whole order (SPEC.md part 3, order rows)', 
 
   context('refused confirm order', () => {
     it('from confirmed with no unconfirmed item left', () => {
-      given(order, [imported(item(1), item(2)), confirmed(1), orderConfirmed(), declined(2)]).when(confirmAll)
+      given(order, [imported(item(1), item(2)), confirmed(1), orderConfirmed(), declined(2)])
+        .when(confirmAll)
         .thenThrows(InvalidTransitionException, /'confirmed'/);
     });
   });
 
   context('reject order', () => {
     it('declines all items and the order', () => {
-      given(order, [imported(item(1), item(2))]).when(reject)
+      given(order, [imported(item(1), item(2))])
+        .when(reject)
         .then([declined(1, 1, 'admin'), declined(2, 1, 'admin'), orderDeclined()]);
     });
     it('declines only the open items when some are declined already', () => {
       const events = order.decide(reject, given(order, [imported(item(1), item(2)), declined(1)]).state);
-      expect(events.map((e) => [e.type, (e.data as any).item_id ?? null])).to.deep.equal([['OrderItemDeclined', 2], ['OrderDeclined', null]]);
+      expect(events.map((e) => [e.type, (e.data as any).item_id ?? null])).to.deep.equal([
+        ['OrderItemDeclined', 2],
+        ['OrderDeclined', null],
+      ]);
     });
     it('is refused once an item is confirmed (a confirmed item cannot be declined)', () => {
-      given(order, [imported(item(1), item(2)), confirmed(1), orderConfirmed()]).when(reject).thenThrows(InvalidTransitionException, /'confirmed'/);
+      given(order, [imported(item(1), item(2)), confirmed(1), orderConfirmed()])
+        .when(reject)
+        .thenThrows(InvalidTransitionException, /'confirmed'/);
     });
   });
 });

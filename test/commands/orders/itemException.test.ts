@@ -27,7 +27,9 @@ describe('order item exceptions (SPEC.md part 3, order item exception row)', () 
       expect((after as any).exceptions[0].status).to.equal('resolved');
     });
     it('matches the GTIN in its 14-digit form (a leading zero does not matter)', () => {
-      given(order, unmatched).when(resolve('04006381333932')).then([resolvedEvent('product_imported')]);
+      given(order, unmatched)
+        .when(resolve('04006381333932'))
+        .then([resolvedEvent('product_imported')]);
     });
     it('refuses a product whose GTIN does not match', () => {
       given(order, unmatched).when(resolve('4006381333931')).thenThrows(ProductMatchException);
@@ -36,7 +38,9 @@ describe('order item exceptions (SPEC.md part 3, order item exception row)', () 
   });
   context('resolved by hand', () => {
     it('links any product the vendor picks', () => {
-      given(order, unmatched).when(resolve(null, 'manual')).then([resolvedEvent('manual')]);
+      given(order, unmatched)
+        .when(resolve(null, 'manual'))
+        .then([resolvedEvent('manual')]);
     });
     it('is possible in every order status', () => {
       for (const history of Object.values(HISTORIES)) {
@@ -47,22 +51,37 @@ describe('order item exceptions (SPEC.md part 3, order item exception row)', () 
   });
   context('ignored', () => {
     it('leaves the item on the placeholder product and no longer blocks the order', () => {
-      given(order, unmatched).when(ignore).then([{ type: 'OrderItemExceptionIgnored', data: { order_id: 42, vendor_id: VENDOR, exception_id: 5, item_id: 2, ignored_by: 3, at } }]);
+      given(order, unmatched)
+        .when(ignore)
+        .then([
+          { type: 'OrderItemExceptionIgnored', data: { order_id: 42, vendor_id: VENDOR, exception_id: 5, item_id: 2, ignored_by: 3, at } },
+        ]);
     });
   });
   context('refused', () => {
     it('resolving a resolved exception names its state', () => {
-      given(order, [...unmatched, resolvedEvent('manual')]).when(resolve(null, 'manual')).thenThrows(InvalidTransitionException, /'resolved'/);
+      given(order, [...unmatched, resolvedEvent('manual')])
+        .when(resolve(null, 'manual'))
+        .thenThrows(InvalidTransitionException, /'resolved'/);
     });
     it('ignoring a resolved exception', () => {
-      given(order, [...unmatched, resolvedEvent('manual')]).when(ignore).thenThrows(InvalidTransitionException, /'resolved'/);
+      given(order, [...unmatched, resolvedEvent('manual')])
+        .when(ignore)
+        .thenThrows(InvalidTransitionException, /'resolved'/);
     });
     it('resolving an ignored exception', () => {
-      const ignored = { type: 'OrderItemExceptionIgnored' as const, data: { order_id: 42, vendor_id: VENDOR, exception_id: 5, item_id: 2, ignored_by: 3, at } };
-      given(order, [...unmatched, ignored]).when(resolve('4006381333932')).thenThrows(InvalidTransitionException, /'ignored'/);
+      const ignored = {
+        type: 'OrderItemExceptionIgnored' as const,
+        data: { order_id: 42, vendor_id: VENDOR, exception_id: 5, item_id: 2, ignored_by: 3, at },
+      };
+      given(order, [...unmatched, ignored])
+        .when(resolve('4006381333932'))
+        .thenThrows(InvalidTransitionException, /'ignored'/);
     });
     it('an exception the order does not have', () => {
-      given(order, [imported(item(1))]).when(ignore).thenThrows(OrderItemExceptionNotFoundException);
+      given(order, [imported(item(1))])
+        .when(ignore)
+        .thenThrows(OrderItemExceptionNotFoundException);
     });
   });
 });

@@ -25,7 +25,9 @@ describe('refused order transitions (every move not in SPEC.md part 3)', () => {
     for (const [status, history] of Object.entries(HISTORIES)) {
       if (allowed.includes(status)) continue;
       it(`${action} from ${status}: 409 naming '${status}'`, () => {
-        const err = given(order, history).when(command).thenThrows(InvalidTransitionException, new RegExp(`from state '${status}'`));
+        const err = given(order, history)
+          .when(command)
+          .thenThrows(InvalidTransitionException, new RegExp(`from state '${status}'`));
         expect(err.status).to.equal(409);
         expect(err.extra.current_state).to.equal(status);
       });
@@ -36,7 +38,8 @@ describe('refused order transitions (every move not in SPEC.md part 3)', () => {
   }
 
   it('import of a second, different order into a taken id is refused', () => {
-    given(order, HISTORIES.unconfirmed).when({ type: 'ImportOrder', data: { order: { ...anOrder([item(1)]), external_order_id: 'other' }, unmatched: [], at } })
+    given(order, HISTORIES.unconfirmed)
+      .when({ type: 'ImportOrder', data: { order: { ...anOrder([item(1)]), external_order_id: 'other' }, unmatched: [], at } })
       .thenThrows(InvalidTransitionException, /'unconfirmed'/);
   });
 

@@ -14,41 +14,67 @@ const created: TierCreated = { type: 'TierCreated', data: { ...details, tier_cod
 
 describe('tier decider', () => {
   it('creates a tier; a code in use is a ConflictException', () => {
-    given(tier, []).when({ type: 'CreateTier', data: { ...details, tier_code: 'essential', at } }).then([created]);
-    given(tier, [created]).when({ type: 'CreateTier', data: { ...details, tier_code: 'essential', at } }).thenThrows(ConflictException, /already in use/);
+    given(tier, [])
+      .when({ type: 'CreateTier', data: { ...details, tier_code: 'essential', at } })
+      .then([created]);
+    given(tier, [created])
+      .when({ type: 'CreateTier', data: { ...details, tier_code: 'essential', at } })
+      .thenThrows(ConflictException, /already in use/);
   });
 
   it('the seed creates a tier only on a stream that never existed', () => {
-    given(tier, []).when({ type: 'SeedTier', data: { ...details, tier_code: 'essential', at } }).then([created]);
-    given(tier, [created]).when({ type: 'SeedTier', data: { ...details, tier_code: 'essential', at } }).then([]);
+    given(tier, [])
+      .when({ type: 'SeedTier', data: { ...details, tier_code: 'essential', at } })
+      .then([created]);
+    given(tier, [created])
+      .when({ type: 'SeedTier', data: { ...details, tier_code: 'essential', at } })
+      .then([]);
     const deleted = { type: 'TierDeleted' as const, data: { tier_code: 'essential', at } };
-    given(tier, [created, deleted]).when({ type: 'SeedTier', data: { ...details, tier_code: 'essential', at } }).then([]);
+    given(tier, [created, deleted])
+      .when({ type: 'SeedTier', data: { ...details, tier_code: 'essential', at } })
+      .then([]);
   });
 
   it('records only the changed fields', () => {
-    given(tier, [created]).when({ type: 'ChangeTier', data: { changes: { name: 'Essential', price_monthly_cents: 3100 }, at } })
+    given(tier, [created])
+      .when({ type: 'ChangeTier', data: { changes: { name: 'Essential', price_monthly_cents: 3100 }, at } })
       .then([{ type: 'TierChanged', data: { tier_code: 'essential', changes: { price_monthly_cents: 3100 }, at } }]);
-    given(tier, [created]).when({ type: 'ChangeTier', data: { changes: { limits: { ...details.limits } }, at } }).then([]);
+    given(tier, [created])
+      .when({ type: 'ChangeTier', data: { changes: { limits: { ...details.limits } }, at } })
+      .then([]);
   });
 
   it('deactivates and activates; repeating a flag is a no-op', () => {
-    given(tier, [created]).when({ type: 'SetTierActive', data: { active: false, at } }).then([{ type: 'TierDeactivated', data: { tier_code: 'essential', at } }]);
-    given(tier, [created]).when({ type: 'SetTierActive', data: { active: true, at } }).then([]);
+    given(tier, [created])
+      .when({ type: 'SetTierActive', data: { active: false, at } })
+      .then([{ type: 'TierDeactivated', data: { tier_code: 'essential', at } }]);
+    given(tier, [created])
+      .when({ type: 'SetTierActive', data: { active: true, at } })
+      .then([]);
   });
 
   it('an unknown or deleted tier is a TierNotFoundException', () => {
     given(tier, []).when({ type: 'DeleteTier', data: { at } }).thenThrows(TierNotFoundException);
     const deleted = { type: 'TierDeleted' as const, data: { tier_code: 'essential', at } };
-    given(tier, [created, deleted]).when({ type: 'ChangeTier', data: { changes: { name: 'x' }, at } }).thenThrows(TierNotFoundException);
-    given(tier, [created, deleted]).when({ type: 'CreateTier', data: { ...details, tier_code: 'essential', at } }).then([created]);
+    given(tier, [created, deleted])
+      .when({ type: 'ChangeTier', data: { changes: { name: 'x' }, at } })
+      .thenThrows(TierNotFoundException);
+    given(tier, [created, deleted])
+      .when({ type: 'CreateTier', data: { ...details, tier_code: 'essential', at } })
+      .then([created]);
   });
 
   it('deleting a tier with active subscriptions is a BusinessLogicException', async () => {
     const store = {} as any;
     let thrown: unknown;
     try {
-      await deleteTier({ store, now: () => new Date(at), activeSubscriptions: async () => 2 }, 'essential', { userId: 1, correlationId: 'c' });
-    } catch (err) { thrown = err; }
+      await deleteTier({ store, now: () => new Date(at), activeSubscriptions: async () => 2 }, 'essential', {
+        userId: 1,
+        correlationId: 'c',
+      });
+    } catch (err) {
+      thrown = err;
+    }
     expect(thrown).to.be.instanceOf(BusinessLogicException);
     expect((thrown as BusinessLogicException).extra).to.include({ active_subscriptions: 2 });
   });
@@ -61,7 +87,11 @@ describe('feature catalogue', () => {
     expect(new Set(FEATURES.map((f) => f.code)).size).to.equal(30);
     const categories = new Set(FEATURE_CATEGORIES.map((c) => c.code));
     for (const f of FEATURES) expect(categories.has(f.category), f.code).to.equal(true);
-    for (const c of categories) expect(FEATURES.some((f) => f.category === c), c).to.equal(true);
+    for (const c of categories)
+      expect(
+        FEATURES.some((f) => f.category === c),
+        c,
+      ).to.equal(true);
   });
 
   it('a tier has exactly the features whose lowest tier is at or below it', () => {

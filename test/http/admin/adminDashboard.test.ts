@@ -5,7 +5,7 @@ import { domesticVat, seedExtmarketOrder } from '../../support/orders.ts';
 import { switchModules } from '../../support/platforms.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 
-describe('admin dashboard: the platform\'s figures, each counted by its own module', function () {
+describe("admin dashboard: the platform's figures, each counted by its own module", function () {
   this.timeout(60_000);
   let app: TestApp;
   let token: string;
@@ -73,7 +73,11 @@ describe('admin dashboard: the platform\'s figures, each counted by its own modu
     expect(res.body.vendors.at(-1)).to.include({ day: today });
     expect(res.body.totals.orders).to.equal(res.body.orders.reduce((a: number, d: any) => a + d.orders, 0));
     // The vendor is counted on the day it was created (the tests' clock may be ahead of it: a year's window holds it).
-    const [{ created }] = await sql(app.services.db.knex, "SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created FROM vendor_list WHERE id = $1", [vendor.vendorId]);
+    const [{ created }] = await sql(
+      app.services.db.knex,
+      "SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created FROM vendor_list WHERE id = $1",
+      [vendor.vendorId],
+    );
     const year = await app.call('GET', '/api/v1/admin/dashboard/stats/platform?days=366', { token });
     expect(year.body.vendors.find((d: any) => d.day === created)?.vendors).to.be.at.least(1);
     expect(year.body.totals.vendors).to.be.at.least(1);

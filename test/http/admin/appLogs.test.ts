@@ -19,7 +19,7 @@ async function linesOf(app: TestApp, token: string, requestId: string, min = 1):
   throw new Error(`no log line of request ${requestId}`);
 }
 
-describe('application logs: every instance\'s lines in one store, for the admins', function () {
+describe("application logs: every instance's lines in one store, for the admins", function () {
   this.timeout(120_000);
   let app: TestApp;
   let token: string;
@@ -31,7 +31,7 @@ describe('application logs: every instance\'s lines in one store, for the admins
     vendor = await createVendorWithOwner(app);
   });
 
-  it('keeps each request\'s line with its request id, caller, status and duration, and finds it by request id and user', async () => {
+  it("keeps each request's line with its request id, caller, status and duration, and finds it by request id and user", async () => {
     const requestId = `logs-${randomUUID()}`;
     const res = await app.call('GET', '/api/v1/vendor/auth/me', { token: vendor.ownerToken, headers: { 'x-request-id': requestId } });
     expect(res.status).to.equal(200);
@@ -59,9 +59,19 @@ describe('application logs: every instance\'s lines in one store, for the admins
 
     const before = new Date(new Date(line.at).getTime() - 1).toISOString();
     const after = new Date(new Date(line.at).getTime() + 1).toISOString();
-    expect((await app.call('GET', `/api/v1/admin/logs?search=${marker}&from=${encodeURIComponent(after)}`, { token })).body.total).to.equal(0);
-    expect((await app.call('GET', `/api/v1/admin/logs?search=${marker}&to=${encodeURIComponent(before)}`, { token })).body.total).to.equal(0);
-    expect((await app.call('GET', `/api/v1/admin/logs?search=${marker}&from=${encodeURIComponent(before)}&to=${encodeURIComponent(after)}`, { token })).body.total).to.equal(1);
+    expect((await app.call('GET', `/api/v1/admin/logs?search=${marker}&from=${encodeURIComponent(after)}`, { token })).body.total).to.equal(
+      0,
+    );
+    expect((await app.call('GET', `/api/v1/admin/logs?search=${marker}&to=${encodeURIComponent(before)}`, { token })).body.total).to.equal(
+      0,
+    );
+    expect(
+      (
+        await app.call('GET', `/api/v1/admin/logs?search=${marker}&from=${encodeURIComponent(before)}&to=${encodeURIComponent(after)}`, {
+          token,
+        })
+      ).body.total,
+    ).to.equal(1);
 
     const warnings = await app.call('GET', '/api/v1/admin/logs?level=warn&limit=100', { token });
     expect(warnings.body.items.every((l: any) => ['warn', 'error', 'fatal'].includes(l.level))).to.equal(true);
@@ -97,41 +107,73 @@ describe('application logs: every instance\'s lines in one store, for the admins
     const shop = shopClient(app, vendor);
     const customer = await registerCustomer(shop, { password: secrets.customerPassword });
     const shopCall = (method: string, path: string, options: Parameters<TestApp['call']>[2] = {}) =>
-      call(method, `/api/v1/shop${path}`, { ...options, headers: { referer: `http://localhost/vendors/${vendor.vendorCode}/shop/`, ...(options.headers ?? {}) } });
+      call(method, `/api/v1/shop${path}`, {
+        ...options,
+        headers: { referer: `http://localhost/vendors/${vendor.vendorCode}/shop/`, ...(options.headers ?? {}) },
+      });
 
     // Sign-ins, right and wrong, in the admin, vendor and shop areas.
     await call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: secrets.adminPassword } });
     await call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
-    await call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: 'nobody@example.test', password: secrets.vendorPassword } });
+    await call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: 'nobody@example.test', password: secrets.vendorPassword },
+    });
     await shopCall('POST', '/auth/login', { body: { email: customer.email, password: secrets.customerPassword } });
     // A password change refused by validation: the password is in the body the validator rejects.
-    await call('PUT', '/api/v1/vendor/auth/password', { token: vendor.ownerToken, body: { current_password: secrets.vendorPassword, new_password: 1, extra: secrets.newPassword } });
-    await shopCall('PUT', '/profile/password', { token: customer.token, body: { current_password: secrets.customerPassword, new_password: secrets.newPassword } });
+    await call('PUT', '/api/v1/vendor/auth/password', {
+      token: vendor.ownerToken,
+      body: { current_password: secrets.vendorPassword, new_password: 1, extra: secrets.newPassword },
+    });
+    await shopCall('PUT', '/profile/password', {
+      token: customer.token,
+      body: { current_password: secrets.customerPassword, new_password: secrets.newPassword },
+    });
     // Tokens in the header, in the path, in the query string.
     await call('GET', '/api/v1/admin/auth/me', { token });
     await call('GET', `/api/v1/admin/users/${token}`, { token });
     await call('GET', `/api/v1/vendor/auth/me?token=${vendor.ownerToken}&access_token=${token}`, { token: vendor.ownerToken });
     // An extmarket API key, a Stripe key, card numbers: in bodies and in paths.
     await call('PUT', `/api/v1/admin/vendors/${vendor.vendorId}/extmarket/credentials`, { token, body: { api_key: secrets.extmarketKey } });
-    await call('PUT', '/api/v1/vendor/extmarket/credentials', { token: vendor.ownerToken, body: { api_key: secrets.extmarketKey, api_endpoint: 'not a url' } });
+    await call('PUT', '/api/v1/vendor/extmarket/credentials', {
+      token: vendor.ownerToken,
+      body: { api_key: secrets.extmarketKey, api_endpoint: 'not a url' },
+    });
     await call('GET', `/api/v1/admin/billing/${secrets.stripeKey}`, { token });
     await shopCall('GET', `/products/${secrets.card}`);
-    await shopCall('POST', '/addresses', { token: customer.token, body: { type: 'shipping', address_line_1: `Card ${secrets.spacedCard}`, card_number: secrets.card } });
+    await shopCall('POST', '/addresses', {
+      token: customer.token,
+      body: { type: 'shipping', address_line_1: `Card ${secrets.spacedCard}`, card_number: secrets.card },
+    });
     // And a line the service logs itself, with secrets under their keys and in its text.
-    app.services.logger.warn({ req_id: ids[0], body: { password: secrets.adminPassword, card_number: secrets.card, stripe: secrets.stripeKey } },
-      `calling https://user:${secrets.vendorPassword}@extmarket.test/?api_key=${secrets.extmarketKey} with Bearer ${token}`);
+    app.services.logger.warn(
+      { req_id: ids[0], body: { password: secrets.adminPassword, card_number: secrets.card, stripe: secrets.stripeKey } },
+      `calling https://user:${secrets.vendorPassword}@extmarket.test/?api_key=${secrets.extmarketKey} with Bearer ${token}`,
+    );
 
     // Every request is in the store (the check below reads something real)…
     for (const id of ids) await linesOf(app, token, id);
     const [{ n }] = await sql(app.services.db.knex, 'SELECT count(*)::int AS n FROM application_logs WHERE req_id = ANY($1)', [ids]);
     expect(n).to.be.at.least(ids.length);
     // …and no secret is, anywhere in the store: message, fields, request ids.
-    const values = [...Object.values(secrets), token, vendor.ownerToken, customer.token, ADMIN.password, SMTP_LOGIN.pass,
-      app.stripe.secretKey, app.stripe.webhookSecret, '4000056655665556'];
+    const values = [
+      ...Object.values(secrets),
+      token,
+      vendor.ownerToken,
+      customer.token,
+      ADMIN.password,
+      SMTP_LOGIN.pass,
+      app.stripe.secretKey,
+      app.stripe.webhookSecret,
+      '4000056655665556',
+    ];
     const leaks: string[] = [];
     for (const value of values) {
-      const [{ hits }] = await sql(app.services.db.knex, `SELECT count(*)::int AS hits FROM application_logs
-        WHERE strpos(msg, $1) > 0 OR strpos(data::text, $1) > 0 OR strpos(coalesce(req_id, ''), $1) > 0`, [value]);
+      const [{ hits }] = await sql(
+        app.services.db.knex,
+        `SELECT count(*)::int AS hits FROM application_logs
+        WHERE strpos(msg, $1) > 0 OR strpos(data::text, $1) > 0 OR strpos(coalesce(req_id, ''), $1) > 0`,
+        [value],
+      );
       if (hits > 0) leaks.push(`${value.slice(0, 12)}… in ${hits} line(s)`);
     }
     expect(leaks).to.deep.equal([]);
@@ -149,7 +191,10 @@ describe('application logs: every instance\'s lines in one store, for the admins
       tap.write(JSON.stringify({ level: 30, time: now - daysAgo * 86_400_000, msg: `${marker} ${daysAgo} days ago` }));
     }
     await new LogStoreWriter(app.services.db.knex, 1000, tap).flush();
-    const ofMarker = async () => (await sql(app.services.db.knex, 'SELECT msg FROM application_logs WHERE msg LIKE $1 ORDER BY id', [`${marker}%`])).map((r: any) => r.msg);
+    const ofMarker = async () =>
+      (await sql(app.services.db.knex, 'SELECT msg FROM application_logs WHERE msg LIKE $1 ORDER BY id', [`${marker}%`])).map(
+        (r: any) => r.msg,
+      );
     expect(await ofMarker()).to.have.length(4);
 
     const config = { ...app.services.config, logStore: { ...app.services.config.logStore, retentionDays: 14 } };

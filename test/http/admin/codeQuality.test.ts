@@ -14,7 +14,7 @@ async function violations(app: TestApp, token: string, query = ''): Promise<any[
 }
 const byRule = (items: any[], rule: string) => items.find((v) => v.rule_id === rule);
 
-describe('code-quality scans: the fixture tree\'s violations, found, fixed and steered', function () {
+describe("code-quality scans: the fixture tree's violations, found, fixed and steered", function () {
   this.timeout(240_000);
   let app: TestApp;
   let token: string;
@@ -28,9 +28,15 @@ describe('code-quality scans: the fixture tree\'s violations, found, fixed and s
     first = await scanToTheEnd(app, token);
   });
 
-  it('a scan runs in the background and finds exactly the fixture\'s violations, with rule, severity, file and line', async () => {
+  it("a scan runs in the background and finds exactly the fixture's violations, with rule, severity, file and line", async () => {
     expect(first.status, first.error_message).to.equal('completed');
-    expect(first).to.include({ files: 10, found: FIXTURE_VIOLATIONS.length, new_violations: FIXTURE_VIOLATIONS.length, fixed: 0, new_errors: 5 });
+    expect(first).to.include({
+      files: 10,
+      found: FIXTURE_VIOLATIONS.length,
+      new_violations: FIXTURE_VIOLATIONS.length,
+      fixed: 0,
+      new_errors: 5,
+    });
     expect(first.started_at).to.be.a('string');
     expect(first.completed_at).to.be.a('string');
     const items = await violations(app, token, '&present=true');
@@ -41,7 +47,9 @@ describe('code-quality scans: the fixture tree\'s violations, found, fixed and s
     const history = await app.call('GET', '/api/v1/admin/code-quality/scans', { token });
     expect(history.body.items[0]).to.include({ id: first.id, status: 'completed' });
     const dashboard = await app.call('GET', '/api/v1/admin/dashboard', { token });
-    expect(dashboard.body.violations, 'the admin dashboard counts the open violations').to.deep.include({ open: FIXTURE_VIOLATIONS.length });
+    expect(dashboard.body.violations, 'the admin dashboard counts the open violations').to.deep.include({
+      open: FIXTURE_VIOLATIONS.length,
+    });
     expect(dashboard.body.violations.by_severity.error).to.equal(5);
   });
 
@@ -55,32 +63,55 @@ describe('code-quality scans: the fixture tree\'s violations, found, fixed and s
     const refused = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/resolve`, { token, body: {} });
     expect(refused.status).to.equal(409);
     expect(refused.body.detail).to.match(/'open'/);
-    const assigned = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/assign`, { token, body: { assignee: 'ada', priority: 'high', due_date: '2026-12-01' } });
+    const assigned = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/assign`, {
+      token,
+      body: { assignee: 'ada', priority: 'high', due_date: '2026-12-01' },
+    });
     expect(assigned.status, JSON.stringify(assigned.body)).to.equal(200);
     expect(assigned.body).to.include({ status: 'assigned', assignee: 'ada', priority: 'high', due_date: '2026-12-01' });
-    const commented = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/comments`, { token, body: { text: 'delete it' } });
+    const commented = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/comments`, {
+      token,
+      body: { text: 'delete it' },
+    });
     expect(commented.body.comments.map((c: any) => c.text)).to.deep.equal(['delete it']);
-    const ignored = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/ignore`, { token, body: { reason: 'kept for the plug-in API' } });
+    const ignored = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/ignore`, {
+      token,
+      body: { reason: 'kept for the plug-in API' },
+    });
     expect(ignored.body).to.include({ status: 'ignored', resolution: 'kept for the plug-in API' });
     const again = await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/resolve`, { token, body: {} });
     expect(again.status).to.equal(409);
     expect(again.body.detail).to.match(/'ignored'/);
     const history = await app.call('GET', `/api/v1/admin/events/streams/violation-${v.id}`, { token });
-    expect(history.body.items.map((e: any) => e.type)).to.deep.equal(['ViolationFound', 'ViolationAssigned', 'ViolationCommented', 'ViolationIgnored']);
+    expect(history.body.items.map((e: any) => e.type)).to.deep.equal([
+      'ViolationFound',
+      'ViolationAssigned',
+      'ViolationCommented',
+      'ViolationIgnored',
+    ]);
     expect(history.body.items[1].user_id).to.equal((await app.call('GET', '/api/v1/admin/auth/me', { token })).body.id);
   });
 
-  it('a rescan after one violation is fixed marks it fixed by that scan and keeps the others\' workflow', async () => {
+  it("a rescan after one violation is fixed marks it fixed by that scan and keeps the others' workflow", async () => {
     const before = await violations(app, token);
     const cycle = byRule(before, 'no-circular');
     const query = byRule(before, 'queries-never-import-commands');
-    await app.call('POST', `/api/v1/admin/code-quality/violations/${query.id}/assign`, { token, body: { assignee: 'grace', priority: 'critical' } });
+    await app.call('POST', `/api/v1/admin/code-quality/violations/${query.id}/assign`, {
+      token,
+      body: { assignee: 'grace', priority: 'critical' },
+    });
     writeFileSync(join(tree, 'src/core/b.ts'), 'export const b = (): number => 0;\n');
     const second = await scanToTheEnd(app, token);
     expect(second).to.include({ status: 'completed', found: FIXTURE_VIOLATIONS.length - 1, new_violations: 0, fixed: 1, new_errors: 0 });
     const after = await violations(app, token);
     expect(byRule(after, 'no-circular')).to.include({ id: cycle.id, present: false, fixed_by_scan: second.id, status: 'open' });
-    expect(byRule(after, 'queries-never-import-commands')).to.include({ id: query.id, present: true, status: 'assigned', assignee: 'grace', fixed_by_scan: null });
+    expect(byRule(after, 'queries-never-import-commands')).to.include({
+      id: query.id,
+      present: true,
+      status: 'assigned',
+      assignee: 'grace',
+      fixed_by_scan: null,
+    });
     expect(byRule(after, 'no-orphans')).to.include({ status: 'ignored' });
     const notes = await listNotifications(app, token, 'kind=code_quality_new_errors');
     expect(notes.filter((n) => n.data.scan_id === second.id)).to.have.length(0);
@@ -94,14 +125,18 @@ describe('code-quality scans: the fixture tree\'s violations, found, fixed and s
   it('a violation past its due date is flagged in the list and notified once', async () => {
     const v = byRule(await violations(app, token), 'oversized-file');
     const yesterday = new Date(app.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/assign`, { token, body: { assignee: 'linus', due_date: yesterday } });
+    await app.call('POST', `/api/v1/admin/code-quality/violations/${v.id}/assign`, {
+      token,
+      body: { assignee: 'linus', due_date: yesterday },
+    });
     const flagged = await violations(app, token, '&overdue=true');
     expect(flagged.map((x) => x.id)).to.include(v.id);
     expect(flagged.every((x) => x.overdue)).to.equal(true);
     await notifyAdminsOfOverdueViolations(app.services);
     await notifyAdminsOfOverdueViolations(app.services);
     // The notifications list is a projection: read until it holds the notice (it may lag the task by a moment).
-    const overdueNotes = async () => (await listNotifications(app, token, 'kind=code_quality_violation_overdue')).filter((n) => n.data.violation_id === v.id);
+    const overdueNotes = async () =>
+      (await listNotifications(app, token, 'kind=code_quality_violation_overdue')).filter((n) => n.data.violation_id === v.id);
     await eventually(async () => (await overdueNotes()).length > 0, 'the overdue notice').catch(() => undefined);
     expect(await overdueNotes()).to.have.length(1);
   });

@@ -32,7 +32,10 @@ function expectOneScan(replies: Reply[]): number {
   for (const r of replies) expect(r.status, JSON.stringify(r.body)).to.equal(202);
   const ids = new Set(replies.map((r) => r.body.job_ids[0]));
   expect([...ids], 'the scan every concurrent start answered').to.have.length(1);
-  expect(replies.filter((r) => r.body.joined === false), 'starts that began a scan').to.have.length(1);
+  expect(
+    replies.filter((r) => r.body.joined === false),
+    'starts that began a scan',
+  ).to.have.length(1);
   for (const r of replies) expect(r.body.scan.id).to.equal(r.body.job_ids[0]);
   return [...ids][0];
 }
@@ -51,7 +54,9 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     // A scan left waiting or running by an earlier file would be joined: let it end first.
     await scanToTheEnd(app, token);
   });
-  after(() => { app.services.config.operations.sourceRoot = keptRoot; });
+  after(() => {
+    app.services.config.operations.sourceRoot = keptRoot;
+  });
 
   it('six concurrent starts begin exactly one scan and all answer its job', async () => {
     const before = await app.call('GET', '/api/v1/admin/code-quality/scans?limit=1', { token });
@@ -60,7 +65,11 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     const after = await app.call('GET', '/api/v1/admin/code-quality/scans?limit=1', { token });
     expect(after.body.total - before.body.total, 'scans recorded by the six starts').to.equal(1);
     expect(after.body.items[0].id).to.equal(id);
-    const [requested] = await sql(app.services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanRequested' AND (data->>'scan_id')::int >= $1", [id]);
+    const [requested] = await sql(
+      app.services.db.knex,
+      "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanRequested' AND (data->>'scan_id')::int >= $1",
+      [id],
+    );
     expect(requested.n, 'scan requests in the event store').to.equal(1);
     const ended = await scanToTheEnd(app, token, { joining: true });
     expect(ended.id, 'a start while it runs joins it').to.equal(id);
@@ -75,9 +84,16 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
     const store = app.services.store;
     const { state } = await load(store, codeQualityScanner, SCANNER_ID);
     const orphan = await nextId(app.services.db.knex, codeQualityScan.aggregate);
-    await handleCommand(store, codeQualityScanner, SCANNER_ID, {
-      type: 'QueueCodeQualityScan', data: { scan_id: orphan, after: state.current?.scan_id ?? null, requested_by: 'system:test', at: app.clock.now().toISOString() },
-    }, { userId: 'system:test', correlationId: 'stopped-requester' });
+    await handleCommand(
+      store,
+      codeQualityScanner,
+      SCANNER_ID,
+      {
+        type: 'QueueCodeQualityScan',
+        data: { scan_id: orphan, after: state.current?.scan_id ?? null, requested_by: 'system:test', at: app.clock.now().toISOString() },
+      },
+      { userId: 'system:test', correlationId: 'stopped-requester' },
+    );
     const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/code-quality/scan', { token })));
     for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.deep.include({ job_ids: [orphan], joined: true });
     const ended = await scanToTheEnd(app, token, { joining: true });
@@ -87,9 +103,18 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
   it('a scan an instance of the version before the scanner requested without queueing it (a rolling deploy) is joined, never doubled', async () => {
     const store = app.services.store;
     const unqueued = await nextId(app.services.db.knex, codeQualityScan.aggregate);
-    await app.services.settle([await handleCommand(store, codeQualityScan, unqueued, {
-      type: 'RequestCodeQualityScan', data: { scan_id: unqueued, requested_by: 'system:old-version', at: app.clock.now().toISOString() },
-    }, { userId: 'system:old-version', correlationId: 'rolling-deploy' })]);
+    await app.services.settle([
+      await handleCommand(
+        store,
+        codeQualityScan,
+        unqueued,
+        {
+          type: 'RequestCodeQualityScan',
+          data: { scan_id: unqueued, requested_by: 'system:old-version', at: app.clock.now().toISOString() },
+        },
+        { userId: 'system:old-version', correlationId: 'rolling-deploy' },
+      ),
+    ]);
     const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/code-quality/scan', { token })));
     for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.deep.include({ job_ids: [unqueued], joined: true });
     const ended = await scanToTheEnd(app, token, { joining: true });
@@ -109,12 +134,21 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
       instances.push(await instance(url, true));
       instances.push(await instance(url, false));
       const tokens = await Promise.all(instances.map((i) => adminToken(i.url)));
-      const replies = await Promise.all(Array.from({ length: 8 }, (_, n) =>
-        callService(instances[n % 2].url, 'POST', '/api/v1/admin/code-quality/scan', { token: tokens[n % 2] })));
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          callService(instances[n % 2].url, 'POST', '/api/v1/admin/code-quality/scan', { token: tokens[n % 2] }),
+        ),
+      );
       const id = expectOneScan(replies);
-      const [requested] = await sql(instances[0].services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanRequested'");
+      const [requested] = await sql(
+        instances[0].services.db.knex,
+        "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanRequested'",
+      );
       expect(requested.n, 'scan requests in the shared event store').to.equal(1);
-      const [queued] = await sql(instances[0].services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanQueued'");
+      const [queued] = await sql(
+        instances[0].services.db.knex,
+        "SELECT count(*)::int AS n FROM events WHERE type = 'CodeQualityScanQueued'",
+      );
       expect(queued.n).to.equal(1);
       expect(id).to.be.a('number');
     } finally {
@@ -124,7 +158,11 @@ describe('code-quality scans: one at a time, across concurrent starts and instan
   });
 });
 
-interface Instance { url: string; services: Services; stop(): Promise<void> }
+interface Instance {
+  url: string;
+  services: Services;
+  stop(): Promise<void>;
+}
 
 /** One service instance in this process (its own pools, consumers and scan worker) on the shared database. */
 async function instance(url: string, first: boolean): Promise<Instance> {
@@ -133,7 +171,15 @@ async function instance(url: string, first: boolean): Promise<Instance> {
   const db = await openDatabase({ url, poolMax: 6 });
   const services = await createServices(config, createLogger('silent'), { consumers, views: memoryViews, db });
   if (first) {
-    await services.settle((await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'scan-race' })).done);
+    await services.settle(
+      (
+        await createUser(
+          { store: services.store, db: services.db.knex, clock: services.clock },
+          { ...ADMIN, role: 'admin' },
+          { userId: 'system:test', correlationId: 'scan-race' },
+        )
+      ).done,
+    );
   }
   const background = await startBackground(services, modules);
   const server: Server = createApp(services).listen(0, '127.0.0.1');
@@ -152,7 +198,9 @@ async function instance(url: string, first: boolean): Promise<Instance> {
 }
 
 async function adminToken(url: string): Promise<string> {
-  const res = await callService(url, 'POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
+  const res = await callService(url, 'POST', '/api/v1/admin/auth/login', {
+    body: { email_or_username: ADMIN.email, password: ADMIN.password },
+  });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.access_token as string;
 }

@@ -27,28 +27,44 @@ describe('admin companies API', () => {
     expect(upd.body).to.include({ tax_number: 'LU99999999', website: null });
     const verified = await app.call('PUT', `/api/v1/admin/companies/${c.id}/verification`, { token: admin });
     expect(verified.body.is_verified).to.equal(true);
-    const unverified = await app.call('PUT', `/api/v1/admin/companies/${c.id}/verification`, { token: admin, body: { is_verified: false } });
+    const unverified = await app.call('PUT', `/api/v1/admin/companies/${c.id}/verification`, {
+      token: admin,
+      body: { is_verified: false },
+    });
     expect(unverified.body.is_verified).to.equal(false);
     const off = await app.call('PUT', `/api/v1/admin/companies/${c.id}/status`, { token: admin, body: { is_active: false } });
     expect(off.body.is_active).to.equal(false);
-    const filtered = await app.call('GET', `/api/v1/admin/companies?is_active=false&search=${encodeURIComponent(off.body.name)}`, { token: admin });
+    const filtered = await app.call('GET', `/api/v1/admin/companies?is_active=false&search=${encodeURIComponent(off.body.name)}`, {
+      token: admin,
+    });
     expect(filtered.body.items.map((x: any) => x.id)).to.deep.equal([c.id]);
   });
 
   it('transfers ownership: the new owner runs the vendors and the old owner can be deleted', async () => {
     const f = await createVendorWithOwner(app);
     const newOwner = await app.call('POST', '/api/v1/admin/users', {
-      token: admin, body: { email: `${unique('no')}@owner.test`, username: unique('no'), password: 'new-owner-password', role: 'vendor' },
+      token: admin,
+      body: { email: `${unique('no')}@owner.test`, username: unique('no'), password: 'new-owner-password', role: 'vendor' },
     });
-    const missing = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, { token: admin, body: { new_owner_user_id: newOwner.body.id } });
+    const missing = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, {
+      token: admin,
+      body: { new_owner_user_id: newOwner.body.id },
+    });
     expect(missing.status).to.equal(422); // confirm_transfer is required
-    const same = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, { token: admin, body: { new_owner_user_id: f.ownerUserId, confirm_transfer: true } });
+    const same = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, {
+      token: admin,
+      body: { new_owner_user_id: f.ownerUserId, confirm_transfer: true },
+    });
     expect(same.status).to.equal(400);
     expect(same.body.code).to.equal('CompanyException');
-    const nobody = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, { token: admin, body: { new_owner_user_id: 999999, confirm_transfer: true } });
+    const nobody = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, {
+      token: admin,
+      body: { new_owner_user_id: 999999, confirm_transfer: true },
+    });
     expect(nobody.status).to.equal(404);
     const moved = await app.call('POST', `/api/v1/admin/companies/${f.companyId}/transfer-ownership`, {
-      token: admin, body: { new_owner_user_id: newOwner.body.id, confirm_transfer: true, transfer_reason: 'sale of the business' },
+      token: admin,
+      body: { new_owner_user_id: newOwner.body.id, confirm_transfer: true, transfer_reason: 'sale of the business' },
     });
     expect(moved.status).to.equal(200);
     expect(moved.body.owner_user_id).to.equal(newOwner.body.id);
@@ -56,7 +72,9 @@ describe('admin companies API', () => {
     const old = await app.call('GET', '/api/v1/vendor/settings', { token: f.ownerToken });
     expect(old.status).to.equal(403);
     expect(old.body.code).to.equal('VendorAccessDeniedException');
-    const login = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: newOwner.body.username, password: 'new-owner-password' } });
+    const login = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: newOwner.body.username, password: 'new-owner-password' },
+    });
     expect(login.status).to.equal(200);
     expect(login.body.user.role).to.equal('owner');
     const vendor = await app.call('GET', `/api/v1/admin/vendors/${f.vendorId}`, { token: admin });
@@ -68,7 +86,9 @@ describe('admin companies API', () => {
     const c = await createCompany(app);
     const v = await createVendor(app, c.id);
     expect((await app.call('GET', `/api/v1/admin/companies/${c.id}`, { token: admin })).body.vendor_count).to.equal(1);
-    expect((await app.call('DELETE', `/api/v1/admin/companies/${c.id}`, { token: admin })).body.code).to.equal('CompanyHasVendorsException');
+    expect((await app.call('DELETE', `/api/v1/admin/companies/${c.id}`, { token: admin })).body.code).to.equal(
+      'CompanyHasVendorsException',
+    );
     expect((await app.call('DELETE', `/api/v1/admin/vendors/${v.vendor_code}`, { token: admin })).status).to.equal(200);
     expect((await app.call('GET', `/api/v1/admin/companies/${c.id}`, { token: admin })).body.vendor_count).to.equal(0);
     expect((await app.call('DELETE', `/api/v1/admin/companies/${c.id}`, { token: admin })).status).to.equal(200);
@@ -78,9 +98,17 @@ describe('admin companies API', () => {
   });
 
   it('answers bad input with 422 and unknown ids with 404, never 500', async () => {
-    const bad = await app.call('POST', '/api/v1/admin/companies', { token: admin, body: { name: '', owner_email: 'nope', contact_email: 'x', website: 'ftp://x' } });
+    const bad = await app.call('POST', '/api/v1/admin/companies', {
+      token: admin,
+      body: { name: '', owner_email: 'nope', contact_email: 'x', website: 'ftp://x' },
+    });
     expect(bad.status).to.equal(422);
-    expect(bad.body.errors.map((e: any) => e.pointer)).to.include.members(['/body/name', '/body/owner_email', '/body/contact_email', '/body/website']);
+    expect(bad.body.errors.map((e: any) => e.pointer)).to.include.members([
+      '/body/name',
+      '/body/owner_email',
+      '/body/contact_email',
+      '/body/website',
+    ]);
     expect((await app.call('GET', '/api/v1/admin/companies/abc', { token: admin })).status).to.equal(422);
     expect((await app.call('PUT', '/api/v1/admin/companies/999999', { token: admin, body: { name: 'x' } })).status).to.equal(404);
     expect((await app.call('GET', '/api/v1/admin/companies')).status).to.equal(401);

@@ -22,9 +22,21 @@ describe('admin content pages', () => {
 
   it('creates a platform default as a draft with vendor_id forced to null, and lists it among the defaults', async () => {
     const slug = newSlug('terms');
-    const res = await admin('POST', '/content-pages/platform', pageBody(slug, { vendor_id: vendor.vendorId, show_in_legal: true, template: 'minimal' }));
+    const res = await admin(
+      'POST',
+      '/content-pages/platform',
+      pageBody(slug, { vendor_id: vendor.vendorId, show_in_legal: true, template: 'minimal' }),
+    );
     expect(res.status).to.equal(201);
-    expect(res.body).to.include({ slug, vendor_id: null, is_published: false, status: 'draft', template: 'minimal', show_in_legal: true, show_in_header: false });
+    expect(res.body).to.include({
+      slug,
+      vendor_id: null,
+      is_published: false,
+      status: 'draft',
+      template: 'minimal',
+      show_in_legal: true,
+      show_in_header: false,
+    });
     expect(res.body.translations.en).to.deep.equal({ title: `Title of ${slug}`, body: `Body of **${slug}**` });
     const list = await admin('GET', '/content-pages/platform?limit=100');
     expect(list.status).to.equal(200);
@@ -52,7 +64,21 @@ describe('admin content pages', () => {
     const again = await admin('POST', '/content-pages/platform', pageBody(slug));
     expect(again.status).to.equal(409);
     expect((await admin('POST', '/content-pages/vendor', pageBody(slug, { vendor_id: vendor.vendorId }))).status).to.equal(201);
-    for (const reserved of ['cart', 'checkout', 'account', 'api', 'admin', 'vendors', 'login', 'register', 'products', 'orders', 'docs', 'health', 'shop']) {
+    for (const reserved of [
+      'cart',
+      'checkout',
+      'account',
+      'api',
+      'admin',
+      'vendors',
+      'login',
+      'register',
+      'products',
+      'orders',
+      'docs',
+      'health',
+      'shop',
+    ]) {
       const res = await admin('POST', '/content-pages/platform', pageBody(reserved));
       expect(res.status, reserved).to.equal(422);
     }
@@ -66,7 +92,10 @@ describe('admin content pages', () => {
     expect(published.status).to.equal(200);
     expect(published.body).to.include({ status: 'published', is_published: true });
     expect(published.body.published_at).to.be.a('string');
-    const draft = await admin('PUT', `/content-pages/${page.id}`, { is_published: false, translations: { fr: { title: 'Livraison', body: 'Texte' } } });
+    const draft = await admin('PUT', `/content-pages/${page.id}`, {
+      is_published: false,
+      translations: { fr: { title: 'Livraison', body: 'Texte' } },
+    });
     expect(draft.body).to.include({ status: 'draft' });
     expect(Object.keys(draft.body.translations).sort()).to.deep.equal(['en', 'fr']);
     const renamed = newSlug('delivery');
@@ -91,7 +120,10 @@ describe('admin content pages', () => {
     await admin('PUT', `/content-pages/${page.id}`, { is_published: true, translations: { en: { title: 'Privacy v2', body: 'second' } } });
     const between = new Date(t0.getTime() + 30 * 60 * 1000).toISOString();
 
-    const before = await admin('GET', `/content-pages/${page.id}/history?at=${encodeURIComponent(new Date(t0.getTime() - 60_000).toISOString())}`);
+    const before = await admin(
+      'GET',
+      `/content-pages/${page.id}/history?at=${encodeURIComponent(new Date(t0.getTime() - 60_000).toISOString())}`,
+    );
     expect(before.status).to.equal(200);
     expect(before.body).to.include({ status: 'none', page: null, version: 0 });
 
@@ -110,7 +142,9 @@ describe('admin content pages', () => {
     const stream = await admin('GET', `/events/streams/content_page-${page.id}`);
     expect(stream.status).to.equal(200);
     expect(stream.body.items.map((e: any) => [e.type, e.user_id])).to.deep.equal([
-      ['ContentPageCreated', adminId], ['ContentPageChanged', adminId], ['ContentPagePublished', adminId],
+      ['ContentPageCreated', adminId],
+      ['ContentPageChanged', adminId],
+      ['ContentPagePublished', adminId],
     ]);
     expect((await admin('GET', '/content-pages/2000000000/history')).status).to.equal(404);
   });

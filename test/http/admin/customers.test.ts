@@ -29,7 +29,8 @@ describe('admin customers', () => {
     expect(res.status).to.equal(200);
     expect(res.body.total).to.equal(2);
     expect(res.body.items.map((c: any) => [c.id, c.vendor_id, c.vendor_code])).to.deep.equal([
-      [a.id, shopA.vendor.vendorId, shopA.vendor.vendorCode], [b.id, shopB.vendor.vendorId, shopB.vendor.vendorCode],
+      [a.id, shopA.vendor.vendorId, shopA.vendor.vendorCode],
+      [b.id, shopB.vendor.vendorId, shopB.vendor.vendorCode],
     ]);
   });
 

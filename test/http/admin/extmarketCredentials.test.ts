@@ -3,7 +3,7 @@ import { testApp, type TestApp } from '../../support/app.ts';
 import { sellsOnExtmarket } from '../../support/orders.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 
-describe('admin extmarket credentials: an admin stores, reads and removes a vendor\'s key', function () {
+describe("admin extmarket credentials: an admin stores, reads and removes a vendor's key", function () {
   this.timeout(60_000);
   let app: TestApp;
   let token: string;
@@ -17,7 +17,10 @@ describe('admin extmarket credentials: an admin stores, reads and removes a vend
     const vendor = await createVendorWithOwner(app);
     await sellsOnExtmarket(app, vendor.vendorId);
     const path = `/api/v1/admin/vendors/${vendor.vendorId}/extmarket/credentials`;
-    const stored = await app.call('PUT', path, { token, body: { api_key: 'xm-admin-key-98765', api_endpoint: 'https://extmarket.example.test/graphql' } });
+    const stored = await app.call('PUT', path, {
+      token,
+      body: { api_key: 'xm-admin-key-98765', api_endpoint: 'https://extmarket.example.test/graphql' },
+    });
     expect(stored.status).to.equal(200);
     expect(stored.body).to.include({ configured: true, api_key_hint: '…8765' });
 

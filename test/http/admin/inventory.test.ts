@@ -16,13 +16,22 @@ describe('admin inventory: TSV/CSV import matched by EAN, lists and the ledger a
     token = await app.adminToken();
     vendor = await createVendorWithOwner(app);
     for (const i of [1, 2, 3]) {
-      const res = await app.call('POST', '/api/v1/admin/vendor-products', { token, body: { vendor_id: vendor.vendorId, title: `Product ${i}`, price_cents: 100 * i, gtin: gtinFor(base, i), is_digital: i === 3 } });
+      const res = await app.call('POST', '/api/v1/admin/vendor-products', {
+        token,
+        body: { vendor_id: vendor.vendorId, title: `Product ${i}`, price_cents: 100 * i, gtin: gtinFor(base, i), is_digital: i === 3 },
+      });
       products[i] = res.body;
     }
   });
 
   const importFile = (name: string, data: string | Buffer, fields: Record<string, string> = {}) =>
-    upload(app, '/api/v1/admin/inventory/import', token, { vendor_id: String(vendor.vendorId), warehouse: 'Strassen', ...fields }, { name, data, type: 'text/tab-separated-values' });
+    upload(
+      app,
+      '/api/v1/admin/inventory/import',
+      token,
+      { vendor_id: String(vendor.vendorId), warehouse: 'Strassen', ...fields },
+      { name, data, type: 'text/tab-separated-values' },
+    );
 
   it('imports a TSV: rows summed per EAN and bin, a row without QUANTITY is one unit, unmatched EANs reported', async () => {
     const unknownEan = gtinFor(base, 77);
@@ -42,16 +51,30 @@ describe('admin inventory: TSV/CSV import matched by EAN, lists and the ledger a
     const res = await importFile('stock.tsv', tsv);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body).to.include({
-      success: true, vendor_id: vendor.vendorId, warehouse: 'Strassen', mode: 'set', total_rows: 9, matched_rows: 4, unmatched_rows: 2,
-      invalid_rows: 2, products_updated: 2, locations_created: 3, locations_updated: 0, total_quantity: 10,
+      success: true,
+      vendor_id: vendor.vendorId,
+      warehouse: 'Strassen',
+      mode: 'set',
+      total_rows: 9,
+      matched_rows: 4,
+      unmatched_rows: 2,
+      invalid_rows: 2,
+      products_updated: 2,
+      locations_created: 3,
+      locations_updated: 0,
+      total_quantity: 10,
     });
-    expect(res.body.unmatched).to.deep.equal([{ ean: unknownEan, product: 'Mystery item', rows: [6, 7], quantity: 6, bins: ['C-03', 'D-01'] }]);
+    expect(res.body.unmatched).to.deep.equal([
+      { ean: unknownEan, product: 'Mystery item', rows: [6, 7], quantity: 6, bins: ['C-03', 'D-01'] },
+    ]);
     expect(res.body.skipped_digital.map((s: any) => s.product_id)).to.deep.equal([products[3].id]);
     expect(res.body.errors.map((e: any) => e.row)).to.deep.equal([9, 10]);
 
     const list = await app.call('GET', `/api/v1/admin/inventory?vendor_id=${vendor.vendorId}`, { token });
     expect(list.body.items.map((r: any) => [r.product_id, r.bin_location, r.quantity])).to.deep.equal([
-      [products[1].id, 'A-01', 5], [products[1].id, 'B-07', 2], [products[2].id, 'C-03', 3],
+      [products[1].id, 'A-01', 5],
+      [products[1].id, 'B-07', 2],
+      [products[2].id, 'C-03', 3],
     ]);
     expect(list.body.items[0]).to.include({ vendor_code: vendor.vendorCode, warehouse: 'Strassen' });
   });
@@ -67,7 +90,9 @@ describe('admin inventory: TSV/CSV import matched by EAN, lists and the ledger a
   });
 
   it('refuses a file that is not TSV/CSV, or lacks BIN or EAN, with a 422 that says why', async () => {
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const image = await importFile('stock.tsv', png);
     expect(image.status).to.equal(422);
     expect(image.body.detail).to.match(/not a TSV or CSV/);
@@ -79,7 +104,13 @@ describe('admin inventory: TSV/CSV import matched by EAN, lists and the ledger a
     expect((await importFile('empty.tsv', '')).status).to.equal(422);
     const noFile = await upload(app, '/api/v1/admin/inventory/import', token, { vendor_id: String(vendor.vendorId) });
     expect(noFile.status).to.equal(422);
-    const unknownVendor = await upload(app, '/api/v1/admin/inventory/import', token, { vendor_id: '999999' }, { name: 'a.tsv', data: 'BIN\tEAN\n' });
+    const unknownVendor = await upload(
+      app,
+      '/api/v1/admin/inventory/import',
+      token,
+      { vendor_id: '999999' },
+      { name: 'a.tsv', data: 'BIN\tEAN\n' },
+    );
     expect(unknownVendor.status).to.equal(404);
   });
 
@@ -100,8 +131,17 @@ describe('admin inventory: TSV/CSV import matched by EAN, lists and the ledger a
   });
 
   it('answers the stock of a product at a past date for admins', async () => {
-    const res = await app.call('GET', `/api/v1/admin/inventory/stock-at?product_id=${products[1].id}&at=${encodeURIComponent(new Date().toISOString())}`, { token });
-    expect(res.body.locations.map((l: any) => [l.bin_location, l.quantity])).to.deep.equal([['A-01', 2], ['B-07', 2]]);
-    expect((await app.call('GET', `/api/v1/admin/inventory/stock-at?product_id=${products[1].id}&at=yesterday`, { token })).status).to.equal(422);
+    const res = await app.call(
+      'GET',
+      `/api/v1/admin/inventory/stock-at?product_id=${products[1].id}&at=${encodeURIComponent(new Date().toISOString())}`,
+      { token },
+    );
+    expect(res.body.locations.map((l: any) => [l.bin_location, l.quantity])).to.deep.equal([
+      ['A-01', 2],
+      ['B-07', 2],
+    ]);
+    expect(
+      (await app.call('GET', `/api/v1/admin/inventory/stock-at?product_id=${products[1].id}&at=yesterday`, { token })).status,
+    ).to.equal(422);
   });
 });

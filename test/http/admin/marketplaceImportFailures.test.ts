@@ -2,7 +2,17 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { importSettings } from '../../../src/workers/importSettings.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { csv, goodRow, HEADER, newBase, productCsv, serveFiles, upload, waitForJob, type FileServer } from '../../support/catalogueFiles.ts';
+import {
+  csv,
+  goodRow,
+  HEADER,
+  newBase,
+  productCsv,
+  serveFiles,
+  upload,
+  waitForJob,
+  type FileServer,
+} from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 describe('admin marketplace imports: malformed files end the job with a clear error and leave the catalogue untouched', () => {
@@ -19,7 +29,9 @@ describe('admin marketplace imports: malformed files end the job with a clear er
     token = await app.adminToken();
     vendor = await createVendorWithOwner(app);
     const good = productCsv(opts);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     files = await serveFiles({
       '/semicolon.csv': productCsv({ ...opts, delimiter: ';' }),
       '/colon.csv': productCsv({ ...opts, delimiter: ':' }),
@@ -28,7 +40,9 @@ describe('admin marketplace imports: malformed files end the job with a clear er
       '/empty.csv': '',
       '/header-only.csv': csv([HEADER]),
       '/image.csv': png,
-      '/missing.csv': (_req, res) => { res.writeHead(404).end(); },
+      '/missing.csv': (_req, res) => {
+        res.writeHead(404).end();
+      },
       '/huge.csv': (_req, res) => {
         // Announces 2 GB: the worker refuses before reading the body.
         res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(2 * 1024 ** 3) });
@@ -39,7 +53,11 @@ describe('admin marketplace imports: malformed files end the job with a clear er
         res.writeHead(200, { 'content-type': 'text/csv' });
         res.write(`${HEADER.join(',')}\n`);
         const row = csv([goodRow(opts, 1)]);
-        const pump = () => { while (res.write(row.repeat(200))) { /* fill */ } };
+        const pump = () => {
+          while (res.write(row.repeat(200))) {
+            /* fill */
+          }
+        };
         res.on('drain', pump);
         pump();
       },
@@ -48,10 +66,15 @@ describe('admin marketplace imports: malformed files end the job with a clear er
   });
   after(() => files.close());
 
-  function gtinOf(i: number) { return goodRow(opts, i)[0]; }
+  function gtinOf(i: number) {
+    return goodRow(opts, i)[0];
+  }
 
   async function run(path: string, extra: Record<string, unknown> = {}) {
-    const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token, body: { vendor_id: vendor.vendorId, language: 'en', source_url: files.url + path, ...extra } });
+    const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', {
+      token,
+      body: { vendor_id: vendor.vendorId, language: 'en', source_url: files.url + path, ...extra },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     return waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
   }
@@ -113,8 +136,13 @@ describe('admin marketplace imports: malformed files end the job with a clear er
     const limit = importSettings.maxBytes;
     importSettings.maxBytes = 64 * 1024;
     try {
-      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) },
-        { name: 'big.csv', data: productCsv({ ...opts, count: 2000 }) });
+      const res = await upload(
+        app,
+        '/api/v1/admin/marketplace-import-jobs',
+        token,
+        { vendor_id: String(vendor.vendorId) },
+        { name: 'big.csv', data: productCsv({ ...opts, count: 2000 }) },
+      );
       expect(res.status).to.equal(413);
       expect(res.body.code).to.equal('PayloadTooLargeException');
     } finally {
@@ -123,7 +151,13 @@ describe('admin marketplace imports: malformed files end the job with a clear er
   });
 
   it('fails a 0-byte upload with a clear error', async () => {
-    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) }, { name: 'empty.csv', data: '' });
+    const res = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(vendor.vendorId) },
+      { name: 'empty.csv', data: '' },
+    );
     expect(res.status).to.equal(202);
     const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     expect(job.error_details.error_code).to.equal('empty_file');

@@ -1,8 +1,22 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import {
-  badRows, csv, expectUnknownSortRefused, goodRow, gtinFor, HEADER, JOB_SORT_KEYS, JOB_SORTS, newBase, productCsv, readAllPages, serveFiles,
-  sortedBy, upload, waitForJob, type FileServer,
+  badRows,
+  csv,
+  expectUnknownSortRefused,
+  goodRow,
+  gtinFor,
+  HEADER,
+  JOB_SORT_KEYS,
+  JOB_SORTS,
+  newBase,
+  productCsv,
+  readAllPages,
+  serveFiles,
+  sortedBy,
+  upload,
+  waitForJob,
+  type FileServer,
 } from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
@@ -31,7 +45,8 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
   });
   after(() => files.close());
 
-  const start = (body: Record<string, unknown>) => app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token, body: { vendor_id: vendor.vendorId, ...body } });
+  const start = (body: Record<string, unknown>) =>
+    app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token, body: { vendor_id: vendor.vendorId, ...body } });
 
   it('answers 202 at once with a pending job, imports the good rows and records every bad one', async () => {
     const res = await start({ language: 'en', source_url: `${files.url}/en.csv` });
@@ -61,7 +76,13 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
     const products = await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=5`, { token });
     expect(products.body.total).to.equal(240);
     const first = products.body.items[0];
-    expect(first).to.include({ gtin_type: 'EAN13', marketplace: market, product_type_raw: 'Home > Kitchen > Knives', language: 'en', currency: 'EUR' });
+    expect(first).to.include({
+      gtin_type: 'EAN13',
+      marketplace: market,
+      product_type_raw: 'Home > Kitchen > Knives',
+      language: 'en',
+      currency: 'EUR',
+    });
     expect(first.title).to.match(/^Chef knife \d+$/);
     expect(first.price_cents).to.be.a('number');
     expect(first.price_numeric).to.equal(first.price_cents / 100);
@@ -86,8 +107,13 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
 
   it('imports an uploaded file (multipart) the same way', async () => {
     const uploadBase = newBase();
-    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language: 'de', marketplace: market },
-      { name: '../../etc/passwd.csv', data: productCsv({ base: uploadBase, count: 30, language: 'de', marketplace: market }) });
+    const res = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(vendor.vendorId), language: 'de', marketplace: market },
+      { name: '../../etc/passwd.csv', data: productCsv({ base: uploadBase, count: 30, language: 'de', marketplace: market }) },
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     expect(res.body).to.include({ source_type: 'upload', file_name: '../../etc/passwd.csv', language: 'de' });
     const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
@@ -95,7 +121,7 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
     expect(job.progress.percent).to.equal(100);
   });
 
-  it('reads a product\'s VAT rate category from the file, refuses an unknown one on its line, and a copy keeps it', async () => {
+  it("reads a product's VAT rate category from the file, refuses an unknown one on its line, and a copy keeps it", async () => {
     const b2 = newBase();
     // A vendor of its own, so the job counts of the other cases stay theirs.
     const own = await createVendorWithOwner(app);
@@ -106,19 +132,28 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
       `${gtinFor(b2, 3)},Caviar,99.00,${market},luxury`,
       `${gtinFor(b2, 4)},Stamp,1.00,${market},Super-Reduced`,
     ];
-    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(own.vendorId), language: 'en', marketplace: market },
-      { name: 'vat.csv', data: `${lines.join('\n')}\n` });
+    const res = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(own.vendorId), language: 'en', marketplace: market },
+      { name: 'vat.csv', data: `${lines.join('\n')}\n` },
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     expect(job).to.include({ status: 'completed', imported_count: 3, error_count: 1 });
     const errors = await app.call('GET', `/api/v1/admin/marketplace-import-jobs/${res.body.id}/errors`, { token });
     // The header is line 1: Caviar is line 4.
     expect(errors.body.items.map((e: any) => [e.row_number, e.error_type])).to.deep.equal([[4, 'invalid_vat_category']]);
-    const category = async (i: number) => (await app.call('GET', `/api/v1/admin/products?vendor_id=${own.vendorId}&gtin=${gtinFor(b2, i)}`, { token })).body.items[0];
+    const category = async (i: number) =>
+      (await app.call('GET', `/api/v1/admin/products?vendor_id=${own.vendorId}&gtin=${gtinFor(b2, i)}`, { token })).body.items[0];
     expect((await category(1)).vat_rate_category).to.equal('reduced');
     expect((await category(2)).vat_rate_category).to.equal(null);
     expect((await category(4)).vat_rate_category).to.equal('super_reduced');
-    const copy = await app.call('POST', `/api/v1/admin/products/${(await category(1)).id}/copy-to-vendor`, { token, body: { vendor_id: own.vendorId } });
+    const copy = await app.call('POST', `/api/v1/admin/products/${(await category(1)).id}/copy-to-vendor`, {
+      token,
+      body: { vendor_id: own.vendorId },
+    });
     expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
     expect(copy.body).to.include({ vat_rate_category: 'reduced' });
   });
@@ -139,9 +174,18 @@ describe('admin marketplace imports: a product CSV from a URL or an upload, in t
   it('refuses a request without a source, with both sources, or for an unknown vendor', async () => {
     expect((await start({ language: 'en' })).status).to.equal(422);
     expect((await start({ language: 'en', source_url: 'ftp://example.test/a.csv' })).status).to.equal(422);
-    const both = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), source_url: `${files.url}/en.csv` }, { name: 'a.csv', data: 'x' });
+    const both = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(vendor.vendorId), source_url: `${files.url}/en.csv` },
+      { name: 'a.csv', data: 'x' },
+    );
     expect(both.status).to.equal(422);
-    const unknown = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token, body: { vendor_id: 999_999, source_url: `${files.url}/en.csv` } });
+    const unknown = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', {
+      token,
+      body: { vendor_id: 999_999, source_url: `${files.url}/en.csv` },
+    });
     expect(unknown.status).to.equal(404);
     expect(unknown.body.code).to.equal('VendorNotFoundException');
     expect((await app.call('GET', '/api/v1/admin/marketplace-import-jobs/abc', { token })).status).to.equal(422);
@@ -159,16 +203,26 @@ describe('admin marketplace imports: a marketplace product belongs to the vendor
   const count = 5;
   const gtins = Array.from({ length: count }, (_, i) => gtinFor(base, i + 1));
   /** Vendor A's file: B's GTINs with A's own SKUs, titles and prices. */
-  const aRows = (price: string) => csv([HEADER, ...gtins.map((g, i) => [g, `A-${base}-${i + 1}`, `A's knife ${i + 1}`, '', '', '', '', price, '', 'Home', market])]);
-  const products = async (query: string) => (await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100&${query}`, { token })).body;
+  const aRows = (price: string) =>
+    csv([HEADER, ...gtins.map((g, i) => [g, `A-${base}-${i + 1}`, `A's knife ${i + 1}`, '', '', '', '', price, '', 'Home', market])]);
+  const products = async (query: string) =>
+    (await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100&${query}`, { token })).body;
   /** Every product of a vendor in full (texts of every language), in GTIN order. */
   const catalogueOf = async (vendor: VendorFixture) => {
     const list = await products(`vendor_id=${vendor.vendorId}`);
-    const all = await Promise.all(list.items.map(async (p: any) => (await app.call('GET', `/api/v1/admin/products/${p.id}`, { token })).body));
+    const all = await Promise.all(
+      list.items.map(async (p: any) => (await app.call('GET', `/api/v1/admin/products/${p.id}`, { token })).body),
+    );
     return all.sort((x: any, y: any) => x.gtin.localeCompare(y.gtin));
   };
   const adminImport = async (vendor: VendorFixture, language: string, data: string) => {
-    const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language, marketplace: market }, { name: 'f.csv', data });
+    const res = await upload(
+      app,
+      '/api/v1/admin/marketplace-import-jobs',
+      token,
+      { vendor_id: String(vendor.vendorId), language, marketplace: market },
+      { name: 'f.csv', data },
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     return waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
   };
@@ -178,10 +232,13 @@ describe('admin marketplace imports: a marketplace product belongs to the vendor
     token = await app.adminToken();
     a = await createVendorWithOwner(app);
     b = await createVendorWithOwner(app);
-    expect(await adminImport(b, 'en', productCsv({ base, count, marketplace: market }))).to.include({ status: 'completed', created_count: count });
+    expect(await adminImport(b, 'en', productCsv({ base, count, marketplace: market }))).to.include({
+      status: 'completed',
+      created_count: count,
+    });
   });
 
-  it('gives two vendors importing the same GTINs two products each: the second import creates its own and leaves the first vendor\'s as they were', async () => {
+  it("gives two vendors importing the same GTINs two products each: the second import creates its own and leaves the first vendor's as they were", async () => {
     const before = await catalogueOf(b);
     expect(before).to.have.length(count);
     const job = await adminImport(a, 'en', aRows('1.00'));
@@ -210,18 +267,26 @@ describe('admin marketplace imports: a marketplace product belongs to the vendor
     expect((await app.call('GET', `/api/v1/admin/products?vendor_id=0`, { token })).status).to.equal(422);
   });
 
-  it('updates only the re-importing vendor\'s own products, whoever imported the GTIN first', async () => {
+  it("updates only the re-importing vendor's own products, whoever imported the GTIN first", async () => {
     const [aBefore, bBefore] = [await catalogueOf(a), await catalogueOf(b)];
     // B again, in French and with new prices: B's products get the translation and the prices.
     const fr = csv([HEADER, ...gtins.map((g, i) => [g, '', `Couteau ${i + 1}`, '', '', '', '', '7.77', '', '', market])]);
     expect(await adminImport(b, 'fr', fr)).to.include({ status: 'completed', created_count: 0, updated_count: count });
     const bAfter = await catalogueOf(b);
     expect(bAfter.map((p: any) => p.id)).to.deep.equal(bBefore.map((p: any) => p.id));
-    expect(bAfter.map((p: any) => [p.price_cents, p.sku, Object.keys(p.translations)])).to.deep.equal(gtins.map((_, i) => [777, `SKU-${base}-${i + 1}`, ['en', 'fr']]));
+    expect(bAfter.map((p: any) => [p.price_cents, p.sku, Object.keys(p.translations)])).to.deep.equal(
+      gtins.map((_, i) => [777, `SKU-${base}-${i + 1}`, ['en', 'fr']]),
+    );
     expect(await catalogueOf(a)).to.deep.equal(aBefore);
 
     // A again, through the vendor API with A's own token: A's products only.
-    const res = await upload(app, '/api/v1/vendor/marketplace-import-jobs', a.ownerToken, { language: 'en', marketplace: market }, { name: 'a.csv', data: aRows('2.00') });
+    const res = await upload(
+      app,
+      '/api/v1/vendor/marketplace-import-jobs',
+      a.ownerToken,
+      { language: 'en', marketplace: market },
+      { name: 'a.csv', data: aRows('2.00') },
+    );
     expect(res.status, JSON.stringify(res.body)).to.equal(202);
     const job = await waitForJob(app, `/api/v1/vendor/marketplace-import-jobs/${res.body.id}`, a.ownerToken);
     expect(job).to.include({ status: 'completed', created_count: 0, updated_count: count });
@@ -231,7 +296,7 @@ describe('admin marketplace imports: a marketplace product belongs to the vendor
     expect(await catalogueOf(b)).to.deep.equal(bAfter);
   });
 
-  it('copies either vendor\'s marketplace product; a vendor catalogue still holds a GTIN once', async () => {
+  it("copies either vendor's marketplace product; a vendor catalogue still holds a GTIN once", async () => {
     const [aProduct, bProduct] = [a, b].map(async (v) => (await products(`vendor_id=${v.vendorId}&gtin=${gtins[1]}`)).items);
     const [[mineA], [mineB]] = await Promise.all([aProduct, bProduct]);
     expect([mineA.vendor_id, mineB.vendor_id]).to.deep.equal([a.vendorId, b.vendorId]);
@@ -253,20 +318,35 @@ describe('admin marketplace imports: the job list in the order asked (sort)', ()
     app = await testApp();
     token = await app.adminToken();
     vendor = await createVendorWithOwner(app);
-    for (const data of ['', productCsv({ base, count: 2 }), '', productCsv({ base: base + 1, count: 2 }), productCsv({ base: base + 2, count: 1 })]) {
-      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) }, { name: 'jobs.csv', data });
+    for (const data of [
+      '',
+      productCsv({ base, count: 2 }),
+      '',
+      productCsv({ base: base + 1, count: 2 }),
+      productCsv({ base: base + 2, count: 1 }),
+    ]) {
+      const res = await upload(
+        app,
+        '/api/v1/admin/marketplace-import-jobs',
+        token,
+        { vendor_id: String(vendor.vendorId) },
+        { name: 'jobs.csv', data },
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(202);
       await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     }
   });
 
-  it('sorts a vendor\'s jobs in every offered order, the id breaking ties; pages of 2 never repeat or skip a job', async () => {
+  it("sorts a vendor's jobs in every offered order, the id breaking ties; pages of 2 never repeat or skip a job", async () => {
     for (const sort of JOB_SORTS) {
       const path = `/api/v1/admin/marketplace-import-jobs?vendor_id=${vendor.vendorId}&sort=${sort}`;
       const res = await app.call('GET', path, { token });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body.total, sort).to.equal(5);
-      expect(sortedBy(res.body.items, JOB_SORT_KEYS[sort.replace(/^-/, '')], sort.startsWith('-')), `${sort}: ${JSON.stringify(res.body.items)}`).to.equal(true);
+      expect(
+        sortedBy(res.body.items, JOB_SORT_KEYS[sort.replace(/^-/, '')], sort.startsWith('-')),
+        `${sort}: ${JSON.stringify(res.body.items)}`,
+      ).to.equal(true);
       expect(await readAllPages(app, path, token, 2), sort).to.deep.equal({ ids: res.body.items.map((j: any) => j.id), total: 5 });
     }
     // Across vendors too.

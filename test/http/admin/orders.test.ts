@@ -19,7 +19,9 @@ describe('admin order management: list, detail, decisions, history', () => {
     const { orderId: otherId } = await seedExtmarketOrder(app, b.vendorId, [{}]);
     const list = await app.call('GET', `/api/v1/admin/orders?vendor_id=${a.vendorId}`, { token: admin });
     expect(list.status).to.equal(200);
-    expect(list.body.items.map((o: any) => o.id)).to.include(orderId).and.not.include(otherId);
+    expect(list.body.items.map((o: any) => o.id))
+      .to.include(orderId)
+      .and.not.include(otherId);
     expect(list.body.items.every((o: any) => o.vendor_id === a.vendorId)).to.equal(true);
     const detail = await app.call('GET', `/api/v1/admin/orders/${orderId}`, { token: admin });
     expect(detail.body).to.include({ vendor_id: a.vendorId, vendor_code: a.vendorCode });
@@ -27,9 +29,14 @@ describe('admin order management: list, detail, decisions, history', () => {
   });
 
   it('confirms and declines items and whole orders of a vendor; the wrong vendor in the path is 404', async () => {
-    const { orderId, itemIds: [i1, i2] } = await seedExtmarketOrder(app, a.vendorId, [{}, {}]);
+    const {
+      orderId,
+      itemIds: [i1, i2],
+    } = await seedExtmarketOrder(app, a.vendorId, [{}, {}]);
     const base = `/api/v1/admin/vendors/${a.vendorId}/orders/${orderId}`;
-    expect((await app.call('POST', `/api/v1/admin/vendors/${b.vendorId}/orders/${orderId}/confirm`, { token: admin })).status).to.equal(404);
+    expect((await app.call('POST', `/api/v1/admin/vendors/${b.vendorId}/orders/${orderId}/confirm`, { token: admin })).status).to.equal(
+      404,
+    );
     const c = await app.call('POST', `${base}/items/${i1}/confirm`, { token: admin });
     expect(c.body.status).to.equal('confirmed');
     const d = await app.call('POST', `${base}/items/${i2}/decline`, { token: admin });
@@ -50,7 +57,13 @@ describe('admin order management: list, detail, decisions, history', () => {
     const c = await createVendorWithOwner(app);
     const day = (d: number) => new Date(Date.UTC(2025, 5, d, 8)).toISOString();
     const ids: number[] = [];
-    for (const [d, gross] of [[2, 700], [1, 700], [2, 300], [3, 1500], [1, 1500]]) {
+    for (const [d, gross] of [
+      [2, 700],
+      [1, 700],
+      [2, 300],
+      [3, 1500],
+      [1, 1500],
+    ]) {
       ids.push((await seedExtmarketOrder(app, c.vendorId, [{}], { order_date: day(d), vat: domesticVat(gross) })).orderId);
     }
     await app.call('POST', `/api/v1/admin/vendors/${c.vendorId}/orders/${ids[2]}/reject`, { token: admin });
@@ -85,7 +98,10 @@ describe('admin order management: list, detail, decisions, history', () => {
   });
 
   it('replays the order history with who and when, and the state at any past time', async () => {
-    const { orderId, itemIds: [i1] } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 2 }]);
+    const {
+      orderId,
+      itemIds: [i1],
+    } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 2 }]);
     await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${i1}/confirm`, { token: a.ownerToken });
     const between = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 20));
@@ -94,7 +110,13 @@ describe('admin order management: list, detail, decisions, history', () => {
     expect(h.status).to.equal(200);
     // The vendor has no extmarket key here: the push of the confirmation is recorded as failed, in the history too.
     const events = h.body.events.filter((e: any) => !e.type.startsWith('ExtmarketPush'));
-    expect(events.map((e: any) => e.type)).to.deep.equal(['OrderImported', 'OrderItemConfirmed', 'OrderConfirmed', 'ItemShipped', 'OrderPartiallyShipped']);
+    expect(events.map((e: any) => e.type)).to.deep.equal([
+      'OrderImported',
+      'OrderItemConfirmed',
+      'OrderConfirmed',
+      'ItemShipped',
+      'OrderPartiallyShipped',
+    ]);
     expect(events[1]).to.include({ user_id: a.ownerUserId, vendor_id: a.vendorId });
     expect(events[1].recorded_at).to.be.a('string');
     expect(h.body.state_at.status).to.equal('confirmed');

@@ -5,7 +5,7 @@ import type { Services } from '../../../src/runtime/services.ts';
 import { MetricsWriter } from '../../../src/workers/platform-health/metricsWriter.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 
-describe('platform health: every instance\'s requests summed, and the state of the platform', function () {
+describe("platform health: every instance's requests summed, and the state of the platform", function () {
   this.timeout(60_000);
   let app: TestApp;
   let token: string;
@@ -58,7 +58,7 @@ describe('platform health: every instance\'s requests summed, and the state of t
     expect(own.rss_bytes).to.be.greaterThan(0);
   });
 
-  it('shows the feed, each consumer\'s lag, background jobs, scheduled tasks, the database and media storage', async () => {
+  it("shows the feed, each consumer's lag, background jobs, scheduled tasks, the database and media storage", async () => {
     await new MetricsWriter(app.services).flush();
     const body = await health();
     expect(body.feed.kind).to.equal(app.services.store.kind);
@@ -72,7 +72,7 @@ describe('platform health: every instance\'s requests summed, and the state of t
     expect(body.media).to.have.keys('files', 'bytes');
   });
 
-  it('exposes this instance\'s metrics in the Prometheus text format, behind METRICS_TOKEN (off without it)', async () => {
+  it("exposes this instance's metrics in the Prometheus text format, behind METRICS_TOKEN (off without it)", async () => {
     const off = await app.call('GET', '/metrics');
     expect(off.status).to.equal(404);
     const metrics = app.services.config.metrics;

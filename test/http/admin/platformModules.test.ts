@@ -7,7 +7,7 @@ import { SECOND_PLATFORM, testApp, type TestApp } from '../../support/app.ts';
 import { createPlatformPage, newSlug, pageBody } from '../../support/contentPages.ts';
 import { callWithHost, switchModules } from '../../support/platforms.ts';
 
-describe('platform modules: the catalogue, each platform\'s set, and a module switched off', function () {
+describe("platform modules: the catalogue, each platform's set, and a module switched off", function () {
   this.timeout(60_000);
   let app: TestApp;
   let token: string;
@@ -44,7 +44,10 @@ describe('platform modules: the catalogue, each platform\'s set, and a module sw
   it('lists the platforms: the own one and the one PLATFORM_HOSTS names; an unknown code is a 404', async () => {
     const res = await app.call('GET', '/api/v1/admin/modules/platforms', { token });
     expect(res.status).to.equal(200);
-    expect(res.body.items.map((p: any) => [p.code, p.is_own, p.hosts])).to.deep.equal([['main', true, []], ['second', false, [SECOND_PLATFORM.host]]]);
+    expect(res.body.items.map((p: any) => [p.code, p.is_own, p.hosts])).to.deep.equal([
+      ['main', true, []],
+      ['second', false, [SECOND_PLATFORM.host]],
+    ]);
     const unknown = await app.call('GET', '/api/v1/admin/modules/platforms/elsewhere', { token });
     expect(unknown.status).to.equal(404);
     expect(unknown.body.code).to.equal('PlatformNotFoundException');
@@ -74,7 +77,10 @@ describe('platform modules: the catalogue, each platform\'s set, and a module sw
     const released = await app.call('POST', '/api/v1/admin/modules/platforms/main/disable', { token, body: { module: 'storefront' } });
     expect(released.status).to.equal(200);
     expect(released.body.enabled).to.deep.equal(bare.enabled);
-    expect(released.body.changes.map((c: any) => [c.module, c.reason])).to.deep.equal([['storefront', 'explicit'], ['content-pages', 'no_longer_needed']]);
+    expect(released.body.changes.map((c: any) => [c.module, c.reason])).to.deep.equal([
+      ['storefront', 'explicit'],
+      ['content-pages', 'no_longer_needed'],
+    ]);
   });
 
   it('refuses to disable a module that is needed (naming who needs it) or core, and a set that misses a dependency', async () => {
@@ -103,9 +109,12 @@ describe('platform modules: the catalogue, each platform\'s set, and a module sw
   it('a module switched off answers as absent — the 404 of an unknown path, before its guard — and comes back with its data', async () => {
     const page = await createPlatformPage(app, pageBody(newSlug('modules')));
     // Every optional module but the two content areas (the storefront needs the content pages).
-    const optional = (await app.call('GET', '/api/v1/admin/modules?limit=100', { token })).body.items.filter((m: any) => !m.core).map((m: any) => m.name);
+    const optional = (await app.call('GET', '/api/v1/admin/modules?limit=100', { token })).body.items
+      .filter((m: any) => !m.core)
+      .map((m: any) => m.name);
     const replaced = await app.call('PUT', '/api/v1/admin/modules/platforms/main', {
-      token, body: { modules: optional.filter((m: string) => m !== 'storefront' && m !== 'content-pages') },
+      token,
+      body: { modules: optional.filter((m: string) => m !== 'storefront' && m !== 'content-pages') },
     });
     expect(replaced.status).to.equal(200);
     expect(replaced.body.disabled).to.have.members(['storefront', 'content-pages']);
@@ -114,7 +123,11 @@ describe('platform modules: the catalogue, each platform\'s set, and a module sw
     const off = await app.call('GET', '/api/v1/admin/content-pages', { token });
     const offShop = await app.call('GET', '/api/v1/shop/content-pages/navigation', { token });
     expect(off.status).to.equal(404);
-    expect({ ...off.body, detail: undefined, instance: undefined }).to.deep.equal({ ...unknownPath.body, detail: undefined, instance: undefined });
+    expect({ ...off.body, detail: undefined, instance: undefined }).to.deep.equal({
+      ...unknownPath.body,
+      detail: undefined,
+      instance: undefined,
+    });
     expect(offShop.status).to.equal(404);
     // Nothing of the route runs, its guard included (which would read the database): without a token it is still absent, not 401.
     expect((await app.call('GET', '/api/v1/admin/content-pages')).status).to.equal(404);
@@ -134,7 +147,7 @@ describe('platform modules: the catalogue, each platform\'s set, and a module sw
     expect(list.body.items.map((p: any) => p.id)).to.include(page.id);
   });
 
-  it('switches per platform: the request\'s host decides whose set applies', async () => {
+  it("switches per platform: the request's host decides whose set applies", async () => {
     await switchModules(app, SECOND_PLATFORM.code, 'disable', 'themes');
     const own = await callWithHost(app, '127.0.0.1', 'GET', '/api/v1/admin/themes/presets', token);
     const second = await callWithHost(app, SECOND_PLATFORM.host, 'GET', '/api/v1/admin/themes/presets', token);
@@ -145,11 +158,14 @@ describe('platform modules: the catalogue, each platform\'s set, and a module sw
     expect(mainSet.body.disabled).to.deep.equal([]);
   });
 
-  it('a module\'s scheduled tasks do not run while it is off on every platform, and run again once it is on', async () => {
+  it("a module's scheduled tasks do not run while it is off on every platform, and run again once it is on", async () => {
     const scheduler = new Scheduler(app.services, scheduledTasks, app.services.logger, taskSwitch(app.services, modules));
     const task = scheduledTasks.find((t) => t.name === 'loadEcbReferenceRates')!;
     const tick = new Date(Date.UTC(2031, 0, 1, 15, 20, Math.floor(Math.random() * 60)));
-    const claims = async () => Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM scheduled_runs WHERE task = $1 AND tick = $2', [task.name, tick]))[0].n);
+    const claims = async () =>
+      Number(
+        (await sql(app.services.db.knex, 'SELECT count(*) AS n FROM scheduled_runs WHERE task = $1 AND tick = $2', [task.name, tick]))[0].n,
+      );
 
     await switchModules(app, 'main', 'disable', 'exchange-rates');
     // On for the second platform: still runs.

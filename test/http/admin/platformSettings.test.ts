@@ -5,7 +5,9 @@ describe('admin platform settings: every setting in one answer', function () {
   this.timeout(60_000);
   let app: TestApp;
 
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   it('answers the localization (as edited), the platform and the operations settings', async () => {
     const token = await app.adminToken();

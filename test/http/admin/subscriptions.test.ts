@@ -13,8 +13,15 @@ describe('admin subscription tiers API', () => {
   });
 
   const tierBody = (code: string, over: Record<string, unknown> = {}) => ({
-    code, name: `Tier ${code}`, description: 'for tests', price_monthly_cents: 1500, price_yearly_cents: 15000,
-    limits: { orders_per_period: 50, products: null, team_members: 3 }, features: ['product_management', 'storefront'], sort_order: 900, ...over,
+    code,
+    name: `Tier ${code}`,
+    description: 'for tests',
+    price_monthly_cents: 1500,
+    price_yearly_cents: 15000,
+    limits: { orders_per_period: 50, products: null, team_members: 3 },
+    features: ['product_management', 'storefront'],
+    sort_order: 900,
+    ...over,
   });
 
   it('seeds Essential, Professional, Business and Enterprise at start, with prices in cents, limits and features', async () => {
@@ -52,7 +59,8 @@ describe('admin subscription tiers API', () => {
     expect(created.body.limits).to.deep.equal({ orders_per_period: 50, products: null, team_members: 3 });
 
     const edited = await app.call('PUT', `/api/v1/admin/subscriptions/tiers/${code}`, {
-      token: admin, body: { price_monthly_cents: 1900, limits: { orders_per_period: 60, products: 10, team_members: null }, features: ['custom_domain'] },
+      token: admin,
+      body: { price_monthly_cents: 1900, limits: { orders_per_period: 60, products: 10, team_members: null }, features: ['custom_domain'] },
     });
     expect(edited.status).to.equal(200);
     expect(edited.body).to.include({ price_monthly_cents: 1900, price_yearly_cents: 15000 });
@@ -99,7 +107,10 @@ describe('admin subscription tiers API', () => {
   });
 
   it('refuses unknown feature codes, a bad code and a non-admin caller', async () => {
-    const bad = await app.call('POST', '/api/v1/admin/subscriptions/tiers', { token: admin, body: tierBody(unique('t').toLowerCase(), { features: ['teleportation'] }) });
+    const bad = await app.call('POST', '/api/v1/admin/subscriptions/tiers', {
+      token: admin,
+      body: tierBody(unique('t').toLowerCase(), { features: ['teleportation'] }),
+    });
     expect(bad.status).to.equal(422);
     const badCode = await app.call('POST', '/api/v1/admin/subscriptions/tiers', { token: admin, body: tierBody('Not A Code') });
     expect(badCode.status).to.equal(422);
@@ -107,7 +118,7 @@ describe('admin subscription tiers API', () => {
     expect(anonymous.status).to.equal(401);
   });
 
-  describe('a vendor\'s subscription (/subscriptions/{vendor_id})', () => {
+  describe("a vendor's subscription (/subscriptions/{vendor_id})", () => {
     it('is a 404 ResourceNotFoundException while the vendor has none; a non-integer id is a 422', async () => {
       const v = await createVendorWithOwner(app);
       const none = await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin });
@@ -123,7 +134,10 @@ describe('admin subscription tiers API', () => {
     it('opens a 30-day trial on the clock, then changes tier, status and custom limits', async () => {
       const v = await createVendorWithOwner(app);
       const now = app.clock.now();
-      const opened = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { tier_code: 'professional' } });
+      const opened = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, {
+        token: admin,
+        body: { tier_code: 'professional' },
+      });
       expect(opened.status).to.equal(200);
       expect(opened.body).to.include({ vendor_id: v.vendorId, tier_code: 'professional', status: 'trialing', custom_limits: null });
       const days = (Date.parse(opened.body.current_period_end) - Date.parse(opened.body.current_period_start)) / 86_400_000;
@@ -131,7 +145,8 @@ describe('admin subscription tiers API', () => {
       expect(Math.abs(Date.parse(opened.body.current_period_start) - now.getTime())).to.be.below(60_000);
 
       const custom = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, {
-        token: admin, body: { status: 'active', custom_limits: { products: 5000, team_members: null } },
+        token: admin,
+        body: { status: 'active', custom_limits: { products: 5000, team_members: null } },
       });
       expect(custom.body).to.include({ status: 'active', tier_code: 'professional' });
       expect(custom.body.effective_limits).to.deep.equal({ orders_per_period: 1000, products: 5000, team_members: null });
@@ -140,7 +155,10 @@ describe('admin subscription tiers API', () => {
 
       const lapsed = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { status: 'trialing' } });
       expect(lapsed.status).to.equal(409);
-      const noTier = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { tier_code: 'no-such-tier' } });
+      const noTier = await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, {
+        token: admin,
+        body: { tier_code: 'no-such-tier' },
+      });
       expect(noTier.status).to.equal(404);
       expect(noTier.body.code).to.equal('TierNotFoundException');
     });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { signedInAdmin } from '../../support/backOffice.ts';
 
-describe('task monitor: every background task in one list, and the consumers\' lag', function () {
+describe("task monitor: every background task in one list, and the consumers' lag", function () {
   this.timeout(120_000);
   let app: TestApp;
   let token: string;

@@ -7,7 +7,8 @@ import { testApp, type TestApp } from '../../support/app.ts';
 import { signedInAdmin } from '../../support/backOffice.ts';
 import { scanEndedOf } from '../../support/codeQuality.ts';
 
-const cancel = (app: TestApp, token: string, type: string, id: string | number) => app.call('POST', `/api/v1/admin/tasks/${type}/${id}/cancel`, { token });
+const cancel = (app: TestApp, token: string, type: string, id: string | number) =>
+  app.call('POST', `/api/v1/admin/tasks/${type}/${id}/cancel`, { token });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls a task until it is in one of the states, and answers it. */
@@ -96,16 +97,29 @@ describe('task monitor: cancel of a waiting or running task', function () {
     expect(again.headers.get('content-type')).to.match(/application\/problem\+json/);
     expect(again.body.detail).to.equal(`Only a waiting or running task can be cancelled: code_quality_scan:${id} is cancelled`);
 
-    const failing = { name: 'alwaysFailsForCancel', cron: '0 0 1 1 *', run: async () => { throw new Error('the task broke'); } };
+    const failing = {
+      name: 'alwaysFailsForCancel',
+      cron: '0 0 1 1 *',
+      run: async () => {
+        throw new Error('the task broke');
+      },
+    };
     const tick = new Date(Date.UTC(2020, 0, 1));
     await new Scheduler(app.services, [failing], app.services.logger).fire(failing, tick);
-    const scheduled = await cancel(app, token, 'scheduled_task', encodeURIComponent(`alwaysFailsForCancel@${tick.toISOString().replace('.000', '')}`));
+    const scheduled = await cancel(
+      app,
+      token,
+      'scheduled_task',
+      encodeURIComponent(`alwaysFailsForCancel@${tick.toISOString().replace('.000', '')}`),
+    );
     expect(scheduled.status).to.equal(409);
-    expect(scheduled.body.detail).to.equal('A scheduled_task task cannot be cancelled from the monitor: its work does not stop cleanly part-way');
+    expect(scheduled.body.detail).to.equal(
+      'A scheduled_task task cannot be cancelled from the monitor: its work does not stop cleanly part-way',
+    );
     expect((await cancel(app, token, 'code_quality_scan', 999_999)).status).to.equal(404);
   });
 
-  it('a test run is cancelled from the monitor page\'s button, which returns to the task, cancelled', async () => {
+  it("a test run is cancelled from the monitor page's button, which returns to the task, cancelled", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'test-suite-'));
     cpSync(resolve('test/fixtures/test-suite'), dir, { recursive: true, filter: (source) => !source.endsWith('.flip') });
     const keptRoot = app.services.config.operations.testRoot;

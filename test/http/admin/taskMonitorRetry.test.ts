@@ -9,7 +9,8 @@ import { newBase, productCsv, serveFiles, upload, waitForJob, type FileServer } 
 import { scanEndedOf as scanEnded, scanFixtureCopy, scanToTheEnd } from '../../support/codeQuality.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
-const retry = (app: TestApp, token: string, type: string, id: string | number) => app.call('POST', `/api/v1/admin/tasks/${type}/${id}/retry`, { token });
+const retry = (app: TestApp, token: string, type: string, id: string | number) =>
+  app.call('POST', `/api/v1/admin/tasks/${type}/${id}/retry`, { token });
 
 /**
  * The task monitor retries a failed code-quality scan and a failed marketplace import: a new
@@ -28,7 +29,9 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
     token = await app.adminToken();
     keptRoot = app.services.config.operations.sourceRoot;
   });
-  after(() => { app.services.config.operations.sourceRoot = keptRoot; });
+  after(() => {
+    app.services.config.operations.sourceRoot = keptRoot;
+  });
 
   describe('a scan', () => {
     let failed: any;
@@ -63,14 +66,16 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
       expect(refused.body.detail).to.contain('Only a failed task can be retried');
     });
 
-    it('has a retry button in the monitor\'s list, and its page links the scan that retried it', async () => {
+    it("has a retry button in the monitor's list, and its page links the scan that retried it", async () => {
       const admin = await signedInAdmin(app);
       const list = await admin.get('/admin/tasks?type=code_quality_scan&status=failed');
       expect(list.body).to.contain(`action="/admin/tasks/code_quality_scan/${failed.id}/retry"`);
       const retried = await retry(app, token, 'code_quality_scan', failed.id);
       const page = await admin.get(`/admin/tasks/code_quality_scan/${failed.id}`);
       expect(page.status).to.equal(200);
-      expect(page.body).to.contain(`href="/admin/tasks/code_quality_scan/${retried.body.retry.task_id}"`).and.not.contain('not retried from the monitor');
+      expect(page.body)
+        .to.contain(`href="/admin/tasks/code_quality_scan/${retried.body.retry.task_id}"`)
+        .and.not.contain('not retried from the monitor');
     });
   });
 
@@ -89,7 +94,10 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
 
     /** An import of a URL that answers 404 until the file is put there. */
     async function failedImport(path: string): Promise<any> {
-      const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', { token, body: { vendor_id: vendor.vendorId, language: 'fr', source_url: files.url + path, marketplace: opts.marketplace } });
+      const res = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', {
+        token,
+        body: { vendor_id: vendor.vendorId, language: 'fr', source_url: files.url + path, marketplace: opts.marketplace },
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(202);
       const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
       expect(job.status).to.equal('failed');
@@ -105,7 +113,13 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
       expect(first.body.retry.type).to.equal('marketplace_import');
       const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${first.body.retry.task_id}`, token);
       expect(job.status, JSON.stringify(job)).to.equal('completed');
-      expect(job).to.include({ vendor_id: vendor.vendorId, language: 'fr', marketplace: opts.marketplace, source_url: `${files.url}/later.csv`, imported_count: 5 });
+      expect(job).to.include({
+        vendor_id: vendor.vendorId,
+        language: 'fr',
+        marketplace: opts.marketplace,
+        source_url: `${files.url}/later.csv`,
+        imported_count: 5,
+      });
       const again = await retry(app, token, 'marketplace_import', failed.id);
       expect(again.body).to.deep.include({ already_retried: true, retry: first.body.retry });
       const refused = await retry(app, token, 'marketplace_import', job.id);
@@ -113,7 +127,7 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
       expect(refused.body.detail).to.contain('Only a failed task can be retried');
     });
 
-    it('is retried from the monitor page\'s button, which leads to the new job', async () => {
+    it("is retried from the monitor page's button, which leads to the new job", async () => {
       const failed = await failedImport('/page.csv');
       served['/page.csv'] = productCsv({ ...opts, base: base + 100 });
       const admin = await signedInAdmin(app);
@@ -129,7 +143,13 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
     });
 
     it('of an uploaded file it has read is refused with 409: the file is no longer kept', async () => {
-      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId) }, { name: 'empty.csv', data: '' });
+      const res = await upload(
+        app,
+        '/api/v1/admin/marketplace-import-jobs',
+        token,
+        { vendor_id: String(vendor.vendorId) },
+        { name: 'empty.csv', data: '' },
+      );
       expect(res.status).to.equal(202);
       const failed = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
       expect(failed.status).to.equal('failed');
@@ -140,8 +160,14 @@ describe('task monitor: retry of a failed scan and of a failed marketplace impor
     });
   });
 
-  it('refuses a failed task of a kind no area retries (a scheduled task\'s run), naming the kind', async () => {
-    const failing = { name: 'alwaysFailsForRetry', cron: '0 0 1 1 *', run: async () => { throw new Error('the task broke'); } };
+  it("refuses a failed task of a kind no area retries (a scheduled task's run), naming the kind", async () => {
+    const failing = {
+      name: 'alwaysFailsForRetry',
+      cron: '0 0 1 1 *',
+      run: async () => {
+        throw new Error('the task broke');
+      },
+    };
     const tick = new Date(Date.UTC(2020, 0, 1));
     expect(await new Scheduler(app.services, [failing], app.services.logger).fire(failing, tick)).to.equal(true);
     const id = `alwaysFailsForRetry@${tick.toISOString().replace('.000', '')}`;

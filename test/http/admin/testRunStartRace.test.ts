@@ -26,20 +26,26 @@ import { freshPostgresDatabase, requirePostgres } from '../../support/database.t
 function waitingSuite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'test-run-race-'));
   mkdirSync(join(dir, 'test/slow'), { recursive: true });
-  writeFileSync(join(dir, 'test/slow/waits.spec.ts'), `describe('slow', () => {
+  writeFileSync(
+    join(dir, 'test/slow/waits.spec.ts'),
+    `describe('slow', () => {
   it('waits until its run is cancelled', async function () {
     this.timeout(0);
     await new Promise((r) => setTimeout(r, 600_000));
   });
 });
-`);
+`,
+  );
   return dir;
 }
 
 /** What every start answered: exactly one began a run, every other was refused naming that run. */
 function expectOneRun(replies: Reply[]): number {
   const begun = replies.filter((r) => r.status === 202);
-  expect(begun.map((r) => r.body), `starts that began a run, of ${JSON.stringify(replies.map((r) => [r.status, r.body.job_ids ?? r.body.detail]))}`).to.have.length(1);
+  expect(
+    begun.map((r) => r.body),
+    `starts that began a run, of ${JSON.stringify(replies.map((r) => [r.status, r.body.job_ids ?? r.body.detail]))}`,
+  ).to.have.length(1);
   const id = begun[0].body.job_ids[0] as number;
   expect(begun[0].body.run).to.include({ id, kind: 'run' });
   for (const r of replies.filter((reply) => reply !== begun[0])) {
@@ -65,7 +71,8 @@ async function untilEnded(call: (path: string) => Promise<Reply>, id: number): P
 /** Cancels every run waiting or running (the waiting suite's runs never end by themselves). */
 async function cancelActive(post: (path: string) => Promise<Reply>, get: (path: string) => Promise<Reply>): Promise<void> {
   for (const status of ['pending', 'running']) {
-    for (const run of (await get(`/api/v1/admin/test-runs?status=${status}&limit=100`)).body.items) await post(`/api/v1/admin/test-runs/${run.id}/cancel`);
+    for (const run of (await get(`/api/v1/admin/test-runs?status=${status}&limit=100`)).body.items)
+      await post(`/api/v1/admin/test-runs/${run.id}/cancel`);
   }
 }
 
@@ -106,7 +113,11 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
     const after = await get('/api/v1/admin/test-runs?limit=1');
     expect(after.body.total - before, 'runs recorded by the six starts').to.equal(1);
     expect(after.body.items[0].id).to.equal(id);
-    const [requested] = await sql(app.services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'TestRunRequested' AND (data->>'run_id')::int >= $1", [id]);
+    const [requested] = await sql(
+      app.services.db.knex,
+      "SELECT count(*)::int AS n FROM events WHERE type = 'TestRunRequested' AND (data->>'run_id')::int >= $1",
+      [id],
+    );
     expect(requested.n, 'run requests in the event store').to.equal(1);
     const collect = await app.call('POST', '/api/v1/admin/test-runs/collect', { token });
     expect(collect.status, 'a collect waits its turn too').to.equal(409);
@@ -122,15 +133,37 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
     const store = app.services.store;
     const { state } = await load(store, testRunner, RUNNER_ID);
     const orphan = await nextId(app.services.db.knex, testRun.aggregate);
-    await handleCommand(store, testRunner, RUNNER_ID, {
-      type: 'QueueTestRun',
-      data: { run_id: orphan, after: state.current?.run_id ?? null, kind: 'run', category: null, collection: 'slow', requested_by: 'system:test', at: app.clock.now().toISOString() },
-    }, { userId: 'system:test', correlationId: 'stopped-requester' });
+    await handleCommand(
+      store,
+      testRunner,
+      RUNNER_ID,
+      {
+        type: 'QueueTestRun',
+        data: {
+          run_id: orphan,
+          after: state.current?.run_id ?? null,
+          kind: 'run',
+          category: null,
+          collection: 'slow',
+          requested_by: 'system:test',
+          at: app.clock.now().toISOString(),
+        },
+      },
+      { userId: 'system:test', correlationId: 'stopped-requester' },
+    );
     const replies = await Promise.all(Array.from({ length: 3 }, () => app.call('POST', '/api/v1/admin/test-runs', { token, body: {} })));
     for (const r of replies) expect(r.body, JSON.stringify(r.body)).to.include({ code: 'TestRunInProgressException', run_id: orphan });
-    const [requested] = await sql(app.services.db.knex, "SELECT count(*)::int AS n FROM events WHERE type = 'TestRunRequested' AND (data->>'run_id')::int >= $1", [orphan]);
+    const [requested] = await sql(
+      app.services.db.knex,
+      "SELECT count(*)::int AS n FROM events WHERE type = 'TestRunRequested' AND (data->>'run_id')::int >= $1",
+      [orphan],
+    );
     expect(requested.n, 'the orphan recorded once, and nothing else requested').to.equal(1);
-    expect((await get(`/api/v1/admin/test-runs/${orphan}`)).body).to.include({ id: orphan, collection: 'slow', requested_by: 'system:test' });
+    expect((await get(`/api/v1/admin/test-runs/${orphan}`)).body).to.include({
+      id: orphan,
+      collection: 'slow',
+      requested_by: 'system:test',
+    });
     await cancel(orphan);
   });
 
@@ -143,10 +176,14 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
       instances.push(await instance(url, true));
       instances.push(await instance(url, false));
       tokens = await Promise.all(instances.map((i) => adminToken(i.url)));
-      const replies = await Promise.all(Array.from({ length: 8 }, (_, n) =>
-        callService(instances[n % 2].url, 'POST', '/api/v1/admin/test-runs', { token: tokens[n % 2], body: {} })));
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          callService(instances[n % 2].url, 'POST', '/api/v1/admin/test-runs', { token: tokens[n % 2], body: {} }),
+        ),
+      );
       const id = expectOneRun(replies);
-      const count = async (type: string) => (await sql(instances[0].services.db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = $1', [type]))[0].n;
+      const count = async (type: string) =>
+        (await sql(instances[0].services.db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = $1', [type]))[0].n;
       expect(await count('TestRunRequested'), 'run requests in the shared event store').to.equal(1);
       expect(await count('TestRunQueued'), 'runs queued on the shared runner').to.equal(1);
       // Stopped rather than run to the end: the instances are about to go.
@@ -157,14 +194,22 @@ describe('test runs: one at a time, across concurrent starts and instances', fun
       expect(next.body.job_ids[0]).to.be.greaterThan(id);
     } finally {
       // Their runs wait until cancelled: an instance stops faster with none running.
-      if (instances.length > 0) await cancelActive((path) => callService(instances[0].url, 'POST', path, { token: tokens[0] }), (path) => callService(instances[0].url, 'GET', path, { token: tokens[0] }));
+      if (instances.length > 0)
+        await cancelActive(
+          (path) => callService(instances[0].url, 'POST', path, { token: tokens[0] }),
+          (path) => callService(instances[0].url, 'GET', path, { token: tokens[0] }),
+        );
       for (const i of instances.reverse()) await i.stop();
       await drop();
     }
   });
 });
 
-interface Instance { url: string; services: Services; stop(): Promise<void> }
+interface Instance {
+  url: string;
+  services: Services;
+  stop(): Promise<void>;
+}
 
 /** One service instance in this process (its own pools, consumers and test-run worker) on the shared database. */
 async function instance(url: string, first: boolean): Promise<Instance> {
@@ -174,7 +219,15 @@ async function instance(url: string, first: boolean): Promise<Instance> {
   const db = await openDatabase({ url, poolMax: 6 });
   const services = await createServices(config, createLogger('silent'), { consumers, views: memoryViews, db });
   if (first) {
-    await services.settle((await createUser({ store: services.store, db: services.db.knex, clock: services.clock }, { ...ADMIN, role: 'admin' }, { userId: 'system:test', correlationId: 'test-run-race' })).done);
+    await services.settle(
+      (
+        await createUser(
+          { store: services.store, db: services.db.knex, clock: services.clock },
+          { ...ADMIN, role: 'admin' },
+          { userId: 'system:test', correlationId: 'test-run-race' },
+        )
+      ).done,
+    );
   }
   const background = await startBackground(services, modules);
   const server: Server = createApp(services).listen(0, '127.0.0.1');
@@ -193,7 +246,9 @@ async function instance(url: string, first: boolean): Promise<Instance> {
 }
 
 async function adminToken(url: string): Promise<string> {
-  const res = await callService(url, 'POST', '/api/v1/admin/auth/login', { body: { email_or_username: ADMIN.email, password: ADMIN.password } });
+  const res = await callService(url, 'POST', '/api/v1/admin/auth/login', {
+    body: { email_or_username: ADMIN.email, password: ADMIN.password },
+  });
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body.access_token as string;
 }

@@ -33,8 +33,16 @@ describe('test runs: a fixture suite run in the background, recorded, counted', 
     first = await runToTheEnd(app, token, 'test-runs', {});
   });
 
-  it('a run records its status, timings, counts and pass rate, and each test\'s result', async () => {
-    expect(first, first.error_message).to.include({ status: 'completed', kind: 'run', total: 6, passed: 3, failed: 2, pending: 1, pass_rate: 60 });
+  it("a run records its status, timings, counts and pass rate, and each test's result", async () => {
+    expect(first, first.error_message).to.include({
+      status: 'completed',
+      kind: 'run',
+      total: 6,
+      passed: 3,
+      failed: 2,
+      pending: 1,
+      pass_rate: 60,
+    });
     expect(first.duration_ms).to.be.a('number');
     const results = await app.call('GET', `/api/v1/admin/test-runs/${first.id}/results?limit=100`, { token });
     const byTitle = Object.fromEntries(results.body.items.map((r: any) => [r.title, r]));
@@ -59,11 +67,14 @@ describe('test runs: a fixture suite run in the background, recorded, counted', 
     expect(stats.flaky[0]).to.include({ flips: 1, failures: 1 });
   });
 
-  it('collect finds the suite\'s collections without running them', async () => {
+  it("collect finds the suite's collections without running them", async () => {
     const collect = await runToTheEnd(app, token, 'test-runs/collect');
     expect(collect).to.include({ status: 'completed', kind: 'collect', passed: 0, failed: 0 });
     const collections = (await app.call('GET', '/api/v1/admin/test-runs/collections', { token })).body.items;
-    expect(collections.map((c: any) => [c.name, c.category, c.files, c.tests])).to.deep.equal([['core', 'unit', 1, 2], ['http', 'integration', 1, 4]]);
+    expect(collections.map((c: any) => [c.name, c.category, c.files, c.tests])).to.deep.equal([
+      ['core', 'unit', 1, 2],
+      ['http', 'integration', 1, 4],
+    ]);
   });
 
   it('one run at a time; a run is cancelled on request; a finished run cannot be cancelled', async () => {

@@ -9,24 +9,48 @@ import { testApp, unique, type TestApp } from '../../support/app.ts';
  * totals. Users are seeded as UserCreated events (as an import would append them), each group
  * under a tag of its own: the suite's database is shared, so every search names its tag.
  */
-interface Seed { first?: string | null; last?: string | null; email?: string; username?: string; role?: 'admin' | 'vendor'; created_at?: string }
+interface Seed {
+  first?: string | null;
+  last?: string | null;
+  email?: string;
+  username?: string;
+  role?: 'admin' | 'vendor';
+  created_at?: string;
+}
 
 async function seedUsers(app: TestApp, seeds: Seed[]): Promise<number[]> {
   const { store, db } = app.services;
-  const ids = (await sql(db.knex, `SELECT nextval('user_id_seq')::int AS id FROM generate_series(1, $1::int)`, [seeds.length])).map((r) => Number(r.id));
+  const ids = (await sql(db.knex, `SELECT nextval('user_id_seq')::int AS id FROM generate_series(1, $1::int)`, [seeds.length])).map((r) =>
+    Number(r.id),
+  );
   let last: any;
   await db.knex.transaction(async (tx) => {
     for (const [i, s] of seeds.entries()) {
       const id = ids[i];
       const name = unique('seed');
-      last = await store.append(`user-${id}`, [{
-        id: randomUUID(), type: 'UserCreated', metadata: { vendor_id: null, user_id: 'system:test', correlation_id: 'user-list-test' },
-        data: {
-          user_id: id, role: s.role ?? 'vendor', email: s.email ?? `${name}@list.test`, username: s.username ?? name,
-          first_name: s.first ?? null, last_name: s.last ?? null, preferred_language: 'en', must_change_password: false,
-          created_at: s.created_at ?? new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), password_hash: 'not-a-real-hash',
-        },
-      }], { expected: 'no_stream', tx });
+      last = await store.append(
+        `user-${id}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'UserCreated',
+            metadata: { vendor_id: null, user_id: 'system:test', correlation_id: 'user-list-test' },
+            data: {
+              user_id: id,
+              role: s.role ?? 'vendor',
+              email: s.email ?? `${name}@list.test`,
+              username: s.username ?? name,
+              first_name: s.first ?? null,
+              last_name: s.last ?? null,
+              preferred_language: 'en',
+              must_change_password: false,
+              created_at: s.created_at ?? new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+              password_hash: 'not-a-real-hash',
+            },
+          },
+        ],
+        { expected: 'no_stream', tx },
+      );
     }
   });
   await app.services.settle([{ position: last.position, eventTypes: ['UserCreated'] }]);
@@ -67,10 +91,17 @@ describe('admin user list: search, filters, sorts, pages and totals', () => {
     it('answers exactly what ILIKE on each field answers, non-ASCII letters included', async () => {
       for (const term of ['ÉMILE', 'émile', 'Émile', `ZOLA${tag}`, 'a.l.', `_${tag}`, `%_real.${tag}`]) {
         const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const expected = await sql(app.services.db.knex, `SELECT id FROM user_list
-          WHERE email ILIKE $1 OR username ILIKE $1 OR first_name ILIKE $1 OR last_name ILIKE $1 ORDER BY id`, [pattern]);
+        const expected = await sql(
+          app.services.db.knex,
+          `SELECT id FROM user_list
+          WHERE email ILIKE $1 OR username ILIKE $1 OR first_name ILIKE $1 OR last_name ILIKE $1 ORDER BY id`,
+          [pattern],
+        );
         const body = await list(`search=${encodeURIComponent(term)}&limit=100&exact_total=true`);
-        expect(body.items.map((u: any) => u.id), term).to.deep.equal(expected.slice(0, 100).map((r) => r.id));
+        expect(
+          body.items.map((u: any) => u.id),
+          term,
+        ).to.deep.equal(expected.slice(0, 100).map((r) => r.id));
         expect(body.total, term).to.equal(expected.length);
       }
     });
@@ -98,13 +129,17 @@ describe('admin user list: search, filters, sorts, pages and totals', () => {
     let ids: number[];
     before(async () => {
       // Creation times in groups of four equal ones (ties to break); names in an order of their own.
-      ids = await seedUsers(app, Array.from({ length: N }, (_, i) => ({
-        first: 'Page', last: `${tag}${String((i * 17) % N).padStart(2, '0')}`,
-        email: `${String.fromCharCode(97 + ((i * 7) % 26))}${i}.${tag}@pages.test`,
-        username: `${String.fromCharCode(122 - ((i * 5) % 26))}${i}_${tag}`,
-        role: i % 2 === 0 ? 'admin' : 'vendor',
-        created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(i / 4) * 60_000).toISOString(),
-      })));
+      ids = await seedUsers(
+        app,
+        Array.from({ length: N }, (_, i) => ({
+          first: 'Page',
+          last: `${tag}${String((i * 17) % N).padStart(2, '0')}`,
+          email: `${String.fromCharCode(97 + ((i * 7) % 26))}${i}.${tag}@pages.test`,
+          username: `${String.fromCharCode(122 - ((i * 5) % 26))}${i}_${tag}`,
+          role: i % 2 === 0 ? 'admin' : 'vendor',
+          created_at: new Date(Date.UTC(2026, 1, 1) + Math.floor(i / 4) * 60_000).toISOString(),
+        })),
+      );
     });
 
     const walk = async (query: string, limit: number) => {
@@ -169,11 +204,15 @@ describe('admin user list: search, filters, sorts, pages and totals', () => {
     const MANY = EXACT_TOTAL_CAP + 150;
     before(async function () {
       this.timeout(120_000);
-      await seedUsers(app, Array.from({ length: MANY }, (_, i) => ({ first: 'Many', last: `${tag}${i}`, role: i < 10 ? 'admin' : 'vendor' })));
+      await seedUsers(
+        app,
+        Array.from({ length: MANY }, (_, i) => ({ first: 'Many', last: `${tag}${i}`, role: i < 10 ? 'admin' : 'vendor' })),
+      );
     });
 
     it(`is exact when at most ${EXACT_TOTAL_CAP} rows match, on every page`, async () => {
-      for (const page of [1, 2]) expect(await list(`search=${tag}&role=admin&limit=5&page=${page}`)).to.include({ total: 10, total_exact: true });
+      for (const page of [1, 2])
+        expect(await list(`search=${tag}&role=admin&limit=5&page=${page}`)).to.include({ total: 10, total_exact: true });
       expect(await list(`search=${tag}9&limit=5`)).to.include({ total: 111, total_exact: true }); // …9, …90–99, …900–999
     });
 

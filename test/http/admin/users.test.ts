@@ -18,7 +18,13 @@ describe('admin users API', () => {
     const body = newUser({ first_name: 'Ada', last_name: 'Lovelace', preferred_language: 'fr' });
     const created = await app.call('POST', '/api/v1/admin/users', { token, body });
     expect(created.status).to.equal(201);
-    expect(created.body).to.include({ email: body.email, username: body.username, role: 'admin', is_active: true, preferred_language: 'fr' });
+    expect(created.body).to.include({
+      email: body.email,
+      username: body.username,
+      role: 'admin',
+      is_active: true,
+      preferred_language: 'fr',
+    });
     expect(created.body).not.to.have.property('password');
     expect(created.body).not.to.have.property('password_hash');
 
@@ -44,7 +50,9 @@ describe('admin users API', () => {
 
   it('lets exactly one of several concurrent creations with one e-mail succeed', async () => {
     const email = `${unique('race')}@example.test`;
-    const replies = await Promise.all([1, 2, 3, 4, 5].map(() => app.call('POST', '/api/v1/admin/users', { token, body: newUser({ email }) })));
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => app.call('POST', '/api/v1/admin/users', { token, body: newUser({ email }) })),
+    );
     expect(replies.map((r) => r.status).sort()).to.deep.equal([201, 409, 409, 409, 409]);
     const list = await app.call('GET', `/api/v1/admin/users?search=${email}`, { token });
     expect(list.body.total).to.equal(1);
@@ -53,7 +61,10 @@ describe('admin users API', () => {
   it('updates the profile and frees the old e-mail for others', async () => {
     const body = newUser();
     const { body: u } = await app.call('POST', '/api/v1/admin/users', { token, body });
-    const changed = await app.call('PUT', `/api/v1/admin/users/${u.id}`, { token, body: { email: `new-${body.email}`, first_name: 'Grace' } });
+    const changed = await app.call('PUT', `/api/v1/admin/users/${u.id}`, {
+      token,
+      body: { email: `new-${body.email}`, first_name: 'Grace' },
+    });
     expect(changed.status).to.equal(200);
     expect(changed.body).to.include({ email: `new-${body.email}`, first_name: 'Grace' });
     const reuse = await app.call('POST', '/api/v1/admin/users', { token, body: newUser({ email: body.email }) });
@@ -63,12 +74,16 @@ describe('admin users API', () => {
   it('toggles the active status, and a deactivated admin can neither sign in nor use a token', async () => {
     const body = newUser();
     const { body: u } = await app.call('POST', '/api/v1/admin/users', { token, body });
-    const login = await app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: body.username, password: body.password } });
+    const login = await app.call('POST', '/api/v1/admin/auth/login', {
+      body: { email_or_username: body.username, password: body.password },
+    });
     expect(login.status).to.equal(200);
     const off = await app.call('PUT', `/api/v1/admin/users/${u.id}/status`, { token });
     expect(off.body.is_active).to.equal(false);
     expect((await app.call('GET', '/api/v1/admin/users', { token: login.body.access_token })).status).to.equal(401);
-    const again = await app.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: body.username, password: body.password } });
+    const again = await app.call('POST', '/api/v1/admin/auth/login', {
+      body: { email_or_username: body.username, password: body.password },
+    });
     expect(again.status).to.equal(401);
     const on = await app.call('PUT', `/api/v1/admin/users/${u.id}/status`, { token, body: { is_active: true } });
     expect(on.body.is_active).to.equal(true);
@@ -86,7 +101,10 @@ describe('admin users API', () => {
   });
 
   it('answers invalid input with a 422 problem that points at each field', async () => {
-    const res = await app.call('POST', '/api/v1/admin/users', { token, body: { email: 'not-an-email', username: 'x', password: 'short', extra: 1 } });
+    const res = await app.call('POST', '/api/v1/admin/users', {
+      token,
+      body: { email: 'not-an-email', username: 'x', password: 'short', extra: 1 },
+    });
     expect(res.status).to.equal(422);
     const pointers = res.body.errors.map((e: any) => e.pointer);
     expect(pointers).to.include.members(['/body/email', '/body/username', '/body/password', '/body/extra']);

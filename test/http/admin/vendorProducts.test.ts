@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import {
-  csv, expectUnknownSortRefused, goodRow, gtinFor, HEADER, newBase, productCsv, readAllPages, upload, waitForJob,
+  csv,
+  expectUnknownSortRefused,
+  goodRow,
+  gtinFor,
+  HEADER,
+  newBase,
+  productCsv,
+  readAllPages,
+  upload,
+  waitForJob,
 } from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
@@ -37,22 +46,51 @@ describe('admin vendor products: create, update, copy from the marketplace, pric
   });
 
   it('computes net price, VAT, profit and margin exactly in integer cents', async () => {
-    const res = await create({ vendor_id: vendor.vendorId, title: 'Espresso cup', price: 19.99, cost_cents: 1000, tax_rate_percent: 17, vendor_sku: unique('CUP') });
+    const res = await create({
+      vendor_id: vendor.vendorId,
+      title: 'Espresso cup',
+      price: 19.99,
+      cost_cents: 1000,
+      tax_rate_percent: 17,
+      vendor_sku: unique('CUP'),
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     // 1999 × 10000 / 11700 = 1708.55 → 1709 (half away from zero); VAT = 1999 − 1709 = 290.
     expect(res.body).to.include({
-      price_cents: 1999, price: 19.99, cost_cents: 1000, cost: 10, tax_rate_percent: 17,
-      net_price_cents: 1709, net_price: 17.09, vat_amount_cents: 290, vat_amount: 2.9, profit_cents: 709, profit: 7.09,
-      profit_margin_percent: 41.49, currency: 'EUR', is_active: true, is_digital: false,
+      price_cents: 1999,
+      price: 19.99,
+      cost_cents: 1000,
+      cost: 10,
+      tax_rate_percent: 17,
+      net_price_cents: 1709,
+      net_price: 17.09,
+      vat_amount_cents: 290,
+      vat_amount: 2.9,
+      profit_cents: 709,
+      profit: 7.09,
+      profit_margin_percent: 41.49,
+      currency: 'EUR',
+      is_active: true,
+      is_digital: false,
     });
     expect(res.body.net_price_cents + res.body.vat_amount_cents).to.equal(res.body.price_cents);
     expect(res.body.formatted.price).to.equal('€19.99');
     expect(res.body.inventory).to.deep.equal({ unlimited: false, quantity: 0, reserved_quantity: 0, available_quantity: 0 });
 
-    const changed = await app.call('PATCH', `/api/v1/admin/vendor-products/${res.body.id}`, { token, body: { price_cents: 1000, tax_rate_percent: 8, cost: null } });
+    const changed = await app.call('PATCH', `/api/v1/admin/vendor-products/${res.body.id}`, {
+      token,
+      body: { price_cents: 1000, tax_rate_percent: 8, cost: null },
+    });
     expect(changed.status).to.equal(200);
     // 1000 × 10000 / 10550 = 947.87 → 948; no cost → no profit.
-    expect(changed.body).to.include({ net_price_cents: 926, vat_amount_cents: 74, tax_rate_percent: 8, vat_rate_category: 'reduced', profit_cents: null, profit_margin_percent: null });
+    expect(changed.body).to.include({
+      net_price_cents: 926,
+      vat_amount_cents: 74,
+      tax_rate_percent: 8,
+      vat_rate_category: 'reduced',
+      profit_cents: null,
+      profit_margin_percent: null,
+    });
   });
 
   it('validates money and identifiers: 422 for bad input, 400 for a sale price above the price, 409 for a duplicate SKU', async () => {
@@ -74,31 +112,54 @@ describe('admin vendor products: create, update, copy from the marketplace, pric
     expect((await create({ vendor_id: 999_999, title: 'x', price_cents: 100 })).status).to.equal(404);
   });
 
-  it('copies a marketplace product into a vendor catalogue with its GTIN, marketplace and translations; SKU and price are the vendor\'s', async () => {
+  it("copies a marketplace product into a vendor catalogue with its GTIN, marketplace and translations; SKU and price are the vendor's", async () => {
     const market = `Copy${base}`;
     for (const language of ['en', 'fr'] as const) {
-      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language, marketplace: market },
-        { name: `${language}.csv`, data: productCsv({ base, count: 3, language, marketplace: market }) });
+      const res = await upload(
+        app,
+        '/api/v1/admin/marketplace-import-jobs',
+        token,
+        { vendor_id: String(vendor.vendorId), language, marketplace: market },
+        { name: `${language}.csv`, data: productCsv({ base, count: 3, language, marketplace: market }) },
+      );
       await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token);
     }
     const found = await app.call('GET', `/api/v1/admin/products?gtin=${gtinFor(base, 2)}`, { token });
     const source = found.body.items[0];
-    const copy = await app.call('POST', `/api/v1/admin/products/${source.id}/copy-to-vendor`, { token, body: { vendor_id: vendor.vendorId, vendor_sku: `MY-${base}`, price: 24.9, cost: 12 } });
+    const copy = await app.call('POST', `/api/v1/admin/products/${source.id}/copy-to-vendor`, {
+      token,
+      body: { vendor_id: vendor.vendorId, vendor_sku: `MY-${base}`, price: 24.9, cost: 12 },
+    });
     expect(copy.status, JSON.stringify(copy.body)).to.equal(201);
     expect(copy.body).to.include({
-      vendor_id: vendor.vendorId, gtin: source.gtin, gtin_type: 'EAN13', marketplace: market, vendor_sku: `MY-${base}`,
-      price_cents: 2490, cost_cents: 1200, source_marketplace_product_id: source.id, brand: source.brand,
+      vendor_id: vendor.vendorId,
+      gtin: source.gtin,
+      gtin_type: 'EAN13',
+      marketplace: market,
+      vendor_sku: `MY-${base}`,
+      price_cents: 2490,
+      cost_cents: 1200,
+      source_marketplace_product_id: source.id,
+      brand: source.brand,
     });
     expect(Object.keys(copy.body.translations)).to.deep.equal(['en', 'fr']);
     expect(copy.body.translations.fr.title).to.equal('Couteau de chef 2');
     // The GTIN is now in this vendor's catalogue: a second copy is a conflict.
-    const again = await app.call('POST', `/api/v1/admin/products/${source.id}/copy-to-vendor`, { token, body: { vendor_id: vendor.vendorId } });
+    const again = await app.call('POST', `/api/v1/admin/products/${source.id}/copy-to-vendor`, {
+      token,
+      body: { vendor_id: vendor.vendorId },
+    });
     expect(again.status).to.equal(409);
     // Without a price, the marketplace price is the starting price.
-    const plain = await app.call('POST', `/api/v1/admin/products/${source.id}/copy-to-vendor`, { token, body: { vendor_id: other.vendorId } });
+    const plain = await app.call('POST', `/api/v1/admin/products/${source.id}/copy-to-vendor`, {
+      token,
+      body: { vendor_id: other.vendorId },
+    });
     expect(plain.body.price_cents).to.equal(source.price_cents);
     expect(plain.body.vendor_sku).to.equal(null);
-    expect((await app.call('POST', '/api/v1/admin/products/999999/copy-to-vendor', { token, body: { vendor_id: vendor.vendorId } })).status).to.equal(404);
+    expect(
+      (await app.call('POST', '/api/v1/admin/products/999999/copy-to-vendor', { token, body: { vendor_id: vendor.vendorId } })).status,
+    ).to.equal(404);
   });
 
   it('answers /vendor-products/stats?vendor_id= for one vendor', async () => {
@@ -125,42 +186,70 @@ describe('admin product lists: vendor products and the marketplace catalogue in 
 
   /** Ascending by key (null after every value), the id breaking ties; descending is the exact reverse. */
   const order = <T extends { id: number }>(rows: T[], key: (r: T) => string | number | null, descending: boolean) => {
-    const ids = [...rows].sort((a, b) => {
-      const [x, y] = [key(a), key(b)];
-      if (x === y) return a.id - b.id;
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return x < y ? -1 : 1;
-    }).map((r) => r.id);
+    const ids = [...rows]
+      .sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        if (x === y) return a.id - b.id;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return x < y ? -1 : 1;
+      })
+      .map((r) => r.id);
     return descending ? ids.reverse() : ids;
   };
 
-  it('sorts one vendor\'s products by price (ties by id), pages without a repeat or a gap, refuses an unknown sort', async () => {
+  it("sorts one vendor's products by price (ties by id), pages without a repeat or a gap, refuses an unknown sort", async () => {
     const marker = unique('ASORT');
     const made: { id: number; price_cents: number; title: string }[] = [];
-    for (const [i, [title, price_cents]] of ([['Kettle', 2500], ['mug', 900], ['Teapot', 2500], ['cup', 900], ['Saucer', 400]] as const).entries()) {
-      const res = await app.call('POST', '/api/v1/admin/vendor-products', { token, body: { vendor_id: vendor.vendorId, vendor_sku: `${marker}-${i}`, title, price_cents } });
+    for (const [i, [title, price_cents]] of (
+      [
+        ['Kettle', 2500],
+        ['mug', 900],
+        ['Teapot', 2500],
+        ['cup', 900],
+        ['Saucer', 400],
+      ] as const
+    ).entries()) {
+      const res = await app.call('POST', '/api/v1/admin/vendor-products', {
+        token,
+        body: { vendor_id: vendor.vendorId, vendor_sku: `${marker}-${i}`, title, price_cents },
+      });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       made.push({ id: res.body.id, price_cents, title });
     }
     const path = `/api/v1/admin/vendor-products?vendor_id=${vendor.vendorId}&search=${marker}`;
-    for (const [sort, key] of [['-price', (p: typeof made[number]) => p.price_cents], ['title', (p: typeof made[number]) => p.title.toLowerCase()]] as const) {
+    for (const [sort, key] of [
+      ['-price', (p: (typeof made)[number]) => p.price_cents],
+      ['title', (p: (typeof made)[number]) => p.title.toLowerCase()],
+    ] as const) {
       const res = await app.call('GET', `${path}&sort=${sort}&limit=100`, { token });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       const want = order(made, key, sort.startsWith('-'));
-      expect(res.body.items.map((p: any) => p.id), sort).to.deep.equal(want);
+      expect(
+        res.body.items.map((p: any) => p.id),
+        sort,
+      ).to.deep.equal(want);
       const pages = await readAllPages(app, `${path}&sort=${sort}`, token, 2);
       expect(pages).to.deep.equal({ ids: want, total: made.length });
     }
     await expectUnknownSortRefused(app, '/api/v1/admin/vendor-products', token, SORTS);
   });
 
-  it('sorts the marketplace catalogue by title in the list\'s language (untitled products after them), by price, and pages without a repeat or a gap', async () => {
+  it("sorts the marketplace catalogue by title in the list's language (untitled products after them), by price, and pages without a repeat or a gap", async () => {
     const market = `Sort${base}`;
     // Products 1–5 in English; 2 gets a French title too, 6 has only a French one.
-    const en: Record<number, [title: string, price: string]> = { 1: ['pear', '3.00'], 2: ['Apple', '5.00'], 3: ['fig', '3.00'], 4: ['apple', '1.00'], 5: ['Date', '5.00'] };
+    const en: Record<number, [title: string, price: string]> = {
+      1: ['pear', '3.00'],
+      2: ['Apple', '5.00'],
+      3: ['fig', '3.00'],
+      4: ['apple', '1.00'],
+      5: ['Date', '5.00'],
+    };
     const fr: Record<number, [title: string, price: string]> = { 2: ['Pomme', '5.00'], 6: ['Datte', '2.00'] };
-    for (const [language, rows] of [['en', en], ['fr', fr]] as const) {
+    for (const [language, rows] of [
+      ['en', en],
+      ['fr', fr],
+    ] as const) {
       const lines = Object.entries(rows).map(([i, [title, price]]) => {
         const row = goodRow({ base, count: 0, language, marketplace: market }, Number(i));
         row[2] = title;
@@ -168,16 +257,29 @@ describe('admin product lists: vendor products and the marketplace catalogue in 
         row[8] = '';
         return row;
       });
-      const res = await upload(app, '/api/v1/admin/marketplace-import-jobs', token, { vendor_id: String(vendor.vendorId), language, marketplace: market },
-        { name: `${language}.csv`, data: csv([HEADER, ...lines]) });
+      const res = await upload(
+        app,
+        '/api/v1/admin/marketplace-import-jobs',
+        token,
+        { vendor_id: String(vendor.vendorId), language, marketplace: market },
+        { name: `${language}.csv`, data: csv([HEADER, ...lines]) },
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(202);
-      expect(await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token)).to.include({ status: 'completed', error_count: 0 });
+      expect(await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${res.body.id}`, token)).to.include({
+        status: 'completed',
+        error_count: 0,
+      });
     }
     const all = await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100`, { token });
     expect(all.body.total).to.equal(6);
     const products: { id: number; en: string | null; fr: string | null; price: number }[] = all.body.items.map((p: any) => {
       const i = [1, 2, 3, 4, 5, 6].find((n) => p.gtin === gtinFor(base, n))!;
-      return { id: p.id as number, en: en[i]?.[0].toLowerCase() ?? null, fr: fr[i]?.[0].toLowerCase() ?? null, price: p.price_cents as number };
+      return {
+        id: p.id as number,
+        en: en[i]?.[0].toLowerCase() ?? null,
+        fr: fr[i]?.[0].toLowerCase() ?? null,
+        price: p.price_cents as number,
+      };
     });
     const cases: [query: string, want: number[]][] = [
       ['sort=title', order(products, (p) => p.en, false)],
@@ -189,7 +291,10 @@ describe('admin product lists: vendor products and the marketplace catalogue in 
     ];
     for (const [query, want] of cases) {
       const res = await app.call('GET', `/api/v1/admin/products?marketplace=${market}&limit=100&${query}`, { token });
-      expect(res.body.items.map((p: any) => p.id), query).to.deep.equal(want);
+      expect(
+        res.body.items.map((p: any) => p.id),
+        query,
+      ).to.deep.equal(want);
       const pages = await readAllPages(app, `/api/v1/admin/products?marketplace=${market}&${query}`, token, 2);
       expect(pages, query).to.deep.equal({ ids: want, total: 6 });
     }

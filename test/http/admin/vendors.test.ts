@@ -15,29 +15,52 @@ describe('admin vendors API', () => {
 
   it('keeps vendor codes and subdomains unique, in any letter case, also under concurrency', async () => {
     const code = unique('u').toUpperCase();
-    const replies = await Promise.all([1, 2, 3].map(() => app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: companyId, vendor_code: code, name: 'x' } })));
+    const replies = await Promise.all(
+      [1, 2, 3].map(() =>
+        app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: companyId, vendor_code: code, name: 'x' } }),
+      ),
+    );
     expect(replies.map((r) => r.status).sort()).to.deep.equal([201, 409, 409]);
-    const lower = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: companyId, vendor_code: code.toLowerCase(), name: 'x' } });
+    const lower = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: companyId, vendor_code: code.toLowerCase(), name: 'x' },
+    });
     expect(lower.status).to.equal(409);
-    const sub = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: companyId, vendor_code: unique('w'), subdomain: code.toLowerCase(), name: 'x' } });
+    const sub = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: companyId, vendor_code: unique('w'), subdomain: code.toLowerCase(), name: 'x' },
+    });
     expect(sub.status).to.equal(409);
-    const reserved = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: companyId, vendor_code: unique('w'), subdomain: 'admin', name: 'x' } });
+    const reserved = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: companyId, vendor_code: unique('w'), subdomain: 'admin', name: 'x' },
+    });
     expect(reserved.status).to.equal(422);
   });
 
   it('opens several vendors of one company at the same time', async () => {
     const c = await createCompany(app);
-    const replies = await Promise.all([1, 2, 3, 4].map(() => app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: c.id, vendor_code: unique('par'), name: 'x' } })));
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: c.id, vendor_code: unique('par'), name: 'x' } }),
+      ),
+    );
     expect(replies.map((r) => r.status)).to.deep.equal([201, 201, 201, 201]);
     expect((await app.call('GET', `/api/v1/admin/companies/${c.id}`, { token: admin })).body.vendor_count).to.equal(4);
   });
 
   it('refuses a vendor for an unknown company and leaves its code free', async () => {
     const code = unique('nc');
-    const res = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: 999999, vendor_code: code, name: 'x' } });
+    const res = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: 999999, vendor_code: code, name: 'x' },
+    });
     expect(res.status).to.equal(404);
     expect(res.body.code).to.equal('CompanyNotFoundException');
-    const again = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: companyId, vendor_code: code, name: 'x' } });
+    const again = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: companyId, vendor_code: code, name: 'x' },
+    });
     expect(again.status).to.equal(201);
   });
 
@@ -46,10 +69,23 @@ describe('admin vendors API', () => {
     const next = unique('sub');
     const res = await app.call('PUT', `/api/v1/admin/vendors/${v.id}`, {
       token: admin,
-      body: { subdomain: next, storefront_languages: ['fr', 'lb'], storefront_language: 'lb', dashboard_language: 'de', storefront_locale: 'fr-LU', extmarket_vendor_slug: 'my-shop' },
+      body: {
+        subdomain: next,
+        storefront_languages: ['fr', 'lb'],
+        storefront_language: 'lb',
+        dashboard_language: 'de',
+        storefront_locale: 'fr-LU',
+        extmarket_vendor_slug: 'my-shop',
+      },
     });
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ subdomain: next, storefront_language: 'lb', dashboard_language: 'de', storefront_locale: 'fr-LU', extmarket_vendor_slug: 'my-shop' });
+    expect(res.body).to.include({
+      subdomain: next,
+      storefront_language: 'lb',
+      dashboard_language: 'de',
+      storefront_locale: 'fr-LU',
+      extmarket_vendor_slug: 'my-shop',
+    });
     expect(res.body.storefront_languages).to.deep.equal(['fr', 'lb']);
     const reuse = await createVendor(app, companyId, { subdomain: v.subdomain });
     expect(reuse.subdomain).to.equal(v.subdomain);
@@ -82,10 +118,21 @@ describe('admin vendors API', () => {
   it('manages the vendor theme: presets, apply, change, reset', async () => {
     const v = await createVendor(app, companyId);
     const presets = await app.call('GET', '/api/v1/admin/themes/presets', { token: admin });
-    expect(presets.body.presets.map((p: any) => p.name)).to.include.members(['default', 'modern', 'classic', 'minimal', 'vibrant', 'elegant', 'nature']);
+    expect(presets.body.presets.map((p: any) => p.name)).to.include.members([
+      'default',
+      'modern',
+      'classic',
+      'minimal',
+      'vibrant',
+      'elegant',
+      'nature',
+    ]);
     const initial = await app.call('GET', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin });
     expect(initial.body).to.include({ is_default: true });
-    const changed = await app.call('PUT', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin, body: { branding: { logo_url: 'https://cdn.test/logo.png' }, colors: { primary: '#112233' } } });
+    const changed = await app.call('PUT', `/api/v1/admin/vendors/${v.id}/theme`, {
+      token: admin,
+      body: { branding: { logo_url: 'https://cdn.test/logo.png' }, colors: { primary: '#112233' } },
+    });
     expect(changed.body.theme.colors.primary).to.equal('#112233');
     const applied = await app.call('POST', `/api/v1/admin/vendors/${v.vendor_code}/theme/presets/nature`, { token: admin });
     expect(applied.status).to.equal(200);
@@ -93,7 +140,9 @@ describe('admin vendors API', () => {
     expect(applied.body.theme.colors.primary).to.equal('#059669');
     expect(applied.body.theme.branding.logo_url).to.equal('https://cdn.test/logo.png');
     expect((await app.call('POST', `/api/v1/admin/vendors/${v.id}/theme/presets/nope`, { token: admin })).status).to.equal(404);
-    expect((await app.call('PUT', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin, body: { colors: { primary: 'red' } } })).status).to.equal(422);
+    expect(
+      (await app.call('PUT', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin, body: { colors: { primary: 'red' } } })).status,
+    ).to.equal(422);
     const reset = await app.call('DELETE', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin });
     expect(reset.body).to.include({ is_default: true });
     expect((await app.call('GET', `/api/v1/admin/vendors/${v.id}/theme`, { token: admin })).body.is_default).to.equal(true);
@@ -107,7 +156,10 @@ describe('admin vendors API', () => {
     }
     expect((await app.call('GET', '/api/v1/admin/vendors/bad%20code', { token: admin })).status).to.equal(422);
     expect((await app.call('PUT', '/api/v1/admin/vendors/9999999999/status', { token: admin, body: {} })).status).to.equal(404);
-    const bad = await app.call('POST', '/api/v1/admin/vendors', { token: admin, body: { company_id: 'x', vendor_code: '-x-', name: '', storefront_languages: ['es'] } });
+    const bad = await app.call('POST', '/api/v1/admin/vendors', {
+      token: admin,
+      body: { company_id: 'x', vendor_code: '-x-', name: '', storefront_languages: ['es'] },
+    });
     expect(bad.status).to.equal(422);
     expect(bad.body.errors.map((e: any) => e.pointer)).to.include.members(['/body/company_id', '/body/vendor_code', '/body/name']);
   });
@@ -141,6 +193,7 @@ describe('admin vendors API', () => {
     const bad = await app.call('GET', '/api/v1/admin/vendors?sort=bogus', { token: admin });
     expect(bad.status).to.equal(422);
     const message = bad.body.errors.find((e: any) => e.pointer === '/query/sort').message;
-    for (const allowed of ['name', '-name', 'vendor_code', '-vendor_code', 'created_at', '-created_at']) expect(message).to.contain(allowed);
+    for (const allowed of ['name', '-name', 'vendor_code', '-vendor_code', 'created_at', '-created_at'])
+      expect(message).to.contain(allowed);
   });
 });

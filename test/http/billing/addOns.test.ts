@@ -20,14 +20,23 @@ describe('vendor billing: add-ons', () => {
     await billingAccountOf(app, v.vendorId);
   });
 
-  const call = (method: string, path: string, body?: unknown, token = v.ownerToken) => app.call(method, `/api/v1/vendor${path}`, { token, body });
-  const createProduct = (title: string) => call('POST', '/products', { vendor_sku: unique('AO'), price_cents: 1000, translations: { en: { title } } });
+  const call = (method: string, path: string, body?: unknown, token = v.ownerToken) =>
+    app.call(method, `/api/v1/vendor${path}`, { token, body });
+  const createProduct = (title: string) =>
+    call('POST', '/products', { vendor_sku: unique('AO'), price_cents: 1000, translations: { en: { title } } });
   /** What the webhook does on checkout.session.completed. */
   const recordFromSession = async (session: any) => {
-    const done = await recordAddOnPurchase(app.services.store, {
-      vendor_id: Number(session.metadata.vendor_id), add_on_code: session.metadata.add_on_code, quantity: Number(session.metadata.quantity),
-      stripe_ref: session.id, at: app.clock.now().toISOString(),
-    }, { userId: 'system:stripe-webhook', correlationId: session.id, causationId: session.id });
+    const done = await recordAddOnPurchase(
+      app.services.store,
+      {
+        vendor_id: Number(session.metadata.vendor_id),
+        add_on_code: session.metadata.add_on_code,
+        quantity: Number(session.metadata.quantity),
+        stripe_ref: session.id,
+        at: app.clock.now().toISOString(),
+      },
+      { userId: 'system:stripe-webhook', correlationId: session.id, causationId: session.id },
+    );
     await app.services.settle([done]);
     return done;
   };
@@ -36,7 +45,12 @@ describe('vendor billing: add-ons', () => {
   it('lists the catalogue and no active add-on at first', async () => {
     const res = await call('GET', '/billing/add-ons');
     expect(res.status).to.equal(200);
-    expect(res.body.catalogue.map((a: any) => a.code)).to.include.members(['extra_products_500', 'extra_orders_1000', 'extra_seat', 'custom_domain']);
+    expect(res.body.catalogue.map((a: any) => a.code)).to.include.members([
+      'extra_products_500',
+      'extra_orders_1000',
+      'extra_seat',
+      'custom_domain',
+    ]);
     expect(res.body.active).to.deep.equal([]);
   });
 
@@ -44,7 +58,12 @@ describe('vendor billing: add-ons', () => {
     expect((await createProduct('First')).status).to.equal(201);
     const refused = await createProduct('Second');
     expect(refused.status).to.equal(403);
-    expect(refused.body.add_on).to.deep.equal({ add_on_code: 'extra_products_500', name: '500 extra products', adds: 500, price_monthly_cents: 1500 });
+    expect(refused.body.add_on).to.deep.equal({
+      add_on_code: 'extra_products_500',
+      name: '500 extra products',
+      adds: 500,
+      price_monthly_cents: 1500,
+    });
     expect(refused.body.upgrade.note).to.match(/Professional.*extra_products_500/);
   });
 
@@ -71,17 +90,28 @@ describe('vendor billing: add-ons', () => {
   it('counts the add-on at once: the refused product is created, usage shows the add-on', async () => {
     const active = (await call('GET', '/billing/add-ons')).body.active;
     expect(active).to.have.length(1);
-    expect(active[0]).to.include({ id: addOnId, add_on_code: 'extra_products_500', quantity: 1, status: 'active', price_monthly_cents: 1500 });
+    expect(active[0]).to.include({
+      id: addOnId,
+      add_on_code: 'extra_products_500',
+      quantity: 1,
+      status: 'active',
+      price_monthly_cents: 1500,
+    });
     expect((await createProduct('Allowed by the add-on')).status).to.equal(201);
     const usage = (await call('GET', '/usage')).body;
     expect(usage.products).to.include({ used: 2, limit: 501 });
-    expect(usage.add_ons).to.deep.equal([{ id: addOnId, add_on_code: 'extra_products_500', name: '500 extra products', quantity: 1, adds: { products: 500 } }]);
+    expect(usage.add_ons).to.deep.equal([
+      { id: addOnId, add_on_code: 'extra_products_500', name: '500 extra products', quantity: 1, adds: { products: 500 } },
+    ]);
   });
 
-  it('adds the add-on to the vendor\'s Stripe subscription as an item', async () => {
+  it("adds the add-on to the vendor's Stripe subscription as an item", async () => {
     const account = await billingAccountOf(app, v.vendorId);
-    const item = await eventually(async () => app.stripe.state.subscriptions.get(account.stripe_subscription_id)!.items.data
-      .find((i: any) => i.metadata.add_on_id === addOnId), 'the add-on item');
+    const item = await eventually(
+      async () =>
+        app.stripe.state.subscriptions.get(account.stripe_subscription_id)!.items.data.find((i: any) => i.metadata.add_on_id === addOnId),
+      'the add-on item',
+    );
     expect(item).to.include({ quantity: 1 });
     expect(item.price).to.include({ lookup_key: 'addon_extra_products_500_month', unit_amount: 1500 });
   });
@@ -93,7 +123,9 @@ describe('vendor billing: add-ons', () => {
     expect(res.body).to.include({ id: addOnId, status: 'canceled' });
     const sub = app.stripe.state.subscriptions.get(account.stripe_subscription_id)!;
     expect(sub.items.data.map((i: any) => i.price.lookup_key)).to.deep.equal(['tier_essential_month']);
-    const credit = [...app.stripe.state.invoiceItems.values()].find((ii) => ii.subscription === sub.id && ii.price.lookup_key === 'addon_extra_products_500_month');
+    const credit = [...app.stripe.state.invoiceItems.values()].find(
+      (ii) => ii.subscription === sub.id && ii.price.lookup_key === 'addon_extra_products_500_month',
+    );
     expect(credit!.amount).to.be.below(0);
     expect((await call('GET', '/billing/add-ons')).body.active).to.deep.equal([]);
     expect((await createProduct('Over the limit again')).status).to.equal(403);
@@ -109,15 +141,17 @@ describe('vendor billing: add-ons', () => {
     expect(unknown.body.code).to.equal('AddOnNotFoundException');
   });
 
-  it('refuses an unknown add-on code (404) and a quantity above the add-on\'s maximum (400) before Stripe is asked', async () => {
+  it("refuses an unknown add-on code (404) and a quantity above the add-on's maximum (400) before Stripe is asked", async () => {
     const before = app.stripe.state.checkoutSessions.size;
-    expect((await call('POST', '/billing/add-ons/purchase', { add_on_code: 'unlimited_everything' })).body.code).to.equal('AddOnNotFoundException');
+    expect((await call('POST', '/billing/add-ons/purchase', { add_on_code: 'unlimited_everything' })).body.code).to.equal(
+      'AddOnNotFoundException',
+    );
     const tooMany = await call('POST', '/billing/add-ons/purchase', { add_on_code: 'custom_domain', quantity: 2 });
     expect(tooMany.status).to.equal(400);
     expect(app.stripe.state.checkoutSessions.size).to.equal(before);
   });
 
-  it('gives a capability add-on\'s feature to a tier that lacks it', async () => {
+  it("gives a capability add-on's feature to a tier that lacks it", async () => {
     const check = () => call('GET', '/features/check/custom_domain');
     expect((await check()).body.available).to.equal(false);
     const res = await call('POST', '/billing/add-ons/purchase', { add_on_code: 'custom_domain' });

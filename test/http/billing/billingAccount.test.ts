@@ -6,25 +6,33 @@ import { billingAccountOf, processedStream, subscribedVendor } from '../../suppo
 
 describe('billing account: each vendor with a subscription record is a Stripe customer with its subscription', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
-  it('opens a customer and a trialing subscription that ends with the record\'s trial, tagged with the vendor', async () => {
+  it("opens a customer and a trialing subscription that ends with the record's trial, tagged with the vendor", async () => {
     const v = await subscribedVendor(app);
     const account = await billingAccountOf(app, v.vendorId);
     const customer = app.stripe.state.customers.get(account.stripe_customer_id)!;
     expect(customer.metadata).to.deep.equal({ vendor_id: String(v.vendorId) });
     const sub = app.stripe.state.subscriptions.get(account.stripe_subscription_id)!;
     const record = (await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: await app.adminToken() })).body;
-    expect(sub).to.include({ customer: customer.id, status: 'trialing', trial_end: Math.floor(Date.parse(record.current_period_end) / 1000) });
+    expect(sub).to.include({
+      customer: customer.id,
+      status: 'trialing',
+      trial_end: Math.floor(Date.parse(record.current_period_end) / 1000),
+    });
     expect(sub.metadata).to.deep.equal({ vendor_id: String(v.vendorId) });
     expect(sub.items.data.map((i: any) => [i.price.lookup_key, i.price.unit_amount])).to.deep.equal([['tier_essential_month', 2900]]);
   });
 
-  it('opens the Stripe subscription on the tier\'s yearly price for a record opened yearly, and the record stays yearly', async () => {
+  it("opens the Stripe subscription on the tier's yearly price for a record opened yearly, and the record stays yearly", async () => {
     const v = await subscribedVendor(app, { tier_code: 'professional', billing_interval: 'year' });
     const account = await billingAccountOf(app, v.vendorId);
     const sub = app.stripe.state.subscriptions.get(account.stripe_subscription_id)!;
-    expect(sub.items.data.map((i: any) => [i.price.lookup_key, i.price.unit_amount, i.price.recurring.interval])).to.deep.equal([['tier_professional_year', 79000, 'year']]);
+    expect(sub.items.data.map((i: any) => [i.price.lookup_key, i.price.unit_amount, i.price.recurring.interval])).to.deep.equal([
+      ['tier_professional_year', 79000, 'year'],
+    ]);
     // Stripe reporting the new subscription (its yearly price) leaves the record as it is.
     expect(JSON.parse((await app.stripe.emitWebhook('customer.subscription.created', sub)).body)).to.include({ outcome: 'handled' });
     const record = (await app.call('GET', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: await app.adminToken() })).body;
@@ -36,8 +44,11 @@ describe('billing account: each vendor with a subscription record is a Stripe cu
     await billingAccountOf(app, v.vendorId);
     const customers = () => [...app.stripe.state.customers.values()].filter((c) => c.metadata.vendor_id === String(v.vendorId));
     const [started] = await app.services.store.readStream(`subscription-${v.vendorId}`, { limit: 1 });
-    const again = await openBillingAccount({ store: app.services.store, stripe: app.services.stripe!, db: app.services.db.knex }, started,
-      { userId: 'system:test', correlationId: started.id, causationId: `openBillingAccountOnVendorSubscriptionStarted:${started.id}` });
+    const again = await openBillingAccount({ store: app.services.store, stripe: app.services.stripe!, db: app.services.db.knex }, started, {
+      userId: 'system:test',
+      correlationId: started.id,
+      causationId: `openBillingAccountOnVendorSubscriptionStarted:${started.id}`,
+    });
     expect(again.events).to.deep.equal([]);
     expect(customers()).to.have.length(1);
     expect([...app.stripe.state.subscriptions.values()].filter((s) => s.metadata.vendor_id === String(v.vendorId))).to.have.length(1);

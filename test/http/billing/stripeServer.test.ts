@@ -18,13 +18,21 @@ describe('local Stripe server', () => {
     const again = await stripe.customers.create({ metadata: { vendor_id: '999' } }, { idempotencyKey: 'same-key' });
     expect(again.id).to.equal(first.id);
     let refused: any;
-    try { await stripe.customers.create({ metadata: { vendor_id: '998' } }, { idempotencyKey: 'same-key' }); } catch (err) { refused = err; }
+    try {
+      await stripe.customers.create({ metadata: { vendor_id: '998' } }, { idempotencyKey: 'same-key' });
+    } catch (err) {
+      refused = err;
+    }
     expect(refused).to.be.instanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
-  it('answers an unknown object with Stripe\'s 404 error', async () => {
+  it("answers an unknown object with Stripe's 404 error", async () => {
     let refused: any;
-    try { await stripe.subscriptions.retrieve('sub_missing'); } catch (err) { refused = err; }
+    try {
+      await stripe.subscriptions.retrieve('sub_missing');
+    } catch (err) {
+      refused = err;
+    }
     expect(refused).to.be.instanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(refused).to.include({ statusCode: 404, code: 'resource_missing' });
   });
@@ -33,7 +41,9 @@ describe('local Stripe server', () => {
     const v = await subscribedVendor(app);
     const account = await billingAccountOf(app, v.vendorId);
     app.stripe.attachCard(account.stripe_customer_id);
-    expect((await stripe.customers.retrieve(account.stripe_customer_id) as Stripe.Customer).invoice_settings.default_payment_method).to.match(/^pm_/);
+    expect(
+      ((await stripe.customers.retrieve(account.stripe_customer_id)) as Stripe.Customer).invoice_settings.default_payment_method,
+    ).to.match(/^pm_/);
     const { invoice, webhooks } = await app.stripe.billPeriod(account.stripe_subscription_id);
     expect(invoice).to.include({ status: 'paid', amount_paid: 2900, customer: account.stripe_customer_id });
     const listed = await stripe.invoices.list({ customer: account.stripe_customer_id });

@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { sql } from '../../../src/runtime/database.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
-import { deliver, postWebhook, signature, stripeEvent, stripeId, subscriptionObject, wallClock, webhookSecretOf } from '../../support/stripeWebhooks.ts';
+import {
+  deliver,
+  postWebhook,
+  signature,
+  stripeEvent,
+  stripeId,
+  subscriptionObject,
+  wallClock,
+  webhookSecretOf,
+} from '../../support/stripeWebhooks.ts';
 import { billingAccountOf, subscribedVendor } from '../../support/billing.ts';
 
 /**
@@ -38,8 +47,17 @@ describe('Stripe webhook: signature and inbox', function () {
       ['a signature made with another secret', (payload) => ({ payload, header: signature(payload, 'whsec_someone_else') })],
       ['a timestamp without a signature', (payload) => ({ payload, header: `t=${wallClock()}` })],
       ['a stale timestamp (10 minutes old)', (payload, secret) => ({ payload, header: signature(payload, secret, wallClock() - 600) })],
-      ['a body changed after signing', (payload, secret) => ({ payload: payload.replace('"created"', '"created" ').replace('1', '2'), header: signature(payload, secret) })],
-      ['a body re-serialised after signing (whitespace)', (payload, secret) => ({ payload: JSON.stringify(JSON.parse(payload), null, 1), header: signature(payload, secret) })],
+      [
+        'a body changed after signing',
+        (payload, secret) => ({
+          payload: payload.replace('"created"', '"created" ').replace('1', '2'),
+          header: signature(payload, secret),
+        }),
+      ],
+      [
+        'a body re-serialised after signing (whitespace)',
+        (payload, secret) => ({ payload: JSON.stringify(JSON.parse(payload), null, 1), header: signature(payload, secret) }),
+      ],
       ['the signature of another event', (payload, secret) => ({ payload, header: signature(payload.replace('evt_', 'evt_x'), secret) })],
       ['a v0 scheme signature only', (payload, secret) => ({ payload, header: signature(payload, secret).replace('v1=', 'v0=') })],
     ];
@@ -107,14 +125,17 @@ describe('Stripe webhook: signature and inbox', function () {
     it('concurrent first deliveries of one id store one row and handle it once', async () => {
       const { vendorId, subId } = await trialingVendor();
       const event = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendorId, { id: subId, status: 'active' }));
-      const streamEvents = async () => Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [`subscription-${vendorId}`]))[0].n);
+      const streamEvents = async () =>
+        Number(
+          (await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [`subscription-${vendorId}`]))[0].n,
+        );
       const before = await streamEvents();
       const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(app, event)));
       expect(answers.map((r) => r.status)).to.deep.equal(Array(6).fill(200));
       expect(answers.filter((r) => !r.body.duplicate)).to.have.length(1);
       const rows = await sql(app.services.db.knex, 'SELECT attempts FROM stripe_webhook_events WHERE id = $1', [event.id]);
       expect(rows).to.have.length(1);
-      expect(await streamEvents() - before).to.equal(1);
+      expect((await streamEvents()) - before).to.equal(1);
     });
 
     it('keeps an event it could not handle with its error, answers 200, and handles it on the redelivery', async () => {
@@ -139,29 +160,36 @@ describe('Stripe webhook: signature and inbox', function () {
       expect((await stored(event.id)).attempts).to.equal(2);
     });
 
-  describe('replay from the inbox (admin)', () => {
-    it('handles a stored event again, idempotently: the same state, no new events; the inbox shows it with its payload', async () => {
-      const { vendorId, subId } = await trialingVendor();
-      const event = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendorId, { id: subId, status: 'active' }));
-      expect((await deliver(app, event)).body.outcome).to.equal('handled');
-      const before = await eventsCount();
-      const replayed = await app.call('POST', `/api/v1/admin/subscriptions/billing/webhook-events/${event.id}/replay`, { token: admin });
-      expect(replayed.status).to.equal(200);
-      expect(replayed.body).to.include({ id: event.id, outcome: 'handled', attempts: 2, error: null, vendor_id: vendorId });
-      expect(replayed.body.payload).to.deep.equal(event);
-      expect(await eventsCount()).to.equal(before);
-      const one = await app.call('GET', `/api/v1/admin/subscriptions/billing/webhook-events/${event.id}`, { token: admin });
-      expect(one.body).to.deep.equal(replayed.body);
-      const list = await app.call('GET', `/api/v1/admin/subscriptions/billing/webhook-events?vendor_id=${vendorId}&status=handled`, { token: admin });
-      expect(list.body.items.map((e: any) => e.id)).to.deep.equal([event.id]);
-      expect(list.body.items[0]).to.not.have.property('payload');
-    });
+    describe('replay from the inbox (admin)', () => {
+      it('handles a stored event again, idempotently: the same state, no new events; the inbox shows it with its payload', async () => {
+        const { vendorId, subId } = await trialingVendor();
+        const event = stripeEvent(app, 'customer.subscription.updated', subscriptionObject(app, vendorId, { id: subId, status: 'active' }));
+        expect((await deliver(app, event)).body.outcome).to.equal('handled');
+        const before = await eventsCount();
+        const replayed = await app.call('POST', `/api/v1/admin/subscriptions/billing/webhook-events/${event.id}/replay`, { token: admin });
+        expect(replayed.status).to.equal(200);
+        expect(replayed.body).to.include({ id: event.id, outcome: 'handled', attempts: 2, error: null, vendor_id: vendorId });
+        expect(replayed.body.payload).to.deep.equal(event);
+        expect(await eventsCount()).to.equal(before);
+        const one = await app.call('GET', `/api/v1/admin/subscriptions/billing/webhook-events/${event.id}`, { token: admin });
+        expect(one.body).to.deep.equal(replayed.body);
+        const list = await app.call('GET', `/api/v1/admin/subscriptions/billing/webhook-events?vendor_id=${vendorId}&status=handled`, {
+          token: admin,
+        });
+        expect(list.body.items.map((e: any) => e.id)).to.deep.equal([event.id]);
+        expect(list.body.items[0]).to.not.have.property('payload');
+      });
 
-    it('404 for an id never received, 422 for one that is no Stripe id, 401 without an admin token', async () => {
-      expect((await app.call('POST', '/api/v1/admin/subscriptions/billing/webhook-events/evt_never_received/replay', { token: admin })).body.code).to.equal('WebhookEventNotFoundException');
-      expect((await app.call('POST', '/api/v1/admin/subscriptions/billing/webhook-events/evt%20x/replay', { token: admin })).status).to.equal(422);
-      expect((await app.call('POST', '/api/v1/admin/subscriptions/billing/webhook-events/evt_x/replay')).status).to.equal(401);
+      it('404 for an id never received, 422 for one that is no Stripe id, 401 without an admin token', async () => {
+        expect(
+          (await app.call('POST', '/api/v1/admin/subscriptions/billing/webhook-events/evt_never_received/replay', { token: admin })).body
+            .code,
+        ).to.equal('WebhookEventNotFoundException');
+        expect(
+          (await app.call('POST', '/api/v1/admin/subscriptions/billing/webhook-events/evt%20x/replay', { token: admin })).status,
+        ).to.equal(422);
+        expect((await app.call('POST', '/api/v1/admin/subscriptions/billing/webhook-events/evt_x/replay')).status).to.equal(401);
+      });
     });
-  });
   });
 });

@@ -31,7 +31,10 @@ describe('billing history from the webhooks', function () {
       const inv = invoiceObject(app, a.vendorId, { lines });
       ids[`a${m}`] = inv.id;
       const kind = m === 3 ? 'invoice.payment_failed' : 'invoice.paid';
-      await deliver(app, stripeEvent(app, kind, m === 3 ? { ...inv, status: 'open', amount_paid: 0, amount_due: 7900, attempt_count: 2 } : inv));
+      await deliver(
+        app,
+        stripeEvent(app, kind, m === 3 ? { ...inv, status: 'open', amount_paid: 0, amount_due: 7900, attempt_count: 2 } : inv),
+      );
     }
     const invB = invoiceObject(app, b.vendorId);
     ids.b0 = invB.id;
@@ -58,33 +61,43 @@ describe('billing history from the webhooks', function () {
     // The second and third months only: periods ending after t0-3 months+1 day and starting before t0-1 month.
     const from = iso(t0 - 3 * 30 * DAY + DAY);
     const to = iso(t0 - 30 * DAY);
-    const period = await app.call('GET', `/api/v1/vendor/billing/history?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { token: a.ownerToken });
+    const period = await app.call('GET', `/api/v1/vendor/billing/history?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
+      token: a.ownerToken,
+    });
     expect(period.body.items.map((i: any) => i.invoice_id)).to.deep.equal([ids.a2, ids.a1]);
     const page2 = await app.call('GET', '/api/v1/vendor/billing/history?page=2&limit=3', { token: a.ownerToken });
     expect(page2.body).to.include({ total: 4, page: 2, limit: 3 });
     expect(page2.body.items.map((i: any) => i.invoice_id)).to.deep.equal([ids.a0]);
   });
 
-  it('a vendor never sees another vendor\'s invoices, whatever it asks', async () => {
+  it("a vendor never sees another vendor's invoices, whatever it asks", async () => {
     const res = await app.call('GET', `/api/v1/vendor/billing/history?limit=100`, { token: b.ownerToken });
     expect(res.body.items.map((i: any) => i.invoice_id)).to.deep.equal([ids.b0]);
     const named = await app.call('GET', `/api/v1/vendor/billing/history?vendor_id=${a.vendorId}`, { token: b.ownerToken });
     expect(named.status).to.equal(422);
   });
 
-  it('the admins see every vendor\'s invoices and filter by vendor, status and period', async () => {
+  it("the admins see every vendor's invoices and filter by vendor, status and period", async () => {
     const all = await app.call('GET', '/api/v1/admin/subscriptions/billing/history?limit=100', { token: admin });
     expect(all.status).to.equal(200);
     expect(all.body.items.map((i: any) => i.invoice_id)).to.include.members(Object.values(ids));
     const ofA = await app.call('GET', `/api/v1/admin/subscriptions/billing/history?vendor_id=${a.vendorId}`, { token: admin });
     expect(ofA.body.total).to.equal(4);
-    const paidOfA = await app.call('GET', `/api/v1/admin/subscriptions/billing/history?vendor_id=${a.vendorId}&status=paid`, { token: admin });
+    const paidOfA = await app.call('GET', `/api/v1/admin/subscriptions/billing/history?vendor_id=${a.vendorId}&status=paid`, {
+      token: admin,
+    });
     expect(paidOfA.body.items.map((i: any) => i.invoice_id)).to.deep.equal([ids.a2, ids.a1, ids.a0]);
-    const failedOfB = await app.call('GET', `/api/v1/admin/subscriptions/billing/history?vendor_id=${b.vendorId}&status=failed`, { token: admin });
+    const failedOfB = await app.call('GET', `/api/v1/admin/subscriptions/billing/history?vendor_id=${b.vendorId}&status=failed`, {
+      token: admin,
+    });
     expect(failedOfB.body).to.include({ total: 0 });
     const from = iso(t0 - 4 * 30 * DAY);
     const to = iso(t0 - 3 * 30 * DAY);
-    const first = await app.call('GET', `/api/v1/admin/subscriptions/billing/history?vendor_id=${a.vendorId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { token: admin });
+    const first = await app.call(
+      'GET',
+      `/api/v1/admin/subscriptions/billing/history?vendor_id=${a.vendorId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { token: admin },
+    );
     expect(first.body.items.map((i: any) => i.invoice_id)).to.deep.equal([ids.a0]);
   });
 

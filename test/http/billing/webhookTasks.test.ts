@@ -24,12 +24,14 @@ describe('billing scheduled tasks', function () {
   });
 
   const task = (name: string) => () => runScheduledTask(app, name);
-  const subscription = async (vendorId: number) => (await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
+  const subscription = async (vendorId: number) =>
+    (await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
   const plan = async (v: VendorFixture) => (await app.call('GET', '/api/v1/vendor/features/available', { token: v.ownerToken })).body.plan;
-  const eventsOf = async (stream: string) => Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream]))[0].n);
+  const eventsOf = async (stream: string) =>
+    Number((await sql(app.services.db.knex, 'SELECT count(*) AS n FROM events WHERE stream_id = $1', [stream]))[0].n);
 
   describe('trial expiration', () => {
-    it('a trial past its end converts to active for a new period with a card, and expires to the platform\'s default tier without one', async () => {
+    it("a trial past its end converts to active for a new period with a card, and expires to the platform's default tier without one", async () => {
       const withCard = await subscribedVendor(app);
       const withoutCard = await subscribedVendor(app);
       const byWebhook = await subscribedVendor(app);
@@ -41,7 +43,9 @@ describe('billing scheduled tasks', function () {
       const pm = app.stripe.attachCard(hooked.stripe_customer_id);
       const told = await app.stripe.emitWebhook('payment_method.attached', { ...pm, customer: hooked.stripe_customer_id });
       expect(told.status).to.equal(200);
-      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: byWebhook.vendorId }).first()).has_payment_method).to.equal(true);
+      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: byWebhook.vendorId }).first()).has_payment_method).to.equal(
+        true,
+      );
 
       const trialEnd = (await subscription(withCard.vendorId)).current_period_end;
       // Before the end nothing changes.
@@ -60,14 +64,16 @@ describe('billing scheduled tasks', function () {
       expect(await plan(withoutCard)).to.include({ source: 'default_tier' });
 
       // A second run finds nothing to do.
-      const before = await eventsOf(`subscription-${withCard.vendorId}`) + await eventsOf(`subscription-${withoutCard.vendorId}`);
+      const before = (await eventsOf(`subscription-${withCard.vendorId}`)) + (await eventsOf(`subscription-${withoutCard.vendorId}`));
       await task('expireTrials')();
-      expect(await eventsOf(`subscription-${withCard.vendorId}`) + await eventsOf(`subscription-${withoutCard.vendorId}`)).to.equal(before);
+      expect((await eventsOf(`subscription-${withCard.vendorId}`)) + (await eventsOf(`subscription-${withoutCard.vendorId}`))).to.equal(
+        before,
+      );
     });
   });
 
   describe('synchronisation with Stripe', () => {
-    it('repairs a lost webhook: Stripe ended a trial and then canceled, nothing was told; the task brings the vendor to Stripe\'s state', async () => {
+    it("repairs a lost webhook: Stripe ended a trial and then canceled, nothing was told; the task brings the vendor to Stripe's state", async () => {
       const vendor = await subscribedVendor(app);
       const account = await billingAccountOf(app, vendor.vendorId);
       // At Stripe: the trial ends now and a card is on file, with no webhook sent.
@@ -82,7 +88,9 @@ describe('billing scheduled tasks', function () {
         current_period_start: new Date(sub.current_period_start * 1000).toISOString(),
         current_period_end: new Date(sub.current_period_end * 1000).toISOString(),
       });
-      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first()).has_payment_method).to.equal(true);
+      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first()).has_payment_method).to.equal(
+        true,
+      );
 
       // Agreeing with Stripe, a second run appends nothing.
       const count = await eventsOf(`subscription-${vendor.vendorId}`);
@@ -102,7 +110,14 @@ describe('billing scheduled tasks', function () {
       const stripe = app.services.stripe!;
       const sub = await stripe.subscriptions.retrieve(account.stripe_subscription_id);
       if (sub.status === 'trialing') app.stripe.endTrial(sub.id);
-      const price = await stripe.prices.create({ currency: 'eur', unit_amount: 29000, recurring: { interval: 'year' }, lookup_key: 'tier_essential_year', transfer_lookup_key: true, product_data: { name: 'Essential (yearly)' } });
+      const price = await stripe.prices.create({
+        currency: 'eur',
+        unit_amount: 29000,
+        recurring: { interval: 'year' },
+        lookup_key: 'tier_essential_year',
+        transfer_lookup_key: true,
+        product_data: { name: 'Essential (yearly)' },
+      });
       await stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0].id, price: price.id }], proration_behavior: 'none' });
       expect((await subscription(vendor.vendorId)).billing_interval).to.equal('month');
 
@@ -131,17 +146,42 @@ describe('billing scheduled tasks', function () {
       const customer = app.stripe.state.createCustomer({});
       const price = app.stripe.state.createPrice({ unit_amount: 2900, currency: 'eur', recurring: { interval: 'month' } });
       const stripeSub = app.stripe.state.createSubscription({ customer: customer.id, items: [{ price: price.id }] });
-      const invoice = { id: stripeId('in'), object: 'invoice', customer: customer.id, number: 'LATE-1', currency: 'eur', amount_paid: 2900, amount_due: 2900,
-        status: 'paid', invoice_pdf: 'https://pay.stripe.test/late.pdf', hosted_invoice_url: 'https://invoice.stripe.test/late', lines: { data: [] } };
+      const invoice = {
+        id: stripeId('in'),
+        object: 'invoice',
+        customer: customer.id,
+        number: 'LATE-1',
+        currency: 'eur',
+        amount_paid: 2900,
+        amount_due: 2900,
+        status: 'paid',
+        invoice_pdf: 'https://pay.stripe.test/late.pdf',
+        hosted_invoice_url: 'https://invoice.stripe.test/late',
+        lines: { data: [] },
+      };
       const event = stripeEvent(app, 'invoice.paid', invoice);
       const first = await deliver(app, event);
       expect(first.status).to.equal(200);
       expect(first.body.error).to.match(/No vendor/);
 
       // The account is recorded afterwards; the next reconciliation handles the stored event.
-      await app.services.settle([await handleCommand(app.services.store, billingAccount, vendor.vendorId, { type: 'OpenBillingAccount',
-        data: { vendor_id: vendor.vendorId, stripe_customer_id: customer.id, stripe_subscription_id: stripeSub.id, at: app.clock.now().toISOString() } },
-      { userId: 'system:test', correlationId: 'late-account' })]);
+      await app.services.settle([
+        await handleCommand(
+          app.services.store,
+          billingAccount,
+          vendor.vendorId,
+          {
+            type: 'OpenBillingAccount',
+            data: {
+              vendor_id: vendor.vendorId,
+              stripe_customer_id: customer.id,
+              stripe_subscription_id: stripeSub.id,
+              at: app.clock.now().toISOString(),
+            },
+          },
+          { userId: 'system:test', correlationId: 'late-account' },
+        ),
+      ]);
       await task('syncWithStripe')();
       const row = (await sql(app.services.db.knex, 'SELECT * FROM stripe_webhook_events WHERE id = $1', [event.id]))[0];
       expect(row).to.include({ outcome: 'handled', error: null, attempts: 2, vendor_id: vendor.vendorId });

@@ -20,28 +20,62 @@ describe('product feed export and the jobs lists', () => {
     exportsDir = mkdtempSync(join(tmpdir(), 'exports-'));
     process.env.EXPORTS_DIR = exportsDir;
     const body = (over: object) => ({
-      price_cents: 4990, brand: 'Acme', image_link: 'https://cdn.example/42.jpg', ...over,
-      translations: { en: { title: 'Chef knife 20 cm', description: 'Forged\tsteel <b>blade</b>\nline two' }, fr: { title: 'Couteau de chef 20 cm', description: 'Acier forgé' } },
+      price_cents: 4990,
+      brand: 'Acme',
+      image_link: 'https://cdn.example/42.jpg',
+      ...over,
+      translations: {
+        en: { title: 'Chef knife 20 cm', description: 'Forged\tsteel <b>blade</b>\nline two' },
+        fr: { title: 'Couteau de chef 20 cm', description: 'Acier forgé' },
+      },
     });
-    for (const over of [{ vendor_sku: 'SKU-42', gtin: '4006381333931' }, { vendor_sku: 'SKU-43', is_active: false, sale_price_cents: 3990 }]) {
+    for (const over of [
+      { vendor_sku: 'SKU-42', gtin: '4006381333931' },
+      { vendor_sku: 'SKU-43', is_active: false, sale_price_cents: 3990 },
+    ]) {
       const res = await app.call('POST', '/api/v1/vendor/products', { token: v.ownerToken, body: body(over) });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
     }
   });
-  after(() => { delete process.env.EXPORTS_DIR; });
+  after(() => {
+    delete process.env.EXPORTS_DIR;
+  });
 
   it('downloads a tab-delimited shopping feed in the asked language (vendor and admin)', async () => {
-    const res = await fetch(`${app.url}/api/v1/vendor/extmarket/export?language=fr`, { headers: { authorization: `Bearer ${v.ownerToken}` } });
+    const res = await fetch(`${app.url}/api/v1/vendor/extmarket/export?language=fr`, {
+      headers: { authorization: `Bearer ${v.ownerToken}` },
+    });
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/text\/tab-separated-values/);
     const [header, ...rows] = (await res.text()).trim().split('\n');
-    expect(header.split('\t')).to.include.members(['id', 'title', 'description', 'link', 'image_link', 'availability', 'price', 'brand', 'gtin', 'condition']);
+    expect(header.split('\t')).to.include.members([
+      'id',
+      'title',
+      'description',
+      'link',
+      'image_link',
+      'availability',
+      'price',
+      'brand',
+      'gtin',
+      'condition',
+    ]);
     expect(rows).to.have.length(1);
     const cells = Object.fromEntries(header.split('\t').map((h, i) => [h, rows[0].split('\t')[i]]));
-    expect(cells).to.include({ id: 'SKU-42', title: 'Couteau de chef 20 cm', price: '49.90 EUR', gtin: '4006381333931', availability: 'out_of_stock', condition: 'new', brand: 'Acme' });
+    expect(cells).to.include({
+      id: 'SKU-42',
+      title: 'Couteau de chef 20 cm',
+      price: '49.90 EUR',
+      gtin: '4006381333931',
+      availability: 'out_of_stock',
+      condition: 'new',
+      brand: 'Acme',
+    });
     expect(cells.link).to.match(new RegExp(`/vendors/${v.vendorCode}/shop/products/\\d+$`));
 
-    const all = await fetch(`${app.url}/api/v1/admin/vendors/${v.vendorCode}/export/extmarket?language=en&include_inactive=true`, { headers: { authorization: `Bearer ${admin}` } });
+    const all = await fetch(`${app.url}/api/v1/admin/vendors/${v.vendorCode}/export/extmarket?language=en&include_inactive=true`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     const lines = (await all.text()).trim().split('\n');
     expect(lines).to.have.length(3);
     expect(lines[1]).to.include('Forged steel blade line two').and.not.include('<b>');
@@ -52,7 +86,15 @@ describe('product feed export and the jobs lists', () => {
   it('writes one file per language to exports/extmarket/{vendor_code}/ and records a product_export sync log', async () => {
     const res = await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/export/extmarket`, { token: admin, body: {} });
     expect(res.status).to.equal(200);
-    expect(res.body, JSON.stringify(res.body)).to.include({ success: true, vendor_code: v.vendorCode, total_products: 1, files_processed: 3, files_succeeded: 3, files_failed: 0, record_count: '3/3' });
+    expect(res.body, JSON.stringify(res.body)).to.include({
+      success: true,
+      vendor_code: v.vendorCode,
+      total_products: 1,
+      files_processed: 3,
+      files_succeeded: 3,
+      files_failed: 0,
+      record_count: '3/3',
+    });
     expect(res.body.files.map((f: any) => f.language)).to.deep.equal(['fr', 'de', 'en']);
     const dir = join(exportsDir, 'extmarket', v.vendorCode);
     expect(readdirSync(dir).sort()).to.deep.equal(['de', 'en', 'fr'].map((l) => `${v.vendorCode}_products_${l}.tsv`));
@@ -70,7 +112,11 @@ describe('product feed export and the jobs lists', () => {
   });
 
   it('sorts the job lists by creation, status or type (ties by id), pages without a repeat or a gap, and refuses an unknown sort', async () => {
-    for (let i = 0; i < 2; i++) expect((await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/export/extmarket`, { token: admin, body: { languages: ['en'] } })).status).to.equal(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/export/extmarket`, { token: admin, body: { languages: ['en'] } }))
+          .status,
+      ).to.equal(200);
     const lists = [
       { path: `/api/v1/admin/vendors/${v.vendorId}/jobs`, token: admin },
       { path: `/api/v1/admin/extmarket/jobs?vendor_id=${v.vendorId}`, token: admin },

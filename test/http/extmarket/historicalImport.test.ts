@@ -19,8 +19,14 @@ describe('extmarket historical import job', () => {
     for (let i = 1; i <= 60; i++) {
       const state = i % 3 === 0 ? 'declined' : 'confirmed';
       const unit = state === 'declined' ? 'confirmed_unavailable' : 'confirmed_available';
-      server.shipments.push({ id: `H${i}`, orderId: `HO${i}`, number: `H-${i}`, state, shipCountry: i % 4 === 0 ? 'FR' : 'LU',
-        units: [{ id: `HU${i}`, ean: null, sku: `S${i}`, price: '9.99', state: unit }] });
+      server.shipments.push({
+        id: `H${i}`,
+        orderId: `HO${i}`,
+        number: `H-${i}`,
+        state,
+        shipCountry: i % 4 === 0 ? 'FR' : 'LU',
+        units: [{ id: `HU${i}`, ean: null, sku: `S${i}`, price: '9.99', state: unit }],
+      });
     }
     // A shipment without any unit cannot become an order: one failed file.
     server.shipments.push({ id: 'H-bad', orderId: 'HO-bad', number: 'H-bad', state: 'confirmed', units: [] });
@@ -31,7 +37,14 @@ describe('extmarket historical import job', () => {
     const started = await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/extmarket/historical-import`, { token: admin });
     expect(started.status).to.equal(202);
     const job = await waitForJob(app, admin, started.body.job_id, 'admin');
-    expect(job).to.include({ job_type: 'historical_import', status: 'completed', files_processed: 61, files_succeeded: 60, files_failed: 1, orders_imported: 60 });
+    expect(job).to.include({
+      job_type: 'historical_import',
+      status: 'completed',
+      files_processed: 61,
+      files_succeeded: 60,
+      files_failed: 1,
+      orders_imported: 60,
+    });
     expect(job.error_details.errors).to.have.length(1);
     expect(job.error_details.errors[0]).to.match(/H-bad.*at least one item/);
     // The job's end says every order was appended; the order list projects the last decisions a
@@ -52,7 +65,10 @@ describe('extmarket historical import job', () => {
   });
 
   it('fails the job, visibly, when the extmarket refuses the key', async () => {
-    await app.call('PUT', `/api/v1/admin/vendors/${v.vendorId}/extmarket/credentials`, { token: admin, body: { api_key: 'a-wrong-key-123' } });
+    await app.call('PUT', `/api/v1/admin/vendors/${v.vendorId}/extmarket/credentials`, {
+      token: admin,
+      body: { api_key: 'a-wrong-key-123' },
+    });
     const started = await app.call('POST', '/api/v1/vendor/extmarket/sync', { token: v.ownerToken });
     const job = await waitForJob(app, v.ownerToken, started.body.job_id);
     expect(job).to.include({ status: 'failed' });

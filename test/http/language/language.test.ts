@@ -28,12 +28,16 @@ describe('language API', () => {
     expect(set.status).to.equal(200);
     expect(set.body.message).to.equal('Langue définie sur Français');
     const cookie = set.headers.get('set-cookie')!;
-    expect(cookie).to.match(/^lang=fr;/).and.match(/path=\//i);
+    expect(cookie)
+      .to.match(/^lang=fr;/)
+      .and.match(/path=\//i);
     const current = await app.call('GET', '/api/v1/language/current', { headers: { cookie: 'lang=fr' } });
     expect(current.body).to.include({ code: 'fr', source: 'cookie', native_name: 'Français' });
     const cleared = await app.call('DELETE', '/api/v1/language/clear', { headers: { cookie: 'lang=fr' } });
     expect(cleared.status).to.equal(200);
-    expect(cleared.headers.get('set-cookie')).to.match(/^lang=;/).and.match(/expires=Thu, 01 Jan 1970/i);
+    expect(cleared.headers.get('set-cookie'))
+      .to.match(/^lang=;/)
+      .and.match(/expires=Thu, 01 Jan 1970/i);
     expect(cleared.body.current.source).not.to.equal('cookie');
   });
 
@@ -54,7 +58,10 @@ describe('language API', () => {
     const platform = await app.call('GET', '/api/v1/language/current');
     expect(platform.body).to.include({ locale: app.services.config.defaultLocale, locale_source: 'environment' });
 
-    const setting = await app.call('PUT', '/api/v1/admin/settings/localization', { token: admin, body: { storefront_locale: 'fr-LU', storefront_currency: 'EUR' } });
+    const setting = await app.call('PUT', '/api/v1/admin/settings/localization', {
+      token: admin,
+      body: { storefront_locale: 'fr-LU', storefront_currency: 'EUR' },
+    });
     expect(setting.status).to.equal(200);
     expect(setting.body).to.include({ storefront_locale: 'fr-LU', effective_locale: 'fr-LU' });
     const fromAdmin = await app.call('GET', '/api/v1/language/current');
@@ -69,7 +76,7 @@ describe('language API', () => {
     expect(shop.body.vendor.id).to.equal(v.vendorId);
   });
 
-  it('on a shop, offers only the shop\'s languages and ignores a cookie for another one', async () => {
+  it("on a shop, offers only the shop's languages and ignores a cookie for another one", async () => {
     const referer = { referer: `http://localhost/vendors/${v.vendorCode}/shop/` };
     const list = await app.call('GET', '/api/v1/language/list', { headers: referer });
     expect(list.body.languages.map((l: any) => l.code)).to.deep.equal(['fr', 'de']);

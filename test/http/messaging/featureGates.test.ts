@@ -42,13 +42,19 @@ describe('messaging: plan features per conversation type and attachment', () => 
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     return res.body;
   };
-  const toCustomer = () => ({ conversation_type: 'vendor_customer', customer_id: shopper.id, subject: 'Your order', body: 'It ships today' });
+  const toCustomer = () => ({
+    conversation_type: 'vendor_customer',
+    customer_id: shopper.id,
+    subject: 'Your order',
+    body: 'It ships today',
+  });
   /** What messaging keeps: the conversation streams' events and the stored files. */
   const kept = async () => {
     const [{ n }] = await app.services.db.knex('events').where('stream_id', 'like', 'conversation-%').count({ n: '*' });
     const root = join(app.services.config.dataDir, 'messages');
     const files: string[] = [];
-    for (const dir of await readdir(root).catch(() => [] as string[])) files.push(...(await readdir(join(root, dir))).map((f) => `${dir}/${f}`));
+    for (const dir of await readdir(root).catch(() => [] as string[]))
+      files.push(...(await readdir(join(root, dir))).map((f) => `${dir}/${f}`));
     return { events: Number(n), folders: (await readdir(root).catch(() => [])).length, files: files.sort() };
   };
 
@@ -56,8 +62,14 @@ describe('messaging: plan features per conversation type and attachment', () => 
   let customerConversation: string;
   let oldAttachment: { id: string; url: string };
 
-  it('an Essential vendor writes to the platform\'s admins, but not to a customer (customer_messaging, professional)', async () => {
-    const started = created(await call(app, vendor, 'POST', '/messages', { conversation_type: 'admin_vendor', subject: 'Payout question', body: 'When is the payout?' }));
+  it("an Essential vendor writes to the platform's admins, but not to a customer (customer_messaging, professional)", async () => {
+    const started = created(
+      await call(app, vendor, 'POST', '/messages', {
+        conversation_type: 'admin_vendor',
+        subject: 'Payout question',
+        body: 'When is the payout?',
+      }),
+    );
     adminConversation = started.id;
     created(await call(app, vendor, 'POST', `/messages/${adminConversation}`, { body: 'Any news?' }));
     created(await call(app, admin, 'POST', `/messages/${adminConversation}`, { body: 'Friday.' }));
@@ -71,14 +83,26 @@ describe('messaging: plan features per conversation type and attachment', () => 
     expect(wrongType.body.code).to.equal('InvalidConversationTypeException');
   });
 
-  it('its customers cannot write to it either: the refusal names the shop\'s missing feature', async () => {
+  it("its customers cannot write to it either: the refusal names the shop's missing feature", async () => {
     const before = await kept();
-    refused(await call(app, customer, 'POST', '/messages', { subject: 'Hello', body: 'Do you ship to Belgium?' }), 'customer_messaging', 'professional', 'essential');
+    refused(
+      await call(app, customer, 'POST', '/messages', { subject: 'Hello', body: 'Do you ship to Belgium?' }),
+      'customer_messaging',
+      'professional',
+      'essential',
+    );
     expect(await kept()).to.deep.equal(before);
   });
 
   it('admins are never gated: an admin writes to the vendor, with a file, whatever its tier', async () => {
-    created(await call(app, admin, 'POST', '/messages', { conversation_type: 'admin_vendor', vendor_id: v.vendorId, subject: 'Welcome', body: 'Hello from the platform' }));
+    created(
+      await call(app, admin, 'POST', '/messages', {
+        conversation_type: 'admin_vendor',
+        vendor_id: v.vendorId,
+        subject: 'Welcome',
+        body: 'Hello from the platform',
+      }),
+    );
     const withFile = created(await sendForm(app, admin, `/messages/${adminConversation}`, { body: 'The terms, attached' }, [pdf]));
     expect(withFile.messages.items.at(-1).attachments).to.have.length(1);
   });
@@ -90,12 +114,42 @@ describe('messaging: plan features per conversation type and attachment', () => 
     created(await call(app, customer, 'POST', '/messages', { subject: 'Another question', body: 'Gift wrapping?' }));
 
     const before = await kept();
-    refused(await sendForm(app, vendor, `/messages/${customerConversation}`, { body: 'The invoice' }, [pdf]), 'message_attachments', 'business', 'professional');
-    refused(await sendForm(app, vendor, '/messages', { conversation_type: 'vendor_customer', customer_id: String(shopper.id), subject: 'Invoice', body: 'attached' }, [pdf]),
-      'message_attachments', 'business', 'professional');
-    refused(await sendForm(app, vendor, `/messages/${adminConversation}`, { body: 'A screenshot' }, [pdf]), 'message_attachments', 'business', 'professional');
-    refused(await sendForm(app, customer, `/messages/${customerConversation}`, { body: 'A photo of the parcel' }, [pdf]), 'message_attachments', 'business', 'professional');
-    refused(await sendForm(app, customer, '/messages', { subject: 'Damaged', body: 'see photo' }, [pdf]), 'message_attachments', 'business', 'professional');
+    refused(
+      await sendForm(app, vendor, `/messages/${customerConversation}`, { body: 'The invoice' }, [pdf]),
+      'message_attachments',
+      'business',
+      'professional',
+    );
+    refused(
+      await sendForm(
+        app,
+        vendor,
+        '/messages',
+        { conversation_type: 'vendor_customer', customer_id: String(shopper.id), subject: 'Invoice', body: 'attached' },
+        [pdf],
+      ),
+      'message_attachments',
+      'business',
+      'professional',
+    );
+    refused(
+      await sendForm(app, vendor, `/messages/${adminConversation}`, { body: 'A screenshot' }, [pdf]),
+      'message_attachments',
+      'business',
+      'professional',
+    );
+    refused(
+      await sendForm(app, customer, `/messages/${customerConversation}`, { body: 'A photo of the parcel' }, [pdf]),
+      'message_attachments',
+      'business',
+      'professional',
+    );
+    refused(
+      await sendForm(app, customer, '/messages', { subject: 'Damaged', body: 'see photo' }, [pdf]),
+      'message_attachments',
+      'business',
+      'professional',
+    );
     expect(await kept(), 'no event, no file, no folder').to.deep.equal(before);
     const detail = await call(app, vendor, 'GET', `/messages/${customerConversation}`);
     expect(detail.body.message_count).to.equal(2);
@@ -106,8 +160,16 @@ describe('messaging: plan features per conversation type and attachment', () => 
     const sent = created(await sendForm(app, vendor, `/messages/${customerConversation}`, { body: 'The invoice' }, [pdf]));
     const file = sent.messages.items.at(-1).attachments[0];
     oldAttachment = { id: file.id, url: file.url };
-    created(await sendForm(app, customer, `/messages/${customerConversation}`, { body: 'A photo of the parcel' }, [{ name: 'parcel.txt', data: 'a dented box', type: 'text/plain' }]));
-    created(await sendForm(app, customer, '/messages', { subject: 'Damaged', body: 'see note' }, [{ name: 'note.txt', data: 'corner crushed', type: 'text/plain' }]));
+    created(
+      await sendForm(app, customer, `/messages/${customerConversation}`, { body: 'A photo of the parcel' }, [
+        { name: 'parcel.txt', data: 'a dented box', type: 'text/plain' },
+      ]),
+    );
+    created(
+      await sendForm(app, customer, '/messages', { subject: 'Damaged', body: 'see note' }, [
+        { name: 'note.txt', data: 'corner crushed', type: 'text/plain' },
+      ]),
+    );
     created(await sendForm(app, vendor, `/messages/${adminConversation}`, { body: 'A screenshot' }, [pdf]));
   });
 
@@ -129,14 +191,29 @@ describe('messaging: plan features per conversation type and attachment', () => 
     const asCustomerFile = await download(app, customer, `/api/v1/shop/messages/${customerConversation}/attachments/${oldAttachment.id}`);
     expect(asCustomerFile.status).to.equal(200);
 
-    refused(await call(app, vendor, 'POST', `/messages/${customerConversation}`, { body: 'One more thing' }), 'customer_messaging', 'professional', 'essential');
-    refused(await call(app, customer, 'POST', `/messages/${customerConversation}`, { body: 'Hello?' }), 'customer_messaging', 'professional', 'essential');
+    refused(
+      await call(app, vendor, 'POST', `/messages/${customerConversation}`, { body: 'One more thing' }),
+      'customer_messaging',
+      'professional',
+      'essential',
+    );
+    refused(
+      await call(app, customer, 'POST', `/messages/${customerConversation}`, { body: 'Hello?' }),
+      'customer_messaging',
+      'professional',
+      'essential',
+    );
     created(await call(app, vendor, 'POST', `/messages/${adminConversation}`, { body: 'We moved to Essential' }));
   });
 
-  it('the OpenAPI document shows the refusal on the vendor\'s and the shop\'s writes, not on the admins\'', async () => {
+  it("the OpenAPI document shows the refusal on the vendor's and the shop's writes, not on the admins'", async () => {
     const doc = await resolvedDocument(app);
-    for (const path of ['/api/v1/vendor/messages', '/api/v1/vendor/messages/{conversation_id}', '/api/v1/shop/messages', '/api/v1/shop/messages/{conversation_id}']) {
+    for (const path of [
+      '/api/v1/vendor/messages',
+      '/api/v1/vendor/messages/{conversation_id}',
+      '/api/v1/shop/messages',
+      '/api/v1/shop/messages/{conversation_id}',
+    ]) {
       expect(doc.paths[path].post.responses['403'].description, path).to.include('FeatureNotAvailableException');
       expect(doc.paths[path].get.responses['403'].description, `${path} (reading)`).not.to.include('FeatureNotAvailableException');
     }

@@ -14,8 +14,7 @@ describe('messaging: e-mail to offline recipients', function () {
   let app: TestApp;
   let s: MessagingShop;
 
-  const mailsAbout = (to: string, conversationId: string) =>
-    app.mailbox.find((m) => m.to.includes(to) && m.text.includes(conversationId));
+  const mailsAbout = (to: string, conversationId: string) => app.mailbox.find((m) => m.to.includes(to) && m.text.includes(conversationId));
   /** Every mail for the event is enqueued in one transaction: once one is here, the others are decided. */
   const waitMail = (to: string, conversationId: string) =>
     app.mailbox.waitFor((m) => m.to.includes(to) && m.text.includes(conversationId), 30_000);
@@ -35,8 +34,12 @@ describe('messaging: e-mail to offline recipients', function () {
     form.set('subject', 'Broken lid');
     form.set('body', 'The lid arrived cracked, photo attached.');
     form.append('files', new Blob([Buffer.from('%PDF-1.4\nproof of purchase\n')], { type: 'application/pdf' }), 'receipt-4711.pdf');
-    const res = await fetch(`${app.url}/api/v1/shop/messages`, { method: 'POST', headers: { ...bearer(s.customer.token), ...shopHeaders(s.vendor.vendorCode) }, body: form });
-    const created = await res.json() as any;
+    const res = await fetch(`${app.url}/api/v1/shop/messages`, {
+      method: 'POST',
+      headers: { ...bearer(s.customer.token), ...shopHeaders(s.vendor.vendorCode) },
+      body: form,
+    });
+    const created = (await res.json()) as any;
     expect(res.status, JSON.stringify(created)).to.equal(201);
     const id = created.id as string;
 
@@ -72,7 +75,7 @@ describe('messaging: e-mail to offline recipients', function () {
     expect(mailsAbout(s.vendor.ownerEmail, id).map((m) => m.text.includes('follow-up three'))).to.deep.equal([false, true]);
   });
 
-  it('a recipient with a live stream open gets no mail; the customer, offline, gets one in French with the shop\'s link', async () => {
+  it("a recipient with a live stream open gets no mail; the customer, offline, gets one in French with the shop's link", async () => {
     const id = await customerWrites(s, 'are you there?');
     await waitMail(s.vendor.ownerEmail, id);
     const live = await stream(app.url, 'vendor', bearer(s.member.token));

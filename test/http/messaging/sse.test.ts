@@ -12,7 +12,9 @@ describe('messaging: Server-Sent Events on a response', () => {
     const app = new Koa();
     app.use(async (ctx) => {
       const sse = openSse(ctx, 50);
-      sse.onClose(() => { closed = true; });
+      sse.onClose(() => {
+        closed = true;
+      });
       sse.send('message', { body: 'line one\nline two' }, { a: '771', b: '42' });
     });
     const server = app.listen(0, '127.0.0.1');
@@ -34,7 +36,11 @@ describe('messaging: Server-Sent Events on a response', () => {
   });
 
   it('reads back only the ids it writes', () => {
-    expect(parsePosition(encodePosition({ a: '18446744073709551615', b: '9007199254740993' }))).to.deep.equal({ a: '18446744073709551615', b: '9007199254740993' });
-    for (const bad of ['', '12', '1-', '-1', '1-2-3', 'a-b', '1 - 2', `${'9'.repeat(21)}-1`]) expect(parsePosition(bad), bad).to.equal(null);
+    expect(parsePosition(encodePosition({ a: '18446744073709551615', b: '9007199254740993' }))).to.deep.equal({
+      a: '18446744073709551615',
+      b: '9007199254740993',
+    });
+    for (const bad of ['', '12', '1-', '-1', '1-2-3', 'a-b', '1 - 2', `${'9'.repeat(21)}-1`])
+      expect(parsePosition(bad), bad).to.equal(null);
   });
 });

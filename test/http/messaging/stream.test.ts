@@ -3,7 +3,14 @@ import { testApp, type TestApp } from '../../support/app.ts';
 import { adminLogin, startService, type ChildService } from '../../support/childService.ts';
 import { freshPostgresDatabase, requirePostgres } from '../../support/database.ts';
 import {
-  bearer, customerHeaders, customerWrites, messagingShop, remoteClient, reply, stream, type MessagingShop,
+  bearer,
+  customerHeaders,
+  customerWrites,
+  messagingShop,
+  remoteClient,
+  reply,
+  stream,
+  type MessagingShop,
 } from '../../support/messagingLive.ts';
 import { openStream } from '../../support/sse.ts';
 
@@ -16,15 +23,20 @@ describe('messaging: live stream (Server-Sent Events)', function () {
   let app: TestApp;
   let s: MessagingShop;
   const opened: { close(): void }[] = [];
-  const keep = <T extends { close(): void }>(c: T) => { opened.push(c); return c; };
+  const keep = <T extends { close(): void }>(c: T) => {
+    opened.push(c);
+    return c;
+  };
 
   before(async () => {
     app = await testApp();
     s = await messagingShop(app);
   });
-  afterEach(() => { for (const c of opened.splice(0)) c.close(); });
+  afterEach(() => {
+    for (const c of opened.splice(0)) c.close();
+  });
 
-  it('a customer\'s message reaches them and every member of the vendor\'s team within a second, with their unread counts', async () => {
+  it("a customer's message reaches them and every member of the vendor's team within a second, with their unread counts", async () => {
     const owner = keep(await stream(app.url, 'vendor', bearer(s.vendor.ownerToken)));
     const member = keep(await stream(app.url, 'vendor', bearer(s.member.token)));
     const customer = keep(await stream(app.url, 'shop', customerHeaders(s)));
@@ -38,7 +50,11 @@ describe('messaging: live stream (Server-Sent Events)', function () {
       const m = await c.next((e) => e.event === 'message', 1000);
       expect(m.receivedAt - sent, 'delivery delay (ms)').to.be.below(1000);
       expect(m.id).to.match(/^\d+-\d+$/);
-      expect(m.data).to.include({ conversation_id: conversationId, body: 'Is the blue one in stock?', conversation_type: 'vendor_customer' });
+      expect(m.data).to.include({
+        conversation_id: conversationId,
+        body: 'Is the blue one in stock?',
+        conversation_type: 'vendor_customer',
+      });
       expect(m.data.author).to.deep.include({ kind: 'customer', id: s.customer.id });
       expect(m.data.is_own).to.equal(c === customer);
     }
@@ -58,17 +74,25 @@ describe('messaging: live stream (Server-Sent Events)', function () {
   it('a client that reconnects with Last-Event-ID gets every message it missed, in order, then the live ones', async () => {
     const conversationId = await customerWrites(s, 'first');
     const first = keep(await stream(app.url, 'vendor', bearer(s.member.token)));
-    await reply(app, 'shop', s.customer.token, conversationId, 'second', { referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/` });
+    await reply(app, 'shop', s.customer.token, conversationId, 'second', {
+      referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/`,
+    });
     const seen = await first.next((e) => e.event === 'message');
     expect(seen.data.body).to.equal('second');
     first.close();
 
     // While it is away: three more messages, from both sides.
-    await reply(app, 'shop', s.customer.token, conversationId, 'third', { referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/` });
+    await reply(app, 'shop', s.customer.token, conversationId, 'third', {
+      referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/`,
+    });
     await reply(app, 'vendor', s.vendor.ownerToken, conversationId, 'fourth');
-    await reply(app, 'shop', s.customer.token, conversationId, 'fifth', { referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/` });
+    await reply(app, 'shop', s.customer.token, conversationId, 'fifth', {
+      referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/`,
+    });
 
-    const again = keep(await openStream(`${app.url}/api/v1/vendor/messages/stream`, { ...bearer(s.member.token), 'last-event-id': first.lastEventId! }));
+    const again = keep(
+      await openStream(`${app.url}/api/v1/vendor/messages/stream`, { ...bearer(s.member.token), 'last-event-id': first.lastEventId! }),
+    );
     for (const body of ['third', 'fourth', 'fifth']) expect((await again.next((e) => e.event === 'message')).data.body).to.equal(body);
     await reply(app, 'vendor', s.vendor.ownerToken, conversationId, 'sixth');
     expect((await again.next((e) => e.event === 'message')).data.body).to.equal('sixth');
@@ -77,12 +101,14 @@ describe('messaging: live stream (Server-Sent Events)', function () {
     expect(new Set(ids).size).to.equal(4);
 
     // A made-up Last-Event-ID is no error: the stream starts now.
-    const odd = keep(await openStream(`${app.url}/api/v1/vendor/messages/stream`, { ...bearer(s.member.token), 'last-event-id': 'yesterday' }));
+    const odd = keep(
+      await openStream(`${app.url}/api/v1/vendor/messages/stream`, { ...bearer(s.member.token), 'last-event-id': 'yesterday' }),
+    );
     expect(odd.status).to.equal(200);
     expect((await odd.next((e) => e.event === 'unread')).data.count).to.be.a('number');
   });
 
-  it('another tenant\'s messages never arrive: not at another vendor, not at another customer, not at an admin', async () => {
+  it("another tenant's messages never arrive: not at another vendor, not at another customer, not at an admin", async () => {
     const other = await messagingShop(app);
     const strangerAtSameShop = await (async () => {
       const { registerCustomer } = await import('../../support/customers.ts');
@@ -90,7 +116,12 @@ describe('messaging: live stream (Server-Sent Events)', function () {
     })();
     const otherVendor = keep(await stream(app.url, 'vendor', bearer(other.vendor.ownerToken)));
     const otherCustomer = keep(await stream(app.url, 'shop', customerHeaders(other)));
-    const sameShopStranger = keep(await stream(app.url, 'shop', { ...bearer(strangerAtSameShop.token), referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/` }));
+    const sameShopStranger = keep(
+      await stream(app.url, 'shop', {
+        ...bearer(strangerAtSameShop.token),
+        referer: `http://localhost/vendors/${s.vendor.vendorCode}/shop/`,
+      }),
+    );
     const admin = keep(await stream(app.url, 'admin', bearer(await app.adminToken())));
     const mine = keep(await stream(app.url, 'vendor', bearer(s.vendor.ownerToken)));
 
@@ -108,11 +139,12 @@ describe('messaging: live stream (Server-Sent Events)', function () {
     expect(admin.all((e) => e.event === 'message')).to.deep.equal([]);
   });
 
-  it('admin_vendor conversations reach every admin and the vendor\'s team; the vendor_token cookie opens the stream', async () => {
+  it("admin_vendor conversations reach every admin and the vendor's team; the vendor_token cookie opens the stream", async () => {
     const admin = keep(await stream(app.url, 'admin', bearer(await app.adminToken())));
     const viaCookie = keep(await stream(app.url, 'vendor', { cookie: `vendor_token=${s.member.token}` }));
     const started = await app.call('POST', '/api/v1/vendor/messages', {
-      token: s.vendor.ownerToken, body: { conversation_type: 'admin_vendor', subject: 'Invoice', body: 'Our invoice is wrong' },
+      token: s.vendor.ownerToken,
+      body: { conversation_type: 'admin_vendor', subject: 'Invoice', body: 'Our invoice is wrong' },
     });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     expect((await admin.next((e) => e.event === 'message')).data.body).to.equal('Our invoice is wrong');
@@ -136,7 +168,7 @@ describe('messaging: live stream (Server-Sent Events)', function () {
     }
   });
 
-  it('without credentials, or with another area\'s token, the stream is refused', async () => {
+  it("without credentials, or with another area's token, the stream is refused", async () => {
     const none = keep(await openStream(`${app.url}/api/v1/vendor/messages/stream`));
     expect(none.status).to.equal(401);
     const customerAtVendor = keep(await openStream(`${app.url}/api/v1/vendor/messages/stream`, bearer(s.customer.token)));
@@ -167,7 +199,11 @@ describe('messaging: live stream across two service instances', function () {
 
       // The customer writes through instance B; the team member listens on A.
       let sent = performance.now();
-      const created = await b.call('POST', '/api/v1/shop/messages', { token: s.customer.token, headers: shopReferer, body: { subject: 'Across', body: 'from B' } });
+      const created = await b.call('POST', '/api/v1/shop/messages', {
+        token: s.customer.token,
+        headers: shopReferer,
+        body: { subject: 'Across', body: 'from B' },
+      });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       const conversationId = created.body.id as string;
       const atA = await memberAtA.next((e) => e.event === 'message', 1000);
@@ -187,7 +223,10 @@ describe('messaging: live stream across two service instances', function () {
       await reply(b, 'shop', s.customer.token, conversationId, 'missed one', shopReferer);
       await reply(a, 'vendor', s.vendor.ownerToken, conversationId, 'missed two');
       const { openStream } = await import('../../support/sse.ts');
-      const resumed = await openStream(`${instances[1].url}/api/v1/vendor/messages/stream`, { ...bearer(s.member.token), 'last-event-id': memberAtA.lastEventId! });
+      const resumed = await openStream(`${instances[1].url}/api/v1/vendor/messages/stream`, {
+        ...bearer(s.member.token),
+        'last-event-id': memberAtA.lastEventId!,
+      });
       streams.push(resumed);
       expect((await resumed.next((e) => e.event === 'message')).data.body).to.equal('missed one');
       expect((await resumed.next((e) => e.event === 'message')).data.body).to.equal('missed two');

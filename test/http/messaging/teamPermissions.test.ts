@@ -21,7 +21,10 @@ describe('messaging: the team permission to send', function () {
     app = await testApp();
     team = await vendorTeam(app);
     viewer = await teamMember(app, team, 'viewer', 'Vera');
-    const started = await call(app, asCustomer(team, team.customer.token), 'POST', '/messages', { subject: 'Where is my parcel?', body: 'Ordered last week.' });
+    const started = await call(app, asCustomer(team, team.customer.token), 'POST', '/messages', {
+      subject: 'Where is my parcel?',
+      body: 'Ordered last week.',
+    });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     conversation = started.body.id;
   });
@@ -34,13 +37,16 @@ describe('messaging: the team permission to send', function () {
     expect((await call(app, asVendor(viewer.token), 'POST', `/messages/${conversation}/read`)).status).to.equal(200);
   });
 
-  it('refuses a viewer\'s reply and new conversation with 403 naming messages.send, storing nothing', async () => {
+  it("refuses a viewer's reply and new conversation with 403 naming messages.send, storing nothing", async () => {
     const before = await events();
     const reply = await call(app, asVendor(viewer.token), 'POST', `/messages/${conversation}`, { body: 'On its way!' });
     expect(reply.status).to.equal(403);
     expect(reply.body).to.include({ code: 'InsufficientVendorPermissionsException', required_permission: 'messages.send' });
     const start = await call(app, asVendor(viewer.token), 'POST', '/messages', {
-      conversation_type: 'vendor_customer', customer_id: team.customer.id, subject: 'Hello', body: 'From a viewer',
+      conversation_type: 'vendor_customer',
+      customer_id: team.customer.id,
+      subject: 'Hello',
+      body: 'From a viewer',
     });
     expect(start.status).to.equal(403);
     expect(start.body.code).to.equal('InsufficientVendorPermissionsException');
@@ -55,7 +61,12 @@ describe('messaging: the team permission to send', function () {
   it('shows a viewer the conversation page without a reply form, and refuses the form in words', async () => {
     const browser = visitor(app);
     const login = await browser.get('/vendor/login');
-    const signedIn = await browser.post('/vendor/login', { login: viewer.email, password: viewer.password, return: '/vendor/messages', _csrf: browser.csrf(login.body) });
+    const signedIn = await browser.post('/vendor/login', {
+      login: viewer.email,
+      password: viewer.password,
+      return: '/vendor/messages',
+      _csrf: browser.csrf(login.body),
+    });
     expect(signedIn.status).to.equal(303);
     const page = await browser.get(`/vendor/messages/${conversation}`);
     expect(page.status).to.equal(200);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { asCustomer, asVendor, call, download, sendForm, unread, vendorTeam, type Party, type Team } from '../../support/messaging.ts';
 
-describe('messaging: a customer and the vendor\'s team', () => {
+describe("messaging: a customer and the vendor's team", () => {
   let app: TestApp;
   let v: Team;
   let customer: Party;
@@ -18,15 +18,24 @@ describe('messaging: a customer and the vendor\'s team', () => {
     customer = asCustomer(v, v.customer.token);
     owner = asVendor(v.ownerToken);
     member = asVendor(v.member.token);
-    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
   });
 
   it('a customer writes to the shop with a photo; every team member sees it unread and reads on their own', async () => {
-    const started = await sendForm(app, customer, '/messages', { subject: 'Broken handle', body: 'The handle came off, see the photo' },
-      [{ name: 'handle.png', data: png, type: 'image/png' }]);
+    const started = await sendForm(app, customer, '/messages', { subject: 'Broken handle', body: 'The handle came off, see the photo' }, [
+      { name: 'handle.png', data: png, type: 'image/png' },
+    ]);
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     const conversation = started.body;
-    expect(conversation).to.include({ conversation_type: 'vendor_customer', subject: 'Broken handle', vendor_id: v.vendorId, customer_id: v.customer.id, unread_count: 0 });
+    expect(conversation).to.include({
+      conversation_type: 'vendor_customer',
+      subject: 'Broken handle',
+      vendor_id: v.vendorId,
+      customer_id: v.customer.id,
+      unread_count: 0,
+    });
     expect(conversation.messages.items).to.have.length(1);
     const [attachment] = conversation.messages.items[0].attachments;
     expect(attachment).to.include({ filename: 'handle.png', content_type: 'image/png', size: png.length });
@@ -59,7 +68,11 @@ describe('messaging: a customer and the vendor\'s team', () => {
     expect(await unread(app, member)).to.equal(0);
 
     // Every participant downloads the photo, from their own area.
-    for (const [who, prefix] of [[customer, '/api/v1/shop'], [owner, '/api/v1/vendor'], [member, '/api/v1/vendor']] as const) {
+    for (const [who, prefix] of [
+      [customer, '/api/v1/shop'],
+      [owner, '/api/v1/vendor'],
+      [member, '/api/v1/vendor'],
+    ] as const) {
       const file = await download(app, who, `${prefix}/messages/${conversation.id}/attachments/${attachment.id}`);
       expect(file.status).to.equal(200);
       expect(file.data.equals(png)).to.equal(true);
@@ -70,7 +83,12 @@ describe('messaging: a customer and the vendor\'s team', () => {
   });
 
   it('the vendor starts a conversation with one of its customers; the customer opens it and reads it', async () => {
-    const started = await call(app, owner, 'POST', '/messages', { conversation_type: 'vendor_customer', customer_id: v.customer.id, subject: 'Your order', body: 'It ships today' });
+    const started = await call(app, owner, 'POST', '/messages', {
+      conversation_type: 'vendor_customer',
+      customer_id: v.customer.id,
+      subject: 'Your order',
+      body: 'It ships today',
+    });
     expect(started.status, JSON.stringify(started.body)).to.equal(201);
     const before = await unread(app, customer);
     const list = await call(app, customer, 'GET', '/messages');
@@ -100,7 +118,9 @@ describe('messaging: a customer and the vendor\'s team', () => {
     await call(app, member, 'POST', `/messages/${started.body.id}/read`);
     const ownerBefore = await unread(app, owner);
     const memberBefore = await unread(app, member);
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => call(app, customer, 'POST', `/messages/${started.body.id}`, { body: `question ${i + 1}` })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(app, customer, 'POST', `/messages/${started.body.id}`, { body: `question ${i + 1}` })),
+    );
     expect(replies.map((r) => r.status)).to.deep.equal(Array(20).fill(201));
     expect(await unread(app, owner)).to.equal(ownerBefore + 20);
     expect(await unread(app, member)).to.equal(memberBefore + 20);
@@ -109,13 +129,17 @@ describe('messaging: a customer and the vendor\'s team', () => {
     expect(new Set(detail.body.messages.items.map((m: any) => m.body)).size).to.equal(21);
   });
 
-  it('replies from both sides at once: each counts only the others\' messages', async () => {
+  it("replies from both sides at once: each counts only the others' messages", async () => {
     const started = await call(app, customer, 'POST', '/messages', { subject: 'Back and forth', body: 'start' });
     await call(app, owner, 'POST', `/messages/${started.body.id}/read`);
     const before = await Promise.all([unread(app, owner), unread(app, member), unread(app, customer)]);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2
-      ? call(app, customer, 'POST', `/messages/${started.body.id}`, { body: `customer ${i}` })
-      : call(app, member, 'POST', `/messages/${started.body.id}`, { body: `member ${i}` }))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? call(app, customer, 'POST', `/messages/${started.body.id}`, { body: `customer ${i}` })
+          : call(app, member, 'POST', `/messages/${started.body.id}`, { body: `member ${i}` }),
+      ),
+    );
     const detail = await call(app, owner, 'GET', `/messages/${started.body.id}?limit=100`);
     expect(detail.body.message_count).to.equal(21);
     // The owner wrote nothing: all 20. The member: the customer's 10 after their own last one at most, and never their own.

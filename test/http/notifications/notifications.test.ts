@@ -18,7 +18,15 @@ describe('admin notifications: every admin sees them, each with their own read s
     root = await app.adminToken();
     vendor = await createVendorWithOwner(app);
     const opts = { base, count: 3, marketplace: `Notify${base}` };
-    const rows = [HEADER, goodRow(opts, 1), goodRow(opts, 2), goodRow(opts, 3), ...badRows(opts).slice(0, 2).map((b) => b.row)];
+    const rows = [
+      HEADER,
+      goodRow(opts, 1),
+      goodRow(opts, 2),
+      goodRow(opts, 3),
+      ...badRows(opts)
+        .slice(0, 2)
+        .map((b) => b.row),
+    ];
     files = await serveFiles({ '/mixed.csv': csv(rows) });
     alice = await newAdmin(app);
     bob = await newAdmin(app);
@@ -29,7 +37,8 @@ describe('admin notifications: every admin sees them, each with their own read s
 
   it('an import that rejected rows raises one warning that every admin sees, unread, with a link to the errors', async () => {
     const started = await app.call('POST', '/api/v1/admin/marketplace-import-jobs', {
-      token: root, body: { vendor_id: vendor.vendorId, language: 'en', source_url: `${files.url}/mixed.csv` },
+      token: root,
+      body: { vendor_id: vendor.vendorId, language: 'en', source_url: `${files.url}/mixed.csv` },
     });
     expect(started.status, JSON.stringify(started.body)).to.equal(202);
     const job = await waitForJob(app, `/api/v1/admin/marketplace-import-jobs/${started.body.id}`, root);
@@ -38,7 +47,12 @@ describe('admin notifications: every admin sees them, each with their own read s
     const ofJob = (n: any) => n.data.job_id === started.body.id;
     for (const admin of [root, alice.token, bob.token]) {
       const n = await notificationAppears(app, admin, 'marketplace_import_completed_with_errors', ofJob);
-      expect(n).to.include({ severity: 'warning', is_read: false, vendor_id: vendor.vendorId, link: `/api/v1/admin/marketplace-import-jobs/${started.body.id}/errors` });
+      expect(n).to.include({
+        severity: 'warning',
+        is_read: false,
+        vendor_id: vendor.vendorId,
+        link: `/api/v1/admin/marketplace-import-jobs/${started.body.id}/errors`,
+      });
       expect(n.data).to.include({ accepted: 3, rejected: 2 });
       expect(n.title).to.include('rejected 2 row(s)');
     }
@@ -49,7 +63,7 @@ describe('admin notifications: every admin sees them, each with their own read s
     expect(errors.status).to.equal(200);
   });
 
-  it('counts unread notifications exactly per admin; reading one or all moves only that admin\'s count', async () => {
+  it("counts unread notifications exactly per admin; reading one or all moves only that admin's count", async () => {
     for (const admin of [alice, bob]) {
       const res = await app.call('POST', '/api/v1/admin/notifications/read-all', { token: admin.token });
       expect(res.status).to.equal(200);
@@ -89,8 +103,9 @@ describe('admin notifications: every admin sees them, each with their own read s
 
   it('lists newest first and filters by unread, kind and severity, as pages of {items,total,page,limit}', async () => {
     const companies = [await createCompany(app), await createCompany(app)];
-    const [older, newer] = await Promise.all(companies.map((c) =>
-      notificationAppears(app, alice.token, 'company_created', (n) => n.data.company_id === c.id)));
+    const [older, newer] = await Promise.all(
+      companies.map((c) => notificationAppears(app, alice.token, 'company_created', (n) => n.data.company_id === c.id)),
+    );
     const page = await app.call('GET', '/api/v1/admin/notifications?kind=company_created&limit=2&page=1', { token: alice.token });
     expect(page.status).to.equal(200);
     expect(page.body).to.include({ page: 1, limit: 2 });
@@ -100,10 +115,16 @@ describe('admin notifications: every admin sees them, each with their own read s
     await app.call('POST', `/api/v1/admin/notifications/${newer.id}/read`, { token: alice.token });
     const unread = await listNotifications(app, alice.token, 'unread=true');
     expect(unread.every((n) => n.is_read === false)).to.equal(true);
-    expect(unread.map((n) => n.id)).to.include(older.id).and.not.include(newer.id);
+    expect(unread.map((n) => n.id))
+      .to.include(older.id)
+      .and.not.include(newer.id);
     const readOnes = await listNotifications(app, alice.token, 'unread=false');
-    expect(readOnes.map((n) => n.id)).to.include(newer.id).and.not.include(older.id);
-    expect(await unreadCount(app, alice.token)).to.equal((await app.call('GET', '/api/v1/admin/notifications?unread=true&limit=1', { token: alice.token })).body.total);
+    expect(readOnes.map((n) => n.id))
+      .to.include(newer.id)
+      .and.not.include(older.id);
+    expect(await unreadCount(app, alice.token)).to.equal(
+      (await app.call('GET', '/api/v1/admin/notifications?unread=true&limit=1', { token: alice.token })).body.total,
+    );
 
     const warnings = await listNotifications(app, alice.token, 'severity=warning');
     expect(warnings.length).to.be.greaterThan(0);

@@ -4,7 +4,9 @@ import { testApp, type TestApp } from '../../support/app.ts';
 /** SPEC.md 4.4 platform area: pricing for prospective vendors, from the tiers read model billing uses. */
 describe('platform pricing', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   it('answers the offered tiers with monthly and yearly prices, limits and named features, the add-ons and the 30-day trial, without a credential', async () => {
     const res = await app.call('GET', '/api/v1/platform/pricing');

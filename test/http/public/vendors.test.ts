@@ -36,8 +36,13 @@ describe('public vendor lookups', () => {
   });
 
   it('has none of the old shop endpoints under /api/v1/public/vendors', async () => {
-    for (const path of ['/api/v1/public/vendors', `/api/v1/public/vendors/${v.vendorId}`, `/api/v1/public/vendors/${v.vendorId}/products`,
-      `/api/v1/public/vendors/${v.vendorId}/cart/abc`, `/api/v1/public/vendors/${v.vendorCode}/shop/products`]) {
+    for (const path of [
+      '/api/v1/public/vendors',
+      `/api/v1/public/vendors/${v.vendorId}`,
+      `/api/v1/public/vendors/${v.vendorId}/products`,
+      `/api/v1/public/vendors/${v.vendorId}/cart/abc`,
+      `/api/v1/public/vendors/${v.vendorCode}/shop/products`,
+    ]) {
       const res = await app.call('GET', path);
       expect(res.status, path).to.equal(404);
       expect(res.body.code, path).to.equal('RouteNotFound');

@@ -16,15 +16,24 @@ describe('shop customer addresses', () => {
     shop = shopClient(app, await createVendorWithOwner(app));
   });
 
-  const add = (c: Customer, over: Record<string, unknown> = {}) => shop.call('POST', '/addresses', { token: c.token, body: { ...ADDRESS, ...over } });
+  const add = (c: Customer, over: Record<string, unknown> = {}) =>
+    shop.call('POST', '/addresses', { token: c.token, body: { ...ADDRESS, ...over } });
   const list = async (c: Customer) => (await shop.call('GET', '/addresses', { token: c.token })).body;
-  const defaults = async (c: Customer, type: string) => (await list(c)).items.filter((a: any) => a.type === type && a.is_default).map((a: any) => a.id);
+  const defaults = async (c: Customer, type: string) =>
+    (await list(c)).items.filter((a: any) => a.type === type && a.is_default).map((a: any) => a.id);
 
   it('saves an address; the first of its type is the default; the list shows it', async () => {
     const c = await registerCustomer(shop);
     const res = await add(c, { company: 'Analytical Engines', phone: '+352 123 456' });
     expect(res.status).to.equal(201);
-    expect(res.body).to.include({ type: 'shipping', country_iso: 'LU', country_name: 'Luxembourg', is_default: true, company: 'Analytical Engines', street_2: null });
+    expect(res.body).to.include({
+      type: 'shipping',
+      country_iso: 'LU',
+      country_name: 'Luxembourg',
+      is_default: true,
+      company: 'Analytical Engines',
+      street_2: null,
+    });
     const second = await add(c, { city: 'Esch-sur-Alzette' });
     expect(second.body.is_default).to.equal(false);
     const body = await list(c);
@@ -60,7 +69,7 @@ describe('shop customer addresses', () => {
     expect(shipping).to.have.length(1);
     // The stream agrees with the list: one default in the aggregate's own state.
     const events = await app.services.store.readStream(`customer-${c.id}`);
-    const moves = events.filter((e) => e.type === 'CustomerDefaultAddressChanged').map((e) => (e.data as any));
+    const moves = events.filter((e) => e.type === 'CustomerDefaultAddressChanged').map((e) => e.data as any);
     expect(moves[moves.length - 1].address_id).to.equal(shipping[0]);
     // Each move unset exactly the default its decision saw: the chain of previous ids is unbroken.
     for (let i = 1; i < moves.length; i++) expect(moves[i].previous_address_id).to.equal(moves[i - 1].address_id);
@@ -71,7 +80,8 @@ describe('shop customer addresses', () => {
     for (let i = 0; i < 8; i++) await add(c, { street: `${i} rue Basse` });
     const racing = await Promise.all(Array.from({ length: 5 }, (_, i) => add(c, { street: `${i} place d'Armes` })));
     expect(racing.filter((r) => r.status === 201)).to.have.length(2);
-    for (const r of racing.filter((x) => x.status !== 201)) expect(r.body.code).to.be.oneOf(['AddressLimitExceededException', 'ConcurrencyException']);
+    for (const r of racing.filter((x) => x.status !== 201))
+      expect(r.body.code).to.be.oneOf(['AddressLimitExceededException', 'ConcurrencyException']);
     const eleventh = await add(c);
     expect(eleventh.status).to.equal(400);
     expect(eleventh.body.code).to.equal('AddressLimitExceededException');
@@ -87,7 +97,10 @@ describe('shop customer addresses', () => {
 
   it('checks the country: a known ISO code, and a name that names it in en, fr, de or lb (derived when left out)', async () => {
     const c = await registerCustomer(shop, { preferred_language: 'de' });
-    expect((await add(c, { country_iso: 'de', country_name: 'Allemagne' })).body).to.include({ country_iso: 'DE', country_name: 'Allemagne' });
+    expect((await add(c, { country_iso: 'de', country_name: 'Allemagne' })).body).to.include({
+      country_iso: 'DE',
+      country_name: 'Allemagne',
+    });
     expect((await add(c, { country_iso: 'LU', country_name: 'Lëtzebuerg' })).status).to.equal(201);
     const derived = await add(c, { country_iso: 'FR', country_name: undefined });
     expect(derived.body.country_name).to.equal('Frankreich');
@@ -103,7 +116,10 @@ describe('shop customer addresses', () => {
     const c = await registerCustomer(shop);
     const a = (await add(c)).body;
     const b = (await add(c)).body;
-    const edited = await shop.call('PUT', `/addresses/${b.id}`, { token: c.token, body: { ...ADDRESS, street: '1 Grand-Rue', street_2: 'Apt 3' } });
+    const edited = await shop.call('PUT', `/addresses/${b.id}`, {
+      token: c.token,
+      body: { ...ADDRESS, street: '1 Grand-Rue', street_2: 'Apt 3' },
+    });
     expect(edited.status).to.equal(200);
     expect(edited.body).to.include({ id: b.id, street: '1 Grand-Rue', street_2: 'Apt 3', is_default: false });
     const removed = await shop.call('DELETE', `/addresses/${a.id}`, { token: c.token });
@@ -121,15 +137,20 @@ describe('shop customer addresses', () => {
     expect(await defaults(c, 'shipping')).to.deep.equal([]);
   });
 
-  it('answers 404 for another customer\'s address, at the same shop and at another', async () => {
+  it("answers 404 for another customer's address, at the same shop and at another", async () => {
     const owner = await registerCustomer(shop);
     const address = (await add(owner)).body;
     const stranger = await registerCustomer(shop);
     const otherShop = shopClient(app, await createVendorWithOwner(app));
     const elsewhere = await registerCustomer(otherShop);
-    for (const [client, c] of [[shop, stranger], [otherShop, elsewhere]] as const) {
+    for (const [client, c] of [
+      [shop, stranger],
+      [otherShop, elsewhere],
+    ] as const) {
       for (const [method, path, body] of [
-        ['PUT', `/addresses/${address.id}`, ADDRESS], ['DELETE', `/addresses/${address.id}`, undefined], ['PUT', `/addresses/${address.id}/default`, undefined],
+        ['PUT', `/addresses/${address.id}`, ADDRESS],
+        ['DELETE', `/addresses/${address.id}`, undefined],
+        ['PUT', `/addresses/${address.id}/default`, undefined],
       ] as const) {
         const res = await client.call(method, path, { token: c.token, body });
         expect(res.status, `${method} ${path}`).to.equal(404);

@@ -28,8 +28,10 @@ describe('shop cart', () => {
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const shop = (v: VendorFixture, headers: Record<string, string> = {}) => (method: string, path: string, body?: unknown) =>
-    app.call(method, `/api/v1/shop${path}`, { headers: { ...shopHeaders(v.vendorCode), ...headers }, body });
+  const shop =
+    (v: VendorFixture, headers: Record<string, string> = {}) =>
+    (method: string, path: string, body?: unknown) =>
+      app.call(method, `/api/v1/shop${path}`, { headers: { ...shopHeaders(v.vendorCode), ...headers }, body });
   const session = () => newSessionId();
 
   before(async function () {
@@ -38,11 +40,20 @@ describe('shop cart', () => {
     a = await createVendorWithOwner(app);
     b = await createVendorWithOwner(app);
     knife = await vendorApi(a)('POST', '/products', {
-      title: 'Chef knife', translations: { fr: { title: 'Couteau de chef' } }, price_cents: 4990, vendor_sku: unique('K'), image_link: 'https://img.test/knife.jpg',
+      title: 'Chef knife',
+      translations: { fr: { title: 'Couteau de chef' } },
+      price_cents: 4990,
+      vendor_sku: unique('K'),
+      image_link: 'https://img.test/knife.jpg',
     });
     await vendorApi(a)('POST', '/inventory', { product_id: knife.id, warehouse: 'Main', bin_location: 'A-1', quantity: 3 });
     await vendorApi(a)('POST', '/inventory', { product_id: knife.id, warehouse: 'Main', bin_location: 'A-2', quantity: 2 });
-    ebook = await vendorApi(a)('POST', '/products', { title: 'Cookbook (e-book)', price_cents: 1200, is_digital: true, vat_rate_category: 'reduced' });
+    ebook = await vendorApi(a)('POST', '/products', {
+      title: 'Cookbook (e-book)',
+      price_cents: 1200,
+      is_digital: true,
+      vat_rate_category: 'reduced',
+    });
     pan = await vendorApi(a)('POST', '/products', { title: 'Pan', price_cents: 3000, vendor_sku: unique('P') });
     await vendorApi(a)('POST', '/inventory', { product_id: pan.id, warehouse: 'Main', bin_location: 'B-1', quantity: 50 });
     bOwn = await vendorApi(b)('POST', '/products', { title: 'Other shop item', price_cents: 100, is_digital: true });
@@ -59,10 +70,19 @@ describe('shop cart', () => {
     });
 
     it('refuses a short id and an obviously predictable one with a 422 naming the format, on every cart route', async () => {
-      for (const id of ['abc', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'abcdefghijklmnopqrstuvwxyz012345', 'my%20session%20id%20with%20spaces']) {
+      for (const id of [
+        'abc',
+        'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+        'abcdefghijklmnopqrstuvwxyz012345',
+        'my%20session%20id%20with%20spaces',
+      ]) {
         for (const [method, path, body] of [
-          ['GET', `/cart/${id}`], ['POST', `/cart/${id}/items`, { product_id: knife.id }], ['PUT', `/cart/${id}/items/${knife.id}`, { quantity: 1 }],
-          ['DELETE', `/cart/${id}/items/${knife.id}`], ['DELETE', `/cart/${id}`], ['POST', `/cart/${id}/items/${knife.id}/accept-price`],
+          ['GET', `/cart/${id}`],
+          ['POST', `/cart/${id}/items`, { product_id: knife.id }],
+          ['PUT', `/cart/${id}/items/${knife.id}`, { quantity: 1 }],
+          ['DELETE', `/cart/${id}/items/${knife.id}`],
+          ['DELETE', `/cart/${id}`],
+          ['POST', `/cart/${id}/items/${knife.id}/accept-price`],
         ] as [string, string, unknown?][]) {
           const res = await shop(a)(method, path, body);
           expect(res.status, `${method} ${path}`).to.equal(422);
@@ -81,7 +101,7 @@ describe('shop cart', () => {
   });
 
   describe('adding products', () => {
-    it('adds a product twice as one line whose quantity adds up, titled in the shopper\'s language', async () => {
+    it("adds a product twice as one line whose quantity adds up, titled in the shopper's language", async () => {
       const sid = session();
       const first = await shop(a, { cookie: 'lang=fr' })('POST', `/cart/${sid}/items`, { product_id: knife.id, quantity: 1 });
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
@@ -90,9 +110,19 @@ describe('shop cart', () => {
       const cart = second.body.cart;
       expect(cart.items).to.have.length(1);
       expect(cart.items[0]).to.include({
-        product_id: knife.id, title: 'Couteau de chef', image: 'https://img.test/knife.jpg', sku: knife.vendor_sku, quantity: 3,
-        price_at_add_cents: 4990, current_price_cents: 4990, unit_price_cents: 4990, line_total_cents: 14970,
-        available: true, available_quantity: 5, price_increased: false, price_decreased: false,
+        product_id: knife.id,
+        title: 'Couteau de chef',
+        image: 'https://img.test/knife.jpg',
+        sku: knife.vendor_sku,
+        quantity: 3,
+        price_at_add_cents: 4990,
+        current_price_cents: 4990,
+        unit_price_cents: 4990,
+        line_total_cents: 14970,
+        available: true,
+        available_quantity: 5,
+        price_increased: false,
+        price_decreased: false,
       });
       expect(cart).to.include({ language: 'fr', version: 2, can_check_out: true, vendor_id: a.vendorId });
       expect(cart.totals).to.deep.include({ subtotal_cents: 14970, total_cents: 14970, item_count: 3, vat_country_iso: 'LU' });
@@ -108,7 +138,11 @@ describe('shop cart', () => {
       const res = await shop(a)('POST', `/cart/${sid}/items`, { product_id: ebook.id, quantity: 2 });
       const rates = res.body.cart.totals.vat.map((v: any) => v.rate);
       expect(rates).to.deep.equal([17, 8]);
-      expect(res.body.cart.items.find((i: any) => i.product_id === ebook.id)).to.include({ vat_rate: 8, available_quantity: null, available: true });
+      expect(res.body.cart.items.find((i: any) => i.product_id === ebook.id)).to.include({
+        vat_rate: 8,
+        available_quantity: null,
+        available: true,
+      });
     });
 
     it('keeps the same session id at two vendors as two carts', async () => {
@@ -121,7 +155,7 @@ describe('shop cart', () => {
       expect(atB.body.items.map((i: any) => [i.product_id, i.quantity])).to.deep.equal([[bOwn.id, 4]]);
     });
 
-    it('answers another vendor\'s product exactly as an unknown one', async () => {
+    it("answers another vendor's product exactly as an unknown one", async () => {
       const sid = session();
       const foreign = await shop(a)('POST', `/cart/${sid}/items`, { product_id: bOwn.id });
       const unknown = await shop(a)('POST', `/cart/${sid}/items`, { product_id: 2_000_000_000 });
@@ -162,7 +196,11 @@ describe('shop cart', () => {
       const { reserveStock } = await import('../../../commands/inventory/handlers.ts');
       const spoon = await vendorApi(a)('POST', '/products', { title: 'Spoon', price_cents: 200, vendor_sku: unique('S') });
       await vendorApi(a)('POST', '/inventory', { product_id: spoon.id, warehouse: 'Main', bin_location: 'S-1', quantity: 4 });
-      await reserveStock({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, { product_id: spoon.id, order_id: 1, order_item_id: 1, quantity: 3 }, { userId: 'test', correlationId: 'test' });
+      await reserveStock(
+        { store: app.services.store, db: app.services.db.knex, clock: app.services.clock },
+        { product_id: spoon.id, order_id: 1, order_item_id: 1, quantity: 3 },
+        { userId: 'test', correlationId: 'test' },
+      );
       const sid = session();
       const res = await shop(a)('POST', `/cart/${sid}/items`, { product_id: spoon.id, quantity: 2 });
       expect(res.body).to.include({ code: 'InsufficientInventoryForCartException', available: 1 });
@@ -179,12 +217,25 @@ describe('shop cart', () => {
 
       await vendorApi(a)('PUT', `/products/${mug.id}`, { sale_price_cents: 800 });
       const drop = (await shop(a)('GET', `/cart/${sid}`)).body;
-      expect(drop.items[0]).to.include({ price_at_add_cents: 1000, current_price_cents: 800, unit_price_cents: 800, line_total_cents: 1600, price_decreased: true, price_increased: false });
+      expect(drop.items[0]).to.include({
+        price_at_add_cents: 1000,
+        current_price_cents: 800,
+        unit_price_cents: 800,
+        line_total_cents: 1600,
+        price_decreased: true,
+        price_increased: false,
+      });
       expect(drop.can_check_out).to.equal(true);
 
       await vendorApi(a)('PUT', `/products/${mug.id}`, { sale_price_cents: null, price_cents: 1300 });
       const rise = (await shop(a)('GET', `/cart/${sid}`)).body;
-      expect(rise.items[0]).to.include({ price_at_add_cents: 1000, current_price_cents: 1300, unit_price_cents: 1000, price_increased: true, accepted_price_cents: null });
+      expect(rise.items[0]).to.include({
+        price_at_add_cents: 1000,
+        current_price_cents: 1300,
+        unit_price_cents: 1000,
+        price_increased: true,
+        accepted_price_cents: null,
+      });
       expect(rise).to.include({ has_price_increases: true, can_check_out: false });
       // Adding more units is no consent to the rise: the line keeps the price of its first add.
       const again = (await shop(a)('POST', `/cart/${sid}/items`, { product_id: mug.id })).body.cart;
@@ -196,10 +247,26 @@ describe('shop cart', () => {
       const accepted = await shop(a)('POST', `/cart/${sid}/items/${mug.id}/accept-price`);
       expect(accepted.status).to.equal(200);
       expect(accepted.body.message).to.equal('New price accepted');
-      expect(accepted.body.cart.items[0]).to.include({ price_at_add_cents: 1000, accepted_price_cents: 1300, unit_price_cents: 1300, price_increased: false });
+      expect(accepted.body.cart.items[0]).to.include({
+        price_at_add_cents: 1000,
+        accepted_price_cents: 1300,
+        unit_price_cents: 1300,
+        price_increased: false,
+      });
       expect(accepted.body.cart.can_check_out).to.equal(true);
       const { lines } = await checkoutLines(app.services, a.vendorId, sid, 'en');
-      expect(lines).to.deep.equal([{ product_id: mug.id, quantity: 3, unit_price_cents: 1300, product_name: 'Mug', gtin: null, sku: null, is_digital: true, vat_rate_category: 'standard' }]);
+      expect(lines).to.deep.equal([
+        {
+          product_id: mug.id,
+          quantity: 3,
+          unit_price_cents: 1300,
+          product_name: 'Mug',
+          gtin: null,
+          sku: null,
+          is_digital: true,
+          vat_rate_category: 'standard',
+        },
+      ]);
     });
   });
 
@@ -210,7 +277,10 @@ describe('shop cart', () => {
       await shop(a)('POST', `/cart/${sid}/items`, { product_id: pan.id });
       const put = await shop(a)('PUT', `/cart/${sid}/items/${pan.id}`, { quantity: 4 });
       expect(put.body.message).to.equal('Quantity updated');
-      expect(put.body.cart.items.map((i: any) => [i.product_id, i.quantity])).to.deep.equal([[knife.id, 1], [pan.id, 4]]);
+      expect(put.body.cart.items.map((i: any) => [i.product_id, i.quantity])).to.deep.equal([
+        [knife.id, 1],
+        [pan.id, 4],
+      ]);
       const del = await shop(a)('DELETE', `/cart/${sid}/items/${knife.id}`);
       expect(del.status).to.equal(200);
       expect(del.body.cart.items.map((i: any) => i.product_id)).to.deep.equal([pan.id]);
@@ -265,7 +335,9 @@ describe('shop cart', () => {
   describe('concurrency', () => {
     it('counts every one of parallel adds of one product', async () => {
       const sid = session();
-      const replies = await Promise.all(Array.from({ length: 8 }, () => shop(a)('POST', `/cart/${sid}/items`, { product_id: pan.id, quantity: 1 })));
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () => shop(a)('POST', `/cart/${sid}/items`, { product_id: pan.id, quantity: 1 })),
+      );
       expect(replies.map((r) => r.status)).to.deep.equal(Array(8).fill(200));
       const cart = (await shop(a)('GET', `/cart/${sid}`)).body;
       expect(cart.items[0].quantity).to.equal(8);
@@ -280,12 +352,27 @@ describe('shop cart', () => {
       await shop(a)('POST', `/cart/${sid}/items`, { product_id: ebook.id, quantity: 1 });
       const event = {
         id: randomUUID(),
-        stream: 'order-999', version: 1, type: 'OrderPlaced', position: { tx: '0', position: '0' } as any, recorded_at: new Date().toISOString(),
+        stream: 'order-999',
+        version: 1,
+        type: 'OrderPlaced',
+        position: { tx: '0', position: '0' } as any,
+        recorded_at: new Date().toISOString(),
         metadata: { vendor_id: a.vendorId, user_id: 'test', correlation_id: 'test' },
-        data: { vendor_id: a.vendorId, session_id: sid, order_id: 777001, placed_at: new Date().toISOString(), items: [{ product_id: pan.id, quantity: 2 }, { product_id: ebook.id, quantity: 1 }] },
+        data: {
+          vendor_id: a.vendorId,
+          session_id: sid,
+          order_id: 777001,
+          placed_at: new Date().toISOString(),
+          items: [
+            { product_id: pan.id, quantity: 2 },
+            { product_id: ebook.id, quantity: 1 },
+          ],
+        },
       } as unknown as RecordedEvent;
       for (let run = 0; run < 2; run++) {
-        await app.services.db.knex.transaction((trx) => checkOutCartOnOrderPlaced.handle(event, processContext(trx, app.services.store, checkOutCartOnOrderPlaced.name)));
+        await app.services.db.knex.transaction((trx) =>
+          checkOutCartOnOrderPlaced.handle(event, processContext(trx, app.services.store, checkOutCartOnOrderPlaced.name)),
+        );
       }
       const { state, version } = await loadCart(app.services.store, a.vendorId, sid);
       expect(state.lines.map((l) => [l.product_id, l.quantity])).to.deep.equal([[pan.id, 1]]);

@@ -19,13 +19,19 @@ describe('shop content pages', () => {
   before(async () => {
     app = await testApp();
     adminToken = await app.adminToken();
-    shop = shopClient(app, await createVendorWithOwner(app, { vendor: { storefront_language: 'en', storefront_languages: ['en', 'fr', 'de'] } }));
+    shop = shopClient(
+      app,
+      await createVendorWithOwner(app, { vendor: { storefront_language: 'en', storefront_languages: ['en', 'fr', 'de'] } }),
+    );
     otherShop = shopClient(app, await createVendorWithOwner(app));
   });
 
   it('shows a platform default only once published, and a vendor override instead of it once that is published', async () => {
     const slug = newSlug('terms');
-    const platform = await createPlatformPage(app, pageBody(slug, { translations: { en: { title: 'Platform terms', body: 'The platform\'s' } } }));
+    const platform = await createPlatformPage(
+      app,
+      pageBody(slug, { translations: { en: { title: 'Platform terms', body: "The platform's" } } }),
+    );
     const hidden = await shop.call('GET', `/content-pages/${slug}`);
     expect(hidden.status).to.equal(404);
     expect(hidden.body.code).to.equal('ContentPageNotFoundException');
@@ -35,7 +41,11 @@ describe('shop content pages', () => {
     expect(shown.status).to.equal(200);
     expect(shown.body).to.include({ id: platform.id, source: 'platform', title: 'Platform terms' });
 
-    const override = await createVendorPage(app, shop.vendor.ownerToken, pageBody(slug, { translations: { en: { title: 'Our terms', body: 'Ours' } } }));
+    const override = await createVendorPage(
+      app,
+      shop.vendor.ownerToken,
+      pageBody(slug, { translations: { en: { title: 'Our terms', body: 'Ours' } } }),
+    );
     // A draft override leaves the default in place.
     expect((await shop.call('GET', `/content-pages/${slug}`)).body.source).to.equal('platform');
     await app.call('PUT', `/api/v1/vendor/content-pages/${override.id}`, { token: shop.vendor.ownerToken, body: { is_published: true } });
@@ -55,12 +65,26 @@ describe('shop content pages', () => {
     const legal = newSlug('legal');
     const about = newSlug('about');
     const draft = newSlug('draft');
-    const platform = await createPlatformPage(app, pageBody(legal, { is_published: true, show_in_legal: true, show_in_footer: true, sort_order: 2 }));
+    const platform = await createPlatformPage(
+      app,
+      pageBody(legal, { is_published: true, show_in_legal: true, show_in_footer: true, sort_order: 2 }),
+    );
     await createPlatformPage(app, pageBody(draft, { show_in_header: true }));
-    await createVendorPage(app, shop.vendor.ownerToken, pageBody(about, { is_published: true, show_in_header: true, show_in_footer: true, sort_order: 1 }));
-    await createVendorPage(app, shop.vendor.ownerToken, pageBody(legal, {
-      is_published: true, show_in_legal: true, sort_order: 3, translations: { en: { title: 'Our legal notice', body: 'x' } },
-    }));
+    await createVendorPage(
+      app,
+      shop.vendor.ownerToken,
+      pageBody(about, { is_published: true, show_in_header: true, show_in_footer: true, sort_order: 1 }),
+    );
+    await createVendorPage(
+      app,
+      shop.vendor.ownerToken,
+      pageBody(legal, {
+        is_published: true,
+        show_in_legal: true,
+        sort_order: 3,
+        translations: { en: { title: 'Our legal notice', body: 'x' } },
+      }),
+    );
     const nav = await shop.call('GET', '/content-pages/navigation');
     expect(nav.status).to.equal(200);
     const mine = (list: any[]) => list.filter((e) => [legal, about, draft].includes(e.slug)).map((e) => [e.slug, e.source, e.title]);
@@ -73,12 +97,16 @@ describe('shop content pages', () => {
     expect(platform.slug).to.equal(legal);
   });
 
-  it('answers in the shopper\'s language, else in the page\'s default language', async () => {
+  it("answers in the shopper's language, else in the page's default language", async () => {
     const slug = newSlug('lang');
-    await createPlatformPage(app, pageBody(slug, {
-      is_published: true, default_language: 'fr',
-      translations: { fr: { title: 'Bonjour', body: 'Texte *français*' }, de: { title: 'Hallo', body: 'Deutsch' } },
-    }));
+    await createPlatformPage(
+      app,
+      pageBody(slug, {
+        is_published: true,
+        default_language: 'fr',
+        translations: { fr: { title: 'Bonjour', body: 'Texte *français*' }, de: { title: 'Hallo', body: 'Deutsch' } },
+      }),
+    );
     const de = await shop.call('GET', `/content-pages/${slug}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
     expect(de.body).to.include({ language: 'de', requested_language: 'de', title: 'Hallo', html: '<p>Deutsch</p>\n' });
     const en = await shop.call('GET', `/content-pages/${slug}`, { headers: { 'accept-language': 'en' } });
@@ -114,9 +142,16 @@ describe('shop content pages', () => {
       '[x](//evil.example)',
     ];
     const slug = newSlug('xss');
-    await createVendorPage(app, shop.vendor.ownerToken, pageBody(slug, {
-      is_published: true, translations: { en: { title: '<script>alert(1)</script>', body: `Fine [link](https://shop.example/a).\n\n${payloads.join('\n\n')}` } },
-    }));
+    await createVendorPage(
+      app,
+      shop.vendor.ownerToken,
+      pageBody(slug, {
+        is_published: true,
+        translations: {
+          en: { title: '<script>alert(1)</script>', body: `Fine [link](https://shop.example/a).\n\n${payloads.join('\n\n')}` },
+        },
+      }),
+    );
     const res = await shop.call('GET', `/content-pages/${slug}`);
     expect(res.status).to.equal(200);
     const html: string = res.body.html;

@@ -4,9 +4,7 @@ import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 import { createApp } from '../../../src/http/app.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
-import {
-  cookieAttributes, newEmail, registerCustomer, shopClient, signIn, type ShopClient,
-} from '../../support/customers.ts';
+import { cookieAttributes, newEmail, registerCustomer, shopClient, signIn, type ShopClient } from '../../support/customers.ts';
 import { createVendorWithOwner, shopHeaders } from '../../support/tenancy.ts';
 
 const SECRET = 'test-secret-that-is-long-enough-0123456789'; // test/support/app.ts signs with it
@@ -34,13 +32,21 @@ describe('shop customer accounts', () => {
    */
   const fromAddress = (address: string, shop: ShopClient, method: string, path: string, body: unknown) =>
     new Promise<{ status: number; body: any; headers: Record<string, any> }>((resolve, reject) => {
-      const req = request(`${app.url}/api/v1/shop${path}`, {
-        method, localAddress: address, headers: { 'content-type': 'application/json', ...shopHeaders(shop.vendor.vendorCode) },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c) => { text += c; });
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), headers: res.headers }));
-      });
+      const req = request(
+        `${app.url}/api/v1/shop${path}`,
+        {
+          method,
+          localAddress: address,
+          headers: { 'content-type': 'application/json', ...shopHeaders(shop.vendor.vendorCode) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => {
+            text += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), headers: res.headers }));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify(body));
     });
@@ -49,13 +55,21 @@ describe('shop customer accounts', () => {
   context('registration', () => {
     it('registers one e-mail at two shops as two customers, each signed in at its own shop', async () => {
       const email = newEmail();
-      const a = await shopA.call('POST', '/auth/register', { body: { email, password: 'first-password-1', first_name: 'Ada', last_name: 'A', preferred_language: 'fr' } });
-      const b = await shopB.call('POST', '/auth/register', { body: { email, password: 'second-password-2', first_name: 'Ada', last_name: 'B' } });
+      const a = await shopA.call('POST', '/auth/register', {
+        body: { email, password: 'first-password-1', first_name: 'Ada', last_name: 'A', preferred_language: 'fr' },
+      });
+      const b = await shopB.call('POST', '/auth/register', {
+        body: { email, password: 'second-password-2', first_name: 'Ada', last_name: 'B' },
+      });
       expect([a.status, b.status]).to.deep.equal([201, 201]);
       expect(a.body.customer.id).not.to.equal(b.body.customer.id);
       expect(a.body.customer).to.include({ email, vendor_id: shopA.vendor.vendorId, last_name: 'A', preferred_language: 'fr' });
       expect(b.body.customer).to.include({ email, vendor_id: shopB.vendor.vendorId, last_name: 'B' });
-      expect(jwt.decode(a.body.access_token)).to.include({ type: 'customer', vendor_id: shopA.vendor.vendorId, sub: String(a.body.customer.id) });
+      expect(jwt.decode(a.body.access_token)).to.include({
+        type: 'customer',
+        vendor_id: shopA.vendor.vendorId,
+        sub: String(a.body.customer.id),
+      });
       expect((await shopA.call('GET', '/profile', { token: a.body.access_token })).body.last_name).to.equal('A');
       expect((await shopB.call('GET', '/profile', { token: b.body.access_token })).body.last_name).to.equal('B');
       // Each password belongs to its own shop's account.
@@ -65,21 +79,28 @@ describe('shop customer accounts', () => {
 
     it('refuses a second account with the same e-mail (any case) at the same shop with 409', async () => {
       const c = await registerCustomer(shopA);
-      const again = await shopA.call('POST', '/auth/register', { body: { email: c.email.toUpperCase(), password: 'another-password', first_name: 'X', last_name: 'Y' } });
+      const again = await shopA.call('POST', '/auth/register', {
+        body: { email: c.email.toUpperCase(), password: 'another-password', first_name: 'X', last_name: 'Y' },
+      });
       expect(again.status).to.equal(409);
       expect(again.body.code).to.equal('ConflictException');
     });
 
     it('takes the language the shopper browses in when none is chosen', async () => {
       const res = await shopA.call('POST', '/auth/register', {
-        body: { email: newEmail(), password: 'a-long-password', first_name: 'Jean', last_name: 'Dupont' }, headers: { cookie: 'lang=en' },
+        body: { email: newEmail(), password: 'a-long-password', first_name: 'Jean', last_name: 'Dupont' },
+        headers: { cookie: 'lang=en' },
       });
       expect(res.body.customer.preferred_language).to.equal('en');
     });
 
     it('refuses a short password and an unknown language with 422', async () => {
-      const short = await shopA.call('POST', '/auth/register', { body: { email: newEmail(), password: 'short', first_name: 'A', last_name: 'B' } });
-      const lang = await shopA.call('POST', '/auth/register', { body: { email: newEmail(), password: 'a-long-password', first_name: 'A', last_name: 'B', preferred_language: 'es' } });
+      const short = await shopA.call('POST', '/auth/register', {
+        body: { email: newEmail(), password: 'short', first_name: 'A', last_name: 'B' },
+      });
+      const lang = await shopA.call('POST', '/auth/register', {
+        body: { email: newEmail(), password: 'a-long-password', first_name: 'A', last_name: 'B', preferred_language: 'es' },
+      });
       expect([short.status, lang.status]).to.deep.equal([422, 422]);
     });
   });
@@ -108,12 +129,14 @@ describe('shop customer accounts', () => {
       const before = process.env.TRUST_PROXY;
       process.env.TRUST_PROXY = '1';
       const server = createApp(app.services).listen(0, '127.0.0.1');
-      if (before === undefined) delete process.env.TRUST_PROXY; else process.env.TRUST_PROXY = before;
+      if (before === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = before;
       try {
         await new Promise((r) => server.once('listening', r));
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/shop/auth/login`;
         const res = await fetch(url, {
-          method: 'POST', body: JSON.stringify({ email: c.email, password: c.password }),
+          method: 'POST',
+          body: JSON.stringify({ email: c.email, password: c.password }),
           headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', ...shopHeaders(shopA.vendor.vendorCode) },
         });
         expect(res.status).to.equal(200);
@@ -147,7 +170,8 @@ describe('shop customer accounts', () => {
       await registerCustomer(shopB, { email, password });
       const address = otherAddress();
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await fromAddress(address, shopA, 'POST', '/auth/login', { email, password: `wrong-${i}` })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await fromAddress(address, shopA, 'POST', '/auth/login', { email, password: `wrong-${i}` })).status);
       expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429]);
       const blocked = await fromAddress(address, shopA, 'POST', '/auth/login', { email, password });
       expect(blocked.status).to.equal(429);
@@ -158,10 +182,18 @@ describe('shop customer accounts', () => {
   });
 
   context('the customer token', () => {
-    const sign = (claims: object, options: jwt.SignOptions = {}) => jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 300, ...options });
+    const sign = (claims: object, options: jwt.SignOptions = {}) =>
+      jwt.sign(claims, SECRET, { algorithm: 'HS256', expiresIn: 300, ...options });
 
     it('answers 401 without credentials on profile and addresses', async () => {
-      for (const [method, path] of [['GET', '/profile'], ['PUT', '/profile'], ['PUT', '/profile/password'], ['GET', '/addresses'], ['POST', '/addresses'], ['PUT', '/addresses/1/default']]) {
+      for (const [method, path] of [
+        ['GET', '/profile'],
+        ['PUT', '/profile'],
+        ['PUT', '/profile/password'],
+        ['GET', '/addresses'],
+        ['POST', '/addresses'],
+        ['PUT', '/addresses/1/default'],
+      ]) {
         const res = await shopA.call(method, path, method === 'GET' ? {} : { body: {} });
         expect(res.status, `${method} ${path}`).to.equal(401);
         expect(res.body.code).to.equal('AuthenticationException');
@@ -222,7 +254,7 @@ describe('shop customer accounts', () => {
       expect((await shopA.call('GET', '/profile', { token })).status).to.equal(401);
     });
 
-    it('never ends a session of another shop\'s customer', async () => {
+    it("never ends a session of another shop's customer", async () => {
       const c = await registerCustomer(shopA);
       expect((await shopB.call('POST', '/auth/logout', { token: c.token })).status).to.equal(200);
       expect((await shopA.call('GET', '/profile', { token: c.token })).status).to.equal(200);
@@ -241,7 +273,7 @@ describe('shop customer accounts', () => {
       expect(known.body).to.deep.equal(unknown.body);
     });
 
-    it('mails a link in the customer\'s language; the link resets once and ends every session', async () => {
+    it("mails a link in the customer's language; the link resets once and ends every session", async () => {
       const c = await registerCustomer(shopA, { preferred_language: 'fr' });
       const second = await signIn(shopA, c.email, c.password);
       expect((await shopA.call('POST', '/auth/forgot-password', { body: { email: c.email } })).status).to.equal(202);
@@ -260,7 +292,9 @@ describe('shop customer accounts', () => {
       expect(reset.status).to.equal(200);
       for (const old of [c.token, second]) expect((await shopA.call('GET', '/profile', { token: old })).status).to.equal(401);
       expect((await shopA.call('POST', '/auth/login', { body: { email: c.email, password: c.password } })).status).to.equal(401);
-      expect((await shopA.call('POST', '/auth/login', { body: { email: c.email, password: 'a-brand-new-password' } })).status).to.equal(200);
+      expect((await shopA.call('POST', '/auth/login', { body: { email: c.email, password: 'a-brand-new-password' } })).status).to.equal(
+        200,
+      );
 
       const again = await shopA.call('POST', '/auth/reset-password', { body: { token, new_password: 'yet-another-password' } });
       expect(again.status).to.equal(400);
@@ -279,15 +313,19 @@ describe('shop customer accounts', () => {
       expect((await shopA.call('POST', '/auth/login', { body: { email: c.email, password: c.password } })).status).to.equal(200);
     });
 
-    it('refuses a made-up token and a link of another shop\'s customer', async () => {
-      const made = await shopA.call('POST', '/auth/reset-password', { body: { token: 'not-a-token', new_password: 'a-brand-new-password' } });
+    it("refuses a made-up token and a link of another shop's customer", async () => {
+      const made = await shopA.call('POST', '/auth/reset-password', {
+        body: { token: 'not-a-token', new_password: 'a-brand-new-password' },
+      });
       expect(made.status).to.equal(400);
       const c = await registerCustomer(shopB);
       await shopB.call('POST', '/auth/forgot-password', { body: { email: c.email } });
       const token = tokenOf((await resetMail(c.email)).text);
       const elsewhere = await shopA.call('POST', '/auth/reset-password', { body: { token, new_password: 'a-brand-new-password' } });
       expect(elsewhere.status).to.equal(400);
-      expect((await shopB.call('POST', '/auth/reset-password', { body: { token, new_password: 'a-brand-new-password' } })).status).to.equal(200);
+      expect((await shopB.call('POST', '/auth/reset-password', { body: { token, new_password: 'a-brand-new-password' } })).status).to.equal(
+        200,
+      );
     });
   });
 });

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import {
-  LU_ADDRESS, newSessionId, ok, openShop, registerShopper, stockedProduct, type ShopFixture, type Shopper,
+  LU_ADDRESS,
+  newSessionId,
+  ok,
+  openShop,
+  registerShopper,
+  stockedProduct,
+  type ShopFixture,
+  type Shopper,
 } from '../../support/shop.ts';
 
 /**
@@ -21,9 +28,15 @@ describe('shop order limit: a shop takes no more orders in a billing period than
     return session;
   };
   const place = (who: Shopper, session: string) =>
-    s.shop('POST', '/orders', { token: who.token, body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } } });
+    s.shop('POST', '/orders', {
+      token: who.token,
+      body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } },
+    });
   const limitOrders = async (n: number | null) => {
-    const res = await app.call('PUT', `/api/v1/admin/subscriptions/${s.vendorId}`, { token: admin, body: { tier_code: 'essential', status: 'active', custom_limits: { orders_per_period: n } } });
+    const res = await app.call('PUT', `/api/v1/admin/subscriptions/${s.vendorId}`, {
+      token: admin,
+      body: { tier_code: 'essential', status: 'active', custom_limits: { orders_per_period: n } },
+    });
     expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201]);
   };
 
@@ -56,10 +69,19 @@ describe('shop order limit: a shop takes no more orders in a billing period than
     const plenty = await stockedProduct(s, { title: 'Pans' }, 100);
     const carts = await Promise.all(Array.from({ length: 10 }, () => cartWith(plenty, 1)));
     const answers = await Promise.all(carts.map((session, i) => place(i % 2 ? ada : bob, session)));
-    expect(answers.filter((a) => a.status === 201), JSON.stringify(answers.filter((a) => a.status !== 403).map((a) => a.body))).to.have.length(1);
+    expect(
+      answers.filter((a) => a.status === 201),
+      JSON.stringify(answers.filter((a) => a.status !== 403).map((a) => a.body)),
+    ).to.have.length(1);
     const refused = answers.filter((a) => a.status === 403);
     expect(refused).to.have.length(9);
-    expect(refused[0].body).to.include({ code: 'TierLimitExceededException', limit_kind: 'orders', limit: 7, count: 7, current_tier: 'essential' });
+    expect(refused[0].body).to.include({
+      code: 'TierLimitExceededException',
+      limit_kind: 'orders',
+      limit: 7,
+      count: 7,
+      current_tier: 'essential',
+    });
     expect(refused[0].body.upgrade).to.include({ tier_code: 'professional', limit: 1000 });
     expect(refused[0].body.period).to.have.keys(['start', 'end']);
     // Nothing was reserved for the refused orders: 100 units, one sold.

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import {
-  LU_ADDRESS, newSessionId, ok, openShop, registerShopper, stockedProduct, type ShopFixture, type Shopper,
+  LU_ADDRESS,
+  newSessionId,
+  ok,
+  openShop,
+  registerShopper,
+  stockedProduct,
+  type ShopFixture,
+  type Shopper,
 } from '../../support/shop.ts';
 
 /**
@@ -21,7 +28,11 @@ describe('shop orders', () => {
     return session;
   };
   const place = (shop: ShopFixture, who: Shopper, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    shop.shop('POST', '/orders', { token: who.token, headers, body: { shipping_address: { ...LU_ADDRESS, country_name: undefined }, ...body } });
+    shop.shop('POST', '/orders', {
+      token: who.token,
+      headers,
+      body: { shipping_address: { ...LU_ADDRESS, country_name: undefined }, ...body },
+    });
 
   before(async () => {
     app = await testApp();
@@ -68,11 +79,14 @@ describe('shop orders', () => {
     expect(res.body.detail).to.match(/shipping address/);
   });
 
-  it('another customer\'s saved address cannot be used', async () => {
+  it("another customer's saved address cannot be used", async () => {
     const product = await stockedProduct(s, { title: 'Ladle' }, 3);
     const mine = await ok(s.shop('POST', '/addresses', { token: ada.token, body: { ...LU_ADDRESS, type: 'shipping' } }), 'address');
     const session = await cartWith(s, product, 1);
-    const res = await s.shop('POST', '/orders', { token: bob.token, body: { session_id: session, shipping_address_id: mine.address_id ?? mine.id } });
+    const res = await s.shop('POST', '/orders', {
+      token: bob.token,
+      body: { session_id: session, shipping_address_id: mine.address_id ?? mine.id },
+    });
     expect(res.status).to.equal(404);
     expect(res.body.code).to.equal('AddressNotFoundException');
   });
@@ -101,11 +115,25 @@ describe('shop orders', () => {
       const product = await stockedProduct(s, { title: 'Pro mixer', price_cents: 11700 }, 2);
       const session = await cartWith(s, product, 1);
       const res = await place(s, ada, {
-        session_id: session, vat_number: 'DE811569869',
-        shipping_address: { ...LU_ADDRESS, country_name: undefined, company: 'ACME GmbH', country_iso: 'DE', city: 'Berlin', postal_code: '10115' },
+        session_id: session,
+        vat_number: 'DE811569869',
+        shipping_address: {
+          ...LU_ADDRESS,
+          country_name: undefined,
+          company: 'ACME GmbH',
+          country_iso: 'DE',
+          city: 'Berlin',
+          postal_code: '10115',
+        },
       });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      expect(res.body.vat).to.deep.include({ regime: 'reverse_charge', vat_cents: 0, gross_cents: 11700, net_cents: 11700, buyer_vat_number: 'DE811569869' });
+      expect(res.body.vat).to.deep.include({
+        regime: 'reverse_charge',
+        vat_cents: 0,
+        gross_cents: 11700,
+        net_cents: 11700,
+        buyer_vat_number: 'DE811569869',
+      });
     } finally {
       delete process.env.VIES_URL;
       await vies.close();
@@ -141,7 +169,10 @@ describe('shop orders', () => {
     it('the vendor ships it and sets tracking through the vendor routes; the customer sees both', async () => {
       const detail = await ok(s.shop('GET', `/orders/${adaOrder}`, { token: ada.token }), 'detail');
       await ok(s.vendor('POST', `/orders/${adaOrder}/items/${detail.items[0].item_id}/ship`, { quantity: 1 }), 'ship');
-      await ok(s.vendor('POST', `/orders/${adaOrder}/tracking`, { tracking_number: 'LU123456789', carrier: 'Post Luxembourg' }), 'tracking');
+      await ok(
+        s.vendor('POST', `/orders/${adaOrder}/tracking`, { tracking_number: 'LU123456789', carrier: 'Post Luxembourg' }),
+        'tracking',
+      );
       const after = await ok(s.shop('GET', `/orders/${adaOrder}`, { token: ada.token }), 'detail after');
       expect(after.status).to.equal('shipped');
       expect(after.tracking_number).to.equal('LU123456789');

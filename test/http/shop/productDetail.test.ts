@@ -11,7 +11,7 @@ import { shopHeaders, type VendorFixture } from '../../support/tenancy.ts';
  * category, availability and uploaded images with their three variants; another shop's product,
  * an inactive one and the placeholder are all "not found".
  */
-describe('shop catalogue: a product\'s page', () => {
+describe("shop catalogue: a product's page", () => {
   let app: TestApp;
   let f: CatalogueShops;
   let shop: VendorFixture;
@@ -28,23 +28,38 @@ describe('shop catalogue: a product\'s page', () => {
     ({ shop, other, p, sku } = f);
   });
 
-  describe('a product\'s page', () => {
+  describe("a product's page", () => {
     let png: Buffer;
     let image: any;
 
     before(async () => {
-      png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
-      const res = await upload(app, '/api/v1/vendor/media/images', shop.ownerToken, { product_id: String(p.knife.id) }, { name: 'knife.png', data: png, type: 'image/png' });
+      png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+        .png()
+        .toBuffer();
+      const res = await upload(
+        app,
+        '/api/v1/vendor/media/images',
+        shop.ownerToken,
+        { product_id: String(p.knife.id) },
+        { name: 'knife.png', data: png, type: 'image/png' },
+      );
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
       image = res.body;
     });
 
-    it('shows every translation, the price, the VAT rate category and the availability, in the shopper\'s language', async () => {
+    it("shows every translation, the price, the VAT rate category and the availability, in the shopper's language", async () => {
       const res = await browse(shop, `/products/${p.knife.id}`, { accept: 'fr' });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       expect(res.body).to.include({
-        id: p.knife.id, language: 'fr', title: 'Couteau de chef', price_cents: 4990, sale_price_cents: 3990, charged_price_cents: 3990,
-        vat_rate_category: 'standard', brand: 'Zwilling', gtin: p.knife.gtin,
+        id: p.knife.id,
+        language: 'fr',
+        title: 'Couteau de chef',
+        price_cents: 4990,
+        sale_price_cents: 3990,
+        charged_price_cents: 3990,
+        vat_rate_category: 'standard',
+        brand: 'Zwilling',
+        gtin: p.knife.gtin,
       });
       expect(res.body.translations).to.deep.equal({
         en: { title: 'Chef knife', description: 'Forged steel blade', short_description: null },
@@ -64,7 +79,11 @@ describe('shop catalogue: a product\'s page', () => {
       expect(res.body.images).to.have.length(1);
       const [shown] = res.body.images;
       expect(shown).to.include({ id: image.id, width: 1200, height: 900 });
-      expect(shown.variants.map((v: any) => [v.variant, v.width, v.height])).to.deep.equal([['original', 1200, 900], ['800', 800, 600], ['200', 200, 150]]);
+      expect(shown.variants.map((v: any) => [v.variant, v.width, v.height])).to.deep.equal([
+        ['original', 1200, 900],
+        ['800', 800, 600],
+        ['200', 200, 150],
+      ]);
       for (const v of shown.variants) {
         const file = await fetch(app.url + v.url, { headers: shopHeaders(shop.vendorCode) });
         expect(file.status, v.url).to.equal(200);
@@ -77,16 +96,23 @@ describe('shop catalogue: a product\'s page', () => {
       expect(item.image_url).to.equal(shown.variants[1].url);
     });
 
-    it('serves an image only as a picture of the shop\'s product it belongs to', async () => {
+    it("serves an image only as a picture of the shop's product it belongs to", async () => {
       const url = `/api/v1/shop/products/${p.knife.id}/images/${image.id}/200`;
       expect((await fetch(app.url + url, { headers: shopHeaders(other.vendorCode) })).status).to.equal(404);
-      const wrongProduct = await fetch(`${app.url}/api/v1/shop/products/${p.hose.id}/images/${image.id}/200`, { headers: shopHeaders(shop.vendorCode) });
+      const wrongProduct = await fetch(`${app.url}/api/v1/shop/products/${p.hose.id}/images/${image.id}/200`, {
+        headers: shopHeaders(shop.vendorCode),
+      });
       expect(wrongProduct.status).to.equal(404);
       expect((await wrongProduct.json()).code).to.equal('MediaNotFoundException');
     });
 
     it('has no uploaded images when none were uploaded, and no sized variants of a linked picture', async () => {
-      const linked = await create(shop, { vendor_sku: `${sku}-LINK`, price_cents: 500, title: 'Linked picture', image_link: 'https://cdn.example/linked.jpg' });
+      const linked = await create(shop, {
+        vendor_sku: `${sku}-LINK`,
+        price_cents: 500,
+        title: 'Linked picture',
+        image_link: 'https://cdn.example/linked.jpg',
+      });
       const res = await browse(shop, `/products/${linked.id}`);
       expect(res.body).to.include({ image_link: 'https://cdn.example/linked.jpg', thumbnail_url: 'https://cdn.example/linked.jpg' });
       expect(res.body.images).to.deep.equal([]);

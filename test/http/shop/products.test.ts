@@ -11,7 +11,7 @@ import type { VendorFixture } from '../../support/tenancy.ts';
  * /products/{id}): the storefront page's Referer names the vendor, the language cookie or
  * Accept-Language the language. A shop shows its vendor's active products only.
  */
-describe('shop catalogue: a shopper browses, searches and filters the shop\'s products', () => {
+describe("shop catalogue: a shopper browses, searches and filters the shop's products", () => {
   let app: TestApp;
   let f: CatalogueShops;
   let shop: VendorFixture;
@@ -31,7 +31,7 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
   });
 
   describe('what the shop shows', () => {
-    it('lists the context vendor\'s active products only: never another vendor\'s, an inactive one or the placeholder', async () => {
+    it("lists the context vendor's active products only: never another vendor's, an inactive one or the placeholder", async () => {
       const res = await list(shop, '');
       expect(ids(res)).to.have.members([p.knife.id, p.hose.id, p.ebook.id, p.pot.id]);
       expect(res.body).to.include({ total: 4, total_exact: true, page: 1, limit: 100 });
@@ -40,7 +40,7 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
       expect(ids(await list(other, ''))).to.deep.equal([p.foreign.id]);
     });
 
-    it('answers 404 for another vendor\'s product, an inactive one, the placeholder and an unknown id alike', async () => {
+    it("answers 404 for another vendor's product, an inactive one, the placeholder and an unknown id alike", async () => {
       const placeholder = await placeholderOf(app, shop.vendorId);
       for (const id of [p.foreign.id, p.hidden.id, placeholder, 2_000_000_000]) {
         const res = await browse(shop, `/products/${id}`);
@@ -50,18 +50,20 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
       expect((await browse(other, `/products/${p.knife.id}`)).status).to.equal(404);
     });
 
-    it('gives prices in cents and formatted for the shopper\'s language, the sale price when lower is the one charged', async () => {
+    it("gives prices in cents and formatted for the shopper's language, the sale price when lower is the one charged", async () => {
       const en = (await list(shop, `search=${sku}-KNIFE`)).body.items[0];
       expect(en).to.include({ price_cents: 4990, sale_price_cents: 3990, charged_price_cents: 3990, on_sale: true, currency: 'EUR' });
       expect(en.formatted).to.deep.equal({ price: '€49.90', sale_price: '€39.90', charged_price: '€39.90' });
       const fr = (await list(shop, `search=${sku}-KNIFE`, { cookie: 'fr' })).body.items[0];
-      expect(fr.formatted.charged_price).to.equal(formatMoney(3990, 'EUR', 'fr')).and.match(/^39,90\s€$/u);
+      expect(fr.formatted.charged_price)
+        .to.equal(formatMoney(3990, 'EUR', 'fr'))
+        .and.match(/^39,90\s€$/u);
       const hose = (await list(shop, `search=${sku}-HOSE`)).body.items[0];
       expect(hose).to.include({ sale_price_cents: null, charged_price_cents: 2500, on_sale: false });
       expect(hose.formatted.sale_price).to.equal(null);
     });
 
-    it('tells what can be bought: stock on hand over the product\'s locations, digital products always', async () => {
+    it("tells what can be bought: stock on hand over the product's locations, digital products always", async () => {
       const byId = new Map((await list(shop, '')).body.items.map((i: any) => [i.id, i.availability]));
       expect(byId.get(p.knife.id)).to.deep.equal({ in_stock: true, unlimited: false, available_quantity: 7 });
       expect(byId.get(p.hose.id)).to.deep.equal({ in_stock: false, unlimited: false, available_quantity: 0 });
@@ -69,7 +71,7 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
     });
   });
 
-  describe('the shopper\'s language', () => {
+  describe("the shopper's language", () => {
     it('serves French to a shopper whose language cookie says fr', async () => {
       const res = await list(shop, '', { cookie: 'fr' });
       expect(res.body).to.include({ language: 'fr', language_source: 'cookie' });
@@ -87,7 +89,7 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
       expect(cookie.body.items.find((i: any) => i.id === p.knife.id).title).to.equal('Chef knife');
     });
 
-    it('falls back to the vendor\'s storefront language, passing over a language the shop does not offer', async () => {
+    it("falls back to the vendor's storefront language, passing over a language the shop does not offer", async () => {
       const plain = await list(german, '');
       expect(plain.body).to.include({ language: 'de', language_source: 'vendor' });
       expect(plain.body.items[0]).to.include({ title: 'Stieltopf', language: 'de' });
@@ -105,7 +107,8 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
   });
 
   describe('search', () => {
-    const found = async (term: string, language?: { cookie?: string }) => ids(await list(shop, `search=${encodeURIComponent(term)}`, language));
+    const found = async (term: string, language?: { cookie?: string }) =>
+      ids(await list(shop, `search=${encodeURIComponent(term)}`, language));
 
     it('finds a part of a title in any letter case, in any language the product has', async () => {
       expect(await found('CHEF KN')).to.deep.equal([p.knife.id]);
@@ -218,5 +221,4 @@ describe('shop catalogue: a shopper browses, searches and filters the shop\'s pr
       expect(error.message).to.include('price, -price, created_at, -created_at, title, -title');
     });
   });
-
 });

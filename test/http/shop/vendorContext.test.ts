@@ -30,15 +30,18 @@ describe('vendor context of shop requests', () => {
   });
 
   /** fetch() does not let a client set Host; node:http does, as a browser on that host would. */
-  const shopVendor = (headers: Record<string, string>) => new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const req = request(`${app.url}/api/v1/shop/vendor`, { headers }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+  const shopVendor = (headers: Record<string, string>) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = request(`${app.url}/api/v1/shop/vendor`, { headers }, (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end();
     });
-    req.on('error', reject);
-    req.end();
-  });
 
   it('resolves the path form from the Referer of a storefront page', async () => {
     const res = await shopVendor({ referer: `http://localhost:3000/vendors/${v.vendorCode}/shop/products/12?x=1` });
@@ -56,7 +59,10 @@ describe('vendor context of shop requests', () => {
   });
 
   it('serves a custom domain only once its DNS TXT record is verified', async () => {
-    const added = await app.call('POST', `/api/v1/admin/vendors/${v.vendorCode}/domains`, { token: admin, body: { domain: domain.toUpperCase() } });
+    const added = await app.call('POST', `/api/v1/admin/vendors/${v.vendorCode}/domains`, {
+      token: admin,
+      body: { domain: domain.toUpperCase() },
+    });
     expect(added.status).to.equal(201);
     expect(added.body).to.include({ domain, verification_status: 'pending', is_verified: false, is_primary: true });
     domainId = added.body.id;

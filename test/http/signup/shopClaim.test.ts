@@ -33,10 +33,15 @@ describe('platform signup: the extmarket shop lookup and claim', function () {
     const vendor = await app.call('GET', `/api/v1/admin/vendors/${done.body.vendor.id}`, { token: await app.adminToken() });
     expect(vendor.body).to.include({ extmarket_vendor_id: shop.id, extmarket_vendor_slug: shop.slug });
 
-    expect((await v.call('POST', '/api/v1/platform/extmarket/shops/lookup', { api_key: key, api_endpoint: extmarket.url })).body.claimed).to.equal(true);
+    expect(
+      (await v.call('POST', '/api/v1/platform/extmarket/shops/lookup', { api_key: key, api_endpoint: extmarket.url })).body.claimed,
+    ).to.equal(true);
     const other = visitor(app);
     const id = (await other.call('POST', '/api/v1/platform/signups', {})).body.signup_id;
-    await other.call('PUT', `/api/v1/platform/signups/${id}/account`, { email: `${unique('second')}@shop.test`, password: 'owner-password-2' });
+    await other.call('PUT', `/api/v1/platform/signups/${id}/account`, {
+      email: `${unique('second')}@shop.test`,
+      password: 'owner-password-2',
+    });
     await other.call('PUT', `/api/v1/platform/signups/${id}/company`, { name: 'Second S.A.' });
     const claimed = await other.call('POST', `/api/v1/platform/signups/${id}/shop`, { api_key: key, api_endpoint: extmarket.url });
     expect(claimed.status).to.equal(409);
@@ -45,10 +50,16 @@ describe('platform signup: the extmarket shop lookup and claim', function () {
 
   it('answers a key the extmarket refuses with a 400, and an endpoint that is not https with a 422', async () => {
     const v = visitor(app);
-    const refused = await v.call('POST', '/api/v1/platform/extmarket/shops/lookup', { api_key: 'not-a-known-key', api_endpoint: extmarket.url });
+    const refused = await v.call('POST', '/api/v1/platform/extmarket/shops/lookup', {
+      api_key: 'not-a-known-key',
+      api_endpoint: extmarket.url,
+    });
     expect(refused.status).to.equal(400);
     expect(refused.body.code).to.equal('ExtmarketCredentialsException');
-    const plain = await v.call('POST', '/api/v1/platform/extmarket/shops/lookup', { api_key: 'some-key-123', api_endpoint: 'http://extmarket.example/graphql' });
+    const plain = await v.call('POST', '/api/v1/platform/extmarket/shops/lookup', {
+      api_key: 'some-key-123',
+      api_endpoint: 'http://extmarket.example/graphql',
+    });
     expect(plain.status).to.equal(422);
     expect(plain.body.errors[0].pointer).to.equal('/body/api_endpoint');
   });

@@ -36,11 +36,18 @@ describe('platform signup', function () {
     expect(browser.status).to.equal(404);
     expect(browser.headers.get('content-type')).to.match(/^text\/html/);
     expect(await browser.text()).to.include('href="/signup"');
-    const client = await fetch(`${app.url}/signup/AAAAAAAAAAAAAAAAAAAAAA/company`, { method: 'POST', headers: { accept: 'application/json' } });
+    const client = await fetch(`${app.url}/signup/AAAAAAAAAAAAAAAAAAAAAA/company`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
     expect(client.status).to.equal(404);
     expect(client.headers.get('content-type')).to.match(/^application\/problem\+json/);
     expect(await client.json()).to.include({ status: 404, code: 'ResourceNotFoundException' });
-    const tokenless = await fetch(`${app.url}/signup`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.test' });
+    const tokenless = await fetch(`${app.url}/signup`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.test',
+    });
     expect(tokenless.status).to.equal(403);
     expect(await tokenless.json()).to.include({ status: 403, code: 'AuthorizationException' });
   });
@@ -123,7 +130,9 @@ describe('platform signup', function () {
     const vendorIds = new Set([...answers, later].map((a) => a.body.vendor.id));
     const companyIds = new Set([...answers, later].map((a) => a.body.company.id));
     expect([vendorIds.size, companyIds.size]).to.deep.equal([1, 1]);
-    const owned = await app.call('GET', `/api/v1/admin/companies?search=${encodeURIComponent(answers[0].body.company.name)}`, { token: admin });
+    const owned = await app.call('GET', `/api/v1/admin/companies?search=${encodeURIComponent(answers[0].body.company.name)}`, {
+      token: admin,
+    });
     expect(owned.body.items.filter((c: any) => c.owner_user_id === answers[0].body.user.id)).to.have.length(1);
     // An hour later the signup no longer signs anyone in: one signs in with the password.
     app.clock.advance(61 * 60_000);

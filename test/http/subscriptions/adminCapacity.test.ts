@@ -104,21 +104,39 @@ describe('admin capacity planning', () => {
 
   it('names the vendors close to a limit of their plan (add-ons included), with the tier that would allow more', async () => {
     const v = await createVendorWithOwner(app);
-    await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, { token: admin, body: { tier_code: 'essential', status: 'active', custom_limits: { products: 1 } } });
+    await app.call('PUT', `/api/v1/admin/subscriptions/${v.vendorId}`, {
+      token: admin,
+      body: { tier_code: 'essential', status: 'active', custom_limits: { products: 1 } },
+    });
     const created = await app.call('POST', '/api/v1/vendor/products', {
-      token: v.ownerToken, body: { vendor_sku: unique('C'), price_cents: 500, translations: { en: { title: 'Only one' } } },
+      token: v.ownerToken,
+      body: { vendor_sku: unique('C'), price_cents: 500, translations: { en: { title: 'Only one' } } },
     });
     expect(created.status).to.equal(201);
     const near = (await call('GET', '/recommendations')).body.vendors_near_limits.filter((x: any) => x.vendor_id === v.vendorId);
-    expect(near).to.deep.equal([{
-      vendor_id: v.vendorId, vendor_name: near[0].vendor_name, tier_code: 'essential', limit_kind: 'products', used: 1, limit: 1,
-      percent_used: 100, reaches_limit_on: null, suggested_tier: 'professional',
-    }]);
+    expect(near).to.deep.equal([
+      {
+        vendor_id: v.vendorId,
+        vendor_name: near[0].vendor_name,
+        tier_code: 'essential',
+        limit_kind: 'products',
+        used: 1,
+        limit: 1,
+        percent_used: 100,
+        reaches_limit_on: null,
+        suggested_tier: 'professional',
+      },
+    ]);
     // An add-on of 500 products takes it away from its limit.
-    const bought = await recordAddOnPurchase(app.services.store, { vendor_id: v.vendorId, add_on_code: 'extra_products_500', quantity: 1, stripe_ref: null, at: app.clock.now().toISOString() },
-      { userId: 'system:test', correlationId: unique('addon') });
+    const bought = await recordAddOnPurchase(
+      app.services.store,
+      { vendor_id: v.vendorId, add_on_code: 'extra_products_500', quantity: 1, stripe_ref: null, at: app.clock.now().toISOString() },
+      { userId: 'system:test', correlationId: unique('addon') },
+    );
     await app.services.settle([bought]);
-    expect((await call('GET', '/recommendations')).body.vendors_near_limits.filter((x: any) => x.vendor_id === v.vendorId)).to.deep.equal([]);
+    expect((await call('GET', '/recommendations')).body.vendors_near_limits.filter((x: any) => x.vendor_id === v.vendorId)).to.deep.equal(
+      [],
+    );
   });
 
   it('refuses an unknown metric, a reversed or too long range, and a window under two days', async () => {

@@ -17,22 +17,33 @@ describe('admin subscription list', () => {
     pro = await createVendorWithOwner(app);
     trial = await createVendorWithOwner(app);
     const opened = await app.call('PUT', `/api/v1/admin/subscriptions/${pro.vendorId}`, {
-      token: admin, body: { tier_code: 'professional', status: 'active', custom_limits: { team_members: 3 } },
+      token: admin,
+      body: { tier_code: 'professional', status: 'active', custom_limits: { team_members: 3 } },
     });
     expect(opened.status, JSON.stringify(opened.body)).to.equal(200);
-    expect((await app.call('PUT', `/api/v1/admin/subscriptions/${trial.vendorId}`, { token: admin, body: { status: 'trialing' } })).status).to.equal(200);
+    expect(
+      (await app.call('PUT', `/api/v1/admin/subscriptions/${trial.vendorId}`, { token: admin, body: { status: 'trialing' } })).status,
+    ).to.equal(200);
     const product = await app.call('POST', '/api/v1/vendor/products', {
-      token: pro.ownerToken, body: { vendor_sku: unique('L'), price_cents: 1000, translations: { en: { title: 'Listed lamp' } } },
+      token: pro.ownerToken,
+      body: { vendor_sku: unique('L'), price_cents: 1000, translations: { en: { title: 'Listed lamp' } } },
     });
     expect(product.status, JSON.stringify(product.body)).to.equal(201);
   });
 
-  it('shows the vendor, tier, status, period and usage against the effective limits, as the vendor\'s own usage page counts it', async () => {
+  it("shows the vendor, tier, status, period and usage against the effective limits, as the vendor's own usage page counts it", async () => {
     const res = await list(`search=${pro.vendorCode.toLowerCase()}`);
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ total: 1, page: 1, limit: 20 });
     const [item] = res.body.items;
-    expect(item).to.include({ vendor_id: pro.vendorId, vendor_code: pro.vendorCode, tier_code: 'professional', tier_name: 'Professional', status: 'active', price_monthly_cents: 7900 });
+    expect(item).to.include({
+      vendor_id: pro.vendorId,
+      vendor_code: pro.vendorCode,
+      tier_code: 'professional',
+      tier_name: 'Professional',
+      status: 'active',
+      price_monthly_cents: 7900,
+    });
     expect(item.effective_limits).to.deep.equal({ orders_per_period: 1000, products: 1000, team_members: 3 });
     expect(item.custom_limits).to.deep.equal({ team_members: 3 });
     const own = (await app.call('GET', '/api/v1/vendor/usage', { token: pro.ownerToken })).body;
@@ -43,10 +54,12 @@ describe('admin subscription list', () => {
     expect(item.current_period_start).to.equal(own.period.start);
   });
 
-  it('counts the vendor\'s active add-ons in its limits, as the vendor\'s plan does', async () => {
-    const bought = await recordAddOnPurchase(app.services.store,
+  it("counts the vendor's active add-ons in its limits, as the vendor's plan does", async () => {
+    const bought = await recordAddOnPurchase(
+      app.services.store,
       { vendor_id: pro.vendorId, add_on_code: 'extra_products_500', quantity: 2, stripe_ref: null, at: app.clock.now().toISOString() },
-      { userId: 'system:test', correlationId: unique('addon') });
+      { userId: 'system:test', correlationId: unique('addon') },
+    );
     await app.services.settle([bought]);
     const [item] = (await list(`search=${pro.vendorCode}`)).body.items;
     expect(item.effective_limits.products).to.equal(1000 + 2 * 500);

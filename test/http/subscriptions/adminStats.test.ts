@@ -50,7 +50,10 @@ describe('admin subscription statistics', () => {
     expect(business.revenue.subscriptions_mrr_cents - active.revenue.subscriptions_mrr_cents).to.equal(19900 - 7900);
 
     await setPlan(v.vendorId, { status: 'past_due' });
-    expect((await stats()).revenue.subscriptions_mrr_cents).to.equal(active.revenue.subscriptions_mrr_cents - 7900, 'a past-due subscription brings nothing');
+    expect((await stats()).revenue.subscriptions_mrr_cents).to.equal(
+      active.revenue.subscriptions_mrr_cents - 7900,
+      'a past-due subscription brings nothing',
+    );
   });
 
   it('counts a yearly subscriber at its yearly price / 12 (rounded to the cent), and back at the monthly price when billed monthly again', async () => {
@@ -67,7 +70,9 @@ describe('admin subscription statistics', () => {
 
     const listed = await app.call('GET', `/api/v1/admin/subscriptions?search=${encodeURIComponent(v.vendorCode)}`, { token: admin });
     expect(listed.status).to.equal(200);
-    expect(listed.body.items.map((i: any) => [i.vendor_id, i.billing_interval, i.price_yearly_cents])).to.deep.equal([[v.vendorId, 'year', 79000]]);
+    expect(listed.body.items.map((i: any) => [i.vendor_id, i.billing_interval, i.price_yearly_cents])).to.deep.equal([
+      [v.vendorId, 'year', 79000],
+    ]);
 
     await setPlan(v.vendorId, { billing_interval: 'month' });
     expect((await stats()).revenue.subscriptions_mrr_cents - before.revenue.subscriptions_mrr_cents).to.equal(7900);
@@ -78,8 +83,16 @@ describe('admin subscription statistics', () => {
     const ctx = { userId: 'system:test', correlationId: unique('addon') };
     const at = () => app.clock.now().toISOString();
     const before = await stats();
-    const seats = await recordAddOnPurchase(app.services.store, { vendor_id: v.vendorId, add_on_code: 'extra_seat', quantity: 2, stripe_ref: null, at: at() }, ctx);
-    const domain = await recordAddOnPurchase(app.services.store, { vendor_id: v.vendorId, add_on_code: 'custom_domain', quantity: 1, stripe_ref: null, at: at() }, ctx);
+    const seats = await recordAddOnPurchase(
+      app.services.store,
+      { vendor_id: v.vendorId, add_on_code: 'extra_seat', quantity: 2, stripe_ref: null, at: at() },
+      ctx,
+    );
+    const domain = await recordAddOnPurchase(
+      app.services.store,
+      { vendor_id: v.vendorId, add_on_code: 'custom_domain', quantity: 1, stripe_ref: null, at: at() },
+      ctx,
+    );
     await app.services.settle([seats, domain]);
     const bought = await stats();
     const seatCents = addOnByCode('extra_seat')!.price_monthly_cents;

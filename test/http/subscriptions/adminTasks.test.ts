@@ -22,7 +22,8 @@ describe('subscription scheduled tasks', () => {
   /** One tick of the task at the clock's present minute, as node-schedule would fire it. */
   const tick = (name: string) => scheduler().fire(task(name), new Date(Math.floor(app.clock.now().getTime() / 60_000) * 60_000));
   // The tasks are no requests: nothing else waits for the read models to have their changes.
-  const subscription = async (vendorId: number) => (await quiet(app), await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
+  const subscription = async (vendorId: number) =>
+    (await quiet(app), await app.call('GET', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin })).body;
   const setPlan = async (vendorId: number, body: Record<string, unknown>) =>
     ok(app.call('PUT', `/api/v1/admin/subscriptions/${vendorId}`, { token: admin, body }), 'subscription');
 
@@ -37,7 +38,10 @@ describe('subscription scheduled tasks', () => {
       const shopper = await registerShopper(s); // a fresh customer session on the moved clock
       const session = newSessionId();
       await ok(s.shop('POST', `/cart/${session}/items`, { body: { product_id: product, quantity: 1 } }), 'add to cart');
-      return s.shop('POST', '/orders', { token: shopper.token, body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } } });
+      return s.shop('POST', '/orders', {
+        token: shopper.token,
+        body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } },
+      });
     };
 
     before(async () => {
@@ -84,16 +88,20 @@ describe('subscription scheduled tasks', () => {
     });
 
     it('leaves trialing, past-due and canceled subscriptions as they are', async () => {
-      const others = await Promise.all(['trialing', 'canceled'].map(async (status) => {
-        const v = await createVendorWithOwner(app);
-        await setPlan(v.vendorId, { status: 'trialing' });
-        if (status !== 'trialing') await setPlan(v.vendorId, { status });
-        return v.vendorId;
-      }));
+      const others = await Promise.all(
+        ['trialing', 'canceled'].map(async (status) => {
+          const v = await createVendorWithOwner(app);
+          await setPlan(v.vendorId, { status: 'trialing' });
+          if (status !== 'trialing') await setPlan(v.vendorId, { status });
+          return v.vendorId;
+        }),
+      );
       const before = await Promise.all(others.map(subscription));
       app.clock.advance(31 * DAY);
       await task('renewBillingPeriods').run(app.services);
-      expect((await Promise.all(others.map(subscription))).map((x) => x.current_period_start)).to.deep.equal(before.map((x) => x.current_period_start));
+      expect((await Promise.all(others.map(subscription))).map((x) => x.current_period_start)).to.deep.equal(
+        before.map((x) => x.current_period_start),
+      );
     });
   });
 
@@ -115,7 +123,10 @@ describe('subscription scheduled tasks', () => {
       expect((await subscription(deleted.vendorId)).status).to.equal('expired');
       // An active one goes through canceled, as the status table wants.
       const history = await app.services.store.readStream(`subscription-${deleted.vendorId}`);
-      expect(history.slice(-2).map((e) => [e.data.changes.status, e.data.reason])).to.deep.equal([['canceled', 'vendor_deleted'], ['expired', 'vendor_deleted']]);
+      expect(history.slice(-2).map((e) => [e.data.changes.status, e.data.reason])).to.deep.equal([
+        ['canceled', 'vendor_deleted'],
+        ['expired', 'vendor_deleted'],
+      ]);
       const listed = await app.call('GET', '/api/v1/admin/subscriptions?status=expired&limit=100', { token: admin });
       expect(listed.body.items.find((i: any) => i.vendor_id === deleted.vendorId)).to.include({ vendor_name: null, vendor_code: null });
 

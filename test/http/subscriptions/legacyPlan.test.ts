@@ -14,7 +14,8 @@ describe('legacy plan and default tier', () => {
   let app: TestApp;
   let admin: string;
   const asAdmin = (method: string, path: string, body?: unknown) => app.call(method, `/api/v1/admin${path}`, { token: admin, body });
-  const planOf = async (v: VendorFixture) => (await app.call('GET', '/api/v1/vendor/features/available?limit=100', { token: v.ownerToken })).body;
+  const planOf = async (v: VendorFixture) =>
+    (await app.call('GET', '/api/v1/vendor/features/available?limit=100', { token: v.ownerToken })).body;
   const streamOf = (vendorId: number) => app.services.store.readStream(`subscription-${vendorId}`);
   /**
    * The upgrade as it runs at start, on a platform where `vendorIds` were there before plans: a
@@ -22,7 +23,10 @@ describe('legacy plan and default tier', () => {
    * its start, on a fresh database, and is complete).
    */
   const upgrade = async (vendorIds: number[], name = unique('upgrade')) => {
-    const result = await runPlansUpgrade({ store: app.services.store, now: () => app.services.clock.now(), vendorsWithoutPlan: async () => vendorIds }, name);
+    const result = await runPlansUpgrade(
+      { store: app.services.store, now: () => app.services.clock.now(), vendorsWithoutPlan: async () => vendorIds },
+      name,
+    );
     await app.services.settle(result.done);
     return result;
   };
@@ -44,7 +48,15 @@ describe('legacy plan and default tier', () => {
     const v = await createVendorWithOwner(app);
     expect((await planOf(v)).plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'default_tier' });
     // A start after that one does nothing more, whoever is there by then.
-    expect((await runPlansUpgrade({ store: app.services.store, now: () => app.services.clock.now(), vendorsWithoutPlan: vendorsWithoutPlan.bind(null, app.services.store) })).done).to.deep.equal([]);
+    expect(
+      (
+        await runPlansUpgrade({
+          store: app.services.store,
+          now: () => app.services.clock.now(),
+          vendorsWithoutPlan: vendorsWithoutPlan.bind(null, app.services.store),
+        })
+      ).done,
+    ).to.deep.equal([]);
     expect(await streamOf(v.vendorId)).to.deep.equal([]);
   });
 
@@ -58,7 +70,7 @@ describe('legacy plan and default tier', () => {
     expect(ids).to.include(plain.vendorId).and.not.include(subscribed.vendorId).and.not.include(deleted.vendorId);
   });
 
-  it('a vendor there before the upgrade gets every feature and no limit, recorded in its history as the upgrade\'s', async () => {
+  it("a vendor there before the upgrade gets every feature and no limit, recorded in its history as the upgrade's", async () => {
     const v = await createVendorWithOwner(app);
     const essential = await planOf(v);
     expect(essential.total).to.be.below(30);
@@ -84,7 +96,11 @@ describe('legacy plan and default tier', () => {
 
     const adminView = await asAdmin('GET', `/subscriptions/${v.vendorId}/plan`);
     expect(adminView.status).to.equal(200);
-    expect(adminView.body).to.deep.include({ plan: { tier_code: 'legacy', tier_name: 'Legacy', source: 'legacy' }, legacy_since: event.data.at, status: null });
+    expect(adminView.body).to.deep.include({
+      plan: { tier_code: 'legacy', tier_name: 'Legacy', source: 'legacy' },
+      legacy_since: event.data.at,
+      status: null,
+    });
     expect(adminView.body.limits).to.deep.equal({ orders_per_period: null, products: null, team_members: null });
     expect((await asAdmin('GET', '/settings/plans')).body.legacy_vendors).to.be.at.least(1);
   });
@@ -95,7 +111,10 @@ describe('legacy plan and default tier', () => {
     const name = unique('upgrade');
     // The two runners list different vendors: whichever list is recorded first wins, whole, and
     // the other runner grants nothing of its own.
-    const lists = [[a.vendorId, b.vendorId], [a.vendorId, b.vendorId, 999_999]];
+    const lists = [
+      [a.vendorId, b.vendorId],
+      [a.vendorId, b.vendorId, 999_999],
+    ];
     const runs = await Promise.all(lists.map((list) => upgrade(list, name)));
     await upgrade([a.vendorId], name);
     const granted = [...new Set(runs.flatMap((r) => r.granted))].sort((x, y) => x - y);
@@ -110,7 +129,11 @@ describe('legacy plan and default tier', () => {
     await upgrade([v.vendorId]);
     await putOnTier(app, v.vendorId, 'professional');
     expect((await planOf(v)).plan).to.deep.equal({ tier_code: 'professional', tier_name: 'Professional', source: 'subscription' });
-    expect((await streamOf(v.vendorId)).map((e) => e.type)).to.deep.equal(['VendorLegacyPlanGranted', 'VendorLegacyPlanEnded', 'VendorSubscriptionStarted']);
+    expect((await streamOf(v.vendorId)).map((e) => e.type)).to.deep.equal([
+      'VendorLegacyPlanGranted',
+      'VendorLegacyPlanEnded',
+      'VendorSubscriptionStarted',
+    ]);
     expect((await asAdmin('GET', `/subscriptions/${v.vendorId}/plan`)).body.legacy_since).to.equal(null);
 
     expect((await asAdmin('PUT', `/subscriptions/${v.vendorId}`, { status: 'canceled' })).status).to.equal(200);
@@ -120,11 +143,14 @@ describe('legacy plan and default tier', () => {
     expect((await planOf(v)).plan.source).to.equal('default_tier');
   });
 
-  describe('a new vendor\'s plan', () => {
+  describe("a new vendor's plan", () => {
     it('with tier business in the creating request: an active Business subscription', async () => {
       const before = app.services.clock.now().toISOString();
       const v = await createVendorWithOwner(app, { vendor: { plan: { tier_code: 'business' } } });
-      const plan = await eventually(async () => { const p = (await planOf(v)).plan; return p.source === 'subscription' && p; }, 'the requested subscription');
+      const plan = await eventually(async () => {
+        const p = (await planOf(v)).plan;
+        return p.source === 'subscription' && p;
+      }, 'the requested subscription');
       expect(plan).to.deep.equal({ tier_code: 'business', tier_name: 'Business', source: 'subscription' });
       const record = (await asAdmin('GET', `/subscriptions/${v.vendorId}`)).body;
       expect(record).to.include({ tier_code: 'business', status: 'active' });
@@ -143,7 +169,12 @@ describe('legacy plan and default tier', () => {
     it('refuses a tier that is not offered, and creates no vendor', async () => {
       const company = await createCompany(app);
       const code = unique('V').toUpperCase();
-      const res = await asAdmin('POST', '/vendors', { company_id: company.id, vendor_code: code, name: `Shop ${code}`, plan: { tier_code: 'platinum' } });
+      const res = await asAdmin('POST', '/vendors', {
+        company_id: company.id,
+        vendor_code: code,
+        name: `Shop ${code}`,
+        plan: { tier_code: 'platinum' },
+      });
       expect(res.status).to.equal(404);
       expect(res.body.code).to.equal('TierNotFoundException');
       expect((await asAdmin('GET', `/vendors/${code}`)).status).to.equal(404);
@@ -161,18 +192,33 @@ describe('legacy plan and default tier', () => {
 
       const fresh = await createVendorWithOwner(app);
       expect((await planOf(fresh)).plan).to.deep.equal({ tier_code: 'professional', tier_name: 'Professional', source: 'default_tier' });
-      expect((await planOf(cancelled)).plan).to.deep.equal({ tier_code: 'professional', tier_name: 'Professional', source: 'default_tier' });
+      expect((await planOf(cancelled)).plan).to.deep.equal({
+        tier_code: 'professional',
+        tier_name: 'Professional',
+        source: 'default_tier',
+      });
       // The admin's PUT of a new record without a tier opens it on the default tier.
       expect((await asAdmin('PUT', `/subscriptions/${fresh.vendorId}`, { status: 'trialing' })).body.tier_code).to.equal('professional');
     });
 
     it('the default tier must be an offered tier', async () => {
       expect((await asAdmin('PUT', '/settings/plans', { default_tier: 'platinum' })).body.code).to.equal('TierNotFoundException');
-      const code = unique('t').toLowerCase().replace(/[^a-z0-9]/g, '');
-      expect((await asAdmin('POST', '/subscriptions/tiers', {
-        code, name: 'Hidden', description: null, price_monthly_cents: 100, price_yearly_cents: 1000,
-        limits: { orders_per_period: 1, products: 1, team_members: 1 }, features: [],
-      })).status).to.equal(201);
+      const code = unique('t')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
+      expect(
+        (
+          await asAdmin('POST', '/subscriptions/tiers', {
+            code,
+            name: 'Hidden',
+            description: null,
+            price_monthly_cents: 100,
+            price_yearly_cents: 1000,
+            limits: { orders_per_period: 1, products: 1, team_members: 1 },
+            features: [],
+          })
+        ).status,
+      ).to.equal(201);
       expect((await asAdmin('POST', `/subscriptions/tiers/${code}/deactivate`)).status).to.equal(200);
       const refused = await asAdmin('PUT', '/settings/plans', { default_tier: code });
       expect(refused.status).to.equal(404);

@@ -18,7 +18,13 @@ describe('order limit and the extmarket: orders past the limit are recorded and 
 
   const ship = (completedAt = app.clock.now().toISOString()) => {
     const id = unique('o');
-    server.shipments.push({ id: `SH-${id}`, orderId: `OR-${id}`, number: `R-${id}`, completedAt, units: [{ id: `IU-${id}`, ean: null, sku: 'X', price: '11.70' }] });
+    server.shipments.push({
+      id: `SH-${id}`,
+      orderId: `OR-${id}`,
+      number: `R-${id}`,
+      completedAt,
+      units: [{ id: `IU-${id}`, ean: null, sku: 'X', price: '11.70' }],
+    });
     return `OR-${id}`;
   };
   const sync = async () => {
@@ -26,8 +32,14 @@ describe('order limit and the extmarket: orders past the limit are recorded and 
     expect(started.status, JSON.stringify(started.body)).to.equal(202);
     return waitForJob(app, s.ownerToken, started.body.job_id);
   };
-  const overLimitEvents = async () => (await app.services.db.knex('events').where({ type: 'ExtmarketOrderOverLimit' })
-    .whereRaw("(data->>'vendor_id')::int = ?", [s.vendorId]).orderBy('position')).map((e: any) => (typeof e.data === 'string' ? JSON.parse(e.data) : e.data));
+  const overLimitEvents = async () =>
+    (
+      await app.services.db
+        .knex('events')
+        .where({ type: 'ExtmarketOrderOverLimit' })
+        .whereRaw("(data->>'vendor_id')::int = ?", [s.vendorId])
+        .orderBy('position')
+    ).map((e: any) => (typeof e.data === 'string' ? JSON.parse(e.data) : e.data));
   const orderIdOf = async (external: string) => {
     const list = await app.call('GET', '/api/v1/vendor/extmarket/orders?limit=100', { token: s.ownerToken });
     return list.body.items.find((o: any) => o.external_order_id === external)?.id as number | undefined;
@@ -78,12 +90,15 @@ describe('order limit and the extmarket: orders past the limit are recorded and 
     expect(await overLimitEvents()).to.have.length(1);
   });
 
-  it('counts extmarket orders in the shop\'s quota: the shop then refuses an order with the limit reached', async () => {
+  it("counts extmarket orders in the shop's quota: the shop then refuses an order with the limit reached", async () => {
     const shopper = await registerShopper(s);
     const product = await stockedProduct(s, { title: 'Pots' }, 10);
     const session = newSessionId();
     await ok(s.shop('POST', `/cart/${session}/items`, { body: { product_id: product, quantity: 1 } }), 'add to cart');
-    const refused = await s.shop('POST', '/orders', { token: shopper.token, body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } } });
+    const refused = await s.shop('POST', '/orders', {
+      token: shopper.token,
+      body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } },
+    });
     expect(refused.status).to.equal(403);
     expect(refused.body).to.include({ code: 'TierLimitExceededException', limit_kind: 'orders', limit: 2, count: 3 });
   });

@@ -24,13 +24,21 @@ describe('feature gates: a vendor route of a plan feature refuses a tier without
     const res = await credentials();
     expect(res.status).to.equal(403);
     expect(res.headers.get('content-type')).to.match(/application\/problem\+json/);
-    expect(res.body).to.include({ code: 'FeatureNotAvailableException', feature: 'extmarket_connection', required_tier: 'professional', current_tier: 'essential' });
+    expect(res.body).to.include({
+      code: 'FeatureNotAvailableException',
+      feature: 'extmarket_connection',
+      required_tier: 'professional',
+      current_tier: 'essential',
+    });
     const feed = await app.call('GET', '/api/v1/vendor/extmarket/export?language=en', { token: v.ownerToken });
     expect(feed.body).to.include({ code: 'FeatureNotAvailableException', feature: 'extmarket_product_feed', required_tier: 'business' });
   });
 
   it('refuses before reading the request: the refusal changes nothing', async () => {
-    const res = await app.call('PUT', '/api/v1/vendor/extmarket/credentials', { token: v.ownerToken, body: { api_key: 'k'.repeat(40), api_endpoint: 'https://extmarket.example/graphql' } });
+    const res = await app.call('PUT', '/api/v1/vendor/extmarket/credentials', {
+      token: v.ownerToken,
+      body: { api_key: 'k'.repeat(40), api_endpoint: 'https://extmarket.example/graphql' },
+    });
     expect(res.status).to.equal(403);
     expect(res.body.feature).to.equal('extmarket_connection');
     expect(await app.services.store.readStream(`extmarket_credentials-${v.vendorId}`)).to.deep.equal([]);
@@ -48,13 +56,22 @@ describe('feature gates: a vendor route of a plan feature refuses a tier without
     expect((await credentials()).status).to.equal(403);
   });
 
-  it('follows the admins\' edits of a tier\'s feature list', async () => {
-    const code = unique('gate').toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 30);
+  it("follows the admins' edits of a tier's feature list", async () => {
+    const code = unique('gate')
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_')
+      .slice(0, 30);
     const created = await app.call('POST', '/api/v1/admin/subscriptions/tiers', {
       token: admin,
       body: {
-        code, name: `Gate ${code}`, description: 'feature gate test', price_monthly_cents: 100, price_yearly_cents: 1000,
-        limits: { orders_per_period: null, products: null, team_members: null }, features: ['product_management'], sort_order: 950,
+        code,
+        name: `Gate ${code}`,
+        description: 'feature gate test',
+        price_monthly_cents: 100,
+        price_yearly_cents: 1000,
+        limits: { orders_per_period: null, products: null, team_members: null },
+        features: ['product_management'],
+        sort_order: 950,
       },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
@@ -63,7 +80,10 @@ describe('feature gates: a vendor route of a plan feature refuses a tier without
     const refused = await pages();
     expect(refused.status).to.equal(403);
     expect(refused.body).to.include({ feature: 'content_pages', required_tier: 'essential', current_tier: code });
-    const edited = await app.call('PUT', `/api/v1/admin/subscriptions/tiers/${code}`, { token: admin, body: { features: ['product_management', 'content_pages'] } });
+    const edited = await app.call('PUT', `/api/v1/admin/subscriptions/tiers/${code}`, {
+      token: admin,
+      body: { features: ['product_management', 'content_pages'] },
+    });
     expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
     expect((await pages()).status).to.equal(200);
     await putOnTier(app, v.vendorId, 'essential');
@@ -78,7 +98,10 @@ describe('feature gates: a vendor route of a plan feature refuses a tier without
     const gated = declaredRoutes(createApp(app.services)).filter((r) => r.entry?.decl.feature);
     expect(gated.length).to.be.greaterThan(40);
     for (const r of gated) {
-      expect(FEATURES.map((f) => f.code), `${r.method} ${r.path}`).to.include(r.entry!.decl.feature);
+      expect(
+        FEATURES.map((f) => f.code),
+        `${r.method} ${r.path}`,
+      ).to.include(r.entry!.decl.feature);
       expect(r.entry!.area, `${r.method} ${r.path}`).to.equal('vendor');
     }
     const ungated = doc.paths['/api/v1/vendor/usage'].get;

@@ -4,7 +4,7 @@ import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /** SPEC.md part 8: team members are limited per tier; members and pending invitations hold the seats. */
-describe('team-member limit: invitations past the plan\'s seats are refused', () => {
+describe("team-member limit: invitations past the plan's seats are refused", () => {
   let app: TestApp;
   let v: VendorFixture;
   const invite = (email = `${unique('seat')}@team.test`) =>
@@ -24,7 +24,13 @@ describe('team-member limit: invitations past the plan\'s seats are refused', ()
     expect((await invite()).status).to.equal(201);
     const refused = await invite();
     expect(refused.status).to.equal(403);
-    expect(refused.body).to.include({ code: 'TierLimitExceededException', limit_kind: 'team_members', limit: 2, count: 2, current_tier: 'essential' });
+    expect(refused.body).to.include({
+      code: 'TierLimitExceededException',
+      limit_kind: 'team_members',
+      limit: 2,
+      count: 2,
+      current_tier: 'essential',
+    });
     expect(refused.body.upgrade).to.include({ tier_code: 'professional', limit: 5 });
     expect(refused.body.upgrade.note).to.equal("The Professional tier allows 5; or the add-on 'Extra team member' (extra_seat) adds 1");
     expect(refused.body.add_on).to.include({ add_on_code: 'extra_seat', adds: 1 });
@@ -34,7 +40,10 @@ describe('team-member limit: invitations past the plan\'s seats are refused', ()
     await putOnTier(app, v.vendorId, 'essential', { custom_limits: { team_members: 3 } });
     const replies = await Promise.all(Array.from({ length: 10 }, () => invite()));
     const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201), JSON.stringify(replies.filter((r) => r.status !== 201 && r.status !== 403).map((r) => r.body))).to.have.length(1);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(replies.filter((r) => r.status !== 201 && r.status !== 403).map((r) => r.body)),
+    ).to.have.length(1);
     expect(statuses.filter((s) => s === 403)).to.have.length(9);
     const pending = await app.call('GET', '/api/v1/vendor/team/invitations?status=pending&limit=100', { token: v.ownerToken });
     expect(pending.body.total).to.equal(2);

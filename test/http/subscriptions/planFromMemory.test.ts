@@ -7,7 +7,8 @@ import { signedIn, signedInAdmin } from '../../support/backOffice.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 /** The tables the plan and the access were read from on every vendor request before they were held in memory. */
-const PLAN_AND_ACCESS = /\b(subscription_tiers|vendor_subscriptions|vendor_legacy_plans|subscription_settings|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
+const PLAN_AND_ACCESS =
+  /\b(subscription_tiers|vendor_subscriptions|vendor_legacy_plans|subscription_settings|vendor_add_ons|vendor_team_members|user_list|company_list)\b/;
 /** What a back-office page's frame read on every page before it came from memory: who is signed in, and the vendor's name and language. */
 /** The admin guard's read of the caller's role and status, on every admin request before it came from memory. */
 const ADMIN_GUARD = /FROM user_list WHERE id = \$1/;
@@ -32,25 +33,37 @@ describe('plan and access from memory: no statement per request', () => {
     await putOnTier(app, v.vendorId, 'business');
   });
 
-  afterEach(() => { pg.Client.prototype.query = query; });
+  afterEach(() => {
+    pg.Client.prototype.query = query;
+  });
 
-  async function counted(request: () => Promise<{ status: number }>, n: number): Promise<{ perRequest: number; planOrAccess: string[]; frame: string[]; adminGuard: string[] }> {
+  async function counted(
+    request: () => Promise<{ status: number }>,
+    n: number,
+  ): Promise<{ perRequest: number; planOrAccess: string[]; frame: string[]; adminGuard: string[] }> {
     sent.length = 0;
     pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
-      sent.push(typeof config === 'string' ? config : config?.text ?? '');
+      sent.push(typeof config === 'string' ? config : (config?.text ?? ''));
       return (query as any).call(this, config, ...rest);
     } as any;
     for (let i = 0; i < n; i++) expect((await request()).status).to.equal(200);
     pg.Client.prototype.query = query;
     // The read models' statistics (ANALYZE after a burst of writes) run in the background, not in a request's path.
     const inRequests = sent.filter((s) => !/^ANALYZE /i.test(s));
-    return { perRequest: inRequests.length / n, planOrAccess: inRequests.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)), frame: inRequests.filter((s) => FRAME.test(s)), adminGuard: inRequests.filter((s) => ADMIN_GUARD.test(s)) };
+    return {
+      perRequest: inRequests.length / n,
+      planOrAccess: inRequests.filter((s) => PLAN_AND_ACCESS.test(s) || FRAME.test(s)),
+      frame: inRequests.filter((s) => FRAME.test(s)),
+      adminGuard: inRequests.filter((s) => ADMIN_GUARD.test(s)),
+    };
   }
 
   it('a gated vendor route reads neither the plan nor the access from the database', async () => {
     const gated = await counted(() => app.call('GET', '/api/v1/vendor/extmarket/credentials', { token: v.ownerToken }), 20);
     const ungated = await counted(() => app.call('GET', '/api/v1/vendor/settings', { token: v.ownerToken }), 20);
-    console.log(`      statements per request: gated GET /vendor/extmarket/credentials ${gated.perRequest.toFixed(2)}, ungated GET /vendor/settings ${ungated.perRequest.toFixed(2)} (background consumers included)`);
+    console.log(
+      `      statements per request: gated GET /vendor/extmarket/credentials ${gated.perRequest.toFixed(2)}, ungated GET /vendor/settings ${ungated.perRequest.toFixed(2)} (background consumers included)`,
+    );
     expect(gated.planOrAccess, 'statements on the plan and access tables').to.deep.equal([]);
   });
 
@@ -82,7 +95,10 @@ describe('plan and access from memory: no statement per request', () => {
 
   it('a changed name shows in the frame of the next page', async () => {
     const vendorPage = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
-    const changed = await app.call('PUT', `/api/v1/admin/users/${v.ownerUserId}`, { token: await app.adminToken(), body: { first_name: 'Grace', last_name: 'Hopper' } });
+    const changed = await app.call('PUT', `/api/v1/admin/users/${v.ownerUserId}`, {
+      token: await app.adminToken(),
+      body: { first_name: 'Grace', last_name: 'Hopper' },
+    });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect((await vendorPage.get('/vendor/messages')).body).to.contain('Grace Hopper');
   });

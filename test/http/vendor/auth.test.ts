@@ -12,26 +12,37 @@ describe('vendor authentication', () => {
   });
 
   it('signs in with email_or_username and sets an http-only vendor_token cookie carrying the vendor', async () => {
-    const res = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: v.ownerEmail, password: v.ownerPassword } });
+    const res = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: v.ownerEmail, password: v.ownerPassword },
+    });
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ token_type: 'bearer', must_change_password: false });
     expect(res.body.vendor).to.include({ id: v.vendorId, vendor_code: v.vendorCode });
     const cookie = res.headers.get('set-cookie')!;
-    expect(cookie).to.match(/^vendor_token=/).and.match(/httponly/i).and.match(/samesite=strict/i);
+    expect(cookie)
+      .to.match(/^vendor_token=/)
+      .and.match(/httponly/i)
+      .and.match(/samesite=strict/i);
     const claims = app.services.tokens.verify(res.body.access_token, 'vendor');
     expect(claims.vendor_id).to.equal(v.vendorId);
   });
 
   it('logout clears only the vendor cookie, never admin or customer credentials', async () => {
-    const res = await app.call('POST', '/api/v1/vendor/auth/logout', { headers: { cookie: 'vendor_token=a; admin_token=b; customer_token=c' } });
+    const res = await app.call('POST', '/api/v1/vendor/auth/logout', {
+      headers: { cookie: 'vendor_token=a; admin_token=b; customer_token=c' },
+    });
     expect(res.status).to.equal(200);
     const cleared = res.headers.getSetCookie();
     expect(cleared).to.have.length(1);
-    expect(cleared[0]).to.match(/^vendor_token=;/).and.match(/expires=Thu, 01 Jan 1970/i);
+    expect(cleared[0])
+      .to.match(/^vendor_token=;/)
+      .and.match(/expires=Thu, 01 Jan 1970/i);
   });
 
   it('refuses wrong passwords with 401, bad input with 422, and other token types', async () => {
-    const wrong = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: v.ownerEmail, password: 'wrong-password' } });
+    const wrong = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: v.ownerEmail, password: 'wrong-password' },
+    });
     expect(wrong.status).to.equal(401);
     expect(wrong.body.code).to.equal('InvalidCredentialsException');
     expect((await app.call('POST', '/api/v1/vendor/auth/login', { body: { email: v.ownerEmail } })).status).to.equal(422);

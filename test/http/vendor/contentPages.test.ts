@@ -12,7 +12,8 @@ describe('vendor content pages', () => {
   let app: TestApp;
   let me: VendorFixture;
   let other: VendorFixture;
-  const vendor = (method: string, path: string, body?: unknown, token = me.ownerToken) => app.call(method, `/api/v1/vendor${path}`, { token, body });
+  const vendor = (method: string, path: string, body?: unknown, token = me.ownerToken) =>
+    app.call(method, `/api/v1/vendor${path}`, { token, body });
   const all = async (token = me.ownerToken) => (await vendor('GET', '/content-pages?limit=100', undefined, token)).body.items as any[];
 
   before(async () => {
@@ -21,14 +22,24 @@ describe('vendor content pages', () => {
     other = await createVendorWithOwner(app);
   });
 
-  it('merges the platform defaults with the vendor\'s pages: an override replaces the default of its slug', async () => {
+  it("merges the platform defaults with the vendor's pages: an override replaces the default of its slug", async () => {
     const slug = newSlug('imprint');
     const platform = await createPlatformPage(app, pageBody(slug, { is_published: true, show_in_legal: true }));
     expect((await all()).filter((p) => p.slug === slug).map((p) => [p.id, p.source])).to.deep.equal([[platform.id, 'platform']]);
 
-    const res = await vendor('POST', '/content-pages', pageBody(slug, { show_in_legal: true, translations: { en: { title: 'My imprint', body: 'Mine' } } }));
+    const res = await vendor(
+      'POST',
+      '/content-pages',
+      pageBody(slug, { show_in_legal: true, translations: { en: { title: 'My imprint', body: 'Mine' } } }),
+    );
     expect(res.status).to.equal(201);
-    expect(res.body).to.include({ vendor_id: me.vendorId, source: 'vendor', overrides_default: true, default_page_id: platform.id, default_changed_since_override: false });
+    expect(res.body).to.include({
+      vendor_id: me.vendorId,
+      source: 'vendor',
+      overrides_default: true,
+      default_page_id: platform.id,
+      default_changed_since_override: false,
+    });
     expect((await all()).filter((p) => p.slug === slug).map((p) => [p.id, p.source])).to.deep.equal([[res.body.id, 'vendor']]);
     // The other vendor still works with the default.
     expect((await all(other.ownerToken)).filter((p) => p.slug === slug).map((p) => p.id)).to.deep.equal([platform.id]);
@@ -50,12 +61,15 @@ describe('vendor content pages', () => {
     const override = await createVendorPage(app, me.ownerToken, pageBody(slug));
     app.clock.advance(60_000);
     const changed = await app.call('PUT', `/api/v1/admin/content-pages/${platform.id}`, {
-      token: await app.adminToken(), body: { translations: { en: { title: 'Returns (new law)', body: '30 days' } } },
+      token: await app.adminToken(),
+      body: { translations: { en: { title: 'Returns (new law)', body: '30 days' } } },
     });
     const flagged = (await vendor('GET', '/content-pages/overrides?limit=100')).body.items.find((p: any) => p.id === override.id);
     expect(flagged).to.include({ default_changed_since_override: true, default_changed_at: changed.body.content_changed_at });
     app.clock.advance(60_000);
-    const rewritten = await vendor('PUT', `/content-pages/${override.id}`, { translations: { en: { title: 'Our returns', body: '30 days too' } } });
+    const rewritten = await vendor('PUT', `/content-pages/${override.id}`, {
+      translations: { en: { title: 'Our returns', body: '30 days too' } },
+    });
     expect(rewritten.body).to.include({ default_changed_since_override: false, default_changed_at: null });
   });
 
@@ -67,9 +81,13 @@ describe('vendor content pages', () => {
     expect(draft.body).to.include({ status: 'draft', is_published: false });
   });
 
-  it('cannot change or delete another vendor\'s page or a platform default, and learns nothing of their content', async () => {
+  it("cannot change or delete another vendor's page or a platform default, and learns nothing of their content", async () => {
     const secret = `Secret of ${newSlug('them')}`;
-    const theirs = await createVendorPage(app, other.ownerToken, pageBody(newSlug('theirs'), { translations: { en: { title: secret, body: secret } } }));
+    const theirs = await createVendorPage(
+      app,
+      other.ownerToken,
+      pageBody(newSlug('theirs'), { translations: { en: { title: secret, body: secret } } }),
+    );
     const platform = await createPlatformPage(app, pageBody(newSlug('default')));
     for (const id of [theirs.id, platform.id]) {
       const put = await vendor('PUT', `/content-pages/${id}`, { is_published: true });

@@ -31,12 +31,18 @@ describe('vendor customers', () => {
     foreign = await registerCustomer(otherShop, { email: `ada.${tag}@shopper.test`, first_name: 'Ada', last_name: 'Elsewhere' });
   });
 
-  it('lists the vendor\'s customers only, newest first, with their statistics', async () => {
+  it("lists the vendor's customers only, newest first, with their statistics", async () => {
     const res = await vendor('/customers');
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ total: 3, page: 1, limit: 20 });
     expect(res.body.items.map((c: any) => c.id)).to.deep.equal([cy.id, bob.id, ada.id]);
-    expect(res.body.items[0]).to.include({ email: cy.email, vendor_id: shop.vendor.vendorId, order_count: 0, total_spent_cents: 0, last_order_at: null });
+    expect(res.body.items[0]).to.include({
+      email: cy.email,
+      vendor_id: shop.vendor.vendorId,
+      order_count: 0,
+      total_spent_cents: 0,
+      last_order_at: null,
+    });
   });
 
   it('searches the e-mail and the names, any case', async () => {
@@ -58,7 +64,7 @@ describe('vendor customers', () => {
     expect(bad.status).to.equal(422);
   });
 
-  it('shows a customer with saved addresses; another vendor\'s customer is a 404', async () => {
+  it("shows a customer with saved addresses; another vendor's customer is a 404", async () => {
     await shop.call('POST', '/addresses', { token: ada.token, body: ADDRESS });
     const res = await vendor(`/customers/${ada.id}`);
     expect(res.status).to.equal(200);
@@ -72,17 +78,21 @@ describe('vendor customers', () => {
     }
   });
 
-  it('counts a shop order once in the customer\'s statistics and lists it among the customer\'s orders', async () => {
+  it("counts a shop order once in the customer's statistics and lists it among the customer's orders", async () => {
     const product = await app.call('POST', '/api/v1/vendor/products', {
-      token: shop.vendor.ownerToken, body: { title: 'Teapot', price_cents: 2500, vendor_sku: unique('TEA-') },
+      token: shop.vendor.ownerToken,
+      body: { title: 'Teapot', price_cents: 2500, vendor_sku: unique('TEA-') },
     });
     expect(product.status).to.equal(201);
     const stock = await app.call('POST', '/api/v1/vendor/inventory', {
-      token: shop.vendor.ownerToken, body: { product_id: product.body.id, warehouse: 'main', bin_location: unique('B-'), quantity: 5 },
+      token: shop.vendor.ownerToken,
+      body: { product_id: product.body.id, warehouse: 'main', bin_location: unique('B-'), quantity: 5 },
     });
     expect(stock.status).to.equal(201);
     const session = randomBytes(32).toString('base64url');
-    expect((await shop.call('POST', `/cart/${session}/items`, { body: { product_id: product.body.id, quantity: 2 } })).status).to.be.oneOf([200, 201]);
+    expect((await shop.call('POST', `/cart/${session}/items`, { body: { product_id: product.body.id, quantity: 2 } })).status).to.be.oneOf([
+      200, 201,
+    ]);
     const address = (await shop.call('GET', '/addresses', { token: ada.token })).body.items[0];
     const placed = await shop.call('POST', '/orders', { token: ada.token, body: { session_id: session, shipping_address_id: address.id } });
     expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
@@ -111,11 +121,16 @@ describe('vendor customers', () => {
     expect(events.filter((e) => e.type === 'CustomerOrderRecorded').map((e) => (e.data as any).order_id)).to.deep.equal([orderId]);
   });
 
-  it('needs customers.view for the list and detail, orders.view for the customer\'s orders', async () => {
+  it("needs customers.view for the list and detail, orders.view for the customer's orders", async () => {
     const member = async (role: string, permissions?: string[]) => {
       const email = `${unique(role)}@team.test`;
-      const invited = await app.call('POST', '/api/v1/vendor/team/invitations', { token: shop.vendor.ownerToken, body: { email, role, permissions } });
-      await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: invited.body.invitation_token, password: 'member-password-1' } });
+      const invited = await app.call('POST', '/api/v1/vendor/team/invitations', {
+        token: shop.vendor.ownerToken,
+        body: { email, role, permissions },
+      });
+      await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+        body: { token: invited.body.invitation_token, password: 'member-password-1' },
+      });
       return (await vendorLogin(app, email, 'member-password-1')).access_token;
     };
     // Marketing sees customers but not orders; a custom role without customers.view sees neither.

@@ -27,23 +27,44 @@ describe('vendor dashboard and analytics', function () {
     app = await testApp();
     v = await createVendorWithOwner(app);
     other = await createVendorWithOwner(app);
-    const product = await app.call('POST', '/api/v1/vendor/products', { token: v.ownerToken, body: { title: 'Copper pan', price_cents: 1000, vendor_sku: `PAN-${Date.now()}` } });
+    const product = await app.call('POST', '/api/v1/vendor/products', {
+      token: v.ownerToken,
+      body: { title: 'Copper pan', price_cents: 1000, vendor_sku: `PAN-${Date.now()}` },
+    });
     expect(product.status, JSON.stringify(product.body)).to.equal(201);
     productId = product.body.id;
-    const stock = await app.call('POST', '/api/v1/vendor/inventory', { token: v.ownerToken, body: { product_id: productId, warehouse: 'main', bin_location: 'A-01', quantity: 2 } });
+    const stock = await app.call('POST', '/api/v1/vendor/inventory', {
+      token: v.ownerToken,
+      body: { product_id: productId, warehouse: 'main', bin_location: 'A-01', quantity: 2 },
+    });
     expect(stock.status, JSON.stringify(stock.body)).to.be.oneOf([200, 201]);
     // Today: three pans, confirmed; two days ago: one pan, declined; today: an item waiting for a product; 35 days ago: the period before.
-    const confirmed = await seedExtmarketOrder(app, v.vendorId, [{ product_id: productId, quantity: 3, unit_price_cents: 1000 }], { vat: domesticVat(3000), order_date: daysAgo(0) });
+    const confirmed = await seedExtmarketOrder(app, v.vendorId, [{ product_id: productId, quantity: 3, unit_price_cents: 1000 }], {
+      vat: domesticVat(3000),
+      order_date: daysAgo(0),
+    });
     await app.call('POST', `/api/v1/vendor/extmarket/orders/${confirmed.orderId}/confirm`, { token: v.ownerToken });
-    const declined = await seedExtmarketOrder(app, v.vendorId, [{ product_id: productId, quantity: 1, unit_price_cents: 1000 }], { vat: domesticVat(1000), order_date: daysAgo(2) });
+    const declined = await seedExtmarketOrder(app, v.vendorId, [{ product_id: productId, quantity: 1, unit_price_cents: 1000 }], {
+      vat: domesticVat(1000),
+      order_date: daysAgo(2),
+    });
     await app.call('POST', `/api/v1/vendor/extmarket/orders/${declined.orderId}/reject`, { token: v.ownerToken });
-    await seedExtmarketOrder(app, v.vendorId, [{ unmatched: true, quantity: 1, unit_price_cents: 1170 }], { vat: domesticVat(1170), order_date: daysAgo(0) });
-    await seedExtmarketOrder(app, v.vendorId, [{ product_id: productId, quantity: 1, unit_price_cents: 500 }], { vat: domesticVat(500), order_date: daysAgo(35) });
+    await seedExtmarketOrder(app, v.vendorId, [{ unmatched: true, quantity: 1, unit_price_cents: 1170 }], {
+      vat: domesticVat(1170),
+      order_date: daysAgo(0),
+    });
+    await seedExtmarketOrder(app, v.vendorId, [{ product_id: productId, quantity: 1, unit_price_cents: 500 }], {
+      vat: domesticVat(500),
+      order_date: daysAgo(35),
+    });
     // Another vendor's order, which must show nowhere in v's figures.
-    await seedExtmarketOrder(app, other.vendorId, [{ quantity: 9, unit_price_cents: 9999 }], { vat: domesticVat(89_991), order_date: daysAgo(0) });
+    await seedExtmarketOrder(app, other.vendorId, [{ quantity: 9, unit_price_cents: 9999 }], {
+      vat: domesticVat(89_991),
+      order_date: daysAgo(0),
+    });
   });
 
-  it('counts the vendor\'s orders by status and channel, the revenue of the period and the one before, stock alerts and items to match', async () => {
+  it("counts the vendor's orders by status and channel, the revenue of the period and the one before, stock alerts and items to match", async () => {
     const res = await app.call('GET', '/api/v1/vendor/dashboard/stats', { token: v.ownerToken });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     const s = res.body;
@@ -102,7 +123,11 @@ describe('vendor dashboard and analytics', function () {
     expect(root.headers.location).to.equal('/vendor/dashboard');
     const page = await owner.get('/vendor/dashboard');
     expect(page.status).to.equal(200);
-    expect(page.body).to.contain('id="vendor-dashboard"').and.contain('Orders and revenue per day').and.contain(`href="/vendor/products/${productId}"`).and.contain('<svg class="chart"');
+    expect(page.body)
+      .to.contain('id="vendor-dashboard"')
+      .and.contain('Orders and revenue per day')
+      .and.contain(`href="/vendor/products/${productId}"`)
+      .and.contain('<svg class="chart"');
     expect(page.body).to.contain('€41.70');
     await owner.get('/vendor/language?lang=de');
     expect((await owner.get('/vendor/dashboard')).body).to.contain('Bestellungen und Umsatz pro Tag');

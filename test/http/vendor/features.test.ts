@@ -25,15 +25,26 @@ describe('vendor features API', () => {
     const categories = await get('/features/categories');
     expect(categories.body.total).to.equal(8);
     expect(categories.body.items.reduce((n: number, c: any) => n + c.feature_count, 0)).to.equal(30);
-    expect(categories.body.items.map((c: any) => c.code)).to.include.members(['catalogue', 'orders', 'extmarket', 'invoicing', 'storefront', 'messaging', 'analytics', 'team']);
+    expect(categories.body.items.map((c: any) => c.code)).to.include.members([
+      'catalogue',
+      'orders',
+      'extmarket',
+      'invoicing',
+      'storefront',
+      'messaging',
+      'analytics',
+      'team',
+    ]);
   });
 
-  it('a vendor without a subscription gets the platform\'s default tier, Essential unless changed: the Essential tier\'s features', async () => {
+  it("a vendor without a subscription gets the platform's default tier, Essential unless changed: the Essential tier's features", async () => {
     const available = await get('/features/available?limit=100');
     expect(available.body.plan).to.deep.equal({ tier_code: 'essential', tier_name: 'Essential', source: 'default_tier' });
     const essential = await get('/features/tiers/essential?limit=100');
     expect(available.body.items).to.deep.equal(essential.body.items);
-    expect(available.body.items.map((f: any) => f.code)).to.include('storefront').and.not.include('custom_domain');
+    expect(available.body.items.map((f: any) => f.code))
+      .to.include('storefront')
+      .and.not.include('custom_domain');
   });
 
   it('gives each tier its features, more at each step', async () => {
@@ -51,7 +62,7 @@ describe('vendor features API', () => {
     expect(unknown.body.code).to.equal('TierNotFoundException');
   });
 
-  it('checks one feature against the vendor\'s tier; an unknown feature is a 404 FeatureNotFoundError', async () => {
+  it("checks one feature against the vendor's tier; an unknown feature is a 404 FeatureNotFoundError", async () => {
     const has = await get('/features/check/storefront');
     expect(has.body).to.include({ available: true, current_tier: 'essential', required_tier: 'essential' });
     const lacks = await get('/features/check/custom_domain');
@@ -64,9 +75,17 @@ describe('vendor features API', () => {
   it('says what an upgrade adds: features, limits and the price difference', async () => {
     const up = await get('/features/upgrade?to=business');
     expect(up.status).to.equal(200);
-    expect(up.body).to.include({ from_tier: 'essential', to_tier: 'business', is_upgrade: true, price_monthly_difference_cents: 19900 - 2900 });
+    expect(up.body).to.include({
+      from_tier: 'essential',
+      to_tier: 'business',
+      is_upgrade: true,
+      price_monthly_difference_cents: 19900 - 2900,
+    });
     const added = up.body.added_features.map((f: any) => f.code);
-    expect(added).to.include.members(['custom_domain', 'inventory_import', 'credit_notes']).and.not.include('storefront').and.not.include('audit_history');
+    expect(added)
+      .to.include.members(['custom_domain', 'inventory_import', 'credit_notes'])
+      .and.not.include('storefront')
+      .and.not.include('audit_history');
     expect(up.body.removed_features).to.deep.equal([]);
     expect(up.body.limits.target).to.deep.equal({ orders_per_period: 10000, products: 10000, team_members: 20 });
     const same = await get('/features/upgrade?to=essential');
@@ -85,10 +104,13 @@ describe('vendor features API', () => {
   });
 
   describe('usage (UsageSummary)', () => {
-    it('counts products and team members against the default tier\'s limits, in the calendar month, with the next tier up', async () => {
+    it("counts products and team members against the default tier's limits, in the calendar month, with the next tier up", async () => {
       const u = await createVendorWithOwner(app);
       for (let i = 0; i < 3; i++) {
-        const made = await app.call('POST', '/api/v1/vendor/products', { token: u.ownerToken, body: { vendor_sku: unique('sku'), title: `Usage ${i}`, price_cents: 500 } });
+        const made = await app.call('POST', '/api/v1/vendor/products', {
+          token: u.ownerToken,
+          body: { vendor_sku: unique('sku'), title: `Usage ${i}`, price_cents: 500 },
+        });
         expect(made.status, JSON.stringify(made.body)).to.equal(201);
       }
       const usage = await app.call('GET', '/api/v1/vendor/usage', { token: u.ownerToken });
@@ -105,7 +127,10 @@ describe('vendor features API', () => {
     it('follows the subscription: its tier, its custom limits, its features, and no upgrade past the highest tier', async () => {
       const u = await createVendorWithOwner(app);
       const admin = await app.adminToken();
-      const set = await app.call('PUT', `/api/v1/admin/subscriptions/${u.vendorId}`, { token: admin, body: { tier_code: 'enterprise', status: 'active', custom_limits: { products: 0 } } });
+      const set = await app.call('PUT', `/api/v1/admin/subscriptions/${u.vendorId}`, {
+        token: admin,
+        body: { tier_code: 'enterprise', status: 'active', custom_limits: { products: 0 } },
+      });
       expect(set.status).to.equal(200);
       const usage = await app.call('GET', '/api/v1/vendor/usage', { token: u.ownerToken });
       expect(usage.body.plan).to.deep.equal({ tier_code: 'enterprise', tier_name: 'Enterprise', source: 'subscription' });
@@ -128,7 +153,9 @@ describe('vendor features API', () => {
       const ctx = { state: { vendor: { id: v.vendorId } } } as unknown as Context;
       let passed = false;
       try {
-        await requireFeature(app.services, code)(ctx, async () => { passed = true; });
+        await requireFeature(app.services, code)(ctx, async () => {
+          passed = true;
+        });
         return { passed };
       } catch (err) {
         return { passed, err };
@@ -139,12 +166,16 @@ describe('vendor features API', () => {
       expect(await run('storefront')).to.deep.equal({ passed: true });
     });
 
-    it('refuses with 403 naming the feature, the lowest tier that has it and the vendor\'s tier', async () => {
+    it("refuses with 403 naming the feature, the lowest tier that has it and the vendor's tier", async () => {
       const { passed, err } = await run('custom_domain');
       expect(passed).to.equal(false);
       expect(err).to.be.instanceOf(FeatureNotAvailableException);
       expect((err as FeatureNotAvailableException).status).to.equal(403);
-      expect((err as FeatureNotAvailableException).extra).to.deep.equal({ feature: 'custom_domain', required_tier: 'business', current_tier: 'essential' });
+      expect((err as FeatureNotAvailableException).extra).to.deep.equal({
+        feature: 'custom_domain',
+        required_tier: 'business',
+        current_tier: 'essential',
+      });
     });
 
     it('refuses to guard a route with a feature that does not exist', () => {

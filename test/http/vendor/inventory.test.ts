@@ -12,7 +12,8 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
   let rowA1: any;
   let rowB2: any;
 
-  const as = (v: VendorFixture) => (method: string, path: string, body?: unknown) => app.call(method, `/api/v1/vendor${path}`, { token: v.ownerToken, body });
+  const as = (v: VendorFixture) => (method: string, path: string, body?: unknown) =>
+    app.call(method, `/api/v1/vendor${path}`, { token: v.ownerToken, body });
 
   before(async () => {
     app = await testApp();
@@ -25,7 +26,14 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
   it('opens stock rows with warehouse, bin and quantity; a second row at the same bin is a conflict', async () => {
     const res = await as(a)('POST', '/inventory', { product_id: knife.id, warehouse: 'Strassen', bin_location: 'A-01', quantity: 10 });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    expect(res.body).to.include({ product_id: knife.id, warehouse: 'Strassen', bin_location: 'A-01', quantity: 10, reserved_quantity: 0, available_quantity: 10 });
+    expect(res.body).to.include({
+      product_id: knife.id,
+      warehouse: 'Strassen',
+      bin_location: 'A-01',
+      quantity: 10,
+      reserved_quantity: 0,
+      available_quantity: 10,
+    });
     expect(res.body.product).to.include({ id: knife.id, title: 'Knife' });
     rowA1 = res.body;
     rowB2 = (await as(a)('POST', '/inventory', { product_id: knife.id, warehouse: 'Strassen', bin_location: 'B-02', quantity: 5 })).body;
@@ -42,7 +50,11 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
     const product = await as(a)('GET', `/products/${ebook.id}`);
     expect(product.body.inventory).to.deep.equal({ unlimited: true, quantity: null, reserved_quantity: null, available_quantity: null });
     // Order movements of a digital product record nothing and never run short.
-    const done = await reserveStock({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock }, { product_id: ebook.id, order_id: 1, order_item_id: 1, quantity: 1000 }, { userId: 'test', correlationId: 'test' });
+    const done = await reserveStock(
+      { store: app.services.store, db: app.services.db.knex, clock: app.services.clock },
+      { product_id: ebook.id, order_id: 1, order_item_id: 1, quantity: 1000 },
+      { userId: 'test', correlationId: 'test' },
+    );
     expect(done).to.deep.equal([]);
   });
 
@@ -72,8 +84,13 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
 
     const order = await as(a)('GET', '/inventory/transactions/order/4242');
     expect(order.body.total).to.equal(4);
-    expect(order.body.items.filter((t: any) => t.transaction_type === 'shipment').reduce((n: number, t: any) => n + t.quantity_change, 0)).to.equal(-12);
-    const filtered = await as(a)('GET', `/inventory/transactions?transaction_type=adjustment&product_id=${knife.id}&date_from=${encodeURIComponent(beforeChanges)}`);
+    expect(
+      order.body.items.filter((t: any) => t.transaction_type === 'shipment').reduce((n: number, t: any) => n + t.quantity_change, 0),
+    ).to.equal(-12);
+    const filtered = await as(a)(
+      'GET',
+      `/inventory/transactions?transaction_type=adjustment&product_id=${knife.id}&date_from=${encodeURIComponent(beforeChanges)}`,
+    );
     expect(filtered.body.total).to.equal(2);
     const none = await as(a)('GET', `/inventory/transactions?date_to=${encodeURIComponent('2000-01-01T00:00:00Z')}`);
     expect(none.body.total).to.equal(0);
@@ -83,7 +100,10 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
   it('answers the stock of a product at a past date, per warehouse and bin, from the events', async () => {
     const then = await as(a)('GET', `/inventory/products/${knife.id}/stock-at?at=${encodeURIComponent(beforeChanges)}`);
     expect(then.status, JSON.stringify(then.body)).to.equal(200);
-    expect(then.body.locations.map((l: any) => [l.bin_location, l.quantity])).to.deep.equal([['A-01', 10], ['B-02', 5]]);
+    expect(then.body.locations.map((l: any) => [l.bin_location, l.quantity])).to.deep.equal([
+      ['A-01', 10],
+      ['B-02', 5],
+    ]);
     expect(then.body).to.include({ total_quantity: 15 });
     const now = await as(a)('GET', `/inventory/products/${knife.id}/stock-at?at=${encodeURIComponent(new Date().toISOString())}`);
     expect(now.body.total_quantity).to.equal(3);
@@ -93,7 +113,7 @@ describe('vendor inventory: stock rows per warehouse and bin, every movement in 
     expect((await as(b)('GET', `/inventory/products/${knife.id}/stock-at?at=${encodeURIComponent(beforeChanges)}`)).status).to.equal(404);
   });
 
-  it('keeps vendor B away from A\'s inventory, ledger and products', async () => {
+  it("keeps vendor B away from A's inventory, ledger and products", async () => {
     expect((await as(b)('GET', `/inventory/${rowA1.id}`)).status).to.equal(404);
     expect((await as(b)('PUT', `/inventory/${rowA1.id}`, { quantity: 999 })).status).to.equal(404);
     expect((await as(b)('DELETE', `/inventory/${rowA1.id}`)).status).to.equal(404);

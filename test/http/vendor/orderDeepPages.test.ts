@@ -29,14 +29,17 @@ describe('order lists: deep pages are the rows at their place, also after the li
     // Twenty orders a day apart, totals not in date order, several sharing a total (the id breaks the tie).
     for (let n = 0; n < 20; n++) {
       const seeded = await seedExtmarketOrder(app, vendor.vendorId, [{}], {
-        order_date: new Date(Date.UTC(2026, 9, 1 + n, 12)).toISOString(), vat: domesticVat(1000 + ((n * 7) % 5) * 100),
+        order_date: new Date(Date.UTC(2026, 9, 1 + n, 12)).toISOString(),
+        vat: domesticVat(1000 + ((n * 7) % 5) * 100),
       });
       orders.push(seeded.orderId);
     }
     for (let n = 0; n < 6; n++) await seedExtmarketOrder(app, other.vendorId, [{}]);
     listAnchors(app.services.db.knex, { deepFrom: 4 });
   });
-  after(() => { listAnchors(app.services.db.knex, {}); });
+  after(() => {
+    listAnchors(app.services.db.knex, {});
+  });
 
   const get = async (token: string, query: string) => {
     const res = await app.call('GET', `/api/v1/vendor/orders?${query}`, { token });
@@ -55,7 +58,10 @@ describe('order lists: deep pages are the rows at their place, also after the li
     const order = [pages - 2, ...Array(pages).keys(), ...[...Array(pages).keys()].reverse(), ...Array(pages).keys()];
     for (const p of order) {
       const page = await get(vendor.ownerToken, `${query}&limit=${LIMIT}&page=${p + 1}`);
-      expect(page.items.map((o) => o.id), `${query} page ${p + 1}`).to.deep.equal(ids.slice(p * LIMIT, p * LIMIT + LIMIT));
+      expect(
+        page.items.map((o) => o.id),
+        `${query} page ${p + 1}`,
+      ).to.deep.equal(ids.slice(p * LIMIT, p * LIMIT + LIMIT));
     }
     return ids;
   };
@@ -91,7 +97,7 @@ describe('order lists: deep pages are the rows at their place, also after the li
     expect(after).to.deep.equal([arrived.orderId, ...before]);
   });
 
-  it('another vendor\'s orders moving leave this vendor\'s remembered places in use, and never show in its pages', async () => {
+  it("another vendor's orders moving leave this vendor's remembered places in use, and never show in its pages", async () => {
     const anchors = listAnchors(app.services.db.knex);
     await expectEveryPage('sort=-total');
     const { sought, outdated } = anchors.counts;

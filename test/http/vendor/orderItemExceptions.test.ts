@@ -12,7 +12,10 @@ describe('order item exceptions: blocked confirmation, resolution by hand, by im
   let v: VendorFixture;
   let other: VendorFixture;
   const product = async (token: string, code: string) => {
-    const res = await app.call('POST', '/api/v1/vendor/products', { token, body: { title: `Product ${code}`, price_cents: 1170, gtin: code, vendor_sku: `S-${code}` } });
+    const res = await app.call('POST', '/api/v1/vendor/products', {
+      token,
+      body: { title: `Product ${code}`, price_cents: 1170, gtin: code, vendor_sku: `S-${code}` },
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     return res.body.id as number;
   };
@@ -25,7 +28,11 @@ describe('order item exceptions: blocked confirmation, resolution by hand, by im
 
   it('blocks confirm order while an exception is pending (409), and a manual match unblocks it', async () => {
     const code = gtin();
-    const { orderId, itemIds: [, unmatched], placeholder } = await seedExtmarketOrder(app, v.vendorId, [{}, { unmatched: true, ean: code }]);
+    const {
+      orderId,
+      itemIds: [, unmatched],
+      placeholder,
+    } = await seedExtmarketOrder(app, v.vendorId, [{}, { unmatched: true, ean: code }]);
     const blocked = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`, { token: v.ownerToken });
     expect(blocked.status).to.equal(409);
     expect(blocked.body).to.include({ code: 'UnresolvedOrderItemExceptionsException', current_state: 'unconfirmed' });
@@ -34,23 +41,50 @@ describe('order item exceptions: blocked confirmation, resolution by hand, by im
     const x = list.body.items[0];
     expect(x).to.include({ item_id: unmatched, gtin: code, placeholder_product_id: placeholder, status: 'pending' });
     expect((await app.call('GET', `/api/v1/vendor/order-item-exceptions/${x.id}`, { token: other.ownerToken })).status).to.equal(404);
-    expect((await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, { token: v.ownerToken, body: { product_id: placeholder } })).status).to.equal(400);
+    expect(
+      (
+        await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, {
+          token: v.ownerToken,
+          body: { product_id: placeholder },
+        })
+      ).status,
+    ).to.equal(400);
     const foreign = await product(other.ownerToken, gtin());
-    expect((await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, { token: v.ownerToken, body: { product_id: foreign } })).status).to.equal(404);
+    expect(
+      (
+        await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, {
+          token: v.ownerToken,
+          body: { product_id: foreign },
+        })
+      ).status,
+    ).to.equal(404);
 
     const mine = await product(v.ownerToken, gtin());
-    const resolved = await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, { token: v.ownerToken, body: { product_id: mine } });
+    const resolved = await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, {
+      token: v.ownerToken,
+      body: { product_id: mine },
+    });
     expect(resolved.body).to.include({ status: 'resolved', resolved_product_id: mine, resolution: 'manual' });
-    const again = await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, { token: v.ownerToken, body: { product_id: mine } });
+    const again = await app.call('POST', `/api/v1/vendor/order-item-exceptions/${x.id}/resolve`, {
+      token: v.ownerToken,
+      body: { product_id: mine },
+    });
     expect(again.status).to.equal(409);
     const ok = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`, { token: v.ownerToken });
     expect(ok.status).to.equal(200);
-    expect(ok.body.items.find((i: any) => i.id === unmatched)).to.include({ product_id: mine, needs_product_match: false, status: 'confirmed' });
+    expect(ok.body.items.find((i: any) => i.id === unmatched)).to.include({
+      product_id: mine,
+      needs_product_match: false,
+      status: 'confirmed',
+    });
   });
 
   it('resolves by itself when a product with the item’s GTIN enters the catalogue (process manager)', async () => {
     const code = gtin();
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, v.vendorId, [{ unmatched: true, ean: code }]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, v.vendorId, [{ unmatched: true, ean: code }]);
     // Another vendor's product with that GTIN matches nothing of this vendor.
     await product(other.ownerToken, code);
     const productId = await product(v.ownerToken, code);

@@ -16,7 +16,10 @@ describe('shipments move stock (inventory transactions), digital products except
   it('ships from the bin: a shipment transaction for the order, stock down by the quantity', async () => {
     const product = (await call('POST', '/products', { title: 'Kettle', price_cents: 3000 })).body;
     await call('POST', '/inventory', { product_id: product.id, bin_location: 'C-3', quantity: 4 });
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id, quantity: 3 }]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id, quantity: 3 }]);
     await call('POST', `/extmarket/orders/${orderId}/confirm`);
     await call('POST', `/orders/${orderId}/items/${item}/ship`, { quantity: 3 });
     const tx = await eventually(async () => {
@@ -30,7 +33,10 @@ describe('shipments move stock (inventory transactions), digital products except
 
   it('leaves a digital product’s inventory alone', async () => {
     const product = (await call('POST', '/products', { title: 'E-book', price_cents: 900, is_digital: true })).body;
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id, is_digital: true }]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id, is_digital: true }]);
     await call('POST', `/extmarket/orders/${orderId}/confirm`);
     expect((await call('POST', `/orders/${orderId}/items/${item}/ship`, { quantity: 1 })).body.status).to.equal('shipped');
     await new Promise((r) => setTimeout(r, 300));
@@ -40,7 +46,10 @@ describe('shipments move stock (inventory transactions), digital products except
 
   it('records a shipment the stock cannot cover as a stock issue instead of blocking', async () => {
     const product = (await call('POST', '/products', { title: 'Teapot', price_cents: 2500 })).body;
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id }]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, v.vendorId, [{ product_id: product.id }]);
     await call('POST', `/extmarket/orders/${orderId}/confirm`);
     await call('POST', `/orders/${orderId}/items/${item}/ship`, { quantity: 1 });
     const issues = await eventually(async () => {

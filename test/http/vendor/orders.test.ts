@@ -26,7 +26,10 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
   });
 
   it('confirms one item and declines another (partial confirmation), then ships in two parts', async () => {
-    const { orderId, itemIds: [first, second] } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 3 }, { quantity: 1 }]);
+    const {
+      orderId,
+      itemIds: [first, second],
+    } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 3 }, { quantity: 1 }]);
     const base = `/api/v1/vendor/extmarket/orders/${orderId}`;
     const c = await app.call('POST', `${base}/items/${first}/confirm`, { token: a.ownerToken });
     expect(c.status).to.equal(200);
@@ -34,13 +37,22 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     const d = await app.call('POST', `${base}/items/${second}/decline`, { token: a.ownerToken });
     expect(d.body.items.map((i: any) => i.status)).to.deep.equal(['confirmed', 'declined']);
 
-    const ship1 = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, { token: a.ownerToken, body: { quantity: 2 } });
+    const ship1 = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, {
+      token: a.ownerToken,
+      body: { quantity: 2 },
+    });
     expect(ship1.status).to.equal(200);
     expect(ship1.body).to.include({ status: 'partially_shipped', shipped_quantity: 2 });
-    const over = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, { token: a.ownerToken, body: { quantity: 2 } });
+    const over = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, {
+      token: a.ownerToken,
+      body: { quantity: 2 },
+    });
     expect(over.status).to.equal(400);
     expect(over.body).to.include({ code: 'ShipmentQuantityException', remaining: 1 });
-    const ship2 = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, { token: a.ownerToken, body: { quantity: 1 } });
+    const ship2 = await app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${first}/ship`, {
+      token: a.ownerToken,
+      body: { quantity: 1 },
+    });
     expect(ship2.body.status).to.equal('shipped');
     const status = await app.call('GET', `/api/v1/vendor/orders/${orderId}/shipment-status`, { token: a.ownerToken });
     expect(status.body.items[0].shipments.map((s: any) => s.quantity)).to.deep.equal([2, 1]);
@@ -48,7 +60,10 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
   });
 
   it('refuses a move the state table does not allow with 409 naming the current state', async () => {
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, a.vendorId, [{}]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, a.vendorId, [{}]);
     await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/reject`, { token: a.ownerToken });
     const again = await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${item}/confirm`, { token: a.ownerToken });
     expect(again.status).to.equal(409);
@@ -57,10 +72,15 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
   });
 
   it('never shows or changes another vendor’s order (404)', async () => {
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, a.vendorId, [{}]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, a.vendorId, [{}]);
     for (const [method, path] of [
-      ['GET', `/api/v1/vendor/extmarket/orders/${orderId}`], ['GET', `/api/v1/vendor/orders/${orderId}/shipment-status`],
-      ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`], ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${item}/decline`],
+      ['GET', `/api/v1/vendor/extmarket/orders/${orderId}`],
+      ['GET', `/api/v1/vendor/orders/${orderId}/shipment-status`],
+      ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`],
+      ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${item}/decline`],
       ['POST', `/api/v1/vendor/extmarket/orders/${orderId}/reject`],
     ]) {
       const res = await app.call(method, path, { token: b.ownerToken });
@@ -76,20 +96,38 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     const own = await seedExtmarketOrder(app, a.vendorId, [{}, {}]);
     const foreign = await seedExtmarketOrder(app, b.vendorId, [{}]);
     for (const action of ['confirm', 'reject']) {
-      for (const itemIds of [[own.itemIds[0], foreign.itemIds[0]], [own.itemIds[0], 999_999_999]]) {
-        const res = await app.call('POST', `/api/v1/vendor/extmarket/orders/${own.orderId}/${action}`, { token: a.ownerToken, body: { item_ids: itemIds } });
+      for (const itemIds of [
+        [own.itemIds[0], foreign.itemIds[0]],
+        [own.itemIds[0], 999_999_999],
+      ]) {
+        const res = await app.call('POST', `/api/v1/vendor/extmarket/orders/${own.orderId}/${action}`, {
+          token: a.ownerToken,
+          body: { item_ids: itemIds },
+        });
         expect(res.status, `${action} ${itemIds}`).to.equal(404);
         expect(res.body).to.include({ code: 'OrderItemNotFoundException', item_id: itemIds[1] });
       }
     }
     const events = await app.services.store.readStream(`order-${own.orderId}`);
     expect(events.map((e) => e.type)).to.deep.equal(['OrderImported']);
-    expect((await app.call('GET', `/api/v1/vendor/extmarket/orders/${foreign.orderId}`, { token: b.ownerToken })).body.status).to.equal('unconfirmed');
+    expect((await app.call('GET', `/api/v1/vendor/extmarket/orders/${foreign.orderId}`, { token: b.ownerToken })).body.status).to.equal(
+      'unconfirmed',
+    );
   });
 
   it('loses no update when many item decisions on one order arrive at once', async () => {
-    const { orderId, itemIds } = await seedExtmarketOrder(app, a.vendorId, Array.from({ length: 8 }, () => ({})));
-    const replies = await Promise.all(itemIds.map((id, n) => app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${id}/${n % 2 ? 'decline' : 'confirm'}`, { token: a.ownerToken })));
+    const { orderId, itemIds } = await seedExtmarketOrder(
+      app,
+      a.vendorId,
+      Array.from({ length: 8 }, () => ({})),
+    );
+    const replies = await Promise.all(
+      itemIds.map((id, n) =>
+        app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/items/${id}/${n % 2 ? 'decline' : 'confirm'}`, {
+          token: a.ownerToken,
+        }),
+      ),
+    );
     expect(replies.map((r) => r.status)).to.deep.equal(itemIds.map(() => 200));
     const detail = await app.call('GET', `/api/v1/vendor/extmarket/orders/${orderId}`, { token: a.ownerToken });
     expect(detail.body.items.map((i: any) => i.status)).to.deep.equal(itemIds.map((_, n) => (n % 2 ? 'declined' : 'confirmed')));
@@ -98,13 +136,22 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
   });
 
   it('ships the last unit of an item exactly once under concurrent requests', async () => {
-    const { orderId, itemIds: [item] } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 3 }]);
+    const {
+      orderId,
+      itemIds: [item],
+    } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 3 }]);
     await app.call('POST', `/api/v1/vendor/extmarket/orders/${orderId}/confirm`, { token: a.ownerToken });
-    const replies = await Promise.all([1, 2, 3, 4, 5].map(() => app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${item}/ship`, { token: a.ownerToken, body: { quantity: 1 } })));
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        app.call('POST', `/api/v1/vendor/orders/${orderId}/items/${item}/ship`, { token: a.ownerToken, body: { quantity: 1 } }),
+      ),
+    );
     // The two late ones find the order shipped (409 naming the state) or the item exhausted (400).
     expect(replies.filter((r) => r.status === 200)).to.have.length(3);
-    expect(replies.filter((r) => r.status !== 200).map((r) => r.body.code)).to.satisfy((codes: string[]) =>
-      codes.length === 2 && codes.every((c) => c === 'InvalidTransitionException' || c === 'ShipmentQuantityException'));
+    expect(replies.filter((r) => r.status !== 200).map((r) => r.body.code)).to.satisfy(
+      (codes: string[]) =>
+        codes.length === 2 && codes.every((c) => c === 'InvalidTransitionException' || c === 'ShipmentQuantityException'),
+    );
     const status = await app.call('GET', `/api/v1/vendor/orders/${orderId}/shipment-status`, { token: a.ownerToken });
     expect(status.body).to.include({ status: 'shipped', shipped_quantity: 3 });
   });
@@ -116,9 +163,17 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     before(async () => {
       s = await createVendorWithOwner(app);
       // Ties on purpose: two orders share a date, two a total, so only the id can order them.
-      const shapes = [[3, 5000], [1, 2000], [3, 2000], [2, 9000], [5, 2000], [4, 100]];
+      const shapes = [
+        [3, 5000],
+        [1, 2000],
+        [3, 2000],
+        [2, 9000],
+        [5, 2000],
+        [4, 100],
+      ];
       ids = [];
-      for (const [d, gross] of shapes) ids.push((await seedExtmarketOrder(app, s.vendorId, [{}], { order_date: day(d), vat: domesticVat(gross) })).orderId);
+      for (const [d, gross] of shapes)
+        ids.push((await seedExtmarketOrder(app, s.vendorId, [{}], { order_date: day(d), vat: domesticVat(gross) })).orderId);
       await app.call('POST', `/api/v1/vendor/extmarket/orders/${ids[3]}/reject`, { token: s.ownerToken });
       await app.call('POST', `/api/v1/vendor/extmarket/orders/${ids[5]}/confirm`, { token: s.ownerToken });
     });
@@ -137,7 +192,9 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
       const all = (await list('/api/v1/vendor/orders?limit=100')).items;
       expect(all.map((o: any) => o.id).sort()).to.deep.equal([...ids].sort());
       const orders: Array<[string, (o: any) => string | number]> = [
-        ['order_date', (o) => o.order_date], ['total', (o) => o.gross_cents], ['status', (o) => o.status],
+        ['order_date', (o) => o.order_date],
+        ['total', (o) => o.gross_cents],
+        ['status', (o) => o.status],
       ];
       for (const [sort, key] of orders) {
         for (const desc of [false, true]) {
@@ -168,23 +225,53 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     });
 
     it('refuses an unknown sort with 422 naming the allowed ones', async () => {
-      for (const path of ['/api/v1/vendor/orders?sort=bogus', '/api/v1/vendor/extmarket/orders?sort=bogus', '/api/v1/vendor/orders?sort=gross_cents']) {
+      for (const path of [
+        '/api/v1/vendor/orders?sort=bogus',
+        '/api/v1/vendor/extmarket/orders?sort=bogus',
+        '/api/v1/vendor/orders?sort=gross_cents',
+      ]) {
         const res = await app.call('GET', path, { token: s.ownerToken });
         expect(res.status, path).to.equal(422);
         const problem = res.body.errors.find((e: any) => e.pointer === '/query/sort');
-        for (const allowed of ['order_date', '-order_date', 'total', '-total', 'status', '-status']) expect(problem.message).to.include(allowed);
+        for (const allowed of ['order_date', '-order_date', 'total', '-total', 'status', '-status'])
+          expect(problem.message).to.include(allowed);
       }
     });
   });
 
   it('answers bad input with 422, never 500', async () => {
-    expect((await app.call('POST', '/api/v1/vendor/orders/abc/items/1/ship', { token: a.ownerToken, body: { quantity: 1 } })).status).to.equal(422);
-    expect((await app.call('POST', '/api/v1/vendor/orders/1/items/1/ship', { token: a.ownerToken, body: { quantity: 'x' } })).status).to.equal(422);
+    expect(
+      (await app.call('POST', '/api/v1/vendor/orders/abc/items/1/ship', { token: a.ownerToken, body: { quantity: 1 } })).status,
+    ).to.equal(422);
+    expect(
+      (await app.call('POST', '/api/v1/vendor/orders/1/items/1/ship', { token: a.ownerToken, body: { quantity: 'x' } })).status,
+    ).to.equal(422);
     expect((await app.call('GET', '/api/v1/vendor/extmarket/orders?status=bogus', { token: a.ownerToken })).status).to.equal(422);
     expect((await app.call('GET', '/api/v1/vendor/extmarket/orders')).status).to.equal(401);
     // PostgreSQL refuses NUL in text: such input is a 422 before it reaches the database.
     expect((await app.call('GET', '/api/v1/vendor/orders?search=%00', { token: a.ownerToken })).status).to.equal(422);
-    expect((await app.call('POST', '/api/v1/vendor/extmarket/orders/1/tracking', { token: a.ownerToken, body: { tracking_number: 'T1', carrier: 'a\u0000b' } })).status).to.equal(422);
-    expect((await app.call('PUT', '/api/v1/vendor/invoices/settings', { token: a.ownerToken, body: { company_name: 'x\u0000', company_address: 'a', company_postal_code: '1', company_city: 'c', company_country_iso: 'LU', vat_number: null } })).status).to.equal(422);
+    expect(
+      (
+        await app.call('POST', '/api/v1/vendor/extmarket/orders/1/tracking', {
+          token: a.ownerToken,
+          body: { tracking_number: 'T1', carrier: 'a\u0000b' },
+        })
+      ).status,
+    ).to.equal(422);
+    expect(
+      (
+        await app.call('PUT', '/api/v1/vendor/invoices/settings', {
+          token: a.ownerToken,
+          body: {
+            company_name: 'x\u0000',
+            company_address: 'a',
+            company_postal_code: '1',
+            company_city: 'c',
+            company_country_iso: 'LU',
+            vat_number: null,
+          },
+        })
+      ).status,
+    ).to.equal(422);
   });
 });

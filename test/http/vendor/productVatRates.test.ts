@@ -10,7 +10,7 @@ import { newSessionId, openShop, ok, type ShopFixture } from '../../support/shop
  * naming the state's rates. Invoices and carts tax a product by its category, so the percent the
  * vendor gave is the rate the customer is charged.
  */
-describe('vendor products: the tax rate and the VAT rate category agree in the seller\'s state', function () {
+describe("vendor products: the tax rate and the VAT rate category agree in the seller's state", function () {
   this.timeout(60_000);
   let app: TestApp;
   let lu: ShopFixture;
@@ -19,10 +19,14 @@ describe('vendor products: the tax rate and the VAT rate category agree in the s
   before(async () => {
     app = await testApp();
     [lu, de] = [await openShop(app), await openShop(app)];
-    await ok(de.vendor('PUT', '/invoices/settings', { ...SELLER, company_name: 'Laden GmbH', company_country_iso: 'DE', vat_number: null }), 'DE seller');
+    await ok(
+      de.vendor('PUT', '/invoices/settings', { ...SELLER, company_name: 'Laden GmbH', company_country_iso: 'DE', vat_number: null }),
+      'DE seller',
+    );
   });
 
-  const create = (s: ShopFixture, fields: Record<string, unknown>) => s.vendor('POST', '/products', { title: 'Atlas', price_cents: 1030, ...fields });
+  const create = (s: ShopFixture, fields: Record<string, unknown>) =>
+    s.vendor('POST', '/products', { title: 'Atlas', price_cents: 1030, ...fields });
   const rates = (body: any) => ({ tax_rate_percent: body.tax_rate_percent, vat_rate_category: body.vat_rate_category });
 
   it('takes 3 for a Luxembourg seller as its super-reduced rate, and the cart charges 3 %', async () => {
@@ -44,25 +48,30 @@ describe('vendor products: the tax rate and the VAT rate category agree in the s
     expect(rates(back.body)).to.deep.equal({ tax_rate_percent: 17, vat_rate_category: 'standard' });
   });
 
-  it('refuses a percent that is none of the state\'s rates with a 422 naming them, and a percent that contradicts the category', async () => {
+  it("refuses a percent that is none of the state's rates with a 422 naming them, and a percent that contradicts the category", async () => {
     const none = await create(lu, { tax_rate_percent: 12 });
     expect(none.status).to.equal(422);
-    expect(none.body.errors).to.deep.equal([{
-      pointer: '/body/tax_rate_percent',
-      message: '12 is not a VAT rate of Luxembourg, the seller\'s state: one of 17 (standard), 8 (reduced), 3 (super_reduced), 14 (parking), 0 (zero)',
-    }]);
+    expect(none.body.errors).to.deep.equal([
+      {
+        pointer: '/body/tax_rate_percent',
+        message:
+          "12 is not a VAT rate of Luxembourg, the seller's state: one of 17 (standard), 8 (reduced), 3 (super_reduced), 14 (parking), 0 (zero)",
+      },
+    ]);
     const contradicting = await create(lu, { tax_rate_percent: 17, vat_rate_category: 'reduced' });
     expect(contradicting.status).to.equal(422);
     expect(contradicting.body.errors[0].message).to.equal('disagrees with vat_rate_category reduced, whose rate in Luxembourg is 8');
     expect((await create(lu, { tax_rate_percent: 8, vat_rate_category: 'reduced' })).status).to.equal(201);
   });
 
-  it('reads the rates of the seller\'s own state: 19 and 7 for a German seller, 17 refused', async () => {
+  it("reads the rates of the seller's own state: 19 and 7 for a German seller, 17 refused", async () => {
     expect(rates((await create(de, { tax_rate_percent: 19 })).body)).to.deep.equal({ tax_rate_percent: 19, vat_rate_category: 'standard' });
     expect(rates((await create(de, { tax_rate_percent: 7 })).body)).to.deep.equal({ tax_rate_percent: 7, vat_rate_category: 'reduced' });
     const refused = await create(de, { tax_rate_percent: 17 });
     expect(refused.status).to.equal(422);
-    expect(refused.body.errors[0].message).to.match(/^17 is not a VAT rate of Germany, the seller's state: one of 19 \(standard\), 7 \(reduced\)/);
+    expect(refused.body.errors[0].message).to.match(
+      /^17 is not a VAT rate of Germany, the seller's state: one of 19 \(standard\), 7 \(reduced\)/,
+    );
     // Without either, the state's standard rate.
     expect(rates((await create(de, {})).body)).to.deep.equal({ tax_rate_percent: 19, vat_rate_category: 'standard' });
   });

@@ -4,7 +4,7 @@ import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { expectUnknownSortRefused, readAllPages } from '../../support/catalogueFiles.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
-describe('vendor products: a vendor creates, edits and deletes its own products, and never sees another vendor\'s', () => {
+describe("vendor products: a vendor creates, edits and deletes its own products, and never sees another vendor's", () => {
   let app: TestApp;
   let a: VendorFixture;
   let b: VendorFixture;
@@ -16,22 +16,40 @@ describe('vendor products: a vendor creates, edits and deletes its own products,
     b = await createVendorWithOwner(app);
   });
 
-  const as = (v: VendorFixture) => (method: string, path: string, body?: unknown) => app.call(method, `/api/v1/vendor${path}`, { token: v.ownerToken, body });
+  const as = (v: VendorFixture) => (method: string, path: string, body?: unknown) =>
+    app.call(method, `/api/v1/vendor${path}`, { token: v.ownerToken, body });
 
-  it('creates a product for the token\'s vendor (a vendor_id in the body is refused)', async () => {
+  it("creates a product for the token's vendor (a vendor_id in the body is refused)", async () => {
     const gtin = withCheckDigit(`2${Date.now().toString().slice(-11)}`);
     const res = await as(a)('POST', '/products', {
-      vendor_sku: unique('A'), gtin, price_cents: 4990, tax_rate_percent: 17, cost_cents: 2500,
+      vendor_sku: unique('A'),
+      gtin,
+      price_cents: 4990,
+      tax_rate_percent: 17,
+      cost_cents: 2500,
       translations: { en: { title: 'Chef knife' }, fr: { title: 'Couteau de chef', description: 'Acier forgé' } },
     });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    expect(res.body).to.include({ vendor_id: a.vendorId, gtin, gtin_type: 'EAN13', title: 'Chef knife', price_cents: 4990, net_price_cents: 4265, vat_amount_cents: 725 });
+    expect(res.body).to.include({
+      vendor_id: a.vendorId,
+      gtin,
+      gtin_type: 'EAN13',
+      title: 'Chef knife',
+      price_cents: 4990,
+      net_price_cents: 4265,
+      vat_amount_cents: 725,
+    });
     productOfA = res.body;
     expect((await as(a)('POST', '/products', { vendor_id: b.vendorId, title: 'x', price_cents: 1 })).status).to.equal(422);
   });
 
   it('edits it (PUT or PATCH) and reads it in another language', async () => {
-    const res = await as(a)('PATCH', `/products/${productOfA.id}`, { sale_price_cents: 3990, language: 'de', title: 'Kochmesser', is_active: false });
+    const res = await as(a)('PATCH', `/products/${productOfA.id}`, {
+      sale_price_cents: 3990,
+      language: 'de',
+      title: 'Kochmesser',
+      is_active: false,
+    });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body).to.include({ sale_price_cents: 3990, is_active: false, title: 'Kochmesser', language: 'de' });
     expect(Object.keys(res.body.translations).sort()).to.deep.equal(['de', 'en', 'fr']);
@@ -41,7 +59,7 @@ describe('vendor products: a vendor creates, edits and deletes its own products,
     expect(put.body.is_active).to.equal(true);
   });
 
-  it('lists and counts only the vendor\'s own products', async () => {
+  it("lists and counts only the vendor's own products", async () => {
     const list = await as(a)('GET', '/products?limit=100');
     expect(list.body.items.every((p: any) => p.vendor_id === a.vendorId)).to.equal(true);
     expect(list.body.items.map((p: any) => p.id)).to.include(productOfA.id);
@@ -72,7 +90,12 @@ describe('vendor products: a vendor creates, edits and deletes its own products,
     expect(del.status).to.equal(200);
     expect((await as(a)('GET', `/products/${productOfA.id}`)).status).to.equal(404);
     expect((await as(a)('DELETE', `/products/${productOfA.id}`)).status).to.equal(404);
-    const again = await as(a)('POST', '/products', { vendor_sku: productOfA.vendor_sku, gtin: productOfA.gtin, title: 'Chef knife v2', price_cents: 5000 });
+    const again = await as(a)('POST', '/products', {
+      vendor_sku: productOfA.vendor_sku,
+      gtin: productOfA.gtin,
+      title: 'Chef knife v2',
+      price_cents: 5000,
+    });
     expect(again.status).to.equal(201);
   });
 });
@@ -103,7 +126,13 @@ describe('vendor products: the list in the order asked (sort), page after page',
         : { vendor_sku: `${marker}-${i}`, title: spec.title, price_cents: spec.price_cents };
       const res = await app.call('POST', '/api/v1/vendor/products', { token: v.ownerToken, body });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      made.push({ id: res.body.id, en: spec.title ?? null, price_cents: spec.price_cents, created_at: res.body.created_at, updated_at: res.body.updated_at });
+      made.push({
+        id: res.body.id,
+        en: spec.title ?? null,
+        price_cents: spec.price_cents,
+        created_at: res.body.created_at,
+        updated_at: res.body.updated_at,
+      });
     }
     // A later change moves one product to the end of the updated_at order.
     const changed = await app.call('PATCH', `/api/v1/vendor/products/${made[1].id}`, { token: v.ownerToken, body: { brand: 'Orchard' } });
@@ -114,15 +143,17 @@ describe('vendor products: the list in the order asked (sort), page after page',
   const expected = (sort: string): number[] => {
     const descending = sort.startsWith('-');
     const key = sort.replace(/^-/, '');
-    const value = (p: typeof made[number]): string | number | null => (key === 'title' ? p.en?.toLowerCase() ?? null
-      : key === 'price' ? p.price_cents : key === 'id' ? p.id : (p as any)[key]);
-    const ascending = [...made].sort((a, b) => {
-      const [x, y] = [value(a), value(b)];
-      if (x === y) return byId(a, b);
-      if (x === null) return 1; // no title in the list's language: after the titled ones
-      if (y === null) return -1;
-      return x < y ? -1 : 1;
-    }).map((p) => p.id);
+    const value = (p: (typeof made)[number]): string | number | null =>
+      key === 'title' ? (p.en?.toLowerCase() ?? null) : key === 'price' ? p.price_cents : key === 'id' ? p.id : (p as any)[key];
+    const ascending = [...made]
+      .sort((a, b) => {
+        const [x, y] = [value(a), value(b)];
+        if (x === y) return byId(a, b);
+        if (x === null) return 1; // no title in the list's language: after the titled ones
+        if (y === null) return -1;
+        return x < y ? -1 : 1;
+      })
+      .map((p) => p.id);
     return descending ? ascending.reverse() : ascending;
   };
 
@@ -135,12 +166,17 @@ describe('vendor products: the list in the order asked (sort), page after page',
     });
   }
 
-  it('sorts titles in the list\'s language: in French, the French-only product is titled, the others follow by id', async () => {
+  it("sorts titles in the list's language: in French, the French-only product is titled, the others follow by id", async () => {
     const res = await list('sort=title&language=fr');
     const ids = res.body.items.map((p: any) => p.id);
     const frenchOnly = made[5].id;
     expect(ids[0]).to.equal(frenchOnly);
-    expect(ids.slice(1)).to.deep.equal(made.filter((p) => p.id !== frenchOnly).map((p) => p.id).sort((a, b) => a - b));
+    expect(ids.slice(1)).to.deep.equal(
+      made
+        .filter((p) => p.id !== frenchOnly)
+        .map((p) => p.id)
+        .sort((a, b) => a - b),
+    );
     expect(res.body.items[0]).to.include({ title: 'Abricot sec', language: 'fr' });
   });
 
@@ -154,7 +190,17 @@ describe('vendor products: the list in the order asked (sort), page after page',
   });
 
   it('refuses an unknown sort with a 422 naming the allowed ones', async () => {
-    await expectUnknownSortRefused(app, '/api/v1/vendor/products', v.ownerToken,
-      ['id', '-id', 'title', '-title', 'price', '-price', 'created_at', '-created_at', 'updated_at', '-updated_at']);
+    await expectUnknownSortRefused(app, '/api/v1/vendor/products', v.ownerToken, [
+      'id',
+      '-id',
+      'title',
+      '-title',
+      'price',
+      '-price',
+      'created_at',
+      '-created_at',
+      'updated_at',
+      '-updated_at',
+    ]);
   });
 });

@@ -19,7 +19,15 @@ describe('vendor team API', () => {
   it('lists the roles and their permissions', async () => {
     const res = await app.call('GET', '/api/v1/vendor/team/roles', { token: v.ownerToken });
     expect(res.body.permissions).to.include.members(['products.edit', 'settings.edit', 'team.view']);
-    expect(res.body.roles.map((r: any) => r.role)).to.include.members(['owner', 'manager', 'staff', 'support', 'viewer', 'marketing', 'custom']);
+    expect(res.body.roles.map((r: any) => r.role)).to.include.members([
+      'owner',
+      'manager',
+      'staff',
+      'support',
+      'viewer',
+      'marketing',
+      'custom',
+    ]);
   });
 
   it('refuses a second pending invitation for one e-mail, an invitation of the owner, and a custom role without permissions', async () => {
@@ -37,7 +45,9 @@ describe('vendor team API', () => {
     const cancel = await app.call('DELETE', `/api/v1/vendor/team/invitations/${res.body.invitation.id}`, { token: v.ownerToken });
     expect(cancel.status).to.equal(200);
     expect(cancel.body.invitation.status).to.equal('cancelled');
-    const accept = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: res.body.invitation_token, password: 'some-password-1' } });
+    const accept = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: res.body.invitation_token, password: 'some-password-1' },
+    });
     expect(accept.status).to.equal(409);
     const again = await app.call('DELETE', `/api/v1/vendor/team/invitations/${res.body.invitation.id}`, { token: v.ownerToken });
     expect(again.status).to.equal(409);
@@ -49,9 +59,13 @@ describe('vendor team API', () => {
     const other = await createVendorWithOwner(app);
     // The owner of another vendor joins this team with a custom role.
     const res = await invite({ email: other.ownerEmail, role: 'custom', permissions: ['team.view', 'settings.view'] });
-    const wrong = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: res.body.invitation_token, password: 'not-their-password' } });
+    const wrong = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: res.body.invitation_token, password: 'not-their-password' },
+    });
     expect(wrong.status).to.equal(401);
-    const ok = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: res.body.invitation_token, password: other.ownerPassword } });
+    const ok = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: res.body.invitation_token, password: other.ownerPassword },
+    });
     expect(ok.status).to.equal(200);
     expect(ok.body.user_id).to.equal(other.ownerUserId);
     // Two vendors now: the code chooses which one the token names.
@@ -60,7 +74,10 @@ describe('vendor team API', () => {
     expect(me.body).to.include({ role: 'custom' });
     expect(me.body.permissions).to.have.members(['team.view', 'settings.view']);
     expect((await app.call('GET', '/api/v1/vendor/team/members', { token: here.access_token })).status).to.equal(200);
-    const edit = await app.call('PUT', '/api/v1/vendor/settings/localization', { token: here.access_token, body: { dashboard_language: 'fr' } });
+    const edit = await app.call('PUT', '/api/v1/vendor/settings/localization', {
+      token: here.access_token,
+      body: { dashboard_language: 'fr' },
+    });
     expect(edit.body.code).to.equal('InsufficientVendorPermissionsException');
     const home = await vendorLogin(app, other.ownerEmail, other.ownerPassword, other.vendorCode);
     expect((await app.call('GET', '/api/v1/vendor/auth/me', { token: home.access_token })).body.role).to.equal('owner');
@@ -71,7 +88,9 @@ describe('vendor team API', () => {
   it('a member cannot change roles, remove members or cancel invitations (owner-only)', async () => {
     const email = `${unique('mgr')}@team.test`;
     const res = await invite({ email, role: 'manager' });
-    const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: res.body.invitation_token, password: 'manager-password' } });
+    const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: res.body.invitation_token, password: 'manager-password' },
+    });
     const token = (await vendorLogin(app, email, 'manager-password')).access_token;
     for (const [method, path, body] of [
       ['PUT', `/api/v1/vendor/team/members/${accepted.body.user_id}`, { role: 'viewer' }],
@@ -88,7 +107,9 @@ describe('vendor team API', () => {
   it('pages the members and the invitations in the list form {items, total, page, limit}', async () => {
     for (const role of ['staff', 'viewer']) {
       const res = await invite({ email: `${unique('pg')}@team.test`, role });
-      await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: res.body.invitation_token, password: 'member-password' } });
+      await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+        body: { token: res.body.invitation_token, password: 'member-password' },
+      });
     }
     const all = await app.call('GET', '/api/v1/vendor/team/members?limit=100', { token: v.ownerToken });
     expect(all.body).to.include({ page: 1, limit: 100 });

@@ -11,8 +11,10 @@ import { createVendorWithOwner, vendorLogin, type VendorFixture } from '../../su
  * vendor router itself, so a route added later is covered without editing this test.
  */
 /** Every mounted route of the vendor API, its path relative to /api/v1/vendor. */
-const vendorApiRoutes = (app: TestApp): [string, string][] => mountedRoutes(createApp(app.services))
-  .filter(([, path]) => path.startsWith('/api/v1/vendor/')).map(([method, path]) => [method, path.slice('/api/v1/vendor'.length)]);
+const vendorApiRoutes = (app: TestApp): [string, string][] =>
+  mountedRoutes(createApp(app.services))
+    .filter(([, path]) => path.startsWith('/api/v1/vendor/'))
+    .map(([method, path]) => [method, path.slice('/api/v1/vendor'.length)]);
 
 describe('vendor API tenant isolation', () => {
   let app: TestApp;
@@ -23,7 +25,10 @@ describe('vendor API tenant isolation', () => {
   let markers: string[];
 
   const eventsOfB = async () => {
-    const rows = await app.services.db.knex('events').whereRaw("metadata->>'vendor_id' = ?", [String(b.vendorId)]).count({ n: '*' });
+    const rows = await app.services.db
+      .knex('events')
+      .whereRaw("metadata->>'vendor_id' = ?", [String(b.vendorId)])
+      .count({ n: '*' });
     return Number(rows[0].n);
   };
   const snapshotOfB = async () => {
@@ -43,14 +48,25 @@ describe('vendor API tenant isolation', () => {
     // Both on every feature, so each gated route reaches the tenant checks (test/support/plans.ts).
     for (const v of [a, b]) await putOnTier(app, v.vendorId, 'enterprise');
     const bContact = `+352 ${Math.floor(Math.random() * 1e8)}`;
-    await app.call('PUT', '/api/v1/vendor/settings/business-info', { token: b.ownerToken, body: { contact_phone: bContact, description: `secret of ${b.vendorCode}` } });
+    await app.call('PUT', '/api/v1/vendor/settings/business-info', {
+      token: b.ownerToken,
+      body: { contact_phone: bContact, description: `secret of ${b.vendorCode}` },
+    });
     await app.call('PUT', '/api/v1/vendor/settings/extmarket', { token: b.ownerToken, body: { preorder_days: 12, default_tax_rate: 17 } });
     const memberEmail = `${unique('bm')}@b-team.test`;
-    const invite = await app.call('POST', '/api/v1/vendor/team/invitations', { token: b.ownerToken, body: { email: memberEmail, role: 'staff' } });
-    const accept = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: invite.body.invitation_token, password: 'b-member-password' } });
+    const invite = await app.call('POST', '/api/v1/vendor/team/invitations', {
+      token: b.ownerToken,
+      body: { email: memberEmail, role: 'staff' },
+    });
+    const accept = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: invite.body.invitation_token, password: 'b-member-password' },
+    });
     bMember = { id: accept.body.user_id, email: memberEmail };
     const pendingEmail = `${unique('bp')}@b-team.test`;
-    const pending = await app.call('POST', '/api/v1/vendor/team/invitations', { token: b.ownerToken, body: { email: pendingEmail, role: 'viewer' } });
+    const pending = await app.call('POST', '/api/v1/vendor/team/invitations', {
+      token: b.ownerToken,
+      body: { email: pendingEmail, role: 'viewer' },
+    });
     bInvitationId = pending.body.invitation.id;
     markers = [b.vendorCode, b.ownerEmail, memberEmail, pendingEmail, bContact, `secret of ${b.vendorCode}`];
   });
@@ -80,7 +96,7 @@ describe('vendor API tenant isolation', () => {
     return { url: `/api/v1/vendor${url}?vendor_id=${b.vendorId}`, body };
   }
 
-  it('runs every vendor route with A\'s token against B: no B data, no change to B', async () => {
+  it("runs every vendor route with A's token against B: no B data, no change to B", async () => {
     const routes = vendorApiRoutes(app);
     expect(routes.length).to.be.greaterThan(15);
     const before = [await eventsOfB(), await snapshotOfB()];
@@ -90,7 +106,8 @@ describe('vendor API tenant isolation', () => {
       if (path === '/messages/stream') continue;
       const { url, body } = requestFor(method, path);
       const res = await app.call(method, url, {
-        token: a.ownerToken, body,
+        token: a.ownerToken,
+        body,
         headers: { 'x-vendor-id': String(b.vendorId), referer: `http://localhost/vendors/${b.vendorCode}/shop/` },
       });
       noBData(`${method} ${path}`, res);
@@ -99,13 +116,21 @@ describe('vendor API tenant isolation', () => {
     expect([await eventsOfB(), await snapshotOfB()]).to.deep.equal(before);
     // B's member and invitation are simply not found from A.
     expect(seen).to.include.members([
-      'GET /team/members/:user_id 404', 'PUT /team/members/:user_id 404', 'DELETE /team/members/:user_id 404',
-      'DELETE /team/invitations/:invitation_id 404', 'POST /auth/login 403',
+      'GET /team/members/:user_id 404',
+      'PUT /team/members/:user_id 404',
+      'DELETE /team/members/:user_id 404',
+      'DELETE /team/invitations/:invitation_id 404',
+      'POST /auth/login 403',
     ]);
   });
 
   it('a token naming B for a user of A is refused on every guarded route (VendorAccessDeniedException)', async () => {
-    const forged = app.services.tokens.sign({ sub: String(a.ownerUserId), type: 'vendor', vendor_id: b.vendorId, role: 'owner' }).access_token;
+    const forged = app.services.tokens.sign({
+      sub: String(a.ownerUserId),
+      type: 'vendor',
+      vendor_id: b.vendorId,
+      role: 'owner',
+    }).access_token;
     const routes = vendorApiRoutes(app);
     const before = await eventsOfB();
     const open = ['POST /auth/login', 'POST /auth/logout', 'POST /team/invitations/accept'];
@@ -122,9 +147,11 @@ describe('vendor API tenant isolation', () => {
     expect(await eventsOfB()).to.equal(before);
   });
 
-  it('A\'s writes land on A only, whatever vendor the request names', async () => {
+  it("A's writes land on A only, whatever vendor the request names", async () => {
     const res = await app.call('PUT', `/api/v1/vendor/settings/localization?vendor_id=${b.vendorId}`, {
-      token: a.ownerToken, body: { storefront_locale: 'de-LU' }, headers: { 'x-vendor-id': String(b.vendorId) },
+      token: a.ownerToken,
+      body: { storefront_locale: 'de-LU' },
+      headers: { 'x-vendor-id': String(b.vendorId) },
     });
     expect(res.status).to.equal(200);
     expect(res.body.vendor_id).to.equal(a.vendorId);
@@ -133,8 +160,10 @@ describe('vendor API tenant isolation', () => {
     expect((await app.call('GET', `/api/v1/admin/vendors/${b.vendorId}`, { token: admin })).body.storefront_locale).to.not.equal('de-LU');
   });
 
-  it('B\'s team member cannot sign in to A, and A\'s owner cannot choose B at sign-in', async () => {
-    const member = await app.call('POST', '/api/v1/vendor/auth/login', { body: { email_or_username: bMember.email, password: 'b-member-password', vendor_code: a.vendorCode } });
+  it("B's team member cannot sign in to A, and A's owner cannot choose B at sign-in", async () => {
+    const member = await app.call('POST', '/api/v1/vendor/auth/login', {
+      body: { email_or_username: bMember.email, password: 'b-member-password', vendor_code: a.vendorCode },
+    });
     expect(member.status).to.equal(403);
     expect(member.body.code).to.equal('VendorAccessDeniedException');
     const mine = await vendorLogin(app, bMember.email, 'b-member-password');

@@ -29,10 +29,14 @@ describe('billing page of the vendor back office', function () {
   });
 
   it('shows the plan, the usage against its limits, the tiers and the upcoming invoice from Stripe', async () => {
-    const page = await eventually(async () => {
-      const res = await owner.get('/vendor/billing');
-      return res.status === 200 && res.body.includes('Amount due') ? res : null;
-    }, 'the billing account at Stripe', 15_000);
+    const page = await eventually(
+      async () => {
+        const res = await owner.get('/vendor/billing');
+        return res.status === 200 && res.body.includes('Amount due') ? res : null;
+      },
+      'the billing account at Stripe',
+      15_000,
+    );
     token = owner.csrf(page.body);
     expect(page.body).to.contain('<strong>Essential</strong>').and.contain('trialing');
     expect(page.body).to.contain('Products').and.contain('0 of 100').and.contain('Team members');
@@ -58,7 +62,11 @@ describe('billing page of the vendor back office', function () {
     const location = String(res.headers.location);
     expect(location.startsWith(app.stripe.url), location).to.equal(true);
     await app.stripe.completeCheckout(location.split('/').pop()!);
-    const addOn = await eventually(() => app.services.db.knex('vendor_add_ons').where({ vendor_id: v.vendorId, status: 'active' }).first(), 'the add-on', 10_000);
+    const addOn = await eventually(
+      () => app.services.db.knex('vendor_add_ons').where({ vendor_id: v.vendorId, status: 'active' }).first(),
+      'the add-on',
+      10_000,
+    );
     const page = await owner.get('/vendor/billing');
     expect(page.body).to.contain('× 2').and.contain('0 of 2,000').and.contain(`/vendor/billing/add-ons/${addOn.id}/cancel`);
 
@@ -70,13 +78,17 @@ describe('billing page of the vendor back office', function () {
     expect((await other.get(String(foreign.headers.location))).body).to.contain('Add-on not found');
 
     const canceled = await owner.post(`/vendor/billing/add-ons/${addOn.id}/cancel`, { _csrf: token });
-    expect((await owner.get(String(canceled.headers.location))).body).to.contain('The add-on 500 extra products is canceled.').and.contain('0 of 1,000');
+    expect((await owner.get(String(canceled.headers.location))).body)
+      .to.contain('The add-on 500 extra products is canceled.')
+      .and.contain('0 of 1,000');
   });
 
   it('refuses every form without the form token, and without billing.manage; the page without billing.view', async () => {
     for (const path of ['/vendor/billing/tier', '/vendor/billing/add-ons', '/vendor/billing/add-ons/x/cancel']) {
       expect((await owner.post(path, { tier_code: 'business', add_on_code: 'extra_seat' })).status, path).to.equal(403);
-      expect((await owner.post(path, { _csrf: 'x'.repeat(43), tier_code: 'business', add_on_code: 'extra_seat' })).status, path).to.equal(403);
+      expect((await owner.post(path, { _csrf: 'x'.repeat(43), tier_code: 'business', add_on_code: 'extra_seat' })).status, path).to.equal(
+        403,
+      );
     }
     const manager = await teamMember(app, v, 'manager', 'Max');
     const m = await signedIn(app, 'vendor', manager.email, manager.password);

@@ -27,7 +27,14 @@ describeInBrowser('the catalogue back-office pages in a headless chromium', func
     ({ v } = await catalogueVendor(app, { vendor: { storefront_language: 'fr', storefront_languages: ['fr', 'en'] } }));
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'pan.png'), await picture(900, 600));
-    const rows = (base: number) => { const o = { base, count: 40 }; return [HEADER, ...Array.from({ length: 40 }, (_, i) => goodRow(o, i + 1)), ['', 'NO-ID', '', '', '', '', '', 'x', '', '', 'TestMarket']]; };
+    const rows = (base: number) => {
+      const o = { base, count: 40 };
+      return [
+        HEADER,
+        ...Array.from({ length: 40 }, (_, i) => goodRow(o, i + 1)),
+        ['', 'NO-ID', '', '', '', '', '', 'x', '', '', 'TestMarket'],
+      ];
+    };
     writeFileSync(join(dir, 'vendor.csv'), csv(rows(newBase())));
     writeFileSync(join(dir, 'admin.csv'), csv(rows(newBase())));
     people = await browserPeople(app, 'bo-catalogue');
@@ -37,9 +44,18 @@ describeInBrowser('the catalogue back-office pages in a headless chromium', func
   it('a vendor creates a product with an image and a French text, and imports a CSV watching its progress', async () => {
     const page = await people.person();
     await people.signIn(page, 'vendor', v.ownerEmail, v.ownerPassword);
-    const id = await createProductWithImage(people, page, app.url, { title: 'Copper pan', titleFr: 'Poêle en cuivre', price: '45,99' }, join(dir, 'pan.png'));
+    const id = await createProductWithImage(
+      people,
+      page,
+      app.url,
+      { title: 'Copper pan', titleFr: 'Poêle en cuivre', price: '45,99' },
+      join(dir, 'pan.png'),
+    );
     expect(await page.$$eval('figure img', (imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth))).to.deep.equal([200]);
-    expect(await page.$eval('figure table', (t) => t.textContent)).to.contain('900×600').and.contain('800×533').and.contain('200×133');
+    expect(await page.$eval('figure table', (t) => t.textContent))
+      .to.contain('900×600')
+      .and.contain('800×533')
+      .and.contain('200×133');
     await page.goto(`${app.url}/vendor/products/${id}`, { waitUntil: 'load' });
     expect(await page.$eval('#i-price', (el) => (el as HTMLInputElement).value)).to.equal('45,99');
     expect(await page.$eval('#i-title_fr', (el) => (el as HTMLInputElement).value)).to.equal('Poêle en cuivre');

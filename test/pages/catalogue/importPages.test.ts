@@ -20,7 +20,13 @@ describe('back offices: marketplace imports', function () {
 
   const file = (base: number) => {
     const o = { base, count: 3 };
-    return csv([HEADER, goodRow(o, 1), goodRow(o, 2), ['<script>alert(1)</script>', 'BAD-1', '', '', '', '', '', 'abc', '', '', 'TestMarket'], goodRow(o, 3)]);
+    return csv([
+      HEADER,
+      goodRow(o, 1),
+      goodRow(o, 2),
+      ['<script>alert(1)</script>', 'BAD-1', '', '', '', '', '', 'abc', '', '', 'TestMarket'],
+      goodRow(o, 3),
+    ]);
   };
 
   before(async () => {
@@ -33,7 +39,13 @@ describe('back offices: marketplace imports', function () {
     const page = await owner.get('/vendor/imports');
     expect(page.status).to.equal(200);
     expect(page.body).to.contain('id="import-form"').and.contain('enctype="multipart/form-data"');
-    const sent = await postMultipart(app, owner, '/vendor/imports', { _csrf: owner.csrf(page.body), language: 'en', marketplace: 'TestMarket' }, { name: 'knives.csv', data: file(newBase()), type: 'text/csv' });
+    const sent = await postMultipart(
+      app,
+      owner,
+      '/vendor/imports',
+      { _csrf: owner.csrf(page.body), language: 'en', marketplace: 'TestMarket' },
+      { name: 'knives.csv', data: file(newBase()), type: 'text/csv' },
+    );
     expect(sent.status, sent.body).to.equal(303);
     const jobId = Number(/\/vendor\/imports\/(\d+)$/.exec(sent.location ?? '')?.[1]);
     expect(jobId).to.be.greaterThan(0);
@@ -48,9 +60,12 @@ describe('back offices: marketplace imports', function () {
     expect((await other.owner.get('/vendor/imports')).body).not.to.contain(`href="/vendor/imports/${jobId}"`);
   });
 
-  it('a running job\'s status asks the page\'s script to fetch it again', async () => {
+  it("a running job's status asks the page's script to fetch it again", async () => {
     const page = await owner.get('/vendor/imports');
-    const sent = await postMultipart(app, owner, '/vendor/imports', { _csrf: owner.csrf(page.body), source_url: 'http://127.0.0.1:9/never.csv' });
+    const sent = await postMultipart(app, owner, '/vendor/imports', {
+      _csrf: owner.csrf(page.body),
+      source_url: 'http://127.0.0.1:9/never.csv',
+    });
     const jobId = Number(/(\d+)$/.exec(sent.location ?? '')?.[1]);
     const job = await owner.get(`/vendor/imports/${jobId}`);
     expect(job.status).to.equal(200);
@@ -69,17 +84,26 @@ describe('back offices: marketplace imports', function () {
   it('refuses the start form without the form token or with a wrong one, and starts nothing', async () => {
     const before = (await app.call('GET', '/api/v1/vendor/marketplace-import-jobs', { token: v.ownerToken })).body.total;
     for (const token of ['', 'y'.repeat(43)]) {
-      expect((await postMultipart(app, owner, '/vendor/imports', { _csrf: token }, { name: 'x.csv', data: file(newBase()), type: 'text/csv' })).status).to.equal(403);
+      expect(
+        (await postMultipart(app, owner, '/vendor/imports', { _csrf: token }, { name: 'x.csv', data: file(newBase()), type: 'text/csv' }))
+          .status,
+      ).to.equal(403);
       expect((await owner.post('/vendor/imports', { _csrf: token, source_url: 'https://example.test/x.csv' })).status).to.equal(403);
     }
     expect((await app.call('GET', '/api/v1/vendor/marketplace-import-jobs', { token: v.ownerToken })).body.total).to.equal(before);
   });
 
-  it('an admin starts an import for a vendor and follows it; a vendor\'s session never opens the admin pages', async () => {
+  it("an admin starts an import for a vendor and follows it; a vendor's session never opens the admin pages", async () => {
     const admin = await signedInAdmin(app);
     const page = await admin.get(`/admin/imports?vendor_id=${other.v.vendorId}`);
     expect(page.body).to.contain('name="vendor_id"');
-    const sent = await postMultipart(app, admin, '/admin/imports', { _csrf: admin.csrf(page.body), vendor_id: String(other.v.vendorId), language: 'fr' }, { name: 'couteaux.csv', data: file(newBase()), type: 'text/csv' });
+    const sent = await postMultipart(
+      app,
+      admin,
+      '/admin/imports',
+      { _csrf: admin.csrf(page.body), vendor_id: String(other.v.vendorId), language: 'fr' },
+      { name: 'couteaux.csv', data: file(newBase()), type: 'text/csv' },
+    );
     expect(sent.status, sent.body).to.equal(303);
     const jobId = Number(/\/admin\/imports\/(\d+)$/.exec(sent.location ?? '')?.[1]);
     const done = await waitForJob(app, `/api/v1/vendor/marketplace-import-jobs/${jobId}`, other.v.ownerToken);

@@ -32,8 +32,15 @@ describe('back offices: products and the marketplace catalogue', function () {
     other = await catalogueVendor(app);
   });
 
-  it('creates a product with a French text and a price typed in the shop\'s locale, and lists it', async () => {
-    const res = await create(owner, { title_en: 'Copper pan', title_fr: 'Poêle en cuivre', short_fr: 'Pour la cuisine', price: '45,99', vendor_sku: 'PAN-1', gtin: '4006381333931' });
+  it("creates a product with a French text and a price typed in the shop's locale, and lists it", async () => {
+    const res = await create(owner, {
+      title_en: 'Copper pan',
+      title_fr: 'Poêle en cuivre',
+      short_fr: 'Pour la cuisine',
+      price: '45,99',
+      vendor_sku: 'PAN-1',
+      gtin: '4006381333931',
+    });
     expect(res.status, res.body).to.equal(303);
     const id = idOf(res.headers.location);
     const page = await owner.get(`/vendor/products/${id}`);
@@ -52,27 +59,52 @@ describe('back offices: products and the marketplace catalogue', function () {
   it('saves a change through the same command as the API, and shows a refused field again with its problem', async () => {
     const id = idOf((await create(owner, { title_en: 'Kettle', price: '20' })).headers.location);
     const page = await owner.get(`/vendor/products/${id}`);
-    const saved = await owner.post(`/vendor/products/${id}`, { _csrf: owner.csrf(page.body), title_en: 'Kettle', price: '19,50', vat_rate_category: 'reduced', is_active: 'on' });
+    const saved = await owner.post(`/vendor/products/${id}`, {
+      _csrf: owner.csrf(page.body),
+      title_en: 'Kettle',
+      price: '19,50',
+      vat_rate_category: 'reduced',
+      is_active: 'on',
+    });
     expect(saved.status).to.equal(303);
     const api = await app.call('GET', `/api/v1/vendor/products/${id}`, { token: v.ownerToken });
     expect(api.body).to.include({ price_cents: 1950, vat_rate_category: 'reduced', tax_rate_percent: 8 });
 
-    const refused = await owner.post(`/vendor/products/${id}`, { _csrf: owner.csrf(page.body), title_en: 'Kettle', price: '19,999', is_active: 'on' });
+    const refused = await owner.post(`/vendor/products/${id}`, {
+      _csrf: owner.csrf(page.body),
+      title_en: 'Kettle',
+      price: '19,999',
+      is_active: 'on',
+    });
     expect(refused.status).to.equal(422);
     expect(refused.body).to.contain('aria-invalid="true"').and.contain('is not an amount').and.contain('value="19,999"');
-    const sale = await owner.post(`/vendor/products/${id}`, { _csrf: owner.csrf(page.body), title_en: 'Kettle', price: '10', sale_price: '12', is_active: 'on' });
+    const sale = await owner.post(`/vendor/products/${id}`, {
+      _csrf: owner.csrf(page.body),
+      title_en: 'Kettle',
+      price: '10',
+      sale_price: '12',
+      is_active: 'on',
+    });
     expect(sale.status).to.equal(422);
     expect(sale.body).to.contain('The sale price must be lower than the price');
   });
 
-  it('uploads an image and shows its WebP variants; the files are served to the product\'s vendor only', async () => {
+  it("uploads an image and shows its WebP variants; the files are served to the product's vendor only", async () => {
     const id = idOf((await create(owner, { title_en: 'Teapot', price: '30' })).headers.location);
     const page = await owner.get(`/vendor/products/${id}/images`);
     expect(page.body).to.contain('enctype="multipart/form-data"').and.contain('No image yet.');
-    const sent = await postMultipart(app, owner, `/vendor/products/${id}/images`, { _csrf: owner.csrf(page.body) }, { name: 'teapot.png', data: await picture(), type: 'image/png' });
+    const sent = await postMultipart(
+      app,
+      owner,
+      `/vendor/products/${id}/images`,
+      { _csrf: owner.csrf(page.body) },
+      { name: 'teapot.png', data: await picture(), type: 'image/png' },
+    );
     expect(sent.status, sent.body).to.equal(303);
     const shown = await owner.get(`/vendor/products/${id}/images`);
-    expect(flashOf(shown.body), shown.body.slice(shown.body.indexOf("<main"), shown.body.indexOf("<main") + 1500)).to.match(/original 640×480, 800 640×480, 200 200×150/);
+    expect(flashOf(shown.body), shown.body.slice(shown.body.indexOf('<main'), shown.body.indexOf('<main') + 1500)).to.match(
+      /original 640×480, 800 640×480, 200 200×150/,
+    );
     const file = /src="(\/vendor\/products\/\d+\/images\/\d+\/200)"/.exec(shown.body)?.[1];
     expect(file).to.be.a('string');
     const image = await fetch(app.url + file!, { headers: { cookie: [...owner.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
@@ -118,7 +150,17 @@ describe('back offices: products and the marketplace catalogue', function () {
       expect((await owner.post('/vendor/products', { _csrf: token, title_en: 'Forged', price: '1' })).status).to.equal(403);
       expect((await owner.post(`/vendor/products/${id}`, { _csrf: token, title_en: 'Forged', price: '1' })).status).to.equal(403);
       expect((await owner.post(`/vendor/products/${id}/delete`, { _csrf: token })).status).to.equal(403);
-      expect((await postMultipart(app, owner, `/vendor/products/${id}/images`, { _csrf: token }, { name: 'x.png', data: await picture(20, 20), type: 'image/png' })).status).to.equal(403);
+      expect(
+        (
+          await postMultipart(
+            app,
+            owner,
+            `/vendor/products/${id}/images`,
+            { _csrf: token },
+            { name: 'x.png', data: await picture(20, 20), type: 'image/png' },
+          )
+        ).status,
+      ).to.equal(403);
       expect((await owner.post(`/vendor/products/${id}/images/1/delete`, { _csrf: token })).status).to.equal(403);
       expect((await owner.post('/vendor/marketplace/1/copy', { _csrf: token })).status).to.equal(403);
     }
@@ -153,16 +195,26 @@ describe('back offices: products and the marketplace catalogue', function () {
     }
   });
 
-  it('an admin lists every vendor\'s products by vendor, creates one for a vendor and copies a marketplace product into a catalogue', async () => {
+  it("an admin lists every vendor's products by vendor, creates one for a vendor and copies a marketplace product into a catalogue", async () => {
     const admin = await signedInAdmin(app);
     const base = newBase();
-    const job = await upload(app, '/api/v1/vendor/marketplace-import-jobs', v.ownerToken, {}, { name: 'p.csv', data: productCsv({ base, count: 3 }) });
+    const job = await upload(
+      app,
+      '/api/v1/vendor/marketplace-import-jobs',
+      v.ownerToken,
+      {},
+      { name: 'p.csv', data: productCsv({ base, count: 3 }) },
+    );
     expect(job.status, JSON.stringify(job.body)).to.equal(202);
     await waitForJob(app, `/api/v1/vendor/marketplace-import-jobs/${job.body.id}`, v.ownerToken);
 
     const list = await admin.get(`/admin/vendor-products?vendor_id=${other.v.vendorId}`);
     expect(list.status).to.equal(200);
-    const made = await create(admin, { vendor_id: String(other.v.vendorId), title_en: 'Admin-made grater', price: '3.50' }, '/admin/vendor-products');
+    const made = await create(
+      admin,
+      { vendor_id: String(other.v.vendorId), title_en: 'Admin-made grater', price: '3.50' },
+      '/admin/vendor-products',
+    );
     expect(made.status, made.body.slice(0, 500)).to.equal(303);
     const madeId = idOf(made.headers.location);
     expect((await app.call('GET', `/api/v1/vendor/products/${madeId}`, { token: other.v.ownerToken })).body.price_cents).to.equal(350);
@@ -172,7 +224,12 @@ describe('back offices: products and the marketplace catalogue', function () {
     expect(sourceId).to.be.greaterThan(0);
     const detail = await admin.get(`/admin/catalogue/${sourceId}`);
     expect(detail.body).to.contain('id="copy-form"').and.contain('name="vendor_id"');
-    const copied = await admin.post(`/admin/catalogue/${sourceId}/copy`, { _csrf: admin.csrf(detail.body), vendor_id: String(other.v.vendorId), vendor_sku: 'COPY-1', price: '12,00' });
+    const copied = await admin.post(`/admin/catalogue/${sourceId}/copy`, {
+      _csrf: admin.csrf(detail.body),
+      vendor_id: String(other.v.vendorId),
+      vendor_sku: 'COPY-1',
+      price: '12,00',
+    });
     expect(copied.status).to.equal(303);
     const copyId = idOf(copied.headers.location);
     const copy = await app.call('GET', `/api/v1/vendor/products/${copyId}`, { token: other.v.ownerToken });
@@ -189,7 +246,7 @@ describe('back offices: products and the marketplace catalogue', function () {
     expect(vendorCopy.headers.location).to.match(/^\/vendor\/products\/\d+$/);
   });
 
-  it('a vendor\'s session never opens the admin catalogue pages', async () => {
+  it("a vendor's session never opens the admin catalogue pages", async () => {
     for (const path of ['/admin/catalogue', '/admin/vendor-products', '/admin/vendor-products/new']) {
       const res = await owner.get(path);
       expect(res.status, path).to.equal(303);

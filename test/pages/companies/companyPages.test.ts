@@ -24,7 +24,13 @@ describe('admin back office: companies', function () {
     const form = await admin.get('/admin/companies/new');
     expect(form.status).to.equal(200);
     const email = `${unique('owner')}@example.com`;
-    const created = await admin.post('/admin/companies', { _csrf: admin.csrf(form.body), name: 'Maison <b>Rouge</b>', owner_email: email, contact_email: '', website: '' });
+    const created = await admin.post('/admin/companies', {
+      _csrf: admin.csrf(form.body),
+      name: 'Maison <b>Rouge</b>',
+      owner_email: email,
+      contact_email: '',
+      website: '',
+    });
     expect(created.status).to.equal(201);
     expect(created.headers['cache-control']).to.contain('no-store');
     const password = /id="temporary-password">([^<]+)</.exec(created.body)?.[1];
@@ -45,13 +51,21 @@ describe('admin back office: companies', function () {
     expect(res.body).to.contain('owner_email').and.contain('value="Kept name"');
   });
 
-  it('edits, verifies and deactivates through the commands, each step in the company\'s history', async () => {
+  it("edits, verifies and deactivates through the commands, each step in the company's history", async () => {
     const v = await createVendorWithOwner(app);
     const admin = await signedInAdmin(app);
     const page = await admin.get(`/admin/companies/${v.companyId}`);
     const csrf = admin.csrf(page.body);
-    expect(location(await admin.post(`/admin/companies/${v.companyId}`, { _csrf: csrf, name: 'Renamed SARL', description: 'Fine goods', website: 'https://renamed.example' })))
-      .to.equal(`/admin/companies/${v.companyId}`);
+    expect(
+      location(
+        await admin.post(`/admin/companies/${v.companyId}`, {
+          _csrf: csrf,
+          name: 'Renamed SARL',
+          description: 'Fine goods',
+          website: 'https://renamed.example',
+        }),
+      ),
+    ).to.equal(`/admin/companies/${v.companyId}`);
     await admin.post(`/admin/companies/${v.companyId}/verification`, { _csrf: csrf, is_verified: 'true' });
     await admin.post(`/admin/companies/${v.companyId}/status`, { _csrf: csrf, is_active: 'false' });
     const after = await admin.get(`/admin/companies/${v.companyId}`);
@@ -62,7 +76,7 @@ describe('admin back office: companies', function () {
     expect(api.body).to.include({ name: 'Renamed SARL', is_verified: true, is_active: false });
   });
 
-  it('refuses to delete a company with vendors in the domain\'s words, and transfers the ownership by e-mail', async () => {
+  it("refuses to delete a company with vendors in the domain's words, and transfers the ownership by e-mail", async () => {
     const v = await createVendorWithOwner(app);
     const other = await createVendorWithOwner(app);
     const admin = await signedInAdmin(app);
@@ -78,12 +92,18 @@ describe('admin back office: companies', function () {
     expect(api.body.owner.email).to.equal(other.ownerEmail);
   });
 
-  it('every form refuses a missing or wrong form token and changes nothing; a vendor\'s session never opens the pages', async () => {
+  it("every form refuses a missing or wrong form token and changes nothing; a vendor's session never opens the pages", async () => {
     const v = await createVendorWithOwner(app);
     const admin = await signedInAdmin(app);
     await admin.get('/admin/companies');
-    for (const path of ['/admin/companies', `/admin/companies/${v.companyId}`, `/admin/companies/${v.companyId}/verification`,
-      `/admin/companies/${v.companyId}/status`, `/admin/companies/${v.companyId}/transfer`, `/admin/companies/${v.companyId}/delete`]) {
+    for (const path of [
+      '/admin/companies',
+      `/admin/companies/${v.companyId}`,
+      `/admin/companies/${v.companyId}/verification`,
+      `/admin/companies/${v.companyId}/status`,
+      `/admin/companies/${v.companyId}/transfer`,
+      `/admin/companies/${v.companyId}/delete`,
+    ]) {
       for (const token of [undefined, 'x'.repeat(43)]) {
         const res = await admin.post(path, { ...(token ? { _csrf: token } : {}), name: 'Forged', is_active: 'false', new_owner: 'x' });
         expect(res.status, `${path} without a good token`).to.equal(403);

@@ -29,8 +29,17 @@ describe('back offices: content pages', function () {
   let overrideId: number;
 
   const form = (token: string, over: Record<string, string> = {}) => ({
-    _csrf: token, lang: 'en', title: 'Delivery', body: 'We ship **fast**.', slug, template: 'default', default_language: 'en', sort_order: '5',
-    show_in_footer: 'on', action: 'publish', ...over,
+    _csrf: token,
+    lang: 'en',
+    title: 'Delivery',
+    body: 'We ship **fast**.',
+    slug,
+    template: 'default',
+    default_language: 'en',
+    sort_order: '5',
+    show_in_footer: 'on',
+    action: 'publish',
+    ...over,
   });
 
   before(async () => {
@@ -49,7 +58,10 @@ describe('back offices: content pages', function () {
     expect(fresh.body).to.contain('id="page-editor"').and.contain(`value="${slug}"`).and.contain(`Title of ${slug}`);
     const token = owner.csrf(fresh.body);
 
-    const preview = await owner.post('/vendor/content', form(token, { title: EVIL_TITLE, body: EVIL_BODY, action: 'preview', from: String(defaultId) }));
+    const preview = await owner.post(
+      '/vendor/content',
+      form(token, { title: EVIL_TITLE, body: EVIL_BODY, action: 'preview', from: String(defaultId) }),
+    );
     expect(preview.status).to.equal(200);
     expect(preview.body).to.contain('id="preview"').and.contain('Hello <strong>world</strong>');
     expect(preview.body).not.to.contain('<script>alert("page")').and.not.contain('<img src=x').and.not.contain('href="javascript:');
@@ -70,7 +82,10 @@ describe('back offices: content pages', function () {
   it('edits a language version, keeps it as a draft, and the history tab shows each change', async () => {
     const page = await owner.get(`/vendor/content/${overrideId}?lang=fr`);
     expect(page.body).to.contain('Editing the Français version');
-    const saved = await owner.post(`/vendor/content/${overrideId}`, form(owner.csrf(page.body), { lang: 'fr', title: 'Livraison', body: 'Nous livrons **vite**.', action: 'draft' }));
+    const saved = await owner.post(
+      `/vendor/content/${overrideId}`,
+      form(owner.csrf(page.body), { lang: 'fr', title: 'Livraison', body: 'Nous livrons **vite**.', action: 'draft' }),
+    );
     expect(saved.status).to.equal(303);
     expect(flashOf((await owner.get(saved.headers.location as string)).body)).to.equal('Page saved.');
     const fr = await owner.get(`/vendor/content/${overrideId}?lang=fr`);
@@ -85,8 +100,11 @@ describe('back offices: content pages', function () {
     expect(asOf.body).to.contain('0 of');
   });
 
-  it('flags the override when the platform default is rewritten after it, with the default\'s text beside the editor', async () => {
-    const changed = await app.call('PUT', `/api/v1/admin/content-pages/${defaultId}`, { token: await app.adminToken(), body: { translations: { en: { title: 'Delivery terms', body: 'New **platform** terms.' } } } });
+  it("flags the override when the platform default is rewritten after it, with the default's text beside the editor", async () => {
+    const changed = await app.call('PUT', `/api/v1/admin/content-pages/${defaultId}`, {
+      token: await app.adminToken(),
+      body: { translations: { en: { title: 'Delivery terms', body: 'New **platform** terms.' } } },
+    });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     const list = await owner.get('/vendor/content');
     expect(list.body).to.contain('Default changed since');
@@ -104,8 +122,13 @@ describe('back offices: content pages', function () {
     }
   });
 
-  it('refuses the forms without the form token or the permission, and another vendor\'s pages', async () => {
-    for (const path of ['/vendor/content', `/vendor/content/${overrideId}`, `/vendor/content/${overrideId}/publish`, `/vendor/content/${overrideId}/delete`]) {
+  it("refuses the forms without the form token or the permission, and another vendor's pages", async () => {
+    for (const path of [
+      '/vendor/content',
+      `/vendor/content/${overrideId}`,
+      `/vendor/content/${overrideId}/publish`,
+      `/vendor/content/${overrideId}/delete`,
+    ]) {
       expect((await owner.post(path, form('', { title: 'Forged' }))).status, path).to.equal(403);
       expect((await owner.post(path, form('x'.repeat(43), { title: 'Forged' }))).status, path).to.equal(403);
     }
@@ -131,25 +154,53 @@ describe('back offices: content pages', function () {
     expect(JSON.stringify(still.body)).not.to.contain('Forged');
   });
 
-  it('admins edit platform defaults and any vendor\'s page, filter by owner, and export a page\'s history', async () => {
+  it("admins edit platform defaults and any vendor's page, filter by owner, and export a page's history", async () => {
     const admin = await signedInAdmin(app);
     const platform = await admin.get('/admin/content?owner=platform');
     expect(platform.status).to.equal(200);
     expect(platform.body).to.contain(`href="/admin/content/${defaultId}"`).and.not.contain(`href="/admin/content/${overrideId}"`);
     // The override was saved since the default's last rewrite; one more rewrite makes it outdated again.
-    await app.call('PUT', `/api/v1/admin/content-pages/${defaultId}`, { token: await app.adminToken(), body: { sort_order: 1, translations: { en: { title: 'Delivery terms', body: 'Newer terms.' } } } });
+    await app.call('PUT', `/api/v1/admin/content-pages/${defaultId}`, {
+      token: await app.adminToken(),
+      body: { sort_order: 1, translations: { en: { title: 'Delivery terms', body: 'Newer terms.' } } },
+    });
     const ofVendor = await admin.get(`/admin/content?owner=${v.vendorId}`);
-    expect(ofVendor.body).to.contain(`href="/admin/content/${overrideId}"`).and.contain('Default changed since').and.not.contain('<img src=x');
+    expect(ofVendor.body)
+      .to.contain(`href="/admin/content/${overrideId}"`)
+      .and.contain('Default changed since')
+      .and.not.contain('<img src=x');
 
     const fresh = await admin.get('/admin/content/new');
     const own = newSlug('about');
-    const created = await admin.post('/admin/content', { _csrf: admin.csrf(fresh.body), lang: 'en', title: 'About us', body: 'A **platform** page.', slug: own, template: 'default', default_language: 'en', sort_order: '0', show_in_header: 'on', action: 'draft' });
+    const created = await admin.post('/admin/content', {
+      _csrf: admin.csrf(fresh.body),
+      lang: 'en',
+      title: 'About us',
+      body: 'A **platform** page.',
+      slug: own,
+      template: 'default',
+      default_language: 'en',
+      sort_order: '0',
+      show_in_header: 'on',
+      action: 'draft',
+    });
     expect(created.status).to.equal(303);
     const id = Number(/\/admin\/content\/(\d+)/.exec(created.headers.location as string)?.[1]);
     const page = await admin.get(`/admin/content/${id}`);
     expect(page.body).to.contain('Draft').and.contain('value="About us"');
     expect((await admin.get(`/admin/content/${id}?tab=history`)).body).to.contain(`/admin/history/export?stream=content_page-${id}`);
-    const forVendor = await admin.post('/admin/content', { _csrf: admin.csrf(fresh.body), vendor_id: String(v.vendorId), lang: 'en', title: 'Vendor news', body: 'x', slug: newSlug('news'), template: 'default', default_language: 'en', sort_order: '0', action: 'publish' });
+    const forVendor = await admin.post('/admin/content', {
+      _csrf: admin.csrf(fresh.body),
+      vendor_id: String(v.vendorId),
+      lang: 'en',
+      title: 'Vendor news',
+      body: 'x',
+      slug: newSlug('news'),
+      template: 'default',
+      default_language: 'en',
+      sort_order: '0',
+      action: 'publish',
+    });
     expect(forVendor.status).to.equal(303);
     expect((await owner.get('/vendor/content')).body).to.contain('Vendor news');
   });

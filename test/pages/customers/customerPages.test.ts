@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { testApp, type TestApp } from '../../support/app.ts';
 import { signedIn, signedInAdmin } from '../../support/backOffice.ts';
-import { LU_ADDRESS, newSessionId, ok, openShop, registerShopper, stockedProduct, type ShopFixture, type Shopper } from '../../support/shop.ts';
+import {
+  LU_ADDRESS,
+  newSessionId,
+  ok,
+  openShop,
+  registerShopper,
+  stockedProduct,
+  type ShopFixture,
+  type Shopper,
+} from '../../support/shop.ts';
 
 type Visitor = Awaited<ReturnType<typeof signedIn>>;
 
@@ -30,12 +39,18 @@ describe('back offices: customer pages', function () {
     const session = newSessionId();
     await ok(s.shop('POST', `/cart/${session}/items`, { body: { product_id: pan, quantity: 2 } }), 'cart');
     await ok(s.shop('POST', '/addresses', { token: ada.token, body: { ...LU_ADDRESS, type: 'shipping', is_default: true } }), 'address');
-    const order = await ok(s.shop('POST', '/orders', { token: ada.token, body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } } }), 'order');
+    const order = await ok(
+      s.shop('POST', '/orders', {
+        token: ada.token,
+        body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } },
+      }),
+      'order',
+    );
     orderNumber = order.order_number;
     owner = await signedIn(app, 'vendor', s.ownerEmail, s.ownerPassword);
   });
 
-  it('lists the shop\'s customers, searched and sorted, and opens one with the orders and addresses', async () => {
+  it("lists the shop's customers, searched and sorted, and opens one with the orders and addresses", async () => {
     const list = await owner.get('/vendor/customers');
     expect(list.status).to.equal(200);
     expect(list.body).to.contain(`href="/vendor/customers/${ada.id}"`).and.contain('Ada Lovelace').and.not.contain('Otto');
@@ -50,21 +65,28 @@ describe('back offices: customer pages', function () {
     expect(page.body).to.contain('12 rue de la Gare').and.contain('€50.00');
   });
 
-  it('shows a customer\'s name as text, never as markup', async () => {
+  it("shows a customer's name as text, never as markup", async () => {
     for (const path of ['/vendor/customers', `/vendor/customers/${evil.id}`]) {
       const page = await owner.get(path);
       expect(page.body, path).to.contain('&lt;img src=x onerror=alert(1)&gt;').and.not.contain('<img src=x');
     }
   });
 
-  it('never shows another vendor\'s customer, and asks for the customers permission on the server', async () => {
+  it("never shows another vendor's customer, and asks for the customers permission on the server", async () => {
     const b = await signedIn(app, 'vendor', other.ownerEmail, other.ownerPassword);
     expect((await b.get(`/vendor/customers/${ada.id}`)).status).to.equal(404);
-    expect((await b.get('/vendor/customers?search=Lovelace')).body).not.to.contain('Ada Lovelace').and.not.contain(`/vendor/customers/${ada.id}"`);
+    expect((await b.get('/vendor/customers?search=Lovelace')).body)
+      .not.to.contain('Ada Lovelace')
+      .and.not.contain(`/vendor/customers/${ada.id}"`);
 
-    const custom = await app.call('POST', '/api/v1/vendor/team/invitations', { token: s.ownerToken, body: { email: 'no-customers@team.test', role: 'custom', permissions: ['dashboard.view', 'orders.view'] } });
+    const custom = await app.call('POST', '/api/v1/vendor/team/invitations', {
+      token: s.ownerToken,
+      body: { email: 'no-customers@team.test', role: 'custom', permissions: ['dashboard.view', 'orders.view'] },
+    });
     expect(custom.status, JSON.stringify(custom.body)).to.equal(201);
-    const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', { body: { token: custom.body.invitation_token, password: 'member-password-1', first_name: 'Nora' } });
+    const accepted = await app.call('POST', '/api/v1/vendor/team/invitations/accept', {
+      body: { token: custom.body.invitation_token, password: 'member-password-1', first_name: 'Nora' },
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
     const member = await signedIn(app, 'vendor', 'no-customers@team.test', 'member-password-1');
     const refused = await member.get(`/vendor/customers/${ada.id}`);
@@ -88,4 +110,3 @@ describe('back offices: customer pages', function () {
     expect(asVendor.headers.location).to.match(/^\/admin\/login/);
   });
 });
-

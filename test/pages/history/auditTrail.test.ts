@@ -10,7 +10,7 @@ import { createVendorWithOwner } from '../../support/tenancy.ts';
  * shows the record as of a time; one record's history downloads as JSON Lines; none of it opens
  * to anyone but an admin.
  */
-describe('the auditor\'s time line, record history and export', function () {
+describe("the auditor's time line, record history and export", function () {
   let app: TestApp;
   let userId: number;
   let name: string;
@@ -22,14 +22,17 @@ describe('the auditor\'s time line, record history and export', function () {
     app = await testApp();
     const token = await app.adminToken();
     name = unique('audited');
-    const created = await app.call('POST', '/api/v1/admin/users', { token, body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'vendor' } });
+    const created = await app.call('POST', '/api/v1/admin/users', {
+      token,
+      body: { email: `${name}@platform.test`, username: name, password: 'a-long-password-1', role: 'vendor' },
+    });
     userId = created.body.id;
     await new Promise((r) => setTimeout(r, 30));
     await app.call('PUT', `/api/v1/admin/users/${userId}/status`, { token, body: { is_active: false } });
     [createdAt, deactivatedAt] = (await app.services.store.readStream(`user-${userId}`)).map((e) => e.recorded_at) as [string, string];
   });
 
-  it('finds a record\'s events, newest first, with who changed it and when', async () => {
+  it("finds a record's events, newest first, with who changed it and when", async () => {
     const admin = await signedInAdmin(app);
     const page = await admin.get(`/admin/history?stream=user-${userId}`);
     expect(page.status).to.equal(200);
@@ -59,13 +62,18 @@ describe('the auditor\'s time line, record history and export', function () {
     const admin = await signedInAdmin(app);
     const record = await admin.get(`/admin/history/record?stream=user-${userId}&as_of=${encodeURIComponent(createdAt)}`);
     expect(record.status).to.equal(200);
-    expect(record.body).to.contain('1 of 2 events').and.match(/<dt>status<\/dt><dd>active<\/dd>/);
+    expect(record.body)
+      .to.contain('1 of 2 events')
+      .and.match(/<dt>status<\/dt><dd>active<\/dd>/);
 
     const file = await admin.get(`/admin/history/export?stream=user-${userId}`);
     expect(file.status).to.equal(200);
     expect(file.headers['content-type']).to.match(/^application\/x-ndjson/);
     expect(file.headers['content-disposition']).to.contain(`user-${userId}-history.jsonl`);
-    const lines = file.body.trim().split('\n').map((l: string) => JSON.parse(l));
+    const lines = file.body
+      .trim()
+      .split('\n')
+      .map((l: string) => JSON.parse(l));
     expect(lines.map((l: { version: number }) => l.version)).to.deep.equal([1, 2]);
     expect(lines[1].state_after.status).to.equal('inactive');
     expect(lines[0].user_id).to.be.a('number');
@@ -75,13 +83,15 @@ describe('the auditor\'s time line, record history and export', function () {
     expect(missing.status).to.equal(404);
   });
 
-  it('the same export answers an auditor\'s API token', async () => {
-    const res = await fetch(`${app.url}/api/v1/admin/events/streams/user-${userId}/export`, { headers: { authorization: `Bearer ${await app.adminToken()}` } });
+  it("the same export answers an auditor's API token", async () => {
+    const res = await fetch(`${app.url}/api/v1/admin/events/streams/user-${userId}/export`, {
+      headers: { authorization: `Bearer ${await app.adminToken()}` },
+    });
     expect(res.status).to.equal(200);
     expect((await res.text()).trim().split('\n')).to.have.length(2);
   });
 
-  it('opens to admins only: a visitor and a vendor\'s team member are sent to the admin sign-in', async () => {
+  it("opens to admins only: a visitor and a vendor's team member are sent to the admin sign-in", async () => {
     const v = await createVendorWithOwner(app);
     const member = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword);
     for (const path of ['/admin/history', `/admin/history/record?stream=user-${userId}`, `/admin/history/export?stream=user-${userId}`]) {

@@ -26,15 +26,20 @@ describe('back offices: inventory pages', function () {
   let binId: number;
   let bin: string;
 
-  const quantityOf = async (id: number) => (await app.call('GET', `/api/v1/vendor/inventory/${id}`, { token: v.ownerToken })).body.quantity as number;
+  const quantityOf = async (id: number) =>
+    (await app.call('GET', `/api/v1/vendor/inventory/${id}`, { token: v.ownerToken })).body.quantity as number;
 
   before(async () => {
     app = await testApp();
     ({ v, owner } = await catalogueVendor(app));
     const shop = shopOf(app, v);
-    productId = (await ok(shop.vendor('POST', '/products', { title: EVIL, price_cents: 1500, vendor_sku: unique('WH-'), gtin: EAN }), 'product')).id;
+    productId = (
+      await ok(shop.vendor('POST', '/products', { title: EVIL, price_cents: 1500, vendor_sku: unique('WH-'), gtin: EAN }), 'product')
+    ).id;
     bin = unique('A-');
-    binId = (await ok(shop.vendor('POST', '/inventory', { product_id: productId, warehouse: 'main', bin_location: bin, quantity: 10 }), 'stock')).id;
+    binId = (
+      await ok(shop.vendor('POST', '/inventory', { product_id: productId, warehouse: 'main', bin_location: bin, quantity: 10 }), 'stock')
+    ).id;
   });
 
   it('lists the stock by bin and opens a bin with its movements, the product title shown as text', async () => {
@@ -56,20 +61,40 @@ describe('back offices: inventory pages', function () {
     expect(flashOf((await owner.get(both.headers.location as string)).body)).to.contain('either the counted quantity or a change');
     expect(await quantityOf(binId)).to.equal(10);
 
-    const counted = await owner.post(`/vendor/inventory/${binId}/adjust`, { _csrf: token, quantity: '12', quantity_change: '', note: 'shelf count' });
+    const counted = await owner.post(`/vendor/inventory/${binId}/adjust`, {
+      _csrf: token,
+      quantity: '12',
+      quantity_change: '',
+      note: 'shelf count',
+    });
     expect(counted.status).to.equal(303);
     expect(flashOf((await owner.get(counted.headers.location as string)).body)).to.equal('Stock of this bin is now 12.');
     await owner.post(`/vendor/inventory/${binId}/adjust`, { _csrf: token, quantity: '', quantity_change: '-2' });
     expect(await quantityOf(binId)).to.equal(10);
 
-    const tooMany = await owner.post(`/vendor/inventory/${binId}/move`, { _csrf: token, quantity: '11', warehouse: 'main', bin_location: 'B-02' });
+    const tooMany = await owner.post(`/vendor/inventory/${binId}/move`, {
+      _csrf: token,
+      quantity: '11',
+      warehouse: 'main',
+      bin_location: 'B-02',
+    });
     expect(flashOf((await owner.get(tooMany.headers.location as string)).body)).to.match(/not enough|insufficient|below|exceed/i);
     expect(await quantityOf(binId)).to.equal(10);
 
-    const moved = await owner.post(`/vendor/inventory/${binId}/move`, { _csrf: token, quantity: '4', warehouse: 'main', bin_location: 'B-02', note: 'shelf swap' });
+    const moved = await owner.post(`/vendor/inventory/${binId}/move`, {
+      _csrf: token,
+      quantity: '4',
+      warehouse: 'main',
+      bin_location: 'B-02',
+      note: 'shelf swap',
+    });
     expect(flashOf((await owner.get(moved.headers.location as string)).body)).to.equal('4 units moved to main / B-02.');
     expect(await quantityOf(binId)).to.equal(6);
-    const rows = (await app.call('GET', `/api/v1/vendor/inventory?product_id=${productId}`, { token: v.ownerToken })).body.items as { id: number; bin_location: string; quantity: number }[];
+    const rows = (await app.call('GET', `/api/v1/vendor/inventory?product_id=${productId}`, { token: v.ownerToken })).body.items as {
+      id: number;
+      bin_location: string;
+      quantity: number;
+    }[];
     const target = rows.find((r) => r.bin_location === 'B-02')!;
     expect(target.quantity).to.equal(4);
     await owner.post(`/vendor/inventory/${binId}/move`, { _csrf: token, quantity: '1', warehouse: 'main', bin_location: 'B-02' });
@@ -89,7 +114,14 @@ describe('back offices: inventory pages', function () {
 
   it('adds a bin from the list page', async () => {
     const list = await owner.get('/vendor/inventory');
-    const sent = await owner.post('/vendor/inventory', { _csrf: owner.csrf(list.body), product_id: String(productId), warehouse: 'north', bin_location: 'N-9', quantity: '7', note: '' });
+    const sent = await owner.post('/vendor/inventory', {
+      _csrf: owner.csrf(list.body),
+      product_id: String(productId),
+      warehouse: 'north',
+      bin_location: 'N-9',
+      quantity: '7',
+      note: '',
+    });
     expect(sent.status).to.equal(303);
     expect(sent.headers.location).to.match(/^\/vendor\/inventory\/\d+$/);
     const page = await owner.get(sent.headers.location as string);
@@ -101,24 +133,75 @@ describe('back offices: inventory pages', function () {
     expect(form.status).to.equal(200);
     expect(form.body).to.contain('id="stock-import"').and.contain('enctype="multipart/form-data"');
     const file = `BIN\tEAN\tPRODUCT\tQUANTITY\nC-1\t${EAN}\tWhisk\t5\nC-1\t0000000000017\t<b>Ghost</b>\t2\nC-2\t\tNo EAN\t1\n`;
-    const sent = await postMultipart(app, owner, '/vendor/inventory/import', { _csrf: owner.csrf(form.body), warehouse: 'main', mode: 'set' }, { name: 'count.tsv', data: file, type: 'text/tab-separated-values' });
+    const sent = await postMultipart(
+      app,
+      owner,
+      '/vendor/inventory/import',
+      { _csrf: owner.csrf(form.body), warehouse: 'main', mode: 'set' },
+      { name: 'count.tsv', data: file, type: 'text/tab-separated-values' },
+    );
     expect(sent.status, sent.body.slice(0, 500)).to.equal(200);
     expect(sent.body).to.contain('Import of count.tsv finished').and.contain('EANs that matched no product').and.contain('0000000000017');
     expect(sent.body).to.contain('&lt;b&gt;Ghost&lt;/b&gt;').and.contain('Rows that could not be read');
-    const rows = (await app.call('GET', `/api/v1/vendor/inventory?product_id=${productId}`, { token: v.ownerToken })).body.items as { bin_location: string; quantity: number }[];
+    const rows = (await app.call('GET', `/api/v1/vendor/inventory?product_id=${productId}`, { token: v.ownerToken })).body.items as {
+      bin_location: string;
+      quantity: number;
+    }[];
     expect(rows.find((r) => r.bin_location === 'C-1')?.quantity).to.equal(5);
 
-    const empty = await postMultipart(app, owner, '/vendor/inventory/import', { _csrf: owner.csrf(form.body), warehouse: 'main', mode: 'set' });
+    const empty = await postMultipart(app, owner, '/vendor/inventory/import', {
+      _csrf: owner.csrf(form.body),
+      warehouse: 'main',
+      mode: 'set',
+    });
     expect(empty.status).to.equal(422);
     expect(empty.body).to.contain('Choose the file to import.');
   });
 
-  it('refuses every form without the form token or the permission, and another vendor\'s bins', async () => {
-    for (const path of [`/vendor/inventory/${binId}/adjust`, `/vendor/inventory/${binId}/move`, `/vendor/inventory/${binId}/remove`, '/vendor/inventory']) {
-      expect((await owner.post(path, { quantity: '1', quantity_change: '', warehouse: 'main', bin_location: 'Z-1', product_id: String(productId) })).status, path).to.equal(403);
-      expect((await owner.post(path, { _csrf: 'x'.repeat(43), quantity: '1', quantity_change: '', warehouse: 'main', bin_location: 'Z-1', product_id: String(productId) })).status, path).to.equal(403);
+  it("refuses every form without the form token or the permission, and another vendor's bins", async () => {
+    for (const path of [
+      `/vendor/inventory/${binId}/adjust`,
+      `/vendor/inventory/${binId}/move`,
+      `/vendor/inventory/${binId}/remove`,
+      '/vendor/inventory',
+    ]) {
+      expect(
+        (
+          await owner.post(path, {
+            quantity: '1',
+            quantity_change: '',
+            warehouse: 'main',
+            bin_location: 'Z-1',
+            product_id: String(productId),
+          })
+        ).status,
+        path,
+      ).to.equal(403);
+      expect(
+        (
+          await owner.post(path, {
+            _csrf: 'x'.repeat(43),
+            quantity: '1',
+            quantity_change: '',
+            warehouse: 'main',
+            bin_location: 'Z-1',
+            product_id: String(productId),
+          })
+        ).status,
+        path,
+      ).to.equal(403);
     }
-    expect((await postMultipart(app, owner, '/vendor/inventory/import', { warehouse: 'main' }, { name: 'a.csv', data: `BIN,EAN\nA,${EAN}\n`, type: 'text/csv' })).status).to.equal(403);
+    expect(
+      (
+        await postMultipart(
+          app,
+          owner,
+          '/vendor/inventory/import',
+          { warehouse: 'main' },
+          { name: 'a.csv', data: `BIN,EAN\nA,${EAN}\n`, type: 'text/csv' },
+        )
+      ).status,
+    ).to.equal(403);
     expect(await quantityOf(binId)).to.equal(5);
 
     const viewer = await teamMember(app, v, 'viewer', 'Vera');
@@ -126,7 +209,11 @@ describe('back offices: inventory pages', function () {
     const page = await member.get(`/vendor/inventory/${binId}`);
     expect(page.status).to.equal(200);
     expect(page.body).not.to.contain('id="adjust"');
-    const refused = await member.post(`/vendor/inventory/${binId}/adjust`, { _csrf: member.csrf(page.body), quantity: '0', quantity_change: '' });
+    const refused = await member.post(`/vendor/inventory/${binId}/adjust`, {
+      _csrf: member.csrf(page.body),
+      quantity: '0',
+      quantity_change: '',
+    });
     expect(refused.status).to.equal(403);
     expect(refused.body).to.contain('inventory.edit');
     expect((await member.get('/vendor/inventory/import')).status).to.equal(403);
@@ -138,12 +225,16 @@ describe('back offices: inventory pages', function () {
     const theirs = await b.owner.get('/vendor/inventory');
     expect(theirs.body).not.to.contain(bin).and.not.to.contain('Whisk');
     expect((await b.owner.get(`/vendor/inventory/transactions?product_id=${productId}`)).body).not.to.contain('Whisk');
-    const tried = await b.owner.post(`/vendor/inventory/${binId}/adjust`, { _csrf: b.owner.csrf(theirs.body), quantity: '0', quantity_change: '' });
+    const tried = await b.owner.post(`/vendor/inventory/${binId}/adjust`, {
+      _csrf: b.owner.csrf(theirs.body),
+      quantity: '0',
+      quantity_change: '',
+    });
     expect(flashOf((await b.owner.get(tried.headers.location as string)).body)).to.contain('not found');
     expect(await quantityOf(binId)).to.equal(5);
   });
 
-  it('admins see stock across vendors with the vendor filter, the ledger statistics, any bin\'s history export, and import for a vendor', async () => {
+  it("admins see stock across vendors with the vendor filter, the ledger statistics, any bin's history export, and import for a vendor", async () => {
     const admin = await signedInAdmin(app);
     const list = await admin.get(`/admin/inventory?vendor_id=${v.vendorId}`);
     expect(list.status).to.equal(200);
@@ -156,10 +247,25 @@ describe('back offices: inventory pages', function () {
     expect(ledger.body).to.contain('Movements by type').and.contain('class="chart');
 
     const form = await admin.get('/admin/inventory/import');
-    const sent = await postMultipart(app, admin, '/admin/inventory/import', { _csrf: admin.csrf(form.body), vendor_id: String(v.vendorId), warehouse: 'main', mode: 'add' },
-      { name: 'delivery.csv', data: `BIN,EAN,QUANTITY\nD-1,${EAN},3\n`, type: 'text/csv' });
+    const sent = await postMultipart(
+      app,
+      admin,
+      '/admin/inventory/import',
+      { _csrf: admin.csrf(form.body), vendor_id: String(v.vendorId), warehouse: 'main', mode: 'add' },
+      { name: 'delivery.csv', data: `BIN,EAN,QUANTITY\nD-1,${EAN},3\n`, type: 'text/csv' },
+    );
     expect(sent.status, sent.body.slice(0, 500)).to.equal(200);
     expect(sent.body).to.contain('Import of delivery.csv finished').and.contain('Every row was imported.');
-    expect((await postMultipart(app, admin, '/admin/inventory/import', { vendor_id: String(v.vendorId) }, { name: 'a.csv', data: 'x', type: 'text/csv' })).status).to.equal(403);
+    expect(
+      (
+        await postMultipart(
+          app,
+          admin,
+          '/admin/inventory/import',
+          { vendor_id: String(v.vendorId) },
+          { name: 'a.csv', data: 'x', type: 'text/csv' },
+        )
+      ).status,
+    ).to.equal(403);
   });
 });

@@ -35,20 +35,37 @@ describeInBrowser('inventory, customer and content back-office pages in a headle
     await switchModules(app, 'main', 'enable', 'content-pages');
     const { v } = await catalogueVendor(app);
     s = shopOf(app, v);
-    const whisk = (await ok(s.vendor('POST', '/products', { title: 'Balloon whisk', price_cents: 1290, vendor_sku: unique('WH-'), gtin: EAN }), 'product')).id;
-    const pan = (await ok(s.vendor('POST', '/products', { title: 'Copper pan', price_cents: 4599, vendor_sku: unique('PAN-') }), 'product')).id;
-    binId = (await ok(s.vendor('POST', '/inventory', { product_id: whisk, warehouse: 'main', bin_location: 'A-01', quantity: 24 }), 'stock')).id;
+    const whisk = (
+      await ok(
+        s.vendor('POST', '/products', { title: 'Balloon whisk', price_cents: 1290, vendor_sku: unique('WH-'), gtin: EAN }),
+        'product',
+      )
+    ).id;
+    const pan = (await ok(s.vendor('POST', '/products', { title: 'Copper pan', price_cents: 4599, vendor_sku: unique('PAN-') }), 'product'))
+      .id;
+    binId = (
+      await ok(s.vendor('POST', '/inventory', { product_id: whisk, warehouse: 'main', bin_location: 'A-01', quantity: 24 }), 'stock')
+    ).id;
     await ok(s.vendor('POST', '/inventory', { product_id: pan, warehouse: 'main', bin_location: 'B-07', quantity: 3 }), 'stock');
     const ada = await registerShopper(s, { first_name: 'Ada', last_name: 'Lovelace' });
     await registerShopper(s, { first_name: 'Grace', last_name: 'Hopper' });
     const session = newSessionId();
     await ok(s.shop('POST', `/cart/${session}/items`, { body: { product_id: pan, quantity: 1 } }), 'cart');
     await ok(s.shop('POST', '/addresses', { token: ada.token, body: { ...LU_ADDRESS, type: 'shipping', is_default: true } }), 'address');
-    await ok(s.shop('POST', '/orders', { token: ada.token, body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } } }), 'order');
+    await ok(
+      s.shop('POST', '/orders', {
+        token: ada.token,
+        body: { session_id: session, shipping_address: { ...LU_ADDRESS, country_name: undefined } },
+      }),
+      'order',
+    );
     slug = newSlug('shipping');
     platformPageId = (await createPlatformPage(app, pageBody(slug, { is_published: true, show_in_footer: true }))).id;
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'count.csv'), `BIN,EAN,PRODUCT,QUANTITY\nA-01,${EAN},Balloon whisk,30\nA-02,${EAN},Balloon whisk,6\nC-01,0000000000017,Unknown lid,2\n`);
+    writeFileSync(
+      join(dir, 'count.csv'),
+      `BIN,EAN,PRODUCT,QUANTITY\nA-01,${EAN},Balloon whisk,30\nA-02,${EAN},Balloon whisk,6\nC-01,0000000000017,Unknown lid,2\n`,
+    );
     people = await browserPeople(app, 'bo-stock-content');
   });
   after(async () => people.close());
@@ -85,7 +102,9 @@ describeInBrowser('inventory, customer and content back-office pages in a headle
   it('the owner opens a customer with the order and the saved address', async () => {
     await page.goto(`${app.url}/vendor/customers`, { waitUntil: 'load' });
     await people.shot(page, 'vendor-customers');
-    const ada = await page.$$eval('table.data a[href^="/vendor/customers/"]', (links) => links.find((a) => a.textContent?.includes('Lovelace'))?.getAttribute('href'));
+    const ada = await page.$$eval('table.data a[href^="/vendor/customers/"]', (links) =>
+      links.find((a) => a.textContent?.includes('Lovelace'))?.getAttribute('href'),
+    );
     await page.goto(`${app.url}${ada}`, { waitUntil: 'load' });
     expect(await page.$eval('main', (e) => e.textContent)).to.contain('Lovelace');
     await people.shot(page, 'vendor-customer');
@@ -96,9 +115,13 @@ describeInBrowser('inventory, customer and content back-office pages in a headle
     await page.goto(`${app.url}/vendor/content`, { waitUntil: 'load' });
     await people.shot(page, 'vendor-content');
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(`a[href="/vendor/content/new?from=${platformPageId}"]`)]);
-    await page.$eval('#i-title', (e) => { (e as HTMLInputElement).value = ''; });
+    await page.$eval('#i-title', (e) => {
+      (e as HTMLInputElement).value = '';
+    });
     await page.type('#i-title', 'Shipping and returns');
-    await page.$eval('#i-body', (e) => { (e as HTMLTextAreaElement).value = ''; });
+    await page.$eval('#i-body', (e) => {
+      (e as HTMLTextAreaElement).value = '';
+    });
     await page.type('#i-body', '## Delivery\n\nWe ship within **two days** from Luxembourg.\n\n- Free from €50\n- Returns within 30 days');
     await people.submit(page, '#page-editor button[value=preview]');
     expect(await page.$eval('#preview', (e) => e.innerHTML)).to.contain('<strong>two days</strong>');
@@ -116,7 +139,12 @@ describeInBrowser('inventory, customer and content back-office pages in a headle
     const phone = await people.person({ width: 390, height: 844 });
     phone.setDefaultNavigationTimeout(120_000);
     await people.signIn(phone, 'vendor', s.ownerEmail, s.ownerPassword);
-    for (const [path, name] of [['/vendor/inventory', 'vendor-inventory-phone'], [`/vendor/inventory/${binId}`, 'vendor-bin-phone'], ['/vendor/customers', 'vendor-customers-phone'], ['/vendor/content', 'vendor-content-phone']]) {
+    for (const [path, name] of [
+      ['/vendor/inventory', 'vendor-inventory-phone'],
+      [`/vendor/inventory/${binId}`, 'vendor-bin-phone'],
+      ['/vendor/customers', 'vendor-customers-phone'],
+      ['/vendor/content', 'vendor-content-phone'],
+    ]) {
       await phone.goto(`${app.url}${path}`, { waitUntil: 'load' });
       await people.shot(phone, name);
     }
@@ -128,8 +156,11 @@ describeInBrowser('inventory, customer and content back-office pages in a headle
     page.setDefaultNavigationTimeout(120_000);
     await people.signIn(page, 'admin', ADMIN.email, ADMIN.password);
     for (const [path, name] of [
-      [`/admin/inventory?vendor_id=${s.vendorId}`, 'admin-inventory'], ['/admin/inventory/transactions', 'admin-stock-ledger'], ['/admin/inventory/import', 'admin-stock-import'],
-      ['/admin/customers', 'admin-customers'], ['/admin/content', 'admin-content'],
+      [`/admin/inventory?vendor_id=${s.vendorId}`, 'admin-inventory'],
+      ['/admin/inventory/transactions', 'admin-stock-ledger'],
+      ['/admin/inventory/import', 'admin-stock-import'],
+      ['/admin/customers', 'admin-customers'],
+      ['/admin/content', 'admin-content'],
     ]) {
       await page.goto(`${app.url}${path}`, { waitUntil: 'load' });
       await people.shot(page, name);

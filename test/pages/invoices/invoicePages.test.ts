@@ -26,8 +26,15 @@ describe('invoice pages of the vendor back office', function () {
     return orderId;
   };
   const settingsForm = (over: Record<string, string> = {}) => ({
-    company_name: SELLER.company_name, company_address: SELLER.company_address, company_postal_code: SELLER.company_postal_code,
-    company_city: SELLER.company_city, company_country_iso: 'LU', vat_number: SELLER.vat_number, invoice_prefix: 'INV-', bank_iban: SELLER.bank_iban, ...over,
+    company_name: SELLER.company_name,
+    company_address: SELLER.company_address,
+    company_postal_code: SELLER.company_postal_code,
+    company_city: SELLER.company_city,
+    company_country_iso: 'LU',
+    vat_number: SELLER.vat_number,
+    invoice_prefix: 'INV-',
+    bank_iban: SELLER.bank_iban,
+    ...over,
   });
 
   before(async function () {
@@ -49,8 +56,14 @@ describe('invoice pages of the vendor back office', function () {
 
     const wrong = await owner.post('/vendor/invoices/settings', { _csrf: token, ...settingsForm({ vat_number: 'DE811569869' }) });
     expect((await owner.get(String(wrong.headers.location))).body).to.contain('VAT number does not match');
-    const saved = await owner.post('/vendor/invoices/settings', { _csrf: token, ...settingsForm({ footer_text: '<script>alert(1)</script>' }) });
-    expect((await owner.get(String(saved.headers.location))).body).to.contain('Invoice settings saved.').and.contain('&lt;script&gt;alert(1)').and.not.contain('<script>alert');
+    const saved = await owner.post('/vendor/invoices/settings', {
+      _csrf: token,
+      ...settingsForm({ footer_text: '<script>alert(1)</script>' }),
+    });
+    expect((await owner.get(String(saved.headers.location))).body)
+      .to.contain('Invoice settings saved.')
+      .and.contain('&lt;script&gt;alert(1)')
+      .and.not.contain('<script>alert');
 
     const issued = await owner.post('/vendor/invoices', { _csrf: token, order_id: String(orderId) });
     expect(issued.status).to.equal(303);
@@ -59,7 +72,9 @@ describe('invoice pages of the vendor back office', function () {
     expect(page.body).to.contain('Invoice INV-').and.contain('Boutique Lux SARL').and.contain('Download PDF');
     // The one PDF render of this file (rendering is the slow part on a loaded machine): through the
     // page with the visitor's cookies, read as bytes so its text can be checked.
-    const pdf = await fetch(`${app.url}${issued.headers.location}/pdf`, { headers: { cookie: [...owner.jar].map(([k, val]) => `${k}=${val}`).join('; ') } });
+    const pdf = await fetch(`${app.url}${issued.headers.location}/pdf`, {
+      headers: { cookie: [...owner.jar].map(([k, val]) => `${k}=${val}`).join('; ') },
+    });
     expect(pdf.status).to.equal(200);
     expect(pdf.headers.get('content-type')).to.equal('application/pdf');
     expect(pdf.headers.get('content-disposition')).to.match(/attachment; filename="INV-/);
@@ -67,7 +82,7 @@ describe('invoice pages of the vendor back office', function () {
     expect((await owner.get('/vendor/invoices')).body).to.contain(`href="${issued.headers.location}"`);
   });
 
-  it('refuses the forms without the form token or the permission, and another vendor\'s invoices', async () => {
+  it("refuses the forms without the form token or the permission, and another vendor's invoices", async () => {
     for (const path of ['/vendor/invoices', '/vendor/invoices/settings']) {
       expect((await owner.post(path, settingsForm())).status, path).to.equal(403);
       expect((await owner.post(path, { _csrf: 'x'.repeat(43), ...settingsForm() })).status, path).to.equal(403);

@@ -30,12 +30,22 @@ describe('admin back office: notifications with their filters', function () {
     expect(page.body).to.contain(`href="/admin/vendors/${a.vendorId}"`).and.not.contain(`href="/admin/vendors/${b.vendorId}"`);
     expect(page.body).to.contain('Filter &lt;b&gt;A&lt;/b&gt;').and.not.contain('<b>A</b>');
     const day = aNote.created_at.slice(0, 10);
-    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&from=${day}&to=${day}`)).body).to.contain(`href="/admin/vendors/${a.vendorId}"`);
-    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&to=2000-01-01`)).body).to.not.contain(`href="/admin/vendors/${a.vendorId}"`);
-    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&from=2999-01-01`)).body).to.not.contain(`href="/admin/vendors/${a.vendorId}"`);
+    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&from=${day}&to=${day}`)).body).to.contain(
+      `href="/admin/vendors/${a.vendorId}"`,
+    );
+    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&to=2000-01-01`)).body).to.not.contain(
+      `href="/admin/vendors/${a.vendorId}"`,
+    );
+    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&from=2999-01-01`)).body).to.not.contain(
+      `href="/admin/vendors/${a.vendorId}"`,
+    );
     await admin.post(`/admin/notifications/${aNote.id}/read`, { _csrf: admin.csrf(page.body) });
-    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&unread=true`)).body).to.not.contain(`href="/admin/vendors/${a.vendorId}"`);
-    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&unread=false`)).body).to.contain(`href="/admin/vendors/${a.vendorId}"`);
+    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&unread=true`)).body).to.not.contain(
+      `href="/admin/vendors/${a.vendorId}"`,
+    );
+    expect((await admin.get(`/admin/notifications?vendor_id=${a.vendorId}&unread=false`)).body).to.contain(
+      `href="/admin/vendors/${a.vendorId}"`,
+    );
     const lenient = await admin.get('/admin/notifications?vendor_id=abc&from=yesterday&to=2026-13-45');
     expect(lenient.status).to.equal(200);
   });

@@ -15,7 +15,11 @@ import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy
  * wizard on a phone and in French. Screenshots in test-artifacts/onboarding/.
  */
 /** Waits as long as a loaded machine needs (a sign-in's navigation alone took over 30 s at load 20). */
-const patient = (page: Page) => { page.setDefaultNavigationTimeout(120_000); page.setDefaultTimeout(120_000); return page; };
+const patient = (page: Page) => {
+  page.setDefaultNavigationTimeout(120_000);
+  page.setDefaultTimeout(120_000);
+  return page;
+};
 
 describeInBrowser('the onboarding wizard in a headless chromium', function () {
   this.timeout(600_000);
@@ -35,7 +39,11 @@ describeInBrowser('the onboarding wizard in a headless chromium', function () {
     // The refused key of the story answers 400 on purpose.
     people = await browserPeople(app, 'onboarding', [/^400 .*\/vendor\/onboarding\/steps\/2$/]);
   });
-  after(async () => { await people.close(); await extmarket.close(); await feeds.close(); });
+  after(async () => {
+    await people.close();
+    await extmarket.close();
+    await feeds.close();
+  });
 
   it('a new merchant goes through the four steps and lands in an open back office', async () => {
     const page = patient(await people.person());
@@ -45,7 +53,9 @@ describeInBrowser('the onboarding wizard in a headless chromium', function () {
     expect(new URL(page.url()).pathname, 'the dashboard stays closed').to.equal('/vendor/onboarding');
     await people.shot(page, '1-company-profile');
 
-    await page.$eval('#i-name', (el) => { (el as HTMLInputElement).value = ''; });
+    await page.$eval('#i-name', (el) => {
+      (el as HTMLInputElement).value = '';
+    });
     await page.type('#i-name', 'Épicerie du Fort');
     await page.type('#i-contact_email', 'hello@epicerie.test');
     await page.type('#i-business_address', '2 Rue du Fort, 2419 Luxembourg');
@@ -72,7 +82,9 @@ describeInBrowser('the onboarding wizard in a headless chromium', function () {
     await people.submit(page, '#step-4-form button[type=submit]');
     await people.shot(page, '4-order-history-importing');
     // The live card is fetched again by the page's script until the import has ended: no reload here.
-    await page.waitForFunction(() => document.querySelector('#wizard-step')?.textContent?.includes('Your shop is set up'), { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('#wizard-step')?.textContent?.includes('Your shop is set up'), {
+      timeout: 60_000,
+    });
     await people.shot(page, '5-finished');
     await people.submit(page, '#wizard-step a.button.primary');
     expect(new URL(page.url()).pathname).to.not.equal('/vendor/onboarding');

@@ -36,7 +36,10 @@ describe('onboarding wizard page of the vendor back office', function () {
     owner = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword);
     viewer = await signedIn(app, 'vendor', reader.email, reader.password);
   });
-  after(async () => { await extmarket.close(); await feeds.close(); });
+  after(async () => {
+    await extmarket.close();
+    await feeds.close();
+  });
 
   const wizard = async (who: Visitor = owner) => {
     const page = await who.get('/vendor/onboarding');
@@ -47,7 +50,14 @@ describe('onboarding wizard page of the vendor back office', function () {
     const token = owner.csrf((await wizard()).body);
     return owner.post(`/vendor/onboarding/steps/${step}`, { _csrf: token, ...form });
   };
-  const profile = { name: 'Épicerie <Lux>', business_address: '2 Rue du Fort, Luxembourg', contact_email: 'hello@epicerie.test', tax_number: '', contact_phone: '', website: '' };
+  const profile = {
+    name: 'Épicerie <Lux>',
+    business_address: '2 Rue du Fort, Luxembourg',
+    contact_email: 'hello@epicerie.test',
+    tax_number: '',
+    contact_phone: '',
+    website: '',
+  };
 
   it('sends every other vendor page to the wizard while the onboarding is unfinished', async () => {
     for (const path of ['/vendor/orders', '/vendor/products', '/vendor/invoices']) {
@@ -102,12 +112,17 @@ describe('onboarding wizard page of the vendor back office', function () {
   });
 
   it('step 3 refuses an internal address on its field, then reads both files', async () => {
-    const internal = await post(3, { product_csv_url: `${feeds.url}/products.csv`, order_csv_url: 'http://169.254.169.254/latest/meta-data' });
+    const internal = await post(3, {
+      product_csv_url: `${feeds.url}/products.csv`,
+      order_csv_url: 'http://169.254.169.254/latest/meta-data',
+    });
     expect(internal.status).to.equal(422);
     expect(internal.body).to.contain('id="p-order_csv_url"').and.contain('value="http://169.254.169.254/latest/meta-data"');
     const ok = await post(3, { product_csv_url: `${feeds.url}/products.csv`, order_csv_url: `${feeds.url}/orders.csv` });
     expect(ok.status).to.equal(303);
-    expect((await wizard()).body).to.contain('Both files read: 2 products and 3 orders.').and.contain('Step 4 of 4');
+    expect((await wizard()).body)
+      .to.contain('Both files read: 2 products and 3 orders.')
+      .and.contain('Step 4 of 4');
   });
 
   it('shows the steps to a member who may read the settings, without the forms they may not send', async () => {
@@ -142,7 +157,7 @@ describe('onboarding wizard page of the vendor back office', function () {
     expect(page.body).to.contain('Nothing to set up');
   });
 
-  it('speaks the viewer\'s language', async () => {
+  it("speaks the viewer's language", async () => {
     await owner.get('/vendor/language?lang=fr');
     expect((await wizard()).body).to.contain('Votre boutique est configurée');
     await owner.get('/vendor/language?lang=en');

@@ -21,8 +21,10 @@ describe('order pages of the vendor and admin back offices', function () {
   let b: VendorFixture;
   let owner: Visitor;
 
-  const status = async (orderId: number) => (await app.services.db.knex('order_list').where('id', orderId).first('status')).status as string;
-  const itemStatuses = async (orderId: number) => (await app.services.db.knex('order_items').where('order_id', orderId).orderBy('id').select('status', 'shipped_quantity'));
+  const status = async (orderId: number) =>
+    (await app.services.db.knex('order_list').where('id', orderId).first('status')).status as string;
+  const itemStatuses = async (orderId: number) =>
+    await app.services.db.knex('order_items').where('order_id', orderId).orderBy('id').select('status', 'shipped_quantity');
   const flashOf = async (who: Visitor, location: string) => (await who.get(location)).body as string;
 
   before(async function () {
@@ -48,8 +50,15 @@ describe('order pages of the vendor and admin back offices', function () {
 
     await owner.post(`/vendor/orders/${orderId}/items/${itemIds[0]}/ship`, { _csrf: token, quantity: '2' });
     expect(await status(orderId)).to.equal('partially_shipped');
-    const tracked = await owner.post(`/vendor/orders/${orderId}/tracking`, { _csrf: token, tracking_number: 'LX123456789LU', carrier: 'Post' });
-    expect(await flashOf(owner, String(tracked.headers.location))).to.contain('Tracking saved.').and.contain('LX123456789LU').and.contain('2 of 3 units shipped');
+    const tracked = await owner.post(`/vendor/orders/${orderId}/tracking`, {
+      _csrf: token,
+      tracking_number: 'LX123456789LU',
+      carrier: 'Post',
+    });
+    expect(await flashOf(owner, String(tracked.headers.location)))
+      .to.contain('Tracking saved.')
+      .and.contain('LX123456789LU')
+      .and.contain('2 of 3 units shipped');
 
     const history = await owner.get(`/vendor/orders/${orderId}?tab=history`);
     expect(history.body).to.contain('Order item confirmed').and.contain('Order item declined').and.contain('Order tracking set');
@@ -62,19 +71,27 @@ describe('order pages of the vendor and admin back offices', function () {
     const again = await owner.post(`/vendor/orders/${orderId}/items/${itemIds[0]}/confirm`, { _csrf: owner.csrf(page.body) });
     expect(again.status).to.equal(303);
     const shown = await flashOf(owner, String(again.headers.location));
-    expect(shown).to.match(/class="flash[^"]*error[^"]*"|role="alert"/).and.match(/declined/i);
+    expect(shown)
+      .to.match(/class="flash[^"]*error[^"]*"|role="alert"/)
+      .and.match(/declined/i);
     expect((await itemStatuses(orderId))[0]!.status).to.equal('declined');
     const bad = await owner.post(`/vendor/orders/${orderId}/tracking`, { _csrf: owner.csrf(page.body), tracking_number: '<script>' });
-    expect(await flashOf(owner, String(bad.headers.location))).to.contain('tracking_number').and.not.contain('<script>');
+    expect(await flashOf(owner, String(bad.headers.location)))
+      .to.contain('tracking_number')
+      .and.not.contain('<script>');
   });
 
   it('every form refuses a missing or wrong form token, and a member without the permission, on the server', async () => {
     const { orderId, itemIds } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 2 }], {});
     const forms = [
-      `/vendor/orders/${orderId}/confirm`, `/vendor/orders/${orderId}/reject`,
-      `/vendor/orders/${orderId}/items/${itemIds[0]}/confirm`, `/vendor/orders/${orderId}/items/${itemIds[0]}/decline`,
-      `/vendor/orders/${orderId}/items/${itemIds[0]}/ship`, `/vendor/orders/${orderId}/tracking`,
-      `/vendor/orders/${orderId}/exceptions/1/resolve`, `/vendor/orders/${orderId}/exceptions/1/ignore`,
+      `/vendor/orders/${orderId}/confirm`,
+      `/vendor/orders/${orderId}/reject`,
+      `/vendor/orders/${orderId}/items/${itemIds[0]}/confirm`,
+      `/vendor/orders/${orderId}/items/${itemIds[0]}/decline`,
+      `/vendor/orders/${orderId}/items/${itemIds[0]}/ship`,
+      `/vendor/orders/${orderId}/tracking`,
+      `/vendor/orders/${orderId}/exceptions/1/resolve`,
+      `/vendor/orders/${orderId}/exceptions/1/ignore`,
     ];
     for (const path of forms) {
       expect((await owner.post(path, { quantity: '1' })).status, `${path} without a token`).to.equal(403);
@@ -85,11 +102,12 @@ describe('order pages of the vendor and admin back offices', function () {
     const page = await member.get(`/vendor/orders/${orderId}`);
     expect(page.status).to.equal(200);
     expect(page.body).to.not.contain(`action="/vendor/orders/${orderId}/confirm"`);
-    for (const path of forms) expect((await member.post(path, { _csrf: member.csrf(page.body), quantity: '1' })).status, path).to.equal(403);
+    for (const path of forms)
+      expect((await member.post(path, { _csrf: member.csrf(page.body), quantity: '1' })).status, path).to.equal(403);
     expect(await status(orderId)).to.equal('unconfirmed');
   });
 
-  it('vendor B never sees vendor A\'s orders, in the list or by address, and cannot act on them', async () => {
+  it("vendor B never sees vendor A's orders, in the list or by address, and cannot act on them", async () => {
     const { orderId, itemIds } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 1 }], { order_number: 'EXT-ONLY-A-1' });
     const other = await signedIn(app, 'vendor', b.ownerEmail, b.ownerPassword);
     expect((await other.get('/vendor/orders?search=EXT-ONLY-A')).body).to.not.contain('EXT-ONLY-A-1');
@@ -102,7 +120,8 @@ describe('order pages of the vendor and admin back offices', function () {
 
   it('customer names and order numbers are text, never markup', async () => {
     const { orderId } = await seedExtmarketOrder(app, a.vendorId, [{ quantity: 1 }], {
-      customer_first_name: '<script>alert(1)</script>', customer_last_name: '"><img src=x onerror=alert(2)>',
+      customer_first_name: '<script>alert(1)</script>',
+      customer_last_name: '"><img src=x onerror=alert(2)>',
     });
     for (const path of ['/vendor/orders', `/vendor/orders/${orderId}`]) {
       const body = (await owner.get(path)).body as string;

@@ -23,13 +23,21 @@ describeInBrowser('the vendor settings pages in a headless chromium', function (
   before(async () => {
     app = await testApp();
     extmarket = await startExtmarketServer();
-    v = await createVendorWithOwner(app, { company: { contact_phone: '+352 111 222', website: 'https://company.test', business_address: '1 Rue du Fort, Luxembourg' } });
+    v = await createVendorWithOwner(app, {
+      company: { contact_phone: '+352 111 222', website: 'https://company.test', business_address: '1 Rue du Fort, Luxembourg' },
+    });
     await putOnTier(app, v.vendorId, 'enterprise');
-    const added = await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/domains`, { token: await app.adminToken(), body: { domain } });
+    const added = await app.call('POST', `/api/v1/admin/vendors/${v.vendorId}/domains`, {
+      token: await app.adminToken(),
+      body: { domain },
+    });
     expect(added.status).to.equal(201);
     people = await browserPeople(app, 'settings');
   });
-  after(async () => { await people.close(); await extmarket?.close(); });
+  after(async () => {
+    await people.close();
+    await extmarket?.close();
+  });
 
   const value = (page: import('puppeteer-core').Page, selector: string) => page.$eval(selector, (el) => (el as HTMLInputElement).value);
   const text = (page: import('puppeteer-core').Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
@@ -37,22 +45,29 @@ describeInBrowser('the vendor settings pages in a headless chromium', function (
   it('the owner edits the business info and gives a contact field back to the company', async () => {
     const page = await people.person();
     await people.signIn(page, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
-    await page.click('a[href="/vendor/settings"]').then(() => page.waitForNavigation({ waitUntil: 'load' })).catch(async () => page.goto(`${app.url}/vendor/settings`, { waitUntil: 'load' }));
+    await page
+      .click('a[href="/vendor/settings"]')
+      .then(() => page.waitForNavigation({ waitUntil: 'load' }))
+      .catch(async () => page.goto(`${app.url}/vendor/settings`, { waitUntil: 'load' }));
     expect(new URL(page.url()).pathname).to.equal('/vendor/settings');
     await people.shot(page, 'business-inherited');
 
-    await page.$eval('#i-name', (el) => { (el as HTMLInputElement).value = ''; });
+    await page.$eval('#i-name', (el) => {
+      (el as HTMLInputElement).value = '';
+    });
     await page.type('#i-name', 'Atelier Lumière');
     await page.type('#i-description', 'Lamps made by hand in Luxembourg.');
     await page.type('#i-contact_phone', '+352 999 000');
     await page.type('#i-contact_email', 'hello@atelier.test');
     await people.submit(page, '#business-form button.primary');
     expect(await text(page, '.flash.notice')).to.contain('The settings are saved.');
-    expect(await text(page, '[data-field="contact_phone"] .hint')).to.contain('Own value').and.contain('+352 111 222');
+    expect(await text(page, '[data-field="contact_phone"] .hint'))
+      .to.contain('Own value')
+      .and.contain('+352 111 222');
     await people.shot(page, 'business-own-values');
 
     await people.submit(page, 'button[formaction="/vendor/settings/business-info/reset"][value="contact_phone"]');
-    expect(await text(page, '.flash.notice')).to.contain('Phone is the company\'s again.');
+    expect(await text(page, '.flash.notice')).to.contain("Phone is the company's again.");
     expect(await value(page, '#i-contact_phone')).to.equal('');
     expect(await text(page, '[data-field="contact_phone"] .hint')).to.contain('Inherited from the company');
     expect(await value(page, '#i-contact_email'), 'the other own value stays').to.equal('hello@atelier.test');
@@ -71,7 +86,13 @@ describeInBrowser('the vendor settings pages in a headless chromium', function (
     expect(await text(page, '.flash.notice')).to.contain('The settings are saved.');
 
     await page.type('#i-api_key', extmarket.apiKey);
-    await page.$eval('#i-api_endpoint', (el, url) => { (el as HTMLInputElement).value = url as string; }, extmarket.url);
+    await page.$eval(
+      '#i-api_endpoint',
+      (el, url) => {
+        (el as HTMLInputElement).value = url as string;
+      },
+      extmarket.url,
+    );
     await people.submit(page, '#credentials-form button.primary');
     expect(await text(page, '.flash.notice')).to.contain('The extmarket connection is saved.');
     expect(await page.content()).to.not.contain(extmarket.apiKey);
@@ -99,9 +120,12 @@ describeInBrowser('the vendor settings pages in a headless chromium', function (
     await people.signIn(phone, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
     for (const tab of ['business', 'extmarket', 'domains', 'theme']) {
       await phone.goto(`${app.url}/vendor/settings?tab=${tab}`, { waitUntil: 'load' });
-      const wider = await phone.evaluate(() => [...document.querySelectorAll('main *')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.table-wrap, .tabs'))
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}#${el.id}`).slice(0, 5));
+      const wider = await phone.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.table-wrap, .tabs'))
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}#${el.id}`)
+          .slice(0, 5),
+      );
       expect(wider, `${tab}: nothing wider than the phone`).to.deep.equal([]);
       await people.shot(phone, `phone-${tab}`);
     }

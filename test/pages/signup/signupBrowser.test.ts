@@ -23,7 +23,10 @@ describeInBrowser('signing up in a headless chromium', function () {
     // The wizard's page belongs to the onboarding area: where it is not served yet, its 404 is not this story's
     // (chromium's console says it too, without the address). The refused form of the second story is a 422 on purpose.
     people = await browserPeople(app, 'signup', [
-      /^404 .*\/vendor\/onboarding$/, /^console: Failed to load resource: .* 404 \(Not Found\)$/, /^422 .*\/signup$/, /^console: Failed to load resource: .* 422/,
+      /^404 .*\/vendor\/onboarding$/,
+      /^console: Failed to load resource: .* 404 \(Not Found\)$/,
+      /^422 .*\/signup$/,
+      /^console: Failed to load resource: .* 422/,
     ]);
   });
   after(async () => {
@@ -84,7 +87,10 @@ describeInBrowser('signing up in a headless chromium', function () {
     expect((await app.stripe.confirmSetupInBrowser(secret)).status).to.equal(200);
     await people.submit(page, '#card-form button.primary');
     expect(new URL(page.url()).pathname).to.equal(`${signupPath}/review`);
-    expect(await page.$eval('.signup-review', (el) => el.textContent)).to.contain(email).and.contain('4242').and.contain('Lumen Lights');
+    expect(await page.$eval('.signup-review', (el) => el.textContent))
+      .to.contain(email)
+      .and.contain('4242')
+      .and.contain('Lumen Lights');
     await people.shot(page, '5-review');
 
     await people.submit(page, '#start-trial');
@@ -113,7 +119,7 @@ describeInBrowser('signing up in a headless chromium', function () {
     expect(await page.$eval('html', (el) => el.lang)).to.equal('fr');
     await page.type('#i-email', 'not-an-email');
     await page.type('#i-password', 'short');
-    const [res] = await people.submit(page, 'form.signup-form button.primary') as [any];
+    const [res] = (await people.submit(page, 'form.signup-form button.primary')) as [any];
     expect(res?.status()).to.equal(422);
     expect(await page.$eval('.flash.error, .problem', (el) => el.textContent)).to.match(/Vérifiez/);
     await people.shot(page, '7-refused-phone-fr');

@@ -27,7 +27,9 @@ describe('the storefront pages: language, catalogue and cart', () => {
       const first = await v.get(`/vendors/${s.vendorCode}/shop/products/${pan}`);
       expect(first.body).to.include('<html lang="en"').and.include('Add to cart');
       const switched = await v.post(`/vendors/${s.vendorCode}/shop/language`, {
-        _csrf: v.csrf(first.body), language: 'de', return: `/vendors/${s.vendorCode}/shop/products/${pan}`,
+        _csrf: v.csrf(first.body),
+        language: 'de',
+        return: `/vendors/${s.vendorCode}/shop/products/${pan}`,
       });
       expect(switched.status).to.equal(303);
       expect(switched.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/products/${pan}`);
@@ -40,7 +42,11 @@ describe('the storefront pages: language, catalogue and cart', () => {
     it('never redirects a language switch off the site', async () => {
       const v = visitor(app);
       const first = await v.get(`/vendors/${s.vendorCode}/shop/`);
-      const res = await v.post(`/vendors/${s.vendorCode}/shop/language`, { _csrf: v.csrf(first.body), language: 'fr', return: '//evil.example/' });
+      const res = await v.post(`/vendors/${s.vendorCode}/shop/language`, {
+        _csrf: v.csrf(first.body),
+        language: 'fr',
+        return: '//evil.example/',
+      });
       expect(res.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/`);
     });
 
@@ -72,7 +78,10 @@ describe('the storefront pages: language, catalogue and cart', () => {
       expect(added.status).to.equal(303);
       expect(added.headers.location).to.equal(`/vendors/${s.vendorCode}/shop/cart?notice=added`);
       const cookie = [added.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sf_cart='))!;
-      expect(cookie).to.match(/httponly/i).and.match(/samesite=lax/i).and.match(/path=\//i);
+      expect(cookie)
+        .to.match(/httponly/i)
+        .and.match(/samesite=lax/i)
+        .and.match(/path=\//i);
       expect(v.jar.get('sf_cart')).to.match(/^[A-Za-z0-9_-]{43}$/);
       const cart = await v.get(`/vendors/${s.vendorCode}/shop/cart?notice=added`);
       expect(cart.body).to.include('Copper pan').and.include('Added to your cart.').and.include('€91.98');
@@ -92,13 +101,17 @@ describe('the storefront pages: language, catalogue and cart', () => {
       expect(empty.body).to.include('Your cart is empty.');
     });
 
-    it('refuses a form without the visitor\'s token, or with another visitor\'s, and changes nothing', async () => {
+    it("refuses a form without the visitor's token, or with another visitor's, and changes nothing", async () => {
       const v = visitor(app);
       const page = await v.get(`/vendors/${s.vendorCode}/shop/products/${pan}`);
       const other = visitor(app);
       const otherToken = other.csrf((await other.get(`/vendors/${s.vendorCode}/shop/`)).body);
       expect(otherToken).to.have.length(43);
-      for (const form of <Record<string, string>[]>[{ product_id: String(pan) }, { product_id: String(pan), _csrf: otherToken }, { product_id: String(pan), _csrf: '' }]) {
+      for (const form of <Record<string, string>[]>[
+        { product_id: String(pan) },
+        { product_id: String(pan), _csrf: otherToken },
+        { product_id: String(pan), _csrf: '' },
+      ]) {
         const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, form);
         expect(res.status, JSON.stringify(form)).to.equal(403);
         expect(res.body).to.include('Form expired');
@@ -113,7 +126,11 @@ describe('the storefront pages: language, catalogue and cart', () => {
     it('answers a form with nonsense with a redirect, never an error', async () => {
       const v = visitor(app);
       const token = v.csrf((await v.get(`/vendors/${s.vendorCode}/shop/`)).body);
-      for (const form of <Record<string, string>[]>[{ product_id: 'x' }, { product_id: String(pan), quantity: '0' }, { product_id: '999999999' }]) {
+      for (const form of <Record<string, string>[]>[
+        { product_id: 'x' },
+        { product_id: String(pan), quantity: '0' },
+        { product_id: '999999999' },
+      ]) {
         const res = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, { _csrf: token, ...form });
         expect(res.status, JSON.stringify(form)).to.equal(303);
       }
@@ -126,7 +143,9 @@ describe('the storefront pages: language, catalogue and cart', () => {
     it('names every order status in each storefront language, never by its code', () => {
       for (const language of ['en', 'fr', 'de', 'lb'] as const) {
         for (const status of ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped']) {
-          expect(orderStatusText(language, status), `${language} ${status}`).not.to.equal(status).and.not.to.match(/^storefront\./);
+          expect(orderStatusText(language, status), `${language} ${status}`)
+            .not.to.equal(status)
+            .and.not.to.match(/^storefront\./);
         }
       }
       expect(orderStatusText('de', 'partially_shipped')).to.equal('Teilweise versandt');
@@ -134,7 +153,7 @@ describe('the storefront pages: language, catalogue and cart', () => {
   });
 
   describe('the progressive script', () => {
-    it('is the service\'s own file, the only script the pages allow, and the header counts the cart without it', async () => {
+    it("is the service's own file, the only script the pages allow, and the header counts the cart without it", async () => {
       const v = visitor(app);
       const base = `/vendors/${s.vendorCode}/shop`;
       const product = await v.get(`${base}/products/${pan}`);
@@ -155,5 +174,4 @@ describe('the storefront pages: language, catalogue and cart', () => {
       }
     });
   });
-
 });

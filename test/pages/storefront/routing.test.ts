@@ -68,8 +68,15 @@ describe('the storefront pages: routing, content pages and escaping', () => {
     it('serves the landing page (a published page with template full) at the vendor root', async () => {
       const other = shopOf(app, await createVendorWithOwner(app));
       const slug = newSlug('welcome');
-      await createVendorPage(app, other.ownerToken, pageBody(slug, { template: 'full', is_published: true,
-        translations: { en: { title: 'Welcome to our shop', body: 'Fresh **every** day' } } }));
+      await createVendorPage(
+        app,
+        other.ownerToken,
+        pageBody(slug, {
+          template: 'full',
+          is_published: true,
+          translations: { en: { title: 'Welcome to our shop', body: 'Fresh **every** day' } },
+        }),
+      );
       const res = await browse(app, 'GET', `/vendors/${other.vendorCode}`);
       expect(res.status).to.equal(200);
       expect(res.body).to.include('Welcome to our shop').and.include('<strong>every</strong>');
@@ -78,10 +85,13 @@ describe('the storefront pages: routing, content pages and escaping', () => {
       expect(host.body).to.include('Welcome to our shop');
     });
 
-    it('serves a content page through the catch-all, never a draft, and the shop\'s 404 page otherwise', async () => {
+    it("serves a content page through the catch-all, never a draft, and the shop's 404 page otherwise", async () => {
       const slug = newSlug('about');
-      await createVendorPage(app, s.ownerToken, pageBody(slug, { is_published: true, show_in_footer: true,
-        translations: { en: { title: 'About us', body: 'We sell pans.' } } }));
+      await createVendorPage(
+        app,
+        s.ownerToken,
+        pageBody(slug, { is_published: true, show_in_footer: true, translations: { en: { title: 'About us', body: 'We sell pans.' } } }),
+      );
       const draft = newSlug('draft');
       await createVendorPage(app, s.ownerToken, pageBody(draft));
       const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
@@ -104,10 +114,17 @@ describe('the storefront pages: routing, content pages and escaping', () => {
       expect(hidden.headers['content-type']).to.match(/^text\/html/);
     });
 
-    it('shows a vendor\'s published override instead of the platform default, and the default elsewhere', async () => {
+    it("shows a vendor's published override instead of the platform default, and the default elsewhere", async () => {
       const slug = newSlug('terms');
-      await createPlatformPage(app, pageBody(slug, { is_published: true, translations: { en: { title: 'Platform terms', body: 'The default text.' } } }));
-      await createVendorPage(app, s.ownerToken, pageBody(slug, { is_published: true, translations: { en: { title: 'Our terms', body: 'The shop\'s own text.' } } }));
+      await createPlatformPage(
+        app,
+        pageBody(slug, { is_published: true, translations: { en: { title: 'Platform terms', body: 'The default text.' } } }),
+      );
+      await createVendorPage(
+        app,
+        s.ownerToken,
+        pageBody(slug, { is_published: true, translations: { en: { title: 'Our terms', body: "The shop's own text." } } }),
+      );
       const own = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
       expect(own.body).to.include('Our terms').and.not.include('The default text.');
       const other = await createVendorWithOwner(app);
@@ -138,7 +155,11 @@ describe('the storefront pages: routing, content pages and escaping', () => {
       expect(list.body).not.to.include('<script>');
       const product = await v.get(`/vendors/${s.vendorCode}/shop/products/${evil}`);
       expect(product.body).not.to.include('<script>');
-      const added = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, { _csrf: v.csrf(product.body), product_id: String(evil), quantity: '1' });
+      const added = await v.post(`/vendors/${s.vendorCode}/shop/cart/items`, {
+        _csrf: v.csrf(product.body),
+        product_id: String(evil),
+        quantity: '1',
+      });
       expect(added.status).to.equal(303);
       const cart = await v.get(`/vendors/${s.vendorCode}/shop/cart`);
       expect(cart.body).to.include('&lt;script&gt;').and.not.include('<script>');
@@ -146,8 +167,18 @@ describe('the storefront pages: routing, content pages and escaping', () => {
 
     it('renders a CMS body with script, event handlers and javascript: links harmless', async () => {
       const slug = newSlug('xss');
-      await createPlatformPage(app, pageBody(slug, { is_published: true, translations: { en: {
-        title: '<script>alert(1)</script>', body: 'Hi <script>alert(2)</script> <img src=x onerror="alert(3)"> [click](javascript:alert(4))' } } }));
+      await createPlatformPage(
+        app,
+        pageBody(slug, {
+          is_published: true,
+          translations: {
+            en: {
+              title: '<script>alert(1)</script>',
+              body: 'Hi <script>alert(2)</script> <img src=x onerror="alert(3)"> [click](javascript:alert(4))',
+            },
+          },
+        }),
+      );
       const res = await browse(app, 'GET', `/vendors/${s.vendorCode}/${slug}`);
       expect(res.status).to.equal(200);
       // The service's own script file is the one script element a page has.
@@ -164,5 +195,4 @@ describe('the storefront pages: routing, content pages and escaping', () => {
       expect(res.body).to.include('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     });
   });
-
 });

@@ -57,7 +57,9 @@ describe('task monitor: retry of a failed task', function () {
     expect(again.body).to.deep.include({ already_retried: true, retry: first.body.retry });
     const retried = await ended(app, token, first.body.retry.task_id);
     expect(retried).to.include({ status: 'completed', category: 'unit', passed: 2 });
-    const history = await app.call('GET', `/api/v1/admin/events/streams/${encodeURIComponent(`task_retry-test_run.${failedId}`)}`, { token });
+    const history = await app.call('GET', `/api/v1/admin/events/streams/${encodeURIComponent(`task_retry-test_run.${failedId}`)}`, {
+      token,
+    });
     expect(JSON.stringify(history.body)).to.contain('TaskRetryRequested').and.contain('TaskRetryStarted');
     const refused = await app.call('POST', `/api/v1/admin/tasks/test_run/${first.body.retry.task_id}/retry`, { token });
     expect(refused.status).to.equal(409);
@@ -65,7 +67,7 @@ describe('task monitor: retry of a failed task', function () {
     expect((await app.call('POST', '/api/v1/admin/tasks/test_run/999999/retry', { token })).status).to.equal(404);
   });
 
-  it('the monitor page shows the retry button of a failed task, the task\'s page the job that retried it', async () => {
+  it("the monitor page shows the retry button of a failed task, the task's page the job that retried it", async () => {
     const admin = await signedInAdmin(app);
     const list = await admin.get('/admin/tasks?type=test_run&status=failed');
     expect(list.body).to.contain(`/admin/tasks/test_run/${failedId}`);
@@ -78,7 +80,7 @@ describe('task monitor: retry of a failed task', function () {
     expect((await admin.get(next)).body).to.contain('was already retried as');
   });
 
-  it('the retry form refuses a missing or wrong form token; a vendor\'s session never opens the monitor', async () => {
+  it("the retry form refuses a missing or wrong form token; a vendor's session never opens the monitor", async () => {
     const admin = await signedInAdmin(app);
     await admin.get('/admin/tasks');
     for (const csrf of [undefined, 'x'.repeat(43)]) {

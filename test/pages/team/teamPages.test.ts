@@ -34,15 +34,22 @@ describe('vendor back office: team', function () {
     expect(invited.status).to.equal(201);
     const link = /id="invitation-link"[^>]*value="([^"]+)"/.exec(invited.body)?.[1].replace(/&amp;/g, '&');
     expect(link, 'the link is shown once').to.match(/\/vendor\/team\/accept\?token=/);
-    expect((await owner.get('/vendor/team')).body).to.contain(email).and.not.contain(link!);
+    expect((await owner.get('/vendor/team')).body)
+      .to.contain(email)
+      .and.not.contain(link!);
 
     const invitee = visitor(app);
-    const url = new URL(link!, "http://service.test");
+    const url = new URL(link!, 'http://service.test');
     const path = url.pathname + url.search;
     const form = await invitee.get(path);
     expect(form.body).to.contain(email);
     const token = decodeURIComponent(/token=([^&]+)/.exec(path)![1]);
-    const joined = await invitee.post('/vendor/team/accept', { _csrf: invitee.csrf(form.body), token, password: 'a-long-password-1', first_name: 'Vera' });
+    const joined = await invitee.post('/vendor/team/accept', {
+      _csrf: invitee.csrf(form.body),
+      token,
+      password: 'a-long-password-1',
+      first_name: 'Vera',
+    });
     expect(joined.body).to.contain('Sign in with your e-mail and password');
     expect((await invitee.get(path)).body, 'the link opens once').to.contain('This invitation link is not valid any more');
 
@@ -50,20 +57,26 @@ describe('vendor back office: team', function () {
     const team = await member.get('/vendor/team');
     expect(team.status).to.equal(200);
     expect(team.body).to.contain('Only the owner manages the team.').and.not.contain('action="/vendor/team/invitations"');
-    const refused = await member.post('/vendor/team/invitations', { _csrf: member.csrf(team.body), email: 'x@example.com', role: 'manager' });
+    const refused = await member.post('/vendor/team/invitations', {
+      _csrf: member.csrf(team.body),
+      email: 'x@example.com',
+      role: 'manager',
+    });
     expect(refused.status, 'the server refuses, not only the page').to.equal(403);
     const memberId = Number(/\/vendor\/team\/members\/(\d+)\/remove/.exec((await owner.get('/vendor/team')).body)![1]);
     const forged = await member.post(`/vendor/team/members/${memberId}/role`, { _csrf: member.csrf(team.body), role: 'manager' });
     expect(forged.status).to.equal(403);
   });
 
-  it('the owner changes the member\'s role and removes them; the removed member\'s session no longer opens the pages', async () => {
+  it("the owner changes the member's role and removes them; the removed member's session no longer opens the pages", async () => {
     const owner = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
     const page = await owner.get('/vendor/team');
     const memberId = Number(/\/vendor\/team\/members\/(\d+)\/remove/.exec(page.body)![1]);
     const email = (await app.call('GET', `/api/v1/admin/users/${memberId}`, { token: await app.adminToken() })).body.email as string;
     const member = await signedIn(app, 'vendor', email, 'a-long-password-1', v.vendorCode);
-    expect(location(await owner.post(`/vendor/team/members/${memberId}/role`, { _csrf: owner.csrf(page.body), role: 'staff' }))).to.equal('/vendor/team');
+    expect(location(await owner.post(`/vendor/team/members/${memberId}/role`, { _csrf: owner.csrf(page.body), role: 'staff' }))).to.equal(
+      '/vendor/team',
+    );
     expect((await owner.get('/vendor/team')).body).to.contain('The role is changed.');
     await owner.post(`/vendor/team/members/${memberId}/remove`, { _csrf: owner.csrf(page.body) });
     const after = await member.get('/vendor/team');
@@ -75,7 +88,11 @@ describe('vendor back office: team', function () {
     const owner = await signedIn(app, 'vendor', v.ownerEmail, v.ownerPassword, v.vendorCode);
     const page = await owner.get('/vendor/team');
     for (const token of [undefined, 'x'.repeat(43)]) {
-      const res = await owner.post('/vendor/team/invitations', { ...(token ? { _csrf: token } : {}), email: 'forged@example.com', role: 'manager' });
+      const res = await owner.post('/vendor/team/invitations', {
+        ...(token ? { _csrf: token } : {}),
+        email: 'forged@example.com',
+        role: 'manager',
+      });
       expect(res.status).to.equal(403);
     }
     const bad = await owner.post('/vendor/team/invitations', { _csrf: owner.csrf(page.body), email: 'not an e-mail', role: 'viewer' });

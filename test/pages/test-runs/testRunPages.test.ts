@@ -48,7 +48,10 @@ describe('admin back office: test runs', function () {
     const notice = (await admin.get('/admin/test-runs')).body;
     const id = Number(/Test run (\d+) started/.exec(notice)![1]);
     const ended = await untilEnded(admin, id);
-    expect(ended).to.contain('Run ' + id + ' completed').and.contain('api refuses a wrong total').and.contain('the total is wrong');
+    expect(ended)
+      .to.contain('Run ' + id + ' completed')
+      .and.contain('api refuses a wrong total')
+      .and.contain('the total is wrong');
     const failedOnly = await admin.get(`/admin/test-runs/${id}?status=failed`);
     expect(failedOnly.body).to.contain('api refuses a wrong total').and.not.contain('math adds');
     const after = await admin.get('/admin/test-runs');
@@ -85,7 +88,7 @@ describe('admin back office: test runs', function () {
     }
   });
 
-  it('the forms refuse a missing or wrong form token and start nothing; a vendor\'s session never opens the pages', async () => {
+  it("the forms refuse a missing or wrong form token and start nothing; a vendor's session never opens the pages", async () => {
     const before = (await app.call('GET', '/api/v1/admin/test-runs', { token: await app.adminToken() })).body.total;
     for (const path of ['/admin/test-runs', '/admin/test-runs/collect', '/admin/test-runs/1/cancel']) {
       for (const token of [undefined, 'x'.repeat(43)]) {

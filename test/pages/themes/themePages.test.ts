@@ -6,7 +6,7 @@ import { createVendorWithOwner } from '../../support/tenancy.ts';
 const location = (res: { headers: Record<string, unknown> }) => String(res.headers.location ?? '');
 
 /** A vendor's storefront theme in the admin back office: presets, the form, the preview, reset and history, through the theme commands. */
-describe('admin back office: a vendor\'s theme', function () {
+describe("admin back office: a vendor's theme", function () {
   this.timeout(60_000);
   let app: TestApp;
   before(async function () {
@@ -20,10 +20,23 @@ describe('admin back office: a vendor\'s theme', function () {
     const page = await admin.get(`/admin/vendors/${v.vendorId}/theme`);
     expect(page.body).to.contain('The shop uses the platform default theme.').and.contain('class="theme-preview"');
     const csrf = admin.csrf(page.body);
-    expect(location(await admin.post(`/admin/vendors/${v.vendorId}/theme/presets/modern`, { _csrf: csrf }))).to.equal(`/admin/vendors/${v.vendorId}/theme`);
-    const form = { _csrf: csrf, color_primary: '#112233', color_secondary: '#06b6d4', color_accent: '#f59e0b', color_background: '#ffffff',
-      color_text: '#111827', color_border: '#e5e7eb', font_heading: 'Poppins, sans-serif', font_body: 'Inter, sans-serif', layout_style: 'list',
-      layout_product_card: 'classic', custom_css: '' };
+    expect(location(await admin.post(`/admin/vendors/${v.vendorId}/theme/presets/modern`, { _csrf: csrf }))).to.equal(
+      `/admin/vendors/${v.vendorId}/theme`,
+    );
+    const form = {
+      _csrf: csrf,
+      color_primary: '#112233',
+      color_secondary: '#06b6d4',
+      color_accent: '#f59e0b',
+      color_background: '#ffffff',
+      color_text: '#111827',
+      color_border: '#e5e7eb',
+      font_heading: 'Poppins, sans-serif',
+      font_body: 'Inter, sans-serif',
+      layout_style: 'list',
+      layout_product_card: 'classic',
+      custom_css: '',
+    };
     await admin.post(`/admin/vendors/${v.vendorId}/theme`, form);
     const api = await app.call('GET', `/api/v1/admin/vendors/${v.vendorId}/theme`, { token: await app.adminToken() });
     expect(api.body.theme.colors.primary).to.equal('#112233');

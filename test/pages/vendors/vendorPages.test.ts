@@ -23,24 +23,45 @@ describe('admin back office: vendors', function () {
     const admin = await signedInAdmin(app);
     const form = await admin.get(`/admin/vendors/new?company_id=${owner.companyId}`);
     expect(form.body).to.contain(`value="${owner.companyId}"`);
-    const code = unique('v').replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
-    const created = await admin.post('/admin/vendors', { _csrf: admin.csrf(form.body), company_id: String(owner.companyId), vendor_code: code, name: '<img src=x onerror=alert(1)> Shop', website: '' });
+    const code = unique('v')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 20);
+    const created = await admin.post('/admin/vendors', {
+      _csrf: admin.csrf(form.body),
+      company_id: String(owner.companyId),
+      vendor_code: code,
+      name: '<img src=x onerror=alert(1)> Shop',
+      website: '',
+    });
     expect(created.status).to.equal(303);
     const page = await admin.get(location(created));
-    expect(page.body).to.contain('The vendor is created.').and.contain('&lt;img src=x onerror=alert(1)&gt; Shop').and.not.contain('<img src=x');
+    expect(page.body)
+      .to.contain('The vendor is created.')
+      .and.contain('&lt;img src=x onerror=alert(1)&gt; Shop')
+      .and.not.contain('<img src=x');
     expect(page.body).to.match(/inherited from/);
     const id = Number(/\/admin\/vendors\/(\d+)/.exec(location(created))![1]);
-    await admin.post(`/admin/vendors/${id}`, { _csrf: admin.csrf(page.body), name: 'Own Shop', website: 'https://own.example', contact_email: '' });
+    await admin.post(`/admin/vendors/${id}`, {
+      _csrf: admin.csrf(page.body),
+      name: 'Own Shop',
+      website: 'https://own.example',
+      contact_email: '',
+    });
     const api = await app.call('GET', `/api/v1/admin/vendors/${id}`, { token: await app.adminToken() });
     expect(api.body).to.include({ name: 'Own Shop', website: 'https://own.example', website_inherited: false });
     expect((await admin.get(`/admin/vendors/${id}`)).body).to.contain('own value');
   });
 
-  it('a duplicate vendor code is refused on the form in the domain\'s words, values kept', async () => {
+  it("a duplicate vendor code is refused on the form in the domain's words, values kept", async () => {
     const v = await createVendorWithOwner(app);
     const admin = await signedInAdmin(app);
     const form = await admin.get('/admin/vendors/new');
-    const res = await admin.post('/admin/vendors', { _csrf: admin.csrf(form.body), company_id: String(v.companyId), vendor_code: v.vendorCode, name: 'Twin' });
+    const res = await admin.post('/admin/vendors', {
+      _csrf: admin.csrf(form.body),
+      company_id: String(v.companyId),
+      vendor_code: v.vendorCode,
+      name: 'Twin',
+    });
     expect(res.status).to.equal(409);
     expect(res.body).to.contain('value="Twin"');
   });
@@ -50,7 +71,10 @@ describe('admin back office: vendors', function () {
     const admin = await signedInAdmin(app);
     const page = await admin.get(`/admin/vendors/${v.vendorId}?tab=domains`);
     const csrf = admin.csrf(page.body);
-    const added = await admin.post(`/admin/vendors/${v.vendorId}/domains`, { _csrf: csrf, domain: `${unique('d')}.example.org`.toLowerCase() });
+    const added = await admin.post(`/admin/vendors/${v.vendorId}/domains`, {
+      _csrf: csrf,
+      domain: `${unique('d')}.example.org`.toLowerCase(),
+    });
     expect(location(added)).to.equal(`/admin/vendors/${v.vendorId}?tab=domains`);
     const tab = await admin.get(location(added));
     expect(tab.body).to.contain('_platform-verification.').and.contain('publish its TXT record');
@@ -63,14 +87,24 @@ describe('admin back office: vendors', function () {
     expect(history.body).to.contain('VendorDomainAdded').and.contain('VendorDomainRemoved');
   });
 
-  it('forms refuse a missing or wrong token, and a vendor\'s own session never opens them', async () => {
+  it("forms refuse a missing or wrong token, and a vendor's own session never opens them", async () => {
     const v = await createVendorWithOwner(app);
     const admin = await signedInAdmin(app);
     await admin.get('/admin/vendors');
-    for (const path of ['/admin/vendors', `/admin/vendors/${v.vendorId}`, `/admin/vendors/${v.vendorId}/status`, `/admin/vendors/${v.vendorId}/delete`,
-      `/admin/vendors/${v.vendorId}/domains`]) {
+    for (const path of [
+      '/admin/vendors',
+      `/admin/vendors/${v.vendorId}`,
+      `/admin/vendors/${v.vendorId}/status`,
+      `/admin/vendors/${v.vendorId}/delete`,
+      `/admin/vendors/${v.vendorId}/domains`,
+    ]) {
       for (const token of [undefined, 'x'.repeat(43)]) {
-        const res = await admin.post(path, { ...(token ? { _csrf: token } : {}), name: 'Forged', is_active: 'false', domain: 'forged.example.org' });
+        const res = await admin.post(path, {
+          ...(token ? { _csrf: token } : {}),
+          name: 'Forged',
+          is_active: 'false',
+          domain: 'forged.example.org',
+        });
         expect(res.status, path).to.equal(403);
       }
     }

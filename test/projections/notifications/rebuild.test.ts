@@ -13,7 +13,9 @@ import { createCompany } from '../../support/tenancy.ts';
  */
 describe('admin_notifications rebuilt from the feed equals the live one', () => {
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   it('notifications, marks and reads', async () => {
     const admin = await newAdmin(app);
@@ -26,12 +28,24 @@ describe('admin_notifications rebuilt from the feed equals the live one', () => 
     await createCompany(app);
 
     const knex = app.services.db.knex;
-    await app.services.runner.waitFor(await app.services.store.head(), ['AdminNotificationRaised', 'AdminNotificationRead', 'AdminNotificationsAllRead'], 5000);
+    await app.services.runner.waitFor(
+      await app.services.store.head(),
+      ['AdminNotificationRaised', 'AdminNotificationRead', 'AdminNotificationsAllRead'],
+      5000,
+    );
     const tables: Record<string, string> = {
-      admin_notifications: 'id', admin_notification_reads: 'admin_id, notification_id', admin_notification_read_marks: 'admin_id',
+      admin_notifications: 'id',
+      admin_notification_reads: 'admin_id, notification_id',
+      admin_notification_read_marks: 'admin_id',
     };
-    const snapshot = async () => Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([t, order]) =>
-      [t, await knex.raw(`SELECT * FROM ${t} ORDER BY ${order}`).then((r: any) => r.rows)] as const)));
+    const snapshot = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(tables).map(
+            async ([t, order]) => [t, await knex.raw(`SELECT * FROM ${t} ORDER BY ${order}`).then((r: any) => r.rows)] as const,
+          ),
+        ),
+      );
     const unread = async () => (await app.call('GET', '/api/v1/admin/notifications/unread-count', { token: admin.token })).body.unread;
     const live = await snapshot();
     const liveUnread = await unread();

@@ -22,7 +22,9 @@ const TABLES = ['order_list', 'order_items', 'order_shipments', 'order_item_exce
 describe('orders projections rebuilt from the feed equal the live ones', function () {
   this.timeout(120_000);
   let app: TestApp;
-  before(async () => { app = await testApp(); });
+  before(async () => {
+    app = await testApp();
+  });
 
   it('order_list, order_items, order_shipments, order_item_exceptions, extmarket_pushes', async () => {
     const v = await createVendorWithOwner(app);
@@ -55,14 +57,25 @@ describe('orders projections rebuilt from the feed equal the live ones', functio
     for (const item of unmatched.itemIds) await call(`/api/v1/vendor/orders/${unmatched.orderId}/items/${item}/ship`, { quantity: 1 });
 
     const knex = app.services.db.knex;
-    const snapshot = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) =>
-      [t, (await sql(knex, `SELECT to_jsonb(x)::text AS r FROM "${t}" x ORDER BY 1`)).map((r: { r: string }) => r.r)] as const)));
+    const snapshot = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          TABLES.map(
+            async (t) =>
+              [t, (await sql(knex, `SELECT to_jsonb(x)::text AS r FROM "${t}" x ORDER BY 1`)).map((r: { r: string }) => r.r)] as const,
+          ),
+        ),
+      );
     await app.services.runner.waitFor(await app.services.store.head(), [...ORDER_EVENT_TYPES], 5000);
     const live = await snapshot();
     const mine = (t: string) => live[t].filter((r: string) => JSON.parse(r).vendor_id === v.vendorId);
     expect(mine('order_list')).to.have.length(3);
     expect(mine('order_shipments')).to.have.length(5);
-    expect(mine('order_item_exceptions').map((r: string) => JSON.parse(r).status).sort()).to.deep.equal(['ignored', 'resolved']);
+    expect(
+      mine('order_item_exceptions')
+        .map((r: string) => JSON.parse(r).status)
+        .sort(),
+    ).to.deep.equal(['ignored', 'resolved']);
     expect(mine('extmarket_pushes').length).to.be.greaterThan(3);
 
     for (const options of [{}, { readLimit: 3, windowEvents: 5, windowRows: 4, cachedRows: 3 }]) {

@@ -20,17 +20,31 @@ describe('vendor subscriptions projection rebuilt from the feed equals the live 
     app = await testApp();
   });
 
-  it('keeps each record\'s billing interval: yearly as set, monthly for a record started before intervals were recorded', async () => {
+  it("keeps each record's billing interval: yearly as set, monthly for a record started before intervals were recorded", async () => {
     const admin = await app.adminToken();
     const [older, yearly] = [await createVendorWithOwner(app), await createVendorWithOwner(app)];
     // The shape of the events recorded before the interval existed: terms without billing_interval.
     const at = app.clock.now().toISOString();
     const terms: VendorSubscriptionTerms = {
-      tier_code: 'professional', status: 'active', current_period_start: at, current_period_end: new Date(Date.parse(at) + 30 * 86_400_000).toISOString(), custom_limits: null,
+      tier_code: 'professional',
+      status: 'active',
+      current_period_start: at,
+      current_period_end: new Date(Date.parse(at) + 30 * 86_400_000).toISOString(),
+      custom_limits: null,
     };
-    await app.services.settle([await handleCommand(app.services.store, vendorSubscription, older.vendorId,
-      { type: 'SetVendorSubscription', data: { vendor_id: older.vendorId, terms, at } }, { userId: 'system:test', correlationId: unique('old') })]);
-    const put = await app.call('PUT', `/api/v1/admin/subscriptions/${yearly.vendorId}`, { token: admin, body: { tier_code: 'business', status: 'active', billing_interval: 'year' } });
+    await app.services.settle([
+      await handleCommand(
+        app.services.store,
+        vendorSubscription,
+        older.vendorId,
+        { type: 'SetVendorSubscription', data: { vendor_id: older.vendorId, terms, at } },
+        { userId: 'system:test', correlationId: unique('old') },
+      ),
+    ]);
+    const put = await app.call('PUT', `/api/v1/admin/subscriptions/${yearly.vendorId}`, {
+      token: admin,
+      body: { tier_code: 'business', status: 'active', billing_interval: 'year' },
+    });
     expect(put.status, JSON.stringify(put.body)).to.equal(200);
     expect(put.body.billing_interval).to.equal('year');
     const old = await app.call('GET', `/api/v1/admin/subscriptions/${older.vendorId}`, { token: admin });

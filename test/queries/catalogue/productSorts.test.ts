@@ -2,7 +2,12 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { matchingMarketplaceProducts, titleSegments } from '../../../queries/catalogue/listMarketplaceProducts.ts';
 import { matchingVendorProducts, vendorProductPageIds } from '../../../queries/catalogue/listVendorProducts.ts';
-import { MARKETPLACE_COLUMN_SORTS, PRODUCT_LANGUAGES, VENDOR_PRODUCT_SORTS, type VendorProductSort } from '../../../queries/catalogue/productSorts.ts';
+import {
+  MARKETPLACE_COLUMN_SORTS,
+  PRODUCT_LANGUAGES,
+  VENDOR_PRODUCT_SORTS,
+  type VendorProductSort,
+} from '../../../queries/catalogue/productSorts.ts';
 import { IMPORT_JOB_SORTS } from '../../../queries/marketplace-imports/listImportJobs.ts';
 import { sql } from '../../../src/runtime/database.ts';
 import { testApp } from '../../support/app.ts';
@@ -28,7 +33,9 @@ const indexOrder = (text: string) => !/\bSort\b/.test(text) && /Index (Only )?Sc
 
 describe('product and import job sorts: each order is read through its index', () => {
   let knex: Knex;
-  before(async () => { knex = (await testApp()).services.db.knex; });
+  before(async () => {
+    knex = (await testApp()).services.db.knex;
+  });
 
   for (const scope of ['one vendor', 'every vendor'] as const) {
     it(`vendor products of ${scope}: every sort in every language, no Sort node`, async () => {
@@ -38,7 +45,8 @@ describe('product and import job sorts: each order is read through its index', (
           const text = await plan(knex, vendorProductPageIds(matches, sort, language, { page: 3, limit: 20 }));
           expect(indexOrder(text), `${sort} ${language}:\n${text}`).to.equal(true);
           // On a nearly empty table the planner may take either title index of the language.
-          if (sort.endsWith('title')) expect(text, `${sort} ${language}:\n${text}`).to.match(new RegExp(`vendor_product_list_(vendor_)?title_${language}\\b`));
+          if (sort.endsWith('title'))
+            expect(text, `${sort} ${language}:\n${text}`).to.match(new RegExp(`vendor_product_list_(vendor_)?title_${language}\\b`));
         }
       }
     });
@@ -61,9 +69,12 @@ describe('product and import job sorts: each order is read through its index', (
   });
 
   it('keeps the title keys in stored generated columns, which the projections never name', async () => {
-    const columns = await sql(knex, `SELECT table_name, column_name, is_generated, generation_expression FROM information_schema.columns
+    const columns = await sql(
+      knex,
+      `SELECT table_name, column_name, is_generated, generation_expression FROM information_schema.columns
       WHERE (table_name = 'vendor_product_list' AND column_name LIKE 'sort_title_%') OR (table_name = 'marketplace_product_translations' AND column_name = 'sort_title')
-      ORDER BY 1, 2`);
+      ORDER BY 1, 2`,
+    );
     expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).to.deep.equal([
       'marketplace_product_translations.sort_title',
       ...['de', 'en', 'fr', 'lb'].map((l) => `vendor_product_list.sort_title_${l}`),

@@ -10,16 +10,21 @@ describe('who sees a conversation', () => {
     { conversation_type: 'admin', vendor_id: null, customer_id: null, admin_ids: [1, 2] },
   ];
   const viewers: Viewer[] = [
-    { kind: 'admin', id: 1 }, { kind: 'admin', id: 5 },
-    { kind: 'vendor_user', id: 7, vendor_id: 3 }, { kind: 'vendor_user', id: 7, vendor_id: 4 },
-    { kind: 'customer', id: 21, vendor_id: 3 }, { kind: 'customer', id: 22, vendor_id: 3 }, { kind: 'customer', id: 21, vendor_id: 4 },
+    { kind: 'admin', id: 1 },
+    { kind: 'admin', id: 5 },
+    { kind: 'vendor_user', id: 7, vendor_id: 3 },
+    { kind: 'vendor_user', id: 7, vendor_id: 4 },
+    { kind: 'customer', id: 21, vendor_id: 3 },
+    { kind: 'customer', id: 22, vendor_id: 3 },
+    { kind: 'customer', id: 21, vendor_id: 4 },
   ];
 
   it('agrees with the decider for every type and kind of viewer', () => {
     for (const p of parties) {
       for (const v of viewers) {
-        expect(canSee(v, p), `${v.kind} ${v.id}@${v.vendor_id} on ${p.conversation_type}`)
-          .to.equal(takesPart(p as any, { kind: v.kind, id: v.id, vendor_id: v.vendor_id ?? null }));
+        expect(canSee(v, p), `${v.kind} ${v.id}@${v.vendor_id} on ${p.conversation_type}`).to.equal(
+          takesPart(p as any, { kind: v.kind, id: v.id, vendor_id: v.vendor_id ?? null }),
+        );
       }
     }
   });

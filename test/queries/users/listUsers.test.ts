@@ -8,7 +8,10 @@ import { testApp } from '../../support/app.ts';
 describe('listUsers statements', () => {
   it('search through the trigram index user_list_search on the stored search text', async function () {
     const { knex } = (await testApp()).services.db;
-    if ((await sql(knex, `SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).length === 0) { console.log('      skipped: pg_trgm is not installed on this server'); this.skip(); }
+    if ((await sql(knex, `SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).length === 0) {
+      console.log('      skipped: pg_trgm is not installed on this server');
+      this.skip();
+    }
     const { text, values } = estimateStatement({ search: 'lovelace' });
     const plan = await knex.transaction(async (tx) => {
       await tx.raw('SET LOCAL enable_seqscan = off');
@@ -20,8 +23,12 @@ describe('listUsers statements', () => {
 
   it('searches a text PostgreSQL keeps lower-cased in a generated column: nothing is lower-cased at read time', async () => {
     const { knex } = (await testApp()).services.db;
-    const [column] = await sql(knex, `SELECT is_generated, generation_expression FROM information_schema.columns
-      WHERE table_name = 'user_list' AND column_name = $1`, [USER_SEARCH_TEXT]);
+    const [column] = await sql(
+      knex,
+      `SELECT is_generated, generation_expression FROM information_schema.columns
+      WHERE table_name = 'user_list' AND column_name = $1`,
+      [USER_SEARCH_TEXT],
+    );
     expect(column).to.include({ is_generated: 'ALWAYS' });
     expect(column.generation_expression).to.match(/^lower\(/);
   });
@@ -33,6 +40,8 @@ describe('listUsers statements', () => {
     expect(rows).to.have.length(1);
     expect(rows[0]).to.include({ id: null, counted: null });
     const estimate = estimateStatement({ search: 'no-such-user-anywhere' });
-    expect(await estimatedRows(knex, estimate)).to.be.a('number').and.at.least(0);
+    expect(await estimatedRows(knex, estimate))
+      .to.be.a('number')
+      .and.at.least(0);
   });
 });

@@ -27,11 +27,21 @@ describe('exchange rates on a fresh platform', function () {
   before(async function () {
     this.timeout(600_000); // the shared app's boot, on a loaded machine
     app = await testApp();
-    const history = file([{ date: '2031-03-06', usd: '1.1006' }, { date: '2031-03-07', usd: '1.1007' }, { date: '2031-03-10', usd: '1.1010' }]);
+    const history = file([
+      { date: '2031-03-06', usd: '1.1006' },
+      { date: '2031-03-07', usd: '1.1007' },
+      { date: '2031-03-10', usd: '1.1010' },
+    ]);
     const daily = file([{ date: '2031-03-10', usd: '1.1010' }]);
     server = await serveFiles({
-      '/stats/eurofxref/eurofxref-daily.xml': (req, res) => { asked.push(req.url!); res.end(daily); },
-      '/stats/eurofxref/eurofxref-hist-90d.xml': (req, res) => { asked.push(req.url!); res.end(history); },
+      '/stats/eurofxref/eurofxref-daily.xml': (req, res) => {
+        asked.push(req.url!);
+        res.end(daily);
+      },
+      '/stats/eurofxref/eurofxref-hist-90d.xml': (req, res) => {
+        asked.push(req.url!);
+        res.end(history);
+      },
     });
   });
   after(() => server?.close());
@@ -52,7 +62,11 @@ describe('exchange rates on a fresh platform', function () {
 
   it('up to date at start: nothing is fetched', async () => {
     asked.length = 0;
-    const result = await loadMissingReferenceRates(app.services, `${server.url}/stats/eurofxref/eurofxref-daily.xml`, new Date('2031-03-11T08:00:00Z'));
+    const result = await loadMissingReferenceRates(
+      app.services,
+      `${server.url}/stats/eurofxref/eurofxref-daily.xml`,
+      new Date('2031-03-11T08:00:00Z'),
+    );
     expect(result.loaded).to.equal(false);
     expect(asked).to.deep.equal([]);
   });
@@ -60,22 +74,45 @@ describe('exchange rates on a fresh platform', function () {
   it('an admin uploads a rates file: every day is recorded once, a second upload adds nothing', async () => {
     const upload = async (token?: string) => {
       const form = new FormData();
-      form.append('file', new Blob([file([{ date: '2031-04-01', usd: '1.2001' }, { date: '2031-04-02', usd: '1.2002' }])], { type: 'application/xml' }), 'eurofxref-hist.xml');
-      const res = await fetch(`${app.url}/api/v1/admin/exchange-rates`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return { status: res.status, body: await res.json() as any };
+      form.append(
+        'file',
+        new Blob(
+          [
+            file([
+              { date: '2031-04-01', usd: '1.2001' },
+              { date: '2031-04-02', usd: '1.2002' },
+            ]),
+          ],
+          { type: 'application/xml' },
+        ),
+        'eurofxref-hist.xml',
+      );
+      const res = await fetch(`${app.url}/api/v1/admin/exchange-rates`, {
+        method: 'POST',
+        body: form,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: res.status, body: (await res.json()) as any };
     };
     expect((await upload()).status).to.equal(401);
     const token = await app.adminToken();
-    expect(await upload(token)).to.deep.equal({ status: 200, body: { days: 2, recorded: 2, first_date: '2031-04-01', last_date: '2031-04-02' } });
+    expect(await upload(token)).to.deep.equal({
+      status: 200,
+      body: { days: 2, recorded: 2, first_date: '2031-04-01', last_date: '2031-04-02' },
+    });
     expect((await upload(token)).body.recorded).to.equal(0);
     expect(await ratesOf(app, '2031-04-02')).to.deep.equal({ USD: '1.2002', HUF: '395.38' });
   });
 
-  it('a file that is not the ECB\'s is a 400 naming why, and nothing is recorded', async () => {
+  it("a file that is not the ECB's is a 400 naming why, and nothing is recorded", async () => {
     const form = new FormData();
     form.append('file', new Blob(['<html>rates</html>'], { type: 'application/xml' }), 'rates.xml');
-    const res = await fetch(`${app.url}/api/v1/admin/exchange-rates`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await app.adminToken()}` } });
+    const res = await fetch(`${app.url}/api/v1/admin/exchange-rates`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${await app.adminToken()}` },
+    });
     expect(res.status).to.equal(400);
-    expect((await res.json() as any).detail).to.match(/Not an ECB reference rates file/);
+    expect(((await res.json()) as any).detail).to.match(/Not an ECB reference rates file/);
   });
 });

@@ -24,7 +24,9 @@
           el.replaceWith(next);
           wire(next);
         })
-        .catch(function () { refresh(el); });
+        .catch(function () {
+          refresh(el);
+        });
     }, every);
   }
 
@@ -37,7 +39,9 @@
     root.querySelectorAll('select[data-autosubmit]').forEach(function (select) {
       var button = select.form && select.form.querySelector('button');
       if (button) button.hidden = true;
-      select.addEventListener('change', function () { select.form.submit(); });
+      select.addEventListener('change', function () {
+        select.form.submit();
+      });
     });
     root.querySelectorAll('[data-refresh]').forEach(refresh);
     if (root.hasAttribute && root.hasAttribute('data-refresh')) refresh(root);

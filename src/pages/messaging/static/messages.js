@@ -39,7 +39,11 @@
     meta.className = 'meta';
     meta.appendChild(text('strong', 'author', m.is_own ? you : m.author.name));
     meta.appendChild(document.createTextNode(' · '));
-    var time = text('time', '', new Date(m.created_at).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+    var time = text(
+      'time',
+      '',
+      new Date(m.created_at).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    );
     time.setAttribute('datetime', m.created_at);
     meta.appendChild(time);
     li.appendChild(meta);
@@ -71,7 +75,13 @@
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(new FormData(form)).toString(),
-    }).then(function (res) { return res.text(); }).catch(function () { /* the next visit marks it read */ });
+    })
+      .then(function (res) {
+        return res.text();
+      })
+      .catch(function () {
+        /* the next visit marks it read */
+      });
   }
 
   function bumpInList(m) {
@@ -114,5 +124,7 @@
   stream.addEventListener('unread', function (event) {
     setCount(document.getElementById('unread-count'), JSON.parse(event.data).count);
   });
-  window.addEventListener('pagehide', function () { stream.close(); });
+  window.addEventListener('pagehide', function () {
+    stream.close();
+  });
 })();

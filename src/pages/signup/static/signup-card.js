@@ -20,7 +20,10 @@
     if (button) button.disabled = true;
     stripe.confirmCardSetup(form.dataset.clientSecret, { payment_method: { card: card } }).then(function (result) {
       if (button) button.disabled = false;
-      if (result.error) { errors.textContent = result.error.message; return; }
+      if (result.error) {
+        errors.textContent = result.error.message;
+        return;
+      }
       confirmed = true;
       form.submit();
     });

@@ -31,25 +31,29 @@
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(new FormData(form)).toString(),
-    }).then(function (res) {
-      if (!res.ok || /[?&]error=/.test(res.url)) {
-        window.location.assign(res.url || form.action);
-        return null;
-      }
-      return res.text();
-    }).then(function (text) {
-      if (text === null) return;
-      var next = new DOMParser().parseFromString(text, 'text/html');
-      var count = next.getElementById('cart-count');
-      var mine = document.getElementById('cart-count');
-      if (count && mine) mine.textContent = count.textContent;
-      var notice = next.querySelector('main p.notice');
-      replaceNotice(notice ? notice.textContent : '');
-    }).catch(function () {
-      form.submit();
-    }).then(function () {
-      if (button) button.disabled = false;
-    });
+    })
+      .then(function (res) {
+        if (!res.ok || /[?&]error=/.test(res.url)) {
+          window.location.assign(res.url || form.action);
+          return null;
+        }
+        return res.text();
+      })
+      .then(function (text) {
+        if (text === null) return;
+        var next = new DOMParser().parseFromString(text, 'text/html');
+        var count = next.getElementById('cart-count');
+        var mine = document.getElementById('cart-count');
+        if (count && mine) mine.textContent = count.textContent;
+        var notice = next.querySelector('main p.notice');
+        replaceNotice(notice ? notice.textContent : '');
+      })
+      .catch(function () {
+        form.submit();
+      })
+      .then(function () {
+        if (button) button.disabled = false;
+      });
   }
 
   // At checkout, the typed address fields of a fieldset matter only when "another address" is
