@@ -1,3 +1,4 @@
+import { changedFields, sameJson } from '../../src/core/changedFields.ts';
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { ProductException, ProductNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
@@ -45,7 +46,7 @@ function checkSalePrice(price: number, sale: number | null): void {
     throw new ProductException('The sale price must be lower than the price', { price_cents: price, sale_price_cents: sale });
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = sameJson;
 
 export function decideProduct(command: VendorProductCommand, state: VendorProductState): VendorProductEvent[] {
   switch (command.type) {
@@ -60,17 +61,21 @@ export function decideProduct(command: VendorProductCommand, state: VendorProduc
       if (state.status !== 'active' && state.status !== 'inactive') return [];
       const { changes, at } = command.data;
       const { id: product_id, vendor_id } = state;
-      const details: Partial<ProductDetails> = {};
-      for (const k of DETAIL_KEYS) {
-        if (k === 'translations' && changes.translations) {
-          const changed = Object.fromEntries(
-            Object.entries(changes.translations).filter(([lang, t]) => !same(t, (state.translations as any)[lang])),
-          );
-          if (Object.keys(changed).length > 0) details.translations = changed;
-        } else if (k !== 'translations' && changes[k] !== undefined && !same(changes[k], state[k])) (details as any)[k] = changes[k];
+      const details = changedFields<ProductDetails>(
+        state,
+        changes,
+        same,
+        DETAIL_KEYS.filter((k) => k !== 'translations'),
+      );
+      if (changes.translations) {
+        // Only the languages whose text changes: the event names what an editor changed, not the whole set.
+        const current = state.translations;
+        const changed = Object.fromEntries(
+          Object.entries(changes.translations).filter(([lang, t]) => !same(t, current[lang as keyof typeof current])),
+        );
+        if (Object.keys(changed).length > 0) details.translations = changed;
       }
-      const pricing: Partial<ProductPricing> = {};
-      for (const k of PRICE_KEYS) if (changes[k] !== undefined && !same(changes[k], state[k])) (pricing as any)[k] = changes[k];
+      const pricing = changedFields<ProductPricing>(state, changes, same, PRICE_KEYS);
       checkSalePrice(
         pricing.price_cents ?? state.price_cents,
         pricing.sale_price_cents !== undefined ? pricing.sale_price_cents : state.sale_price_cents,

@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { changedFields } from '../../src/core/changedFields.ts';
 import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { CompanyCommand } from './commands.ts';
@@ -31,10 +32,7 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Com
     }
     case 'ChangeCompanyDetails': {
       const c = live(state, 'change_details');
-      const changes: Partial<CompanyDetails> = {};
-      for (const [k, v] of Object.entries(command.data.changes) as [keyof CompanyDetails, any][]) {
-        if (v !== undefined && c[k] !== v) (changes as any)[k] = v;
-      }
+      const changes = changedFields<CompanyDetails>(c, command.data.changes);
       return Object.keys(changes).length === 0
         ? []
         : [{ type: 'CompanyDetailsChanged', data: { company_id: c.id, changes, at: command.data.at } }];

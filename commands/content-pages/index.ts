@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { changedFields, sameJson } from '../../src/core/changedFields.ts';
 import { ValidationException } from '../../src/core/errors.ts';
 import { ContentPageNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
@@ -33,7 +34,7 @@ function assertDefaultLanguageHasText(content: Pick<PageContent, 'default_langua
   }
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = sameJson;
 
 export function decideContentPage(command: ContentPageCommand, state: ContentPageState): ContentPageEvent[] {
   switch (command.type) {
@@ -47,10 +48,7 @@ export function decideContentPage(command: ContentPageCommand, state: ContentPag
       const page = live(state, 'change');
       const owner = { page_id: page.id, vendor_id: page.vendor_id };
       const { at, published } = command.data;
-      const changes: Partial<PageContent> = {};
-      for (const [k, v] of Object.entries(command.data.changes) as [keyof PageContent, unknown][]) {
-        if (v !== undefined && !same(page[k], v)) (changes as any)[k] = v;
-      }
+      const changes = changedFields<PageContent>(page, command.data.changes, same);
       if (command.data.translations) {
         const translations = { ...page.translations };
         for (const [lang, text] of Object.entries(command.data.translations) as [PageLanguage, PageText | null | undefined][]) {

@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { changedFields, sameJson } from '../../src/core/changedFields.ts';
 import { CustomerNotFoundException, PasswordResetTokenException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
@@ -41,10 +42,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerStreamSt
   const who = { customer_id: s.id, vendor_id: s.vendor_id };
   switch (command.type) {
     case 'ChangeCustomerProfile': {
-      const changes: Partial<CustomerProfile> = {};
-      for (const [k, v] of Object.entries(command.data.changes) as [keyof CustomerProfile, any][]) {
-        if (v !== undefined && JSON.stringify(s[k]) !== JSON.stringify(v)) (changes as any)[k] = v;
-      }
+      const changes = changedFields<CustomerProfile>(s, command.data.changes, sameJson);
       return Object.keys(changes).length === 0 ? [] : [{ type: 'CustomerProfileChanged', data: { ...who, changes, at: command.data.at } }];
     }
     case 'StartCustomerSession':

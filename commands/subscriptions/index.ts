@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { changedFields, sameJson } from '../../src/core/changedFields.ts';
 import { ConflictException } from '../../src/core/errors.ts';
 import { TierNotFoundException } from '../vendors/errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
@@ -34,10 +35,7 @@ export function decideTier(command: TierCommand, state: TierState): TierEvent[] 
     }
     case 'ChangeTier': {
       const t = live(state, 'change');
-      const changes: Partial<TierDetails> = {};
-      for (const [k, v] of Object.entries(command.data.changes) as [keyof TierDetails, unknown][]) {
-        if (v !== undefined && JSON.stringify(t[k]) !== JSON.stringify(v)) (changes as any)[k] = v;
-      }
+      const changes = changedFields<TierDetails>(t, command.data.changes, sameJson);
       return Object.keys(changes).length === 0 ? [] : [{ type: 'TierChanged', data: { tier_code: t.code, changes, at: command.data.at } }];
     }
     case 'SetTierActive': {

@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { changedFields, sameJson } from '../../src/core/changedFields.ts';
 import { checkTransition, type TransitionTable } from '../../src/core/transitions.ts';
 import type {
   BillingInterval,
@@ -72,10 +73,7 @@ export function decideVendorSubscription(command: VendorSubscriptionCommand, sta
           : [started];
       }
       if (terms.status !== state.status) checkTransition('Subscription', SUBSCRIPTION_STATUS_TRANSITIONS, terms.status, state.status);
-      const changes: Partial<VendorSubscriptionTerms> = {};
-      for (const [k, v] of Object.entries(terms) as [keyof VendorSubscriptionTerms, unknown][]) {
-        if (JSON.stringify(state[k]) !== JSON.stringify(v)) (changes as any)[k] = v;
-      }
+      const changes = changedFields<VendorSubscriptionTerms>(state, terms, sameJson);
       return Object.keys(changes).length === 0 ? [] : [{ type: 'VendorSubscriptionChanged', data: { vendor_id, changes, at } }];
     }
     case 'RenewSubscriptionPeriod': {

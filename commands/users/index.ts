@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
+import { changedFields } from '../../src/core/changedFields.ts';
 import { UserNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { UserCommand } from './commands.ts';
@@ -24,10 +25,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangeUserProfile': {
       check(state, 'change_profile');
       if (state.status !== 'active' && state.status !== 'inactive') return [];
-      const changes: Partial<UserProfile> = {};
-      for (const [k, v] of Object.entries(command.data.changes) as [keyof UserProfile, any][]) {
-        if (v !== undefined && state[k] !== v) (changes as any)[k] = v;
-      }
+      const changes = changedFields<UserProfile>(state, command.data.changes);
       return Object.keys(changes).length === 0
         ? []
         : [{ type: 'UserProfileChanged', data: { user_id: state.id, changes, at: command.data.at } }];
