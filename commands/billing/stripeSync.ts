@@ -77,8 +77,7 @@ async function applyNewestView(store: EventStore, now: Date, vendorId: number, c
   for (let round = 0; round < APPLY_ROUNDS; round++) {
     const newest = (await load(store, billingSubscription, vendorId)).state.latest;
     if (!newest) return results;
-    const { version } = await load(store, vendorSubscription, vendorId);
-    const input = await stripeViewChanges(store, newest);
+    const { input, version } = await changesOfView(store, newest);
     if (Object.keys(input).length === 0) return results;
     const causationId = ctx.causationId && `${ctx.causationId}:${newest.source_ref}:${version}`;
     results.push(...(await setVendorSubscription(store, now, vendorId, input, { ...ctx, causationId })));
@@ -92,14 +91,23 @@ async function applyNewestView(store: EventStore, now: Date, vendorId: number, c
  * past that) changes nothing at all: its period belongs to that older state.
  */
 export async function stripeViewChanges(store: EventStore, view: BillingSubscriptionSynced['data']): Promise<SubscriptionInput> {
-  const { state } = await load(store, vendorSubscription, view.vendor_id);
+  return (await changesOfView(store, view)).input;
+}
+
+/** The view's changes, with the version of the subscription they were read at (what a write of them names). */
+async function changesOfView(
+  store: EventStore,
+  view: BillingSubscriptionSynced['data'],
+): Promise<{ input: SubscriptionInput; version: number }> {
+  const { state, version } = await load(store, vendorSubscription, view.vendor_id);
+  const nothing = { input: {}, version };
   // The platform's admins open a vendor's subscription record (and with it its Stripe account); Stripe never does.
-  if (state.status === 'none') return {};
+  if (state.status === 'none') return nothing;
   const current = state;
   const input: SubscriptionInput = {};
   if (view.status) {
     const status = reachableStatus(current.status, view.status);
-    if (!status) return {};
+    if (!status) return nothing;
     if (status !== current.status) input.status = status;
   }
   if (
@@ -119,7 +127,7 @@ export async function stripeViewChanges(store: EventStore, view: BillingSubscrip
     input.tier_code = view.tier_code;
   }
   if (view.billing_interval && view.billing_interval !== current.billing_interval) input.billing_interval = view.billing_interval;
-  return input;
+  return { input, version };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { changedFields, sameJson } from '../../src/core/changedFields.ts';
+import { changedFields, sameJson as same } from '../../src/core/changedFields.ts';
 import { assertNever, type Decider } from '../../src/core/decider.ts';
 import { ProductException, ProductNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
@@ -45,8 +45,6 @@ function checkSalePrice(price: number, sale: number | null): void {
   if (sale !== null && sale >= price)
     throw new ProductException('The sale price must be lower than the price', { price_cents: price, sale_price_cents: sale });
 }
-
-const same = sameJson;
 
 export function decideProduct(command: VendorProductCommand, state: VendorProductState): VendorProductEvent[] {
   switch (command.type) {

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import { changedFields, sameJson } from '../../src/core/changedFields.ts';
+import { changedFields, sameJson as same } from '../../src/core/changedFields.ts';
 import { ValidationException } from '../../src/core/errors.ts';
 import { ContentPageNotFoundException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
@@ -33,8 +33,6 @@ function assertDefaultLanguageHasText(content: Pick<PageContent, 'default_langua
     ]);
   }
 }
-
-const same = sameJson;
 
 export function decideContentPage(command: ContentPageCommand, state: ContentPageState): ContentPageEvent[] {
   switch (command.type) {

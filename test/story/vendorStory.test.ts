@@ -11,6 +11,7 @@ import { catalogueVendor, createProductWithImage, importAndWatch, picture } from
 import { connectVendor, extmarketWorker } from '../support/extmarket.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../support/extmarketServer.ts';
 import { SELLER } from '../support/invoices.ts';
+import { eventually } from '../support/eventually.ts';
 import { domesticVat, seedExtmarketOrder } from '../support/orders.ts';
 import { switchModules } from '../support/platforms.ts';
 import { README_VIEWPORT, readmeShot } from '../support/screenshots.ts';
@@ -194,19 +195,20 @@ describeInBrowser("the vendor's story in a headless chromium", function () {
     expect(await text(page, '.flash.notice')).to.contain('Tracking saved.');
     expect(await text(page, 'main')).to.contain('LX123456789LU');
     // The decisions and the tracking reach the marketplace in the background; the page then says so.
-    for (let i = 0; i < 100 && !extmarket.shipments.some((s) => s.tracking?.code === 'LX123456789LU'); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(extmarket.shipments.find((s) => s.tracking)?.units.map((u) => u.state)).to.deep.equal([
+    const shipment = await eventually(
+      async () => extmarket.shipments.find((s) => s.tracking?.code === 'LX123456789LU'),
+      'the tracking on the marketplace',
+    );
+    expect(shipment.units.map((u) => u.state)).to.deep.equal([
       'confirmed_available',
       'confirmed_available',
       'confirmed_available',
       'confirmed_unavailable',
     ]);
-    for (let i = 0; i < 50; i++) {
+    await eventually(async () => {
       await page.goto(`${app.url}/vendor/orders/${orderId}`, { waitUntil: 'load' });
-      if ((await text(page, 'main')).includes('In sync')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return (await text(page, 'main')).includes('In sync');
+    }, "the order's page saying it is in sync");
     expect(await text(page, 'main'))
       .to.contain('In sync')
       .and.not.contain('Failed');
