@@ -31,10 +31,12 @@ export const statePills = (l: LanguageCode, v: { is_active: boolean; is_verified
 /** The vendor form: creating (with the company and the code) or editing (with the inherited contact values as hints). */
 export function vendorForm(ctx: Context, l: LanguageCode, action: string, v: Partial<Record<string, unknown>>, creating: boolean): Html {
   const val = (k: string) => (v[k] === null || v[k] === undefined ? '' : String(v[k]));
-  const inheritedHint = (f: string) =>
-    !creating && v[`${f}_inherited`]
-      ? `${vt(l, 'inherited', { company: String(v.company_name ?? '') })}: ${val(`effective_${f}`)}`
-      : undefined;
+  const inheritedHint = (f: string) => {
+    if (creating || !v[`${f}_inherited`]) return undefined;
+    const company = String(v.company_name ?? '');
+    const value = val(`effective_${f}`);
+    return value ? `${vt(l, 'inherited', { company })}: ${value}` : vt(l, 'inherited_empty', { company });
+  };
   return postForm(
     ctx,
     action,

@@ -40,6 +40,10 @@ describe('admin back office: vendors', function () {
       .and.contain('&lt;img src=x onerror=alert(1)&gt; Shop')
       .and.not.contain('<img src=x');
     expect(page.body).to.match(/inherited from/);
+    // A field the company leaves empty says so, instead of ending on a colon.
+    expect(page.body)
+      .to.match(/inherited from [^<]*, which has no value/)
+      .and.not.match(/inherited from [^<:]*: <\/|inherited from [^<:]*:\s*<\//);
     const id = Number(/\/admin\/vendors\/(\d+)/.exec(location(created))![1]);
     await admin.post(`/admin/vendors/${id}`, {
       _csrf: admin.csrf(page.body),
