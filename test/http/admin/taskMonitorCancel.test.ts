@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'chai';
@@ -122,6 +122,13 @@ describe('task monitor: cancel of a waiting or running task', function () {
   it("a test run is cancelled from the monitor page's button, which returns to the task, cancelled", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'test-suite-'));
     cpSync(resolve('test/fixtures/test-suite'), dir, { recursive: true, filter: (source) => !source.endsWith('.flip') });
+    // A test that outlasts the page's round trips, so the run is still running when the button is
+    // pressed however slow the host (a run that ended first would be refused, and its results would
+    // count in the statistics other files read).
+    writeFileSync(
+      join(dir, 'test/core/waits.spec.ts'),
+      "it('waits to be cancelled', function () { this.timeout(0); return new Promise((r) => setTimeout(r, 120_000)); });\n",
+    );
     const keptRoot = app.services.config.operations.testRoot;
     app.services.config.operations.testRoot = dir;
     try {
