@@ -4,6 +4,25 @@ import type { Projection } from '../../src/runtime/consumer.ts';
 import { TEAM_INVITATION_EVENT_TYPES, type TeamEvent } from '../../commands/team/events.ts';
 import type { VendorDeleted } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { Type } from '@sinclair/typebox';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const VendorTeamInvitationRow = readModel('vendor_team_invitations', {
+  id: column.int(),
+  vendor_id: column.int(),
+  email: column.text(),
+  role: column.text(),
+  permissions: column.json(Type.Array(Type.String())),
+  /** SHA-256 of the invitation secret, the lookup of an acceptance. */
+  token_hash: column.text(),
+  status: column.oneOf(['pending', 'accepted', 'cancelled']),
+  invited_by: column.nullable(column.int()),
+  expires_at: column.time(),
+  accepted_user_id: column.nullable(column.int()),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type VendorTeamInvitationRow = RowOf<typeof VendorTeamInvitationRow>;
 
 /**
  * vendor_team_invitations: one row per invitation with its status. The token hash column is the
@@ -14,10 +33,11 @@ export const vendorTeamInvitations: Projection = {
   name: 'vendor_team_invitations',
   eventTypes: TEAM_INVITATION_EVENT_TYPES,
   tables: ['vendor_team_invitations'],
+  readModels: [VendorTeamInvitationRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number(e.data.invitation_id));
-    const existing = ids.length > 0 ? await trx('vendor_team_invitations').whereIn('id', ids) : [];
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    const existing: VendorTeamInvitationRow[] = ids.length > 0 ? await trx('vendor_team_invitations').whereIn('id', ids) : [];
+    const rows = new Map<number, VendorTeamInvitationRow | JsonRow<VendorTeamInvitationRow>>(existing.map((r) => [r.id, r]));
     const removedVendors = new Set<number>();
     for (const raw of events) {
       const e = domainEvent<TeamEvent | VendorDeleted>(raw);

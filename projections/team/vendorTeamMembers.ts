@@ -4,6 +4,21 @@ import type { Projection } from '../../src/runtime/consumer.ts';
 import { TEAM_MEMBER_EVENT_TYPES, type TeamEvent } from '../../commands/team/events.ts';
 import type { VendorDeleted } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { Type } from '@sinclair/typebox';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const VendorTeamMemberRow = readModel('vendor_team_members', {
+  vendor_id: column.int(),
+  user_id: column.int(),
+  role: column.text(),
+  permissions: column.json(Type.Array(Type.String())),
+  /** False once the member was removed. */
+  is_active: column.bool(),
+  invited_by: column.nullable(column.int()),
+  joined_at: column.time(),
+  updated_at: column.time(),
+});
+export type VendorTeamMemberRow = RowOf<typeof VendorTeamMemberRow>;
 
 /**
  * vendor_team_members: one row per (vendor, user) who joined a team; is_active false once
@@ -14,12 +29,13 @@ export const vendorTeamMembers: Projection = {
   name: 'vendor_team_members',
   eventTypes: TEAM_MEMBER_EVENT_TYPES,
   tables: ['vendor_team_members'],
+  readModels: [VendorTeamMemberRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = new Map<string, any>();
+    const rows = new Map<string, VendorTeamMemberRow | JsonRow<VendorTeamMemberRow>>();
     const key = (v: number, u: number) => `${v}:${u}`;
     const pairs = events.filter((e) => e.type !== 'VendorDeleted').map((e) => [e.data.vendor_id, e.data.user_id] as [number, number]);
     if (pairs.length > 0) {
-      const existing = await trx('vendor_team_members').whereIn(['vendor_id', 'user_id'], pairs);
+      const existing: VendorTeamMemberRow[] = await trx('vendor_team_members').whereIn(['vendor_id', 'user_id'], pairs);
       for (const r of existing) rows.set(key(r.vendor_id, r.user_id), r);
     }
     const removedVendors = new Set<number>();

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { TeamInvitationNotFoundException, TeamMemberNotFoundException } from '../../commands/team/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import type { VendorTeamInvitationRow } from '../../projections/team/vendorTeamInvitations.ts';
+import type { VendorTeamMemberRow } from '../../projections/team/vendorTeamMembers.ts';
 
 /** Team queries; every one is scoped to the vendor of the caller's token. */
 export interface TeamMemberItem {
@@ -10,13 +12,24 @@ export interface TeamMemberItem {
   first_name: string | null;
   last_name: string | null;
   role: string;
-  permissions: string[] | 'all';
+  permissions: VendorTeamMemberRow['permissions'] | 'all';
   is_owner: boolean;
   is_active: boolean;
   joined_at: string | null;
 }
 
-const member = (r: any): TeamMemberItem => ({
+/** A membership (or the owner's row, whose permissions are 'all') with its user's names. */
+type MemberRead = Pick<VendorTeamMemberRow, 'user_id' | 'role' | 'is_active'> & {
+  permissions: TeamMemberItem['permissions'];
+  joined_at: Date | null;
+  email?: string | null;
+  username?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  user_active?: boolean | null;
+};
+
+const member = (r: MemberRead): TeamMemberItem => ({
   user_id: r.user_id,
   email: r.email ?? null,
   username: r.username ?? null,
@@ -26,7 +39,7 @@ const member = (r: any): TeamMemberItem => ({
   permissions: r.permissions,
   is_owner: false,
   is_active: r.is_active && r.user_active !== false,
-  joined_at: r.joined_at ? new Date(r.joined_at).toISOString() : null,
+  joined_at: r.joined_at ? r.joined_at.toISOString() : null,
 });
 
 /**
@@ -82,16 +95,16 @@ export async function getTeamMember(knex: Knex, vendorId: number, userId: number
   return member(row);
 }
 
-const invitation = (r: any) => ({
+const invitation = (r: VendorTeamInvitationRow) => ({
   id: r.id,
   email: r.email,
   role: r.role,
   permissions: r.permissions,
-  status: r.status === 'pending' && new Date(r.expires_at).getTime() <= Date.now() ? 'expired' : r.status,
+  status: r.status === 'pending' && r.expires_at.getTime() <= Date.now() ? ('expired' as const) : r.status,
   invited_by: r.invited_by,
-  expires_at: new Date(r.expires_at).toISOString(),
+  expires_at: r.expires_at.toISOString(),
   accepted_user_id: r.accepted_user_id,
-  created_at: new Date(r.created_at).toISOString(),
+  created_at: r.created_at.toISOString(),
 });
 
 /** The vendor's invitations, newest first. */
@@ -102,7 +115,7 @@ export function listTeamInvitations(knex: Knex, vendorId: number, status: string
 }
 
 export async function getTeamInvitation(knex: Knex, vendorId: number, id: number) {
-  const row = await knex('vendor_team_invitations').where({ vendor_id: vendorId, id }).first();
+  const row = await knex<VendorTeamInvitationRow>('vendor_team_invitations').where({ vendor_id: vendorId, id }).first();
   if (!row) throw new TeamInvitationNotFoundException(`Invitation ${id} not found`);
   return invitation(row);
 }

@@ -1,4 +1,5 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type TDate, type TNull, type TProperties, type TSchema, type TString, type TUnion, Type } from '@sinclair/typebox';
+import type { ReadModel } from '../core/readModel.ts';
 
 /**
  * Response schemas every area shares: the list form of SPEC.md part 2 and the problem body of
@@ -53,3 +54,27 @@ export const Message = Type.Object(
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A row's column as it leaves the service: a Date becomes its ISO text, the rest stays. */
+type ApiColumn<S> = S extends TDate ? TString : S extends TUnion<[TDate, TNull]> ? TUnion<[TString, TNull]> : S;
+
+/**
+ * Response fields picked from a read model's row (src/core/readModel.ts), so an item's schema
+ * says what its table holds: the same names, types and nullability, times as ISO text.
+ */
+export function rowFields<P extends TProperties, K extends keyof P & string>(
+  model: ReadModel<P>,
+  keys: readonly K[],
+): { [N in K]: ApiColumn<P[N]> } {
+  const fields: Record<string, TSchema> = {};
+  for (const key of keys) fields[key] = apiColumn(model.schema.properties[key]);
+  // The loop builds, key by key, the mapped type the signature states; TypeScript cannot follow it.
+  return fields as { [N in K]: ApiColumn<P[N]> };
+}
+
+function apiColumn(schema: TSchema): TSchema {
+  if (schema.type === 'Date') return Timestamp;
+  if (Array.isArray(schema.anyOf) && schema.anyOf.some((s: TSchema) => s.type === 'Date')) return NullableTimestamp;
+  const { readOnly: _generated, $comment: _columnType, ...rest } = schema;
+  return rest;
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ReadModel } from '../core/readModel.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
 import type { CommandContext } from './commandHandler.ts';
 
@@ -15,6 +16,8 @@ export interface Projection {
   eventTypes: readonly string[];
   /** Tables emptied by a rebuild. */
   tables: readonly string[];
+  /** The row of each table, declared once (src/core/readModel.ts); checked against the migrated tables. */
+  readModels?: readonly ReadModel[];
   /** Applies a batch in the runner's transaction; write with batched statements. */
   apply(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
   /** Events per transaction (default 1000). */

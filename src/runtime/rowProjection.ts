@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ReadModel } from '../core/readModel.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
 import { sql, type Executor } from './database.ts';
@@ -34,6 +35,8 @@ export function rowProjection<R extends object>(spec: {
   name: string;
   eventTypes: readonly string[];
   fold: RowFold<R>;
+  /** The table's row, declared once (src/core/readModel.ts). */
+  readModel?: ReadModel;
   batchSize?: number;
 }): RowProjection<R> {
   const statements = rowStatements(spec.fold);
@@ -42,6 +45,7 @@ export function rowProjection<R extends object>(spec: {
     name: spec.name,
     eventTypes: spec.eventTypes,
     tables: [spec.fold.table],
+    readModels: spec.readModel ? [spec.readModel] : undefined,
     batchSize: spec.batchSize,
     fold: spec.fold,
     async apply(trx: Knex.Transaction, events: RecordedEvent[]) {

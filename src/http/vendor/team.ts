@@ -14,7 +14,9 @@ import { t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
-import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
+import { Nullable, NullableTimestamp, Page, rowFields } from '../responses.ts';
+import { VendorTeamInvitationRow } from '../../../projections/team/vendorTeamInvitations.ts';
+import { VendorTeamMemberRow } from '../../../projections/team/vendorTeamMembers.ts';
 import { Id, PageQuery } from '../validation.ts';
 import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 import { AcceptBody, acceptInvitation, InviteBody, inviteMember, RoleBody } from './teamCommands.ts';
@@ -27,30 +29,30 @@ const InvitationQuery = Type.Object({
 
 const TeamMember = Type.Object(
   {
-    user_id: Type.Integer(),
+    ...rowFields(VendorTeamMemberRow, ['user_id', 'role', 'is_active']),
     email: Nullable(Type.String()),
     username: Nullable(Type.String()),
     first_name: Nullable(Type.String()),
     last_name: Nullable(Type.String()),
-    role: Type.String(),
-    permissions: Type.Union([Type.Array(Type.String()), Type.Literal('all')]),
+    permissions: Type.Union([VendorTeamMemberRow.schema.properties.permissions, Type.Literal('all')]),
     is_owner: Type.Boolean(),
-    is_active: Type.Boolean(),
     joined_at: NullableTimestamp,
   },
   { $id: 'TeamMember' },
 );
 const TeamInvitation = Type.Object(
   {
-    id: Type.Integer(),
-    email: Type.String(),
-    role: Type.String(),
-    permissions: Nullable(Type.Array(Type.String())),
+    ...rowFields(VendorTeamInvitationRow, [
+      'id',
+      'email',
+      'role',
+      'permissions',
+      'invited_by',
+      'expires_at',
+      'accepted_user_id',
+      'created_at',
+    ]),
     status: Type.Union(['pending', 'accepted', 'cancelled', 'expired'].map((x) => Type.Literal(x))),
-    invited_by: Nullable(Type.Integer()),
-    expires_at: Timestamp,
-    accepted_user_id: Nullable(Type.Integer()),
-    created_at: Timestamp,
   },
   { $id: 'TeamInvitation' },
 );
