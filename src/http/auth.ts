@@ -18,14 +18,19 @@ export function requireAdmin(services: Services) {
   return async function adminAuth(ctx: Context, next: Next) {
     const token = bearer(ctx.get('Authorization'));
     if (!token) throw new AuthenticationException('Missing Authorization: Bearer header (the admin API does not read cookies)');
-    const claims = services.tokens.verify(token, 'admin');
-    const id = Number(claims.sub);
-    const row = adminAccessOf(services, id);
-    if (!row || !row.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
-    if (row.role !== 'admin') throw new AuthorizationException('Administrator access required');
-    ctx.state.admin = { id, claims };
+    ctx.state.admin = adminOfToken(services, token);
     await next();
   };
+}
+
+/** The admin a token names, by the admin guard's rules (the admin pages check their cookie with it). */
+export function adminOfToken(services: Services, token: string): AdminState['admin'] {
+  const claims = services.tokens.verify(token, 'admin');
+  const id = Number(claims.sub);
+  const row = adminAccessOf(services, id);
+  if (!row || !row.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
+  if (row.role !== 'admin') throw new AuthorizationException('Administrator access required');
+  return { id, claims };
 }
 
 /** Command context of a request: the acting user and a correlation id for the audit trail. */

@@ -36,42 +36,46 @@ export function requireCustomer(services: Services): Middleware {
   return async function customerAuth(ctx: Context, next: Next) {
     const token = bearer(ctx.get('Authorization')) ?? ctx.cookies.get(CUSTOMER_COOKIE) ?? null;
     if (!token) throw new AuthenticationException('Missing customer credentials: send Authorization: Bearer or the customer_token cookie');
-    const claims = services.tokens.verify(token, 'customer');
-    const customerId = Number(claims.sub);
-    const vendorId = Number(claims.vendor_id);
-    if (!Number.isInteger(customerId) || !Number.isInteger(vendorId) || typeof claims.sid !== 'string') {
-      throw new AuthenticationException('The access token is not a customer session');
-    }
-    const shop = ctx.state.vendorContext as VendorContext;
-    if (vendorId !== shop.id) throw new AuthenticationException('This customer token belongs to another shop; sign in at this shop');
-    const [row] = await sql<{
-      id: number;
-      vendor_id: number;
-      email: string;
-      first_name: string | null;
-      last_name: string | null;
-      preferred_language: string | null;
-    }>(
-      services.db.knex,
-      `SELECT c.id, c.vendor_id, c.email, c.first_name, c.last_name, c.preferred_language
-         FROM customer_sessions s JOIN customer_list c ON c.id = s.customer_id
-        WHERE s.session_id = $1 AND s.customer_id = $2`,
-      [claims.sid, customerId],
-      'customer_auth',
-    );
-    if (!row || row.vendor_id !== vendorId) throw new AuthenticationException('This session has ended; sign in again');
-    const caller: CustomerCaller = {
-      id: row.id,
-      vendorId: row.vendor_id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      preferredLanguage: row.preferred_language,
-      sessionId: claims.sid,
-    };
-    ctx.state.customer = caller;
+    ctx.state.customer = await customerOfToken(services, token, ctx.state.vendorContext as VendorContext);
     await next();
   };
+}
+
+/** The customer a token names at this shop, by the shop guard's rules (the storefront pages check their cookie with it). */
+export async function customerOfToken(services: Services, token: string, shop: VendorContext): Promise<CustomerCaller> {
+  const claims = services.tokens.verify(token, 'customer');
+  const customerId = Number(claims.sub);
+  const vendorId = Number(claims.vendor_id);
+  if (!Number.isInteger(customerId) || !Number.isInteger(vendorId) || typeof claims.sid !== 'string') {
+    throw new AuthenticationException('The access token is not a customer session');
+  }
+  if (vendorId !== shop.id) throw new AuthenticationException('This customer token belongs to another shop; sign in at this shop');
+  const [row] = await sql<{
+    id: number;
+    vendor_id: number;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    preferred_language: string | null;
+  }>(
+    services.db.knex,
+    `SELECT c.id, c.vendor_id, c.email, c.first_name, c.last_name, c.preferred_language
+         FROM customer_sessions s JOIN customer_list c ON c.id = s.customer_id
+        WHERE s.session_id = $1 AND s.customer_id = $2`,
+    [claims.sid, customerId],
+    'customer_auth',
+  );
+  if (!row || row.vendor_id !== vendorId) throw new AuthenticationException('This session has ended; sign in again');
+  const caller: CustomerCaller = {
+    id: row.id,
+    vendorId: row.vendor_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    preferredLanguage: row.preferred_language,
+    sessionId: claims.sid,
+  };
+  return caller;
 }
 
 /** Command context of a customer request: the customer acts (`customer:<id>`) for the shop's vendor. */

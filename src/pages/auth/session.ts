@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { AuthenticationException, DomainException } from '../../core/errors.ts';
-import { requireAdmin, type AdminState } from '../../http/auth.ts';
+import { adminOfToken } from '../../http/auth.ts';
 import { requireVendor, VENDOR_COOKIE, type VendorCaller } from '../../http/vendorAuth.ts';
 import type { Services } from '../../runtime/services.ts';
 
@@ -45,11 +45,14 @@ async function guarded<T>(
     await guard(ctx, async () => {});
     return read();
   } catch (err) {
-    if (err instanceof AuthenticationException || (err instanceof DomainException && (err.status === 401 || err.status === 403)))
-      return null;
+    if (refused(err)) return null;
     throw err;
   }
 }
+
+/** A guard's refusal (the page then asks to sign in), as against a failure. */
+const refused = (err: unknown) =>
+  err instanceof AuthenticationException || (err instanceof DomainException && (err.status === 401 || err.status === 403));
 
 /** The team member of the vendor_token cookie (the vendor API's own guard), or null. */
 export function pageVendor(services: Services, ctx: Context): Promise<VendorCaller | null> {
@@ -60,7 +63,10 @@ export function pageVendor(services: Services, ctx: Context): Promise<VendorCall
 export async function pageAdmin(services: Services, ctx: Context): Promise<number | null> {
   const token = ctx.cookies.get(ADMIN_PAGE_COOKIE);
   if (!token) return null;
-  const state: Partial<AdminState> = {};
-  const request = { get: (name: string) => (name.toLowerCase() === 'authorization' ? `Bearer ${token}` : ''), state } as unknown as Context;
-  return guarded(request, requireAdmin(services), () => (state as AdminState).admin.id);
+  try {
+    return adminOfToken(services, token).id;
+  } catch (err) {
+    if (refused(err)) return null;
+    throw err;
+  }
 }

@@ -15,7 +15,7 @@ import { dummyHash, verifyPassword } from '../../core/passwords.ts';
 import { Api } from '../../http/api.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../http/loginThrottle.ts';
 import { CustomerRegister } from '../../http/schemas/customers.ts';
-import { input } from '../../http/validation.ts';
+import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';
@@ -190,7 +190,7 @@ export function storefrontAccountRoutes(services: Services): Router {
       const body = { ...values, password: field(ctx, 'password') };
       try {
         // The shop API's own rules for a registration (CustomerRegister).
-        input({ params: {}, query: {}, request: { body } } as unknown as Context, { body: CustomerRegister });
+        validBody(CustomerRegister, body);
         const { id, done } = await registerCustomer(
           deps(),
           sf.vendor.id,

@@ -17,7 +17,7 @@ import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
 import { addressFields } from '../../http/shop/addresses.ts';
 import { AddressInput, ProfileUpdate } from '../../http/schemas/customers.ts';
-import { input } from '../../http/validation.ts';
+import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { addressValues, fieldNames, type AddressValues } from './addressForm.ts';
@@ -54,16 +54,13 @@ export function storefrontAddressBookRoutes(services: Services): Router {
     return customer;
   }
 
-  const validated = <T>(body: unknown, schema: T) =>
-    input({ params: {}, query: {}, request: { body } } as unknown as Context, { body: schema as any }).body as any;
-
   /** Runs an address form: the shop API's checks, then the handler; the form again on a wrong field. */
   async function saveAddress(ctx: Context, sf: Storefront, customer: CustomerCaller, id: number | null) {
     const values = addressValues(ctx);
     const type = field(ctx, 'type');
     const isDefault = field(ctx, 'is_default') === '1';
     try {
-      const body: Static<typeof AddressInput> = validated({ ...values, type, is_default: isDefault }, AddressInput);
+      const body: Static<typeof AddressInput> = validBody(AddressInput, { ...values, type, is_default: isDefault });
       const fields = addressFields(body, customer.preferredLanguage ?? sf.language);
       const done =
         id === null
@@ -132,7 +129,7 @@ export function storefrontAddressBookRoutes(services: Services): Router {
         preferred_language: isLanguage(language) ? language : null,
       };
       try {
-        validated(changes, ProfileUpdate);
+        validBody(ProfileUpdate, changes);
         if (!changes.first_name || !changes.last_name)
           throw new ValidationException('names', [
             { pointer: `/body/${changes.first_name ? 'last_name' : 'first_name'}`, message: 'required' },

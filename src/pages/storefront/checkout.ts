@@ -12,7 +12,7 @@ import { Api } from '../../http/api.ts';
 import { placeOrderFromCart } from '../../http/shop/placeOrder.ts';
 import { cartView } from '../../http/shop/cartView.ts';
 import { PlaceOrderBody } from '../../http/schemas/shopOrders.ts';
-import { input } from '../../http/validation.ts';
+import { validBody } from '../../http/validation.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html, type Html } from '../html.ts';
 import { addressBlock, addressInputs, addressLines, addressValues, fieldNames, type AddressValues } from './addressForm.ts';
@@ -159,7 +159,7 @@ ${radio('billing', 'same', L(sf, 'storefront.same_as_shipping'))}${saved('billin
         else
           throw new ValidationException('Not a saved address', [{ pointer: '/body/billing', message: 'not one of the saved addresses' }]);
         if (c.vat_number) body.vat_number = c.vat_number;
-        const checked = input({ params: {}, query: {}, request: { body } } as unknown as Context, { body: PlaceOrderBody }).body;
+        const checked = validBody(PlaceOrderBody, body);
         ctx.state.customer = customer;
         const placed = await placeOrderFromCart(services, ctx, checked, null, sf.language);
         await services.settle(placed.done);

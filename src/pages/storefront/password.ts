@@ -6,7 +6,7 @@ import { t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../../http/shop/customerAuth.ts';
 import { ForgotPassword, ResetPassword } from '../../http/schemas/customers.ts';
-import { input } from '../../http/validation.ts';
+import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';
@@ -30,7 +30,7 @@ export function storefrontPasswordRoutes(services: Services): Router {
     correlationId: ctx.state.requestId as string,
   });
   const validates = (body: unknown, schema: typeof ForgotPassword | typeof ResetPassword) => {
-    input({ params: {}, query: {}, request: { body } } as unknown as Context, { body: schema });
+    validBody(schema, body);
   };
 
   function forgotPage(ctx: Context, sf: Storefront, email: string, error: string | null, status = 200) {

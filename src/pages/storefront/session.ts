@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { AuthenticationException } from '../../core/errors.ts';
-import { requireCustomer, type CustomerCaller } from '../../http/customerAuth.ts';
+import { customerOfToken, type CustomerCaller } from '../../http/customerAuth.ts';
 import type { Services } from '../../runtime/services.ts';
 import type { Storefront } from './context.ts';
 
@@ -45,16 +45,10 @@ export const customerToken = (ctx: Context, vendorId: number): string | null => 
 export async function signedInCustomer(services: Services, ctx: Context, sf: Storefront): Promise<CustomerCaller | null> {
   const token = customerToken(ctx, sf.vendor.id);
   if (!token) return null;
-  const request = {
-    get: (name: string) => (name.toLowerCase() === 'authorization' ? `Bearer ${token}` : ''),
-    cookies: { get: () => undefined },
-    state: { vendorContext: sf.vendor } as Record<string, unknown>,
-  };
   try {
-    await requireCustomer(services)(request as unknown as Context, async () => {});
+    return await customerOfToken(services, token, sf.vendor);
   } catch (err) {
     if (err instanceof AuthenticationException) return null;
     throw err;
   }
-  return (request.state.customer as CustomerCaller | undefined) ?? null;
 }
