@@ -126,7 +126,8 @@ export class RowSet<R extends object> implements Rows<R> {
     if (keys.length === 0 || !statements.load) return;
     const found = await sql<{ r: R }>(db, statements.load.text, [keys], statements.load.name);
     for (const { r } of found) {
-      const key = (r as any)[this.spec.key];
+      // The key column is named at run time (the fold's `key`), so the row is read as a record here.
+      const key = (r as Record<string, RowKey>)[this.spec.key]!;
       this.rows.set(key, r);
       this.stored.add(key);
     }

@@ -200,8 +200,9 @@ export async function saveExtmarketSettings(
   c: CommandContext,
 ): Promise<void> {
   checkExtmarket(body);
-  const changes: ExtmarketSettings = {};
-  for (const [k, v] of Object.entries(body)) (changes as any)[k] = typeof v === 'string' ? blankToNull(v) : v;
+  // Only the fields sent are changed; a feed address sent blank clears it.
+  const changes: ExtmarketSettings = { ...body };
+  for (const k of ['csv_url_fr', 'csv_url_en', 'csv_url_de'] as const) if (body[k] !== undefined) changes[k] = blankToNull(body[k]);
   await services.settle(await changeExtmarketSettings(deps(services), vendorId, changes, c));
 }
 

@@ -163,7 +163,8 @@ async function takeInSubscription(services: Services, event: StripeEventPayload,
   const at = services.clock.now().toISOString();
   const view = subscriptionView(event.data.object, vendorId, observedAt(event), 'webhook', event.id, at);
   const results = await takeInStripeSubscription(services.store, services.clock.now(), view, ctx);
-  const taken = results[0] && (results[0] as any).state?.source_ref === event.id;
+  const state = results[0]?.state;
+  const taken = typeof state === 'object' && state !== null && 'source_ref' in state && state.source_ref === event.id;
   return { outcome: taken ? ('handled' as const) : ('superseded' as const), results };
 }
 

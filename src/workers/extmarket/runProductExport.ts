@@ -9,14 +9,15 @@ import { FEED_LANGUAGES, productFeed } from '../../../queries/extmarket/productF
  * exports/extmarket/{vendor_code}/ (EXPORTS_DIR moves the root) for a scheduler to collect.
  * Each language is one file of the sync log; the product count goes to error_details.
  */
-export interface ExportFileInfo {
+// A type, not an interface: the job's result stores it as a plain record.
+export type ExportFileInfo = {
   language: string;
   filename: string;
   path: string;
   size_bytes: number;
   products: number;
   error: string | null;
-}
+};
 
 export const exportsRoot = () => resolve(process.env.EXPORTS_DIR ?? 'exports');
 
@@ -49,5 +50,5 @@ export async function runProductExport(knex: Knex, vendorId: number, options: Sy
       counters.files_failed++;
     }
   }
-  return { products, export_directory: dir, files: files as unknown as Record<string, unknown>[] };
+  return { products, export_directory: dir, files };
 }
