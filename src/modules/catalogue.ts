@@ -24,3 +24,8 @@ export const catalogueModule = defineModule({
   pages: [cataloguePageRoutes],
   backOffice: catalogueBackOffice,
 });
+
+/** The shop's product list and one product, as the storefront pages show them. */
+export { listShopProducts, SHOP_PRODUCT_SORTS, type ShopProductSort } from '../../queries/catalogue/listShopProducts.ts';
+export type { ShopProduct, ShopView } from '../../queries/catalogue/shopProduct.ts';
+export { getShopProduct } from '../../queries/catalogue/getShopProduct.ts';

@@ -27,3 +27,6 @@ export const contentPagesModule = defineModule({
   pages: [contentPagePageRoutes],
   backOffice: { navigation: contentPagesNavigation },
 });
+
+/** The shop's published pages: the storefront's navigation and a page shown by its slug. */
+export { findShownPage, listNavigationPages, type ShownPage } from '../../queries/content-pages/shopPages.ts';

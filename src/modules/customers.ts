@@ -32,3 +32,6 @@ export const customersModule = defineModule({
   pages: [customerPageRoutes],
   backOffice: { navigation: customersNavigation },
 });
+
+/** A customer as the shop shows them to themselves (the storefront's account, address book and checkout). */
+export { getCustomer } from '../../queries/customers/getCustomer.ts';

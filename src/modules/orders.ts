@@ -44,3 +44,6 @@ export const ordersModule = defineModule({
 
 /** The orders that arrived per day, for the admins' platform statistics (src/http/admin/adminDashboard.ts). */
 export { orderSeries } from '../../queries/orders/orderFigures.ts';
+
+/** A customer's own orders, as the storefront's account and order confirmation show them. */
+export { getCustomerOrder, listCustomerOrders } from '../../queries/orders/customerOrders.ts';

@@ -23,7 +23,7 @@ export const storefrontModule = defineModule({
   description:
     'The server-rendered shop: catalogue, product, cart, checkout and order confirmation, sign-in, registration, forgot and reset password, account with profile and address book, language switch, landing and content pages (HTML, forms that work without JavaScript; a small script adds to the cart in place and keeps the header counter).',
   features: ['Server-rendered shop', 'Checkout', 'Customer account pages'],
-  dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages'],
+  dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages', 'vendors'],
   notFoundPage: shopNotFoundPage,
   // The frame messaging draws the customer's messages page in.
   shopFrame: storefrontFrame,

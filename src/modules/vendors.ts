@@ -49,3 +49,6 @@ export { claim as claimVendorValue, release as releaseVendorValue, uniqueValueHo
 export { vendorChoices } from '../../queries/vendors/vendorChoices.ts';
 /** A vendor's entry in the tenant directory (code, name, whether active, default tax rate), or a 404: what other areas check a vendor id against. */
 export { getVendorRef } from '../../queries/vendors/getVendorRef.ts';
+
+/** A shop's vendor by its code, subdomain or domain, as the storefront finds it. */
+export { findPublicVendor } from '../../queries/vendors/getPublicVendor.ts';

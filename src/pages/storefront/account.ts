@@ -8,7 +8,7 @@ import {
   startSession,
   type CustomerDeps,
 } from '../../../commands/customers/handlers.ts';
-import { listCustomerOrders } from '../../../queries/orders/customerOrders.ts';
+import { listCustomerOrders } from '../../modules/orders.ts';
 import { ConcurrencyException, ConflictException, TooManyAttemptsException, ValidationException } from '../../core/errors.ts';
 import { t, type MessageKey } from '../../core/i18n.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';
@@ -23,7 +23,7 @@ import type { Storefront } from './context.ts';
 import { csrfField, renderPage, safeReturn } from './layout.ts';
 import { errorMessage, noticeMessage, orderStatusText } from './messages.ts';
 import { accountSections } from './accountSections.ts';
-import { getCustomer } from '../../../queries/customers/getCustomer.ts';
+import { getCustomer } from '../../modules/customers.ts';
 import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { clearCustomerCookie, customerToken, setCustomerCookie, signedInCustomer } from './session.ts';
 

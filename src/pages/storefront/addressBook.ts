@@ -9,7 +9,7 @@ import {
   setDefaultAddress,
   type CustomerDeps,
 } from '../../../commands/customers/handlers.ts';
-import { getCustomer } from '../../../queries/customers/getCustomer.ts';
+import { getCustomer } from '../../modules/customers.ts';
 import { AddressNotFoundException, ValidationException } from '../../core/errors.ts';
 import { AddressLimitExceededException, InvalidAddressTypeException } from '../../../commands/customers/errors.ts';
 import { isLanguage, t, type MessageKey } from '../../core/i18n.ts';

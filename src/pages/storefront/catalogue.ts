@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { listShopProducts, SHOP_PRODUCT_SORTS, type ShopProductSort } from '../../../queries/catalogue/listShopProducts.ts';
-import type { ShopProduct, ShopView } from '../../../queries/catalogue/shopProduct.ts';
+import { listShopProducts, SHOP_PRODUCT_SORTS, type ShopProductSort } from '../../modules/catalogue.ts';
+import type { ShopProduct, ShopView } from '../../modules/catalogue.ts';
 import { t } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';

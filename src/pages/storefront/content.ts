@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { findShownPage, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
+import { findShownPage, type ShownPage } from '../../modules/contentPages.ts';
 import { renderMarkdown } from '../../core/markdown.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { loadCart } from '../../../commands/carts/checkout.ts';
-import { listNavigationPages, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
-import { findPublicVendor } from '../../../queries/vendors/getPublicVendor.ts';
+import { listNavigationPages, type ShownPage } from '../../modules/contentPages.ts';
+import { findPublicVendor } from '../../modules/vendors.ts';
 import { VendorNotFoundException } from '../../core/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { ThemeConfig } from '../../core/themePresets.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { ShownPage } from '../../../queries/content-pages/shopPages.ts';
+import type { ShownPage } from '../../modules/contentPages.ts';
 import { LANGUAGE_INFO, t, type LanguageCode } from '../../core/i18n.ts';
 import { THEME_PRESETS, type ThemeConfig } from '../../core/themePresets.ts';
 import { safeReturn } from '../forms.ts';

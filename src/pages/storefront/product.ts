@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { getShopProduct } from '../../../queries/catalogue/getShopProduct.ts';
+import { getShopProduct } from '../../modules/catalogue.ts';
 import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
