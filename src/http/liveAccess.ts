@@ -1,4 +1,4 @@
-import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
+import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../modules/team.ts';
 import { sql } from '../runtime/database.ts';
 import type { Services } from '../runtime/services.ts';
 import { adminAccessOf } from './adminAccess.ts';

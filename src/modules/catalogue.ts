@@ -29,3 +29,6 @@ export const catalogueModule = defineModule({
 export { listShopProducts, SHOP_PRODUCT_SORTS, type ShopProductSort } from '../../queries/catalogue/listShopProducts.ts';
 export type { ShopProduct, ShopView } from '../../queries/catalogue/shopProduct.ts';
 export { getShopProduct } from '../../queries/catalogue/getShopProduct.ts';
+
+/** The vendor's products with these GTINs, for the stock count import's matching. */
+export { findProductsByGtin } from '../../queries/catalogue/findProductsByGtin.ts';

@@ -35,3 +35,6 @@ export const customersModule = defineModule({
 
 /** A customer as the shop shows them to themselves (the storefront's account, address book and checkout). */
 export { getCustomer } from '../../queries/customers/getCustomer.ts';
+
+/** The vendor's customers, searched, for the messaging pages' recipient picker. */
+export { listCustomers } from '../../queries/customers/listCustomers.ts';

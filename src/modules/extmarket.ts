@@ -23,7 +23,7 @@ export const extmarketModule = defineModule({
   description: 'The external marketplace: credentials, order syncs, historical imports, product exports.',
   features: ['Extmarket credentials', 'Order syncs', 'Historical imports', 'Product feed exports'],
   healthFigures: async (services) => ({ jobs: await countActiveSyncJobs(services.db.knex) }),
-  dependsOn: ['orders'],
+  dependsOn: ['orders', 'vendors'],
   backgroundTasks: (knex) =>
     knex('extmarket_sync_logs').select(
       knex.raw("'extmarket_' || job_type AS type"),

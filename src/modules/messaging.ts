@@ -25,7 +25,7 @@ export const messagingModule = defineModule({
   description:
     'Conversations between customers, vendor teams and admins: lists with unread counts, messages with attachments, read positions.',
   features: ['Customer, vendor and admin conversations', 'Attachments', 'Unread counts', 'Live delivery'],
-  dependsOn: ['vendors', 'customers', 'users'],
+  dependsOn: ['vendors', 'customers', 'users', 'team'],
   // The live streams first: /messages/stream must never reach /messages/{conversation_id}.
   routes: {
     admin: [adminMessageStreamRoutes, adminMessageRoutes],

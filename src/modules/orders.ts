@@ -47,3 +47,7 @@ export { orderSeries } from '../../queries/orders/orderFigures.ts';
 
 /** A customer's own orders, as the storefront's account and order confirmation show them. */
 export { getCustomerOrder, listCustomerOrders } from '../../queries/orders/customerOrders.ts';
+
+/** The vendor's orders and one order, as the extmarket order routes answer them. */
+export { getOrder } from '../../queries/orders/getOrder.ts';
+export { listOrders } from '../../queries/orders/listOrders.ts';

@@ -128,3 +128,7 @@ export { featureByCode } from '../../commands/subscriptions/features.ts';
 export { usageSummary } from '../http/vendor/usage.ts';
 /** The vendor's subscription record, for the signup's trial. */
 export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers.ts';
+
+/** A tier, and the vendor's subscription, as billing reads them (checkout, add-ons, Stripe's events). */
+export { findTier } from '../../queries/subscriptions/tiers.ts';
+export { LIVE_STATUSES, findVendorSubscription, getVendorSubscription } from '../../queries/subscriptions/vendorSubscriptions.ts';

@@ -30,3 +30,6 @@ export const teamModule = defineModule({
 
 /** Who is signed in, for the back offices' frame: a user's name and language, a vendor's name and dashboard language, from memory. */
 export { accountOf, vendorFrameOf, VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';
+
+/** The vendors a signed-in user may work in, and what the live streams re-check on every frame. */
+export { listAccessibleVendors, vendorAccessOf } from '../../queries/team/vendorAccess.ts';

@@ -42,3 +42,6 @@ export const usersModule = defineModule({
 
 /** Opening an account for another area's flow (the signup's owner account). */
 export { createUser } from '../../commands/users/handlers.ts';
+
+/** What an admin's delete of a company would leave behind for a user (the companies' own counters add theirs). */
+export { relatedCounters } from '../../queries/users/getUser.ts';

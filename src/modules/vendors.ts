@@ -52,3 +52,6 @@ export { getVendorRef } from '../../queries/vendors/getVendorRef.ts';
 
 /** A shop's vendor by its code, subdomain or domain, as the storefront finds it. */
 export { findPublicVendor } from '../../queries/vendors/getPublicVendor.ts';
+
+/** The vendor's domains, for its settings. */
+export { listVendorDomains } from '../../queries/vendors/listVendorDomains.ts';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { user } from '../../../commands/users/index.ts';
 import { changeUserPassword } from '../../../commands/users/handlers.ts';
-import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
+import { findUserIdByLogin } from '../../modules/users.ts';
 import { AuthenticationException, AuthorizationException, TooManyAttemptsException } from '../../core/errors.ts';
 import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';

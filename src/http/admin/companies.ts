@@ -11,8 +11,7 @@ import {
 } from '../../../commands/companies/handlers.ts';
 import { countOwnedCompanies, getCompany } from '../../../queries/companies/getCompany.ts';
 import { COMPANY_SORTS, listCompanies, type CompanySort } from '../../../queries/companies/listCompanies.ts';
-import { relatedCounters } from '../../../queries/users/getUser.ts';
-import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
+import { findUserIdByLogin, relatedCounters } from '../../modules/users.ts';
 import { ConflictException } from '../../core/errors.ts';
 import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../../commands/companies/errors.ts';
 import { UserNotFoundException, UserOwnershipException } from '../../../commands/users/errors.ts';

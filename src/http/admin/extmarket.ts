@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { removeExtmarketCredentials, requestExtmarketSync } from '../../../commands/extmarket/handlers.ts';
 import { getExtmarketCredentials } from '../../../queries/extmarket/getCredentials.ts';
 import { getSyncJob, listJobs } from '../../../queries/extmarket/listJobs.ts';
-import { resolveVendorId } from '../../../queries/vendors/getVendor.ts';
+import { resolveVendorId } from '../../modules/vendors.ts';
 import { ExtmarketCredentialsException, VendorNotFoundException } from '../../core/errors.ts';
 import { ExtmarketSyncJobNotFoundException } from '../../../commands/extmarket/errors.ts';
 import type { Services } from '../../runtime/services.ts';

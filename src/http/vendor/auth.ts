@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { changeUserPassword } from '../../../commands/users/handlers.ts';
 import { user } from '../../../commands/users/index.ts';
-import { listAccessibleVendors } from '../../../queries/team/vendorAccess.ts';
+import { listAccessibleVendors } from '../../modules/team.ts';
 import { AuthenticationException, TooManyAttemptsException, ValidationException, VendorAccessDeniedException } from '../../core/errors.ts';
 import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { t } from '../../core/i18n.ts';

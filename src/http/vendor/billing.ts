@@ -4,8 +4,7 @@ import { cancelAddOn } from '../../../commands/billing/addOns.ts';
 import { purchasableAddOn } from '../../../commands/billing/vendorAddOn.ts';
 import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
 import { activeAddOns, findVendorAddOn } from '../../../queries/billing/addOns.ts';
-import { findTier } from '../../../queries/subscriptions/tiers.ts';
-import { LIVE_STATUSES, getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import { findTier, getVendorSubscription, LIVE_STATUSES } from '../../modules/subscriptions.ts';
 import { addOnCheckout, changeSubscriptionPrice, removeAddOnItem, tierPriceKey, upcomingInvoice } from '../../adapters/stripeBilling.ts';
 import {
   BillingProviderException,

@@ -8,8 +8,7 @@ import {
   setOrderTracking,
   type OrderDeps,
 } from '../../../commands/orders/handlers.ts';
-import { getOrder } from '../../../queries/orders/getOrder.ts';
-import { listOrders } from '../../../queries/orders/listOrders.ts';
+import { getOrder, listOrders } from '../../modules/orders.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';
 import {
   OrderItemNotFoundException,

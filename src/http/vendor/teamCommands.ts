@@ -8,7 +8,7 @@ import { acceptTeamInvitation, hashInvitationToken, inviteTeamMember } from '../
 import { TeamInvitationNotFoundException } from '../../../commands/team/errors.ts';
 import { MEMBER_ROLES, PERMISSIONS } from '../../../commands/team/permissions.ts';
 import { findInvitationByTokenHash } from '../../../queries/team/listTeam.ts';
-import { findUserIdByLogin } from '../../../queries/users/getUser.ts';
+import { findUserIdByLogin } from '../../modules/users.ts';
 import { ConflictException } from '../../core/errors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -6,7 +6,7 @@ import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { authenticate } from '../../http/admin/auth.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
-import { listAccessibleVendors } from '../../../queries/team/vendorAccess.ts';
+import { listAccessibleVendors } from '../../modules/team.ts';
 import { csrfInput, csrfValid, field, safeReturn, seeOther } from '../forms.ts';
 import { html } from '../html.ts';
 import { renderAuthPage } from '../backOffice/layout.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { NewConversation } from '../../../commands/messaging/handlers.ts';
-import { listCustomers } from '../../../queries/customers/listCustomers.ts';
+import { listCustomers } from '../../modules/customers.ts';
 import { otherAdmins, searchVendors, vendorCustomerByEmail, vendorNamed } from '../../../queries/messaging/recipients.ts';
 import { VendorNotFoundException } from '../../core/errors.ts';
 import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';

@@ -8,7 +8,7 @@ import {
   takeInStripeSubscription,
 } from '../../../commands/billing/stripeSync.ts';
 import { findBillingAccount } from '../../../queries/billing/billingAccounts.ts';
-import { findVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
+import { findVendorSubscription } from '../../modules/subscriptions.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import type { InboxOutcome, StripeEventPayload } from './stripeWebhookInbox.ts';

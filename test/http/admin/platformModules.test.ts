@@ -28,7 +28,7 @@ describe("platform modules: the catalogue, each platform's set, and a module swi
     expect(res.body.total).to.equal(modules.length);
     const byName = Object.fromEntries(res.body.items.map((m: any) => [m.name, m]));
     expect(byName.storefront).to.include({ core: false, title: byName.storefront.title });
-    expect(byName.storefront.depends_on).to.deep.equal(['catalogue', 'carts', 'customers', 'orders', 'content-pages']);
+    expect(byName.storefront.depends_on).to.deep.equal(['catalogue', 'carts', 'customers', 'orders', 'content-pages', 'vendors']);
     expect(byName['content-pages'].required_by).to.deep.equal(['storefront']);
     expect(byName.orders.features).to.include('Partial shipment');
     expect(byName.orders.required_by).to.include.members(['extmarket', 'invoices', 'storefront']);
