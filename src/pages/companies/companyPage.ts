@@ -70,7 +70,7 @@ export function companyPage(api: Api, services: Services) {
           [ct(l, 'created'), formatDateTime(c.created_at, l)],
         ]),
       )}${card(ct(l, 'vendors'), vendorsTable(ctx, l, c), { flush: true, actions: linkButton(`/admin/vendors/new?company_id=${c.id}`, ct(l, 'add_vendor'), 'small') })}</div>
-${card(ct(l, 'edit'), companyForm(ctx, l, base, { ...c, description: c.description ?? '' } as unknown as Record<string, string>, false))}
+${card(ct(l, 'edit'), companyForm(ctx, l, base, { ...c, description: c.description ?? '' }, false))}
 ${card(
   ct(l, 'transfer'),
   postForm(

@@ -17,15 +17,27 @@ export const text = (ctx: Context, name: string) => (typeof ctx.query[name] === 
 export const statePills = (l: LanguageCode, c: { is_active: boolean; is_verified: boolean }) =>
   html`${c.is_verified ? pill(ct(l, 'verified'), 'ok') : pill(ct(l, 'unverified'), 'warn')} ${c.is_active ? '' : pill(ct(l, 'inactive'), 'bad')}`;
 
+/** The fields of the company form, as posted or as the company holds them. */
+type CompanyFormValues = Partial<
+  Record<
+    | 'name'
+    | 'description'
+    | 'business_address'
+    | 'contact_email'
+    | 'contact_phone'
+    | 'tax_number'
+    | 'website'
+    | 'owner_email'
+    | 'owner_username'
+    | 'owner_first_name'
+    | 'owner_last_name',
+    string | null
+  >
+>;
+
 /** The company form: creating (with the owner to invite) or editing. */
-export function companyForm(
-  ctx: Context,
-  l: LanguageCode,
-  action: string,
-  values: Partial<Record<string, string | null>>,
-  creating: boolean,
-): Html {
-  const v = (k: string) => values[k] ?? '';
+export function companyForm(ctx: Context, l: LanguageCode, action: string, values: CompanyFormValues, creating: boolean): Html {
+  const v = (k: keyof CompanyFormValues) => values[k] ?? '';
   const owner = creating
     ? html`<h3 class="span-2">${ct(l, 'owner')}</h3>
 ${input(l, { label: ct(l, 'owner_email'), name: 'owner_email', type: 'email', value: v('owner_email'), required: true, hint: ct(l, 'owner_hint') })}

@@ -59,7 +59,7 @@ ${card(
   postForm(
     ctx,
     base,
-    html`<div class="form-grid">${profileFields(l, u as unknown as Record<string, string>, false)}</div>
+    html`<div class="form-grid">${profileFields(l, u, false)}</div>
 <div class="form-actions"><button type="submit" class="primary">${ut(l, 'save')}</button></div>`,
   ),
 )}

@@ -30,8 +30,12 @@ export function profileOf(values: Record<string, string>, names: readonly string
 }
 
 /** The profile fields of the user forms: creating (with the password) or editing. */
-export function profileFields(l: LanguageCode, v: Record<string, string | null | undefined>, creating: boolean): Html {
-  const value = (k: string) => v[k] ?? '';
+export function profileFields(
+  l: LanguageCode,
+  v: Partial<Record<'email' | 'username' | 'first_name' | 'last_name' | 'role' | 'preferred_language', string | null>>,
+  creating: boolean,
+): Html {
+  const value = (k: keyof typeof v) => v[k] ?? '';
   return html`${input(l, { label: ut(l, 'email'), name: 'email', type: 'email', value: value('email'), required: true })}
 ${input(l, { label: ut(l, 'username'), name: 'username', value: value('username'), required: true, attrs: html` autocomplete="off"` })}
 ${input(l, { label: ut(l, 'first_name'), name: 'first_name', value: value('first_name') })}
