@@ -7,7 +7,7 @@ import { CustomerNotFoundException } from '../customers/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { customer } from '../customers/index.ts';
-import { user } from '../users/index.ts';
+import { user } from '../users/user.ts';
 import { vendor } from '../vendors/index.ts';
 import type { Actor } from './commands.ts';
 import type { AttachmentRef } from './events.ts';

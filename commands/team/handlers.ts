@@ -8,7 +8,7 @@ import { handleCommand, load, retryOnConflict, type CommandContext, type Handled
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { createUser } from '../users/handlers.ts';
-import { user } from '../users/index.ts';
+import { user } from '../users/user.ts';
 import { team } from './index.ts';
 import { MEMBER_ROLES, permissionsOf } from './permissions.ts';
 
