@@ -7,7 +7,7 @@ import type { Language } from '../catalogue/events.ts';
 import type { CartState } from './cart.ts';
 import { cartProduct, currentPriceCents, type LiveProduct } from './cartProduct.ts';
 import { cartStreamId } from './events.ts';
-import { cart } from './index.ts';
+import { cart } from './cart.ts';
 import { linePrice } from './linePrice.ts';
 
 /**

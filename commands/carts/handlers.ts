@@ -5,7 +5,7 @@ import type { CartState } from './cart.ts';
 import { cartProduct, currentPriceCents } from './cartProduct.ts';
 import type { CartEvent } from './events.ts';
 import { cartStreamId } from './events.ts';
-import { cart, type CartCommand } from './index.ts';
+import { cart, type CartCommand } from './cart.ts';
 import { checkSessionId } from './sessionId.ts';
 
 /**
