@@ -1,6 +1,6 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { load } from '../../src/runtime/commandHandler.ts';
-import { vendorProduct, type VendorProductState } from '../catalogue/index.ts';
+import { vendorProduct, type VendorProductState } from '../catalogue/vendorProduct.ts';
 import { stock } from '../inventory/index.ts';
 import { openLocations } from '../inventory/stock.ts';
 

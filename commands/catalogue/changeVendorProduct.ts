@@ -5,7 +5,7 @@ import { productHolds } from '../../src/modules/registry.ts';
 import { releaseQuotaSlot } from '../quotas/quota.ts';
 import { normaliseIdentifiers, PRODUCT_QUOTA, type CatalogueDeps } from './createVendorProduct.ts';
 import type { VendorProductFields } from './events.ts';
-import { vendorProduct, type VendorProductState } from './index.ts';
+import { vendorProduct, type VendorProductState } from './vendorProduct.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
 
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();

@@ -8,7 +8,7 @@ import { nextId } from '../../src/runtime/nextId.ts';
 import { claimQuotaSlot } from '../quotas/claims.ts';
 import { releaseQuotaSlot, type PlanQuota } from '../quotas/quota.ts';
 import type { VendorProductFields } from './events.ts';
-import { vendorProduct } from './index.ts';
+import { vendorProduct } from './vendorProduct.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
 
 export interface CatalogueDeps {

@@ -5,7 +5,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { vendorProduct, type VendorProductState } from '../catalogue/index.ts';
+import { vendorProduct, type VendorProductState } from '../catalogue/vendorProduct.ts';
 import type { OrderRef } from './commands.ts';
 import { stock } from './index.ts';
 
