@@ -10,7 +10,7 @@ import { nextId } from '../../src/runtime/nextId.ts';
 import { createUser } from '../users/handlers.ts';
 import { user } from '../users/user.ts';
 import type { CompanyDetails } from './events.ts';
-import { company } from './index.ts';
+import { company } from './company.ts';
 
 export interface CompanyDeps {
   clock: Clock;
