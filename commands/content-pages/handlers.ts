@@ -10,7 +10,7 @@ import { vendor } from '../vendors/index.ts';
 import type { UpdateContentPage } from './commands.ts';
 import type { LiveContentPage } from './contentPage.ts';
 import type { PageContent } from './events.ts';
-import { contentPage } from './index.ts';
+import { contentPage } from './contentPage.ts';
 
 /**
  * Command handlers of the content pages. A slug is unique per owner (the platform, or one
