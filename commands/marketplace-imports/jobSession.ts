@@ -2,7 +2,7 @@ import { ConcurrencyException } from '../../src/core/errors.ts';
 import { deterministicId } from '../../src/core/ids.ts';
 import { type AppendResult, type EventStore, WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import type { MarketplaceImportEvent, MarketplaceImportRequested } from './events.ts';
-import { marketplaceImport, type MarketplaceImportCommand, type MarketplaceImportState } from './index.ts';
+import { marketplaceImport, type MarketplaceImportCommand, type MarketplaceImportState } from './marketplaceImport.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const PAGE = 50;

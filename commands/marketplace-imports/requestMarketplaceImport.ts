@@ -4,7 +4,7 @@ import { handleCommand, type CommandContext, type Handled } from '../../src/runt
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import type { ImportSource, Language, MarketplaceImportRequested } from './events.ts';
-import { marketplaceImport } from './index.ts';
+import { marketplaceImport } from './marketplaceImport.ts';
 
 export interface ImportDeps {
   store: EventStore;
