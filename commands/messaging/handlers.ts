@@ -11,7 +11,7 @@ import { user } from '../users/user.ts';
 import { vendor } from '../vendors/index.ts';
 import type { Actor } from './commands.ts';
 import type { AttachmentRef } from './events.ts';
-import { conversation, takesPart, TYPES_OPENED_BY } from './index.ts';
+import { conversation, takesPart, TYPES_OPENED_BY } from './conversation.ts';
 
 /**
  * Command handlers of the messaging area. The recipients of a new conversation are checked on
