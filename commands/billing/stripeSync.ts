@@ -1,7 +1,7 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
 import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers.ts';
-import { tier } from '../subscriptions/index.ts';
+import { tier } from '../subscriptions/tier.ts';
 import type { SubscriptionStatus } from '../subscriptions/events.ts';
 import { SUBSCRIPTION_STATUS_TRANSITIONS, vendorSubscription } from '../subscriptions/vendorSubscription.ts';
 import { billingInvoice } from './billingInvoice.ts';

@@ -10,7 +10,7 @@ import {
   type TierDetails,
 } from './events.ts';
 import { vendorSubscription } from './vendorSubscription.ts';
-import { tier } from './index.ts';
+import { tier } from './tier.ts';
 
 export interface TierDeps {
   store: EventStore;

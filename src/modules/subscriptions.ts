@@ -1,6 +1,6 @@
 import { quota } from '../../commands/quotas/quota.ts';
 import { capacitySnapshot } from '../../commands/subscriptions/capacitySnapshot.ts';
-import { tier } from '../../commands/subscriptions/index.ts';
+import { tier } from '../../commands/subscriptions/tier.ts';
 import { vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
 import { planSettings } from '../../commands/subscriptions/planSettings.ts';
 import { platformUpgrade, runPlansUpgrade, vendorsWithoutPlan } from '../../commands/subscriptions/plansUpgrade.ts';

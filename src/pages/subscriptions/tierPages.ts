@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { FEATURE_CATEGORIES, FEATURES } from '../../../commands/subscriptions/features.ts';
 import { changeTier, setTierActive } from '../../../commands/subscriptions/handlers.ts';
-import { tier as tierDecider } from '../../../commands/subscriptions/index.ts';
+import { tier as tierDecider } from '../../../commands/subscriptions/tier.ts';
 import { getTier, listTiers } from '../../../queries/subscriptions/tiers.ts';
 import { countLiveSubscriptions } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { ValidationException } from '../../core/errors.ts';
