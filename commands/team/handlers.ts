@@ -9,7 +9,7 @@ import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { createUser } from '../users/handlers.ts';
 import { user } from '../users/user.ts';
-import { team } from './index.ts';
+import { team } from './team.ts';
 import { MEMBER_ROLES, permissionsOf } from './permissions.ts';
 
 export interface TeamDeps {
