@@ -6,7 +6,7 @@ import { UserNotFoundException } from '../users/errors.ts';
 import { CustomerNotFoundException } from '../customers/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { customer } from '../customers/index.ts';
+import { customer } from '../customers/customerDecider.ts';
 import { user } from '../users/user.ts';
 import { vendor } from '../vendors/index.ts';
 import type { Actor } from './commands.ts';

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { checkoutLines } from '../../../commands/carts/checkout.ts';
 import type { CustomerAddress } from '../../../commands/customers/events.ts';
-import { loadCustomer } from '../../../commands/customers/index.ts';
+import { loadCustomer } from '../../../commands/customers/customerDecider.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
 import { placeShopOrder, placedShopOrder, type CheckoutResult } from '../../../commands/orders/shopCheckout.ts';
 import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
