@@ -7,7 +7,7 @@ import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { vendorProduct, type VendorProductState } from '../catalogue/vendorProduct.ts';
 import type { OrderRef } from './commands.ts';
-import { stock } from './index.ts';
+import { stock } from './stockDecider.ts';
 
 /**
  * Stock command handlers: the inventory routes use them, and the orders area reserves, ships,

@@ -1,7 +1,7 @@
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import type { InventoryDeps } from './handlers.ts';
-import { stock } from './index.ts';
+import { stock } from './stockDecider.ts';
 import { openLocations, sameSlot } from './stock.ts';
 
 export interface StockCount {

@@ -5,7 +5,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { stock } from '../inventory/index.ts';
+import { stock } from '../inventory/stockDecider.ts';
 import { claimQuotaSlot } from '../quotas/claims.ts';
 import { releaseQuotaSlot, type PlanQuota } from '../quotas/quota.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
