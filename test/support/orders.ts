@@ -1,5 +1,5 @@
 import type { RateCategory } from '../../src/core/vat/rates.ts';
-import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
+import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers/order.ts';
 import type { TestApp } from './app.ts';
 import { unique } from './app.ts';
 import { putOnTier } from './plans.ts';

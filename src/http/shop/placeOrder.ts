@@ -3,7 +3,7 @@ import { checkoutLines } from '../../../commands/carts/checkout.ts';
 import type { CustomerAddress } from '../../../commands/customers/events.ts';
 import { loadCustomer } from '../../../commands/customers/customerDecider.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
-import { placeShopOrder, placedShopOrder, type CheckoutResult } from '../../../commands/orders/shopCheckout.ts';
+import { placeShopOrder, placedShopOrder, type CheckoutResult } from '../../../commands/orders/handlers/shopCheckout.ts';
 import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
 import { AddressNotFoundException, CartValidationException } from '../../core/errors.ts';

@@ -7,7 +7,7 @@ import {
   rejectWholeOrder,
   setOrderTracking,
   type OrderDeps,
-} from '../../../commands/orders/handlers.ts';
+} from '../../../commands/orders/handlers/order.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';

@@ -1,5 +1,5 @@
 import { PRODUCT_QUOTA } from '../../../commands/catalogue/createVendorProduct.ts';
-import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
 import { closeQuota } from '../../../commands/quotas/quota.ts';
 import type { SubscriptionChangeReason } from '../../../commands/subscriptions/events.ts';
 import { retireSubscription } from '../../../commands/subscriptions/handlers.ts';
