@@ -8,7 +8,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { customer } from '../customers/customerDecider.ts';
 import { user } from '../users/user.ts';
-import { vendor } from '../vendors/index.ts';
+import { vendor } from '../vendors/vendor.ts';
 import type { Actor } from './commands.ts';
 import type { AttachmentRef } from './events.ts';
 import { conversation, takesPart, TYPES_OPENED_BY } from './conversation.ts';

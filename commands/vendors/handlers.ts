@@ -7,7 +7,7 @@ import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { company } from '../companies/company.ts';
 import type { ExtmarketSettings, RequestedPlan, VendorProfile } from './events.ts';
-import { vendor } from './index.ts';
+import { vendor } from './vendor.ts';
 import { release, withClaims, type UniqueKind } from './unique.ts';
 
 export interface VendorDeps {
