@@ -6,8 +6,8 @@ import { sql, type Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { settledAt, takeTurn, type JobQueue, type Settled } from '../../src/runtime/oneAtATime.ts';
 import type { Finding } from './events.ts';
-import { codeQualityScan, type ScanCommand } from './scan.ts';
-import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './scanner.ts';
+import { codeQualityScan, type ScanCommand } from './codeQualityScan.ts';
+import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './codeQualityScanner.ts';
 import { violation, type ViolationCommand } from './violation.ts';
 
 export interface CodeQualityDeps {

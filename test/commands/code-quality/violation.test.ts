@@ -2,8 +2,8 @@ import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { ViolationNotFoundException } from '../../../commands/code-quality/errors.ts';
 import type { Finding, ViolationEvent } from '../../../commands/code-quality/events.ts';
 import { violation } from '../../../commands/code-quality/violation.ts';
-import { codeQualityScan } from '../../../commands/code-quality/scan.ts';
-import { codeQualityScanner } from '../../../commands/code-quality/scanner.ts';
+import { codeQualityScan } from '../../../commands/code-quality/codeQualityScan.ts';
+import { codeQualityScanner } from '../../../commands/code-quality/codeQualityScanner.ts';
 import { CodeQualityScanInProgressException } from '../../../commands/code-quality/errors.ts';
 import { given } from '../../support/decider.ts';
 
