@@ -6,7 +6,7 @@ import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { settledAt, takeTurn, type JobQueue, type Settled } from '../../src/runtime/oneAtATime.ts';
 import type { TestCategory, TestRunKind } from './events.ts';
-import { RUNNER_ID, testRunner, type QueuedTestRun } from './runner.ts';
+import { RUNNER_ID, testRunner, type QueuedTestRun } from './testRunner.ts';
 import { testRun, type TestRunCommand, type TestRunStatus } from './testRun.ts';
 
 export interface TestRunDeps {
