@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type, type TObject } from '@sinclair/typebox';
 import { productFor } from '../../commands/inventory/handlers.ts';
-import { uploadImage } from '../../commands/media/uploadImage.ts';
+import { uploadImage } from '../../commands/media/handlers.ts';
 import { getMediaRow, toMedia } from '../../queries/media/listMedia.ts';
 import { mediaFilePath } from '../adapters/mediaStorage.ts';
 import { MediaNotFoundException, UnsupportedMediaException } from '../core/errors.ts';
