@@ -5,9 +5,9 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { extmarketCredentials } from './credentials.ts';
+import { extmarketCredentials } from './extmarketCredentials.ts';
 import type { SyncCounters, SyncJobOptions, SyncJobType } from './events.ts';
-import { extmarketSyncJob, type SyncJobCommand } from './syncJob.ts';
+import { extmarketSyncJob, type SyncJobCommand } from './extmarketSyncJob.ts';
 
 /** Handlers of the extmarket area: credentials (the key is sealed here, before any event) and sync jobs. */
 export interface ExtmarketDeps {
