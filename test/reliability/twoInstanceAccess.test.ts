@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { cancelAddOn, recordAddOnPurchase } from '../../commands/billing/addOns.ts';
+import { cancelAddOn, recordAddOnPurchase } from '../../commands/billing/handlers.ts';
 import { seedTiers } from '../../commands/subscriptions/seedTiers.ts';
 import { createUser } from '../../commands/users/handlers.ts';
 import { loadConfig } from '../../src/config.ts';

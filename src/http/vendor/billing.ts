@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { cancelAddOn } from '../../../commands/billing/addOns.ts';
+import { cancelAddOn } from '../../../commands/billing/handlers.ts';
 import { purchasableAddOn } from '../../../commands/billing/vendorAddOn.ts';
 import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
 import { activeAddOns, findVendorAddOn } from '../../../queries/billing/addOns.ts';
