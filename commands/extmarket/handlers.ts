@@ -1,6 +1,5 @@
 import type { Clock } from '../../src/core/clock.ts';
-import type { SecretBox } from '../../src/adapters/extmarket/secretBox.ts';
-import { keyHint } from '../../src/adapters/extmarket/secretBox.ts';
+import { type SecretBox, keyHint } from '../../src/adapters/extmarket/secretBox.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
