@@ -1,4 +1,4 @@
-import { PRODUCT_QUOTA } from '../../../commands/catalogue/createVendorProduct.ts';
+import { PRODUCT_QUOTA } from '../../../commands/catalogue/handlers.ts';
 import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
 import { closeQuota } from '../../../commands/quotas/quota.ts';
 import type { SubscriptionChangeReason } from '../../../commands/subscriptions/events.ts';
