@@ -6,8 +6,8 @@ import { handleCommand, load, retryOnConflict, type CommandContext, type Handled
 import type { Executor } from '../../../src/runtime/database.ts';
 import { nextId } from '../../../src/runtime/nextId.ts';
 import { stock } from '../../inventory/stockDecider.ts';
-import { claimQuotaSlot } from '../../quotas/claims.ts';
-import { releaseQuotaSlot, type PlanQuota } from '../../quotas/quota.ts';
+import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
+import type { PlanQuota } from '../../quotas/quota.ts';
 import { reservation, reservationId } from '../../reservations/reservation.ts';
 import type { ImportedItem, OrderPlaced } from '../events.ts';
 import { order } from '../orderDecider.ts';

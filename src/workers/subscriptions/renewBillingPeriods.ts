@@ -1,4 +1,4 @@
-import { closeQuota } from '../../../commands/quotas/quota.ts';
+import { closeQuota } from '../../../commands/quotas/handlers.ts';
 import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
 import { renewSubscriptionPeriod } from '../../../commands/subscriptions/handlers.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
