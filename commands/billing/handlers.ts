@@ -1,6 +1,6 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers.ts';
+import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers/vendorSubscription.ts';
 import { tier } from '../subscriptions/tier.ts';
 import type { SubscriptionStatus } from '../subscriptions/events.ts';
 import { SUBSCRIPTION_STATUS_TRANSITIONS, vendorSubscription } from '../subscriptions/vendorSubscription.ts';

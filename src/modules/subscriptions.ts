@@ -3,8 +3,9 @@ import { capacitySnapshot } from '../../commands/subscriptions/capacitySnapshot.
 import { tier } from '../../commands/subscriptions/tier.ts';
 import { vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
 import { planSettings } from '../../commands/subscriptions/planSettings.ts';
-import { platformUpgrade, runPlansUpgrade, vendorsWithoutPlan } from '../../commands/subscriptions/plansUpgrade.ts';
-import { seedTiers } from '../../commands/subscriptions/seedTiers.ts';
+import { runPlansUpgrade, vendorsWithoutPlan } from '../../commands/subscriptions/handlers/plansUpgrade.ts';
+import { platformUpgrade } from '../../commands/subscriptions/platformUpgrade.ts';
+import { seedTiers } from '../../commands/subscriptions/handlers/seedTiers.ts';
 import { subscriptionSettings } from '../../projections/subscriptions/subscriptionSettings.ts';
 import { vendorLegacyPlans } from '../../projections/subscriptions/vendorLegacyPlans.ts';
 import { adminPlanSettingsRoutes, newVendorPlan } from '../http/admin/planSettings.ts';
@@ -127,4 +128,4 @@ export { featureByCode } from '../../commands/subscriptions/features.ts';
 /** A vendor's usage against its plan's limits, for the billing page and the dashboard. */
 export { usageSummary } from '../http/vendor/usage.ts';
 /** The vendor's subscription record, for the signup's trial. */
-export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers.ts';
+export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers/vendorSubscription.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { cancelAddOn } from '../../../commands/billing/handlers.ts';
 import { purchasableAddOn } from '../../../commands/billing/vendorAddOn.ts';
-import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
+import { setVendorSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import { activeAddOns, findVendorAddOn } from '../../../queries/billing/addOns.ts';
 import { findTier } from '../../../queries/subscriptions/tiers.ts';
 import { LIVE_STATUSES, getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';

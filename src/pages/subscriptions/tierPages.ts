@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { FEATURE_CATEGORIES, FEATURES } from '../../../commands/subscriptions/features.ts';
-import { changeTier, setTierActive } from '../../../commands/subscriptions/handlers.ts';
+import { changeTier, setTierActive } from '../../../commands/subscriptions/handlers/tiers.ts';
 import { tier as tierDecider } from '../../../commands/subscriptions/tier.ts';
 import { getTier, listTiers } from '../../../queries/subscriptions/tiers.ts';
 import { countLiveSubscriptions } from '../../../queries/subscriptions/vendorSubscriptions.ts';

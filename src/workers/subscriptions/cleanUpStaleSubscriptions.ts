@@ -2,7 +2,7 @@ import { PRODUCT_QUOTA } from '../../../commands/catalogue/handlers.ts';
 import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
 import { closeQuota } from '../../../commands/quotas/handlers.ts';
 import type { SubscriptionChangeReason } from '../../../commands/subscriptions/events.ts';
-import { retireSubscription } from '../../../commands/subscriptions/handlers.ts';
+import { retireSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { isoTime } from '../../core/dates.ts';
