@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type, type TObject } from '@sinclair/typebox';
-import { productFor } from '../../commands/inventory/handlers.ts';
+import { productFor } from '../../commands/inventory/handlers/inventory.ts';
 import { uploadImage } from '../../commands/media/handlers.ts';
 import { getMediaRow, toMedia } from '../../queries/media/listMedia.ts';
 import { mediaFilePath } from '../adapters/mediaStorage.ts';
