@@ -53,7 +53,7 @@ export interface Invite {
 }
 
 /**
- * Invites someone into the team. The team stream counts the seats (commands/team/index.ts
+ * Invites someone into the team. The team stream counts the seats (commands/team/team.ts
  * teamSeats), so concurrent invitations are decided one after the other: a conflict reloads and
  * decides again on the seats the winner left, and 10 parallel invitations for the last seat give
  * one invitation and nine refusals.
