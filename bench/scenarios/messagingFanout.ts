@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { conversation } from '../../commands/messaging/index.ts';
+import { conversation } from '../../commands/messaging/conversation.ts';
 import { handleCommand } from '../../src/runtime/commandHandler.ts';
 import { adminLogin, startService, type ChildService } from '../../test/support/childService.ts';
 import { Latencies, now, sleep, type Scenario } from '../harness.ts';

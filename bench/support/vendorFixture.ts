@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/core/clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
+import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers/order.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { sleep } from '../harness.ts';
 import type { Catalogue } from './generators/orderStreams.ts';

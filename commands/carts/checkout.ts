@@ -4,10 +4,9 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { load } from '../../src/runtime/commandHandler.ts';
 import type { Services } from '../../src/runtime/services.ts';
 import type { Language } from '../catalogue/events.ts';
-import type { CartState } from './cart.ts';
+import { type CartState, cart } from './cart.ts';
 import { cartProduct, currentPriceCents, type LiveProduct } from './cartProduct.ts';
 import { cartStreamId } from './events.ts';
-import { cart } from './index.ts';
 import { linePrice } from './linePrice.ts';
 
 /**

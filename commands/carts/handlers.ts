@@ -1,11 +1,9 @@
 import { ProductNotAvailableForCartException } from './errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import type { CartState } from './cart.ts';
+import { type CartState, cart, type CartCommand } from './cart.ts';
 import { cartProduct, currentPriceCents } from './cartProduct.ts';
-import type { CartEvent } from './events.ts';
-import { cartStreamId } from './events.ts';
-import { cart, type CartCommand } from './index.ts';
+import { type CartEvent, cartStreamId } from './events.ts';
 import { checkSessionId } from './sessionId.ts';
 
 /**

@@ -6,8 +6,8 @@ import { sql, type Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { settledAt, takeTurn, type JobQueue, type Settled } from '../../src/runtime/oneAtATime.ts';
 import type { Finding } from './events.ts';
-import { codeQualityScan, type ScanCommand } from './scan.ts';
-import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './scanner.ts';
+import { codeQualityScan, type ScanCommand } from './codeQualityScan.ts';
+import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './codeQualityScanner.ts';
 import { violation, type ViolationCommand } from './violation.ts';
 
 export interface CodeQualityDeps {
@@ -28,7 +28,7 @@ export interface ScanRequested {
 /**
  * Asks for a scan, one at a time across requests and instances: a scan already waiting or
  * running is answered instead (`joined`). A new one is first queued on the deployment's scanner
- * (commands/code-quality/scanner.ts), where concurrent requests race on one expected version,
+ * (commands/code-quality/codeQualityScanner.ts), where concurrent requests race on one expected version,
  * then requested; the worker runs it (src/workers/code-quality).
  */
 export async function requestScan(deps: CodeQualityDeps, requestedBy: number | string, ctx: CommandContext): Promise<ScanRequested> {

@@ -8,9 +8,9 @@ import { handleCommand, load, type CommandContext, type Handled } from '../../sr
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { createUser } from '../users/handlers.ts';
-import { user } from '../users/index.ts';
+import { user } from '../users/user.ts';
 import type { CompanyDetails } from './events.ts';
-import { company } from './index.ts';
+import { company } from './company.ts';
 
 export interface CompanyDeps {
   clock: Clock;

@@ -6,11 +6,10 @@ import { handleCommand, load, type CommandContext, type Handled } from '../../sr
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
-import { vendor } from '../vendors/index.ts';
+import { vendor } from '../vendors/vendor.ts';
 import type { UpdateContentPage } from './commands.ts';
-import type { LiveContentPage } from './contentPage.ts';
+import { type LiveContentPage, contentPage } from './contentPage.ts';
 import type { PageContent } from './events.ts';
-import { contentPage } from './index.ts';
 
 /**
  * Command handlers of the content pages. A slug is unique per owner (the platform, or one

@@ -10,7 +10,7 @@ import { reservation, reservationId } from '../reservations/reservation.ts';
 import type { AddressCommand } from './commands.ts';
 import type { CustomerState } from './customer.ts';
 import type { AddressFields, CustomerProfile } from './events.ts';
-import { customer, loadCustomer } from './index.ts';
+import { customer, loadCustomer } from './customerDecider.ts';
 import { hashResetToken, newResetToken } from './resetToken.ts';
 
 /**

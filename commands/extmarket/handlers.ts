@@ -1,13 +1,12 @@
 import type { Clock } from '../../src/core/clock.ts';
-import type { SecretBox } from '../../src/adapters/extmarket/secretBox.ts';
-import { keyHint } from '../../src/adapters/extmarket/secretBox.ts';
+import { type SecretBox, keyHint } from '../../src/adapters/extmarket/secretBox.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { extmarketCredentials } from './credentials.ts';
+import { extmarketCredentials } from './extmarketCredentials.ts';
 import type { SyncCounters, SyncJobOptions, SyncJobType } from './events.ts';
-import { extmarketSyncJob, type SyncJobCommand } from './syncJob.ts';
+import { extmarketSyncJob, type SyncJobCommand } from './extmarketSyncJob.ts';
 
 /** Handlers of the extmarket area: credentials (the key is sealed here, before any event) and sync jobs. */
 export interface ExtmarketDeps {

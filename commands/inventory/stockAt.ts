@@ -1,7 +1,7 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { productFor, type InventoryDeps } from './handlers.ts';
+import { productFor, type InventoryDeps } from './handlers/inventory.ts';
 import type { StockEvent } from './events.ts';
-import { stock } from './index.ts';
+import { stock } from './stockDecider.ts';
 import { openLocations } from './stock.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 

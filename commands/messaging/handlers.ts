@@ -6,12 +6,12 @@ import { UserNotFoundException } from '../users/errors.ts';
 import { CustomerNotFoundException } from '../customers/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { customer } from '../customers/index.ts';
-import { user } from '../users/index.ts';
-import { vendor } from '../vendors/index.ts';
+import { customer } from '../customers/customerDecider.ts';
+import { user } from '../users/user.ts';
+import { vendor } from '../vendors/vendor.ts';
 import type { Actor } from './commands.ts';
 import type { AttachmentRef } from './events.ts';
-import { conversation, takesPart, TYPES_OPENED_BY } from './index.ts';
+import { conversation, takesPart, TYPES_OPENED_BY } from './conversation.ts';
 
 /**
  * Command handlers of the messaging area. The recipients of a new conversation are checked on

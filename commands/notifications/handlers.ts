@@ -1,7 +1,7 @@
 import type { EventStore, Position } from '../../src/eventstore/port.ts';
 import { handleCommand, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { notificationIdOf, type NotificationSeverity } from './events.ts';
-import { notificationInbox } from './inbox.ts';
+import { notificationInbox } from './notificationInbox.ts';
 import { notification } from './notification.ts';
 
 export interface NewNotification {

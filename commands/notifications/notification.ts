@@ -7,7 +7,7 @@ export type NotificationState = { status: 'none' } | { status: 'raised'; notific
 /**
  * One notification, raised once: its stream id derives from its key (events.ts notificationIdOf),
  * so raising a key that was raised before decides nothing. There is no other transition: being
- * read is each admin's own fact (inbox.ts), not the notification's.
+ * read is each admin's own fact (notificationInbox.ts), not the notification's.
  */
 export function decideNotification(command: NotificationCommand, state: NotificationState): NotificationEvent[] {
   switch (command.type) {

@@ -1,7 +1,7 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { CommitOnboardingStep, FinishHistoricalSync } from './commands.ts';
-import { onboarding } from './index.ts';
+import { onboarding } from './onboarding.ts';
 
 /** The onboarding of a vendor opened through signup begins at step 1 (a repeat changes nothing). */
 export function startOnboarding(store: EventStore, vendorId: number, at: Date, ctx: CommandContext): Promise<Handled<unknown, any>> {

@@ -1,7 +1,5 @@
 import type { Decider } from '../../src/core/decider.ts';
 import { TierLimitExceededException } from '../../src/core/errors.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { OPEN_QUOTAS_VIEW, quotaId, type QuotaEvent } from './events.ts';
 import { bucketDelete, bucketGet, bucketSet, emptyBuckets, hashBucket, type BucketedMap } from '../../src/core/bucketedMap.ts';
 
@@ -174,63 +172,4 @@ function claimInTurn(data: Extract<QuotaCommand, { type: 'ClaimQuotaSlots' }>['d
     events.push({ type: 'QuotaSlotClaimed', data: { kind, key, holder: c.holder } });
   }
   return events;
-}
-
-export async function releaseQuotaSlot(
-  store: EventStore,
-  kind: string,
-  key: string,
-  holder: string | number,
-  ctx: CommandContext,
-): Promise<Handled<unknown, any>> {
-  return retryOnConflict(
-    () => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx),
-    { tx: ctx.tx },
-  );
-}
-
-/** Stops counting on a quota stream that will not be claimed again (a billing period that ended, a deleted vendor). */
-export async function closeQuota(store: EventStore, kind: string, key: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
-  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx), {
-    tx: ctx.tx,
-  });
-}
-
-/**
- * Counts an extmarket order in its period's order quota, never refusing it (the order already
- * exists on the marketplace). Past the limit the claim also appends ExtmarketOrderOverLimit, in
- * the same decision: a repeated count of the order is nothing new, so the report comes once.
- * An unlimited plan counts nothing, as for shop orders.
- */
-export async function countExtmarketOrder(
-  store: EventStore,
-  kind: string,
-  quotaOf: PlanQuota,
-  order: { vendor_id: number; order_id: number; period_start: string; at: string },
-  ctx: CommandContext,
-): Promise<Handled<unknown, any> | null> {
-  const { key, limit } = quotaOf;
-  const id = quotaId(kind, key);
-  const { state } = await load(store, quota, id);
-  if (limit.limit === null) {
-    return state.opened
-      ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx })
-      : null;
-  }
-  const existing = state.opened ? [] : await quotaOf.opening();
-  const max = limit.limit;
-  return retryOnConflict(
-    () =>
-      handleCommand(
-        store,
-        quota,
-        id,
-        {
-          type: 'CountExtmarketOrder',
-          data: { kind, key, holder: String(order.order_id), limit: max, opening: existing, ...order },
-        },
-        ctx,
-      ),
-    { tx: ctx.tx },
-  );
 }

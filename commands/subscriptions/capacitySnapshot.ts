@@ -1,7 +1,5 @@
 import type { Decider } from '../../src/core/decider.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import type { CapacityMetrics, CapacitySnapshotTaken } from './events.ts';
+import type { CapacitySnapshotTaken } from './events.ts';
 
 /**
  * The capacity snapshot of one day (UTC), stream `capacity-snapshot-<YYYY-MM-DD>`. A measurement
@@ -20,20 +18,3 @@ export const capacitySnapshot: Decider<CapacitySnapshotState, TakeCapacitySnapsh
 
 /** The UTC day of a moment, the snapshot's identity. */
 export const snapshotDay = (at: Date) => at.toISOString().slice(0, 10);
-
-export async function takeCapacitySnapshot(
-  store: EventStore,
-  now: Date,
-  metrics: CapacityMetrics,
-  trigger: 'manual' | 'scheduled',
-  ctx: CommandContext,
-) {
-  const day = snapshotDay(now);
-  return handleCommand(
-    store,
-    capacitySnapshot,
-    day,
-    { type: 'TakeCapacitySnapshot', data: { day, metrics, trigger, at: now.toISOString() } },
-    ctx,
-  );
-}

@@ -1,6 +1,4 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext } from '../../src/runtime/commandHandler.ts';
 import type { DefaultTierChanged } from './events.ts';
 
 /** The tier a vendor is on while it has no live subscription and no legacy plan, until an admin chooses another. */
@@ -29,15 +27,3 @@ export const planSettings: Decider<PlanSettingsState, PlanSettingsCommand, Defau
     }
   },
 };
-
-export async function setDefaultTier(store: EventStore, now: Date, tierCode: string, ctx: CommandContext) {
-  return [
-    await handleCommand(
-      store,
-      planSettings,
-      'platform',
-      { type: 'SetDefaultTier', data: { tier_code: tierCode, at: now.toISOString() } },
-      ctx,
-    ),
-  ];
-}

@@ -1,7 +1,8 @@
 import { ConflictException } from '../../src/core/errors.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { taskRetry, taskRetryId, type TaskRef } from './taskRetry.ts';
+import type { TaskRef } from './events.ts';
+import { taskRetry, taskRetryId } from './taskRetry.ts';
 
 export interface RetryOutcome {
   retry: TaskRef;

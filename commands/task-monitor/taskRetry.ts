@@ -1,15 +1,5 @@
 import { assertNever, type Decider } from '../../src/core/decider.ts';
-
-/** A background task as the monitor names it: its type and its id within the type. */
-export interface TaskRef {
-  type: string;
-  task_id: string;
-}
-
-export type TaskRetryEvent =
-  | { type: 'TaskRetryRequested'; data: TaskRef & { by: number | string; at: string } }
-  | { type: 'TaskRetryStarted'; data: TaskRef & { retry: TaskRef; at: string } }
-  | { type: 'TaskRetryAbandoned'; data: TaskRef & { reason: string; at: string } };
+import type { TaskRef, TaskRetryEvent } from './events.ts';
 
 export type TaskRetryCommand =
   | { type: 'RequestTaskRetry'; data: TaskRef & { by: number | string; at: string } }

@@ -8,8 +8,8 @@ import { handleCommand, load, retryOnConflict, type CommandContext, type Handled
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { createUser } from '../users/handlers.ts';
-import { user } from '../users/index.ts';
-import { team } from './index.ts';
+import { user } from '../users/user.ts';
+import { team } from './team.ts';
 import { MEMBER_ROLES, permissionsOf } from './permissions.ts';
 
 export interface TeamDeps {
@@ -53,7 +53,7 @@ export interface Invite {
 }
 
 /**
- * Invites someone into the team. The team stream counts the seats (commands/team/index.ts
+ * Invites someone into the team. The team stream counts the seats (commands/team/team.ts
  * teamSeats), so concurrent invitations are decided one after the other: a conflict reloads and
  * decides again on the seats the winner left, and 10 parallel invitations for the last seat give
  * one invitation and nine refusals.

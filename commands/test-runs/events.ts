@@ -49,7 +49,7 @@ export type TestRunRequested = {
 /**
  * The deployment's test runner queued a run or collect (stream `test_runner-deployment`) with
  * everything its request holds: it follows `after`, the one queued before it, which had ended.
- * One run at a time rests on it (commands/test-runs/runner.ts).
+ * One run at a time rests on it (commands/test-runs/testRunner.ts).
  */
 export type TestRunQueued = {
   type: 'TestRunQueued';

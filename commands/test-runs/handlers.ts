@@ -6,7 +6,7 @@ import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { settledAt, takeTurn, type JobQueue, type Settled } from '../../src/runtime/oneAtATime.ts';
 import type { TestCategory, TestRunKind } from './events.ts';
-import { RUNNER_ID, testRunner, type QueuedTestRun } from './runner.ts';
+import { RUNNER_ID, testRunner, type QueuedTestRun } from './testRunner.ts';
 import { testRun, type TestRunCommand, type TestRunStatus } from './testRun.ts';
 
 export interface TestRunDeps {
@@ -36,7 +36,7 @@ export interface TestRunTurn {
 
 /**
  * Asks for a run or a collect, one at a time across requests and instances: it is first queued
- * on the deployment's runner (commands/test-runs/runner.ts), where concurrent requests race on
+ * on the deployment's runner (commands/test-runs/testRunner.ts), where concurrent requests race on
  * one expected version, then requested; the worker runs it (src/workers/test-runs). While
  * another waits or runs, nothing is queued and that one is answered (`joined`).
  */

@@ -6,7 +6,7 @@ import { nextId } from '../../src/runtime/nextId.ts';
 import { hashPassword } from '../../src/core/passwords.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
 import type { Language, Role, UserProfile } from './events.ts';
-import { user } from './index.ts';
+import { user } from './user.ts';
 
 /**
  * Command handlers that span the user aggregate and its reservations (e-mail, username).

@@ -5,9 +5,9 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { company } from '../companies/index.ts';
+import { company } from '../companies/company.ts';
 import type { ExtmarketSettings, RequestedPlan, VendorProfile } from './events.ts';
-import { vendor } from './index.ts';
+import { vendor } from './vendor.ts';
 import { release, withClaims, type UniqueKind } from './unique.ts';
 
 export interface VendorDeps {

@@ -1,5 +1,6 @@
 import { overlappingRoutes, type RouteClaim } from '../http/routePrecedence.ts';
-import { areaCycles, checkBoundaries, type AreaDeclaration } from './areaBoundaries.ts';
+import { areaCycles, checkBoundaries, listSourceFiles, type AreaDeclaration } from './areaBoundaries.ts';
+import { checkCommandFolders } from './commandFolders.ts';
 
 /**
  * The rules `npm run arch` derives from the module list, as one pure function over a file tree,
@@ -9,7 +10,9 @@ import { areaCycles, checkBoundaries, type AreaDeclaration } from './areaBoundar
  *   - the generic layers import no area;
  *   - no areas import one another in a ring, counting the known crossings too (a cycle that the
  *     declarations hide: each import of it is listed, so none fails on its own);
- *   - no two routes of one method match the same requests with equal precedence.
+ *   - no two routes of one method match the same requests with equal precedence;
+ *   - every command folder has the one shape of ./commandFolders.ts (events.ts, the aggregates named
+ *     after their deciders, handlers.ts or handlers/, no index.ts).
  * Crossings listed in `known` (file -> imported) are reported apart: the boundaries the code
  * still breaks, to be removed one by one, never added to.
  */
@@ -52,6 +55,7 @@ export function checkArchitecture(input: ArchitectureInput): ArchitectureReport 
     );
   }
   problems.push(...overlappingRoutes(input.routes));
+  problems.push(...checkCommandFolders(input.root, input.files ?? listSourceFiles(input.root)));
   return {
     problems,
     known: crossings.filter((c) => known.has(c.key)).length,

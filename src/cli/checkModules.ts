@@ -14,7 +14,8 @@ import { checkArchitecture } from './architecture.ts';
  *   - every route factory exported under src/http/<api-area>/, every projection, process manager
  *     and aggregate belongs to a module, so that start-up, the OpenAPI document and the
  *     platform-modules switch see all of it;
- *   - the area boundaries, the module dependencies and the route overlaps of ./architecture.ts.
+ *   - the area boundaries, the module dependencies, the route overlaps and the shape of every
+ *     command folder (./commandFolders.ts) of ./architecture.ts.
  * The boundaries the code still breaks are listed in ./knownCrossings.txt: a new crossing fails,
  * a listed one that is gone is reported so its line can be removed.
  */
@@ -115,6 +116,6 @@ if (problems.length > 0) {
 }
 console.log(
   `Module check: ${modules.length} modules; every route factory, consumer and aggregate belongs to one; area boundaries hold ` +
-    `(${report.known} known crossing(s) and ${report.cycles} known area cycle(s) left in src/cli/knownCrossings.txt); no two routes overlap.`,
+    `(${report.known} known crossing(s) and ${report.cycles} known area cycle(s) left in src/cli/knownCrossings.txt); no two routes overlap; every command folder has the one shape.`,
 );
 process.exit(0);

@@ -1,5 +1,5 @@
 import type { ContentPageEvent } from '../../commands/content-pages/events.ts';
-import { contentPage } from '../../commands/content-pages/index.ts';
+import { contentPage } from '../../commands/content-pages/contentPage.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
-import { SEEDED_TIERS } from '../../commands/subscriptions/seedTiers.ts';
+import { SEEDED_TIERS } from '../../commands/subscriptions/handlers/seedTiers.ts';
 import { addOnByCode } from '../core/addOnCatalogue.ts';
 import {
   activeAddOns,

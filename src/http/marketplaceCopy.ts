@@ -1,4 +1,4 @@
-import { createVendorProduct } from '../../commands/catalogue/createVendorProduct.ts';
+import { createVendorProduct } from '../../commands/catalogue/handlers.ts';
 import { getVendorRef } from '../modules/vendors.ts';
 import { getMarketplaceProduct } from '../../queries/catalogue/listMarketplaceProducts.ts';
 import { percentToBasisPoints } from '../core/money.ts';

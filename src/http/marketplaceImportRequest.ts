@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type, type TObject } from '@sinclair/typebox';
-import { importRequestOf, requestMarketplaceImport } from '../../commands/marketplace-imports/requestMarketplaceImport.ts';
+import { importRequestOf, requestMarketplaceImport } from '../../commands/marketplace-imports/handlers.ts';
 import type { ImportSource, Language as ImportLanguage } from '../../commands/marketplace-imports/events.ts';
 import { getImportJob } from '../../queries/marketplace-imports/listImportJobs.ts';
 import { copyImportUpload, storeImportUpload, uploadedImportPath } from '../adapters/importUploads.ts';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Context, Next } from 'koa';
-import { MAX_ATTACHMENTS } from '../../commands/messaging/index.ts';
+import { MAX_ATTACHMENTS } from '../../commands/messaging/conversation.ts';
 import { newAttachmentId } from '../../commands/messaging/handlers.ts';
 import type { AttachmentRef } from '../../commands/messaging/events.ts';
 import { getAttachment, type Viewer } from '../../queries/messaging/conversations.ts';

@@ -1,5 +1,5 @@
 import type { Actor } from '../../commands/messaging/commands.ts';
-import { TYPES_OPENED_BY } from '../../commands/messaging/index.ts';
+import { TYPES_OPENED_BY } from '../../commands/messaging/conversation.ts';
 import { assertVendorFeature, type PlanReader } from './featureGate.ts';
 
 /**

@@ -1,10 +1,13 @@
-import { ImportUrlRefusedException, OnboardingConnectionFailedException } from '../../commands/onboarding/errors.ts';
+import {
+  ImportUrlRefusedException,
+  OnboardingConnectionFailedException,
+  OnboardingNotFoundException,
+} from '../../commands/onboarding/errors.ts';
 import { ONBOARDING_STEPS, STEP_NAMES, type CompanyProfile, type OnboardingStep } from '../../commands/onboarding/events.ts';
 import { commitOnboardingStep, loadOnboarding } from '../../commands/onboarding/handlers.ts';
-import { checkNextStep } from '../../commands/onboarding/index.ts';
+import { checkNextStep } from '../../commands/onboarding/onboarding.ts';
 import { getOnboarding } from '../../queries/onboarding/getOnboarding.ts';
 import { guardedFetchText, UrlRefusedError } from '../adapters/guardedFetch.ts';
-import { OnboardingNotFoundException } from '../../commands/onboarding/errors.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { getSyncJob, requestExtmarketSync, requireCredentials, saveCredentials, testConnection } from '../modules/extmarket.ts';

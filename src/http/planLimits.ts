@@ -61,7 +61,7 @@ export async function productQuota(services: Services, vendorId: number): Promis
 /**
  * The vendor's order quota for its current billing period (vendorPlan's period), with the period.
  * It counts the shop orders placed in the period and the extmarket orders dated in it (an
- * extmarket order is counted, never refused: commands/quotas/quota.ts countExtmarketOrder); an
+ * extmarket order is counted, never refused: commands/quotas/handlers.ts countExtmarketOrder); an
  * order of an earlier period brought by a historical import counts in none.
  */
 export async function orderQuota(services: Services, vendorId: number): Promise<PlanQuota & { period: { start: string; end: string } }> {

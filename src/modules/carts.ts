@@ -1,4 +1,4 @@
-import { cart } from '../../commands/carts/index.ts';
+import { cart } from '../../commands/carts/cart.ts';
 import { shopCartRoutes } from '../http/shop/cart.ts';
 import { checkOutCartOnOrderPlaced } from '../processes/checkOutCartOnOrderPlaced.ts';
 import { defineModule } from './module.ts';

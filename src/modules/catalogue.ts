@@ -1,4 +1,4 @@
-import { vendorProduct } from '../../commands/catalogue/index.ts';
+import { vendorProduct } from '../../commands/catalogue/vendorProduct.ts';
 import { marketplaceProductList } from '../../projections/catalogue/marketplaceProductList.ts';
 import { vendorProductList } from '../../projections/catalogue/vendorProductList.ts';
 import { adminCatalogueRoutes } from '../http/admin/catalogue.ts';

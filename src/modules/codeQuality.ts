@@ -1,5 +1,7 @@
 import { violationFigures } from '../../queries/code-quality/violationFigures.ts';
-import { codeQualityScan, codeQualityScanner, violation } from '../../commands/code-quality/index.ts';
+import { codeQualityScan } from '../../commands/code-quality/codeQualityScan.ts';
+import { codeQualityScanner } from '../../commands/code-quality/codeQualityScanner.ts';
+import { violation } from '../../commands/code-quality/violation.ts';
 import { runScanCommand } from '../../commands/code-quality/handlers.ts';
 import { codeQualityScans } from '../../projections/code-quality/codeQualityScans.ts';
 import { codeQualityViolations } from '../../projections/code-quality/codeQualityViolations.ts';

@@ -1,4 +1,4 @@
-import { company } from '../../commands/companies/index.ts';
+import { company } from '../../commands/companies/company.ts';
 import { companyList } from '../../projections/companies/companyList.ts';
 import { adminCompanyRoutes } from '../http/admin/companies.ts';
 import { companiesBackOffice, companyPageRoutes } from '../pages/companies/companyPages.ts';

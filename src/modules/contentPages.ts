@@ -1,4 +1,4 @@
-import { contentPage } from '../../commands/content-pages/index.ts';
+import { contentPage } from '../../commands/content-pages/contentPage.ts';
 import { contentPages } from '../../projections/content-pages/contentPages.ts';
 import { adminContentPageRoutes } from '../http/admin/contentPages.ts';
 import { shopContentPageRoutes } from '../http/shop/contentPages.ts';

@@ -1,4 +1,4 @@
-import { customer } from '../../commands/customers/index.ts';
+import { customer } from '../../commands/customers/customerDecider.ts';
 import { customerList } from '../../projections/customers/customerList.ts';
 import { customerSessions } from '../../projections/customers/customerSessions.ts';
 import { adminCustomerRoutes } from '../http/admin/customers.ts';

@@ -1,9 +1,9 @@
-import { extmarketCredentials as credentials } from '../../commands/extmarket/credentials.ts';
+import { extmarketCredentials as credentials } from '../../commands/extmarket/extmarketCredentials.ts';
 import { requestExtmarketSync } from '../../commands/extmarket/handlers.ts';
 import type { SyncJobType } from '../../commands/extmarket/events.ts';
 import { getSyncJob } from '../../queries/extmarket/listJobs.ts';
 import { requireCredentials } from '../http/extmarketShared.ts';
-import { extmarketSyncJob } from '../../commands/extmarket/syncJob.ts';
+import { extmarketSyncJob } from '../../commands/extmarket/extmarketSyncJob.ts';
 import { extmarketCredentials } from '../../projections/extmarket/extmarketCredentials.ts';
 import { extmarketSyncLogs } from '../../projections/extmarket/extmarketSyncLogs.ts';
 import { adminExtmarketRoutes } from '../http/admin/extmarket.ts';

@@ -1,4 +1,4 @@
-import { stock } from '../../commands/inventory/index.ts';
+import { stock } from '../../commands/inventory/stockDecider.ts';
 import { openLocations } from '../../commands/inventory/stock.ts';
 import { load } from '../runtime/commandHandler.ts';
 import { inventoryList } from '../../projections/inventory/inventoryList.ts';

@@ -1,4 +1,4 @@
-import { marketplaceImport } from '../../commands/marketplace-imports/index.ts';
+import { marketplaceImport } from '../../commands/marketplace-imports/marketplaceImport.ts';
 import { marketplaceImportErrors } from '../../projections/marketplace-imports/marketplaceImportErrors.ts';
 import { marketplaceImportJobs } from '../../projections/marketplace-imports/marketplaceImportJobs.ts';
 import { adminMarketplaceImportRoutes } from '../http/admin/marketplaceImports.ts';

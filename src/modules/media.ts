@@ -1,4 +1,4 @@
-import { media } from '../../commands/media/index.ts';
+import { media } from '../../commands/media/media.ts';
 import { mediaList } from '../../projections/media/mediaList.ts';
 import { adminMediaRoutes } from '../http/admin/media.ts';
 import { vendorMediaRoutes } from '../http/vendor/media.ts';

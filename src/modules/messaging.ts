@@ -1,4 +1,4 @@
-import { conversation } from '../../commands/messaging/index.ts';
+import { conversation } from '../../commands/messaging/conversation.ts';
 import { conversations } from '../../projections/messaging/conversations.ts';
 import { adminMessageStreamRoutes } from '../http/admin/messageStream.ts';
 import { adminMessageRoutes } from '../http/admin/messages.ts';

@@ -1,4 +1,4 @@
-import { notificationInbox } from '../../commands/notifications/inbox.ts';
+import { notificationInbox } from '../../commands/notifications/notificationInbox.ts';
 import { notification } from '../../commands/notifications/notification.ts';
 import { adminNotifications } from '../../projections/notifications/adminNotifications.ts';
 import { adminNotificationRoutes } from '../http/admin/notifications.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { onboarding } from '../../commands/onboarding/index.ts';
+import { onboarding } from '../../commands/onboarding/onboarding.ts';
 import { OnboardingRequiredException } from '../../commands/onboarding/errors.ts';
 import { unfinishedOnboardingsView } from '../../projections/onboarding/unfinishedOnboardings.ts';
 import { vendorOnboarding } from '../../projections/onboarding/vendorOnboarding.ts';

@@ -1,4 +1,4 @@
-import { order } from '../../commands/orders/index.ts';
+import { order } from '../../commands/orders/orderDecider.ts';
 import { extmarketPushes } from '../../projections/orders/extmarketPushes.ts';
 import { orderDetail } from '../../projections/orders/orderDetail.ts';
 import { orderItemExceptions } from '../../projections/orders/orderItemExceptions.ts';

@@ -1,4 +1,4 @@
-import { platformSettings } from '../../commands/settings/index.ts';
+import { platformSettings } from '../../commands/settings/platformSettings.ts';
 import { platformSettingsProjection } from '../../projections/settings/platformSettings.ts';
 import { adminSettingsRoutes } from '../http/admin/settings.ts';
 import { vendorSettingsRoutes } from '../http/vendor/settings.ts';

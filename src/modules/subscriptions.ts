@@ -1,10 +1,11 @@
 import { quota } from '../../commands/quotas/quota.ts';
 import { capacitySnapshot } from '../../commands/subscriptions/capacitySnapshot.ts';
-import { tier } from '../../commands/subscriptions/index.ts';
+import { tier } from '../../commands/subscriptions/tier.ts';
 import { vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
 import { planSettings } from '../../commands/subscriptions/planSettings.ts';
-import { platformUpgrade, runPlansUpgrade, vendorsWithoutPlan } from '../../commands/subscriptions/plansUpgrade.ts';
-import { seedTiers } from '../../commands/subscriptions/seedTiers.ts';
+import { runPlansUpgrade, vendorsWithoutPlan } from '../../commands/subscriptions/handlers/plansUpgrade.ts';
+import { platformUpgrade } from '../../commands/subscriptions/platformUpgrade.ts';
+import { seedTiers } from '../../commands/subscriptions/handlers/seedTiers.ts';
 import { subscriptionSettings } from '../../projections/subscriptions/subscriptionSettings.ts';
 import { vendorLegacyPlans } from '../../projections/subscriptions/vendorLegacyPlans.ts';
 import { adminPlanSettingsRoutes, newVendorPlan } from '../http/admin/planSettings.ts';
@@ -127,7 +128,7 @@ export { featureByCode } from '../../commands/subscriptions/features.ts';
 /** A vendor's usage against its plan's limits, for the billing page and the dashboard. */
 export { usageSummary } from '../http/vendor/usage.ts';
 /** The vendor's subscription record, for the signup's trial. */
-export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers.ts';
+export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers/vendorSubscription.ts';
 
 /** A tier, and the vendor's subscription, as billing reads them (checkout, add-ons, Stripe's events). */
 export { findTier } from '../../queries/subscriptions/tiers.ts';

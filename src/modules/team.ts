@@ -1,4 +1,4 @@
-import { team } from '../../commands/team/index.ts';
+import { team } from '../../commands/team/team.ts';
 import { vendorTeamInvitations } from '../../projections/team/vendorTeamInvitations.ts';
 import { vendorAccessView } from '../../projections/team/vendorAccessView.ts';
 import { vendorTeamMembers } from '../../projections/team/vendorTeamMembers.ts';

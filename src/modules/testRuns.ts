@@ -1,4 +1,5 @@
-import { testRun, testRunner } from '../../commands/test-runs/index.ts';
+import { testRun } from '../../commands/test-runs/testRun.ts';
+import { testRunner } from '../../commands/test-runs/testRunner.ts';
 import { runTestRunCommand } from '../../commands/test-runs/handlers.ts';
 import { testRuns } from '../../projections/test-runs/testRuns.ts';
 import { countActiveTestRuns, getTestRun } from '../../queries/test-runs/listTestRuns.ts';

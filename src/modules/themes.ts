@@ -1,4 +1,4 @@
-import { vendorTheme } from '../../commands/themes/index.ts';
+import { vendorTheme } from '../../commands/themes/vendorTheme.ts';
 import { vendorThemes } from '../../projections/themes/vendorThemes.ts';
 import { getVendorTheme } from '../../queries/themes/getVendorTheme.ts';
 import { adminThemeRoutes } from '../http/admin/themes.ts';

@@ -1,5 +1,5 @@
 import { reservation } from '../../commands/reservations/reservation.ts';
-import { user } from '../../commands/users/index.ts';
+import { user } from '../../commands/users/user.ts';
 import { userList } from '../../projections/users/userList.ts';
 import { adminUserRoutes } from '../http/admin/users.ts';
 import { sql } from '../runtime/database.ts';

@@ -1,4 +1,4 @@
-import { vendor } from '../../commands/vendors/index.ts';
+import { vendor } from '../../commands/vendors/vendor.ts';
 import { vendorDomains } from '../../projections/vendors/vendorDomains.ts';
 import { vendorList } from '../../projections/vendors/vendorList.ts';
 import { adminVendorDomainRoutes } from '../http/admin/vendorDomains.ts';

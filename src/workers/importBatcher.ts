@@ -1,6 +1,6 @@
 import { assignProductIds } from '../../commands/marketplace-imports/assignProductIds.ts';
 import type { AcceptedRow, RejectedRow } from '../../commands/marketplace-imports/events.ts';
-import type { ImportJobSession } from '../../commands/marketplace-imports/jobSession.ts';
+import type { ImportJobSession } from '../../commands/marketplace-imports/handlers.ts';
 import type { MappedRow } from '../../commands/marketplace-imports/rowMapping.ts';
 import type { Executor } from '../runtime/database.ts';
 

@@ -1,4 +1,4 @@
-import { failMarketplaceImport } from '../../commands/marketplace-imports/requestMarketplaceImport.ts';
+import { failMarketplaceImport } from '../../commands/marketplace-imports/handlers.ts';
 import { ConcurrencyException, InvalidTransitionException } from '../core/errors.ts';
 import { importSettings } from './importSettings.ts';
 import { IMPORT_ACTOR, runMarketplaceImport, type ImportWorkerDeps } from './runMarketplaceImport.ts';

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ImportFailure, readHeader, type HeaderLayout } from '../../commands/marketplace-imports/csvHeader.ts';
 import type { ImportFailureCode } from '../../commands/marketplace-imports/events.ts';
-import { ImportJobSession } from '../../commands/marketplace-imports/jobSession.ts';
+import { ImportJobSession } from '../../commands/marketplace-imports/handlers.ts';
 import { mapBrokenRecord, mapRow } from '../../commands/marketplace-imports/rowMapping.ts';
 import { ConcurrencyException } from '../core/errors.ts';
 import type { EventStore } from '../eventstore/port.ts';

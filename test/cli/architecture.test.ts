@@ -19,6 +19,7 @@ const clean: Record<string, string> = {
   'commands/shelf/events.ts': `export const shelfPlaced = 'ShelfPlaced';\n`,
   'commands/shelf/errors.ts': `export class ShelfFullException extends Error {}\n`,
   'commands/shelf/handlers.ts': `import { shelfPlaced } from './events.ts';\n`,
+  'commands/stock/events.ts': `export const stockCounted = 'StockCounted';\n`,
   'commands/stock/handlers.ts': `import { shelfPlaced } from '../shelf/events.ts';\nimport { isoDate } from '../../src/core/dates.ts';\n`,
   'projections/shelf/shelfList.ts': `import { shelfPlaced } from '../../commands/shelf/events.ts';\n`,
   'projections/stock/stockList.ts': `import { shelfPlaced } from '../../commands/shelf/events.ts';\n`,

@@ -1,5 +1,5 @@
-import { extmarketCredentials } from '../../commands/extmarket/credentials.ts';
-import { extmarketSyncJob } from '../../commands/extmarket/syncJob.ts';
+import { extmarketCredentials } from '../../commands/extmarket/extmarketCredentials.ts';
+import { extmarketSyncJob } from '../../commands/extmarket/extmarketSyncJob.ts';
 import { ExtmarketCredentialsException, InvalidTransitionException } from '../../src/core/errors.ts';
 import { ExtmarketSyncJobNotFoundException } from '../../commands/extmarket/errors.ts';
 import { given } from '../support/decider.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { runOrderCommand } from '../../commands/orders/handlers.ts';
+import { runOrderCommand } from '../../commands/orders/handlers/order.ts';
 import { notifyAdminsOnExtmarketPushFailing, PUSH_FAILURES_BEFORE_NOTICE } from '../../src/processes/notifyAdminsOnExtmarketPushFailing.ts';
 import { testApp, unique, type TestApp } from '../support/app.ts';
 import { handleAgain, listNotifications, notificationAppears, raisedUnder } from '../support/notifications.ts';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { cancelAddOn, recordAddOnPurchase } from '../../commands/billing/addOns.ts';
-import { seedTiers } from '../../commands/subscriptions/seedTiers.ts';
+import { cancelAddOn, recordAddOnPurchase } from '../../commands/billing/handlers.ts';
+import { seedTiers } from '../../commands/subscriptions/handlers/seedTiers.ts';
 import { createUser } from '../../commands/users/handlers.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
@@ -254,7 +254,7 @@ async function tailLag(a: Instance, b: Instance): Promise<{ p50: number; p99: nu
 }
 
 async function seedTierChange(a: Instance, i: number) {
-  const { changeTier } = await import('../../commands/subscriptions/handlers.ts');
+  const { changeTier } = await import('../../commands/subscriptions/handlers/tiers.ts');
   return changeTier(
     { store: a.services.store, now: () => new Date(), activeSubscriptions: async () => 0 },
     'essential',

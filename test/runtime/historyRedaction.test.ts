@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { user } from '../../commands/users/index.ts';
+import { user } from '../../commands/users/user.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import { replay, stateAt } from '../../src/runtime/history.ts';
 

@@ -1,7 +1,6 @@
 import type { RateCategory } from '../../src/core/vat/rates.ts';
-import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers.ts';
-import type { TestApp } from './app.ts';
-import { unique } from './app.ts';
+import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers/order.ts';
+import { type TestApp, unique } from './app.ts';
 import { putOnTier } from './plans.ts';
 
 /** The vendor's placeholder product (created by a process manager when the vendor is created). */

@@ -1,4 +1,4 @@
-import { recordAddOnPurchase } from '../../commands/billing/addOns.ts';
+import { recordAddOnPurchase } from '../../commands/billing/handlers.ts';
 import sharp from 'sharp';
 import { type TestApp } from './app.ts';
 import { csv, gtinFor, HEADER, newBase, upload, waitForJob as waitForImport } from './catalogueFiles.ts';

@@ -1,4 +1,4 @@
-import { vendorProduct, type VendorProductCommand, type VendorProductState } from '../../../commands/catalogue/index.ts';
+import { vendorProduct, type VendorProductCommand, type VendorProductState } from '../../../commands/catalogue/vendorProduct.ts';
 import type { Translations, VendorProductEvent, VendorProductFields } from '../../../commands/catalogue/events.ts';
 import type { History } from './history.ts';
 import { between, pick } from './random.ts';

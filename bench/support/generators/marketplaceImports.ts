@@ -2,7 +2,7 @@ import {
   marketplaceImport,
   type MarketplaceImportCommand,
   type MarketplaceImportState,
-} from '../../../commands/marketplace-imports/index.ts';
+} from '../../../commands/marketplace-imports/marketplaceImport.ts';
 import type { Language } from '../../../commands/catalogue/events.ts';
 import type { AcceptedRow, MarketplaceImportEvent, RejectedRow } from '../../../commands/marketplace-imports/events.ts';
 import { productKey } from '../../../commands/marketplace-imports/rowMapping.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { order, type OrderCommand, type OrderState } from '../../../commands/orders/index.ts';
+import { order, type OrderCommand, type OrderState } from '../../../commands/orders/orderDecider.ts';
 import type { DecisionSource, ImportedItem, ImportedOrder, OrderAddress, OrderEvent } from '../../../commands/orders/events.ts';
 import { sql } from '../../../src/runtime/database.ts';
 import { between, pick, seeded, type Rng } from './random.ts';

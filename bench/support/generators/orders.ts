@@ -1,4 +1,4 @@
-import { order, type OrderCommand, type OrderState } from '../../../commands/orders/index.ts';
+import { order, type OrderCommand, type OrderState } from '../../../commands/orders/orderDecider.ts';
 import type {
   DecisionSource,
   ExtmarketOperation,

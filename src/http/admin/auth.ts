@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { user } from '../../../commands/users/index.ts';
+import { user } from '../../../commands/users/user.ts';
 import { changeUserPassword } from '../../../commands/users/handlers.ts';
 import { findUserIdByLogin } from '../../modules/users.ts';
 import { AuthenticationException, AuthorizationException, TooManyAttemptsException } from '../../core/errors.ts';

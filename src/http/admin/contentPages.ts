@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { contentPage } from '../../../commands/content-pages/index.ts';
+import { contentPage } from '../../../commands/content-pages/contentPage.ts';
 import { createContentPage, deleteContentPage, updateContentPage } from '../../../commands/content-pages/handlers.ts';
 import { getContentPage, listContentPages } from '../../../queries/content-pages/listContentPages.ts';
 import { ConflictException, ValidationException, VendorNotFoundException } from '../../core/errors.ts';

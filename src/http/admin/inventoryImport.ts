@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
-import { importStockCount } from '../../../commands/inventory/importStockCount.ts';
+import { importStockCount } from '../../../commands/inventory/handlers/importStockCount.ts';
 import { findProductsByGtin } from '../../modules/catalogue.ts';
 import { getVendorRef } from '../../modules/vendors.ts';
 import { parseInventoryFile } from '../../adapters/inventoryFile.ts';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { confirmItem, confirmWholeOrder, declineItem, rejectWholeOrder, type OrderDeps } from '../../../commands/orders/handlers.ts';
+import { confirmItem, confirmWholeOrder, declineItem, rejectWholeOrder, type OrderDeps } from '../../../commands/orders/handlers/order.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { setDefaultTier } from '../../../commands/subscriptions/planSettings.ts';
+import { setDefaultTier } from '../../../commands/subscriptions/handlers/planSettings.ts';
 import { VendorNotFoundException } from '../../core/errors.ts';
 import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { AskedPlan, RequestedPlan } from '../../modules/module.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { platformSettings } from '../../../commands/settings/index.ts';
+import { platformSettings } from '../../../commands/settings/platformSettings.ts';
 import { getPlatformSettings } from '../../../queries/settings/getPlatformSettings.ts';
 import { handleCommand } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { changeTier, createTier, deleteTier, setTierActive, type TierDeps } from '../../../commands/subscriptions/handlers.ts';
+import { changeTier, createTier, deleteTier, setTierActive, type TierDeps } from '../../../commands/subscriptions/handlers/tiers.ts';
 import { featureByCode } from '../../../commands/subscriptions/features.ts';
 import { getTier, listTiers } from '../../../queries/subscriptions/tiers.ts';
 import { countLiveSubscriptions } from '../../../queries/subscriptions/vendorSubscriptions.ts';

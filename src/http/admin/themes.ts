@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.ts';
+import { vendorTheme, type ThemeCommand } from '../../../commands/themes/vendorTheme.ts';
 import { presetTheme, THEME_PRESETS } from '../../core/themePresets.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import { VendorNotFoundException } from '../../core/errors.ts';

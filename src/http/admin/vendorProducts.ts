@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { changeVendorProduct, deleteVendorProduct } from '../../../commands/catalogue/changeVendorProduct.ts';
-import { createVendorProduct } from '../../../commands/catalogue/createVendorProduct.ts';
+import { changeVendorProduct, deleteVendorProduct, createVendorProduct } from '../../../commands/catalogue/handlers.ts';
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../modules/vendors.ts';
 import { getVendorProduct, listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';

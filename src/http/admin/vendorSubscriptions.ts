@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type, type Static } from '@sinclair/typebox';
-import { setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
+import { setVendorSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import { findTier } from '../../../queries/subscriptions/tiers.ts';
 import { findVendorSubscription, getVendorSubscription } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { InvalidTransitionException, ResourceNotFoundException, VendorNotFoundException } from '../../core/errors.ts';

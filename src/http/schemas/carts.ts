@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MAX_LINE_QUANTITY } from '../../../commands/carts/index.ts';
+import { MAX_LINE_QUANTITY } from '../../../commands/carts/cart.ts';
 import { SESSION_ID_FORMAT } from '../../../commands/carts/sessionId.ts';
 import { Nullable } from '../responses.ts';
 import { Id, Language } from '../validation.ts';

@@ -10,7 +10,7 @@ import {
   endSession,
   type CustomerDeps,
 } from '../../../commands/customers/handlers.ts';
-import { loadCustomer } from '../../../commands/customers/index.ts';
+import { loadCustomer } from '../../../commands/customers/customerDecider.ts';
 import { customerOfResetToken } from '../../../commands/customers/resetToken.ts';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { AuthenticationException, ConflictException, TooManyAttemptsException } from '../../core/errors.ts';

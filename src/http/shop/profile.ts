@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { changePassword, changeProfile, type CustomerDeps } from '../../../commands/customers/handlers.ts';
-import { loadCustomer } from '../../../commands/customers/index.ts';
+import { loadCustomer } from '../../../commands/customers/customerDecider.ts';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
 import { ValidationException } from '../../core/errors.ts';
 import { t } from '../../core/i18n.ts';

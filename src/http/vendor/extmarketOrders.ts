@@ -7,7 +7,7 @@ import {
   rejectWholeOrder,
   setOrderTracking,
   type OrderDeps,
-} from '../../../commands/orders/handlers.ts';
+} from '../../../commands/orders/handlers/order.ts';
 import { getOrder, listOrders } from '../../modules/orders.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';
 import {

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { adjustInventory, closeInventory, openInventory } from '../../../commands/inventory/handlers.ts';
+import { adjustInventory, closeInventory, openInventory } from '../../../commands/inventory/handlers/inventory.ts';
 import { stockAt } from '../../../commands/inventory/stockAt.ts';
 import { getInventory, listInventory } from '../../../queries/inventory/listInventory.ts';
 import { BusinessLogicException, ConflictException, ValidationException } from '../../core/errors.ts';

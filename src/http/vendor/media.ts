@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { deleteImage } from '../../../commands/media/uploadImage.ts';
+import { deleteImage } from '../../../commands/media/handlers.ts';
 import { getMediaStats } from '../../../queries/media/getMediaStats.ts';
 import { getMediaRow, listMedia, toMedia } from '../../../queries/media/listMedia.ts';
 import { MediaNotFoundException, UnsupportedMediaException, ValidationException } from '../../core/errors.ts';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { ignoreException, resolveExceptionByHand } from '../../../commands/orders/exceptionHandlers.ts';
-import type { OrderDeps } from '../../../commands/orders/handlers.ts';
+import { ignoreException, resolveExceptionByHand } from '../../../commands/orders/handlers/itemExceptions.ts';
+import type { OrderDeps } from '../../../commands/orders/handlers/order.ts';
 import { getMatchableProduct } from '../../../queries/orders/getMatchableProduct.ts';
 import { getOrderItemException, listOrderItemExceptions } from '../../../queries/orders/listOrderItemExceptions.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { setOrderTracking, shipOrderItem, type OrderDeps } from '../../../commands/orders/handlers.ts';
+import { setOrderTracking, shipOrderItem, type OrderDeps } from '../../../commands/orders/handlers/order.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { getShipmentStatus } from '../../../queries/orders/getShipmentStatus.ts';
 import { listOrders } from '../../../queries/orders/listOrders.ts';

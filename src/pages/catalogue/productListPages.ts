@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { createVendorProduct } from '../../../commands/catalogue/createVendorProduct.ts';
+import { createVendorProduct } from '../../../commands/catalogue/handlers.ts';
 import { getVendorRef } from '../../modules/vendors.ts';
 import { listVendorProducts } from '../../../queries/catalogue/listVendorProducts.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProductSort } from '../../../queries/catalogue/productSorts.ts';

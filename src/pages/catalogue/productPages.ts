@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
-import { changeVendorProduct, deleteVendorProduct } from '../../../commands/catalogue/changeVendorProduct.ts';
+import { changeVendorProduct, deleteVendorProduct } from '../../../commands/catalogue/handlers.ts';
 import { getVendorProduct } from '../../../queries/catalogue/listVendorProducts.ts';
 import { DomainException, ValidationException } from '../../core/errors.ts';
 import { formatMoney as moneyIn } from '../../core/money.ts';

@@ -4,7 +4,13 @@
  * the vendor API runs.
  */
 import type { Context } from 'koa';
-import { adjustInventory, closeInventory, moveStock, openInventory, type InventoryDeps } from '../../../commands/inventory/handlers.ts';
+import {
+  adjustInventory,
+  closeInventory,
+  moveStock,
+  openInventory,
+  type InventoryDeps,
+} from '../../../commands/inventory/handlers/inventory.ts';
 import { getInventory, type InventoryItem } from '../../../queries/inventory/listInventory.ts';
 import { ValidationException } from '../../core/errors.ts';
 import type { Api } from '../../http/api.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { InventoryItem } from '../../../queries/inventory/listInventory.ts';
 import type { toTransaction } from '../../../queries/inventory/listInventoryTransactions.ts';
-import type { StockState } from '../../../commands/inventory/index.ts';
+import type { StockState } from '../../../commands/inventory/stockDecider.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import type { importInventoryFile } from '../../http/admin/inventoryImport.ts';
 import { TRANSACTION_TYPES } from '../../http/schemas/inventory.ts';

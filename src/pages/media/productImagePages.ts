@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { Type } from '@sinclair/typebox';
-import { deleteImage } from '../../../commands/media/uploadImage.ts';
+import { deleteImage } from '../../../commands/media/handlers.ts';
 import { getMediaRow, listMedia } from '../../../queries/media/listMedia.ts';
 import { Api } from '../../http/api.ts';
 import { imageUpload, ImageFile, saveUploadedImage, sendVariant } from '../../http/mediaUpload.ts';

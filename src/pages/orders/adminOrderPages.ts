@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { confirmItem, confirmWholeOrder, declineItem, rejectWholeOrder, type OrderDeps } from '../../../commands/orders/handlers.ts';
+import { confirmItem, confirmWholeOrder, declineItem, rejectWholeOrder, type OrderDeps } from '../../../commands/orders/handlers/order.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { getShipmentStatus } from '../../../queries/orders/getShipmentStatus.ts';
 import { Api } from '../../http/api.ts';

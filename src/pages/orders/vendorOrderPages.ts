@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { ignoreException, resolveExceptionByHand } from '../../../commands/orders/exceptionHandlers.ts';
+import { ignoreException, resolveExceptionByHand } from '../../../commands/orders/handlers/itemExceptions.ts';
 import {
   confirmItem,
   confirmWholeOrder,
@@ -10,7 +10,7 @@ import {
   setOrderTracking,
   shipOrderItem,
   type OrderDeps,
-} from '../../../commands/orders/handlers.ts';
+} from '../../../commands/orders/handlers/order.ts';
 import { getMatchableProduct } from '../../../queries/orders/getMatchableProduct.ts';
 import { getOrder } from '../../../queries/orders/getOrder.ts';
 import { getShipmentStatus } from '../../../queries/orders/getShipmentStatus.ts';

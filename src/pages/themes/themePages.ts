@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 
-import { vendorTheme, type ThemeCommand } from '../../../commands/themes/index.ts';
+import { vendorTheme, type ThemeCommand } from '../../../commands/themes/vendorTheme.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
 import { ThemePresetNotFoundException } from '../../../commands/themes/errors.ts';
 import type { LanguageCode } from '../../core/i18n.ts';

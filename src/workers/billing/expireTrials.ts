@@ -1,4 +1,4 @@
-import { PERIOD_DAYS, setVendorSubscription } from '../../../commands/subscriptions/handlers.ts';
+import { PERIOD_DAYS, setVendorSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import { endedTrials } from '../../../queries/billing/trials.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -1,12 +1,12 @@
-import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
-import { recordPaymentMethod } from '../../../commands/billing/paymentMethod.ts';
 import {
+  recordAddOnPurchase,
+  recordPaymentMethod,
   invoicePaid,
   noteTrialEnding,
   recordInvoicePaid,
   recordInvoicePaymentFailed,
   takeInStripeSubscription,
-} from '../../../commands/billing/stripeSync.ts';
+} from '../../../commands/billing/handlers.ts';
 import { findBillingAccount } from '../../../queries/billing/billingAccounts.ts';
 import { findVendorSubscription } from '../../modules/subscriptions.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';

@@ -1,5 +1,4 @@
-import { recordPaymentMethod } from '../../../commands/billing/paymentMethod.ts';
-import { reconcileStripeSubscription } from '../../../commands/billing/stripeSync.ts';
+import { recordPaymentMethod, reconcileStripeSubscription } from '../../../commands/billing/handlers.ts';
 import { billingAccountsAfter } from '../../../queries/billing/trials.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

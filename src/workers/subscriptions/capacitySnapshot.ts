@@ -1,4 +1,4 @@
-import { takeCapacitySnapshot } from '../../../commands/subscriptions/capacitySnapshot.ts';
+import { takeCapacitySnapshot } from '../../../commands/subscriptions/handlers/capacitySnapshot.ts';
 import { measureCapacity } from '../../../queries/subscriptions/capacity.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -1,8 +1,8 @@
-import { PRODUCT_QUOTA } from '../../../commands/catalogue/createVendorProduct.ts';
-import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
-import { closeQuota } from '../../../commands/quotas/quota.ts';
+import { PRODUCT_QUOTA } from '../../../commands/catalogue/handlers.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
+import { closeQuota } from '../../../commands/quotas/handlers.ts';
 import type { SubscriptionChangeReason } from '../../../commands/subscriptions/events.ts';
-import { retireSubscription } from '../../../commands/subscriptions/handlers.ts';
+import { retireSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { isoTime } from '../../core/dates.ts';

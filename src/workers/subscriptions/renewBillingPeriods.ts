@@ -1,6 +1,6 @@
-import { closeQuota } from '../../../commands/quotas/quota.ts';
-import { ORDER_QUOTA } from '../../../commands/orders/shopCheckout.ts';
-import { renewSubscriptionPeriod } from '../../../commands/subscriptions/handlers.ts';
+import { closeQuota } from '../../../commands/quotas/handlers.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
+import { renewSubscriptionPeriod } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { isoTime } from '../../core/dates.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { billingSubscription } from '../../../commands/billing/billingSubscription.ts';
 import type { BillingSubscriptionEvent, BillingSubscriptionSynced } from '../../../commands/billing/events.ts';
-import { reachableStatus } from '../../../commands/billing/stripeSync.ts';
+import { reachableStatus } from '../../../commands/billing/handlers.ts';
 import { given } from '../../support/decider.ts';
 
 const view = (

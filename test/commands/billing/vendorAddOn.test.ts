@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { addOnByCode } from '../../../src/core/addOnCatalogue.ts';
-import { addOnIdFor } from '../../../commands/billing/addOns.ts';
+import { addOnIdFor } from '../../../commands/billing/handlers.ts';
 import type { VendorAddOnEvent } from '../../../commands/billing/events.ts';
 import { vendorAddOn, type PurchaseAddOn } from '../../../commands/billing/vendorAddOn.ts';
 import { withAddOns } from '../../../src/http/featureGate.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { CartEvent } from '../../../commands/carts/events.ts';
-import { cart, MAX_LINE_QUANTITY } from '../../../commands/carts/index.ts';
+import { cart, MAX_LINE_QUANTITY } from '../../../commands/carts/cart.ts';
 import { linePrice } from '../../../commands/carts/linePrice.ts';
 import { CartValidationException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
 import {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PLACEHOLDER_PRODUCT, type VendorProductEvent, type VendorProductFields } from '../../../commands/catalogue/events.ts';
-import { vendorProduct } from '../../../commands/catalogue/index.ts';
+import { vendorProduct } from '../../../commands/catalogue/vendorProduct.ts';
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { ProductException, ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import { given } from '../../support/decider.ts';

@@ -1,10 +1,9 @@
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
-import { ViolationNotFoundException } from '../../../commands/code-quality/errors.ts';
+import { ViolationNotFoundException, CodeQualityScanInProgressException } from '../../../commands/code-quality/errors.ts';
 import type { Finding, ViolationEvent } from '../../../commands/code-quality/events.ts';
 import { violation } from '../../../commands/code-quality/violation.ts';
-import { codeQualityScan } from '../../../commands/code-quality/scan.ts';
-import { codeQualityScanner } from '../../../commands/code-quality/scanner.ts';
-import { CodeQualityScanInProgressException } from '../../../commands/code-quality/errors.ts';
+import { codeQualityScan } from '../../../commands/code-quality/codeQualityScan.ts';
+import { codeQualityScanner } from '../../../commands/code-quality/codeQualityScanner.ts';
 import { given } from '../../support/decider.ts';
 
 const AT = '2026-11-28T10:00:00.000Z';

@@ -1,4 +1,4 @@
-import { company } from '../../../commands/companies/index.ts';
+import { company } from '../../../commands/companies/company.ts';
 import type { CompanyEvent } from '../../../commands/companies/events.ts';
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../../commands/companies/errors.ts';

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { ContentPageEvent, PageContent } from '../../../commands/content-pages/events.ts';
-import { contentPage } from '../../../commands/content-pages/index.ts';
-import { CONTENT_PAGE_TRANSITIONS } from '../../../commands/content-pages/contentPage.ts';
+import { contentPage, CONTENT_PAGE_TRANSITIONS } from '../../../commands/content-pages/contentPage.ts';
 import { InvalidTransitionException, ValidationException } from '../../../src/core/errors.ts';
 import { ContentPageNotFoundException } from '../../../commands/content-pages/errors.ts';
 import { given } from '../../support/decider.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { AddressFields, CustomerEvent } from '../../../commands/customers/events.ts';
-import { customer } from '../../../commands/customers/index.ts';
+import { customer } from '../../../commands/customers/customerDecider.ts';
 import { AddressNotFoundException, InvalidTransitionException } from '../../../src/core/errors.ts';
 import {
   AddressLimitExceededException,

@@ -1,5 +1,5 @@
 import type { StockEvent, StockMovement } from '../../../commands/inventory/events.ts';
-import { stock } from '../../../commands/inventory/index.ts';
+import { stock } from '../../../commands/inventory/stockDecider.ts';
 import { ConflictException } from '../../../src/core/errors.ts';
 import { InsufficientInventoryException, InventoryNotFoundException } from '../../../commands/inventory/errors.ts';
 import { given } from '../../support/decider.ts';

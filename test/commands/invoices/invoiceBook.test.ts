@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { buildInvoice } from '../../../commands/invoices/buildInvoice.ts';
 import type { InvoiceSettings } from '../../../commands/invoices/events.ts';
 import { invoiceBook } from '../../../commands/invoices/invoiceBook.ts';
-import { order } from '../../../commands/orders/index.ts';
+import { order } from '../../../commands/orders/orderDecider.ts';
 import { InvoiceAlreadyExistsException, InvoiceException } from '../../../commands/invoices/errors.ts';
 import { INTRA_EU_MENTION, REVERSE_CHARGE_MENTION } from '../../../src/core/vat/index.ts';
 import { given } from '../../support/decider.ts';

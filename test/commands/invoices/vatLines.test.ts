@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { buildInvoice } from '../../../commands/invoices/buildInvoice.ts';
 import type { InvoiceSettings } from '../../../commands/invoices/events.ts';
-import { order } from '../../../commands/orders/index.ts';
+import { order } from '../../../commands/orders/orderDecider.ts';
 import type { ImportedItem } from '../../../commands/orders/events.ts';
 import { EXEMPT_SUPPLY_MENTION } from '../../../src/core/vat/index.ts';
 import { given } from '../../support/decider.ts';

@@ -1,5 +1,5 @@
 import type { AcceptedRow, MarketplaceImportEvent, RejectedRow } from '../../../commands/marketplace-imports/events.ts';
-import { marketplaceImport } from '../../../commands/marketplace-imports/index.ts';
+import { marketplaceImport } from '../../../commands/marketplace-imports/marketplaceImport.ts';
 import { BusinessLogicException, InvalidTransitionException } from '../../../src/core/errors.ts';
 import { MarketplaceImportJobNotFoundException } from '../../../commands/marketplace-imports/errors.ts';
 import { given } from '../../support/decider.ts';

@@ -1,5 +1,5 @@
 import type { MediaEvent } from '../../../commands/media/events.ts';
-import { media } from '../../../commands/media/index.ts';
+import { media } from '../../../commands/media/media.ts';
 import { InvalidTransitionException, MediaNotFoundException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
 

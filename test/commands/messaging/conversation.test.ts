@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Actor } from '../../../commands/messaging/commands.ts';
 import type { ConversationEvent } from '../../../commands/messaging/events.ts';
-import { conversation } from '../../../commands/messaging/index.ts';
+import { conversation } from '../../../commands/messaging/conversation.ts';
 import { ConversationNotFoundException, MessageAttachmentException } from '../../../commands/messaging/errors.ts';
 import { given } from '../../support/decider.ts';
 

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import type { NotificationInboxCommand } from '../../../commands/notifications/commands.ts';
-import type { AdminNotificationRaised, NotificationInboxEvent } from '../../../commands/notifications/events.ts';
-import { notificationIdOf } from '../../../commands/notifications/events.ts';
-import { notificationInbox } from '../../../commands/notifications/inbox.ts';
+import { type AdminNotificationRaised, type NotificationInboxEvent, notificationIdOf } from '../../../commands/notifications/events.ts';
+import { notificationInbox } from '../../../commands/notifications/notificationInbox.ts';
 import { notification } from '../../../commands/notifications/notification.ts';
 import { given } from '../../support/decider.ts';
 

@@ -5,7 +5,7 @@ import {
   OnboardingNotFoundException,
   OnboardingStepOrderException,
 } from '../../../commands/onboarding/errors.ts';
-import { onboarding } from '../../../commands/onboarding/index.ts';
+import { onboarding } from '../../../commands/onboarding/onboarding.ts';
 import { given } from '../../support/decider.ts';
 
 const at = '2026-11-29T10:00:00.000Z';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { order } from '../../../commands/orders/index.ts';
+import { order } from '../../../commands/orders/orderDecider.ts';
 import { BusinessLogicException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
 import { anOrder, at, exceptionRaised, imported, item, VENDOR } from './fixtures.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { order } from '../../../commands/orders/index.ts';
+import { order } from '../../../commands/orders/orderDecider.ts';
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { OrderItemExceptionNotFoundException, ProductMatchException } from '../../../commands/orders/errors.ts';
 import { given } from '../../support/decider.ts';

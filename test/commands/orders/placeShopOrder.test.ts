@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { OrderEvent, OrderPlaced } from '../../../commands/orders/events.ts';
-import { order } from '../../../commands/orders/index.ts';
+import { order } from '../../../commands/orders/orderDecider.ts';
 import { BusinessLogicException, InvalidTransitionException } from '../../../src/core/errors.ts';
 import { given } from '../../support/decider.ts';
 import { anOrder, at, imported, item, shipped, VENDOR } from './fixtures.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { order, type OrderCommand } from '../../../commands/orders/index.ts';
+import { order, type OrderCommand } from '../../../commands/orders/orderDecider.ts';
 import { ORDER_TRANSITIONS } from '../../../commands/orders/order.ts';
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { OrderNotFoundException } from '../../../commands/orders/errors.ts';

@@ -1,6 +1,6 @@
 import type { SubscriptionStreamEvent, VendorSubscriptionTerms } from '../../../commands/subscriptions/events.ts';
 import { planSettings } from '../../../commands/subscriptions/planSettings.ts';
-import { platformUpgrade } from '../../../commands/subscriptions/plansUpgrade.ts';
+import { platformUpgrade } from '../../../commands/subscriptions/platformUpgrade.ts';
 import { vendorSubscription } from '../../../commands/subscriptions/vendorSubscription.ts';
 import { given } from '../../support/decider.ts';
 

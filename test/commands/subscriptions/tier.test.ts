@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { deleteTier } from '../../../commands/subscriptions/handlers.ts';
+import { deleteTier } from '../../../commands/subscriptions/handlers/tiers.ts';
 import type { TierCreated } from '../../../commands/subscriptions/events.ts';
 import { FEATURES, FEATURE_CATEGORIES, featuresUpTo } from '../../../commands/subscriptions/features.ts';
-import { tier } from '../../../commands/subscriptions/index.ts';
-import { SEEDED_TIERS } from '../../../commands/subscriptions/seedTiers.ts';
+import { tier } from '../../../commands/subscriptions/tier.ts';
+import { SEEDED_TIERS } from '../../../commands/subscriptions/handlers/seedTiers.ts';
 import { BusinessLogicException, ConflictException } from '../../../src/core/errors.ts';
 import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import { given } from '../../support/decider.ts';

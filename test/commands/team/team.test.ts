@@ -1,4 +1,4 @@
-import { team } from '../../../commands/team/index.ts';
+import { team } from '../../../commands/team/team.ts';
 import type { TeamEvent } from '../../../commands/team/events.ts';
 import { permissionsOf } from '../../../commands/team/permissions.ts';
 import { expect } from 'chai';

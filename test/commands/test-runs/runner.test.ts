@@ -1,5 +1,5 @@
 import { TestRunInProgressException } from '../../../commands/test-runs/errors.ts';
-import { testRunner } from '../../../commands/test-runs/runner.ts';
+import { testRunner } from '../../../commands/test-runs/testRunner.ts';
 import { given } from '../../support/decider.ts';
 
 const AT = '2026-11-28T10:00:00.000Z';

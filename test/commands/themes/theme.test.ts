@@ -1,4 +1,4 @@
-import { vendorTheme } from '../../../commands/themes/index.ts';
+import { vendorTheme } from '../../../commands/themes/vendorTheme.ts';
 import type { ThemeEvent } from '../../../commands/themes/events.ts';
 import { defaultTheme, presetTheme } from '../../../src/core/themePresets.ts';
 import { ThemePresetNotFoundException } from '../../../commands/themes/errors.ts';

@@ -1,4 +1,4 @@
-import { user } from '../../../commands/users/index.ts';
+import { user } from '../../../commands/users/user.ts';
 import type { UserEvent } from '../../../commands/users/events.ts';
 import { InvalidTransitionException } from '../../../src/core/errors.ts';
 import { UserNotFoundException } from '../../../commands/users/errors.ts';

@@ -1,4 +1,4 @@
-import { vendor } from '../../../commands/vendors/index.ts';
+import { vendor } from '../../../commands/vendors/vendor.ts';
 import type { VendorEvent } from '../../../commands/vendors/events.ts';
 import {
   BusinessLogicException,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { seedTiers } from '../../../commands/subscriptions/seedTiers.ts';
+import { seedTiers } from '../../../commands/subscriptions/handlers/seedTiers.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { RUNNER_ID, testRunner } from '../../../commands/test-runs/runner.ts';
+import { RUNNER_ID, testRunner } from '../../../commands/test-runs/testRunner.ts';
 import { testRun } from '../../../commands/test-runs/testRun.ts';
 import { createUser } from '../../../commands/users/handlers.ts';
 import { loadConfig } from '../../../src/config.ts';

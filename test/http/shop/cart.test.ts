@@ -193,7 +193,7 @@ describe('shop cart', () => {
     });
 
     it('takes reservations for orders off what is available, and never limits digital products', async () => {
-      const { reserveStock } = await import('../../../commands/inventory/handlers.ts');
+      const { reserveStock } = await import('../../../commands/inventory/handlers/inventory.ts');
       const spoon = await vendorApi(a)('POST', '/products', { title: 'Spoon', price_cents: 200, vendor_sku: unique('S') });
       await vendorApi(a)('POST', '/inventory', { product_id: spoon.id, warehouse: 'Main', bin_location: 'S-1', quantity: 4 });
       await reserveStock(

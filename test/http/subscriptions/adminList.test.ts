@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
+import { recordAddOnPurchase } from '../../../commands/billing/handlers.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { addOnByCode } from '../../../src/core/addOnCatalogue.ts';
-import { cancelAddOn, recordAddOnPurchase } from '../../../commands/billing/addOns.ts';
+import { cancelAddOn, recordAddOnPurchase } from '../../../commands/billing/handlers.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner } from '../../support/tenancy.ts';
 

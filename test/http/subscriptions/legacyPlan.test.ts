@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { PLANS_UPGRADE, runPlansUpgrade, vendorsWithoutPlan } from '../../../commands/subscriptions/plansUpgrade.ts';
+import { runPlansUpgrade, vendorsWithoutPlan } from '../../../commands/subscriptions/handlers/plansUpgrade.ts';
+import { PLANS_UPGRADE } from '../../../commands/subscriptions/platformUpgrade.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { eventually } from '../../support/eventually.ts';
 import { putOnTier } from '../../support/plans.ts';

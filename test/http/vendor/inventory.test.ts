@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { reserveStock, shipStock } from '../../../commands/inventory/handlers.ts';
+import { reserveStock, shipStock } from '../../../commands/inventory/handlers/inventory.ts';
 import { testApp, unique, type TestApp } from '../../support/app.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { takesPart } from '../../../commands/messaging/index.ts';
+import { takesPart } from '../../../commands/messaging/conversation.ts';
 import { canSee, type Parties, type Viewer } from '../../../queries/messaging/viewer.ts';
 
 /** The in-memory visibility of the queries agrees with the decider's participation rule, case by case. */

@@ -1,12 +1,15 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
-import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers.ts';
-import { tier } from '../subscriptions/index.ts';
+import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers/vendorSubscription.ts';
+import { tier } from '../subscriptions/tier.ts';
 import type { SubscriptionStatus } from '../subscriptions/events.ts';
 import { SUBSCRIPTION_STATUS_TRANSITIONS, vendorSubscription } from '../subscriptions/vendorSubscription.ts';
 import { billingInvoice } from './billingInvoice.ts';
 import { billingSubscription } from './billingSubscription.ts';
 import type { BillingInvoicePaid, BillingInvoicePaymentFailed, BillingSubscriptionSynced } from './events.ts';
+import { deterministicId, newEventId } from '../../src/core/ids.ts';
+import { vendorAddOn } from './vendorAddOn.ts';
+import { billingAccount } from './billingAccount.ts';
 
 type Results = Awaited<ReturnType<typeof handleCommand>>[];
 
@@ -146,4 +149,65 @@ export async function reconcileStripeSubscription(
   const full = { ...view, observed_at: state.observed_at ?? fallbackObservedAt };
   if (Object.keys(await stripeViewChanges(store, full)).length === 0) return [];
   return takeInStripeSubscription(store, now, full, ctx);
+}
+
+export interface AddOnPurchase {
+  vendor_id: number;
+  add_on_code: string;
+  quantity: number;
+  /** The Stripe checkout session id the purchase was paid with; null for one granted without Stripe. */
+  stripe_ref: string | null;
+  at: string;
+}
+
+/** The add-on id of a paid purchase derives from its checkout session: a repeated webhook lands on the same stream. */
+export const addOnIdFor = (stripeRef: string | null): string => (stripeRef ? deterministicId('vendor-add-on', stripeRef) : newEventId());
+
+/**
+ * Records a vendor's add-on purchase (called by the Stripe webhook on checkout.session.completed).
+ * Idempotent on stripe_ref: the same checkout session records one add-on however often it arrives.
+ */
+export async function recordAddOnPurchase(
+  store: EventStore,
+  purchase: AddOnPurchase,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any> & { add_on_id: string }> {
+  const add_on_id = addOnIdFor(purchase.stripe_ref);
+  const handled = await handleCommand(
+    store,
+    vendorAddOn,
+    add_on_id,
+    { type: 'PurchaseAddOn', data: { add_on_id, ...purchase } },
+    { ...ctx, vendorId: purchase.vendor_id },
+  );
+  return { ...handled, add_on_id };
+}
+
+/** The vendor stops an add-on: what it added stops counting at once. */
+export async function cancelAddOn(
+  store: EventStore,
+  addOnId: string,
+  vendorId: number,
+  at: string,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
+  return handleCommand(store, vendorAddOn, addOnId, { type: 'CancelAddOn', data: { vendor_id: vendorId, at } }, { ...ctx, vendorId });
+}
+
+/**
+ * Records whether the vendor has a default payment method at Stripe (from Stripe's webhooks:
+ * a card attached or set as the invoices' default, or removed). Nothing new when unchanged.
+ */
+export async function recordPaymentMethod(
+  store: EventStore,
+  input: { vendor_id: number; has_payment_method: boolean; at: string },
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
+  return handleCommand(
+    store,
+    billingAccount,
+    input.vendor_id,
+    { type: 'SetBillingPaymentMethod', data: input },
+    { ...ctx, vendorId: input.vendor_id },
+  );
 }

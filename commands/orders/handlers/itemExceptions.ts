@@ -1,5 +1,5 @@
-import type { CommandContext } from '../../src/runtime/commandHandler.ts';
-import { runOrderCommand, type OrderDeps } from './handlers.ts';
+import type { CommandContext } from '../../../src/runtime/commandHandler.ts';
+import { runOrderCommand, type OrderDeps } from './order.ts';
 
 /** The vendor links an unmatched item to one of its products (SPEC.md 4.2 exception endpoints). */
 export function resolveExceptionByHand(

@@ -1,16 +1,16 @@
-import type { Clock } from '../../src/core/clock.ts';
-import { ConflictException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
-import { InsufficientInventoryException } from '../inventory/errors.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import type { Executor } from '../../src/runtime/database.ts';
-import { nextId } from '../../src/runtime/nextId.ts';
-import { stock } from '../inventory/index.ts';
-import { claimQuotaSlot } from '../quotas/claims.ts';
-import { releaseQuotaSlot, type PlanQuota } from '../quotas/quota.ts';
-import { reservation, reservationId } from '../reservations/reservation.ts';
-import type { ImportedItem, OrderPlaced } from './events.ts';
-import { order } from './index.ts';
+import type { Clock } from '../../../src/core/clock.ts';
+import { ConflictException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
+import { InsufficientInventoryException } from '../../inventory/errors.ts';
+import type { EventStore } from '../../../src/eventstore/port.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
+import type { Executor } from '../../../src/runtime/database.ts';
+import { nextId } from '../../../src/runtime/nextId.ts';
+import { stock } from '../../inventory/stockDecider.ts';
+import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
+import type { PlanQuota } from '../../quotas/quota.ts';
+import { reservation, reservationId } from '../../reservations/reservation.ts';
+import type { ImportedItem, OrderPlaced } from '../events.ts';
+import { order } from '../orderDecider.ts';
 
 /**
  * Places a shop order: claims the request's idempotency key, reserves the stock of every line,

@@ -5,7 +5,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { media } from './index.ts';
+import { media } from './media.ts';
 
 export interface MediaDeps {
   clock: Clock;

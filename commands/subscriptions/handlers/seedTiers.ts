@@ -1,9 +1,9 @@
-import { ConcurrencyException } from '../../src/core/errors.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type Handled } from '../../src/runtime/commandHandler.ts';
-import type { TierDetails } from './events.ts';
-import { featuresUpTo, type SeededTierCode } from './features.ts';
-import { tier } from './index.ts';
+import { ConcurrencyException } from '../../../src/core/errors.ts';
+import type { EventStore } from '../../../src/eventstore/port.ts';
+import { handleCommand, type Handled } from '../../../src/runtime/commandHandler.ts';
+import type { TierDetails } from '../events.ts';
+import { featuresUpTo, type SeededTierCode } from '../features.ts';
+import { tier } from '../tier.ts';
 
 /**
  * The four named tiers of SPEC.md part 2, as first seeded. Prices in euro cents (yearly = ten

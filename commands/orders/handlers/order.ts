@@ -1,12 +1,12 @@
-import type { Clock } from '../../src/core/clock.ts';
-import { ConcurrencyException, ConflictException } from '../../src/core/errors.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import type { Executor } from '../../src/runtime/database.ts';
-import { nextId } from '../../src/runtime/nextId.ts';
-import { reservation, reservationId } from '../reservations/reservation.ts';
-import type { DecisionSource, ImportedItem, ImportedOrder, OrderEvent } from './events.ts';
-import { order, type OrderCommand, type OrderState } from './index.ts';
+import type { Clock } from '../../../src/core/clock.ts';
+import { ConcurrencyException, ConflictException } from '../../../src/core/errors.ts';
+import type { EventStore } from '../../../src/eventstore/port.ts';
+import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
+import type { Executor } from '../../../src/runtime/database.ts';
+import { nextId } from '../../../src/runtime/nextId.ts';
+import { reservation, reservationId } from '../../reservations/reservation.ts';
+import type { DecisionSource, ImportedItem, ImportedOrder, OrderEvent } from '../events.ts';
+import { order, type OrderCommand, type OrderState } from '../orderDecider.ts';
 
 /**
  * Order command handlers for the HTTP routes, the order sync and the process managers.

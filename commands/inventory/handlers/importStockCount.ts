@@ -1,8 +1,8 @@
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { nextId } from '../../src/runtime/nextId.ts';
-import type { InventoryDeps } from './handlers.ts';
-import { stock } from './index.ts';
-import { openLocations, sameSlot } from './stock.ts';
+import { handleCommand, load, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
+import { nextId } from '../../../src/runtime/nextId.ts';
+import type { InventoryDeps } from './inventory.ts';
+import { stock } from '../stockDecider.ts';
+import { openLocations, sameSlot } from '../stock.ts';
 
 export interface StockCount {
   product_id: number;

@@ -1,13 +1,13 @@
-import type { Clock } from '../../src/core/clock.ts';
-import { DigitalProductInventoryException } from './errors.ts';
-import { ProductNotFoundException } from '../catalogue/errors.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import type { Executor } from '../../src/runtime/database.ts';
-import { nextId } from '../../src/runtime/nextId.ts';
-import { vendorProduct, type VendorProductState } from '../catalogue/index.ts';
-import type { OrderRef } from './commands.ts';
-import { stock } from './index.ts';
+import type { Clock } from '../../../src/core/clock.ts';
+import { DigitalProductInventoryException } from '../errors.ts';
+import { ProductNotFoundException } from '../../catalogue/errors.ts';
+import type { EventStore } from '../../../src/eventstore/port.ts';
+import { handleCommand, load, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
+import type { Executor } from '../../../src/runtime/database.ts';
+import { nextId } from '../../../src/runtime/nextId.ts';
+import { vendorProduct, type VendorProductState } from '../../catalogue/vendorProduct.ts';
+import type { OrderRef } from '../commands.ts';
+import { stock } from '../stockDecider.ts';
 
 /**
  * Stock command handlers: the inventory routes use them, and the orders area reserves, ships,

@@ -1,13 +1,14 @@
 /**
- * Claiming a slot of a plan limit: a claim with a limit waits for the other claims of this
- * instance on the same quota stream and is decided with them, in one append (the decision itself
- * is the quota's, commands/quotas/quota.ts).
+ * The quotas' entry points: claiming a slot of a plan limit (a claim with a limit waits for the
+ * other claims of this instance on the same quota stream and is decided with them, in one append),
+ * releasing one, closing a quota and counting an extmarket order. The decisions themselves are the
+ * quota's, commands/quotas/quota.ts.
  */
 import { TierLimitExceededException } from '../../src/core/errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { quotaId } from './events.ts';
-import { holds, LABEL, quota, QuotaNotOpen, type QuotaLimit, type QuotaState } from './quota.ts';
+import { holds, LABEL, quota, QuotaNotOpen, type PlanQuota, type QuotaLimit, type QuotaState } from './quota.ts';
 
 /**
  * Takes one slot for `holder`, or throws TierLimitExceededException (403) with the limit, the
@@ -142,4 +143,63 @@ async function claimTogether(store: EventStore, kind: string, key: string, batch
       opening = await batch[0].opening();
     }
   }
+}
+
+export async function releaseQuotaSlot(
+  store: EventStore,
+  kind: string,
+  key: string,
+  holder: string | number,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>> {
+  return retryOnConflict(
+    () => handleCommand(store, quota, quotaId(kind, key), { type: 'ReleaseQuotaSlot', data: { kind, key, holder: String(holder) } }, ctx),
+    { tx: ctx.tx },
+  );
+}
+
+/** Stops counting on a quota stream that will not be claimed again (a billing period that ended, a deleted vendor). */
+export async function closeQuota(store: EventStore, kind: string, key: string, ctx: CommandContext): Promise<Handled<unknown, any>> {
+  return retryOnConflict(() => handleCommand(store, quota, quotaId(kind, key), { type: 'CloseQuota', data: { kind, key } }, ctx), {
+    tx: ctx.tx,
+  });
+}
+
+/**
+ * Counts an extmarket order in its period's order quota, never refusing it (the order already
+ * exists on the marketplace). Past the limit the claim also appends ExtmarketOrderOverLimit, in
+ * the same decision: a repeated count of the order is nothing new, so the report comes once.
+ * An unlimited plan counts nothing, as for shop orders.
+ */
+export async function countExtmarketOrder(
+  store: EventStore,
+  kind: string,
+  quotaOf: PlanQuota,
+  order: { vendor_id: number; order_id: number; period_start: string; at: string },
+  ctx: CommandContext,
+): Promise<Handled<unknown, any> | null> {
+  const { key, limit } = quotaOf;
+  const id = quotaId(kind, key);
+  const { state } = await load(store, quota, id);
+  if (limit.limit === null) {
+    return state.opened
+      ? retryOnConflict(() => handleCommand(store, quota, id, { type: 'CloseQuota', data: { kind, key } }, ctx), { tx: ctx.tx })
+      : null;
+  }
+  const existing = state.opened ? [] : await quotaOf.opening();
+  const max = limit.limit;
+  return retryOnConflict(
+    () =>
+      handleCommand(
+        store,
+        quota,
+        id,
+        {
+          type: 'CountExtmarketOrder',
+          data: { kind, key, holder: String(order.order_id), limit: max, opening: existing, ...order },
+        },
+        ctx,
+      ),
+    { tx: ctx.tx },
+  );
 }

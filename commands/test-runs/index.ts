@@ -1,2 +1,0 @@
-export { testRun } from './testRun.ts';
-export { testRunner } from './runner.ts';
