@@ -63,10 +63,8 @@ export const OrderListRow = readModel('order_list', {
   sync_job_id: column.nullable(column.int()),
   imported_at: column.time(),
   updated_at: column.time(),
-  /** The shop customer who placed the order; null for extmarket orders. */
-  customer_id: column.nullable(column.int()),
-  /** The delivery charge, VAT included (0 when none). */
-  shipping_cents: column.int(),
+  customer_id: column.nullable(column.int({ description: 'The shop customer who placed the order; null for extmarket orders' })),
+  shipping_cents: column.int({ description: 'The delivery charge, VAT included (0 when none)' }),
   /** The feed position of the order's arrival or last status change (see below). */
   moved_a: column.exact(),
   moved_b: column.exact(),

@@ -9,8 +9,7 @@ export const OrderShipmentRow = readModel('order_shipments', {
   vendor_id: column.int(),
   /** Units of this shipment. */
   quantity: column.int(),
-  /** Of the item, after this shipment. */
-  shipped_quantity: column.int(),
+  shipped_quantity: column.int({ description: 'Of the item, after this shipment' }),
   shipped_at: column.time(),
 });
 export type OrderShipmentRow = RowOf<typeof OrderShipmentRow>;

@@ -13,6 +13,13 @@ import { containing } from '../../src/core/likePattern.ts';
 import { listAnchors } from '../../src/core/listAnchors.ts';
 import type { OrderListRow } from '../../projections/orders/orderList.ts';
 
+/** The rows the order answers mirror: src/http/schemas/orders.ts picks its fields from them. */
+export { OrderListRow } from '../../projections/orders/orderList.ts';
+export { OrderItemRow } from '../../projections/orders/orderDetail.ts';
+export { OrderShipmentRow } from '../../projections/orders/shipmentStatus.ts';
+export { OrderItemExceptionRow } from '../../projections/orders/orderItemExceptions.ts';
+export { ExtmarketPushRow } from '../../projections/orders/extmarketPushes.ts';
+
 export interface OrderFilter {
   /** Set for the vendor area (the token's vendor); optional for admins (the vendor filter). */
   vendor_id?: number;
