@@ -1,6 +1,31 @@
-import type { OrderEvent } from '../../commands/orders/events.ts';
+import { Type } from '@sinclair/typebox';
+import type { ExtmarketOperation, OrderEvent } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const EXTMARKET_OPERATIONS = ['confirm_item', 'decline_item', 'set_tracking'] as const satisfies readonly ExtmarketOperation[];
+
+export const ExtmarketPushRow = readModel('extmarket_pushes', {
+  /** The id of the event that carried the decision. */
+  key: column.text(),
+  order_id: column.int(),
+  vendor_id: column.int(),
+  operation: column.oneOf(EXTMARKET_OPERATIONS),
+  item_id: column.nullable(column.int()),
+  inventory_unit_ids: column.json(Type.Array(Type.String())),
+  external_shipment_id: column.nullable(column.text()),
+  tracking_number: column.nullable(column.text()),
+  carrier: column.nullable(column.text()),
+  status: column.oneOf(['pending', 'succeeded', 'failed']),
+  attempts: column.int(),
+  last_error: column.nullable(column.text()),
+  /** When a failed push is tried again. */
+  retry_at: column.nullable(column.time()),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type ExtmarketPushRow = RowOf<typeof ExtmarketPushRow>;
 
 /**
  * extmarket_pushes: every decision of ours the extmarket must hear about (an item confirmed or
@@ -9,8 +34,9 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
  * detail shows them, so a divergence between our state and the extmarket's is never silent.
  * A row projection (src/runtime/rowProjection.ts).
  */
-export const extmarketPushes = rowProjection<Record<string, any>>({
+export const extmarketPushes = rowProjection<JsonRow<ExtmarketPushRow>>({
   name: 'extmarket_pushes',
+  readModel: ExtmarketPushRow,
   eventTypes: ['OrderItemConfirmed', 'OrderItemDeclined', 'OrderTrackingSet', 'ExtmarketPushSucceeded', 'ExtmarketPushFailed'],
   fold: {
     table: 'extmarket_pushes',
@@ -88,8 +114,15 @@ export const extmarketPushes = rowProjection<Record<string, any>>({
           if (!row || row.status === 'succeeded') break;
           row.attempts = e.data.attempt;
           row.updated_at = e.data.at;
-          if (e.type === 'ExtmarketPushSucceeded') Object.assign(row, { status: 'succeeded', last_error: null, retry_at: null });
-          else Object.assign(row, { status: 'failed', last_error: e.data.error, retry_at: e.data.retry_at });
+          if (e.type === 'ExtmarketPushSucceeded') {
+            row.status = 'succeeded';
+            row.last_error = null;
+            row.retry_at = null;
+          } else {
+            row.status = 'failed';
+            row.last_error = e.data.error;
+            row.retry_at = e.data.retry_at;
+          }
           break;
         }
       }

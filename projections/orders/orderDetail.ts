@@ -1,14 +1,46 @@
-import type { OrderEvent } from '../../commands/orders/events.ts';
+import { Type } from '@sinclair/typebox';
+import type { ItemStatus, OrderEvent } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const ITEM_STATUSES = ['unconfirmed', 'confirmed', 'declined'] as const satisfies readonly ItemStatus[];
+
+export const OrderItemRow = readModel('order_items', {
+  id: column.int(),
+  order_id: column.int(),
+  vendor_id: column.int(),
+  status: column.oneOf(ITEM_STATUSES),
+  /** A real product, or the vendor's placeholder product while needs_product_match. */
+  product_id: column.int(),
+  needs_product_match: column.bool(),
+  product_name: column.text(),
+  ean: column.nullable(column.text()),
+  mpn: column.nullable(column.text()),
+  sku: column.nullable(column.text()),
+  quantity: column.int(),
+  shipped_quantity: column.int(),
+  /** Price per unit as charged to the customer, VAT included. */
+  unit_price_cents: column.exact(),
+  external_item_id: column.nullable(column.text()),
+  /** The extmarket inventory units of the line. */
+  inventory_unit_ids: column.json(Type.Array(Type.String())),
+  is_digital: column.bool(),
+  updated_at: column.time(),
+});
+export type OrderItemRow = RowOf<typeof OrderItemRow>;
+
+/** The row as the fold holds it: times as ISO text, the price as a number (the event's and to_jsonb's form of bigint). */
+type OrderItemFold = Omit<JsonRow<OrderItemRow>, 'unit_price_cents'> & { unit_price_cents: number };
 
 /**
  * order_items: the items of an order detail with their state (unconfirmed, confirmed, declined),
  * shipped_quantity and product link (SPEC.md part 2 "Order and order item"). A row projection
  * (src/runtime/rowProjection.ts): one row per item, folded in memory, written once per batch.
  */
-export const orderDetail = rowProjection<Record<string, any>>({
+export const orderDetail = rowProjection<OrderItemFold>({
   name: 'order_items',
+  readModel: OrderItemRow,
   eventTypes: ['OrderImported', 'OrderPlaced', 'OrderItemConfirmed', 'OrderItemDeclined', 'ItemShipped', 'OrderItemExceptionResolved'],
   fold: {
     table: 'order_items',

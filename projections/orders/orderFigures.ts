@@ -3,6 +3,8 @@ import type { OrderEvent, OrderStatus } from '../../commands/orders/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type RowOf } from '../../src/core/readModel.ts';
+import { ORDER_CHANNELS, ORDER_STATUSES } from './orderList.ts';
 
 const EVENTS = ['OrderImported', 'OrderPlaced', 'OrderConfirmed', 'OrderDeclined', 'OrderPartiallyShipped', 'OrderShipped'] as const;
 const STATUS_OF: Record<string, OrderStatus> = {
@@ -12,12 +14,40 @@ const STATUS_OF: Record<string, OrderStatus> = {
   OrderShipped: 'shipped',
 };
 
-interface Order {
-  status: string;
-  channel: string;
-  currency: string;
-  gross_cents: number;
-}
+/** The orders and their gross value per status, channel and currency. */
+export const OrderFigureCountRow = readModel('order_figure_counts', {
+  status: column.oneOf(ORDER_STATUSES),
+  channel: column.oneOf(ORDER_CHANNELS),
+  currency: column.text(),
+  orders: column.exact(),
+  gross_cents: column.exact(),
+});
+export type OrderFigureCountRow = RowOf<typeof OrderFigureCountRow>;
+
+/** Each order's place in the counts: what a batch moves from one status to the next. */
+export const OrderFigureOrderRow = readModel('order_figure_orders', {
+  id: column.int(),
+  status: column.oneOf(ORDER_STATUSES),
+  channel: column.oneOf(ORDER_CHANNELS),
+  currency: column.text(),
+  gross_cents: column.exact(),
+});
+export type OrderFigureOrderRow = RowOf<typeof OrderFigureOrderRow>;
+
+/** The orders that arrived per day (order date, UTC), channel and currency, with their gross value. */
+export const OrderFigureDayRow = readModel('order_figure_days', {
+  day: column.time(),
+  channel: column.oneOf(ORDER_CHANNELS),
+  currency: column.text(),
+  orders: column.exact(),
+  gross_cents: column.exact(),
+});
+export type OrderFigureDayRow = RowOf<typeof OrderFigureDayRow>;
+
+/** An order in memory: its gross value as a number. */
+type Order = Omit<OrderFigureOrderRow, 'id' | 'gross_cents'> & { gross_cents: number };
+/** A change of the counts (or of a day's): numbers to add. */
+type Delta<R> = Omit<R, 'orders' | 'gross_cents'> & { orders: number; gross_cents: number };
 
 /**
  * order_figure_counts, order_figure_orders and order_figure_days: the orders per status, channel and currency with
@@ -30,13 +60,14 @@ export const orderFigures: Projection = {
   name: 'order_figures',
   eventTypes: EVENTS,
   tables: ['order_figure_counts', 'order_figure_orders', 'order_figure_days'],
+  readModels: [OrderFigureCountRow, OrderFigureOrderRow, OrderFigureDayRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { order_id: number }).order_id))];
     const orders = new Map<number, Order>();
-    for (const r of await trx('order_figure_orders').whereIn('id', ids).select('*')) {
+    for (const r of await trx<OrderFigureOrderRow>('order_figure_orders').whereIn('id', ids).select('*')) {
       orders.set(r.id, { status: r.status, channel: r.channel, currency: r.currency, gross_cents: Number(r.gross_cents) });
     }
-    const deltas = new Map<string, { status: string; channel: string; currency: string; orders: number; gross_cents: number }>();
+    const deltas = new Map<string, Delta<OrderFigureCountRow>>();
     const move = (o: Order, sign: 1 | -1) => {
       const key = `${o.status}\u0000${o.channel}\u0000${o.currency}`;
       const d = deltas.get(key) ?? { status: o.status, channel: o.channel, currency: o.currency, orders: 0, gross_cents: 0 };
@@ -44,7 +75,8 @@ export const orderFigures: Projection = {
       d.gross_cents += sign * o.gross_cents;
       deltas.set(key, d);
     };
-    const days = new Map<string, { day: string; channel: string; currency: string; orders: number; gross_cents: number }>();
+    /** day: the order date's YYYY-MM-DD. */
+    const days = new Map<string, Omit<Delta<OrderFigureDayRow>, 'day'> & { day: string }>();
     const arrived = (o: Order, orderDate: string) => {
       const day = orderDate.slice(0, 10);
       const key = `${day}\u0000${o.channel}\u0000${o.currency}`;
@@ -59,7 +91,7 @@ export const orderFigures: Projection = {
       const id = (e.data as { order_id: number }).order_id;
       if (e.type === 'OrderImported' || e.type === 'OrderPlaced') {
         if (orders.has(id)) continue;
-        const order = {
+        const order: Order = {
           status: e.type === 'OrderPlaced' ? 'confirmed' : 'unconfirmed',
           channel: e.data.channel,
           currency: e.data.currency,

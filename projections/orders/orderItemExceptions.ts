@@ -1,7 +1,33 @@
-import type { OrderEvent } from '../../commands/orders/events.ts';
+import type { ExceptionStatus, OrderEvent } from '../../commands/orders/events.ts';
 import { cleanGtin, gtin14 } from '../../src/core/gtin.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const EXCEPTION_STATUSES = ['pending', 'resolved', 'ignored'] as const satisfies readonly ExceptionStatus[];
+
+export const OrderItemExceptionRow = readModel('order_item_exceptions', {
+  id: column.int(),
+  vendor_id: column.int(),
+  order_id: column.int(),
+  item_id: column.int(),
+  status: column.oneOf(EXCEPTION_STATUSES),
+  gtin: column.nullable(column.text()),
+  /** The GTIN in its 14-digit form, when it is one: the auto-resolution's lookup. */
+  gtin14: column.nullable(column.text()),
+  sku: column.nullable(column.text()),
+  mpn: column.nullable(column.text()),
+  product_name: column.text(),
+  placeholder_product_id: column.int(),
+  resolved_product_id: column.nullable(column.int()),
+  resolution: column.nullable(column.oneOf(['product_imported', 'manual', 'ignored'])),
+  /** The user id (as text) or the name of who resolved or ignored it. */
+  resolved_by: column.nullable(column.text()),
+  resolved_at: column.nullable(column.time()),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type OrderItemExceptionRow = RowOf<typeof OrderItemExceptionRow>;
 
 /**
  * order_item_exceptions (SPEC.md part 2 "Order item exception"): unmatched order items, pending
@@ -9,8 +35,9 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
  * the auto-resolution find every pending exception of a newly imported GTIN. A row projection
  * (src/runtime/rowProjection.ts).
  */
-export const orderItemExceptions = rowProjection<Record<string, any>>({
+export const orderItemExceptions = rowProjection<JsonRow<OrderItemExceptionRow>>({
   name: 'order_item_exceptions',
+  readModel: OrderItemExceptionRow,
   eventTypes: ['OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored'],
   fold: {
     table: 'order_item_exceptions',
@@ -66,18 +93,14 @@ export const orderItemExceptions = rowProjection<Record<string, any>>({
       row.updated_at = e.data.at;
       row.resolved_at = e.data.at;
       if (e.type === 'OrderItemExceptionResolved') {
-        Object.assign(row, {
-          status: 'resolved',
-          resolved_product_id: e.data.product_id,
-          resolution: e.data.resolution,
-          resolved_by: e.data.resolved_by === null ? null : String(e.data.resolved_by),
-        });
+        row.status = 'resolved';
+        row.resolved_product_id = e.data.product_id;
+        row.resolution = e.data.resolution;
+        row.resolved_by = e.data.resolved_by === null ? null : String(e.data.resolved_by);
       } else {
-        Object.assign(row, {
-          status: 'ignored',
-          resolution: 'ignored',
-          resolved_by: e.data.ignored_by === null ? null : String(e.data.ignored_by),
-        });
+        row.status = 'ignored';
+        row.resolution = 'ignored';
+        row.resolved_by = e.data.ignored_by === null ? null : String(e.data.ignored_by);
       }
     },
   },

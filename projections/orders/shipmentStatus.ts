@@ -1,13 +1,26 @@
 import type { ItemShipped } from '../../commands/orders/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const OrderShipmentRow = readModel('order_shipments', {
+  order_id: column.int(),
+  item_id: column.int(),
+  vendor_id: column.int(),
+  /** Units of this shipment. */
+  quantity: column.int(),
+  shipped_quantity: column.int({ description: 'Of the item, after this shipment' }),
+  shipped_at: column.time(),
+});
+export type OrderShipmentRow = RowOf<typeof OrderShipmentRow>;
 
 /**
  * order_shipments: each shipment of units of an item, for the item-level shipment status
  * (SPEC.md 4.2). Insert-only: a shipment recorded once stays as it was first recorded.
  */
-export const shipmentStatus = rowProjection<Record<string, any>>({
+export const shipmentStatus = rowProjection<JsonRow<OrderShipmentRow>>({
   name: 'order_shipments',
+  readModel: OrderShipmentRow,
   eventTypes: ['ItemShipped'],
   fold: {
     table: 'order_shipments',

@@ -16,7 +16,7 @@ function summary(o: Row, language: string) {
     id: o.id,
     order_number: o.order_number,
     status: o.status,
-    order_date: o.order_date!,
+    order_date: o.order_date,
     item_count: o.item_count,
     currency: o.currency,
     total_cents: o.gross_cents,

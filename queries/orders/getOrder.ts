@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../commands/orders/errors.ts';
 import { iso } from '../../src/core/dates.ts';
-import { orderRow } from './listOrders.ts';
+import type { ExtmarketPushRow } from '../../projections/orders/extmarketPushes.ts';
+import type { OrderItemRow } from '../../projections/orders/orderDetail.ts';
+import type { OrderItemExceptionRow } from '../../projections/orders/orderItemExceptions.ts';
+import { orderRow, type OrderRead } from './listOrders.ts';
 
-export function itemRow(r: any) {
+export function itemRow(r: OrderItemRow) {
   return {
     id: r.id,
     order_id: r.order_id,
@@ -35,21 +38,21 @@ export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
     .select('o.*', 'v.name as vendor_name', 'v.vendor_code')
     .where('o.id', orderId);
   if (vendorId !== undefined) q.where('o.vendor_id', vendorId);
-  const row = await q.first();
+  const row = await q.first<OrderRead | undefined>();
   if (!row) throw new OrderNotFoundException(`Order ${orderId} not found`);
   const [items, exceptions, pushes] = await Promise.all([
-    knex('order_items').where('order_id', orderId).orderBy('id'),
-    knex('order_item_exceptions').where('order_id', orderId).orderBy('id'),
-    knex('extmarket_pushes').where('order_id', orderId).orderBy('created_at'),
+    knex<OrderItemRow>('order_items').where('order_id', orderId).orderBy('id'),
+    knex<OrderItemExceptionRow>('order_item_exceptions').where('order_id', orderId).orderBy('id'),
+    knex<ExtmarketPushRow>('extmarket_pushes').where('order_id', orderId).orderBy('created_at'),
   ]);
-  const failed = pushes.filter((p: any) => p.status === 'failed').length;
-  const pending = pushes.filter((p: any) => p.status === 'pending').length;
+  const failed = pushes.filter((p) => p.status === 'failed').length;
+  const pending = pushes.filter((p) => p.status === 'pending').length;
   return {
     ...orderRow(row),
     shipping_address: row.shipping_address,
     billing_address: row.billing_address,
     items: items.map(itemRow),
-    exceptions: exceptions.map((x: any) => ({
+    exceptions: exceptions.map((x) => ({
       id: x.id,
       item_id: x.item_id,
       status: x.status,
@@ -58,7 +61,7 @@ export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
       resolution: x.resolution,
     })),
     extmarket_sync_status: failed > 0 ? 'failed' : pending > 0 ? 'pending' : 'in_sync',
-    extmarket_pushes: pushes.map((p: any) => ({
+    extmarket_pushes: pushes.map((p) => ({
       key: p.key,
       operation: p.operation,
       item_id: p.item_id,
@@ -66,7 +69,7 @@ export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
       attempts: p.attempts,
       last_error: p.last_error,
       retry_at: iso(p.retry_at),
-      updated_at: iso(p.updated_at),
+      updated_at: p.updated_at.toISOString(),
     })),
   };
 }

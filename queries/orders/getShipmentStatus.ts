@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../commands/orders/errors.ts';
 import { sql } from '../../src/runtime/database.ts';
-import { iso } from '../../src/core/dates.ts';
+import { isoTime } from '../../src/core/dates.ts';
+import type { JsonRow } from '../../src/core/readModel.ts';
+import type { OrderItemRow } from '../../projections/orders/orderDetail.ts';
+import type { OrderListRow } from '../../projections/orders/orderList.ts';
+import type { OrderShipmentRow } from '../../projections/orders/shipmentStatus.ts';
 
 /** Item-level shipment status of one order of the vendor (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 /**
@@ -17,11 +21,22 @@ const STATUS_SQL = `SELECT o.id, o.order_number, o.status, o.external_shipment_i
         FROM order_stock_issues WHERE order_id = o.id) x) AS issues
   FROM order_list o WHERE o.id = $1 AND o.vendor_id = $2`;
 
+/** What STATUS_SQL reads: the arrays are json_agg's, their times ISO text. */
+type StatusRead = Pick<OrderListRow, 'id' | 'order_number' | 'status' | 'external_shipment_id' | 'tracking_number' | 'carrier'> & {
+  items: Pick<
+    OrderItemRow,
+    'id' | 'product_id' | 'product_name' | 'sku' | 'ean' | 'status' | 'quantity' | 'shipped_quantity' | 'is_digital'
+  >[];
+  shipments: Pick<JsonRow<OrderShipmentRow>, 'item_id' | 'quantity' | 'shipped_quantity' | 'shipped_at'>[];
+  /** order_stock_issues (the inventory area's). */
+  issues: { item_id: number; quantity: number; error: string; created_at: string }[];
+};
+
 export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: number) {
-  const [order] = await sql(knex, STATUS_SQL, [orderId, vendorId], 'shipment_status');
+  const [order] = await sql<StatusRead>(knex, STATUS_SQL, [orderId, vendorId], 'shipment_status');
   if (!order) throw new OrderNotFoundException(`Order ${orderId} not found`);
   const { items, shipments, issues } = order;
-  const rows = items.map((i: any) => {
+  const rows = items.map((i) => {
     const toShip = i.status === 'confirmed' ? i.quantity : 0;
     return {
       item_id: i.id,
@@ -36,12 +51,12 @@ export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: n
       is_fully_shipped: i.status === 'confirmed' && i.shipped_quantity >= i.quantity,
       is_digital: i.is_digital,
       shipments: shipments
-        .filter((s: any) => s.item_id === i.id)
-        .map((s: any) => ({ quantity: s.quantity, shipped_quantity: s.shipped_quantity, shipped_at: iso(s.shipped_at) })),
-      stock_issues: issues.filter((s: any) => s.item_id === i.id).map((s: any) => ({ quantity: s.quantity, error: s.error })),
+        .filter((s) => s.item_id === i.id)
+        .map((s) => ({ quantity: s.quantity, shipped_quantity: s.shipped_quantity, shipped_at: isoTime(s.shipped_at) })),
+      stock_issues: issues.filter((s) => s.item_id === i.id).map((s) => ({ quantity: s.quantity, error: s.error })),
     };
   });
-  const live = rows.filter((r: any) => r.item_status !== 'declined');
+  const live = rows.filter((r) => r.item_status !== 'declined');
   return {
     order_id: order.id,
     order_number: order.order_number,
@@ -49,8 +64,8 @@ export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: n
     external_shipment_id: order.external_shipment_id,
     tracking_number: order.tracking_number,
     carrier: order.carrier,
-    total_quantity: live.reduce((n: number, r: any) => n + r.quantity, 0),
-    shipped_quantity: rows.reduce((n: number, r: any) => n + r.shipped_quantity, 0),
+    total_quantity: live.reduce((n, r) => n + r.quantity, 0),
+    shipped_quantity: rows.reduce((n, r) => n + r.shipped_quantity, 0),
     is_fully_shipped: order.status === 'shipped',
     is_partially_shipped: order.status === 'partially_shipped',
     items: rows,

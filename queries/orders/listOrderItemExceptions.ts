@@ -2,13 +2,18 @@ import type { Knex } from 'knex';
 import { OrderItemExceptionNotFoundException } from '../../commands/orders/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
+import type { OrderItemExceptionRow } from '../../projections/orders/orderItemExceptions.ts';
+import type { OrderListRow } from '../../projections/orders/orderList.ts';
 
-export function exceptionRow(r: any) {
+/** An exception with the number of its order (null when the order row is gone). */
+type ExceptionRead = OrderItemExceptionRow & { order_number: OrderListRow['order_number'] | null };
+
+export function exceptionRow(r: ExceptionRead) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
     order_id: r.order_id,
-    order_number: r.order_number ?? null,
+    order_number: r.order_number,
     item_id: r.item_id,
     status: r.status,
     gtin: r.gtin,
@@ -20,7 +25,7 @@ export function exceptionRow(r: any) {
     resolution: r.resolution,
     resolved_by: r.resolved_by,
     resolved_at: iso(r.resolved_at),
-    created_at: iso(r.created_at),
+    created_at: r.created_at.toISOString(),
   };
 }
 
@@ -37,7 +42,7 @@ export function listOrderItemExceptions(
     .where('x.vendor_id', vendorId);
   if (filter.status) base.where('x.status', filter.status);
   if (filter.order_id) base.where('x.order_id', filter.order_id);
-  return paginate(base, page, (q) => q.orderBy('x.id', 'desc'), exceptionRow);
+  return paginate(base, page, (q: Knex.QueryBuilder) => q.orderBy('x.id', 'desc'), exceptionRow);
 }
 
 export async function getOrderItemException(knex: Knex, exceptionId: number, vendorId: number) {
@@ -45,12 +50,18 @@ export async function getOrderItemException(knex: Knex, exceptionId: number, ven
     .leftJoin('order_list as o', 'o.id', 'x.order_id')
     .select('x.*', 'o.order_number')
     .where({ 'x.id': exceptionId, 'x.vendor_id': vendorId })
-    .first();
+    .first<ExceptionRead | undefined>();
   if (!row) throw new OrderItemExceptionNotFoundException(`Order item exception ${exceptionId} not found`);
   return exceptionRow(row);
 }
 
 /** Pending exceptions of a vendor waiting for a product with this GTIN (14-digit form). */
-export function pendingExceptionsForGtin(knex: Knex, vendorId: number, gtin14: string): Promise<{ id: number; order_id: number }[]> {
-  return knex('order_item_exceptions').select('id', 'order_id').where({ vendor_id: vendorId, gtin14, status: 'pending' });
+export function pendingExceptionsForGtin(
+  knex: Knex,
+  vendorId: number,
+  gtin14: string,
+): Promise<Pick<OrderItemExceptionRow, 'id' | 'order_id'>[]> {
+  return knex<OrderItemExceptionRow>('order_item_exceptions')
+    .select('id', 'order_id')
+    .where({ vendor_id: vendorId, gtin14, status: 'pending' });
 }

@@ -10,8 +10,15 @@ import {
 } from '../../src/core/pagination.ts';
 import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
 import { containing } from '../../src/core/likePattern.ts';
-import { iso } from '../../src/core/dates.ts';
 import { listAnchors } from '../../src/core/listAnchors.ts';
+import type { OrderListRow } from '../../projections/orders/orderList.ts';
+
+/** The rows the order answers mirror: src/http/schemas/orders.ts picks its fields from them. */
+export { OrderListRow } from '../../projections/orders/orderList.ts';
+export { OrderItemRow } from '../../projections/orders/orderDetail.ts';
+export { OrderShipmentRow } from '../../projections/orders/shipmentStatus.ts';
+export { OrderItemExceptionRow } from '../../projections/orders/orderItemExceptions.ts';
+export { ExtmarketPushRow } from '../../projections/orders/extmarketPushes.ts';
 
 export interface OrderFilter {
   /** Set for the vendor area (the token's vendor); optional for admins (the vendor filter). */
@@ -23,17 +30,20 @@ export interface OrderFilter {
   customer_id?: number;
 }
 
+/** An order_list row with its vendor's name and code (null when the vendor is gone). */
+export type OrderRead = OrderListRow & { vendor_name: string | null; vendor_code: string | null };
+
 /** An order row of a list: the head of the order, its VAT fields and totals, vendor name and code. */
-export function orderRow(r: any) {
+export function orderRow(r: OrderRead) {
   return {
     id: r.id,
     order_number: r.order_number,
     vendor_id: r.vendor_id,
-    vendor_name: r.vendor_name ?? null,
-    vendor_code: r.vendor_code ?? null,
+    vendor_name: r.vendor_name,
+    vendor_code: r.vendor_code,
     channel: r.channel,
     status: r.status,
-    order_date: iso(r.order_date),
+    order_date: r.order_date.toISOString(),
     external_order_id: r.external_order_id,
     external_shipment_id: r.external_shipment_id,
     customer_first_name: r.customer_first_name,
@@ -58,10 +68,10 @@ export function orderRow(r: any) {
     tracking_number: r.tracking_number,
     carrier: r.carrier,
     sync_job_id: r.sync_job_id,
-    customer_id: r.customer_id ?? null,
-    shipping_cents: Number(r.shipping_cents ?? 0),
-    imported_at: iso(r.imported_at),
-    updated_at: iso(r.updated_at),
+    customer_id: r.customer_id,
+    shipping_cents: r.shipping_cents,
+    imported_at: r.imported_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -88,6 +98,19 @@ const SORT_KEYS: Record<string, readonly { column: string; type: string }[]> = {
     { column: 'o.status', type: 'text' },
     { column: 'o.id', type: 'integer' },
   ],
+};
+
+/**
+ * A row of a page: the order with its vendor, whether the seek found it, the count of the matches
+ * and, on a deep page, the list's last move and the row's sort key as text.
+ */
+type PageRow = OrderRead & {
+  sought: boolean;
+  /** count(*): a bigint, as text. */
+  matches_counted: string;
+  list_moved_a?: string | null;
+  list_moved_b?: string | null;
+  [anchorKey: `anchor_key_${number}`]: string;
 };
 
 /**
@@ -186,14 +209,13 @@ export async function listOrders(
       .clone()
       .select(knex.raw('1'))
       .limit(EXACT_TOTAL_CAP + 1);
-  const rows = await rowsQuery.select(knex.raw('(SELECT count(*) FROM ? AS matches) AS matches_counted', [matches()]));
+  const rows: PageRow[] = await rowsQuery.select(knex.raw('(SELECT count(*) FROM ? AS matches) AS matches_counted', [matches()]));
   const counted =
     rows.length > 0
-      ? rows[0].matches_counted
+      ? rows[0]!.matches_counted
       : ((await knex.count({ count: '*' }).from(matches().as('matches')))[0] as { count: string | number }).count;
-  const last = rows[rows.length - 1] as
-    { sought: boolean; list_moved_a: string | null; list_moved_b: string; [column: string]: unknown } | undefined;
-  if (last && anchors.deep(offset) && last.list_moved_a !== null) {
+  const last = rows[rows.length - 1];
+  if (last && anchors.deep(offset) && last.list_moved_a != null && last.list_moved_b != null) {
     anchors.remember(
       list,
       {

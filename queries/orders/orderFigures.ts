@@ -1,23 +1,11 @@
 import type { Knex } from 'knex';
+import type { OrderFigureCountRow, OrderFigureDayRow } from '../../projections/orders/orderFigures.ts';
 
 const STATUSES = ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'];
 const CHANNELS = ['shop', 'extmarket'];
 
-/** The counts are bigints, which the driver may hand over as text. */
-interface FigureCountRow {
-  status: string;
-  channel: string;
-  currency: string;
-  orders: string | number;
-  gross_cents: string | number;
-}
-interface FigureDayRow {
-  day: string;
-  channel: string;
-  currency: string;
-  orders: string | number;
-  gross_cents: string | number;
-}
+/** A day of the figures as orderSeries reads it: the day as its YYYY-MM-DD text. */
+type FigureDayRead = Omit<OrderFigureDayRow, 'day'> & { day: string };
 
 /**
  * The admin dashboard's order and revenue figures, from the counts kept per status, channel and
@@ -25,7 +13,7 @@ interface FigureDayRow {
  * gross value of the orders not declined, per currency.
  */
 export async function orderFigures(knex: Knex) {
-  const rows = await knex('order_figure_counts').select<FigureCountRow[]>('*');
+  const rows = await knex('order_figure_counts').select<OrderFigureCountRow[]>('*');
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, 0]));
   const byChannel = Object.fromEntries(CHANNELS.map((c) => [c, 0]));
   const revenue: Record<string, number> = {};
@@ -44,7 +32,7 @@ export async function orderFigures(knex: Knex) {
 export async function orderSeries(knex: Knex, from: string, to: string) {
   const rows = await knex('order_figure_days')
     .whereBetween('day', [from, to])
-    .select<FigureDayRow[]>(knex.raw('day::text AS day'), 'channel', 'currency', 'orders', 'gross_cents');
+    .select<FigureDayRead[]>(knex.raw('day::text AS day'), 'channel', 'currency', 'orders', 'gross_cents');
   const byDay = new Map<
     string,
     { day: string; orders: number; by_channel: Record<string, number>; gross_cents_by_currency: Record<string, number> }

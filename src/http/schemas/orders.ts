@@ -1,6 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { ORDER_SORTS, type OrderSort } from '../../../queries/orders/listOrders.ts';
-import { BoundedTotal, Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
+import {
+  ExtmarketPushRow,
+  ORDER_SORTS,
+  OrderItemExceptionRow,
+  OrderItemRow,
+  OrderListRow,
+  OrderShipmentRow,
+  type OrderSort,
+} from '../../../queries/orders/listOrders.ts';
+import { BoundedTotal, Nullable, Page, rowFields } from '../responses.ts';
 import { Id, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -46,42 +54,42 @@ export const OrderListQuery = {
 /** An order row of a list: the head of the order, its VAT fields and totals, the vendor. */
 export const OrderItem = Type.Object(
   {
-    id: Type.Integer(),
-    order_number: Type.String(),
-    vendor_id: Type.Integer(),
+    ...rowFields(OrderListRow, ['id', 'order_number', 'vendor_id'] as const),
     vendor_name: Text,
     vendor_code: Text,
     channel: Channel,
     status: OrderStatus,
-    order_date: Timestamp,
-    external_order_id: Text,
-    external_shipment_id: Text,
-    customer_first_name: Text,
-    customer_last_name: Text,
-    customer_email: Text,
-    customer_locale: Text,
-    shipping_country_iso: Text,
-    billing_country_iso: Text,
-    currency: Type.String(),
-    vat_regime: Type.String(),
+    ...rowFields(OrderListRow, [
+      'order_date',
+      'external_order_id',
+      'external_shipment_id',
+      'customer_first_name',
+      'customer_last_name',
+      'customer_email',
+      'customer_locale',
+      'shipping_country_iso',
+      'billing_country_iso',
+      'currency',
+      'vat_regime',
+    ] as const),
+    // numeric and bigint columns, answered as JSON numbers
     vat_rate: Type.Number(),
-    vat_country_iso: Text,
-    seller_country_iso: Type.String(),
-    buyer_vat_number: Text,
-    vat_exemption_reference: Text,
+    ...rowFields(OrderListRow, ['vat_country_iso', 'seller_country_iso', 'buyer_vat_number', 'vat_exemption_reference'] as const),
     net_cents: Type.Integer(),
     vat_cents: Type.Integer(),
     gross_cents: Type.Integer(),
     total_amount_cents: Type.Integer({ description: 'The same as gross_cents' }),
-    item_count: Type.Integer(),
-    open_exception_count: Type.Integer(),
-    tracking_number: Text,
-    carrier: Text,
-    sync_job_id: Nullable(Type.Integer()),
-    customer_id: Nullable(Type.Integer({ description: 'The shop customer who placed the order; null for extmarket orders' })),
-    shipping_cents: Type.Integer({ description: 'The delivery charge, VAT included (0 when none)' }),
-    imported_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(OrderListRow, [
+      'item_count',
+      'open_exception_count',
+      'tracking_number',
+      'carrier',
+      'sync_job_id',
+      'customer_id',
+      'shipping_cents',
+      'imported_at',
+      'updated_at',
+    ] as const),
   },
   { $id: 'OrderListItem' },
 );
@@ -89,40 +97,21 @@ export const OrderItem = Type.Object(
 /** A page of orders (the admin, vendor and extmarket order lists), its total bounded. */
 export const OrderList = Page(OrderItem, BoundedTotal, 'OrderListItemList');
 
-const Address = Type.Object(
-  {
-    first_name: Text,
-    last_name: Text,
-    company: Text,
-    street: Text,
-    street_2: Text,
-    postal_code: Text,
-    city: Text,
-    country_iso: Text,
-  },
-  { $id: 'OrderAddress' },
-);
+const Address = Type.Object(OrderListRow.schema.properties.shipping_address.properties, { $id: 'OrderAddress' });
 
 /** An item of an order. */
 export const OrderLine = Type.Object(
   {
-    id: Type.Integer(),
-    order_id: Type.Integer(),
+    ...rowFields(OrderItemRow, ['id', 'order_id'] as const),
     status: ItemStatus,
-    product_id: Type.Integer(),
+    product_id: OrderItemRow.schema.properties.product_id,
     needs_product_match: Type.Boolean({ description: "Still on the vendor's placeholder product" }),
-    product_name: Type.String(),
-    ean: Text,
-    mpn: Text,
-    sku: Text,
-    quantity: Type.Integer(),
-    shipped_quantity: Type.Integer(),
+    ...rowFields(OrderItemRow, ['product_name', 'ean', 'mpn', 'sku', 'quantity', 'shipped_quantity'] as const),
     remaining_quantity: Type.Integer({ description: 'Units of a confirmed item still to ship' }),
+    // a bigint column, answered as a JSON number
     unit_price_cents: Type.Integer(),
     line_total_cents: Type.Integer(),
-    external_item_id: Text,
-    inventory_unit_ids: Type.Array(Type.String()),
-    is_digital: Type.Boolean(),
+    ...rowFields(OrderItemRow, ['external_item_id', 'inventory_unit_ids', 'is_digital'] as const),
   },
   { $id: 'OrderLine' },
 );
@@ -137,26 +126,25 @@ export const OrderDetail = Type.Composite(
       items: Type.Array(OrderLine),
       exceptions: Type.Array(
         Type.Object({
-          id: Type.Integer(),
-          item_id: Type.Integer(),
+          ...rowFields(OrderItemExceptionRow, ['id', 'item_id'] as const),
           status: ExceptionStatus,
-          gtin: Text,
-          resolved_product_id: Nullable(Type.Integer()),
-          resolution: Text,
+          ...rowFields(OrderItemExceptionRow, ['gtin', 'resolved_product_id', 'resolution'] as const),
         }),
       ),
       extmarket_sync_status: Type.Union([Type.Literal('in_sync'), Type.Literal('pending'), Type.Literal('failed')]),
       extmarket_pushes: Type.Array(
-        Type.Object({
-          key: Type.String(),
-          operation: Type.String(),
-          item_id: Nullable(Type.Integer()),
-          status: Type.String(),
-          attempts: Type.Integer(),
-          last_error: Text,
-          retry_at: NullableTimestamp,
-          updated_at: Timestamp,
-        }),
+        Type.Object(
+          rowFields(ExtmarketPushRow, [
+            'key',
+            'operation',
+            'item_id',
+            'status',
+            'attempts',
+            'last_error',
+            'retry_at',
+            'updated_at',
+          ] as const),
+        ),
       ),
     }),
   ],
@@ -175,36 +163,24 @@ export const TrackingBody = Type.Object(
 /** Item-level shipment status of an order (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 export const ShipmentStatus = Type.Object(
   {
-    order_id: Type.Integer(),
-    order_number: Type.String(),
+    order_id: OrderListRow.schema.properties.id,
+    ...rowFields(OrderListRow, ['order_number'] as const),
     status: OrderStatus,
-    external_shipment_id: Text,
-    tracking_number: Text,
-    carrier: Text,
+    ...rowFields(OrderListRow, ['external_shipment_id', 'tracking_number', 'carrier'] as const),
     total_quantity: Type.Integer({ description: 'Units of the items not declined' }),
     shipped_quantity: Type.Integer(),
     is_fully_shipped: Type.Boolean(),
     is_partially_shipped: Type.Boolean(),
     items: Type.Array(
       Type.Object({
-        item_id: Type.Integer(),
-        product_id: Type.Integer(),
-        product_name: Type.String(),
-        sku: Text,
-        ean: Text,
+        item_id: OrderItemRow.schema.properties.id,
+        ...rowFields(OrderItemRow, ['product_id', 'product_name', 'sku', 'ean'] as const),
         item_status: ItemStatus,
-        quantity: Type.Integer(),
-        shipped_quantity: Type.Integer(),
+        ...rowFields(OrderItemRow, ['quantity', 'shipped_quantity'] as const),
         remaining_quantity: Type.Integer(),
         is_fully_shipped: Type.Boolean(),
-        is_digital: Type.Boolean(),
-        shipments: Type.Array(
-          Type.Object({
-            quantity: Type.Integer(),
-            shipped_quantity: Type.Integer({ description: 'Of the item, after this shipment' }),
-            shipped_at: Timestamp,
-          }),
-        ),
+        ...rowFields(OrderItemRow, ['is_digital'] as const),
+        shipments: Type.Array(Type.Object(rowFields(OrderShipmentRow, ['quantity', 'shipped_quantity', 'shipped_at'] as const))),
         stock_issues: Type.Array(Type.Object({ quantity: Type.Integer(), error: Type.String() })),
       }),
     ),
@@ -215,22 +191,22 @@ export const ShipmentStatus = Type.Object(
 /** An order item the vendor's catalogue could not match (SPEC.md 4.2 order item exceptions). */
 export const OrderItemException = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
-    order_id: Type.Integer(),
+    ...rowFields(OrderItemExceptionRow, ['id', 'vendor_id', 'order_id'] as const),
     order_number: Text,
-    item_id: Type.Integer(),
+    item_id: OrderItemExceptionRow.schema.properties.item_id,
     status: ExceptionStatus,
-    gtin: Text,
-    sku: Text,
-    mpn: Text,
-    product_name: Type.String(),
-    placeholder_product_id: Type.Integer(),
-    resolved_product_id: Nullable(Type.Integer()),
-    resolution: Nullable(Type.String({ description: 'manual, product_imported or ignored' })),
-    resolved_by: Text,
-    resolved_at: NullableTimestamp,
-    created_at: Timestamp,
+    ...rowFields(OrderItemExceptionRow, [
+      'gtin',
+      'sku',
+      'mpn',
+      'product_name',
+      'placeholder_product_id',
+      'resolved_product_id',
+      'resolution',
+      'resolved_by',
+      'resolved_at',
+      'created_at',
+    ] as const),
   },
   { $id: 'OrderItemException' },
 );
