@@ -3,9 +3,32 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { TIER_EVENT_TYPES, type TierDetails, type TierEvent } from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { Type } from '@sinclair/typebox';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
-function columns(d: Partial<TierDetails>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+export const SubscriptionTierRow = readModel('subscription_tiers', {
+  code: column.text(),
+  name: column.text(),
+  description: column.nullable(column.text()),
+  price_monthly_cents: column.int(),
+  price_yearly_cents: column.int(),
+  /** The tier's limits; null is unlimited. */
+  max_orders_per_period: column.nullable(column.int()),
+  max_products: column.nullable(column.int()),
+  max_team_members: column.nullable(column.int()),
+  /** Feature codes of commands/subscriptions/features.ts. */
+  features: column.json(Type.Array(Type.String())),
+  sort_order: column.int({ description: 'Position in the upgrade ladder; higher is a higher tier' }),
+  is_active: column.bool(),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type SubscriptionTierRow = RowOf<typeof SubscriptionTierRow>;
+
+type TierRow = SubscriptionTierRow | JsonRow<SubscriptionTierRow>;
+
+function columns(d: Partial<TierDetails>): Partial<JsonRow<SubscriptionTierRow>> {
+  const row: Partial<JsonRow<SubscriptionTierRow>> = {};
   if (d.name !== undefined) row.name = d.name;
   if (d.description !== undefined) row.description = d.description;
   if (d.price_monthly_cents !== undefined) row.price_monthly_cents = d.price_monthly_cents;
@@ -15,7 +38,7 @@ function columns(d: Partial<TierDetails>): Record<string, unknown> {
     row.max_products = d.limits.products;
     row.max_team_members = d.limits.team_members;
   }
-  if (d.features !== undefined) row.features = JSON.stringify(d.features);
+  if (d.features !== undefined) row.features = d.features;
   if (d.sort_order !== undefined) row.sort_order = d.sort_order;
   return row;
 }
@@ -26,16 +49,32 @@ export const subscriptionTiers: Projection = {
   name: 'subscription_tiers',
   eventTypes: TIER_EVENT_TYPES,
   tables: ['subscription_tiers'],
+  readModels: [SubscriptionTierRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const codes = [...new Set(events.map((e) => (e.data as { tier_code: string }).tier_code))];
-    const existing = await trx('subscription_tiers').whereIn('code', codes);
-    const rows = new Map<string, any>(existing.map((r: any) => [r.code, { ...r, features: JSON.stringify(r.features) }]));
+    const existing = await trx<SubscriptionTierRow>('subscription_tiers').whereIn('code', codes);
+    const rows = new Map<string, TierRow>(existing.map((r) => [r.code, r]));
     const deleted = new Set<string>();
     for (const raw of events) {
       const e = domainEvent<TierEvent>(raw);
       const code = e.data.tier_code;
       if (e.type === 'TierCreated') {
-        rows.set(code, { code, ...columns(e.data), is_active: true, created_at: e.data.created_at, updated_at: e.data.created_at });
+        const d = e.data;
+        rows.set(code, {
+          code,
+          name: d.name,
+          description: d.description ?? null,
+          price_monthly_cents: d.price_monthly_cents,
+          price_yearly_cents: d.price_yearly_cents,
+          max_orders_per_period: d.limits.orders_per_period,
+          max_products: d.limits.products,
+          max_team_members: d.limits.team_members,
+          features: d.features,
+          sort_order: d.sort_order,
+          is_active: true,
+          created_at: d.created_at,
+          updated_at: d.created_at,
+        });
         deleted.delete(code);
         continue;
       }
@@ -65,7 +104,7 @@ export const subscriptionTiers: Projection = {
         .delete();
     if (rows.size > 0)
       await trx('subscription_tiers')
-        .insert([...rows.values()])
+        .insert([...rows.values()].map((r) => ({ ...r, features: JSON.stringify(r.features) })))
         .onConflict('code')
         .merge();
   },

@@ -7,9 +7,26 @@ import {
   type VendorSubscriptionEvent,
 } from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+const OUTCOMES = ['converted', 'expired', 'canceled'] as const;
+
+export const SubscriptionTrialRow = readModel('subscription_trials', {
+  vendor_id: column.int(),
+  tier_code: column.text(),
+  started_at: column.time(),
+  /** How the trial ended; null while it runs. */
+  outcome: column.nullable(column.oneOf(OUTCOMES)),
+  ended_at: column.nullable(column.time()),
+});
+export type SubscriptionTrialRow = RowOf<typeof SubscriptionTrialRow>;
 
 /** How a trial ended, by the first status it left `trialing` for (the status table allows no other). */
-const OUTCOME: Partial<Record<SubscriptionStatus, string>> = { active: 'converted', expired: 'expired', canceled: 'canceled' };
+const OUTCOME: Partial<Record<SubscriptionStatus, (typeof OUTCOMES)[number]>> = {
+  active: 'converted',
+  expired: 'expired',
+  canceled: 'canceled',
+};
 
 /**
  * subscription_trials: each vendor's trial (a subscription opened as trialing) and how it ended,
@@ -21,9 +38,12 @@ export const subscriptionTrials: Projection = {
   name: 'subscription_trials',
   eventTypes: VENDOR_SUBSCRIPTION_EVENT_TYPES,
   tables: ['subscription_trials'],
+  readModels: [SubscriptionTrialRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { vendor_id: number }).vendor_id))];
-    const rows = new Map<number, any>((await trx('subscription_trials').whereIn('vendor_id', ids)).map((r: any) => [r.vendor_id, r]));
+    const rows = new Map<number, SubscriptionTrialRow | JsonRow<SubscriptionTrialRow>>(
+      (await trx<SubscriptionTrialRow>('subscription_trials').whereIn('vendor_id', ids)).map((r) => [r.vendor_id, r]),
+    );
     const touched = new Set<number>();
     for (const raw of events) {
       const e = domainEvent<VendorSubscriptionEvent>(raw);
@@ -42,12 +62,14 @@ export const subscriptionTrials: Projection = {
         row.tier_code = e.data.changes.tier_code;
         touched.add(id);
       }
-      if (status !== undefined && OUTCOME[status]) {
-        Object.assign(row, { outcome: OUTCOME[status], ended_at: e.data.at });
+      const outcome = status === undefined ? undefined : OUTCOME[status];
+      if (outcome) {
+        row.outcome = outcome;
+        row.ended_at = e.data.at;
         touched.add(id);
       }
     }
-    const changed = [...touched].map((id) => rows.get(id));
+    const changed = [...touched].map((id) => rows.get(id)!);
     if (changed.length > 0) await trx('subscription_trials').insert(changed).onConflict('vendor_id').merge();
   },
 };

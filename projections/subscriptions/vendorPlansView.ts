@@ -21,6 +21,8 @@ import {
   type VendorSubscriptionView,
 } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import type { SubscriptionTierRow } from './subscriptionTiers.ts';
+import type { VendorSubscriptionRow } from './vendorSubscriptions.ts';
 
 /**
  * The plans in every instance's memory (src/runtime/memoryViews.ts): the feature gate and the
@@ -35,9 +37,9 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
   sources: ['subscription_tiers', 'vendor_subscriptions', 'vendor_legacy_plans', 'subscription_settings'],
   async load(trx: Knex.Transaction) {
     const tiers = new Map<string, TierView>();
-    for (const r of await trx('subscription_tiers')) tiers.set(r.code, tierFromRow(r));
+    for (const r of await trx<SubscriptionTierRow>('subscription_tiers')) tiers.set(r.code, tierFromRow(r));
     const subscriptions = new Map<number, VendorSubscriptionView>();
-    for (const r of await trx('vendor_subscriptions')) subscriptions.set(Number(r.vendor_id), subscriptionFromRow(r));
+    for (const r of await trx<VendorSubscriptionRow>('vendor_subscriptions')) subscriptions.set(r.vendor_id, subscriptionFromRow(r));
     return { tiers, subscriptions, legacy: await currentLegacyPlans(trx), defaultTier: await findDefaultTier(trx) };
   },
   // Each event sets what it states, as the projections do, so applying it twice changes nothing.
@@ -90,7 +92,7 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
             ...e.data.changes,
             custom_limits: e.data.changes.custom_limits !== undefined ? e.data.changes.custom_limits : s.custom_limits,
             updated_at: e.data.at,
-          } as VendorSubscriptionView);
+          });
         break;
       }
       case 'VendorLegacyPlanGranted':

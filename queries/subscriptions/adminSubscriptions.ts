@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { paginate, type PageRequest } from '../../src/core/pagination.ts';
 import { usageAgainst } from './vendorSubscriptions.ts';
 import { containing } from '../../src/core/likePattern.ts';
-import { isoTime } from '../../src/core/dates.ts';
+import type { SubscriptionTierRow } from '../../projections/subscriptions/subscriptionTiers.ts';
+import type { VendorSubscriptionRow } from '../../projections/subscriptions/vendorSubscriptions.ts';
 
 export type Limits = { orders_per_period: number | null; products: number | null; team_members: number | null };
 /**
@@ -19,7 +20,15 @@ export interface SubscriptionFilters {
   search?: string;
 }
 
-const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+/** A subscription record with its vendor's names and its tier's (null when the vendor or the tier was deleted). */
+type SubscriptionRead = VendorSubscriptionRow & {
+  vendor_name: string | null;
+  vendor_code: string | null;
+  tier_name: string | null;
+} & {
+  [K in 'price_monthly_cents' | 'price_yearly_cents' | 'max_orders_per_period' | 'max_products' | 'max_team_members']:
+    SubscriptionTierRow[K] | null;
+};
 
 /** Orders (both channels) of each vendor's current period, products (placeholders not counted), active team members. */
 async function usageOf(knex: Knex, vendorIds: number[]) {
@@ -89,32 +98,32 @@ export async function listSubscriptions(
     base,
     request,
     (q) => q.orderBy('s.vendor_id', 'desc'),
-    (r: any) => r,
+    (r: SubscriptionRead) => r,
   );
-  const ids = page.items.map((r: any) => Number(r.vendor_id));
+  const ids = page.items.map((r) => r.vendor_id);
   const [usage, adjusted] = await Promise.all([usageOf(knex, ids), adjust(ids)]);
   return {
     ...page,
-    items: page.items.map((r: any) => {
-      const custom = parsed(r.custom_limits) as Record<string, number | null> | null;
-      const limits = adjusted(Number(r.vendor_id), {
+    items: page.items.map((r) => {
+      const custom = r.custom_limits;
+      const limits = adjusted(r.vendor_id, {
         orders_per_period: r.max_orders_per_period ?? null,
         products: r.max_products ?? null,
         team_members: r.max_team_members ?? null,
         ...(custom ?? {}),
       });
-      const used = usage.get(Number(r.vendor_id))!;
+      const used = usage.get(r.vendor_id)!;
       return {
         vendor_id: r.vendor_id,
         vendor_code: r.vendor_code ?? null,
         vendor_name: r.vendor_name ?? null,
         tier_code: r.tier_code,
         tier_name: r.tier_name ?? null,
-        price_monthly_cents: r.price_monthly_cents === null || r.price_monthly_cents === undefined ? null : Number(r.price_monthly_cents),
-        price_yearly_cents: r.price_yearly_cents === null || r.price_yearly_cents === undefined ? null : Number(r.price_yearly_cents),
+        price_monthly_cents: r.price_monthly_cents,
+        price_yearly_cents: r.price_yearly_cents,
         status: r.status,
-        current_period_start: isoTime(r.current_period_start),
-        current_period_end: isoTime(r.current_period_end),
+        current_period_start: r.current_period_start.toISOString(),
+        current_period_end: r.current_period_end.toISOString(),
         custom_limits: custom,
         effective_limits: limits,
         billing_interval: r.billing_interval,
@@ -123,8 +132,8 @@ export async function listSubscriptions(
           products: usageAgainst(used.products, limits.products),
           team_members: usageAgainst(used.team_members, limits.team_members),
         },
-        created_at: isoTime(r.created_at),
-        updated_at: isoTime(r.updated_at),
+        created_at: r.created_at.toISOString(),
+        updated_at: r.updated_at.toISOString(),
       };
     }),
   };

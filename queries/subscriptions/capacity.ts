@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { CapacityMetrics } from '../../src/core/capacityMetrics.ts';
 import { sql } from '../../src/runtime/database.ts';
+import type { CapacitySnapshotRow } from '../../projections/subscriptions/capacitySnapshots.ts';
+import type { VendorSubscriptionRow } from '../../projections/subscriptions/vendorSubscriptions.ts';
 
 const DAY_MS = 86_400_000;
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'];
@@ -34,8 +36,11 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
     knex('vendor_subscriptions')
       .groupBy('tier_code')
       .select('tier_code')
-      .select<{ tier_code: string; n: number }[]>(knex.raw('count(*)::int AS n')),
-    knex('vendor_subscriptions').groupBy('status').select('status').select<{ status: string; n: number }[]>(knex.raw('count(*)::int AS n')),
+      .select<(Pick<VendorSubscriptionRow, 'tier_code'> & { n: number })[]>(knex.raw('count(*)::int AS n')),
+    knex('vendor_subscriptions')
+      .groupBy('status')
+      .select('status')
+      .select<(Pick<VendorSubscriptionRow, 'status'> & { n: number })[]>(knex.raw('count(*)::int AS n')),
     knex('vendor_product_list').where({ is_placeholder: false }).count({ n: '*' }),
     knex('order_list').select(
       knex.raw('count(*)::bigint AS total'),
@@ -72,31 +77,35 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
 export interface SnapshotView {
   day: string;
   taken_at: string;
-  taken_by: 'manual' | 'scheduled';
+  taken_by: CapacitySnapshotRow['taken_by'];
   times_taken: number;
   metrics: CapacityMetrics;
 }
 
-const view = (r: any): SnapshotView => ({
+/** A snapshot's row with its day as YYYY-MM-DD text (`day::text`), as every read here selects it. */
+type SnapshotRead = Omit<CapacitySnapshotRow, 'day'> & { day: string };
+
+const view = (r: SnapshotRead): SnapshotView => ({
   day: r.day,
-  taken_at: r.taken_at instanceof Date ? r.taken_at.toISOString() : new Date(r.taken_at).toISOString(),
+  taken_at: r.taken_at.toISOString(),
   taken_by: r.taken_by,
   times_taken: r.times_taken,
-  metrics: typeof r.metrics === 'string' ? JSON.parse(r.metrics) : r.metrics,
+  metrics: r.metrics,
 });
-const columns = (knex: Knex) => [knex.raw('day::text AS day'), 'taken_at', 'taken_by', 'times_taken', 'metrics'];
+const snapshots = (knex: Knex) =>
+  knex('capacity_snapshots').select<SnapshotRead[]>(knex.raw('day::text AS day'), 'taken_at', 'taken_by', 'times_taken', 'metrics');
 
 export async function latestSnapshot(knex: Knex): Promise<SnapshotView | null> {
-  const r = await knex('capacity_snapshots').select(columns(knex)).orderBy('day', 'desc').first();
+  const r = await snapshots(knex).orderBy('day', 'desc').first();
   return r ? view(r) : null;
 }
 
 export async function findSnapshot(knex: Knex, day: string): Promise<SnapshotView | null> {
-  const r = await knex('capacity_snapshots').select(columns(knex)).where({ day }).first();
+  const r = await snapshots(knex).where({ day }).first();
   return r ? view(r) : null;
 }
 
 /** The snapshots of the days from `from` to `to` (inclusive, YYYY-MM-DD), oldest first. */
 export async function snapshotsBetween(knex: Knex, from: string, to: string): Promise<SnapshotView[]> {
-  return (await knex('capacity_snapshots').select(columns(knex)).whereBetween('day', [from, to]).orderBy('day')).map(view);
+  return (await snapshots(knex).whereBetween('day', [from, to]).orderBy('day')).map(view);
 }

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { linearFit, reachesAt } from '../../src/core/linearFit.ts';
 import { noAdjustment, type LimitsAdjuster } from './adminSubscriptions.ts';
 import { CAPACITY_METRICS, snapshotsBetween, type CapacityMetric } from './capacity.ts';
+import type { SubscriptionTierRow } from '../../projections/subscriptions/subscriptionTiers.ts';
+import type { VendorSubscriptionRow } from '../../projections/subscriptions/vendorSubscriptions.ts';
 
 const DAY_MS = 86_400_000;
 /** Fewer snapshots than this fit no trend worth a date (two points always lie on a line). */
@@ -106,6 +108,26 @@ function forecast(metric: CapacityMetric, series: { day: string; y: number }[], 
   };
 }
 
+/** A live subscription with its tier's limits and place, its vendor's name and what it uses now. */
+type NearLimitRead = Pick<
+  VendorSubscriptionRow,
+  'vendor_id' | 'tier_code' | 'custom_limits' | 'current_period_start' | 'current_period_end'
+> &
+  Pick<SubscriptionTierRow, 'sort_order' | 'max_orders_per_period' | 'max_products' | 'max_team_members'> & {
+    vendor_name: string | null;
+    orders: number;
+    products: number;
+    team_members: number;
+  };
+
+const LIMIT_KINDS = ['orders_per_period', 'products', 'team_members'] as const;
+/** The tier's column of each limit. */
+const LIMIT_COLUMN = {
+  orders_per_period: 'max_orders_per_period',
+  products: 'max_products',
+  team_members: 'max_team_members',
+} as const satisfies Record<(typeof LIMIT_KINDS)[number], keyof SubscriptionTierRow>;
+
 /** Live subscriptions at NEAR_LIMIT_PERCENT or more of a limit (add-ons included through `adjust`); orders also at the period's pace so far. */
 async function vendorsNearLimits(knex: Knex, now: Date, adjust: LimitsAdjuster) {
   const rows = await knex('vendor_subscriptions as s')
@@ -124,43 +146,42 @@ async function vendorsNearLimits(knex: Knex, now: Date, adjust: LimitsAdjuster) 
       't.max_team_members',
       'v.name as vendor_name',
     )
-    .select(
+    .select<NearLimitRead[]>(
       knex.raw(`(SELECT count(*) FROM order_list o WHERE o.vendor_id = s.vendor_id AND o.imported_at >= s.current_period_start
         AND o.imported_at < s.current_period_end)::int AS orders`),
       knex.raw('(SELECT count(*) FROM vendor_product_list p WHERE p.vendor_id = s.vendor_id AND NOT p.is_placeholder)::int AS products'),
       knex.raw('(SELECT count(*) FROM vendor_team_members m WHERE m.vendor_id = s.vendor_id AND m.is_active)::int AS team_members'),
     );
-  const tiers = await knex('subscription_tiers').where({ is_active: true }).orderBy('sort_order');
-  const adjusted = await adjust((rows as any[]).map((r) => Number(r.vendor_id)));
-  const out: any[] = [];
-  for (const r of rows as any[]) {
-    const custom = (typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits) ?? {};
-    const limits: Record<string, number | null> = adjusted(Number(r.vendor_id), {
+  const tiers = await knex<SubscriptionTierRow>('subscription_tiers').where({ is_active: true }).orderBy('sort_order');
+  const adjusted = await adjust(rows.map((r) => r.vendor_id));
+  const out: VendorNearLimit[] = [];
+  for (const r of rows) {
+    const custom = r.custom_limits ?? {};
+    const limits = adjusted(r.vendor_id, {
       orders_per_period: r.max_orders_per_period,
       products: r.max_products,
       team_members: r.max_team_members,
       ...custom,
     });
-    const used: Record<string, number> = { orders_per_period: r.orders, products: r.products, team_members: r.team_members };
-    const column: Record<string, string> = {
-      orders_per_period: 'max_orders_per_period',
-      products: 'max_products',
-      team_members: 'max_team_members',
-    };
-    for (const kind of Object.keys(used)) {
+    const used = { orders_per_period: r.orders, products: r.products, team_members: r.team_members };
+    for (const kind of LIMIT_KINDS) {
       const limit = limits[kind];
       if (limit === null || limit === undefined) continue;
       const percent = limit === 0 ? 100 : (used[kind] / limit) * 100;
       let reachesOn: string | null = null;
       if (kind === 'orders_per_period' && used[kind] > 0 && used[kind] < limit) {
         // The order count starts at zero each period: its pace is the period's orders so far over the days elapsed.
-        const start = new Date(r.current_period_start).getTime();
+        const start = r.current_period_start.getTime();
         const perMs = used[kind] / Math.max(now.getTime() - start, DAY_MS / 24);
         const at = now.getTime() + (limit - used[kind]) / perMs;
-        if (at < new Date(r.current_period_end).getTime()) reachesOn = new Date(at).toISOString().slice(0, 10);
+        if (at < r.current_period_end.getTime()) reachesOn = new Date(at).toISOString().slice(0, 10);
       }
       if (percent < NEAR_LIMIT_PERCENT && reachesOn === null) continue;
-      const next = tiers.find((t: any) => t.sort_order > r.sort_order && (t[column[kind]] === null || t[column[kind]] > used[kind]));
+      const tierLimit = (t: SubscriptionTierRow) => t[LIMIT_COLUMN[kind]];
+      const next = tiers.find((t) => {
+        const l = tierLimit(t);
+        return t.sort_order > r.sort_order && (l === null || l > used[kind]);
+      });
       out.push({
         vendor_id: r.vendor_id,
         vendor_name: r.vendor_name ?? null,
@@ -175,6 +196,18 @@ async function vendorsNearLimits(knex: Knex, now: Date, adjust: LimitsAdjuster) 
     }
   }
   return out.sort((a, b) => b.percent_used - a.percent_used).slice(0, 100);
+}
+
+interface VendorNearLimit {
+  vendor_id: number;
+  vendor_name: string | null;
+  tier_code: string;
+  limit_kind: (typeof LIMIT_KINDS)[number];
+  used: number;
+  limit: number;
+  percent_used: number;
+  reaches_limit_on: string | null;
+  suggested_tier: string | null;
 }
 
 /**

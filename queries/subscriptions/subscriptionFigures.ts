@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import type { VendorSubscriptionRow } from '../../projections/subscriptions/vendorSubscriptions.ts';
 
 /** The admin dashboard's subscription figures: vendor subscriptions by tier and by status. */
 export async function subscriptionFigures(knex: Knex) {
   const rows = await knex('vendor_subscriptions')
     .groupBy('tier_code', 'status')
-    .select<{ tier_code: string; status: string; n: number }[]>('tier_code', 'status', knex.raw('count(*)::int AS n'));
+    .select<(Pick<VendorSubscriptionRow, 'tier_code' | 'status'> & { n: number })[]>('tier_code', 'status', knex.raw('count(*)::int AS n'));
   const byTier: Record<string, number> = {};
   const byStatus: Record<string, number> = {};
   let total = 0;

@@ -1,19 +1,18 @@
 import type { Knex } from 'knex';
+import type { SubscriptionTierRow } from '../../projections/subscriptions/subscriptionTiers.ts';
+import type { VendorSubscriptionRow } from '../../projections/subscriptions/vendorSubscriptions.ts';
 
 const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
 
-interface TierCountRow {
-  tier_code: string;
-  name: string | null;
-  sort_order: number | null;
+/** The subscriptions of a tier code, with the tier's name and place (null when the tier was deleted). */
+type TierCountRow = Pick<VendorSubscriptionRow, 'tier_code'> & {
+  [K in 'name' | 'sort_order']: SubscriptionTierRow[K] | null;
+} & {
   total: number;
   active: number;
   live: number;
-}
-interface StatusCountRow {
-  status: string;
-  n: number;
-}
+};
+type StatusCountRow = Pick<VendorSubscriptionRow, 'status'> & { n: number };
 /** `cents` is a bigint, which the driver may hand over as text. */
 interface RevenueRow {
   cents: string | number;

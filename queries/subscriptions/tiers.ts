@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { TierNotFoundException } from '../../commands/vendors/errors.ts';
+import type { SubscriptionTierRow } from '../../projections/subscriptions/subscriptionTiers.ts';
 
 export interface TierView {
   code: string;
@@ -9,42 +10,40 @@ export interface TierView {
   price_yearly_cents: number;
   currency: 'EUR';
   limits: { orders_per_period: number | null; products: number | null; team_members: number | null };
-  features: string[];
+  features: SubscriptionTierRow['features'];
   sort_order: number;
   is_active: boolean;
   created_at: string;
   updated_at: string;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-
 /** A subscription_tiers row as a TierView (also read by the plans' memory view). */
-export function tierFromRow(r: any): TierView {
+export function tierFromRow(r: SubscriptionTierRow): TierView {
   return {
     code: r.code,
     name: r.name,
     description: r.description,
-    price_monthly_cents: Number(r.price_monthly_cents),
-    price_yearly_cents: Number(r.price_yearly_cents),
+    price_monthly_cents: r.price_monthly_cents,
+    price_yearly_cents: r.price_yearly_cents,
     currency: 'EUR',
     limits: { orders_per_period: r.max_orders_per_period, products: r.max_products, team_members: r.max_team_members },
-    features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features,
+    features: r.features,
     sort_order: r.sort_order,
     is_active: r.is_active,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
 /** Every tier in upgrade order (lowest first); only the offered ones unless asked. */
 export async function listTiers(knex: Knex, options: { includeInactive?: boolean } = {}): Promise<TierView[]> {
-  const q = knex('subscription_tiers').orderBy([{ column: 'sort_order' }, { column: 'code' }]);
+  const q = knex<SubscriptionTierRow>('subscription_tiers').orderBy([{ column: 'sort_order' }, { column: 'code' }]);
   if (!options.includeInactive) q.where({ is_active: true });
   return (await q).map(tierFromRow);
 }
 
 export async function findTier(knex: Knex, code: string): Promise<TierView | null> {
-  const r = await knex('subscription_tiers').where({ code }).first();
+  const r = await knex<SubscriptionTierRow>('subscription_tiers').where({ code }).first();
   return r ? tierFromRow(r) : null;
 }
 

@@ -1,40 +1,34 @@
 import type { Knex } from 'knex';
 import { ResourceNotFoundException } from '../../src/core/errors.ts';
-import { isoTime } from '../../src/core/dates.ts';
 import type { TierView } from './tiers.ts';
+import type { JsonRow } from '../../src/core/readModel.ts';
+import type { VendorSubscriptionRow } from '../../projections/subscriptions/vendorSubscriptions.ts';
+import type { VendorLegacyPlanRow } from '../../projections/subscriptions/vendorLegacyPlans.ts';
+import type { SubscriptionSettingRow } from '../../projections/subscriptions/subscriptionSettings.ts';
 
 /** Statuses in which a subscription holds its tier (deleting the tier is refused, the tier's features apply). */
 export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
 
-export interface VendorSubscriptionView {
-  vendor_id: number;
-  tier_code: string;
-  status: string;
-  current_period_start: string;
-  current_period_end: string;
-  custom_limits: Record<string, number | null> | null;
-  billing_interval: 'month' | 'year';
-  created_at: string;
-  updated_at: string;
-}
+/** A subscription record as the API and the plans' memory view carry it: the row, times as ISO text. */
+export type VendorSubscriptionView = JsonRow<VendorSubscriptionRow>;
 
 export async function findVendorSubscription(knex: Knex, vendorId: number): Promise<VendorSubscriptionView | null> {
-  const r = await knex('vendor_subscriptions').where({ vendor_id: vendorId }).first();
+  const r = await knex<VendorSubscriptionRow>('vendor_subscriptions').where({ vendor_id: vendorId }).first();
   return r ? subscriptionFromRow(r) : null;
 }
 
 /** A vendor_subscriptions row as a VendorSubscriptionView (also read by the plans' memory view). */
-export function subscriptionFromRow(r: any): VendorSubscriptionView {
+export function subscriptionFromRow(r: VendorSubscriptionRow): VendorSubscriptionView {
   return {
     vendor_id: r.vendor_id,
     tier_code: r.tier_code,
     status: r.status,
-    current_period_start: isoTime(r.current_period_start),
-    current_period_end: isoTime(r.current_period_end),
-    custom_limits: typeof r.custom_limits === 'string' ? JSON.parse(r.custom_limits) : r.custom_limits,
+    current_period_start: r.current_period_start.toISOString(),
+    current_period_end: r.current_period_end.toISOString(),
+    custom_limits: r.custom_limits,
     billing_interval: r.billing_interval,
-    created_at: isoTime(r.created_at),
-    updated_at: isoTime(r.updated_at),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -93,18 +87,18 @@ export interface PlanFacts {
 
 /** When the vendor was put on the legacy plan, or null when it is not on it (never was, or has left it). */
 export async function findLegacyPlan(knex: Knex, vendorId: number): Promise<string | null> {
-  const r = await knex('vendor_legacy_plans').where({ vendor_id: vendorId }).whereNull('ended_at').first('since');
-  return r ? isoTime(r.since) : null;
+  const r = await knex<VendorLegacyPlanRow>('vendor_legacy_plans').where({ vendor_id: vendorId }).whereNull('ended_at').first('since');
+  return r ? r.since.toISOString() : null;
 }
 
 /** The default tier the admins set (subscription_settings), or null for the built-in one. */
 export async function findDefaultTier(knex: Knex): Promise<string | null> {
-  const r = await knex('subscription_settings').where({ key: 'default_tier' }).first('value');
-  return r ? String(r.value) : null;
+  const r = await knex<SubscriptionSettingRow>('subscription_settings').where({ key: 'default_tier' }).first('value');
+  return r ? r.value : null;
 }
 
 /** The vendors on the legacy plan now, with the time it was granted (the plans' memory view loads them). */
 export async function currentLegacyPlans(knex: Knex): Promise<Map<number, string>> {
-  const rows = await knex('vendor_legacy_plans').whereNull('ended_at').select('vendor_id', 'since');
-  return new Map(rows.map((r: any) => [Number(r.vendor_id), isoTime(r.since)]));
+  const rows = await knex<VendorLegacyPlanRow>('vendor_legacy_plans').whereNull('ended_at').select('vendor_id', 'since');
+  return new Map(rows.map((r) => [r.vendor_id, r.since.toISOString()]));
 }

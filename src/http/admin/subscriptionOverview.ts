@@ -6,7 +6,8 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { withAddOns } from '../featureGate.ts';
 import { Page } from '../responses.ts';
-import { AdminSubscriptionItem, SubscriptionStats, SubscriptionStatus, TierCode } from '../schemas/subscriptions.ts';
+import { SubscriptionStats, SubscriptionStatus, TierCode } from '../schemas/subscriptions.ts';
+import { AdminSubscriptionItem } from '../schemas/subscriptionRecords.ts';
 import { PageQuery } from '../validation.ts';
 
 const ListQuery = Type.Object({

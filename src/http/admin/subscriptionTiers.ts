@@ -12,7 +12,8 @@ import { commandContext } from '../auth.ts';
 import { pageOf } from '../featureGate.ts';
 import { Message, Page } from '../responses.ts';
 import { PageQuery } from '../validation.ts';
-import { Tier, TierCode, TierFields } from '../schemas/subscriptions.ts';
+import { TierCode, TierFields } from '../schemas/subscriptions.ts';
+import { Tier } from '../schemas/subscriptionRecords.ts';
 
 const TierParams = Type.Object({ code: TierCode });
 const TierCreate = Type.Object(

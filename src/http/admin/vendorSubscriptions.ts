@@ -12,7 +12,8 @@ import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
 import { defaultTierCode, vendorPlan } from '../featureGate.ts';
 import { Timestamp } from '../responses.ts';
-import { CustomLimits, SubscriptionBillingInterval, SubscriptionStatus, TierCode, VendorSubscription } from '../schemas/subscriptions.ts';
+import { CustomLimits, SubscriptionBillingInterval, SubscriptionStatus, TierCode } from '../schemas/subscriptions.ts';
+import { VendorSubscription } from '../schemas/subscriptionRecords.ts';
 import { Id } from '../validation.ts';
 
 const VendorParams = Type.Object({ vendor_id: Id });

@@ -3,7 +3,8 @@
  * platform holds, their trends, and the forecast of when a resource or a vendor's limit is reached.
  */
 import { Type } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../responses.ts';
+import { Nullable, rowFields, Timestamp } from '../responses.ts';
+import { CapacitySnapshotRow } from '../../../projections/subscriptions/capacitySnapshots.ts';
 import { Count } from './subscriptions.ts';
 
 const Figure = Nullable(Type.Number());
@@ -28,10 +29,8 @@ export const CapacityMetrics = Type.Object(
 
 export const CapacitySnapshot = Type.Object(
   {
+    ...rowFields(CapacitySnapshotRow, ['taken_at', 'taken_by', 'times_taken']),
     day: Type.String({ format: 'date' }),
-    taken_at: Timestamp,
-    taken_by: Type.Union([Type.Literal('manual'), Type.Literal('scheduled')]),
-    times_taken: Type.Integer({ minimum: 1, description: 'Snapshots taken that day; the latest is kept' }),
     metrics: CapacityMetrics,
   },
   { $id: 'CapacitySnapshot' },

@@ -19,24 +19,6 @@ export const TierLimits = Type.Object(
   { $id: 'TierLimits', description: 'null means unlimited; orders count per billing period' },
 );
 
-export const Tier = Type.Object(
-  {
-    code: Type.String(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    price_monthly_cents: Type.Integer(),
-    price_yearly_cents: Type.Integer(),
-    currency: Type.Literal('EUR'),
-    limits: TierLimits,
-    features: Type.Array(Type.String()),
-    sort_order: Type.Integer({ description: 'Position in the upgrade ladder; higher is a higher tier' }),
-    is_active: Type.Boolean(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'TierResponse' },
-);
-
 export const TierFields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
   description: Nullable(Type.String({ maxLength: 1000 })),
@@ -102,22 +84,6 @@ export const CustomLimits = Type.Object(
   },
 );
 
-export const VendorSubscription = Type.Object(
-  {
-    vendor_id: Type.Integer(),
-    tier_code: Type.String(),
-    status: SubscriptionStatus,
-    current_period_start: Timestamp,
-    current_period_end: Timestamp,
-    custom_limits: Nullable(CustomLimits),
-    effective_limits: TierLimits,
-    billing_interval: SubscriptionBillingInterval,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'VendorSubscriptionResponse' },
-);
-
 export const Usage = Type.Object(
   {
     used: Type.Integer(),
@@ -168,32 +134,6 @@ export const UsageSummary = Type.Object(
     ),
   },
   { $id: 'UsageSummary' },
-);
-
-/** Admin /subscriptions: one vendor's subscription with its vendor and usage. */
-export const AdminSubscriptionItem = Type.Object(
-  {
-    vendor_id: Type.Integer(),
-    vendor_code: Nullable(Type.String({ description: 'null when the vendor was deleted' })),
-    vendor_name: Nullable(Type.String()),
-    tier_code: Type.String(),
-    tier_name: Nullable(Type.String({ description: 'null when the tier was deleted' })),
-    price_monthly_cents: Nullable(Type.Integer()),
-    price_yearly_cents: Nullable(Type.Integer()),
-    billing_interval: SubscriptionBillingInterval,
-    status: SubscriptionStatus,
-    current_period_start: Timestamp,
-    current_period_end: Timestamp,
-    custom_limits: Nullable(CustomLimits),
-    effective_limits: TierLimits,
-    usage: Type.Object(
-      { orders: Usage, products: Usage, team_members: Usage },
-      { description: 'Orders of the current period (both channels), products (placeholders not counted), active team members' },
-    ),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'AdminSubscriptionItem' },
 );
 
 export const Count = Type.Integer({ minimum: 0 });
