@@ -3,6 +3,26 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { COMPANY_EVENT_TYPES, type CompanyEvent } from '../../commands/companies/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const CompanyListRow = readModel('company_list', {
+  id: column.int(),
+  name: column.text(),
+  description: column.nullable(column.text()),
+  owner_user_id: column.int(),
+  contact_email: column.nullable(column.text()),
+  contact_phone: column.nullable(column.text()),
+  website: column.nullable(column.text()),
+  business_address: column.nullable(column.text()),
+  tax_number: column.nullable(column.text()),
+  is_active: column.bool(),
+  is_verified: column.bool(),
+  /** The company's live vendors. */
+  vendor_count: column.int(),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type CompanyListRow = RowOf<typeof CompanyListRow>;
 
 /**
  * company_list: one row per live company with its vendor count (SPEC.md part 2: the list view
@@ -14,10 +34,11 @@ export const companyList: Projection = {
   name: 'company_list',
   eventTypes: COMPANY_EVENT_TYPES,
   tables: ['company_list'],
+  readModels: [CompanyListRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { company_id: number }).company_id))];
-    const existing = await trx('company_list').whereIn('id', ids);
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    const existing: CompanyListRow[] = await trx('company_list').whereIn('id', ids);
+    const rows = new Map<number, CompanyListRow | JsonRow<CompanyListRow>>(existing.map((r) => [r.id, r]));
     const deleted = new Set<number>();
     for (const raw of events) {
       const e = domainEvent<CompanyEvent>(raw);

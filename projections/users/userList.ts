@@ -1,15 +1,34 @@
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { USER_EVENT_TYPES, type UserEvent } from '../../commands/users/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const UserListRow = readModel('user_list', {
+  id: column.int(),
+  email: column.text(),
+  username: column.text(),
+  role: column.oneOf(['admin', 'vendor']),
+  first_name: column.nullable(column.text()),
+  last_name: column.nullable(column.text()),
+  preferred_language: column.text(),
+  is_active: column.bool(),
+  must_change_password: column.bool(),
+  created_at: column.time(),
+  updated_at: column.time(),
+  /** E-mail, username and names, lower-cased, for the search index (queries/users/listUsers.ts). */
+  search_text: column.generated(column.nullable(column.text())),
+});
+export type UserListRow = RowOf<typeof UserListRow>;
 
 /**
  * user_list: one row per live user, for GET /admin/users and the login lookup. A row projection
  * (src/runtime/rowProjection.ts): the batch is folded in memory per user, then written with one
  * upsert and one delete.
  */
-export const userList = rowProjection<Record<string, any>>({
+export const userList = rowProjection<Omit<JsonRow<UserListRow>, 'search_text'>>({
   name: 'user_list',
   eventTypes: USER_EVENT_TYPES,
+  readModel: UserListRow,
   fold: {
     table: 'user_list',
     key: 'id',

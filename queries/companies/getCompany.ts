@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CompanyNotFoundException } from '../../commands/companies/errors.ts';
+import type { CompanyListRow } from '../../projections/companies/companyList.ts';
 import { toCompanyItem, type CompanyItem } from './listCompanies.ts';
 
 export interface CompanyDetail extends CompanyItem {
@@ -9,7 +10,7 @@ export interface CompanyDetail extends CompanyItem {
 
 /** GET /admin/companies/{id}: the company, its owner and its vendors. */
 export async function getCompany(knex: Knex, id: number): Promise<CompanyDetail> {
-  const row = await knex('company_list').where('id', id).first();
+  const row = await knex<CompanyListRow>('company_list').where('id', id).first();
   if (!row) throw new CompanyNotFoundException(`Company ${id} not found`);
   const [owner, vendors] = await Promise.all([
     knex('user_list').select('id', 'email', 'username', 'is_active').where('id', row.owner_user_id).first(),

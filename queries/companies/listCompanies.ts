@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { containing } from '../../src/core/likePattern.ts';
+import type { CompanyListRow } from '../../projections/companies/companyList.ts';
 
 export interface CompanyListFilter {
   search?: string;
@@ -26,7 +27,7 @@ export interface CompanyItem {
   updated_at: string;
 }
 
-export function toCompanyItem(r: any): CompanyItem {
+export function toCompanyItem(r: CompanyListRow): CompanyItem {
   return {
     id: r.id,
     name: r.name,
@@ -40,8 +41,8 @@ export function toCompanyItem(r: any): CompanyItem {
     is_active: r.is_active,
     is_verified: r.is_verified,
     vendor_count: r.vendor_count,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -56,7 +57,7 @@ export function listCompanies(
   page: PageRequest,
   sort: CompanySort = 'id',
 ): Promise<Page<CompanyItem>> {
-  const q = knex('company_list');
+  const q = knex<CompanyListRow>('company_list');
   if (filter.search) {
     const like = containing(filter.search);
     q.where((w) => w.whereILike('name', like).orWhereILike('contact_email', like).orWhereILike('tax_number', like));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { UserNotFoundException } from '../../commands/users/errors.ts';
 import { sql } from '../../src/runtime/database.ts';
+import type { UserListRow } from '../../projections/users/userList.ts';
 import { toUserItem, type UserListItem } from './listUsers.ts';
 
 /**
@@ -14,7 +15,12 @@ export async function getUser(knex: Knex, id: number): Promise<UserListItem & { 
   const names = Object.keys(relatedCounters);
   const counted = names.map((name, i) => `, (${relatedCounters[name]})::int AS "count_${i}"`).join('');
   // Named by the counters' number: areas register theirs when their modules load, before any request.
-  const [row] = await sql(knex, `SELECT u.*${counted} FROM user_list u WHERE u.id = $1`, [id], `get_user_${names.length}`);
+  const [row] = await sql<UserListRow & { [count: `count_${number}`]: number }>(
+    knex,
+    `SELECT u.*${counted} FROM user_list u WHERE u.id = $1`,
+    [id],
+    `get_user_${names.length}`,
+  );
   if (!row) throw new UserNotFoundException(`User ${id} not found`);
   const counts: Record<string, number> = {};
   names.forEach((name, i) => {
@@ -27,6 +33,10 @@ export async function getUser(knex: Knex, id: number): Promise<UserListItem & { 
 /** Login lookup: by e-mail (case-insensitive) or username. */
 export async function findUserIdByLogin(knex: Knex, emailOrUsername: string): Promise<number | null> {
   const value = emailOrUsername.trim().toLowerCase();
-  const row = await knex('user_list').select('id').whereRaw('lower(email) = ?', [value]).orWhereRaw('lower(username) = ?', [value]).first();
-  return row ? Number(row.id) : null;
+  const row = await knex<UserListRow>('user_list')
+    .select('id')
+    .whereRaw('lower(email) = ?', [value])
+    .orWhereRaw('lower(username) = ?', [value])
+    .first();
+  return row ? row.id : null;
 }

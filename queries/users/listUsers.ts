@@ -10,6 +10,7 @@ import {
 import { sql } from '../../src/runtime/database.ts';
 import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';
+import type { UserListRow } from '../../projections/users/userList.ts';
 
 export interface UserListFilter {
   search?: string;
@@ -53,7 +54,10 @@ export interface UserListItem {
   updated_at: string;
 }
 
-export function toUserItem(r: any): UserListItem {
+/** A user_list row as the list and the detail read it (every column but the searched text). */
+export type ListedUser = Omit<UserListRow, 'search_text'>;
+
+export function toUserItem(r: ListedUser): UserListItem {
   const full = [r.first_name, r.last_name].filter(Boolean).join(' ');
   return {
     id: r.id,
@@ -66,8 +70,8 @@ export function toUserItem(r: any): UserListItem {
     preferred_language: r.preferred_language,
     is_active: r.is_active,
     must_change_password: r.must_change_password,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -164,8 +168,10 @@ export async function listUsers(
   options: UserListOptions = {},
 ): Promise<BoundedPage<UserListItem>> {
   const statement = listStatement(filter, page, options);
-  const rows = await sql(knex, statement.text, statement.values);
-  const items = rows.filter((r) => r.id !== null);
+  // The page left-joined to its count: one row of nulls but `counted` when the page is empty.
+  type Counted = { counted: string | null };
+  const rows = await sql<Counted & (ListedUser | { [K in keyof ListedUser]: null })>(knex, statement.text, statement.values);
+  const items = rows.filter((r): r is Counted & ListedUser => r.id !== null);
   const bounded: BoundedCount = {
     offset: statement.offset,
     limit: page.limit,
@@ -186,7 +192,7 @@ export async function listUsers(
 /** Autocomplete: the first matches by prefix of e-mail or username (the search index narrows them). */
 export async function searchUsers(knex: Knex, term: string, limit: number) {
   const escaped = escapeLike(term);
-  return sql(
+  return sql<Pick<UserListRow, 'id' | 'email' | 'username' | 'role'>>(
     knex,
     `SELECT id, email, username, role FROM user_list
     WHERE ${USER_SEARCH_TEXT} LIKE lower($1) AND (email ILIKE $2 OR username ILIKE $2)

@@ -19,10 +19,31 @@ import type { Services } from '../../runtime/services.ts';
 import { commandContext } from '../auth.ts';
 import { blankToNull, ContactSchema, contactChanges, Description, Name } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
-import { Message, Nullable, Page } from '../responses.ts';
-import { CompanyItem } from '../schemas/tenancy.ts';
+import { Message, Nullable, Page, rowFields } from '../responses.ts';
+import { CompanyListRow } from '../../../projections/companies/companyList.ts';
 import { Email, Id, IdParams, PageQuery, SortQuery } from '../validation.ts';
 import { deletionGuards } from './users.ts';
+
+/** A company (CompanyResponse) with how many vendors it owns. */
+const CompanyItem = Type.Object(
+  rowFields(CompanyListRow, [
+    'id',
+    'name',
+    'description',
+    'owner_user_id',
+    'contact_email',
+    'contact_phone',
+    'website',
+    'business_address',
+    'tax_number',
+    'is_active',
+    'is_verified',
+    'vendor_count',
+    'created_at',
+    'updated_at',
+  ]),
+  { $id: 'CompanyResponse' },
+);
 
 export const CompanyCreate = Type.Object(
   {

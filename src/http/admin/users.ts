@@ -20,8 +20,8 @@ import {
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { Message, Page } from '../responses.ts';
-import { UserDetail, UserItem } from '../schemas/users.ts';
+import { Message, Nullable, Page, rowFields } from '../responses.ts';
+import { UserListRow } from '../../../projections/users/userList.ts';
 import { Email, IdParams, Language, PageQuery, SortQuery } from '../validation.ts';
 
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('vendor')]);
@@ -55,6 +55,40 @@ export const UserUpdate = Type.Object(
   { $id: 'UserUpdate', additionalProperties: false, minProperties: 1 },
 );
 
+/** A platform user as the admin user list and detail show it (UserListItem of queries/users). */
+const UserItem = Type.Object(
+  {
+    ...rowFields(UserListRow, [
+      'id',
+      'email',
+      'username',
+      'role',
+      'first_name',
+      'last_name',
+      'is_active',
+      'must_change_password',
+      'created_at',
+      'updated_at',
+    ]),
+    full_name: Nullable(Type.String()),
+    preferred_language: Language,
+  },
+  { $id: 'UserItem' },
+);
+
+/** UserDetailResponse: the user and the counts of what they own or belong to. */
+const UserDetail = Type.Composite(
+  [
+    UserItem,
+    Type.Object({
+      counts: Type.Record(Type.String(), Type.Integer(), {
+        description: 'Related records per kind (companies owned, vendor memberships…)',
+      }),
+    }),
+  ],
+  { $id: 'UserDetailResponse' },
+);
+
 const ListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100 })),
@@ -73,10 +107,7 @@ const StatusBody = Type.Object({ is_active: Type.Optional(Type.Boolean()) }, { $
  */
 export const deletionGuards: ((services: Services, userId: number) => Promise<void>)[] = [];
 
-const UserSearchItem = Type.Object(
-  { id: Type.Integer(), email: Type.String(), username: Type.String(), role: Type.String() },
-  { $id: 'UserSearchItem' },
-);
+const UserSearchItem = Type.Object(rowFields(UserListRow, ['id', 'email', 'username', 'role']), { $id: 'UserSearchItem' });
 
 /** SPEC.md 4.1 users: list, autocomplete search, create, detail, update, status, delete. */
 export function adminUserRoutes(services: Services): Router {

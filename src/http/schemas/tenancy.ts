@@ -122,23 +122,6 @@ export const VendorDetail = Type.Object(
   { $id: 'VendorDetailResponse' },
 );
 
-/** A company (CompanyResponse) with how many vendors it owns. */
-export const CompanyItem = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    owner_user_id: Type.Integer(),
-    ...contact,
-    is_active: Type.Boolean(),
-    is_verified: Type.Boolean(),
-    vendor_count: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'CompanyResponse' },
-);
-
 /** A vendor's custom domain and the TXT record that proves it. */
 export const VendorDomain = Type.Object(
   {
