@@ -1,8 +1,70 @@
 import type { Knex } from 'knex';
-import { CONVERSATION_EVENT_TYPES, type ConversationEvent } from '../../commands/messaging/events.ts';
+import { Type } from '@sinclair/typebox';
+import {
+  CONVERSATION_EVENT_TYPES,
+  CONVERSATION_TYPES,
+  type ConversationEvent,
+  type ParticipantKind,
+} from '../../commands/messaging/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+const participantKind = () => column.oneOf(['admin', 'vendor_user', 'customer'] as const satisfies readonly ParticipantKind[]);
+
+export const ConversationRow = readModel('conversations', {
+  id: column.text(),
+  conversation_type: column.oneOf(CONVERSATION_TYPES),
+  subject: column.text(),
+  vendor_id: column.nullable(column.int()),
+  customer_id: column.nullable(column.int()),
+  admin_ids: column.json(
+    Type.Array(Type.Integer(), {
+      description: 'admin conversations: the admins taking part; otherwise empty (admin_vendor: every admin)',
+    }),
+  ),
+  /** The author of the first message, named as they were then. */
+  started_by: column.json(Type.Object({ kind: participantKind(), id: Type.Integer(), name: Type.String() })),
+  created_at: column.time(),
+  message_count: column.int(),
+  last_message_id: column.nullable(column.text()),
+  last_message_seq: column.int(),
+  last_message_at: column.time(),
+});
+export type ConversationRow = RowOf<typeof ConversationRow>;
+
+export const ConversationMessageRow = readModel('conversation_messages', {
+  id: column.text(),
+  conversation_id: column.text(),
+  /** The stream version of the message's event: the order of the conversation. */
+  seq: column.int(),
+  author_kind: participantKind(),
+  author_id: column.int(),
+  author_name: column.text(),
+  body: column.text(),
+  attachments: column.json(
+    Type.Array(Type.Object({ id: Type.String(), filename: Type.String(), content_type: Type.String(), size: Type.Integer() })),
+  ),
+  created_at: column.time(),
+});
+export type ConversationMessageRow = RowOf<typeof ConversationMessageRow>;
+
+export const ConversationReadRow = readModel('conversation_reads', {
+  conversation_id: column.text(),
+  reader_kind: participantKind(),
+  reader_id: column.int(),
+  /** The seq of the last message the reader has read; only moves forward. */
+  up_to_seq: column.int(),
+  read_at: column.time(),
+});
+export type ConversationReadRow = RowOf<typeof ConversationReadRow>;
+
+/** A read position as the events give it: by message id, turned into its seq by the statement. */
+type ReadTo = Pick<JsonRow<ConversationReadRow>, 'conversation_id' | 'reader_kind' | 'reader_id'> & {
+  message_id: ConversationMessageRow['id'];
+  at: string;
+};
 
 /**
  * conversations, conversation_messages and conversation_reads: the conversation lists, the
@@ -17,10 +79,12 @@ export const conversations: Projection = {
   name: 'conversations',
   eventTypes: CONVERSATION_EVENT_TYPES,
   tables: ['conversations', 'conversation_messages', 'conversation_reads'],
+  readModels: [ConversationRow, ConversationMessageRow, ConversationReadRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const started: object[] = [];
-    const messages: object[] = [];
-    const reads: { conversation_id: string; reader_kind: string; reader_id: number; message_id: string; at: string }[] = [];
+    // A new conversation's counts and last message are the columns' defaults until its first message.
+    const started: Omit<JsonRow<ConversationRow>, 'message_count' | 'last_message_id' | 'last_message_seq'>[] = [];
+    const messages: JsonRow<ConversationMessageRow>[] = [];
+    const reads: ReadTo[] = [];
     const touched = new Set<string>();
     for (const raw of events) {
       const e = domainEvent<ConversationEvent>(raw);

@@ -1,12 +1,50 @@
 import type { Knex } from 'knex';
+import { Type } from '@sinclair/typebox';
 import {
   NOTIFICATION_EVENT_TYPES,
+  NOTIFICATION_SEVERITIES,
   type AdminNotificationRaised,
   type NotificationInboxEvent,
 } from '../../commands/notifications/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const AdminNotificationRow = readModel('admin_notifications', {
+  /** A name-based UUID of the key (notificationIdOf): one notification per condition. */
+  id: column.text(),
+  key: column.text(),
+  kind: column.text(),
+  severity: column.oneOf(NOTIFICATION_SEVERITIES),
+  title: column.text(),
+  body: column.text(),
+  link: column.nullable(column.text({ description: 'Where to act on it: an admin API path' })),
+  vendor_id: column.nullable(column.int()),
+  data: column.json(Type.Record(Type.String(), Type.Unknown(), { description: 'Facts of the condition (ids, counts)' })),
+  /** The feed position of the raising event: the order of the list and the place of a read mark. */
+  position_a: column.exact(),
+  position_b: column.exact(),
+  created_at: column.time(),
+});
+export type AdminNotificationRow = RowOf<typeof AdminNotificationRow>;
+
+/** One admin read one notification. */
+export const AdminNotificationReadRow = readModel('admin_notification_reads', {
+  notification_id: column.text(),
+  admin_id: column.int(),
+  read_at: column.time(),
+});
+export type AdminNotificationReadRow = RowOf<typeof AdminNotificationReadRow>;
+
+/** One admin read every notification up to a feed position. */
+export const AdminNotificationReadMarkRow = readModel('admin_notification_read_marks', {
+  admin_id: column.int(),
+  up_to_a: column.exact(),
+  up_to_b: column.exact(),
+  read_at: column.time(),
+});
+export type AdminNotificationReadMarkRow = RowOf<typeof AdminNotificationReadMarkRow>;
 
 /**
  * admin_notifications, with each admin's read state: admin_notification_read_marks (all read up to
@@ -19,10 +57,12 @@ export const adminNotifications: Projection = {
   name: 'admin_notifications',
   eventTypes: NOTIFICATION_EVENT_TYPES,
   tables: ['admin_notifications', 'admin_notification_reads', 'admin_notification_read_marks'],
+  readModels: [AdminNotificationRow, AdminNotificationReadRow, AdminNotificationReadMarkRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const raised: Record<string, unknown>[] = [];
-    const reads = new Map<string, Record<string, unknown>>();
-    const marks = new Map<number, Record<string, unknown>>();
+    // data goes to its jsonb column as JSON text.
+    const raised: (Omit<JsonRow<AdminNotificationRow>, 'data'> & { data: string })[] = [];
+    const reads = new Map<string, JsonRow<AdminNotificationReadRow>>();
+    const marks = new Map<number, JsonRow<AdminNotificationReadMarkRow>>();
     for (const e of events) {
       if (e.type === 'AdminNotificationRaised') {
         const d = domainEvent<AdminNotificationRaised>(e).data;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { ConversationNotFoundException } from '../../commands/messaging/errors.ts';
-import { iso } from '../../src/core/dates.ts';
+import type { ConversationMessageRow, ConversationRow } from '../../projections/messaging/conversations.ts';
 import { unreadSql, visibleTo, type Viewer } from './viewer.ts';
 
 export type { Viewer } from './viewer.ts';
@@ -51,28 +51,55 @@ export interface ConversationDetail extends ConversationSummary {
   messages: Page<MessageView>;
 }
 
-const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+/** The columns of a message a view shows. */
+type MessageRead = Pick<
+  ConversationMessageRow,
+  'id' | 'conversation_id' | 'author_kind' | 'author_id' | 'author_name' | 'body' | 'attachments' | 'created_at'
+>;
 
-function messageView(viewer: Viewer, r: any, prefix = ''): MessageView {
-  const get = (k: string) => r[prefix + k];
-  const conversationId = get('conversation_id') as string;
-  const attachments = json<{ id: string; filename: string; content_type: string; size: number }[]>(get('attachments') ?? []);
+/** A conversation with its vendor's and customer's names, its last message (`lm_` columns, null before the first) and the viewer's unread count. */
+type ConversationListRead = ConversationRow & {
+  vendor_name: string | null;
+  customer_first_name: string | null;
+  customer_last_name: string | null;
+  customer_email: string | null;
+  unread_count: number;
+} & { [K in keyof MessageRead as `lm_${K}`]: MessageRead[K] | null };
+
+function messageView(viewer: Viewer, r: MessageRead): MessageView {
+  const conversationId = r.conversation_id;
   return {
-    id: get('id'),
+    id: r.id,
     conversation_id: conversationId,
-    author: { kind: get('author_kind'), id: get('author_id'), name: get('author_name') },
-    is_own: get('author_kind') === viewer.kind && get('author_id') === viewer.id,
-    body: get('body'),
-    attachments: attachments.map((a) => ({
+    author: { kind: r.author_kind, id: r.author_id, name: r.author_name },
+    is_own: r.author_kind === viewer.kind && r.author_id === viewer.id,
+    body: r.body,
+    attachments: r.attachments.map((a) => ({
       ...a,
       url: `${AREA_PREFIX[viewer.kind]}/messages/${conversationId}/attachments/${a.id}`,
     })),
-    created_at: iso(get('created_at'))!,
+    created_at: r.created_at.toISOString(),
   };
 }
 
-function summary(viewer: Viewer, r: any): ConversationSummary {
+/** The conversation's last message, from its `lm_` columns. */
+function lastMessage(r: ConversationListRead): MessageRead | null {
+  if (!r.lm_id) return null;
+  return {
+    id: r.lm_id,
+    conversation_id: r.lm_conversation_id!,
+    author_kind: r.lm_author_kind!,
+    author_id: r.lm_author_id!,
+    author_name: r.lm_author_name!,
+    body: r.lm_body!,
+    attachments: r.lm_attachments!,
+    created_at: r.lm_created_at!,
+  };
+}
+
+function summary(viewer: Viewer, r: ConversationListRead): ConversationSummary {
   const customerName = [r.customer_first_name, r.customer_last_name].filter(Boolean).join(' ') || r.customer_email || null;
+  const last = lastMessage(r);
   return {
     id: r.id,
     conversation_type: r.conversation_type,
@@ -81,13 +108,13 @@ function summary(viewer: Viewer, r: any): ConversationSummary {
     vendor_name: r.vendor_name ?? null,
     customer_id: r.customer_id,
     customer_name: r.customer_id === null ? null : customerName,
-    admin_ids: json<number[]>(r.admin_ids),
-    started_by: json(r.started_by),
-    created_at: iso(r.created_at)!,
-    last_message_at: iso(r.last_message_at)!,
+    admin_ids: r.admin_ids,
+    started_by: r.started_by,
+    created_at: r.created_at.toISOString(),
+    last_message_at: r.last_message_at.toISOString(),
     message_count: r.message_count,
     unread_count: Number(r.unread_count),
-    last_message: r.lm_id ? messageView(viewer, r, 'lm_') : null,
+    last_message: last ? messageView(viewer, last) : null,
   };
 }
 
@@ -125,34 +152,32 @@ export function listConversations(knex: Knex, viewer: Viewer, page: PageRequest)
         { column: 'c.last_message_at', order: 'desc' },
         { column: 'c.id', order: 'desc' },
       ]),
-    (r) => summary(viewer, r),
+    (r: ConversationListRead) => summary(viewer, r),
   );
 }
 
 /** One of the viewer's conversations with a page of its messages (oldest first); another's is ConversationNotFoundException. */
 export async function getConversation(knex: Knex, viewer: Viewer, id: string, page: PageRequest): Promise<ConversationDetail> {
-  const row = await base(knex, viewer).where('c.id', id).first();
+  const row: ConversationListRead | undefined = await base(knex, viewer).where('c.id', id).first();
   if (!row) throw new ConversationNotFoundException('Conversation not found');
   const messages = await paginate(
-    knex('conversation_messages').where('conversation_id', id),
+    knex<ConversationMessageRow>('conversation_messages').where('conversation_id', id),
     page,
     (q) => q.orderBy('seq'),
-    (r) => messageView(viewer, r),
+    (r: ConversationMessageRow) => messageView(viewer, r),
   );
   return { ...summary(viewer, row), messages };
 }
 
 /** An attachment of one of the viewer's conversations, with where its bytes are kept; anything else is ConversationNotFoundException. */
 export async function getAttachment(knex: Knex, viewer: Viewer, conversationId: string, attachmentId: string) {
-  const rows = await knex('conversation_messages as m')
+  const rows: Pick<ConversationMessageRow, 'attachments'>[] = await knex('conversation_messages as m')
     .join('conversations as c', 'c.id', 'm.conversation_id')
     .modify(visibleTo(viewer))
     .where('c.id', conversationId)
     .whereRaw('m.attachments @> ?::jsonb', [JSON.stringify([{ id: attachmentId }])])
     .select('m.attachments');
-  const found = rows
-    .flatMap((r: any) => json<{ id: string; filename: string; content_type: string; size: number }[]>(r.attachments))
-    .find((a: { id: string }) => a.id === attachmentId) as { id: string; filename: string; content_type: string; size: number } | undefined;
+  const found = rows.flatMap((r) => r.attachments).find((a) => a.id === attachmentId);
   if (!found) throw new ConversationNotFoundException('Conversation or attachment not found');
   return { conversation_id: conversationId, ...found };
 }

@@ -2,20 +2,16 @@ import type { Knex } from 'knex';
 import { NotificationNotFoundException } from '../../commands/notifications/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import type { Position } from '../../src/eventstore/port.ts';
-import { isoTime } from '../../src/core/dates.ts';
+import type { JsonRow } from '../../src/core/readModel.ts';
+import type { AdminNotificationRow } from '../../projections/notifications/adminNotifications.ts';
 
-export interface NotificationView {
-  id: string;
-  kind: string;
-  severity: string;
-  title: string;
-  body: string;
-  link: string | null;
-  vendor_id: number | null;
-  data: Record<string, unknown>;
-  created_at: string;
-  is_read: boolean;
-}
+export type NotificationView = Pick<
+  JsonRow<AdminNotificationRow>,
+  'id' | 'kind' | 'severity' | 'title' | 'body' | 'link' | 'vendor_id' | 'data' | 'created_at'
+> & { is_read: boolean };
+
+/** A notification with the calling admin's read state. */
+type NotificationRead = AdminNotificationRow & { is_read: boolean };
 
 export interface NotificationFilter {
   unread?: boolean;
@@ -43,18 +39,18 @@ function withReadState(knex: Knex, adminId: number) {
     .select('n.*', knex.raw(`${IS_READ} AS is_read`));
 }
 
-function view(r: any): NotificationView {
+function view(r: NotificationRead): NotificationView {
   return {
     id: r.id,
     kind: r.kind,
     severity: r.severity,
     title: r.title,
     body: r.body,
-    link: r.link ?? null,
-    vendor_id: r.vendor_id === null || r.vendor_id === undefined ? null : Number(r.vendor_id),
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : (r.data ?? {}),
-    created_at: isoTime(r.created_at),
-    is_read: r.is_read === true || r.is_read === 't',
+    link: r.link,
+    vendor_id: r.vendor_id,
+    data: r.data,
+    created_at: r.created_at.toISOString(),
+    is_read: r.is_read,
   };
 }
 
@@ -85,7 +81,7 @@ export function listNotifications(
 }
 
 export async function getNotification(knex: Knex, adminId: number, id: string): Promise<NotificationView> {
-  const row = await withReadState(knex, adminId).where('n.id', id).first();
+  const row: NotificationRead | undefined = await withReadState(knex, adminId).where('n.id', id).first();
   if (!row) throw new NotificationNotFoundException(`Notification ${id} not found`);
   return view(row);
 }
@@ -98,11 +94,11 @@ export async function countUnreadNotifications(knex: Knex, adminId: number): Pro
 
 /** The feed position of the newest notification, what "mark all read" reads up to; null when there is none. */
 export async function newestNotificationPosition(knex: Knex): Promise<Position | null> {
-  const row = await knex('admin_notifications')
+  const row = await knex<AdminNotificationRow>('admin_notifications')
     .orderBy([
       { column: 'position_a', order: 'desc' },
       { column: 'position_b', order: 'desc' },
     ])
     .first('position_a', 'position_b');
-  return row ? { a: String(row.position_a), b: String(row.position_b) } : null;
+  return row ? { a: row.position_a, b: row.position_b } : null;
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Page, Timestamp } from '../responses.ts';
+import { ConversationMessageRow, ConversationRow } from '../../../projections/messaging/conversations.ts';
+import { Nullable, Page, rowFields } from '../responses.ts';
 import { Id, PageQuery } from '../validation.ts';
 
 /** Schemas of the messaging routes (docs/messaging.md); every area answers the same shapes. */
@@ -29,15 +30,26 @@ export const AttachmentView = Type.Object(
   { $id: 'MessageAttachment' },
 );
 
+/** The fields a message and a conversation show as their tables hold them. */
+const messageColumns = rowFields(ConversationMessageRow, ['body', 'created_at']);
+const conversationColumns = rowFields(ConversationRow, [
+  'subject',
+  'vendor_id',
+  'customer_id',
+  'admin_ids',
+  'created_at',
+  'last_message_at',
+  'message_count',
+]);
+
 export const MessageView = Type.Object(
   {
     id: Uuid,
     conversation_id: Uuid,
     author: Author,
     is_own: Type.Boolean({ description: 'Whether the caller wrote it' }),
-    body: Type.String(),
     attachments: Type.Array(AttachmentView),
-    created_at: Timestamp,
+    ...messageColumns,
   },
   { $id: 'Message' },
 );
@@ -45,18 +57,10 @@ export const MessageView = Type.Object(
 const summary = {
   id: Uuid,
   conversation_type: ConversationType,
-  subject: Type.String(),
-  vendor_id: Nullable(Type.Integer()),
+  ...conversationColumns,
   vendor_name: Nullable(Type.String()),
-  customer_id: Nullable(Type.Integer()),
   customer_name: Nullable(Type.String()),
-  admin_ids: Type.Array(Type.Integer(), {
-    description: 'admin conversations: the admins taking part; otherwise empty (admin_vendor: every admin)',
-  }),
   started_by: Author,
-  created_at: Timestamp,
-  last_message_at: Timestamp,
-  message_count: Type.Integer({ minimum: 0 }),
   unread_count: Type.Integer({ minimum: 0, description: "The caller's own unread messages here" }),
   last_message: Nullable(MessageView),
 };

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../responses.ts';
+import { AdminNotificationRow } from '../../../projections/notifications/adminNotifications.ts';
+import { rowFields } from '../responses.ts';
 
 export const NotificationSeverity = Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('error')], {
   $id: 'NotificationSeverity',
@@ -11,17 +12,14 @@ export const NotificationKind = Type.String({
   description: 'docs/notifications.md lists the kinds',
 });
 
+/** The fields a notification shows as its table holds them. */
+const notificationColumns = rowFields(AdminNotificationRow, ['kind', 'title', 'body', 'link', 'vendor_id', 'data', 'created_at']);
+
 export const Notification = Type.Object(
   {
     id: Type.String({ format: 'uuid', description: "Derived from the condition's key: one notification per condition" }),
-    kind: Type.String(),
+    ...notificationColumns,
     severity: NotificationSeverity,
-    title: Type.String(),
-    body: Type.String(),
-    link: Nullable(Type.String({ description: 'Where to act on it: an admin API path' })),
-    vendor_id: Nullable(Type.Integer()),
-    data: Type.Record(Type.String(), Type.Unknown(), { description: 'Facts of the condition (ids, counts)' }),
-    created_at: Timestamp,
     is_read: Type.Boolean({ description: 'Read by the calling admin (each admin has their own read state)' }),
   },
   { $id: 'Notification' },

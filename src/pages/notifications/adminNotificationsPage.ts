@@ -10,6 +10,7 @@ import {
   type NotificationFilter,
   type NotificationView,
 } from '../../../queries/notifications/listNotifications.ts';
+import type { AdminNotificationRow } from '../../../projections/notifications/adminNotifications.ts';
 import { Api } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
 import { card, dataTable, filters, formatDateTime, pager, pill, postButton, type Tone } from '../backOffice/components.ts';
@@ -130,7 +131,7 @@ export function adminNotificationsPageRoutes(services: Services): Router {
       if (!viewer) return;
       const l = viewer.language;
       const page = await listNotifications(knex, viewer.userId, filterOf(ctx), { page: pageNumber(ctx), limit: PAGE_SIZE });
-      const kinds = await knex('admin_notifications').distinct('kind').orderBy('kind').limit(100);
+      const kinds = await knex<AdminNotificationRow>('admin_notifications').distinct('kind').orderBy('kind').limit(100);
       // The vendors the notifications are about (the filter's choices and the column's names).
       const vendorRows: { id: number; name: string }[] = await knex('vendor_list')
         .whereIn('id', knex('admin_notifications').whereNotNull('vendor_id').distinct('vendor_id'))
@@ -165,7 +166,7 @@ export function adminNotificationsPageRoutes(services: Services): Router {
               type: 'select',
               options: ['error', 'warning', 'info'].map((s) => [s, nt(l, `severity_${s}` as 'severity_info')]),
             },
-            { name: 'kind', label: nt(l, 'kind'), type: 'select', options: kinds.map((k: { kind: string }) => [k.kind, k.kind]) },
+            { name: 'kind', label: nt(l, 'kind'), type: 'select', options: kinds.map((k) => [k.kind, k.kind]) },
             { name: 'vendor_id', label: nt(l, 'vendor'), type: 'select', options: vendorRows.map((v) => [String(v.id), v.name]) },
             { name: 'from', label: nt(l, 'from'), type: 'date' },
             { name: 'to', label: nt(l, 'to'), type: 'date' },
