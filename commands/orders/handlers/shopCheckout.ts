@@ -5,7 +5,7 @@ import type { EventStore } from '../../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
 import { nextId } from '../../../src/runtime/nextId.ts';
-import { stock } from '../../inventory/stockDecider.ts';
+import { stock } from '../../../src/modules/inventory.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
 import { reservation, reservationId } from '../../reservations/reservation.ts';
