@@ -22,7 +22,7 @@ import { Api } from '../api.ts';
 import { Message, Nullable, Page } from '../responses.ts';
 import { CompanyItem } from '../schemas/tenancy.ts';
 import { Email, Id, IdParams, PageQuery, SortQuery } from '../validation.ts';
-import { deletionGuards } from './users.ts';
+import { deletionGuards } from '../../modules/users.ts';
 
 export const CompanyCreate = Type.Object(
   {
