@@ -8,7 +8,7 @@ import {
   type ExtmarketDeps,
 } from '../../../commands/extmarket/handlers.ts';
 import type { SyncCounters } from '../../../commands/extmarket/events.ts';
-import { confirmItem, declineItem, importExtmarketOrder } from '../../../commands/orders/handlers/order.ts';
+import { confirmItem, declineItem, importExtmarketOrder } from '../../modules/orders.ts';
 import { ORDER_QUOTA } from '../../../commands/orders/events.ts';
 import { countExtmarketOrder } from '../../../commands/quotas/handlers.ts';
 import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
