@@ -1,9 +1,13 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
-import { setVendorSubscription, type SubscriptionInput } from '../subscriptions/handlers/vendorSubscription.ts';
-import { tier } from '../subscriptions/tier.ts';
+import {
+  setVendorSubscription,
+  SUBSCRIPTION_STATUS_TRANSITIONS,
+  tier,
+  vendorSubscription,
+  type SubscriptionInput,
+} from '../../src/modules/subscriptions.ts';
 import type { SubscriptionStatus } from '../subscriptions/events.ts';
-import { SUBSCRIPTION_STATUS_TRANSITIONS, vendorSubscription } from '../subscriptions/vendorSubscription.ts';
 import { billingInvoice } from './billingInvoice.ts';
 import { billingSubscription } from './billingSubscription.ts';
 import type { BillingInvoicePaid, BillingInvoicePaymentFailed, BillingSubscriptionSynced } from './events.ts';

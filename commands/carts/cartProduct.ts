@@ -1,8 +1,7 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { load } from '../../src/runtime/commandHandler.ts';
-import { vendorProduct, type VendorProductState } from '../catalogue/vendorProduct.ts';
-import { stock } from '../inventory/stockDecider.ts';
-import { openLocations } from '../inventory/stock.ts';
+import { vendorProduct, type VendorProductState } from '../../src/modules/catalogue.ts';
+import { openLocations, stock } from '../../src/modules/inventory.ts';
 
 export type LiveProduct = Extract<VendorProductState, { status: 'active' | 'inactive' }>;
 

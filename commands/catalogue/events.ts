@@ -118,3 +118,6 @@ export const PLACEHOLDER_PRODUCT: VendorProductFields = {
   vat_rate_category: 'standard',
   currency: 'EUR',
 };
+
+/** Live products are counted in the `quota-products:<vendor_id>` stream, one slot per product id (the subscriptions' cleanup closes it). */
+export const PRODUCT_QUOTA = 'products';

@@ -7,7 +7,7 @@ import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../quotas/handlers.ts';
 import type { PlanQuota } from '../quotas/quota.ts';
-import type { VendorProductFields } from './events.ts';
+import { PRODUCT_QUOTA, type VendorProductFields } from './events.ts';
 import { vendorProduct, type VendorProductState } from './vendorProduct.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
 import { ProductException, ProductNotFoundException } from './errors.ts';
@@ -26,9 +26,6 @@ export interface NewVendorProduct {
   /** The vendor's product limit (src/http/planLimits.ts productQuota): a slot is claimed before the product exists. */
   quota: PlanQuota;
 }
-
-/** Live products are counted in the `quota-products:<vendor_id>` stream, one slot per product id. */
-export const PRODUCT_QUOTA = 'products';
 
 /**
  * The one way a product enters a vendor's catalogue: admin create, vendor create and the copy of a

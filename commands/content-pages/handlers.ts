@@ -6,7 +6,7 @@ import { handleCommand, load, type CommandContext, type Handled } from '../../sr
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { reservation, reservationId } from '../reservations/reservation.ts';
-import { vendor } from '../vendors/vendor.ts';
+import { vendor } from '../../src/modules/vendors.ts';
 import type { UpdateContentPage } from './commands.ts';
 import { type LiveContentPage, contentPage } from './contentPage.ts';
 import type { PageContent } from './events.ts';

@@ -1,7 +1,7 @@
 import { InvoiceException } from './errors.ts';
 import { divideRounded } from '../../src/core/money.ts';
 import { decideVatRegime, EXEMPT_SUPPLY_MENTION, vatAmounts, type VatDecision } from '../../src/core/vat/index.ts';
-import type { LoadedOrder } from '../orders/orderDecider.ts';
+import type { LoadedOrder } from '../../src/modules/orders.ts';
 import type { InvoiceLine, InvoiceParty, InvoiceSettings, IssuedInvoice } from './events.ts';
 
 /**

@@ -8,7 +8,7 @@ import { handleCommand, load, retryOnConflict, type CommandContext } from '../..
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { ratesBefore } from '../exchange-rates/handlers.ts';
-import { order } from '../orders/orderDecider.ts';
+import { order } from '../../src/modules/orders.ts';
 import { buildInvoice, type BuyerVat } from './buildInvoice.ts';
 import { buildCreditNote } from './buildCreditNote.ts';
 import type { CreditNoteRequest, InvoiceSettings, IssuedInvoice } from './events.ts';

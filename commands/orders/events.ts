@@ -229,3 +229,6 @@ export const ORDER_EVENT_TYPES = [
   'ExtmarketPushSucceeded',
   'ExtmarketPushFailed',
 ] as const satisfies readonly OrderEvent['type'][];
+
+/** Shop orders are counted per vendor and billing period in `quota-orders:<key>` streams (the period's renewal and the cleanup close them). */
+export const ORDER_QUOTA = 'orders';

@@ -7,8 +7,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { createUser } from '../users/handlers.ts';
-import { user } from '../users/user.ts';
+import { createUser, user } from '../../src/modules/users.ts';
 import { team } from './team.ts';
 import { MEMBER_ROLES, permissionsOf } from './permissions.ts';
 

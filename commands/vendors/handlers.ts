@@ -5,7 +5,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { company } from '../companies/company.ts';
+import { company } from '../../src/modules/companies.ts';
 import type { ExtmarketSettings, RequestedPlan, VendorProfile } from './events.ts';
 import { vendor } from './vendor.ts';
 import { release, withClaims, type UniqueKind } from './unique.ts';

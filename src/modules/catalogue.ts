@@ -30,5 +30,8 @@ export { listShopProducts, SHOP_PRODUCT_SORTS, type ShopProductSort } from '../.
 export type { ShopProduct, ShopView } from '../../queries/catalogue/shopProduct.ts';
 export { getShopProduct } from '../../queries/catalogue/getShopProduct.ts';
 
+/** A vendor product's write-side state, as the cart and the stock check a product they hold or count. */
+export { vendorProduct, type VendorProductState } from '../../commands/catalogue/vendorProduct.ts';
+
 /** The vendor's products with these GTINs, for the stock count import's matching. */
 export { findProductsByGtin } from '../../queries/catalogue/findProductsByGtin.ts';

@@ -20,5 +20,7 @@ export const companiesModule = defineModule({
   backOffice: companiesBackOffice,
 });
 
+/** A company's write-side state, as vendors check the company a vendor belongs to. */
+export { company } from '../../commands/companies/company.ts';
 /** Registering a company for another area's flow (the signup's company). */
 export { createCompany } from '../../commands/companies/handlers.ts';

@@ -33,8 +33,29 @@ export const customersModule = defineModule({
   backOffice: { navigation: customersNavigation },
 });
 
+/** A customer's write-side state, as messaging checks a conversation's customer. */
+export { customer } from '../../commands/customers/customerDecider.ts';
+
 /** A customer as the shop shows them to themselves (the storefront's account, address book and checkout). */
 export { getCustomer } from '../../queries/customers/getCustomer.ts';
 
 /** The vendor's customers, searched, for the messaging pages' recipient picker. */
 export { listCustomers } from '../../queries/customers/listCustomers.ts';
+
+/** A shop customer's account, session, profile and address book, as the storefront's pages change them. */
+export {
+  addAddress,
+  changeAddress,
+  changeProfile,
+  endSession,
+  findCustomerByEmail,
+  registerCustomer,
+  removeAddress,
+  setDefaultAddress,
+  startSession,
+  type CustomerDeps,
+} from '../../commands/customers/handlers.ts';
+/** An address form's fields as the shop API reads them, for the storefront's address book. */
+export { addressFields } from '../http/shop/addresses.ts';
+/** A forgotten password's reset link and its use, as the storefront's password pages ask for them. */
+export { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../http/shop/customerAuth.ts';

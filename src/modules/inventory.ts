@@ -26,5 +26,8 @@ export const inventoryModule = defineModule({
   pages: [inventoryPageRoutes],
   backOffice: { navigation: inventoryNavigation },
 });
+/** A product's stock on the write side and its places holding units, as the cart and the shop's checkout check what is there. */
+export { stock } from '../../commands/inventory/stockDecider.ts';
+export { openLocations } from '../../commands/inventory/stock.ts';
 /** Inventory rows with filters (low stock among them), for the vendor dashboard's stock alerts. */
 export { listInventory } from '../../queries/inventory/listInventory.ts';

@@ -51,3 +51,17 @@ export { getCustomerOrder, listCustomerOrders } from '../../queries/orders/custo
 /** The vendor's orders and one order, as the extmarket order routes answer them. */
 export { getOrder } from '../../queries/orders/getOrder.ts';
 export { listOrders } from '../../queries/orders/listOrders.ts';
+
+/** A vendor's decisions on an order's items and its tracking, as the extmarket order routes and its sync take them. */
+export {
+  confirmItem,
+  confirmWholeOrder,
+  declineItem,
+  rejectWholeOrder,
+  setOrderTracking,
+  type OrderDeps,
+} from '../../commands/orders/handlers/order.ts';
+/** An order imported from the extmarket, and a queued order command its job worker and push retries run. */
+export { importExtmarketOrder, runOrderCommand, type IncomingOrder } from '../../commands/orders/handlers/order.ts';
+/** An order's write-side state, as the invoices read the order they bill. */
+export { order, type LoadedOrder } from '../../commands/orders/orderDecider.ts';

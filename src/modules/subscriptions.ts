@@ -127,8 +127,11 @@ export { listTiers } from '../../queries/subscriptions/tiers.ts';
 export { featureByCode } from '../../commands/subscriptions/features.ts';
 /** A vendor's usage against its plan's limits, for the billing page and the dashboard. */
 export { usageSummary } from '../http/vendor/usage.ts';
-/** The vendor's subscription record, for the signup's trial. */
-export { setVendorSubscription, TRIAL_DAYS } from '../../commands/subscriptions/handlers/vendorSubscription.ts';
+/** The vendor's subscription record, for the signup's trial, billing's payments and its trial task. */
+export { setVendorSubscription, TRIAL_DAYS, type SubscriptionInput } from '../../commands/subscriptions/handlers/vendorSubscription.ts';
+/** The subscription's and the tier's write-side state and the moves a subscription may make, as billing checks them against Stripe's events. */
+export { SUBSCRIPTION_STATUS_TRANSITIONS, vendorSubscription } from '../../commands/subscriptions/vendorSubscription.ts';
+export { tier } from '../../commands/subscriptions/tier.ts';
 
 /** A tier, and the vendor's subscription, as billing reads them (checkout, add-ons, Stripe's events). */
 export { findTier } from '../../queries/subscriptions/tiers.ts';

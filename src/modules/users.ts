@@ -40,8 +40,14 @@ export const usersModule = defineModule({
   ],
 });
 
-/** Opening an account for another area's flow (the signup's owner account). */
+/** Opening an account for another area's flow (the signup's owner account, a company's owner, a team member). */
 export { createUser } from '../../commands/users/handlers.ts';
+/** A user's write-side state, as the areas that check a user (companies, team, messaging, sign-in) load it. */
+export { user } from '../../commands/users/user.ts';
+/** A signed-in user's change of their own password (the admin and vendor sign-in routes). */
+export { changeUserPassword } from '../../commands/users/handlers.ts';
+/** The checks another area adds before an admin deletes a user (companies refuses a company's owner). */
+export { deletionGuards } from '../http/admin/users.ts';
 
 /** What an admin's delete of a company would leave behind for a user (the companies' own counters add theirs). */
 export { relatedCounters } from '../../queries/users/getUser.ts';

@@ -36,8 +36,10 @@ export { IdentifierParams } from '../http/admin/vendors.ts';
 
 /** Vendors created per day, for the admins' platform statistics (src/http/admin/adminDashboard.ts). */
 export { vendorSeries } from '../../queries/vendors/vendorFigures.ts';
-/** The vendor's profile as another area changes it (the onboarding's company profile step). */
-export { changeVendorProfile } from '../../commands/vendors/handlers.ts';
+/** A vendor's write-side state, as the areas that check a vendor (content pages, messaging) load it. */
+export { vendor } from '../../commands/vendors/vendor.ts';
+/** The vendor's profile and extmarket settings as another area changes them (the onboarding's company profile step, the vendor's settings). */
+export { changeExtmarketSettings, changeVendorProfile, type VendorDeps } from '../../commands/vendors/handlers.ts';
 /** Opening a vendor for another area's flow (the signup's vendor, with its extmarket identity). */
 export { checkSubdomain, createVendor } from '../../commands/vendors/handlers.ts';
 /**

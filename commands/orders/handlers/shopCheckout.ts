@@ -5,11 +5,11 @@ import type { EventStore } from '../../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
 import { nextId } from '../../../src/runtime/nextId.ts';
-import { stock } from '../../inventory/stockDecider.ts';
+import { stock } from '../../../src/modules/inventory.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
 import { reservation, reservationId } from '../../reservations/reservation.ts';
-import type { ImportedItem, OrderPlaced } from '../events.ts';
+import { ORDER_QUOTA, type ImportedItem, type OrderPlaced } from '../events.ts';
 import { order } from '../orderDecider.ts';
 
 /**
@@ -61,9 +61,6 @@ export async function placedShopOrder(
   const orderId = Number(state.holder);
   return (await load(deps.store, order, orderId)).version > 0 ? orderId : null;
 }
-
-/** Shop orders are counted per vendor and billing period in `quota-orders:<key>` streams. */
-export const ORDER_QUOTA = 'orders';
 
 export async function placeShopOrder(
   deps: CheckoutDeps,

@@ -1,8 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
-import { user } from '../../../commands/users/user.ts';
-import { changeUserPassword } from '../../../commands/users/handlers.ts';
-import { findUserIdByLogin } from '../../modules/users.ts';
+import { changeUserPassword, findUserIdByLogin, user } from '../../modules/users.ts';
 import { AuthenticationException, AuthorizationException, TooManyAttemptsException } from '../../core/errors.ts';
 import { InvalidCredentialsException } from '../../../commands/users/errors.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';

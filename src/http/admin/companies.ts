@@ -22,7 +22,7 @@ import { Api } from '../api.ts';
 import { Message, Nullable, Page, rowFields } from '../responses.ts';
 import { CompanyListRow } from '../../../projections/companies/companyList.ts';
 import { Email, Id, IdParams, PageQuery, SortQuery } from '../validation.ts';
-import { deletionGuards } from './users.ts';
+import { deletionGuards } from '../../modules/users.ts';
 
 /** A company (CompanyResponse) with how many vendors it owns. */
 const CompanyItem = Type.Object(

@@ -18,7 +18,7 @@ import { commandContext } from '../auth.ts';
 import { Timestamp } from '../responses.ts';
 import { OrderDetail, OrderList, OrderListQuery, OrderParams } from '../schemas/orders.ts';
 import { Id } from '../validation.ts';
-import { AuditEvent, auditView } from './events.ts';
+import { AuditEvent, auditView } from '../../modules/history.ts';
 
 const VendorOrder = Type.Object({ vendor_id: Id, order_id: Id });
 const VendorOrderItem = Type.Object({ vendor_id: Id, order_id: Id, item_id: Id });

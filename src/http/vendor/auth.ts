@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { changeUserPassword } from '../../../commands/users/handlers.ts';
-import { user } from '../../../commands/users/user.ts';
+import { changeUserPassword, user } from '../../modules/users.ts';
 import { listAccessibleVendors } from '../../modules/team.ts';
 import { AuthenticationException, TooManyAttemptsException, ValidationException, VendorAccessDeniedException } from '../../core/errors.ts';
 import { InvalidCredentialsException } from '../../../commands/users/errors.ts';

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { cancelAddOn } from '../../../commands/billing/handlers.ts';
 import { purchasableAddOn } from '../../../commands/billing/vendorAddOn.ts';
-import { setVendorSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import { activeAddOns, findVendorAddOn } from '../../../queries/billing/addOns.ts';
-import { findTier, getVendorSubscription, LIVE_STATUSES } from '../../modules/subscriptions.ts';
+import { findTier, getVendorSubscription, LIVE_STATUSES, setVendorSubscription } from '../../modules/subscriptions.ts';
 import { addOnCheckout, changeSubscriptionPrice, removeAddOnItem, tierPriceKey, upcomingInvoice } from '../../adapters/stripeBilling.ts';
 import {
   BillingProviderException,

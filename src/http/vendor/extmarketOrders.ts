@@ -4,11 +4,12 @@ import {
   confirmItem,
   confirmWholeOrder,
   declineItem,
+  getOrder,
+  listOrders,
   rejectWholeOrder,
   setOrderTracking,
   type OrderDeps,
-} from '../../../commands/orders/handlers/order.ts';
-import { getOrder, listOrders } from '../../modules/orders.ts';
+} from '../../modules/orders.ts';
 import { InvalidTransitionException } from '../../core/errors.ts';
 import {
   OrderItemNotFoundException,

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_FIELDS, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
-import { changeExtmarketSettings, changeVendorProfile, type VendorDeps } from '../../../commands/vendors/handlers.ts';
-import { listVendorDomains } from '../../modules/vendors.ts';
+import { changeExtmarketSettings, changeVendorProfile, listVendorDomains, type VendorDeps } from '../../modules/vendors.ts';
 import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';

@@ -1,13 +1,7 @@
 import type Router from '@koa/router';
 import { dateTimeFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
-import {
-  endSession,
-  findCustomerByEmail,
-  registerCustomer,
-  startSession,
-  type CustomerDeps,
-} from '../../../commands/customers/handlers.ts';
+import { endSession, findCustomerByEmail, registerCustomer, startSession, type CustomerDeps } from '../../modules/customers.ts';
 import { listCustomerOrders } from '../../modules/orders.ts';
 import { ConcurrencyException, ConflictException, TooManyAttemptsException, ValidationException } from '../../core/errors.ts';
 import { t, type MessageKey } from '../../core/i18n.ts';

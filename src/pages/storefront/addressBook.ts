@@ -3,19 +3,19 @@ import type { Static } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import {
   addAddress,
+  addressFields,
   changeAddress,
   changeProfile,
+  getCustomer,
   removeAddress,
   setDefaultAddress,
   type CustomerDeps,
-} from '../../../commands/customers/handlers.ts';
-import { getCustomer } from '../../modules/customers.ts';
+} from '../../modules/customers.ts';
 import { AddressNotFoundException, ValidationException } from '../../core/errors.ts';
 import { AddressLimitExceededException, InvalidAddressTypeException } from '../../../commands/customers/errors.ts';
 import { isLanguage, t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
-import { addressFields } from '../../http/shop/addresses.ts';
 import { AddressInput, ProfileUpdate } from '../../http/schemas/customers.ts';
 import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';

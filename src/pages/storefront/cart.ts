@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
 import { numberFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
-import { loadCart } from '../../../commands/carts/checkout.ts';
-import { acceptCartItemPrice, addToCart, changeCartItemQuantity, removeFromCart, type CartRef } from '../../../commands/carts/handlers.ts';
+import { acceptCartItemPrice, addToCart, changeCartItemQuantity, loadCart, removeFromCart, type CartRef } from '../../modules/carts.ts';
 import { InsufficientInventoryForCartException } from '../../core/errors.ts';
 import {
   CartItemNotFoundException,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { dateTimeFormat } from '../../core/intlFormats.ts';
 import type { Context } from 'koa';
-import { loadCart } from '../../../commands/carts/checkout.ts';
+import { loadCart } from '../../modules/carts.ts';
 import { getCustomer } from '../../modules/customers.ts';
 import { getCustomerOrder } from '../../modules/orders.ts';
 import { DomainException, ValidationException } from '../../core/errors.ts';

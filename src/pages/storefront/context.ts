@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { loadCart } from '../../../commands/carts/checkout.ts';
+import { loadCart } from '../../modules/carts.ts';
 import { listNavigationPages, type ShownPage } from '../../modules/contentPages.ts';
 import { findPublicVendor } from '../../modules/vendors.ts';
 import { VendorNotFoundException } from '../../core/errors.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { newSessionId } from '../../../commands/carts/sessionId.ts';
+import { newSessionId } from '../../modules/carts.ts';
 
 /**
  * The storefront's own cookies. All are HttpOnly (no script reads them), SameSite=Lax (a form

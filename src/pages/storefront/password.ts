@@ -4,7 +4,7 @@ import { ValidationException } from '../../core/errors.ts';
 import { PasswordResetTokenException } from '../../../commands/customers/errors.ts';
 import { t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
-import { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../../http/shop/customerAuth.ts';
+import { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../../modules/customers.ts';
 import { ForgotPassword, ResetPassword } from '../../http/schemas/customers.ts';
 import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';

@@ -1,4 +1,5 @@
-import { PERIOD_DAYS, setVendorSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
+import { PERIOD_DAYS } from '../../../commands/subscriptions/events.ts';
+import { setVendorSubscription } from '../../modules/subscriptions.ts';
 import { endedTrials } from '../../../queries/billing/trials.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -1,7 +1,7 @@
 import type { EventStore } from '../../eventstore/port.ts';
 import { runSyncJobCommand, ZERO_COUNTERS } from '../../../commands/extmarket/handlers.ts';
 import { ConflictException } from '../../core/errors.ts';
-import { runOrderCommand } from '../../../commands/orders/handlers/order.ts';
+import { runOrderCommand } from '../../modules/orders.ts';
 import { pushToExtmarket, type PushRequest } from './pushToExtmarket.ts';
 import { runExtmarketSync, SYNC_ACTOR, type SyncWorkerDeps } from './runExtmarketSync.ts';
 

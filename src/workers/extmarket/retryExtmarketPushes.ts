@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Knex } from 'knex';
-import { runOrderCommand } from '../../../commands/orders/handlers/order.ts';
+import { runOrderCommand } from '../../modules/orders.ts';
 import type { EventStore } from '../../eventstore/port.ts';
 import { pushToExtmarket } from './pushToExtmarket.ts';
 

@@ -8,8 +8,8 @@ import {
   type ExtmarketDeps,
 } from '../../../commands/extmarket/handlers.ts';
 import type { SyncCounters } from '../../../commands/extmarket/events.ts';
-import { confirmItem, declineItem, importExtmarketOrder } from '../../../commands/orders/handlers/order.ts';
-import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
+import { confirmItem, declineItem, importExtmarketOrder } from '../../modules/orders.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/events.ts';
 import { countExtmarketOrder } from '../../../commands/quotas/handlers.ts';
 import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
 import { graphqlExtmarketClient } from '../../adapters/extmarket/graphqlClient.ts';

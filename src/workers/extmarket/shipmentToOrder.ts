@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { IncomingOrder } from '../../../commands/orders/handlers/order.ts';
+import type { IncomingOrder } from '../../modules/orders.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
 import type { SellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
 import type { ExtmarketAddress, ExtmarketShipment } from '../../adapters/extmarket/port.ts';

@@ -1,5 +1,5 @@
-import { PRODUCT_QUOTA } from '../../../commands/catalogue/handlers.ts';
-import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
+import { PRODUCT_QUOTA } from '../../../commands/catalogue/events.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/events.ts';
 import { closeQuota } from '../../../commands/quotas/handlers.ts';
 import type { SubscriptionChangeReason } from '../../../commands/subscriptions/events.ts';
 import { retireSubscription } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';

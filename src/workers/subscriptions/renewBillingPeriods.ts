@@ -1,5 +1,5 @@
 import { closeQuota } from '../../../commands/quotas/handlers.ts';
-import { ORDER_QUOTA } from '../../../commands/orders/handlers/shopCheckout.ts';
+import { ORDER_QUOTA } from '../../../commands/orders/events.ts';
 import { renewSubscriptionPeriod } from '../../../commands/subscriptions/handlers/vendorSubscription.ts';
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
