@@ -65,7 +65,7 @@ export async function createCompany(deps: CompanyDeps, input: NewCompany, ctx: C
       created = await createUser(deps, { ...base, username: input.owner.username ?? usernameFrom(input.owner.email) }, ctx);
     } catch (err) {
       // A derived username may be taken: derive a distinct one. A given username stays a 409.
-      if (input.owner.username || !(err instanceof ConflictException) || (err.extra as any).field !== 'username') throw err;
+      if (input.owner.username || !(err instanceof ConflictException) || err.extra.field !== 'username') throw err;
       created = await createUser(deps, { ...base, username: `${usernameFrom(input.owner.email)}-${randomBytes(3).toString('hex')}` }, ctx);
     }
     ownerId = created.id;

@@ -59,8 +59,8 @@ const viewerOf = (a: Actor): Viewer => ({ kind: a.kind, id: a.id, vendor_id: a.v
 
 /** Multipart form fields arrive as text: admin_ids as "2,3" or repeated fields become numbers. */
 function multipartIds(ctx: Context): void {
-  const body = (ctx.request as any).body;
-  if (!ctx.is('multipart') || !body || body.admin_ids === undefined) return;
+  const body: unknown = ctx.request.body;
+  if (!ctx.is('multipart') || typeof body !== 'object' || body === null || !('admin_ids' in body) || body.admin_ids === undefined) return;
   const raw = ([] as unknown[]).concat(body.admin_ids).flatMap((v) => String(v).split(','));
   body.admin_ids = raw.map((v) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : v));
 }

@@ -108,7 +108,7 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
     },
     async (ctx, { params, body }) => {
       checkFeatures(body.features as string[] | undefined);
-      await services.settle(await changeTier(deps(), params.code, body as any, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await changeTier(deps(), params.code, body, commandContext(ctx, ctx.state.admin.id)));
       ctx.body = await getTier(services.db.knex, params.code);
     },
   );

@@ -96,5 +96,5 @@ export async function saveVendorSubscription(
     body.tier_code === undefined && !(await findVendorSubscription(services.db.knex, vendorId))
       ? { tier_code: await defaultTierCode(services) }
       : {};
-  await services.settle(await setVendorSubscription(services.store, services.clock.now(), vendorId, { ...body, ...tier } as any, context));
+  await services.settle(await setVendorSubscription(services.store, services.clock.now(), vendorId, { ...body, ...tier }, context));
 }

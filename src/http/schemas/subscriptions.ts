@@ -65,7 +65,7 @@ export const VendorPlan = Type.Object(
 );
 
 export const SubscriptionStatus = Type.Union(
-  ['trialing', 'active', 'past_due', 'canceled', 'expired'].map((s) => Type.Literal(s)),
+  [Type.Literal('trialing'), Type.Literal('active'), Type.Literal('past_due'), Type.Literal('canceled'), Type.Literal('expired')],
   { $id: 'SubscriptionStatus' },
 );
 export const SubscriptionBillingInterval = Type.Union([Type.Literal('month'), Type.Literal('year')], {

@@ -180,7 +180,7 @@ ${LIMITS.map((k) => input(l, { label: sut(l, limitLabel[k]), name: k, type: 'num
           features,
           sort_order: Number(field(ctx, 'sort_order')),
         });
-        await services.settle(await changeTier(tierDeps(services), params.code, changes as any, viewer.context));
+        await services.settle(await changeTier(tierDeps(services), params.code, changes, viewer.context));
         return sut(viewer.language, 'tier_saved', { tier: (await getTier(knex, params.code)).name });
       });
     },
