@@ -111,9 +111,9 @@ export const vendorPlansView = defineMemoryView<PlanFacts>({
 
 /** A tier's details in the shape of TierView (only those given). */
 function tierDetails(d: Partial<TierDetails>): Partial<TierView> {
-  const out: Partial<TierView> = {};
-  for (const k of ['name', 'description', 'price_monthly_cents', 'price_yearly_cents', 'sort_order'] as const)
-    if (d[k] !== undefined) (out as any)[k] = d[k];
+  const { name, description, price_monthly_cents, price_yearly_cents, sort_order } = d;
+  const out: Partial<TierView> = { name, description, price_monthly_cents, price_yearly_cents, sort_order };
+  for (const k of Object.keys(out) as (keyof typeof out)[]) if (out[k] === undefined) delete out[k];
   if (d.limits !== undefined) out.limits = { ...d.limits };
   if (d.features !== undefined) out.features = [...d.features];
   return out;

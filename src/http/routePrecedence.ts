@@ -46,6 +46,7 @@ interface Layer {
  * never mattered. Routes of equal precedence keep their mounting order (the sort is stable).
  */
 export function orderRoutes(router: Router): void {
+  // @koa/router types its stack with its own Layer class, whose path and methods fields this sort reads (Layer, above, names just those).
   const stack = router.stack as unknown as Layer[];
   const keyed = stack.map((layer, index) => ({ layer, index }));
   keyed.sort((x, y) => {

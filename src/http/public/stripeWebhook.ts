@@ -33,6 +33,7 @@ function verifiedEvent(services: Services, raw: unknown, signature: string | und
     throw new WebhookSignatureException('A Stripe webhook needs its JSON body and its Stripe-Signature header');
   let event: StripeEventPayload;
   try {
+    // The SDK types every event of every API version; ours names the objects and fields this service reads (the signature is checked either way).
     event = Stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_SECONDS) as unknown as StripeEventPayload;
   } catch (err) {
     throw new WebhookSignatureException(`The Stripe signature does not verify: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
