@@ -7,9 +7,7 @@ import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnE
 import { notifyAdminsOnExtmarketSyncFinished } from '../processes/notifyAdminsOnExtmarketSyncFinished.ts';
 import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
 import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
-import { notifyAdminsOnPaymentFailed } from '../processes/notifyAdminsOnPaymentFailed.ts';
 import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
-import { notifyAdminsOnTrialEnding } from '../processes/notifyAdminsOnTrialEnding.ts';
 import { adminNotificationsPageRoutes, notificationsBackOffice } from '../pages/notifications/adminNotificationsPage.ts';
 import { defineModule } from './module.ts';
 
@@ -34,8 +32,6 @@ export const notificationsModule = defineModule({
     notifyAdminsOnExtmarketSyncFinished,
     notifyAdminsOnExtmarketPushFailing,
     notifyAdminsOnTenantCreated,
-    notifyAdminsOnPaymentFailed,
-    notifyAdminsOnTrialEnding,
     notifyAdminsOnExtmarketOrderOverLimit,
   ],
   aggregates: [notification, notificationInbox],
