@@ -4,7 +4,6 @@ import { adminNotifications } from '../../projections/notifications/adminNotific
 import { adminNotificationRoutes } from '../http/admin/notifications.ts';
 import { notifyAdminsOnExtmarketOrderOverLimit } from '../processes/notifyAdminsOnExtmarketOrderOverLimit.ts';
 import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
-import { notifyAdminsOnExtmarketSyncFinished } from '../processes/notifyAdminsOnExtmarketSyncFinished.ts';
 import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
 import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
 import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
@@ -29,7 +28,6 @@ export const notificationsModule = defineModule({
   consumers: [
     adminNotifications,
     notifyAdminsOnImportFinished,
-    notifyAdminsOnExtmarketSyncFinished,
     notifyAdminsOnExtmarketPushFailing,
     notifyAdminsOnTenantCreated,
     notifyAdminsOnExtmarketOrderOverLimit,
