@@ -4,7 +4,6 @@ import { adminNotifications } from '../../projections/notifications/adminNotific
 import { adminNotificationRoutes } from '../http/admin/notifications.ts';
 import { notifyAdminsOnExtmarketOrderOverLimit } from '../processes/notifyAdminsOnExtmarketOrderOverLimit.ts';
 import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
-import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
 import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
 import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
 import { adminNotificationsPageRoutes, notificationsBackOffice } from '../pages/notifications/adminNotificationsPage.ts';
@@ -27,7 +26,6 @@ export const notificationsModule = defineModule({
   routes: { admin: [adminNotificationRoutes] },
   consumers: [
     adminNotifications,
-    notifyAdminsOnImportFinished,
     notifyAdminsOnExtmarketPushFailing,
     notifyAdminsOnTenantCreated,
     notifyAdminsOnExtmarketOrderOverLimit,
