@@ -5,7 +5,6 @@ import { adminNotificationRoutes } from '../http/admin/notifications.ts';
 import { notifyAdminsOnExtmarketOrderOverLimit } from '../processes/notifyAdminsOnExtmarketOrderOverLimit.ts';
 import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
 import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
-import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
 import { adminNotificationsPageRoutes, notificationsBackOffice } from '../pages/notifications/adminNotificationsPage.ts';
 import { defineModule } from './module.ts';
 
@@ -27,7 +26,6 @@ export const notificationsModule = defineModule({
   consumers: [
     adminNotifications,
     notifyAdminsOnExtmarketPushFailing,
-    notifyAdminsOnTenantCreated,
     notifyAdminsOnExtmarketOrderOverLimit,
   ],
   aggregates: [notification, notificationInbox],
