@@ -11,6 +11,7 @@ import { vendorOrderRoutes } from '../http/vendor/orders.ts';
 import { recordInventoryTransactionOnItemShipped } from '../processes/recordInventoryTransactionOnItemShipped.ts';
 import { sendOrderConfirmationOnOrderPlaced } from '../processes/sendOrderConfirmationOnOrderPlaced.ts';
 import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
+import { checkOutCartOnOrderPlaced } from '../processes/checkOutCartOnOrderPlaced.ts';
 import { resolveOrderItemExceptionsOnProductImported } from '../processes/resolveOrderItemExceptionsOnProductImported.ts';
 import { defineModule } from './module.ts';
 import { adminOrderPageRoutes, adminOrdersNavigation } from '../pages/orders/adminOrderPages.ts';
@@ -39,6 +40,8 @@ export const ordersModule = defineModule({
     // A shipment takes its units from the stock: orders depends on inventory, never the reverse.
     recordInventoryTransactionOnItemShipped,
     notifyAdminsOnExtmarketPushFailing,
+    // A placed order checks its cart out: orders depends on carts, never the reverse.
+    checkOutCartOnOrderPlaced,
   ],
   aggregates: [order],
   pages: [vendorOrderPageRoutes, adminOrderPageRoutes],
