@@ -12,6 +12,8 @@ import { vendorBillingRoutes } from '../http/vendor/billing.ts';
 import { vendorBillingHistoryRoutes } from '../http/vendor/billingHistory.ts';
 import { addStripeItemOnVendorAddOnPurchased } from '../processes/addStripeItemOnVendorAddOnPurchased.ts';
 import { openBillingAccountOnVendorSubscriptionStarted } from '../processes/openBillingAccountOnVendorSubscriptionStarted.ts';
+import { notifyAdminsOnPaymentFailed } from '../processes/notifyAdminsOnPaymentFailed.ts';
+import { notifyAdminsOnTrialEnding } from '../processes/notifyAdminsOnTrialEnding.ts';
 import { expireTrials } from '../workers/billing/expireTrials.ts';
 import { syncWithStripe } from '../workers/billing/syncWithStripe.ts';
 import { adminBillingHistoryPageRoutes } from '../pages/billing/adminBillingHistoryPage.ts';
@@ -32,7 +34,8 @@ export const billingModule = defineModule({
     'Verified Stripe webhooks',
     'Billing history',
   ],
-  dependsOn: ['vendors', 'subscriptions'],
+  // Notifications: the admins hear of a failed payment and of a trial that ends.
+  dependsOn: ['vendors', 'subscriptions', 'notifications'],
   // The admin routes live under /subscriptions/billing/...: this module is mounted before the subscriptions module's /subscriptions/{vendor_id}.
   routes: {
     admin: [adminBillingHistoryRoutes],
@@ -45,6 +48,8 @@ export const billingModule = defineModule({
     billingHistory,
     openBillingAccountOnVendorSubscriptionStarted,
     addStripeItemOnVendorAddOnPurchased,
+    notifyAdminsOnPaymentFailed,
+    notifyAdminsOnTrialEnding,
   ],
   aggregates: [billingAccount, vendorAddOn, billingInvoice, billingSubscription],
   pages: [billingPageRoutes, adminBillingHistoryPageRoutes],

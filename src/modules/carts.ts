@@ -1,6 +1,5 @@
 import { cart } from '../../commands/carts/cart.ts';
 import { shopCartRoutes } from '../http/shop/cart.ts';
-import { checkOutCartOnOrderPlaced } from '../processes/checkOutCartOnOrderPlaced.ts';
 import { defineModule } from './module.ts';
 
 export const cartsModule = defineModule({
@@ -11,7 +10,6 @@ export const cartsModule = defineModule({
   features: ['Persistent session cart', 'Prices held as agreed', 'Stock checked on every change'],
   dependsOn: ['catalogue', 'inventory'],
   routes: { shop: [shopCartRoutes] },
-  consumers: [checkOutCartOnOrderPlaced],
   aggregates: [cart],
 });
 

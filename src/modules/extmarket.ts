@@ -11,6 +11,7 @@ import { vendorExtmarketRoutes } from '../http/vendor/extmarket.ts';
 import { vendorExtmarketOrderRoutes } from '../http/vendor/extmarketOrders.ts';
 import { pushOrderDecisionsToExtmarketOnDecided } from '../processes/pushOrderDecisionsToExtmarketOnDecided.ts';
 import { runExtmarketJobOnRequested } from '../processes/runExtmarketJobOnRequested.ts';
+import { notifyAdminsOnExtmarketSyncFinished } from '../processes/notifyAdminsOnExtmarketSyncFinished.ts';
 import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
 import { defineModule } from './module.ts';
 import { extmarketBackOffice, extmarketPageRoutes } from '../pages/extmarket/extmarketPages.ts';
@@ -23,7 +24,8 @@ export const extmarketModule = defineModule({
   description: 'The external marketplace: credentials, order syncs, historical imports, product exports.',
   features: ['Extmarket credentials', 'Order syncs', 'Historical imports', 'Product feed exports'],
   healthFigures: async (services) => ({ jobs: await countActiveSyncJobs(services.db.knex) }),
-  dependsOn: ['orders', 'vendors'],
+  // Notifications: the admins hear of a sync that failed or finished with errors.
+  dependsOn: ['orders', 'vendors', 'notifications'],
   backgroundTasks: (knex) =>
     knex('extmarket_sync_logs').select(
       knex.raw("'extmarket_' || job_type AS type"),
@@ -55,7 +57,13 @@ export const extmarketModule = defineModule({
   pages: [extmarketPageRoutes, extmarketCredentialPageRoutes],
   // The extmarket key on the vendor's settings page (its extmarket tab).
   backOffice: { ...extmarketBackOffice, settingsSections: extmarketSettingsSections },
-  consumers: [extmarketCredentials, extmarketSyncLogs, runExtmarketJobOnRequested, pushOrderDecisionsToExtmarketOnDecided],
+  consumers: [
+    extmarketCredentials,
+    extmarketSyncLogs,
+    runExtmarketJobOnRequested,
+    pushOrderDecisionsToExtmarketOnDecided,
+    notifyAdminsOnExtmarketSyncFinished,
+  ],
   aggregates: [credentials, extmarketSyncJob],
   scheduledTasks: [
     {

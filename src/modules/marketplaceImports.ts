@@ -5,6 +5,7 @@ import { adminMarketplaceImportRoutes } from '../http/admin/marketplaceImports.t
 import { retryMarketplaceImport } from '../http/marketplaceImportRequest.ts';
 import { vendorMarketplaceImportRoutes } from '../http/vendor/marketplaceImports.ts';
 import { runMarketplaceImportOnRequested } from '../processes/runMarketplaceImportOnRequested.ts';
+import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
 import { importPageRoutes, importsBackOffice } from '../pages/marketplace-imports/importPages.ts';
 import { defineModule } from './module.ts';
 import { countActiveImportJobs } from '../../queries/marketplace-imports/countActiveImportJobs.ts';
@@ -17,7 +18,8 @@ export const marketplaceImportsModule = defineModule({
   features: ['CSV catalogue imports', 'Import jobs with progress', 'Row errors'],
   dashboardFigures: (services) => importFigures(services.db.knex),
   healthFigures: async (services) => ({ jobs: [{ kind: 'marketplace_import', ...(await countActiveImportJobs(services.db.knex)) }] }),
-  dependsOn: ['catalogue', 'vendors'],
+  // Notifications: the admins hear of an import that failed or rejected rows.
+  dependsOn: ['catalogue', 'vendors', 'notifications'],
   backgroundTasks: (knex) =>
     knex('marketplace_import_jobs').select(
       knex.raw("'marketplace_import' AS type"),
@@ -34,7 +36,7 @@ export const marketplaceImportsModule = defineModule({
     start: (services, task, by) => retryMarketplaceImport(services, Number(task.task_id), by),
   },
   routes: { admin: [adminMarketplaceImportRoutes], vendor: [vendorMarketplaceImportRoutes] },
-  consumers: [marketplaceImportJobs, marketplaceImportErrors, runMarketplaceImportOnRequested],
+  consumers: [marketplaceImportJobs, marketplaceImportErrors, runMarketplaceImportOnRequested, notifyAdminsOnImportFinished],
   aggregates: [marketplaceImport],
   pages: [importPageRoutes],
   backOffice: importsBackOffice,

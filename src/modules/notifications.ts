@@ -3,13 +3,7 @@ import { notification } from '../../commands/notifications/notification.ts';
 import { adminNotifications } from '../../projections/notifications/adminNotifications.ts';
 import { adminNotificationRoutes } from '../http/admin/notifications.ts';
 import { notifyAdminsOnExtmarketOrderOverLimit } from '../processes/notifyAdminsOnExtmarketOrderOverLimit.ts';
-import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
-import { notifyAdminsOnExtmarketSyncFinished } from '../processes/notifyAdminsOnExtmarketSyncFinished.ts';
-import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
 import { notifyAdminsOnOverdueOrderItemExceptions } from '../processes/notifyAdminsOnOverdueOrderItemExceptions.ts';
-import { notifyAdminsOnPaymentFailed } from '../processes/notifyAdminsOnPaymentFailed.ts';
-import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
-import { notifyAdminsOnTrialEnding } from '../processes/notifyAdminsOnTrialEnding.ts';
 import { adminNotificationsPageRoutes, notificationsBackOffice } from '../pages/notifications/adminNotificationsPage.ts';
 import { defineModule } from './module.ts';
 
@@ -26,18 +20,11 @@ export const notificationsModule = defineModule({
   core: true,
   features: ['Admin notifications', 'Unread counts per admin'],
   // Only the admins' accounts: the conditions come from other areas' events, and an area switched off raises none.
+  // The process managers that raise them on an area's events are that area's consumers (billing, extmarket,
+  // marketplace imports, orders, vendors), which depend on this one, never the reverse.
   dependsOn: ['users'],
   routes: { admin: [adminNotificationRoutes] },
-  consumers: [
-    adminNotifications,
-    notifyAdminsOnImportFinished,
-    notifyAdminsOnExtmarketSyncFinished,
-    notifyAdminsOnExtmarketPushFailing,
-    notifyAdminsOnTenantCreated,
-    notifyAdminsOnPaymentFailed,
-    notifyAdminsOnTrialEnding,
-    notifyAdminsOnExtmarketOrderOverLimit,
-  ],
+  consumers: [adminNotifications, notifyAdminsOnExtmarketOrderOverLimit],
   aggregates: [notification, notificationInbox],
   scheduledTasks: [notifyAdminsOnOverdueOrderItemExceptions],
   pages: [adminNotificationsPageRoutes],

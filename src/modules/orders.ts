@@ -10,6 +10,8 @@ import { vendorOrderItemExceptionRoutes } from '../http/vendor/orderItemExceptio
 import { vendorOrderRoutes } from '../http/vendor/orders.ts';
 import { recordInventoryTransactionOnItemShipped } from '../processes/recordInventoryTransactionOnItemShipped.ts';
 import { sendOrderConfirmationOnOrderPlaced } from '../processes/sendOrderConfirmationOnOrderPlaced.ts';
+import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
+import { checkOutCartOnOrderPlaced } from '../processes/checkOutCartOnOrderPlaced.ts';
 import { resolveOrderItemExceptionsOnProductImported } from '../processes/resolveOrderItemExceptionsOnProductImported.ts';
 import { defineModule } from './module.ts';
 import { adminOrderPageRoutes, adminOrdersNavigation } from '../pages/orders/adminOrderPages.ts';
@@ -23,7 +25,8 @@ export const ordersModule = defineModule({
   description: 'Orders from the shop and the extmarket: items, decisions, shipments, item exceptions.',
   features: ['Shop and extmarket orders', 'Item confirmation and declining', 'Partial shipment', 'Order item exceptions'],
   dashboardFigures: (services) => orderFigures(services.db.knex),
-  dependsOn: ['catalogue', 'inventory', 'carts', 'customers', 'history'],
+  // Notifications: the admins hear of an order decision the extmarket keeps refusing.
+  dependsOn: ['catalogue', 'inventory', 'carts', 'customers', 'history', 'notifications'],
   routes: { admin: [adminOrderRoutes], vendor: [vendorOrderRoutes, vendorOrderItemExceptionRoutes], shop: [shopOrderRoutes] },
   consumers: [
     orderFiguresProjection,
@@ -36,6 +39,9 @@ export const ordersModule = defineModule({
     sendOrderConfirmationOnOrderPlaced,
     // A shipment takes its units from the stock: orders depends on inventory, never the reverse.
     recordInventoryTransactionOnItemShipped,
+    notifyAdminsOnExtmarketPushFailing,
+    // A placed order checks its cart out: orders depends on carts, never the reverse.
+    checkOutCartOnOrderPlaced,
   ],
   aggregates: [order],
   pages: [vendorOrderPageRoutes, adminOrderPageRoutes],

@@ -25,7 +25,7 @@ export const storefrontModule = defineModule({
   features: ['Server-rendered shop', 'Checkout', 'Customer account pages'],
   dependsOn: ['catalogue', 'carts', 'customers', 'orders', 'content-pages', 'vendors'],
   notFoundPage: shopNotFoundPage,
-  // The frame messaging draws the customer's messages page in.
+  // The frame messaging draws the customer's messages page in, and that serves a vendor host's root for the home page.
   shopFrame: storefrontFrame,
   pages: [
     storefrontAssetRoutes,

@@ -1,6 +1,7 @@
 import { vendor } from '../../commands/vendors/vendor.ts';
 import { vendorDomains } from '../../projections/vendors/vendorDomains.ts';
 import { vendorList } from '../../projections/vendors/vendorList.ts';
+import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
 import { adminVendorDomainRoutes } from '../http/admin/vendorDomains.ts';
 import { adminVendorRoutes } from '../http/admin/vendors.ts';
 import { publicVendorRoutes } from '../http/public/vendors.ts';
@@ -19,9 +20,10 @@ export const vendorsModule = defineModule({
   core: true,
   features: ['Vendors and their contact data', 'Custom domains and subdomains', 'Public vendor lookup'],
   dashboardFigures: (services) => vendorFigures(services.db.knex),
-  dependsOn: ['companies', 'history'],
+  // Notifications: the admins hear of a new company or vendor to verify.
+  dependsOn: ['companies', 'history', 'notifications'],
   routes: { admin: [adminVendorRoutes, adminVendorDomainRoutes], public: [publicVendorRoutes], shop: [shopVendorRoutes] },
-  consumers: [vendorList, vendorDomains],
+  consumers: [vendorList, vendorDomains, notifyAdminsOnTenantCreated],
   aggregates: [vendor],
   pages: [vendorPageRoutes],
   backOffice: vendorsBackOffice,

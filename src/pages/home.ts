@@ -4,10 +4,10 @@ import { activeAdminExists, HOW_TO_CREATE_ADMIN } from '../bootstrap.ts';
 import { Api } from '../http/api.ts';
 import { FAVICON } from './backOffice/assets.ts';
 import { docsLink, OPENAPI_PATH, SERVICE_VERSION } from '../http/openapiDocument.ts';
+import { shopFrameOf } from '../modules/registry.ts';
 import { listShops, type ShopLink } from '../modules/vendors.ts';
 import type { Services } from '../runtime/services.ts';
 import { html, page, raw } from './html.ts';
-import { serveVendorHostRoot } from './storefront/content.ts';
 
 /**
  * GET /: what a newcomer opens first. The service, its version, the admin's and the vendor
@@ -156,7 +156,7 @@ export function homeRoutes(services: Services): Router {
     },
     async (ctx) => {
       // On a vendor's host, / is that shop's root (its landing page), not the service's home.
-      if (await serveVendorHostRoot(services, ctx)) return;
+      if (await shopFrameOf(services)?.serveHostRoot(ctx)) return;
       const exists = await activeAdminExists(services.db.knex);
       // Koa's ctx.origin is the Origin header; this is the address the client used (X-Forwarded-* with TRUST_PROXY=1).
       const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : '';

@@ -6,7 +6,7 @@ import type { Html } from './html.ts';
 
 /**
  * The frame of the server-rendered shop, for an area that adds a page to it (the customer's
- * messages): one module provides it (the storefront, through `shopFrame` in
+ * messages) or hands a vendor host's root to it (the service's home page): one module provides it (the storefront, through `shopFrame` in
  * src/modules/module.ts), so that such an area draws its page in the shop, for the shop's signed-in
  * customer, without importing the storefront and without the storefront knowing the area.
  */
@@ -43,6 +43,11 @@ export interface ShopFrame {
   formToken(ctx: Context): Html;
   /** The customer signed in to this shop's pages, or null. */
   signedInCustomer(ctx: Context, shop: ShopView): Promise<CustomerCaller | null>;
+  /**
+   * GET / on a vendor's host, which the service's home route hands over: the shop's landing page
+   * or a redirect to /shop/. False when the host names no shop (the service's home page answers).
+   */
+  serveHostRoot(ctx: Context): Promise<boolean>;
 }
 
 /** The answers of a shop page, as its OpenAPI entry documents them. */

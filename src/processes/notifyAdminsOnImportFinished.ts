@@ -1,6 +1,6 @@
 import type { MarketplaceImportCompleted, MarketplaceImportFailed } from '../../commands/marketplace-imports/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
-import { notifyAdmins } from './notifyAdmins.ts';
+import { notifyAdmins } from '../modules/notifications.ts';
 import { vendorName } from './vendorName.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
 

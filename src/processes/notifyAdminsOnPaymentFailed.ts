@@ -1,7 +1,7 @@
 import type { BillingInvoicePaymentFailed } from '../../commands/billing/events.ts';
 import type { VendorSubscriptionChanged } from '../../commands/subscriptions/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
-import { notifyAdmins } from './notifyAdmins.ts';
+import { notifyAdmins } from '../modules/notifications.ts';
 import { vendorName } from './vendorName.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
 

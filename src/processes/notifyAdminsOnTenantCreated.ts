@@ -1,7 +1,7 @@
 import type { CompanyCreated } from '../../commands/companies/events.ts';
 import type { VendorCreated } from '../../commands/vendors/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
-import { notifyAdmins } from './notifyAdmins.ts';
+import { notifyAdmins } from '../modules/notifications.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**

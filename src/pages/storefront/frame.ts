@@ -1,6 +1,7 @@
 import type { Services } from '../../runtime/services.ts';
 import type { ShopFrame, ShopView } from '../shopFrame.ts';
 import type { Storefront } from './context.ts';
+import { serveVendorHostRoot } from './content.ts';
 import { csrfField, renderNotFound, renderPage } from './layout.ts';
 import { shopPage } from './routing.ts';
 import { signedInCustomer } from './session.ts';
@@ -18,5 +19,6 @@ export function storefrontFrame(services: Services): ShopFrame {
     renderNotFound: (ctx, shop) => renderNotFound(ctx, own(shop)),
     formToken: csrfField,
     signedInCustomer: (ctx, shop) => signedInCustomer(services, ctx, own(shop)),
+    serveHostRoot: (ctx) => serveVendorHostRoot(services, ctx),
   };
 }
