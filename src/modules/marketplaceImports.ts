@@ -7,6 +7,7 @@ import { vendorMarketplaceImportRoutes } from '../http/vendor/marketplaceImports
 import { runMarketplaceImportOnRequested } from '../processes/runMarketplaceImportOnRequested.ts';
 import { importPageRoutes, importsBackOffice } from '../pages/marketplace-imports/importPages.ts';
 import { defineModule } from './module.ts';
+import { startMarketplaceImportWorker } from '../workers/marketplace-imports/marketplaceImportWorker.ts';
 import { countActiveImportJobs } from '../../queries/marketplace-imports/countActiveImportJobs.ts';
 import { importFigures } from '../../queries/marketplace-imports/importFigures.ts';
 
@@ -35,6 +36,8 @@ export const marketplaceImportsModule = defineModule({
   },
   routes: { admin: [adminMarketplaceImportRoutes], vendor: [vendorMarketplaceImportRoutes] },
   consumers: [marketplaceImportJobs, marketplaceImportErrors, runMarketplaceImportOnRequested],
+  // The job worker of every instance: the jobs handed over by the process manager, and its sweep.
+  background: [startMarketplaceImportWorker],
   aggregates: [marketplaceImport],
   pages: [importPageRoutes],
   backOffice: importsBackOffice,
