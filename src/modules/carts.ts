@@ -14,3 +14,6 @@ export const cartsModule = defineModule({
   consumers: [checkOutCartOnOrderPlaced],
   aggregates: [cart],
 });
+
+/** The cart as the shop shows it (its lines at today's prices, the VAT of the buyer's country), for the storefront's cart and checkout pages. */
+export { cartView } from '../http/shop/cartView.ts';
