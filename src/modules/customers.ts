@@ -38,3 +38,6 @@ export { getCustomer } from '../../queries/customers/getCustomer.ts';
 
 /** The vendor's customers, searched, for the messaging pages' recipient picker. */
 export { listCustomers } from '../../queries/customers/listCustomers.ts';
+
+/** The request bodies of a customer's own account (signing up, the profile, addresses, the password), for the storefront's forms. */
+export { AddressInput, CustomerRegister, ForgotPassword, ProfileUpdate, ResetPassword } from '../http/schemas/customers.ts';

@@ -5,7 +5,7 @@ import { PasswordResetTokenException } from '../../../commands/customers/errors.
 import { t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../../http/shop/customerAuth.ts';
-import { ForgotPassword, ResetPassword } from '../../http/schemas/customers.ts';
+import { ForgotPassword, ResetPassword } from '../../modules/customers.ts';
 import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
