@@ -25,7 +25,7 @@ export interface ImportRequest {
   created_by_name: string | null;
 }
 
-/** Opens an import job; the worker (src/workers/marketplaceImportWorker.ts) picks it up from the feed. */
+/** Opens an import job; the worker (src/workers/marketplace-imports/marketplaceImportWorker.ts) picks it up from the feed. */
 export async function requestMarketplaceImport(
   deps: ImportDeps,
   request: ImportRequest,

@@ -58,7 +58,7 @@ function rowData(cells: string[], layout: HeaderLayout): Record<string, string> 
 }
 
 /**
- * A line the CSV reader could not parse (src/workers/csvRecords.ts) → a `parse_error` import
+ * A line the CSV reader could not parse (src/workers/marketplace-imports/csvRecords.ts) → a `parse_error` import
  * error: its line number, its first 2,000 characters as they are in the file (`row_data.raw`),
  * and the GTIN or SKU when its column came before the problem.
  */

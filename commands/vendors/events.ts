@@ -6,10 +6,10 @@
  */
 export type Language = 'en' | 'fr' | 'de' | 'lb';
 
+import type { Contact } from '../../src/core/contactFields.ts';
+
 /** Contact fields a vendor may override; null means "inherit the company's value". */
-export const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'website', 'business_address', 'tax_number'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type Contact = Record<ContactField, string | null>;
+export { CONTACT_FIELDS, type Contact, type ContactField } from '../../src/core/contactFields.ts';
 
 /** Marketplace (extmarket) feed and listing settings of a vendor (PUT /vendor/settings/extmarket). */
 export interface ExtmarketSettings {

@@ -29,7 +29,7 @@ const clients = new WeakMap<object, StripeClient>();
 
 /**
  * Process managers reach their process's Stripe client through the event store they run on
- * (as `workersOf` does for the workers): they receive no services.
+ * (as `extmarketWorkerOf` does for the extmarket worker): they receive no services.
  */
 export function bindStripe(store: object, client: StripeClient | null): void {
   if (client) clients.set(store, client);

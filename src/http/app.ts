@@ -15,7 +15,8 @@ import { inputGuard } from './inputGuard.ts';
 import { responseConformance } from './responseConformance.ts';
 import { orderRoutes } from './routePrecedence.ts';
 import { registerRoot } from './routeTable.ts';
-import { vendorContext } from './vendorContext.ts';
+import { registerShopVendor, vendorContext } from './vendorContext.ts';
+import { registerVendorAccess } from './vendorAuth.ts';
 
 export interface AppOptions {
   /** Test suites: check every answer against its route's documented schema (responseConformance.ts). */
@@ -50,6 +51,12 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   const adminAccess = provided(services, 'adminAccess', modules);
   if (!adminAccess) throw new Error('no module provides the admin access (adminAccess): the admin routes cannot check their callers');
   registerAdminAccess(services, adminAccess);
+  const vendorAccess = provided(services, 'vendorAccess', modules);
+  if (!vendorAccess) throw new Error('no module provides the vendor access (vendorAccess): the vendor routes cannot check their callers');
+  registerVendorAccess(services, vendorAccess);
+  const shopVendor = provided(services, 'shopVendor', modules);
+  if (!shopVendor) throw new Error("no module provides the shop's vendor (shopVendor): the shop cannot find its vendor");
+  registerShopVendor(services, shopVendor);
   const vendorGates = modules.flatMap((m) => (m.vendorGate ? [{ module: m.name, gate: m.vendorGate(services) }] : []));
   const featureGate = provided(services, 'featureGate', modules);
   for (const area of API_AREAS) {

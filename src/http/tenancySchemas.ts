@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CONTACT_FIELDS, type Contact } from '../../commands/vendors/events.ts';
+import { CONTACT_FIELDS, type Contact } from '../core/contactFields.ts';
 import { Email, Language } from './validation.ts';
 
 /**

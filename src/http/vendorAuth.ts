@@ -1,6 +1,4 @@
 import type { Context, Next } from 'koa';
-import { OWNER_ROLE, permissionsOf } from '../../commands/team/permissions.ts';
-import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
 import {
   AuthenticationException,
   InsufficientVendorPermissionsException,
@@ -25,6 +23,34 @@ export interface VendorCaller {
   isOwner: boolean;
 }
 
+/** What the vendor guard checks of a caller for a vendor, as the area that keeps the vendors' access answers it. */
+export interface VendorAccessFacts {
+  user: { is_active: boolean; must_change_password: boolean } | null;
+  vendor: { is_active: boolean; vendor_code: string } | null;
+  /** 'owner', a member role, or null when the user has no live access to this vendor. */
+  role: string | null;
+  /** Every permission the role grants (the owner's all, a custom member's its own). */
+  permissions: string[];
+  /** The owner of the vendor's company. */
+  isOwner: boolean;
+}
+
+/** A caller's access to a vendor, answered from memory (no statement per request). */
+export type VendorAccessCheck = (vendorId: number, userId: number) => VendorAccessFacts;
+
+/** The access each service's app was given by the module that keeps the vendors' access (src/http/app.ts). */
+const fromModules = new WeakMap<Services, VendorAccessCheck>();
+
+export function registerVendorAccess(services: Services, access: VendorAccessCheck): void {
+  fromModules.set(services, access);
+}
+
+function vendorAccessOf(services: Services, vendorId: number, userId: number): VendorAccessFacts {
+  const access = fromModules.get(services);
+  if (!access) throw new Error('no module provides the vendor access (vendorAccess): the vendor routes cannot check their callers');
+  return access(vendorId, userId);
+}
+
 export interface RequireVendorOptions {
   /** Routes a user with a temporary password may still call (sign-in info, password change). */
   allowPasswordChange?: boolean;
@@ -36,7 +62,7 @@ export interface RequireVendorOptions {
  * must still be its owner or an active member, the user and the vendor must be active, and the
  * temporary password of a new account must have been changed. With `permission`, the caller's
  * role must grant it. Sets `ctx.state.vendor`. The facts come from the instance's memory
- * (the team area's access view): the check costs no statement, and a change of access
+ * (`vendorAccess` of the module that keeps the access: the team area's access view): the check costs no statement, and a change of access
  * reaches every instance within its tail's delay.
  */
 export function requireVendor(services: Services, permission?: string, options: RequireVendorOptions = {}) {
@@ -48,7 +74,7 @@ export function requireVendor(services: Services, permission?: string, options: 
     const userId = Number(claims.sub);
     if (!Number.isInteger(vendorId) || vendorId < 1 || !Number.isInteger(userId))
       throw new AuthenticationException('The access token carries no vendor');
-    const access = vendorAccessOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), vendorId, userId);
+    const access = vendorAccessOf(services, vendorId, userId);
     if (!access.user || !access.user.is_active) throw new AuthenticationException('The account is inactive or no longer exists');
     if (!access.vendor) throw new VendorAccessDeniedException('The vendor of this token no longer exists');
     if (!access.vendor.is_active) throw new VendorAccessDeniedException('The vendor is inactive');
@@ -56,7 +82,7 @@ export function requireVendor(services: Services, permission?: string, options: 
     if (access.user.must_change_password && !options.allowPasswordChange) {
       throw new PasswordChangeRequiredException('Change your temporary password first (PUT /api/v1/vendor/auth/password)');
     }
-    const permissions: string[] = permissionsOf(access.role, access.permissions);
+    const permissions = access.permissions;
     if (permission && !permissions.includes(permission)) {
       throw new InsufficientVendorPermissionsException(`This operation needs the permission '${permission}'`, {
         required_permission: permission,
@@ -68,7 +94,7 @@ export function requireVendor(services: Services, permission?: string, options: 
       role: access.role,
       permissions,
       vendorCode: access.vendor.vendor_code,
-      isOwner: access.role === OWNER_ROLE,
+      isOwner: access.isOwner,
     };
     ctx.state.vendor = caller;
     await next();

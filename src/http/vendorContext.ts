@@ -1,6 +1,5 @@
 import type { Context, Next } from 'koa';
 import { isIP } from 'node:net';
-import { findPublicVendor, findPublicVendorByDomain, type PublicVendor } from '../../queries/vendors/getPublicVendor.ts';
 import { VendorNotFoundException } from '../core/errors.ts';
 import type { Services } from '../runtime/services.ts';
 
@@ -14,7 +13,34 @@ import type { Services } from '../runtime/services.ts';
  */
 export type DetectedBy = 'path' | 'subdomain' | 'custom_domain';
 
-export interface VendorContext extends PublicVendor {
+/** The shop's vendor: the columns of an active vendor anyone may see, contact values the effective ones (its own, else its company's). */
+export interface ShopVendor {
+  id: number;
+  vendor_code: string;
+  subdomain: string;
+  name: string;
+  description: string | null;
+  is_verified: boolean;
+  contact_email: string | null;
+  contact_phone: string | null;
+  website: string | null;
+  business_address: string | null;
+  storefront_language: string;
+  storefront_languages: string[];
+  storefront_locale: string | null;
+}
+
+/** The active vendor a request names, by its code, its subdomain or a verified custom domain; null for none. */
+export type ShopVendorLookup = (by: { vendor_code: string } | { subdomain: string } | { domain: string }) => Promise<ShopVendor | null>;
+
+/** The lookup each service's app was given by the module that keeps the vendors (src/http/app.ts). */
+const fromModules = new WeakMap<Services, ShopVendorLookup>();
+
+export function registerShopVendor(services: Services, lookup: ShopVendorLookup): void {
+  fromModules.set(services, lookup);
+}
+
+export interface VendorContext extends ShopVendor {
   detected_by: DetectedBy;
   /** Where the form was found: the request itself or its Referer header. */
   source: 'request' | 'referer';
@@ -47,15 +73,16 @@ function hostName(host: string): string {
   return h.replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
-async function lookup(services: Services, form: Form): Promise<PublicVendor | null> {
-  const knex = services.db.knex;
+async function lookup(services: Services, form: Form): Promise<ShopVendor | null> {
+  const find = fromModules.get(services);
+  if (!find) throw new Error("no module provides the shop's vendor (shopVendor): the shop cannot find its vendor");
   switch (form.kind) {
     case 'path':
-      return findPublicVendor(knex, { vendor_code: form.code });
+      return find({ vendor_code: form.code });
     case 'subdomain':
-      return findPublicVendor(knex, { subdomain: form.subdomain });
+      return find({ subdomain: form.subdomain });
     case 'custom_domain':
-      return findPublicVendorByDomain(knex, form.domain);
+      return find({ domain: form.domain });
   }
 }
 

@@ -18,3 +18,5 @@ export { loadCart } from '../../commands/carts/checkout.ts';
 export { acceptCartItemPrice, addToCart, changeCartItemQuantity, removeFromCart, type CartRef } from '../../commands/carts/handlers.ts';
 /** A new shop session id, for the storefront's session cookie. */
 export { newSessionId } from '../../commands/carts/sessionId.ts';
+/** The cart as the shop shows it (its lines at today's prices, the VAT of the buyer's country), for the storefront's cart and checkout pages. */
+export { cartView } from '../http/shop/cartView.ts';

@@ -59,3 +59,5 @@ export {
 export { addressFields } from '../http/shop/addresses.ts';
 /** A forgotten password's reset link and its use, as the storefront's password pages ask for them. */
 export { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../http/shop/customerAuth.ts';
+/** The request bodies of a customer's own account (signing up, the profile, addresses, the password), for the storefront's forms. */
+export { AddressInput, CustomerRegister, ForgotPassword, ProfileUpdate, ResetPassword } from '../http/schemas/customers.ts';

@@ -13,6 +13,7 @@ import { pushOrderDecisionsToExtmarketOnDecided } from '../processes/pushOrderDe
 import { runExtmarketJobOnRequested } from '../processes/runExtmarketJobOnRequested.ts';
 import { notifyAdminsOnExtmarketSyncFinished } from '../processes/notifyAdminsOnExtmarketSyncFinished.ts';
 import { retryExtmarketPushes } from '../workers/extmarket/retryExtmarketPushes.ts';
+import { startExtmarketWorker, stopExtmarketWorker } from '../workers/extmarket/extmarketJobWorker.ts';
 import { defineModule } from './module.ts';
 import { extmarketBackOffice, extmarketPageRoutes } from '../pages/extmarket/extmarketPages.ts';
 import { extmarketCredentialPageRoutes, extmarketSettingsSections } from '../pages/extmarket/credentialsSettings.ts';
@@ -65,6 +66,19 @@ export const extmarketModule = defineModule({
     notifyAdminsOnExtmarketSyncFinished,
   ],
   aggregates: [credentials, extmarketSyncJob],
+  // The job worker of every instance: the syncs, imports, exports and pushes the process managers hand over, and its sweep.
+  background: [
+    (services) => {
+      startExtmarketWorker({
+        knex: services.db.knex,
+        store: services.store,
+        dataDir: services.config.dataDir,
+        logger: services.logger,
+        clock: services.clock,
+      });
+      return { stop: () => stopExtmarketWorker(services.store) };
+    },
+  ],
   scheduledTasks: [
     {
       // Order decisions the extmarket did not accept yet: retried with backoff, each attempt recorded.

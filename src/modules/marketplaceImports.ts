@@ -8,6 +8,7 @@ import { runMarketplaceImportOnRequested } from '../processes/runMarketplaceImpo
 import { notifyAdminsOnImportFinished } from '../processes/notifyAdminsOnImportFinished.ts';
 import { importPageRoutes, importsBackOffice } from '../pages/marketplace-imports/importPages.ts';
 import { defineModule } from './module.ts';
+import { startMarketplaceImportWorker } from '../workers/marketplace-imports/marketplaceImportWorker.ts';
 import { countActiveImportJobs } from '../../queries/marketplace-imports/countActiveImportJobs.ts';
 import { importFigures } from '../../queries/marketplace-imports/importFigures.ts';
 
@@ -37,6 +38,8 @@ export const marketplaceImportsModule = defineModule({
   },
   routes: { admin: [adminMarketplaceImportRoutes], vendor: [vendorMarketplaceImportRoutes] },
   consumers: [marketplaceImportJobs, marketplaceImportErrors, runMarketplaceImportOnRequested, notifyAdminsOnImportFinished],
+  // The job worker of every instance: the jobs handed over by the process manager, and its sweep.
+  background: [startMarketplaceImportWorker],
   aggregates: [marketplaceImport],
   pages: [importPageRoutes],
   backOffice: importsBackOffice,

@@ -6,6 +6,8 @@ import type { EventStore, Position } from '../eventstore/port.ts';
 import type { ApiArea } from '../http/api.ts';
 import type { NotFoundPage } from '../http/notFoundPage.ts';
 import type { AdminAccess } from '../http/adminAccess.ts';
+import type { VendorAccessCheck } from '../http/vendorAuth.ts';
+import type { ShopVendorLookup } from '../http/vendorContext.ts';
 import type { Consumer } from '../runtime/consumer.ts';
 import type { MemoryView } from '../runtime/memoryView.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
@@ -136,6 +138,16 @@ export interface Module {
    * active admin (src/http/auth.ts), answered from memory: null when the account no longer exists.
    */
   adminAccess?: (services: Services) => AdminAccess;
+  /**
+   * The vendor API's guard asks the area that keeps the vendors' access (members, roles, owners)
+   * what a caller may do for a vendor (src/http/vendorAuth.ts), answered from memory.
+   */
+  vendorAccess?: (services: Services) => VendorAccessCheck;
+  /**
+   * The shop's vendor, as the area that keeps the vendors finds it by the code, subdomain or
+   * custom domain a request names (src/http/vendorContext.ts): null for none that is active.
+   */
+  shopVendor?: (services: Services) => ShopVendorLookup;
   /**
    * The theme a vendor's shop is drawn in, as the area that keeps the themes answers it: the shop
    * API's own vendor carries it, the storefront draws its pages in it, the vendor's settings show

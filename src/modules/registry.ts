@@ -23,8 +23,8 @@ export function registeredModules(): readonly Module[] {
   return registered;
 }
 
-/** The hooks one module provides for every area (the platform's switch, the admin access, the feature gate, the shop's frame). */
-type SingleHook = 'moduleSwitch' | 'adminAccess' | 'featureGate' | 'shopFrame';
+/** The hooks one module provides for every area (the platform's switch, the admin and vendor access, the shop's vendor, the feature gate, the shop's frame). */
+type SingleHook = 'moduleSwitch' | 'adminAccess' | 'vendorAccess' | 'shopVendor' | 'featureGate' | 'shopFrame';
 
 /** The hook the first module that provides it builds for these services; undefined when none does. */
 export function provided<K extends SingleHook>(

@@ -5,7 +5,8 @@ import { vendorTeamMembers } from '../../projections/team/vendorTeamMembers.ts';
 import { vendorTeamRoutes } from '../http/vendor/team.ts';
 import { teamBackOffice, teamPageRoutes } from '../pages/team/teamPages.ts';
 import { defineModule } from './module.ts';
-import { VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';
+import { VENDOR_ACCESS_VIEW, vendorAccessOf, type AccessFacts } from '../../queries/team/vendorAccess.ts';
+import { OWNER_ROLE, permissionsOf } from '../../commands/team/permissions.ts';
 
 export const teamModule = defineModule({
   name: 'team',
@@ -25,6 +26,17 @@ export const teamModule = defineModule({
   adminAccess: (services) => (userId) => {
     const user = services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW).users.get(userId);
     return user ? { is_active: user.is_active, role: user.role } : null;
+  },
+  // The vendor guard's facts: the caller's account, the vendor, the role and what it grants.
+  vendorAccess: (services) => (vendorId, userId) => {
+    const access = vendorAccessOf(services.views.get<AccessFacts>(VENDOR_ACCESS_VIEW), vendorId, userId);
+    return {
+      user: access.user,
+      vendor: access.vendor,
+      role: access.role,
+      permissions: access.role ? permissionsOf(access.role, access.permissions) : [],
+      isOwner: access.role === OWNER_ROLE,
+    };
   },
 });
 

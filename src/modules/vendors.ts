@@ -9,6 +9,7 @@ import { shopVendorRoutes } from '../http/shop/vendor.ts';
 import { vendorPageRoutes, vendorsBackOffice } from '../pages/vendors/vendorPages.ts';
 import { defineModule } from './module.ts';
 import { vendorFigures } from '../../queries/vendors/vendorFigures.ts';
+import { findPublicVendor, findPublicVendorByDomain } from '../../queries/vendors/getPublicVendor.ts';
 
 /** The open shops, for the pages that link them (the service's home page). */
 export { listShops, type ShopLink } from '../../queries/vendors/listShops.ts';
@@ -27,6 +28,9 @@ export const vendorsModule = defineModule({
   aggregates: [vendor],
   pages: [vendorPageRoutes],
   backOffice: vendorsBackOffice,
+  // The shop's vendor by the code, subdomain or custom domain a request names (src/http/vendorContext.ts).
+  shopVendor: (services) => (by) =>
+    'domain' in by ? findPublicVendorByDomain(services.db.knex, by.domain) : findPublicVendor(services.db.knex, by),
 });
 
 /** A vendor as the admin API answers it (VendorDetailResponse), for the pages of areas built on vendors. */

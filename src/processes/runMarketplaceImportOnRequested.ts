@@ -1,6 +1,6 @@
 import type { MarketplaceImportRequested } from '../../commands/marketplace-imports/events.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
-import { workersOf } from '../workers/index.ts';
+import { marketplaceImportWorkerOf } from '../workers/marketplace-imports/marketplaceImportWorker.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
 
 /**
@@ -17,6 +17,6 @@ export const runMarketplaceImportOnRequested: ProcessManager = {
   async handle(event, ctx) {
     const { job_id } = domainEvent<MarketplaceImportRequested>(event).data;
     if (!(await ctx.firstTime(event))) return;
-    workersOf(ctx.store)?.marketplaceImports.enqueue(job_id);
+    marketplaceImportWorkerOf(ctx.store)?.enqueue(job_id);
   },
 };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Readable } from 'node:stream';
 import { ImportFailure } from '../../commands/marketplace-imports/csvHeader.ts';
 import { TextFileError, TextFileGuard } from '../../src/adapters/textFileGuard.ts';
-import { openCsvRecords } from '../../src/workers/csvRecords.ts';
+import { openCsvRecords } from '../../src/workers/marketplace-imports/csvRecords.ts';
 import { CsvTokenizer, csvItems, type CsvItem } from '../../src/workers/csvTokenizer.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { CONTACT_FIELDS, type ContactField } from '../../../commands/vendors/events.ts';
+import { CONTACT_FIELDS, type ContactField } from '../../core/contactFields.ts';
 import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
 
 /** Response schemas of the tenancy areas (companies, vendors, domains), shared by admin, vendor and public routes. */

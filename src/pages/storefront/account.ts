@@ -8,7 +8,7 @@ import { t, type MessageKey } from '../../core/i18n.ts';
 import { dummyHash, verifyPassword } from '../../core/passwords.ts';
 import { Api } from '../../http/api.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../http/loginThrottle.ts';
-import { CustomerRegister } from '../../http/schemas/customers.ts';
+import { CustomerRegister } from '../../modules/customers.ts';
 import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

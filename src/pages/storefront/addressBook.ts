@@ -16,7 +16,7 @@ import { AddressLimitExceededException, InvalidAddressTypeException } from '../.
 import { isLanguage, t, type MessageKey } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
 import type { CustomerCaller } from '../../http/customerAuth.ts';
-import { AddressInput, ProfileUpdate } from '../../http/schemas/customers.ts';
+import { AddressInput, ProfileUpdate } from '../../modules/customers.ts';
 import { validBody } from '../../http/validation.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';

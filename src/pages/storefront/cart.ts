@@ -10,7 +10,7 @@ import {
 } from '../../../commands/carts/errors.ts';
 import { t } from '../../core/i18n.ts';
 import { Api } from '../../http/api.ts';
-import { cartView } from '../../http/shop/cartView.ts';
+import { cartView } from '../../modules/carts.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html } from '../html.ts';

@@ -10,7 +10,7 @@ import { t, type MessageKey } from '../../core/i18n.ts';
 import { formatMoney } from '../../core/money.ts';
 import { Api } from '../../http/api.ts';
 import { placeOrderFromCart } from '../../http/shop/placeOrder.ts';
-import { cartView } from '../../http/shop/cartView.ts';
+import { cartView } from '../../modules/carts.ts';
 import { PlaceOrderBody } from '../../http/schemas/shopOrders.ts';
 import { validBody } from '../../http/validation.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
-import { chooseDelimiter, ImportFailure } from '../../commands/marketplace-imports/csvHeader.ts';
-import { TextFileGuard } from '../adapters/textFileGuard.ts';
-import { CsvTokenizer, hasText, LF, type CsvItem, type CsvTokenizerOptions } from './csvTokenizer.ts';
+import { chooseDelimiter, ImportFailure } from '../../../commands/marketplace-imports/csvHeader.ts';
+import { TextFileGuard } from '../../adapters/textFileGuard.ts';
+import { CsvTokenizer, hasText, LF, type CsvItem, type CsvTokenizerOptions } from '../csvTokenizer.ts';
 
 /**
  * The records of a CSV byte stream, streamed: source → TextFileGuard (size, encoding, binary,

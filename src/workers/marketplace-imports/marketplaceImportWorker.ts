@@ -1,7 +1,10 @@
-import { failMarketplaceImport } from '../../commands/marketplace-imports/handlers.ts';
-import { ConcurrencyException, InvalidTransitionException } from '../core/errors.ts';
-import { importSettings } from './importSettings.ts';
+import { failMarketplaceImport } from '../../../commands/marketplace-imports/handlers.ts';
+import { ConcurrencyException, InvalidTransitionException } from '../../core/errors.ts';
+import { importSettings } from '../importSettings.ts';
 import { IMPORT_ACTOR, runMarketplaceImport, type ImportWorkerDeps } from './runMarketplaceImport.ts';
+import type { EventStore } from '../../eventstore/port.ts';
+import type { Background } from '../../modules/module.ts';
+import type { Services } from '../../runtime/services.ts';
 
 /**
  * The background runner of marketplace import jobs (ARCHITECTURE.md "Long operations").
@@ -87,4 +90,34 @@ export class MarketplaceImportWorker {
       this.deps.logger.error({ err }, 'marketplace import sweep failed');
     }
   }
+}
+
+const workers = new WeakMap<EventStore, MarketplaceImportWorker>();
+
+/**
+ * The import worker of this process, started with the module's background work (src/modules/
+ * marketplaceImports.ts) and stopped with it; the process manager hands it new jobs through
+ * `marketplaceImportWorkerOf(store)`.
+ */
+export function startMarketplaceImportWorker(services: Services): Background {
+  const worker = new MarketplaceImportWorker({
+    knex: services.db.knex,
+    store: services.store,
+    dataDir: services.config.dataDir,
+    logger: services.logger,
+    clock: services.clock,
+  });
+  workers.set(services.store, worker);
+  worker.start();
+  return {
+    async stop() {
+      workers.delete(services.store);
+      await worker.stop();
+    },
+  };
+}
+
+/** This process's import worker for the store; null in a process without one (a CLI): the sweep of a process that has one picks the job up. */
+export function marketplaceImportWorkerOf(store: EventStore): MarketplaceImportWorker | null {
+  return workers.get(store) ?? null;
 }

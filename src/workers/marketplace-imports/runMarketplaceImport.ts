@@ -1,19 +1,19 @@
-import type { Clock } from '../core/clock.ts';
+import type { Clock } from '../../core/clock.ts';
 import { rm } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { ImportFailure, readHeader, type HeaderLayout } from '../../commands/marketplace-imports/csvHeader.ts';
-import type { ImportFailureCode } from '../../commands/marketplace-imports/events.ts';
-import { ImportJobSession } from '../../commands/marketplace-imports/handlers.ts';
-import { mapBrokenRecord, mapRow } from '../../commands/marketplace-imports/rowMapping.ts';
-import { ConcurrencyException } from '../core/errors.ts';
-import type { EventStore } from '../eventstore/port.ts';
-import { openStoredFile, openUrl, SourceError } from '../adapters/sourceStream.ts';
-import { TextFileError, TextFileGuard } from '../adapters/textFileGuard.ts';
-import { uploadedImportPath } from '../adapters/importUploads.ts';
+import { ImportFailure, readHeader, type HeaderLayout } from '../../../commands/marketplace-imports/csvHeader.ts';
+import type { ImportFailureCode } from '../../../commands/marketplace-imports/events.ts';
+import { ImportJobSession } from '../../../commands/marketplace-imports/handlers.ts';
+import { mapBrokenRecord, mapRow } from '../../../commands/marketplace-imports/rowMapping.ts';
+import { ConcurrencyException } from '../../core/errors.ts';
+import type { EventStore } from '../../eventstore/port.ts';
+import { openStoredFile, openUrl, SourceError } from '../../adapters/sourceStream.ts';
+import { TextFileError, TextFileGuard } from '../../adapters/textFileGuard.ts';
+import { uploadedImportPath } from '../../adapters/importUploads.ts';
 import { openCsvRecords, type CsvRecords } from './csvRecords.ts';
 import { ImportBatcher } from './importBatcher.ts';
-import { importSettings } from './importSettings.ts';
+import { importSettings } from '../importSettings.ts';
 
 export interface ImportWorkerDeps {
   knex: Knex;

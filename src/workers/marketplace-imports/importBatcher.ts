@@ -1,8 +1,8 @@
-import { assignProductIds } from '../../commands/marketplace-imports/assignProductIds.ts';
-import type { AcceptedRow, RejectedRow } from '../../commands/marketplace-imports/events.ts';
-import type { ImportJobSession } from '../../commands/marketplace-imports/handlers.ts';
-import type { MappedRow } from '../../commands/marketplace-imports/rowMapping.ts';
-import type { Executor } from '../runtime/database.ts';
+import { assignProductIds } from '../../../commands/marketplace-imports/assignProductIds.ts';
+import type { AcceptedRow, RejectedRow } from '../../../commands/marketplace-imports/events.ts';
+import type { ImportJobSession } from '../../../commands/marketplace-imports/handlers.ts';
+import type { MappedRow } from '../../../commands/marketplace-imports/rowMapping.ts';
+import type { Executor } from '../../runtime/database.ts';
 
 /**
  * Collects mapped rows and writes them as one batch: the product ids of the batch's keys in one
