@@ -1,8 +1,37 @@
+import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import { EXTMARKET_SYNC_EVENT_TYPES, type ExtmarketSyncEvent, type SyncCounters } from '../../commands/extmarket/events.ts';
+import { EXTMARKET_SYNC_EVENT_TYPES, SYNC_JOB_TYPES, type ExtmarketSyncEvent, type SyncCounters } from '../../commands/extmarket/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const ExtmarketSyncLogRow = readModel('extmarket_sync_logs', {
+  id: column.int(),
+  vendor_id: column.int(),
+  job_type: column.oneOf(SYNC_JOB_TYPES),
+  status: column.oneOf(['pending', 'processing', 'completed', 'failed']),
+  files_processed: column.int(),
+  files_succeeded: column.int(),
+  files_failed: column.int(),
+  orders_imported: column.int(),
+  orders_skipped: column.int(),
+  progress_message: column.nullable(column.text()),
+  error_message: column.nullable(column.text()),
+  /** Per job type: a sync's per-record errors (the last 100), an export's files and product count. */
+  error_details: column.json(
+    Type.Intersect([Type.Object({ errors: Type.Optional(Type.Array(Type.String())) }), Type.Record(Type.String(), Type.Unknown())]),
+  ),
+  attempt: column.int(),
+  /** The user id (as text) of who asked for the job; null for the scheduler. */
+  created_by: column.nullable(column.text()),
+  created_by_name: column.nullable(column.text()),
+  created_at: column.time(),
+  started_at: column.nullable(column.time()),
+  completed_at: column.nullable(column.time()),
+  updated_at: column.time(),
+});
+export type ExtmarketSyncLogRow = RowOf<typeof ExtmarketSyncLogRow>;
 
 const counters = (c: SyncCounters) => ({
   files_processed: c.files_processed,
@@ -18,9 +47,11 @@ export const extmarketSyncLogs: Projection = {
   name: 'extmarket_sync_logs',
   eventTypes: EXTMARKET_SYNC_EVENT_TYPES,
   tables: ['extmarket_sync_logs'],
+  readModels: [ExtmarketSyncLogRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { job_id: number }).job_id))];
-    const rows = new Map<number, any>((await trx('extmarket_sync_logs').whereIn('id', ids)).map((r: any) => [r.id, r]));
+    const existing = await trx<ExtmarketSyncLogRow>('extmarket_sync_logs').whereIn('id', ids);
+    const rows = new Map<number, ExtmarketSyncLogRow | JsonRow<ExtmarketSyncLogRow>>(existing.map((r) => [r.id, r]));
     for (const raw of events) {
       const e = domainEvent<ExtmarketSyncEvent>(raw);
       if (e.type === 'ExtmarketSyncRequested') {

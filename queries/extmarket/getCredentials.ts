@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { iso } from '../../src/core/dates.ts';
+import type { ExtmarketCredentialRow } from '../../projections/extmarket/extmarketCredentials.ts';
 
 /** What a vendor or an admin may see of the extmarket credentials: never the key, only its hint. */
 export async function getExtmarketCredentials(knex: Knex, vendorId: number) {
-  const row = await knex('extmarket_credentials').where('vendor_id', vendorId).first();
+  const row = await knex<ExtmarketCredentialRow>('extmarket_credentials').where('vendor_id', vendorId).first();
   if (!row)
     return {
       vendor_id: vendorId,
@@ -25,6 +26,6 @@ export async function getExtmarketCredentials(knex: Knex, vendorId: number) {
     connection_status: row.connection_status,
     connection_error: row.connection_error,
     connection_tested_at: iso(row.connection_tested_at),
-    updated_at: iso(row.updated_at),
+    updated_at: row.updated_at.toISOString(),
   };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ExtmarketSyncJobNotFoundException } from '../../commands/extmarket/errors.ts';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
+import type { ExtmarketSyncLogRow } from '../../projections/extmarket/extmarketSyncLogs.ts';
 
 /**
  * Jobs in one list (SPEC.md 4.1 GET /vendors/{vendor_id}/jobs and /extmarket/jobs): marketplace
@@ -10,7 +11,35 @@ import { iso } from '../../src/core/dates.ts';
  */
 export type JobType = 'import' | 'order_sync' | 'historical_import' | 'product_export';
 
-export function jobRow(r: any) {
+/**
+ * A job as the lists read it: a sync log row, or a marketplace import job in the same columns
+ * (its counts as files, its error code as error_details), with its vendor's code and name.
+ */
+type JobRead = Pick<
+  ExtmarketSyncLogRow,
+  | 'id'
+  | 'vendor_id'
+  | 'files_processed'
+  | 'files_succeeded'
+  | 'files_failed'
+  | 'progress_message'
+  | 'error_message'
+  | 'created_by_name'
+  | 'created_at'
+  | 'started_at'
+  | 'completed_at'
+> & {
+  job_type: JobType;
+  status: string;
+  /** Null for an import job. */
+  orders_imported: number | null;
+  /** The sync log's jsonb (one job), or text: the list reads it as text, an import job's error code is text. */
+  error_details: ExtmarketSyncLogRow['error_details'] | string | null;
+  vendor_code: string | null;
+  vendor_name: string | null;
+};
+
+export function jobRow(r: JobRead) {
   const details = typeof r.error_details === 'string' ? safeJson(r.error_details) : r.error_details;
   return {
     id: r.id,
@@ -18,8 +47,8 @@ export function jobRow(r: any) {
     job_type: r.job_type,
     status: r.status,
     vendor_id: r.vendor_id,
-    vendor_code: r.vendor_code ?? null,
-    vendor_name: r.vendor_name ?? null,
+    vendor_code: r.vendor_code,
+    vendor_name: r.vendor_name,
     files_processed: Number(r.files_processed),
     files_succeeded: Number(r.files_succeeded),
     files_failed: Number(r.files_failed),
@@ -29,7 +58,7 @@ export function jobRow(r: any) {
     error_message: r.error_message,
     error_details: details ?? null,
     created_by_name: r.created_by_name,
-    created_at: iso(r.created_at),
+    created_at: r.created_at.toISOString(),
     started_at: iso(r.started_at),
     completed_at: iso(r.completed_at),
   };
@@ -113,7 +142,7 @@ export function listJobs(
   if (filter.vendor_id !== undefined) base.where('j.vendor_id', filter.vendor_id);
   if (filter.job_type) base.where('j.job_type', filter.job_type);
   if (filter.status) base.where('j.status', filter.status);
-  return paginate(base, page, (q) => q.orderByRaw(JOB_SORTS[sort]), jobRow);
+  return paginate(base, page, (q: Knex.QueryBuilder) => q.orderByRaw(JOB_SORTS[sort]), jobRow);
 }
 
 /** One extmarket sync log record; `vendorId` scopes the vendor area. */
@@ -123,7 +152,7 @@ export async function getSyncJob(knex: Knex, jobId: number, vendorId?: number) {
     .select('j.*', 'v.vendor_code', 'v.name as vendor_name')
     .where('j.id', jobId);
   if (vendorId !== undefined) q.where('j.vendor_id', vendorId);
-  const row = await q.first();
+  const row = await q.first<JobRead | undefined>();
   if (!row) throw new ExtmarketSyncJobNotFoundException(`Job ${jobId} not found`);
   return jobRow(row);
 }

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { JOB_SORTS, type JobSort } from '../../../queries/extmarket/listJobs.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { ExtmarketCredentialRow } from '../../../projections/extmarket/extmarketCredentials.ts';
+import { ExtmarketSyncLogRow } from '../../../projections/extmarket/extmarketSyncLogs.ts';
+import { Nullable, NullableTimestamp, rowFields } from '../responses.ts';
 import { PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -32,44 +34,41 @@ export const JobListQuery = { ...PageQuery, job_type: Type.Optional(JobType), so
 /** A job of the unified list: a marketplace import (job_type import) or an extmarket sync log record. */
 export const SyncJob = Type.Object(
   {
-    id: Type.Integer(),
-    job_id: Type.Integer(),
+    ...rowFields(ExtmarketSyncLogRow, ['id'] as const),
+    job_id: ExtmarketSyncLogRow.schema.properties.id,
     job_type: JobType,
     status: JobStatus,
-    vendor_id: Type.Integer(),
+    ...rowFields(ExtmarketSyncLogRow, ['vendor_id'] as const),
     vendor_code: Text,
     vendor_name: Text,
-    files_processed: Type.Integer(),
-    files_succeeded: Type.Integer(),
-    files_failed: Type.Integer(),
+    ...rowFields(ExtmarketSyncLogRow, ['files_processed', 'files_succeeded', 'files_failed'] as const),
     record_count: Type.String({ description: 'files_succeeded/files_processed' }),
     orders_imported: Nullable(Type.Integer()),
-    progress_message: Text,
-    error_message: Text,
+    ...rowFields(ExtmarketSyncLogRow, ['progress_message', 'error_message'] as const),
     error_details: Nullable(
       Type.Record(Type.String(), Type.Unknown(), {
         description: "Per job type: files, errors, counts; an import job's error code as { message }",
       }),
     ),
-    created_by_name: Text,
-    created_at: Timestamp,
-    started_at: NullableTimestamp,
-    completed_at: NullableTimestamp,
+    ...rowFields(ExtmarketSyncLogRow, ['created_by_name', 'created_at', 'started_at', 'completed_at'] as const),
   },
   { $id: 'ExtmarketJob' },
 );
 
-/** What a vendor or an admin may see of the extmarket credentials: never the key, only its hint. */
+/**
+ * What a vendor or an admin may see of the extmarket credentials: never the key, only its hint.
+ * A vendor without credentials (configured false) has every column null, auto_sync_enabled false.
+ */
+const credential = ExtmarketCredentialRow.schema.properties;
 export const ExtmarketCredentials = Type.Object(
   {
-    vendor_id: Type.Integer(),
+    ...rowFields(ExtmarketCredentialRow, ['vendor_id'] as const),
     configured: Type.Boolean(),
-    api_key_hint: Nullable(Type.String({ description: "The key's last four characters" })),
-    api_endpoint: Text,
-    auto_sync_enabled: Type.Boolean(),
-    connection_status: Nullable(Type.Union([Type.Literal('untested'), Type.Literal('ok'), Type.Literal('failed')])),
-    connection_error: Text,
-    connection_tested_at: NullableTimestamp,
+    api_key_hint: Nullable(credential.api_key_hint),
+    api_endpoint: Nullable(credential.api_endpoint),
+    auto_sync_enabled: credential.auto_sync_enabled,
+    connection_status: Nullable(credential.connection_status),
+    ...rowFields(ExtmarketCredentialRow, ['connection_error', 'connection_tested_at'] as const),
     updated_at: NullableTimestamp,
   },
   { $id: 'ExtmarketCredentials' },
