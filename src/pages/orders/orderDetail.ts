@@ -9,16 +9,8 @@ import { ot, type OrderText } from './texts.ts';
 
 export type OrderView = Awaited<ReturnType<typeof getOrder>>;
 export type ShipmentView = Awaited<ReturnType<typeof getShipmentStatus>>;
-type Address = {
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  street: string | null;
-  street_2: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country_iso: string | null;
-} | null;
+/** An address of the order (order_list's json column). */
+type Address = OrderView['shipping_address'] | null;
 
 /**
  * What the viewer may do on the order's page, by the order's state and their permission; the
@@ -189,8 +181,8 @@ export function orderDetailBody(
   );
   const addresses = card(
     ot(l, 'addresses'),
-    html`<div class="grid cols-2"><div><h3>${ot(l, 'shipping_address')}</h3>${address(o.shipping_address as Address)}</div>
-<div><h3>${ot(l, 'billing_address')}</h3>${address(o.billing_address as Address)}</div></div>`,
+    html`<div class="grid cols-2"><div><h3>${ot(l, 'shipping_address')}</h3>${address(o.shipping_address)}</div>
+<div><h3>${ot(l, 'billing_address')}</h3>${address(o.billing_address)}</div></div>`,
   );
   return html`<div class="grid sidebar order-detail"><div class="grid">${itemsCard(ctx, l, o, actions)}${exceptionsCard(ctx, l, o, actions)}${addresses}</div>
 <div class="grid">${summary}${trackingCard(ctx, l, o, shipment, actions)}${vat}</div></div>`;
