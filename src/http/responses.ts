@@ -62,7 +62,7 @@ type ApiColumn<S> = S extends TDate ? TString : S extends TUnion<[TDate, TNull]>
  * Response fields picked from a read model's row (src/core/readModel.ts), so an item's schema
  * says what its table holds: the same names, types and nullability, times as ISO text.
  */
-export function rowFields<P extends TProperties, K extends keyof P & string>(
+export function rowFields<P extends TProperties, const K extends keyof P & string>(
   model: ReadModel<P>,
   keys: readonly K[],
 ): { [N in K]: ApiColumn<P[N]> } {
