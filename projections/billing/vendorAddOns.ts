@@ -3,6 +3,22 @@ import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const VendorAddOnRow = readModel('vendor_add_ons', {
+  id: column.text(),
+  vendor_id: column.int(),
+  add_on_code: column.text(),
+  quantity: column.int(),
+  /** Per unit and month, euro cents. */
+  price_monthly_cents: column.int(),
+  status: column.oneOf(['active', 'canceled']),
+  /** The Stripe Checkout session that paid for it. */
+  stripe_ref: column.nullable(column.text()),
+  purchased_at: column.time(),
+  canceled_at: column.nullable(column.time()),
+});
+export type VendorAddOnRow = RowOf<typeof VendorAddOnRow>;
 
 /** vendor_add_ons: every add-on bought, active or canceled; the plan counts the active ones. */
 export const vendorAddOns: Projection = {
@@ -10,9 +26,12 @@ export const vendorAddOns: Projection = {
   name: 'vendor_add_ons',
   eventTypes: VENDOR_ADD_ON_EVENT_TYPES,
   tables: ['vendor_add_ons'],
+  readModels: [VendorAddOnRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { add_on_id: string }).add_on_id))];
-    const rows = new Map<string, any>((await trx('vendor_add_ons').whereIn('id', ids)).map((r: any) => [r.id, r]));
+    const rows = new Map<string, VendorAddOnRow | JsonRow<VendorAddOnRow>>(
+      (await trx<VendorAddOnRow>('vendor_add_ons').whereIn('id', ids)).map((r) => [r.id, r]),
+    );
     for (const raw of events) {
       const e = domainEvent<VendorAddOnEvent>(raw);
       if (e.type === 'VendorAddOnPurchased') {
@@ -21,7 +40,10 @@ export const vendorAddOns: Projection = {
         continue;
       }
       const row = rows.get(e.data.add_on_id);
-      if (row) Object.assign(row, { status: 'canceled', canceled_at: e.data.at });
+      if (row) {
+        row.status = 'canceled';
+        row.canceled_at = e.data.at;
+      }
     }
     if (rows.size > 0)
       await trx('vendor_add_ons')

@@ -3,6 +3,7 @@ import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands
 import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { addOnFromRow, VENDOR_ADD_ONS_VIEW, type ActiveAddOns, type VendorAddOnView } from '../../queries/billing/addOns.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import type { VendorAddOnRow } from './vendorAddOns.ts';
 
 /**
  * The vendors' active add-ons in every instance's memory (src/runtime/memoryViews.ts): what they
@@ -15,7 +16,7 @@ export const vendorAddOnsView = defineMemoryView<ActiveAddOns>({
   sources: ['vendor_add_ons'],
   async load(trx: Knex.Transaction) {
     const state: ActiveAddOns = new Map();
-    for (const r of await trx('vendor_add_ons').where({ status: 'active' })) {
+    for (const r of await trx<VendorAddOnRow>('vendor_add_ons').where({ status: 'active' })) {
       const a = addOnFromRow(r);
       of(state, a.vendor_id).set(a.id, a);
     }

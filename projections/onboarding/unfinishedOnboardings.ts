@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ONBOARDING_EVENT_TYPES, type OnboardingEvent, type OnboardingStep } from '../../commands/onboarding/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import type { VendorOnboardingRow } from './vendorOnboarding.ts';
 
 /** Vendor id → the step to do next (null while step 4's import runs), for unfinished onboardings only. */
 export type UnfinishedOnboardings = Map<number, OnboardingStep | null>;
@@ -17,8 +18,8 @@ export const unfinishedOnboardingsView = defineMemoryView<UnfinishedOnboardings>
   eventTypes: ONBOARDING_EVENT_TYPES,
   sources: ['vendor_onboarding'],
   async load(trx: Knex.Transaction) {
-    const rows = await trx('vendor_onboarding').where({ status: 'in_progress' }).select('vendor_id', 'next_step');
-    return new Map(rows.map((r: any) => [Number(r.vendor_id), r.next_step === null ? null : (Number(r.next_step) as OnboardingStep)]));
+    const rows = await trx<VendorOnboardingRow>('vendor_onboarding').where({ status: 'in_progress' }).select('vendor_id', 'next_step');
+    return new Map(rows.map((r) => [r.vendor_id, r.next_step === null ? null : (r.next_step as OnboardingStep)]));
   },
   apply(state, raw) {
     const e = domainEvent<OnboardingEvent>(raw);

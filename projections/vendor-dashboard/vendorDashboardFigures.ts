@@ -3,6 +3,7 @@ import type { OrderEvent } from '../../commands/orders/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
 const EVENTS = [
   'OrderImported',
@@ -15,21 +16,73 @@ const EVENTS = [
   'OrderItemExceptionResolved',
   'OrderItemExceptionIgnored',
 ] as const;
-const STATUS_OF: Record<string, string> = {
+const STATUSES = ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'] as const;
+type Status = (typeof STATUSES)[number];
+
+/** Per vendor, status, channel and currency: the orders and their gross value. */
+export const VendorOrderCountRow = readModel('vendor_order_counts', {
+  vendor_id: column.int(),
+  status: column.oneOf(STATUSES),
+  channel: column.text(),
+  currency: column.text(),
+  orders: column.exact(),
+  gross_cents: column.exact(),
+});
+export type VendorOrderCountRow = RowOf<typeof VendorOrderCountRow>;
+
+/** Each order as the figures counted it: its vendor, day (order date, UTC), status, channel, currency and gross value. */
+export const VendorOrderStateRow = readModel('vendor_order_states', {
+  id: column.int(),
+  vendor_id: column.int(),
+  day: column.time(),
+  status: column.oneOf(STATUSES),
+  channel: column.text(),
+  currency: column.text(),
+  gross_cents: column.exact(),
+});
+export type VendorOrderStateRow = RowOf<typeof VendorOrderStateRow>;
+
+/** Per vendor, day, channel and currency: the orders that arrived, their gross value, and those declined since. */
+export const VendorOrderDayRow = readModel('vendor_order_days', {
+  vendor_id: column.int(),
+  day: column.time(),
+  channel: column.text(),
+  currency: column.text(),
+  orders: column.exact(),
+  gross_cents: column.exact(),
+  declined: column.exact(),
+  declined_cents: column.exact(),
+});
+export type VendorOrderDayRow = RowOf<typeof VendorOrderDayRow>;
+
+/** Per vendor, day, product and currency: the units ordered and their gross value. */
+export const VendorProductDayRow = readModel('vendor_product_days', {
+  vendor_id: column.int(),
+  day: column.time(),
+  product_id: column.int(),
+  product_name: column.text(),
+  currency: column.text(),
+  quantity: column.exact(),
+  gross_cents: column.exact(),
+});
+export type VendorProductDayRow = RowOf<typeof VendorProductDayRow>;
+
+/** Per vendor, the order item exceptions still open. */
+export const VendorOpenExceptionRow = readModel('vendor_open_exceptions', {
+  vendor_id: column.int(),
+  pending: column.int(),
+});
+export type VendorOpenExceptionRow = RowOf<typeof VendorOpenExceptionRow>;
+
+const STATUS_OF: Record<string, Status> = {
   OrderConfirmed: 'confirmed',
   OrderDeclined: 'declined',
   OrderPartiallyShipped: 'partially_shipped',
   OrderShipped: 'shipped',
 };
 
-interface Order {
-  vendor_id: number;
-  day: string;
-  status: string;
-  channel: string;
-  currency: string;
-  gross_cents: number;
-}
+/** An order's state row as the fold works on it: its day as YYYY-MM-DD, its gross value as a number (the table's bigint is text). */
+type Order = Pick<JsonRow<VendorOrderStateRow>, 'vendor_id' | 'day' | 'status' | 'channel' | 'currency'> & { gross_cents: number };
 type Sums = Record<string, number>;
 
 /** Adds `sums` to the row of `key` in a map of pending upserts. */
@@ -64,10 +117,14 @@ export const vendorDashboardFigures: Projection = {
   name: 'vendor_dashboard_figures',
   eventTypes: EVENTS,
   tables: ['vendor_order_counts', 'vendor_order_states', 'vendor_order_days', 'vendor_product_days', 'vendor_open_exceptions'],
+  readModels: [VendorOrderCountRow, VendorOrderStateRow, VendorOrderDayRow, VendorProductDayRow, VendorOpenExceptionRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { order_id: number }).order_id))];
     const orders = new Map<number, Order>();
-    for (const r of await trx('vendor_order_states').whereIn('id', ids).select('*', trx.raw('day::text AS day'))) {
+    const stored = await trx('vendor_order_states')
+      .whereIn('id', ids)
+      .select<(Omit<VendorOrderStateRow, 'day'> & { day: string })[]>('*', trx.raw('day::text AS day'));
+    for (const r of stored) {
       orders.set(r.id, {
         vendor_id: r.vendor_id,
         day: r.day,
@@ -77,9 +134,9 @@ export const vendorDashboardFigures: Projection = {
         gross_cents: Number(r.gross_cents),
       });
     }
-    const counts = new Map<string, { vendor_id: number; status: string; channel: string; currency: string } & Sums>();
-    const days = new Map<string, { vendor_id: number; day: string; channel: string; currency: string } & Sums>();
-    const products = new Map<string, { vendor_id: number; day: string; product_id: number; currency: string } & Sums>();
+    const counts = new Map<string, Pick<VendorOrderCountRow, 'vendor_id' | 'status' | 'channel' | 'currency'> & Sums>();
+    const days = new Map<string, Pick<JsonRow<VendorOrderDayRow>, 'vendor_id' | 'day' | 'channel' | 'currency'> & Sums>();
+    const products = new Map<string, Pick<JsonRow<VendorProductDayRow>, 'vendor_id' | 'day' | 'product_id' | 'currency'> & Sums>();
     const names = new Map<string, string>();
     const exceptions = new Map<number, number>();
     const count = (o: Order, sign: 1 | -1) =>

@@ -1,35 +1,27 @@
 import type { Knex } from 'knex';
+import type { JsonRow } from '../../src/core/readModel.ts';
+import type { VendorAddOnRow } from '../../projections/billing/vendorAddOns.ts';
 
-export interface VendorAddOnView {
-  id: string;
-  vendor_id: number;
-  add_on_code: string;
-  quantity: number;
-  price_monthly_cents: number;
-  status: 'active' | 'canceled';
-  stripe_ref: string | null;
-  purchased_at: string;
-  canceled_at: string | null;
-}
+/** An add-on as the API and the add-ons' memory view carry it: the row, times as ISO text. */
+export type VendorAddOnView = JsonRow<VendorAddOnRow>;
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 /** A vendor_add_ons row as a VendorAddOnView (also read by the add-ons' memory view). */
-export const addOnFromRow = (r: any): VendorAddOnView => ({
+export const addOnFromRow = (r: VendorAddOnRow): VendorAddOnView => ({
   id: r.id,
-  vendor_id: Number(r.vendor_id),
+  vendor_id: r.vendor_id,
   add_on_code: r.add_on_code,
-  quantity: Number(r.quantity),
-  price_monthly_cents: Number(r.price_monthly_cents),
+  quantity: r.quantity,
+  price_monthly_cents: r.price_monthly_cents,
   status: r.status,
-  stripe_ref: r.stripe_ref ?? null,
-  purchased_at: iso(r.purchased_at)!,
-  canceled_at: iso(r.canceled_at),
+  stripe_ref: r.stripe_ref,
+  purchased_at: r.purchased_at.toISOString(),
+  canceled_at: r.canceled_at ? r.canceled_at.toISOString() : null,
 });
 
 /** The vendor's active add-ons, oldest first. */
 export async function activeAddOns(knex: Knex, vendorId: number): Promise<VendorAddOnView[]> {
   return (
-    await knex('vendor_add_ons')
+    await knex<VendorAddOnRow>('vendor_add_ons')
       .where({ vendor_id: vendorId, status: 'active' })
       .orderBy([{ column: 'purchased_at' }, { column: 'id' }])
   ).map(addOnFromRow);
@@ -37,7 +29,7 @@ export async function activeAddOns(knex: Knex, vendorId: number): Promise<Vendor
 
 /** One add-on of the vendor, active or canceled; null when it is unknown or another vendor's. */
 export async function findVendorAddOn(knex: Knex, vendorId: number, addOnId: string): Promise<VendorAddOnView | null> {
-  const row = await knex('vendor_add_ons').where({ vendor_id: vendorId, id: addOnId }).first();
+  const row = await knex<VendorAddOnRow>('vendor_add_ons').where({ vendor_id: vendorId, id: addOnId }).first();
   return row ? addOnFromRow(row) : null;
 }
 

@@ -1,27 +1,26 @@
 import type { Knex } from 'knex';
+import type { BillingAccountRow } from '../../projections/billing/billingAccounts.ts';
 
-export interface BillingAccountView {
-  vendor_id: number;
-  stripe_customer_id: string;
-  stripe_subscription_id: string;
-  has_payment_method: boolean;
-}
+export type BillingAccountView = Pick<
+  BillingAccountRow,
+  'vendor_id' | 'stripe_customer_id' | 'stripe_subscription_id' | 'has_payment_method'
+>;
 
 /** The vendor's Stripe customer and subscription, null before its account is opened. */
 export async function findBillingAccount(knex: Knex, vendorId: number): Promise<BillingAccountView | null> {
-  const r = await knex('billing_accounts').where({ vendor_id: vendorId }).first();
+  const r = await knex<BillingAccountRow>('billing_accounts').where({ vendor_id: vendorId }).first();
   return r
     ? {
-        vendor_id: Number(r.vendor_id),
+        vendor_id: r.vendor_id,
         stripe_customer_id: r.stripe_customer_id,
         stripe_subscription_id: r.stripe_subscription_id,
-        has_payment_method: Boolean(r.has_payment_method),
+        has_payment_method: r.has_payment_method,
       }
     : null;
 }
 
 /** The vendor of a Stripe customer (the webhooks' way back to the tenant). */
 export async function vendorOfStripeCustomer(knex: Knex, customerId: string): Promise<number | null> {
-  const r = await knex('billing_accounts').where({ stripe_customer_id: customerId }).first('vendor_id');
-  return r ? Number(r.vendor_id) : null;
+  const r = await knex<BillingAccountRow>('billing_accounts').where({ stripe_customer_id: customerId }).first('vendor_id');
+  return r ? r.vendor_id : null;
 }

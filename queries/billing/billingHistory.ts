@@ -1,23 +1,12 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../../src/core/dates.ts';
+import type { JsonRow } from '../../src/core/readModel.ts';
+import type { BillingHistoryRow } from '../../projections/billing/billingHistory.ts';
 
-export interface BillingHistoryEntry {
-  invoice_id: string;
-  vendor_id: number;
-  number: string | null;
-  status: 'paid' | 'failed';
-  amount_cents: number;
-  currency: string;
-  period_start: string | null;
-  period_end: string | null;
-  invoice_pdf: string | null;
-  hosted_invoice_url: string | null;
-  attempt_count: number;
-  paid_at: string | null;
-  failed_at: string | null;
-  created_at: string;
-}
+/** An invoice of the billing history as the API answers it: the row but its updated_at, times as ISO text. */
+export type BillingHistoryEntry = Omit<JsonRow<BillingHistoryRow>, 'updated_at'>;
+
+const iso = (v: Date | null) => (v === null ? null : v.toISOString());
 
 export interface BillingHistoryFilters {
   vendor_id?: number;
@@ -27,22 +16,22 @@ export interface BillingHistoryFilters {
   to?: string;
 }
 
-function entry(r: any): BillingHistoryEntry {
+function entry(r: BillingHistoryRow): BillingHistoryEntry {
   return {
     invoice_id: r.invoice_id,
     vendor_id: r.vendor_id,
     number: r.number,
     status: r.status,
-    amount_cents: Number(r.amount_cents),
+    amount_cents: r.amount_cents,
     currency: r.currency,
     period_start: iso(r.period_start),
     period_end: iso(r.period_end),
     invoice_pdf: r.invoice_pdf,
     hosted_invoice_url: r.hosted_invoice_url,
-    attempt_count: Number(r.attempt_count),
+    attempt_count: r.attempt_count,
     paid_at: iso(r.paid_at),
     failed_at: iso(r.failed_at),
-    created_at: iso(r.created_at)!,
+    created_at: r.created_at.toISOString(),
   };
 }
 
@@ -52,7 +41,7 @@ export async function listBillingHistory(
   filters: BillingHistoryFilters,
   page: PageRequest,
 ): Promise<Page<BillingHistoryEntry>> {
-  const base = knex('billing_history');
+  const base = knex<BillingHistoryRow>('billing_history');
   if (filters.vendor_id !== undefined) base.where({ vendor_id: filters.vendor_id });
   if (filters.status) base.where({ status: filters.status });
   if (filters.from) base.whereRaw('coalesce(period_end, created_at) > ?', [filters.from]);

@@ -1,16 +1,18 @@
 import type { Knex } from 'knex';
+import type { VendorOnboardingRow } from '../../projections/onboarding/vendorOnboarding.ts';
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+/** A step's time as steps_done_at holds it (ISO text), normalised; null for a step not done. */
+const iso = (v: string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 
 /** The onboarding of a vendor as the API answers it (OnboardingStatus), or null for a vendor without one. */
 export async function getOnboarding(knex: Knex, vendorId: number) {
-  const row = await knex('vendor_onboarding').where({ vendor_id: vendorId }).first();
+  const row = await knex<VendorOnboardingRow>('vendor_onboarding').where({ vendor_id: vendorId }).first();
   if (!row) return null;
-  const doneAt = (row.steps_done_at ?? {}) as Record<string, string>;
+  const doneAt = row.steps_done_at;
   return {
-    vendor_id: Number(row.vendor_id),
-    status: row.status as 'in_progress' | 'completed' | 'skipped',
-    next_step: row.next_step === null ? null : Number(row.next_step),
+    vendor_id: row.vendor_id,
+    status: row.status,
+    next_step: row.next_step,
     /** When each step (1 to 4) was committed. */
     steps_done_at: [1, 2, 3, 4].map((step) => iso(doneAt[step])),
     company_profile: row.company_profile ?? null,
@@ -20,12 +22,12 @@ export async function getOnboarding(knex: Knex, vendorId: number) {
       row.sync_job_id === null
         ? null
         : {
-            job_id: Number(row.sync_job_id),
+            job_id: row.sync_job_id,
             status: row.sync_status as string,
             error: row.sync_error ?? null,
           },
-    started_at: iso(row.started_at)!,
-    completed_at: iso(row.completed_at),
-    skipped: row.skipped_at ? { by: row.skipped_by as string, reason: row.skip_reason as string, at: iso(row.skipped_at)! } : null,
+    started_at: row.started_at.toISOString(),
+    completed_at: row.completed_at ? row.completed_at.toISOString() : null,
+    skipped: row.skipped_at ? { by: row.skipped_by as string, reason: row.skip_reason as string, at: row.skipped_at.toISOString() } : null,
   };
 }

@@ -1,4 +1,10 @@
 import type { Knex } from 'knex';
+import type {
+  VendorOpenExceptionRow,
+  VendorOrderCountRow,
+  VendorOrderDayRow,
+  VendorProductDayRow,
+} from '../../projections/vendor-dashboard/vendorDashboardFigures.ts';
 
 const STATUSES = ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'];
 const CHANNELS = ['shop', 'extmarket'];
@@ -23,13 +29,13 @@ export function daysBetween(from: string, to: string): string[] {
  */
 export async function vendorOrderCounts(knex: Knex, vendorId: number) {
   const [rows, exceptions] = await Promise.all([
-    knex('vendor_order_counts').where({ vendor_id: vendorId }).select('status', 'channel', 'orders'),
-    knex('vendor_open_exceptions').where({ vendor_id: vendorId }).first('pending'),
+    knex<VendorOrderCountRow>('vendor_order_counts').where({ vendor_id: vendorId }).select('status', 'channel', 'orders'),
+    knex<VendorOpenExceptionRow>('vendor_open_exceptions').where({ vendor_id: vendorId }).first('pending'),
   ]);
   const byStatus: Record<string, number> = Object.fromEntries(STATUSES.map((s) => [s, 0]));
   const byChannel: Record<string, number> = Object.fromEntries(CHANNELS.map((c) => [c, 0]));
   let total = 0;
-  for (const r of rows as { status: string; channel: string; orders: string | number }[]) {
+  for (const r of rows) {
     const n = Number(r.orders);
     total += n;
     byStatus[r.status] = (byStatus[r.status] ?? 0) + n;
@@ -50,7 +56,15 @@ export async function vendorOrderDays(knex: Knex, vendorId: number, from: string
   const rows = await knex('vendor_order_days')
     .where({ vendor_id: vendorId })
     .whereBetween('day', [from, to])
-    .select(knex.raw('day::text AS day'), 'channel', 'currency', 'orders', 'gross_cents', 'declined', 'declined_cents');
+    .select<(Omit<VendorOrderDayRow, 'vendor_id' | 'day'> & { day: string })[]>(
+      knex.raw('day::text AS day'),
+      'channel',
+      'currency',
+      'orders',
+      'gross_cents',
+      'declined',
+      'declined_cents',
+    );
   const days = new Map(
     daysBetween(from, to).map((day) => [
       day,
@@ -69,13 +83,13 @@ export async function vendorOrderDays(knex: Knex, vendorId: number, from: string
   );
   let orders = 0;
   let declined = 0;
-  for (const r of rows as Record<string, string | number>[]) {
-    const d = days.get(String(r.day));
+  for (const r of rows) {
+    const d = days.get(r.day);
     if (!d) continue;
     const n = Number(r.orders);
     const cents = Number(r.gross_cents) - Number(r.declined_cents);
-    const currency = String(r.currency);
-    const channel = String(r.channel);
+    const currency = r.currency;
+    const channel = r.channel;
     d.orders += n;
     d.by_channel[channel] = (d.by_channel[channel] ?? 0) + n;
     addTo(d.revenue_cents_by_currency, currency, cents);
@@ -105,7 +119,11 @@ export async function vendorTopProducts(knex: Knex, vendorId: number, from: stri
     .where({ vendor_id: vendorId })
     .whereBetween('day', [from, to])
     .groupBy('product_id')
-    .select('product_id', knex.raw('max(product_name) AS product_name'), knex.raw('sum(quantity)::bigint AS quantity'))
+    .select<Pick<VendorProductDayRow, 'product_id' | 'product_name' | 'quantity'>[]>(
+      'product_id',
+      knex.raw('max(product_name) AS product_name'),
+      knex.raw('sum(quantity)::bigint AS quantity'),
+    )
     .orderBy([
       { column: 'quantity', order: 'desc' },
       { column: 'product_id', order: 'asc' },
@@ -117,17 +135,21 @@ export async function vendorTopProducts(knex: Knex, vendorId: number, from: stri
     .whereBetween('day', [from, to])
     .whereIn(
       'product_id',
-      rows.map((r: any) => r.product_id),
+      rows.map((r) => r.product_id),
     )
     .groupBy('product_id', 'currency')
-    .select('product_id', 'currency', knex.raw('sum(gross_cents)::bigint AS gross_cents'));
+    .select<Pick<VendorProductDayRow, 'product_id' | 'currency' | 'gross_cents'>[]>(
+      'product_id',
+      'currency',
+      knex.raw('sum(gross_cents)::bigint AS gross_cents'),
+    );
   const gross = new Map<number, Money>();
-  for (const m of money as { product_id: number; currency: string; gross_cents: string }[]) {
+  for (const m of money) {
     const g = gross.get(m.product_id) ?? {};
     addTo(g, m.currency, Number(m.gross_cents));
     gross.set(m.product_id, g);
   }
-  return (rows as { product_id: number; product_name: string; quantity: string }[]).map((r) => ({
+  return rows.map((r) => ({
     product_id: r.product_id,
     product_name: r.product_name,
     quantity: Number(r.quantity),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { Nullable, NullableTimestamp, rowFields, Timestamp } from '../responses.ts';
 import { SubscriptionStatus, TierCode } from './subscriptions.ts';
+import { VendorAddOnRow } from '../../../projections/billing/vendorAddOns.ts';
 
 export const AddOnCode = Type.String({
   minLength: 2,
@@ -79,15 +80,7 @@ export const AddOnDefinition = Type.Object(
 );
 
 export const VendorAddOn = Type.Object(
-  {
-    id: Type.String(),
-    add_on_code: Type.String(),
-    quantity: Type.Integer(),
-    price_monthly_cents: Type.Integer(),
-    status: Type.Union([Type.Literal('active'), Type.Literal('canceled')]),
-    purchased_at: Timestamp,
-    canceled_at: NullableTimestamp,
-  },
+  rowFields(VendorAddOnRow, ['id', 'add_on_code', 'quantity', 'price_monthly_cents', 'status', 'purchased_at', 'canceled_at']),
   { $id: 'VendorAddOn' },
 );
 

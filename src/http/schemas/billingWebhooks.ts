@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { Nullable, NullableTimestamp, rowFields, Timestamp } from '../responses.ts';
+import { BillingHistoryRow } from '../../../projections/billing/billingHistory.ts';
 import { Id, PageQuery } from '../validation.ts';
 
 /** A Stripe id (evt_…, in_…): letters, digits and underscores. */
@@ -56,22 +57,22 @@ export const WebhookEventQuery = Type.Object(
 );
 
 export const BillingHistoryEntry = Type.Object(
-  {
-    invoice_id: Type.String(),
-    vendor_id: Type.Integer(),
-    number: Nullable(Type.String()),
-    status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
-    amount_cents: Type.Integer({ description: 'Paid, or due for a failed invoice' }),
-    currency: Type.String(),
-    period_start: NullableTimestamp,
-    period_end: NullableTimestamp,
-    invoice_pdf: Nullable(Type.String({ description: "Stripe's PDF of the invoice" })),
-    hosted_invoice_url: Nullable(Type.String({ description: "Stripe's page of the invoice, where a failed one can be paid" })),
-    attempt_count: Type.Integer({ minimum: 0 }),
-    paid_at: NullableTimestamp,
-    failed_at: NullableTimestamp,
-    created_at: Timestamp,
-  },
+  rowFields(BillingHistoryRow, [
+    'invoice_id',
+    'vendor_id',
+    'number',
+    'status',
+    'amount_cents',
+    'currency',
+    'period_start',
+    'period_end',
+    'invoice_pdf',
+    'hosted_invoice_url',
+    'attempt_count',
+    'paid_at',
+    'failed_at',
+    'created_at',
+  ]),
   { $id: 'BillingHistoryEntry' },
 );
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { Nullable, NullableTimestamp, rowFields, Timestamp } from '../responses.ts';
+import { VendorOnboardingRow } from '../../../projections/onboarding/vendorOnboarding.ts';
 
 const Step = Type.Integer({ minimum: 1, maximum: 4 });
 
@@ -49,8 +50,7 @@ const HistoricalSync = Type.Object({
 
 export const OnboardingStatus = Type.Object(
   {
-    vendor_id: Type.Integer(),
-    status: Type.Union([Type.Literal('in_progress'), Type.Literal('completed'), Type.Literal('skipped')]),
+    ...rowFields(VendorOnboardingRow, ['vendor_id', 'status', 'started_at', 'completed_at']),
     next_step: Nullable(Step),
     next_step_name: Nullable(Type.String()),
     steps: Type.Array(Type.Object({ step: Step, name: Type.String(), done: Type.Boolean(), done_at: NullableTimestamp })),
@@ -73,8 +73,6 @@ export const OnboardingStatus = Type.Object(
       }),
     ),
     historical_sync: Nullable(HistoricalSync),
-    started_at: Timestamp,
-    completed_at: NullableTimestamp,
     skipped: Nullable(Type.Object({ by: Type.String(), reason: Type.String(), at: Timestamp })),
   },
   { $id: 'OnboardingStatus' },
