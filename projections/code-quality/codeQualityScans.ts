@@ -1,11 +1,34 @@
+import { Type } from '@sinclair/typebox';
 import { SCAN_EVENT_TYPES, type CodeQualityScanEvent } from '../../commands/code-quality/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const CodeQualityScanRow = readModel('code_quality_scans', {
+  id: column.int(),
+  status: column.oneOf(['pending', 'running', 'completed', 'failed', 'cancelled']),
+  requested_by: column.nullable(column.text()),
+  progress_message: column.nullable(column.text({ description: 'What the scan is doing now; moves while it runs' })),
+  error_message: column.nullable(column.text()),
+  /** The outcome, once completed. */
+  files: column.nullable(column.int()),
+  found: column.nullable(column.int()),
+  new_violations: column.nullable(column.int()),
+  fixed: column.nullable(column.int()),
+  new_errors: column.nullable(column.int()),
+  by_severity: column.nullable(column.json(Type.Object({ error: Type.Integer(), warning: Type.Integer(), info: Type.Integer() }))),
+  created_at: column.time(),
+  started_at: column.nullable(column.time()),
+  completed_at: column.nullable(column.time()),
+  updated_at: column.time(),
+});
+export type CodeQualityScanRow = RowOf<typeof CodeQualityScanRow>;
 
 /** code_quality_scans: one row per scan, its status, progress message and outcome (GET /code-quality/scans). */
-export const codeQualityScans = rowProjection<Record<string, any>>({
+export const codeQualityScans = rowProjection<JsonRow<CodeQualityScanRow>>({
   name: 'code_quality_scans',
   eventTypes: SCAN_EVENT_TYPES,
+  readModel: CodeQualityScanRow,
   fold: {
     table: 'code_quality_scans',
     key: 'id',

@@ -1,14 +1,50 @@
-import { VIOLATION_EVENT_TYPES, type ViolationEvent } from '../../commands/code-quality/events.ts';
+import { Type } from '@sinclair/typebox';
+import {
+  VIOLATION_EVENT_TYPES,
+  type Priority,
+  type Severity,
+  type ViolationEvent,
+  type ViolationStatus,
+} from '../../commands/code-quality/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const CodeQualityViolationRow = readModel('code_quality_violations', {
+  id: column.int(),
+  fingerprint: column.text({ description: 'Rule, file and what breaks it: a violation found again is the same one' }),
+  rule_id: column.text(),
+  severity: column.oneOf(['error', 'warning', 'info'] as const satisfies readonly Severity[]),
+  description: column.text(),
+  message: column.text(),
+  file_path: column.text(),
+  line: column.nullable(column.int()),
+  target: column.nullable(column.text({ description: 'The module a dependency rule saw imported' })),
+  status: column.oneOf(['open', 'assigned', 'resolved', 'ignored'] as const satisfies readonly ViolationStatus[]),
+  /** The last scan still found it. */
+  present: column.bool(),
+  assignee: column.nullable(column.text()),
+  priority: column.nullable(column.oneOf(['low', 'medium', 'high', 'critical'] as const satisfies readonly Priority[])),
+  /** A date column: the driver gives a Date. */
+  due_date: column.nullable(column.time()),
+  resolution: column.nullable(column.text({ description: 'The resolve note or the ignore reason' })),
+  comments: column.json(Type.Array(Type.Object({ comment_id: Type.Integer(), text: Type.String(), by: Type.String(), at: Type.String() }))),
+  first_found_scan: column.int(),
+  last_found_scan: column.int(),
+  fixed_by_scan: column.nullable(column.int({ description: 'The scan that no longer found it; null while present' })),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type CodeQualityViolationRow = RowOf<typeof CodeQualityViolationRow>;
 
 /**
  * code_quality_violations: one row per violation ever found, with its workflow (status,
  * assignee, priority, due date, comments) and whether the last scan still found it.
  */
-export const codeQualityViolations = rowProjection<Record<string, any>>({
+export const codeQualityViolations = rowProjection<JsonRow<CodeQualityViolationRow>>({
   name: 'code_quality_violations',
   eventTypes: VIOLATION_EVENT_TYPES,
+  readModel: CodeQualityViolationRow,
   fold: {
     table: 'code_quality_violations',
     key: 'id',
@@ -87,7 +123,7 @@ export const codeQualityViolations = rowProjection<Record<string, any>>({
           break;
         case 'ViolationCommented': {
           const { comment_id, text, by, at } = e.data;
-          row.comments = [...(row.comments ?? []), { comment_id, text, by: String(by), at }];
+          row.comments = [...row.comments, { comment_id, text, by: String(by), at }];
           break;
         }
       }

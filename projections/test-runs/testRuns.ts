@@ -1,8 +1,64 @@
 import type { Knex } from 'knex';
-import { TEST_RUN_EVENT_TYPES, type TestRunEvent } from '../../commands/test-runs/events.ts';
+import {
+  TEST_RUN_EVENT_TYPES,
+  type TestCategory,
+  type TestRunEvent,
+  type TestRunKind,
+  type TestStatus,
+} from '../../commands/test-runs/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+const category = () => column.oneOf(['unit', 'integration', 'performance'] as const satisfies readonly TestCategory[]);
+
+export const TestRunRow = readModel('test_runs', {
+  id: column.int(),
+  kind: column.oneOf(['run', 'collect'] as const satisfies readonly TestRunKind[]),
+  status: column.oneOf(['pending', 'running', 'completed', 'failed', 'cancelled']),
+  /** What was run: one category, one collection, or (both null) the whole suite. */
+  category: column.nullable(category()),
+  collection: column.nullable(column.text()),
+  requested_by: column.nullable(column.text()),
+  progress_message: column.nullable(column.text()),
+  total: column.nullable(column.int()),
+  passed: column.int(),
+  failed: column.int(),
+  pending: column.int(),
+  pass_rate: column.nullable(column.float({ description: 'Percent of the tests that ran which passed' })),
+  duration_ms: column.nullable(column.int()),
+  error_message: column.nullable(column.text()),
+  created_at: column.time(),
+  started_at: column.nullable(column.time()),
+  completed_at: column.nullable(column.time()),
+  updated_at: column.time(),
+});
+export type TestRunRow = RowOf<typeof TestRunRow>;
+
+export const TestResultRow = readModel('test_results', {
+  run_id: column.int(),
+  /** The order the tests ran in. */
+  seq: column.int(),
+  collection: column.text(),
+  file: column.nullable(column.text()),
+  title: column.text(),
+  status: column.oneOf(['passed', 'failed', 'pending'] as const satisfies readonly TestStatus[]),
+  duration_ms: column.nullable(column.int()),
+  failure_message: column.nullable(column.text()),
+});
+export type TestResultRow = RowOf<typeof TestResultRow>;
+
+/** A folder of the suite as the last collect found it. */
+export const TestCollectionRow = readModel('test_collections', {
+  name: column.text(),
+  category: category(),
+  files: column.int(),
+  tests: column.int(),
+  collected_by_run: column.int(),
+  collected_at: column.time(),
+});
+export type TestCollectionRow = RowOf<typeof TestCollectionRow>;
 
 /**
  * test_runs (one row per run or collect, with its counts and pass rate), test_results (one row
@@ -15,12 +71,13 @@ export const testRuns: Projection = {
   name: 'test_runs',
   eventTypes: TEST_RUN_EVENT_TYPES,
   tables: ['test_runs', 'test_results', 'test_collections'],
+  readModels: [TestRunRow, TestResultRow, TestCollectionRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const runs = new Map<number, Record<string, unknown>>();
-    const results: Record<string, unknown>[] = [];
-    const collections = new Map<string, Record<string, unknown>>();
+    const runs = new Map<number, TestRunRow | JsonRow<TestRunRow>>();
+    const results: TestResultRow[] = [];
+    const collections = new Map<string, JsonRow<TestCollectionRow>>();
     const ids = [...new Set(events.map((e) => (e.data as { run_id: number }).run_id))];
-    for (const row of await trx('test_runs').whereIn('id', ids)) runs.set(row.id, row);
+    for (const row of await trx<TestRunRow>('test_runs').whereIn('id', ids)) runs.set(row.id, row);
     for (const raw of events) {
       const e = domainEvent<TestRunEvent>(raw);
       const id = e.data.run_id;

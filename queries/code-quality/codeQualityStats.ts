@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CodeQualityScanRow } from '../../projections/code-quality/codeQualityScans.ts';
 
 const SEVERITIES = ['error', 'warning', 'info'] as const;
 const STATUSES = ['open', 'assigned', 'resolved', 'ignored'] as const;
@@ -18,12 +19,12 @@ export async function codeQualityStats(knex: Knex, today: string, trendScans = 1
       .where('due_date', '<', today)
       .count({ overdue: '*' }),
     knex('code_quality_violations').where('present', false).count({ fixed: '*' }),
-    knex('code_quality_scans')
+    knex<CodeQualityScanRow>('code_quality_scans')
       .where('status', 'completed')
       .orderBy('id', 'desc')
       .limit(trendScans)
       .select('id', 'completed_at', 'found', 'new_violations', 'fixed', 'by_severity'),
-    knex('code_quality_scans').orderBy('id', 'desc').limit(1).select('id', 'status', 'completed_at'),
+    knex<CodeQualityScanRow>('code_quality_scans').orderBy('id', 'desc').limit(1).select('id', 'status', 'completed_at'),
   ]);
   const count = (rows: any[], key: string, value: string) => Number(rows.find((r) => r[key] === value)?.n ?? 0);
   return {
@@ -35,15 +36,14 @@ export async function codeQualityStats(knex: Knex, today: string, trendScans = 1
     by_status: Object.fromEntries(STATUSES.map((s) => [s, count(byStatus, 'status', s)])) as Record<(typeof STATUSES)[number], number>,
     overdue: Number(overdue),
     fixed: Number(fixed),
-    last_scan: last
-      ? { id: last.id, status: last.status, completed_at: last.completed_at ? new Date(last.completed_at).toISOString() : null }
-      : null,
-    trend: trend.reverse().map((s: any) => ({
+    last_scan: last ? { id: last.id, status: last.status, completed_at: last.completed_at?.toISOString() ?? null } : null,
+    trend: trend.reverse().map((s) => ({
       scan_id: s.id,
-      completed_at: new Date(s.completed_at).toISOString(),
-      found: s.found,
-      new_violations: s.new_violations,
-      fixed: s.fixed,
+      // A completed scan has its completion time and its outcome.
+      completed_at: s.completed_at!.toISOString(),
+      found: s.found!,
+      new_violations: s.new_violations!,
+      fixed: s.fixed!,
       by_severity: s.by_severity,
     })),
   };

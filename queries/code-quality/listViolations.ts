@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { containing } from '../../src/core/likePattern.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import type { CodeQualityViolationRow } from '../../projections/code-quality/codeQualityViolations.ts';
 
 export interface ViolationFilter {
   severity?: string;
@@ -17,7 +18,7 @@ const dateOf = (v: unknown): string | null =>
   v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
 /** A violation as the API shows it; `overdue`: assigned and past its due date on `today`. */
-export function violationOut(row: any, today: string) {
+export function violationOut(row: CodeQualityViolationRow, today: string) {
   const due = dateOf(row.due_date);
   return {
     id: row.id,
@@ -36,11 +37,11 @@ export function violationOut(row: any, today: string) {
     due_date: due,
     overdue: row.status === 'assigned' && due !== null && due < today,
     resolution: row.resolution,
-    comments: (row.comments ?? []).map((c: any) => ({ ...c, by: String(c.by) })),
+    comments: row.comments.map((c) => ({ ...c, by: String(c.by) })),
     first_found_scan: row.first_found_scan,
     fixed_by_scan: row.fixed_by_scan,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }
 
@@ -55,7 +56,7 @@ export async function listViolations(
   request: PageRequest,
   today: string,
 ): Promise<Page<ViolationOut>> {
-  const q = knex('code_quality_violations');
+  const q = knex<CodeQualityViolationRow>('code_quality_violations');
   if (filter.severity) q.where('severity', filter.severity);
   if (filter.status) q.where('status', filter.status);
   if (filter.rule_id) q.where('rule_id', filter.rule_id);
@@ -70,12 +71,12 @@ export async function listViolations(
     q.select('*'),
     request,
     (b) => b.orderByRaw(`${SEVERITY_RANK}, id DESC`),
-    (r) => violationOut(r, today),
+    (r: CodeQualityViolationRow) => violationOut(r, today),
   );
 }
 
 /** The violation, or null when no scan ever found one with this id. */
 export async function getViolation(knex: Knex, id: number, today: string): Promise<ViolationOut | null> {
-  const row = await knex('code_quality_violations').where('id', id).first();
+  const row = await knex<CodeQualityViolationRow>('code_quality_violations').where('id', id).first();
   return row ? violationOut(row, today) : null;
 }

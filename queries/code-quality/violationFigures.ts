@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CodeQualityViolationRow } from '../../projections/code-quality/codeQualityViolations.ts';
 
 /**
  * The admin dashboard's part of the code-quality area: violations still to act on (open or
@@ -6,7 +7,7 @@ import type { Knex } from 'knex';
  * violations' read model, whatever its size.
  */
 export async function violationFigures(knex: Knex) {
-  const rows: { severity: string; n: number | string }[] = await knex('code_quality_violations')
+  const rows: (Pick<CodeQualityViolationRow, 'severity'> & { n: number | string })[] = await knex('code_quality_violations')
     .whereIn('status', ['open', 'assigned'])
     .andWhere('present', true)
     .select('severity')

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import type { TestCollectionRow, TestResultRow, TestRunRow } from '../../projections/test-runs/testRuns.ts';
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-
-export function testRunOut(r: any) {
+export function testRunOut(r: TestRunRow) {
   return {
     id: r.id,
     kind: r.kind,
@@ -16,12 +15,12 @@ export function testRunOut(r: any) {
     passed: r.passed,
     failed: r.failed,
     pending: r.pending,
-    pass_rate: r.pass_rate === null ? null : Number(r.pass_rate),
+    pass_rate: r.pass_rate,
     duration_ms: r.duration_ms,
     error_message: r.error_message,
-    created_at: iso(r.created_at)!,
-    started_at: iso(r.started_at),
-    completed_at: iso(r.completed_at),
+    created_at: r.created_at.toISOString(),
+    started_at: r.started_at?.toISOString() ?? null,
+    completed_at: r.completed_at?.toISOString() ?? null,
   };
 }
 export type TestRunOut = ReturnType<typeof testRunOut>;
@@ -34,36 +33,40 @@ export interface TestRunFilter {
 
 /** Runs and collects, newest first. */
 export function listTestRuns(knex: Knex, filter: TestRunFilter, request: PageRequest): Promise<Page<TestRunOut>> {
-  const q = knex('test_runs');
+  const q = knex<TestRunRow>('test_runs');
   for (const k of ['status', 'category', 'kind'] as const) if (filter[k]) q.where(k, filter[k]);
   return paginate(q.select('*'), request, (b) => b.orderBy('id', 'desc'), testRunOut);
 }
 
 export async function getTestRun(knex: Knex, id: number): Promise<TestRunOut | null> {
-  const row = await knex('test_runs').where('id', id).first();
+  const row = await knex<TestRunRow>('test_runs').where('id', id).first();
   return row ? testRunOut(row) : null;
 }
 
 export async function activeTestRun(knex: Knex): Promise<TestRunOut | null> {
-  const row = await knex('test_runs').whereIn('status', ['pending', 'running']).orderBy('id', 'desc').first();
+  const row = await knex<TestRunRow>('test_runs').whereIn('status', ['pending', 'running']).orderBy('id', 'desc').first();
   return row ? testRunOut(row) : null;
 }
 
 export async function countActiveTestRuns(knex: Knex): Promise<{ queued: number; running: number }> {
-  const rows = await knex('test_runs').whereIn('status', ['pending', 'running']).groupBy('status').select('status').count({ n: '*' });
-  const n = (s: string) => Number(rows.find((r: any) => r.status === s)?.n ?? 0);
+  const rows: (Pick<TestRunRow, 'status'> & { n: number | string })[] = await knex('test_runs')
+    .whereIn('status', ['pending', 'running'])
+    .groupBy('status')
+    .select('status')
+    .count({ n: '*' });
+  const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { queued: n('pending'), running: n('running') };
 }
 
 /** A run's results in the order they ran; filter by status. */
 export function listTestResults(knex: Knex, runId: number, filter: { status?: string }, request: PageRequest) {
-  const q = knex('test_results').where('run_id', runId);
+  const q = knex<TestResultRow>('test_results').where('run_id', runId);
   if (filter.status) q.where('status', filter.status);
   return paginate(
     q.select('*'),
     request,
     (b) => b.orderBy('seq'),
-    (r: any) => ({
+    (r: TestResultRow) => ({
       seq: r.seq,
       collection: r.collection,
       file: r.file,
@@ -76,13 +79,13 @@ export function listTestResults(knex: Knex, runId: number, filter: { status?: st
 }
 
 export async function listTestCollections(knex: Knex) {
-  const rows = await knex('test_collections').orderBy('name');
-  return rows.map((r: any) => ({
+  const rows = await knex<TestCollectionRow>('test_collections').orderBy('name');
+  return rows.map((r) => ({
     name: r.name,
     category: r.category,
     files: r.files,
     tests: r.tests,
     collected_by_run: r.collected_by_run,
-    collected_at: iso(r.collected_at)!,
+    collected_at: r.collected_at.toISOString(),
   }));
 }

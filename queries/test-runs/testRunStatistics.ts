@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { TestResultRow, TestRunRow } from '../../projections/test-runs/testRuns.ts';
 
 /**
  * The test-run dashboard's statistics over the last `window` completed runs: the pass rate of
@@ -7,18 +8,19 @@ import type { Knex } from 'knex';
  * run to the next.
  */
 export async function testRunStatistics(knex: Knex, window = 20) {
-  const runs = await knex('test_runs')
+  const runs = await knex<TestRunRow>('test_runs')
     .where({ status: 'completed', kind: 'run' })
     .orderBy('id', 'desc')
     .limit(window)
     .select('id', 'category', 'collection', 'pass_rate', 'passed', 'failed', 'duration_ms', 'completed_at');
-  const ids = runs.map((r: any) => r.id);
-  const overTime = [...runs].reverse().map((r: any) => ({
+  const ids = runs.map((r) => r.id);
+  const overTime = [...runs].reverse().map((r) => ({
     run_id: r.id,
-    completed_at: new Date(r.completed_at).toISOString(),
+    // A completed run has its completion time.
+    completed_at: r.completed_at!.toISOString(),
     category: r.category,
     collection: r.collection,
-    pass_rate: r.pass_rate === null ? null : Number(r.pass_rate),
+    pass_rate: r.pass_rate,
     passed: r.passed,
     failed: r.failed,
     duration_ms: r.duration_ms,
@@ -36,7 +38,7 @@ export async function testRunStatistics(knex: Knex, window = 20) {
   const slowest =
     ids.length === 0
       ? []
-      : await knex('test_results')
+      : await knex<TestResultRow>('test_results')
           .where('run_id', ids[0])
           .whereNotNull('duration_ms')
           .orderBy('duration_ms', 'desc')
@@ -45,7 +47,7 @@ export async function testRunStatistics(knex: Knex, window = 20) {
   const outcomes =
     ids.length === 0
       ? []
-      : await knex('test_results')
+      : await knex<TestResultRow>('test_results')
           .whereIn('run_id', ids)
           .whereIn('status', ['passed', 'failed'])
           .whereIn(
@@ -80,7 +82,7 @@ export async function testRunStatistics(knex: Knex, window = 20) {
       passed: Number(c.passed),
       pass_rate: Math.round((Number(c.passed) / Number(c.ran)) * 10_000) / 100,
     })),
-    slowest: slowest.map((s: any) => ({
+    slowest: slowest.map((s) => ({
       title: s.title,
       collection: s.collection,
       file: s.file,

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { CodeQualityScanRow } from '../../../projections/code-quality/codeQualityScans.ts';
+import { CodeQualityViolationRow } from '../../../projections/code-quality/codeQualityViolations.ts';
+import { Nullable, NullableTimestamp, Timestamp, rowFields } from '../responses.ts';
 
 export const Severity = Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')], { $id: 'ViolationSeverity' });
 export const ViolationStatus = Type.Union(
@@ -28,25 +30,24 @@ export const CodeQualityRule = Type.Object(
 );
 export const CodeQualityRules = Type.Object({ items: Type.Array(CodeQualityRule) }, { $id: 'CodeQualityRuleList' });
 
-export const CodeQualityScan = Type.Object(
-  {
-    id: Type.Integer(),
-    status: ScanStatus,
-    requested_by: Nullable(Type.String()),
-    progress_message: Nullable(Type.String({ description: 'What the scan is doing now; moves while it runs' })),
-    error_message: Nullable(Type.String()),
-    files: Nullable(Type.Integer()),
-    found: Nullable(Type.Integer()),
-    new_violations: Nullable(Type.Integer()),
-    fixed: Nullable(Type.Integer()),
-    new_errors: Nullable(Type.Integer()),
-    by_severity: Nullable(BySeverity),
-    created_at: Timestamp,
-    started_at: NullableTimestamp,
-    completed_at: NullableTimestamp,
-  },
-  { $id: 'CodeQualityScan' },
-);
+/** The fields a scan shows as its table holds them. */
+const scanColumns = rowFields(CodeQualityScanRow, [
+  'id',
+  'requested_by',
+  'progress_message',
+  'error_message',
+  'files',
+  'found',
+  'new_violations',
+  'fixed',
+  'new_errors',
+  'by_severity',
+  'created_at',
+  'started_at',
+  'completed_at',
+]);
+
+export const CodeQualityScan = Type.Object({ ...scanColumns, status: ScanStatus }, { $id: 'CodeQualityScan' });
 
 export const ScanStarted = Type.Object(
   {
@@ -65,29 +66,34 @@ const Comment = Type.Object(
   { $id: 'ViolationComment' },
 );
 
+/** The fields a violation shows as its table holds them. */
+const violationColumns = rowFields(CodeQualityViolationRow, [
+  'id',
+  'rule_id',
+  'description',
+  'message',
+  'file_path',
+  'line',
+  'target',
+  'fingerprint',
+  'assignee',
+  'resolution',
+  'first_found_scan',
+  'fixed_by_scan',
+  'created_at',
+  'updated_at',
+]);
+
 export const Violation = Type.Object(
   {
-    id: Type.Integer(),
-    rule_id: Type.String(),
+    ...violationColumns,
     severity: Severity,
-    description: Type.String(),
-    message: Type.String(),
-    file_path: Type.String(),
-    line: Nullable(Type.Integer()),
-    target: Nullable(Type.String({ description: 'The module a dependency rule saw imported' })),
-    fingerprint: Type.String({ description: 'Rule, file and what breaks it: a violation found again is the same one' }),
     status: ViolationStatus,
     present: Type.Boolean({ description: 'The last scan still found it; false once a scan found it fixed' }),
-    assignee: Nullable(Type.String()),
     priority: Nullable(Priority),
     due_date: Nullable(Type.String({ format: 'date' })),
     overdue: Type.Boolean({ description: 'Assigned and past its due date' }),
-    resolution: Nullable(Type.String({ description: 'The resolve note or the ignore reason' })),
     comments: Type.Array(Comment),
-    first_found_scan: Type.Integer(),
-    fixed_by_scan: Nullable(Type.Integer({ description: 'The scan that no longer found it; null while present' })),
-    created_at: Timestamp,
-    updated_at: Timestamp,
   },
   { $id: 'Violation' },
 );

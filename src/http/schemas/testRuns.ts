@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { TestCollectionRow, TestResultRow, TestRunRow } from '../../../projections/test-runs/testRuns.ts';
+import { Nullable, Timestamp, rowFields } from '../responses.ts';
 
 export const TestCategory = Type.Union([Type.Literal('unit'), Type.Literal('integration'), Type.Literal('performance')], {
   $id: 'TestCategory',
@@ -18,28 +19,28 @@ const Collection = Type.String({
   description: 'A folder under test/ (http, commands…)',
 });
 
-export const TestRun = Type.Object(
-  {
-    id: Type.Integer(),
-    kind: Type.Union([Type.Literal('run'), Type.Literal('collect')]),
-    status: TestRunStatus,
-    category: Nullable(TestCategory),
-    collection: Nullable(Type.String()),
-    requested_by: Nullable(Type.String()),
-    progress_message: Nullable(Type.String()),
-    total: Nullable(Type.Integer()),
-    passed: Type.Integer(),
-    failed: Type.Integer(),
-    pending: Type.Integer(),
-    pass_rate: Nullable(Type.Number({ description: 'Percent of the tests that ran which passed' })),
-    duration_ms: Nullable(Type.Integer()),
-    error_message: Nullable(Type.String()),
-    created_at: Timestamp,
-    started_at: NullableTimestamp,
-    completed_at: NullableTimestamp,
-  },
-  { $id: 'TestRun' },
-);
+/** The fields a run, a result and a collection show as their tables hold them. */
+const runColumns = rowFields(TestRunRow, [
+  'id',
+  'kind',
+  'collection',
+  'requested_by',
+  'progress_message',
+  'total',
+  'passed',
+  'failed',
+  'pending',
+  'pass_rate',
+  'duration_ms',
+  'error_message',
+  'created_at',
+  'started_at',
+  'completed_at',
+]);
+const resultColumns = rowFields(TestResultRow, ['seq', 'collection', 'file', 'title', 'duration_ms', 'failure_message']);
+const collectionColumns = rowFields(TestCollectionRow, ['name', 'files', 'tests', 'collected_by_run', 'collected_at']);
+
+export const TestRun = Type.Object({ ...runColumns, status: TestRunStatus, category: Nullable(TestCategory) }, { $id: 'TestRun' });
 
 export const TestRunStarted = Type.Object(
   {
@@ -49,30 +50,9 @@ export const TestRunStarted = Type.Object(
   { $id: 'TestRunStarted' },
 );
 
-export const TestResult = Type.Object(
-  {
-    seq: Type.Integer(),
-    collection: Type.String(),
-    file: Nullable(Type.String()),
-    title: Type.String(),
-    status: TestStatus,
-    duration_ms: Nullable(Type.Integer()),
-    failure_message: Nullable(Type.String()),
-  },
-  { $id: 'TestResult' },
-);
+export const TestResult = Type.Object({ ...resultColumns, status: TestStatus }, { $id: 'TestResult' });
 
-export const TestCollection = Type.Object(
-  {
-    name: Type.String(),
-    category: TestCategory,
-    files: Type.Integer(),
-    tests: Type.Integer(),
-    collected_by_run: Type.Integer(),
-    collected_at: Timestamp,
-  },
-  { $id: 'TestCollection' },
-);
+export const TestCollection = Type.Object({ ...collectionColumns, category: TestCategory }, { $id: 'TestCollection' });
 export const TestCollections = Type.Object({ items: Type.Array(TestCollection) }, { $id: 'TestCollectionList' });
 
 export const TestSuiteStatus = Type.Object(
