@@ -37,8 +37,9 @@ export const column = {
   /** text, varchar, char, uuid */
   text: (options?: { description?: string }) => Type.String(options),
   /** text limited to the values the projector writes */
-  oneOf: <const V extends readonly string[]>(values: V) => Type.Unsafe<V[number]>({ type: 'string', enum: [...values] }),
-  bool: () => Type.Boolean(),
+  oneOf: <const V extends readonly string[]>(values: V, options?: { description?: string }) =>
+    Type.Unsafe<V[number]>({ ...options, type: 'string', enum: [...values] }),
+  bool: (options?: { description?: string }) => Type.Boolean(options),
   /** timestamptz, timestamp, date */
   time: (): TDate => Type.Date(),
   /** jsonb, json: the schema of what the projector stores there (Type.Unknown() when it is free-form) */
