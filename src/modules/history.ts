@@ -18,3 +18,6 @@ export const historyModule = defineModule({
   pages: [timelinePageRoutes],
   backOffice: historyBackOffice,
 });
+
+/** An event as the audit trail shows it (who, when, what), for the replay CLI's output. */
+export { auditView } from '../http/admin/events.ts';
