@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { createUser } from '../commands/users/handlers.ts';
 import type { Config } from './config.ts';
 import type { Services } from './runtime/services.ts';
 
@@ -16,12 +15,16 @@ export async function activeAdminExists(knex: Knex): Promise<boolean> {
   return (await knex('user_list').where({ role: 'admin', is_active: true }).first('id')) !== undefined;
 }
 
+/** Records a new admin account and waits until it is listed (the users area's command, given by its module). */
+export type CreateAdmin = (services: Services, admin: { email: string; username: string; password: string }) => Promise<void>;
+
 /**
  * The first admin: created on start from ADMIN_EMAIL / ADMIN_PASSWORD when no
  * active admin exists yet; without them, one log line says how to create one. Runs after the
- * user projection has caught up with the feed.
+ * user projection has caught up with the feed. The users area runs it among its start-up steps
+ * (src/modules/users.ts setUp), with its own command to create the account.
  */
-export async function ensureFirstAdmin(services: Services): Promise<void> {
+export async function ensureFirstAdmin(services: Services, createAdmin: CreateAdmin): Promise<void> {
   const admin = services.config.admin;
   const projection = services.runner.consumers.find((c) => c.name === 'user_list')!;
   await services.runner.catchUp(projection);
@@ -38,12 +41,7 @@ export async function ensureFirstAdmin(services: Services): Promise<void> {
     return;
   }
   const username = admin.username ?? (admin.email.split('@')[0].replace(/[^A-Za-z0-9_.-]/g, '') || 'admin');
-  const { done } = await createUser(
-    { store: services.store, db: services.db.knex, clock: services.clock },
-    { email: admin.email, username, password: admin.password, role: 'admin' },
-    { userId: 'system:bootstrap', correlationId: 'bootstrap-first-admin' },
-  );
-  await services.settle(done);
+  await createAdmin(services, { email: admin.email, username, password: admin.password });
   services.logger.info(
     { email: admin.email, username },
     `First admin ${admin.email} created (username ${username}); sign in with POST /api/v1/admin/auth/login`,

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { ensureFirstAdmin } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { closeBrowser } from './adapters/pdf/browser.ts';
 import { createApp } from './http/app.ts';
@@ -21,8 +20,7 @@ export interface RunningService {
  */
 export async function startService(config: Config, logger: Logger, listener: EarlyListener): Promise<RunningService> {
   const services = await createServices(config, logger, { consumers, views: memoryViews });
-  await ensureFirstAdmin(services);
-  // What the modules record once before serving: the subscription tiers, the platform's upgrades (src/modules/module.ts setUp).
+  // What the modules record once before serving: the first admin, the subscription tiers, the platform's upgrades (src/modules/module.ts setUp).
   await runSetUp(services, modules);
   const workers = startWorkers(services);
   // Before the scheduler and the listener: the module switch's view must be loaded to answer.

@@ -1,4 +1,4 @@
-import { createUser } from '../../commands/users/handlers.ts';
+import { createUser } from '../modules/users.ts';
 import { MIN_ADMIN_PASSWORD } from '../bootstrap.ts';
 import type { Services } from '../runtime/services.ts';
 import { cliServices, fail, helpWanted, parseArgs } from './context.ts';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { recordReferenceRates } from '../../commands/exchange-rates/handlers.ts';
-import { fetchReferenceRates, parseReferenceRates } from '../adapters/ecbRates.ts';
+import { fetchReferenceRates, parseReferenceRates, recordReferenceRates } from '../modules/exchangeRates.ts';
 import { cliServices, fail, helpWanted, parseArgs } from './context.ts';
 
 const USAGE = `npm run exchange-rates -- --file <eurofxref XML> | --url <URL of one>\n  Records the ECB reference rates of every day in the file (a day already recorded adds nothing).`;

@@ -1,4 +1,4 @@
-import { auditView } from '../http/admin/events.ts';
+import { auditView } from '../modules/history.ts';
 import { deciderOf } from '../runtime/aggregates.ts';
 import '../modules/index.ts';
 import { replay, stateAt } from '../runtime/history.ts';

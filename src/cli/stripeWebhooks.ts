@@ -1,5 +1,5 @@
 import '../modules/index.ts';
-import { processStripeEvent, retryFailedStripeEvents } from '../workers/billing/processStripeEvent.ts';
+import { processStripeEvent, retryFailedStripeEvents } from '../modules/billing.ts';
 import { cliServices, fail, helpWanted, parseArgs } from './context.ts';
 
 const USAGE = `npm run stripe-webhooks -- replay <event id> | retry-failed\n  Handles a stored Stripe webhook event again, or every stored event whose handling failed (idempotent).`;

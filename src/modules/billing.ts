@@ -101,3 +101,6 @@ export const billingModule = defineModule({
 export { ADD_ON_CATALOGUE } from '../core/addOnCatalogue.ts';
 /** The account of a vendor opened through signup, on the customer whose card the signup saved. */
 export { openBillingAccountWithCard } from '../processes/openBillingAccountOnVendorSubscriptionStarted.ts';
+
+/** Processing one received Stripe event, and retrying the failed ones: what the Stripe webhooks CLI runs. */
+export { processStripeEvent, retryFailedStripeEvents } from '../workers/billing/processStripeEvent.ts';

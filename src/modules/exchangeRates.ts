@@ -39,3 +39,7 @@ export const exchangeRatesModule = defineModule({
     },
   ],
 });
+
+/** Recording a day's reference rates, and reading them from the ECB's file or feed: what the exchange-rates CLI (npm run exchange-rates) runs. */
+export { recordReferenceRates } from '../../commands/exchange-rates/handlers.ts';
+export { fetchReferenceRates, parseReferenceRates } from '../adapters/ecbRates.ts';

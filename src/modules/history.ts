@@ -7,7 +7,7 @@ export { recordHistory, asOfOf, eventInWords, stateFacts, type HistoryOptions } 
 /** A record page's body as two tabs, the record and its history: `body: await withHistoryTab(services, ctx, language, stream, () => details)`. */
 export { withHistoryTab, historyTabChosen } from '../pages/history/historyTab.ts';
 
-/** An event as the auditors see it (who, when, what), for the admin routes that show a record's events. */
+/** An event as the auditors see it (who, when, what), for the admin routes that show a record's events and the replay CLI's output. */
 export { AuditEvent, auditView } from '../http/admin/events.ts';
 
 /** The auditors' view: any stream's events and its state at any point. */

@@ -3,6 +3,8 @@ import { user } from '../../commands/users/user.ts';
 import { userList } from '../../projections/users/userList.ts';
 import { adminUserRoutes } from '../http/admin/users.ts';
 import { sql } from '../runtime/database.ts';
+import { ensureFirstAdmin } from '../bootstrap.ts';
+import { createUser } from '../../commands/users/handlers.ts';
 import { defineModule } from './module.ts';
 import { userFigures } from '../../queries/users/userFigures.ts';
 import { userPageRoutes, usersBackOffice } from '../pages/users/userPages.ts';
@@ -28,6 +30,18 @@ export const usersModule = defineModule({
   backOffice: usersBackOffice,
   consumers: [userList],
   aggregates: [user, reservation],
+  // The first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no active admin exists yet (src/bootstrap.ts).
+  async setUp(services) {
+    await ensureFirstAdmin(services, async (s, admin) => {
+      const { done } = await createUser(
+        { store: s.store, db: s.db.knex, clock: s.clock },
+        { ...admin, role: 'admin' },
+        { userId: 'system:bootstrap', correlationId: 'bootstrap-first-admin' },
+      );
+      await s.settle(done);
+    });
+    return [];
+  },
   scheduledTasks: [
     {
       // Login failure counters outlive their 15-minute window only as dead rows.
