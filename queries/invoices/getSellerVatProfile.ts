@@ -1,19 +1,8 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SELLER_COUNTRY } from '../../src/core/vat/rates.ts';
+import type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
 
-/**
- * What the VAT decision needs to know about a seller (eu-vat-rules.md a, b): the member state it
- * dispatches from, its OSS opt-in, and its EU cross-border B2C sales excl. VAT this year (from the
- * orders taxed as distance sales) and last year (from the invoice settings, since the service may
- * not hold that year's orders). Without invoice settings the platform's country, Luxembourg, is
- * assumed; the vendor sets its own in the invoice settings.
- */
-export interface SellerVatProfile {
-  seller_country_iso: string;
-  opted_for_destination: boolean;
-  cross_border_b2c_current_year_cents: number;
-  cross_border_b2c_previous_year_cents: number;
-}
+export type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
 
 /** The member state a vendor dispatches from: its invoice settings' country, else the platform's. */
 export async function getSellerCountry(knex: Knex, vendorId: number): Promise<string> {
@@ -21,6 +10,12 @@ export async function getSellerCountry(knex: Knex, vendorId: number): Promise<st
   return row?.company_country_iso ?? DEFAULT_SELLER_COUNTRY;
 }
 
+/**
+ * The seller's VAT profile: this year's cross-border B2C sales from the orders taxed as distance
+ * sales, last year's from the invoice settings (the service may not hold that year's orders).
+ * Without invoice settings the platform's country, Luxembourg, is assumed; the vendor sets its own
+ * in the invoice settings.
+ */
 export async function getSellerVatProfile(knex: Knex, vendorId: number, at = new Date()): Promise<SellerVatProfile> {
   const settings = await knex('invoice_settings').where('vendor_id', vendorId).first();
   const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));

@@ -4,7 +4,7 @@ import { invoiceList } from '../../projections/invoices/invoiceList.ts';
 import { invoiceSettingsProjection } from '../../projections/invoices/invoiceSettings.ts';
 import { vendorInvoiceRoutes } from '../http/vendor/invoices.ts';
 import { invoicePageRoutes, invoicesBackOffice } from '../pages/invoices/invoicePages.ts';
-import { getSellerCountry } from '../../queries/invoices/getSellerVatProfile.ts';
+import { getSellerCountry, getSellerVatProfile } from '../../queries/invoices/getSellerVatProfile.ts';
 import { defineModule } from './module.ts';
 
 export const invoicesModule = defineModule({
@@ -19,4 +19,5 @@ export const invoicesModule = defineModule({
   pages: [invoicePageRoutes],
   backOffice: invoicesBackOffice,
   sellerState: (services, vendorId) => getSellerCountry(services.db.knex, vendorId),
+  sellerVatProfile: getSellerVatProfile,
 });

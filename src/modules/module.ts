@@ -18,6 +18,7 @@ import type { BackOfficeContribution } from '../pages/backOffice/registry.ts';
 import type { AdapterFactory } from '../runtime/adapters.ts';
 import type { ThemeConfig } from '../core/themePresets.ts';
 import type { ShopFrame } from '../pages/shopFrame.ts';
+import type { SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -162,6 +163,12 @@ export interface Module {
    * through the orders and so depends on it.
    */
   sellerState?: (services: Services, vendorId: number) => Promise<string>;
+  /**
+   * The seller's VAT profile (its state, OSS opt-in, cross-border sales), as the area that keeps
+   * the invoice settings answers it: the shop's checkout and the extmarket sync decide an order's
+   * VAT with it without importing the invoices area, which depends on the orders.
+   */
+  sellerVatProfile?: (knex: Knex, vendorId: number, at: Date) => Promise<SellerVatProfile>;
   /**
    * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
    * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own

@@ -6,6 +6,8 @@ import type { ScheduledTask } from '../runtime/scheduler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { AskedPlan, Module, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
+import { DEFAULT_SELLER_VAT_PROFILE, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
+import type { Knex } from 'knex';
 
 /**
  * The registered module list (src/modules/index.ts sets it once) and what is asked of it: the
@@ -125,6 +127,12 @@ export async function vendorShopTheme(services: Services, vendorId: number): Pro
 export async function sellerStateOf(services: Services, vendorId: number): Promise<string> {
   const keeper = registered.find((m) => m.sellerState);
   return keeper ? keeper.sellerState!(services, vendorId) : DEFAULT_SELLER_COUNTRY;
+}
+
+/** The seller's VAT profile, from the module that keeps it; a Luxembourg seller without cross-border sales when no module does. */
+export async function sellerVatProfileOf(knex: Knex, vendorId: number, at: Date): Promise<SellerVatProfile> {
+  const keeper = registered.find((m) => m.sellerVatProfile);
+  return keeper ? keeper.sellerVatProfile!(knex, vendorId, at) : { ...DEFAULT_SELLER_VAT_PROFILE };
 }
 
 /** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */

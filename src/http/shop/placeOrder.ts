@@ -4,7 +4,7 @@ import type { CustomerAddress } from '../../../commands/customers/events.ts';
 import { loadCustomer } from '../../../commands/customers/customerDecider.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
 import { placeShopOrder, placedShopOrder, type CheckoutResult } from '../../../commands/orders/handlers/shopCheckout.ts';
-import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
+import { sellerVatProfileOf } from '../../modules/registry.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
 import { AddressNotFoundException, CartValidationException } from '../../core/errors.ts';
 import { orderVat, vatNumberCountry } from '../../core/vat/index.ts';
@@ -66,7 +66,7 @@ export async function placeOrderFromCart(
       );
   }
   const now = services.clock.now();
-  const seller = await getSellerVatProfile(services.db.knex, shop.id, now);
+  const seller = await sellerVatProfileOf(services.db.knex, shop.id, now);
   const vat = orderVat(seller, lines, destination, vatNumber, vatNumberValid);
   const placedAt = now.toISOString();
 

@@ -11,7 +11,7 @@ import type { SyncCounters } from '../../../commands/extmarket/events.ts';
 import { confirmItem, declineItem, importExtmarketOrder } from '../../modules/orders.ts';
 import { ORDER_QUOTA } from '../../../commands/orders/events.ts';
 import { countExtmarketOrder } from '../../../commands/quotas/handlers.ts';
-import { getSellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
+import { sellerVatProfileOf } from '../../modules/registry.ts';
 import { graphqlExtmarketClient } from '../../adapters/extmarket/graphqlClient.ts';
 import type { ExtmarketClient, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import { secretBoxFor } from '../../adapters/extmarket/secretBox.ts';
@@ -147,7 +147,7 @@ async function importShipment(
 ): Promise<boolean> {
   const placeholder = await deps.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: true }).first('id');
   if (!placeholder) throw new Error('The vendor has no placeholder product yet');
-  const vat = await getSellerVatProfile(deps.knex, vendorId);
+  const vat = await sellerVatProfileOf(deps.knex, vendorId, deps.clock.now());
   const mapped = await shipmentToOrder(s, {
     knex: deps.knex,
     vendorId,

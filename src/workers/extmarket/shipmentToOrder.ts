@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { IncomingOrder } from '../../modules/orders.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
-import type { SellerVatProfile } from '../../../queries/invoices/getSellerVatProfile.ts';
+import type { SellerVatProfile } from '../../core/vat/sellerVatProfile.ts';
 import type { ExtmarketAddress, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import type { VatNumberVerifier } from '../../adapters/vies/viesClient.ts';
 import { cleanGtin, gtin14, gtinProblem } from '../../core/gtin.ts';
