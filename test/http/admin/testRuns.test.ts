@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'chai';
@@ -22,11 +22,12 @@ describe('test runs: a fixture suite run in the background, recorded, counted', 
   let app: TestApp;
   let token: string;
   let first: any;
+  let dir: string;
 
   before(async () => {
     app = await testApp();
     token = await app.adminToken();
-    const dir = mkdtempSync(join(tmpdir(), 'test-suite-'));
+    dir = mkdtempSync(join(tmpdir(), 'test-suite-'));
     // Without a flip flag another run of the fixture (the shared app's own) may have left behind.
     cpSync(resolve('test/fixtures/test-suite'), dir, { recursive: true, filter: (source) => !source.endsWith('.flip') });
     app.services.config.operations.testRoot = dir;
@@ -78,18 +79,28 @@ describe('test runs: a fixture suite run in the background, recorded, counted', 
   });
 
   it('one run at a time; a run is cancelled on request; a finished run cannot be cancelled', async () => {
-    const started = await app.call('POST', '/api/v1/admin/test-runs', { token, body: {} });
-    expect(started.status).to.equal(202);
-    const second = await app.call('POST', '/api/v1/admin/test-runs', { token, body: {} });
-    expect(second.status).to.equal(409);
-    expect(second.body.code).to.equal('TestRunInProgressException');
-    const id = started.body.job_ids[0];
-    const cancelled = await app.call('POST', `/api/v1/admin/test-runs/${id}/cancel`, { token });
-    expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
-    expect(cancelled.body.status).to.equal('cancelled');
-    const refused = await app.call('POST', `/api/v1/admin/test-runs/${first.id}/cancel`, { token });
-    expect(refused.status).to.equal(409);
-    expect(refused.body.detail).to.match(/'completed'/);
+    // A test that outlasts the requests below, so the run is still under way when they come, however slow the host.
+    const waits = join(dir, 'test/core/waits.spec.ts');
+    writeFileSync(
+      waits,
+      "it('waits to be cancelled', function () { this.timeout(0); return new Promise((r) => setTimeout(r, 120_000)); });\n",
+    );
+    try {
+      const started = await app.call('POST', '/api/v1/admin/test-runs', { token, body: {} });
+      expect(started.status).to.equal(202);
+      const second = await app.call('POST', '/api/v1/admin/test-runs', { token, body: {} });
+      expect(second.status).to.equal(409);
+      expect(second.body.code).to.equal('TestRunInProgressException');
+      const id = started.body.job_ids[0];
+      const cancelled = await app.call('POST', `/api/v1/admin/test-runs/${id}/cancel`, { token });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
+      expect(cancelled.body.status).to.equal('cancelled');
+      const refused = await app.call('POST', `/api/v1/admin/test-runs/${first.id}/cancel`, { token });
+      expect(refused.status).to.equal(409);
+      expect(refused.body.detail).to.match(/'completed'/);
+    } finally {
+      rmSync(waits, { force: true });
+    }
   });
 
   it('a run bounded in time is stopped and marked failed, never left running', async () => {
