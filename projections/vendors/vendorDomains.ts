@@ -3,6 +3,24 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { VENDOR_DOMAIN_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const VendorDomainRow = readModel('vendor_domains', {
+  id: column.int(),
+  vendor_id: column.int(),
+  domain: column.text(),
+  is_primary: column.bool(),
+  is_active: column.bool(),
+  verification_status: column.oneOf(['pending', 'verified', 'failed']),
+  /** The value of the DNS TXT record that proves the vendor controls the domain. */
+  verification_token: column.text(),
+  verified_at: column.nullable(column.time()),
+  last_checked_at: column.nullable(column.time()),
+  last_error: column.nullable(column.text()),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type VendorDomainRow = RowOf<typeof VendorDomainRow>;
 
 /**
  * vendor_domains: the custom domains of every vendor with their verification state. The vendor
@@ -13,10 +31,11 @@ export const vendorDomains: Projection = {
   name: 'vendor_domains',
   eventTypes: VENDOR_DOMAIN_EVENT_TYPES,
   tables: ['vendor_domains'],
+  readModels: [VendorDomainRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number(e.data.domain_id));
-    const existing = ids.length > 0 ? await trx('vendor_domains').whereIn('id', ids) : [];
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    const existing: VendorDomainRow[] = ids.length > 0 ? await trx('vendor_domains').whereIn('id', ids) : [];
+    const rows = new Map<number, VendorDomainRow | JsonRow<VendorDomainRow>>(existing.map((r) => [r.id, r]));
     const deleted = new Set<number>();
     const removedVendors = new Set<number>();
     for (const raw of events) {

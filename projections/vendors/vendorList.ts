@@ -3,8 +3,49 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { Type } from '@sinclair/typebox';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
-const JSON_COLUMNS = ['storefront_languages', 'extmarket_settings'] as const;
+const text = column.nullable(column.text());
+
+export const VendorListRow = readModel('vendor_list', {
+  id: column.int(),
+  vendor_code: column.text(),
+  subdomain: column.text(),
+  name: column.text(),
+  description: text,
+  company_id: column.int(),
+  is_active: column.bool(),
+  is_verified: column.bool(),
+  verified_at: column.nullable(column.time()),
+  /** The contact fields: the vendor's own value, null when it inherits the company's. */
+  contact_email: text,
+  contact_phone: text,
+  website: text,
+  business_address: text,
+  tax_number: text,
+  dashboard_language: column.text(),
+  storefront_language: column.text(),
+  storefront_languages: column.json(Type.Array(Type.String())),
+  storefront_locale: text,
+  extmarket_vendor_id: text,
+  extmarket_vendor_slug: text,
+  /** ExtmarketSettings of commands/vendors/events.ts: the settings changed so far. */
+  extmarket_settings: column.json(
+    Type.Object({
+      csv_url_fr: Type.Optional(column.nullable(Type.String())),
+      csv_url_en: Type.Optional(column.nullable(Type.String())),
+      csv_url_de: Type.Optional(column.nullable(Type.String())),
+      default_tax_rate: Type.Optional(column.nullable(Type.Number())),
+      boost_sort: Type.Optional(column.nullable(Type.Number())),
+      delivery_method: Type.Optional(column.nullable(Type.Array(Type.String()))),
+      preorder_days: Type.Optional(column.nullable(Type.Number())),
+    }),
+  ),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type VendorListRow = RowOf<typeof VendorListRow>;
 
 /**
  * vendor_list: one row per live vendor. Read by the admin and public vendor endpoints, the vendor
@@ -17,10 +58,11 @@ export const vendorList: Projection = {
   name: 'vendor_list',
   eventTypes: VENDOR_EVENT_TYPES,
   tables: ['vendor_list'],
+  readModels: [VendorListRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { vendor_id: number }).vendor_id))];
-    const existing = await trx('vendor_list').whereIn('id', ids);
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    const existing: VendorListRow[] = await trx('vendor_list').whereIn('id', ids);
+    const rows = new Map<number, VendorListRow | JsonRow<VendorListRow>>(existing.map((r) => [r.id, r]));
     const deleted = new Set<number>();
     for (const raw of events) {
       const e = domainEvent<VendorEvent>(raw);
@@ -80,11 +122,11 @@ export const vendorList: Projection = {
         .whereIn('id', [...deleted])
         .delete();
     if (rows.size === 0) return;
-    const values = [...rows.values()].map((r) => {
-      const out = { ...r };
-      for (const c of JSON_COLUMNS) out[c] = JSON.stringify(r[c]);
-      return out;
-    });
+    const values = [...rows.values()].map((r) => ({
+      ...r,
+      storefront_languages: JSON.stringify(r.storefront_languages),
+      extmarket_settings: JSON.stringify(r.extmarket_settings),
+    }));
     // A subdomain may move between two vendors inside one batch: free the moved ones first.
     await trx('vendor_list')
       .whereIn(

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
+import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
 
 /** Columns of a vendor that anyone may see (public lookups and the shop's own vendor). */
 const COLUMNS = [
@@ -38,8 +39,31 @@ export interface PublicVendor {
   storefront_locale: string | null;
 }
 
+/** What COLUMNS read: the vendor's columns and its company's contact values (c_*). */
+type PublicVendorRead = Pick<
+  VendorListRow,
+  | 'id'
+  | 'vendor_code'
+  | 'subdomain'
+  | 'name'
+  | 'description'
+  | 'is_verified'
+  | 'storefront_language'
+  | 'storefront_languages'
+  | 'storefront_locale'
+  | 'contact_email'
+  | 'contact_phone'
+  | 'website'
+  | 'business_address'
+> & {
+  c_contact_email: string | null;
+  c_contact_phone: string | null;
+  c_website: string | null;
+  c_business_address: string | null;
+};
+
 /** Contact values are the effective ones (the vendor's own, else the company's). */
-const toPublic = (r: any): PublicVendor => ({
+const toPublic = (r: PublicVendorRead): PublicVendor => ({
   id: r.id,
   vendor_code: r.vendor_code,
   subdomain: r.subdomain,
@@ -65,7 +89,7 @@ export async function findPublicVendor(
   else if (by.vendor_code !== undefined) q.where('v.vendor_code', by.vendor_code.toUpperCase());
   else if (by.subdomain !== undefined) q.where('v.subdomain', by.subdomain.toLowerCase());
   else return null;
-  const row = await q.first();
+  const row: PublicVendorRead | undefined = await q.first();
   return row ? toPublic(row) : null;
 }
 
@@ -76,7 +100,7 @@ export async function findPublicVendorByDomain(knex: Knex, domain: string): Prom
     .leftJoin('company_list as c', 'c.id', 'v.company_id')
     .select(COLUMNS)
     .where({ 'd.domain': domain.toLowerCase(), 'd.verification_status': 'verified', 'd.is_active': true, 'v.is_active': true })
-    .first();
+    .first<PublicVendorRead | undefined>();
   return row ? toPublic(row) : null;
 }
 

@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
+import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
 
 /** The contact fields a vendor may override (the same list as commands/vendors/events.ts). */
 const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'website', 'business_address', 'tax_number'] as const;
+
+/** The columns of the vendor's company (company_list) the detail shows. */
+export type VendorCompany = { name: string; owner_user_id: number } & Record<(typeof CONTACT_FIELDS)[number], string | null>;
 
 /**
  * VendorDetailResponse (SPEC.md part 2 "Vendor"): the vendor's own contact values (null =
@@ -10,7 +14,7 @@ const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'website', 'business_a
  * company's business address and tax number. owner_user_id is deprecated: it mirrors the owner of
  * the company, where ownership now lives.
  */
-export function toVendorDetail(r: any, c: any) {
+export function toVendorDetail(r: VendorListRow, c: VendorCompany | null | undefined) {
   const out: Record<string, unknown> = {
     id: r.id,
     vendor_code: r.vendor_code,
@@ -22,7 +26,7 @@ export function toVendorDetail(r: any, c: any) {
     owner_user_id: c?.owner_user_id ?? null,
     is_active: r.is_active,
     is_verified: r.is_verified,
-    verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null,
+    verified_at: r.verified_at ? r.verified_at.toISOString() : null,
   };
   for (const f of CONTACT_FIELDS) out[f] = r[f];
   for (const f of CONTACT_FIELDS) out[`effective_${f}`] = r[f] ?? c?.[f] ?? null;
@@ -36,8 +40,8 @@ export function toVendorDetail(r: any, c: any) {
     storefront_locale: r.storefront_locale,
     extmarket_vendor_id: r.extmarket_vendor_id,
     extmarket_vendor_slug: r.extmarket_vendor_slug,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   });
   return out;
 }
@@ -47,15 +51,15 @@ export async function resolveVendorId(knex: Knex, identifier: string): Promise<n
   const numeric = /^\d{1,10}$/.test(identifier);
   if (numeric && Number(identifier) > 2_147_483_647) throw new VendorNotFoundException(`Vendor '${identifier}' not found`);
   const row = numeric
-    ? await knex('vendor_list').select('id').where('id', Number(identifier)).first()
-    : await knex('vendor_list').select('id').where('vendor_code', identifier.trim().toUpperCase()).first();
+    ? await knex<VendorListRow>('vendor_list').select('id').where('id', Number(identifier)).first()
+    : await knex<VendorListRow>('vendor_list').select('id').where('vendor_code', identifier.trim().toUpperCase()).first();
   if (!row) throw new VendorNotFoundException(`Vendor '${identifier}' not found`);
   return row.id;
 }
 
 export async function getVendor(knex: Knex, id: number) {
-  const row = await knex('vendor_list').where('id', id).first();
+  const row = await knex<VendorListRow>('vendor_list').where('id', id).first();
   if (!row) throw new VendorNotFoundException(`Vendor ${id} not found`);
-  const company = await knex('company_list').where('id', row.company_id).first();
+  const company: VendorCompany | undefined = await knex('company_list').where('id', row.company_id).first();
   return toVendorDetail(row, company);
 }

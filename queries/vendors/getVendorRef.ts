@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
+import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
 
 /** The tenant directory entry of a vendor (vendor_list, the tenancy area's read model), or a 404. */
 export async function getVendorRef(
   knex: Knex,
   vendorId: number,
 ): Promise<{ id: number; vendor_code: string; name: string; is_active: boolean; default_tax_rate: number | null }> {
-  const row = await knex('vendor_list')
+  const row = await knex<VendorListRow>('vendor_list')
     .select('id', 'vendor_code', 'name', 'is_active', 'extmarket_settings')
     .where('id', vendorId)
     .first();

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
+import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
 
-export interface ShopLink {
-  vendor_code: string;
-  name: string;
-}
+export type ShopLink = Pick<VendorListRow, 'vendor_code' | 'name'>;
 
 /** The open shops (active vendors) by name, the first `limit` of them, and how many there are: what the home page links. */
 export async function listShops(knex: Knex, limit: number): Promise<{ shops: ShopLink[]; total: number }> {

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { VendorDomainNotFoundException } from '../../commands/vendors/errors.ts';
 import { paginate, type PageRequest } from '../../src/core/pagination.ts';
+import type { VendorDomainRow } from '../../projections/vendors/vendorDomains.ts';
 
 /** The DNS TXT record a vendor publishes to prove it controls a custom domain. */
 export const VERIFICATION_RECORD_PREFIX = '_platform-verification';
 
-export function vendorDomainItem(r: any) {
+export function vendorDomainItem(r: VendorDomainRow) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
@@ -14,11 +15,11 @@ export function vendorDomainItem(r: any) {
     is_active: r.is_active,
     verification_status: r.verification_status,
     is_verified: r.verification_status === 'verified',
-    verified_at: r.verified_at ? new Date(r.verified_at).toISOString() : null,
-    last_checked_at: r.last_checked_at ? new Date(r.last_checked_at).toISOString() : null,
+    verified_at: r.verified_at ? r.verified_at.toISOString() : null,
+    last_checked_at: r.last_checked_at ? r.last_checked_at.toISOString() : null,
     last_error: r.last_error,
     verification: { type: 'TXT', name: `${VERIFICATION_RECORD_PREFIX}.${r.domain}`, value: r.verification_token },
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: r.created_at.toISOString(),
   };
 }
 
@@ -29,7 +30,7 @@ export function listVendorDomains(knex: Knex, vendorId: number, page: PageReques
 
 /** One domain of one vendor; a domain of another vendor is not found. */
 export async function getVendorDomain(knex: Knex, vendorId: number, domainId: number) {
-  const row = await knex('vendor_domains').where({ vendor_id: vendorId, id: domainId }).first();
+  const row = await knex<VendorDomainRow>('vendor_domains').where({ vendor_id: vendorId, id: domainId }).first();
   if (!row) throw new VendorDomainNotFoundException(`Domain ${domainId} not found for this vendor`);
   return vendorDomainItem(row);
 }

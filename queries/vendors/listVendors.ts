@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { toVendorDetail } from './getVendor.ts';
+import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
+import { toVendorDetail, type VendorCompany } from './getVendor.ts';
 import { containing } from '../../src/core/likePattern.ts';
 
 export interface VendorListFilter {
@@ -35,6 +36,6 @@ export function listVendors(
     q,
     page,
     (qb) => qb.orderByRaw(VENDOR_SORTS[sort]),
-    (r) => toVendorDetail(r, r.company),
+    (r: VendorListRow & { company: VendorCompany | null }) => toVendorDetail(r, r.company),
   );
 }

@@ -32,9 +32,36 @@ import {
   VendorCode,
 } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
-import { Message, Page } from '../responses.ts';
-import { VendorDetail } from '../schemas/tenancy.ts';
+import { Message, Nullable, Page, rowFields } from '../responses.ts';
+import { effectiveContact, inheritedContact } from '../schemas/tenancy.ts';
+import { VendorListRow } from '../../../projections/vendors/vendorList.ts';
 import { Id, PageQuery, SortQuery } from '../validation.ts';
+
+/** VendorDetailResponse: own contact values (null = inherited), effective ones, the *_inherited flags. */
+export const VendorDetail = Type.Object(
+  {
+    ...rowFields(VendorListRow, ['id', 'vendor_code', 'subdomain', 'name', 'description', 'company_id']),
+    company_name: Nullable(Type.String()),
+    owner_user_id: Nullable(Type.Integer({ description: 'Deprecated: the owner of the company' })),
+    ...rowFields(VendorListRow, ['is_active', 'is_verified', 'verified_at']),
+    ...rowFields(VendorListRow, ['contact_email', 'contact_phone', 'website', 'business_address', 'tax_number']),
+    ...effectiveContact,
+    ...inheritedContact,
+    company_business_address: Nullable(Type.String()),
+    company_tax_number: Nullable(Type.String()),
+    ...rowFields(VendorListRow, [
+      'dashboard_language',
+      'storefront_language',
+      'storefront_languages',
+      'storefront_locale',
+      'extmarket_vendor_id',
+      'extmarket_vendor_slug',
+      'created_at',
+      'updated_at',
+    ]),
+  },
+  { $id: 'VendorDetailResponse' },
+);
 
 export const VendorCreate = Type.Object(
   {

@@ -14,12 +14,12 @@ const contact = perContactField(
   () => Nullable(Type.String()),
 );
 /** The contact value a vendor shows: its own, else its company's. */
-const effective = perContactField(
+export const effectiveContact = perContactField(
   (f) => `effective_${f}`,
   () => Nullable(Type.String()),
 );
 /** True when the vendor has no value of its own and inherits the company's. */
-const inherited = perContactField(
+export const inheritedContact = perContactField(
   (f) => `${f}_inherited`,
   () => Type.Boolean(),
 );
@@ -32,8 +32,8 @@ export const VendorBusinessInfo = Type.Object(
     company_id: Type.Integer(),
     company_name: Nullable(Type.String()),
     ...contact,
-    ...effective,
-    ...inherited,
+    ...effectiveContact,
+    ...inheritedContact,
     company_business_address: Nullable(Type.String()),
     company_tax_number: Nullable(Type.String()),
     /** The company's own values of the other contact fields: what a field goes back to when its override is reset. */
@@ -94,33 +94,6 @@ const vendorIdentity = {
   name: Type.String(),
   description: Nullable(Type.String()),
 };
-
-/** VendorDetailResponse: own contact values (null = inherited), effective ones, the *_inherited flags. */
-export const VendorDetail = Type.Object(
-  {
-    ...vendorIdentity,
-    company_id: Type.Integer(),
-    company_name: Nullable(Type.String()),
-    owner_user_id: Nullable(Type.Integer({ description: 'Deprecated: the owner of the company' })),
-    is_active: Type.Boolean(),
-    is_verified: Type.Boolean(),
-    verified_at: NullableTimestamp,
-    ...contact,
-    ...effective,
-    ...inherited,
-    company_business_address: Nullable(Type.String()),
-    company_tax_number: Nullable(Type.String()),
-    dashboard_language: Type.String(),
-    storefront_language: Type.String(),
-    storefront_languages: Type.Array(Type.String()),
-    storefront_locale: Nullable(Type.String()),
-    extmarket_vendor_id: Nullable(Type.String()),
-    extmarket_vendor_slug: Nullable(Type.String()),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'VendorDetailResponse' },
-);
 
 /** A vendor's custom domain and the TXT record that proves it. */
 export const VendorDomain = Type.Object(
