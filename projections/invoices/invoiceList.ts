@@ -3,6 +3,87 @@ import type { InvoiceBookEvent } from '../../commands/invoices/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { Type } from '@sinclair/typebox';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+const Text = column.nullable(column.text());
+/** A party of an invoice (InvoiceParty of commands/invoices/events.ts): the seller or the buyer. */
+const Party = Type.Object({
+  name: Type.String(),
+  company: Text,
+  address: Text,
+  postal_code: Text,
+  city: Text,
+  country_iso: Text,
+  vat_number: Text,
+});
+const Line = Type.Object({
+  item_id: Type.Integer(),
+  description: Type.String(),
+  sku: Text,
+  ean: Text,
+  quantity: Type.Integer(),
+  unit_price_net_cents: Type.Integer(),
+  unit_price_gross_cents: Type.Integer(),
+  line_net_cents: Type.Integer(),
+  vat_rate: Type.Number(),
+  /** Absent on older invoices. */
+  vat_rate_category: Type.Optional(Type.String()),
+  applied_category: Type.Optional(Type.String()),
+  vat_rate_note: Type.Optional(Text),
+  kind: Type.Optional(column.oneOf(['goods', 'shipping'])),
+});
+const VatGroup = Type.Object({
+  rate_percent: Type.Number(),
+  net_cents: Type.Integer(),
+  vat_cents: Type.Integer(),
+  gross_cents: Type.Integer(),
+});
+/** The VAT in the currency of the member state where it is due (LocalVat, Art. 230). */
+const LocalVat = Type.Object({
+  currency: Type.String(),
+  rate: Type.String(),
+  rate_date: Type.String(),
+  rate_source: Type.String(),
+  vat_cents: Type.Integer(),
+});
+
+export const InvoiceRow = readModel('invoices', {
+  id: column.int(),
+  vendor_id: column.int(),
+  order_id: column.int(),
+  /** Gapless per vendor, invoices and credit notes in one book. */
+  sequence_number: column.int(),
+  invoice_number: column.text(),
+  issue_date: column.time(),
+  supply_date: column.nullable(column.time()),
+  currency: column.text(),
+  vat_regime: column.text(),
+  vat_country_iso: column.nullable(column.text()),
+  net_cents: column.exact(),
+  vat_cents: column.exact(),
+  gross_cents: column.exact(),
+  seller: column.json(Party),
+  buyer: column.json(Party),
+  lines: column.json(Type.Array(Line)),
+  vat_groups: column.json(Type.Array(VatGroup)),
+  mentions: column.json(Type.Array(Type.String())),
+  pdf_path: column.nullable(column.text()),
+  pdf_bytes: column.nullable(column.int()),
+  pdf_sha256: column.nullable(column.text()),
+  pdf_generated_at: column.nullable(column.time()),
+  created_by: column.nullable(column.text()),
+  created_at: column.time(),
+  document_type: column.oneOf(['invoice', 'credit_note']),
+  credited_invoice_id: column.nullable(column.int({ description: 'A credit note: the invoice it credits' })),
+  credit_reason: column.nullable(column.oneOf(['cancellation', 'refund', 'correction'])),
+  credit_note: column.nullable(column.text()),
+  vat_local: column.nullable(column.json(LocalVat)),
+});
+export type InvoiceRow = RowOf<typeof InvoiceRow>;
+
+/** What an issue writes: the row but for the PDF columns, filled in when it is rendered. */
+type IssuedRow = Omit<JsonRow<InvoiceRow>, 'pdf_path' | 'pdf_bytes' | 'pdf_sha256' | 'pdf_generated_at'>;
 
 /** invoices: one row per issued invoice or credit note, written once; the PDF columns follow when it is rendered. */
 export const invoiceList: Projection = {
@@ -10,8 +91,9 @@ export const invoiceList: Projection = {
   name: 'invoices',
   eventTypes: ['InvoiceIssued', 'CreditNoteIssued', 'InvoicePdfGenerated'],
   tables: ['invoices'],
+  readModels: [InvoiceRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const issued = [];
+    const issued: IssuedRow[] = [];
     for (const raw of events) {
       const e = domainEvent<InvoiceBookEvent>(raw);
       if (e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') {
@@ -27,25 +109,36 @@ export const invoiceList: Projection = {
           currency: d.currency,
           vat_regime: d.vat_regime,
           vat_country_iso: d.vat_country_iso,
-          net_cents: d.net_cents,
-          vat_cents: d.vat_cents,
-          gross_cents: d.gross_cents,
-          seller: JSON.stringify(d.seller),
-          buyer: JSON.stringify(d.buyer),
-          lines: JSON.stringify(d.lines),
-          vat_groups: JSON.stringify(d.vat_groups),
-          mentions: JSON.stringify(d.mentions),
+          net_cents: String(d.net_cents),
+          vat_cents: String(d.vat_cents),
+          gross_cents: String(d.gross_cents),
+          seller: d.seller,
+          buyer: d.buyer,
+          lines: d.lines,
+          vat_groups: d.vat_groups,
+          mentions: d.mentions,
           created_by: d.issued_by === null ? null : String(d.issued_by),
           created_at: d.at,
           document_type: d.document_type ?? 'invoice',
           credited_invoice_id: d.credits?.invoice_id ?? null,
           credit_reason: d.reason ?? null,
           credit_note: d.note ?? null,
-          vat_local: d.vat_local ? JSON.stringify(d.vat_local) : null,
+          vat_local: d.vat_local ?? null,
         });
       }
     }
-    if (issued.length > 0) await trx('invoices').insert(issued).onConflict('id').ignore();
+    if (issued.length > 0) {
+      const values = issued.map((r) => ({
+        ...r,
+        seller: JSON.stringify(r.seller),
+        buyer: JSON.stringify(r.buyer),
+        lines: JSON.stringify(r.lines),
+        vat_groups: JSON.stringify(r.vat_groups),
+        mentions: JSON.stringify(r.mentions),
+        vat_local: r.vat_local ? JSON.stringify(r.vat_local) : null,
+      }));
+      await trx('invoices').insert(values).onConflict('id').ignore();
+    }
     for (const raw of events) {
       const e = domainEvent<InvoiceBookEvent>(raw);
       if (e.type === 'InvoicePdfGenerated') {

@@ -3,6 +3,30 @@ import type { InvoiceSettingsEvent } from '../../commands/invoices/events.ts';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const InvoiceSettingsRow = readModel('invoice_settings', {
+  vendor_id: column.int(),
+  company_name: column.text(),
+  company_address: column.text(),
+  company_postal_code: column.text(),
+  company_city: column.text(),
+  /** The member state the seller is established in and dispatches from. */
+  company_country_iso: column.text(),
+  vat_number: column.nullable(column.text()),
+  invoice_prefix: column.text(),
+  payment_terms: column.nullable(column.text()),
+  bank_name: column.nullable(column.text()),
+  bank_iban: column.nullable(column.text()),
+  bank_bic: column.nullable(column.text()),
+  footer_text: column.nullable(column.text()),
+  /** Art. 59c(3): destination VAT on all EU distance sales. */
+  oss_opted_for_destination: column.bool(),
+  /** EU cross-border B2C sales excl. VAT last calendar year (Art. 59c threshold). */
+  cross_border_b2c_previous_year_cents: column.exact(),
+  updated_at: column.time(),
+});
+export type InvoiceSettingsRow = RowOf<typeof InvoiceSettingsRow>;
 
 /** invoice_settings: VendorInvoiceSettings per vendor (also read for the seller's VAT profile). */
 export const invoiceSettingsProjection: Projection = {
@@ -10,11 +34,12 @@ export const invoiceSettingsProjection: Projection = {
   name: 'invoice_settings',
   eventTypes: ['VendorInvoiceSettingsUpdated'],
   tables: ['invoice_settings'],
+  readModels: [InvoiceSettingsRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = new Map<number, any>();
+    const rows = new Map<number, JsonRow<InvoiceSettingsRow>>();
     for (const raw of events) {
       const { at, ...d } = domainEvent<InvoiceSettingsEvent>(raw).data;
-      rows.set(d.vendor_id, { ...d, updated_at: at });
+      rows.set(d.vendor_id, { ...d, cross_border_b2c_previous_year_cents: String(d.cross_border_b2c_previous_year_cents), updated_at: at });
     }
     if (rows.size > 0)
       await trx('invoice_settings')

@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { DEFAULT_SELLER_COUNTRY } from '../../src/core/vat/rates.ts';
 import type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
+import type { InvoiceSettingsRow } from '../../projections/invoices/invoiceSettings.ts';
 
 export type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
 
 /** The member state a vendor dispatches from: its invoice settings' country, else the platform's. */
 export async function getSellerCountry(knex: Knex, vendorId: number): Promise<string> {
-  const row = await knex('invoice_settings').select('company_country_iso').where('vendor_id', vendorId).first();
+  const row = await knex<InvoiceSettingsRow>('invoice_settings').select('company_country_iso').where('vendor_id', vendorId).first();
   return row?.company_country_iso ?? DEFAULT_SELLER_COUNTRY;
 }
 
@@ -17,7 +18,7 @@ export async function getSellerCountry(knex: Knex, vendorId: number): Promise<st
  * in the invoice settings.
  */
 export async function getSellerVatProfile(knex: Knex, vendorId: number, at = new Date()): Promise<SellerVatProfile> {
-  const settings = await knex('invoice_settings').where('vendor_id', vendorId).first();
+  const settings = await knex<InvoiceSettingsRow>('invoice_settings').where('vendor_id', vendorId).first();
   const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));
   const [{ total }] = await knex('order_list')
     .where('vendor_id', vendorId)

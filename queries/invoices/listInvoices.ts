@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import { InvoiceNotFoundException } from '../../commands/invoices/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
+import type { InvoiceRow } from '../../projections/invoices/invoiceList.ts';
+import type { InvoiceSettingsRow } from '../../projections/invoices/invoiceSettings.ts';
 
 const day = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
-export function invoiceRow(r: any) {
+export function invoiceRow(r: InvoiceRow) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
@@ -35,14 +37,14 @@ export function listInvoices(
   filter: { order_id?: number },
   page: PageRequest,
 ): Promise<Page<ReturnType<typeof invoiceRow>>> {
-  const base = knex('invoices').where('vendor_id', vendorId);
+  const base = knex<InvoiceRow>('invoices').where('vendor_id', vendorId);
   if (filter.order_id) base.where('order_id', filter.order_id);
   return paginate(base, page, (q) => q.orderBy('sequence_number', 'desc'), invoiceRow);
 }
 
 /** One invoice of the vendor with everything it prints; another vendor's invoice is not found. */
 export async function getInvoice(knex: Knex, invoiceId: number, vendorId: number) {
-  const r = await knex('invoices').where({ id: invoiceId, vendor_id: vendorId }).first();
+  const r = await knex<InvoiceRow>('invoices').where({ id: invoiceId, vendor_id: vendorId }).first();
   if (!r) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
   return {
     ...invoiceRow(r),
@@ -90,13 +92,13 @@ export async function getInvoiceStats(knex: Knex, vendorId: number) {
 }
 
 export async function getInvoiceSettings(knex: Knex, vendorId: number) {
-  const r = await knex('invoice_settings').where('vendor_id', vendorId).first();
+  const r = await knex<InvoiceSettingsRow>('invoice_settings').where('vendor_id', vendorId).first();
   if (!r) return { vendor_id: vendorId, configured: false };
   const { updated_at, ...rest } = r;
   return {
     ...rest,
     cross_border_b2c_previous_year_cents: Number(r.cross_border_b2c_previous_year_cents),
     configured: true,
-    updated_at: iso(updated_at),
+    updated_at: updated_at.toISOString(),
   };
 }
