@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, rowFields } from '../responses.ts';
-import { InvoiceRow } from '../../../projections/invoices/invoiceList.ts';
-import { InvoiceSettingsRow } from '../../../projections/invoices/invoiceSettings.ts';
+import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
 
 /**
  * The invoices' answers (queries/invoices/listInvoices.ts): a row of the list (invoiceRow), the
@@ -53,16 +51,24 @@ export const InvoiceVatGroup = Type.Object(
 /** An invoice or credit note of the list. */
 export const InvoiceItem = Type.Object(
   {
-    ...rowFields(InvoiceRow, ['id', 'vendor_id', 'order_id', 'invoice_number']),
+    id: Type.Integer(),
+    vendor_id: Type.Integer(),
+    order_id: Type.Integer(),
+    invoice_number: Type.String(),
     sequence_number: Type.Integer({ minimum: 1, description: 'Gapless per vendor, invoices and credit notes in one book' }),
     issue_date: Day,
     supply_date: Nullable(Day),
-    ...rowFields(InvoiceRow, ['currency', 'vat_regime', 'vat_country_iso']),
+    currency: Type.String(),
+    vat_regime: Type.String(),
+    vat_country_iso: Text,
     net_cents: Type.Integer(),
     vat_cents: Type.Integer(),
     gross_cents: Type.Integer(),
     buyer: InvoiceParty,
-    ...rowFields(InvoiceRow, ['document_type', 'credited_invoice_id', 'pdf_generated_at', 'created_at']),
+    document_type: Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')]),
+    credited_invoice_id: Nullable(Type.Integer({ description: 'A credit note: the invoice it credits' })),
+    pdf_generated_at: NullableTimestamp,
+    created_at: Timestamp,
   },
   { $id: 'InvoiceItem' },
 );
@@ -88,7 +94,10 @@ export const InvoiceDetail = Type.Composite(
           { description: 'The VAT in the currency of the member state where it is due (Art. 230)' },
         ),
       ),
-      ...rowFields(InvoiceRow, ['credit_reason', 'credit_note', 'pdf_path', 'pdf_bytes']),
+      credit_reason: Nullable(Type.Union([Type.Literal('cancellation'), Type.Literal('refund'), Type.Literal('correction')])),
+      credit_note: Text,
+      pdf_path: Text,
+      pdf_bytes: Nullable(Type.Integer()),
     }),
   ],
   { $id: 'InvoiceDetail' },
@@ -129,25 +138,23 @@ export const InvoiceSettingsAnswer = Type.Union(
   [
     Type.Object({ vendor_id: Type.Integer(), configured: Type.Literal(false) }),
     Type.Object({
-      ...rowFields(InvoiceSettingsRow, [
-        'vendor_id',
-        'company_name',
-        'company_address',
-        'company_postal_code',
-        'company_city',
-        'company_country_iso',
-        'vat_number',
-        'invoice_prefix',
-        'payment_terms',
-        'bank_name',
-        'bank_iban',
-        'bank_bic',
-        'footer_text',
-        'oss_opted_for_destination',
-        'updated_at',
-      ]),
+      vendor_id: Type.Integer(),
       configured: Type.Literal(true),
+      company_name: Type.String(),
+      company_address: Type.String(),
+      company_postal_code: Type.String(),
+      company_city: Type.String(),
+      company_country_iso: Type.String(),
+      vat_number: Text,
+      invoice_prefix: Type.String(),
+      payment_terms: Text,
+      bank_name: Text,
+      bank_iban: Text,
+      bank_bic: Text,
+      footer_text: Text,
+      oss_opted_for_destination: Type.Boolean(),
       cross_border_b2c_previous_year_cents: Type.Integer(),
+      updated_at: Timestamp,
     }),
   ],
   { $id: 'VendorInvoiceSettings' },
