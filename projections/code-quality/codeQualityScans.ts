@@ -30,25 +30,8 @@ export const codeQualityScans = rowProjection<JsonRow<CodeQualityScanRow>>({
   eventTypes: SCAN_EVENT_TYPES,
   readModel: CodeQualityScanRow,
   fold: {
-    table: 'code_quality_scans',
     key: 'id',
     keyType: 'integer',
-    columns: [
-      'status',
-      'requested_by',
-      'progress_message',
-      'error_message',
-      'files',
-      'found',
-      'new_violations',
-      'fixed',
-      'new_errors',
-      'by_severity',
-      'created_at',
-      'started_at',
-      'completed_at',
-      'updated_at',
-    ],
     keys: (e) => [(e.data as { scan_id: number }).scan_id],
     apply(rows, raw) {
       const e = domainEvent<CodeQualityScanEvent>(raw);

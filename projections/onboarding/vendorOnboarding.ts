@@ -62,26 +62,8 @@ export const vendorOnboarding = rowProjection<JsonRow<VendorOnboardingRow>>({
   eventTypes: ONBOARDING_EVENT_TYPES,
   readModel: VendorOnboardingRow,
   fold: {
-    table: 'vendor_onboarding',
     key: 'vendor_id',
     keyType: 'integer',
-    columns: [
-      'status',
-      'next_step',
-      'company_profile',
-      'connection',
-      'import_urls',
-      'sync_job_id',
-      'sync_status',
-      'sync_error',
-      'steps_done_at',
-      'started_at',
-      'completed_at',
-      'skipped_by',
-      'skip_reason',
-      'skipped_at',
-      'updated_at',
-    ],
     keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
     apply(rows, raw) {
       const e = domainEvent<OnboardingEvent>(raw);

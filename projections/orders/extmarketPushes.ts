@@ -39,25 +39,8 @@ export const extmarketPushes = rowProjection<JsonRow<ExtmarketPushRow>>({
   readModel: ExtmarketPushRow,
   eventTypes: ['OrderItemConfirmed', 'OrderItemDeclined', 'OrderTrackingSet', 'ExtmarketPushSucceeded', 'ExtmarketPushFailed'],
   fold: {
-    table: 'extmarket_pushes',
     key: 'key',
     keyType: 'text',
-    columns: [
-      'order_id',
-      'vendor_id',
-      'operation',
-      'item_id',
-      'inventory_unit_ids',
-      'external_shipment_id',
-      'tracking_number',
-      'carrier',
-      'status',
-      'attempts',
-      'last_error',
-      'retry_at',
-      'created_at',
-      'updated_at',
-    ],
     keys: (e) => (e.type === 'ExtmarketPushSucceeded' || e.type === 'ExtmarketPushFailed' ? [(e.data as { key: string }).key] : [e.id]),
     apply(rows, raw) {
       const e = domainEvent<OrderEvent>(raw);

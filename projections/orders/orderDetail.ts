@@ -43,27 +43,8 @@ export const orderDetail = rowProjection<OrderItemFold>({
   readModel: OrderItemRow,
   eventTypes: ['OrderImported', 'OrderPlaced', 'OrderItemConfirmed', 'OrderItemDeclined', 'ItemShipped', 'OrderItemExceptionResolved'],
   fold: {
-    table: 'order_items',
     key: 'id',
     keyType: 'integer',
-    columns: [
-      'order_id',
-      'vendor_id',
-      'status',
-      'product_id',
-      'needs_product_match',
-      'product_name',
-      'ean',
-      'mpn',
-      'sku',
-      'quantity',
-      'shipped_quantity',
-      'unit_price_cents',
-      'external_item_id',
-      'inventory_unit_ids',
-      'is_digital',
-      'updated_at',
-    ],
     keys(raw) {
       const e = domainEvent<OrderEvent>(raw);
       return e.type === 'OrderImported' || e.type === 'OrderPlaced'

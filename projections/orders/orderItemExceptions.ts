@@ -40,27 +40,8 @@ export const orderItemExceptions = rowProjection<JsonRow<OrderItemExceptionRow>>
   readModel: OrderItemExceptionRow,
   eventTypes: ['OrderItemExceptionRaised', 'OrderItemExceptionResolved', 'OrderItemExceptionIgnored'],
   fold: {
-    table: 'order_item_exceptions',
     key: 'id',
     keyType: 'integer',
-    columns: [
-      'vendor_id',
-      'order_id',
-      'item_id',
-      'status',
-      'gtin',
-      'gtin14',
-      'sku',
-      'mpn',
-      'product_name',
-      'placeholder_product_id',
-      'resolved_product_id',
-      'resolution',
-      'resolved_by',
-      'resolved_at',
-      'created_at',
-      'updated_at',
-    ],
     keys: (e) => [(e.data as { exception_id: number }).exception_id],
     apply(rows, raw) {
       const e = domainEvent<OrderEvent>(raw);

@@ -23,10 +23,8 @@ export const shipmentStatus = rowProjection<JsonRow<OrderShipmentRow>>({
   readModel: OrderShipmentRow,
   eventTypes: ['ItemShipped'],
   fold: {
-    table: 'order_shipments',
     key: 'order_id',
     keyType: 'integer',
-    columns: ['order_id', 'item_id', 'vendor_id', 'quantity', 'shipped_quantity', 'shipped_at'],
     insertOnly: { conflict: ['order_id', 'item_id', 'shipped_quantity'] },
     keys: () => [],
     apply(rows, raw) {

@@ -6,7 +6,7 @@ import { CAPACITY_SNAPSHOT_EVENT_TYPES, type CapacitySnapshotTaken } from '../..
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
-const Count = Type.Integer();
+const Count = Type.Integer({ minimum: 0 });
 const Figure = Type.Union([Type.Number(), Type.Null()]);
 
 export const CapacitySnapshotRow = readModel('capacity_snapshots', {

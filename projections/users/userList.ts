@@ -30,21 +30,8 @@ export const userList = rowProjection<Omit<JsonRow<UserListRow>, 'search_text'>>
   eventTypes: USER_EVENT_TYPES,
   readModel: UserListRow,
   fold: {
-    table: 'user_list',
     key: 'id',
     keyType: 'integer',
-    columns: [
-      'email',
-      'username',
-      'role',
-      'first_name',
-      'last_name',
-      'preferred_language',
-      'is_active',
-      'must_change_password',
-      'created_at',
-      'updated_at',
-    ],
     keys: (e) => [(e.data as { user_id: number }).user_id],
     apply(rows, raw) {
       const e = domainEvent<UserEvent>(raw);

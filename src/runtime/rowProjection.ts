@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ReadModel } from '../core/readModel.ts';
+import { writtenColumns, type ReadModel } from '../core/readModel.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import type { Projection } from './consumer.ts';
 import { sql, type Executor } from './database.ts';
@@ -30,31 +30,41 @@ export interface RowProjection<R extends object = any> extends Projection {
   fold: RowFold<R>;
 }
 
-/** A projection whose `apply` loads, folds and writes with `fold` (the live path). */
-export function rowProjection<R extends object>(spec: {
-  name: string;
-  eventTypes: readonly string[];
-  fold: RowFold<R>;
-  /** The table's row, declared once (src/core/readModel.ts). */
-  readModel?: ReadModel;
-  batchSize?: number;
-}): RowProjection<R> {
-  const statements = rowStatements(spec.fold);
+/** The fold of a row projection whose table's row is declared: the table and its columns come from the declaration. */
+type DeclaredFold<R extends object> = Omit<RowFold<R>, 'table' | 'columns'>;
+
+/**
+ * A projection whose `apply` loads, folds and writes with `fold` (the live path). With `readModel`
+ * (the table's row, declared once: src/core/readModel.ts) the fold names neither its table nor its
+ * columns: they are the declaration's, but the generated ones (and the key, unless insert-only).
+ */
+export function rowProjection<R extends object>(
+  spec: { name: string; eventTypes: readonly string[]; batchSize?: number } & (
+    { readModel: ReadModel; fold: DeclaredFold<R> } | { readModel?: undefined; fold: RowFold<R> }
+  ),
+): RowProjection<R> {
+  const fold: RowFold<R> = spec.readModel ? { ...spec.fold, ...declaredColumns(spec.readModel, spec.fold) } : spec.fold;
+  const statements = rowStatements(fold);
   return {
     kind: 'projection',
     name: spec.name,
     eventTypes: spec.eventTypes,
-    tables: [spec.fold.table],
+    tables: [fold.table],
     readModels: spec.readModel ? [spec.readModel] : undefined,
     batchSize: spec.batchSize,
-    fold: spec.fold,
+    fold,
     async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-      const rows = new RowSet<R>(spec.fold, true);
+      const rows = new RowSet<R>(fold, true);
       await rows.load(trx, statements, events);
       for (const e of events) rows.fold(e);
       await rows.write(trx, statements);
     },
   };
+}
+
+function declaredColumns(model: ReadModel, fold: Pick<RowFold<object>, 'key' | 'insertOnly'>) {
+  const written = writtenColumns(model);
+  return { table: model.table, columns: fold.insertOnly ? written : written.filter((c) => c !== fold.key) };
 }
 
 /** Rows per upsert statement (a statement's jsonb parameter stays a few megabytes). */

@@ -8,24 +8,9 @@ import { CapacitySnapshotRow } from '../../../projections/subscriptions/capacity
 import { Count } from './subscriptions.ts';
 
 const Figure = Nullable(Type.Number());
-export const CapacityMetrics = Type.Object(
-  {
-    vendors: Count,
-    active_vendors: Count,
-    subscriptions_by_tier: Type.Record(Type.String(), Count),
-    subscriptions_by_status: Type.Record(Type.String(), Count),
-    live_subscriptions: Count,
-    products: Count,
-    orders_total: Count,
-    orders_last_24h: Count,
-    events_total: Figure,
-    events_last_24h: Figure,
-    media_files: Count,
-    media_bytes: Count,
-    database_bytes: Figure,
-  },
-  { $id: 'CapacityMetrics' },
-);
+
+/** What the platform held on a day: the snapshot row's metrics column, as stored. */
+export const CapacityMetrics = Type.Object(CapacitySnapshotRow.schema.properties.metrics.properties, { $id: 'CapacityMetrics' });
 
 export const CapacitySnapshot = Type.Object(
   {
