@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
+import type { ShopVendor } from '../../src/http/vendorContext.ts';
 
 /** Columns of a vendor that anyone may see (public lookups and the shop's own vendor). */
 const COLUMNS = [
@@ -23,21 +24,8 @@ const COLUMNS = [
   'c.business_address as c_business_address',
 ];
 
-export interface PublicVendor {
-  id: number;
-  vendor_code: string;
-  subdomain: string;
-  name: string;
-  description: string | null;
-  is_verified: boolean;
-  contact_email: string | null;
-  contact_phone: string | null;
-  website: string | null;
-  business_address: string | null;
-  storefront_language: string;
-  storefront_languages: string[];
-  storefront_locale: string | null;
-}
+/** The shape the shop's vendor lookup answers (the generic layer's contract, src/http/vendorContext.ts). */
+export type PublicVendor = ShopVendor;
 
 /** What COLUMNS read: the vendor's columns and its company's contact values (c_*). */
 type PublicVendorRead = Pick<

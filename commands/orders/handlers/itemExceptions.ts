@@ -1,41 +1,26 @@
 import type { CommandContext } from '../../../src/runtime/commandHandler.ts';
 import { runOrderCommand, type OrderDeps } from './order.ts';
 
-/** The vendor links an unmatched item to one of its products (SPEC.md 4.2 exception endpoints). */
-export function resolveExceptionByHand(
+type Resolution = { vendor_id: number; exception_id: number; product_id: number; product_gtin: string | null };
+
+function resolveException(
   deps: OrderDeps,
   orderId: number,
-  input: { vendor_id: number; exception_id: number; product_id: number; product_gtin: string | null },
+  input: Resolution,
+  resolution: 'manual' | 'product_imported',
   ctx: CommandContext,
 ) {
-  return runOrderCommand(
-    deps,
-    orderId,
-    {
-      type: 'ResolveOrderItemException',
-      data: { ...input, resolution: 'manual', by: ctx.userId, at: deps.clock.now().toISOString() },
-    },
-    ctx,
-  );
+  const data = { ...input, resolution, by: ctx.userId, at: deps.clock.now().toISOString() };
+  return runOrderCommand(deps, orderId, { type: 'ResolveOrderItemException', data }, ctx);
 }
 
+/** The vendor links an unmatched item to one of its products (SPEC.md 4.2 exception endpoints). */
+export const resolveExceptionByHand = (deps: OrderDeps, orderId: number, input: Resolution, ctx: CommandContext) =>
+  resolveException(deps, orderId, input, 'manual', ctx);
+
 /** A product with the item's GTIN entered the vendor's catalogue (SPEC.md part 3: matching product imported). */
-export function resolveExceptionByImport(
-  deps: OrderDeps,
-  orderId: number,
-  input: { vendor_id: number; exception_id: number; product_id: number; product_gtin: string | null },
-  ctx: CommandContext,
-) {
-  return runOrderCommand(
-    deps,
-    orderId,
-    {
-      type: 'ResolveOrderItemException',
-      data: { ...input, resolution: 'product_imported', by: ctx.userId, at: deps.clock.now().toISOString() },
-    },
-    ctx,
-  );
-}
+export const resolveExceptionByImport = (deps: OrderDeps, orderId: number, input: Resolution, ctx: CommandContext) =>
+  resolveException(deps, orderId, input, 'product_imported', ctx);
 
 export function ignoreException(deps: OrderDeps, orderId: number, vendorId: number, exceptionId: number, ctx: CommandContext) {
   return runOrderCommand(
