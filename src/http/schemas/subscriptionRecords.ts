@@ -30,16 +30,19 @@ export const Tier = Type.Object(
   { $id: 'TierResponse' },
 );
 
+/** A subscription's fields as its row holds them. */
+const subscriptionColumns = rowFields(VendorSubscriptionRow, [
+  'vendor_id',
+  'tier_code',
+  'current_period_start',
+  'current_period_end',
+  'created_at',
+  'updated_at',
+]);
+
 export const VendorSubscription = Type.Object(
   {
-    ...rowFields(VendorSubscriptionRow, [
-      'vendor_id',
-      'tier_code',
-      'current_period_start',
-      'current_period_end',
-      'created_at',
-      'updated_at',
-    ]),
+    ...subscriptionColumns,
     status: SubscriptionStatus,
     custom_limits: Nullable(CustomLimits),
     effective_limits: TierLimits,
@@ -51,14 +54,7 @@ export const VendorSubscription = Type.Object(
 /** Admin /subscriptions: one vendor's subscription with its vendor and usage. */
 export const AdminSubscriptionItem = Type.Object(
   {
-    ...rowFields(VendorSubscriptionRow, [
-      'vendor_id',
-      'tier_code',
-      'current_period_start',
-      'current_period_end',
-      'created_at',
-      'updated_at',
-    ]),
+    ...subscriptionColumns,
     vendor_code: Nullable(Type.String({ description: 'null when the vendor was deleted' })),
     vendor_name: Nullable(Type.String()),
     tier_name: Nullable(Type.String({ description: 'null when the tier was deleted' })),

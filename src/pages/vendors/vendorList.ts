@@ -5,7 +5,8 @@
 import type { Context } from 'koa';
 import { listVendors } from '../../../queries/vendors/listVendors.ts';
 import { DomainException } from '../../core/errors.ts';
-import { createVendorFrom, VendorCreate } from '../../http/admin/vendors.ts';
+import { createVendorFrom } from '../../http/admin/vendors.ts';
+import { VendorCreate } from '../../http/admin/vendorSchemas.ts';
 import type { Api } from '../../http/api.ts';
 import { validBody } from '../../http/validation.ts';
 import type { Services } from '../../runtime/services.ts';

@@ -7,7 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { CONTACT_FIELDS } from '../../../commands/vendors/events.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
-import { VendorDetail } from '../../http/admin/vendors.ts';
+import { VendorDetail } from '../../http/admin/vendorSchemas.ts';
 import { checkbox, input, pill, postForm, select, textarea } from '../backOffice/components.ts';
 import { html, type Html } from '../html.ts';
 import { vt } from './texts.ts';
