@@ -24,7 +24,7 @@ import { act, formViewer, pageViewer } from '../backOffice/guard.ts';
 import { renderBackOffice } from '../backOffice/layout.ts';
 import { html } from '../html.ts';
 import { HTML, SEE_OTHER } from '../pageRoutes.ts';
-import { sut } from './texts.ts';
+import { isSubscriptionsKey, sut } from './texts.ts';
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 30;
@@ -44,6 +44,12 @@ const bytes = (n: number, l: LanguageCode) =>
     : n >= 1e6
       ? `${formatNumber((n / 1e6).toFixed(1), l)} MB`
       : `${formatNumber(n, l)} B`;
+/** A measured resource by its name in the page's language (the metric's key when it has none). */
+const metricName = (l: LanguageCode, metric: string) => {
+  const key = `metric_${metric}`;
+  return isSubscriptionsKey(key) ? sut(l, key) : metric;
+};
+
 const figure = (metric: string, v: number | null, l: LanguageCode) =>
   v === null ? '—' : metric.endsWith('_bytes') ? bytes(v, l) : formatNumber(Math.round(v), l);
 
@@ -72,6 +78,7 @@ export function capacityPageRoutes(services: Services): Router {
       const live = await measureCapacity(knex, now, services.store.kind !== 'eventstoredb');
       const latest = await latestSnapshot(knex);
       const advice = await capacityRecommendations(knex, now, WINDOW_DAYS, capacities(), addOnLimits(services));
+      const tooFew = advice.resources.find((r) => r.status === 'not_enough_data');
       const to = snapshotDay(now);
       const points = await snapshotsBetween(knex, new Date(Date.parse(to) - (WINDOW_DAYS - 1) * DAY_MS).toISOString().slice(0, 10), to);
       const trend =
@@ -92,16 +99,24 @@ export function capacityPageRoutes(services: Services): Router {
         subtitle: sut(l, 'capacity_lead'),
         actions: postButton(ctx, '/admin/capacity/snapshot', sut(l, 'snapshot_now'), { tone: 'primary' }),
         body: html`${tiles([
-          { label: 'vendors', value: formatNumber(live.vendors, l), hint: `${formatNumber(live.active_vendors, l)} active` },
-          { label: 'products', value: formatNumber(live.products, l) },
-          { label: 'orders_total', value: formatNumber(live.orders_total, l), hint: `${formatNumber(live.orders_last_24h, l)} / 24 h` },
           {
-            label: 'database_bytes',
+            label: metricName(l, 'vendors'),
+            value: formatNumber(live.vendors, l),
+            hint: sut(l, 'active', { count: formatNumber(live.active_vendors, l) }),
+          },
+          { label: metricName(l, 'products'), value: formatNumber(live.products, l) },
+          {
+            label: metricName(l, 'orders_total'),
+            value: formatNumber(live.orders_total, l),
+            hint: `${formatNumber(live.orders_last_24h, l)} / 24 h`,
+          },
+          {
+            label: metricName(l, 'database_bytes'),
             value: figure('database_bytes', live.database_bytes ?? null, l),
             hint: `/ ${bytes(capacities().database_bytes, l)}`,
           },
           {
-            label: 'media_bytes',
+            label: metricName(l, 'media_bytes'),
             value: figure('media_bytes', live.media_bytes ?? null, l),
             hint: `/ ${bytes(capacities().media_bytes, l)}`,
           },
@@ -109,17 +124,20 @@ export function capacityPageRoutes(services: Services): Router {
 <p class="muted">${sut(l, 'measured_now')}: ${formatDateTime(now, l)} · ${sut(l, 'latest_snapshot')}: ${latest ? formatDateTime(latest.taken_at, l) : sut(l, 'none_yet')}</p>
 ${card(
   sut(l, 'recommendations'),
-  html`<p class="muted" style="margin:12px 18px">${sut(l, 'window', { snapshots: advice.window.snapshots, from: advice.window.from, to: advice.window.to })}</p>${dataTable(
+  html`<p class="muted" style="margin:12px 18px">${sut(l, 'window', { snapshots: advice.window.snapshots, from: advice.window.from, to: advice.window.to })}${
+    // Too few snapshots is said once for every resource, not on each row.
+    tooFew ? ` ${tooFew.recommendation}` : ''
+  }</p>${dataTable(
     ctx,
     l,
     [
-      { label: sut(l, 'resource'), cell: (r) => html`<code>${r.metric}</code>` },
+      { label: sut(l, 'resource'), cell: (r) => html`${metricName(l, r.metric)}<br><code class="muted">${r.metric}</code>` },
       { label: sut(l, 'status'), cell: (r) => pill(r.status.replace(/_/g, ' '), STATUS_TONE[r.status]) },
       { label: sut(l, 'current'), cell: (r) => figure(r.metric, r.current, l), num: true },
       { label: sut(l, 'capacity_col'), cell: (r) => figure(r.metric, r.capacity, l), num: true, narrowHide: true },
       { label: sut(l, 'reaches'), cell: (r) => formatDate(r.reaches_capacity_on, l), narrowHide: true },
       { label: sut(l, 'days_left'), cell: (r) => r.days_left, num: true },
-      { label: sut(l, 'recommendation'), cell: (r) => r.recommendation },
+      { label: sut(l, 'recommendation'), cell: (r) => (r.status === 'not_enough_data' ? '—' : r.recommendation) },
     ],
     advice.resources,
   )}`,

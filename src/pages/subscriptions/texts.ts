@@ -85,6 +85,18 @@ const EN = {
   trend: 'Trend over {days} days',
   no_near: 'No vendor is near a limit.',
   window: 'Fitted over {snapshots} snapshots from {from} to {to}.',
+  metric_vendors: 'Vendors',
+  metric_active_vendors: 'Active vendors',
+  metric_live_subscriptions: 'Live subscriptions',
+  metric_products: 'Products',
+  metric_orders_total: 'Orders',
+  metric_orders_last_24h: 'Orders in the last 24 h',
+  metric_events_total: 'Events',
+  metric_events_last_24h: 'Events in the last 24 h',
+  metric_media_files: 'Media files',
+  metric_media_bytes: 'Media storage',
+  metric_database_bytes: 'Database size',
+  active: '{count} active',
 } as const;
 export type SubscriptionsKey = keyof typeof EN;
 
@@ -201,3 +213,6 @@ const TEXTS: Record<LanguageCode, Partial<Record<SubscriptionsKey, string>>> = {
 export function sut(language: LanguageCode, key: SubscriptionsKey, vars: Record<string, string | number> = {}): string {
   return (TEXTS[language][key] ?? EN[key]).replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
+
+/** Whether a key is one of these pages' words (a metric's label, say, which not every metric has). */
+export const isSubscriptionsKey = (key: string): key is SubscriptionsKey => key in EN;
