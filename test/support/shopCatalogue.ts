@@ -4,7 +4,7 @@ import { unique, type TestApp } from './app.ts';
 import { createVendorWithOwner, shopHeaders, type VendorFixture } from './tenancy.ts';
 
 /**
- * The shops of the shop catalogue's specifications (test/http/shop/products*.test.ts), made as
+ * The shops of the shop catalogue's specifications (test/http/catalogue/shopProduct*.test.ts), made as
  * their vendors make them: a shop with a knife on sale, a hose out of stock, a digital e-book, a
  * pot in German only and a retired product; another shop with a product of the same name; a shop
  * whose storefront language is German. And a shopper's calls from the storefront page.

@@ -4,7 +4,7 @@ import { estimatedRows } from '../../../src/runtime/rowEstimate.ts';
 import { sql } from '../../../src/runtime/database.ts';
 import { testApp } from '../../support/app.ts';
 
-/** The statements of the admin user list (queries/users/listUsers.ts), below the HTTP specs of test/http/admin/userList.test.ts. */
+/** The statements of the admin user list (queries/users/listUsers.ts), below the HTTP specs of test/http/users/userList.test.ts. */
 describe('listUsers statements', () => {
   it('search through the trigram index user_list_search on the stored search text', async function () {
     const { knex } = (await testApp()).services.db;

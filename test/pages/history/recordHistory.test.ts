@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
-import { recordHistory } from '../../src/pages/history/recordHistory.ts';
-import { ADMIN, testApp, unique, type TestApp } from '../support/app.ts';
-import { seedExtmarketOrder } from '../support/orders.ts';
-import { createVendorWithOwner } from '../support/tenancy.ts';
+import { recordHistory } from '../../../src/pages/history/recordHistory.ts';
+import { ADMIN, testApp, unique, type TestApp } from '../../support/app.ts';
+import { seedExtmarketOrder } from '../../support/orders.ts';
+import { createVendorWithOwner } from '../../support/tenancy.ts';
 
 /**
  * The auditor's view of a record (src/pages/history/recordHistory.ts), on a user's stream made

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'puppeteer-core';
-import { browser, closeBrowser } from '../../src/adapters/pdf/browser.ts';
-import { testApp, type TestApp } from '../support/app.ts';
-import { describeInBrowser } from '../support/browserSuite.ts';
-import { createPlatformPage, createVendorPage, newSlug, pageBody } from '../support/contentPages.ts';
-import { ok, shopOf, stockedProduct, type ShopFixture } from '../support/shop.ts';
-import { createVendorWithOwner } from '../support/tenancy.ts';
+import { browser, closeBrowser } from '../../../src/adapters/pdf/browser.ts';
+import { testApp, type TestApp } from '../../support/app.ts';
+import { describeInBrowser } from '../../support/browserSuite.ts';
+import { createPlatformPage, createVendorPage, newSlug, pageBody } from '../../support/contentPages.ts';
+import { ok, shopOf, stockedProduct, type ShopFixture } from '../../support/shop.ts';
+import { createVendorWithOwner } from '../../support/tenancy.ts';
 
 const ARTIFACTS = 'test-artifacts/storefront';
 

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { sql } from '../../src/runtime/database.ts';
-import { ADMIN, testApp, type TestApp } from '../support/app.ts';
-import { messagingShop, type MessagingShop } from '../support/messagingLive.ts';
-import { newAdmin } from '../support/notifications.ts';
-import { putOnTier } from '../support/plans.ts';
-import { visitor } from '../support/storefront.ts';
+import { sql } from '../../../src/runtime/database.ts';
+import { ADMIN, testApp, type TestApp } from '../../support/app.ts';
+import { messagingShop, type MessagingShop } from '../../support/messagingLive.ts';
+import { newAdmin } from '../../support/notifications.ts';
+import { putOnTier } from '../../support/plans.ts';
+import { visitor } from '../../support/storefront.ts';
 
 type Visitor = ReturnType<typeof visitor>;
 

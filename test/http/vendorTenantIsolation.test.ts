@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createApp, mountedRoutes } from '../../../src/http/app.ts';
-import { testApp, unique, type Reply, type TestApp } from '../../support/app.ts';
-import { putOnTier } from '../../support/plans.ts';
-import { createVendorWithOwner, vendorLogin, type VendorFixture } from '../../support/tenancy.ts';
+import { createApp, mountedRoutes } from '../../src/http/app.ts';
+import { testApp, unique, type Reply, type TestApp } from '../support/app.ts';
+import { putOnTier } from '../support/plans.ts';
+import { createVendorWithOwner, vendorLogin, type VendorFixture } from '../support/tenancy.ts';
 
 /**
  * Every route of the vendor API, called with vendor A's credentials and aimed at

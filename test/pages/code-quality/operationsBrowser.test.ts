@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ADMIN, testApp, type TestApp } from '../support/app.ts';
-import { browserPeople, type BrowserPeople } from '../support/backOffice.ts';
-import { FIXTURE_VIOLATIONS, scanFixtureCopy } from '../support/codeQuality.ts';
+import { ADMIN, testApp, type TestApp } from '../../support/app.ts';
+import { browserPeople, type BrowserPeople } from '../../support/backOffice.ts';
+import { FIXTURE_VIOLATIONS, scanFixtureCopy } from '../../support/codeQuality.ts';
 
 describe('platform operations in a browser: an admin scans the code and steers a violation', function () {
   this.timeout(300_000);

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { sql } from '../../src/runtime/database.ts';
-import { ADMIN, testApp, type TestApp } from '../support/app.ts';
-import { registerCustomer } from '../support/customers.ts';
-import { customerWrites, messagingShop, type MessagingShop } from '../support/messagingLive.ts';
-import { putOnTier } from '../support/plans.ts';
-import { openStream } from '../support/sse.ts';
-import { visitor } from '../support/storefront.ts';
+import { sql } from '../../../src/runtime/database.ts';
+import { ADMIN, testApp, type TestApp } from '../../support/app.ts';
+import { registerCustomer } from '../../support/customers.ts';
+import { customerWrites, messagingShop, type MessagingShop } from '../../support/messagingLive.ts';
+import { putOnTier } from '../../support/plans.ts';
+import { openStream } from '../../support/sse.ts';
+import { visitor } from '../../support/storefront.ts';
 
 /**
  * The messages pages over HTTP as a browser without JavaScript uses them (docs/messaging.md

@@ -3,13 +3,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
-import { browser, closeBrowser } from '../../src/adapters/pdf/browser.ts';
-import { testApp, type TestApp } from '../support/app.ts';
-import { describeInBrowser } from '../support/browserSuite.ts';
-import { registerCustomer, shopClient, type Customer } from '../support/customers.ts';
-import { addTeamMember, type TeamMember } from '../support/messagingLive.ts';
-import { putOnTier } from '../support/plans.ts';
-import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
+import { browser, closeBrowser } from '../../../src/adapters/pdf/browser.ts';
+import { testApp, type TestApp } from '../../support/app.ts';
+import { describeInBrowser } from '../../support/browserSuite.ts';
+import { registerCustomer, shopClient, type Customer } from '../../support/customers.ts';
+import { addTeamMember, type TeamMember } from '../../support/messagingLive.ts';
+import { putOnTier } from '../../support/plans.ts';
+import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 const ARTIFACTS = 'test-artifacts/messaging';
 
