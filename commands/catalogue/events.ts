@@ -121,3 +121,63 @@ export const PLACEHOLDER_PRODUCT: VendorProductFields = {
 
 /** Live products are counted in the `quota-products:<vendor_id>` stream, one slot per product id (the subscriptions' cleanup closes it). */
 export const PRODUCT_QUOTA = 'products';
+
+/*
+ * The marketplace catalogue's input. The marketplace imports (commands/marketplace-imports, an
+ * area built on this one) record these events; the marketplace catalogue's projection stages the
+ * accepted rows and publishes them when the import completes, or drops them when it fails. They
+ * are declared here, with the catalogue they feed, so the catalogue needs nothing of the imports.
+ */
+
+/** A row the import will put in the catalogue, with the product id its key maps to. */
+export interface AcceptedRow {
+  row: number;
+  product_id: number;
+  /**
+   * vendor:<job's vendor id>:gtin:<14 digits>, or vendor:<id>:sku:<marketplace>:<sku> when the row
+   * has no GTIN: a product key belongs to one vendor (rows recorded before vendor scoping carry the
+   * unscoped gtin:… / sku:… form, see migrations/2026112108_marketplace_product_keys_by_vendor.ts).
+   */
+  key: string;
+  gtin: string | null;
+  gtin_type: string | null;
+  sku: string | null;
+  brand: string | null;
+  image_link: string | null;
+  price_cents: number | null;
+  sale_price_cents: number | null;
+  currency: string;
+  product_type_raw: string | null;
+  marketplace: string;
+  vendor_name: string | null;
+  title: string;
+  description: string | null;
+  short_description: string | null;
+  /** The product's VAT rate category (src/core/vat/rates.ts); absent or null: not given (standard when sold). */
+  vat_rate_category?: string | null;
+}
+
+/** A batch of rows was read and accepted; they enter the catalogue when the job completes. */
+export type MarketplaceImportRowsAccepted = {
+  type: 'MarketplaceImportRowsAccepted';
+  data: { job_id: number; vendor_id: number; language: Language; batch: number; rows: AcceptedRow[] };
+};
+/** The whole file was read: the accepted rows are now products and translations of the catalogue. */
+export type MarketplaceImportCompleted = {
+  type: 'MarketplaceImportCompleted';
+  data: {
+    job_id: number;
+    vendor_id: number;
+    language: Language;
+    rows_processed: number;
+    accepted: number;
+    rejected: number;
+    new_products: number;
+    at: string;
+  };
+};
+/** What the catalogue reads of an import that failed: its staged rows are dropped. */
+export type FailedMarketplaceImport = { type: 'MarketplaceImportFailed'; data: { job_id: number } };
+
+/** The events the marketplace catalogue is built from. */
+export type MarketplaceCatalogueInput = MarketplaceImportRowsAccepted | MarketplaceImportCompleted | FailedMarketplaceImport;

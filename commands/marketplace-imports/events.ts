@@ -5,40 +5,23 @@
  * is the area's public contract.
  *
  * Accepted rows are staged by the catalogue projection and enter the catalogue only with
- * MarketplaceImportCompleted, so a job that fails half-way leaves the catalogue untouched.
+ * MarketplaceImportCompleted, so a job that fails half-way leaves the catalogue untouched. Those
+ * two events are the catalogue's input and are declared there; this file re-exports them.
  */
-export type Language = 'en' | 'fr' | 'de' | 'lb';
+import type {
+  AcceptedRow,
+  FailedMarketplaceImport,
+  Language,
+  MarketplaceImportCompleted,
+  MarketplaceImportRowsAccepted,
+} from '../catalogue/events.ts';
+
+// The rows an import accepts and the end that publishes them are the marketplace catalogue's input,
+// declared with it (commands/catalogue/events.ts), since the catalogue is the lower area.
+export type { AcceptedRow, Language, MarketplaceImportCompleted, MarketplaceImportRowsAccepted };
 
 /** Where the CSV comes from. An upload is kept under DATA_DIR until the job ends. */
 export type ImportSource = { kind: 'url'; url: string } | { kind: 'upload'; file: string; original_name: string; bytes: number };
-
-/** A row the import will put in the catalogue, with the product id its key maps to. */
-export interface AcceptedRow {
-  row: number;
-  product_id: number;
-  /**
-   * vendor:<job's vendor id>:gtin:<14 digits>, or vendor:<id>:sku:<marketplace>:<sku> when the row
-   * has no GTIN: a product key belongs to one vendor (rows recorded before vendor scoping carry the
-   * unscoped gtin:… / sku:… form, see migrations/2026112108_marketplace_product_keys_by_vendor.ts).
-   */
-  key: string;
-  gtin: string | null;
-  gtin_type: string | null;
-  sku: string | null;
-  brand: string | null;
-  image_link: string | null;
-  price_cents: number | null;
-  sale_price_cents: number | null;
-  currency: string;
-  product_type_raw: string | null;
-  marketplace: string;
-  vendor_name: string | null;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  /** The product's VAT rate category (src/core/vat/rates.ts); absent or null: not given (standard when sold). */
-  vat_rate_category?: string | null;
-}
 
 /** `parse_error`: the line is not valid CSV (an unbalanced quote); its row_data is `{ raw }`, the line's text. */
 export type ImportErrorType =
@@ -98,11 +81,6 @@ export type MarketplaceImportStarted = {
   type: 'MarketplaceImportStarted';
   data: { job_id: number; vendor_id: number; attempt: number; at: string };
 };
-/** A batch of rows was read and accepted; they enter the catalogue when the job completes. */
-export type MarketplaceImportRowsAccepted = {
-  type: 'MarketplaceImportRowsAccepted';
-  data: { job_id: number; vendor_id: number; language: Language; batch: number; rows: AcceptedRow[] };
-};
 /** Rows of a batch the import could not use, each with the reason. */
 export type MarketplaceImportRowsRejected = {
   type: 'MarketplaceImportRowsRejected';
@@ -123,24 +101,17 @@ export type MarketplaceImportProgressed = {
     at: string;
   };
 };
-/** The whole file was read: the accepted rows are now products and translations of the catalogue. */
-export type MarketplaceImportCompleted = {
-  type: 'MarketplaceImportCompleted';
-  data: {
-    job_id: number;
-    vendor_id: number;
-    language: Language;
-    rows_processed: number;
-    accepted: number;
-    rejected: number;
-    new_products: number;
-    at: string;
-  };
-};
 /** The job ended without changing the catalogue: the file or its source could not be used. */
 export type MarketplaceImportFailed = {
   type: 'MarketplaceImportFailed';
-  data: { job_id: number; vendor_id: number; error_code: ImportFailureCode; error: string; rows_processed: number; at: string };
+  // What the catalogue reads of a failure (its staged rows are dropped), and the rest.
+  data: FailedMarketplaceImport['data'] & {
+    vendor_id: number;
+    error_code: ImportFailureCode;
+    error: string;
+    rows_processed: number;
+    at: string;
+  };
 };
 
 export type MarketplaceImportEvent =

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { sql } from '../../src/runtime/database.ts';
-import type { MarketplaceImportEvent } from '../../commands/marketplace-imports/events.ts';
+import type { MarketplaceCatalogueInput } from '../../commands/catalogue/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 /**
@@ -69,7 +69,7 @@ export const marketplaceProductList: Projection = {
   batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     for (const raw of events) {
-      const e = domainEvent<MarketplaceImportEvent>(raw);
+      const e = domainEvent<MarketplaceCatalogueInput>(raw);
       switch (e.type) {
         case 'MarketplaceImportRowsAccepted':
           await sql(trx, STAGE, [e.data.job_id, e.data.batch, e.data.language, JSON.stringify(e.data.rows)]);
