@@ -93,12 +93,12 @@ export async function getInvoiceStats(knex: Knex, vendorId: number) {
 
 export async function getInvoiceSettings(knex: Knex, vendorId: number) {
   const r = await knex<InvoiceSettingsRow>('invoice_settings').where('vendor_id', vendorId).first();
-  if (!r) return { vendor_id: vendorId, configured: false };
+  if (!r) return { vendor_id: vendorId, configured: false as const };
   const { updated_at, ...rest } = r;
   return {
     ...rest,
     cross_border_b2c_previous_year_cents: Number(r.cross_border_b2c_previous_year_cents),
-    configured: true,
+    configured: true as const,
     updated_at: updated_at.toISOString(),
   };
 }

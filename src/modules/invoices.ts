@@ -5,6 +5,7 @@ import { invoiceSettingsProjection } from '../../projections/invoices/invoiceSet
 import { vendorInvoiceRoutes } from '../http/vendor/invoices.ts';
 import { invoicePageRoutes, invoicesBackOffice } from '../pages/invoices/invoicePages.ts';
 import { getSellerCountry, getSellerVatProfile } from '../../queries/invoices/getSellerVatProfile.ts';
+import { getInvoiceSettings } from '../../queries/invoices/listInvoices.ts';
 import { defineModule } from './module.ts';
 
 export const invoicesModule = defineModule({
@@ -20,4 +21,5 @@ export const invoicesModule = defineModule({
   backOffice: invoicesBackOffice,
   sellerState: (services, vendorId) => getSellerCountry(services.db.knex, vendorId),
   sellerVatProfile: getSellerVatProfile,
+  invoiceSettings: getInvoiceSettings,
 });

@@ -19,6 +19,7 @@ import type { AdapterFactory } from '../runtime/adapters.ts';
 import type { ThemeConfig } from '../core/themePresets.ts';
 import type { ShopFrame } from '../pages/shopFrame.ts';
 import type { SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
+import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -169,6 +170,11 @@ export interface Module {
    * VAT with it without importing the invoices area, which depends on the orders.
    */
   sellerVatProfile?: (knex: Knex, vendorId: number, at: Date) => Promise<SellerVatProfile>;
+  /**
+   * A vendor's invoice settings as the area that keeps them answers them: the vendor's settings
+   * show them beside the rest without importing the invoices area, which may be switched off.
+   */
+  invoiceSettings?: (knex: Knex, vendorId: number) => Promise<InvoiceSettingsView>;
   /**
    * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
    * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own

@@ -7,6 +7,7 @@ import type { Services } from '../runtime/services.ts';
 import type { AskedPlan, Module, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
 import { DEFAULT_SELLER_VAT_PROFILE, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
+import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
 import type { Knex } from 'knex';
 
 /**
@@ -133,6 +134,12 @@ export async function sellerStateOf(services: Services, vendorId: number): Promi
 export async function sellerVatProfileOf(knex: Knex, vendorId: number, at: Date): Promise<SellerVatProfile> {
   const keeper = registered.find((m) => m.sellerVatProfile);
   return keeper ? keeper.sellerVatProfile!(knex, vendorId, at) : { ...DEFAULT_SELLER_VAT_PROFILE };
+}
+
+/** A vendor's invoice settings, from the module that keeps them; not configured when no module does. */
+export async function invoiceSettingsOf(knex: Knex, vendorId: number): Promise<InvoiceSettingsView> {
+  const keeper = registered.find((m) => m.invoiceSettings);
+  return keeper ? keeper.invoiceSettings!(knex, vendorId) : { vendor_id: vendorId, configured: false };
 }
 
 /** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../responses.ts';
 
 /**
@@ -35,3 +35,6 @@ export const InvoiceSettingsAnswer = Type.Union(
   ],
   { $id: 'VendorInvoiceSettings' },
 );
+
+/** The invoice settings as answered (not configured yet, or the stored settings). */
+export type InvoiceSettingsView = Static<typeof InvoiceSettingsAnswer>;

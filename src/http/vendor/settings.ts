@@ -2,10 +2,9 @@ import Router from '@koa/router';
 import { Type, type Static } from '@sinclair/typebox';
 import { CONTACT_FIELDS, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
 import { changeExtmarketSettings, changeVendorProfile, listVendorDomains, type VendorDeps } from '../../modules/vendors.ts';
-import { getInvoiceSettings } from '../../../queries/invoices/listInvoices.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
-import { vendorShopTheme } from '../../modules/registry.ts';
+import { invoiceSettingsOf, vendorShopTheme } from '../../modules/registry.ts';
 import { getVendor } from '../../modules/vendors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
@@ -161,7 +160,7 @@ export async function vendorSettings(services: Services, vendorId: number) {
       preorder_days: ext.preorder_days ?? null,
       options: { tax_rates: EXTMARKET_TAX_RATES, delivery_methods: DELIVERY_METHODS },
     },
-    invoice_settings: await getInvoiceSettings(knex, vendorId),
+    invoice_settings: await invoiceSettingsOf(knex, vendorId),
     theme_settings: await vendorShopTheme(services, vendorId),
     domains: {
       subdomain: v.subdomain,
