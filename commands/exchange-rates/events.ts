@@ -4,12 +4,10 @@
  * day's rates are one stream, `ecb_rates-<YYYY-MM-DD>`, so an invoice that states its VAT in a
  * non-euro currency (Art. 230, 91(2)) can be reproduced later with the very rate it used.
  */
-export interface ReferenceRates {
-  /** The ECB's reference date (the day the rates were published). */
-  date: string;
-  /** Units of the currency per 1 EUR, as the ECB writes them (decimal strings, e.g. "395.38"). */
-  rates: Record<string, string>;
-}
+import type { ReferenceRates } from '../../src/core/vat/localCurrency.ts';
+
+/** A day's rates: declared in src/core/vat with the conversion that reads them (the invoices ask for them through a module hook). */
+export type { ReferenceRates };
 
 /** A day's reference rates were recorded; `corrected` when they replace rates recorded before for that day. */
 export type EcbReferenceRatesRecorded = {

@@ -7,7 +7,7 @@ import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
-import { ratesBefore } from '../exchange-rates/handlers.ts';
+import { referenceRatesBefore } from '../../src/modules/registry.ts';
 import { order } from '../../src/modules/orders.ts';
 import { buildInvoice, type BuyerVat } from './buildInvoice.ts';
 import { buildCreditNote } from './buildCreditNote.ts';
@@ -60,7 +60,7 @@ export async function createInvoiceFromOrder(
   const local = localVatCurrency(invoice.vat_country_iso, invoice.currency);
   if (local && invoice.vat_cents !== 0) {
     // Art. 230 and 91(2): the VAT also in the local currency, at a recorded ECB rate, or no invoice.
-    const day = await ratesBefore(deps.store, invoice.supply_date ?? invoice.issue_date, [local, invoice.currency]);
+    const day = await referenceRatesBefore(deps.store, invoice.supply_date ?? invoice.issue_date, [local, invoice.currency]);
     invoice.vat_local = convertVat(invoice.vat_cents, invoice.currency, local, day.rates, day.date);
   }
   const prefix = s.settings.invoice_prefix;

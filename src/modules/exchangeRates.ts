@@ -1,4 +1,4 @@
-import { recordReferenceRates } from '../../commands/exchange-rates/handlers.ts';
+import { ratesBefore, recordReferenceRates } from '../../commands/exchange-rates/handlers.ts';
 import { referenceRates } from '../../commands/exchange-rates/referenceRates.ts';
 import { fetchReferenceRates } from '../adapters/ecbRates.ts';
 import { adminExchangeRateRoutes } from '../http/admin/exchangeRates.ts';
@@ -19,6 +19,7 @@ export const exchangeRatesModule = defineModule({
   description: 'ECB euro foreign exchange reference rates for VAT stated in a local currency.',
   features: ['ECB reference rates', 'VAT in local currencies'],
   aggregates: [referenceRates],
+  referenceRatesBefore: ratesBefore,
   routes: { admin: [adminExchangeRateRoutes] },
   background: [catchUpReferenceRates],
   scheduledTasks: [

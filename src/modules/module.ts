@@ -20,6 +20,7 @@ import type { ThemeConfig } from '../core/themePresets.ts';
 import type { ShopFrame } from '../pages/shopFrame.ts';
 import type { SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
 import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
+import type { ReferenceRates } from '../core/vat/localCurrency.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -175,6 +176,12 @@ export interface Module {
    * show them beside the rest without importing the invoices area, which may be switched off.
    */
   invoiceSettings?: (knex: Knex, vendorId: number) => Promise<InvoiceSettingsView>;
+  /**
+   * The ECB rates of the latest day published before a tax point with a rate for every currency
+   * asked (Art. 91(2)), as the area that records the rates answers them: an invoice states its VAT
+   * in a local currency with them without importing that area, which is switched on and off alone.
+   */
+  referenceRatesBefore?: (store: EventStore, taxPoint: string, currencies: string[]) => Promise<ReferenceRates>;
   /**
    * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
    * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own

@@ -8,6 +8,8 @@ import type { AskedPlan, Module, ProductHold, RequestedPlan, ShopTheme } from '.
 import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
 import { DEFAULT_SELLER_VAT_PROFILE, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
 import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
+import type { ReferenceRates } from '../core/vat/localCurrency.ts';
+import { ExchangeRateUnavailableException } from '../core/errors.ts';
 import type { Knex } from 'knex';
 
 /**
@@ -140,6 +142,16 @@ export async function sellerVatProfileOf(knex: Knex, vendorId: number, at: Date)
 export async function invoiceSettingsOf(knex: Knex, vendorId: number): Promise<InvoiceSettingsView> {
   const keeper = registered.find((m) => m.invoiceSettings);
   return keeper ? keeper.invoiceSettings!(knex, vendorId) : { vendor_id: vendorId, configured: false };
+}
+
+/** The ECB rates before a tax point, from the module that records them; none to be had when no module does. */
+export async function referenceRatesBefore(store: EventStore, taxPoint: string, currencies: string[]): Promise<ReferenceRates> {
+  const keeper = registered.find((m) => m.referenceRatesBefore);
+  if (keeper) return keeper.referenceRatesBefore!(store, taxPoint, currencies);
+  throw new ExchangeRateUnavailableException(`No module records the ECB reference rates for ${currencies.join(', ')}`, {
+    currencies,
+    tax_point: taxPoint.slice(0, 10),
+  });
 }
 
 /** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */

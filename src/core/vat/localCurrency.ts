@@ -70,3 +70,11 @@ function formatRatio(n: bigint, d: bigint): string {
 export function atSameRate(vatCents: number, used: LocalVat): LocalVat {
   return { ...used, vat_cents: Number(divideRounded(BigInt(vatCents) * scaled(used.rate), SCALE)) };
 }
+
+/** The ECB's euro reference rates of one day, as recorded by the exchange-rates area. */
+export interface ReferenceRates {
+  /** The ECB's reference date (the day the rates were published). */
+  date: string;
+  /** Units of the currency per 1 EUR, as the ECB writes them (decimal strings, e.g. "395.38"). */
+  rates: Record<string, string>;
+}
