@@ -79,6 +79,24 @@ export async function createVendorProduct(
   return { id, done };
 }
 
+/**
+ * The product, if it exists and (for a vendor caller) is the caller's, as its stream says: what
+ * the stock and the media check before they touch a product (inside the caller's transaction
+ * when it has one).
+ */
+export async function liveProduct(
+  deps: { store: EventStore },
+  productId: number,
+  actingVendor: number | null,
+  tx?: unknown,
+): Promise<Extract<VendorProductState, { status: 'active' | 'inactive' }>> {
+  const { state } = await load(deps.store, vendorProduct, productId, tx);
+  if ((state.status !== 'active' && state.status !== 'inactive') || (actingVendor !== null && state.vendor_id !== actingVendor)) {
+    throw new ProductNotFoundException(`Product ${productId} not found`);
+  }
+  return state;
+}
+
 /** GTIN digits only, checked (8/12/13/14 digits, GS1 check digit); its type derived when absent. */
 export function normaliseIdentifiers<T extends { gtin?: string | null; gtin_type?: string | null; vendor_sku?: string | null }>(
   fields: T,

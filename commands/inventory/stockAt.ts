@@ -1,5 +1,6 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { productFor, type InventoryDeps } from './handlers/inventory.ts';
+import { liveProduct } from '../../src/modules/catalogue.ts';
+import type { InventoryDeps } from './handlers/inventory.ts';
 import type { StockEvent } from './events.ts';
 import { stock } from './stockDecider.ts';
 import { openLocations } from './stock.ts';
@@ -12,7 +13,7 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
  * bin A-01 hold on 31 December?")
  */
 export async function stockAt(deps: InventoryDeps & { store: EventStore }, productId: number, at: Date, actingVendor: number | null) {
-  const product = await productFor(deps, productId, actingVendor);
+  const product = await liveProduct(deps, productId, actingVendor);
   const events = await deps.store.readStream(`${stock.aggregate}-${productId}`);
   const until = events.filter((e) => new Date(e.recorded_at).getTime() <= at.getTime());
   const state = until.reduce((s, e) => stock.evolve(s, domainEvent<StockEvent>(e)), stock.initialState());

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { Type, type TObject } from '@sinclair/typebox';
-import { productFor } from '../../commands/inventory/handlers/inventory.ts';
+import { liveProduct } from '../modules/catalogue.ts';
 import { uploadImage } from '../../commands/media/handlers.ts';
 import { getMediaRow, toMedia } from '../../queries/media/listMedia.ts';
 import { mediaFilePath } from '../adapters/mediaStorage.ts';
@@ -108,7 +108,7 @@ export async function saveUploadedImage(
   if (!file)
     throw new UnsupportedMediaException('Send the image in the multipart field "file"', [{ pointer: '/body/file', message: 'required' }]);
   if (file.size === 0) throw new UnsupportedMediaException('The file is empty', [{ pointer: '/body/file', message: '0 bytes' }]);
-  if (productId !== null) await productFor({ store: services.store, db: services.db.knex, clock: services.clock }, productId, actingVendor);
+  if (productId !== null) await liveProduct(services, productId, actingVendor);
   const { id, done } = await uploadImage(
     { store: services.store, db: services.db.knex, clock: services.clock, dataDir: services.config.dataDir },
     { vendor_id: vendorId, product_id: productId, file_name: file.originalFilename, data: await readFile(file.filepath) },

@@ -33,5 +33,11 @@ export { getShopProduct } from '../../queries/catalogue/getShopProduct.ts';
 /** A vendor product's write-side state, as the cart and the stock check a product they hold or count. */
 export { vendorProduct, type VendorProductState } from '../../commands/catalogue/vendorProduct.ts';
 
+/** A product that exists, and is the acting vendor's: what the stock and the media check first. */
+export { liveProduct } from '../../commands/catalogue/handlers.ts';
+
+/** Whether an image belongs to a product the shop shows, for the shop's image files. */
+export { getShopProductImage } from '../../queries/catalogue/getShopProduct.ts';
+
 /** The vendor's products with these GTINs, for the stock count import's matching. */
 export { findProductsByGtin } from '../../queries/catalogue/findProductsByGtin.ts';

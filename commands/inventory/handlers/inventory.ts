@@ -1,11 +1,10 @@
 import type { Clock } from '../../../src/core/clock.ts';
 import { DigitalProductInventoryException } from '../errors.ts';
-import { ProductNotFoundException } from '../../catalogue/errors.ts';
 import type { EventStore } from '../../../src/eventstore/port.ts';
-import { handleCommand, load, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
+import { handleCommand, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
 import { nextId } from '../../../src/runtime/nextId.ts';
-import { vendorProduct, type VendorProductState } from '../../catalogue/vendorProduct.ts';
+import { liveProduct } from '../../../src/modules/catalogue.ts';
 import type { OrderRef } from '../commands.ts';
 import { stock } from '../stockDecider.ts';
 
@@ -24,16 +23,6 @@ export interface InventoryDeps {
 
 /** The service's clock: every recorded time of these commands, so a test can move time forward. */
 const now = (deps: { clock: Clock }) => deps.clock.now().toISOString();
-type Live = Extract<VendorProductState, { status: 'active' | 'inactive' }>;
-
-/** The product, if it exists and (for a vendor caller) is the caller's. */
-export async function productFor(deps: InventoryDeps, productId: number, actingVendor: number | null, tx?: unknown): Promise<Live> {
-  const { state } = await load(deps.store, vendorProduct, productId, tx);
-  if ((state.status !== 'active' && state.status !== 'inactive') || (actingVendor !== null && state.vendor_id !== actingVendor)) {
-    throw new ProductNotFoundException(`Product ${productId} not found`);
-  }
-  return state;
-}
 
 export interface NewInventory {
   product_id: number;
@@ -45,7 +34,7 @@ export interface NewInventory {
 }
 
 export async function openInventory(deps: InventoryDeps, input: NewInventory, actingVendor: number | null, ctx: CommandContext) {
-  const product = await productFor(deps, input.product_id, actingVendor);
+  const product = await liveProduct(deps, input.product_id, actingVendor);
   if (product.is_digital) throw new DigitalProductInventoryException('Digital products have unlimited inventory; they have no stock rows');
   const inventoryId = await nextId(deps.db, 'inventory');
   const done = await handleCommand(
@@ -165,7 +154,7 @@ async function unlessDigital(
   ctx: CommandContext,
   run: () => Promise<Handled<unknown, any>>,
 ): Promise<Result> {
-  const product = await productFor(deps, productId, null, ctx.tx);
+  const product = await liveProduct(deps, productId, null, ctx.tx);
   return product.is_digital ? [] : [await run()];
 }
 

@@ -1,21 +1,18 @@
 import type Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
-import { getShopProduct, getShopProductImage } from '../../../queries/catalogue/getShopProduct.ts';
+import { getShopProduct } from '../../../queries/catalogue/getShopProduct.ts';
 import { DEFAULT_SHOP_SORT, listShopProducts } from '../../../queries/catalogue/listShopProducts.ts';
 import type { ShopView } from '../../../queries/catalogue/shopProduct.ts';
 import { MediaNotFoundException, ValidationException } from '../../core/errors.ts';
 import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { ImageFile, sendVariant, VariantParams } from '../mediaUpload.ts';
 import { ShopProductDetail, ShopProductPage, ShopProductQuery } from '../schemas/shopCatalogue.ts';
 import { IdParams } from '../validation.ts';
 import type { VendorContext } from '../vendorContext.ts';
 import { resolveShopLanguage, type ShopLanguage } from './shopLanguage.ts';
 
 const imageUrl: ShopView['imageUrl'] = (productId, imageId, variant) => `/api/v1/shop/products/${productId}/images/${imageId}/${variant}`;
-const ImageParams = Type.Composite([Type.Object({ product_id: IdParams.properties.id }), VariantParams]);
 
 /**
  * The shop's catalogue (SPEC.md 4.3 "GET /products", "GET /products/{id}"): the context vendor's
@@ -73,20 +70,6 @@ export function shopProductRoutes(services: Services): Router {
       const language = await resolveShopLanguage(services, ctx);
       ctx.body = await getShopProduct(knex, vendorOf(ctx), params.id, viewOf(language));
       ctx.set('Content-Language', language.code);
-    },
-  );
-
-  api.get(
-    '/products/:product_id/images/:id/:variant',
-    {
-      summary: "A product image's file: the original or the 800 px or 200 px variant, WebP",
-      params: ImageParams,
-      responses: { 200: ImageFile },
-      errors: [MediaNotFoundException],
-    },
-    async (ctx, { params }) => {
-      await getShopProductImage(knex, vendorOf(ctx), params.product_id, params.id);
-      await sendVariant(services, ctx, params.id, params.variant, vendorOf(ctx));
     },
   );
 
