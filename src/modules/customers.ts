@@ -6,7 +6,6 @@ import { shopAddressRoutes } from '../http/shop/addresses.ts';
 import { shopCustomerAuthRoutes } from '../http/shop/customerAuth.ts';
 import { shopProfileRoutes } from '../http/shop/profile.ts';
 import { vendorCustomerRoutes } from '../http/vendor/customers.ts';
-import { recordCustomerOrderOnOrderPlaced } from '../processes/recordCustomerOrderOnOrderPlaced.ts';
 import { defineModule } from './module.ts';
 import { customerFigures } from '../../queries/customers/customerFigures.ts';
 import { customerPageRoutes, customersNavigation } from '../pages/customers/customerPages.ts';
@@ -27,7 +26,7 @@ export const customersModule = defineModule({
     vendor: [vendorCustomerRoutes],
     admin: [adminCustomerRoutes],
   },
-  consumers: [customerList, customerSessions, recordCustomerOrderOnOrderPlaced],
+  consumers: [customerList, customerSessions],
   aggregates: [customer],
   pages: [customerPageRoutes],
   backOffice: { navigation: customersNavigation },

@@ -21,6 +21,7 @@ import type { ShopFrame } from '../pages/shopFrame.ts';
 import type { SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
 import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
 import type { ReferenceRates } from '../core/vat/localCurrency.ts';
+import type { Page, PageRequest } from '../core/pagination.ts';
 
 /** A router of one business area in one API area (or of its pages), built per app. */
 export type RouteFactory = (services: Services) => Router;
@@ -183,6 +184,12 @@ export interface Module {
    */
   referenceRatesBefore?: (store: EventStore, taxPoint: string, currencies: string[]) => Promise<ReferenceRates>;
   /**
+   * A page of one customer's shop orders within a vendor, newest first, as the area that keeps the
+   * orders answers it: the customer's page lists them without importing the orders area, which
+   * builds on the customers (an order counts in its customer's statistics).
+   */
+  customerOrders?: (knex: Knex, vendorId: number, customerId: number, page: PageRequest) => Promise<Page<CustomerOrderLine>>;
+  /**
    * The server-rendered shop's frame (one module provides it: the storefront): how an area adds a
    * page to the shop (the customer's messages), routed, laid out and signed in as the shop's own
    * pages, while the page stays the area's (its tag, its switch) and neither imports the other.
@@ -295,3 +302,13 @@ export interface ModuleSwitch {
 }
 
 export const defineModule = (module: Module): Module => module;
+
+/** An order as a customer's page lists it. */
+export interface CustomerOrderLine {
+  id: number;
+  order_number: string;
+  order_date: string;
+  gross_cents: number;
+  currency: string;
+  status: string;
+}

@@ -12,6 +12,9 @@ import { recordInventoryTransactionOnItemShipped } from '../processes/recordInve
 import { sendOrderConfirmationOnOrderPlaced } from '../processes/sendOrderConfirmationOnOrderPlaced.ts';
 import { notifyAdminsOnExtmarketPushFailing } from '../processes/notifyAdminsOnExtmarketPushFailing.ts';
 import { checkOutCartOnOrderPlaced } from '../processes/checkOutCartOnOrderPlaced.ts';
+import { vendorCustomerOrderRoutes } from '../http/vendor/customerOrders.ts';
+import { listOrders } from '../../queries/orders/listOrders.ts';
+import { recordCustomerOrderOnOrderPlaced } from '../processes/recordCustomerOrderOnOrderPlaced.ts';
 import { resolveOrderItemExceptionsOnProductImported } from '../processes/resolveOrderItemExceptionsOnProductImported.ts';
 import { defineModule } from './module.ts';
 import { adminOrderPageRoutes, adminOrdersNavigation } from '../pages/orders/adminOrderPages.ts';
@@ -27,7 +30,13 @@ export const ordersModule = defineModule({
   dashboardFigures: (services) => orderFigures(services.db.knex),
   // Notifications: the admins hear of an order decision the extmarket keeps refusing.
   dependsOn: ['catalogue', 'inventory', 'carts', 'customers', 'history', 'notifications'],
-  routes: { admin: [adminOrderRoutes], vendor: [vendorOrderRoutes, vendorOrderItemExceptionRoutes], shop: [shopOrderRoutes] },
+  routes: {
+    admin: [adminOrderRoutes],
+    vendor: [vendorOrderRoutes, vendorOrderItemExceptionRoutes, vendorCustomerOrderRoutes],
+    shop: [shopOrderRoutes],
+  },
+  customerOrders: (knex, vendorId, customerId, page) =>
+    listOrders(knex, { vendor_id: vendorId, customer_id: customerId }, page, '-order_date'),
   consumers: [
     orderFiguresProjection,
     orderList,
@@ -42,6 +51,8 @@ export const ordersModule = defineModule({
     notifyAdminsOnExtmarketPushFailing,
     // A placed order checks its cart out: orders depends on carts, never the reverse.
     checkOutCartOnOrderPlaced,
+    // A placed order counts in its customer's statistics: orders depends on customers, never the reverse.
+    recordCustomerOrderOnOrderPlaced,
   ],
   aggregates: [order],
   pages: [vendorOrderPageRoutes, adminOrderPageRoutes],
@@ -71,3 +82,15 @@ export {
 export { importExtmarketOrder, runOrderCommand, type IncomingOrder } from '../../commands/orders/handlers/order.ts';
 /** An order's write-side state, as the invoices read the order they bill. */
 export { order, type LoadedOrder } from '../../commands/orders/orderDecider.ts';
+
+/** The order lists' answers and filters, for the extmarket's order routes (the same orders, one channel). */
+export {
+  ItemParams,
+  OrderDetail,
+  OrderList,
+  OrderParams,
+  OrderSearch,
+  OrderSortQuery,
+  OrderStatus,
+  TrackingBody,
+} from '../http/schemas/orders.ts';

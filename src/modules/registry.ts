@@ -4,7 +4,8 @@ import type { ShopFrame } from '../pages/shopFrame.ts';
 import { registerAdapters } from '../runtime/adapters.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import type { Services } from '../runtime/services.ts';
-import type { AskedPlan, Module, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
+import type { AskedPlan, CustomerOrderLine, Module, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
+import type { Page, PageRequest } from '../core/pagination.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
 import { DEFAULT_SELLER_VAT_PROFILE, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
 import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
@@ -152,6 +153,17 @@ export async function referenceRatesBefore(store: EventStore, taxPoint: string, 
     currencies,
     tax_point: taxPoint.slice(0, 10),
   });
+}
+
+/** A page of a customer's shop orders, from the module that keeps the orders; null when no module does. */
+export async function customerOrdersOf(
+  knex: Knex,
+  vendorId: number,
+  customerId: number,
+  page: PageRequest,
+): Promise<Page<CustomerOrderLine> | null> {
+  const keeper = registered.find((m) => m.customerOrders);
+  return keeper ? keeper.customerOrders!(knex, vendorId, customerId, page) : null;
 }
 
 /** The shop's page frame, from the module that provides it; undefined when no module does (then no area adds a shop page). */

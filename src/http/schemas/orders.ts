@@ -9,6 +9,7 @@ import {
   type OrderSort,
 } from '../../../queries/orders/listOrders.ts';
 import { BoundedTotal, Nullable, Page, rowFields } from '../responses.ts';
+import { ItemStatus, OrderStatus } from './orderStatus.ts';
 import { Id, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -19,14 +20,7 @@ import { Id, PageQuery, SortQuery } from '../validation.ts';
  */
 const Text = Nullable(Type.String());
 
-export const OrderStatus = Type.Union(
-  ['unconfirmed', 'confirmed', 'declined', 'partially_shipped', 'shipped'].map((s) => Type.Literal(s)),
-  { $id: 'OrderStatus' },
-);
-export const ItemStatus = Type.Union(
-  ['unconfirmed', 'confirmed', 'declined'].map((s) => Type.Literal(s)),
-  { $id: 'OrderItemStatus' },
-);
+export { ItemStatus, OrderStatus };
 export const ExceptionStatus = Type.Union(
   ['pending', 'resolved', 'ignored'].map((s) => Type.Literal(s)),
   { $id: 'OrderItemExceptionStatus' },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../responses.ts';
 import { Id } from '../validation.ts';
-import { ItemStatus, OrderStatus } from './orders.ts';
+import { ItemStatus, OrderStatus } from './orderStatus.ts';
 
 /**
  * The shop's view of orders (SPEC.md 4.3 /orders): what a customer sees of their own orders.

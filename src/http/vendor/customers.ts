@@ -1,24 +1,22 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { getCustomer } from '../../../queries/customers/getCustomer.ts';
-import { listCustomerOrders } from '../../../queries/customers/listCustomerOrders.ts';
 import { listCustomers } from '../../../queries/customers/listCustomers.ts';
 import { CustomerNotFoundException } from '../../../commands/customers/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { CustomerDetail, CustomerItem, CustomerListQuery } from '../schemas/customers.ts';
-import { OrderList, OrderSortQuery } from '../schemas/orders.ts';
 import { IdParams, PageQuery } from '../validation.ts';
 import type { VendorCaller } from '../vendorAuth.ts';
 
 const ListQuery = Type.Object(CustomerListQuery);
-const OrdersQuery = Type.Object({ ...PageQuery, sort: OrderSortQuery });
 
 /**
  * The vendor's shop customers (issue: customers for vendors): the list with search and sort, a
- * customer's detail with order statistics and saved addresses, and the customer's orders. The
- * vendor is the token's; another vendor's customer is a 404.
+ * customer's detail with order statistics and saved addresses (the customer's orders are the
+ * orders area's route, src/http/vendor/customerOrders.ts). The vendor is the token's; another
+ * vendor's customer is a 404.
  */
 export function vendorCustomerRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
@@ -53,29 +51,6 @@ export function vendorCustomerRoutes(services: Services): Router {
     },
     async (ctx, { params }) => {
       ctx.body = await getCustomer(services.db.knex, params.id, vendorOf(ctx));
-    },
-  );
-
-  api.get(
-    '/customers/:id/orders',
-    {
-      summary: "A customer's shop orders, newest first (sortable as the order list)",
-      permission: 'orders.view',
-      params: IdParams,
-      query: OrdersQuery,
-      responses: { 200: OrderList },
-      errors: [CustomerNotFoundException],
-    },
-    async (ctx, { params, query }) => {
-      const vendorId = vendorOf(ctx);
-      await getCustomer(services.db.knex, params.id, vendorId);
-      ctx.body = await listCustomerOrders(
-        services.db.knex,
-        vendorId,
-        params.id,
-        { page: query.page ?? 1, limit: query.limit ?? 20 },
-        query.sort,
-      );
     },
   );
 

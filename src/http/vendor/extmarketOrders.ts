@@ -28,7 +28,7 @@ import {
   OrderSortQuery,
   OrderStatus,
   TrackingBody,
-} from '../schemas/orders.ts';
+} from '../../modules/orders.ts';
 import { Id, PageQuery } from '../validation.ts';
 import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 
