@@ -14,7 +14,7 @@ export const cartsModule = defineModule({
 });
 
 /** A session's cart and its changes, as the storefront's cart, checkout and page frame show and change it. */
-export { loadCart } from '../../commands/carts/checkout.ts';
+export { checkoutLines, loadCart } from '../../commands/carts/checkout.ts';
 export { acceptCartItemPrice, addToCart, changeCartItemQuantity, removeFromCart, type CartRef } from '../../commands/carts/handlers.ts';
 /** A new shop session id, for the storefront's session cookie. */
 export { newSessionId } from '../../commands/carts/sessionId.ts';

@@ -33,7 +33,7 @@ export const customersModule = defineModule({
 });
 
 /** A customer's write-side state, as messaging checks a conversation's customer. */
-export { customer } from '../../commands/customers/customerDecider.ts';
+export { customer, loadCustomer } from '../../commands/customers/customerDecider.ts';
 
 /** A customer as the shop shows them to themselves (the storefront's account, address book and checkout). */
 export { getCustomer } from '../../queries/customers/getCustomer.ts';

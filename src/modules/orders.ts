@@ -83,6 +83,9 @@ export { importExtmarketOrder, runOrderCommand, type IncomingOrder } from '../..
 /** An order's write-side state, as the invoices read the order they bill. */
 export { order, type LoadedOrder } from '../../commands/orders/orderDecider.ts';
 
+/** The shop's checkout: the session cart becomes an order of the signed-in customer (the storefront's checkout page places it too). */
+export { placeOrderFromCart } from '../http/shop/placeOrder.ts';
+
 /** The order lists' answers and filters, for the extmarket's order routes (the same orders, one channel). */
 export {
   ItemParams,

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
-import { checkoutLines } from '../../../commands/carts/checkout.ts';
+import { checkoutLines } from '../../modules/carts.ts';
 import type { CustomerAddress } from '../../../commands/customers/events.ts';
-import { loadCustomer } from '../../../commands/customers/customerDecider.ts';
+import { loadCustomer } from '../../modules/customers.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
 import { placeShopOrder, placedShopOrder, type CheckoutResult } from '../../../commands/orders/handlers/shopCheckout.ts';
 import { sellerVatProfileOf } from '../../modules/registry.ts';
