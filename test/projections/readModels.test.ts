@@ -58,7 +58,6 @@ function declared(schema: TSchema): { type: string; nullable: boolean } {
  */
 const NOT_TYPED_YET: readonly string[] = [
   'vendor_themes: vendor_themes',
-  'platform_settings: platform_settings',
   'marketplace_import_jobs: marketplace_import_jobs',
   'marketplace_import_errors: marketplace_import_errors',
   'marketplace_product_list: marketplace_product_list',
