@@ -69,7 +69,6 @@ const NOT_TYPED_YET: readonly string[] = [
   'media_list: media_list',
   'customer_list: customer_list',
   'customer_sessions: customer_sessions',
-  'platform_module_states: platform_module_states',
   'content_pages: content_pages',
 ];
 
