@@ -67,8 +67,6 @@ const NOT_TYPED_YET: readonly string[] = [
   'inventory_list: inventory_list',
   'inventory_transactions: inventory_transactions',
   'media_list: media_list',
-  'customer_list: customer_list',
-  'customer_sessions: customer_sessions',
   'content_pages: content_pages',
 ];
 
