@@ -67,7 +67,6 @@ const NOT_TYPED_YET: readonly string[] = [
   'inventory_list: inventory_list',
   'inventory_transactions: inventory_transactions',
   'media_list: media_list',
-  'content_pages: content_pages',
 ];
 
 /**
