@@ -58,7 +58,6 @@ function declared(schema: TSchema): { type: string; nullable: boolean } {
  */
 const NOT_TYPED_YET: readonly string[] = [
   'marketplace_import_jobs: marketplace_import_jobs',
-  'marketplace_import_errors: marketplace_import_errors',
   'marketplace_product_list: marketplace_product_list',
   'marketplace_product_list: marketplace_product_translations',
   'marketplace_product_list: marketplace_import_staged_batches',

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { IMPORT_JOB_SORTS, type ImportJobSort } from '../../../queries/marketplace-imports/listImportJobs.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { MarketplaceImportErrorRow } from '../../../projections/marketplace-imports/marketplaceImportErrors.ts';
+import { Nullable, NullableTimestamp, rowFields, Timestamp } from '../responses.ts';
 import { Id, Language, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -105,15 +106,10 @@ export const ImportJobDetail = Type.Composite(
 /** A MarketplaceImportError record (SPEC.md part 2). */
 export const ImportErrorItem = Type.Object(
   {
-    job_id: Type.Integer(),
-    row_number: Type.Integer(),
-    identifier: Text,
+    ...rowFields(MarketplaceImportErrorRow, ['job_id', 'row_number', 'identifier']),
+    // The error type keeps its named schema (ImportErrorType) in the document.
     error_type: ErrorType,
-    error_message: Type.String(),
-    row_data: Type.Record(Type.String(), Type.String(), {
-      description: "The rejected row's fields by column (a line that is not CSV: { raw })",
-    }),
-    created_at: Timestamp,
+    ...rowFields(MarketplaceImportErrorRow, ['error_message', 'row_data', 'created_at']),
   },
   { $id: 'MarketplaceImportError' },
 );
