@@ -1,6 +1,35 @@
 import { CONTENT_PAGE_EVENT_TYPES, type ContentPageEvent } from '../../commands/content-pages/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { Type } from '@sinclair/typebox';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+/** The title and the Markdown body of a page in one language (PageText of commands/content-pages/events.ts). */
+const PageText = Type.Object({ title: Type.String(), body: Type.String() });
+
+export const ContentPageRow = readModel('content_pages', {
+  id: column.int(),
+  vendor_id: column.nullable(column.int({ description: 'null: a platform default' })),
+  slug: column.text(),
+  template: column.oneOf(['default', 'minimal', 'modern', 'full']),
+  is_published: column.bool(),
+  show_in_header: column.bool(),
+  show_in_footer: column.bool(),
+  show_in_legal: column.bool(),
+  /** Position in the navigation, lowest first. */
+  sort_order: column.int(),
+  /** The language a shopper reads when the page lacks theirs; it always has a text. */
+  default_language: column.oneOf(['en', 'fr', 'de', 'lb']),
+  translations: column.json(
+    Type.Object({ en: Type.Optional(PageText), fr: Type.Optional(PageText), de: Type.Optional(PageText), lb: Type.Optional(PageText) }),
+  ),
+  created_at: column.time(),
+  updated_at: column.time(),
+  /** Moves with the content only, not with publishing. */
+  content_changed_at: column.time(),
+  published_at: column.nullable(column.time()),
+});
+export type ContentPageRow = RowOf<typeof ContentPageRow>;
 
 /**
  * content_pages: one row per live page (platform defaults, vendor overrides and vendor pages),
@@ -8,29 +37,13 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
  * the content only (not with publishing), so a vendor learns when the default it overrides was
  * rewritten after its override.
  */
-export const contentPages = rowProjection<Record<string, any>>({
+export const contentPages = rowProjection<JsonRow<ContentPageRow>>({
   name: 'content_pages',
   eventTypes: CONTENT_PAGE_EVENT_TYPES,
+  readModel: ContentPageRow,
   fold: {
-    table: 'content_pages',
     key: 'id',
     keyType: 'integer',
-    columns: [
-      'vendor_id',
-      'slug',
-      'template',
-      'is_published',
-      'show_in_header',
-      'show_in_footer',
-      'show_in_legal',
-      'sort_order',
-      'default_language',
-      'translations',
-      'created_at',
-      'updated_at',
-      'content_changed_at',
-      'published_at',
-    ],
     keys: (e) => [(e.data as { page_id: number }).page_id],
     apply(rows, raw) {
       const e = domainEvent<ContentPageEvent>(raw);

@@ -1,6 +1,17 @@
 import type { CustomerEvent } from '../../commands/customers/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const CustomerSessionRow = readModel('customer_sessions', {
+  /** The id the customer's token carries. */
+  session_id: column.text(),
+  customer_id: column.int(),
+  vendor_id: column.int(),
+  started_at: column.time(),
+  expires_at: column.time(),
+});
+export type CustomerSessionRow = RowOf<typeof CustomerSessionRow>;
 
 const EVENTS = ['CustomerSessionStarted', 'CustomerSessionEnded', 'CustomerPasswordChanged', 'CustomerPasswordReset'] as const;
 
@@ -9,14 +20,13 @@ const EVENTS = ['CustomerSessionStarted', 'CustomerSessionEnded', 'CustomerPassw
  * (src/http/customerAuth.ts) on every customer request by primary key. A session's row goes when
  * it ends: sign-out, a password change (every session but the changer's), a reset (all).
  */
-export const customerSessions = rowProjection<Record<string, any>>({
+export const customerSessions = rowProjection<JsonRow<CustomerSessionRow>>({
   name: 'customer_sessions',
   eventTypes: EVENTS,
+  readModel: CustomerSessionRow,
   fold: {
-    table: 'customer_sessions',
     key: 'session_id',
     keyType: 'text',
-    columns: ['customer_id', 'vendor_id', 'started_at', 'expires_at'],
     keys: (raw) => {
       const e = domainEvent<CustomerEvent>(raw);
       switch (e.type) {

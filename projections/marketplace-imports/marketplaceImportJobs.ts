@@ -3,6 +3,53 @@ import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { IMPORT_JOB_EVENT_TYPES, type MarketplaceImportEvent } from '../../commands/marketplace-imports/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+const Text = column.nullable(column.text());
+
+/** An import job with its status and progress. */
+export const MarketplaceImportJobRow = readModel('marketplace_import_jobs', {
+  id: column.int(),
+  vendor_id: column.int(),
+  language: column.oneOf(['en', 'fr', 'de', 'lb']),
+  marketplace: column.text(),
+  source_type: column.oneOf(['url', 'upload']),
+  source_url: Text,
+  /** The uploaded file's name as the client gave it. */
+  file_name: Text,
+  delimiter: Text,
+  /** The stored state: a completed job whose products the catalogue has not taken in yet still says completed. */
+  status: column.oneOf(['pending', 'processing', 'completed', 'failed']),
+  /** Counts take-overs by another worker. */
+  attempt: column.int(),
+  batches: column.int(),
+  rows_processed: column.int(),
+  imported_count: column.int(),
+  created_count: column.int(),
+  error_count: column.int(),
+  bytes_read: column.exact(),
+  bytes_total: column.nullable(column.exact()),
+  /** Why the whole job failed (ImportFailureCode of commands/marketplace-imports/events.ts). */
+  error_code: Text,
+  error_message: Text,
+  created_by: Text,
+  created_by_name: Text,
+  created_at: column.time(),
+  started_at: column.nullable(column.time()),
+  completed_at: column.nullable(column.time()),
+  updated_at: column.time(),
+  /** Feed position of the job's end: the job route waits for the catalogue to pass it. */
+  final_pos_a: Text,
+  final_pos_b: Text,
+});
+export type MarketplaceImportJobRow = RowOf<typeof MarketplaceImportJobRow>;
+
+type Row = MarketplaceImportJobRow;
+/** A row as the batch holds it: loaded from the table (times as Date), or written from events (times as ISO text, byte counts as numbers). */
+type HeldRow = Omit<{ [K in keyof Row]: Row[K] | JsonRow<Row>[K] }, 'bytes_read' | 'bytes_total'> & {
+  bytes_read: string | number;
+  bytes_total: string | number | null;
+};
 
 /**
  * marketplace_import_jobs: one row per import job with its status and progress, what clients poll
@@ -15,10 +62,11 @@ export const marketplaceImportJobs: Projection = {
   name: 'marketplace_import_jobs',
   eventTypes: IMPORT_JOB_EVENT_TYPES,
   tables: ['marketplace_import_jobs'],
+  readModels: [MarketplaceImportJobRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { job_id: number }).job_id))];
-    const existing = await trx('marketplace_import_jobs').whereIn('id', ids);
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
+    const existing = await trx<Row>('marketplace_import_jobs').whereIn('id', ids);
+    const rows = new Map<number, HeldRow>(existing.map((r) => [r.id, r]));
     for (const raw of events) {
       const e = domainEvent<MarketplaceImportEvent>(raw);
       if (e.type === 'MarketplaceImportRequested') {
@@ -49,6 +97,8 @@ export const marketplaceImportJobs: Projection = {
           started_at: null,
           completed_at: null,
           updated_at: d.requested_at,
+          final_pos_a: null,
+          final_pos_b: null,
         });
         continue;
       }
@@ -61,7 +111,7 @@ export const marketplaceImportJobs: Projection = {
             attempt: e.data.attempt,
             started_at: row.started_at ?? e.data.at,
             updated_at: e.data.at,
-          });
+          } satisfies Partial<HeldRow>);
           break;
         case 'MarketplaceImportProgressed': {
           const d = e.data;
@@ -74,7 +124,7 @@ export const marketplaceImportJobs: Projection = {
             bytes_read: d.bytes_read,
             bytes_total: d.bytes_total ?? row.bytes_total,
             updated_at: d.at,
-          });
+          } satisfies Partial<HeldRow>);
           break;
         }
         case 'MarketplaceImportCompleted': {
@@ -89,7 +139,7 @@ export const marketplaceImportJobs: Projection = {
             updated_at: d.at,
             final_pos_a: raw.position.a,
             final_pos_b: raw.position.b,
-          });
+          } satisfies Partial<HeldRow>);
           break;
         }
         case 'MarketplaceImportFailed':
@@ -101,7 +151,7 @@ export const marketplaceImportJobs: Projection = {
             updated_at: e.data.at,
             final_pos_a: raw.position.a,
             final_pos_b: raw.position.b,
-          });
+          } satisfies Partial<HeldRow>);
           break;
       }
     }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { PLATFORM_MODULE_EVENT_TYPES, type PlatformModuleEvent } from '../../commands/platform-modules/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryView.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import type { PlatformModuleStateRow } from './platformModuleStates.ts';
 
 /** Per platform code, the modules switched off on it. */
 export type DisabledModules = Map<string, Set<string>>;
@@ -17,7 +18,7 @@ export const disabledModulesView = defineMemoryView<DisabledModules>({
   sources: ['platform_module_states'],
   async load(trx: Knex.Transaction) {
     const state: DisabledModules = new Map();
-    for (const r of await trx('platform_module_states').where({ is_on: false }).select('platform', 'module')) {
+    for (const r of await trx<PlatformModuleStateRow>('platform_module_states').where({ is_on: false }).select('platform', 'module')) {
       offOf(state, r.platform).add(r.module);
     }
     return state;

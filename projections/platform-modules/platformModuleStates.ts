@@ -1,29 +1,34 @@
 import { PLATFORM_MODULE_EVENT_TYPES, type PlatformModuleEvent } from '../../commands/platform-modules/events.ts';
 import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
-interface Row {
-  key: string;
-  platform: string;
-  module: string;
-  is_on: boolean;
-  enabled_by: string | null;
-  required_by: string | null;
-  reason: string | null;
-  changed_at: string;
-}
+export const PlatformModuleStateRow = readModel('platform_module_states', {
+  /** `<platform code>:<module>` */
+  key: column.text(),
+  platform: column.text(),
+  module: column.text(),
+  is_on: column.bool(),
+  /** Why it is on (an admin, or a module that needs it); null when off. */
+  enabled_by: column.nullable(column.oneOf(['explicit', 'dependency'])),
+  /** The module it was pulled in for. */
+  required_by: column.nullable(column.text()),
+  /** Why it is off; null when on. */
+  reason: column.nullable(column.oneOf(['explicit', 'no_longer_needed'])),
+  changed_at: column.time(),
+});
+export type PlatformModuleStateRow = RowOf<typeof PlatformModuleStateRow>;
 
 const keyOf = (e: PlatformModuleEvent) => `${e.data.platform}:${e.data.module}`;
 
 /** platform_module_states: per platform, each module its stream mentions, on or off and why. */
-export const platformModuleStates = rowProjection<Row>({
+export const platformModuleStates = rowProjection<JsonRow<PlatformModuleStateRow>>({
   name: 'platform_module_states',
   eventTypes: PLATFORM_MODULE_EVENT_TYPES,
+  readModel: PlatformModuleStateRow,
   fold: {
-    table: 'platform_module_states',
     key: 'key',
     keyType: 'text',
-    columns: ['platform', 'module', 'is_on', 'enabled_by', 'required_by', 'reason', 'changed_at'],
     keys: (event) => [keyOf(domainEvent<PlatformModuleEvent>(event))],
     apply(rows, raw) {
       const e = domainEvent<PlatformModuleEvent>(raw);

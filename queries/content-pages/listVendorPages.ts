@@ -1,23 +1,26 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../../src/core/dates.ts';
-import { contentPageRow, PAGE_COLUMNS, PAGE_ORDER } from './contentPageRow.ts';
+import type { ContentPageRow } from '../../projections/content-pages/contentPages.ts';
+import { contentPageView, PAGE_COLUMNS, PAGE_ORDER } from './contentPageView.ts';
+
+/** A page with the platform default of its slug, when it is a vendor's page and there is one. */
+type PageWithDefault = ContentPageRow & { default_id: number | null; default_changed_at: Date | null };
 
 /**
  * A page as a vendor sees it: whose it is, whether it overrides a platform default (same slug),
  * and whether that default's content was rewritten after the override was last written, so the
  * vendor knows to look at it again.
  */
-export function vendorPageRow(r: any) {
+export function vendorPageRow(r: PageWithDefault) {
   const overrides = r.vendor_id !== null && r.default_id !== null;
-  const changed = overrides && new Date(r.default_changed_at).getTime() > new Date(r.updated_at).getTime();
+  const changedAt = overrides && r.default_changed_at !== null && r.default_changed_at > r.updated_at ? r.default_changed_at : null;
   return {
-    ...contentPageRow(r),
-    source: (r.vendor_id === null ? 'platform' : 'vendor') as 'platform' | 'vendor',
+    ...contentPageView(r),
+    source: r.vendor_id === null ? ('platform' as const) : ('vendor' as const),
     overrides_default: overrides,
-    default_page_id: overrides ? (r.default_id as number) : null,
-    default_changed_since_override: changed,
-    default_changed_at: changed ? iso(r.default_changed_at) : null,
+    default_page_id: overrides ? r.default_id : null,
+    default_changed_since_override: changedAt !== null,
+    default_changed_at: changedAt?.toISOString() ?? null,
   };
 }
 export type VendorPageRow = ReturnType<typeof vendorPageRow>;
@@ -52,7 +55,7 @@ export function listVendorOverrides(knex: Knex, vendorId: number, page: PageRequ
 
 /** One of the vendor's own pages, as the vendor list shows it. */
 export async function getVendorPage(knex: Knex, vendorId: number, id: number): Promise<VendorPageRow | null> {
-  const row = await withDefaults(knex).where('p.vendor_id', vendorId).where('p.id', id).first();
+  const row: PageWithDefault | undefined = await withDefaults(knex).where('p.vendor_id', vendorId).where('p.id', id).first();
   return row ? vendorPageRow(row) : null;
 }
 
@@ -74,6 +77,6 @@ export function listPagesWithDefaults(
 
 /** One page of any owner with the changed-default flag of an override. */
 export async function getPageWithDefault(knex: Knex, id: number): Promise<VendorPageRow | null> {
-  const row = await withDefaults(knex).where('p.id', id).first();
+  const row: PageWithDefault | undefined = await withDefaults(knex).where('p.id', id).first();
   return row ? vendorPageRow(row) : null;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ContentPageRow } from '../../projections/content-pages/contentPages.ts';
 
 /** The published pages a shop shows: the vendor's own, and the platform defaults it has no published page for. */
 function shownPages(knex: Knex, vendorId: number) {
@@ -21,33 +22,24 @@ function shownPages(knex: Knex, vendorId: number) {
     );
 }
 
-export interface ShownPage {
-  id: number;
-  vendor_id: number | null;
-  slug: string;
-  template: string;
-  show_in_header: boolean;
-  show_in_footer: boolean;
-  show_in_legal: boolean;
-  sort_order: number;
-  default_language: string;
-  translations: Record<string, { title: string; body: string }>;
-  updated_at: Date | string;
-}
+const SHOWN = [
+  'id',
+  'vendor_id',
+  'slug',
+  'template',
+  'show_in_header',
+  'show_in_footer',
+  'show_in_legal',
+  'sort_order',
+  'default_language',
+  'translations',
+  'updated_at',
+] as const satisfies readonly (keyof ContentPageRow)[];
 
-const COLUMNS = [
-  'p.id',
-  'p.vendor_id',
-  'p.slug',
-  'p.template',
-  'p.show_in_header',
-  'p.show_in_footer',
-  'p.show_in_legal',
-  'p.sort_order',
-  'p.default_language',
-  'p.translations',
-  'p.updated_at',
-];
+/** What a shop shows of a page. */
+export type ShownPage = Pick<ContentPageRow, (typeof SHOWN)[number]>;
+
+const COLUMNS = SHOWN.map((c) => `p.${c}`);
 
 /** The page a shop serves at a slug: the vendor's published page first, then the published platform default. Drafts never. */
 export async function findShownPage(knex: Knex, vendorId: number, slug: string): Promise<ShownPage | null> {

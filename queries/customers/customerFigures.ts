@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /** The admin dashboard's customer figures (every shop). */
 export async function customerFigures(knex: Knex) {
-  const [r] = await knex('customer_list').select(
+  const [r]: { total: number; with_orders: number }[] = await knex('customer_list').select(
     knex.raw('count(*)::int AS total'),
     knex.raw('count(*) FILTER (WHERE order_count > 0)::int AS with_orders'),
   );

@@ -1,23 +1,10 @@
 import type { Knex } from 'knex';
 import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
-import { customerRow } from './listCustomers.ts';
+import type { CustomerListRow } from '../../projections/customers/customerList.ts';
+import { customerRow, type CustomerRead } from './listCustomers.ts';
 
-/** A saved address as customer_list.addresses stores it (commands/customers/events.ts StoredAddress). */
-export interface StoredAddress {
-  address_id: number;
-  type: 'shipping' | 'billing';
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  street: string;
-  street_2: string | null;
-  postal_code: string;
-  city: string;
-  country_iso: string;
-  country_name: string;
-  phone: string | null;
-  is_default: boolean;
-}
+/** A saved address as customer_list.addresses stores it. */
+export type StoredAddress = CustomerListRow['addresses'][number];
 
 /** An address as the API shows it: `id` for the aggregate's address_id. */
 export function addressView({ address_id, ...rest }: StoredAddress) {
@@ -41,7 +28,7 @@ export async function getCustomer(knex: Knex, id: number, vendorId?: number) {
     .select('c.*', 'v.vendor_code', 'v.name as vendor_name')
     .where('c.id', id);
   if (vendorId !== undefined) q.where('c.vendor_id', vendorId);
-  const row = await q.first();
+  const row: (CustomerListRow & Pick<CustomerRead, 'vendor_code' | 'vendor_name'>) | undefined = await q.first();
   if (!row) throw new CustomerNotFoundException(`Customer ${id} not found`);
-  return { ...customerRow(row), preferences: row.preferences ?? {}, addresses: sortedAddresses(row.addresses ?? []).map(addressView) };
+  return { ...customerRow(row), preferences: row.preferences, addresses: sortedAddresses(row.addresses).map(addressView) };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { iso } from '../../src/core/dates.ts';
+import type { CustomerListRow } from '../../projections/customers/customerList.ts';
 import { containing } from '../../src/core/likePattern.ts';
 
 export interface CustomerFilter {
@@ -28,22 +28,25 @@ export const CUSTOMER_SORTS = sortOrders(
 );
 export type CustomerSort = keyof typeof CUSTOMER_SORTS;
 
+/** A customer as the lists read it: the row but the saved addresses and preferences, and its vendor's code and name. */
+export type CustomerRead = Omit<CustomerListRow, 'addresses' | 'preferences'> & { vendor_code: string | null; vendor_name: string | null };
+
 /** A customer row of a list: identity, language, order statistics, and the vendor it belongs to. */
-export function customerRow(r: any) {
+export function customerRow(r: CustomerRead) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
-    vendor_code: r.vendor_code ?? null,
-    vendor_name: r.vendor_name ?? null,
+    vendor_code: r.vendor_code,
+    vendor_name: r.vendor_name,
     email: r.email,
     first_name: r.first_name,
     last_name: r.last_name,
     preferred_language: r.preferred_language,
     order_count: r.order_count,
     total_spent_cents: Number(r.total_spent_cents),
-    last_order_at: iso(r.last_order_at),
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    last_order_at: r.last_order_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 export type CustomerRow = ReturnType<typeof customerRow>;

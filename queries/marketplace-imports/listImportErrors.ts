@@ -1,17 +1,11 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import type { MarketplaceImportErrorRow } from '../../projections/marketplace-imports/marketplaceImportErrors.ts';
+import type { JsonRow } from '../../src/core/readModel.ts';
 import { getImportJob } from './listImportJobs.ts';
 
 /** MarketplaceImportError records of one job (SPEC.md part 2), in row order, filterable by error type. */
-export interface ImportErrorItem {
-  job_id: number;
-  row_number: number;
-  identifier: string | null;
-  error_type: string;
-  error_message: string;
-  row_data: Record<string, string>;
-  created_at: string;
-}
+export type ImportErrorItem = Omit<JsonRow<MarketplaceImportErrorRow>, 'vendor_id'>;
 
 export async function listImportErrors(
   knex: Knex,
@@ -27,14 +21,14 @@ export async function listImportErrors(
     q,
     page,
     (qb) => qb.orderBy('row_number'),
-    (r: any) => ({
+    (r: MarketplaceImportErrorRow): ImportErrorItem => ({
       job_id: r.job_id,
       row_number: r.row_number,
       identifier: r.identifier,
       error_type: r.error_type,
       error_message: r.error_message,
       row_data: r.row_data,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: r.created_at.toISOString(),
     }),
   );
 }

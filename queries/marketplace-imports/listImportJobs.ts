@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { MarketplaceImportJobNotFoundException } from '../../commands/marketplace-imports/errors.ts';
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { escapeLike } from '../../src/core/likePattern.ts';
+import type { MarketplaceImportJobRow } from '../../projections/marketplace-imports/marketplaceImportJobs.ts';
 
 /**
  * Import jobs (SPEC.md 4.1 marketplace-import-jobs): each item has id and job_id, vendor_code and
@@ -14,9 +15,10 @@ export interface ImportJobFilter {
   marketplace?: string;
 }
 
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+/** A job as the lists read it: its row, its vendor's code and name, and when the catalogue took its products in. */
+type ImportJobRead = MarketplaceImportJobRow & { vendor_code: string | null; vendor_name: string | null; published_at: Date | null };
 
-export function toImportJob(r: any) {
+export function toImportJob(r: ImportJobRead) {
   const imported = Number(r.imported_count);
   const errors = Number(r.error_count);
   const created = Number(r.created_count);
@@ -28,15 +30,15 @@ export function toImportJob(r: any) {
     id: r.id,
     job_id: r.id,
     vendor_id: r.vendor_id,
-    vendor_code: r.vendor_code ?? null,
-    vendor_name: r.vendor_name ?? null,
+    vendor_code: r.vendor_code,
+    vendor_name: r.vendor_name,
     marketplace: r.marketplace,
     language: r.language,
     source_type: r.source_type,
     source_url: r.source_url,
     file_name: r.file_name,
     // The job completed, but the catalogue has not taken its products in yet.
-    status: r.status === 'completed' && !r.published_at ? 'publishing' : r.status,
+    status: r.status === 'completed' && !r.published_at ? ('publishing' as const) : r.status,
     imported_count: imported,
     created_count: created,
     updated_count: imported - created,
@@ -47,11 +49,11 @@ export function toImportJob(r: any) {
     error_details: r.error_code || errors > 0 ? { error_code: r.error_code, error_message: r.error_message, rejected_rows: errors } : null,
     created_by: r.created_by,
     created_by_name: r.created_by_name,
-    created_at: iso(r.created_at),
-    started_at: iso(r.started_at),
-    completed_at: iso(r.completed_at),
-    published_at: iso(r.published_at),
-    updated_at: iso(r.updated_at),
+    created_at: r.created_at.toISOString(),
+    started_at: r.started_at?.toISOString() ?? null,
+    completed_at: r.completed_at?.toISOString() ?? null,
+    published_at: r.published_at?.toISOString() ?? null,
+    updated_at: r.updated_at.toISOString(),
   };
 }
 export type ImportJobItem = ReturnType<typeof toImportJob>;
@@ -93,10 +95,14 @@ export function listImportJobs(
 export async function getImportJob(knex: Knex, id: number, vendorId: number | null) {
   const q = jobs(knex).where('j.id', id);
   if (vendorId !== null) q.where('j.vendor_id', vendorId);
-  const row = await q.first();
+  const row: ImportJobRead | undefined = await q.first();
   if (!row) throw new MarketplaceImportJobNotFoundException(`Import job ${id} not found`);
-  const counts = await knex('marketplace_import_errors').where('job_id', id).groupBy('error_type').select('error_type').count({ n: '*' });
+  const counts: { error_type: string; n: number | string }[] = await knex('marketplace_import_errors')
+    .where('job_id', id)
+    .groupBy('error_type')
+    .select('error_type')
+    .count({ n: '*' });
   const job = toImportJob(row);
-  const byType = Object.fromEntries(counts.map((c: any) => [c.error_type, Number(c.n)]));
+  const byType = Object.fromEntries(counts.map((c) => [c.error_type, Number(c.n)]));
   return { ...job, error_details: job.error_details ? { ...job.error_details, errors_by_type: byType } : null };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ModuleInfo } from '../../src/modules/registry.ts';
-import { isoTime } from '../../src/core/dates.ts';
+import type { PlatformModuleStateRow } from '../../projections/platform-modules/platformModuleStates.ts';
 
 export interface PlatformModuleView {
   name: string;
@@ -35,21 +35,21 @@ export async function getPlatformModules(
   platform: { code: string; isOwn: boolean; hosts: string[] },
   catalogue: readonly ModuleInfo[],
 ): Promise<PlatformModulesView> {
-  const rows = await knex('platform_module_states').where({ platform: platform.code }).select('*');
-  const byModule = new Map(rows.map((r: any) => [r.module, r]));
-  const first = catalogue.map((m) => {
-    const row: any = m.core ? undefined : byModule.get(m.name);
+  const rows = await knex<PlatformModuleStateRow>('platform_module_states').where({ platform: platform.code }).select('*');
+  const byModule = new Map(rows.map((r) => [r.module, r]));
+  const first = catalogue.map((m): PlatformModuleView => {
+    const row = m.core ? undefined : byModule.get(m.name);
     const enabled = m.core || !row || row.is_on === true;
     return {
       name: m.name,
       title: m.title,
       core: m.core,
       enabled,
-      enabled_by: (m.core ? 'core' : !enabled ? null : (row?.enabled_by ?? 'explicit')) as PlatformModuleView['enabled_by'],
+      enabled_by: m.core ? 'core' : !enabled ? null : (row?.enabled_by ?? 'explicit'),
       required_by: enabled ? (row?.required_by ?? null) : null,
       depends_on: m.dependsOn,
-      needed_by: [] as string[],
-      changed_at: row ? isoTime(row.changed_at) : null,
+      needed_by: [],
+      changed_at: row ? row.changed_at.toISOString() : null,
     };
   });
   const on = new Set(first.filter((m) => m.enabled).map((m) => m.name));

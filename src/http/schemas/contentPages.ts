@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { SLUG_PATTERN } from '../../../commands/content-pages/slug.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { ContentPageRow } from '../../../projections/content-pages/contentPages.ts';
+import { Nullable, NullableTimestamp, rowFields, Timestamp } from '../responses.ts';
 import { Id, Language } from '../validation.ts';
 
 export const Slug = Type.String({
@@ -77,22 +78,15 @@ const TextOut = Type.Object({ title: Type.String(), body: Type.String() });
 
 export const ContentPage = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Nullable(Type.Integer({ description: 'null: a platform default' })),
-    slug: Type.String(),
+    ...rowFields(ContentPageRow, ['id', 'vendor_id', 'slug']),
+    // The template, the language and the texts keep their named, closed schemas in the document.
     template: Template,
-    is_published: Type.Boolean(),
+    ...rowFields(ContentPageRow, ['is_published']),
     status: Type.Union([Type.Literal('draft'), Type.Literal('published')]),
-    show_in_header: Type.Boolean(),
-    show_in_footer: Type.Boolean(),
-    show_in_legal: Type.Boolean(),
-    sort_order: Type.Integer(),
+    ...rowFields(ContentPageRow, ['show_in_header', 'show_in_footer', 'show_in_legal', 'sort_order']),
     default_language: Language,
     translations: perLanguage(TextOut),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-    content_changed_at: Timestamp,
-    published_at: NullableTimestamp,
+    ...rowFields(ContentPageRow, ['created_at', 'updated_at', 'content_changed_at', 'published_at']),
   },
   { $id: 'ContentPageResponse' },
 );

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CUSTOMER_SORTS, type CustomerSort } from '../../../queries/customers/listCustomers.ts';
-import { Nullable, NullableTimestamp, Page, Timestamp } from '../responses.ts';
+import { CustomerListRow } from '../../../projections/customers/customerList.ts';
+import { Nullable, Page, rowFields } from '../responses.ts';
 import { Email, Id, Language, PageQuery, SortQuery } from '../validation.ts';
 
 /** Passwords follow the platform's rule (as for users): 10 to 1,024 characters, hashed with argon2id. */
@@ -59,14 +60,10 @@ export const ProfileUpdate = Type.Object(
 /** The customer as the shop shows it to the customer. */
 export const CustomerProfile = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
-    email: Type.String(),
-    first_name: Nullable(Type.String()),
-    last_name: Nullable(Type.String()),
+    ...rowFields(CustomerListRow, ['id', 'vendor_id', 'email', 'first_name', 'last_name']),
+    // The shop's languages keep their one named schema in the document.
     preferred_language: Nullable(Language),
-    preferences: Type.Record(Type.String(), Type.Unknown()),
-    created_at: Timestamp,
+    ...rowFields(CustomerListRow, ['preferences', 'created_at']),
   },
   { $id: 'CustomerProfile' },
 );
@@ -139,19 +136,14 @@ export const AddressParams = Type.Object({ id: Id });
 /** A customer in the vendor's and the admin's lists. */
 export const CustomerItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
+    ...rowFields(CustomerListRow, ['id', 'vendor_id']),
     vendor_code: Nullable(Type.String()),
     vendor_name: Nullable(Type.String()),
-    email: Type.String(),
-    first_name: Nullable(Type.String()),
-    last_name: Nullable(Type.String()),
+    ...rowFields(CustomerListRow, ['email', 'first_name', 'last_name']),
     preferred_language: Nullable(Language),
-    order_count: Type.Integer(),
+    ...rowFields(CustomerListRow, ['order_count']),
     total_spent_cents: Type.Integer(),
-    last_order_at: NullableTimestamp,
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(CustomerListRow, ['last_order_at', 'created_at', 'updated_at']),
   },
   { $id: 'CustomerItem' },
 );

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { IMPORT_JOB_SORTS, type ImportJobSort } from '../../../queries/marketplace-imports/listImportJobs.ts';
-import { Nullable, NullableTimestamp, Timestamp } from '../responses.ts';
+import { MarketplaceImportErrorRow } from '../../../projections/marketplace-imports/marketplaceImportErrors.ts';
+import { MarketplaceImportJobRow } from '../../../projections/marketplace-imports/marketplaceImportJobs.ts';
+import { Nullable, NullableTimestamp, rowFields } from '../responses.ts';
 import { Id, Language, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -50,14 +52,12 @@ export const ImportJob = Type.Object(
   {
     id: Type.Integer(),
     job_id: Type.Integer(),
-    vendor_id: Type.Integer(),
+    ...rowFields(MarketplaceImportJobRow, ['vendor_id']),
     vendor_code: Text,
     vendor_name: Text,
-    marketplace: Type.String(),
+    ...rowFields(MarketplaceImportJobRow, ['marketplace']),
     language: Language,
-    source_type: Type.Union([Type.Literal('url'), Type.Literal('upload')]),
-    source_url: Text,
-    file_name: Text,
+    ...rowFields(MarketplaceImportJobRow, ['source_type', 'source_url', 'file_name']),
     status: JobStatus,
     imported_count: Type.Integer(),
     created_count: Type.Integer(),
@@ -71,15 +71,11 @@ export const ImportJob = Type.Object(
       bytes_total: Nullable(Type.Integer()),
       percent: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
     }),
-    error_message: Text,
+    ...rowFields(MarketplaceImportJobRow, ['error_message']),
     error_details: Nullable(ErrorDetails),
-    created_by: Text,
-    created_by_name: Text,
-    created_at: Timestamp,
-    started_at: NullableTimestamp,
-    completed_at: NullableTimestamp,
+    ...rowFields(MarketplaceImportJobRow, ['created_by', 'created_by_name', 'created_at', 'started_at', 'completed_at']),
     published_at: NullableTimestamp,
-    updated_at: Timestamp,
+    ...rowFields(MarketplaceImportJobRow, ['updated_at']),
   },
   { $id: 'MarketplaceImportJob' },
 );
@@ -105,15 +101,10 @@ export const ImportJobDetail = Type.Composite(
 /** A MarketplaceImportError record (SPEC.md part 2). */
 export const ImportErrorItem = Type.Object(
   {
-    job_id: Type.Integer(),
-    row_number: Type.Integer(),
-    identifier: Text,
+    ...rowFields(MarketplaceImportErrorRow, ['job_id', 'row_number', 'identifier']),
+    // The error type keeps its named schema (ImportErrorType) in the document.
     error_type: ErrorType,
-    error_message: Type.String(),
-    row_data: Type.Record(Type.String(), Type.String(), {
-      description: "The rejected row's fields by column (a line that is not CSV: { raw })",
-    }),
-    created_at: Timestamp,
+    ...rowFields(MarketplaceImportErrorRow, ['error_message', 'row_data', 'created_at']),
   },
   { $id: 'MarketplaceImportError' },
 );

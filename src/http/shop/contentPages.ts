@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
 import { findShownPage, listNavigationPages, type ShownPage } from '../../../queries/content-pages/shopPages.ts';
-import { iso } from '../../core/dates.ts';
 import { ContentPageNotFoundException } from '../../../commands/content-pages/errors.ts';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import { renderMarkdown } from '../../core/markdown.ts';
@@ -13,9 +12,12 @@ import { resolveShopLanguage } from './shopLanguage.ts';
 
 /** The page's text in the shopper's language, else in the page's default language, else its first one. */
 function textIn(page: ShownPage, language: LanguageCode): { language: LanguageCode; title: string; body: string } {
-  const t = page.translations;
-  const lang = [language, page.default_language, ...Object.keys(t)].find((l) => isLanguage(l) && t[l]) as LanguageCode;
-  return { language: lang, ...t[lang] };
+  for (const lang of [language, page.default_language, ...Object.keys(page.translations)].filter(isLanguage)) {
+    const text = page.translations[lang];
+    if (text) return { language: lang, ...text };
+  }
+  // A page always has a text in its default language; this is only a page stored against that rule.
+  return { language: page.default_language, title: page.slug, body: '' };
 }
 
 const sourceOf = (page: ShownPage) => (page.vendor_id === null ? ('platform' as const) : ('vendor' as const));
@@ -76,7 +78,7 @@ export function shopContentPageRoutes(services: Services): Router {
         show_in_header: page.show_in_header,
         show_in_footer: page.show_in_footer,
         show_in_legal: page.show_in_legal,
-        updated_at: iso(page.updated_at)!,
+        updated_at: page.updated_at.toISOString(),
       };
     },
   );

@@ -32,8 +32,9 @@ export async function landingPage(services: Services, vendorId: number): Promise
 }
 
 function renderContent(ctx: Context, sf: Storefront, shown: ShownPage): void {
-  const text = shown.translations[sf.language]?.title
-    ? shown.translations[sf.language]
+  const own = shown.translations[sf.language];
+  const text = own?.title
+    ? own
     : (shown.translations[shown.default_language] ?? Object.values(shown.translations)[0] ?? { title: shown.slug, body: '' });
   // The body is Markdown rendered by the sanitising renderer (src/core/markdown.ts): its output is the one trusted markup here.
   renderPage(ctx, sf, {
