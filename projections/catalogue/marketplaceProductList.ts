@@ -14,6 +14,9 @@ import { domainEvent } from '../../src/eventstore/domainEvent.ts';
  * marketplace_import_publications: until then the job reads "publishing".
  * When a file lists a product twice, its last row wins. A later import updates the product's
  * fields (an empty value keeps the old one) and adds or replaces the translation of its language.
+ *
+ * Not a row projection: four tables; an import's rows are staged by batch and published in SQL when
+ * the import completes, so no fold ever holds a whole import in memory.
  */
 const ROW_FIELDS = `"row" int, product_id int, key text, gtin text, gtin_type text, sku text, brand text, image_link text,
   price_cents bigint, sale_price_cents bigint, currency text, product_type_raw text, marketplace text, vendor_name text,

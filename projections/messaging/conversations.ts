@@ -73,6 +73,10 @@ type ReadTo = Pick<JsonRow<ConversationReadRow>, 'conversation_id' | 'reader_kin
  * order of messages and read positions is the stream's, whatever the batches. Every statement is
  * idempotent and order-free within a batch (insert-or-ignore, positions only move forward), so a
  * batch of hundreds of replies is four statements.
+ *
+ * Not a row projection: it keeps three tables, and its statements are idempotent and order-free
+ * within a batch (insert-or-ignore, read positions that only move forward), so it needs no row in
+ * memory.
  */
 export const conversations: Projection = {
   kind: 'projection',

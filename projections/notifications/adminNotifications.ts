@@ -51,6 +51,9 @@ export type AdminNotificationReadMarkRow = RowOf<typeof AdminNotificationReadMar
  * a feed position) and admin_notification_reads (read one by one). A notification is unread for an
  * admin when it lies past their mark and is not among their reads (queries/notifications).
  * One multi-row statement per table and batch.
+ *
+ * Not a row projection: three tables, two of them keyed by an admin and a notification together
+ * (the shared helper keys a row by one column), and read marks that only move forward.
  */
 export const adminNotifications: Projection = {
   kind: 'projection',

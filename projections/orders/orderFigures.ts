@@ -54,6 +54,9 @@ type Delta<R> = Omit<R, 'orders' | 'gross_cents'> & { orders: number; gross_cent
  * their gross value, moved from one status to the next as the orders change (the admin
  * dashboard reads a handful of rows at any volume). A batch loads the orders it changes, folds
  * the events in memory, then writes the changed orders and the count deltas once each.
+ *
+ * Not a row projection: its counts are added to, never replaced (deltas per status, channel and
+ * currency in SQL), beside the orders' own rows, three tables in all.
  */
 export const orderFigures: Projection = {
   kind: 'projection',

@@ -23,6 +23,9 @@ export type VendorTeamMemberRow = RowOf<typeof VendorTeamMemberRow>;
 /**
  * vendor_team_members: one row per (vendor, user) who joined a team; is_active false once
  * removed. Read on every vendor request by the access check (queries/team/vendorAccess.ts).
+ *
+ * Not a row projection: its key is the vendor and the user together, and the shared helper keys a
+ * row by one column.
  */
 export const vendorTeamMembers: Projection = {
   kind: 'projection',

@@ -65,6 +65,9 @@ export type TestCollectionRow = RowOf<typeof TestCollectionRow>;
  * per test of a run) and test_collections (the suite's folders as the last collect found them).
  * A run's row changes a few times a second at most; results arrive in batches. One statement
  * per table and batch.
+ *
+ * Not a row projection: three tables, the results keyed by run and sequence together (the shared
+ * helper keys a row by one column) and inserted in bulk.
  */
 export const testRuns: Projection = {
   kind: 'projection',

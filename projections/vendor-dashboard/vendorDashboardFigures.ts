@@ -111,6 +111,9 @@ async function upsertAdding(trx: Knex.Transaction, table: string, keys: string[]
  * gross value (less those declined since); per vendor, day and product, the units ordered; and the
  * order item exceptions still open. A batch loads the orders it touches, folds the events in
  * memory, then writes each changed row once, so the dashboard reads a handful of rows at any volume.
+ *
+ * Not a row projection: its figures are sums added to in SQL (deltas per vendor, day, product and
+ * currency), keyed by several columns, over five tables.
  */
 export const vendorDashboardFigures: Projection = {
   kind: 'projection',
