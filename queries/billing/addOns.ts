@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PlanReader } from '../../src/modules/module.ts';
 import type { JsonRow } from '../../src/core/readModel.ts';
 import type { VendorAddOnRow } from '../../projections/billing/vendorAddOns.ts';
 
@@ -33,7 +34,7 @@ export async function findVendorAddOn(knex: Knex, vendorId: number, addOnId: str
   return row ? addOnFromRow(row) : null;
 }
 
-/** The memory view that holds ActiveAddOns (projections/billing/vendorAddOnsView.ts), named so a generic layer can read it. */
+/** The memory view that holds ActiveAddOns (projections/billing/vendorAddOnsView.ts). */
 export const VENDOR_ADD_ONS_VIEW = 'vendor_add_ons';
 
 /** Per vendor, its active add-ons by id. */
@@ -44,4 +45,13 @@ export function activeAddOnsOf(state: ActiveAddOns, vendorId: number): VendorAdd
   return [...(state.get(vendorId)?.values() ?? [])].sort(
     (x, y) => x.purchased_at.localeCompare(y.purchased_at) || x.id.localeCompare(y.id),
   );
+}
+
+/**
+ * The vendor's active add-ons as its plan counts them (the billing module's `planAddOns`): from
+ * the instance's memory where the reader has it, else from the read model.
+ */
+export async function planAddOns(reader: PlanReader, vendorId: number): Promise<VendorAddOnView[]> {
+  const held = reader.views?.find<ActiveAddOns>(VENDOR_ADD_ONS_VIEW);
+  return held ? activeAddOnsOf(held, vendorId) : activeAddOns(reader.db.knex, vendorId);
 }

@@ -51,3 +51,10 @@ export const ADD_ON_CATALOGUE: readonly AddOnDefinition[] = [
 ];
 
 export const addOnByCode = (code: string): AddOnDefinition | undefined => ADD_ON_CATALOGUE.find((a) => a.code === code);
+
+/** An add-on a vendor holds, as its plan counts it: what it is and how many. */
+export interface PlanAddOn {
+  id: string;
+  add_on_code: string;
+  quantity: number;
+}

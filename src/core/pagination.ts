@@ -108,3 +108,10 @@ export function estimatedTotal(c: BoundedCount, estimate: number): number {
   const certain = Math.max((c.cap ?? 0) + 1, c.offset + c.returned);
   return Math.max(certain, Math.round(Number.isFinite(estimate) ? estimate : 0));
 }
+
+/** One page of a short list held in memory (features, categories, tiers), in the list form of every list. */
+export function pageOf<T>(items: readonly T[], query: { page?: number; limit?: number }) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  return { items: items.slice((page - 1) * limit, page * limit), total: items.length, page, limit };
+}

@@ -1,14 +1,8 @@
-import type { Knex } from 'knex';
 import { featureByCode, FEATURES } from '../../commands/subscriptions/features.ts';
 import { SEEDED_TIERS } from '../../commands/subscriptions/handlers/seedTiers.ts';
-import { addOnByCode } from '../core/addOnCatalogue.ts';
-import {
-  activeAddOns,
-  activeAddOnsOf,
-  VENDOR_ADD_ONS_VIEW,
-  type ActiveAddOns,
-  type VendorAddOnView,
-} from '../../queries/billing/addOns.ts';
+import { addOnByCode, type PlanAddOn } from '../core/addOnCatalogue.ts';
+import { planAddOnsOf } from '../modules/registry.ts';
+import type { PlanReader, Plans } from '../modules/module.ts';
 import { findTier, listTiers, type TierView } from '../../queries/subscriptions/tiers.ts';
 import {
   findDefaultTier,
@@ -20,8 +14,6 @@ import {
   type VendorSubscriptionView,
 } from '../../queries/subscriptions/vendorSubscriptions.ts';
 import { FeatureNotAvailableException, FeatureNotFoundError } from '../core/errors.ts';
-import type { Clock } from '../core/clock.ts';
-import type { Views } from '../runtime/memoryView.ts';
 
 /**
  * The default tier when the admins have chosen none, and the tier that stands in when the chosen
@@ -52,17 +44,6 @@ export const LEGACY_PLAN: TierView = {
 };
 
 /**
- * What reading a plan needs: the read models and the clock (the services, or a worker's deps),
- * and the memory views when the caller has them (the service's instances): the plan is then read
- * from memory, without a statement.
- */
-export interface PlanReader {
-  db: { knex: Knex };
-  clock: Clock;
-  views?: Pick<Views, 'find'>;
-}
-
-/**
  * Where a vendor's plan comes from: its live subscription (trialing, active, past due); the
  * legacy plan (kept from before plans); or, with neither, the platform's default tier.
  */
@@ -79,7 +60,7 @@ export interface VendorPlan {
   /** The tier's features and those of the active add-ons. */
   features: string[];
   /** The vendor's active add-ons (docs/billing.md): they count whatever the tier, the fallback included. */
-  add_ons: VendorAddOnView[];
+  add_ons: PlanAddOn[];
   /** The billing period usage counts in: the subscription's, else the calendar month (UTC) of the clock. */
   period: { start: string; end: string };
 }
@@ -87,7 +68,7 @@ export interface VendorPlan {
 /** What the active add-ons add, times their quantity, on top of the limits; an unlimited limit stays unlimited. */
 export function withAddOns(
   limits: TierView['limits'],
-  addOns: readonly Pick<VendorAddOnView, 'add_on_code' | 'quantity'>[],
+  addOns: readonly Pick<PlanAddOn, 'add_on_code' | 'quantity'>[],
 ): TierView['limits'] {
   const out = { ...limits };
   for (const a of addOns) {
@@ -105,17 +86,20 @@ function calendarMonth(now: Date) {
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-/** The plan's facts of one vendor: from the memory views where the reader has them, else from the read models. */
+/**
+ * The plan's facts of one vendor: from the memory views where the reader has them, else from the
+ * read models; its add-ons as the area that sells them answers them (billing builds on the plans).
+ */
 async function planFacts(services: PlanReader, vendorId: number) {
   const plans = services.views?.find<PlanFacts>(VENDOR_PLANS_VIEW);
-  const addOns = services.views?.find<ActiveAddOns>(VENDOR_ADD_ONS_VIEW);
-  if (plans && addOns) {
+  const addOns = await planAddOnsOf(services, vendorId);
+  if (plans) {
     return {
       subscription: copy(plans.subscriptions.get(vendorId) ?? null),
       legacySince: plans.legacy.get(vendorId) ?? null,
       defaultTier: plans.defaultTier,
       tier: async (code: string) => copyTier(plans.tiers.get(code) ?? null),
-      addOns: activeAddOnsOf(addOns, vendorId),
+      addOns,
     };
   }
   const knex = services.db.knex;
@@ -124,7 +108,7 @@ async function planFacts(services: PlanReader, vendorId: number) {
     legacySince: await findLegacyPlan(knex, vendorId),
     defaultTier: await findDefaultTier(knex),
     tier: (code: string) => findTier(knex, code),
-    addOns: await activeAddOns(knex, vendorId),
+    addOns,
   };
 }
 
@@ -221,11 +205,8 @@ export async function assertVendorFeature(services: PlanReader, vendorId: number
   });
 }
 
-export const FEATURE_COUNT = FEATURES.length;
-
-/** One page of a short list held in memory (features, categories, tiers), in the list form of every list. */
-export function pageOf<T>(items: readonly T[], query: { page?: number; limit?: number }) {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? 20;
-  return { items: items.slice((page - 1) * limit, page * limit), total: items.length, page, limit };
-}
+/**
+ * The plans as this area answers them to the areas they limit (the subscriptions module's
+ * `plans`): the catalogue, the orders, the team and messaging build on nothing of this area.
+ */
+export const plans: Plans = { vendorPlan, offeredTiers, assertFeature: assertVendorFeature };

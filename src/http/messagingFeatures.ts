@@ -1,6 +1,7 @@
 import type { Actor } from '../../commands/messaging/commands.ts';
 import { TYPES_OPENED_BY } from '../../commands/messaging/conversation.ts';
-import { assertVendorFeature, type PlanReader } from './featureGate.ts';
+import { plansKept } from '../modules/registry.ts';
+import type { PlanReader } from '../modules/module.ts';
 
 /**
  * The plan features a message needs (docs/messaging.md "Plan features"). One route serves every
@@ -35,5 +36,5 @@ export async function assertMessageAllowed(
   conversationType: string,
   attachments: number,
 ): Promise<void> {
-  for (const code of featuresForMessage(actor, conversationType, attachments)) await assertVendorFeature(services, actor.vendor_id!, code);
+  for (const code of featuresForMessage(actor, conversationType, attachments)) await plansKept().assertFeature(services, actor.vendor_id!, code);
 }

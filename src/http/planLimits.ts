@@ -1,9 +1,13 @@
 import { ADD_ON_CATALOGUE } from '../core/addOnCatalogue.ts';
 import { OPEN_QUOTAS_VIEW, quotaId, type PlanQuota, type QuotaLimit } from '../../commands/quotas/quota.ts';
-import { offeredTiers, vendorPlan, type PlanReader } from './featureGate.ts';
+import { plansKept } from '../modules/registry.ts';
+import type { PlanReader } from '../modules/module.ts';
 
 type LimitKey = 'products' | 'orders_per_period' | 'team_members';
 type Services = PlanReader;
+
+/** The vendor's plan, as the area that keeps the plans answers it (this file serves the areas it limits). */
+const vendorPlan = (services: Services, vendorId: number) => plansKept().vendorPlan(services, vendorId);
 
 /**
  * The upgrade hint of a refusal: the lowest offered tier above the vendor's whose limit would
@@ -12,7 +16,7 @@ type Services = PlanReader;
  */
 async function upgradeHint(services: Services, currentTier: { code: string; sort_order: number }, key: LimitKey, limit: number | null) {
   const needed = (limit ?? 0) + 1;
-  const tiers = await offeredTiers(services);
+  const tiers = await plansKept().offeredTiers(services);
   const tier = tiers.find((t) => t.sort_order > currentTier.sort_order && (t.limits[key] === null || t.limits[key]! >= needed)) ?? null;
   const addOn = ADD_ON_CATALOGUE.find((a) => (a.adds[key] ?? 0) > 0) ?? null;
   const addOnNote = addOn ? `the add-on '${addOn.name}' (${addOn.code}) adds ${addOn.adds[key]}` : null;

@@ -20,6 +20,7 @@ import { adminBillingHistoryPageRoutes } from '../pages/billing/adminBillingHist
 import { billingBackOffice, billingPageRoutes } from '../pages/billing/billingPages.ts';
 import { bindStripe, createStripeClient } from '../adapters/stripe.ts';
 import { defineModule } from './module.ts';
+import { planAddOns } from '../../queries/billing/addOns.ts';
 
 export const billingModule = defineModule({
   name: 'billing',
@@ -56,6 +57,8 @@ export const billingModule = defineModule({
   backOffice: billingBackOffice,
   // What the add-ons add to a plan, read by the feature gate and the limits without a statement.
   memoryViews: [vendorAddOnsView],
+  // The plans count the add-ons a vendor holds without importing this area, which builds on them.
+  planAddOns,
   // The payment provider's client, from STRIPE_SECRET_KEY (none without it: the billing routes
   // answer 503); the process managers reach it through the event store they run on.
   adapters(config, store) {

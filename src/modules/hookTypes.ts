@@ -3,6 +3,10 @@ import type { Position } from '../eventstore/port.ts';
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import type { ThemeConfig } from '../core/themePresets.ts';
+import type { Knex } from 'knex';
+import type { Clock } from '../core/clock.ts';
+import type { Views } from '../runtime/memoryView.ts';
+import type { PlanAddOn } from '../core/addOnCatalogue.ts';
 
 /**
  * The shapes a module declaration's hooks take and answer (src/modules/module.ts declares the
@@ -37,6 +41,49 @@ export interface ProductHold {
   places: number;
   units: number;
 }
+
+/**
+ * What reading a plan needs: the read models and the clock (the services, or a worker's deps),
+ * and the memory views when the caller has them (the service's instances): the plan is then read
+ * from memory, without a statement.
+ */
+export interface PlanReader {
+  db: { knex: Knex };
+  clock: Clock;
+  views?: Pick<Views, 'find'>;
+}
+
+/** A tier's limits (null: unlimited). */
+export interface PlanLimits {
+  orders_per_period: number | null;
+  products: number | null;
+  team_members: number | null;
+}
+
+/** A tier as the areas a plan limits read it: its place in the upgrade order and its limits. */
+export interface PlanTier {
+  code: string;
+  name: string;
+  sort_order: number;
+  limits: PlanLimits;
+}
+
+/**
+ * The plans, as the area that keeps them answers them (src/modules/module.ts `plans`): the
+ * catalogue, the orders, the team and messaging count a vendor's limits and check its features
+ * with them, and the plans' area builds on all of them.
+ */
+export interface Plans {
+  /** The vendor's plan: its tier, its limits (custom limits and add-ons counted), the billing period usage counts in. */
+  vendorPlan(reader: PlanReader, vendorId: number): Promise<{ tier: PlanTier; limits: PlanLimits; period: { start: string; end: string } }>;
+  /** The offered tiers in upgrade order (lowest first). */
+  offeredTiers(reader: PlanReader): Promise<PlanTier[]>;
+  /** Refuses (403 FeatureNotAvailableException) a vendor whose plan lacks the feature. */
+  assertFeature(reader: PlanReader, vendorId: number, code: string): Promise<void>;
+}
+
+/** What a plan counts of a vendor's add-ons, as the area that sells them answers it (src/modules/module.ts `planAddOns`). */
+export type PlanAddOns = (reader: PlanReader, vendorId: number) => Promise<PlanAddOn[]>;
 
 export interface VendorGate {
   /** Modules whose vendor routes stay open (their own included). */

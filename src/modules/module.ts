@@ -34,6 +34,11 @@ import type {
   Background,
   ModuleSwitch,
   CustomerOrderLine,
+  PlanReader,
+  PlanLimits,
+  PlanTier,
+  Plans,
+  PlanAddOns,
 } from './hookTypes.ts';
 
 export type {
@@ -51,6 +56,11 @@ export type {
   Background,
   ModuleSwitch,
   CustomerOrderLine,
+  PlanReader,
+  PlanLimits,
+  PlanTier,
+  Plans,
+  PlanAddOns,
 };
 
 /** A router of one business area in one API area (or of its pages), built per app. */
@@ -148,6 +158,18 @@ export interface Module {
    * every request after the caller's guard. It answers from memory (no statement per request).
    */
   featureGate?: (services: Services) => FeatureGate;
+  /**
+   * The plans (one module provides them: the one that keeps the plans): the catalogue, the orders
+   * and the team count a vendor's limits with them, messaging checks a message's features, and
+   * none imports the plans' area, which builds on them all. Read from memory where the reader has
+   * the instance's views.
+   */
+  plans?: Plans;
+  /**
+   * The add-ons a vendor holds, as the area that sells them answers it: the plans count them in
+   * the vendor's limits and features without importing that area, which builds on the plans.
+   */
+  planAddOns?: PlanAddOns;
   /**
    * What the area keeps of a vendor product (the inventory's units in stock), read from the event
    * store: the catalogue asks every module before it deletes a product or makes it digital, so it

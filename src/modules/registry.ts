@@ -4,7 +4,8 @@ import type { ShopFrame } from '../pages/shopFrame.ts';
 import { registerAdapters } from '../runtime/adapters.ts';
 import type { ScheduledTask } from '../runtime/scheduler.ts';
 import type { Services } from '../runtime/services.ts';
-import type { AskedPlan, CustomerOrderLine, Module, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
+import type { AskedPlan, CustomerOrderLine, Module, PlanReader, Plans, ProductHold, RequestedPlan, ShopTheme } from './module.ts';
+import type { PlanAddOn } from '../core/addOnCatalogue.ts';
 import type { Page, PageRequest } from '../core/pagination.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
 import { DEFAULT_SELLER_VAT_PROFILE, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
@@ -118,6 +119,19 @@ export async function decideNewVendorPlan(services: Services, asked: AskedPlan):
   const keeper = registered.find((m) => m.newVendorPlan);
   if (!keeper) throw new Error("no module keeps the vendors' plans");
   return keeper.newVendorPlan!(services, asked);
+}
+
+/** The plans, from the module that keeps them; throws when no module does (no vendor can be limited or gated then). */
+export function plansKept(): Plans {
+  const keeper = registered.find((m) => m.plans);
+  if (!keeper) throw new Error("no module keeps the vendors' plans");
+  return keeper.plans!;
+}
+
+/** The add-ons a vendor holds, from the module that sells them; none when no module does. */
+export async function planAddOnsOf(reader: PlanReader, vendorId: number): Promise<PlanAddOn[]> {
+  const keeper = registered.find((m) => m.planAddOns);
+  return keeper ? keeper.planAddOns!(reader, vendorId) : [];
 }
 
 /** The theme of a vendor's shop, from the module that keeps the themes; the platform default when no module does. */

@@ -30,6 +30,7 @@ import { capacityPageRoutes } from '../pages/subscriptions/capacityPage.ts';
 import { subscriptionPageRoutes } from '../pages/subscriptions/subscriptionPages.ts';
 import { tierPageRoutes } from '../pages/subscriptions/tierPages.ts';
 import { defineModule } from './module.ts';
+import { plans } from '../http/featureGate.ts';
 import { subscriptionFigures } from '../../queries/subscriptions/subscriptionFigures.ts';
 
 export const subscriptionsModule = defineModule({
@@ -82,6 +83,8 @@ export const subscriptionsModule = defineModule({
   newVendorPlan,
   // The vendor routes that name a plan feature are refused, per request, from the plans in memory.
   featureGate: planFeatureGate,
+  // The catalogue, the orders, the team and messaging read a vendor's limits and features through these.
+  plans,
   // Schedules in UTC; each runs once per tick across instances, and a missed tick is caught up at start (src/runtime/scheduler.ts).
   scheduledTasks: [
     {

@@ -9,7 +9,7 @@ import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { commandContext } from '../auth.ts';
-import { pageOf } from '../featureGate.ts';
+import { pageOf } from '../../core/pagination.ts';
 import { Message, Page } from '../responses.ts';
 import { PageQuery } from '../validation.ts';
 import { TierCode, TierFields } from '../schemas/subscriptions.ts';
