@@ -66,10 +66,7 @@ export interface VendorPlan {
 }
 
 /** What the active add-ons add, times their quantity, on top of the limits; an unlimited limit stays unlimited. */
-export function withAddOns(
-  limits: TierView['limits'],
-  addOns: readonly Pick<PlanAddOn, 'add_on_code' | 'quantity'>[],
-): TierView['limits'] {
+export function withAddOns(limits: TierView['limits'], addOns: readonly Pick<PlanAddOn, 'add_on_code' | 'quantity'>[]): TierView['limits'] {
   const out = { ...limits };
   for (const a of addOns) {
     const adds = addOnByCode(a.add_on_code)?.adds ?? {};

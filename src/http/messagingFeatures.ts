@@ -36,5 +36,6 @@ export async function assertMessageAllowed(
   conversationType: string,
   attachments: number,
 ): Promise<void> {
-  for (const code of featuresForMessage(actor, conversationType, attachments)) await plansKept().assertFeature(services, actor.vendor_id!, code);
+  for (const code of featuresForMessage(actor, conversationType, attachments))
+    await plansKept().assertFeature(services, actor.vendor_id!, code);
 }
