@@ -17,7 +17,7 @@ export async function getSellerCountry(knex: Knex, vendorId: number): Promise<st
  * Without invoice settings the platform's country, Luxembourg, is assumed; the vendor sets its own
  * in the invoice settings.
  */
-export async function getSellerVatProfile(knex: Knex, vendorId: number, at = new Date()): Promise<SellerVatProfile> {
+export async function getSellerVatProfile(knex: Knex, vendorId: number, at: Date): Promise<SellerVatProfile> {
   const settings = await knex<InvoiceSettingsRow>('invoice_settings').where('vendor_id', vendorId).first();
   const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));
   const [{ total }] = await knex('order_list')

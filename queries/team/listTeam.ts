@@ -95,12 +95,13 @@ export async function getTeamMember(knex: Knex, vendorId: number, userId: number
   return member(row);
 }
 
-const invitation = (r: VendorTeamInvitationRow) => ({
+/** An invitation as the API shows it: a pending one past its expiry (by the service's clock) is expired. */
+const invitation = (r: VendorTeamInvitationRow, now: Date) => ({
   id: r.id,
   email: r.email,
   role: r.role,
   permissions: r.permissions,
-  status: r.status === 'pending' && r.expires_at.getTime() <= Date.now() ? ('expired' as const) : r.status,
+  status: r.status === 'pending' && r.expires_at.getTime() <= now.getTime() ? ('expired' as const) : r.status,
   invited_by: r.invited_by,
   expires_at: r.expires_at.toISOString(),
   accepted_user_id: r.accepted_user_id,
@@ -108,16 +109,21 @@ const invitation = (r: VendorTeamInvitationRow) => ({
 });
 
 /** The vendor's invitations, newest first. */
-export function listTeamInvitations(knex: Knex, vendorId: number, status: string | undefined, page: PageRequest) {
+export function listTeamInvitations(knex: Knex, vendorId: number, status: string | undefined, page: PageRequest, now: Date) {
   const q = knex('vendor_team_invitations').where('vendor_id', vendorId);
   if (status) q.where('status', status);
-  return paginate(q, page, (x) => x.orderBy('id', 'desc'), invitation);
+  return paginate(
+    q,
+    page,
+    (x) => x.orderBy('id', 'desc'),
+    (r: VendorTeamInvitationRow) => invitation(r, now),
+  );
 }
 
-export async function getTeamInvitation(knex: Knex, vendorId: number, id: number) {
+export async function getTeamInvitation(knex: Knex, vendorId: number, id: number, now: Date) {
   const row = await knex<VendorTeamInvitationRow>('vendor_team_invitations').where({ vendor_id: vendorId, id }).first();
   if (!row) throw new TeamInvitationNotFoundException(`Invitation ${id} not found`);
-  return invitation(row);
+  return invitation(row, now);
 }
 
 /** The acceptance lookup: an invitation by the hash of its secret (any vendor). */

@@ -171,7 +171,13 @@ export function vendorTeamRoutes(services: Services): Router {
       responses: { 200: Page(TeamInvitation) },
     },
     async (ctx, { query }) => {
-      ctx.body = await listTeamInvitations(knex, caller(ctx).id, query.status, { page: query.page ?? 1, limit: query.limit ?? 20 });
+      ctx.body = await listTeamInvitations(
+        knex,
+        caller(ctx).id,
+        query.status,
+        { page: query.page ?? 1, limit: query.limit ?? 20 },
+        services.clock.now(),
+      );
     },
   );
 
@@ -200,7 +206,7 @@ export function vendorTeamRoutes(services: Services): Router {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         message: t(requestLanguage(ctx), 'team.invitation_sent', { email: body.email }),
-        invitation: await getTeamInvitation(knex, v.id, invitationId),
+        invitation: await getTeamInvitation(knex, v.id, invitationId, services.clock.now()),
         invitation_token: token,
         accept_path: '/api/v1/vendor/team/invitations/accept',
       };
@@ -219,11 +225,11 @@ export function vendorTeamRoutes(services: Services): Router {
     },
     async (ctx, { params }) => {
       const v = caller(ctx);
-      await getTeamInvitation(knex, v.id, params.invitation_id);
+      await getTeamInvitation(knex, v.id, params.invitation_id, services.clock.now());
       await services.settle(await cancelTeamInvitation(deps(), v.id, params.invitation_id, vendorCommandContext(ctx)));
       ctx.body = {
         message: t(requestLanguage(ctx), 'team.invitation_cancelled'),
-        invitation: await getTeamInvitation(knex, v.id, params.invitation_id),
+        invitation: await getTeamInvitation(knex, v.id, params.invitation_id, services.clock.now()),
       };
     },
   );

@@ -116,7 +116,7 @@ export function teamPageRoutes(services: Services): Router {
       const viewer = await ownerViewer(services, ctx);
       if (!viewer) return;
       await act(ctx, '/vendor/team', async () => {
-        await getTeamInvitation(knex, viewer.vendor!.id, params.invitation_id);
+        await getTeamInvitation(knex, viewer.vendor!.id, params.invitation_id, services.clock.now());
         await services.settle(await cancelTeamInvitation(deps(), viewer.vendor!.id, params.invitation_id, viewer.context));
         return tt(viewer.language, 'cancelled');
       });

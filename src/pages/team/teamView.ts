@@ -33,7 +33,7 @@ export async function renderTeamPage(
   const owner = viewer.role === 'owner';
   const [members, invitations] = await Promise.all([
     listTeamMembers(knex, vendorId, { page: 1, limit: 100 }),
-    listTeamInvitations(knex, vendorId, undefined, { page: 1, limit: 50 }),
+    listTeamInvitations(knex, vendorId, undefined, { page: 1, limit: 50 }, services.clock.now()),
   ]);
   const membersTable = dataTable<TeamMemberItem>(
     ctx,

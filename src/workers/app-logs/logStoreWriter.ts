@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { logTap, type LogTap, type TappedLog } from '../../runtime/logTap.ts';
+import { logTap, logTime, type LogTap, type TappedLog } from '../../runtime/logTap.ts';
 
 /** Lines per INSERT: one statement writes a batch. */
 const BATCH = 1000;
@@ -62,7 +62,7 @@ export class LogStoreWriter {
 
 function notice(tap: LogTap): TappedLog {
   return {
-    at: new Date().toISOString(),
+    at: logTime().toISOString(),
     level: 40,
     instance: tap.instance,
     msg: `the log store dropped ${tap.dropped} line(s): they came faster than they could be written`,

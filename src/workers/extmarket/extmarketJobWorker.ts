@@ -76,7 +76,7 @@ export class ExtmarketJobWorker {
           push.order_id,
           {
             type: 'RecordExtmarketPush',
-            data: { ...push, attempt: 1, ...outcome, at: new Date().toISOString() },
+            data: { ...push, attempt: 1, ...outcome, at: this.deps.clock.now().toISOString() },
           },
           { userId: 'system:extmarket-push', vendorId: push.vendor_id, correlationId: `extmarket-push-${push.key}` },
         );
@@ -102,7 +102,7 @@ export class ExtmarketJobWorker {
       const stale = await this.deps
         .knex('extmarket_sync_logs')
         .where('status', 'processing')
-        .where('updated_at', '<', new Date(Date.now() - this.options.staleMs))
+        .where('updated_at', '<', new Date(this.deps.clock.now().getTime() - this.options.staleMs))
         .limit(100);
       for (const job of stale.filter((j: any) => !this.known.has(j.id))) {
         await runSyncJobCommand(
@@ -113,7 +113,7 @@ export class ExtmarketJobWorker {
             data: {
               ...ZERO_COUNTERS,
               error: 'The job stopped making progress (its worker stopped); start a new one',
-              at: new Date().toISOString(),
+              at: this.deps.clock.now().toISOString(),
             },
           },
           { userId: SYNC_ACTOR, vendorId: job.vendor_id, correlationId: `extmarket-sweep-${job.id}` },

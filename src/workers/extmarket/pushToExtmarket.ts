@@ -27,12 +27,12 @@ export interface PushOutcome {
 }
 
 /** 30 s, 1 min, 2 min … capped at one hour: retried for as long as it fails, never dropped. */
-export function retryAt(attempt: number, from = Date.now()): string {
+export function retryAt(attempt: number, from: number): string {
   return new Date(from + Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1))).toISOString();
 }
 
 export async function pushToExtmarket(
-  deps: Pick<SyncWorkerDeps, 'knex' | 'store' | 'dataDir'>,
+  deps: Pick<SyncWorkerDeps, 'knex' | 'store' | 'dataDir' | 'clock'>,
   p: PushRequest,
   attempt: number,
   tx?: unknown,
@@ -53,6 +53,6 @@ export async function pushToExtmarket(
     }
     return { ok: true, error: null, retry_at: null };
   } catch (err) {
-    return { ok: false, error: (err as Error).message.slice(0, 500), retry_at: retryAt(attempt) };
+    return { ok: false, error: (err as Error).message.slice(0, 500), retry_at: retryAt(attempt, deps.clock.now().getTime()) };
   }
 }

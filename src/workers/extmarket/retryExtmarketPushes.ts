@@ -13,10 +13,11 @@ export async function retryExtmarketPushes(
   deps: { knex: Knex; store: EventStore; dataDir: string; clock: Clock },
   limit = 50,
 ): Promise<number> {
+  const now = deps.clock.now();
   const due = await deps
     .knex('extmarket_pushes')
-    .where((q) => q.where('status', 'failed').where('retry_at', '<=', new Date()))
-    .orWhere((q) => q.where('status', 'pending').where('created_at', '<', new Date(Date.now() - 60_000)))
+    .where((q) => q.where('status', 'failed').where('retry_at', '<=', now))
+    .orWhere((q) => q.where('status', 'pending').where('created_at', '<', new Date(now.getTime() - 60_000)))
     .orderBy('updated_at')
     .limit(limit);
   for (const row of due) {
@@ -38,7 +39,7 @@ export async function retryExtmarketPushes(
       row.order_id,
       {
         type: 'RecordExtmarketPush',
-        data: { ...push, attempt, ...outcome, at: new Date().toISOString() },
+        data: { ...push, attempt, ...outcome, at: deps.clock.now().toISOString() },
       },
       { userId: 'system:extmarket-retry', vendorId: row.vendor_id, correlationId: `extmarket-retry-${row.key}` },
     );

@@ -43,10 +43,10 @@ export interface SyncWorkerDeps {
 
 const PAGE = 50;
 export const SYNC_ACTOR = 'system:extmarket-sync';
-const now = () => new Date().toISOString();
 
 export async function runExtmarketSync(deps: SyncWorkerDeps, jobId: number): Promise<void> {
   const d: ExtmarketDeps = { store: deps.store, db: deps.knex, clock: deps.clock };
+  const now = () => deps.clock.now().toISOString();
   const ctx: CommandContext = { userId: SYNC_ACTOR, correlationId: `extmarket-sync-${jobId}` };
   const { state } = await loadSyncJob(d, jobId);
   if (state.status !== 'requested') return;

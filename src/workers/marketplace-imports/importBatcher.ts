@@ -1,3 +1,4 @@
+import type { Clock } from '../../core/clock.ts';
 import { assignProductIds } from '../../../commands/marketplace-imports/assignProductIds.ts';
 import type { AcceptedRow, RejectedRow } from '../../../commands/marketplace-imports/events.ts';
 import type { ImportJobSession } from '../../../commands/marketplace-imports/handlers.ts';
@@ -19,6 +20,7 @@ export class ImportBatcher {
     private readonly db: Executor,
     private readonly session: ImportJobSession,
     private readonly progress: () => { bytes_read: number; bytes_total: number | null },
+    private readonly clock: Clock,
   ) {}
 
   get size(): number {
@@ -68,7 +70,7 @@ export class ImportBatcher {
     });
     await this.session.run({
       type: 'RecordImportBatch',
-      data: { accepted, rejected, new_products: newKeys.size, ...progress, at: new Date().toISOString() },
+      data: { accepted, rejected, new_products: newKeys.size, ...progress, at: this.clock.now().toISOString() },
     });
   }
 }

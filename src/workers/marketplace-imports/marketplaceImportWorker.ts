@@ -68,7 +68,7 @@ export class MarketplaceImportWorker {
     try {
       const pending = await this.deps.knex('marketplace_import_jobs').where('status', 'pending').orderBy('id').limit(100).pluck('id');
       for (const id of pending) this.enqueue(Number(id));
-      const staleBefore = new Date(Date.now() - importSettings.staleMs);
+      const staleBefore = new Date(this.deps.clock.now().getTime() - importSettings.staleMs);
       const stale = await this.deps
         .knex('marketplace_import_jobs')
         .where('status', 'processing')

@@ -38,7 +38,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
   const req = session.requested;
   if (session.current.status !== 'pending' || !req) return;
   try {
-    await session.run({ type: 'StartMarketplaceImport', data: { at: new Date().toISOString() } });
+    await session.run({ type: 'StartMarketplaceImport', data: { at: deps.clock.now().toISOString() } });
   } catch (err) {
     if (err instanceof ConcurrencyException) return;
     throw err;
@@ -61,7 +61,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
     });
     // A quoted field may span lines, but no record is longer than a line may be.
     csv = await openCsvRecords(opened.stream, guard, req.delimiter, { maxRecordChars: importSettings.maxLineBytes });
-    batcher = new ImportBatcher(deps.knex, session, () => ({ bytes_read: guard.bytesRead, bytes_total: opened.length }));
+    batcher = new ImportBatcher(deps.knex, session, () => ({ bytes_read: guard.bytesRead, bytes_total: opened.length }), deps.clock);
     let layout: HeaderLayout | null = null;
     for await (const items of csv.batches) {
       if (signal.aborted) return;
@@ -83,7 +83,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
     if (!layout) throw new ImportFailure('missing_header', 'The file has no header row');
     await batcher.flush();
     await batcher.drain();
-    await session.run({ type: 'CompleteMarketplaceImport', data: { at: new Date().toISOString() } });
+    await session.run({ type: 'CompleteMarketplaceImport', data: { at: deps.clock.now().toISOString() } });
   } catch (err) {
     await batcher?.drain().catch(() => {});
     if (signal.aborted || err instanceof ConcurrencyException) return;
@@ -92,7 +92,7 @@ export async function runMarketplaceImport(deps: ImportWorkerDeps, jobId: number
     // The file goes before the failure is told: whoever sees the job failed finds its file gone (a retry asks for it again).
     if (upload) await rm(upload, { force: true }).catch(() => {});
     await session
-      .run({ type: 'FailMarketplaceImport', data: { error_code: code, error: message, at: new Date().toISOString() } })
+      .run({ type: 'FailMarketplaceImport', data: { error_code: code, error: message, at: deps.clock.now().toISOString() } })
       .catch((e) => deps.logger.error({ err: e, job_id: jobId }, 'could not record the failure of a marketplace import'));
   } finally {
     csv?.close();
