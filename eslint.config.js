@@ -1,13 +1,29 @@
 // @ts-check
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /**
  * The lint of npm run lint and CI: typescript-eslint with type information, for the mistakes a
  * type-check lets through. Errors: a promise nobody awaits or handles (a failure that vanishes,
- * work that outlives its transaction), a promise where a callback expects a value. The unsafe-any
- * rules warn: the code still has untyped rows and casts, counted by the lint's summary, and
- * becomes an error once they are typed.
+ * work that outlives its transaction), a promise where a callback expects a value, and in the
+ * service's source an `any` that flows on unchecked (a member read, a call, an argument, a value
+ * returned or assigned). The source files still written over untyped values are listed in
+ * eslint.untyped.txt: there the unsafe-any rules warn, and the list only shrinks (src/cli/lint.ts).
+ * Tests and benchmarks read answers as JSON (checked against the route's schema by the suite's
+ * response check), so there the unsafe-any rules warn.
  */
+const untyped = readFileSync(new URL('./eslint.untyped.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+
+const unsafeAny = (level) => ({
+  '@typescript-eslint/no-unsafe-assignment': level,
+  '@typescript-eslint/no-unsafe-member-access': level,
+  '@typescript-eslint/no-unsafe-call': level,
+  '@typescript-eslint/no-unsafe-return': level,
+  '@typescript-eslint/no-unsafe-argument': level,
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'test-artifacts/**', 'test/fixtures/**', '.tmp/**', 'bench/results/**', '**/*.cjs', 'eslint.config.js'] },
   {
@@ -21,11 +37,8 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unsafe-assignment': 'warn',
-      '@typescript-eslint/no-unsafe-member-access': 'warn',
-      '@typescript-eslint/no-unsafe-call': 'warn',
-      '@typescript-eslint/no-unsafe-return': 'warn',
-      '@typescript-eslint/no-unsafe-argument': 'warn',
+      ...unsafeAny('error'),
     },
   },
+  { files: ['test/**/*.ts', 'bench/**/*.ts', ...untyped], rules: unsafeAny('warn') },
 );
