@@ -67,8 +67,8 @@ export function jobRow(r: JobRead) {
 /** The details as an object: an import job's error code (plain text, or JSON that is not an object) becomes { message }. */
 function safeJson(text: string): Record<string, unknown> {
   try {
-    const value = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     /* plain text */
   }

@@ -158,7 +158,7 @@ export function listConversations(knex: Knex, viewer: Viewer, page: PageRequest)
 
 /** One of the viewer's conversations with a page of its messages (oldest first); another's is ConversationNotFoundException. */
 export async function getConversation(knex: Knex, viewer: Viewer, id: string, page: PageRequest): Promise<ConversationDetail> {
-  const row: ConversationListRead | undefined = await base(knex, viewer).where('c.id', id).first();
+  const row = await base(knex, viewer).where('c.id', id).first<ConversationListRead | undefined>();
   if (!row) throw new ConversationNotFoundException('Conversation not found');
   const messages = await paginate(
     knex<ConversationMessageRow>('conversation_messages').where('conversation_id', id),

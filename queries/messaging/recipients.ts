@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import type { UserListRow } from '../../src/modules/users.ts';
+import type { VendorListRow } from '../../src/modules/vendors.ts';
+import type { CustomerListRow } from '../../src/modules/customers.ts';
 import { containing } from '../../src/core/likePattern.ts';
 
 /**
@@ -15,7 +18,7 @@ export interface AdminRecipient {
 
 /** The active admins other than the caller, by name (the platform has few admins: every one is a checkbox). */
 export async function otherAdmins(knex: Knex, callerId: number, limit = 200): Promise<AdminRecipient[]> {
-  const rows = await knex('user_list')
+  const rows = await knex<UserListRow>('user_list')
     .where({ role: 'admin', is_active: true })
     .whereNot('id', callerId)
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'username' }, { column: 'id' }])
@@ -33,7 +36,7 @@ export interface VendorChoice {
 /** Vendors whose code or name contains the term, for the admin form's search (a short list, not the catalogue of vendors). */
 export async function searchVendors(knex: Knex, term: string, limit = 25): Promise<VendorChoice[]> {
   const like = containing(term);
-  return knex('vendor_list')
+  return knex<VendorListRow>('vendor_list')
     .where((w) => w.whereILike('vendor_code', like).orWhereILike('name', like))
     .orderBy([{ column: 'name' }, { column: 'id' }])
     .limit(limit)
@@ -47,16 +50,19 @@ export async function searchVendors(knex: Knex, term: string, limit = 25): Promi
 export async function vendorNamed(knex: Knex, codeOrName: string): Promise<number | null> {
   const term = codeOrName.trim();
   if (term === '') return null;
-  const byCode = await knex('vendor_list').whereRaw('upper(vendor_code) = upper(?)', [term]).first('id');
+  const byCode = await knex<VendorListRow>('vendor_list').whereRaw('upper(vendor_code) = upper(?)', [term]).first('id');
   if (byCode) return byCode.id;
-  const byName = await knex('vendor_list').whereRaw('lower(name) = lower(?)', [term]).limit(2).select('id');
-  return byName.length === 1 ? byName[0].id : null;
+  const byName = await knex<VendorListRow>('vendor_list').whereRaw('lower(name) = lower(?)', [term]).limit(2).select('id');
+  return byName.length === 1 ? byName[0]!.id : null;
 }
 
 /** The vendor's customer with this e-mail (any case); a customer of another vendor is none. */
 export async function vendorCustomerByEmail(knex: Knex, vendorId: number, email: string): Promise<number | null> {
   const term = email.trim();
   if (term === '') return null;
-  const row = await knex('customer_list').where('vendor_id', vendorId).whereRaw('lower(email) = lower(?)', [term]).first('id');
+  const row = await knex<CustomerListRow>('customer_list')
+    .where('vendor_id', vendorId)
+    .whereRaw('lower(email) = lower(?)', [term])
+    .first('id');
   return row ? row.id : null;
 }

@@ -14,6 +14,6 @@ export async function unreadCount(knex: Knex, reader: Viewer): Promise<number> {
         .as('u'),
     )
     .sum({ total: 'n' })
-    .first();
+    .first<{ total: string | number | null } | undefined>();
   return Number(row?.total ?? 0);
 }

@@ -77,7 +77,7 @@ export function listTeamMembers(knex: Knex, vendorId: number, page: PageRequest)
     base,
     page,
     (q) => q.orderBy([{ column: 't.rank' }, { column: 't.joined_at' }, { column: 't.user_id' }]),
-    (r) =>
+    (r: Omit<MemberRead, 'is_active'> & { is_owner: boolean; user_active: boolean | null }) =>
       r.is_owner
         ? // The owner is active while their account is; a member while the membership (always, here) and the account are.
           { ...member({ ...r, is_active: true }), is_owner: true, is_active: r.user_active ?? false }
@@ -90,7 +90,7 @@ export async function getTeamMember(knex: Knex, vendorId: number, userId: number
     .leftJoin('user_list as u', 'u.id', 'm.user_id')
     .select('m.*', 'u.email', 'u.username', 'u.first_name', 'u.last_name', 'u.is_active as user_active')
     .where({ 'm.vendor_id': vendorId, 'm.user_id': userId, 'm.is_active': true })
-    .first();
+    .first<MemberRead | undefined>();
   if (!row) throw new TeamMemberNotFoundException(`User ${userId} is not a member of this team`);
   return member(row);
 }
@@ -126,6 +126,18 @@ export async function getTeamInvitation(knex: Knex, vendorId: number, id: number
   return invitation(row, now);
 }
 
+/** An invitation as its acceptance reads it, with the vendor it opens. */
+export interface InvitationByToken {
+  id: number;
+  vendor_id: number;
+  email: string;
+  status: VendorTeamInvitationRow['status'];
+  expires_at: Date;
+  vendor_name: string;
+  vendor_code: string;
+  vendor_active: boolean;
+}
+
 /** The acceptance lookup: an invitation by the hash of its secret (any vendor). */
 export async function findInvitationByTokenHash(knex: Knex, tokenHash: string) {
   const row = await knex('vendor_team_invitations as i')
@@ -141,6 +153,6 @@ export async function findInvitationByTokenHash(knex: Knex, tokenHash: string) {
       'v.is_active as vendor_active',
     )
     .where('i.token_hash', tokenHash)
-    .first();
+    .first<InvitationByToken | undefined>();
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 /** The list form of every list endpoint (SPEC.md part 2 Conventions, ARCHITECTURE.md "Lists"). */
 export interface Page<T> {
   items: T[];
@@ -46,19 +47,20 @@ export function pageRequest(query: { page?: unknown; limit?: unknown }): PageReq
  * Runs a knex query builder as a page: the count and the rows of the requested page.
  * `base` must not have an order, limit or offset yet; `order` is applied to the rows only.
  */
-export async function paginate<T>(
-  base: any,
+export async function paginate<T, R extends object = Record<string, unknown>>(
+  base: Knex.QueryBuilder,
   request: PageRequest,
-  order: (qb: any) => any,
-  map: (row: any) => T = (row) => row as T,
+  order: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  map: (row: R) => T = (row) => row as unknown as T,
 ): Promise<Page<T>> {
-  const [[{ count }], rows] = await Promise.all([
+  // The rows are the page's query's, of the shape the caller's `map` reads (its row type).
+  const [counted, rows] = (await Promise.all([
     base.clone().clearSelect().clearOrder().count({ count: '*' }),
     order(base.clone())
       .limit(request.limit)
       .offset((request.page - 1) * request.limit),
-  ]);
-  return { items: rows.map(map), total: Number(count), page: request.page, limit: request.limit };
+  ])) as [{ count: string | number }[], R[]];
+  return { items: rows.map(map), total: Number(counted[0]!.count), page: request.page, limit: request.limit };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getImportJob } from '../../queries/marketplace-imports/listImportJobs.ts';
 import type { Services } from '../runtime/services.ts';
+import type { MarketplaceImportJobRow } from '../../projections/marketplace-imports/marketplaceImportJobs.ts';
 
 /**
  * The job a polling client reads. Once the job has ended, the answer waits (bounded, like a
@@ -10,8 +11,12 @@ import type { Services } from '../runtime/services.ts';
 export async function getSettledImportJob(services: Services, id: number, vendorId: number | null) {
   const job = await getImportJob(services.db.knex, id, vendorId);
   if (job.status !== 'completed' && job.status !== 'failed' && job.status !== 'publishing') return job;
-  const end = await services.db.knex('marketplace_import_jobs').select('final_pos_a', 'final_pos_b').where('id', id).first();
-  if (!end?.final_pos_a) return job;
+  const end = await services.db
+    .knex<MarketplaceImportJobRow>('marketplace_import_jobs')
+    .select('final_pos_a', 'final_pos_b')
+    .where('id', id)
+    .first();
+  if (!end?.final_pos_a || !end.final_pos_b) return job;
   await services.runner.waitFor(
     { a: end.final_pos_a, b: end.final_pos_b },
     ['MarketplaceImportCompleted', 'MarketplaceImportFailed', 'MarketplaceImportRowsRejected'],

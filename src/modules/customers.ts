@@ -60,3 +60,6 @@ export { addressFields } from '../http/shop/addresses.ts';
 export { resetCustomerPasswordWithToken, sendCustomerResetLink } from '../http/shop/customerAuth.ts';
 /** The request bodies of a customer's own account (signing up, the profile, addresses, the password), for the storefront's forms. */
 export { AddressInput, CustomerRegister, ForgotPassword, ProfileUpdate, ResetPassword } from '../http/schemas/customers.ts';
+
+/** The customer list's row, as the areas that find a customer by e-mail read it (messaging's team form). */
+export type { CustomerListRow } from '../../projections/customers/customerList.ts';

@@ -11,6 +11,8 @@ import { userPageRoutes, usersBackOffice } from '../pages/users/userPages.ts';
 
 /** Another area's way to a user: the id of a login (e-mail or username). */
 export { findUserIdByLogin } from '../../queries/users/getUser.ts';
+/** The user list's row, as the areas that name a user read it (messaging names a message's author). */
+export type { UserListRow } from '../../projections/users/userList.ts';
 
 /**
  * Platform users (admins and vendor accounts). The reservation streams that make e-mails,

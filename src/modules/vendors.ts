@@ -63,3 +63,6 @@ export { findPublicVendor } from '../../queries/vendors/getPublicVendor.ts';
 
 /** The vendor's domains, for its settings. */
 export { listVendorDomains } from '../../queries/vendors/listVendorDomains.ts';
+
+/** The vendor list's row, as the areas that find a vendor by its code or name read it (messaging's admin form). */
+export type { VendorListRow } from '../../projections/vendors/vendorList.ts';

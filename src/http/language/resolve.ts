@@ -66,7 +66,7 @@ export async function resolveLocale(
   envLocale: string | undefined,
 ): Promise<{ locale: string; source: 'vendor' | 'platform' | 'environment' | 'fallback' }> {
   if (vendorLocale) return { locale: vendorLocale, source: 'vendor' };
-  const row = await knex('platform_settings').select('value').where('key', PLATFORM_LOCALE_KEY).first();
+  const row = await knex('platform_settings').select('value').where('key', PLATFORM_LOCALE_KEY).first<{ value: unknown } | undefined>();
   if (row && typeof row.value === 'string' && row.value) return { locale: row.value, source: 'platform' };
   if (envLocale) return { locale: envLocale, source: 'environment' };
   return { locale: 'en', source: 'fallback' };
