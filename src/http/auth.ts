@@ -8,6 +8,13 @@ export interface AdminState {
   admin: { id: number; claims: TokenClaims };
 }
 
+/** The admin the admin guard (requireAdmin) set on this request. */
+export function adminCaller(ctx: { state: unknown }): AdminState['admin'] {
+  const admin = (ctx.state as Partial<AdminState>).admin;
+  if (!admin) throw new Error('no admin on this request: the route is not behind the admin guard');
+  return admin;
+}
+
 /**
  * Admin API guard (SPEC.md part 5): the bearer header only, never a cookie. The user must still
  * exist, be active and be an admin: deactivating an admin ends their access on this instance when

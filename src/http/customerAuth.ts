@@ -21,6 +21,13 @@ export interface CustomerCaller {
   sessionId: string;
 }
 
+/** The customer the shop's guard (requireCustomer) set on this request. */
+export function customerCaller(ctx: { state: unknown }): CustomerCaller {
+  const caller = (ctx.state as { customer?: CustomerCaller }).customer;
+  if (!caller) throw new Error('no customer on this request: the route is not behind the customer guard');
+  return caller;
+}
+
 /**
  * Shop customer guard (SPEC.md part 5): a customer JWT from `Authorization: Bearer` or the
  * customer_token cookie. Admin and vendor tokens are refused; the token's vendor_id must be the

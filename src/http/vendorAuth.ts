@@ -23,6 +23,13 @@ export interface VendorCaller {
   isOwner: boolean;
 }
 
+/** The caller the vendor guard (requireVendor) set on this request: a vendor route's handler reads it here. */
+export function vendorCaller(ctx: { state: unknown }): VendorCaller {
+  const caller = (ctx.state as { vendor?: VendorCaller }).vendor;
+  if (!caller) throw new Error('no vendor caller on this request: the route is not behind the vendor guard');
+  return caller;
+}
+
 /** What the vendor guard checks of a caller for a vendor, as the area that keeps the vendors' access answers it. */
 export interface VendorAccessFacts {
   user: { is_active: boolean; must_change_password: boolean } | null;

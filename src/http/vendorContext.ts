@@ -46,6 +46,13 @@ export interface VendorContext extends ShopVendor {
   source: 'request' | 'referer';
 }
 
+/** The shop's vendor the vendor context (vendorContext) set on this request. */
+export function shopVendorOf(ctx: { state: unknown }): VendorContext {
+  const vendor = (ctx.state as { vendorContext?: VendorContext }).vendorContext;
+  if (!vendor) throw new Error("no shop vendor on this request: the route is not behind the shop's vendor context");
+  return vendor;
+}
+
 const PATH_FORM = /^\/vendors\/([A-Za-z0-9_-]{2,50})\/shop(?:\/|$)/;
 
 type Form = { kind: 'path'; code: string } | { kind: 'subdomain'; subdomain: string } | { kind: 'custom_domain'; domain: string };

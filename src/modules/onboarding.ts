@@ -5,7 +5,7 @@ import { unfinishedOnboardingsView } from '../../projections/onboarding/unfinish
 import { vendorOnboarding } from '../../projections/onboarding/vendorOnboarding.ts';
 import { adminOnboardingRoutes } from '../http/admin/onboarding.ts';
 import { vendorOnboardingRoutes } from '../http/vendor/onboarding.ts';
-import type { VendorCaller } from '../http/vendorAuth.ts';
+import { vendorCaller } from '../http/vendorAuth.ts';
 import { onboardingPageRoutes } from '../pages/onboarding/wizardPage.ts';
 import { finishOnboardingOnHistoricalImportEnded } from '../processes/finishOnboardingOnHistoricalImportEnded.ts';
 import type { Services } from '../runtime/services.ts';
@@ -36,7 +36,7 @@ export const onboardingModule = defineModule({
   vendorGate: (services: Services) => ({
     exempt: OPEN_DURING_ONBOARDING,
     check(ctx: Context) {
-      const vendorId = (ctx.state.vendor as VendorCaller).id;
+      const vendorId = vendorCaller(ctx).id;
       const pending = services.views.get(unfinishedOnboardingsView);
       if (pending.has(vendorId)) throw new OnboardingRequiredException(pending.get(vendorId) ?? null);
     },

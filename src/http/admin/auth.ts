@@ -7,7 +7,7 @@ import { dummyHash, verifyPassword } from '../../core/passwords.ts';
 import { load } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../loginThrottle.ts';
 import { Message } from '../responses.ts';
 import { TokenResponse } from '../schemas/users.ts';
@@ -87,7 +87,7 @@ export function adminAuthRoutes(services: Services): Router {
   );
 
   api.get('/auth/me', { summary: 'The signed-in admin', responses: { 200: AdminMe } }, async (ctx) => {
-    const row = await services.db.knex('user_list').where('id', ctx.state.admin.id).first();
+    const row = await services.db.knex('user_list').where('id', adminCaller(ctx).id).first();
     ctx.body = { id: row.id, email: row.email, username: row.username, role: row.role, preferred_language: row.preferred_language };
   });
 
@@ -100,7 +100,7 @@ export function adminAuthRoutes(services: Services): Router {
       errors: [InvalidCredentialsException],
     },
     async (ctx, { body }) => {
-      const { state } = await load(services.store, user, ctx.state.admin.id);
+      const { state } = await load(services.store, user, adminCaller(ctx).id);
       if (state.status !== 'active' || !(await verifyPassword(state.password_hash, body.current_password))) {
         throw new InvalidCredentialsException('The current password is not correct');
       }
@@ -109,7 +109,7 @@ export function adminAuthRoutes(services: Services): Router {
         state.id,
         body.new_password,
         false,
-        commandContext(ctx, ctx.state.admin.id),
+        commandContext(ctx, adminCaller(ctx).id),
       );
       await services.settle(done);
       ctx.body = { message: 'Password changed' };

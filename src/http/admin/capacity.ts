@@ -14,7 +14,7 @@ import { ValidationException, type ValidationIssue } from '../../core/errors.ts'
 import type { Services } from '../../runtime/services.ts';
 import { captureCapacitySnapshot } from '../../workers/subscriptions/capacitySnapshot.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { addOnLimits } from './subscriptionOverview.ts';
 import { CapacityOverview, CapacityRecommendations, CapacitySnapshot, CapacityTrends } from '../schemas/capacity.ts';
 
@@ -126,7 +126,7 @@ export function adminCapacityRoutes(services: Services): Router {
       responses: { 201: CapacitySnapshot },
     },
     async (ctx) => {
-      const handled = await captureCapacitySnapshot(services, 'manual', commandContext(ctx, ctx.state.admin.id));
+      const handled = await captureCapacitySnapshot(services, 'manual', commandContext(ctx, adminCaller(ctx).id));
       await services.settle([handled]);
       ctx.status = 201;
       ctx.body = await findSnapshot(knex, handled.events[0].data.day);

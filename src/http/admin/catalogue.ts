@@ -7,7 +7,7 @@ import { ConflictException, TierLimitExceededException, VendorNotFoundException 
 import { MarketplaceProductNotFoundException, ProductException } from '../../../commands/catalogue/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Page } from '../responses.ts';
 import {
   MarketplaceProductDetail,
@@ -118,7 +118,7 @@ export function adminCatalogueRoutes(services: Services): Router {
     },
     async (ctx, { params, body }) => {
       const { vendor_id, ...choices } = body;
-      const id = await copyMarketplaceProduct(services, params.id, vendor_id, choices, commandContext(ctx, ctx.state.admin.id));
+      const id = await copyMarketplaceProduct(services, params.id, vendor_id, choices, commandContext(ctx, adminCaller(ctx).id));
       ctx.status = 201;
       ctx.body = await getVendorProduct(knex, id, null);
     },

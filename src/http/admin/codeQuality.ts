@@ -16,7 +16,7 @@ import type { Services } from '../../runtime/services.ts';
 import { codeQualityRules } from '../../workers/code-quality/rules.ts';
 import { INSTALLATION_ROOT, scannerAvailable } from '../../workers/code-quality/scanWorker.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Page } from '../responses.ts';
 import {
   AssignViolationRequest,
@@ -129,7 +129,7 @@ export function adminCodeQualityRoutes(services: Services): Router {
       errors: [CodeQualityAnalyserUnavailableException, ConcurrencyException],
     },
     async (ctx) => {
-      ctx.body = await startScan(services, ctx.state.admin.id, commandContext(ctx, ctx.state.admin.id));
+      ctx.body = await startScan(services, adminCaller(ctx).id, commandContext(ctx, adminCaller(ctx).id));
       ctx.status = 202;
     },
   );
@@ -211,7 +211,7 @@ export function adminCodeQualityRoutes(services: Services): Router {
       },
       async (ctx, { params, body: input }) => {
         await found(params.id);
-        const by: number = ctx.state.admin.id;
+        const by: number = adminCaller(ctx).id;
         const done = await runViolationCommand(
           services.store,
           params.id,

@@ -16,7 +16,7 @@ import { ConflictException } from '../../core/errors.ts';
 import { CompanyException, CompanyHasVendorsException, CompanyNotFoundException } from '../../../commands/companies/errors.ts';
 import { UserNotFoundException, UserOwnershipException } from '../../../commands/users/errors.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { blankToNull, ContactSchema, contactChanges, Description, Name } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
 import { Message, Nullable, Page, rowFields } from '../responses.ts';
@@ -173,7 +173,7 @@ export function adminCompanyRoutes(services: Services): Router {
             existing_user_id: existing,
           },
         },
-        commandContext(ctx, ctx.state.admin.id),
+        commandContext(ctx, adminCaller(ctx).id),
       );
       await services.settle(created.done);
       ctx.status = 201;
@@ -215,7 +215,7 @@ export function adminCompanyRoutes(services: Services): Router {
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
         ...(body.description !== undefined ? { description: blankToNull(body.description) ?? null } : {}),
       };
-      await services.settle(await changeCompanyDetails(deps(), params.id, changes, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await changeCompanyDetails(deps(), params.id, changes, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = await getCompany(services.db.knex, params.id);
     },
   );
@@ -229,7 +229,7 @@ export function adminCompanyRoutes(services: Services): Router {
       errors: [CompanyNotFoundException, CompanyHasVendorsException],
     },
     async (ctx, { params }) => {
-      await services.settle(await deleteCompany(deps(), params.id, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await deleteCompany(deps(), params.id, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = { message: `Company ${params.id} deleted`, id: params.id };
     },
   );
@@ -250,7 +250,7 @@ export function adminCompanyRoutes(services: Services): Router {
           params.id,
           body.new_owner_user_id,
           body.transfer_reason ?? null,
-          commandContext(ctx, ctx.state.admin.id),
+          commandContext(ctx, adminCaller(ctx).id),
         ),
       );
       ctx.body = await getCompany(services.db.knex, params.id);
@@ -270,7 +270,7 @@ export function adminCompanyRoutes(services: Services): Router {
     async (ctx, { params, body }) => {
       const current = await getCompany(services.db.knex, params.id);
       await services.settle(
-        await setCompanyVerified(deps(), params.id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)),
+        await setCompanyVerified(deps(), params.id, body.is_verified ?? !current.is_verified, commandContext(ctx, adminCaller(ctx).id)),
       );
       ctx.body = await getCompany(services.db.knex, params.id);
     },
@@ -288,7 +288,7 @@ export function adminCompanyRoutes(services: Services): Router {
     async (ctx, { params, body }) => {
       const current = await getCompany(services.db.knex, params.id);
       await services.settle(
-        await setCompanyActive(deps(), params.id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)),
+        await setCompanyActive(deps(), params.id, body.is_active ?? !current.is_active, commandContext(ctx, adminCaller(ctx).id)),
       );
       ctx.body = await getCompany(services.db.knex, params.id);
     },

@@ -8,7 +8,7 @@ import { ContentPageNotFoundException } from '../../../commands/content-pages/er
 import { load } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { newPageContent, pageUpdate } from '../contentPageInput.ts';
 import { Message, Page } from '../responses.ts';
 import { ContentPage, ContentPageCreate, ContentPageHistory, ContentPageUpdate, Slug } from '../schemas/contentPages.ts';
@@ -27,7 +27,7 @@ export function adminContentPageRoutes(services: Services): Router {
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
   const admin = { kind: 'admin' } as const;
-  const ctxOf = (ctx: any) => commandContext(ctx, ctx.state.admin.id);
+  const ctxOf = (ctx: any) => commandContext(ctx, adminCaller(ctx).id);
   const pageOf = (query: { page?: number; limit?: number }) => ({ page: query.page ?? 1, limit: query.limit ?? 20 });
 
   const create = async (ctx: any, body: typeof ContentPageCreate.static, vendorId: number | null) => {

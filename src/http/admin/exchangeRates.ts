@@ -6,7 +6,7 @@ import { parseReferenceRates } from '../../adapters/ecbRates.ts';
 import { ReferenceRatesFileException, ValidationException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { multipart, uploadedFile } from '../multipart.ts';
 
 const RatesForm = Type.Object(
@@ -61,7 +61,7 @@ export function adminExchangeRateRoutes(services: Services): Router {
         services,
         days,
         `upload:${file.originalFilename ?? 'rates.xml'}`,
-        commandContext(ctx, ctx.state.admin.id),
+        commandContext(ctx, adminCaller(ctx).id),
       );
       ctx.body = { days: days.length, recorded, first_date: days[0].date, last_date: days[days.length - 1].date };
     },

@@ -10,7 +10,7 @@ import { ExtmarketSyncJobNotFoundException } from '../../../commands/extmarket/e
 import type { Services } from '../../runtime/services.ts';
 import { runExtmarketSync } from '../../workers/extmarket/runExtmarketSync.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { CredentialsBody, FeedQuery, requireCredentials, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
 import { Nullable, Page } from '../responses.ts';
 import { ConnectionTest, ExtmarketCredentials, FeedDownload, JobListQuery, JobStatus, SyncJob, SyncStarted } from '../schemas/extmarket.ts';
@@ -67,7 +67,7 @@ export function adminExtmarketRoutes(services: Services): Router {
     if (!(await knex('vendor_list').where('id', id).first('id'))) throw new VendorNotFoundException(`Vendor ${id} not found`);
     return id;
   };
-  const admin = (ctx: Context, vendorId: number) => commandContext(ctx, ctx.state.admin.id, vendorId);
+  const admin = (ctx: Context, vendorId: number) => commandContext(ctx, adminCaller(ctx).id, vendorId);
 
   api.get(
     '/extmarket/jobs',
@@ -131,7 +131,7 @@ export function adminExtmarketRoutes(services: Services): Router {
         deps(),
         vendorId,
         'product_export',
-        ctx.state.admin.claims.username ?? null,
+        adminCaller(ctx).claims.username ?? null,
         admin(ctx, vendorId),
         { include_inactive: body.include_inactive ?? false, languages: body.languages },
       );
@@ -269,7 +269,7 @@ export function adminExtmarketRoutes(services: Services): Router {
           deps(),
           vendorId,
           jobType,
-          ctx.state.admin.claims.username ?? null,
+          adminCaller(ctx).claims.username ?? null,
           admin(ctx, vendorId),
         );
         await services.settle([done]);

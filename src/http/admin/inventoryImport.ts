@@ -10,7 +10,7 @@ import { ImportFileException } from '../../../commands/inventory/errors.ts';
 import { gtin14 } from '../../core/gtin.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { formBody, uploadedFile } from '../multipart.ts';
 import { Nullable } from '../responses.ts';
 import { Id } from '../validation.ts';
@@ -95,7 +95,7 @@ export async function importInventory(services: Services, ctx: Context) {
   return importInventoryFile(
     services,
     { vendorId: body.vendor_id, path: file.filepath, fileName: file.originalFilename, warehouse: body.warehouse, mode: body.mode },
-    commandContext(ctx, ctx.state.admin.id),
+    commandContext(ctx, adminCaller(ctx).id),
   );
 }
 

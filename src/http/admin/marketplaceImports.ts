@@ -9,7 +9,7 @@ import { MarketplaceImportJobNotFoundException } from '../../../commands/marketp
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { getSettledImportJob } from '../settledImportJob.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import {
   AdminMarketplaceImportJobRequest,
   ImportForm,
@@ -66,8 +66,8 @@ export function adminMarketplaceImportRoutes(services: Services): Router {
       const body = importBody(ctx, AdminMarketplaceImportJobRequest);
       await getVendorRef(knex, body.vendor_id);
       await startMarketplaceImport(services, ctx, body.vendor_id, body, {
-        userId: ctx.state.admin.id,
-        context: commandContext(ctx, ctx.state.admin.id),
+        userId: adminCaller(ctx).id,
+        context: commandContext(ctx, adminCaller(ctx).id),
       });
     },
   );

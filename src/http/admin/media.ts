@@ -7,7 +7,7 @@ import { MediaNotFoundException, UnsupportedMediaException, ValidationException,
 import { ProductNotFoundException } from '../../../commands/catalogue/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import {
   ImageFile,
   imageUpload,
@@ -56,7 +56,7 @@ export function adminMediaRoutes(services: Services): Router {
         body.vendor_id,
         body.product_id ?? null,
         body.vendor_id,
-        commandContext(ctx, ctx.state.admin.id),
+        commandContext(ctx, adminCaller(ctx).id),
         urlOf,
       );
     },

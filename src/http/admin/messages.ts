@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { userDisplayName } from '../../../queries/messaging/participantName.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { declareMessageRoutes } from '../messageRoutes.ts';
 import { AdminStartBody } from '../schemas/messaging.ts';
 
@@ -12,7 +12,7 @@ import { AdminStartBody } from '../schemas/messaging.ts';
  */
 export function adminMessageRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const adminId = (ctx: { state: any }) => ctx.state.admin.id as number;
+  const adminId = (ctx: { state: any }) => adminCaller(ctx).id;
   declareMessageRoutes(api, services, {
     caller: 'admin',
     actor: async (ctx) => ({

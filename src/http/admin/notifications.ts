@@ -10,7 +10,7 @@ import {
 import { NotificationNotFoundException } from '../../../commands/notifications/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Page } from '../responses.ts';
 import { Notification, NotificationKind, NotificationSeverity, UnreadCount } from '../schemas/notifications.ts';
 import { Id, PageQuery } from '../validation.ts';
@@ -43,7 +43,7 @@ export function adminNotificationRoutes(services: Services): Router {
       responses: { 200: Page(Notification) },
     },
     async (ctx, { query }) => {
-      ctx.body = await listNotifications(knex, ctx.state.admin.id, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
+      ctx.body = await listNotifications(knex, adminCaller(ctx).id, query, { page: query.page ?? 1, limit: query.limit ?? 20 });
     },
   );
 
@@ -54,7 +54,7 @@ export function adminNotificationRoutes(services: Services): Router {
       responses: { 200: UnreadCount },
     },
     async (ctx) => {
-      ctx.body = { unread: await countUnreadNotifications(knex, ctx.state.admin.id) };
+      ctx.body = { unread: await countUnreadNotifications(knex, adminCaller(ctx).id) };
     },
   );
 
@@ -65,7 +65,7 @@ export function adminNotificationRoutes(services: Services): Router {
       responses: { 200: UnreadCount },
     },
     async (ctx) => {
-      const adminId: number = ctx.state.admin.id;
+      const adminId: number = adminCaller(ctx).id;
       const newest = await newestNotificationPosition(knex);
       if (newest) {
         await services.settle([
@@ -85,7 +85,7 @@ export function adminNotificationRoutes(services: Services): Router {
       errors: [NotificationNotFoundException],
     },
     async (ctx, { params }) => {
-      const adminId: number = ctx.state.admin.id;
+      const adminId: number = adminCaller(ctx).id;
       await getNotification(knex, adminId, params.id);
       await services.settle([
         await markNotificationRead(services.store, adminId, params.id, services.clock.now().toISOString(), commandContext(ctx, adminId)),

@@ -3,7 +3,7 @@ import { OnboardingAlreadyFinishedException, OnboardingNotFoundException } from 
 import { skipOnboarding } from '../../../commands/onboarding/handlers.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { onboardingStatus } from '../onboardingSteps.ts';
 import { OnboardingStatus, SkipBody, VendorIdParams } from '../schemas/onboarding.ts';
 
@@ -34,7 +34,7 @@ export function adminOnboardingRoutes(services: Services): Router {
       errors: [OnboardingNotFoundException, OnboardingAlreadyFinishedException],
     },
     async (ctx, { params, body }) => {
-      const admin = ctx.state.admin.id;
+      const admin = adminCaller(ctx).id;
       await services.settle([
         await skipOnboarding(
           services.store,

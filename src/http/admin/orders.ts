@@ -14,7 +14,7 @@ import { deciderOf } from '../../runtime/aggregates.ts';
 import { replay, stateAt } from '../../runtime/history.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Timestamp } from '../responses.ts';
 import { OrderDetail, OrderList, OrderListQuery, OrderParams } from '../schemas/orders.ts';
 import { Id } from '../validation.ts';
@@ -115,7 +115,7 @@ export function adminOrderRoutes(services: Services): Router {
     },
   );
 
-  const admin = (ctx: Context, vendorId: number) => commandContext(ctx, ctx.state.admin.id, vendorId);
+  const admin = (ctx: Context, vendorId: number) => commandContext(ctx, adminCaller(ctx).id, vendorId);
   for (const [path, confirm] of [
     ['confirm', true],
     ['reject', false],

@@ -8,7 +8,7 @@ import type { Services } from '../../runtime/services.ts';
 import { getVendorRef } from '../../modules/vendors.ts';
 import { VENDOR_PLANS_VIEW, type PlanFacts } from '../../../queries/subscriptions/vendorSubscriptions.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { defaultTierCode, tierByCode, vendorPlan, BUILT_IN_DEFAULT_TIER } from '../featureGate.ts';
 import { Timestamp } from '../responses.ts';
 import { SubscriptionStatus, TierCode, TierLimits, VendorPlan } from '../schemas/subscriptions.ts';
@@ -98,7 +98,7 @@ export function adminPlanSettingsRoutes(services: Services): Router {
     async (ctx, { body }) => {
       await offeredTier(services, body.default_tier);
       await services.settle(
-        await setDefaultTier(services.store, services.clock.now(), body.default_tier, commandContext(ctx, ctx.state.admin.id)),
+        await setDefaultTier(services.store, services.clock.now(), body.default_tier, commandContext(ctx, adminCaller(ctx).id)),
       );
       ctx.body = await answer();
     },

@@ -16,7 +16,7 @@ import { platformsOf, type Platform } from '../../../queries/platform-modules/pl
 import { moduleCatalogue } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import {
   ModuleListResponse,
   ModuleRequest,
@@ -112,7 +112,7 @@ export function adminPlatformModuleRoutes(services: Services): Router {
       catalogue: catalogue().map((m) => ({ name: m.name, core: m.core, dependsOn: m.dependsOn })),
       at: services.clock.now().toISOString(),
     };
-    const handled = await changePlatformModules(services.store, command(base), commandContext(ctx, ctx.state.admin.id));
+    const handled = await changePlatformModules(services.store, command(base), commandContext(ctx, adminCaller(ctx).id));
     // The read model and this instance's memory view (the switch) both have the change.
     await services.settle([handled]);
     ctx.body = { ...(await view(platform)), changes: handled.events.map(changeOf) };

@@ -4,7 +4,7 @@ import { platformSettings } from '../../../commands/settings/platformSettings.ts
 import { getPlatformSettings } from '../../../queries/settings/getPlatformSettings.ts';
 import { handleCommand } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { resolveLocale } from '../language/resolve.ts';
 import { Locale } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
@@ -104,7 +104,7 @@ export function adminSettingsRoutes(services: Services): Router {
           platformSettings,
           'platform',
           { type: 'ChangePlatformSettings', data: { values: body, at: services.clock.now().toISOString() } },
-          commandContext(ctx, ctx.state.admin.id),
+          commandContext(ctx, adminCaller(ctx).id),
         ),
       ]);
       ctx.body = await view();

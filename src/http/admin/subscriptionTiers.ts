@@ -8,7 +8,7 @@ import { BusinessLogicException, ConflictException, ValidationException } from '
 import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { pageOf } from '../../core/pagination.ts';
 import { Message, Page } from '../responses.ts';
 import { PageQuery } from '../validation.ts';
@@ -76,7 +76,7 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
           deps(),
           code,
           { ...details, description: details.description ?? null, sort_order: details.sort_order ?? 0 },
-          commandContext(ctx, ctx.state.admin.id),
+          commandContext(ctx, adminCaller(ctx).id),
         ),
       );
       ctx.status = 201;
@@ -108,7 +108,7 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
     },
     async (ctx, { params, body }) => {
       checkFeatures(body.features as string[] | undefined);
-      await services.settle(await changeTier(deps(), params.code, body, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await changeTier(deps(), params.code, body, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = await getTier(services.db.knex, params.code);
     },
   );
@@ -122,7 +122,7 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
       errors: [TierNotFoundException, BusinessLogicException],
     },
     async (ctx, { params }) => {
-      await services.settle(await deleteTier(deps(), params.code, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await deleteTier(deps(), params.code, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = { message: `Tier ${params.code} deleted`, id: params.code };
     },
   );
@@ -140,7 +140,7 @@ export function adminSubscriptionTierRoutes(services: Services): Router {
         errors: notFound,
       },
       async (ctx, { params }) => {
-        await services.settle(await setTierActive(deps(), params.code, active, commandContext(ctx, ctx.state.admin.id)));
+        await services.settle(await setTierActive(deps(), params.code, active, commandContext(ctx, adminCaller(ctx).id)));
         ctx.body = await getTier(services.db.knex, params.code);
       },
     );

@@ -4,7 +4,7 @@ import { listBackgroundTasks, scheduledRunTasks, type TaskOut } from '../../../q
 import { ConflictException, ResourceNotFoundException } from '../../core/errors.ts';
 import { retryFailedTask } from '../../../commands/task-monitor/handlers.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { registeredModules } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
@@ -201,10 +201,10 @@ export function adminTaskMonitorRoutes(services: Services): Router {
       errors: [ResourceNotFoundException, ConflictException],
     },
     async (ctx, { params }) => {
-      const adminId: number = ctx.state.admin.id;
+      const adminId: number = adminCaller(ctx).id;
       ctx.body = await retryTask(services, params.type, params.task_id, {
         context: commandContext(ctx, adminId),
-        name: ctx.state.admin.claims.username ?? null,
+        name: adminCaller(ctx).claims.username ?? null,
       });
       ctx.status = 202;
     },
@@ -220,10 +220,10 @@ export function adminTaskMonitorRoutes(services: Services): Router {
       errors: [ResourceNotFoundException, ConflictException],
     },
     async (ctx, { params }) => {
-      const adminId: number = ctx.state.admin.id;
+      const adminId: number = adminCaller(ctx).id;
       ctx.body = await cancelTask(services, params.type, params.task_id, {
         context: commandContext(ctx, adminId),
-        name: ctx.state.admin.claims.username ?? null,
+        name: adminCaller(ctx).claims.username ?? null,
       });
     },
   );

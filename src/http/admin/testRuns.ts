@@ -11,7 +11,7 @@ import type { TestCategory as TestCategoryName } from '../../../commands/test-ru
 import { suiteFiles } from '../../workers/test-runs/suite.ts';
 import { testSuiteStatus } from '../../workers/test-runs/testRunWorker.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Page } from '../responses.ts';
 import {
   StartTestRunRequest,
@@ -75,7 +75,7 @@ export function adminTestRunRoutes(services: Services): Router {
   const knex = services.db.knex;
 
   const start = async (ctx: any, kind: 'run' | 'collect', category: any, collection: string | null) => {
-    const by = ctx.state.admin.id;
+    const by = adminCaller(ctx).id;
     const run_id = await startTestRun(services, { kind, category, collection }, by, commandContext(ctx, by));
     ctx.status = 202;
     ctx.body = { job_ids: [run_id], run: await getTestRun(knex, run_id) };
@@ -200,7 +200,7 @@ export function adminTestRunRoutes(services: Services): Router {
     },
     async (ctx, { params }) => {
       await found(params.id);
-      const by = ctx.state.admin.id;
+      const by = adminCaller(ctx).id;
       const done = await runTestRunCommand(
         services.store,
         params.id,

@@ -8,7 +8,7 @@ import { ThemePresetNotFoundException } from '../../../commands/themes/errors.ts
 import { t } from '../../core/i18n.ts';
 import { handleCommand } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
 import { ThemeConfig, VendorTheme } from '../schemas/tenancy.ts';
@@ -47,7 +47,7 @@ export function adminThemeRoutes(services: Services): Router {
   const notFound = [VendorNotFoundException];
   const run = async (ctx: any, vendorId: number, command: ThemeCommand) =>
     services.settle([
-      await handleCommand(services.store, vendorTheme, vendorId, command, { ...commandContext(ctx, ctx.state.admin.id), vendorId }),
+      await handleCommand(services.store, vendorTheme, vendorId, command, { ...commandContext(ctx, adminCaller(ctx).id), vendorId }),
     ]);
 
   // ThemePresetListResponse. A static route: no vendor in the path.

@@ -19,7 +19,7 @@ import {
 } from '../../../commands/users/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Message, Nullable, Page, rowFields } from '../responses.ts';
 import { UserListRow } from '../../../projections/users/userList.ts';
 import { Email, IdParams, Language, PageQuery, SortQuery } from '../validation.ts';
@@ -163,7 +163,7 @@ export function adminUserRoutes(services: Services): Router {
       errors: [UserAlreadyExistsException],
     },
     async (ctx, { body }) => {
-      const { id, done } = await createUser(deps(), { ...body, role: body.role ?? 'admin' }, commandContext(ctx, ctx.state.admin.id));
+      const { id, done } = await createUser(deps(), { ...body, role: body.role ?? 'admin' }, commandContext(ctx, adminCaller(ctx).id));
       await services.settle(done);
       ctx.status = 201;
       ctx.body = await getUser(services.db.knex, id);
@@ -194,8 +194,8 @@ export function adminUserRoutes(services: Services): Router {
     },
     async (ctx, { params, body }) => {
       const { role, password, ...profile } = body;
-      const c = commandContext(ctx, ctx.state.admin.id);
-      if (role !== undefined && params.id === ctx.state.admin.id && role !== 'admin') {
+      const c = commandContext(ctx, adminCaller(ctx).id);
+      if (role !== undefined && params.id === adminCaller(ctx).id && role !== 'admin') {
         throw new CannotModifySelfException('You cannot remove your own administrator role');
       }
       const done = [];
@@ -217,10 +217,10 @@ export function adminUserRoutes(services: Services): Router {
       errors: [UserNotFoundException, CannotModifySelfException],
     },
     async (ctx, { params, body }) => {
-      if (params.id === ctx.state.admin.id) throw new CannotModifySelfException('You cannot change your own status');
+      if (params.id === adminCaller(ctx).id) throw new CannotModifySelfException('You cannot change your own status');
       const current = await getUser(services.db.knex, params.id);
       const active = body.is_active ?? !current.is_active;
-      await services.settle(await setUserActive(deps(), params.id, active, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await setUserActive(deps(), params.id, active, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = await getUser(services.db.knex, params.id);
     },
   );
@@ -234,7 +234,7 @@ export function adminUserRoutes(services: Services): Router {
       errors: [UserNotFoundException, CannotModifySelfException, UserOwnershipException],
     },
     async (ctx, { params }) => {
-      if (params.id === ctx.state.admin.id) throw new CannotModifySelfException('You cannot delete your own account');
+      if (params.id === adminCaller(ctx).id) throw new CannotModifySelfException('You cannot delete your own account');
       const target = await getUser(services.db.knex, params.id);
       if (target.role === 'admin' && target.is_active) {
         const others = await services.db
@@ -245,7 +245,7 @@ export function adminUserRoutes(services: Services): Router {
         if (Number(others[0].n) === 0) throw new UserOwnershipException('The last active administrator cannot be deleted');
       }
       for (const guard of deletionGuards) await guard(services, params.id);
-      await services.settle(await deleteUser(deps(), params.id, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await deleteUser(deps(), params.id, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = { message: `User ${params.id} deleted`, id: params.id };
     },
   );

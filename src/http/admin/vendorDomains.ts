@@ -16,7 +16,7 @@ import { VendorDomainNotFoundException, VendorDomainVerificationException } from
 import { t } from '../../core/i18n.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Api } from '../api.ts';
 import { Message, Page } from '../responses.ts';
@@ -100,7 +100,7 @@ export function adminVendorDomainRoutes(services: Services): Router {
         id,
         body.domain,
         body.is_primary ?? false,
-        commandContext(ctx, ctx.state.admin.id),
+        commandContext(ctx, adminCaller(ctx).id),
       );
       await services.settle(done);
       ctx.status = 201;
@@ -132,7 +132,7 @@ export function adminVendorDomainRoutes(services: Services): Router {
     },
     async (ctx, { params, body }) => {
       const id = await resolveVendorId(knex, params.identifier);
-      await services.settle(await changeVendorDomain(deps(), id, params.domain_id, body, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await changeVendorDomain(deps(), id, params.domain_id, body, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = await getVendorDomain(knex, id, params.domain_id);
     },
   );
@@ -148,7 +148,7 @@ export function adminVendorDomainRoutes(services: Services): Router {
     async (ctx, { params }) => {
       const id = await resolveVendorId(knex, params.identifier);
       const domain = await getVendorDomain(knex, id, params.domain_id);
-      await services.settle(await removeVendorDomain(deps(), id, params.domain_id, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await removeVendorDomain(deps(), id, params.domain_id, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = { message: t(requestLanguage(ctx), 'domain.removed', { domain: domain.domain }), id: params.domain_id };
     },
   );
@@ -165,7 +165,7 @@ export function adminVendorDomainRoutes(services: Services): Router {
     async (ctx, { params }) => {
       const id = await resolveVendorId(knex, params.identifier);
       await getVendorDomain(knex, id, params.domain_id);
-      await services.settle(await checkDomain(services, id, params.domain_id, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await checkDomain(services, id, params.domain_id, commandContext(ctx, adminCaller(ctx).id)));
       const domain = await getVendorDomain(knex, id, params.domain_id);
       const lang = requestLanguage(ctx);
       ctx.body = {

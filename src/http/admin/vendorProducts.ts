@@ -10,7 +10,7 @@ import { percentToBasisPoints } from '../../core/money.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { productQuota } from '../planLimits.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
 import { Id, IdParams, Language } from '../validation.ts';
@@ -81,7 +81,7 @@ export function adminVendorProductRoutes(services: Services): Router {
       const { id, done } = await createVendorProduct(
         deps,
         { vendor_id, fields, quota: await productQuota(services, vendor_id) },
-        commandContext(ctx, ctx.state.admin.id),
+        commandContext(ctx, adminCaller(ctx).id),
       );
       await services.settle(done);
       ctx.status = 201;
@@ -120,7 +120,7 @@ export function adminVendorProductRoutes(services: Services): Router {
           params.id,
           productChanges(body, await sellerStateOf(services, vendor_id)),
           null,
-          commandContext(ctx, ctx.state.admin.id),
+          commandContext(ctx, adminCaller(ctx).id),
         ),
       );
       ctx.body = await getVendorProduct(knex, params.id, null, body.language ?? 'en');
@@ -136,7 +136,7 @@ export function adminVendorProductRoutes(services: Services): Router {
       errors: [ProductNotFoundException, ProductException],
     },
     async (ctx, { params }) => {
-      await services.settle(await deleteVendorProduct(deps, params.id, null, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await deleteVendorProduct(deps, params.id, null, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = { message: `Product ${params.id} deleted`, id: params.id };
     },
   );

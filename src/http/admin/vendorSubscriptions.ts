@@ -9,7 +9,7 @@ import { getVendor } from '../../modules/vendors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { defaultTierCode, vendorPlan } from '../featureGate.ts';
 import { Timestamp } from '../responses.ts';
 import { CustomLimits, SubscriptionBillingInterval, SubscriptionStatus, TierCode } from '../schemas/subscriptions.ts';
@@ -67,7 +67,7 @@ export function adminVendorSubscriptionRoutes(services: Services): Router {
       errors: [VendorNotFoundException, TierNotFoundException, InvalidTransitionException],
     },
     async (ctx, { params, body }) => {
-      await saveVendorSubscription(services, params.vendor_id, body, commandContext(ctx, ctx.state.admin.id));
+      await saveVendorSubscription(services, params.vendor_id, body, commandContext(ctx, adminCaller(ctx).id));
       ctx.body = await answer(params.vendor_id);
     },
   );

@@ -18,7 +18,7 @@ import { TierNotFoundException } from '../../../commands/vendors/errors.ts';
 import { CompanyNotFoundException } from '../../../commands/companies/errors.ts';
 import { decideNewVendorPlan } from '../../modules/registry.ts';
 import type { Services } from '../../runtime/services.ts';
-import { commandContext } from '../auth.ts';
+import { commandContext, adminCaller } from '../auth.ts';
 import { blankToNull, contactChanges, defined } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
 import { Message, Page } from '../responses.ts';
@@ -120,7 +120,7 @@ export function adminVendorRoutes(services: Services): Router {
       errors: [CompanyNotFoundException, ConflictException, TierNotFoundException],
     },
     async (ctx, { body }) => {
-      const { id, done } = await createVendorFrom(services, body, commandContext(ctx, ctx.state.admin.id));
+      const { id, done } = await createVendorFrom(services, body, commandContext(ctx, adminCaller(ctx).id));
       await services.settle(done);
       ctx.status = 201;
       ctx.body = await getVendor(knex, id);
@@ -151,7 +151,7 @@ export function adminVendorRoutes(services: Services): Router {
     },
     async (ctx, { params, body }) => {
       const id = await resolveVendorId(knex, params.identifier);
-      const done = await updateVendor(services, id, body, commandContext(ctx, ctx.state.admin.id));
+      const done = await updateVendor(services, id, body, commandContext(ctx, adminCaller(ctx).id));
       await services.settle(done);
       ctx.body = await getVendor(knex, id);
     },
@@ -167,7 +167,7 @@ export function adminVendorRoutes(services: Services): Router {
     },
     async (ctx, { params }) => {
       const id = await resolveVendorId(knex, params.identifier);
-      await services.settle(await deleteVendor(deps(), id, commandContext(ctx, ctx.state.admin.id)));
+      await services.settle(await deleteVendor(deps(), id, commandContext(ctx, adminCaller(ctx).id)));
       ctx.body = { message: `Vendor ${id} deleted`, id };
     },
   );
@@ -186,7 +186,7 @@ export function adminVendorRoutes(services: Services): Router {
       const id = await resolveVendorId(knex, params.identifier);
       const current = await getVendor(knex, id);
       await services.settle(
-        await setVendorVerified(deps(), id, body.is_verified ?? !current.is_verified, commandContext(ctx, ctx.state.admin.id)),
+        await setVendorVerified(deps(), id, body.is_verified ?? !current.is_verified, commandContext(ctx, adminCaller(ctx).id)),
       );
       ctx.body = await getVendor(knex, id);
     },
@@ -205,7 +205,7 @@ export function adminVendorRoutes(services: Services): Router {
       const id = await resolveVendorId(knex, params.identifier);
       const current = await getVendor(knex, id);
       await services.settle(
-        await setVendorActive(deps(), id, body.is_active ?? !current.is_active, commandContext(ctx, ctx.state.admin.id)),
+        await setVendorActive(deps(), id, body.is_active ?? !current.is_active, commandContext(ctx, adminCaller(ctx).id)),
       );
       ctx.body = await getVendor(knex, id);
     },

@@ -10,7 +10,7 @@ import { AddressNotFoundException, ValidationException } from '../../core/errors
 import { AddressLimitExceededException, InvalidAddressTypeException } from '../../../commands/customers/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { customerCommandContext, type CustomerCaller } from '../customerAuth.ts';
+import { customerCommandContext, customerCaller } from '../customerAuth.ts';
 import { Message } from '../responses.ts';
 import { Address, AddressInput, AddressList, AddressParams } from '../schemas/customers.ts';
 import { PageQuery } from '../validation.ts';
@@ -58,7 +58,7 @@ const TYPE_ERRORS = [InvalidAddressTypeException];
 export function shopAddressRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const callerOf = (ctx: { state: any }) => ctx.state.customer as CustomerCaller;
+  const callerOf = (ctx: { state: any }) => customerCaller(ctx);
   const addressIn = (state: unknown, id: number) => {
     const found = (state as CustomerState).addresses.find((a) => a.address_id === id);
     if (!found) throw new AddressNotFoundException(`Address ${id} not found`);

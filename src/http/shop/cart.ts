@@ -30,7 +30,7 @@ import {
   NewCartResponse,
   UpdateCartItemRequest,
 } from '../schemas/carts.ts';
-import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 import { cartMessage, type CartMessage } from './cartMessages.ts';
 import { cartView } from './cartView.ts';
 
@@ -43,7 +43,7 @@ export function shopCartRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = { store: services.store };
   const viewDeps = { store: services.store, knex: services.db.knex };
-  const vendorOf = (ctx: Context) => (ctx.state.vendorContext as VendorContext).id;
+  const vendorOf = (ctx: Context) => shopVendorOf(ctx).id;
   const ref = (ctx: Context, sessionId: string): CartRef => ({
     vendor_id: vendorOf(ctx),
     session_id: sessionId,

@@ -7,7 +7,7 @@ import { renderMarkdown } from '../../core/markdown.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { ShopContentPage, ShopNavigation, Slug } from '../schemas/contentPages.ts';
-import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 import { resolveShopLanguage } from './shopLanguage.ts';
 
 /** The page's text in the shopper's language, else in the page's default language, else its first one. */
@@ -30,7 +30,7 @@ const sourceOf = (page: ShownPage) => (page.vendor_id === null ? ('platform' as 
 export function shopContentPageRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const knex = services.db.knex;
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendorContext as VendorContext).id;
+  const vendorOf = (ctx: { state: any }) => shopVendorOf(ctx).id;
 
   api.get(
     '/content-pages/navigation',

@@ -30,6 +30,7 @@ import { Message } from '../responses.ts';
 import { CustomerLogin, CustomerRegister, CustomerSignIn, ForgotPassword, ResetPassword } from '../schemas/customers.ts';
 import { bearer } from '../tokens.ts';
 import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 import { customerProfile } from './profile.ts';
 
 const COOKIE_DOC = 'customer_token (Path=/shop, HttpOnly, SameSite=Lax, Secure on TLS)';
@@ -51,7 +52,7 @@ function cookieOptions(ctx: Context, maxAgeSeconds: number) {
 export function shopCustomerAuthRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const shopOf = (ctx: Context) => ctx.state.vendorContext as VendorContext;
+  const shopOf = (ctx: Context) => shopVendorOf(ctx);
   const context = (ctx: Context, customerId: number | null): CommandContext => ({
     userId: customerId === null ? null : `customer:${customerId}`,
     vendorId: shopOf(ctx).id,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import type { CustomerCaller } from '../customerAuth.ts';
+import { customerCaller } from '../customerAuth.ts';
 import { sessionStillOpen } from '../liveAccess.ts';
 import { streamMessages } from '../messagingStream.ts';
 import { STREAM_RESPONSE } from '../schemas/messageStream.ts';
@@ -18,7 +18,7 @@ export function shopMessageStreamRoutes(services: Services): Router {
       responses: { 200: STREAM_RESPONSE.ok },
     },
     async (ctx) => {
-      const customer = ctx.state.customer as CustomerCaller;
+      const customer = customerCaller(ctx);
       await streamMessages(
         ctx,
         services,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { customerCommandContext, type CustomerCaller } from '../customerAuth.ts';
+import { customerCommandContext, customerCaller } from '../customerAuth.ts';
 import { declareMessageRoutes } from '../messageRoutes.ts';
 import { ShopStartBody } from '../schemas/messaging.ts';
 
@@ -11,7 +11,7 @@ import { ShopStartBody } from '../schemas/messaging.ts';
  */
 export function shopMessageRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
-  const callerOf = (ctx: { state: any }) => ctx.state.customer as CustomerCaller;
+  const callerOf = (ctx: { state: any }) => customerCaller(ctx);
   declareMessageRoutes(api, services, {
     caller: 'customer',
     actor: async (ctx) => {

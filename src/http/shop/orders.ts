@@ -11,7 +11,7 @@ import {
 import { OrderNotFoundException } from '../../../commands/orders/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import type { CustomerCaller } from '../customerAuth.ts';
+import { customerCaller } from '../customerAuth.ts';
 import { resolveShopLanguage } from './shopLanguage.ts';
 import { Page } from '../responses.ts';
 import { PlaceOrderBody, ShopOrderDetail, ShopOrderSummary } from '../schemas/shopOrders.ts';
@@ -27,7 +27,7 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
  */
 export function shopOrderRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
-  const customerOf = (ctx: { state: any }) => ctx.state.customer as CustomerCaller;
+  const customerOf = (ctx: { state: any }) => customerCaller(ctx);
   // The customer's own language first (their account says it), then the shopper's as the catalogue resolves it.
   const language = async (ctx: any): Promise<string> => {
     const preferred = customerOf(ctx).preferredLanguage;

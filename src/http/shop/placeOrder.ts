@@ -9,10 +9,10 @@ import { viesVerifier } from '../../adapters/vies/viesClient.ts';
 import { AddressNotFoundException, CartValidationException } from '../../core/errors.ts';
 import { orderVat, vatNumberCountry } from '../../core/vat/index.ts';
 import type { Services } from '../../runtime/services.ts';
-import { type CustomerCaller, customerCommandContext } from '../customerAuth.ts';
+import { customerCommandContext, customerCaller } from '../customerAuth.ts';
 import { orderQuota } from '../planLimits.ts';
 import type { InlineAddress, PlaceOrderBody } from '../schemas/shopOrders.ts';
-import { storefrontUrl, type VendorContext } from '../vendorContext.ts';
+import { storefrontUrl, shopVendorOf } from '../vendorContext.ts';
 import type { Context } from 'koa';
 
 /**
@@ -38,8 +38,8 @@ export async function placeOrderFromCart(
   idempotencyKey: string | null,
   language: string,
 ): Promise<PlacedOrder> {
-  const shop = ctx.state.vendorContext as VendorContext;
-  const customer = ctx.state.customer as CustomerCaller;
+  const shop = shopVendorOf(ctx);
+  const customer = customerCaller(ctx);
   const deps = { store: services.store, db: services.db.knex, clock: services.clock };
   if (idempotencyKey) {
     const before = await placedShopOrder(deps, shop.id, customer.id, `key:${idempotencyKey}`);

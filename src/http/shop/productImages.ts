@@ -7,7 +7,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { ImageFile, sendVariant, VariantParams } from '../mediaUpload.ts';
 import { IdParams } from '../validation.ts';
-import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 
 const ImageParams = Type.Composite([Type.Object({ product_id: IdParams.properties.id }), VariantParams]);
 
@@ -19,7 +19,7 @@ const ImageParams = Type.Composite([Type.Object({ product_id: IdParams.propertie
 export function shopProductImageRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const knex = services.db.knex;
-  const vendorOf = (ctx: Context) => (ctx.state.vendorContext as VendorContext).id;
+  const vendorOf = (ctx: Context) => shopVendorOf(ctx).id;
 
   api.get(
     '/products/:product_id/images/:id/:variant',

@@ -9,7 +9,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { ShopProductDetail, ShopProductPage, ShopProductQuery } from '../schemas/shopCatalogue.ts';
 import { IdParams } from '../validation.ts';
-import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 import { resolveShopLanguage, type ShopLanguage } from './shopLanguage.ts';
 
 const imageUrl: ShopView['imageUrl'] = (productId, imageId, variant) => `/api/v1/shop/products/${productId}/images/${imageId}/${variant}`;
@@ -23,7 +23,7 @@ const imageUrl: ShopView['imageUrl'] = (productId, imageId, variant) => `/api/v1
 export function shopProductRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const knex = services.db.knex;
-  const vendorOf = (ctx: Context) => (ctx.state.vendorContext as VendorContext).id;
+  const vendorOf = (ctx: Context) => shopVendorOf(ctx).id;
   const viewOf = (language: ShopLanguage): ShopView => ({
     language: language.code,
     storefrontLanguage: language.storefront,

@@ -7,7 +7,7 @@ import { t } from '../../core/i18n.ts';
 import { verifyPassword } from '../../core/passwords.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
-import { customerCommandContext, type CustomerCaller } from '../customerAuth.ts';
+import { customerCommandContext, type CustomerCaller, customerCaller } from '../customerAuth.ts';
 import { requestLanguage } from '../language/resolve.ts';
 import { Message } from '../responses.ts';
 import { CustomerPasswordChange, CustomerProfile, ProfileUpdate } from '../schemas/customers.ts';
@@ -30,7 +30,7 @@ export function customerProfile(c: Awaited<ReturnType<typeof getCustomer>>) {
 export function shopProfileRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const callerOf = (ctx: { state: any }) => ctx.state.customer as CustomerCaller;
+  const callerOf = (ctx: { state: any }) => customerCaller(ctx);
   const profile = async (caller: CustomerCaller) => customerProfile(await getCustomer(services.db.knex, caller.id, caller.vendorId));
 
   api.get('/profile', { summary: 'The signed-in customer', caller: 'customer', responses: { 200: CustomerProfile } }, async (ctx) => {

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { isLanguage, type LanguageCode } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { fromAcceptLanguage, LANGUAGE_COOKIE, resolveLocale } from '../language/resolve.ts';
-import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 
 export type ShopLanguageSource = 'cookie' | 'accept-language' | 'vendor' | 'locale' | 'default';
 
@@ -27,7 +27,7 @@ export interface ShopLanguage {
  * wins, here what the shopper asked for does, as long as the shop offers it.
  */
 export async function resolveShopLanguage(services: Services, ctx: Context): Promise<ShopLanguage> {
-  const vendor = ctx.state.vendorContext as VendorContext;
+  const vendor = shopVendorOf(ctx);
   const offered = vendor.storefront_languages.filter(isLanguage);
   const locale = (await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale)).locale;
   const pick = (): { code: LanguageCode; source: ShopLanguageSource } => {

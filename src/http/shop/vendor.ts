@@ -6,7 +6,7 @@ import { resolveLanguage, resolveLocale } from '../language/resolve.ts';
 import { Api } from '../api.ts';
 import { LocaleSource, PublicVendor, ThemeConfig } from '../schemas/tenancy.ts';
 import { Language } from '../validation.ts';
-import type { VendorContext } from '../vendorContext.ts';
+import { shopVendorOf } from '../vendorContext.ts';
 
 /**
  * GET /api/v1/shop/vendor: the storefront's own vendor as the vendor context resolved it, with
@@ -36,7 +36,7 @@ export function shopVendorRoutes(services: Services): Router {
       },
     },
     async (ctx) => {
-      const vendor = ctx.state.vendorContext as VendorContext;
+      const vendor = shopVendorOf(ctx);
       const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);
       const language = resolveLanguage(ctx, locale.locale);
       ctx.body = {

@@ -14,7 +14,7 @@ import { requestLanguage } from '../language/resolve.ts';
 import { VendorCode } from '../tenancySchemas.ts';
 import { Api } from '../api.ts';
 import { Nullable } from '../responses.ts';
-import { VENDOR_COOKIE, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { VENDOR_COOKIE, vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 /** UserLogin plus the vendor code, needed only when the user belongs to several vendors. */
 const VendorLogin = Type.Object(
@@ -147,7 +147,7 @@ export function vendorAuthRoutes(services: Services): Router {
       responses: { 200: VendorMe },
     },
     async (ctx) => {
-      const caller = ctx.state.vendor as VendorCaller;
+      const caller = vendorCaller(ctx);
       const row = await services.db.knex('user_list').where('id', caller.userId).first();
       const vendor = await services.db
         .knex('vendor_list')
@@ -182,7 +182,7 @@ export function vendorAuthRoutes(services: Services): Router {
       errors: [InvalidCredentialsException],
     },
     async (ctx, { body }) => {
-      const caller = ctx.state.vendor as VendorCaller;
+      const caller = vendorCaller(ctx);
       const { state } = await load(services.store, user, caller.userId);
       if (state.status !== 'active' || !(await verifyPassword(state.password_hash, body.current_password))) {
         throw new InvalidCredentialsException('The current password is not correct');

@@ -29,7 +29,7 @@ import {
   UpcomingInvoice,
   VendorAddOn,
 } from '../schemas/billing.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 const STRIPE_ERRORS = [BillingNotConfiguredException, BillingProviderException, ResourceNotFoundException];
 
@@ -42,7 +42,7 @@ const addOnView = ({ vendor_id: _v, stripe_ref: _s, ...a }: Awaited<ReturnType<t
  */
 export function vendorBillingRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+  const caller = (ctx: any) => vendorCaller(ctx);
   // A client's Idempotency-Key makes its retry the same Stripe request; without one each call is new.
   const requestKey = (ctx: any, what: string) => `${what}:${caller(ctx).id}:${(ctx.get('idempotency-key') as string) || randomUUID()}`;
 

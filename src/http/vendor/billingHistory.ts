@@ -5,7 +5,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { BillingHistoryEntry, VendorBillingHistoryQuery } from '../schemas/billingWebhooks.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 /** SPEC.md part 2 "Billing history holds invoices with PDF links": the token's vendor's Stripe invoices. */
 export function vendorBillingHistoryRoutes(services: Services): Router {
@@ -20,7 +20,7 @@ export function vendorBillingHistoryRoutes(services: Services): Router {
       responses: { 200: Page(BillingHistoryEntry) },
     },
     async (ctx, { query }) => {
-      const vendorId = (ctx.state.vendor as VendorCaller).id;
+      const vendorId = vendorCaller(ctx).id;
       ctx.body = await listBillingHistory(
         services.db.knex,
         { vendor_id: vendorId, status: query.status, from: query.from, to: query.to },

@@ -10,7 +10,7 @@ import { newPageContent, pageUpdate } from '../contentPageInput.ts';
 import { Message, Page } from '../responses.ts';
 import { ContentPageUpdate, VendorContentPage, VendorContentPageCreate } from '../schemas/contentPages.ts';
 import { IdParams, PageQuery } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor's content pages (SPEC.md 4.2): the pages its shop works with (its own, and the
@@ -22,7 +22,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
-  const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
   const pageOf = (query: { page?: number; limit?: number }) => ({ page: query.page ?? 1, limit: query.limit ?? 20 });
   const own = async (vendorId: number, id: number) => {
     const page = await getVendorPage(knex, vendorId, id);

@@ -7,7 +7,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { OrderList, OrderSortQuery } from '../schemas/orders.ts';
 import { IdParams, PageQuery } from '../validation.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 const OrdersQuery = Type.Object({ ...PageQuery, sort: OrderSortQuery });
 
@@ -18,7 +18,7 @@ const OrdersQuery = Type.Object({ ...PageQuery, sort: OrderSortQuery });
  */
 export function vendorCustomerOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/customers/:id/orders',

@@ -8,7 +8,7 @@ import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { CustomerDetail, CustomerItem, CustomerListQuery } from '../schemas/customers.ts';
 import { IdParams, PageQuery } from '../validation.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 const ListQuery = Type.Object(CustomerListQuery);
 
@@ -20,7 +20,7 @@ const ListQuery = Type.Object(CustomerListQuery);
  */
 export function vendorCustomerRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/customers',

@@ -7,7 +7,7 @@ import { ValidationException } from '../../core/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { AnalyticsQuery, DashboardStatsQuery, VendorAnalyticsResponse, VendorDashboardStatsResponse } from '../schemas/vendorDashboard.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 const DAY_MS = 86_400_000;
 /** Stock rows with at most this many units available count as a stock alert. */
@@ -96,7 +96,7 @@ export function vendorDashboardRoutes(services: Services): Router {
       responses: { 200: VendorDashboardStatsResponse },
     },
     async (ctx, { query }) => {
-      const caller = ctx.state.vendor as VendorCaller;
+      const caller = vendorCaller(ctx);
       ctx.body = await dashboardStats(services, { vendorId: caller.id, userId: caller.userId }, query.days ?? 30);
     },
   );
@@ -112,7 +112,7 @@ export function vendorDashboardRoutes(services: Services): Router {
       errors: [ValidationException],
     },
     async (ctx, { query }) => {
-      ctx.body = await vendorAnalytics(services, (ctx.state.vendor as VendorCaller).id, analyticsRange(services, query), query.top ?? 10);
+      ctx.body = await vendorAnalytics(services, vendorCaller(ctx).id, analyticsRange(services, query), query.top ?? 10);
     },
   );
 

@@ -11,7 +11,7 @@ import { CredentialsBody, FeedQuery, requireCredentials, saveCredentials, sendFe
 import { Page } from '../responses.ts';
 import { ConnectionTest, ExtmarketCredentials, FeedDownload, JobListQuery, SyncJob, SyncStarted } from '../schemas/extmarket.ts';
 import { Id } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 /**
  * The token's vendor and the extmarket (SPEC.md 4.2): credential endpoints (the key is
@@ -20,7 +20,7 @@ import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
  */
 export function vendorExtmarketRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/extmarket/credentials',
@@ -98,7 +98,7 @@ export function vendorExtmarketRoutes(services: Services): Router {
         errors: [ExtmarketCredentialsException],
       },
       async (ctx) => {
-        const vendor = ctx.state.vendor as VendorCaller;
+        const vendor = vendorCaller(ctx);
         await requireCredentials(services, vendor.id);
         const { jobId, done } = await requestExtmarketSync(
           { store: services.store, db: services.db.knex, clock: services.clock },

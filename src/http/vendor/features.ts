@@ -13,7 +13,7 @@ import type { FeatureGate } from '../../modules/module.ts';
 import { Page } from '../responses.ts';
 import { PageQuery } from '../validation.ts';
 import { Feature, FeatureCategory, TierCode, TierLimits, VendorPlan } from '../schemas/subscriptions.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 const FeatureList = Page(Feature);
 const AvailableFeatures = Page(Feature, { plan: VendorPlan }, 'AvailableFeaturesResponse');
@@ -47,7 +47,7 @@ const byCodes = (codes: string[]) => FEATURES.filter((f) => codes.includes(f.cod
 /** SPEC.md 4.2 features: the catalogue of features and what the vendor's tier gives. */
 export function vendorFeatureRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+  const caller = (ctx: any) => vendorCaller(ctx);
 
   api.get(
     '/features',
@@ -161,7 +161,7 @@ export function planFeatureGate(services: Services): FeatureGate {
       const feature = knownFeature(code);
       return `Plan feature \`${feature.code}\` (${feature.name}; seeded from the ${feature.min_tier} tier): a vendor whose tier lacks it is refused with 403 FeatureNotAvailableException.`;
     },
-    check: (ctx, code) => assertVendorFeature(services, (ctx.state.vendor as VendorCaller).id, code),
+    check: (ctx, code) => assertVendorFeature(services, vendorCaller(ctx).id, code),
   };
 }
 
@@ -173,7 +173,7 @@ export function planFeatureGate(services: Services): FeatureGate {
 export function requireFeature(services: Services, code: string): Middleware {
   knownFeature(code);
   return async (ctx, next) => {
-    await assertVendorFeature(services, (ctx.state.vendor as VendorCaller).id, code);
+    await assertVendorFeature(services, vendorCaller(ctx).id, code);
     await next();
   };
 }

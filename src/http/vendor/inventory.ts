@@ -15,7 +15,7 @@ import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { DateTime, InventoryItem, StockAt } from '../schemas/inventory.ts';
 import { BoundedInteger, Id, IdParams, PageQuery } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 const Place = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f]+$' });
 const Note = Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]));
@@ -54,7 +54,7 @@ export function vendorInventoryRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
-  const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/inventory',

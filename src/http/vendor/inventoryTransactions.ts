@@ -6,7 +6,7 @@ import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { TransactionItem, TransactionQuery } from '../schemas/inventory.ts';
 import { Id, PageQuery } from '../validation.ts';
-import { type VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor's stock ledger (SPEC.md 4.2): GET /inventory/transactions (paginated; filters on
@@ -17,7 +17,7 @@ import { type VendorCaller } from '../vendorAuth.ts';
 export function vendorInventoryTransactionRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 });
 
   api.get(

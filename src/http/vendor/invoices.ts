@@ -13,7 +13,7 @@ import { Page } from '../responses.ts';
 import { InvoiceSettingsAnswer } from '../schemas/invoices.ts';
 import { InvoiceDetail, InvoiceItem, InvoicePdfGenerated, InvoiceStats } from './invoiceSchemas.ts';
 import { Id, PageQuery } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 import { Plain, renderInvoicePdf, saveInvoiceSettings, VendorInvoiceSettings } from './invoiceCommands.ts';
 
 const CreateInvoice = Type.Object(
@@ -54,7 +54,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): InvoiceDeps => ({ store: services.store, db: knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   const render = (ctx: Context, invoiceId: number) => renderInvoicePdf(services, vendorOf(ctx), invoiceId, vendorCommandContext(ctx));
 

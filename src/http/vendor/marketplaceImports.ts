@@ -27,7 +27,7 @@ import {
   JobStatus,
 } from '../schemas/marketplaceImports.ts';
 import { PageQuery } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor's marketplace imports (SPEC.md 4.2 "marketplace import endpoints"): the vendor is the
@@ -36,7 +36,7 @@ import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
 export function vendorMarketplaceImportRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/marketplace-import-jobs/stats',
@@ -67,7 +67,7 @@ export function vendorMarketplaceImportRoutes(services: Services): Router {
     },
     async (ctx) => {
       const body = importBody(ctx, VendorMarketplaceImportJobRequest);
-      const caller = ctx.state.vendor as VendorCaller;
+      const caller = vendorCaller(ctx);
       await startMarketplaceImport(services, ctx, caller.id, body, { userId: caller.userId, context: vendorCommandContext(ctx) });
     },
   );

@@ -20,7 +20,7 @@ import {
 import { formBody } from '../multipart.ts';
 import { Message, Page } from '../responses.ts';
 import { Id, IdParams, PageQuery } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 const UploadFields = Type.Object({ product_id: Type.Optional(Id) }, { $id: 'VendorImageUpload', additionalProperties: false });
 const urlOf = (id: number, variant: string) => `/api/v1/vendor/media/${id}/${variant}`;
@@ -32,7 +32,7 @@ const urlOf = (id: number, variant: string) => `/api/v1/vendor/media/${id}/${var
 export function vendorMediaRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.post(
     '/media/images',

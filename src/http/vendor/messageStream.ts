@@ -4,7 +4,7 @@ import { Api } from '../api.ts';
 import { memberStillActive } from '../liveAccess.ts';
 import { streamMessages } from '../messagingStream.ts';
 import { STREAM_RESPONSE } from '../schemas/messageStream.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 /** A team member's live messages (docs/messaging.md "Live delivery"): the vendor's customer and admin conversations. */
 export function vendorMessageStreamRoutes(services: Services): Router {
@@ -17,7 +17,7 @@ export function vendorMessageStreamRoutes(services: Services): Router {
       responses: { 200: STREAM_RESPONSE.ok },
     },
     async (ctx) => {
-      const caller = ctx.state.vendor as VendorCaller;
+      const caller = vendorCaller(ctx);
       await streamMessages(
         ctx,
         services,

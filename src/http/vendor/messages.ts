@@ -4,7 +4,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { declareMessageRoutes } from '../messageRoutes.ts';
 import { VendorStartBody } from '../schemas/messaging.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 /**
  * The vendor team's conversations (SPEC.md 4.2 /messages): with the vendor's customers
@@ -13,7 +13,7 @@ import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
  */
 export function vendorMessageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const callerOf = (ctx: { state: any }) => ctx.state.vendor as VendorCaller;
+  const callerOf = (ctx: { state: any }) => vendorCaller(ctx);
   declareMessageRoutes(api, services, {
     caller: 'vendor',
     actor: async (ctx) => {

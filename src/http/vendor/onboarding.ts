@@ -19,7 +19,7 @@ import {
   OnboardingStepData,
   StepParams,
 } from '../schemas/onboarding.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 const REFUSALS = [OnboardingNotFoundException, OnboardingStepOrderException, OnboardingAlreadyFinishedException];
 
@@ -30,7 +30,7 @@ const REFUSALS = [OnboardingNotFoundException, OnboardingStepOrderException, Onb
  */
 export function vendorOnboardingRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
   const answer = async (ctx: any) => {
     ctx.body = await onboardingStatus(services, vendorOf(ctx));
   };

@@ -12,7 +12,7 @@ import { Api } from '../api.ts';
 import { Page } from '../responses.ts';
 import { ExceptionStatus, OrderItemException } from '../schemas/orders.ts';
 import { Id, PageQuery } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 const Params = Type.Object({ exception_id: Id });
 const ListQuery = Type.Object({
@@ -29,7 +29,7 @@ const ResolveBody = Type.Object({ product_id: Id }, { $id: 'ResolveOrderItemExce
 export function vendorOrderItemExceptionRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/order-item-exceptions',

@@ -9,7 +9,7 @@ import { OrderItemNotFoundException, OrderNotFoundException, ShipmentQuantityExc
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { ItemParams, OrderDetail, OrderList, OrderListQuery, OrderParams, ShipmentStatus, TrackingBody } from '../schemas/orders.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 const ShipBody = Type.Object(
   { quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) },
@@ -25,7 +25,7 @@ const ListQuery = Type.Object(OrderListQuery);
 export function vendorOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/orders',

@@ -14,7 +14,7 @@ import { Message, Page } from '../responses.ts';
 import { ProductListQuery, VendorProductDetail, VendorProductItem, VendorProductStats } from '../schemas/catalogue.ts';
 import { IdParams, Language } from '../validation.ts';
 import { DEFAULT_TAX_RATE_BP, newProductFields, productChanges, VendorProductCreate, VendorProductUpdate } from '../vendorProductInput.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 import { sellerStateOf } from '../../modules/registry.ts';
 
 /**
@@ -25,7 +25,7 @@ export function vendorProductRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
-  const me = (ctx: { state: any }) => (ctx.state.vendor as VendorCaller).id;
+  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
 
   api.get(
     '/products/stats',

@@ -15,7 +15,7 @@ import { Nullable } from '../responses.ts';
 import { InvoiceSettingsAnswer } from '../schemas/invoices.ts';
 import { LanguageInfo, LocaleSource, VendorBusinessInfo, VendorDomain, VendorTheme } from '../schemas/tenancy.ts';
 import { Language } from '../validation.ts';
-import { vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 
 /** VAT rates in force in Luxembourg, the extmarket's country (src/core/vat/eu-vat-rates.json: LU), plus 0 for exempt goods. */
 export const EXTMARKET_TAX_RATES = [0, 3, 8, 14, 17] as const;
@@ -221,7 +221,7 @@ export async function saveLocalization(
  */
 export function vendorSettingsRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+  const caller = (ctx: any) => vendorCaller(ctx);
 
   api.get(
     '/settings',

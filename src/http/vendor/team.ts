@@ -18,7 +18,7 @@ import { Nullable, NullableTimestamp, Page, rowFields } from '../responses.ts';
 import { VendorTeamInvitationRow } from '../../../projections/team/vendorTeamInvitations.ts';
 import { VendorTeamMemberRow } from '../../../projections/team/vendorTeamMembers.ts';
 import { Id, PageQuery } from '../validation.ts';
-import { requireVendorOwner, vendorCommandContext, type VendorCaller } from '../vendorAuth.ts';
+import { requireVendorOwner, vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 import { AcceptBody, acceptInvitation, InviteBody, inviteMember, RoleBody } from './teamCommands.ts';
 
 const UserParams = Type.Object({ user_id: Id });
@@ -78,7 +78,7 @@ export function vendorTeamRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): TeamDeps => ({ store: services.store, db: knex, clock: services.clock });
-  const caller = (ctx: any) => ctx.state.vendor as VendorCaller;
+  const caller = (ctx: any) => vendorCaller(ctx);
   const ownerOnly = [requireVendorOwner()];
 
   api.get(

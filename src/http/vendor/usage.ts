@@ -6,7 +6,7 @@ import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { vendorPlan } from '../featureGate.ts';
 import { UsageSummary } from '../schemas/subscriptions.ts';
-import type { VendorCaller } from '../vendorAuth.ts';
+import { vendorCaller } from '../vendorAuth.ts';
 
 /** An active add-on as the billing page shows it: what it adds in all. */
 function addOnUsage(id: string, code: string, quantity: number) {
@@ -45,7 +45,7 @@ export function vendorUsageRoutes(services: Services): Router {
       responses: { 200: UsageSummary },
     },
     async (ctx) => {
-      ctx.body = await usageSummary(services, (ctx.state.vendor as VendorCaller).id);
+      ctx.body = await usageSummary(services, vendorCaller(ctx).id);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { AuthenticationException, DomainException } from '../../core/errors.ts';
 import { adminOfToken } from '../../http/auth.ts';
-import { requireVendor, VENDOR_COOKIE, type VendorCaller } from '../../http/vendorAuth.ts';
+import { requireVendor, VENDOR_COOKIE, type VendorCaller, vendorCaller } from '../../http/vendorAuth.ts';
 import type { Services } from '../../runtime/services.ts';
 
 /**
@@ -56,7 +56,7 @@ const refused = (err: unknown) =>
 
 /** The team member of the vendor_token cookie (the vendor API's own guard), or null. */
 export function pageVendor(services: Services, ctx: Context): Promise<VendorCaller | null> {
-  return guarded(ctx, requireVendor(services), () => ctx.state.vendor as VendorCaller);
+  return guarded(ctx, requireVendor(services), () => vendorCaller(ctx));
 }
 
 /** The admin of the admin pages' cookie, checked by the admin API's guard as a bearer token, or null. */
