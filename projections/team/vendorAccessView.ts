@@ -4,7 +4,7 @@ import { TEAM_MEMBER_EVENT_TYPES, type TeamEvent } from '../../commands/team/eve
 import { USER_EVENT_TYPES, type UserEvent } from '../../commands/users/events.ts';
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
 import { defineMemoryView } from '../../src/runtime/memoryView.ts';
-import { memberKey, VENDOR_ACCESS_VIEW, type AccessFacts } from '../../queries/team/vendorAccess.ts';
+import { memberKey, VENDOR_ACCESS_VIEW, type AccessFacts, type AccessUser, type AccessVendor } from '../../queries/team/vendorAccess.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 
 const VENDOR_TYPES = [
@@ -34,7 +34,7 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
   sources: ['user_list', 'vendor_list', 'company_list', 'vendor_team_members'],
   async load(trx: Knex.Transaction) {
     const facts: AccessFacts = { users: new Map(), vendors: new Map(), owners: new Map(), members: new Map() };
-    for (const u of await trx('user_list').select(
+    for (const u of await trx('user_list').select<AccessUser[]>(
       'id',
       'role',
       'is_active',
@@ -57,7 +57,14 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
         preferred_language: u.preferred_language,
       });
     }
-    for (const v of await trx('vendor_list').select('id', 'vendor_code', 'name', 'is_active', 'company_id', 'dashboard_language')) {
+    for (const v of await trx('vendor_list').select<AccessVendor[]>(
+      'id',
+      'vendor_code',
+      'name',
+      'is_active',
+      'company_id',
+      'dashboard_language',
+    )) {
       facts.vendors.set(v.id, {
         id: v.id,
         vendor_code: v.vendor_code,
@@ -67,11 +74,20 @@ export const vendorAccessView = defineMemoryView<AccessFacts>({
         dashboard_language: v.dashboard_language,
       });
     }
-    for (const c of await trx('company_list').select('id', 'owner_user_id')) facts.owners.set(c.id, Number(c.owner_user_id));
-    for (const m of await trx('vendor_team_members').where({ is_active: true }).select('vendor_id', 'user_id', 'role', 'permissions')) {
+    for (const c of await trx('company_list').select<{ id: number; owner_user_id: number | string }[]>('id', 'owner_user_id'))
+      facts.owners.set(c.id, Number(c.owner_user_id));
+    for (const m of await trx('vendor_team_members')
+      .where({ is_active: true })
+      .select<{ vendor_id: number; user_id: number; role: string; permissions: string[] | string }[]>(
+        'vendor_id',
+        'user_id',
+        'role',
+        'permissions',
+      )) {
       facts.members.set(memberKey(m.vendor_id, m.user_id), {
         role: m.role,
-        permissions: typeof m.permissions === 'string' ? JSON.parse(m.permissions) : m.permissions,
+        // The column is jsonb; a driver may give it as its text.
+        permissions: typeof m.permissions === 'string' ? (JSON.parse(m.permissions) as string[]) : m.permissions,
       });
     }
     return facts;

@@ -27,14 +27,31 @@ const ACCESS_SQL = `SELECT v.id AS vendor_id, v.vendor_code, v.name AS vendor_na
   LEFT JOIN LATERAL (SELECT role, permissions FROM vendor_team_members
       WHERE vendor_id = k.vendor_id AND user_id = k.user_id AND is_active LIMIT 1) m ON true`;
 
+/** A row of ACCESS_SQL: every column null that its join did not find. */
+interface AccessRead {
+  vendor_id: number | null;
+  vendor_code: string;
+  vendor_name: string;
+  vendor_active: boolean;
+  company_id: number;
+  owner_user_id: number | string | null;
+  user_id: number | null;
+  user_active: boolean;
+  must_change_password: boolean;
+  username: string;
+  email: string;
+  member_role: string | null;
+  member_permissions: string[] | null;
+}
+
 export async function getVendorAccess(knex: Knex, vendorId: number, userId: number): Promise<VendorAccess> {
-  const [r] = await sql(knex, ACCESS_SQL, [vendorId, userId], 'vendor_access');
+  const [r] = (await sql<AccessRead>(knex, ACCESS_SQL, [vendorId, userId], 'vendor_access')) as [AccessRead];
   const vendor =
     r.vendor_id === null
       ? null
       : { id: r.vendor_id, vendor_code: r.vendor_code, name: r.vendor_name, is_active: r.vendor_active, company_id: r.company_id };
   const owner = vendor !== null && Number(r.owner_user_id) === userId;
-  const member = r.member_role === null ? null : { role: r.member_role as string, permissions: r.member_permissions as string[] };
+  const member = r.member_role === null ? null : { role: r.member_role, permissions: r.member_permissions ?? [] };
   return {
     vendor,
     user:
@@ -57,15 +74,15 @@ export interface AccessibleVendor {
 export async function listAccessibleVendors(knex: Knex, userId: number): Promise<AccessibleVendor[]> {
   const owned = await knex('vendor_list as v')
     .join('company_list as c', 'c.id', 'v.company_id')
-    .select('v.id', 'v.vendor_code', 'v.name')
+    .select<Omit<AccessibleVendor, 'role'>[]>('v.id', 'v.vendor_code', 'v.name')
     .where({ 'c.owner_user_id': userId, 'v.is_active': true })
     .orderBy('v.id');
   const member = await knex('vendor_team_members as m')
     .join('vendor_list as v', 'v.id', 'm.vendor_id')
-    .select('v.id', 'v.vendor_code', 'v.name', 'm.role')
+    .select<AccessibleVendor[]>('v.id', 'v.vendor_code', 'v.name', 'm.role')
     .where({ 'm.user_id': userId, 'm.is_active': true, 'v.is_active': true })
     .orderBy('v.id');
-  const out: AccessibleVendor[] = owned.map((v: any) => ({ ...v, role: 'owner' }));
+  const out: AccessibleVendor[] = owned.map((v) => ({ ...v, role: 'owner' }));
   for (const m of member) if (!out.some((o) => o.id === m.id)) out.push(m);
   return out;
 }
@@ -74,18 +91,18 @@ export async function listAccessibleVendors(knex: Knex, userId: number): Promise
 export const VENDOR_ACCESS_VIEW = 'vendor_access';
 
 /** A user as the guards and the back offices' frame need them: access flags, and the name and language a page greets them with. */
-type User = NonNullable<VendorAccess['user']> & {
+export type AccessUser = NonNullable<VendorAccess['user']> & {
   role: string;
   first_name: string | null;
   last_name: string | null;
   preferred_language: string | null;
 };
-type Vendor = NonNullable<VendorAccess['vendor']> & { dashboard_language: string | null };
+export type AccessVendor = NonNullable<VendorAccess['vendor']> & { dashboard_language: string | null };
 
 /** Who may act for which vendor: the facts the vendor guard checks on every request. */
 export interface AccessFacts {
-  users: Map<number, User>;
-  vendors: Map<number, Vendor>;
+  users: Map<number, AccessUser>;
+  vendors: Map<number, AccessVendor>;
   /** Company → its owner (the owner of every vendor of the company). */
   owners: Map<number, number>;
   /** `vendor:user` → the active membership's role and permissions. */
@@ -124,11 +141,11 @@ export function vendorAccessOf(facts: AccessFacts, vendorId: number, userId: num
 export function accountOf(
   facts: AccessFacts,
   userId: number,
-): Pick<User, 'username' | 'first_name' | 'last_name' | 'preferred_language'> | null {
+): Pick<AccessUser, 'username' | 'first_name' | 'last_name' | 'preferred_language'> | null {
   return facts.users.get(userId) ?? null;
 }
 
 /** A vendor's name and dashboard language for its back office's frame, from memory. */
-export function vendorFrameOf(facts: AccessFacts, vendorId: number): Pick<Vendor, 'name' | 'dashboard_language'> | null {
+export function vendorFrameOf(facts: AccessFacts, vendorId: number): Pick<AccessVendor, 'name' | 'dashboard_language'> | null {
   return facts.vendors.get(vendorId) ?? null;
 }
