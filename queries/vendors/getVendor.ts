@@ -1,12 +1,40 @@
 import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
-
-/** The contact fields a vendor may override (the same list as commands/vendors/events.ts). */
-const CONTACT_FIELDS = ['contact_email', 'contact_phone', 'website', 'business_address', 'tax_number'] as const;
+import { CONTACT_FIELDS, type Contact, type ContactField } from '../../src/core/contactFields.ts';
 
 /** The columns of the vendor's company (company_list) the detail shows. */
-export type VendorCompany = { name: string; owner_user_id: number } & Record<(typeof CONTACT_FIELDS)[number], string | null>;
+export type VendorCompany = { name: string; owner_user_id: number } & Contact;
+
+/** The vendor's detail (VendorDetailResponse): its row's fields, its own and its effective contact values, which are inherited. */
+export type VendorDetail = {
+  id: number;
+  vendor_code: string;
+  subdomain: string;
+  name: string;
+  description: string | null;
+  company_id: number;
+  company_name: string | null;
+  owner_user_id: number | null;
+  is_active: boolean;
+  is_verified: boolean;
+  verified_at: string | null;
+  company_business_address: string | null;
+  company_tax_number: string | null;
+  dashboard_language: VendorListRow['dashboard_language'];
+  storefront_language: VendorListRow['storefront_language'];
+  storefront_languages: VendorListRow['storefront_languages'];
+  storefront_locale: VendorListRow['storefront_locale'];
+  extmarket_vendor_id: VendorListRow['extmarket_vendor_id'];
+  extmarket_vendor_slug: VendorListRow['extmarket_vendor_slug'];
+  created_at: string;
+  updated_at: string;
+} & Contact & { [F in ContactField as `effective_${F}`]: string | null } & { [F in ContactField as `${F}_inherited`]: boolean };
+
+/** One entry per contact field, named by `name`. */
+function perField<K extends string, V>(name: (f: ContactField) => K, value: (f: ContactField) => V): Record<K, V> {
+  return Object.fromEntries(CONTACT_FIELDS.map((f) => [name(f), value(f)])) as Record<K, V>;
+}
 
 /**
  * VendorDetailResponse (SPEC.md part 2 "Vendor"): the vendor's own contact values (null =
@@ -14,8 +42,8 @@ export type VendorCompany = { name: string; owner_user_id: number } & Record<(ty
  * company's business address and tax number. owner_user_id is deprecated: it mirrors the owner of
  * the company, where ownership now lives.
  */
-export function toVendorDetail(r: VendorListRow, c: VendorCompany | null | undefined) {
-  const out: Record<string, unknown> = {
+export function toVendorDetail(r: VendorListRow, c: VendorCompany | null | undefined): VendorDetail {
+  return {
     id: r.id,
     vendor_code: r.vendor_code,
     subdomain: r.subdomain,
@@ -27,11 +55,18 @@ export function toVendorDetail(r: VendorListRow, c: VendorCompany | null | undef
     is_active: r.is_active,
     is_verified: r.is_verified,
     verified_at: r.verified_at ? r.verified_at.toISOString() : null,
-  };
-  for (const f of CONTACT_FIELDS) out[f] = r[f];
-  for (const f of CONTACT_FIELDS) out[`effective_${f}`] = r[f] ?? c?.[f] ?? null;
-  for (const f of CONTACT_FIELDS) out[`${f}_inherited`] = r[f] === null || r[f] === undefined;
-  Object.assign(out, {
+    ...perField(
+      (f) => f,
+      (f) => r[f],
+    ),
+    ...perField(
+      (f): `effective_${ContactField}` => `effective_${f}`,
+      (f) => r[f] ?? c?.[f] ?? null,
+    ),
+    ...perField(
+      (f): `${ContactField}_inherited` => `${f}_inherited`,
+      (f) => r[f] === null || r[f] === undefined,
+    ),
     company_business_address: c?.business_address ?? null,
     company_tax_number: c?.tax_number ?? null,
     dashboard_language: r.dashboard_language,
@@ -42,8 +77,7 @@ export function toVendorDetail(r: VendorListRow, c: VendorCompany | null | undef
     extmarket_vendor_slug: r.extmarket_vendor_slug,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
-  });
-  return out;
+  };
 }
 
 /** A numeric identifier is an id; anything else is a vendor code (case-insensitive). */
@@ -60,6 +94,6 @@ export async function resolveVendorId(knex: Knex, identifier: string): Promise<n
 export async function getVendor(knex: Knex, id: number) {
   const row = await knex<VendorListRow>('vendor_list').where('id', id).first();
   if (!row) throw new VendorNotFoundException(`Vendor ${id} not found`);
-  const company: VendorCompany | undefined = await knex('company_list').where('id', row.company_id).first();
+  const company = await knex('company_list').where('id', row.company_id).first<VendorCompany | undefined>();
   return toVendorDetail(row, company);
 }

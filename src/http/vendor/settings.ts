@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { Type, type Static } from '@sinclair/typebox';
-import { CONTACT_FIELDS, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
+import { CONTACT_FIELDS, type Contact, type ExtmarketSettings } from '../../../commands/vendors/events.ts';
 import { changeExtmarketSettings, changeVendorProfile, listVendorDomains, type VendorDeps } from '../../modules/vendors.ts';
 import { ValidationException, type ValidationIssue } from '../../core/errors.ts';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
 import { invoiceSettingsOf, vendorShopTheme } from '../../modules/registry.ts';
-import { getVendor } from '../../modules/vendors.ts';
+import { getVendor, type VendorListRow } from '../../modules/vendors.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { requestLanguage, resolveLocale } from '../language/resolve.ts';
@@ -113,8 +113,8 @@ function checkExtmarket(body: ExtmarketSettings): void {
 /** The settings as GET /settings answers them (the vendor's back-office settings page shows the same). */
 export async function vendorSettings(services: Services, vendorId: number) {
   const knex = services.db.knex;
-  const v: any = await getVendor(knex, vendorId);
-  const row = await knex('vendor_list').select('extmarket_settings').where('id', vendorId).first();
+  const v = await getVendor(knex, vendorId);
+  const row = await knex<VendorListRow>('vendor_list').select('extmarket_settings').where('id', vendorId).first();
   const locale = await resolveLocale(knex, v.storefront_locale, services.config.defaultLocale);
   const business: Record<string, unknown> = {
     name: v.name,
@@ -125,7 +125,9 @@ export async function vendorSettings(services: Services, vendorId: number) {
   for (const f of CONTACT_FIELDS)
     Object.assign(business, { [f]: v[f], [`effective_${f}`]: v[`effective_${f}`], [`${f}_inherited`]: v[`${f}_inherited`] });
   // What a reset goes back to, for every field (the vendor's detail names only the address and tax number).
-  const company = await knex('company_list').where('id', v.company_id).first('contact_email', 'contact_phone', 'website');
+  const company = await knex('company_list')
+    .where('id', v.company_id)
+    .first<Pick<Contact, 'contact_email' | 'contact_phone' | 'website'> | undefined>('contact_email', 'contact_phone', 'website');
   Object.assign(business, {
     company_business_address: v.company_business_address,
     company_tax_number: v.company_tax_number,
@@ -221,7 +223,7 @@ export async function saveLocalization(
  */
 export function vendorSettingsRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const caller = (ctx: any) => vendorCaller(ctx);
+  const caller = vendorCaller;
 
   api.get(
     '/settings',
