@@ -33,7 +33,7 @@ export const adminDashboardScenario: Scenario = {
     await ordersHistory.generate(seed.store, seed.db.knex, (c) => (c.byType.get('OrderImported') ?? 0) >= orders, ctx.log);
     await createBenchAdmin(seed.store, seed.db.knex, CHILD_ADMIN);
     for (const projection of [orderList, orderFigures]) await rebuildProjection(seed.db.knex, seed.store, projection, silent);
-    const [{ n }] = await sql(seed.db.knex, 'SELECT count(*)::int AS n FROM order_list');
+    const [{ n }] = await sql<{ n: number }>(seed.db.knex, 'SELECT count(*)::int AS n FROM order_list');
 
     // One statement each, 30 times: the counts kept against counting the order list.
     const time = async (text: string) => {

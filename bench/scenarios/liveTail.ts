@@ -100,7 +100,7 @@ export const liveTailScenario: Scenario = {
         if (!options.tail) return { rate, loop_delay_p99 };
         await Promise.all(waits);
         if (last && !(await runner.waitFor(last, [TYPE], 30_000))) throw new Error('the projection did not catch up within 30 s');
-        const [row] = await sql(
+        const [row] = await sql<{ projected: number; duplicates: number }>(
           db.knex,
           `SELECT count(*)::int AS projected, count(*) FILTER (WHERE times > 1)::int AS duplicates
           FROM bench_tail WHERE event_id = ANY($1::uuid[])`,

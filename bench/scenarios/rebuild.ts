@@ -56,12 +56,14 @@ export const rebuildScenario: Scenario = {
       // A store at rest, as autovacuum leaves it: the bulk load's dead tuples and stale statistics
       // are not what a rebuild should be measured against (nor autovacuum running meanwhile).
       for (const db of [main, small]) await sql(db.db.knex, 'VACUUM ANALYZE events');
-      const [{ total }] = await sql(main.db.knex, 'SELECT count(*)::int AS total FROM events');
+      const [{ total }] = await sql<{ total: number }>(main.db.knex, 'SELECT count(*)::int AS total FROM events');
 
       for (const target of rebuildTargets) {
         const name = target.projection.name;
         const types = [...target.projection.eventTypes];
-        const [{ n: expected }] = await sql(main.db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [types]);
+        const [{ n: expected }] = await sql<{ n: number }>(main.db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [
+          types,
+        ]);
         const rows = target.unit === 'rows' ? await rowsAmong(main.db.knex, types, expected) : 0;
         const unit = target.unit === 'rows' ? 'rows/s' : 'events/s';
         const base = `baseline: ${name}, one transaction per event`;
@@ -108,7 +110,8 @@ export const rebuildScenario: Scenario = {
         }
         const counts = await Promise.all(
           target.projection.tables.map(
-            async (t) => `${(await sql(main.db.knex, `SELECT count(*)::int AS n FROM "${t}"`))[0].n.toLocaleString('en-US')} ${t}`,
+            async (t) =>
+              `${(await sql<{ n: number }>(main.db.knex, `SELECT count(*)::int AS n FROM "${t}"`))[0].n.toLocaleString('en-US')} ${t}`,
           ),
         );
         ctx.note(
@@ -126,7 +129,7 @@ export const rebuildScenario: Scenario = {
 
 /** Rows carried by the first `events` events of these types (marketplace import batches). */
 async function rowsAmong(knex: Knex, types: string[], events: number): Promise<number> {
-  const [{ n }] = await sql(
+  const [{ n }] = await sql<{ n: number }>(
     knex,
     `SELECT coalesce(sum(CASE WHEN type = 'MarketplaceImportRowsAccepted' THEN jsonb_array_length(data->'rows') ELSE 0 END), 0)::int AS n
     FROM (SELECT type, data FROM events WHERE type = ANY($1) ORDER BY tx_id, position LIMIT $2) e`,

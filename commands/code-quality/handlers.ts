@@ -125,9 +125,11 @@ export async function violationIdsOf(db: Executor, fingerprints: string[]): Prom
     ON CONFLICT (fingerprint) DO NOTHING`,
     [fingerprints],
   );
-  for (const r of await sql(db, 'SELECT fingerprint, violation_id FROM code_quality_fingerprints WHERE fingerprint = ANY($1::text[])', [
-    fingerprints,
-  ])) {
+  for (const r of await sql<{ fingerprint: string; violation_id: string | number }>(
+    db,
+    'SELECT fingerprint, violation_id FROM code_quality_fingerprints WHERE fingerprint = ANY($1::text[])',
+    [fingerprints],
+  )) {
     out.set(r.fingerprint, Number(r.violation_id));
   }
   return out;

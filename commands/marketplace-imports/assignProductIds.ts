@@ -33,11 +33,16 @@ export interface AssignedId {
 export async function assignProductIds(db: Executor, keys: string[]): Promise<Map<string, AssignedId>> {
   const result = new Map<string, AssignedId>();
   if (keys.length === 0) return result;
-  for (const r of await sql(db, ASSIGN_SQL, [keys])) result.set(r.key, { id: Number(r.product_id), created: r.created });
+  for (const r of await sql<{ key: string; product_id: string | number; created: boolean }>(db, ASSIGN_SQL, [keys]))
+    result.set(r.key, { id: Number(r.product_id), created: r.created });
   // A key inserted by a concurrent import after this statement's snapshot: read the winner's id.
   const missing = keys.filter((k) => !result.has(k));
   if (missing.length > 0) {
-    for (const r of await sql(db, 'SELECT key, product_id FROM marketplace_product_keys WHERE key = ANY($1::text[])', [missing])) {
+    for (const r of await sql<{ key: string; product_id: string | number }>(
+      db,
+      'SELECT key, product_id FROM marketplace_product_keys WHERE key = ANY($1::text[])',
+      [missing],
+    )) {
       result.set(r.key, { id: Number(r.product_id), created: false });
     }
   }

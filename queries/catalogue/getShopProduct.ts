@@ -19,7 +19,7 @@ type Variant = 'original' | '800' | '200';
  * URL: the service holds no file of it, so it has no sized variants.
  */
 export async function getShopProduct(knex: Knex, vendorId: number, id: number, view: ShopView) {
-  const [row] = await sql(
+  const [row] = await sql<Record<string, unknown> & { updated_at: Date | string }>(
     knex,
     `SELECT ${SHOP_PRODUCT_COLUMNS}, ${SHOP_PRODUCT_EXTRAS} FROM vendor_product_list p WHERE ${SHOP_VISIBLE} AND p.id = $2`,
     [vendorId, id],

@@ -108,13 +108,13 @@ export async function requestFigures(knex: Knex, now: Date, minutes: number): Pr
 /** Events per minute over the window, from the feed heads the instances recorded; null when none was. */
 export async function feedRate(knex: Knex, now: Date, minutes: number): Promise<number | null> {
   const since = new Date(now.getTime() - minutes * 60_000);
-  const [row] = await sql(
+  const [row] = await sql<{ first: Date | null; last: Date | null; low: string | null; high: string | null }>(
     knex,
     `SELECT min(minute) AS first, max(minute) AS last, min(head) AS low, max(head) AS high FROM feed_heads WHERE minute >= $1`,
     [since],
   );
   if (!row?.first) return null;
-  const span = Math.max(1, (new Date(row.last).getTime() - new Date(row.first).getTime()) / 60_000);
+  const span = Math.max(1, (new Date(row.last!).getTime() - new Date(row.first).getTime()) / 60_000);
   return Math.round(((Number(row.high) - Number(row.low)) / span) * 10) / 10;
 }
 

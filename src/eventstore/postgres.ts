@@ -126,7 +126,7 @@ export class PostgresEventStore implements EventStore {
         if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
           // "any" retries against the new version; an exact expectation is a conflict.
           if (options.expected === 'any' && attempt < 20) continue;
-          const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0].v);
+          const actual = Number((await sql<{ v: string | number }>(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0]!.v);
           throw new WrongExpectedVersionError(stream, options.expected, actual);
         }
         throw err;
@@ -136,7 +136,7 @@ export class PostgresEventStore implements EventStore {
       if (rows.length === 0) {
         // Every id was stored already (a retried append: a no-op that reports where they are),
         // or the expected version is past the end of the stream (a conflict).
-        const [row] = await sql(db, EXISTING_SQL, [ids]);
+        const [row] = await sql<{ version: string | number | null; tx: string; pos: string }>(db, EXISTING_SQL, [ids]);
         if (row.version === null) {
           const actual = Number((await sql(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0].v);
           throw new WrongExpectedVersionError(stream, options.expected, actual);
@@ -245,7 +245,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async head(): Promise<Position> {
-    const [row] = await sql(this.db.knex, HEAD_SQL);
+    const [row] = await sql<{ tx: string; pos: string }>(this.db.knex, HEAD_SQL);
     return row ? { a: row.tx, b: row.pos } : START;
   }
 

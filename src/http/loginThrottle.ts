@@ -10,7 +10,7 @@ const WINDOW_SECONDS = 15 * 60;
 const LIMITS = { account: 5, address: 30 } as const;
 
 export async function assertLoginAllowed(db: Executor, keys: { account: string; address: string }): Promise<void> {
-  const rows = await sql(
+  const rows = await sql<{ key: string; failures: number; retry: number }>(
     db,
     `SELECT key, failures, ceil(extract(epoch FROM window_start + $2 * interval '1 second' - now()))::int AS retry
     FROM auth_throttle WHERE key = ANY($1) AND window_start > now() - $2 * interval '1 second'`,

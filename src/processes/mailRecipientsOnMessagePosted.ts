@@ -22,9 +22,17 @@ interface Recipient extends LiveViewer {
 
 type Message = MessagePosted['data'];
 
+/** A user as a message's mail names them. */
+interface UserRead {
+  id: number;
+  email: string;
+  first_name: string | null;
+  preferred_language: string | null;
+}
+
 /** The vendor's team: the owner of its company and its active members, active users only. */
 async function team(trx: Knex.Transaction, vendorId: number): Promise<Recipient[]> {
-  const rows = await sql(
+  const rows = await sql<UserRead>(
     trx,
     `SELECT u.id, u.email, u.first_name, u.preferred_language FROM user_list u
     WHERE u.is_active AND (u.id IN (SELECT c.owner_user_id FROM vendor_list v JOIN company_list c ON c.id = v.company_id WHERE v.id = $1)
@@ -44,7 +52,7 @@ async function team(trx: Knex.Transaction, vendorId: number): Promise<Recipient[
 
 /** Active admins: all of them, or those named. */
 async function admins(trx: Knex.Transaction, ids: number[] | null): Promise<Recipient[]> {
-  const rows = await sql(
+  const rows = await sql<UserRead>(
     trx,
     `SELECT id, email, first_name, preferred_language FROM user_list
     WHERE role = 'admin' AND is_active AND ($1::int[] IS NULL OR id = ANY($1::int[]))`,
@@ -56,7 +64,7 @@ async function admins(trx: Knex.Transaction, ids: number[] | null): Promise<Reci
 
 /** The customer, in their own language, else their shop's. */
 async function customer(trx: Knex.Transaction, vendorId: number, customerId: number): Promise<Recipient[]> {
-  const rows = await sql(
+  const rows = await sql<{ id: number; email: string; first_name: string | null; language: string | null }>(
     trx,
     `SELECT c.id, c.email, c.first_name, COALESCE(c.preferred_language, v.storefront_language) AS language
     FROM customer_list c JOIN vendor_list v ON v.id = c.vendor_id WHERE c.id = $1 AND c.vendor_id = $2`,
@@ -111,8 +119,14 @@ export const mailRecipientsOnMessagePosted: ProcessManager = {
     const vendor =
       m.vendor_id === null
         ? null
-        : ((await sql(ctx.trx, 'SELECT name, vendor_code FROM vendor_list WHERE id = $1', [m.vendor_id], 'message_mail_vendor'))[0] ??
-          null);
+        : ((
+            await sql<{ name: string; vendor_code: string }>(
+              ctx.trx,
+              'SELECT name, vendor_code FROM vendor_list WHERE id = $1',
+              [m.vendor_id],
+              'message_mail_vendor',
+            )
+          )[0] ?? null);
     const at = new Date(m.at);
     for (const r of await recipients(ctx.trx, m)) {
       if (await isLive(ctx.trx, r)) continue;

@@ -11,7 +11,7 @@ export const LOCK_CLASS = 1;
  * consumer in consumer_checkpoints, written in the transaction of the batch it covers.
  */
 export async function readCheckpoint(db: Knex | Knex.Transaction, name: string): Promise<Position> {
-  const [row] = await sql(
+  const [row] = await sql<Position>(
     db,
     'SELECT pos_a::text AS a, pos_b::text AS b FROM consumer_checkpoints WHERE name = $1',
     [name],
@@ -63,7 +63,7 @@ export class CheckpointMovedError extends Error {}
  */
 export async function lockAndReadCheckpoint(trx: Knex.Transaction, consumer: Consumer): Promise<{ ok: boolean; current: Position }> {
   if (consumer.kind === 'projection') {
-    const [row] = await sql(
+    const [row] = await sql<{ ok: boolean; a: string | null; b: string }>(
       trx,
       `SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok, c.pos_a::text AS a, c.pos_b::text AS b
       FROM (SELECT 1) one LEFT JOIN consumer_checkpoints c ON c.name = $2`,
@@ -72,6 +72,11 @@ export async function lockAndReadCheckpoint(trx: Knex.Transaction, consumer: Con
     );
     return { ok: row.ok, current: row.a === null ? START : { a: row.a, b: row.b } };
   }
-  const [lock] = await sql(trx, 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok', [LOCK_CLASS, consumer.name], 'cr_lock');
+  const [lock] = await sql<{ ok: boolean }>(
+    trx,
+    'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok',
+    [LOCK_CLASS, consumer.name],
+    'cr_lock',
+  );
   return { ok: lock.ok, current: await readCheckpoint(trx, consumer.name) };
 }

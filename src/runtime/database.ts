@@ -100,15 +100,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-/**
- * Runs one SQL statement with native `$n` parameters on the executor's own connection (the
- * transaction's when given one). Hot paths use this rather than the query builder.
- *
- * `name` makes it a named prepared statement on a PostgreSQL server: parsed and planned once per
- * connection instead of on every call. The benchmark measured the event-store append at about
- * 1.7 times the throughput that way (planning cost more than executing the one-row insert). Give
- * a name only to a constant text (one name, one text); PGlite ignores it.
- */
 /** A table, index or column name of ours, checked and double-quoted for SQL text. */
 export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || name.length > 63) throw new Error(`not an identifier: ${name}`);
@@ -120,7 +111,19 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
-export async function sql<T = any>(db: Executor, text: string, params: unknown[] = [], name?: string): Promise<T[]> {
+/**
+ * Runs one SQL statement with native `$n` parameters on the executor's own connection (the
+ * transaction's when given one). Hot paths use this rather than the query builder.
+ *
+ * `name` makes it a named prepared statement on a PostgreSQL server: parsed and planned once per
+ * connection instead of on every call. The benchmark measured the event-store append at about
+ * 1.7 times the throughput that way (planning cost more than executing the one-row insert). Give
+ * a name only to a constant text (one name, one text); PGlite ignores it.
+ *
+ * `T` is the row the statement selects, as the driver gives it (int8 and numeric as text, times
+ * as Date): the caller names it, or reads each column as unknown.
+ */
+export async function sql<T = Record<string, unknown>>(db: Executor, text: string, params: unknown[] = [], name?: string): Promise<T[]> {
   const client: Knex.Client = db.client;
   const conn = await client.acquireConnection();
   try {

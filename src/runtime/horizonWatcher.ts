@@ -66,7 +66,7 @@ export class HorizonWatcher {
     this.watching = true;
     try {
       while (this.waiters.size > 0) {
-        const [row] = await sql(this.knex, 'SELECT feed_horizon()::text AS xmin', [], 'cr_horizon');
+        const [row] = await sql<{ xmin: string }>(this.knex, 'SELECT feed_horizon()::text AS xmin', [], 'cr_horizon');
         const xmin = BigInt(row.xmin);
         for (const w of [...this.waiters]) if (w.tx < xmin) w.done(true);
         if (this.waiters.size > 0) await this.pause();

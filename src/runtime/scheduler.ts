@@ -77,7 +77,11 @@ export class Scheduler {
     for (const task of this.tasks) {
       if (this.stopping) break;
       const due = Scheduler.previousOccurrence(task, now);
-      const [last] = await sql(this.services.db.knex, 'SELECT max(tick) AS tick FROM scheduled_runs WHERE task = $1', [task.name]);
+      const [last] = await sql<{ tick: Date | string | null }>(
+        this.services.db.knex,
+        'SELECT max(tick) AS tick FROM scheduled_runs WHERE task = $1',
+        [task.name],
+      );
       if (last?.tick && new Date(last.tick).getTime() >= Math.floor(due.getTime() / 1000) * 1000) continue;
       this.logger.info({ task: task.name, tick: due.toISOString(), last_run: last?.tick ?? null }, 'catching up a missed scheduled run');
       if (await this.fire(task, due)) ran.push(task.name);

@@ -79,12 +79,12 @@ describe('read models: each row declared once, and the same as its table', funct
   before(async () => {
     const db = await testDatabase();
     await migrate(db.knex);
-    const rows = await sql(
+    const rows = await sql<Column & { t: string }>(
       db.knex,
       `SELECT table_name AS t, column_name AS name, data_type AS type, is_nullable = 'YES' AS nullable, is_generated <> 'NEVER' AS generated
          FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
     );
-    for (const r of rows as (Column & { t: string })[]) columns.set(r.t, [...(columns.get(r.t) ?? []), r]);
+    for (const r of rows) columns.set(r.t, [...(columns.get(r.t) ?? []), r]);
   });
 
   it('every projection declares the row of each table it builds (but the tables still listed as not typed yet)', () => {

@@ -112,7 +112,7 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     rebuildTargets.filter((t) => t.history === history).every((t) => targetAmount(t, counts) >= min);
 
   const rows = async (table: string): Promise<string[]> =>
-    (await sql(db.knex, `SELECT to_jsonb(t)::text AS r FROM "${table}" t ORDER BY 1`)).map((r: { r: string }) => r.r);
+    (await sql<{ r: string }>(db.knex, `SELECT to_jsonb(t)::text AS r FROM "${table}" t ORDER BY 1`)).map((r: { r: string }) => r.r);
 
   const live = async (projection: RowProjection, batchSize?: number): Promise<string[]> => {
     const p = { ...projection, batchSize };
@@ -148,9 +148,11 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     ]);
     for (const { fold } of rowProjections) {
       const columns = (
-        await sql(db.knex, `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`, [
-          fold.table,
-        ])
+        await sql<{ c: string }>(
+          db.knex,
+          `SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`,
+          [fold.table],
+        )
       ).map((r: { c: string }) => r.c);
       const written = fold.insertOnly ? [...fold.columns] : [fold.key, ...fold.columns];
       expect([...written].sort(), fold.table).to.deep.equal([...columns].sort());
@@ -160,7 +162,9 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
   for (const target of rebuildTargets.filter((t) => isRowProjection(t.projection))) {
     const projection = target.projection as RowProjection;
     it(`${projection.name}: live in batches of 200 and of 7, rebuilt in one window and in many tiny ones`, async () => {
-      const [{ n }] = await sql(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [[...projection.eventTypes]]);
+      const [{ n }] = await sql<{ n: number }>(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [
+        [...projection.eventTypes],
+      ]);
       expect(n).to.be.greaterThan(400);
       const expected = await live(projection, 200);
       expect(expected.length).to.be.greaterThan(100);
@@ -197,7 +201,9 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     });
     const userList = rowProjections.find((p) => p.name === 'user_list')!;
     const before = await live(userList);
-    const [{ n: earlier }] = await sql(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [[...userList.eventTypes]]);
+    const [{ n: earlier }] = await sql<{ n: number }>(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [
+      [...userList.eventTypes],
+    ]);
     await store.append(`user-${a}`, [created(a, 'x@swap.test')], { expected: 'no_stream' });
     await store.append(`user-${b}`, [created(b, 'y@swap.test')], { expected: 'no_stream' });
     await store.append(`user-${a}`, [changed(a, 't@swap.test', '2026-01-02T00:00:00.000Z')], { expected: 1 });
@@ -227,9 +233,9 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
       ['y@swap.test', '2026-01-04T00:00:00.000Z'],
       ['x@swap.test', '2026-01-03T00:00:00.000Z'],
     ]);
-    const others = (await sql(db.knex, `SELECT to_jsonb(t)::text AS r FROM user_list t WHERE id <> ALL($1) ORDER BY 1`, [[a, b]])).map(
-      (r: any) => r.r,
-    );
+    const others = (
+      await sql<{ r: string }>(db.knex, `SELECT to_jsonb(t)::text AS r FROM user_list t WHERE id <> ALL($1) ORDER BY 1`, [[a, b]])
+    ).map((r: any) => r.r);
     expect(others).to.deep.equal(before);
   });
 
@@ -246,7 +252,7 @@ describe('row projections: rebuilt in windows, applied live in batches of any si
     };
     const rebuilding = rebuildProjection(db.knex, store, orderList, silent, progress, TINY);
     for (let i = 0; i < 200 && during < 0; i++) await new Promise((r) => setTimeout(r, 5));
-    if (during === 0) during = (await sql(db.knex, 'SELECT count(*)::int AS n FROM order_list'))[0].n;
+    if (during === 0) during = (await sql<{ n: number }>(db.knex, 'SELECT count(*)::int AS n FROM order_list'))[0].n;
     await rebuilding;
     expect(during, 'rows served during the rebuild').to.equal(expected.length);
     expect(await indexes()).to.deep.equal(before);

@@ -98,8 +98,8 @@ export async function snapshot(knex: Knex, vendorTables: readonly string[], t: T
     `SELECT 'events' AS k, coalesce(string_agg(stream_id || '@' || v, ',' ORDER BY stream_id), '') AS h FROM (SELECT stream_id, max(version) AS v FROM events
       WHERE data->>'vendor_id' = '${vendor}' OR metadata->>'vendor_id' = '${vendor}' OR stream_id IN ('user-${owner}', 'user-${member}') GROUP BY stream_id) s`,
   ];
-  const rows = await sql(knex, parts.join(' UNION ALL '));
-  return Object.fromEntries(rows.map((r: { k: string; h: string }) => [r.k, r.h]));
+  const rows = await sql<{ k: string; h: string }>(knex, parts.join(' UNION ALL '));
+  return Object.fromEntries(rows.map((r) => [r.k, r.h]));
 }
 
 export const changed = (before: Record<string, string>, after: Record<string, string>) =>

@@ -15,7 +15,7 @@ export const projections = consumers.filter((c): c is Projection => c.kind === '
 
 /** The rows of a table in a stable order, each as its JSON text (compared row by row). */
 export async function tableRows(knex: Knex | Knex.Transaction, table: string): Promise<string[]> {
-  const rows = await sql(knex, `SELECT to_jsonb(t)::text AS r FROM "${table}" t ORDER BY 1`);
+  const rows = await sql<{ r: string }>(knex, `SELECT to_jsonb(t)::text AS r FROM "${table}" t ORDER BY 1`);
   return rows.map((r: { r: string }) => r.r);
 }
 

@@ -223,11 +223,11 @@ describe('reliability: tenant isolation on every vendor route', function () {
       await quiet(app);
       const moved = changed(start, await snapshot(v));
       if (moved.length > 0) problems.push(`at the end, after every consumer caught up: the victim's ${moved.join(', ')} changed`);
-      const appended = await sql(
+      const appended = await sql<{ stream_id: string; type: string; c: string }>(
         app.services.db.knex,
         "SELECT stream_id, type, metadata->>'correlation_id' AS c FROM events WHERE metadata->>'correlation_id' LIKE 'iso-%'",
       );
-      for (const e of appended.filter((x: any) => refusedIds.has(x.c)))
+      for (const e of appended.filter((x) => refusedIds.has(x.c)))
         problems.push(`${refusedIds.get(e.c)}: refused, yet ${e.type} was appended to ${e.stream_id}`);
       console.log(
         `      ${direction}: ${requests} requests on ${routes.filter(([, p]) => p.startsWith('/api/v1/vendor/')).length} vendor routes, ${refusedIds.size} expected refusals`,

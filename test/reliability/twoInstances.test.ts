@@ -46,7 +46,9 @@ describe('reliability: two instances', function () {
         await expectAcknowledgedStoredOnce(db, load.acknowledged);
         const counts = new Map<string, number>();
         for (const c of consumers) {
-          const [row] = await sql(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1::text[])', [[...c.eventTypes]]);
+          const [row] = await sql<{ n: number }>(db.knex, 'SELECT count(*)::int AS n FROM events WHERE type = ANY($1::text[])', [
+            [...c.eventTypes],
+          ]);
           counts.set(c.name, row.n);
         }
         const applied = (i: number, name: string) => reports[i].checks.consumers.find((c: any) => c.name === name).applied as number;

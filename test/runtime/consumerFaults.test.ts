@@ -83,7 +83,8 @@ describe('a consumer batch that fails', () => {
       }
       return (await store.readFeed({ a: '0', b: '0' }, { limit: 100_000, types: [type] })).events.at(-1)!.position;
     };
-    const rows = async () => (await sql(db.knex, `SELECT max(times) AS most, count(*)::int AS n FROM ${table}`))[0];
+    const rows = async () =>
+      (await sql<{ most: number; n: number }>(db.knex, `SELECT max(times) AS most, count(*)::int AS n FROM ${table}`))[0]!;
     /** Another instance, or a rebuild in another process, sets the checkpoint back to the start and empties the table. */
     const setBack = async () => {
       const stored = await readCheckpoint(db.knex, table);

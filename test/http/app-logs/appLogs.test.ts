@@ -152,7 +152,11 @@ describe("application logs: every instance's lines in one store, for the admins"
 
     // Every request is in the store (the check below reads something real)…
     for (const id of ids) await linesOf(app, token, id);
-    const [{ n }] = await sql(app.services.db.knex, 'SELECT count(*)::int AS n FROM application_logs WHERE req_id = ANY($1)', [ids]);
+    const [{ n }] = await sql<{ n: number }>(
+      app.services.db.knex,
+      'SELECT count(*)::int AS n FROM application_logs WHERE req_id = ANY($1)',
+      [ids],
+    );
     expect(n).to.be.at.least(ids.length);
     // …and no secret is, anywhere in the store: message, fields, request ids.
     const values = [
@@ -168,7 +172,7 @@ describe("application logs: every instance's lines in one store, for the admins"
     ];
     const leaks: string[] = [];
     for (const value of values) {
-      const [{ hits }] = await sql(
+      const [{ hits }] = await sql<{ hits: number }>(
         app.services.db.knex,
         `SELECT count(*)::int AS hits FROM application_logs
         WHERE strpos(msg, $1) > 0 OR strpos(data::text, $1) > 0 OR strpos(coalesce(req_id, ''), $1) > 0`,
@@ -202,11 +206,18 @@ describe("application logs: every instance's lines in one store, for the admins"
     expect(gone.by_age).to.be.at.least(2);
     expect(await ofMarker()).to.deep.equal([`${marker} 2 days ago`, `${marker} 1 days ago`]);
 
-    const [{ total, newest }] = await sql(app.services.db.knex, 'SELECT count(*)::int AS total, max(id) AS newest FROM application_logs');
+    const [{ total, newest }] = await sql<{ total: number; newest: string }>(
+      app.services.db.knex,
+      'SELECT count(*)::int AS total, max(id) AS newest FROM application_logs',
+    );
     const bounded = { ...config, logStore: { ...config.logStore, maxRows: 1 } };
     const bySize = await pruneApplicationLogs({ ...app.services, config: bounded });
     expect(bySize.by_size).to.be.at.least(total - 1);
-    const [{ kept }] = await sql(app.services.db.knex, 'SELECT count(*)::int AS kept FROM application_logs WHERE id <= $1', [newest]);
+    const [{ kept }] = await sql<{ kept: number }>(
+      app.services.db.knex,
+      'SELECT count(*)::int AS kept FROM application_logs WHERE id <= $1',
+      [newest],
+    );
     expect(kept, 'lines kept of those there were').to.equal(1);
   });
 });

@@ -62,7 +62,10 @@ describe('orders projections rebuilt from the feed equal the live ones', functio
         await Promise.all(
           TABLES.map(
             async (t) =>
-              [t, (await sql(knex, `SELECT to_jsonb(x)::text AS r FROM "${t}" x ORDER BY 1`)).map((r: { r: string }) => r.r)] as const,
+              [
+                t,
+                (await sql<{ r: string }>(knex, `SELECT to_jsonb(x)::text AS r FROM "${t}" x ORDER BY 1`)).map((r: { r: string }) => r.r),
+              ] as const,
           ),
         ),
       );
