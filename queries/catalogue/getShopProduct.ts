@@ -8,6 +8,17 @@ import { parseTranslations, SHOP_PRODUCT_COLUMNS, SHOP_PRODUCT_EXTRAS, SHOP_VISI
 type Variant = 'original' | '800' | '200';
 
 /**
+ * What the shop shows of an uploaded image: columns of media_list (projections/media/mediaList.ts),
+ * named here because the media area builds on the catalogue, not the catalogue on it.
+ */
+interface ShopImageRow {
+  id: number;
+  width: number;
+  height: number;
+  variants: { variant: Variant; width: number; height: number }[];
+}
+
+/**
  * One product of the shop (GET /api/v1/shop/products/{id}): the list's fields, every
  * translation, the VAT rate category and the product's images. Another vendor's product, an
  * inactive or deleted one and the placeholder are ProductNotFoundException, exactly as an
@@ -26,7 +37,7 @@ export async function getShopProduct(knex: Knex, vendorId: number, id: number, v
     'shop_product',
   );
   if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
-  const media = await sql(
+  const media = await sql<ShopImageRow>(
     knex,
     'SELECT id, width, height, variants FROM media_list WHERE product_id = $1 AND vendor_id = $2 ORDER BY id',
     [id, vendorId],
@@ -45,18 +56,16 @@ export async function getShopProduct(knex: Knex, vendorId: number, id: number, v
     vat_rate_category: row.vat_rate_category ?? 'standard',
     tax_rate_percent: basisPointsToPercent(Number(row.tax_rate_bp)),
     image_link: row.image_link,
-    images: media.map((m: any) => ({
+    images: media.map((m) => ({
       id: m.id,
       width: m.width,
       height: m.height,
-      variants: (typeof m.variants === 'string' ? JSON.parse(m.variants) : m.variants).map(
-        (v: { variant: Variant; width: number; height: number }) => ({
-          variant: v.variant,
-          width: v.width,
-          height: v.height,
-          url: view.imageUrl(id, m.id, v.variant),
-        }),
-      ),
+      variants: m.variants.map((v) => ({
+        variant: v.variant,
+        width: v.width,
+        height: v.height,
+        url: view.imageUrl(id, m.id, v.variant),
+      })),
     })),
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -24,7 +24,6 @@ const NOT_ON_THE_HELPER_YET = [
   'invoices/invoiceSettings.ts',
   'marketplace-imports/marketplaceImportErrors.ts',
   'marketplace-imports/marketplaceImportJobs.ts',
-  'media/mediaList.ts',
   'settings/platformSettings.ts',
   'subscriptions/capacitySnapshots.ts',
   'subscriptions/subscriptionSettings.ts',

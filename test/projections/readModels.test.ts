@@ -64,7 +64,6 @@ const NOT_TYPED_YET: readonly string[] = [
   'vendor_product_list: vendor_product_list',
   'inventory_list: inventory_list',
   'inventory_transactions: inventory_transactions',
-  'media_list: media_list',
 ];
 
 /**
