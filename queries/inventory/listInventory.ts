@@ -15,6 +15,14 @@ export interface InventoryFilter {
   low_stock?: number;
 }
 
+/** The product's details a stock row or a movement shows: joined (left), so null where the product's row is gone. */
+export interface ProductColumns {
+  vendor_sku: string | null;
+  gtin: string | null;
+  is_digital: boolean | null;
+  product_title: string | null;
+}
+
 /** A product's title: English first, else any translation. */
 export const productTitleSql = `coalesce(p.translations->'en'->>'title', (SELECT value->>'title' FROM jsonb_each(p.translations) LIMIT 1))`;
 

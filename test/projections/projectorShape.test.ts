@@ -19,7 +19,6 @@ const NOT_ON_THE_HELPER_YET = [
   'extmarket/extmarketCredentials.ts',
   'extmarket/extmarketSyncLogs.ts',
   'inventory/inventoryList.ts',
-  'inventory/inventoryTransactions.ts',
   'invoices/invoiceList.ts',
   'invoices/invoiceSettings.ts',
   'marketplace-imports/marketplaceImportErrors.ts',

@@ -63,7 +63,6 @@ const NOT_TYPED_YET: readonly string[] = [
   'marketplace_product_list: marketplace_import_publications',
   'vendor_product_list: vendor_product_list',
   'inventory_list: inventory_list',
-  'inventory_transactions: inventory_transactions',
 ];
 
 /**
