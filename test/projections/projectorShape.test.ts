@@ -18,7 +18,6 @@ const NOT_ON_THE_HELPER_YET = [
   'companies/companyList.ts',
   'extmarket/extmarketCredentials.ts',
   'extmarket/extmarketSyncLogs.ts',
-  'inventory/inventoryList.ts',
   'invoices/invoiceList.ts',
   'invoices/invoiceSettings.ts',
   'marketplace-imports/marketplaceImportErrors.ts',

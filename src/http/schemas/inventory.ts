@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { TRANSACTION_TYPES as BY_EVENT } from '../../../commands/inventory/events.ts';
+import { InventoryListRow } from '../../../projections/inventory/inventoryList.ts';
 import { InventoryTransactionRow } from '../../../projections/inventory/inventoryTransactions.ts';
 import { Nullable, rowFields, Timestamp } from '../responses.ts';
 import { Id, PageQuery } from '../validation.ts';
@@ -32,19 +33,14 @@ export const TransactionQuery = {
 /** A stock row: a product's units at one warehouse and bin. */
 export const InventoryItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
+    ...rowFields(InventoryListRow, ['id', 'vendor_id']),
     vendor_code: Text,
     vendor_name: Text,
-    product_id: Type.Integer(),
+    ...rowFields(InventoryListRow, ['product_id']),
     product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text, is_digital: Type.Boolean() }),
-    warehouse: Type.String(),
-    bin_location: Type.String(),
-    quantity: Type.Integer(),
-    reserved_quantity: Type.Integer(),
+    ...rowFields(InventoryListRow, ['warehouse', 'bin_location', 'quantity', 'reserved_quantity']),
     available_quantity: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(InventoryListRow, ['created_at', 'updated_at']),
   },
   { $id: 'InventoryItem' },
 );
