@@ -61,7 +61,6 @@ const NOT_TYPED_YET: readonly string[] = [
   'marketplace_product_list: marketplace_product_translations',
   'marketplace_product_list: marketplace_import_staged_batches',
   'marketplace_product_list: marketplace_import_publications',
-  'vendor_product_list: vendor_product_list',
 ];
 
 /**

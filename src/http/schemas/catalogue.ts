@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { MARKETPLACE_PRODUCT_SORTS, VENDOR_PRODUCT_SORTS, type VendorProductSort } from '../../../queries/catalogue/productSorts.ts';
-import { Nullable, Timestamp } from '../responses.ts';
+import { VendorProductListRow } from '../../../projections/catalogue/vendorProductList.ts';
+import { Nullable, rowFields, Timestamp } from '../responses.ts';
 import { Language, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -25,21 +26,15 @@ export const ProductTextOut = Type.Object(
 /** A vendor product as the lists show it (toVendorProduct). */
 export const VendorProductItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
+    ...rowFields(VendorProductListRow, ['id', 'vendor_id']),
     vendor_code: Text,
     vendor_name: Text,
-    vendor_sku: Text,
-    gtin: Text,
-    gtin_type: Text,
-    marketplace: Text,
-    brand: Text,
-    image_link: Text,
-    product_type_raw: Text,
+    ...rowFields(VendorProductListRow, ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw']),
     language: Nullable(Language),
     title: Text,
     description: Text,
     short_description: Text,
+    // The texts keep their named schema in the document; the amounts are numbers in the answer (exact text in the row).
     translations: Type.Record(Type.String(), ProductTextOut, { description: 'Every language the product has' }),
     price_cents: Cents,
     price: Amount,
@@ -51,19 +46,14 @@ export const VendorProductItem = Type.Object(
     vat_rate_category: Type.String({
       description: 'The VAT rate category (standard, reduced, reduced_high, super_reduced, parking, zero, exempt)',
     }),
-    currency: Type.String(),
-    is_digital: Type.Boolean(),
-    is_active: Type.Boolean(),
-    is_placeholder: Type.Boolean(),
-    source_marketplace_product_id: Nullable(Type.Integer()),
+    ...rowFields(VendorProductListRow, ['currency', 'is_digital', 'is_active', 'is_placeholder', 'source_marketplace_product_id']),
     inventory: Type.Object({
       unlimited: Type.Boolean({ description: 'Digital products: no stock rows, the quantities are null' }),
       quantity: Nullable(Type.Integer()),
       reserved_quantity: Nullable(Type.Integer()),
       available_quantity: Nullable(Type.Integer()),
     }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(VendorProductListRow, ['created_at', 'updated_at']),
   },
   { $id: 'VendorProductItem' },
 );
