@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { MARKETPLACE_PRODUCT_SORTS, VENDOR_PRODUCT_SORTS, type VendorProductSort } from '../../../queries/catalogue/productSorts.ts';
+import { MarketplaceProductListRow } from '../../../projections/catalogue/marketplaceProductList.ts';
 import { VendorProductListRow } from '../../../projections/catalogue/vendorProductList.ts';
-import { Nullable, rowFields, Timestamp } from '../responses.ts';
+import { Nullable, rowFields } from '../responses.ts';
 import { Language, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -34,8 +35,9 @@ export const VendorProductItem = Type.Object(
     title: Text,
     description: Text,
     short_description: Text,
-    // The texts keep their named schema in the document; the amounts are numbers in the answer (exact text in the row).
+    // The texts keep their named schema in the document.
     translations: Type.Record(Type.String(), ProductTextOut, { description: 'Every language the product has' }),
+    // The amounts are numbers in the answer (exact text in the row).
     price_cents: Cents,
     price: Amount,
     sale_price_cents: Nullable(Cents),
@@ -107,30 +109,21 @@ export const VendorProductStats = Type.Object(
 /** A marketplace product as the list shows it (toMarketplaceProduct): texts in the asked language or its fallback. */
 export const MarketplaceProductItem = Type.Object(
   {
-    id: Type.Integer(),
-    gtin: Text,
-    gtin_type: Text,
-    sku: Text,
-    brand: Text,
-    image_link: Text,
+    ...rowFields(MarketplaceProductListRow, ['id', 'gtin', 'gtin_type', 'sku', 'brand', 'image_link']),
+    // The amounts are numbers in the answer (exact text in the row).
     price_cents: Nullable(Cents),
     price_numeric: Nullable(Amount),
     sale_price_cents: Nullable(Cents),
     sale_price_numeric: Nullable(Amount),
-    currency: Type.String(),
-    product_type_raw: Text,
-    marketplace: Type.String(),
-    vendor_name: Text,
+    ...rowFields(MarketplaceProductListRow, ['currency', 'product_type_raw', 'marketplace', 'vendor_name']),
     vat_rate_category: Type.Optional(Text),
-    vendor_id: Nullable(Type.Integer({ description: 'The vendor whose import brought the product' })),
+    ...rowFields(MarketplaceProductListRow, ['vendor_id']),
     language: Nullable(Language),
     title: Text,
     description: Text,
     short_description: Text,
     languages: Type.Array(Language),
-    last_job_id: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(MarketplaceProductListRow, ['last_job_id', 'created_at', 'updated_at']),
   },
   { $id: 'MarketplaceProductItem' },
 );
