@@ -14,7 +14,6 @@ import { join } from 'node:path';
 const NOT_ON_THE_HELPER_YET = [
   'inventory/inventoryList.ts',
   'inventory/inventoryTransactions.ts',
-  'marketplace-imports/marketplaceImportJobs.ts',
   'media/mediaList.ts',
   'settings/platformSettings.ts',
   'subscriptions/capacitySnapshots.ts',
