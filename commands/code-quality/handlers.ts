@@ -137,8 +137,11 @@ export async function violationIdsOf(db: Executor, fingerprints: string[]): Prom
 
 /** Every violation id ever given, with its fingerprint (a scan marks those it no longer finds fixed). */
 export async function knownViolations(db: Executor): Promise<Map<string, number>> {
-  const rows = await sql(db, 'SELECT fingerprint, violation_id FROM code_quality_fingerprints');
-  return new Map(rows.map((r: any) => [r.fingerprint, Number(r.violation_id)]));
+  const rows = await sql<{ fingerprint: string; violation_id: string | number }>(
+    db,
+    'SELECT fingerprint, violation_id FROM code_quality_fingerprints',
+  );
+  return new Map(rows.map((r) => [r.fingerprint, Number(r.violation_id)]));
 }
 
 export interface ScanOutcome {
@@ -174,7 +177,7 @@ export async function recordFindings(
       { type: 'RecordViolationFound', data: { ...f, violation_id: id, scan_id: scanId, at } },
       causation(id),
     );
-    const first = done.events.find((e: any) => e.type === 'ViolationFound' && !e.data.again);
+    const first = done.events.find((e) => e.type === 'ViolationFound' && !(e.data as { again?: boolean }).again);
     if (first) {
       outcome.new_violations += 1;
       if (f.severity === 'error') outcome.new_errors += 1;

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import { BILLING_ACCOUNT_EVENT_TYPES, type BillingAccountEvent } from '../../commands/billing/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
@@ -15,22 +13,23 @@ export const BillingAccountRow = readModel('billing_accounts', {
 });
 export type BillingAccountRow = RowOf<typeof BillingAccountRow>;
 
-/** billing_accounts: each vendor's Stripe customer and subscription, read by the billing routes and the webhooks. */
-export const billingAccounts: Projection = {
-  kind: 'projection',
+/**
+ * billing_accounts: each vendor's Stripe customer and subscription, read by the billing routes and
+ * the webhooks. A row projection (src/runtime/rowProjection.ts), one row per vendor.
+ */
+export const billingAccounts = rowProjection<JsonRow<BillingAccountRow>>({
   name: 'billing_accounts',
   eventTypes: BILLING_ACCOUNT_EVENT_TYPES,
-  tables: ['billing_accounts'],
-  readModels: [BillingAccountRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { vendor_id: number }).vendor_id))];
-    const rows = new Map<number, BillingAccountRow | JsonRow<BillingAccountRow>>(
-      (await trx<BillingAccountRow>('billing_accounts').whereIn('vendor_id', ids)).map((r) => [r.vendor_id, r]),
-    );
-    for (const raw of events) {
+  readModel: BillingAccountRow,
+  fold: {
+    key: 'vendor_id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const e = domainEvent<BillingAccountEvent>(raw);
       if (e.type === 'BillingAccountOpened') {
         const { vendor_id, stripe_customer_id, stripe_subscription_id, at } = e.data;
+        // An account opened again keeps the payment method it had.
         rows.set(vendor_id, {
           vendor_id,
           stripe_customer_id,
@@ -39,18 +38,13 @@ export const billingAccounts: Projection = {
           opened_at: at,
           updated_at: at,
         });
-        continue;
+        return;
       }
       const row = rows.get(e.data.vendor_id);
       if (row) {
         row.has_payment_method = e.data.has_payment_method;
         row.updated_at = e.data.at;
       }
-    }
-    if (rows.size > 0)
-      await trx('billing_accounts')
-        .insert([...rows.values()])
-        .onConflict('vendor_id')
-        .merge();
+    },
   },
-};
+});

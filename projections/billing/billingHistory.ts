@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { BILLING_INVOICE_EVENT_TYPES, type BillingInvoiceEvent } from '../../commands/billing/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -25,25 +23,21 @@ export const BillingHistoryRow = readModel('billing_history', {
 });
 export type BillingHistoryRow = RowOf<typeof BillingHistoryRow>;
 
-/** A row to write: its times as the table gave them (Date) or as an event carries them (ISO text). */
-type Written = { [K in keyof BillingHistoryRow]: BillingHistoryRow[K] | JsonRow<BillingHistoryRow>[K] };
-
 /**
  * billing_history: each Stripe invoice of a vendor, paid or failed, with its PDF and hosted page
  * (SPEC.md part 2 "Billing history holds invoices with PDF links"). Read by the vendor's and the
- * admins' billing history routes.
+ * admins' billing history routes. A row projection (src/runtime/rowProjection.ts), one row per
+ * invoice.
  */
-export const billingHistory: Projection = {
-  kind: 'projection',
+export const billingHistory = rowProjection<JsonRow<BillingHistoryRow>>({
   name: 'billing_history',
   eventTypes: BILLING_INVOICE_EVENT_TYPES,
-  tables: ['billing_history'],
-  readModels: [BillingHistoryRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { invoice_id: string }).invoice_id))];
-    const existing = await trx<BillingHistoryRow>('billing_history').whereIn('invoice_id', ids);
-    const rows = new Map<string, Written>(existing.map((r) => [r.invoice_id, r]));
-    for (const raw of events) {
+  readModel: BillingHistoryRow,
+  fold: {
+    key: 'invoice_id',
+    keyType: 'text',
+    keys: (e) => [(e.data as { invoice_id: string }).invoice_id],
+    apply(rows, raw) {
       const e = domainEvent<BillingInvoiceEvent>(raw);
       const d = e.data;
       const old = rows.get(d.invoice_id);
@@ -67,11 +61,6 @@ export const billingHistory: Projection = {
         created_at: old?.created_at ?? d.at,
         updated_at: d.at,
       });
-    }
-    if (rows.size > 0)
-      await trx('billing_history')
-        .insert([...rows.values()])
-        .onConflict('invoice_id')
-        .merge();
+    },
   },
-};
+});

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import { VENDOR_ADD_ON_EVENT_TYPES, type VendorAddOnEvent } from '../../commands/billing/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
@@ -20,35 +18,30 @@ export const VendorAddOnRow = readModel('vendor_add_ons', {
 });
 export type VendorAddOnRow = RowOf<typeof VendorAddOnRow>;
 
-/** vendor_add_ons: every add-on bought, active or canceled; the plan counts the active ones. */
-export const vendorAddOns: Projection = {
-  kind: 'projection',
+/**
+ * vendor_add_ons: every add-on bought, active or canceled; the plan counts the active ones. A row
+ * projection (src/runtime/rowProjection.ts), one row per add-on bought.
+ */
+export const vendorAddOns = rowProjection<JsonRow<VendorAddOnRow>>({
   name: 'vendor_add_ons',
   eventTypes: VENDOR_ADD_ON_EVENT_TYPES,
-  tables: ['vendor_add_ons'],
-  readModels: [VendorAddOnRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { add_on_id: string }).add_on_id))];
-    const rows = new Map<string, VendorAddOnRow | JsonRow<VendorAddOnRow>>(
-      (await trx<VendorAddOnRow>('vendor_add_ons').whereIn('id', ids)).map((r) => [r.id, r]),
-    );
-    for (const raw of events) {
+  readModel: VendorAddOnRow,
+  fold: {
+    key: 'id',
+    keyType: 'text',
+    keys: (e) => [(e.data as { add_on_id: string }).add_on_id],
+    apply(rows, raw) {
       const e = domainEvent<VendorAddOnEvent>(raw);
       if (e.type === 'VendorAddOnPurchased') {
         const { add_on_id, at, ...d } = e.data;
         rows.set(add_on_id, { id: add_on_id, ...d, status: 'active', purchased_at: at, canceled_at: null });
-        continue;
+        return;
       }
       const row = rows.get(e.data.add_on_id);
       if (row) {
         row.status = 'canceled';
         row.canceled_at = e.data.at;
       }
-    }
-    if (rows.size > 0)
-      await trx('vendor_add_ons')
-        .insert([...rows.values()])
-        .onConflict('id')
-        .merge();
+    },
   },
-};
+});

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { COMPANY_EVENT_TYPES, type CompanyEvent } from '../../commands/companies/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -27,35 +25,31 @@ export type CompanyListRow = RowOf<typeof CompanyListRow>;
 /**
  * company_list: one row per live company with its vendor count (SPEC.md part 2: the list view
  * shows a vendor count). Read by the admin company endpoints, the vendor detail (inherited
- * contact data) and the vendor access check (the owner). Batched like every projection.
+ * contact data) and the vendor access check (the owner). A row projection
+ * (src/runtime/rowProjection.ts): the vendor count is folded per company in memory, like the rest.
  */
-export const companyList: Projection = {
-  kind: 'projection',
+export const companyList = rowProjection<JsonRow<CompanyListRow>>({
   name: 'company_list',
   eventTypes: COMPANY_EVENT_TYPES,
-  tables: ['company_list'],
-  readModels: [CompanyListRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { company_id: number }).company_id))];
-    const existing: CompanyListRow[] = await trx('company_list').whereIn('id', ids);
-    const rows = new Map<number, CompanyListRow | JsonRow<CompanyListRow>>(existing.map((r) => [r.id, r]));
-    const deleted = new Set<number>();
-    for (const raw of events) {
+  readModel: CompanyListRow,
+  fold: {
+    key: 'id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { company_id: number }).company_id],
+    apply(rows, raw) {
       const e = domainEvent<CompanyEvent>(raw);
       const id = e.data.company_id;
       if (e.type === 'CompanyCreated') {
         const { company_id, created_at, ...d } = e.data;
         rows.set(id, { id: company_id, ...d, is_active: true, is_verified: false, vendor_count: 0, created_at, updated_at: created_at });
-        deleted.delete(id);
-        continue;
+        return;
       }
       if (e.type === 'CompanyDeleted') {
         rows.delete(id);
-        deleted.add(id);
-        continue;
+        return;
       }
       const row = rows.get(id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'CompanyDetailsChanged':
@@ -83,15 +77,6 @@ export const companyList: Projection = {
           row.vendor_count = Math.max(0, row.vendor_count - 1);
           break;
       }
-    }
-    if (deleted.size > 0)
-      await trx('company_list')
-        .whereIn('id', [...deleted])
-        .delete();
-    if (rows.size > 0)
-      await trx('company_list')
-        .insert([...rows.values()])
-        .onConflict('id')
-        .merge();
+    },
   },
-};
+});

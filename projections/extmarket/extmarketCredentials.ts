@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import { EXTMARKET_CREDENTIALS_EVENT_TYPES, type ExtmarketCredentialsEvent } from '../../commands/extmarket/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
@@ -16,57 +14,54 @@ export const ExtmarketCredentialRow = readModel('extmarket_credentials', {
   updated_at: column.time(),
 });
 export type ExtmarketCredentialRow = RowOf<typeof ExtmarketCredentialRow>;
-type Written = JsonRow<ExtmarketCredentialRow>;
 
-/** extmarket_credentials: what a vendor may see of its credentials. The sealed key is not copied here. */
-export const extmarketCredentials: Projection = {
-  kind: 'projection',
+/**
+ * extmarket_credentials: what a vendor may see of its credentials. The sealed key is not copied here.
+ * A row projection (src/runtime/rowProjection.ts), one row per vendor: saving the credentials
+ * again starts the row anew (its connection untested), the other events change a saved row only.
+ */
+export const extmarketCredentials = rowProjection<JsonRow<ExtmarketCredentialRow>>({
   name: 'extmarket_credentials',
   eventTypes: EXTMARKET_CREDENTIALS_EVENT_TYPES,
-  tables: ['extmarket_credentials'],
-  readModels: [ExtmarketCredentialRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    for (const raw of events) {
+  readModel: ExtmarketCredentialRow,
+  fold: {
+    key: 'vendor_id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const e = domainEvent<ExtmarketCredentialsEvent>(raw);
-      const d = e.data;
+      const id = e.data.vendor_id;
+      if (e.type === 'ExtmarketCredentialsSaved') {
+        rows.set(id, {
+          vendor_id: id,
+          api_key_hint: e.data.api_key_hint,
+          api_endpoint: e.data.api_endpoint,
+          auto_sync_enabled: e.data.auto_sync_enabled,
+          connection_status: 'untested',
+          connection_error: null,
+          connection_tested_at: null,
+          updated_at: e.data.at,
+        });
+        return;
+      }
+      if (e.type === 'ExtmarketCredentialsRemoved') {
+        rows.delete(id);
+        return;
+      }
+      const row = rows.get(id);
+      if (!row) return;
       switch (e.type) {
-        case 'ExtmarketCredentialsSaved':
-          await trx('extmarket_credentials')
-            .insert({
-              vendor_id: d.vendor_id,
-              api_key_hint: e.data.api_key_hint,
-              api_endpoint: e.data.api_endpoint,
-              auto_sync_enabled: e.data.auto_sync_enabled,
-              connection_status: 'untested',
-              connection_error: null,
-              connection_tested_at: null,
-              updated_at: e.data.at,
-            } satisfies Written)
-            .onConflict('vendor_id')
-            .merge();
-          break;
         case 'ExtmarketSyncSettingsChanged':
-          await trx('extmarket_credentials')
-            .where('vendor_id', d.vendor_id)
-            .update({
-              api_endpoint: e.data.api_endpoint,
-              auto_sync_enabled: e.data.auto_sync_enabled,
-              updated_at: e.data.at,
-            } satisfies Partial<Written>);
-          break;
-        case 'ExtmarketCredentialsRemoved':
-          await trx('extmarket_credentials').where('vendor_id', d.vendor_id).delete();
+          row.api_endpoint = e.data.api_endpoint;
+          row.auto_sync_enabled = e.data.auto_sync_enabled;
+          row.updated_at = e.data.at;
           break;
         case 'ExtmarketConnectionTested':
-          await trx('extmarket_credentials')
-            .where('vendor_id', d.vendor_id)
-            .update({
-              connection_status: e.data.ok ? 'ok' : 'failed',
-              connection_error: e.data.error,
-              connection_tested_at: e.data.at,
-            } satisfies Partial<Written>);
+          row.connection_status = e.data.ok ? 'ok' : 'failed';
+          row.connection_error = e.data.error;
+          row.connection_tested_at = e.data.at;
           break;
       }
-    }
+    },
   },
-};
+});

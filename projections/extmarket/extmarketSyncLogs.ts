@@ -1,8 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { Knex } from 'knex';
 import { EXTMARKET_SYNC_EVENT_TYPES, SYNC_JOB_TYPES, type ExtmarketSyncEvent, type SyncCounters } from '../../commands/extmarket/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
@@ -41,18 +39,19 @@ const counters = (c: SyncCounters) => ({
   orders_skipped: c.orders_skipped,
 });
 
-/** extmarket_sync_logs: the sync log (SPEC.md part 2), one row per job, polled by clients. */
-export const extmarketSyncLogs: Projection = {
-  kind: 'projection',
+/**
+ * extmarket_sync_logs: the sync log (SPEC.md part 2), one row per job, polled by clients. A row
+ * projection (src/runtime/rowProjection.ts): the job's counters and errors are folded per job.
+ */
+export const extmarketSyncLogs = rowProjection<JsonRow<ExtmarketSyncLogRow>>({
   name: 'extmarket_sync_logs',
   eventTypes: EXTMARKET_SYNC_EVENT_TYPES,
-  tables: ['extmarket_sync_logs'],
-  readModels: [ExtmarketSyncLogRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { job_id: number }).job_id))];
-    const existing = await trx<ExtmarketSyncLogRow>('extmarket_sync_logs').whereIn('id', ids);
-    const rows = new Map<number, ExtmarketSyncLogRow | JsonRow<ExtmarketSyncLogRow>>(existing.map((r) => [r.id, r]));
-    for (const raw of events) {
+  readModel: ExtmarketSyncLogRow,
+  fold: {
+    key: 'id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { job_id: number }).job_id],
+    apply(rows, raw) {
       const e = domainEvent<ExtmarketSyncEvent>(raw);
       if (e.type === 'ExtmarketSyncRequested') {
         const d = e.data;
@@ -77,10 +76,10 @@ export const extmarketSyncLogs: Projection = {
           completed_at: null,
           updated_at: d.at,
         });
-        continue;
+        return;
       }
       const row = rows.get(e.data.job_id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'ExtmarketSyncStarted':
@@ -104,9 +103,6 @@ export const extmarketSyncLogs: Projection = {
           });
           break;
       }
-    }
-    if (rows.size === 0) return;
-    const values = [...rows.values()].map((r) => ({ ...r, error_details: JSON.stringify(r.error_details ?? {}) }));
-    await trx('extmarket_sync_logs').insert(values).onConflict('id').merge();
+    },
   },
-};
+});

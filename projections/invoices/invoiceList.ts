@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import type { InvoiceBookEvent } from '../../commands/invoices/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { Type } from '@sinclair/typebox';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -82,70 +80,60 @@ export const InvoiceRow = readModel('invoices', {
 });
 export type InvoiceRow = RowOf<typeof InvoiceRow>;
 
-/** What an issue writes: the row but for the PDF columns, filled in when it is rendered. */
-type IssuedRow = Omit<JsonRow<InvoiceRow>, 'pdf_path' | 'pdf_bytes' | 'pdf_sha256' | 'pdf_generated_at'>;
-
-/** invoices: one row per issued invoice or credit note, written once; the PDF columns follow when it is rendered. */
-export const invoiceList: Projection = {
-  kind: 'projection',
+/**
+ * invoices: one row per issued invoice or credit note, written once (an issue of a number already
+ * written leaves the row as it is); the PDF columns follow when it is rendered. A row projection
+ * (src/runtime/rowProjection.ts), one row per invoice or credit note.
+ */
+export const invoiceList = rowProjection<JsonRow<InvoiceRow>>({
   name: 'invoices',
   eventTypes: ['InvoiceIssued', 'CreditNoteIssued', 'InvoicePdfGenerated'],
-  tables: ['invoices'],
-  readModels: [InvoiceRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const issued: IssuedRow[] = [];
-    for (const raw of events) {
+  readModel: InvoiceRow,
+  fold: {
+    key: 'id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { invoice_id: number }).invoice_id],
+    apply(rows, raw) {
       const e = domainEvent<InvoiceBookEvent>(raw);
-      if (e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') {
-        const d = e.data;
-        issued.push({
-          id: d.invoice_id,
-          vendor_id: d.vendor_id,
-          order_id: d.order_id,
-          sequence_number: d.sequence_number,
-          invoice_number: d.invoice_number,
-          issue_date: d.issue_date,
-          supply_date: d.supply_date,
-          currency: d.currency,
-          vat_regime: d.vat_regime,
-          vat_country_iso: d.vat_country_iso,
-          net_cents: String(d.net_cents),
-          vat_cents: String(d.vat_cents),
-          gross_cents: String(d.gross_cents),
-          seller: d.seller,
-          buyer: d.buyer,
-          lines: d.lines,
-          vat_groups: d.vat_groups,
-          mentions: d.mentions,
-          created_by: d.issued_by === null ? null : String(d.issued_by),
-          created_at: d.at,
-          document_type: d.document_type ?? 'invoice',
-          credited_invoice_id: d.credits?.invoice_id ?? null,
-          credit_reason: d.reason ?? null,
-          credit_note: d.note ?? null,
-          vat_local: d.vat_local ?? null,
-        });
-      }
-    }
-    if (issued.length > 0) {
-      const values = issued.map((r) => ({
-        ...r,
-        seller: JSON.stringify(r.seller),
-        buyer: JSON.stringify(r.buyer),
-        lines: JSON.stringify(r.lines),
-        vat_groups: JSON.stringify(r.vat_groups),
-        mentions: JSON.stringify(r.mentions),
-        vat_local: r.vat_local ? JSON.stringify(r.vat_local) : null,
-      }));
-      await trx('invoices').insert(values).onConflict('id').ignore();
-    }
-    for (const raw of events) {
-      const e = domainEvent<InvoiceBookEvent>(raw);
+      const row = rows.get(e.data.invoice_id);
       if (e.type === 'InvoicePdfGenerated') {
-        await trx('invoices')
-          .where('id', e.data.invoice_id)
-          .update({ pdf_path: e.data.path, pdf_bytes: e.data.bytes, pdf_sha256: e.data.sha256, pdf_generated_at: e.data.at });
+        if (row)
+          Object.assign(row, { pdf_path: e.data.path, pdf_bytes: e.data.bytes, pdf_sha256: e.data.sha256, pdf_generated_at: e.data.at });
+        return;
       }
-    }
+      if (row) return;
+      const d = e.data;
+      rows.set(d.invoice_id, {
+        id: d.invoice_id,
+        vendor_id: d.vendor_id,
+        order_id: d.order_id,
+        sequence_number: d.sequence_number,
+        invoice_number: d.invoice_number,
+        issue_date: d.issue_date,
+        supply_date: d.supply_date,
+        currency: d.currency,
+        vat_regime: d.vat_regime,
+        vat_country_iso: d.vat_country_iso,
+        net_cents: String(d.net_cents),
+        vat_cents: String(d.vat_cents),
+        gross_cents: String(d.gross_cents),
+        seller: d.seller,
+        buyer: d.buyer,
+        lines: d.lines,
+        vat_groups: d.vat_groups,
+        mentions: d.mentions,
+        pdf_path: null,
+        pdf_bytes: null,
+        pdf_sha256: null,
+        pdf_generated_at: null,
+        created_by: d.issued_by === null ? null : String(d.issued_by),
+        created_at: d.at,
+        document_type: d.document_type ?? 'invoice',
+        credited_invoice_id: d.credits?.invoice_id ?? null,
+        credit_reason: d.reason ?? null,
+        credit_note: d.note ?? null,
+        vat_local: d.vat_local ?? null,
+      });
+    },
   },
-};
+});

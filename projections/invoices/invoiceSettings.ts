@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import type { InvoiceSettingsEvent } from '../../commands/invoices/events.ts';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
 
@@ -28,23 +26,21 @@ export const InvoiceSettingsRow = readModel('invoice_settings', {
 });
 export type InvoiceSettingsRow = RowOf<typeof InvoiceSettingsRow>;
 
-/** invoice_settings: VendorInvoiceSettings per vendor (also read for the seller's VAT profile). */
-export const invoiceSettingsProjection: Projection = {
-  kind: 'projection',
+/**
+ * invoice_settings: VendorInvoiceSettings per vendor (also read for the seller's VAT profile). A
+ * row projection (src/runtime/rowProjection.ts): each update replaces the vendor's row.
+ */
+export const invoiceSettingsProjection = rowProjection<JsonRow<InvoiceSettingsRow>>({
   name: 'invoice_settings',
   eventTypes: ['VendorInvoiceSettingsUpdated'],
-  tables: ['invoice_settings'],
-  readModels: [InvoiceSettingsRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = new Map<number, JsonRow<InvoiceSettingsRow>>();
-    for (const raw of events) {
+  readModel: InvoiceSettingsRow,
+  fold: {
+    key: 'vendor_id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const { at, ...d } = domainEvent<InvoiceSettingsEvent>(raw).data;
       rows.set(d.vendor_id, { ...d, cross_border_b2c_previous_year_cents: String(d.cross_border_b2c_previous_year_cents), updated_at: at });
-    }
-    if (rows.size > 0)
-      await trx('invoice_settings')
-        .insert([...rows.values()])
-        .onConflict('vendor_id')
-        .merge();
+    },
   },
-};
+});

@@ -39,6 +39,10 @@ const ROWS_PER_INSERT = 1000;
  * marketplace_import_errors: the MarketplaceImportError records (SPEC.md part 2), one per
  * rejected row, written as multi-row inserts. A rejection event holds up to a batch of rows, so
  * this projector reads a few dozen events per transaction, not a thousand.
+ *
+ * Not a row projection: a row is keyed by its job and its line together (the shared helper keys a
+ * row by one column), and its time is when the rejection was recorded, which a fold never reads (it
+ * reads only an event's id, type, data and position).
  */
 export const marketplaceImportErrors: Projection = {
   kind: 'projection',

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { IMPORT_JOB_EVENT_TYPES, type MarketplaceImportEvent } from '../../commands/marketplace-imports/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -44,30 +42,24 @@ export const MarketplaceImportJobRow = readModel('marketplace_import_jobs', {
 });
 export type MarketplaceImportJobRow = RowOf<typeof MarketplaceImportJobRow>;
 
-type Row = MarketplaceImportJobRow;
-/** A row as the batch holds it: loaded from the table (times as Date), or written from events (times as ISO text, byte counts as numbers). */
-type HeldRow = Omit<{ [K in keyof Row]: Row[K] | JsonRow<Row>[K] }, 'bytes_read' | 'bytes_total'> & {
-  bytes_read: string | number;
-  bytes_total: string | number | null;
-};
+type Row = JsonRow<MarketplaceImportJobRow>;
 
 /**
  * marketplace_import_jobs: one row per import job with its status and progress, what clients poll
  * (GET …/marketplace-import-jobs/{id}). It reads the slim job facts only, never the row payloads.
  * It keeps the feed position of the job's end, so the job route can wait until the catalogue and
- * the error list have passed it: a client that sees "completed" sees the products too.
+ * the error list have passed it: a client that sees "completed" sees the products too. A row
+ * projection (src/runtime/rowProjection.ts), one row per job.
  */
-export const marketplaceImportJobs: Projection = {
-  kind: 'projection',
+export const marketplaceImportJobs = rowProjection<Row>({
   name: 'marketplace_import_jobs',
   eventTypes: IMPORT_JOB_EVENT_TYPES,
-  tables: ['marketplace_import_jobs'],
-  readModels: [MarketplaceImportJobRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { job_id: number }).job_id))];
-    const existing = await trx<Row>('marketplace_import_jobs').whereIn('id', ids);
-    const rows = new Map<number, HeldRow>(existing.map((r) => [r.id, r]));
-    for (const raw of events) {
+  readModel: MarketplaceImportJobRow,
+  fold: {
+    key: 'id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { job_id: number }).job_id],
+    apply(rows, raw) {
       const e = domainEvent<MarketplaceImportEvent>(raw);
       if (e.type === 'MarketplaceImportRequested') {
         const d = e.data;
@@ -87,8 +79,8 @@ export const marketplaceImportJobs: Projection = {
           imported_count: 0,
           created_count: 0,
           error_count: 0,
-          bytes_read: 0,
-          bytes_total: d.source.kind === 'upload' ? d.source.bytes : null,
+          bytes_read: '0',
+          bytes_total: d.source.kind === 'upload' ? String(d.source.bytes) : null,
           error_code: null,
           error_message: null,
           created_by: String(d.requested_by),
@@ -100,10 +92,10 @@ export const marketplaceImportJobs: Projection = {
           final_pos_a: null,
           final_pos_b: null,
         });
-        continue;
+        return;
       }
       const row = rows.get(e.data.job_id);
-      if (!row) continue;
+      if (!row) return;
       switch (e.type) {
         case 'MarketplaceImportStarted':
           Object.assign(row, {
@@ -111,7 +103,7 @@ export const marketplaceImportJobs: Projection = {
             attempt: e.data.attempt,
             started_at: row.started_at ?? e.data.at,
             updated_at: e.data.at,
-          } satisfies Partial<HeldRow>);
+          } satisfies Partial<Row>);
           break;
         case 'MarketplaceImportProgressed': {
           const d = e.data;
@@ -121,10 +113,10 @@ export const marketplaceImportJobs: Projection = {
             imported_count: d.accepted,
             created_count: d.new_products,
             error_count: d.rejected,
-            bytes_read: d.bytes_read,
-            bytes_total: d.bytes_total ?? row.bytes_total,
+            bytes_read: String(d.bytes_read),
+            bytes_total: d.bytes_total == null ? row.bytes_total : String(d.bytes_total),
             updated_at: d.at,
-          } satisfies Partial<HeldRow>);
+          } satisfies Partial<Row>);
           break;
         }
         case 'MarketplaceImportCompleted': {
@@ -139,7 +131,7 @@ export const marketplaceImportJobs: Projection = {
             updated_at: d.at,
             final_pos_a: raw.position.a,
             final_pos_b: raw.position.b,
-          } satisfies Partial<HeldRow>);
+          } satisfies Partial<Row>);
           break;
         }
         case 'MarketplaceImportFailed':
@@ -151,14 +143,9 @@ export const marketplaceImportJobs: Projection = {
             updated_at: e.data.at,
             final_pos_a: raw.position.a,
             final_pos_b: raw.position.b,
-          } satisfies Partial<HeldRow>);
+          } satisfies Partial<Row>);
           break;
       }
-    }
-    if (rows.size > 0)
-      await trx('marketplace_import_jobs')
-        .insert([...rows.values()])
-        .onConflict('id')
-        .merge();
+    },
   },
-};
+});

@@ -1,7 +1,5 @@
-import type { Knex } from 'knex';
 import { Type } from '@sinclair/typebox';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { CAPACITY_SNAPSHOT_EVENT_TYPES, type CapacitySnapshotTaken } from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -36,30 +34,23 @@ export const CapacitySnapshotRow = readModel('capacity_snapshots', {
 });
 export type CapacitySnapshotRow = RowOf<typeof CapacitySnapshotRow>;
 
-/** capacity_snapshots: one row per day, the day's latest snapshot, read by the admin capacity routes. */
-export const capacitySnapshots: Projection = {
-  kind: 'projection',
+/**
+ * capacity_snapshots: one row per day, the day's latest snapshot, read by the admin capacity
+ * routes. A row projection (src/runtime/rowProjection.ts) keyed by the day: the snapshots of a day
+ * are counted as they are folded.
+ */
+export const capacitySnapshots = rowProjection<JsonRow<CapacitySnapshotRow>>({
   name: 'capacity_snapshots',
   eventTypes: CAPACITY_SNAPSHOT_EVENT_TYPES,
-  tables: ['capacity_snapshots'],
-  readModels: [CapacitySnapshotRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const days = [...new Set(events.map((e) => (e.data as CapacitySnapshotTaken['data']).day))];
-    const stored = await trx('capacity_snapshots')
-      .whereIn('day', days)
-      .select<(Pick<CapacitySnapshotRow, 'times_taken'> & { day: string })[]>(trx.raw('day::text AS day'), 'times_taken');
-    const taken = new Map(stored.map((r) => [r.day, r.times_taken]));
-    const changed = new Map<string, JsonRow<CapacitySnapshotRow>>();
-    for (const raw of events) {
+  readModel: CapacitySnapshotRow,
+  fold: {
+    key: 'day',
+    keyType: 'date',
+    keys: (e) => [(e.data as CapacitySnapshotTaken['data']).day],
+    apply(rows, raw) {
       const { day, metrics, trigger, at } = domainEvent<CapacitySnapshotTaken>(raw).data;
-      const times = (taken.get(day) ?? 0) + 1;
-      taken.set(day, times);
-      changed.set(day, { day, taken_at: at, taken_by: trigger, times_taken: times, metrics });
-    }
-    if (changed.size > 0)
-      await trx('capacity_snapshots')
-        .insert([...changed.values()].map((r) => ({ ...r, metrics: JSON.stringify(r.metrics) })))
-        .onConflict('day')
-        .merge();
+      const times = (rows.get(day)?.times_taken ?? 0) + 1;
+      rows.set(day, { day, taken_at: at, taken_by: trigger, times_taken: times, metrics });
+    },
   },
-};
+});

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { PLAN_SETTING_EVENT_TYPES, type DefaultTierChanged } from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -14,17 +12,21 @@ export const SubscriptionSettingRow = readModel('subscription_settings', {
 });
 export type SubscriptionSettingRow = RowOf<typeof SubscriptionSettingRow>;
 
-/** subscription_settings: the platform's settings of the plans, key → value (`default_tier`); no row: the built-in default. */
-export const subscriptionSettings: Projection = {
-  kind: 'projection',
+/**
+ * subscription_settings: the platform's settings of the plans, key → value (`default_tier`); no row:
+ * the built-in default. A row projection (src/runtime/rowProjection.ts): the latest change is the value.
+ */
+export const subscriptionSettings = rowProjection<JsonRow<SubscriptionSettingRow>>({
   name: 'subscription_settings',
   eventTypes: PLAN_SETTING_EVENT_TYPES,
-  tables: ['subscription_settings'],
-  readModels: [SubscriptionSettingRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    if (events.length === 0) return;
-    const last = domainEvent<DefaultTierChanged>(events[events.length - 1]);
-    const row: JsonRow<SubscriptionSettingRow> = { key: 'default_tier', value: last.data.tier_code, updated_at: last.data.at };
-    await trx('subscription_settings').insert(row).onConflict('key').merge();
+  readModel: SubscriptionSettingRow,
+  fold: {
+    key: 'key',
+    keyType: 'text',
+    keys: () => ['default_tier'],
+    apply(rows, raw) {
+      const { tier_code, at } = domainEvent<DefaultTierChanged>(raw).data;
+      rows.set('default_tier', { key: 'default_tier', value: tier_code, updated_at: at });
+    },
   },
-};
+});

@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { TIER_EVENT_TYPES, type TierDetails, type TierEvent } from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { Type } from '@sinclair/typebox';
@@ -25,8 +23,6 @@ export const SubscriptionTierRow = readModel('subscription_tiers', {
 });
 export type SubscriptionTierRow = RowOf<typeof SubscriptionTierRow>;
 
-type TierRow = SubscriptionTierRow | JsonRow<SubscriptionTierRow>;
-
 function columns(d: Partial<TierDetails>): Partial<JsonRow<SubscriptionTierRow>> {
   const row: Partial<JsonRow<SubscriptionTierRow>> = {};
   if (d.name !== undefined) row.name = d.name;
@@ -43,19 +39,19 @@ function columns(d: Partial<TierDetails>): Partial<JsonRow<SubscriptionTierRow>>
   return row;
 }
 
-/** subscription_tiers: one row per live tier, read by the admin tier routes and the vendor feature routes. */
-export const subscriptionTiers: Projection = {
-  kind: 'projection',
+/**
+ * subscription_tiers: one row per live tier, read by the admin tier routes and the vendor feature
+ * routes. A row projection (src/runtime/rowProjection.ts), one row per tier code.
+ */
+export const subscriptionTiers = rowProjection<JsonRow<SubscriptionTierRow>>({
   name: 'subscription_tiers',
   eventTypes: TIER_EVENT_TYPES,
-  tables: ['subscription_tiers'],
-  readModels: [SubscriptionTierRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const codes = [...new Set(events.map((e) => (e.data as { tier_code: string }).tier_code))];
-    const existing = await trx<SubscriptionTierRow>('subscription_tiers').whereIn('code', codes);
-    const rows = new Map<string, TierRow>(existing.map((r) => [r.code, r]));
-    const deleted = new Set<string>();
-    for (const raw of events) {
+  readModel: SubscriptionTierRow,
+  fold: {
+    key: 'code',
+    keyType: 'text',
+    keys: (e) => [(e.data as { tier_code: string }).tier_code],
+    apply(rows, raw) {
       const e = domainEvent<TierEvent>(raw);
       const code = e.data.tier_code;
       if (e.type === 'TierCreated') {
@@ -75,16 +71,14 @@ export const subscriptionTiers: Projection = {
           created_at: d.created_at,
           updated_at: d.created_at,
         });
-        deleted.delete(code);
-        continue;
+        return;
       }
       if (e.type === 'TierDeleted') {
         rows.delete(code);
-        deleted.add(code);
-        continue;
+        return;
       }
       const row = rows.get(code);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'TierChanged':
@@ -97,15 +91,6 @@ export const subscriptionTiers: Projection = {
           row.is_active = false;
           break;
       }
-    }
-    if (deleted.size > 0)
-      await trx('subscription_tiers')
-        .whereIn('code', [...deleted])
-        .delete();
-    if (rows.size > 0)
-      await trx('subscription_tiers')
-        .insert([...rows.values()].map((r) => ({ ...r, features: JSON.stringify(r.features) })))
-        .onConflict('code')
-        .merge();
+    },
   },
-};
+});

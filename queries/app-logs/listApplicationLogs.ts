@@ -29,6 +29,18 @@ export interface LogLine {
   data: Record<string, unknown>;
 }
 
+/** An application_logs row (the service's own store, not a read model of events). */
+interface LogRow {
+  id: string | number;
+  at: Date;
+  level: number;
+  instance: string;
+  msg: string;
+  req_id: string | null;
+  user_id: string | null;
+  data: Record<string, unknown> | string;
+}
+
 /** Matches counted before the total becomes an estimate: a page never counts millions of lines. */
 const COUNT_CAP = 10_000;
 /** A text search without `from` looks this far back: the store can hold millions of lines. */
@@ -58,7 +70,7 @@ export async function listApplicationLogs(knex: Knex, filter: LogFilter, page: P
   const [rows, [{ n }]] = await Promise.all([
     q
       .clone()
-      .select('*')
+      .select<LogRow[]>('*')
       .orderBy([
         { column: 'at', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -73,11 +85,11 @@ export async function listApplicationLogs(knex: Knex, filter: LogFilter, page: P
           .limit(COUNT_CAP + 1)
           .as('m'),
       )
-      .count({ n: '*' }),
+      .count<{ n: string | number }[]>({ n: '*' }),
   ]);
   const counted = Number(n);
   return {
-    items: rows.map((r: any) => ({
+    items: rows.map((r) => ({
       id: Number(r.id),
       at: isoTime(r.at),
       level: (NAMES[r.level] ?? 'info') as LogLevelName,
@@ -85,7 +97,7 @@ export async function listApplicationLogs(knex: Knex, filter: LogFilter, page: P
       msg: r.msg,
       req_id: r.req_id,
       user_id: r.user_id,
-      data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+      data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
     })),
     total: counted,
     page: page.page,

@@ -27,13 +27,25 @@ export interface TimelineEvent {
   position: string;
 }
 
+/** An event as the time line selects it (the ids of its metadata as text). */
+interface EventRead {
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  position: string | number;
+  recorded_at: Date | string;
+  user_id: string | null;
+  vendor_id: string | null;
+}
+
 /** One page of the time line (offset paging; `more` when a further page exists, so no count of the whole store is needed). */
 export async function searchEvents(
   knex: Knex,
   search: EventSearch,
   page: { page: number; limit: number },
 ): Promise<{ items: TimelineEvent[]; more: boolean; page: number; limit: number }> {
-  const q = knex('events').select(
+  const q = knex('events').select<EventRead[]>(
     'event_id',
     'stream_id',
     'version',
@@ -54,7 +66,7 @@ export async function searchEvents(
     .offset((page.page - 1) * page.limit)
     .limit(page.limit + 1);
   return {
-    items: rows.slice(0, page.limit).map((r: any) => ({
+    items: rows.slice(0, page.limit).map((r) => ({
       event_id: r.event_id,
       stream: r.stream_id,
       version: r.version,
@@ -81,5 +93,5 @@ export async function usersNamed(knex: Knex, text: string): Promise<{ id: number
     )
     .limit(5)
     .select('id', 'username');
-  return rows.map((r: any) => ({ id: r.id, name: r.username }));
+  return rows.map((r) => ({ id: r.id, name: r.username }));
 }

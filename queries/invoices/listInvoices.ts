@@ -67,13 +67,17 @@ export async function getInvoiceStats(knex: Knex, vendorId: number) {
     .groupBy('vat_regime')
     .select('vat_regime')
     .count({ n: '*' })
-    .sum({ net: 'net_cents', vat: 'vat_cents', gross: 'gross_cents' });
+    .sum<{ vat_regime: string; n: string; net: string; vat: string; gross: string }[]>({
+      net: 'net_cents',
+      vat: 'vat_cents',
+      gross: 'gross_cents',
+    });
   const [last] = await knex('invoices')
     .where('vendor_id', vendorId)
     .orderBy('sequence_number', 'desc')
     .limit(1)
     .select('invoice_number', 'issue_date');
-  const total = (k: string) => rows.reduce((s: number, r: any) => s + Number(r[k] ?? 0), 0);
+  const total = (k: 'n' | 'net' | 'vat' | 'gross') => rows.reduce((s, r) => s + Number(r[k] ?? 0), 0);
   return {
     total_invoices: total('n'),
     total_net_cents: total('net'),
@@ -81,7 +85,7 @@ export async function getInvoiceStats(knex: Knex, vendorId: number) {
     total_gross_cents: total('gross'),
     total_revenue_cents: total('gross'),
     by_vat_regime: Object.fromEntries(
-      rows.map((r: any) => [
+      rows.map((r) => [
         r.vat_regime,
         { count: Number(r.n), net_cents: Number(r.net), vat_cents: Number(r.vat), gross_cents: Number(r.gross) },
       ]),

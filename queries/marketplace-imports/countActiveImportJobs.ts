@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export async function countActiveImportJobs(knex: Knex): Promise<{ queued: number; running: number }> {
   const [row] = await knex('marketplace_import_jobs')
     .whereIn('status', ['pending', 'processing'])
-    .select(
+    .select<{ queued: number; running: number }[]>(
       knex.raw("count(*) FILTER (WHERE status = 'pending')::int AS queued"),
       knex.raw("count(*) FILTER (WHERE status = 'processing')::int AS running"),
     );

@@ -1,10 +1,23 @@
 import type { Knex } from 'knex';
 
+/** The counts one statement reads over the jobs (bigint sums as their text). */
+interface ImportStatsRead {
+  total_jobs: number;
+  pending: number;
+  processing: number;
+  completed: number;
+  failed: number;
+  total_imported: string;
+  total_created: string;
+  total_errors: string;
+  last_completed_at: Date | null;
+}
+
 /** ImportStatsResponse: jobs by status and the rows they imported or rejected. */
 export async function getImportStats(knex: Knex, vendorId: number | null) {
   const q = knex('marketplace_import_jobs');
   if (vendorId !== null) q.where('vendor_id', vendorId);
-  const [row] = await q.select(
+  const [row] = await q.select<ImportStatsRead[]>(
     knex.raw('count(*)::int AS total_jobs'),
     knex.raw("count(*) FILTER (WHERE status = 'pending')::int AS pending"),
     knex.raw("count(*) FILTER (WHERE status = 'processing')::int AS processing"),

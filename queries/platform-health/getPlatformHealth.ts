@@ -67,7 +67,7 @@ export async function requestFigures(knex: Knex, now: Date, minutes: number): Pr
   );
   const byArea = new Map<string, { requests: number; client: number; server: number; ms: number; buckets: number[] }>();
   const byMinute = new Map<string, { requests: number; server: number; buckets: number[] }>();
-  const empty = () => Array(LATENCY_BUCKETS_MS.length + 1).fill(0);
+  const empty = (): number[] => Array<number>(LATENCY_BUCKETS_MS.length + 1).fill(0);
   for (const r of rows) {
     const buckets = (r.buckets ?? []).map(Number);
     const a = byArea.get(r.api_area) ?? { requests: 0, client: 0, server: 0, ms: 0, buckets: empty() };
@@ -118,10 +118,22 @@ export async function feedRate(knex: Knex, now: Date, minutes: number): Promise<
   return Math.round(((Number(row.high) - Number(row.low)) / span) * 10) / 10;
 }
 
+/** A platform_instances row: what each instance reports of itself every few seconds. */
+interface InstanceRead {
+  instance: string;
+  host: string;
+  pid: number;
+  started_at: Date;
+  seen_at: Date;
+  rss_bytes: string | number;
+  heap_used_bytes: string | number;
+  cpu_percent: string | number;
+}
+
 export async function instances(knex: Knex, now: Date) {
   const since = new Date(now.getTime() - 5 * 60_000);
-  const rows = await sql(knex, 'SELECT * FROM platform_instances WHERE seen_at >= $1 ORDER BY instance', [since]);
-  return rows.map((r: any) => ({
+  const rows = await sql<InstanceRead>(knex, 'SELECT * FROM platform_instances WHERE seen_at >= $1 ORDER BY instance', [since]);
+  return rows.map((r) => ({
     instance: r.instance,
     host: r.host,
     pid: r.pid,
@@ -134,8 +146,8 @@ export async function instances(knex: Knex, now: Date) {
 }
 
 export async function database(knex: Knex) {
-  const [size] = await sql(knex, 'SELECT pg_database_size(current_database())::bigint AS bytes');
-  const [conn] = await sql(knex, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()');
+  const [size] = await sql<{ bytes: string }>(knex, 'SELECT pg_database_size(current_database())::bigint AS bytes');
+  const [conn] = await sql<{ n: number }>(knex, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()');
   return { size_bytes: Number(size.bytes), connections: Number(conn?.n ?? 0) };
 }
 
@@ -143,12 +155,12 @@ export async function database(knex: Knex) {
 export async function lastRuns(
   knex: Knex,
 ): Promise<Map<string, { tick: string; finished_at: string | null; error: string | null; instance: string }>> {
-  const rows = await sql(
+  const rows = await sql<{ task: string; tick: Date; finished_at: Date | null; error: string | null; instance: string }>(
     knex,
     `SELECT DISTINCT ON (task) task, tick, finished_at, error, instance FROM scheduled_runs ORDER BY task, tick DESC`,
   );
   return new Map(
-    rows.map((r: any) => [
+    rows.map((r) => [
       r.task,
       { tick: isoTime(r.tick), finished_at: r.finished_at ? isoTime(r.finished_at) : null, error: r.error, instance: r.instance },
     ]),
@@ -157,6 +169,6 @@ export async function lastRuns(
 
 /** Mails waiting in the outbox (src/mail/outbox.ts): background work of the service itself. */
 export async function pendingMails(knex: Knex): Promise<number> {
-  const [row] = await sql(knex, "SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'");
+  const [row] = await sql<{ n: number }>(knex, "SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'");
   return Number(row.n);
 }

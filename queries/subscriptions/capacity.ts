@@ -32,7 +32,10 @@ const n = (v: unknown) => Number(v ?? 0);
 export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: boolean): Promise<CapacityMetrics> {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const [[vendors], tiers, statuses, [products], [orders], [media], [db], events] = await Promise.all([
-    knex('vendor_list').select(knex.raw('count(*)::int AS total'), knex.raw('count(*) FILTER (WHERE is_active)::int AS active')),
+    knex('vendor_list').select<{ total: number; active: number }[]>(
+      knex.raw('count(*)::int AS total'),
+      knex.raw('count(*) FILTER (WHERE is_active)::int AS active'),
+    ),
     knex('vendor_subscriptions')
       .groupBy('tier_code')
       .select('tier_code')
@@ -42,7 +45,7 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
       .select('status')
       .select<(Pick<VendorSubscriptionRow, 'status'> & { n: number })[]>(knex.raw('count(*)::int AS n')),
     knex('vendor_product_list').where({ is_placeholder: false }).count({ n: '*' }),
-    knex('order_list').select(
+    knex('order_list').select<{ total: string; recent: string }[]>(
       knex.raw('count(*)::bigint AS total'),
       knex.raw('count(*) FILTER (WHERE imported_at >= ?)::bigint AS recent', [since]),
     ),
@@ -101,7 +104,7 @@ export async function latestSnapshot(knex: Knex): Promise<SnapshotView | null> {
 }
 
 export async function findSnapshot(knex: Knex, day: string): Promise<SnapshotView | null> {
-  const r = await snapshots(knex).where({ day }).first();
+  const r = await snapshots(knex).where('day', day).first();
   return r ? view(r) : null;
 }
 

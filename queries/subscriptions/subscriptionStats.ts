@@ -106,6 +106,6 @@ async function activeAddOnMonthlyCents(knex: Knex): Promise<Map<number, number>>
   const rows = await knex('vendor_add_ons')
     .where({ status: 'active' })
     .groupBy('vendor_id')
-    .select('vendor_id', knex.raw('sum(price_monthly_cents * quantity)::bigint as cents'));
-  return new Map(rows.map((r: { vendor_id: number | string; cents: number | string }) => [Number(r.vendor_id), Number(r.cents)]));
+    .select<{ vendor_id: number; cents: string }[]>('vendor_id', knex.raw('sum(price_monthly_cents * quantity)::bigint as cents'));
+  return new Map(rows.map((r) => [Number(r.vendor_id), Number(r.cents)]));
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { BackgroundTaskRow } from '../../src/modules/module.ts';
 import { containing } from '../../src/core/likePattern.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 
@@ -10,7 +11,7 @@ export interface TaskFilter {
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
-export function taskOut(r: any) {
+export function taskOut(r: BackgroundTaskRow) {
   const started = r.started_at ? new Date(r.started_at).getTime() : null;
   const ended = r.completed_at ? new Date(r.completed_at).getTime() : null;
   return {

@@ -34,7 +34,10 @@ export async function testRunStatistics(knex: Knex, window = 20) {
           .whereIn('t.status', ['passed', 'failed'])
           .groupByRaw("coalesce(r.category, 'all')")
           .select(knex.raw("coalesce(r.category, 'all') AS category"))
-          .select(knex.raw("count(*) FILTER (WHERE t.status = 'passed') AS passed"), knex.raw('count(*) AS ran'));
+          .select<{ category: string; passed: string; ran: string }[]>(
+            knex.raw("count(*) FILTER (WHERE t.status = 'passed') AS passed"),
+            knex.raw('count(*) AS ran'),
+          );
   const slowest =
     ids.length === 0
       ? []
@@ -76,7 +79,7 @@ export async function testRunStatistics(knex: Knex, window = 20) {
   return {
     runs: runs.length,
     pass_rate_over_time: overTime,
-    per_category: perCategory.map((c: any) => ({
+    per_category: perCategory.map((c) => ({
       category: c.category,
       ran: Number(c.ran),
       passed: Number(c.passed),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /** The admin dashboard's user figures. */
 export async function userFigures(knex: Knex) {
-  const [r] = await knex('user_list').select(
+  const [r] = await knex('user_list').select<{ total: number; active: number; admins: number; vendor_users: number }[]>(
     knex.raw('count(*)::int AS total'),
     knex.raw('count(*) FILTER (WHERE is_active)::int AS active'),
     knex.raw("count(*) FILTER (WHERE role = 'admin')::int AS admins"),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /** The admin dashboard's vendor figures: by status (active or not, verified or not). */
 export async function vendorFigures(knex: Knex) {
-  const [r] = await knex('vendor_list').select(
+  const [r] = await knex('vendor_list').select<{ total: number; active: number; verified: number }[]>(
     knex.raw('count(*)::int AS total'),
     knex.raw('count(*) FILTER (WHERE is_active)::int AS active'),
     knex.raw('count(*) FILTER (WHERE is_verified)::int AS verified'),

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { Type, type Static, type TDate, type TNull, type TObject, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /**
@@ -25,6 +26,21 @@ export type RowOf<M extends ReadModel> = Static<M['schema']>;
  * as ISO strings instead of Date.
  */
 export type JsonRow<R> = { [K in keyof R]: R[K] extends Date ? string : Date extends R[K] ? Exclude<R[K], Date> | string : R[K] };
+
+/**
+ * What a statement may write to a row's columns: each column's value, its JSON form (times as ISO
+ * text), a json column's text (the projectors write jsonb as JSON.stringify gives it), a number
+ * for a column read as text (bigint and numeric are: the driver gives their exact text), or SQL.
+ */
+export type WritableRow<R> = { [K in keyof R]?: R[K] | JsonRow<R>[K] | Knex.Raw | AlsoWritable<NonNullable<R[K]>> };
+type AlsoWritable<V> = V extends Date ? never : V extends string ? number : V extends object ? string : never;
+
+/**
+ * A read model's table as knex types it: read as its row, written as WritableRow. Each area names
+ * its tables in knex's `Tables` (projections/<area>/tables.ts), so every query that names a table
+ * (`knex('user_list')`) reads and writes its declared row without saying so.
+ */
+export type TableOf<R> = Knex.CompositeTableType<R, WritableRow<R>, WritableRow<R>>;
 
 /** Column types, named for the PostgreSQL types they stand for. */
 export const column = {

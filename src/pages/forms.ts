@@ -92,3 +92,8 @@ export function pathParams(path: string) {
         Object.fromEntries(names.map((n) => [n, Type.String({ description: n === 'vendor_code' ? "The shop's vendor code" : undefined })])),
       );
 }
+
+/** A path parameter of the route that matched (the router sets `ctx.params`), as its text; '' when the route names none so. */
+export function routeParam(ctx: Context, name: string): string {
+  return (ctx as Context & { params?: Record<string, string | undefined> }).params?.[name] ?? '';
+}

@@ -22,7 +22,13 @@ export async function notifyAdminsOfOverdueViolations(services: Services): Promi
     )
     .orderBy('v.id')
     .limit(500)
-    .select('v.id', 'v.rule_id', 'v.file_path', 'v.assignee', knex.raw(`to_char(v.due_date, 'YYYY-MM-DD') AS due`));
+    .select<{ id: number; rule_id: string; file_path: string; assignee: string | null; due: string }[]>(
+      'v.id',
+      'v.rule_id',
+      'v.file_path',
+      'v.assignee',
+      knex.raw(`to_char(v.due_date, 'YYYY-MM-DD') AS due`),
+    );
   for (const v of overdue) {
     const key = `code_quality_violation_overdue:${v.id}:${v.due}`;
     await raiseNotice(

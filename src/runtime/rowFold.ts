@@ -22,9 +22,12 @@ export interface Rows<R> {
 
 export interface RowFold<R extends object> {
   table: string;
-  /** The primary key column (rows are loaded and deleted by it) and its SQL type. */
+  /**
+   * The primary key column (rows are loaded and deleted by it) and its SQL type. A `date` key is
+   * the day as `YYYY-MM-DD` text, as a loaded row gives it back (rows are matched by that text).
+   */
   key: string;
-  keyType: 'integer' | 'text';
+  keyType: 'integer' | 'text' | 'date';
   /** Every other column, as the row objects name them (test/projections/rowProjections.test.ts checks the list against the table). */
   columns: readonly string[];
   /**

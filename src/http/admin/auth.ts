@@ -88,6 +88,8 @@ export function adminAuthRoutes(services: Services): Router {
 
   api.get('/auth/me', { summary: 'The signed-in admin', responses: { 200: AdminMe } }, async (ctx) => {
     const row = await services.db.knex('user_list').where('id', adminCaller(ctx).id).first();
+    // The guard read the account from memory; the list may have dropped it since (deleted a moment ago).
+    if (!row) throw new AuthenticationException('The account no longer exists');
     ctx.body = { id: row.id, email: row.email, username: row.username, role: row.role, preferred_language: row.preferred_language };
   });
 

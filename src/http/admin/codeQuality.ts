@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   CodeQualityAnalyserUnavailableException,
   CodeQualityScanNotFoundException,
@@ -193,11 +193,11 @@ export function adminCodeQualityRoutes(services: Services): Router {
     },
   );
 
-  const move = (
+  const move = <S extends TSchema>(
     path: string,
     summary: string,
-    body: any,
-    command: (id: number, body: any, by: number, at: string) => ViolationCommand,
+    body: S,
+    command: (id: number, body: Static<S>, by: number, at: string) => ViolationCommand,
     refusals = true,
   ) => {
     api.post(

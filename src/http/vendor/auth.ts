@@ -149,6 +149,8 @@ export function vendorAuthRoutes(services: Services): Router {
     async (ctx) => {
       const caller = vendorCaller(ctx);
       const row = await services.db.knex('user_list').where('id', caller.userId).first();
+      // The guard read the account from memory; the list may have dropped it since (deleted a moment ago).
+      if (!row) throw new AuthenticationException('The account no longer exists');
       const vendor = await services.db
         .knex('vendor_list')
         .select('id', 'vendor_code', 'name', 'subdomain', 'dashboard_language')

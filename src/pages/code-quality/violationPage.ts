@@ -1,3 +1,5 @@
+import type { Context } from 'koa';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type Router from '@koa/router';
 import { ViolationNotFoundException } from '../../../commands/code-quality/errors.ts';
 import { runViolationCommand } from '../../../commands/code-quality/handlers.ts';
@@ -22,7 +24,7 @@ import { HTML, SEE_OTHER, SEVERITY_TONE, STATUS_TONE } from './codeQualityPage.t
 import { qt } from './texts.ts';
 
 /** The page's forms: the API's own request schemas, blank fields left out. */
-const formOf = (ctx: any) => Object.fromEntries(Object.entries(formBody(ctx)).filter(([k, v]) => k !== '_csrf' && v !== ''));
+const formOf = (ctx: Context) => Object.fromEntries(Object.entries(formBody(ctx)).filter(([k, v]) => k !== '_csrf' && v !== ''));
 
 /**
  * /admin/code-quality/violations/{id}: a violation, its workflow forms (assign, resolve,
@@ -84,11 +86,11 @@ ${card(qt(l, 'history'), await recordHistory(services, ctx, l, `violation-${v.id
     },
   );
 
-  const move = (
+  const move = <S extends TSchema>(
     path: string,
-    schema: any,
+    schema: S,
     done: 'assigned_ok' | 'resolved_ok' | 'ignored_ok' | 'commented_ok',
-    command: (id: number, b: any, by: number, at: string) => ViolationCommand,
+    command: (id: number, b: Static<S>, by: number, at: string) => ViolationCommand,
   ) => {
     api.post(
       `/admin/code-quality/violations/:id/${path}`,

@@ -7,7 +7,7 @@ import { attachmentUpload } from '../../http/messageAttachments.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { html, raw, type Html } from '../html.ts';
-import { csrfInput, csrfValid, pathParams, seeOther } from '../forms.ts';
+import { csrfInput, csrfValid, pathParams, routeParam, seeOther } from '../forms.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { renderBackOffice } from '../backOffice/layout.ts';
 import type { Viewer } from '../backOffice/registry.ts';
@@ -128,7 +128,7 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
         if (writes && !canSend(c))
           return seeOther(
             ctx,
-            `${base}${ctx.params.conversation_id ? `/${encodeURIComponent(ctx.params.conversation_id)}` : ''}?error=permission`,
+            `${base}${routeParam(ctx, 'conversation_id') ? `/${encodeURIComponent(routeParam(ctx, 'conversation_id'))}` : ''}?error=permission`,
           );
         try {
           await run(ctx, c);
@@ -188,7 +188,7 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
     'Back-office page: one conversation with its messages and attachments, and the reply form; opening it marks it read',
     {},
     async (ctx, c) => {
-      const detail = await openConversation(services, c.actor, c.context, ctx.params.conversation_id);
+      const detail = await openConversation(services, c.actor, c.context, routeParam(ctx, 'conversation_id'));
       const p = await pageOf(ctx, c);
       await frame(ctx, c, conversationPage(p, detail), 200, p, true);
     },
@@ -200,7 +200,7 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
     'Back-office form: reply (multipart: `body`, up to 5 `files`), then the conversation',
     { bodyType: 'multipart', use: [attachmentUpload], errors: [ValidationException, MessageAttachmentException] },
     async (ctx, c) => {
-      const id = ctx.params.conversation_id;
+      const id = routeParam(ctx, 'conversation_id');
       const error = await replyFromForm(services, ctx, c.actor, c.context, id);
       seeOther(ctx, `${base}/${encodeURIComponent(id)}${error ? `?error=${error}` : '?notice=sent'}`);
     },
@@ -213,8 +213,8 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
     "Back-office form: mark the conversation read (sent by the page's script when a message arrives)",
     { responses: { 204: { description: "Read (the script's request)" } } },
     async (ctx, c) => {
-      await readConversation(services, c.actor, c.context, ctx.params.conversation_id);
-      answerRead(ctx, `${base}/${encodeURIComponent(ctx.params.conversation_id)}`, seeOther);
+      await readConversation(services, c.actor, c.context, routeParam(ctx, 'conversation_id'));
+      answerRead(ctx, `${base}/${encodeURIComponent(routeParam(ctx, 'conversation_id'))}`, seeOther);
     },
   );
 
@@ -224,7 +224,7 @@ export function declareBackOfficeMessages(api: Api, services: Services, area: Ba
     'Back-office download: an attachment (served as a file, never rendered)',
     { responses: { 200: { description: 'The file, with Content-Disposition: attachment', contentType: 'application/octet-stream' } } },
     async (ctx, c) => {
-      await downloadAttachment(services, ctx, c.actor, ctx.params.conversation_id, ctx.params.attachment_id);
+      await downloadAttachment(services, ctx, c.actor, routeParam(ctx, 'conversation_id'), routeParam(ctx, 'attachment_id'));
     },
   );
 }

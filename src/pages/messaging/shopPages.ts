@@ -11,7 +11,7 @@ import { streamMessages } from '../../http/messagingStream.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { shopFrameOf } from '../../modules/registry.ts';
-import { seeOther } from '../forms.ts';
+import { routeParam, seeOther } from '../forms.ts';
 import { html, raw } from '../html.ts';
 import { FORM_REFUSED, HTML_PAGE, NOT_FOUND, SEE_OTHER, type ShopFrame, type ShopView } from '../shopFrame.ts';
 import {
@@ -155,7 +155,7 @@ function shopMessagePages(services: Services, api: Api, frame: ShopFrame): void 
       responses: { 200: HTML_PAGE, 303: SEE_OTHER, 404: NOT_FOUND },
     },
     withCustomer(async (ctx, sf, customer) => {
-      const detail = await openConversation(services, actorOf(customer), contextOf(ctx, customer), ctx.params.conversation_id);
+      const detail = await openConversation(services, actorOf(customer), contextOf(ctx, customer), routeParam(ctx, 'conversation_id'));
       const p = pageOf(ctx, sf, await totalUnread(services, actorOf(customer)));
       render(ctx, sf, conversationPage(p, detail), ctx.query.notice === 'sent' ? mt(sf.language, 'sent') : null);
     }),
@@ -173,7 +173,7 @@ function shopMessagePages(services: Services, api: Api, frame: ShopFrame): void 
       responses: { 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
     },
     withCustomer(async (ctx, sf, customer) => {
-      const id = ctx.params.conversation_id;
+      const id = routeParam(ctx, 'conversation_id');
       const error = await replyFromForm(services, ctx, actorOf(customer), contextOf(ctx, customer), id);
       seeOther(ctx, `${base(sf)}/${encodeURIComponent(id)}${error ? `?error=${error}` : '?notice=sent'}`);
     }),
@@ -188,8 +188,8 @@ function shopMessagePages(services: Services, api: Api, frame: ShopFrame): void 
       responses: { 204: { description: "Read (the script's request)" }, 303: SEE_OTHER, 403: FORM_REFUSED, 404: NOT_FOUND },
     },
     withCustomer(async (ctx, sf, customer) => {
-      await readConversation(services, actorOf(customer), contextOf(ctx, customer), ctx.params.conversation_id);
-      answerRead(ctx, `${base(sf)}/${encodeURIComponent(ctx.params.conversation_id)}`, seeOther);
+      await readConversation(services, actorOf(customer), contextOf(ctx, customer), routeParam(ctx, 'conversation_id'));
+      answerRead(ctx, `${base(sf)}/${encodeURIComponent(routeParam(ctx, 'conversation_id'))}`, seeOther);
     }),
   );
 
@@ -206,7 +206,7 @@ function shopMessagePages(services: Services, api: Api, frame: ShopFrame): void 
       },
     },
     withCustomer(async (ctx, _sf, customer) => {
-      await downloadAttachment(services, ctx, actorOf(customer), ctx.params.conversation_id, ctx.params.attachment_id);
+      await downloadAttachment(services, ctx, actorOf(customer), routeParam(ctx, 'conversation_id'), routeParam(ctx, 'attachment_id'));
     }),
   );
 }

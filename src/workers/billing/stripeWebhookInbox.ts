@@ -46,9 +46,12 @@ export async function storeReceived(knex: Knex, event: StripeEventPayload, recei
 }
 
 export async function findInboxEvent(knex: Knex, id: string): Promise<InboxRow | null> {
-  const row = await knex('stripe_webhook_events').where({ id }).first();
+  const row = await knex('stripe_webhook_events')
+    .where({ id })
+    .first<(Omit<InboxRow, 'payload'> & { payload: InboxRow['payload'] | string }) | undefined>();
   if (!row) return null;
-  return { ...row, payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload };
+  // The payload is jsonb; a driver may give it as its text.
+  return { ...row, payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as InboxRow['payload']) : row.payload };
 }
 
 /** Counts an attempt at handling the event (before it runs, so a crash mid-way still counts). */
@@ -76,6 +79,6 @@ export async function failedEventIds(knex: Knex, limit: number, maxAttempts: num
     .where('attempts', '<', maxAttempts)
     .orderBy([{ column: 'stripe_created' }, { column: 'id' }])
     .limit(limit)
-    .select('id');
-  return rows.map((r: any) => r.id);
+    .select<{ id: string }[]>('id');
+  return rows.map((r) => r.id);
 }

@@ -104,7 +104,7 @@ export class ExtmarketJobWorker {
         .where('status', 'processing')
         .where('updated_at', '<', new Date(this.deps.clock.now().getTime() - this.options.staleMs))
         .limit(100);
-      for (const job of stale.filter((j: any) => !this.known.has(j.id))) {
+      for (const job of stale.filter((j) => !this.known.has(j.id))) {
         await runSyncJobCommand(
           { store: this.deps.store, db: this.deps.knex, clock: this.deps.clock },
           job.id,

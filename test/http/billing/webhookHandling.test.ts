@@ -319,7 +319,7 @@ describe('Stripe webhook: the kinds handled, in any order', function () {
       const vendor = await subscribedVendor(app);
       const account = await billingAccountOf(app, vendor.vendorId);
       const hasCard = async () =>
-        (await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first()).has_payment_method;
+        (await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first())!.has_payment_method;
       const pm = app.stripe.attachCard(account.stripe_customer_id);
       await app.stripe.emitWebhook('payment_method.attached', pm);
       expect(await hasCard()).to.equal(true);

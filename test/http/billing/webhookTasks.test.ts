@@ -43,9 +43,9 @@ describe('billing scheduled tasks', function () {
       const pm = app.stripe.attachCard(hooked.stripe_customer_id);
       const told = await app.stripe.emitWebhook('payment_method.attached', { ...pm, customer: hooked.stripe_customer_id });
       expect(told.status).to.equal(200);
-      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: byWebhook.vendorId }).first()).has_payment_method).to.equal(
-        true,
-      );
+      expect(
+        (await app.services.db.knex('billing_accounts').where({ vendor_id: byWebhook.vendorId }).first())!.has_payment_method,
+      ).to.equal(true);
 
       const trialEnd = (await subscription(withCard.vendorId)).current_period_end;
       // Before the end nothing changes.
@@ -88,7 +88,7 @@ describe('billing scheduled tasks', function () {
         current_period_start: new Date(sub.current_period_start * 1000).toISOString(),
         current_period_end: new Date(sub.current_period_end * 1000).toISOString(),
       });
-      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first()).has_payment_method).to.equal(
+      expect((await app.services.db.knex('billing_accounts').where({ vendor_id: vendor.vendorId }).first())!.has_payment_method).to.equal(
         true,
       );
 

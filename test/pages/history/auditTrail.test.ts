@@ -44,7 +44,7 @@ describe("the auditor's time line, record history and export", function () {
 
   it('finds what one user changed across records, by id or by name, within a time range', async () => {
     const admin = await signedInAdmin(app);
-    const adminId = (await app.services.db.knex('user_list').where('username', ADMIN.username).first('id')).id;
+    const adminId = (await app.services.db.knex('user_list').where('username', ADMIN.username).first('id'))!.id;
     const byId = await admin.get(`/admin/history?user=${adminId}`);
     expect(byId.body).to.contain(`user-${userId}`);
     const byName = await admin.get(`/admin/history?user=${ADMIN.username}&stream=user-${userId}`);

@@ -93,7 +93,7 @@ describe('invoice pages of the vendor back office', function () {
     expect((await member.post('/vendor/invoices/settings', { _csrf: member.csrf(page.body), ...settingsForm() })).status).to.equal(403);
     expect((await member.get('/vendor/invoices/settings')).status).to.equal(403);
 
-    const id = (await app.services.db.knex('invoices').where('vendor_id', v.vendorId).first('id')).id;
+    const id = (await app.services.db.knex('invoices').where('vendor_id', v.vendorId).first('id'))!.id;
     const b = await createVendorWithOwner(app);
     const other = await signedIn(app, 'vendor', b.ownerEmail, b.ownerPassword);
     expect((await other.get(`/vendor/invoices/${id}`)).status).to.equal(404);

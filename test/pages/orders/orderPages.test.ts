@@ -21,8 +21,7 @@ describe('order pages of the vendor and admin back offices', function () {
   let b: VendorFixture;
   let owner: Visitor;
 
-  const status = async (orderId: number) =>
-    (await app.services.db.knex('order_list').where('id', orderId).first('status')).status as string;
+  const status = async (orderId: number) => (await app.services.db.knex('order_list').where('id', orderId).first('status'))!.status;
   const itemStatuses = async (orderId: number) =>
     await app.services.db.knex('order_items').where('order_id', orderId).orderBy('id').select('status', 'shipped_quantity');
   const flashOf = async (who: Visitor, location: string) => (await who.get(location)).body as string;
