@@ -1,9 +1,92 @@
 import type { Knex } from 'knex';
+import { Type } from '@sinclair/typebox';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { sql } from '../../src/runtime/database.ts';
 import type { MarketplaceCatalogueInput } from '../../commands/catalogue/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+const Text = () => column.nullable(column.text());
+const Language = () => column.oneOf(['en', 'fr', 'de', 'lb']);
+
+export const MarketplaceProductListRow = readModel('marketplace_product_list', {
+  id: column.int(),
+  /** The product's key in the importing vendor's catalogue (AcceptedRow.key of commands/catalogue/events.ts). */
+  key: column.text(),
+  gtin: Text(),
+  /** The GTIN in its 14-digit form, for matching. */
+  gtin14: Text(),
+  gtin_type: Text(),
+  sku: Text(),
+  brand: Text(),
+  image_link: Text(),
+  price_cents: column.nullable(column.exact()),
+  sale_price_cents: column.nullable(column.exact()),
+  currency: column.text(),
+  product_type_raw: Text(),
+  marketplace: column.text(),
+  /** The vendor name the file gave, as text. */
+  vendor_name: Text(),
+  vendor_id: column.nullable(column.int({ description: 'The vendor whose import brought the product' })),
+  /** The import that last wrote the product. */
+  last_job_id: column.int(),
+  created_at: column.time(),
+  updated_at: column.time(),
+  /** As the file gave it (src/core/vat/rates.ts RateCategory); null: not given. */
+  vat_rate_category: Text(),
+});
+export type MarketplaceProductListRow = RowOf<typeof MarketplaceProductListRow>;
+
+export const MarketplaceProductTranslationRow = readModel('marketplace_product_translations', {
+  product_id: column.int(),
+  language: Language(),
+  title: column.text(),
+  description: Text(),
+  short_description: Text(),
+  updated_at: column.time(),
+  /** lower(title), stored for the title order (20261125020001_catalogue_sort_indexes.ts). */
+  sort_title: column.generated(Text()),
+});
+export type MarketplaceProductTranslationRow = RowOf<typeof MarketplaceProductTranslationRow>;
+
+/** An accepted row as the event carried it (AcceptedRow of commands/catalogue/events.ts). */
+const StagedRow = Type.Object({
+  row: Type.Integer(),
+  product_id: Type.Integer(),
+  key: Type.String(),
+  gtin: column.nullable(Type.String()),
+  gtin_type: column.nullable(Type.String()),
+  sku: column.nullable(Type.String()),
+  brand: column.nullable(Type.String()),
+  image_link: column.nullable(Type.String()),
+  price_cents: column.nullable(Type.Integer()),
+  sale_price_cents: column.nullable(Type.Integer()),
+  currency: Type.String(),
+  product_type_raw: column.nullable(Type.String()),
+  marketplace: Type.String(),
+  vendor_name: column.nullable(Type.String()),
+  title: Type.String(),
+  description: column.nullable(Type.String()),
+  short_description: column.nullable(Type.String()),
+  vat_rate_category: Type.Optional(column.nullable(Type.String())),
+});
+
+export const MarketplaceImportStagedBatchRow = readModel('marketplace_import_staged_batches', {
+  job_id: column.int(),
+  batch: column.int(),
+  language: Language(),
+  /** The batch's rows as the event carried them (json, not jsonb: expanded once, when published). */
+  rows: column.json(Type.Array(StagedRow)),
+});
+export type MarketplaceImportStagedBatchRow = RowOf<typeof MarketplaceImportStagedBatchRow>;
+
+export const MarketplaceImportPublicationRow = readModel('marketplace_import_publications', {
+  job_id: column.int(),
+  /** When the catalogue took in the completed import. */
+  published_at: column.time(),
+});
+export type MarketplaceImportPublicationRow = RowOf<typeof MarketplaceImportPublicationRow>;
 
 /**
  * marketplace_product_list and marketplace_product_translations: the marketplace catalogue
@@ -68,27 +151,45 @@ export const marketplaceProductList: Projection = {
     'marketplace_import_staged_batches',
     'marketplace_import_publications',
   ],
+  readModels: [
+    MarketplaceProductListRow,
+    MarketplaceProductTranslationRow,
+    MarketplaceImportStagedBatchRow,
+    MarketplaceImportPublicationRow,
+  ],
   // Each accepted-rows event carries a batch of rows: a few dozen events make one transaction.
   batchSize: 20,
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     for (const raw of events) {
       const e = domainEvent<MarketplaceCatalogueInput>(raw);
       switch (e.type) {
-        case 'MarketplaceImportRowsAccepted':
-          await sql(trx, STAGE, [e.data.job_id, e.data.batch, e.data.language, JSON.stringify(e.data.rows)]);
+        case 'MarketplaceImportRowsAccepted': {
+          const staged: MarketplaceImportStagedBatchRow = {
+            job_id: e.data.job_id,
+            batch: e.data.batch,
+            language: e.data.language,
+            rows: e.data.rows,
+          };
+          await sql(trx, STAGE, [staged.job_id, staged.batch, staged.language, JSON.stringify(staged.rows)]);
           break;
+        }
         case 'MarketplaceImportCompleted': {
           const { job_id, vendor_id, at } = e.data;
-          const batches = await sql(trx, 'SELECT batch FROM marketplace_import_staged_batches WHERE job_id = $1 ORDER BY batch', [job_id]);
+          const batches = await sql<Pick<MarketplaceImportStagedBatchRow, 'batch'>>(
+            trx,
+            'SELECT batch FROM marketplace_import_staged_batches WHERE job_id = $1 ORDER BY batch',
+            [job_id],
+          );
           for (const { batch } of batches) {
             await sql(trx, PUBLISH, [job_id, batch, vendor_id, at]);
             await sql(trx, 'DELETE FROM marketplace_import_staged_batches WHERE job_id = $1 AND batch = $2', [job_id, batch]);
             // Embedded PGlite runs on this thread: let sockets and timers breathe between batches.
             await new Promise((resolve) => setImmediate(resolve));
           }
+          const publication: JsonRow<MarketplaceImportPublicationRow> = { job_id, published_at: at };
           await sql(trx, 'INSERT INTO marketplace_import_publications (job_id, published_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-            job_id,
-            at,
+            publication.job_id,
+            publication.published_at,
           ]);
           break;
         }

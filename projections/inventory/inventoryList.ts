@@ -1,25 +1,38 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { STOCK_EVENT_TYPES, type StockEvent } from '../../commands/inventory/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
+import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
+
+export const InventoryListRow = readModel('inventory_list', {
+  id: column.int(),
+  vendor_id: column.int(),
+  product_id: column.int(),
+  warehouse: column.text(),
+  bin_location: column.text(),
+  /** Units on hand at the location. */
+  quantity: column.int(),
+  /** Units of the on-hand quantity set aside for order items. */
+  reserved_quantity: column.int(),
+  created_at: column.time(),
+  updated_at: column.time(),
+});
+export type InventoryListRow = RowOf<typeof InventoryListRow>;
 
 /**
  * inventory_list: one row per open stock location (product, warehouse, bin) with its on-hand and
  * reserved quantities. Every movement carries the quantities after it, so a batch folds to the
- * last value per row: one upsert and one delete per batch.
+ * last value per row. A row projection (src/runtime/rowProjection.ts): one upsert and one delete
+ * per batch.
  */
-export const inventoryList: Projection = {
-  kind: 'projection',
+export const inventoryList = rowProjection<JsonRow<InventoryListRow>>({
   name: 'inventory_list',
   eventTypes: STOCK_EVENT_TYPES,
-  tables: ['inventory_list'],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { inventory_id: number }).inventory_id))];
-    const existing = await trx('inventory_list').whereIn('id', ids);
-    const rows = new Map<number, any>(existing.map((r: any) => [r.id, r]));
-    const closed = new Set<number>();
-    for (const raw of events) {
+  readModel: InventoryListRow,
+  fold: {
+    key: 'id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { inventory_id: number }).inventory_id],
+    apply(rows, raw) {
       const e = domainEvent<StockEvent>(raw);
       const d = e.data;
       if (e.type === 'InventoryLocationOpened') {
@@ -34,26 +47,17 @@ export const inventoryList: Projection = {
           created_at: d.at,
           updated_at: d.at,
         });
-        closed.delete(d.inventory_id);
-        continue;
+        return;
       }
       if (e.type === 'InventoryLocationClosed') {
         rows.delete(d.inventory_id);
-        closed.add(d.inventory_id);
-        continue;
+        return;
       }
       const row = rows.get(d.inventory_id);
-      if (!row) continue;
-      Object.assign(row, { quantity: e.data.quantity_after, reserved_quantity: e.data.reserved_after, updated_at: e.data.at });
-    }
-    if (closed.size > 0)
-      await trx('inventory_list')
-        .whereIn('id', [...closed])
-        .delete();
-    if (rows.size > 0)
-      await trx('inventory_list')
-        .insert([...rows.values()])
-        .onConflict('id')
-        .merge();
+      if (!row) return;
+      row.quantity = e.data.quantity_after;
+      row.reserved_quantity = e.data.reserved_after;
+      row.updated_at = e.data.at;
+    },
   },
-};
+});

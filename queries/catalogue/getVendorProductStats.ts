@@ -1,5 +1,20 @@
 import type { Knex } from 'knex';
 
+/** Counts by state and kind; the unit and value sums are bigint, exact text from the driver. */
+interface Counts {
+  total_products: number;
+  active_products: number;
+  inactive_products: number;
+  digital_products: number;
+  physical_products: number;
+  placeholder_products: number;
+  from_marketplace: number;
+  in_stock: number;
+  out_of_stock: number;
+  total_units: string;
+  stock_value_cents: string;
+}
+
 /**
  * Vendor product statistics (GET /admin/vendor-products/stats?vendor_id=, and the vendor's own):
  * counts by state and kind, and stock: products with and without units available.
@@ -16,7 +31,7 @@ export async function getVendorProductStats(knex: Knex, vendorId: number | null)
     'p.id',
   );
   if (vendorId !== null) q.where('p.vendor_id', vendorId);
-  const [r] = await q.select(
+  const [r] = await q.select<Counts[]>(
     knex.raw('count(*)::int AS total_products'),
     knex.raw('count(*) FILTER (WHERE p.is_active)::int AS active_products'),
     knex.raw('count(*) FILTER (WHERE NOT p.is_active)::int AS inactive_products'),

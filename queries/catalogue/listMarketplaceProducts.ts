@@ -4,6 +4,7 @@ import { MarketplaceProductNotFoundException } from '../../commands/catalogue/er
 import { type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { MARKETPLACE_COLUMN_SORTS, type MarketplaceProductSort } from './productSorts.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';
+import type { MarketplaceProductListRow, MarketplaceProductTranslationRow } from '../../projections/catalogue/marketplaceProductList.ts';
 
 /**
  * Marketplace products (GET /admin/products, SPEC.md 4.1): filter by marketplace, vendor (the
@@ -23,9 +24,16 @@ export interface MarketplaceProductFilter {
   language: string;
 }
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
+/** The texts of one language, as a product shows them. */
+type Texts = Pick<MarketplaceProductTranslationRow, 'language' | 'title' | 'description' | 'short_description'>;
 
-export function toMarketplaceProduct(r: any) {
+/**
+ * A product with its best translation (withTexts; left joined, so null without one) and the
+ * languages it has (array_agg: null without any).
+ */
+type ProductWithTexts = MarketplaceProductListRow & { [K in keyof Texts]: Texts[K] | null } & { languages: Texts['language'][] | null };
+
+export function toMarketplaceProduct(r: ProductWithTexts) {
   const price = r.price_cents === null ? null : Number(r.price_cents);
   const sale = r.sale_price_cents === null ? null : Number(r.sale_price_cents);
   return {
@@ -43,16 +51,16 @@ export function toMarketplaceProduct(r: any) {
     product_type_raw: r.product_type_raw,
     marketplace: r.marketplace,
     vendor_name: r.vendor_name,
-    vat_rate_category: r.vat_rate_category ?? null,
+    vat_rate_category: r.vat_rate_category,
     vendor_id: r.vendor_id,
-    language: r.language ?? null,
-    title: r.title ?? null,
-    description: r.description ?? null,
-    short_description: r.short_description ?? null,
+    language: r.language,
+    title: r.title,
+    description: r.description,
+    short_description: r.short_description,
     languages: r.languages ?? [],
     last_job_id: r.last_job_id,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -65,7 +73,7 @@ function withTexts(knex: Knex, q: Knex.QueryBuilder, language: string) {
     .limit(1);
   return q
     .joinRaw(`LEFT JOIN LATERAL (${best.toQuery()}) tr ON true`)
-    .select(
+    .select<ProductWithTexts[]>(
       'p.*',
       'tr.language',
       'tr.title',
@@ -91,21 +99,24 @@ export async function listMarketplaceProducts(
   const q = matchingMarketplaceProducts(knex, filter);
   const offset = (page.page - 1) * page.limit;
   const [[{ count }], ids] = await Promise.all([
-    q.clone().count({ count: '*' }),
+    q.clone().count<{ count: string | number }[]>({ count: '*' }),
     sort === 'title' || sort === '-title'
       ? titlePage(knex, q, filter.language, sort === '-title', offset, page.limit)
       : q
           .clone()
-          .select('p.id')
+          .select<ProductId[]>('p.id')
           .orderByRaw(MARKETPLACE_COLUMN_SORTS[sort])
           .limit(page.limit)
           .offset(offset)
-          .then((rows: any[]) => rows.map((r) => r.id as number)),
+          .then((rows) => rows.map((r) => r.id)),
   ]);
   const rows = ids.length === 0 ? [] : await withTexts(knex, knex('marketplace_product_list as p'), filter.language).whereIn('p.id', ids);
-  const byId = new Map(rows.map((r: any) => [r.id, r]));
-  return { items: ids.map((id) => toMarketplaceProduct(byId.get(id))), total: Number(count), page: page.page, limit: page.limit };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // The ids were read just before, and the catalogue never deletes a product: each has its row.
+  return { items: ids.map((id) => toMarketplaceProduct(byId.get(id)!)), total: Number(count), page: page.page, limit: page.limit };
 }
+
+type ProductId = Pick<MarketplaceProductListRow, 'id'>;
 
 /** The products a filter matches (alias p): filters on the products only, so the count never touches the translations. */
 export function matchingMarketplaceProducts(knex: Knex, filter: Omit<MarketplaceProductFilter, 'language'>): Knex.QueryBuilder {
@@ -161,13 +172,16 @@ async function titlePage(
 ): Promise<number[]> {
   const { titled, untitled } = titleSegments(knex, matches, language, descending);
   const [first, second] = descending ? [untitled, titled] : [titled, untitled];
-  const ids = (rows: any[]) => rows.map((r) => r.id as number);
-  const head = ids(await first().select('p.id').limit(limit).offset(offset));
+  const ids = (rows: ProductId[]) => rows.map((r) => r.id);
+  const head = ids(await first().select<ProductId[]>('p.id').limit(limit).offset(offset));
   if (head.length === limit) return head;
-  const before = head.length > 0 || offset === 0 ? offset + head.length : Number((await first().clearOrder().count({ n: '*' }))[0].n);
+  const before =
+    head.length > 0 || offset === 0
+      ? offset + head.length
+      : Number((await first().clearOrder().count<{ n: string | number }[]>({ n: '*' }))[0].n);
   const tail = ids(
     await second()
-      .select('p.id')
+      .select<ProductId[]>('p.id')
       .limit(limit - head.length)
       .offset(Math.max(0, offset - before)),
   );
@@ -178,9 +192,11 @@ async function titlePage(
 export async function getMarketplaceProduct(knex: Knex, id: number, language = 'en') {
   const row = await withTexts(knex, knex('marketplace_product_list as p'), language).where('p.id', id).first();
   if (!row) throw new MarketplaceProductNotFoundException(`Marketplace product ${id} not found`);
-  const texts = await knex('marketplace_product_translations').where('product_id', id).orderBy('language');
+  const texts = await knex<MarketplaceProductTranslationRow>('marketplace_product_translations')
+    .where('product_id', id)
+    .orderBy('language');
   const translations = Object.fromEntries(
-    texts.map((t: any) => [t.language, { title: t.title, description: t.description, short_description: t.short_description }]),
+    texts.map((t) => [t.language, { title: t.title, description: t.description, short_description: t.short_description }]),
   );
   return { ...toMarketplaceProduct(row), translations };
 }

@@ -10,7 +10,15 @@ import {
 import { sql } from '../../src/runtime/database.ts';
 import { estimatedRows } from '../../src/runtime/rowEstimate.ts';
 import { vendorTitleKey } from './productSorts.ts';
-import { SHOP_PRODUCT_COLUMNS, SHOP_PRODUCT_EXTRAS, SHOP_VISIBLE, toShopProduct, type ShopProduct, type ShopView } from './shopProduct.ts';
+import {
+  SHOP_PRODUCT_COLUMNS,
+  SHOP_PRODUCT_EXTRAS,
+  SHOP_VISIBLE,
+  toShopProduct,
+  type ShopProduct,
+  type ShopProductRow,
+  type ShopView,
+} from './shopProduct.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';
 
 /**
@@ -117,6 +125,13 @@ ORDER BY shown.ord`;
   return { text, values: [...values, page.limit, offset, SHOP_TOTAL_CAP + 1], offset };
 }
 
+/**
+ * A row of the page's statement: the capped count (count(*), bigint: exact text; null when the
+ * page tells the total) beside each of the page's products, or beside no product (all its columns
+ * null) when the page is empty.
+ */
+type ShopListRow = { counted: string | null } & (ShopProductRow | { id: null });
+
 export async function listShopProducts(
   knex: Knex,
   filter: ShopProductFilter,
@@ -125,8 +140,8 @@ export async function listShopProducts(
   view: ShopView,
 ): Promise<BoundedPage<ShopProduct>> {
   const statement = shopListStatement(filter, page, sort, view.language);
-  const rows = await sql(knex, statement.text, statement.values);
-  const items = rows.filter((r) => r.id !== null);
+  const rows = await sql<ShopListRow>(knex, statement.text, statement.values);
+  const items = rows.filter((r): r is ShopListRow & ShopProductRow => r.id !== null);
   const bounded: BoundedCount = {
     offset: statement.offset,
     limit: page.limit,

@@ -6,6 +6,8 @@ import { priceBreakdown } from '../../src/core/pricing.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { VENDOR_PRODUCT_SORTS, type VendorProductSort } from './productSorts.ts';
 import { containing, escapeLike } from '../../src/core/likePattern.ts';
+import { isLanguage } from '../../src/core/i18n.ts';
+import type { VendorProductListRow } from '../../projections/catalogue/vendorProductList.ts';
 
 /**
  * Vendor products: the list and VendorProductDetail (SPEC.md part 2 "Product"). Amounts are sent
@@ -23,15 +25,28 @@ export interface VendorProductFilter {
   language: string;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** A product's row as the lists read it: its own columns, its vendor's (left joined) and its stock summed over its locations. */
+type VendorProductRead = Pick<VendorProductListRow, (typeof PRODUCT_FIELDS)[number]> & {
+  vendor_code: string | null;
+  vendor_name: string | null;
+  /** sum() of integers: bigint, exact text; null without stock rows. */
+  stock_quantity: string | null;
+  stock_reserved: string | null;
+};
 
-function pickText(translations: Record<string, any>, language: string) {
-  const lang = translations[language] ? language : translations.en ? 'en' : Object.keys(translations).sort()[0];
-  return lang ? { language: lang, ...translations[lang] } : { language: null, title: null, description: null, short_description: null };
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+type Translations = VendorProductListRow['translations'];
+
+/** The texts in the asked language, else English, else the first language the product has. */
+function pickText(translations: Translations, language: string) {
+  const lang = [language, 'en', ...Object.keys(translations).sort()].filter(isLanguage).find((l) => translations[l]);
+  const text = lang ? translations[lang] : undefined;
+  return lang && text ? { language: lang, ...text } : { language: null, title: null, description: null, short_description: null };
 }
 
-export function toVendorProduct(r: any, language: string) {
-  const translations = typeof r.translations === 'string' ? JSON.parse(r.translations) : (r.translations ?? {});
+export function toVendorProduct(r: VendorProductRead, language: string) {
+  const translations = r.translations;
   const text = pickText(translations, language);
   const price = Number(r.price_cents);
   const sale = num(r.sale_price_cents);
@@ -72,15 +87,15 @@ export function toVendorProduct(r: any, language: string) {
       unlimited: r.is_digital,
       quantity,
       reserved_quantity: reserved,
-      available_quantity: quantity === null ? null : quantity - reserved!,
+      available_quantity: quantity === null || reserved === null ? null : quantity - reserved,
     },
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
 /** The row's own columns a vendor product shows (not the shop's stored search text or sort keys). */
-const PRODUCT_COLUMNS = [
+const PRODUCT_FIELDS = [
   'id',
   'vendor_id',
   'vendor_sku',
@@ -103,12 +118,13 @@ const PRODUCT_COLUMNS = [
   'source_marketplace_product_id',
   'created_at',
   'updated_at',
-].map((c) => `p.${c}`);
+] as const satisfies readonly (keyof VendorProductListRow)[];
+const PRODUCT_COLUMNS = PRODUCT_FIELDS.map((c) => `p.${c}`);
 
 export function vendorProducts(knex: Knex) {
   return knex('vendor_product_list as p')
     .leftJoin('vendor_list as v', 'v.id', 'p.vendor_id')
-    .select(
+    .select<VendorProductRead[]>(
       ...PRODUCT_COLUMNS,
       'v.vendor_code',
       'v.name as vendor_name',
@@ -163,12 +179,17 @@ export async function listVendorProducts(
 ): Promise<Page<ReturnType<typeof toVendorProduct>>> {
   const matches = matchingVendorProducts(knex, filter);
   const [[{ count }], rows] = await Promise.all([
-    matches.clone().count({ count: '*' }),
+    matches.clone().count<{ count: string | number }[]>({ count: '*' }),
     vendorProducts(knex)
       .whereIn('p.id', vendorProductPageIds(matches, sort, filter.language, page))
       .orderByRaw(VENDOR_PRODUCT_SORTS[sort](filter.language)),
   ]);
-  return { items: rows.map((r: any) => toVendorProduct(r, filter.language)), total: Number(count), page: page.page, limit: page.limit };
+  return {
+    items: rows.map((r) => toVendorProduct(r, filter.language)),
+    total: Number(count),
+    page: page.page,
+    limit: page.limit,
+  };
 }
 
 /**
@@ -192,7 +213,7 @@ function detailStatement(knex: Knex, scoped: boolean): string {
 /** VendorProductDetail: the product, its price breakdown, and the same amounts formatted. */
 export async function getVendorProduct(knex: Knex, id: number, vendorId: number | null, language = 'en') {
   const scoped = vendorId !== null;
-  const [row] = await sql(
+  const [row] = await sql<VendorProductRead>(
     knex,
     detailStatement(knex, scoped),
     scoped ? [id, vendorId] : [id],
@@ -200,7 +221,7 @@ export async function getVendorProduct(knex: Knex, id: number, vendorId: number 
   );
   if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
   const product = toVendorProduct(row, language);
-  const b = priceBreakdown(product.price_cents, Number(row.tax_rate_bp), product.cost_cents);
+  const b = priceBreakdown(product.price_cents, row.tax_rate_bp, product.cost_cents);
   const fmt = (c: number | null) => (c === null ? null : formatMoney(c, product.currency, language));
   return {
     ...product,

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../src/core/money.ts';
+import type { VendorProductListRow } from '../../projections/catalogue/vendorProductList.ts';
 import { PRODUCT_LANGUAGES } from './productSorts.ts';
 
 /**
@@ -23,22 +24,29 @@ export interface ShopView {
   imageUrl(productId: number, imageId: number, variant: 'original' | '800' | '200'): string;
 }
 
-type Text = { title: string; description?: string | null; short_description?: string | null };
-
-export function parseTranslations(value: unknown): Record<string, Text> {
-  return (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, Text>;
-}
+type Translations = VendorProductListRow['translations'];
+type Text = NonNullable<Translations[keyof Translations]>;
 
 /**
- * The language a product is shown in: the asked one, else the shop's storefront language, else
- * the first the product has in en, fr, de, lb order (any product has at least one title).
+ * The language a product is shown in, and its texts there: the asked one, else the shop's
+ * storefront language, else the first the product has in en, fr, de, lb order (any product has
+ * at least one title).
  */
-export function servedLanguage(translations: Record<string, Text>, view: Pick<ShopView, 'language' | 'storefrontLanguage'>): string | null {
+export function shownText(
+  translations: Translations,
+  view: Pick<ShopView, 'language' | 'storefrontLanguage'>,
+): { language: string; text: Text } | null {
+  // Read by any language name: the asked one may be one the catalogue does not hold.
+  const texts: Partial<Record<string, Text>> = translations;
   const order = [view.language, view.storefrontLanguage, ...PRODUCT_LANGUAGES, ...Object.keys(translations).sort()];
-  return order.find((l) => translations[l]?.title) ?? null;
+  for (const language of order) {
+    const text = texts[language];
+    if (text?.title) return { language, text };
+  }
+  return null;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const num = (v: string | null) => (v === null ? null : Number(v));
 
 /**
  * What a shopper can buy now. A physical product's available quantity is its stock on hand less
@@ -55,15 +63,15 @@ export function availability(isDigital: boolean, onHand: unknown, reserved: unkn
  * One product of the shop from a vendor_product_list row (alias p) with its stock sums
  * (`stock_on_hand`, `stock_reserved`) and its first image (`image_id`, or null).
  */
-export function toShopProduct(r: any, view: ShopView) {
-  const translations = parseTranslations(r.translations);
-  const language = servedLanguage(translations, view);
-  const text = language ? translations[language] : null;
+export function toShopProduct(r: ShopProductRow, view: ShopView) {
+  const shown = shownText(r.translations, view);
+  const language = shown?.language ?? null;
+  const text = shown?.text ?? null;
   const price = Number(r.price_cents);
   const sale = num(r.sale_price_cents);
   const charged = Number(r.charged_price_cents ?? Math.min(price, sale ?? price));
   const fmt = (cents: number | null) => (cents === null ? null : formatMoney(cents, r.currency, view.formatLocale));
-  const image = r.image_id === null || r.image_id === undefined ? null : Number(r.image_id);
+  const image = r.image_id;
   return {
     id: r.id,
     vendor_sku: r.vendor_sku,
@@ -85,7 +93,7 @@ export function toShopProduct(r: any, view: ShopView) {
     availability: availability(r.is_digital, r.stock_on_hand, r.stock_reserved),
     thumbnail_url: image === null ? r.image_link : view.imageUrl(r.id, image, '200'),
     image_url: image === null ? r.image_link : view.imageUrl(r.id, image, '800'),
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: r.created_at.toISOString(),
   };
 }
 export type ShopProduct = ReturnType<typeof toShopProduct>;
@@ -101,7 +109,7 @@ export const SHOP_PRODUCT_EXTRAS = `
   (SELECT m.id FROM media_list m WHERE m.product_id = p.id AND m.vendor_id = p.vendor_id ORDER BY m.id LIMIT 1) AS image_id`;
 
 /** The columns of vendor_product_list a shop product needs (not the stored search text). */
-export const SHOP_PRODUCT_COLUMNS = [
+const SHOP_PRODUCT_FIELDS = [
   'id',
   'vendor_id',
   'vendor_sku',
@@ -120,6 +128,13 @@ export const SHOP_PRODUCT_COLUMNS = [
   'is_digital',
   'created_at',
   'updated_at',
-]
-  .map((c) => `p.${c}`)
-  .join(', ');
+] as const satisfies readonly (keyof VendorProductListRow)[];
+export const SHOP_PRODUCT_COLUMNS = SHOP_PRODUCT_FIELDS.map((c) => `p.${c}`).join(', ');
+
+/** A shop product as it is read: SHOP_PRODUCT_COLUMNS and SHOP_PRODUCT_EXTRAS. */
+export type ShopProductRow = Pick<VendorProductListRow, (typeof SHOP_PRODUCT_FIELDS)[number]> & {
+  /** sum() of integers: bigint, exact text; null without stock rows. */
+  stock_on_hand: string | null;
+  stock_reserved: string | null;
+  image_id: number | null;
+};

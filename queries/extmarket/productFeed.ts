@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 import { centsToDecimal } from '../../src/core/money.ts';
+import type { VendorProductListRow } from '../../src/modules/catalogue.ts';
+import type { VendorListRow } from '../../src/modules/vendors.ts';
+
+/** A product of the feed: its row, and its units on hand over its stock locations (sum(): bigint, exact text; null without any). */
+type FeedProduct = VendorProductListRow & { on_hand: string | null };
 
 /**
  * The product feed of a vendor for the extmarket: tab-separated text in the Google Merchant
@@ -49,7 +54,7 @@ export function publicBaseUrl(): string {
 }
 
 export async function productFeed(knex: Knex, vendorId: number, language: FeedLanguage, includeInactive: boolean): Promise<Feed> {
-  const vendor = await knex('vendor_list').select('vendor_code').where('id', vendorId).first();
+  const vendor = await knex<VendorListRow>('vendor_list').select('vendor_code').where('id', vendorId).first();
   if (!vendor) throw new VendorNotFoundException(`Vendor ${vendorId} not found`);
   const q = knex('vendor_product_list as p')
     .leftJoin(
@@ -57,25 +62,25 @@ export async function productFeed(knex: Knex, vendorId: number, language: FeedLa
       's.product_id',
       'p.id',
     )
-    .select('p.*', 's.on_hand')
+    .select<FeedProduct[]>('p.*', 's.on_hand')
     .where({ 'p.vendor_id': vendorId, 'p.is_placeholder': false })
     .orderBy('p.id');
   if (!includeInactive) q.where('p.is_active', true);
   const rows = await q;
   const base = `${publicBaseUrl()}/vendors/${encodeURIComponent(vendor.vendor_code)}/shop/products`;
-  const lines = rows.map((p: any) => {
-    const t = p.translations?.[language] ?? p.translations?.en ?? Object.values(p.translations ?? {})[0] ?? {};
+  const lines = rows.map((p) => {
+    const t = p.translations[language] ?? p.translations.en ?? Object.values(p.translations)[0];
     const inStock = p.is_digital || Number(p.on_hand ?? 0) > 0;
-    const price = (cents: number | string | null) => (cents == null ? '' : `${centsToDecimal(Number(cents))} ${p.currency}`);
+    const price = (cents: string | null) => (cents === null ? '' : `${centsToDecimal(Number(cents))} ${p.currency}`);
     const values: Record<(typeof FEED_COLUMNS)[number], string> = {
       id: feedText(p.vendor_sku || `P${p.id}`, 50),
-      title: feedText(t.title, 150),
-      description: feedText(t.description ?? t.short_description ?? t.title, 5000),
+      title: feedText(t?.title, 150),
+      description: feedText(t?.description ?? t?.short_description ?? t?.title, 5000),
       link: `${base}/${p.id}`,
       image_link: feedText(p.image_link, 2000),
       availability: inStock ? 'in_stock' : 'out_of_stock',
       price: price(p.price_cents),
-      sale_price: p.sale_price_cents != null && Number(p.sale_price_cents) < Number(p.price_cents) ? price(p.sale_price_cents) : '',
+      sale_price: p.sale_price_cents !== null && Number(p.sale_price_cents) < Number(p.price_cents) ? price(p.sale_price_cents) : '',
       brand: feedText(p.brand, 70),
       gtin: p.gtin ?? '',
       mpn: '',

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { InventoryNotFoundException } from '../../commands/inventory/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { escapeLike } from '../../src/core/likePattern.ts';
+import type { InventoryListRow } from '../../projections/inventory/inventoryList.ts';
 
 /**
  * Inventory rows (SPEC.md part 2 "Inventory"): warehouse, bin, on-hand, reserved and available
@@ -15,10 +16,21 @@ export interface InventoryFilter {
   low_stock?: number;
 }
 
+/** The product's details a stock row or a movement shows: joined (left), so null where the product's row is gone. */
+export interface ProductColumns {
+  vendor_sku: string | null;
+  gtin: string | null;
+  is_digital: boolean | null;
+  product_title: string | null;
+}
+
 /** A product's title: English first, else any translation. */
 export const productTitleSql = `coalesce(p.translations->'en'->>'title', (SELECT value->>'title' FROM jsonb_each(p.translations) LIMIT 1))`;
 
-export function toInventory(r: any) {
+/** A stock row with its product's details and its vendor's (left joins: null where the row is gone). */
+type InventoryWithProduct = InventoryListRow & ProductColumns & { vendor_code: string | null; vendor_name: string | null };
+
+export function toInventory(r: InventoryWithProduct) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
@@ -37,8 +49,8 @@ export function toInventory(r: any) {
     quantity: r.quantity,
     reserved_quantity: r.reserved_quantity,
     available_quantity: r.quantity - r.reserved_quantity,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 export type InventoryItem = ReturnType<typeof toInventory>;
@@ -71,7 +83,7 @@ export function listInventory(knex: Knex, filter: InventoryFilter, page: PageReq
 export async function getInventory(knex: Knex, id: number, vendorId: number | null): Promise<InventoryItem> {
   const q = rows(knex).where('i.id', id);
   if (vendorId !== null) q.where('i.vendor_id', vendorId);
-  const row = await q.first();
+  const row = await q.first<InventoryWithProduct | undefined>();
   if (!row) throw new InventoryNotFoundException(`Inventory ${id} not found`);
   return toInventory(row);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
-import { productTitleSql } from './listInventory.ts';
+import type { InventoryTransactionRow } from '../../projections/inventory/inventoryTransactions.ts';
+import { productTitleSql, type ProductColumns } from './listInventory.ts';
 
 /**
  * The stock ledger (SPEC.md 4.2 /inventory/transactions, 4.1 admin /inventory/transactions):
@@ -16,7 +17,11 @@ export interface TransactionFilter {
   date_to?: string;
 }
 
-export function toTransaction(r: any) {
+/** A movement with its product's details, and (the admin's list) its vendor's: left joins, so each may be null. */
+type TransactionWithProduct = InventoryTransactionRow &
+  Omit<ProductColumns, 'is_digital'> & { vendor_code?: string | null; vendor_name?: string | null };
+
+export function toTransaction(r: TransactionWithProduct) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
@@ -36,7 +41,7 @@ export function toTransaction(r: any) {
     reference: r.reference,
     note: r.note,
     user_id: r.user_id,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: r.created_at.toISOString(),
   };
 }
 

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
+import type { VendorProductListRow } from '../../src/modules/catalogue.ts';
 import { productTitleSql } from './listInventory.ts';
+
+/** A product choice: the product's id and SKU, and its title (English first, else any). */
+type Choice = Pick<VendorProductListRow, 'id' | 'vendor_sku'> & { title: string | null };
 
 /**
  * The products a vendor can open a stock row for (physical, not the placeholder of unmatched
@@ -7,11 +11,11 @@ import { productTitleSql } from './listInventory.ts';
  * title, bounded (a shop with more finds a product by its id in the product pages).
  */
 export async function stockProductChoices(knex: Knex, vendorId: number, limit = 1000): Promise<[string, string][]> {
-  const rows: { id: number; title: string | null; vendor_sku: string | null }[] = await knex('vendor_product_list as p')
+  const rows = await knex('vendor_product_list as p')
     .where('p.vendor_id', vendorId)
     .where('p.is_digital', false)
     .where('p.is_placeholder', false)
-    .select('p.id', 'p.vendor_sku', knex.raw(`${productTitleSql} AS title`))
+    .select<Choice[]>('p.id', 'p.vendor_sku', knex.raw(`${productTitleSql} AS title`))
     .orderByRaw('title NULLS LAST, p.id')
     .limit(limit);
   return rows.map((r) => [String(r.id), `${r.title ?? `#${r.id}`}${r.vendor_sku ? ` (${r.vendor_sku})` : ''}`]);

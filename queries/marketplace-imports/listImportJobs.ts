@@ -3,6 +3,7 @@ import { MarketplaceImportJobNotFoundException } from '../../commands/marketplac
 import { paginate, sortOrders, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { escapeLike } from '../../src/core/likePattern.ts';
 import type { MarketplaceImportJobRow } from '../../projections/marketplace-imports/marketplaceImportJobs.ts';
+import type { MarketplaceImportPublicationRow } from '../../src/modules/catalogue.ts';
 
 /**
  * Import jobs (SPEC.md 4.1 marketplace-import-jobs): each item has id and job_id, vendor_code and
@@ -16,7 +17,12 @@ export interface ImportJobFilter {
 }
 
 /** A job as the lists read it: its row, its vendor's code and name, and when the catalogue took its products in. */
-type ImportJobRead = MarketplaceImportJobRow & { vendor_code: string | null; vendor_name: string | null; published_at: Date | null };
+type ImportJobRead = MarketplaceImportJobRow & {
+  vendor_code: string | null;
+  vendor_name: string | null;
+  /** Left joined: null until the catalogue has taken the import in. */
+  published_at: MarketplaceImportPublicationRow['published_at'] | null;
+};
 
 export function toImportJob(r: ImportJobRead) {
   const imported = Number(r.imported_count);

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
 import { MediaNotFoundException } from '../../src/core/errors.ts';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
+import type { MediaListRow } from '../../projections/media/mediaList.ts';
 
 /** Uploaded images with their WebP variants, and storage statistics (SPEC.md part 8). */
-export function toMedia(r: any, urlOf: (id: number, variant: string) => string) {
-  // media_list's row is not declared yet (test/projections/readModels.test.ts NOT_TYPED_YET): until
-  // it is, the variants column is read untyped, as jsonb or as its text.
-  const variants = (typeof r.variants === 'string' ? JSON.parse(r.variants) : r.variants) as any[];
+export function toMedia(r: MediaListRow, urlOf: (id: number, variant: string) => string) {
   return {
     id: r.id,
     vendor_id: r.vendor_id,
@@ -17,7 +15,7 @@ export function toMedia(r: any, urlOf: (id: number, variant: string) => string) 
     width: r.width,
     height: r.height,
     total_bytes: Number(r.total_bytes),
-    variants: variants.map((v) => ({
+    variants: r.variants.map((v) => ({
       variant: v.variant,
       width: v.width,
       height: v.height,
@@ -26,7 +24,7 @@ export function toMedia(r: any, urlOf: (id: number, variant: string) => string) 
       url: urlOf(r.id, v.variant),
     })),
     uploaded_by: r.uploaded_by,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: r.created_at.toISOString(),
   };
 }
 export type MediaItem = ReturnType<typeof toMedia>;
@@ -37,20 +35,20 @@ export function listMedia(
   page: PageRequest,
   urlOf: (id: number, variant: string) => string,
 ): Promise<Page<MediaItem>> {
-  const q = knex('media_list');
+  const q = knex<MediaListRow>('media_list');
   if (filter.vendor_id !== undefined) q.where('vendor_id', filter.vendor_id);
   if (filter.product_id !== undefined) q.where('product_id', filter.product_id);
   return paginate(
     q,
     page,
     (qb) => qb.orderBy('id', 'desc'),
-    (r) => toMedia(r, urlOf),
+    (r: MediaListRow) => toMedia(r, urlOf),
   );
 }
 
 /** The stored row (with relative file paths), for serving a file. */
-export async function getMediaRow(knex: Knex, id: number, vendorId: number | null): Promise<any> {
-  const q = knex('media_list').where('id', id);
+export async function getMediaRow(knex: Knex, id: number, vendorId: number | null): Promise<MediaListRow> {
+  const q = knex<MediaListRow>('media_list').where('id', id);
   if (vendorId !== null) q.where('vendor_id', vendorId);
   const row = await q.first();
   if (!row) throw new MediaNotFoundException(`Image ${id} not found`);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ProductException, ProductNotFoundException } from '../../commands/catalogue/errors.ts';
+import type { VendorProductListRow } from '../../src/modules/catalogue.ts';
 
 /**
  * A vendor product an unmatched order item may be linked to: one of the vendor's own, and not
@@ -10,7 +11,7 @@ export async function getMatchableProduct(
   vendorId: number,
   productId: number,
 ): Promise<{ id: number; gtin: string | null; is_digital: boolean }> {
-  const row = await knex('vendor_product_list')
+  const row = await knex<VendorProductListRow>('vendor_product_list')
     .select('id', 'gtin', 'is_digital', 'is_placeholder')
     .where({ id: productId, vendor_id: vendorId })
     .first();

@@ -49,7 +49,10 @@ export async function measureCapacity(knex: Knex, now: Date, eventsInDatabase: b
       knex.raw('count(*)::bigint AS total'),
       knex.raw('count(*) FILTER (WHERE imported_at >= ?)::bigint AS recent', [since]),
     ),
-    knex('media_list').select(knex.raw('count(*)::bigint AS files'), knex.raw('coalesce(sum(total_bytes), 0)::bigint AS bytes')),
+    knex('media_list').select<{ files: string; bytes: string }[]>(
+      knex.raw('count(*)::bigint AS files'),
+      knex.raw('coalesce(sum(total_bytes), 0)::bigint AS bytes'),
+    ),
     sql(knex, 'SELECT pg_database_size(current_database())::bigint AS bytes'),
     eventsInDatabase
       ? sql(

@@ -10,7 +10,8 @@ import { MediaNotFoundException, UnsupportedMediaException } from '../core/error
 import type { CommandContext } from '../runtime/commandHandler.ts';
 import type { Services } from '../runtime/services.ts';
 import { multipart, uploadLimits, uploadedFile } from './multipart.ts';
-import { Nullable, Timestamp } from './responses.ts';
+import { MediaListRow } from '../../projections/media/mediaList.ts';
+import { Nullable, rowFields } from './responses.ts';
 
 /**
  * Image upload and file serving, shared by the vendor media routes and the admin's upload for a
@@ -26,15 +27,12 @@ export const VariantParams = Type.Object({
 /** An image and its WebP variants (queries/media/listMedia.ts toMedia), for the admin and vendor media routes. */
 export const MediaItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
-    product_id: Nullable(Type.Integer()),
-    file_name: Type.String(),
-    source_format: Type.String({ description: "The uploaded file's format (png, jpeg…)" }),
+    ...rowFields(MediaListRow, ['id', 'vendor_id', 'product_id', 'file_name', 'source_format']),
+    // The byte counts are bigint in the table (exact text from the driver), numbers in the answer.
     source_bytes: Type.Integer(),
-    width: Type.Integer(),
-    height: Type.Integer(),
+    ...rowFields(MediaListRow, ['width', 'height']),
     total_bytes: Type.Integer({ description: 'The stored variants together' }),
+    // Each variant without its stored path, with the URL it is served at.
     variants: Type.Array(
       Type.Object({
         variant: Type.Union([Type.Literal('original'), Type.Literal('800'), Type.Literal('200')]),
@@ -45,8 +43,7 @@ export const MediaItem = Type.Object(
         url: Type.String({ description: 'Where the file is served (GET, same credentials)' }),
       }),
     ),
-    uploaded_by: Nullable(Type.String()),
-    created_at: Timestamp,
+    ...rowFields(MediaListRow, ['uploaded_by', 'created_at']),
   },
   { $id: 'MediaItem' },
 );
@@ -134,12 +131,7 @@ export async function storeUploadedImage(
 
 export async function sendVariant(services: Services, ctx: Context, id: number, variant: string, vendorId: number | null) {
   const row = await getMediaRow(services.db.knex, id, vendorId);
-  const variants = (typeof row.variants === 'string' ? JSON.parse(row.variants) : row.variants) as {
-    variant: string;
-    path: string;
-    bytes: number;
-  }[];
-  const found = variants.find((v) => v.variant === variant);
+  const found = row.variants.find((v) => v.variant === variant);
   if (!found) throw new MediaNotFoundException(`Image ${id} has no ${variant} variant`);
   ctx.type = 'image/webp';
   ctx.length = found.bytes;

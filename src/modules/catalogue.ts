@@ -39,5 +39,11 @@ export { liveProduct } from '../../commands/catalogue/handlers.ts';
 /** Whether an image belongs to a product the shop shows, for the shop's image files. */
 export { getShopProductImage } from '../../queries/catalogue/getShopProduct.ts';
 
+/** A vendor product's row (vendor_product_list), for the areas that read the catalogue's table in their joins. */
+export type { VendorProductListRow } from '../../projections/catalogue/vendorProductList.ts';
+
+/** When the catalogue took in a completed import (marketplace_import_publications), for the import job list. */
+export type { MarketplaceImportPublicationRow } from '../../projections/catalogue/marketplaceProductList.ts';
+
 /** The vendor's products with these GTINs, for the stock count import's matching. */
 export { findProductsByGtin } from '../../queries/catalogue/findProductsByGtin.ts';

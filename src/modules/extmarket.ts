@@ -25,8 +25,9 @@ export const extmarketModule = defineModule({
   description: 'The external marketplace: credentials, order syncs, historical imports, product exports.',
   features: ['Extmarket credentials', 'Order syncs', 'Historical imports', 'Product feed exports'],
   healthFigures: async (services) => ({ jobs: await countActiveSyncJobs(services.db.knex) }),
-  // Notifications: the admins hear of a sync that failed or finished with errors.
-  dependsOn: ['orders', 'vendors', 'notifications'],
+  // Notifications: the admins hear of a sync that failed or finished with errors. The catalogue:
+  // the product feed lists the vendor's products, and a shipment's items are matched to them.
+  dependsOn: ['orders', 'vendors', 'notifications', 'catalogue'],
   backgroundTasks: (knex) =>
     knex('extmarket_sync_logs').select(
       knex.raw("'extmarket_' || job_type AS type"),

@@ -53,21 +53,6 @@ function declared(schema: TSchema): { type: string; nullable: boolean } {
 }
 
 /**
- * The read models whose row is not declared yet (projection: table). The list only shrinks: a new
- * projection declares its rows from its first commit, and a table typed since must leave the list.
- */
-const NOT_TYPED_YET: readonly string[] = [
-  'marketplace_product_list: marketplace_product_list',
-  'marketplace_product_list: marketplace_product_translations',
-  'marketplace_product_list: marketplace_import_staged_batches',
-  'marketplace_product_list: marketplace_import_publications',
-  'vendor_product_list: vendor_product_list',
-  'inventory_list: inventory_list',
-  'inventory_transactions: inventory_transactions',
-  'media_list: media_list',
-];
-
-/**
  * A read model's row is declared once (src/core/readModel.ts) and typed for its projector, its
  * queries and its response. The declaration is only worth that if it is the table: here every
  * declared row is compared with its migrated table, column by column, on the suite's database.
@@ -87,18 +72,11 @@ describe('read models: each row declared once, and the same as its table', funct
     for (const r of rows) columns.set(r.t, [...(columns.get(r.t) ?? []), r]);
   });
 
-  it('every projection declares the row of each table it builds (but the tables still listed as not typed yet)', () => {
+  it('every projection declares the row of each table it builds', () => {
     const missing = projections.flatMap((p) =>
       p.tables.filter((t) => !(p.readModels ?? []).some((m) => m.table === t)).map((t) => `${p.name}: ${t}`),
     );
-    expect(
-      missing.filter((t) => !NOT_TYPED_YET.includes(t)),
-      'tables without a declared row',
-    ).to.deep.equal([]);
-    expect(
-      NOT_TYPED_YET.filter((t) => !missing.includes(t)),
-      'tables listed as not typed yet that now declare their row (remove them from the list)',
-    ).to.deep.equal([]);
+    expect(missing, 'tables without a declared row').to.deep.equal([]);
     for (const p of projections) {
       const extra = (p.readModels ?? []).filter((m) => !p.tables.includes(m.table)).map((m) => m.table);
       expect(extra, `${p.name} declares rows of tables it does not build`).to.deep.equal([]);

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { MARKETPLACE_PRODUCT_SORTS, VENDOR_PRODUCT_SORTS, type VendorProductSort } from '../../../queries/catalogue/productSorts.ts';
-import { Nullable, Timestamp } from '../responses.ts';
+import { MarketplaceProductListRow } from '../../../projections/catalogue/marketplaceProductList.ts';
+import { VendorProductListRow } from '../../../projections/catalogue/vendorProductList.ts';
+import { Nullable, rowFields } from '../responses.ts';
 import { Language, PageQuery, SortQuery } from '../validation.ts';
 
 /**
@@ -25,22 +27,17 @@ export const ProductTextOut = Type.Object(
 /** A vendor product as the lists show it (toVendorProduct). */
 export const VendorProductItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
+    ...rowFields(VendorProductListRow, ['id', 'vendor_id']),
     vendor_code: Text,
     vendor_name: Text,
-    vendor_sku: Text,
-    gtin: Text,
-    gtin_type: Text,
-    marketplace: Text,
-    brand: Text,
-    image_link: Text,
-    product_type_raw: Text,
+    ...rowFields(VendorProductListRow, ['vendor_sku', 'gtin', 'gtin_type', 'marketplace', 'brand', 'image_link', 'product_type_raw']),
     language: Nullable(Language),
     title: Text,
     description: Text,
     short_description: Text,
+    // The texts keep their named schema in the document.
     translations: Type.Record(Type.String(), ProductTextOut, { description: 'Every language the product has' }),
+    // The amounts are numbers in the answer (exact text in the row).
     price_cents: Cents,
     price: Amount,
     sale_price_cents: Nullable(Cents),
@@ -51,19 +48,14 @@ export const VendorProductItem = Type.Object(
     vat_rate_category: Type.String({
       description: 'The VAT rate category (standard, reduced, reduced_high, super_reduced, parking, zero, exempt)',
     }),
-    currency: Type.String(),
-    is_digital: Type.Boolean(),
-    is_active: Type.Boolean(),
-    is_placeholder: Type.Boolean(),
-    source_marketplace_product_id: Nullable(Type.Integer()),
+    ...rowFields(VendorProductListRow, ['currency', 'is_digital', 'is_active', 'is_placeholder', 'source_marketplace_product_id']),
     inventory: Type.Object({
       unlimited: Type.Boolean({ description: 'Digital products: no stock rows, the quantities are null' }),
       quantity: Nullable(Type.Integer()),
       reserved_quantity: Nullable(Type.Integer()),
       available_quantity: Nullable(Type.Integer()),
     }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(VendorProductListRow, ['created_at', 'updated_at']),
   },
   { $id: 'VendorProductItem' },
 );
@@ -117,30 +109,21 @@ export const VendorProductStats = Type.Object(
 /** A marketplace product as the list shows it (toMarketplaceProduct): texts in the asked language or its fallback. */
 export const MarketplaceProductItem = Type.Object(
   {
-    id: Type.Integer(),
-    gtin: Text,
-    gtin_type: Text,
-    sku: Text,
-    brand: Text,
-    image_link: Text,
+    ...rowFields(MarketplaceProductListRow, ['id', 'gtin', 'gtin_type', 'sku', 'brand', 'image_link']),
+    // The amounts are numbers in the answer (exact text in the row).
     price_cents: Nullable(Cents),
     price_numeric: Nullable(Amount),
     sale_price_cents: Nullable(Cents),
     sale_price_numeric: Nullable(Amount),
-    currency: Type.String(),
-    product_type_raw: Text,
-    marketplace: Type.String(),
-    vendor_name: Text,
+    ...rowFields(MarketplaceProductListRow, ['currency', 'product_type_raw', 'marketplace', 'vendor_name']),
     vat_rate_category: Type.Optional(Text),
-    vendor_id: Nullable(Type.Integer({ description: 'The vendor whose import brought the product' })),
+    ...rowFields(MarketplaceProductListRow, ['vendor_id']),
     language: Nullable(Language),
     title: Text,
     description: Text,
     short_description: Text,
     languages: Type.Array(Language),
-    last_job_id: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(MarketplaceProductListRow, ['last_job_id', 'created_at', 'updated_at']),
   },
   { $id: 'MarketplaceProductItem' },
 );

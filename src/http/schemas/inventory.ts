@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { TRANSACTION_TYPES as BY_EVENT } from '../../../commands/inventory/events.ts';
-import { Nullable, Timestamp } from '../responses.ts';
+import { InventoryListRow } from '../../../projections/inventory/inventoryList.ts';
+import { InventoryTransactionRow } from '../../../projections/inventory/inventoryTransactions.ts';
+import { Nullable, rowFields, Timestamp } from '../responses.ts';
 import { Id, PageQuery } from '../validation.ts';
 
 /**
@@ -31,19 +33,14 @@ export const TransactionQuery = {
 /** A stock row: a product's units at one warehouse and bin. */
 export const InventoryItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_id: Type.Integer(),
+    ...rowFields(InventoryListRow, ['id', 'vendor_id']),
     vendor_code: Text,
     vendor_name: Text,
-    product_id: Type.Integer(),
+    ...rowFields(InventoryListRow, ['product_id']),
     product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text, is_digital: Type.Boolean() }),
-    warehouse: Type.String(),
-    bin_location: Type.String(),
-    quantity: Type.Integer(),
-    reserved_quantity: Type.Integer(),
+    ...rowFields(InventoryListRow, ['warehouse', 'bin_location', 'quantity', 'reserved_quantity']),
     available_quantity: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    ...rowFields(InventoryListRow, ['created_at', 'updated_at']),
   },
   { $id: 'InventoryItem' },
 );
@@ -51,25 +48,27 @@ export const InventoryItem = Type.Object(
 /** A ledger movement; the admin's list adds the vendor. */
 export const TransactionItem = Type.Object(
   {
+    // A uuid in the table (text to the driver): the answer says its format.
     id: Type.String({ format: 'uuid', description: "The stock event's id" }),
-    vendor_id: Type.Integer(),
+    ...rowFields(InventoryTransactionRow, ['vendor_id']),
     vendor: Type.Optional(Type.Object({ id: Type.Integer(), vendor_code: Text, name: Text })),
-    product_id: Type.Integer(),
+    ...rowFields(InventoryTransactionRow, ['product_id']),
     product: Type.Object({ id: Type.Integer(), title: Text, vendor_sku: Text, gtin: Text }),
-    inventory_id: Type.Integer(),
-    warehouse: Type.String(),
-    bin_location: Type.String(),
+    ...rowFields(InventoryTransactionRow, ['inventory_id', 'warehouse', 'bin_location']),
+    // The type keeps its named schema (the filter's) in the document.
     transaction_type: TransactionType,
-    quantity_change: Type.Integer(),
-    reserved_change: Type.Integer(),
-    quantity_after: Type.Integer(),
-    reserved_after: Type.Integer(),
-    order_id: Nullable(Type.Integer()),
-    order_item_id: Nullable(Type.Integer()),
-    reference: Text,
-    note: Text,
-    user_id: Text,
-    created_at: Timestamp,
+    ...rowFields(InventoryTransactionRow, [
+      'quantity_change',
+      'reserved_change',
+      'quantity_after',
+      'reserved_after',
+      'order_id',
+      'order_item_id',
+      'reference',
+      'note',
+      'user_id',
+      'created_at',
+    ]),
   },
   { $id: 'InventoryTransaction' },
 );

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { SHOP_PRODUCT_SORTS } from '../../../queries/catalogue/listShopProducts.ts';
 import { MAX_CENTS } from '../../core/money.ts';
-import { Nullable, Page, Timestamp } from '../responses.ts';
+import { VendorProductListRow } from '../../../projections/catalogue/vendorProductList.ts';
+import { Nullable, Page, rowFields } from '../responses.ts';
 import { Language, PageQuery, SortQuery } from '../validation.ts';
 import { ProductTextOut } from './catalogue.ts';
 
@@ -51,23 +52,19 @@ const Formatted = Nullable(Type.String({ description: 'The amount as the shopper
 /** A product as the shop lists it. */
 export const ShopProductItem = Type.Object(
   {
-    id: Type.Integer(),
-    vendor_sku: Text,
-    gtin: Text,
-    gtin_type: Text,
-    brand: Text,
-    product_type_raw: Text,
+    ...rowFields(VendorProductListRow, ['id', 'vendor_sku', 'gtin', 'gtin_type', 'brand', 'product_type_raw']),
     language: Nullable(Language),
     title: Text,
     description: Text,
     short_description: Text,
-    currency: Type.String(),
+    ...rowFields(VendorProductListRow, ['currency']),
+    // Amounts are numbers in the answer (exact text in the row), bounded as a price is.
     price_cents: Cents,
     sale_price_cents: Nullable(Cents),
     charged_price_cents: Type.Integer({ minimum: 0, description: 'What the shopper pays: the sale price when it is lower than the price' }),
     on_sale: Type.Boolean(),
     formatted: Type.Object({ price: Formatted, sale_price: Formatted, charged_price: Formatted }),
-    is_digital: Type.Boolean(),
+    ...rowFields(VendorProductListRow, ['is_digital']),
     availability: Type.Object({
       in_stock: Type.Boolean({ description: 'Can be bought now' }),
       unlimited: Type.Boolean({ description: 'A digital product: always available, no quantity' }),
@@ -75,7 +72,7 @@ export const ShopProductItem = Type.Object(
     }),
     thumbnail_url: Nullable(Type.String({ description: 'The 200 px variant of the first image, else the image link' })),
     image_url: Nullable(Type.String({ description: 'The 800 px variant of the first image, else the image link' })),
-    created_at: Timestamp,
+    ...rowFields(VendorProductListRow, ['created_at']),
   },
   {
     $id: 'ShopProductItem',
@@ -131,7 +128,7 @@ export const ShopProductDetail = Type.Composite(
           variants: Type.Array(ImageVariant, { description: 'The original, 800 px and 200 px (longest side), WebP' }),
         }),
       ),
-      updated_at: Timestamp,
+      ...rowFields(VendorProductListRow, ['updated_at']),
     }),
   ],
   { $id: 'ShopProductDetail' },

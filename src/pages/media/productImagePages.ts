@@ -103,12 +103,7 @@ export function productImagePageRoutes(services: Services): Router {
         await act(ctx, `${products}/${params.id}/images`, async () => {
           const id = await saveUploadedImage(services, ctx, product.vendor_id, product.id, scopeOf(viewer), viewer.context);
           const row = await getMediaRow(knex, id, product.vendor_id);
-          const variants = (typeof row.variants === 'string' ? JSON.parse(row.variants) : row.variants) as {
-            variant: string;
-            width: number;
-            height: number;
-          }[];
-          return mt(viewer.language, 'uploaded', { variants: variants.map((v) => `${v.variant} ${v.width}×${v.height}`).join(', ') });
+          return mt(viewer.language, 'uploaded', { variants: row.variants.map((v) => `${v.variant} ${v.width}×${v.height}`).join(', ') });
         });
       },
     );

@@ -12,6 +12,7 @@ import { confirmItem, declineItem, importExtmarketOrder } from '../../modules/or
 import { ORDER_QUOTA } from '../../../commands/orders/events.ts';
 import { countExtmarketOrder } from '../../../commands/quotas/handlers.ts';
 import { sellerVatProfileOf } from '../../modules/registry.ts';
+import type { VendorProductListRow } from '../../modules/catalogue.ts';
 import { graphqlExtmarketClient } from '../../adapters/extmarket/graphqlClient.ts';
 import type { ExtmarketClient, ExtmarketShipment } from '../../adapters/extmarket/port.ts';
 import { secretBoxFor } from '../../adapters/extmarket/secretBox.ts';
@@ -145,7 +146,10 @@ async function importShipment(
   s: ExtmarketShipment,
   ctx: CommandContext,
 ): Promise<boolean> {
-  const placeholder = await deps.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: true }).first('id');
+  const placeholder = await deps
+    .knex<VendorProductListRow>('vendor_product_list')
+    .where({ vendor_id: vendorId, is_placeholder: true })
+    .first('id');
   if (!placeholder) throw new Error('The vendor has no placeholder product yet');
   const vat = await sellerVatProfileOf(deps.knex, vendorId, deps.clock.now());
   const mapped = await shipmentToOrder(s, {

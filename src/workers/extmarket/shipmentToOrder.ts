@@ -6,6 +6,7 @@ import type { ExtmarketAddress, ExtmarketShipment } from '../../adapters/extmark
 import type { VatNumberVerifier } from '../../adapters/vies/viesClient.ts';
 import { cleanGtin, gtin14, gtinProblem } from '../../core/gtin.ts';
 import { orderVat, vatNumberCountry, type OrderVatLine, type RateCategory } from '../../core/vat/index.ts';
+import type { VendorProductListRow } from '../../modules/catalogue.ts';
 
 /**
  * An extmarket shipment as one of our orders. Inventory units of one variant at one price become
@@ -52,14 +53,15 @@ export async function shipmentToOrder(s: ExtmarketShipment, ctx: MappingContext)
     keys.length === 0
       ? []
       : await ctx
-          .knex('vendor_product_list')
+          .knex<VendorProductListRow>('vendor_product_list')
           .select('id', 'gtin14', 'is_digital', 'vat_rate_category')
           .where({ vendor_id: ctx.vendorId, is_placeholder: false })
           .whereIn('gtin14', keys)
           .orderBy('id');
   const byGtin = new Map<string, { id: number; is_digital: boolean; vat_rate_category: RateCategory }>();
   for (const p of products)
-    if (!byGtin.has(p.gtin14))
+    // Matched by gtin14, so it is never null here.
+    if (p.gtin14 !== null && !byGtin.has(p.gtin14))
       byGtin.set(p.gtin14, { id: p.id, is_digital: p.is_digital, vat_rate_category: p.vat_rate_category ?? 'standard' });
 
   const items = [...groups.values()].map((units) => {
