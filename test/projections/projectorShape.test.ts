@@ -15,7 +15,6 @@ const NOT_ON_THE_HELPER_YET = [
   'inventory/inventoryList.ts',
   'inventory/inventoryTransactions.ts',
   'media/mediaList.ts',
-  'vendors/vendorDomains.ts',
   'vendors/vendorList.ts',
 ];
 
