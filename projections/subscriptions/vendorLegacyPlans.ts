@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { LEGACY_PLAN_EVENT_TYPES, type LegacyPlanEvent } from '../../commands/subscriptions/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { column, readModel, type JsonRow, type RowOf } from '../../src/core/readModel.ts';
@@ -15,28 +13,27 @@ export const VendorLegacyPlanRow = readModel('vendor_legacy_plans', {
 });
 export type VendorLegacyPlanRow = RowOf<typeof VendorLegacyPlanRow>;
 
-/** vendor_legacy_plans: the vendors put on the legacy plan by the upgrade; `ended_at` once their first subscription was opened. */
-export const vendorLegacyPlans: Projection = {
-  kind: 'projection',
+/**
+ * vendor_legacy_plans: the vendors put on the legacy plan by the upgrade; `ended_at` once their
+ * first subscription was opened. A row projection (src/runtime/rowProjection.ts), one row per vendor.
+ */
+export const vendorLegacyPlans = rowProjection<JsonRow<VendorLegacyPlanRow>>({
   name: 'vendor_legacy_plans',
   eventTypes: LEGACY_PLAN_EVENT_TYPES,
-  tables: ['vendor_legacy_plans'],
-  readModels: [VendorLegacyPlanRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    for (const raw of events) {
+  readModel: VendorLegacyPlanRow,
+  fold: {
+    key: 'vendor_id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const e = domainEvent<LegacyPlanEvent>(raw);
+      const id = e.data.vendor_id;
       if (e.type === 'VendorLegacyPlanGranted') {
-        const row: JsonRow<VendorLegacyPlanRow> = {
-          vendor_id: e.data.vendor_id,
-          upgrade: e.data.upgrade,
-          since: e.data.at,
-          ended_at: null,
-        };
-        await trx('vendor_legacy_plans').insert(row).onConflict('vendor_id').merge();
-      } else {
-        const ended: Pick<JsonRow<VendorLegacyPlanRow>, 'ended_at'> = { ended_at: e.data.at };
-        await trx('vendor_legacy_plans').where({ vendor_id: e.data.vendor_id }).update(ended);
+        rows.set(id, { vendor_id: id, upgrade: e.data.upgrade, since: e.data.at, ended_at: null });
+        return;
       }
-    }
+      const row = rows.get(id);
+      if (row) row.ended_at = e.data.at;
+    },
   },
-};
+});

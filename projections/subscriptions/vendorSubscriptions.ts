@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import {
   BILLING_INTERVALS,
   SUBSCRIPTION_STATUSES,
@@ -31,20 +29,19 @@ export const VendorSubscriptionRow = readModel('vendor_subscriptions', {
 });
 export type VendorSubscriptionRow = RowOf<typeof VendorSubscriptionRow>;
 
-const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-
-/** vendor_subscriptions: each vendor's subscription record, read by the admin subscription routes, the usage and the feature gate. */
-export const vendorSubscriptions: Projection = {
-  kind: 'projection',
+/**
+ * vendor_subscriptions: each vendor's subscription record, read by the admin subscription routes,
+ * the usage and the feature gate. A row projection (src/runtime/rowProjection.ts), one row per vendor.
+ */
+export const vendorSubscriptions = rowProjection<JsonRow<VendorSubscriptionRow>>({
   name: 'vendor_subscriptions',
   eventTypes: VENDOR_SUBSCRIPTION_EVENT_TYPES,
-  tables: ['vendor_subscriptions'],
-  readModels: [VendorSubscriptionRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { vendor_id: number }).vendor_id))];
-    const existing = await trx<VendorSubscriptionRow>('vendor_subscriptions').whereIn('vendor_id', ids);
-    const rows = new Map<number, VendorSubscriptionRow | JsonRow<VendorSubscriptionRow>>(existing.map((r) => [r.vendor_id, r]));
-    for (const raw of events) {
+  readModel: VendorSubscriptionRow,
+  fold: {
+    key: 'vendor_id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const e = domainEvent<VendorSubscriptionEvent>(raw);
       if (e.type === 'VendorSubscriptionStarted') {
         const { at, custom_limits, ...terms } = e.data;
@@ -56,18 +53,13 @@ export const vendorSubscriptions: Projection = {
           created_at: at,
           updated_at: at,
         });
-        continue;
+        return;
       }
       const row = rows.get(e.data.vendor_id);
-      if (!row) continue;
+      if (!row) return;
       const { custom_limits, ...changes } = e.data.changes;
       Object.assign(row, changes, { updated_at: e.data.at });
       if (custom_limits !== undefined) row.custom_limits = custom_limits;
-    }
-    if (rows.size > 0)
-      await trx('vendor_subscriptions')
-        .insert([...rows.values()].map((r) => ({ ...r, custom_limits: json(r.custom_limits) })))
-        .onConflict('vendor_id')
-        .merge();
+    },
   },
-};
+});

@@ -27,6 +27,10 @@ export type VendorTeamInvitationRow = RowOf<typeof VendorTeamInvitationRow>;
 /**
  * vendor_team_invitations: one row per invitation with its status. The token hash column is the
  * lookup of an acceptance; the secret itself is nowhere.
+ *
+ * Not a row projection: a deleted vendor takes all its invitations with it, deleted by vendor in
+ * SQL, and the deletion names none of them (the shared helper deletes only the rows an event names
+ * by key, and a fold never reads the table to find them).
  */
 export const vendorTeamInvitations: Projection = {
   kind: 'projection',
@@ -35,8 +39,8 @@ export const vendorTeamInvitations: Projection = {
   tables: ['vendor_team_invitations'],
   readModels: [VendorTeamInvitationRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number(e.data.invitation_id));
-    const existing: VendorTeamInvitationRow[] = ids.length > 0 ? await trx('vendor_team_invitations').whereIn('id', ids) : [];
+    const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number((e.data as { invitation_id: number }).invitation_id));
+    const existing = ids.length > 0 ? await trx<VendorTeamInvitationRow>('vendor_team_invitations').whereIn('id', ids) : [];
     const rows = new Map<number, VendorTeamInvitationRow | JsonRow<VendorTeamInvitationRow>>(existing.map((r) => [r.id, r]));
     const removedVendors = new Set<number>();
     for (const raw of events) {

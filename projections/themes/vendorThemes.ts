@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { THEME_EVENT_TYPES, type ThemeEvent } from '../../commands/themes/events.ts';
 import type { VendorDeleted } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
@@ -37,44 +35,28 @@ export const VendorThemeRow = readModel('vendor_themes', {
 });
 export type VendorThemeRow = RowOf<typeof VendorThemeRow>;
 
-/** vendor_themes: the current theme of each vendor that has its own (none = platform default). */
-export const vendorThemes: Projection = {
-  kind: 'projection',
+/**
+ * vendor_themes: the current theme of each vendor that has its own (none = platform default). A row
+ * projection (src/runtime/rowProjection.ts): each save replaces the vendor's row, a reset or the
+ * vendor's deletion removes it.
+ */
+export const vendorThemes = rowProjection<JsonRow<VendorThemeRow>>({
   name: 'vendor_themes',
   eventTypes: THEME_EVENT_TYPES,
-  tables: ['vendor_themes'],
-  readModels: [VendorThemeRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const rows = new Map<number, JsonRow<VendorThemeRow>>();
-    const removed = new Set<number>();
-    for (const raw of events) {
+  readModel: VendorThemeRow,
+  fold: {
+    key: 'vendor_id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const e = domainEvent<ThemeEvent | VendorDeleted>(raw);
       const id = e.data.vendor_id;
       if (e.type === 'VendorThemeReset' || e.type === 'VendorDeleted') {
         rows.delete(id);
-        removed.add(id);
-        continue;
+        return;
       }
       const { theme_name, colors, fonts, layout, branding, custom_css } = e.data.theme;
       rows.set(id, { vendor_id: id, theme_name, colors, fonts, layout, branding, custom_css, updated_at: e.data.at });
-      removed.delete(id);
-    }
-    if (removed.size > 0)
-      await trx('vendor_themes')
-        .whereIn('vendor_id', [...removed])
-        .delete();
-    if (rows.size > 0)
-      await trx('vendor_themes')
-        .insert(
-          [...rows.values()].map((r) => ({
-            ...r,
-            colors: JSON.stringify(r.colors),
-            fonts: JSON.stringify(r.fonts),
-            layout: JSON.stringify(r.layout),
-            branding: JSON.stringify(r.branding),
-          })),
-        )
-        .onConflict('vendor_id')
-        .merge();
+    },
   },
-};
+});

@@ -25,6 +25,10 @@ export type VendorDomainRow = RowOf<typeof VendorDomainRow>;
 /**
  * vendor_domains: the custom domains of every vendor with their verification state. The vendor
  * context middleware resolves a Host or Referer host here (verified and active rows only).
+ *
+ * Not a row projection: a deleted vendor takes all its domains with it, deleted by vendor in SQL,
+ * and the deletion names none of them (the shared helper deletes only the rows an event names by
+ * key, and a fold never reads the table to find them).
  */
 export const vendorDomains: Projection = {
   kind: 'projection',
@@ -33,8 +37,8 @@ export const vendorDomains: Projection = {
   tables: ['vendor_domains'],
   readModels: [VendorDomainRow],
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number(e.data.domain_id));
-    const existing: VendorDomainRow[] = ids.length > 0 ? await trx('vendor_domains').whereIn('id', ids) : [];
+    const ids = events.filter((e) => e.type !== 'VendorDeleted').map((e) => Number((e.data as { domain_id: number }).domain_id));
+    const existing = ids.length > 0 ? await trx<VendorDomainRow>('vendor_domains').whereIn('id', ids) : [];
     const rows = new Map<number, VendorDomainRow | JsonRow<VendorDomainRow>>(existing.map((r) => [r.id, r]));
     const deleted = new Set<number>();
     const removedVendors = new Set<number>();

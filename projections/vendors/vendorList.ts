@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../src/eventstore/port.ts';
-import type { Projection } from '../../src/runtime/consumer.ts';
+import { rowProjection } from '../../src/runtime/rowProjection.ts';
 import { VENDOR_EVENT_TYPES, type VendorEvent } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { Type } from '@sinclair/typebox';
@@ -50,21 +48,21 @@ export type VendorListRow = RowOf<typeof VendorListRow>;
 /**
  * vendor_list: one row per live vendor. Read by the admin and public vendor endpoints, the vendor
  * context middleware, vendor sign-in, and by other areas as the tenant directory
- * (id, vendor_code, name, company_id, is_active). The batch is folded in memory per vendor, then
- * written with one multi-row upsert and one delete.
+ * (id, vendor_code, name, company_id, is_active). A row projection (src/runtime/rowProjection.ts):
+ * the batch is folded in memory per vendor, then written with one upsert and one delete. A
+ * subdomain freed in a batch goes to a new vendor after its old holder is written (stored rows
+ * first); should it move between two stored vendors written in the other order, the unique index
+ * refuses the batch and the runner applies those events one by one (src/runtime/consumerRunner.ts).
  */
-export const vendorList: Projection = {
-  kind: 'projection',
+export const vendorList = rowProjection<JsonRow<VendorListRow>>({
   name: 'vendor_list',
   eventTypes: VENDOR_EVENT_TYPES,
-  tables: ['vendor_list'],
-  readModels: [VendorListRow],
-  async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map((e) => (e.data as { vendor_id: number }).vendor_id))];
-    const existing: VendorListRow[] = await trx('vendor_list').whereIn('id', ids);
-    const rows = new Map<number, VendorListRow | JsonRow<VendorListRow>>(existing.map((r) => [r.id, r]));
-    const deleted = new Set<number>();
-    for (const raw of events) {
+  readModel: VendorListRow,
+  fold: {
+    key: 'id',
+    keyType: 'integer',
+    keys: (e) => [(e.data as { vendor_id: number }).vendor_id],
+    apply(rows, raw) {
       const e = domainEvent<VendorEvent>(raw);
       const id = e.data.vendor_id;
       if (e.type === 'VendorCreated') {
@@ -80,16 +78,14 @@ export const vendorList: Projection = {
           created_at,
           updated_at: created_at,
         });
-        deleted.delete(id);
-        continue;
+        return;
       }
       if (e.type === 'VendorDeleted') {
         rows.delete(id);
-        deleted.add(id);
-        continue;
+        return;
       }
       const row = rows.get(id);
-      if (!row) continue;
+      if (!row) return;
       row.updated_at = e.data.at;
       switch (e.type) {
         case 'VendorProfileChanged':
@@ -116,24 +112,6 @@ export const vendorList: Projection = {
           row.is_active = false;
           break;
       }
-    }
-    if (deleted.size > 0)
-      await trx('vendor_list')
-        .whereIn('id', [...deleted])
-        .delete();
-    if (rows.size === 0) return;
-    const values = [...rows.values()].map((r) => ({
-      ...r,
-      storefront_languages: JSON.stringify(r.storefront_languages),
-      extmarket_settings: JSON.stringify(r.extmarket_settings),
-    }));
-    // A subdomain may move between two vendors inside one batch: free the moved ones first.
-    await trx('vendor_list')
-      .whereIn(
-        'id',
-        values.map((v) => v.id),
-      )
-      .update({ subdomain: trx.raw("'~' || id::text") });
-    await trx('vendor_list').insert(values).onConflict('id').merge();
+    },
   },
-};
+});

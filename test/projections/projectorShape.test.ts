@@ -9,17 +9,6 @@ import { join } from 'node:path';
  * by hand without that sentence is the fold-and-upsert loop the helper already is.
  */
 
-// Projectors written before the helper, still a hand-made fold-and-upsert over rows keyed by one
-// column: each moves onto the helper (or states its reason). The list only shrinks.
-const NOT_ON_THE_HELPER_YET = [
-  'subscriptions/vendorLegacyPlans.ts',
-  'subscriptions/vendorSubscriptions.ts',
-  'team/vendorTeamInvitations.ts',
-  'themes/vendorThemes.ts',
-  'vendors/vendorDomains.ts',
-  'vendors/vendorList.ts',
-];
-
 const ROOT = 'projections';
 
 /** The projector files written by hand: they declare a projection themselves instead of calling rowProjection. */
@@ -35,18 +24,8 @@ function handWritten(): string[] {
 }
 
 describe('projector shape', () => {
-  it('every hand-written projector says why it is not a row projection, or is listed as not on the helper yet', () => {
-    const silent = handWritten().filter(
-      (f) => !/\* Not a row projection:/.test(readFileSync(join(ROOT, f), 'utf8')) && !NOT_ON_THE_HELPER_YET.includes(f),
-    );
+  it('every hand-written projector says why it is not a row projection', () => {
+    const silent = handWritten().filter((f) => !/\* Not a row projection:/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(silent, 'projectors neither on the row projection helper nor saying why not').to.deep.equal([]);
-  });
-
-  it('lists as not on the helper yet only projectors that are still written by hand and say nothing (the list only shrinks)', () => {
-    const files = handWritten();
-    const stale = NOT_ON_THE_HELPER_YET.filter(
-      (f) => !files.includes(f) || /\* Not a row projection:/.test(readFileSync(join(ROOT, f), 'utf8')),
-    );
-    expect(stale, 'remove these from NOT_ON_THE_HELPER_YET').to.deep.equal([]);
   });
 });
