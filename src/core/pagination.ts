@@ -51,6 +51,7 @@ export async function paginate<T, R extends object = Record<string, unknown>>(
   base: Knex.QueryBuilder,
   request: PageRequest,
   order: (qb: Knex.QueryBuilder) => Knex.QueryBuilder,
+  // Without a map, the caller's item type is the row the query selects: the caller names it (T), the query cannot.
   map: (row: R) => T = (row) => row as unknown as T,
 ): Promise<Page<T>> {
   // The rows are the page's query's, of the shape the caller's `map` reads (its row type).
