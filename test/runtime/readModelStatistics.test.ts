@@ -52,8 +52,10 @@ describe('read model statistics after a bulk of products', function () {
     await quiet(app);
     const afterBulk = await analyses();
     // The vendor's rows as the planner estimates them: what a list past its exact-count cap reports.
+    // Up to 30 s: the analysis waits for the projection to be idle a moment, which a loaded CI host
+    // (every lane of the suite at once) stretches; the loop ends as soon as both are seen.
     let estimate = 0;
-    for (let i = 0; i < 100 && (estimate < count * 0.8 || (await analyses()) <= afterBulk); i++) {
+    for (let i = 0; i < 300 && (estimate < count * 0.8 || (await analyses()) <= afterBulk); i++) {
       await new Promise((r) => setTimeout(r, 100));
       estimate = await estimatedRows(knex, { text: 'SELECT 1 FROM vendor_product_list WHERE vendor_id = $1', values: [shop.vendorId] });
     }
