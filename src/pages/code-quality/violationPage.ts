@@ -49,7 +49,7 @@ export function violationPageRoutes(services: Services): Router {
       const v = await getViolation(knex, params.id, today());
       if (!v) throw new ViolationNotFoundException(`Violation ${params.id} not found`);
       const action = (path: string) => `/admin/code-quality/violations/${v.id}/${path}`;
-      const workflow = html`${postForm(
+      const workflow = html`<div class="stacked-forms">${postForm(
         ctx,
         action('assign'),
         html`<div class="form-grid">${input(l, { label: qt(l, 'assignee'), name: 'assignee', value: v.assignee ?? '', required: true })}
@@ -71,7 +71,7 @@ ${
     ? html`${postForm(ctx, action('resolve'), html`${input(l, { label: qt(l, 'note'), name: 'note' })}<div class="form-actions"><button type="submit">${qt(l, 'resolve')}</button></div>`)}
 ${postForm(ctx, action('ignore'), html`${input(l, { label: qt(l, 'reason'), name: 'reason', required: true })}<div class="form-actions"><button type="submit">${qt(l, 'ignore')}</button></div>`)}`
     : ''
-}`;
+}</div>`;
       const comments = html`${v.comments.length === 0 ? html`<p class="muted">${qt(l, 'no_comments')}</p>` : timeline(v.comments.map((c: { text: string; by: string; at: string }) => ({ when: formatDateTime(c.at, l), title: c.text, detail: `#${c.by}` })))}
 ${postForm(ctx, action('comments'), html`${textarea(l, { label: qt(l, 'comment'), name: 'text', required: true })}<div class="form-actions"><button type="submit">${qt(l, 'add_comment')}</button></div>`)}`;
       await renderBackOffice(ctx, services, viewer, {
@@ -81,7 +81,7 @@ ${postForm(ctx, action('comments'), html`${textarea(l, { label: qt(l, 'comment')
         subtitle: html`${pill(v.severity, SEVERITY_TONE[v.severity])} ${pill(v.status, STATUS_TONE[v.status])}${v.overdue ? html` ${pill(qt(l, 'overdue_flag'), 'bad')}` : ''}`,
         body: html`<div class="grid cols-2">${card(v.message, facts(details(l, v)))}${card(qt(l, 'workflow'), workflow)}</div>
 ${card(qt(l, 'comments'), comments)}
-${card(qt(l, 'history'), await recordHistory(services, ctx, l, `violation-${v.id}`), { flush: true })}`,
+${await recordHistory(services, ctx, l, `violation-${v.id}`)}`,
       });
     },
   );
@@ -142,7 +142,8 @@ function details(l: Parameters<typeof qt>[0], v: ViolationOut): [string, string 
     [qt(l, 'rule'), html`<code>${v.rule_id}</code>`],
     [qt(l, 'description'), v.description],
     [qt(l, 'file'), html`<code>${v.file_path}${v.line ? `:${v.line}` : ''}</code>`],
-    ['→', v.target ? html`<code>${v.target}</code>` : null],
+    // What the finding points at (an import's target), only for the rules that name one.
+    ...(v.target ? [['→', html`<code>${v.target}</code>`] satisfies [string, ReturnType<typeof html>]] : []),
     [qt(l, 'assignee'), v.assignee],
     [qt(l, 'priority'), v.priority],
     [qt(l, 'due'), v.due_date],
