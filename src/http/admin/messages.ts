@@ -12,7 +12,7 @@ import { AdminStartBody } from '../schemas/messaging.ts';
  */
 export function adminMessageRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
-  const adminId = (ctx: { state: any }) => adminCaller(ctx).id;
+  const adminId = (ctx: { state: unknown }) => adminCaller(ctx).id;
   declareMessageRoutes(api, services, {
     caller: 'admin',
     actor: async (ctx) => ({

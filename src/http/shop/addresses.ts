@@ -58,7 +58,7 @@ const TYPE_ERRORS = [InvalidAddressTypeException];
 export function shopAddressRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const callerOf = (ctx: { state: any }) => customerCaller(ctx);
+  const callerOf = customerCaller;
   const addressIn = (state: unknown, id: number) => {
     const found = (state as CustomerState).addresses.find((a) => a.address_id === id);
     if (!found) throw new AddressNotFoundException(`Address ${id} not found`);

@@ -30,7 +30,7 @@ const sourceOf = (page: ShownPage) => (page.vendor_id === null ? ('platform' as 
 export function shopContentPageRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const knex = services.db.knex;
-  const vendorOf = (ctx: { state: any }) => shopVendorOf(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => shopVendorOf(ctx).id;
 
   api.get(
     '/content-pages/navigation',

@@ -52,7 +52,7 @@ function cookieOptions(ctx: Context, maxAgeSeconds: number) {
 export function shopCustomerAuthRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const shopOf = (ctx: Context) => shopVendorOf(ctx);
+  const shopOf = shopVendorOf;
   const context = (ctx: Context, customerId: number | null): CommandContext => ({
     userId: customerId === null ? null : `customer:${customerId}`,
     vendorId: shopOf(ctx).id,

@@ -11,7 +11,7 @@ import { ShopStartBody } from '../schemas/messaging.ts';
  */
 export function shopMessageRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
-  const callerOf = (ctx: { state: any }) => customerCaller(ctx);
+  const callerOf = customerCaller;
   declareMessageRoutes(api, services, {
     caller: 'customer',
     actor: async (ctx) => {

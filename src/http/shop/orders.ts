@@ -27,7 +27,7 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
  */
 export function shopOrderRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
-  const customerOf = (ctx: { state: any }) => customerCaller(ctx);
+  const customerOf = customerCaller;
   // The customer's own language first (their account says it), then the shopper's as the catalogue resolves it.
   const language = async (ctx: any): Promise<string> => {
     const preferred = customerOf(ctx).preferredLanguage;

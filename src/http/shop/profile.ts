@@ -30,7 +30,7 @@ export function customerProfile(c: Awaited<ReturnType<typeof getCustomer>>) {
 export function shopProfileRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = (): CustomerDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const callerOf = (ctx: { state: any }) => customerCaller(ctx);
+  const callerOf = customerCaller;
   const profile = async (caller: CustomerCaller) => customerProfile(await getCustomer(services.db.knex, caller.id, caller.vendorId));
 
   api.get('/profile', { summary: 'The signed-in customer', caller: 'customer', responses: { 200: CustomerProfile } }, async (ctx) => {

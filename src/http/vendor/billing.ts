@@ -42,7 +42,7 @@ const addOnView = ({ vendor_id: _v, stripe_ref: _s, ...a }: Awaited<ReturnType<t
  */
 export function vendorBillingRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const caller = (ctx: any) => vendorCaller(ctx);
+  const caller = vendorCaller;
   // A client's Idempotency-Key makes its retry the same Stripe request; without one each call is new.
   const requestKey = (ctx: any, what: string) => `${what}:${caller(ctx).id}:${(ctx.get('idempotency-key') as string) || randomUUID()}`;
 

@@ -22,7 +22,7 @@ export function vendorContentPageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
-  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const me = (ctx: { state: unknown }) => vendorCaller(ctx).id;
   const pageOf = (query: { page?: number; limit?: number }) => ({ page: query.page ?? 1, limit: query.limit ?? 20 });
   const own = async (vendorId: number, id: number) => {
     const page = await getVendorPage(knex, vendorId, id);

@@ -18,7 +18,7 @@ const OrdersQuery = Type.Object({ ...PageQuery, sort: OrderSortQuery });
  */
 export function vendorCustomerOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/customers/:id/orders',

@@ -20,7 +20,7 @@ const ListQuery = Type.Object(CustomerListQuery);
  */
 export function vendorCustomerRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/customers',

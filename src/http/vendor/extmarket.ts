@@ -20,7 +20,7 @@ import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
  */
 export function vendorExtmarketRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/extmarket/credentials',

@@ -53,7 +53,7 @@ const ListQuery = Type.Object({
 export function vendorExtmarketOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
   const answer = async (ctx: { state: any; body: unknown }, orderId: number, done: Handled<unknown, any>[]) => {
     await services.settle(done);
     ctx.body = await getOrder(services.db.knex, orderId, vendorOf(ctx));

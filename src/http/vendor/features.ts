@@ -47,7 +47,7 @@ const byCodes = (codes: string[]) => FEATURES.filter((f) => codes.includes(f.cod
 /** SPEC.md 4.2 features: the catalogue of features and what the vendor's tier gives. */
 export function vendorFeatureRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const caller = (ctx: any) => vendorCaller(ctx);
+  const caller = vendorCaller;
 
   api.get(
     '/features',

@@ -17,7 +17,7 @@ import { vendorCaller } from '../vendorAuth.ts';
 export function vendorInventoryTransactionRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const me = (ctx: { state: unknown }) => vendorCaller(ctx).id;
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 20 });
 
   api.get(

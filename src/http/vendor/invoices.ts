@@ -54,7 +54,7 @@ export function vendorInvoiceRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): InvoiceDeps => ({ store: services.store, db: knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   const render = (ctx: Context, invoiceId: number) => renderInvoicePdf(services, vendorOf(ctx), invoiceId, vendorCommandContext(ctx));
 

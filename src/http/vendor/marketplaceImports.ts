@@ -36,7 +36,7 @@ import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
 export function vendorMarketplaceImportRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const me = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/marketplace-import-jobs/stats',

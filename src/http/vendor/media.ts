@@ -32,7 +32,7 @@ const urlOf = (id: number, variant: string) => `/api/v1/vendor/media/${id}/${var
 export function vendorMediaRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
-  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const me = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.post(
     '/media/images',

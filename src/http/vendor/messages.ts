@@ -13,7 +13,7 @@ import { vendorCommandContext, vendorCaller } from '../vendorAuth.ts';
  */
 export function vendorMessageRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const callerOf = (ctx: { state: any }) => vendorCaller(ctx);
+  const callerOf = vendorCaller;
   declareMessageRoutes(api, services, {
     caller: 'vendor',
     actor: async (ctx) => {

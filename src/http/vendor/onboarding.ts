@@ -30,7 +30,7 @@ const REFUSALS = [OnboardingNotFoundException, OnboardingStepOrderException, Onb
  */
 export function vendorOnboardingRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
   const answer = async (ctx: any) => {
     ctx.body = await onboardingStatus(services, vendorOf(ctx));
   };

@@ -29,7 +29,7 @@ const ResolveBody = Type.Object({ product_id: Id }, { $id: 'ResolveOrderItemExce
 export function vendorOrderItemExceptionRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/order-item-exceptions',

@@ -25,7 +25,7 @@ const ListQuery = Type.Object(OrderListQuery);
 export function vendorOrderRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const deps = (): OrderDeps => ({ store: services.store, db: services.db.knex, clock: services.clock });
-  const vendorOf = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/orders',

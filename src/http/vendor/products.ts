@@ -25,7 +25,7 @@ export function vendorProductRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
-  const me = (ctx: { state: any }) => vendorCaller(ctx).id;
+  const me = (ctx: { state: unknown }) => vendorCaller(ctx).id;
 
   api.get(
     '/products/stats',

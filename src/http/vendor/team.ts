@@ -78,7 +78,7 @@ export function vendorTeamRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const knex = services.db.knex;
   const deps = (): TeamDeps => ({ store: services.store, db: knex, clock: services.clock });
-  const caller = (ctx: any) => vendorCaller(ctx);
+  const caller = vendorCaller;
   const ownerOnly = [requireVendorOwner()];
 
   api.get(
