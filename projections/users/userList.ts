@@ -17,21 +17,26 @@ export const UserListRow = readModel('user_list', {
   updated_at: column.time(),
   /** E-mail, username and names, lower-cased, for the search index (queries/users/listUsers.ts). */
   search_text: column.generated(column.nullable(column.text())),
+  /** The user's stream version the row is folded to (written by the fold's inline declaration, not by `apply`). */
+  stream_version: column.int(),
 });
 export type UserListRow = RowOf<typeof UserListRow>;
 
 /**
  * user_list: one row per live user, for GET /admin/users and the login lookup. A row projection
  * (src/runtime/rowProjection.ts): the batch is folded in memory per user, then written with one
- * upsert and one delete.
+ * upsert and one delete. Inline: a row is one user's, folded from the user's stream alone, so a
+ * user's command writes it with its append and the admin reads the change at once
+ * (src/runtime/inlineProjection.ts).
  */
-export const userList = rowProjection<Omit<JsonRow<UserListRow>, 'search_text'>>({
+export const userList = rowProjection<Omit<JsonRow<UserListRow>, 'search_text' | 'stream_version'>>({
   name: 'user_list',
   eventTypes: USER_EVENT_TYPES,
   readModel: UserListRow,
   fold: {
     key: 'id',
     keyType: 'integer',
+    inline: { aggregate: 'user', version: 'stream_version' },
     keys: (e) => [(e.data as { user_id: number }).user_id],
     apply(rows, raw) {
       const e = domainEvent<UserEvent>(raw);

@@ -76,6 +76,8 @@ export function toRecorded(e: EsdbRecordedEvent): RecordedEvent {
 
 export class EventStoreDbStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
+  /** EventStoreDB and the read models are two stores: no statement writes both, the projections do. */
+  readonly inlineRows = false;
   private readonly listeners = new Set<() => void>();
   private subscription: AllStreamSubscription | null = null;
   private notifyScheduled = false;

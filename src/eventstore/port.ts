@@ -70,7 +70,7 @@ export interface AppendResult {
 export type StoreTx = unknown;
 
 /** What a lean feed read returns of an event (ReadFeedOptions.lean); an adapter may return more. */
-export type LeanEvent = Pick<RecordedEvent, 'id' | 'type' | 'data' | 'position'>;
+export type LeanEvent = Pick<RecordedEvent, 'id' | 'type' | 'data' | 'version' | 'position'>;
 
 export interface FeedBatch<E = RecordedEvent> {
   events: E[];
@@ -90,7 +90,7 @@ export interface ReadFeedOptions {
   types?: readonly string[];
   tx?: StoreTx;
   /**
-   * Only each event's id, type, data and position (LeanEvent), for a reader of the whole feed (a
+   * Only each event's id, type, data, version and position (LeanEvent), for a reader of the whole feed (a
    * rebuild): decoding every event's metadata and timestamps cost about as much as its data.
    */
   lean?: boolean;
@@ -103,9 +103,28 @@ export interface ReadFeedOptions {
   lock?: { space: number; key: string };
 }
 
+/**
+ * Rows of a read model written by the append's own statement (an inline projection,
+ * src/runtime/inlineProjection.ts): `upsert` is that part of the statement, given the number of
+ * its JSON parameter and the condition that the append stored its events; `json` is the
+ * parameter. Only the PostgreSQL stores take them (`inlineRows`).
+ */
+export interface InlineRows {
+  /** The read model's table: names the prepared statement. */
+  table: string;
+  upsert(param: number, guard: string): string;
+  json: string;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
-  append(stream: string, events: NewEvent[], options: { expected: ExpectedVersion; tx?: StoreTx }): Promise<AppendResult>;
+  /** Whether `append` writes InlineRows in its statement. */
+  readonly inlineRows: boolean;
+  append(
+    stream: string,
+    events: NewEvent[],
+    options: { expected: ExpectedVersion; tx?: StoreTx; rows?: readonly InlineRows[] },
+  ): Promise<AppendResult>;
   /** Events of one stream from `fromVersion` (inclusive, 1-based), in order. */
   readStream(stream: string, options?: { fromVersion?: number; limit?: number; tx?: StoreTx }): Promise<RecordedEvent[]>;
   /** The global feed after `after`, gap-safe: never skips an event committed late. */

@@ -5,6 +5,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type FeedBatch,
+  type InlineRows,
   type LeanEvent,
   type NewEvent,
   type Position,
@@ -49,6 +50,20 @@ const APPEND_NOTIFY_SQL = `
 WITH appended AS (${APPEND_SQL})
 SELECT version, tx, pos, (SELECT pg_notify('${FEED_CHANNEL}', $7)) AS notified FROM appended`;
 
+/**
+ * The append that also writes the rows of inline read models (InlineRows), each a data-modifying
+ * part of the one statement: the events and the rows are stored together or not at all, in one
+ * round trip. A row is written only when the append stored its events (not on a retried append).
+ * Parameters: APPEND_SQL's, the NOTIFY payload when `notify`, then each read model's rows.
+ */
+function appendWithRowsSql(rows: readonly InlineRows[], notify: boolean): string {
+  const first = notify ? 8 : 7;
+  const parts = rows.map((r, i) => `, rows_${i} AS (${r.upsert(first + i, 'EXISTS (SELECT 1 FROM appended)')})`);
+  const notified = notify ? `, (SELECT pg_notify('${FEED_CHANNEL}', $7)) AS notified` : '';
+  return `WITH appended AS (${APPEND_SQL})${parts.join('')}
+SELECT version, tx, pos${notified} FROM appended`;
+}
+
 const STREAM_VERSION_SQL = `SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = $1`;
 
 const EXISTING_SQL = `
@@ -85,6 +100,7 @@ function toRecorded(r: Row): RecordedEvent {
 
 export class PostgresEventStore implements EventStore {
   readonly kind: 'postgres' | 'pglite';
+  readonly inlineRows = true;
   private readonly emitter = new EventEmitter();
   private readonly notifier: FeedNotifier;
   /** typesAreRare's answers, per set of types. */
@@ -101,7 +117,11 @@ export class PostgresEventStore implements EventStore {
     await this.notifier.listen(url, (types) => this.emitter.emit('appended', types));
   }
 
-  async append(stream: string, events: NewEvent[], options: { expected: ExpectedVersion; tx?: Executor }): Promise<AppendResult> {
+  async append(
+    stream: string,
+    events: NewEvent[],
+    options: { expected: ExpectedVersion; tx?: Executor; rows?: readonly InlineRows[] },
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const db = (options.tx as Executor | undefined) ?? this.db.knex;
     const ids = events.map((e) => e.id);
@@ -118,9 +138,24 @@ export class PostgresEventStore implements EventStore {
       const carried = options.tx ? null : this.notifier.take(types);
       let rows: { version: number; tx: string; pos: string }[];
       try {
-        rows = carried
-          ? await sql(db, APPEND_NOTIFY_SQL, [stream, base, ids, types, datas, metas, carried.payload], 'es_append_notify')
-          : await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
+        if (options.rows?.length) {
+          const tables = options.rows.map((r) => r.table).join('_');
+          const params = [
+            stream,
+            base,
+            ids,
+            types,
+            datas,
+            metas,
+            ...(carried ? [carried.payload] : []),
+            ...options.rows.map((r) => r.json),
+          ];
+          const name = carried ? `es_append_notify_rows_${tables}` : `es_append_rows_${tables}`;
+          rows = await sql(db, appendWithRowsSql(options.rows, carried !== null), params, name);
+        } else
+          rows = carried
+            ? await sql(db, APPEND_NOTIFY_SQL, [stream, base, ids, types, datas, metas, carried.payload], 'es_append_notify')
+            : await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
       } catch (err: any) {
         if (carried) this.notifier.done(carried.others);
         if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
@@ -185,7 +220,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Id, type, data and position only, each row as an array. Types that are a small share of the
+   * Id, type, data, version and position only, each row as an array. Types that are a small share of the
    * store are read each through its own index and merged in feed order; a large share reads the
    * feed order itself (merging many dense types cost more than skipping the few others).
    */
@@ -210,9 +245,9 @@ export class PostgresEventStore implements EventStore {
       : await sqlArrays(tx ?? this.db.knex, LEAN_FEED_SQL, [after.a, after.b, types, options.limit], 'es_feed_lean');
     const events: LeanEvent[] = [];
     let head: Position | null = null;
-    for (const [kind, id, type, data, a, b] of rows as [string, string, string, unknown, string, string][]) {
+    for (const [kind, id, type, data, version, a, b] of rows as [string, string, string, unknown, number, string, string][]) {
       if (kind === 'h') head = { a, b };
-      else events.push({ id, type, data, position: { a, b } });
+      else events.push({ id, type, data, version, position: { a, b } });
     }
     return { events, next: nextPosition(after, events, options.limit, head) };
   }

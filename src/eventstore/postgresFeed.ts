@@ -56,11 +56,11 @@ export const LOCKED_FEED_SQL = feedSql(COLUMNS, FEED_HEAD, { nulls: 'NULL, NULL,
 
 /**
  * A lean read (ReadFeedOptions.lean): the feed with only the columns a rebuild's fold reads, as
- * arrays [kind, id, type, data, tx, pos]. Parameters as FEED_SQL's.
+ * arrays [kind, id, type, data, version, tx, pos]. Parameters as FEED_SQL's.
  */
 export const LEAN_FEED_SQL = feedSql(
-  'event_id::text AS id, type, data, tx_id::text AS tx, position::text AS pos',
-  'NULL, NULL, NULL, head.tx, head.pos',
+  'event_id::text AS id, type, data, version, tx_id::text AS tx, position::text AS pos',
+  'NULL, NULL, NULL, NULL, head.tx, head.pos',
 );
 
 /**
@@ -72,7 +72,7 @@ export const LEAN_FEED_SQL = feedSql(
 export function leanFeedByTypeSql(types: number): string {
   const scans = Array.from(
     { length: types },
-    (_, i) => `(SELECT event_id, type, data, tx_id, position FROM events
+    (_, i) => `(SELECT event_id, type, data, version, tx_id, position FROM events
    WHERE type = $${i + 4} AND (tx_id, position) > ($1::text::xid8, $2::bigint) AND tx_id < ${HORIZON}
    ORDER BY tx_id, position LIMIT $3)`,
   );
@@ -81,9 +81,9 @@ WITH ${HORIZON_CTE},
 batch AS (
   SELECT * FROM (${scans.join(' UNION ALL ')}) u ORDER BY tx_id, position LIMIT $3),
 head AS (${HEAD})
-SELECT 'e' AS kind, event_id::text, type, data, tx_id::text, position::text FROM batch
+SELECT 'e' AS kind, event_id::text, type, data, version, tx_id::text, position::text FROM batch
 UNION ALL
-SELECT 'h', NULL, NULL, NULL, head.tx, head.pos FROM head`;
+SELECT 'h', NULL, NULL, NULL, NULL, head.tx, head.pos FROM head`;
 }
 
 /** The head alone (PostgresEventStore.head). */

@@ -1,4 +1,5 @@
 import type { EventStore, StoreTx } from '../eventstore/port.ts';
+import type { StreamRows } from './inlineProjection.ts';
 
 /**
  * The last known state of recently used aggregates, per event store (ARCHITECTURE.md "Write side":
@@ -18,6 +19,8 @@ import type { EventStore, StoreTx } from '../eventstore/port.ts';
 export interface CachedAggregate {
   state: unknown;
   version: number;
+  /** The rows of the aggregate's inline read models at this version (src/runtime/inlineProjection.ts). */
+  inline?: StreamRows;
 }
 
 export class AggregateCache {

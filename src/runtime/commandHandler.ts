@@ -11,6 +11,8 @@ import {
   WrongExpectedVersionError,
 } from '../eventstore/port.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
+import { foldStream, inlineProjectionsOf, inlineWrite, pendingEvent, type StreamRows } from './inlineProjection.ts';
+import type { RowProjection } from './rowProjection.ts';
 
 /** Who acts and why: carried into every event's metadata (ARCHITECTURE.md "Event store"). */
 export interface CommandContext {
@@ -34,6 +36,8 @@ export interface Handled<S, E extends DomainEvent> {
   /** Where the events landed in the feed; absent when the decision produced no events. */
   position?: AppendResult['position'];
   eventTypes: string[];
+  /** The projections whose rows the append wrote (inline): nothing waits for them to pass it. */
+  inlined?: readonly string[];
 }
 
 /**
@@ -52,11 +56,14 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
 ): Promise<Handled<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
   const cache = aggregateCache(store);
-  let cached = cache.get(stream, ctx.tx) as { state: S; version: number } | undefined;
+  const inline = store.inlineRows ? inlineProjectionsOf(decider.aggregate) : [];
+  let cached = cache.get(stream, ctx.tx) as { state: S; version: number; inline?: StreamRows } | undefined;
+  // An inline read model's rows are folded with the stream: a state cached without them is loaded again.
+  if (inline.length > 0 && !cached?.inline) cached = undefined;
   for (;;) {
     const fresh = !cached;
-    const { state, version } = cached ?? (await load(store, decider, id, ctx.tx));
-    if (fresh) cache.set(stream, { state, version }, ctx.tx);
+    const { state, version, inline: rows } = cached ?? (await loadWithRows(store, decider, id, inline, ctx.tx));
+    if (fresh) cache.set(stream, { state, version, inline: rows }, ctx.tx);
     let events: E[];
     try {
       events = decider.decide(command, state);
@@ -76,18 +83,24 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
       correlation_id: ctx.correlationId,
       causation_id: ctx.causationId,
     };
+    const appended = events.map((e, i) => ({
+      id: ctx.causationId ? deterministicId(ctx.causationId, stream, command.type, String(i)) : newEventId(),
+      type: e.type,
+      data: e.data,
+      metadata,
+    }));
+    const written =
+      inline.length > 0 && rows
+        ? inlineWrite(
+            inline,
+            stream,
+            rows,
+            appended.map((e, i) => pendingEvent(e.id, e.type, e.data, version + i + 1)),
+          )
+        : null;
     let result: AppendResult;
     try {
-      result = await store.append(
-        stream,
-        events.map((e, i) => ({
-          id: ctx.causationId ? deterministicId(ctx.causationId, stream, command.type, String(i)) : newEventId(),
-          type: e.type,
-          data: e.data,
-          metadata,
-        })),
-        { expected: version === 0 ? 'no_stream' : version, tx: ctx.tx },
-      );
+      result = await store.append(stream, appended, { expected: version === 0 ? 'no_stream' : version, tx: ctx.tx, rows: written?.writes });
     } catch (err) {
       // Whatever failed, the cached state is no longer known to be the stream's.
       cache.forget(stream, ctx.tx);
@@ -106,8 +119,15 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
     const next = events.reduce(decider.evolve, state);
     // A repeated command whose events were stored before: the stream's state is not this one.
     if (result.appended === false) cache.forget(stream, ctx.tx);
-    else cache.set(stream, { state: next, version: result.version }, ctx.tx);
-    return { state: next, events, version: result.version, position: result.position, eventTypes: events.map((e) => e.type) };
+    else cache.set(stream, { state: next, version: result.version, inline: written?.rows }, ctx.tx);
+    return {
+      state: next,
+      events,
+      version: result.version,
+      position: result.position,
+      eventTypes: events.map((e) => e.type),
+      inlined: written && result.appended !== false ? inline.map((p) => p.name) : [],
+    };
   }
 }
 
@@ -175,6 +195,18 @@ export async function cachedState<S, C extends Command, E extends DomainEvent>(
   const { state, version } = await load(store, decider, id);
   cache.set(stream, { state, version });
   return state;
+}
+
+/** `load`, with the rows of the aggregate's inline read models folded from the same events. */
+async function loadWithRows<S, C extends Command, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  id: string | number,
+  inline: readonly RowProjection<object>[],
+  tx?: StoreTx,
+): Promise<{ state: S; version: number; inline?: StreamRows }> {
+  const { state, version, events } = await load(store, decider, id, tx);
+  return { state, version, inline: inline.length > 0 ? foldStream(inline, `${decider.aggregate}-${id}`, events) : undefined };
 }
 
 export async function load<S, C extends Command, E extends DomainEvent>(

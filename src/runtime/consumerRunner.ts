@@ -116,11 +116,14 @@ export class ConsumerRunner {
   }
 
   /**
-   * Read-your-writes: resolves when every consumer that reads one of `types` has passed
-   * `position`, or after `timeoutMs` (resolving false).
+   * Read-your-writes: resolves when every projection that reads one of `types` has passed
+   * `position`, or after `timeoutMs` (resolving false). `inlined`: projections whose rows the
+   * append wrote itself (src/runtime/inlineProjection.ts), not waited for.
    */
-  async waitFor(position: Position, types: readonly string[], timeoutMs: number): Promise<boolean> {
-    const relevant = this.consumers.filter((c) => c.kind === 'projection' && c.eventTypes.some((t) => types.includes(t)));
+  async waitFor(position: Position, types: readonly string[], timeoutMs: number, inlined: readonly string[] = []): Promise<boolean> {
+    const relevant = this.consumers.filter(
+      (c) => c.kind === 'projection' && !inlined.includes(c.name) && c.eventTypes.some((t) => types.includes(t)),
+    );
     const passed = () => relevant.every((c) => comparePositions(this.state.get(c.name)!.position, position) >= 0);
     if (passed()) return true;
     return new Promise((resolve) => {

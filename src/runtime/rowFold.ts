@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../eventstore/port.ts';
  */
 
 /** What a fold may read of an event (a rebuild reads nothing else from the feed). */
-export type FoldEvent = Pick<RecordedEvent, 'id' | 'type' | 'data' | 'position'>;
+export type FoldEvent = Pick<RecordedEvent, 'id' | 'type' | 'data' | 'version' | 'position'>;
 
 export type RowKey = string | number;
 
@@ -42,4 +42,13 @@ export interface RowFold<R extends object> {
   keys(event: FoldEvent): readonly RowKey[];
   /** Applies one event to the rows, in memory. */
   apply(rows: Rows<R>, event: FoldEvent): void;
+  /**
+   * A read model whose every row is one aggregate's: the row of key k is folded from the events
+   * of the stream `<aggregate>-<k>` alone, so a command can write it in the statement that appends
+   * its events (an inline projection, src/runtime/inlineProjection.ts) and the caller reads it
+   * next without waiting for this projection. `version` names the column holding the stream
+   * version the row is folded to: the projection, running behind, skips an event its row already
+   * holds and never writes an older row over a newer one.
+   */
+  inline?: { aggregate: string; version: string };
 }

@@ -144,10 +144,33 @@ export class RowSet<R extends object> implements Rows<R> {
     if (this.unknown !== 'all') for (const k of keys) this.unknown.delete(k);
   }
 
-  /** Folds one event; the rows it names that exist afterwards are written with the batch. */
+  /**
+   * Folds one event; the rows it names that exist afterwards are written with the batch. An inline
+   * read model's row (RowFold.inline) keeps the stream version it is folded to, and an event it
+   * already holds (written with its append) is not folded again.
+   */
   fold(event: FoldEvent): void {
+    const inline = this.spec.inline;
+    const keys = this.spec.keys(event);
+    if (inline && keys.every((k) => Number(this.field(k, inline.version) ?? 0) >= event.version)) return;
     this.spec.apply(this, event);
-    for (const k of this.spec.keys(event)) if (this.rows.has(k)) this.dirty.add(k);
+    for (const k of keys) {
+      if (!this.rows.has(k)) continue;
+      this.dirty.add(k);
+      if (inline) (this.rows.get(k) as Record<string, unknown>)[inline.version] = event.version;
+    }
+  }
+
+  /** A column of a row in memory, read by the name the fold declares. */
+  private field(key: RowKey, column: string): unknown {
+    const row = this.rows.get(key) as Record<string, unknown> | undefined;
+    return row?.[column];
+  }
+
+  /** Holds `row` as the stored row of `key` (known, unchanged): an inline read model's row as its command found it. */
+  seed(key: RowKey, row: R): void {
+    this.rows.set(key, row);
+    this.stored.add(key);
   }
 
   /**
@@ -236,6 +259,6 @@ export class RowSet<R extends object> implements Rows<R> {
   }
 }
 
-export function isRowProjection(p: Projection): p is RowProjection {
+export function isRowProjection(p: Projection): p is RowProjection<object> {
   return (p as RowProjection).fold !== undefined;
 }

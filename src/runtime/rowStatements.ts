@@ -33,7 +33,7 @@ export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatem
   const all = fold.insertOnly ? cols : [key, ...cols];
   const conflict = fold.insertOnly
     ? `ON CONFLICT (${fold.insertOnly.conflict.map((c) => quoteIdent(c)).join(', ')}) DO NOTHING`
-    : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})`;
+    : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})${newerOnly(fold, t)}`;
   return {
     load: fold.insertOnly
       ? null
@@ -54,6 +54,24 @@ export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatem
           apply: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${quoteIdent(`rp_stage_${table}`)} ${conflict}`,
         },
   };
+}
+
+/** An inline read model's row is replaced only by one folded to the same or a later stream version. */
+function newerOnly(fold: RowFold<any>, table: string): string {
+  if (!fold.inline) return '';
+  const version = quoteIdent(fold.inline.version);
+  return ` WHERE ${table}.${version} <= excluded.${version}`;
+}
+
+/**
+ * The upsert of an inline read model's rows as a part of the append's statement: the rows are the
+ * JSON parameter `$<param>`, written only when `guard` holds (the append stored its events).
+ */
+export function inlineUpsert(fold: RowFold<any>, param: number, guard: string): string {
+  const t = quoteIdent(fold.table);
+  const cols = [fold.key, ...fold.columns].map((c) => quoteIdent(c));
+  const updated = cols.slice(1);
+  return `INSERT INTO ${t} (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM json_populate_recordset(NULL::${t}, $${param}::json) WITH ORDINALITY AS r WHERE ${guard} ORDER BY r.ordinality ON CONFLICT (${cols[0]}) DO UPDATE SET (${updated.join(', ')}) = ROW(${updated.map((c) => `excluded.${c}`).join(', ')})${newerOnly(fold, t)}`;
 }
 
 /** What a batch or a window writes: upserts (JSON documents), new rows (COPY text), deletes. */

@@ -1,3 +1,4 @@
+import { registerInlineProjections } from './inlineProjection.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -33,7 +34,7 @@ export interface Services extends Adapters {
    * Read-your-writes: waits (bounded) until the projections and the memory views that read the
    * appended event types have passed the last position of the given command results.
    */
-  settle(results: Iterable<{ position?: Position; eventTypes: string[] }>): Promise<void>;
+  settle(results: Iterable<{ position?: Position; eventTypes: string[]; inlined?: readonly string[] }>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +61,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   await migrate(db.knex);
   const store = await createEventStore(config, db);
   const adapters = buildAdapters(config, store);
+  registerInlineProjections(options.consumers);
   const runner = new ConsumerRunner(db.consumerKnex, store, options.consumers, logger, { dedicatedPool: db.consumerKnex !== db.knex });
   if (options.startConsumers !== false) runner.start();
   const projections = options.consumers.filter((c) => c.kind === 'projection').map((c) => c.name);
@@ -78,25 +80,32 @@ export async function createServices(config: Config, logger: Logger, options: Se
     async settle(results) {
       // Each projection waits for the last append of the types it reads, not for the command's
       // last append overall: a projection of stock movements is never woken by the order event
-      // that follows them, and would otherwise sleep its idle backoff before passing it.
-      const lastOfType = new Map<string, Position>();
+      // that follows them, and would otherwise sleep its idle backoff before passing it. A
+      // projection whose rows every append of a type wrote (inline) is not waited for on it.
+      const lastOfType = new Map<string, { position: Position; inlined: Set<string> }>();
       for (const r of results) {
         if (!r.position) continue;
         for (const t of r.eventTypes) {
           const known = lastOfType.get(t);
-          if (!known || comparePositions(r.position, known) > 0) lastOfType.set(t, r.position);
+          const inlined = new Set(r.inlined ?? []);
+          if (!known) lastOfType.set(t, { position: r.position, inlined });
+          else {
+            for (const name of known.inlined) if (!inlined.has(name)) known.inlined.delete(name);
+            if (comparePositions(r.position, known.position) > 0) known.position = r.position;
+          }
         }
       }
-      const waits = new Map<string, { position: Position; types: string[] }>();
-      for (const [type, position] of lastOfType) {
-        const key = `${position.a}:${position.b}`;
-        const wait = waits.get(key) ?? { position, types: [] };
+      const waits = new Map<string, { position: Position; types: string[]; inlined: string[] }>();
+      for (const [type, { position, inlined }] of lastOfType) {
+        const skipped = [...inlined].sort();
+        const key = `${position.a}:${position.b}:${skipped.join(',')}`;
+        const wait = waits.get(key) ?? { position, types: [], inlined: skipped };
         wait.types.push(type);
         waits.set(key, wait);
       }
       const settled = await Promise.all(
         [...waits.values()].flatMap((w) => [
-          runner.waitFor(w.position, w.types, config.projectionWaitMs),
+          runner.waitFor(w.position, w.types, config.projectionWaitMs, w.inlined),
           views.waitFor(w.position, w.types, config.projectionWaitMs),
         ]),
       );
