@@ -26,6 +26,36 @@ export interface DemoLoaded {
   orders: { shop: number; marketplace: number };
 }
 
+/** The fields the demo reads of the API's answers (each route's declared answer has more). */
+interface SignedIn {
+  access_token: string;
+}
+interface Created {
+  id: number;
+}
+interface CreatedCompany extends Created {
+  temporary_password: string | null;
+}
+interface CreatedVendor extends Created {
+  vendor_code: string;
+  subdomain: string;
+}
+interface OrderDetail extends Created {
+  items: { id: number; quantity: number }[];
+}
+interface Conversation {
+  id: string;
+}
+interface SyncStarted {
+  job_id: number;
+}
+interface SyncJob {
+  status: string;
+  orders_imported: number | null;
+  error_message: string | null;
+  error_details: Record<string, unknown> | null;
+}
+
 const password = (prefix: string) => `${prefix}-${randomBytes(6).toString('base64url')}`;
 const gtinOf = (shop: number, index: number) => withCheckDigit(`40${shop}${String(index + 1).padStart(9, '0')}`);
 const fill = (text: string, shop: DemoShop, language: number) =>
@@ -34,14 +64,15 @@ const fill = (text: string, shop: DemoShop, language: number) =>
 export async function loadDemo(url: string, admin: { email: string; password: string }, marketplace: DemoMarketplace): Promise<DemoLoaded> {
   const api = demoClient(url);
   const adminToken = (
-    await api.call('POST', '/api/v1/admin/auth/login', { body: { email_or_username: admin.email, password: admin.password } })
-  ).access_token as string;
-  const asAdmin = (method: string, path: string, body?: unknown) => api.call(method, `/api/v1/admin${path}`, { token: adminToken, body });
+    await api.call<SignedIn>('POST', '/api/v1/admin/auth/login', { body: { email_or_username: admin.email, password: admin.password } })
+  ).access_token;
+  const asAdmin = <T>(method: string, path: string, body?: unknown) =>
+    api.call<T>(method, `/api/v1/admin${path}`, { token: adminToken, body });
 
-  const company = await asAdmin('POST', '/companies', COMPANY);
-  const vendors = [];
+  const company = await asAdmin<CreatedCompany>('POST', '/companies', COMPANY);
+  const vendors: CreatedVendor[] = [];
   for (const shop of SHOPS) {
-    const vendor = await asAdmin('POST', '/vendors', {
+    const vendor = await asAdmin<CreatedVendor>('POST', '/vendors', {
       company_id: company.id,
       vendor_code: shop.code,
       name: shop.name,
@@ -57,12 +88,12 @@ export async function loadDemo(url: string, admin: { email: string; password: st
         if (!/answered (404|409)/.test(err.message)) throw err;
       },
     );
-    vendors.push(vendor as { id: number; vendor_code: string; subdomain: string });
+    vendors.push(vendor);
   }
 
   // The company's owner signs in with the temporary password and chooses one, as the vendor API requires.
   const owner = { email: COMPANY.owner_email, password: password('owner') };
-  const first = await api.call('POST', '/api/v1/vendor/auth/login', {
+  const first = await api.call<SignedIn>('POST', '/api/v1/vendor/auth/login', {
     body: { email_or_username: owner.email, password: company.temporary_password, vendor_code: SHOPS[0].code },
   });
   await api.call('PUT', '/api/v1/vendor/auth/password', {
@@ -74,10 +105,10 @@ export async function loadDemo(url: string, admin: { email: string; password: st
   const catalogues: { token: string; products: { id: number; gtin: string; product: DemoProduct }[] }[] = [];
   for (const [s, shop] of SHOPS.entries()) {
     const token = (
-      await api.call('POST', '/api/v1/vendor/auth/login', {
+      await api.call<SignedIn>('POST', '/api/v1/vendor/auth/login', {
         body: { email_or_username: owner.email, password: owner.password, vendor_code: shop.code },
       })
-    ).access_token as string;
+    ).access_token;
     const products = await inBatches(shop.products, 4, (product, i) => createProduct(api, token, shop, s, product, i));
     for (const page of PAGES) {
       const translations = Object.fromEntries(
@@ -99,12 +130,12 @@ export async function loadDemo(url: string, admin: { email: string; password: st
   const shopOrders = [];
   const shop = SHOPS[0];
   const { token: vendorToken, products } = catalogues[0];
-  const asShop = (method: string, path: string, token?: string, body?: unknown) =>
-    api.call(method, `/api/v1/shop${path}`, { token, body, headers: { referer: `${url}/vendors/${shop.code}/shop/` } });
+  const asShop = <T>(method: string, path: string, token?: string, body?: unknown) =>
+    api.call<T>(method, `/api/v1/shop${path}`, { token, body, headers: { referer: `${url}/vendors/${shop.code}/shop/` } });
   for (const [c, customer] of CUSTOMERS.entries()) {
     const { email, country_iso, street, postal_code, city, ...names } = customer;
     const secret = password('shopper');
-    const signedUp = await asShop('POST', '/auth/register', undefined, {
+    const signedUp = await asShop<SignedIn>('POST', '/auth/register', undefined, {
       ...names,
       email,
       password: secret,
@@ -114,16 +145,16 @@ export async function loadDemo(url: string, admin: { email: string; password: st
     const session = randomBytes(32).toString('base64url');
     for (const k of [c, c + 5, c + 11])
       await asShop('POST', `/cart/${session}/items`, undefined, { product_id: products[k].id, quantity: 1 + (k % 2) });
-    const order = await asShop('POST', '/orders', signedUp.access_token, {
+    const order = await asShop<Created>('POST', '/orders', signedUp.access_token, {
       session_id: session,
       shipping_address: { ...names, street, postal_code, city, country_iso },
     });
     shopOrders.push(order);
   }
   // The shop orders in several states: placed (confirmed), partly shipped, shipped with tracking.
-  const asVendor = (method: string, path: string, body?: unknown) =>
-    api.call(method, `/api/v1/vendor${path}`, { token: vendorToken, body });
-  const detail = async (order: { id?: number; order_id?: number }) => asVendor('GET', `/orders/${order.id ?? order.order_id}`);
+  const asVendor = <T>(method: string, path: string, body?: unknown) =>
+    api.call<T>(method, `/api/v1/vendor${path}`, { token: vendorToken, body });
+  const detail = async (order: { id?: number; order_id?: number }) => asVendor<OrderDetail>('GET', `/orders/${order.id ?? order.order_id}`);
   const shipped = await detail(shopOrders[1]);
   for (const item of shipped.items) await asVendor('POST', `/orders/${shipped.id}/items/${item.id}/ship`, { quantity: item.quantity });
   await asVendor('POST', `/orders/${shipped.id}/tracking`, { tracking_number: 'LU123456789', carrier: 'POST Luxembourg' });
@@ -131,8 +162,8 @@ export async function loadDemo(url: string, admin: { email: string; password: st
   await asVendor('POST', `/orders/${partly.id}/items/${partly.items[0].id}/ship`, { quantity: 1 });
 
   // A question from a shopper, and the shop's answer.
-  const ada = await asShop('POST', '/auth/login', undefined, { email: customers[0].email, password: customers[0].password });
-  const conversation = await asShop('POST', '/messages', ada.access_token, {
+  const ada = await asShop<SignedIn>('POST', '/auth/login', undefined, { email: customers[0].email, password: customers[0].password });
+  const conversation = await asShop<Conversation>('POST', '/messages', ada.access_token, {
     subject: "Is the Sencha from this year's harvest?",
     body: "Hello! Before I order more: is the Sencha from this spring's harvest?",
   });
@@ -156,8 +187,8 @@ export async function loadDemo(url: string, admin: { email: string; password: st
     })),
   });
   await asVendor('PUT', '/extmarket/credentials', { api_key: marketplace.apiKey, api_endpoint: marketplace.url, auto_sync_enabled: false });
-  const sync = await asVendor('POST', '/extmarket/sync');
-  const job = await finished(() => asVendor('GET', `/extmarket/jobs/${sync.job_id}`));
+  const sync = await asVendor<SyncStarted>('POST', '/extmarket/sync');
+  const job = await finished(() => asVendor<SyncJob>('GET', `/extmarket/jobs/${sync.job_id}`));
   if (job.status !== 'completed' || job.orders_imported !== 1)
     throw new Error(`the marketplace order sync ended ${job.status}: ${JSON.stringify(job.error_message ?? job.error_details)}`);
 
@@ -165,7 +196,7 @@ export async function loadDemo(url: string, admin: { email: string; password: st
 }
 
 /** A job read until it has ended (completed or failed), as a client polls it; ten minutes at most. */
-async function finished(read: () => Promise<{ status: string; [k: string]: any }>): Promise<{ status: string; [k: string]: any }> {
+async function finished<J extends { status: string }>(read: () => Promise<J>): Promise<J> {
   const end = Date.now() + 600_000;
   for (;;) {
     const job = await read();
@@ -183,7 +214,7 @@ async function createProduct(api: DemoClient, token: string, shop: DemoShop, s: 
     short_description: `${shop.name} · ${shop.kind[l]}`,
     description: `${title}. ${fill(['From {shop}.', 'De {shop}.', 'Von {shop}.'][l], shop, l)}`,
   });
-  const created = await api.call('POST', '/api/v1/vendor/products', {
+  const created = await api.call<Created>('POST', '/api/v1/vendor/products', {
     token,
     body: {
       vendor_sku: `${shop.code}-${String(i + 1).padStart(3, '0')}`,
@@ -211,5 +242,5 @@ async function createProduct(api: DemoClient, token: string, shop: DemoShop, s: 
       },
     });
   }
-  return { id: created.id as number, gtin, product };
+  return { id: created.id, gtin, product };
 }

@@ -37,6 +37,19 @@ export interface DemoShipment {
   tracking?: { code: string; provider: string | null };
 }
 
+/**
+ * The variables of the operations the demo answers: the input of ConfirmInventoryUnits (the
+ * decision on each unit) or of SetShipmentTracking (the shipment, its code and provider).
+ */
+interface Variables {
+  input?: {
+    inventoryUnits?: { inventoryUnitId: string; isAvailable: boolean }[];
+    shipmentId?: string;
+    code?: string;
+    provider?: string | null;
+  };
+}
+
 export interface DemoMarketplace {
   url: string;
   apiKey: string;
@@ -58,9 +71,10 @@ export async function startDemoMarketplace(): Promise<DemoMarketplace> {
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       if (req.method !== 'POST') return send(405, { errors: [{ message: 'POST only' }] });
       if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, { errors: [{ message: 'invalid API key' }] });
-      let request: { query?: string; variables?: any };
+      let request: { query?: string; variables?: Variables };
       try {
-        request = JSON.parse(body);
+        // Our extmarket client sends these operations (src/adapters/extmarket/graphqlClient.ts), with these variables.
+        request = JSON.parse(body) as typeof request;
       } catch {
         return send(400, { errors: [{ message: 'bad JSON' }] });
       }
@@ -98,7 +112,7 @@ export async function startDemoMarketplace(): Promise<DemoMarketplace> {
       })),
     };
   };
-  const answers: Record<string, (variables: any) => unknown> = {
+  const answers: Record<string, (variables: Variables) => unknown> = {
     Me: () => ({ me: { vendor: { name: 'Demo marketplace seller' } } }),
     UnconfirmedShipments: () => ({ shipments: { nodes: shipments.filter((s) => (s.state ?? 'unconfirmed') === 'unconfirmed').map(node) } }),
     HistoricalShipments: () => ({
@@ -123,7 +137,7 @@ export async function startDemoMarketplace(): Promise<DemoMarketplace> {
     },
     SetShipmentTracking: ({ input }) => {
       const s = shipments.find((x) => x.id === input?.shipmentId);
-      if (s) s.tracking = { code: input.code, provider: input.provider ?? null };
+      if (s && input?.code !== undefined) s.tracking = { code: input.code, provider: input.provider ?? null };
       return {
         setShipmentTracking: { shipment: s ? node(s) : null, errors: s ? [] : [{ code: 'not_found', message: 'unknown shipment' }] },
       };

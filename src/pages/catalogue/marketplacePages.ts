@@ -93,7 +93,9 @@ export function marketplacePages(api: Api, services: Services, area: 'vendor' | 
           },
           { label: ct(l, 'gtin'), cell: (p) => p.gtin, narrowHide: true },
           { label: 'Marketplace', cell: (p) => p.marketplace, narrowHide: true },
-          ...(area === 'admin' ? [{ label: ct(l, 'imported_by'), cell: (p: any) => p.vendor_name, narrowHide: true }] : []),
+          ...(area === 'admin'
+            ? [{ label: ct(l, 'imported_by'), cell: (p: (typeof page.items)[number]) => p.vendor_name, narrowHide: true }]
+            : []),
           { label: ct(l, 'languages'), cell: (p) => (p.languages ?? []).join(', '), narrowHide: true },
           {
             label: ct(l, 'marketplace_price'),

@@ -11,6 +11,7 @@ import { VendorProductCreate, VendorProductUpdate, type ProductBody } from '../.
 import { checkbox, input, select, textarea } from '../backOffice/components.ts';
 import { field } from '../forms.ts';
 import { html, type Html } from '../html.ts';
+import type { PageProduct } from './productFrame.ts';
 import { ct } from './texts.ts';
 import { sellerStateOf } from '../../modules/registry.ts';
 
@@ -44,7 +45,7 @@ export const amountInLocale = (cents: number | null | undefined, locale: string)
 /** The form's values as text, from a product (an edit) or as posted (a form shown again with its problems). */
 export type FormValues = Record<string, string>;
 
-export function valuesOfProduct(p: any, money: ShopMoney): FormValues {
+export function valuesOfProduct(p: PageProduct, money: ShopMoney): FormValues {
   const v: FormValues = {
     vendor_sku: p.vendor_sku ?? '',
     gtin: p.gtin ?? '',

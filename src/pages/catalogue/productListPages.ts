@@ -118,7 +118,9 @@ export function productListPages(api: Api, services: Services, area: 'vendor' | 
             cell: (p) =>
               html`<a href="${a.products}/${p.id}"><strong>${p.title ?? `#${p.id}`}</strong></a>${p.brand ? html`<div class="muted">${p.brand}</div>` : ''}`,
           },
-          ...(area === 'admin' ? [{ label: ct(l, 'vendor'), cell: (p: any) => p.vendor_name, narrowHide: true }] : []),
+          ...(area === 'admin'
+            ? [{ label: ct(l, 'vendor'), cell: (p: (typeof page.items)[number]) => p.vendor_name, narrowHide: true }]
+            : []),
           { label: ct(l, 'sku'), cell: (p) => (p.vendor_sku ? html`<code>${p.vendor_sku}</code>` : null), narrowHide: true },
           { label: ct(l, 'gtin'), cell: (p) => p.gtin, narrowHide: true },
           { label: ct(l, 'price'), sort: 'price', num: true, cell: (p) => formatMoney(p.price_cents, p.currency, l) },

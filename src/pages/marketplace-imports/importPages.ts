@@ -87,7 +87,7 @@ export function importPageRoutes(services: Services): Router {
               sort: 'id',
               cell: (j) => html`<a href="${base}/${j.id}"><strong>${it(l, 'import_job', { id: j.id })}</strong></a>`,
             },
-            ...(area === 'admin' ? [{ label: it(l, 'vendor'), cell: (j: any) => j.vendor_name }] : []),
+            ...(area === 'admin' ? [{ label: it(l, 'vendor'), cell: (j: (typeof page.items)[number]) => j.vendor_name }] : []),
             { label: it(l, 'source'), narrowHide: true, cell: (j) => j.file_name ?? j.source_url },
             { label: it(l, 'status'), sort: 'status', cell: (j) => statusPill(l, j.status) },
             { label: it(l, 'processed'), num: true, cell: (j) => formatNumber(j.total_processed, l) },

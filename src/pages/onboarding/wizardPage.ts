@@ -131,7 +131,7 @@ export function onboardingPageRoutes(services: Services): Router {
       // Empty optional fields are left out (the API's body leaves them out too).
       const given = Object.fromEntries(
         Object.entries(values)
-          .map(([k, v]) => [k, v.trim()])
+          .map(([k, v]): [string, string] => [k, v.trim()])
           .filter(([, v]) => v !== ''),
       );
       try {

@@ -123,8 +123,8 @@ export function signupPageRoutes(services: Services): Router {
       params: SignupPath,
       responses: { 303: SEE_OTHER, 404: HTML },
     },
-    async (ctx) => {
-      const s = await found(ctx);
+    async (ctx, { params }) => {
+      const s = await found(ctx, params.signup_id);
       if (!s) return;
       seeOther(ctx, s.status === 'completed' ? '/vendor' : `/signup/${s.id}/${nextStep(s) ?? 'review'}`);
     },
@@ -138,10 +138,10 @@ export function signupPageRoutes(services: Services): Router {
       params: StepPath,
       responses: { 200: HTML, 303: SEE_OTHER, 404: HTML, 502: HTML, 503: HTML },
     },
-    async (ctx) => {
-      const s = await found(ctx);
+    async (ctx, { params }) => {
+      const s = await found(ctx, params.signup_id);
       if (!s) return;
-      const step = String(ctx.params.step) as PageStep;
+      const step = params.step as PageStep;
       if (!STEP_PATH.test(step)) return notFound(ctx, pageLanguage(ctx, s.account?.language ?? s.language));
       if (s.status === 'completed') return seeOther(ctx, '/vendor');
       const next = nextStep(s);
@@ -159,10 +159,10 @@ export function signupPageRoutes(services: Services): Router {
       params: StepPath,
       responses: ANSWERS,
     },
-    async (ctx) => {
-      const s = await found(ctx);
+    async (ctx, { params }) => {
+      const s = await found(ctx, params.signup_id);
       if (!s) return;
-      const step = String(ctx.params.step);
+      const step = params.step;
       const language = pageLanguage(ctx, s.account?.language ?? s.language);
       const c = commandContext(ctx, 'signup');
       const next = (done: LiveSignup) => `/signup/${done.id}/${nextStep(done) ?? 'review'}`;
@@ -217,8 +217,7 @@ export function signupPageRoutes(services: Services): Router {
   );
 
   /** The signup of the path, or the "no such signup" page (404). */
-  const found = async (ctx: Context): Promise<LiveSignup | null> => {
-    const id = String(ctx.params.signup_id);
+  const found = async (ctx: Context, id: string): Promise<LiveSignup | null> => {
     const s = ID.test(id) ? await loadSignup(services, id).catch(() => null) : null;
     if (!s) notFound(ctx, pageLanguage(ctx));
     return s;

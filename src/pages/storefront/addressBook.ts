@@ -24,7 +24,7 @@ import { addressValues, fieldNames, type AddressValues } from './addressForm.ts'
 import { addressPage } from './addressPage.ts';
 import type { Storefront } from './context.ts';
 import { renderNotFound } from './layout.ts';
-import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, SEE_OTHER, seeOther, shopPage } from './routing.ts';
+import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, routeParam, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { signedInCustomer } from './session.ts';
 
 export type SavedAddress = Awaited<ReturnType<typeof getCustomer>>['addresses'][number];
@@ -188,7 +188,7 @@ export function storefrontAddressBookRoutes(services: Services): Router {
 
   /** The customer's own saved address of the URL, or null (the shop's 404 page: another customer's address is unknown here). */
   async function ownAddress(ctx: Context, sf: Storefront, customer: CustomerCaller): Promise<SavedAddress | null> {
-    const id = positiveInt(ctx.params.address_id);
+    const id = positiveInt(routeParam(ctx, 'address_id'));
     if (id === null) return null;
     const { addresses } = await getCustomer(services.db.knex, customer.id, sf.vendor.id);
     return addresses.find((a) => a.id === id) ?? null;

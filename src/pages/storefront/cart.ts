@@ -18,7 +18,7 @@ import type { Storefront } from './context.ts';
 import { cartSession, ensureCartSession } from './cookies.ts';
 import { csrfField, renderPage } from './layout.ts';
 import { errorMessage, noticeMessage } from './messages.ts';
-import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, SEE_OTHER, seeOther, shopPage } from './routing.ts';
+import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, routeParam, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 
 /**
  * The cart page and its forms. The cart is the session's (SPEC.md part 5 rule 6): its id lives
@@ -153,7 +153,7 @@ ${it.available ? '' : html`<p class="error">${L('storefront.unavailable')}</p>`}
     formDecl('Storefront form: set the quantity of a cart line (`quantity`, 1 to 999), then the cart page'),
     async (ctx, sf) => {
       const cartPage = sf.shopPath('/cart');
-      const productId = positiveInt(ctx.params.product_id);
+      const productId = positiveInt(routeParam(ctx, 'product_id'));
       const session = cartSession(ctx);
       if (productId === null || session === null) return seeOther(ctx, cartPage);
       const quantity = positiveInt(field(ctx, 'quantity'), 999);
@@ -175,7 +175,7 @@ ${it.available ? '' : html`<p class="error">${L('storefront.unavailable')}</p>`}
     formDecl('Storefront form: take a line out of the cart, then the cart page'),
     async (ctx, sf) => {
       const cartPage = sf.shopPath('/cart');
-      const productId = positiveInt(ctx.params.product_id);
+      const productId = positiveInt(routeParam(ctx, 'product_id'));
       const session = cartSession(ctx);
       if (productId === null || session === null) return seeOther(ctx, cartPage);
       await change(
@@ -195,7 +195,7 @@ ${it.available ? '' : html`<p class="error">${L('storefront.unavailable')}</p>`}
     formDecl('Storefront form: accept the current price of a line whose price rose, then the cart page'),
     async (ctx, sf) => {
       const cartPage = sf.shopPath('/cart');
-      const productId = positiveInt(ctx.params.product_id);
+      const productId = positiveInt(routeParam(ctx, 'product_id'));
       const session = cartSession(ctx);
       if (productId === null || session === null) return seeOther(ctx, cartPage);
       await change(

@@ -18,7 +18,7 @@ import { addressBlock, addressInputs, addressLines, addressValues, fieldNames, t
 import type { Storefront } from './context.ts';
 import { cartSession } from './cookies.ts';
 import { csrfField, renderNotFound, renderPage } from './layout.ts';
-import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, SEE_OTHER, seeOther, shopPage } from './routing.ts';
+import { field, FORM_REFUSED, HTML_PAGE, NOT_FOUND, positiveInt, routeParam, SEE_OTHER, seeOther, shopPage } from './routing.ts';
 import { signedInCustomer } from './session.ts';
 import { orderStatusText } from './messages.ts';
 
@@ -193,7 +193,7 @@ ${radio('billing', 'same', L(sf, 'storefront.same_as_shipping'))}${saved('billin
     async (ctx, sf) => {
       const customer = await signedInCustomer(services, ctx, sf);
       if (!customer) return toLogin(ctx, sf, ctx.url);
-      const id = positiveInt(ctx.params.order_id);
+      const id = positiveInt(routeParam(ctx, 'order_id'));
       let order: Awaited<ReturnType<typeof getCustomerOrder>>;
       try {
         if (id === null) throw new OrderNotFoundException('not an order id');

@@ -7,7 +7,7 @@ import type { Services } from '../../runtime/services.ts';
 import { html, raw } from '../html.ts';
 import { type Storefront, storefrontOf, vendorOfPage } from './context.ts';
 import { pageTitle, renderNotFound, renderPage } from './layout.ts';
-import { HTML_PAGE, NOT_FOUND, pathParams, SEE_OTHER, seeOther } from './routing.ts';
+import { HTML_PAGE, NOT_FOUND, pathParams, routeParam, SEE_OTHER, seeOther } from './routing.ts';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -77,7 +77,8 @@ export async function serveVendorHostRoot(services: Services, ctx: Context): Pro
 export function storefrontContentRoutes(services: Services): Router {
   const api = new Api(services, 'root');
   const page = async (ctx: Context, serve: (sf: Storefront) => Promise<void>) => {
-    const vendor = await vendorOfPage(services, ctx, ctx.params.vendor_code);
+    // The path form names the shop by its code; on a vendor's host (no code in the path) the host names it.
+    const vendor = await vendorOfPage(services, ctx, routeParam(ctx, 'vendor_code') || undefined);
     if (!vendor) {
       ctx.status = 404;
       return;
@@ -100,7 +101,7 @@ export function storefrontContentRoutes(services: Services): Router {
       summary: 'Storefront page: a content page of the shop (its published page, else the published platform default)',
       responses: { 200: HTML_PAGE, 404: NOT_FOUND },
     },
-    (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)),
+    (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, routeParam(ctx, 'slug'))),
   );
   // SPEC.md 4.3 names the catch-all /{vendor_code}/{slug}: on the platform's own host it serves the
   // vendor's content page as /vendors/{code}/{slug} does (links stay in the path form); on a vendor's
@@ -117,7 +118,7 @@ export function storefrontContentRoutes(services: Services): Router {
         ctx.status = 404;
         return;
       }
-      await page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug));
+      await page(ctx, (sf) => serveSlug(services, ctx, sf, routeParam(ctx, 'slug')));
     },
   );
   api.get(
@@ -127,7 +128,7 @@ export function storefrontContentRoutes(services: Services): Router {
       summary: "Storefront page on a vendor's subdomain or custom domain: a content page of the shop",
       responses: { 200: HTML_PAGE, 404: NOT_FOUND },
     },
-    (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, ctx.params.slug)),
+    (ctx) => page(ctx, (sf) => serveSlug(services, ctx, sf, routeParam(ctx, 'slug'))),
   );
   return api.router;
 }

@@ -10,7 +10,7 @@ import { priceOf, viewOf } from './catalogue.ts';
 import type { Storefront } from './context.ts';
 import { csrfField, PRODUCT_PLACEHOLDER, renderNotFound, renderPage } from './layout.ts';
 import { errorMessage } from './messages.ts';
-import { HTML_PAGE, NOT_FOUND, positiveInt, shopPage } from './routing.ts';
+import { HTML_PAGE, NOT_FOUND, positiveInt, routeParam, shopPage } from './routing.ts';
 
 /** A product page (/shop/products/{id}): its text, images, price, availability and the "add to cart" form (no JavaScript needed). */
 export function storefrontProductRoutes(services: Services): Router {
@@ -25,7 +25,7 @@ export function storefrontProductRoutes(services: Services): Router {
       responses: { 200: HTML_PAGE, 404: NOT_FOUND },
     },
     async (ctx: Context, sf: Storefront) => {
-      const id = positiveInt(ctx.params.product_id);
+      const id = positiveInt(routeParam(ctx, 'product_id'));
       let product: Awaited<ReturnType<typeof getShopProduct>>;
       try {
         if (id === null) throw new ProductNotFoundException('not a product id');

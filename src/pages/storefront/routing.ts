@@ -3,7 +3,7 @@ import type { Api, RouteDecl } from '../../http/api.ts';
 import type { Services } from '../../runtime/services.ts';
 import { type Storefront, storefrontOf, vendorOfPage } from './context.ts';
 import { csrfValid } from './cookies.ts';
-import { pathParams } from '../forms.ts';
+import { pathParams, routeParam } from '../forms.ts';
 import { renderPage } from './layout.ts';
 import { html } from '../html.ts';
 import { t } from '../../core/i18n.ts';
@@ -31,7 +31,8 @@ export function shopPage(services: Services, api: Api, method: Method, path: str
 
 /** Runs a page for the shop its URL names (CSRF-checked for a POST), or answers 404. */
 export async function servePage(services: Services, ctx: Context, method: Method, handler: PageHandler): Promise<void> {
-  const vendor = await vendorOfPage(services, ctx, ctx.params.vendor_code);
+  // The path form names the shop by its code; on a vendor's host (no code in the path) the host names it.
+  const vendor = await vendorOfPage(services, ctx, routeParam(ctx, 'vendor_code') || undefined);
   if (!vendor) {
     ctx.status = 404;
     return;
@@ -53,7 +54,7 @@ export async function servePage(services: Services, ctx: Context, method: Method
   await handler(ctx, sf);
 }
 
-export { field, pathParams, seeOther } from '../forms.ts';
+export { field, pathParams, routeParam, seeOther } from '../forms.ts';
 
 /** A positive whole number of a form field or query parameter, or null. */
 export function positiveInt(value: unknown, max = 2_147_483_647): number | null {

@@ -69,7 +69,7 @@ ${postButton(ctx, `/vendor/team/members/${m.user_id}/remove`, tt(l, 'remove'), {
     ],
     members.items,
   );
-  const invitationsTable = dataTable<Record<string, any>>(
+  const invitationsTable = dataTable(
     ctx,
     l,
     [

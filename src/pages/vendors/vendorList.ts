@@ -66,7 +66,7 @@ export function vendorListPages(api: Api, services: Services) {
             { name: 'search', label: vt(l, 'search'), type: 'search', grow: true },
             { name: 'is_verified', label: vt(l, 'verified'), type: 'select', options: yesNo },
             { name: 'is_active', label: vt(l, 'active'), type: 'select', options: yesNo },
-          ])}${dataTable<Record<string, any>>(
+          ])}${dataTable<VendorRow>(
             ctx,
             l,
             [
@@ -82,10 +82,11 @@ export function vendorListPages(api: Api, services: Services) {
                 narrowHide: true,
               },
               { label: vt(l, 'subdomain'), cell: (v) => v.subdomain, narrowHide: true },
-              { label: vt(l, 'status'), cell: (v) => statePills(l, v as VendorRow) },
+              { label: vt(l, 'status'), cell: (v) => statePills(l, v) },
               { label: vt(l, 'created'), sort: 'created_at', cell: (v) => formatDate(v.created_at, l), narrowHide: true },
             ],
-            page.items,
+            // The list's items are vendor details (the API's VendorDetailResponse), only typed as plain records.
+            page.items as VendorRow[],
           )}${pager(ctx, l, page)}`,
           { flush: true },
         ),
