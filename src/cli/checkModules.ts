@@ -33,9 +33,10 @@ const routeFactories = new Set<unknown>(modules.flatMap((m) => [...Object.values
 const consumers = new Set<unknown>(modules.flatMap((m) => [...(m.consumers ?? []), ...(m.memoryViews ?? [])]));
 const aggregates = new Set<unknown>(modules.flatMap((m) => m.aggregates ?? []));
 
-const claim = async (dir: string, test: (name: string, value: any) => boolean, owned: Set<unknown>, what: string) => {
+const claim = async (dir: string, test: (name: string, value: unknown) => boolean, owned: Set<unknown>, what: string) => {
   for (const file of listSourceFiles(root, [dir])) {
-    const exports = await import(pathToFileURL(join(root, file)).href);
+    // A module's namespace: its exports by name, of whatever type each is.
+    const exports = (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports)) {
       if (test(name, value) && !owned.has(value)) problems.push(`${file}: ${what} ${name} belongs to no module`);
     }
@@ -46,15 +47,18 @@ for (const dir of readdirSync(join(root, 'src/http'))) {
   if (dir === 'schemas' || !statSync(join(root, 'src/http', dir)).isDirectory()) continue;
   await claim(`src/http/${dir}`, (name, v) => typeof v === 'function' && /Routes$/.test(name), routeFactories, 'the route factory');
 }
-const isConsumer = (_: string, v: any) => v && typeof v === 'object' && typeof v.name === 'string' && Array.isArray(v.eventTypes);
+const isConsumer = (_: string, v: unknown) =>
+  typeof v === 'object' && v !== null && 'name' in v && typeof v.name === 'string' && 'eventTypes' in v && Array.isArray(v.eventTypes);
 await claim('projections', isConsumer, consumers, 'the projection');
 await claim('src/processes', isConsumer, consumers, 'the process manager');
-await claim(
-  'commands',
-  (_, v) => v && typeof v === 'object' && typeof v.aggregate === 'string' && typeof v.evolve === 'function',
-  aggregates,
-  'the aggregate',
-);
+const isAggregate = (_: string, v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  'aggregate' in v &&
+  'evolve' in v &&
+  typeof v.aggregate === 'string' &&
+  typeof v.evolve === 'function';
+await claim('commands', isAggregate, aggregates, 'the aggregate');
 
 const names = new Set(modules.map((m) => m.name));
 for (const dir of readdirSync(join(root, 'projections'))) {
@@ -66,7 +70,7 @@ for (const dir of readdirSync(join(root, 'projections'))) {
  * routes when called; the services it is given are a stand-in it keeps for its handlers.
  */
 function routeClaims(list: readonly Module[]): RouteClaim[] {
-  const standIn: any = new Proxy(function standIn() {}, {
+  const standIn: object = new Proxy(function standIn() {}, {
     get: (_t, p) => (p === 'then' ? undefined : p === Symbol.toPrimitive ? () => '' : standIn),
     apply: () => standIn,
     construct: () => standIn,

@@ -111,6 +111,15 @@ export interface RouteEntry {
 
 export type Handler<S extends Schemas> = (ctx: Context, input: Parsed<S>) => unknown;
 
+/** What a declared route sets on its request's state: its entry, or that it stepped aside (switched off). */
+export interface RouteState {
+  route?: RouteEntry;
+  routeAbsent?: boolean;
+}
+
+/** The declared verbs, each with the router's registration function of that verb. */
+const VERBS = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
+
 /** The entry of each route's layer middleware, so a mounted layer finds its declaration. */
 const entries = new WeakMap<Function, RouteEntry>();
 
@@ -147,7 +156,7 @@ export class Api {
     return this.add('DELETE', path, decl, handler);
   }
 
-  private add<D extends RouteDecl>(method: string, path: string, declared: D, handler: Handler<D>): this {
+  private add<D extends RouteDecl>(method: keyof typeof VERBS, path: string, declared: D, handler: Handler<D>): this {
     const caller = declared.caller ?? AREA_CALLER[this.area];
     const decl = declared.feature ? this.gated(declared, caller) : declared;
     const entry: RouteEntry = { method, area: this.area, decl, caller };
@@ -171,7 +180,8 @@ export class Api {
       if (entry.absent?.(ctx)) {
         // Switched off for this platform: the answer is the unknown path's 404, not this route's.
         ctx.state.routeAbsent = true;
-        return next();
+        await next();
+        return;
       }
       ctx.state.route = entry;
       let i = 0;
@@ -187,8 +197,7 @@ export class Api {
       void next;
     };
     entries.set(route, entry);
-    // The method is a route's declared verb; the router has one registration function per verb.
-    (this.router as any)[method.toLowerCase()](path, route);
+    this.router[VERBS[method]](path, route);
     return this;
   }
 

@@ -21,8 +21,9 @@ import { FAVICON } from '../pages/backOffice/assets.ts';
 
 /** swagger-ui-dist's own folder (its getAbsoluteFSPath, without loading the 1.5 MB bundle into Node). */
 const require = createRequire(import.meta.url);
-const DIST_DIR: string = require('swagger-ui-dist/absolute-path.js')();
-const DIST_VERSION: string = require('swagger-ui-dist/package.json').version;
+// The package's CommonJS module answers its folder; its package.json names its version.
+const DIST_DIR = (require('swagger-ui-dist/absolute-path.js') as () => string)();
+const DIST_VERSION = (require('swagger-ui-dist/package.json') as { version: string }).version;
 
 export const DOCS_CSP = [
   "default-src 'self'",

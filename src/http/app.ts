@@ -10,13 +10,15 @@ import { isCoreModule, provided } from '../modules/registry.ts';
 import { registerBackOffice } from '../pages/backOffice/registry.ts';
 import { routeEntryOf, type ApiArea } from './api.ts';
 import { registerAdminAccess } from './adminAccess.ts';
+import type { AdminState } from './auth.ts';
+import type { CustomerCaller } from './customerAuth.ts';
 import { errorHandler } from './errorHandler.ts';
 import { inputGuard } from './inputGuard.ts';
 import { responseConformance } from './responseConformance.ts';
 import { orderRoutes } from './routePrecedence.ts';
 import { registerRoot } from './routeTable.ts';
 import { registerShopVendor, vendorContext } from './vendorContext.ts';
-import { registerVendorAccess } from './vendorAuth.ts';
+import { registerVendorAccess, type VendorCaller } from './vendorAuth.ts';
 
 export interface AppOptions {
   /** Test suites: check every answer against its route's documented schema (responseConformance.ts). */
@@ -158,7 +160,8 @@ function apiAreaOf(ctx: Context): string {
 
 /** Who made a request, for the log line: the user (admins and team members), `customer:<id>`, the vendor. */
 function callerOf(ctx: Context): { user_id?: string; vendor_id?: number } {
-  const { admin, vendor, customer } = ctx.state;
+  // What the admin, vendor and customer guards set on the request, when one of them let it through.
+  const { admin, vendor, customer } = ctx.state as Partial<AdminState & { vendor: VendorCaller; customer: CustomerCaller }>;
   if (admin) return { user_id: String(admin.id) };
   if (vendor) return { user_id: String(vendor.userId), vendor_id: vendor.id };
   if (customer) return { user_id: `customer:${customer.id}`, vendor_id: customer.vendorId };
@@ -170,8 +173,9 @@ function requestLog(services: Services) {
   return async function logRequest(ctx: Context, next: Next) {
     const started = process.hrtime.bigint();
     const incoming = ctx.get('X-Request-Id');
-    ctx.state.requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    ctx.set('X-Request-Id', ctx.state.requestId);
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
     try {
       await next();
     } finally {
@@ -179,7 +183,7 @@ function requestLog(services: Services) {
       requestMetricsOf(services).observe(apiAreaOf(ctx), ctx.status, ms, services.clock.now());
       services.logger.info(
         {
-          req_id: ctx.state.requestId,
+          req_id: requestId,
           method: ctx.method,
           path: ctx.path,
           status: ctx.status,

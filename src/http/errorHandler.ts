@@ -42,7 +42,7 @@ export function errorHandler(logger: Logger, notFoundPages: readonly NotFoundPag
             : `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}`;
         problem(ctx, ctx.status, ctx.status === 404 ? 'RouteNotFound' : 'MethodNotAllowed', detail);
       }
-    } catch (err: any) {
+    } catch (err) {
       if (err instanceof DomainException) {
         problem(ctx, err.status, err.code, err.message, err.extra);
         // Where and why, never what was sent (SPEC.md part 5 rule 7: no password value is logged).
@@ -54,10 +54,9 @@ export function errorHandler(logger: Logger, notFoundPages: readonly NotFoundPag
         }
         if (err.status === 429 && err.extra.retry_after) ctx.set('Retry-After', String(err.extra.retry_after));
         if (err.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
-      } else if (Number.isInteger(err?.status) && err.status >= 400 && err.status < 500 && err.expose !== false) {
+      } else if (isRequestError(err)) {
         // koa-body / co-body / formidable: malformed JSON, bad encoding, too large, wrong type.
-        const code =
-          { 400: 'MalformedRequestBody', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' }[err.status as number] ?? 'BadRequest';
+        const code = { 400: 'MalformedRequestBody', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType' }[err.status] ?? 'BadRequest';
         problem(ctx, err.status, code, err.status === 413 ? 'The request body is too large' : safeMessage(err));
       } else {
         logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
@@ -67,8 +66,16 @@ export function errorHandler(logger: Logger, notFoundPages: readonly NotFoundPag
   };
 }
 
-function safeMessage(err: any): string {
-  const msg = String(err?.message ?? 'The request could not be read');
+/** An HTTP library's refusal of the request: a 4xx `status`, its message shown unless `expose` is false. */
+function isRequestError(err: unknown): err is { status: number; message?: unknown } {
+  if (typeof err !== 'object' || err === null || !('status' in err)) return false;
+  const { status } = err;
+  const shown = !('expose' in err) || err.expose !== false;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 && shown;
+}
+
+function safeMessage(err: { message?: unknown }): string {
+  const msg = String(err.message ?? 'The request could not be read');
   return msg.length > 200 ? msg.slice(0, 200) : msg;
 }
 

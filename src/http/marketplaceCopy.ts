@@ -42,7 +42,7 @@ export async function copyMarketplaceProduct(
   const source = await getMarketplaceProduct(knex, sourceId);
   const vendor = await getVendorRef(knex, vendorId);
   const translations = Object.fromEntries(
-    Object.entries(source.translations).map(([lang, t]: [string, any]) => [
+    Object.entries(source.translations).map(([lang, t]) => [
       lang,
       {
         title: t.title.slice(0, 300),

@@ -50,11 +50,12 @@ const viewerKey = (v: LiveViewer) => `${v.kind}:${v.id}:${v.vendor_id ?? 0}`;
  * Unread counts being read, per viewer, with the position they will reflect: the tabs of one
  * viewer (or a team's many streams after one message) share one query.
  */
-const pendingCounts = new WeakMap<object, Map<string, { position: Position | null; count: Promise<number> }>>();
+type PendingCount = { position: Position | null; count: Promise<number> };
+const pendingCounts = new WeakMap<object, Map<string, PendingCount>>();
 
 function sharedUnreadCount(services: Services, viewer: LiveViewer, position: Position | null): Promise<number> {
   let byViewer = pendingCounts.get(services);
-  if (!byViewer) pendingCounts.set(services, (byViewer = new Map()));
+  if (!byViewer) pendingCounts.set(services, (byViewer = new Map<string, PendingCount>()));
   const k = viewerKey(viewer);
   const known = byViewer.get(k);
   if (known && (!position || (known.position && comparePositions(known.position, position) >= 0))) return known.count;

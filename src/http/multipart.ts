@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { KindGuard, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { PayloadTooLargeException, ValidationException } from '../core/errors.ts';
 import { input } from './validation.ts';
 
@@ -43,7 +43,10 @@ export const uploadLimits = {
 
 export function multipart(limits: () => UploadLimits) {
   return async function multipartBody(ctx: Context, next: Next) {
-    if (!ctx.is('multipart')) return next();
+    if (!ctx.is('multipart')) {
+      await next();
+      return;
+    }
     const { maxFileBytes, maxFiles = 1, maxTotalBytes = maxFileBytes, maxFields = 20 } = limits();
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > maxTotalBytes + 1024 * 1024) {
@@ -67,11 +70,13 @@ export function multipart(limits: () => UploadLimits) {
     });
     try {
       await parse(ctx, async () => {});
-    } catch (err: any) {
-      if (err?.httpCode === 413)
+    } catch (err) {
+      // Formidable's errors carry the HTTP status they stand for as httpCode.
+      const { httpCode, message } = (err ?? {}) as { httpCode?: unknown; message?: unknown };
+      if (httpCode === 413)
         throw new PayloadTooLargeException(`The upload is larger than the limit of ${mb(maxFileBytes)}`, { max_bytes: maxFileBytes });
       throw new ValidationException('The multipart body could not be read', [
-        { pointer: '/body', message: String(err?.message ?? 'malformed').slice(0, 200) },
+        { pointer: '/body', message: String(message ?? 'malformed').slice(0, 200) },
       ]);
     }
     try {
@@ -104,11 +109,12 @@ export function uploadedFile(ctx: Context, name: string): UploadedFile | null {
  * values, so the route validates a multipart body with the same TypeBox schema as a JSON one.
  */
 export function coerceFormFields(fields: object, schema: TSchema): Record<string, unknown> {
-  const props: Record<string, TSchema> = schema.properties ?? {};
+  const props: Record<string, TSchema | undefined> = KindGuard.IsObject(schema) ? schema.properties : {};
   const out: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(fields)) {
     const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-    const type = props[key]?.type ?? props[key]?.anyOf?.find((s: TSchema) => s.type !== 'null')?.type;
+    const prop = props[key];
+    const type: unknown = KindGuard.IsUnion(prop) ? prop.anyOf.find((s) => s.type !== 'null')?.type : prop?.type;
     if (typeof value !== 'string') out[key] = value;
     else if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) out[key] = Number(value);
     else if (type === 'boolean' && (value === 'true' || value === 'false')) out[key] = value === 'true';

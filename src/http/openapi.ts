@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { Kind, type TSchema } from '@sinclair/typebox';
+import { Kind, KindGuard, type TSchema } from '@sinclair/typebox';
 import type { RouteEntry, ResponseDecl, ExceptionClass } from './api.ts';
 import type { DomainException } from '../core/errors.ts';
 import { ComponentSchemas } from './openapiSchemas.ts';
@@ -177,9 +177,10 @@ export function buildOpenApi(app: Koa, info: DocumentInfo): Record<string, unkno
       ['path', decl.params],
       ['query', decl.query],
     ] as const) {
-      if (!schema) continue;
+      // The path's and the query's parameters are the fields of an object schema.
+      if (!KindGuard.IsObject(schema)) continue;
       const required = new Set<string>(schema.required ?? []);
-      for (const [name, prop] of Object.entries<TSchema>(schema.properties ?? {})) {
+      for (const [name, prop] of Object.entries(schema.properties)) {
         const p = plain(prop) as Record<string, unknown>;
         const description = p.$ref ? undefined : p.description;
         delete p.description;

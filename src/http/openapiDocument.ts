@@ -8,8 +8,8 @@ import type { Services } from '../runtime/services.ts';
 import { Api } from './api.ts';
 import { buildOpenApi } from './openapi.ts';
 
-/** The service's version, from package.json. */
-export const SERVICE_VERSION: string = JSON.parse(readFileSync(join(INSTALLATION_ROOT, 'package.json'), 'utf8')).version;
+/** The service's version, from package.json (the repository's own manifest, with its version field). */
+export const SERVICE_VERSION = (JSON.parse(readFileSync(join(INSTALLATION_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Where the document is served; the API reference (/docs) and the home page read it there. */
 export const OPENAPI_PATH = '/api/v1/openapi.json';

@@ -3,7 +3,8 @@ import type { Context, Next } from 'koa';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
-import type { RouteEntry } from './api.ts';
+import type { RouterContext } from '@koa/router';
+import type { RouteState } from './api.ts';
 import { routeResponses } from './openapi.ts';
 import { entryFor } from './routeTable.ts';
 import { forAjv } from './validation.ts';
@@ -31,9 +32,11 @@ export function responseConformance(app: Koa, onDrift: (drift: string) => void) 
   return async function checkResponse(ctx: Context, next: Next) {
     await next();
     // Every route of the app is declared by a path string, never a regular expression.
-    const matched: string | undefined = ctx._matchedRoute;
-    const entry: RouteEntry | undefined = ctx.state.route ?? entryFor(app, ctx.method === 'HEAD' ? 'GET' : ctx.method, matched);
-    if (!entry || ctx.method === 'HEAD' || (ctx.state.routeAbsent && !ctx.state.route)) return;
+    const { _matchedRoute } = ctx as RouterContext;
+    const matched = typeof _matchedRoute === 'string' ? _matchedRoute : undefined;
+    const { route, routeAbsent } = ctx.state as RouteState;
+    const entry = route ?? entryFor(app, ctx.method === 'HEAD' ? 'GET' : ctx.method, matched);
+    if (!entry || ctx.method === 'HEAD' || (routeAbsent && !route)) return;
     const where = `${ctx.method} ${matched ?? ctx.path} → ${ctx.status}`;
     const documented = routeResponses(entry).get(ctx.status);
     if (!documented) {
@@ -50,7 +53,7 @@ export function responseConformance(app: Koa, onDrift: (drift: string) => void) 
       onDrift(`${where}: a JSON body is documented, the answer has none`);
       return;
     }
-    const body = JSON.parse(JSON.stringify(ctx.body));
+    const body: unknown = JSON.parse(JSON.stringify(ctx.body));
     const fn = validator(documented.schema);
     if (!fn(body)) {
       const problems = (fn.errors ?? [])

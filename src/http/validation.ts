@@ -22,7 +22,8 @@ const cache = new WeakMap<TSchema, ValidateFunction>();
  * in one body (a billing and a shipping Address) would be two schemas under one URI.
  */
 export function forAjv(schema: TSchema): object {
-  return JSON.parse(JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)));
+  // The JSON copy of a schema, an object, is an object again.
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === '$id' ? undefined : value))) as object;
 }
 
 function compiled(schema: TSchema, coerce: boolean): ValidateFunction {
@@ -77,7 +78,8 @@ export function input<S extends Schemas>(ctx: Context, schemas: S): Parsed<S> {
     else if (coerce) found.push(...nonFinite(part, copy as Record<string, unknown>));
     return copy;
   };
-  const routeParams: RouterContext['params'] | undefined = ctx.params;
+  // The router sets the params of the path it matched on the request's context.
+  const routeParams = (ctx as Partial<RouterContext>).params;
   const params = check('params', { ...routeParams }, true);
   const query = check('query', { ...ctx.query }, true);
   const body = check('body', ctx.request.body, false);

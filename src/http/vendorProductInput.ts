@@ -94,7 +94,7 @@ export const VendorProductUpdate = Type.Object(productFields, {
 });
 export type ProductBody = Static<typeof VendorProductCreate>;
 
-function money(body: Record<string, any>, name: 'price' | 'sale_price' | 'cost', issues: ValidationIssue[]): number | null | undefined {
+function money(body: ProductBody, name: 'price' | 'sale_price' | 'cost', issues: ValidationIssue[]): number | null | undefined {
   const cents = body[`${name}_cents`];
   const decimal = body[name];
   if (decimal === undefined || decimal === null) return decimal === null && cents === undefined ? null : cents;

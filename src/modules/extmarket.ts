@@ -109,7 +109,7 @@ export const extmarketModule = defineModule({
               .where('l.job_type', 'order_sync')
               .whereIn('l.status', ['pending', 'processing']),
           )
-          .pluck('c.vendor_id');
+          .pluck<number[]>('c.vendor_id');
         for (const vendorId of vendors) {
           await requestExtmarketSync({ store: services.store, db: knex, clock: services.clock }, vendorId, 'order_sync', 'scheduler', {
             userId: 'system:scheduler',

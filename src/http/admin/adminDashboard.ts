@@ -20,7 +20,8 @@ export async function dashboardFigures(services: Services, ctx: Context) {
   const moduleSwitch = provided(services, 'moduleSwitch', modules);
   const isOn = (name: string) => !moduleSwitch || moduleSwitch.isOnForHost(name, ctx.hostname);
   const parts = await Promise.all(modules.filter((m) => m.dashboardFigures && isOn(m.name)).map((m) => m.dashboardFigures!(services)));
-  const figures: Partial<PlatformFigures> = Object.assign({}, ...parts);
+  const figures: Partial<PlatformFigures> = {};
+  for (const part of parts) Object.assign(figures, part);
   return {
     generated_at: services.clock.now().toISOString(),
     ...(Object.fromEntries(PLATFORM_FIGURE_SECTIONS.map((s) => [s, figures[s] ?? null])) as {

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import { contentPage } from '../../../commands/content-pages/contentPage.ts';
 import { createContentPage, deleteContentPage, updateContentPage } from '../../../commands/content-pages/handlers.ts';
 import { getContentPage, listContentPages } from '../../../queries/content-pages/listContentPages.ts';
@@ -27,10 +28,10 @@ export function adminContentPageRoutes(services: Services): Router {
   const knex = services.db.knex;
   const deps = { store: services.store, db: knex, clock: services.clock };
   const admin = { kind: 'admin' } as const;
-  const ctxOf = (ctx: any) => commandContext(ctx, adminCaller(ctx).id);
+  const ctxOf = (ctx: Context) => commandContext(ctx, adminCaller(ctx).id);
   const pageOf = (query: { page?: number; limit?: number }) => ({ page: query.page ?? 1, limit: query.limit ?? 20 });
 
-  const create = async (ctx: any, body: typeof ContentPageCreate.static, vendorId: number | null) => {
+  const create = async (ctx: Context, body: typeof ContentPageCreate.static, vendorId: number | null) => {
     const { id, done } = await createContentPage(deps, { ...newPageContent(body), vendor_id: vendorId }, ctxOf(ctx));
     await services.settle(done);
     ctx.status = 201;

@@ -17,7 +17,7 @@ export function auditView(e: RecordedEvent) {
     stream: e.stream,
     version: e.version,
     type: e.type,
-    data: redactSecrets(e.data),
+    data: redactSecrets<unknown>(e.data),
     recorded_at: e.recorded_at,
     user_id: e.metadata.user_id ?? null,
     vendor_id: e.metadata.vendor_id ?? null,

@@ -9,6 +9,7 @@ import { ExtmarketCredentialsException, VendorNotFoundException } from '../../co
 import { ExtmarketSyncJobNotFoundException } from '../../../commands/extmarket/errors.ts';
 import type { Services } from '../../runtime/services.ts';
 import { runExtmarketSync } from '../../workers/extmarket/runExtmarketSync.ts';
+import type { ExportFileInfo } from '../../workers/extmarket/runProductExport.ts';
 import { Api } from '../api.ts';
 import { commandContext, adminCaller } from '../auth.ts';
 import { CredentialsBody, FeedQuery, requireCredentials, saveCredentials, sendFeed, testConnection } from '../extmarketShared.ts';
@@ -146,7 +147,7 @@ export function adminExtmarketRoutes(services: Services): Router {
         await new Promise((r) => setTimeout(r, 25));
         job = await getSyncJob(knex, jobId);
       }
-      const details = (job.error_details ?? {}) as { files?: any[]; products?: number; export_directory?: string };
+      const details = (job.error_details ?? {}) as { files?: ExportFileInfo[]; products?: number; export_directory?: string };
       ctx.body = {
         success: job.status === 'completed' && job.files_failed === 0,
         job_id: jobId,

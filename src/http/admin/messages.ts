@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Static } from '@sinclair/typebox';
 import { userDisplayName } from '../../../queries/messaging/participantName.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
@@ -23,7 +24,7 @@ export function adminMessageRoutes(services: Services): Router {
     }),
     commandContext: (ctx) => commandContext(ctx, adminId(ctx)),
     startBody: AdminStartBody,
-    toNewConversation: (b) => ({ ...b, body: b.body ?? '' }),
+    toNewConversation: (b: Static<typeof AdminStartBody>) => ({ ...b, body: b.body ?? '' }),
   });
   return api.router;
 }

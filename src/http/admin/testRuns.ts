@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import { TestRunInProgressException, TestRunNotFoundException, TestSuiteUnavailableException } from '../../../commands/test-runs/errors.ts';
 import { requestTestRun, runTestRunCommand } from '../../../commands/test-runs/handlers.ts';
 import { getTestRun, listTestCollections, listTestResults, listTestRuns } from '../../../queries/test-runs/listTestRuns.ts';
@@ -74,7 +75,7 @@ export function adminTestRunRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
 
-  const start = async (ctx: any, kind: 'run' | 'collect', category: any, collection: string | null) => {
+  const start = async (ctx: Context, kind: 'run' | 'collect', category: TestCategoryName | null, collection: string | null) => {
     const by = adminCaller(ctx).id;
     const run_id = await startTestRun(services, { kind, category, collection }, by, commandContext(ctx, by));
     ctx.status = 202;

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import { vendorTheme, type ThemeCommand } from '../../../commands/themes/vendorTheme.ts';
 import { presetTheme, THEME_PRESETS } from '../../core/themePresets.ts';
 import { getVendorTheme } from '../../../queries/themes/getVendorTheme.ts';
@@ -45,7 +46,7 @@ export function adminThemeRoutes(services: Services): Router {
   const api = new Api(services, 'admin');
   const knex = services.db.knex;
   const notFound = [VendorNotFoundException];
-  const run = async (ctx: any, vendorId: number, command: ThemeCommand) =>
+  const run = async (ctx: Context, vendorId: number, command: ThemeCommand) =>
     services.settle([
       await handleCommand(services.store, vendorTheme, vendorId, command, { ...commandContext(ctx, adminCaller(ctx).id), vendorId }),
     ]);

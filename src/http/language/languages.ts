@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import { LANGUAGE_INFO, LANGUAGES, t } from '../../core/i18n.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
@@ -38,7 +39,7 @@ export function languageApiRoutes(services: Services): Router {
   const use = [optionalVendorContext(services)];
   const knex = services.db.knex;
 
-  async function current(ctx: any, cookieOverride?: string | null) {
+  async function current(ctx: Context, cookieOverride?: string | null) {
     const vendor = ctx.state.vendorContext as VendorContext | undefined;
     const locale = await resolveLocale(knex, vendor?.storefront_locale, services.config.defaultLocale);
     // Right after set or clear, the answer reflects the new preference, not the request's cookie.

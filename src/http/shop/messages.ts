@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Static } from '@sinclair/typebox';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
 import { customerCommandContext, customerCaller } from '../customerAuth.ts';
@@ -21,7 +22,11 @@ export function shopMessageRoutes(services: Services): Router {
     },
     commandContext: customerCommandContext,
     startBody: ShopStartBody,
-    toNewConversation: (b) => ({ ...b, conversation_type: b.conversation_type ?? 'vendor_customer', body: b.body ?? '' }),
+    toNewConversation: (b: Static<typeof ShopStartBody>) => ({
+      ...b,
+      conversation_type: b.conversation_type ?? 'vendor_customer',
+      body: b.body ?? '',
+    }),
   });
   return api.router;
 }

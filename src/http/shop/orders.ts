@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import { getCustomerOrder, listCustomerOrders } from '../../../queries/orders/customerOrders.ts';
 import {
   AddressNotFoundException,
@@ -29,7 +30,7 @@ export function shopOrderRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const customerOf = customerCaller;
   // The customer's own language first (their account says it), then the shopper's as the catalogue resolves it.
-  const language = async (ctx: any): Promise<string> => {
+  const language = async (ctx: Context): Promise<string> => {
     const preferred = customerOf(ctx).preferredLanguage;
     return preferred && ['en', 'fr', 'de', 'lb'].includes(preferred) ? preferred : (await resolveShopLanguage(services, ctx)).code;
   };

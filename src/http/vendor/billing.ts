@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { cancelAddOn } from '../../../commands/billing/handlers.ts';
 import { purchasableAddOn } from '../../../commands/billing/vendorAddOn.ts';
 import { activeAddOns, findVendorAddOn } from '../../../queries/billing/addOns.ts';
@@ -44,7 +45,7 @@ export function vendorBillingRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const caller = vendorCaller;
   // A client's Idempotency-Key makes its retry the same Stripe request; without one each call is new.
-  const requestKey = (ctx: any, what: string) => `${what}:${caller(ctx).id}:${(ctx.get('idempotency-key') as string) || randomUUID()}`;
+  const requestKey = (ctx: Context, what: string) => `${what}:${caller(ctx).id}:${ctx.get('idempotency-key') || randomUUID()}`;
 
   api.get(
     '/billing/upcoming-invoice',

@@ -9,6 +9,7 @@ import { InvoiceNotFoundException } from '../../../commands/invoices/errors.ts';
 import { writeInvoicePdf } from '../../adapters/pdf/invoicePdf.ts';
 import { ValidationException } from '../../core/errors.ts';
 import { EU_MEMBER_STATES, vatNumberCountry } from '../../core/vat/index.ts';
+import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 
@@ -36,15 +37,19 @@ export const VendorInvoiceSettings = Type.Object(
   },
   { $id: 'VendorInvoiceSettingsUpdate', additionalProperties: false },
 );
+/** An invoice or a credit note of the book: both events carry the document as it was issued. */
+const issued = (e: RecordedEvent): e is RecordedEvent<'InvoiceIssued' | 'CreditNoteIssued', IssuedInvoice> =>
+  e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued';
+
 /**
  * An issued invoice's PDF, rendered from what was issued (the book's event, never the read model)
  * and recorded: the API's download and the back office's.
  */
 export async function renderInvoicePdf(services: Services, vendorId: number, invoiceId: number, context: CommandContext) {
   const events = await services.store.readStream(`invoice_book-${vendorId}`);
-  const e = events.find((x) => (x.type === 'InvoiceIssued' || x.type === 'CreditNoteIssued') && x.data.invoice_id === invoiceId);
+  const e = events.filter(issued).find((x) => x.data.invoice_id === invoiceId);
   if (!e) throw new InvoiceNotFoundException(`Invoice ${invoiceId} not found`);
-  const invoice = e.data as IssuedInvoice;
+  const invoice = e.data;
   const file = await writeInvoicePdf(services.config.dataDir, invoice);
   await services.settle([
     await recordInvoicePdf(

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Static } from '@sinclair/typebox';
 import { userDisplayName } from '../../../queries/messaging/participantName.ts';
 import type { Services } from '../../runtime/services.ts';
 import { Api } from '../api.ts';
@@ -22,7 +23,7 @@ export function vendorMessageRoutes(services: Services): Router {
     },
     commandContext: vendorCommandContext,
     startBody: VendorStartBody,
-    toNewConversation: (b) => ({ ...b, body: b.body ?? '' }),
+    toNewConversation: (b: Static<typeof VendorStartBody>) => ({ ...b, body: b.body ?? '' }),
   });
   return api.router;
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import {
   ImportUrlRefusedException,
   OnboardingAlreadyFinishedException,
@@ -31,7 +32,7 @@ const REFUSALS = [OnboardingNotFoundException, OnboardingStepOrderException, Onb
 export function vendorOnboardingRoutes(services: Services): Router {
   const api = new Api(services, 'vendor');
   const vendorOf = (ctx: { state: unknown }) => vendorCaller(ctx).id;
-  const answer = async (ctx: any) => {
+  const answer = async (ctx: Context) => {
     ctx.body = await onboardingStatus(services, vendorOf(ctx));
   };
 

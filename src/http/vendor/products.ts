@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
 import { changeVendorProduct, deleteVendorProduct, createVendorProduct } from '../../../commands/catalogue/handlers.ts';
 import { getVendorProductStats } from '../../../queries/catalogue/getVendorProductStats.ts';
 import { getVendorRef } from '../../modules/vendors.ts';
@@ -111,7 +112,7 @@ export function vendorProductRoutes(services: Services): Router {
     responses: { 200: VendorProductDetail },
     errors: [ProductNotFoundException, ProductException, ConflictException],
   } satisfies RouteDecl;
-  const change = async (ctx: any, { params, body }: { params: { id: number }; body: typeof VendorProductUpdate.static }) => {
+  const change = async (ctx: Context, { params, body }: { params: { id: number }; body: typeof VendorProductUpdate.static }) => {
     await services.settle(
       await changeVendorProduct(
         deps,
