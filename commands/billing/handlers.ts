@@ -10,10 +10,10 @@ import {
 import type { SubscriptionStatus } from '../subscriptions/events.ts';
 import { billingInvoice } from './billingInvoice.ts';
 import { billingSubscription } from './billingSubscription.ts';
-import type { BillingInvoicePaid, BillingInvoicePaymentFailed, BillingSubscriptionSynced } from './events.ts';
+import type { BillingAccountEvent, BillingInvoicePaid, BillingInvoicePaymentFailed, BillingSubscriptionSynced } from './events.ts';
 import { deterministicId, newEventId } from '../../src/core/ids.ts';
 import { vendorAddOn } from './vendorAddOn.ts';
-import { billingAccount } from './billingAccount.ts';
+import { billingAccount, type BillingAccountState } from './billingAccount.ts';
 
 type Results = Awaited<ReturnType<typeof handleCommand>>[];
 
@@ -206,7 +206,7 @@ export async function recordPaymentMethod(
   store: EventStore,
   input: { vendor_id: number; has_payment_method: boolean; at: string },
   ctx: CommandContext,
-): Promise<Handled<unknown, any>> {
+): Promise<Handled<BillingAccountState, BillingAccountEvent>> {
   return handleCommand(
     store,
     billingAccount,

@@ -5,18 +5,16 @@ import { handleCommand, load, type CommandContext, type Handled } from '../../sr
 import { sql, type Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { settledAt, takeTurn, type JobQueue, type Settled } from '../../src/runtime/oneAtATime.ts';
-import type { Finding } from './events.ts';
-import { codeQualityScan, type ScanCommand } from './codeQualityScan.ts';
+import type { CodeQualityScanEvent, Finding, ViolationEvent } from './events.ts';
+import { codeQualityScan, type ScanCommand, type ScanState } from './codeQualityScan.ts';
 import { codeQualityScanner, SCANNER_ID, type QueuedScan } from './codeQualityScanner.ts';
-import { violation, type ViolationCommand } from './violation.ts';
+import { violation, type ViolationCommand, type ViolationState } from './violation.ts';
 
 export interface CodeQualityDeps {
   store: EventStore;
   db: Executor;
   clock: Clock;
 }
-
-type Done = Handled<unknown, any>;
 
 export interface ScanRequested {
   scan_id: number;
@@ -101,11 +99,21 @@ function scannerQueue(deps: CodeQualityDeps, requestedBy: number | string, ctx: 
   };
 }
 
-export function runScanCommand(store: EventStore, scanId: number, command: ScanCommand, ctx: CommandContext): Promise<Done> {
+export function runScanCommand(
+  store: EventStore,
+  scanId: number,
+  command: ScanCommand,
+  ctx: CommandContext,
+): Promise<Handled<ScanState, CodeQualityScanEvent>> {
   return handleCommand(store, codeQualityScan, scanId, command, ctx);
 }
 
-export function runViolationCommand(store: EventStore, violationId: number, command: ViolationCommand, ctx: CommandContext): Promise<Done> {
+export function runViolationCommand(
+  store: EventStore,
+  violationId: number,
+  command: ViolationCommand,
+  ctx: CommandContext,
+): Promise<Handled<ViolationState, ViolationEvent>> {
   return handleCommand(store, violation, violationId, command, ctx);
 }
 
@@ -177,7 +185,7 @@ export async function recordFindings(
       { type: 'RecordViolationFound', data: { ...f, violation_id: id, scan_id: scanId, at } },
       causation(id),
     );
-    const first = done.events.find((e) => e.type === 'ViolationFound' && !(e.data as { again?: boolean }).again);
+    const first = done.events.find((e) => e.type === 'ViolationFound' && !e.data.again);
     if (first) {
       outcome.new_violations += 1;
       if (f.severity === 'error') outcome.new_errors += 1;

@@ -86,7 +86,7 @@ const BATCH = 64;
 function enqueue(store: EventStore, kind: string, key: string, w: Waiting): void {
   const id = quotaId(kind, key);
   let queues = waiting.get(store);
-  if (!queues) waiting.set(store, (queues = new Map()));
+  if (!queues) waiting.set(store, (queues = new Map<string, Waiting[]>()));
   const queue = queues.get(id);
   if (queue) {
     queue.push(w);

@@ -211,7 +211,7 @@ function checkLanguages(p: Pick<VendorProfile, 'storefront_language' | 'storefro
 
 function changed<T extends object>(current: T, requested: Partial<T>): Partial<T> {
   const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(requested) as [keyof T, any][]) {
+  for (const [k, v] of Object.entries(requested) as [keyof T, T[keyof T] | undefined][]) {
     if (v !== undefined && JSON.stringify(current[k] ?? null) !== JSON.stringify(v)) out[k] = v;
   }
   return out;

@@ -43,6 +43,6 @@ export const vendorAddOnsView = defineMemoryView<ActiveAddOns>({
 
 function of(state: ActiveAddOns, vendorId: number): Map<string, VendorAddOnView> {
   let m = state.get(vendorId);
-  if (!m) state.set(vendorId, (m = new Map()));
+  if (!m) state.set(vendorId, (m = new Map<string, VendorAddOnView>()));
   return m;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { paginate, type Page, type PageRequest } from '../../src/core/pagination.ts';
 import { iso } from '../../src/core/dates.ts';
+import type { InboxRow } from '../../src/workers/billing/stripeWebhookInbox.ts';
 
 export interface WebhookEventView {
   id: string;
@@ -22,7 +23,10 @@ export interface WebhookEventFilters {
   vendor_id?: number;
 }
 
-export function webhookEventView(r: any, withPayload = false): WebhookEventView {
+/** An inbox row as read here: the list leaves the payload out, and a driver may give the jsonb as its text. */
+type WebhookEventRow = Omit<InboxRow, 'payload'> & { payload?: InboxRow['payload'] | string };
+
+export function webhookEventView(r: WebhookEventRow, withPayload = false): WebhookEventView {
   return {
     id: r.id,
     type: r.type,
@@ -33,7 +37,8 @@ export function webhookEventView(r: any, withPayload = false): WebhookEventView 
     outcome: r.outcome,
     attempts: Number(r.attempts),
     error: r.error,
-    ...(withPayload ? { payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload } : {}),
+    // The stored text is the Stripe event as received, an object.
+    ...(withPayload ? { payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as InboxRow['payload']) : r.payload } : {}),
   };
 }
 
@@ -63,11 +68,11 @@ export async function listWebhookEvents(knex: Knex, filters: WebhookEventFilters
         { column: 'received_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ]),
-    (r) => webhookEventView(r),
+    (r: WebhookEventRow) => webhookEventView(r),
   );
 }
 
 export async function findWebhookEvent(knex: Knex, id: string): Promise<WebhookEventView | null> {
-  const r = await knex('stripe_webhook_events').where({ id }).first();
+  const r = await knex('stripe_webhook_events').where({ id }).first<WebhookEventRow | undefined>();
   return r ? webhookEventView(r, true) : null;
 }

@@ -86,7 +86,7 @@ function expandIpv6(address: string): number[] | null {
   const h = part(head);
   const t = part(tail);
   const fill = tail === undefined ? 0 : 8 - h.length - t.length;
-  const words = [...h, ...Array(Math.max(0, fill)).fill(0), ...t];
+  const words = [...h, ...new Array<number>(Math.max(0, fill)).fill(0), ...t];
   return words.length === 8 && words.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? words : null;
 }
 

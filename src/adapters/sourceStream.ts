@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 /**
  * Opens the bytes of an import source as a stream: an http(s) URL fetched with streaming (the
@@ -72,7 +73,7 @@ export async function openUrl(url: string, options: UrlOptions): Promise<OpenedS
     );
   }
   // fetch's body is the global web stream type, which Node's typings keep apart from node:stream/web's.
-  return { stream: Readable.fromWeb(res.body as any, { highWaterMark: 256 * 1024 }), length };
+  return { stream: Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>, { highWaterMark: 256 * 1024 }), length };
 }
 
 /** A file the server wrote (an upload it stored under a generated name). */

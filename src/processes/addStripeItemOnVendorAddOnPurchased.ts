@@ -1,10 +1,13 @@
 import type { VendorAddOnPurchased } from '../../commands/billing/events.ts';
 import { stripeOf } from '../adapters/stripe.ts';
 import { addAddOnItem, addOnPriceKey } from '../adapters/stripeBilling.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
+
+/** What this process reads of a vendor's billing account: once open, its Stripe subscription. */
+type BillingAccount = { status: 'none' } | { status: 'open'; stripe_subscription_id: string };
 
 /**
  * A paid add-on joins the vendor's Stripe subscription as an item (metadata.add_on_id), so every
@@ -19,7 +22,8 @@ export const addStripeItemOnVendorAddOnPurchased: ProcessManager = {
     const d = domainEvent<VendorAddOnPurchased>(event).data;
     const stripe = stripeOf(ctx.store);
     if (!stripe || d.stripe_ref === null) return;
-    const { state: account } = await load(ctx.store, deciders['billing-account'], d.vendor_id, ctx.commandContext(event).tx);
+    const accounts = registeredDecider<BillingAccount>('billing-account');
+    const { state: account } = await load(ctx.store, accounts, d.vendor_id, ctx.commandContext(event).tx);
     if (account.status !== 'open' || !(await ctx.firstTime(event))) return;
     await addAddOnItem(stripe, {
       subscription_id: account.stripe_subscription_id,

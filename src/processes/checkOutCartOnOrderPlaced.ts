@@ -1,6 +1,6 @@
 import { cartStreamId } from '../../commands/carts/events.ts';
 import type { OrderPlaced } from '../../commands/orders/events.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -21,7 +21,7 @@ export const checkOutCartOnOrderPlaced: ProcessManager = {
     for (const item of d.items) ordered.set(item.product_id, (ordered.get(item.product_id) ?? 0) + item.quantity);
     await handleCommand(
       ctx.store,
-      deciders.cart,
+      registeredDecider('cart'),
       cartStreamId(d.vendor_id, d.session_id),
       {
         type: 'CheckOutCart',

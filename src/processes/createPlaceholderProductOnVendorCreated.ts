@@ -1,6 +1,6 @@
 import { PLACEHOLDER_PRODUCT } from '../../commands/catalogue/events.ts';
 import type { VendorCreated } from '../../commands/vendors/events.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand, load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { nextId } from '../runtime/nextId.ts';
@@ -23,13 +23,16 @@ export const createPlaceholderProductOnVendorCreated: ProcessManager = {
     const { vendor_id, created_at } = domainEvent<VendorCreated>(event).data;
     const c = { ...ctx.commandContext(event), vendorId: vendor_id };
     const claim = `placeholder_product:${vendor_id}`;
-    const { state: held } = await load(ctx.store, deciders.reservation, claim, c.tx);
+    // A reservation's state names its holder, if any (commands/reservations).
+    const reservation = registeredDecider<{ holder: string | null }>('reservation');
+    const product = registeredDecider('vendor_product');
+    const { state: held } = await load(ctx.store, reservation, claim, c.tx);
     let productId = held.holder ? Number(held.holder) : null;
     if (productId === null) {
       productId = await nextId(ctx.trx, 'vendor_product');
       await handleCommand(
         ctx.store,
-        deciders.reservation,
+        reservation,
         claim,
         {
           type: 'ReserveUniqueValue',
@@ -38,11 +41,11 @@ export const createPlaceholderProductOnVendorCreated: ProcessManager = {
         c,
       );
     }
-    const { version } = await load(ctx.store, deciders.vendor_product, productId, c.tx);
+    const { version } = await load(ctx.store, product, productId, c.tx);
     if (version > 0) return;
     await handleCommand(
       ctx.store,
-      deciders.vendor_product,
+      product,
       productId,
       {
         type: 'CreateVendorProduct',

@@ -1,5 +1,5 @@
 import type { ExtmarketSyncCompleted, ExtmarketSyncFailed } from '../../commands/extmarket/events.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -27,7 +27,7 @@ export const finishOnboardingOnHistoricalImportEnded: ProcessManager = {
         at: e.data.at,
       },
     };
-    await handleCommand(ctx.store, deciders.onboarding, e.data.vendor_id, command, {
+    await handleCommand(ctx.store, registeredDecider('onboarding'), e.data.vendor_id, command, {
       ...ctx.commandContext(event),
       vendorId: e.data.vendor_id,
     });

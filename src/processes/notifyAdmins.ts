@@ -1,6 +1,6 @@
 import { notificationIdOf, type NotificationContent } from '../../commands/notifications/events.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand, retryOnConflict, type CommandContext } from '../runtime/commandHandler.ts';
 import type { ProcessContext } from '../runtime/consumer.ts';
 
@@ -25,7 +25,7 @@ export async function raiseNotice(store: EventStore, notice: Notice, at: string,
   };
   const c = { ...ctx, vendorId: notice.vendor_id ?? ctx.vendorId ?? null };
   // Outside a transaction, a concurrent raiser of the same key won: decided again, it is a no-op.
-  await retryOnConflict(() => handleCommand(store, deciders.notification, id, command, c), { tx: c.tx });
+  await retryOnConflict(() => handleCommand(store, registeredDecider('notification'), id, command, c), { tx: c.tx });
 }
 
 /** raiseNotice from a process manager: in its transaction, with ids derived from the triggering event. */

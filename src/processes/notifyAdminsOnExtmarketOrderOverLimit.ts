@@ -37,7 +37,11 @@ export const notifyAdminsOnExtmarketOrderOverLimit: ProcessManager = {
       .join('company_list as c', 'c.id', 'v.company_id')
       .join('user_list as u', 'u.id', 'c.owner_user_id')
       .where('v.id', d.vendor_id)
-      .first('u.email', 'u.first_name', 'u.preferred_language');
+      .first<{ email: string; first_name: string | null; preferred_language: string } | undefined>(
+        'u.email',
+        'u.first_name',
+        'u.preferred_language',
+      );
     if (!owner) return;
     const mail = renderMail('order_limit_reached', owner.preferred_language, {
       vendor_name: vendor,

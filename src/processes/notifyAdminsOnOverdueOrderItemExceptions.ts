@@ -27,7 +27,7 @@ export async function notifyAdminsOfOverdueOrderItemExceptions(services: Service
       .whereNotExists(knex('admin_notifications as n').whereRaw(`n.key = 'order_item_exception_overdue:' || x.id`))
       .orderBy('x.id')
       .limit(batch)
-      .select('x.id', 'x.vendor_id', 'x.order_id', 'x.item_id', 'x.product_name', 'x.gtin', 'x.created_at', 'o.order_number');
+      .select<OverdueRow[]>('x.id', 'x.vendor_id', 'x.order_id', 'x.item_id', 'x.product_name', 'x.gtin', 'x.created_at', 'o.order_number');
     for (const x of overdue) await raiseOverdue(services, x, now);
     total += overdue.length;
     if (overdue.length < batch) return total;

@@ -1,12 +1,16 @@
 import type { Knex } from 'knex';
+import type { BillingAccountEvent } from '../../commands/billing/events.ts';
 import type { VendorSubscriptionStarted } from '../../commands/subscriptions/events.ts';
 import { openStripeAccount, tierPriceKey } from '../adapters/stripeBilling.ts';
 import { stripeOf, type StripeClient } from '../adapters/stripe.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand, load, type CommandContext, type Handled } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
+
+/** The vendors' billing accounts, of which these processes read whether one is open. */
+const billingAccounts = () => registeredDecider<{ status: 'none' | 'open' }, BillingAccountEvent>('billing-account');
 
 /**
  * Opens the vendor's account at Stripe: a customer, and a subscription on its tier's price of the
@@ -20,7 +24,7 @@ export async function openBillingAccount(
   deps: { store: EventStore; stripe: StripeClient; db: Knex },
   started: RecordedEvent,
   ctx: CommandContext,
-): Promise<Handled<unknown, any>> {
+): Promise<Handled<unknown, BillingAccountEvent>> {
   const d = domainEvent<VendorSubscriptionStarted>(started).data;
   const tier = await deps.db('subscription_tiers').where({ code: d.tier_code }).first('name', 'price_monthly_cents', 'price_yearly_cents');
   const vendor = await deps.db('vendor_list').where({ id: d.vendor_id }).first('name', 'contact_email');
@@ -41,7 +45,7 @@ export async function openBillingAccount(
   });
   return handleCommand(
     deps.store,
-    deciders['billing-account'],
+    billingAccounts(),
     d.vendor_id,
     {
       type: 'OpenBillingAccount',
@@ -61,7 +65,7 @@ export const openBillingAccountOnVendorSubscriptionStarted: ProcessManager = {
     if (!stripe || !(await ctx.firstTime(event))) return;
     // A signup opens the account itself, on the customer that holds the card it saved: nothing to open twice.
     const vendorId = domainEvent<VendorSubscriptionStarted>(event).data.vendor_id;
-    if ((await load(ctx.store, deciders['billing-account'], vendorId, ctx.commandContext(event).tx)).state.status === 'open') return;
+    if ((await load(ctx.store, billingAccounts(), vendorId, ctx.commandContext(event).tx)).state.status === 'open') return;
     await openBillingAccount({ store: ctx.store, stripe, db: ctx.trx }, event, ctx.commandContext(event));
   },
 };
@@ -87,7 +91,7 @@ export async function openBillingAccountWithCard(
     at: string;
   },
   ctx: CommandContext,
-): Promise<Handled<unknown, any>[]> {
+): Promise<Handled<unknown, BillingAccountEvent>[]> {
   const tier = await deps
     .db('subscription_tiers')
     .where({ code: input.tier_code })
@@ -107,7 +111,7 @@ export async function openBillingAccountWithCard(
     existing: { customer_id: input.customer_id, payment_method_id: input.payment_method_id },
   });
   const c = { ...ctx, vendorId: input.vendor_id, causationId: input.cause };
-  const account = deciders['billing-account'];
+  const account = billingAccounts();
   return [
     await handleCommand(
       deps.store,

@@ -1,6 +1,6 @@
-import { PERIOD_DAYS } from '../../commands/subscriptions/events.ts';
+import { PERIOD_DAYS, type SubscriptionStatus } from '../../commands/subscriptions/events.ts';
 import type { VendorCreated } from '../../commands/vendors/events.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand, load } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -22,7 +22,8 @@ export const openSubscriptionOnVendorCreated: ProcessManager = {
     const { vendor_id, requested_plan: plan } = domainEvent<VendorCreated>(event).data;
     if (!plan) return;
     const c = { ...ctx.commandContext(event), vendorId: vendor_id };
-    const { state } = await load(ctx.store, deciders.subscription, vendor_id, c.tx);
+    const subscription = registeredDecider<{ status: SubscriptionStatus | 'none' }>('subscription');
+    const { state } = await load(ctx.store, subscription, vendor_id, c.tx);
     if (state.status !== 'none') return;
     const days = plan.trial_days ?? PERIOD_DAYS;
     const terms = {
@@ -35,7 +36,7 @@ export const openSubscriptionOnVendorCreated: ProcessManager = {
     };
     await handleCommand(
       ctx.store,
-      deciders.subscription,
+      subscription,
       vendor_id,
       { type: 'SetVendorSubscription', data: { vendor_id, terms, at: plan.starts_at } },
       c,

@@ -1,6 +1,6 @@
 import type { OrderPlaced } from '../../commands/orders/events.ts';
 import { CustomerNotFoundException } from '../../commands/customers/errors.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -24,7 +24,7 @@ export const recordCustomerOrderOnOrderPlaced: ProcessManager = {
     try {
       await handleCommand(
         ctx.store,
-        deciders.customer,
+        registeredDecider('customer'),
         d.customer_id,
         {
           type: 'RecordCustomerOrder',

@@ -1,6 +1,6 @@
 import type { ItemShipped } from '../../commands/orders/events.ts';
 import { ConcurrencyException, DomainException } from '../core/errors.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessManager } from '../runtime/consumer.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -24,7 +24,7 @@ export const recordInventoryTransactionOnItemShipped: ProcessManager = {
     try {
       await handleCommand(
         ctx.store,
-        deciders.stock,
+        registeredDecider('stock'),
         d.product_id,
         {
           type: 'ShipStock',

@@ -3,7 +3,7 @@ import type { VendorProductCreated, VendorProductDeleted, VendorProductDetailsCh
 import type { OrderItemExceptionRaised } from '../../commands/orders/events.ts';
 import { ConflictException } from '../core/errors.ts';
 import { cleanGtin, gtin14, gtinProblem } from '../core/gtin.ts';
-import { aggregates as deciders } from '../runtime/aggregates.ts';
+import { registeredDecider } from '../runtime/registeredDecider.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 import { handleCommand } from '../runtime/commandHandler.ts';
 import type { ProcessContext, ProcessManager } from '../runtime/consumer.ts';
@@ -17,6 +17,19 @@ import { domainEvent } from '../eventstore/domainEvent.ts';
  * command modules) with ids derived from the triggering event and the exception: a re-run
  * appends nothing new. An exception someone resolved by hand meanwhile is left as it is.
  */
+/** The process's own index of pending exceptions and of products by GTIN (migrations/20261121040004_order_processes.ts). */
+interface PendingException {
+  exception_id: number;
+  vendor_id: number;
+  order_id: number;
+  gtin14: string;
+}
+interface ProductByGtin {
+  vendor_id: number;
+  gtin14: string;
+  product_id: number;
+}
+
 const key = (gtin: string | null | undefined) => (gtin && !gtinProblem(cleanGtin(gtin)) ? gtin14(cleanGtin(gtin)) : null);
 
 async function resolve(
@@ -30,7 +43,7 @@ async function resolve(
   try {
     await handleCommand(
       ctx.store,
-      deciders.order,
+      registeredDecider('order'),
       x.order_id,
       {
         type: 'ResolveOrderItemException',
@@ -61,7 +74,9 @@ async function productAppeared(
   gtin: string,
 ) {
   await trx('exception_matcher_products').insert({ vendor_id: vendorId, gtin14: gtin, product_id: productId }).onConflict().ignore();
-  const waiting = await trx('exception_matcher_pending').where({ vendor_id: vendorId, gtin14: gtin }).orderBy('exception_id');
+  const waiting = await trx<PendingException>('exception_matcher_pending')
+    .where({ vendor_id: vendorId, gtin14: gtin })
+    .orderBy('exception_id');
   for (const x of waiting) await resolve(ctx, event, x, productId, gtin);
 }
 
@@ -100,7 +115,7 @@ export const resolveOrderItemExceptionsOnProductImported: ProcessManager = {
         const d = domainEvent<OrderItemExceptionRaised>(event).data;
         const gtin = key(d.gtin);
         if (!gtin) return;
-        const product = await trx('exception_matcher_products')
+        const product = await trx<ProductByGtin>('exception_matcher_products')
           .where({ vendor_id: d.vendor_id, gtin14: gtin })
           .orderBy('product_id')
           .first();

@@ -8,7 +8,7 @@ import {
   SHOP_IDENTITY,
   UNCONFIRMED_SHIPMENTS,
 } from './operations.ts';
-import type { ExtmarketAddress, ExtmarketClient, ExtmarketShipment } from './port.ts';
+import type { ExtmarketAddress, ExtmarketClient, ExtmarketInventoryUnit, ExtmarketShipment } from './port.ts';
 
 /**
  * The extmarket client over GraphQL/HTTP: POST {query, variables} with `Authorization: Bearer
@@ -44,7 +44,8 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
     const text = await res.text();
     let body: { data?: T; errors?: { message: string }[] };
     try {
-      body = JSON.parse(text);
+      // A GraphQL answer: `data` of the shape the query selects (the caller names it), or `errors`.
+      body = JSON.parse(text) as typeof body;
     } catch {
       throw new ExtmarketUnavailableException(`The extmarket answered HTTP ${res.status} without JSON`);
     }
@@ -68,11 +69,11 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
       return v?.id ? { id: String(v.id), slug: v.slug ?? null, name: v.name ?? null } : null;
     },
     async unconfirmedShipments() {
-      const data = await call<{ shipments: { nodes: any[] } }>(UNCONFIRMED_SHIPMENTS);
+      const data = await call<{ shipments: { nodes: ShipmentNode[] } }>(UNCONFIRMED_SHIPMENTS);
       return data.shipments.nodes.map(toShipment);
     },
     async historicalShipments(cursor, pageSize) {
-      const data = await call<{ shipments: { nodes: any[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
+      const data = await call<{ shipments: { nodes: ShipmentNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
         HISTORICAL_SHIPMENTS,
         { first: pageSize, after: cursor },
       );
@@ -102,7 +103,48 @@ export function graphqlExtmarketClient(options: GraphqlClientOptions): Extmarket
   };
 }
 
-function toAddress(a: any): ExtmarketAddress {
+/** A shipment as operations.ts selects it (SHIPMENT): every field selected is there, null where the schema allows. */
+interface ShipmentNode {
+  id: string;
+  state: ExtmarketShipment['state'];
+  order: {
+    id: string;
+    number: string;
+    completedAt: string;
+    email: string | null;
+    locale: string | null;
+    shipAddress: AddressNode | null;
+    billAddress: AddressNode | null;
+  };
+  inventoryUnits: InventoryUnitNode[];
+}
+
+interface AddressNode {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  streetName: string | null;
+  streetNumber: string | null;
+  zipCode: string | null;
+  city: string | null;
+  country: { iso: string | null } | null;
+  vatNumber: string | null;
+}
+
+interface InventoryUnitNode {
+  id: string;
+  state: ExtmarketInventoryUnit['state'];
+  /** Decimal text ("11.70"); a number is taken too. */
+  price: string | number;
+  variant: {
+    sku: string | null;
+    mpn: string | null;
+    tradeId: { number: string | null } | null;
+    product: { name: { en: string | null; fr: string | null; de: string | null } | null } | null;
+  } | null;
+}
+
+function toAddress(a: AddressNode | null): ExtmarketAddress {
   return {
     firstName: a?.firstName ?? null,
     lastName: a?.lastName ?? null,
@@ -116,7 +158,7 @@ function toAddress(a: any): ExtmarketAddress {
   };
 }
 
-function toShipment(n: any): ExtmarketShipment {
+function toShipment(n: ShipmentNode): ExtmarketShipment {
   return {
     id: n.id,
     state: n.state,
@@ -127,7 +169,7 @@ function toShipment(n: any): ExtmarketShipment {
     locale: n.order.locale ?? null,
     shipAddress: toAddress(n.order.shipAddress),
     billAddress: toAddress(n.order.billAddress),
-    inventoryUnits: n.inventoryUnits.map((u: any) => ({
+    inventoryUnits: n.inventoryUnits.map((u) => ({
       id: u.id,
       state: u.state,
       sku: u.variant?.sku ?? null,

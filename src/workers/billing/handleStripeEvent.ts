@@ -9,12 +9,25 @@ import {
 } from '../../../commands/billing/handlers.ts';
 import { findBillingAccount } from '../../../queries/billing/billingAccounts.ts';
 import { findVendorSubscription } from '../../modules/subscriptions.ts';
+import type { AppendResult } from '../../eventstore/port.ts';
 import type { CommandContext } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import type { InboxOutcome, StripeEventPayload } from './stripeWebhookInbox.ts';
-import { invoiceFacts, isoFromUnix, statusView, subscriptionIdOf, subscriptionView, vendorOf } from './stripeObjects.ts';
+import {
+  invoiceFacts,
+  isoFromUnix,
+  statusView,
+  subscriptionIdOf,
+  subscriptionView,
+  vendorOf,
+  type StripeCheckoutSession,
+  type StripeCustomer,
+  type StripeInvoice,
+  type StripeObject,
+  type StripeSubscription,
+} from './stripeObjects.ts';
 
-type Results = { position?: any; eventTypes: string[] }[];
+type Results = { position?: AppendResult['position']; eventTypes: string[] }[];
 export interface Handling {
   outcome: InboxOutcome;
   vendorId: number | null;
@@ -37,10 +50,12 @@ const handled = (results: Results) => ({ outcome: 'handled' as const, results })
  * What each kind of Stripe event does (docs/billing.md "Webhooks"). Every command carries the
  * Stripe event id as its cause, so handling an event again appends nothing new; ordering rules
  * live in the billing deciders (a paid invoice stays paid, an older subscription view is refused).
+ * An event's object is of the kind its type names (invoice.paid carries an invoice), and Stripe
+ * signed it: each handler reads it as that kind.
  */
 export const KIND_HANDLERS: Record<string, KindHandler> = {
   'invoice.paid': async (services, event, vendorId, ctx) => {
-    const invoice = event.data.object;
+    const invoice = event.data.object as StripeInvoice;
     const at = services.clock.now().toISOString();
     const results: Results = [
       await recordInvoicePaid(
@@ -66,7 +81,7 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     return handled(results);
   },
   'invoice.payment_failed': async (services, event, vendorId, ctx) => {
-    const invoice = event.data.object;
+    const invoice = event.data.object as StripeInvoice;
     const at = services.clock.now().toISOString();
     const results: Results = [
       await recordInvoicePaymentFailed(
@@ -94,7 +109,7 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
     return handled(results);
   },
   'checkout.session.completed': async (services, event, vendorId, ctx) => {
-    const session = event.data.object;
+    const session = event.data.object as StripeCheckoutSession;
     const code = session.metadata?.add_on_code;
     // Only an add-on's checkout is the billing area's; a session not (yet) paid buys nothing.
     if (typeof code !== 'string' || code === '' || !['paid', 'no_payment_required', undefined].includes(session.payment_status))
@@ -130,7 +145,7 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
         services.store,
         {
           vendor_id: vendorId,
-          has_payment_method: Boolean(event.data.object.invoice_settings?.default_payment_method),
+          has_payment_method: Boolean((event.data.object as StripeCustomer).invoice_settings?.default_payment_method),
           at: services.clock.now().toISOString(),
         },
         ctx,
@@ -140,7 +155,7 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
   'customer.subscription.updated': takeInSubscription,
   'customer.subscription.deleted': takeInSubscription,
   'customer.subscription.trial_will_end': async (services, event, vendorId, ctx) => {
-    const trialEnd = isoFromUnix(event.data.object.trial_end);
+    const trialEnd = isoFromUnix((event.data.object as StripeSubscription).trial_end);
     if (!trialEnd) return { outcome: 'ignored', results: [] };
     return handled([
       await noteTrialEnding(services.store, { vendor_id: vendorId, trial_end: trialEnd, at: services.clock.now().toISOString() }, ctx),
@@ -149,7 +164,7 @@ export const KIND_HANDLERS: Record<string, KindHandler> = {
 };
 
 /** Whether an invoice bills the vendor's plan: the subscription its billing account names (any, before the account is known). */
-async function ofThePlan(services: Services, vendorId: number, invoice: Record<string, any>): Promise<boolean> {
+async function ofThePlan(services: Services, vendorId: number, invoice: StripeInvoice): Promise<boolean> {
   const subscription = subscriptionIdOf(invoice);
   if (!subscription) return false;
   const account = await findBillingAccount(services.db.knex, vendorId);
@@ -157,11 +172,12 @@ async function ofThePlan(services: Services, vendorId: number, invoice: Record<s
 }
 
 async function takeInSubscription(services: Services, event: StripeEventPayload, vendorId: number, ctx: CommandContext) {
+  const subscription = event.data.object as StripeSubscription;
   // Another subscription of the vendor's customer (an old one ending, one made by hand at Stripe) is not the vendor's plan.
   const account = await findBillingAccount(services.db.knex, vendorId);
-  if (account && account.stripe_subscription_id !== event.data.object.id) return { outcome: 'ignored' as const, results: [] };
+  if (account && account.stripe_subscription_id !== subscription.id) return { outcome: 'ignored' as const, results: [] };
   const at = services.clock.now().toISOString();
-  const view = subscriptionView(event.data.object, vendorId, observedAt(event), 'webhook', event.id, at);
+  const view = subscriptionView(subscription, vendorId, observedAt(event), 'webhook', event.id, at);
   const results = await takeInStripeSubscription(services.store, services.clock.now(), view, ctx);
   const state = results[0]?.state;
   const taken = typeof state === 'object' && state !== null && 'source_ref' in state && state.source_ref === event.id;
@@ -175,11 +191,9 @@ const observedAt = (event: StripeEventPayload) => isoFromUnix(event.created) ?? 
 export async function handleStripeEvent(services: Services, event: StripeEventPayload): Promise<Handling> {
   const handler = KIND_HANDLERS[event.type];
   if (!handler) return { outcome: 'ignored', vendorId: null, results: [] };
-  const vendorId = await vendorOf(services.db.knex, event.data?.object ?? {});
-  if (!vendorId)
-    throw new UnknownVendorError(
-      `No vendor is known for the ${event.data?.object?.object ?? 'object'} ${event.data?.object?.id ?? ''} of this event`,
-    );
+  const object: StripeObject = event.data?.object ?? {};
+  const vendorId = await vendorOf(services.db.knex, object);
+  if (!vendorId) throw new UnknownVendorError(`No vendor is known for the ${object.object ?? 'object'} ${object.id ?? ''} of this event`);
   const ctx: CommandContext = {
     userId: 'system:stripe-webhook',
     vendorId,

@@ -6,10 +6,14 @@ import { retireSubscription } from '../../../commands/subscriptions/handlers/ven
 import type { Handled } from '../../runtime/commandHandler.ts';
 import type { Services } from '../../runtime/services.ts';
 import { isoTime } from '../../core/dates.ts';
+import type { VendorSubscriptionRow } from '../../../projections/subscriptions/vendorSubscriptions.ts';
 
 /** A subscription canceled this many days ago and left so is stale. */
 export const STALE_CANCELED_DAYS = 30;
 const DAY_MS = 86_400_000;
+
+/** A subscription to retire, as read from its row (the period start only for a deleted vendor's, whose order quota it names). */
+type StaleRow = Pick<VendorSubscriptionRow, 'vendor_id' | 'updated_at'> & Partial<Pick<VendorSubscriptionRow, 'current_period_start'>>;
 
 /**
  * The cleanup of stale subscriptions (docs/subscriptions.md "Scheduled tasks"): a subscription
@@ -25,17 +29,17 @@ export async function cleanUpStaleSubscriptions(services: Services): Promise<Rec
     .leftJoin('vendor_list as v', 'v.id', 's.vendor_id')
     .whereNull('v.id')
     .whereNot('s.status', 'expired')
-    .select('s.vendor_id', 's.current_period_start', 's.updated_at')
+    .select<StaleRow[]>('s.vendor_id', 's.current_period_start', 's.updated_at')
     .orderBy('s.vendor_id');
   const canceled = await knex('vendor_subscriptions as s')
     .join('vendor_list as v', 'v.id', 's.vendor_id')
     .where('s.status', 'canceled')
     .where('s.updated_at', '<=', new Date(now.getTime() - STALE_CANCELED_DAYS * DAY_MS).toISOString())
-    .select('s.vendor_id', 's.updated_at')
+    .select<StaleRow[]>('s.vendor_id', 's.updated_at')
     .orderBy('s.vendor_id');
   const done: Record<SubscriptionChangeReason, number[]> = { vendor_deleted: [], canceled_long_ago: [], period_renewed: [] };
   const settled: Handled<unknown, any>[] = [];
-  const retire = async (row: any, reason: SubscriptionChangeReason) => {
+  const retire = async (row: StaleRow, reason: SubscriptionChangeReason) => {
     const ctx = {
       userId: 'system:scheduler',
       vendorId: row.vendor_id,

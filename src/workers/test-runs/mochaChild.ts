@@ -24,6 +24,9 @@ interface Input {
   collect: boolean;
 }
 
+/** A root hook module's mochaHooks, as mocha reads it: the hooks, or a function that makes them. */
+type MochaHooks = Mocha.RootHookObject | (() => Mocha.RootHookObject | Promise<Mocha.RootHookObject>);
+
 const send = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
 
 async function rootHooksOf(root: string): Promise<{ timeout?: number; rootHooks?: Mocha.RootHookObject }> {
@@ -32,7 +35,11 @@ async function rootHooksOf(root: string): Promise<{ timeout?: number; rootHooks?
   const rc = JSON.parse(readFileSync(rcFile, 'utf8')) as { require?: string | string[]; timeout?: number };
   const hooks: Mocha.RootHookObject = {};
   for (const file of [rc.require ?? []].flat()) {
-    const loaded = await import(pathToFileURL(join(root, file)).href);
+    // A root hook module exports its hooks as mochaHooks, or under its default export.
+    const loaded = (await import(pathToFileURL(join(root, file)).href)) as {
+      mochaHooks?: MochaHooks;
+      default?: { mochaHooks?: MochaHooks };
+    };
     const h = loaded.mochaHooks ?? loaded.default?.mochaHooks;
     if (h) Object.assign(hooks, typeof h === 'function' ? await h() : h);
   }
@@ -52,40 +59,43 @@ async function main(input: Input): Promise<void> {
   const { timeout, rootHooks } = await rootHooksOf(input.root);
   const pending: Promise<void>[] = [];
   const rel = (file: string | undefined) => (file ? file.slice(input.root.length + 1) : null);
-  function Reporter(runner: Mocha.Runner) {
-    runner.on('start', () => pending.push(send({ kind: 'start', total: runner.total })));
-    runner.on('pass', (t) =>
-      pending.push(
-        send({
-          kind: 'test',
-          file: rel(t.file),
-          title: t.fullTitle(),
-          status: 'passed',
-          duration_ms: t.duration ?? null,
-          failure_message: null,
-        }),
-      ),
-    );
-    runner.on('pending', (t) =>
-      pending.push(
-        send({ kind: 'test', file: rel(t.file), title: t.fullTitle(), status: 'pending', duration_ms: null, failure_message: null }),
-      ),
-    );
-    runner.on('fail', (t, err) =>
-      pending.push(
-        send({
-          kind: 'test',
-          file: rel(t.file),
-          title: t.fullTitle(),
-          status: 'failed',
-          duration_ms: t.duration ?? null,
-          failure_message: String(err?.message ?? err).slice(0, 4000),
-        }),
-      ),
-    );
+  // Only listens to the runner's events; the base class keeps mocha's own bookkeeping of the run.
+  class Reporter extends Mocha.reporters.Base {
+    constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
+      super(runner, options);
+      runner.on('start', () => pending.push(send({ kind: 'start', total: runner.total })));
+      runner.on('pass', (t) =>
+        pending.push(
+          send({
+            kind: 'test',
+            file: rel(t.file),
+            title: t.fullTitle(),
+            status: 'passed',
+            duration_ms: t.duration ?? null,
+            failure_message: null,
+          }),
+        ),
+      );
+      runner.on('pending', (t) =>
+        pending.push(
+          send({ kind: 'test', file: rel(t.file), title: t.fullTitle(), status: 'pending', duration_ms: null, failure_message: null }),
+        ),
+      );
+      runner.on('fail', (t, err: unknown) =>
+        pending.push(
+          send({
+            kind: 'test',
+            file: rel(t.file),
+            title: t.fullTitle(),
+            status: 'failed',
+            duration_ms: t.duration ?? null,
+            failure_message: String(messageOf(err) ?? err).slice(0, 4000),
+          }),
+        ),
+      );
+    }
   }
-  // Mocha's typings want a reporter built on its own base class; ours only listens to the runner's events.
-  const mocha = new Mocha({ reporter: Reporter as any, timeout: timeout ?? 20_000, rootHooks });
+  const mocha = new Mocha({ reporter: Reporter, timeout: timeout ?? 20_000, rootHooks });
   for (const f of input.files) mocha.addFile(join(input.root, f));
   await mocha.loadFilesAsync();
   if (input.collect) {
@@ -101,6 +111,9 @@ async function main(input: Input): Promise<void> {
     process.exit(0);
   });
 }
+
+/** The message of what a failing test threw, when it has one (mocha passes on whatever was thrown). */
+const messageOf = (err: unknown): unknown => (typeof err === 'object' && err !== null && 'message' in err ? err.message : undefined);
 
 process.once('message', (input: Input) => {
   main(input).catch(async (err: Error) => {
