@@ -12,15 +12,8 @@ export interface TappedLog {
   data: Record<string, unknown>;
 }
 
-/** A line as pino writes it: its own fields, and those of the logging call. */
-interface LoggedLine {
-  level?: unknown;
-  time?: unknown;
-  msg?: unknown;
-  req_id?: unknown;
-  user_id?: unknown;
-  [field: string]: unknown;
-}
+/** A line as pino writes it: its own fields (level, time, msg, pid, hostname) and those of the logging call. */
+type LoggedLine = Record<string, unknown>;
 
 /** Lines held while nothing drains them (a database that is down, a burst): the oldest go first. */
 const MAX_HELD = 20_000;
