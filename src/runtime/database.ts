@@ -135,19 +135,6 @@ export async function sql<T = Record<string, unknown>>(db: Executor, text: strin
   }
 }
 
-/** `sql` on a connection already held (a session lock's, src/runtime/rebuildLock.ts). */
-export async function queryOn<T = Record<string, unknown>>(
-  conn: Connection,
-  text: string,
-  params: unknown[] = [],
-  name?: string,
-): Promise<T[]> {
-  if (!(conn instanceof pg.Client)) return (await conn.query<T>(text, params)).rows;
-  const result = name ? await conn.query({ name, text, values: params }) : await conn.query(text, params);
-  // node-postgres types a row `any`: `T` is the row the caller's statement selects.
-  return result.rows as T[];
-}
-
 /**
  * Like `sql`, each row as an array of its columns in order: no object per row on node-postgres
  * (a feed read of millions of events, src/eventstore/postgres.ts).
@@ -179,4 +166,17 @@ export interface ExecutorClient {
 export function clientOf(db: Executor): ExecutorClient {
   // knex types its client `any`; its connections are those of openPostgres or openPglite.
   return db.client as ExecutorClient;
+}
+
+/** `sql` on a connection already held (a session lock's, src/runtime/rebuildLock.ts). */
+export async function queryOn<T = Record<string, unknown>>(
+  conn: Connection,
+  text: string,
+  params: unknown[] = [],
+  name?: string,
+): Promise<T[]> {
+  if (!(conn instanceof pg.Client)) return (await conn.query<T>(text, params)).rows;
+  const result = name ? await conn.query({ name, text, values: params }) : await conn.query(text, params);
+  // node-postgres types a row `any`: `T` is the row the caller's statement selects.
+  return result.rows as T[];
 }
