@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 const COLUMNS = ['email', 'username', 'first_name', 'last_name'];
 
 export async function up(knex: Knex): Promise<void> {
-  const available = await knex.raw(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`);
+  const available = await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`);
   if (available.rows.length === 0) return;
   await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   for (const column of COLUMNS) {

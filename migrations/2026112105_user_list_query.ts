@@ -20,14 +20,14 @@ const OLD = ['email', 'username', 'first_name', 'last_name'];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS user_list_created_at ON user_list (created_at, id)');
-  const trgm = await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+  const trgm = await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
   if (trgm.rows.length === 0) return;
   await knex.raw(`CREATE INDEX IF NOT EXISTS user_list_search ON user_list USING gin ((${SEARCH_TEXT}) gin_trgm_ops)`);
   for (const column of OLD) await knex.raw(`DROP INDEX IF EXISTS user_list_${column}_trgm`);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  const trgm = await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+  const trgm = await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
   if (trgm.rows.length > 0) {
     for (const column of OLD) {
       await knex.raw(`CREATE INDEX IF NOT EXISTS user_list_${column}_trgm ON user_list USING gin (${column} gin_trgm_ops)`);

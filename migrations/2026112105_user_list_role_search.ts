@@ -19,7 +19,7 @@ const SEARCH_TEXT = "lower(email || E'\\x1f' || username || E'\\x1f' || coalesce
 const ROLES = ['admin', 'vendor'];
 
 export async function up(knex: Knex): Promise<void> {
-  const trgm = await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+  const trgm = await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
   if (trgm.rows.length === 0) return;
   for (const role of ROLES) {
     await knex.raw(

@@ -24,7 +24,9 @@ import type { Knex } from 'knex';
 const SCOPED = "key LIKE 'vendor:%'";
 
 export async function up(knex: Knex): Promise<void> {
-  const legacy = await knex.raw(`SELECT EXISTS (SELECT 1 FROM marketplace_product_keys WHERE NOT ${SCOPED}) AS found`);
+  const legacy = await knex.raw<{ rows: { found: boolean }[] }>(
+    `SELECT EXISTS (SELECT 1 FROM marketplace_product_keys WHERE NOT ${SCOPED}) AS found`,
+  );
   if (legacy.rows[0].found) {
     await knex.raw(`UPDATE marketplace_product_keys k
          SET key = 'vendor:' || o.vendor_id || ':' || k.key

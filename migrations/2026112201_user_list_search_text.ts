@@ -25,7 +25,8 @@ const INDEXES: Array<[name: string, where: string]> = [
   ['user_list_search_vendor', " WHERE role = 'vendor'"],
 ];
 
-const hasTrigrams = async (knex: Knex) => (await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rows.length > 0;
+const hasTrigrams = async (knex: Knex) =>
+  (await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rows.length > 0;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE user_list ADD COLUMN IF NOT EXISTS search_text text GENERATED ALWAYS AS (${SEARCH_TEXT}) STORED`);

@@ -20,7 +20,9 @@ const ROW_FIELDS = `"row", product_id, key, gtin, gtin_type, sku, brand, image_l
   product_type_raw, marketplace, vendor_name, title, description, short_description`;
 
 export async function up(knex: Knex): Promise<void> {
-  const [lz4] = (await knex.raw(`SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)`)).rows;
+  const [lz4] = (
+    await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)`)
+  ).rows;
   await knex.raw(`CREATE TABLE marketplace_import_staged_batches (
     job_id   integer NOT NULL,
     batch    integer NOT NULL,

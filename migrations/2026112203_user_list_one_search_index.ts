@@ -20,7 +20,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  const trgm = await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+  const trgm = await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
   if (trgm.rows.length === 0) return;
   for (const role of ROLES) {
     await knex.raw(

@@ -30,7 +30,8 @@ import type { Knex } from 'knex';
 const TEXTS = ['en', 'fr', 'de', 'lb'].flatMap((l) => [`{${l},title}`, `{${l},description}`]).map((path) => `translations #>> '${path}'`);
 const SEARCH_TEXT = `lower(${['vendor_sku', 'gtin', 'brand', ...TEXTS].map((f) => `coalesce(${f}, '')`).join(` || E'\\x1f' || `)})`;
 
-const hasTrigrams = async (knex: Knex) => (await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rows.length > 0;
+const hasTrigrams = async (knex: Knex) =>
+  (await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rows.length > 0;
 
 export async function up(knex: Knex): Promise<void> {
   // One statement, one rewrite of the table.

@@ -15,7 +15,8 @@ import type { Knex } from 'knex';
  * 100,000 orders of one vendor, with it an index-only scan of the period's orders, 9-16 ms.
  */
 const COLUMNS = ['order_number', 'external_order_id', 'customer_last_name', 'customer_email'];
-const hasTrigrams = async (knex: Knex) => (await knex.raw(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rows.length > 0;
+const hasTrigrams = async (knex: Knex) =>
+  (await knex.raw<{ rows: unknown[] }>(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rows.length > 0;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS order_list_vendor_imported ON order_list (vendor_id, imported_at)');

@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../src/eventstore/port.ts';
 import type { Projection } from '../../src/runtime/consumer.ts';
-import { TEAM_MEMBER_EVENT_TYPES, type TeamEvent } from '../../commands/team/events.ts';
+import {
+  TEAM_MEMBER_EVENT_TYPES,
+  type TeamEvent,
+  type TeamInvitationAccepted,
+  type TeamMemberRemoved,
+  type TeamMemberRoleChanged,
+} from '../../commands/team/events.ts';
 import type { VendorDeleted } from '../../commands/vendors/events.ts';
 import { domainEvent } from '../../src/eventstore/domainEvent.ts';
 import { Type } from '@sinclair/typebox';
@@ -20,6 +26,9 @@ export const VendorTeamMemberRow = readModel('vendor_team_members', {
 });
 export type VendorTeamMemberRow = RowOf<typeof VendorTeamMemberRow>;
 
+/** The events of TEAM_MEMBER_EVENT_TYPES that name a member (all but VendorDeleted). */
+type MemberEvent = TeamInvitationAccepted | TeamMemberRoleChanged | TeamMemberRemoved;
+
 /**
  * vendor_team_members: one row per (vendor, user) who joined a team; is_active false once
  * removed. Read on every vendor request by the access check (queries/team/vendorAccess.ts).
@@ -36,7 +45,10 @@ export const vendorTeamMembers: Projection = {
   async apply(trx: Knex.Transaction, events: RecordedEvent[]) {
     const rows = new Map<string, VendorTeamMemberRow | JsonRow<VendorTeamMemberRow>>();
     const key = (v: number, u: number) => `${v}:${u}`;
-    const pairs = events.filter((e) => e.type !== 'VendorDeleted').map((e) => [e.data.vendor_id, e.data.user_id] as [number, number]);
+    const pairs = events
+      .filter((e) => e.type !== 'VendorDeleted')
+      .map((e) => domainEvent<MemberEvent>(e).data)
+      .map((d) => [d.vendor_id, d.user_id] as [number, number]);
     if (pairs.length > 0) {
       const existing: VendorTeamMemberRow[] = await trx('vendor_team_members').whereIn(['vendor_id', 'user_id'], pairs);
       for (const r of existing) rows.set(key(r.vendor_id, r.user_id), r);

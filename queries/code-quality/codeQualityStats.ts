@@ -26,7 +26,8 @@ export async function codeQualityStats(knex: Knex, today: string, trendScans = 1
       .select('id', 'completed_at', 'found', 'new_violations', 'fixed', 'by_severity'),
     knex<CodeQualityScanRow>('code_quality_scans').orderBy('id', 'desc').limit(1).select('id', 'status', 'completed_at'),
   ]);
-  const count = (rows: any[], key: string, value: string) => Number(rows.find((r) => r[key] === value)?.n ?? 0);
+  const count = (rows: readonly Record<string, unknown>[], key: string, value: string) =>
+    Number(rows.find((r) => r[key] === value)?.n ?? 0);
   return {
     total: SEVERITIES.reduce((n, s) => n + count(bySeverity, 'severity', s), 0),
     by_severity: Object.fromEntries(SEVERITIES.map((s) => [s, count(bySeverity, 'severity', s)])) as Record<

@@ -22,7 +22,7 @@ export function listContentPages(knex: Knex, filter: ContentPageFilter, page: Pa
 }
 
 export async function getContentPage(knex: Knex, id: number): Promise<ContentPageView> {
-  const row: ContentPageRow | undefined = await knex('content_pages as p').select(PAGE_COLUMNS).where('p.id', id).first();
+  const row = await knex('content_pages as p').select(PAGE_COLUMNS).where('p.id', id).first<ContentPageRow | undefined>();
   if (!row) throw new ContentPageNotFoundException(`Content page ${id} not found`);
   return contentPageView(row);
 }

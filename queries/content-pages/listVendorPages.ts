@@ -55,7 +55,7 @@ export function listVendorOverrides(knex: Knex, vendorId: number, page: PageRequ
 
 /** One of the vendor's own pages, as the vendor list shows it. */
 export async function getVendorPage(knex: Knex, vendorId: number, id: number): Promise<VendorPageRow | null> {
-  const row: PageWithDefault | undefined = await withDefaults(knex).where('p.vendor_id', vendorId).where('p.id', id).first();
+  const row = await withDefaults(knex).where('p.vendor_id', vendorId).where('p.id', id).first<PageWithDefault | undefined>();
   return row ? vendorPageRow(row) : null;
 }
 
@@ -77,6 +77,6 @@ export function listPagesWithDefaults(
 
 /** One page of any owner with the changed-default flag of an override. */
 export async function getPageWithDefault(knex: Knex, id: number): Promise<VendorPageRow | null> {
-  const row: PageWithDefault | undefined = await withDefaults(knex).where('p.id', id).first();
+  const row = await withDefaults(knex).where('p.id', id).first<PageWithDefault | undefined>();
   return row ? vendorPageRow(row) : null;
 }

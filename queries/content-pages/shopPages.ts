@@ -43,7 +43,11 @@ const COLUMNS = SHOWN.map((c) => `p.${c}`);
 
 /** The page a shop serves at a slug: the vendor's published page first, then the published platform default. Drafts never. */
 export async function findShownPage(knex: Knex, vendorId: number, slug: string): Promise<ShownPage | null> {
-  const row = await shownPages(knex, vendorId).select(COLUMNS).where('p.slug', slug).orderByRaw('p.vendor_id NULLS LAST').first();
+  const row = await shownPages(knex, vendorId)
+    .select(COLUMNS)
+    .where('p.slug', slug)
+    .orderByRaw('p.vendor_id NULLS LAST')
+    .first<ShownPage | undefined>();
   return row ?? null;
 }
 

@@ -28,7 +28,7 @@ export async function getCustomer(knex: Knex, id: number, vendorId?: number) {
     .select('c.*', 'v.vendor_code', 'v.name as vendor_name')
     .where('c.id', id);
   if (vendorId !== undefined) q.where('c.vendor_id', vendorId);
-  const row: (CustomerListRow & Pick<CustomerRead, 'vendor_code' | 'vendor_name'>) | undefined = await q.first();
+  const row = await q.first<(CustomerListRow & Pick<CustomerRead, 'vendor_code' | 'vendor_name'>) | undefined>();
   if (!row) throw new CustomerNotFoundException(`Customer ${id} not found`);
   return { ...customerRow(row), preferences: row.preferences, addresses: sortedAddresses(row.addresses).map(addressView) };
 }

@@ -101,7 +101,7 @@ export function listImportJobs(
 export async function getImportJob(knex: Knex, id: number, vendorId: number | null) {
   const q = jobs(knex).where('j.id', id);
   if (vendorId !== null) q.where('j.vendor_id', vendorId);
-  const row: ImportJobRead | undefined = await q.first();
+  const row = await q.first<ImportJobRead | undefined>();
   if (!row) throw new MarketplaceImportJobNotFoundException(`Import job ${id} not found`);
   const counts: { error_type: string; n: number | string }[] = await knex('marketplace_import_errors')
     .where('job_id', id)

@@ -81,7 +81,7 @@ export function listNotifications(
 }
 
 export async function getNotification(knex: Knex, adminId: number, id: string): Promise<NotificationView> {
-  const row: NotificationRead | undefined = await withReadState(knex, adminId).where('n.id', id).first();
+  const row = await withReadState(knex, adminId).where('n.id', id).first<NotificationRead | undefined>();
   if (!row) throw new NotificationNotFoundException(`Notification ${id} not found`);
   return view(row);
 }

@@ -57,7 +57,7 @@ async function usageOf(knex: Knex, vendorIds: number[]) {
       .select('vendor_id')
       .count({ n: '*' }),
   ]);
-  const count = (rows: any[]) => new Map<number, number>(rows.map((r) => [Number(r.vendor_id), Number(r.n)]));
+  const count = (rows: readonly Record<string, unknown>[]) => new Map<number, number>(rows.map((r) => [Number(r.vendor_id), Number(r.n)]));
   const [o, p, m] = [count(orders), count(products), count(members)];
   return new Map(vendorIds.map((id) => [id, { orders: o.get(id) ?? 0, products: p.get(id) ?? 0, team_members: m.get(id) ?? 0 }]));
 }

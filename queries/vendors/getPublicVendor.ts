@@ -77,7 +77,7 @@ export async function findPublicVendor(
   else if (by.vendor_code !== undefined) q.where('v.vendor_code', by.vendor_code.toUpperCase());
   else if (by.subdomain !== undefined) q.where('v.subdomain', by.subdomain.toLowerCase());
   else return null;
-  const row: PublicVendorRead | undefined = await q.first();
+  const row = await q.first<PublicVendorRead | undefined>();
   return row ? toPublic(row) : null;
 }
 

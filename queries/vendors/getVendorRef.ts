@@ -12,7 +12,9 @@ export async function getVendorRef(
     .where('id', vendorId)
     .first();
   if (!row) throw new VendorNotFoundException(`Vendor ${vendorId} not found`);
-  const settings = typeof row.extmarket_settings === 'string' ? JSON.parse(row.extmarket_settings) : (row.extmarket_settings ?? {});
+  // The jsonb document, or its JSON text where a driver hands it out unparsed.
+  const stored: unknown = row.extmarket_settings;
+  const settings = (typeof stored === 'string' ? JSON.parse(stored) : (stored ?? {})) as VendorListRow['extmarket_settings'];
   const rate = Number(settings.default_tax_rate);
   return {
     id: row.id,

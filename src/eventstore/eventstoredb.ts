@@ -60,7 +60,7 @@ export function isSystemEvent(e: { type: string; streamId: string }): boolean {
 }
 
 export function toRecorded(e: EsdbRecordedEvent): RecordedEvent {
-  const data = e.isJson ? e.data : JSON.parse(Buffer.from(e.data as Uint8Array).toString('utf8'));
+  const data: unknown = e.isJson ? e.data : JSON.parse(Buffer.from(e.data as Uint8Array).toString('utf8'));
   const meta = e.metadata;
   return {
     id: e.id,

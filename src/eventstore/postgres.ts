@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, sqlArrays, type Database, type Executor } from '../runtime/database.ts';
 import {
   type AppendResult,
+  type EventMetadata,
   type EventStore,
   type ExpectedVersion,
   type FeedBatch,
@@ -78,8 +79,8 @@ interface Row {
   stream_id: string;
   version: number;
   type: string;
-  data: any;
-  metadata: any;
+  data: unknown;
+  metadata: EventMetadata | null;
   tx: string;
   pos: string;
   recorded_at: Date | string;
@@ -156,9 +157,11 @@ export class PostgresEventStore implements EventStore {
           rows = carried
             ? await sql(db, APPEND_NOTIFY_SQL, [stream, base, ids, types, datas, metas, carried.payload], 'es_append_notify')
             : await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
-      } catch (err: any) {
+      } catch (err) {
         if (carried) this.notifier.done(carried.others);
-        if (err?.code === '23505' && String(err.constraint ?? err.message).includes('stream_version')) {
+        // Either driver's error carries PostgreSQL's fields.
+        const failure = err as { code?: string; constraint?: string; message?: string } | null;
+        if (failure?.code === '23505' && String(failure.constraint ?? failure.message).includes('stream_version')) {
           // "any" retries against the new version; an exact expectation is a conflict.
           if (options.expected === 'any' && attempt < 20) continue;
           const actual = Number((await sql<{ v: string | number }>(db, STREAM_VERSION_SQL, [stream], 'es_stream_version'))[0]!.v);
@@ -182,8 +185,8 @@ export class PostgresEventStore implements EventStore {
       const position = { a: last.tx, b: last.pos };
       if (!options.tx) this.announce(types, position, carried !== null);
       // knex keeps a transaction's outcome promise internal; the events are announced once it commits.
-      else
-        (options.tx as any).executionPromise?.then(
+      else if ('executionPromise' in options.tx)
+        options.tx.executionPromise?.then(
           () => this.announce(types, position, false),
           () => {},
         );

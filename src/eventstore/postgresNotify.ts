@@ -151,10 +151,16 @@ export class FeedNotifier {
 /** The sender and the types named by a NOTIFY payload (no types: any type). */
 function parsePayload(payload: string | undefined): { sender?: string; types?: string[] } {
   try {
-    const note = JSON.parse(payload ?? '');
-    const types = Array.isArray(note?.t) && note.t.length > 0 && note.t.every((t: unknown) => typeof t === 'string') ? note.t : undefined;
-    return { sender: typeof note?.s === 'string' ? note.s : undefined, types };
+    // A payload of any process on the channel, ours or not: each field is checked.
+    const note = JSON.parse(payload ?? '') as { s?: unknown; t?: unknown } | null;
+    const sender = note?.s;
+    const types = note?.t;
+    return { sender: typeof sender === 'string' ? sender : undefined, types: isTypeList(types) ? types : undefined };
   } catch {
     return {};
   }
+}
+
+function isTypeList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((t) => typeof t === 'string');
 }

@@ -47,7 +47,7 @@ export class AggregateCache {
     if (process.env.NODE_ENV === 'test') deepFreeze(entry.state);
     if (tx) {
       let mine = this.staged.get(tx as object);
-      if (!mine) this.staged.set(tx as object, (mine = new Map()));
+      if (!mine) this.staged.set(tx as object, (mine = new Map<string, CachedAggregate>()));
       mine.set(stream, entry);
       // Until the transaction commits, the committed state is the one before it: unknown here.
       this.entries.delete(stream);

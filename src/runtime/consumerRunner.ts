@@ -5,7 +5,7 @@ import { comparePositions, type EventStore, type Position, START } from '../even
 import { aggregateCache } from './aggregateCache.ts';
 import { CheckpointMovedError } from './checkpoints.ts';
 import { applyBatch } from './consumerBatch.ts';
-import { isUniqueViolation } from './database.ts';
+import { clientOf, isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
 import { ReadModelStatistics } from './readModelStatistics.ts';
@@ -82,8 +82,7 @@ export class ConsumerRunner {
     this.progress.setMaxListeners(0);
     this.wakeups = new ConsumerWakeups(consumers);
     // A pool of their own: every connection; a pool shared with requests: half of it.
-    const config: Knex.Config | undefined = knex.client.config;
-    const poolMax = Number(config?.pool?.max ?? 10);
+    const poolMax = Number(clientOf(knex).config.pool?.max ?? 10);
     this.horizon = new HorizonWatcher(knex, logger);
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
     this.statistics = new ReadModelStatistics(knex, logger);

@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import { lockDataDir } from './dataDirLock.ts';
 
@@ -77,7 +78,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, ClientPgLite] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('knex-pglite').then((m: any) => m.default ?? m),
+    // CommonJS: its class is the default export, or the module itself where a loader hands that out.
+    import('knex-pglite').then((m) => m.default ?? m),
   ]);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const identity = (v: string) => v;
@@ -124,11 +126,10 @@ export function isUniqueViolation(err: unknown): boolean {
  * as Date): the caller names it, or reads each column as unknown.
  */
 export async function sql<T = Record<string, unknown>>(db: Executor, text: string, params: unknown[] = [], name?: string): Promise<T[]> {
-  const client: Knex.Client = db.client;
+  const client = clientOf(db);
   const conn = await client.acquireConnection();
   try {
-    const result = name && conn instanceof pg.Client ? await conn.query({ name, text, values: params }) : await conn.query(text, params);
-    return result.rows as T[];
+    return await queryOn<T>(conn, text, params, name);
   } finally {
     await client.releaseConnection(conn);
   }
@@ -139,12 +140,43 @@ export async function sql<T = Record<string, unknown>>(db: Executor, text: strin
  * (a feed read of millions of events, src/eventstore/postgres.ts).
  */
 export async function sqlArrays(db: Executor, text: string, params: unknown[], name: string): Promise<unknown[][]> {
-  const client: Knex.Client = db.client;
+  const client = clientOf(db);
   const conn = await client.acquireConnection();
   try {
-    if (conn instanceof pg.Client) return (await conn.query({ name, text, values: params, rowMode: 'array' })).rows;
-    return (await conn.query(text, params)).rows.map((r: object) => Object.values(r));
+    if (conn instanceof pg.Client) return (await conn.query<unknown[]>({ name, text, values: params, rowMode: 'array' })).rows;
+    return (await conn.query<Record<string, unknown>>(text, params)).rows.map((r) => Object.values(r));
   } finally {
     await client.releaseConnection(conn);
   }
+}
+
+/**
+ * A connection of the pool: node-postgres's Client on a server, the PGlite instance itself when
+ * embedded (knex-pglite hands it out as its one connection).
+ */
+export type Connection = pg.Client | PGlite;
+
+/** knex's client of an executor (the transaction's own when given one): its configuration and connections. */
+export interface ExecutorClient {
+  readonly config: Knex.Config;
+  acquireConnection(): Promise<Connection>;
+  releaseConnection(conn: Connection): Promise<void>;
+}
+
+export function clientOf(db: Executor): ExecutorClient {
+  // knex types its client `any`; its connections are those of openPostgres or openPglite.
+  return db.client as ExecutorClient;
+}
+
+/** `sql` on a connection already held (a session lock's, src/runtime/rebuildLock.ts). */
+export async function queryOn<T = Record<string, unknown>>(
+  conn: Connection,
+  text: string,
+  params: unknown[] = [],
+  name?: string,
+): Promise<T[]> {
+  if (!(conn instanceof pg.Client)) return (await conn.query<T>(text, params)).rows;
+  const result = name ? await conn.query({ name, text, values: params }) : await conn.query(text, params);
+  // node-postgres types a row `any`: `T` is the row the caller's statement selects.
+  return result.rows as T[];
 }

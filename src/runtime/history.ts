@@ -1,5 +1,6 @@
 import { redactSecrets } from '../core/redact.ts';
-import type { Decider } from '../core/decider.ts';
+import type { Command, Decider, DomainEvent } from '../core/decider.ts';
+import { domainEvent } from '../eventstore/domainEvent.ts';
 import type { RecordedEvent } from '../eventstore/port.ts';
 
 export interface HistoryStep {
@@ -14,17 +15,25 @@ export interface HistoryStep {
  * few of them and redacts those (a record page's history: redacting every state of a 1,000-event
  * order was most of its time).
  */
-export function replay(decider: Decider<any, any, any>, events: RecordedEvent[], options: { redact?: boolean } = {}): HistoryStep[] {
+export function replay<S, C extends Command, E extends DomainEvent>(
+  decider: Decider<S, C, E>,
+  events: RecordedEvent[],
+  options: { redact?: boolean } = {},
+): HistoryStep[] {
   const redact = options.redact ?? true;
   let state = decider.initialState();
   return events.map((event) => {
-    state = decider.evolve(state, event);
+    state = decider.evolve(state, domainEvent<E>(event));
     return { event, state: redact ? redactSecrets(state) : state };
   });
 }
 
 /** The state as it was at `at` (events recorded up to and including that instant). */
-export function stateAt(decider: Decider<any, any, any>, events: RecordedEvent[], at: Date): unknown {
+export function stateAt<S, C extends Command, E extends DomainEvent>(
+  decider: Decider<S, C, E>,
+  events: RecordedEvent[],
+  at: Date,
+): unknown {
   const upTo = events.filter((e) => new Date(e.recorded_at).getTime() <= at.getTime());
-  return redactSecrets(upTo.reduce((s, e) => decider.evolve(s, e), decider.initialState()));
+  return redactSecrets(upTo.reduce((s, e) => decider.evolve(s, domainEvent<E>(e)), decider.initialState()));
 }

@@ -180,7 +180,7 @@ const feeds = new WeakMap<object, Map<string, LiveFeed>>();
 /** The process's one tail of `types` for these services (built on first use). */
 export function liveFeedOf(services: { store: EventStore; logger: Logger }, types: readonly string[]): LiveFeed {
   let byTypes = feeds.get(services);
-  if (!byTypes) feeds.set(services, (byTypes = new Map()));
+  if (!byTypes) feeds.set(services, (byTypes = new Map<string, LiveFeed>()));
   const key = [...types].sort().join(',');
   let feed = byTypes.get(key);
   if (!feed) byTypes.set(key, (feed = new LiveFeed(services.store, types, services.logger)));

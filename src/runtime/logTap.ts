@@ -12,6 +12,9 @@ export interface TappedLog {
   data: Record<string, unknown>;
 }
 
+/** A line as pino writes it: its own fields (level, time, msg, pid, hostname) and those of the logging call. */
+type LoggedLine = Record<string, unknown>;
+
 /** Lines held while nothing drains them (a database that is down, a burst): the oldest go first. */
 const MAX_HELD = 20_000;
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
@@ -35,17 +38,18 @@ export class LogTap {
 
   /** pino's destination interface: one JSON line per call. */
   write(line: string): void {
-    let parsed: any;
+    let parsed: LoggedLine | null;
     try {
-      parsed = JSON.parse(line);
+      // pino's own JSON; each field is checked before it is kept.
+      parsed = JSON.parse(line) as LoggedLine | null;
     } catch {
       return;
     }
     if (typeof parsed?.level !== 'number' || parsed.level < this.minLevel) return;
-    const { level, time, msg, req_id, user_id, pid: _pid, hostname: _host, ...rest } = parsed;
+    const { level: _level, time, msg, req_id, user_id, pid: _pid, hostname: _host, ...rest } = parsed;
     this.held.push({
       at: new Date(typeof time === 'number' ? time : Date.now()).toISOString(),
-      level,
+      level: parsed.level,
       instance: this.instance,
       msg: scrubText(String(msg ?? '')).slice(0, 2000),
       req_id: typeof req_id === 'string' ? req_id.slice(0, 64) : null,

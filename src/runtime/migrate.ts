@@ -19,8 +19,9 @@ class FolderSource implements Knex.MigrationSource<string> {
   getMigrationName(file: string) {
     return file.replace(/\.js$/, '.ts');
   }
-  async getMigration(file: string) {
-    return import(pathToFileURL(join(DIR, file)).href);
+  async getMigration(file: string): Promise<Knex.Migration> {
+    // A file of migrations/ exports knex's up and down.
+    return (await import(pathToFileURL(join(DIR, file)).href)) as Knex.Migration;
   }
 }
 

@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { Knex } from 'knex';
-import type { Executor } from './database.ts';
+import { clientOf, type Executor } from './database.ts';
 
 /**
  * COPY … FROM STDIN for the rebuild's bulk writes (src/runtime/rowProjection.ts): whether the
@@ -9,7 +8,7 @@ import type { Executor } from './database.ts';
 
 /** True when COPY … FROM STDIN is available (node-postgres; PGlite takes the JSON statements). */
 export async function canCopy(db: Executor): Promise<boolean> {
-  const client: Knex.Client = db.client;
+  const client = clientOf(db);
   const conn = await client.acquireConnection();
   try {
     return conn instanceof pg.Client;
@@ -57,16 +56,17 @@ function escapeCopy(s: string): string {
 
 /** COPY … FROM STDIN on the executor's connection (node-postgres's copy-in protocol, no stream library). */
 export async function copyIn(db: Executor, text: string, data: string): Promise<void> {
-  const client: Knex.Client = db.client;
+  const client = clientOf(db);
   const conn = await client.acquireConnection();
   try {
+    if (!(conn instanceof pg.Client)) throw new Error('COPY FROM STDIN needs a PostgreSQL server (ask canCopy first)');
     await new Promise<void>((resolve, reject) => {
       let failed: unknown = null;
       conn.query({
-        submit(connection: any) {
+        submit(connection: pg.Connection) {
           connection.query(text);
         },
-        handleCopyInResponse(connection: any) {
+        handleCopyInResponse(connection: CopyInConnection) {
           const buffer = Buffer.from(data, 'utf8');
           for (let i = 0; i < buffer.length; i += 1 << 20) connection.sendCopyFromChunk(buffer.subarray(i, i + (1 << 20)));
           connection.endCopyFrom();
@@ -90,4 +90,10 @@ export async function copyIn(db: Executor, text: string, data: string): Promise<
   } finally {
     await client.releaseConnection(conn);
   }
+}
+
+/** node-postgres's protocol connection, with the two copy-in messages its typings leave out. */
+interface CopyInConnection extends pg.Connection {
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { clientOf, queryOn, type Connection } from './database.ts';
 
 const REBUILD_LOCK_CLASS = 3; // one rebuild of a projection at a time (2: scheduled tasks)
 /** Projections being rebuilt by this process. */
@@ -13,12 +14,12 @@ const rebuildsHere = new Set<string>();
  */
 export async function rebuildLock(knex: Knex, name: string, server: boolean): Promise<() => Promise<void>> {
   const refuse = (where: string) => new Error(`a rebuild of ${name} is already running (${where}); try again when it has ended`);
-  const client: Knex.Client = knex.client;
-  let conn: any = null;
+  const client = clientOf(knex);
+  let conn: Connection | null = null;
   if (server) {
     conn = await client.acquireConnection();
     try {
-      const { rows } = await conn.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK_CLASS, name]);
+      const rows = await queryOn<{ ok: boolean }>(conn, 'SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [REBUILD_LOCK_CLASS, name]);
       if (!rows[0].ok) throw refuse('another process or session');
     } catch (err) {
       await client.releaseConnection(conn);
@@ -27,7 +28,7 @@ export async function rebuildLock(knex: Knex, name: string, server: boolean): Pr
   }
   const unlock = async () => {
     if (!conn) return;
-    await conn.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK_CLASS, name]).catch(() => {});
+    await queryOn(conn, 'SELECT pg_advisory_unlock($1, hashtext($2))', [REBUILD_LOCK_CLASS, name]).catch(() => {});
     await client.releaseConnection(conn);
   };
   if (rebuildsHere.has(name)) {

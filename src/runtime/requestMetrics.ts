@@ -61,7 +61,7 @@ export class RequestMetrics {
           client_errors: 0,
           server_errors: 0,
           duration_ms: 0,
-          buckets: Array(LATENCY_BUCKETS_MS.length + 1).fill(0),
+          buckets: new Array<number>(LATENCY_BUCKETS_MS.length + 1).fill(0),
         }),
       );
     w.requests++;
