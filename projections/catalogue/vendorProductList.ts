@@ -62,6 +62,8 @@ export const VendorProductListRow = readModel('vendor_product_list', {
   charged_price_cents: column.generated(column.nullable(column.exact())),
   /** The shop's searched text (migrations/2026112540_shop_catalogue.ts). */
   search_text: column.generated(Text()),
+  /** The product's stream version the row is folded to (written by the fold's inline declaration, not by `apply`). */
+  stream_version: column.int(),
 });
 export type VendorProductListRow = RowOf<typeof VendorProductListRow>;
 
@@ -69,7 +71,10 @@ export type VendorProductListRow = RowOf<typeof VendorProductListRow>;
 type Generated = 'sort_title_en' | 'sort_title_fr' | 'sort_title_de' | 'sort_title_lb' | 'charged_price_cents' | 'search_text';
 
 /** The row as the fold holds it: times as ISO text, amounts as numbers (the events' and to_jsonb's form of bigint). */
-type VendorProductFold = Omit<JsonRow<VendorProductListRow>, Generated | 'price_cents' | 'sale_price_cents' | 'cost_cents'> & {
+type VendorProductFold = Omit<
+  JsonRow<VendorProductListRow>,
+  Generated | 'price_cents' | 'sale_price_cents' | 'cost_cents' | 'stream_version'
+> & {
   price_cents: number;
   sale_price_cents: number | null;
   cost_cents: number | null;
@@ -81,7 +86,9 @@ const gtin14 = (gtin: string | null | undefined) => (gtin ? gtin.padStart(14, '0
  * vendor_product_list: one row per live vendor product, for the vendor product endpoints, the
  * inventory import (matched by gtin14) and, later, the shop catalogue and order matching.
  * A row projection (src/runtime/rowProjection.ts): folded in memory per product, then one
- * upsert and one delete per batch.
+ * upsert and one delete per batch. Inline: a row is one product's, folded from the product's
+ * stream alone, so a product's command writes it with its append and the vendor reads the change
+ * at once (src/runtime/inlineProjection.ts).
  */
 export const vendorProductList = rowProjection<VendorProductFold>({
   name: 'vendor_product_list',
@@ -90,6 +97,7 @@ export const vendorProductList = rowProjection<VendorProductFold>({
   fold: {
     key: 'id',
     keyType: 'integer',
+    inline: { aggregate: 'vendor_product', version: 'stream_version' },
     keys: (e) => [(e.data as { product_id: number }).product_id],
     apply(rows, raw) {
       const e = domainEvent<VendorProductEvent>(raw);
