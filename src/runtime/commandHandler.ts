@@ -11,23 +11,11 @@ import {
   WrongExpectedVersionError,
 } from '../eventstore/port.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
+import type { CommandContext } from './commandContext.ts';
 import { foldStream, inlineProjectionsOf, inlineWrite, pendingEvent, type StreamRows } from './inlineProjection.ts';
 import type { RowProjection } from './rowProjection.ts';
 
-/** Who acts and why: carried into every event's metadata (ARCHITECTURE.md "Event store"). */
-export interface CommandContext {
-  /** Acting user id, or a system actor such as `system:bootstrap`. */
-  userId: number | string | null;
-  vendorId?: number | null;
-  correlationId: string;
-  /**
-   * The event (or request idempotency key) that caused this command. When set, the new
-   * events' ids derive from it, so a repeated command appends nothing new.
-   */
-  causationId?: string;
-  /** Run inside this transaction (process managers on the PostgreSQL store). */
-  tx?: StoreTx;
-}
+export type { CommandContext } from './commandContext.ts';
 
 export interface Handled<S, E extends DomainEvent> {
   state: S;

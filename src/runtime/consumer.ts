@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReadModel } from '../core/readModel.ts';
 import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
-import type { CommandContext } from './commandHandler.ts';
+import type { CommandContext } from './commandContext.ts';
 
 /**
  * Consumers of the global feed (ARCHITECTURE.md "Read side", "Side effects").
