@@ -5,6 +5,7 @@ import { requirePostgres } from '../../support/database.ts';
 import { putOnTier } from '../../support/plans.ts';
 import { signedIn, signedInAdmin } from '../../support/backOffice.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
+import { quiet } from '../../support/tenantData.ts';
 
 /** The tables the plan and the access were read from on every vendor request before they were held in memory. */
 const PLAN_AND_ACCESS =
@@ -41,6 +42,9 @@ describe('plan and access from memory: no statement per request', () => {
     request: () => Promise<{ status: number }>,
     n: number,
   ): Promise<{ perRequest: number; planOrAccess: string[]; frame: string[]; adminGuard: string[] }> {
+    // Projections a moment behind the fixtures' commands (those written inline are not waited for)
+    // would otherwise send their statements while these requests are counted.
+    await quiet(app);
     sent.length = 0;
     pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
       sent.push(typeof config === 'string' ? config : (config?.text ?? ''));
