@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { NewEvent } from '../../src/eventstore/port.ts';
-import { APPEND_SQL, PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { APPEND_SQL } from '../../src/eventstore/postgresAppend.ts';
 import { openDatabase, type Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 

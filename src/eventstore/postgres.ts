@@ -16,7 +16,8 @@ import {
   WrongExpectedVersionError,
 } from './port.ts';
 import { FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL } from './postgresFeed.ts';
-import { FEED_CHANNEL, FeedNotifier } from './postgresNotify.ts';
+import { FeedNotifier } from './postgresNotify.ts';
+import { appendStatement } from './postgresAppend.ts';
 
 /**
  * The PostgreSQL adapter: the same code on a PostgreSQL server and on embedded PGlite.
@@ -27,43 +28,9 @@ import { FEED_CHANNEL, FeedNotifier } from './postgresNotify.ts';
  *   still in progress, so an event committed late by a concurrent writer is never skipped.
  * - Wake-ups: local appends wake local consumers at once; other processes are told by a
  *   coalesced NOTIFY (postgresNotify.ts), carried by an append statement whenever it can be
- *   (APPEND_NOTIFY_SQL). Both name the event types appended, so only the consumers that read
+ *   (postgresAppend.ts). Both name the event types appended, so only the consumers that read
  *   them wake up.
  */
-
-/** Exported so that the benchmark's bare node-postgres baseline runs the very same statement. */
-export const APPEND_SQL = `
-INSERT INTO events (event_id, stream_id, version, type, data, metadata)
-SELECT u.id, $1, $2::int + u.ord, u.type, u.data, u.meta
-  FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS u(id, type, data, meta, ord)
- -- The expected version must exist (the unique index refuses one that is already taken), so an
- -- expectation past the end is a conflict, never a gap.
- WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $2::int)
-ON CONFLICT (event_id) DO NOTHING
-RETURNING version, tx_id::text AS tx, position::text AS pos`;
-
-/**
- * The same append that also NOTIFYs other processes, with the payload $7, at its commit. The
- * scalar subquery is evaluated once, and only when the append returns a row: an append that
- * stores nothing (a retried one, a conflict) notifies no one, and one that fails rolls it back.
- */
-const APPEND_NOTIFY_SQL = `
-WITH appended AS (${APPEND_SQL})
-SELECT version, tx, pos, (SELECT pg_notify('${FEED_CHANNEL}', $7)) AS notified FROM appended`;
-
-/**
- * The append that also writes the rows of inline read models (InlineRows), each a data-modifying
- * part of the one statement: the events and the rows are stored together or not at all, in one
- * round trip. A row is written only when the append stored its events (not on a retried append).
- * Parameters: APPEND_SQL's, the NOTIFY payload when `notify`, then each read model's rows.
- */
-function appendWithRowsSql(rows: readonly InlineRows[], notify: boolean): string {
-  const first = notify ? 8 : 7;
-  const parts = rows.map((r, i) => `, rows_${i} AS (${r.upsert(first + i, 'EXISTS (SELECT 1 FROM appended)')})`);
-  const notified = notify ? `, (SELECT pg_notify('${FEED_CHANNEL}', $7)) AS notified` : '';
-  return `WITH appended AS (${APPEND_SQL})${parts.join('')}
-SELECT version, tx, pos${notified} FROM appended`;
-}
 
 const STREAM_VERSION_SQL = `SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = $1`;
 
@@ -139,24 +106,10 @@ export class PostgresEventStore implements EventStore {
       const carried = options.tx ? null : this.notifier.take(types);
       let rows: { version: number; tx: string; pos: string }[];
       try {
-        if (options.rows?.length) {
-          const tables = options.rows.map((r) => r.table).join('_');
-          const params = [
-            stream,
-            base,
-            ids,
-            types,
-            datas,
-            metas,
-            ...(carried ? [carried.payload] : []),
-            ...options.rows.map((r) => r.json),
-          ];
-          const name = carried ? `es_append_notify_rows_${tables}` : `es_append_rows_${tables}`;
-          rows = await sql(db, appendWithRowsSql(options.rows, carried !== null), params, name);
-        } else
-          rows = carried
-            ? await sql(db, APPEND_NOTIFY_SQL, [stream, base, ids, types, datas, metas, carried.payload], 'es_append_notify')
-            : await sql(db, APPEND_SQL, [stream, base, ids, types, datas, metas], 'es_append');
+        const inline = options.rows ?? [];
+        const statement = appendStatement(inline, carried !== null);
+        const params = [stream, base, ids, types, datas, metas, ...(carried ? [carried.payload] : []), ...inline.map((r) => r.json)];
+        rows = await sql(db, statement.text, params, statement.name);
       } catch (err) {
         if (carried) this.notifier.done(carried.others);
         // Either driver's error carries PostgreSQL's fields.

@@ -44,7 +44,7 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
 ): Promise<Handled<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
   const cache = aggregateCache(store);
-  const inline = store.inlineRows ? inlineProjectionsOf(decider.aggregate) : [];
+  const inline = inlineOf(store, decider.aggregate);
   let cached = cache.get(stream, ctx.tx) as { state: S; version: number; inline?: StreamRows } | undefined;
   // An inline read model's rows are folded with the stream: a state cached without them is loaded again.
   if (inline.length > 0 && !cached?.inline) cached = undefined;
@@ -180,9 +180,15 @@ export async function cachedState<S, C extends Command, E extends DomainEvent>(
   const cache = aggregateCache(store);
   const hit = cache.get(stream);
   if (hit) return hit.state as S;
-  const { state, version } = await load(store, decider, id);
-  cache.set(stream, { state, version });
+  // With the inline rows, as a command would cache it: the command that follows reads no stream again.
+  const { state, version, inline } = await loadWithRows(store, decider, id, inlineOf(store, decider.aggregate));
+  cache.set(stream, { state, version, inline });
   return state;
+}
+
+/** The aggregate's inline read models, where the store writes them with the append. */
+function inlineOf(store: EventStore, aggregate: string): readonly RowProjection<object>[] {
+  return store.inlineRows ? inlineProjectionsOf(aggregate) : [];
 }
 
 /** `load`, with the rows of the aggregate's inline read models folded from the same events. */

@@ -27,23 +27,12 @@ export interface RowStatements {
  */
 export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatements {
   const named = (prefix: string) => (table === fold.table ? `${prefix}_${table}` : undefined);
-  const t = quoteIdent(table);
-  const key = quoteIdent(fold.key);
-  const cols = fold.columns.map((c) => quoteIdent(c));
-  const all = fold.insertOnly ? cols : [key, ...cols];
-  const conflict = fold.insertOnly
-    ? `ON CONFLICT (${fold.insertOnly.conflict.map((c) => quoteIdent(c)).join(', ')}) DO NOTHING`
-    : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})${newerOnly(fold, t)}`;
+  const { t, key, all, conflict } = shape(fold, table);
   return {
     load: fold.insertOnly
       ? null
       : { text: `SELECT to_jsonb(t) AS r FROM ${t} t WHERE ${key} = ANY($1::${fold.keyType}[])`, name: named('rp_load') },
-    // Rows in the order given: a unique index other than the key (user_list's e-mail) sees
-    // the rows in the order the batch first changed them.
-    upsert: {
-      text: `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM json_populate_recordset(NULL::${t}, $1::json) WITH ORDINALITY AS r ORDER BY r.ordinality ${conflict}`,
-      name: named('rp_upsert'),
-    },
+    upsert: { text: upsertText(fold, table, 1), name: named('rp_upsert') },
     remove: fold.insertOnly ? null : { text: `DELETE FROM ${t} WHERE ${key} = ANY($1::${fold.keyType}[])`, name: named('rp_delete') },
     copy: { text: `COPY ${t} (${all.join(', ')}) FROM STDIN`, columns: fold.insertOnly ? fold.columns : [fold.key, ...fold.columns] },
     stage: fold.insertOnly
@@ -56,6 +45,18 @@ export function rowStatements(fold: RowFold<any>, table = fold.table): RowStatem
   };
 }
 
+/** The quoted table, key and columns of a fold's statements, and what an upsert does on a stored key. */
+function shape(fold: RowFold<any>, table: string) {
+  const t = quoteIdent(table);
+  const key = quoteIdent(fold.key);
+  const cols = fold.columns.map((c) => quoteIdent(c));
+  const all = fold.insertOnly ? cols : [key, ...cols];
+  const conflict = fold.insertOnly
+    ? `ON CONFLICT (${fold.insertOnly.conflict.map((c) => quoteIdent(c)).join(', ')}) DO NOTHING`
+    : `ON CONFLICT (${key}) DO UPDATE SET (${cols.join(', ')}) = ROW(${cols.map((c) => `excluded.${c}`).join(', ')})${newerOnly(fold, t)}`;
+  return { t, key, all, conflict };
+}
+
 /** An inline read model's row is replaced only by one folded to the same or a later stream version. */
 function newerOnly(fold: RowFold<any>, table: string): string {
   if (!fold.inline) return '';
@@ -64,14 +65,20 @@ function newerOnly(fold: RowFold<any>, table: string): string {
 }
 
 /**
- * The upsert of an inline read model's rows as a part of the append's statement: the rows are the
- * JSON parameter `$<param>`, written only when `guard` holds (the append stored its events).
+ * The upsert of rows given as the JSON parameter `$<param>`, in the order given: a unique index
+ * other than the key (user_list's e-mail) sees the rows in the order the batch first changed
+ * them. `guard`: a condition the rows are written under (an inline write: the append stored its
+ * events).
  */
+function upsertText(fold: RowFold<any>, table: string, param: number, guard?: string): string {
+  const { t, all, conflict } = shape(fold, table);
+  const where = guard ? ` WHERE ${guard}` : '';
+  return `INSERT INTO ${t} (${all.join(', ')}) SELECT ${all.join(', ')} FROM json_populate_recordset(NULL::${t}, $${param}::json) WITH ORDINALITY AS r${where} ORDER BY r.ordinality ${conflict}`;
+}
+
+/** The upsert of an inline read model's rows as a part of the append's statement (src/runtime/inlineProjection.ts). */
 export function inlineUpsert(fold: RowFold<any>, param: number, guard: string): string {
-  const t = quoteIdent(fold.table);
-  const cols = [fold.key, ...fold.columns].map((c) => quoteIdent(c));
-  const updated = cols.slice(1);
-  return `INSERT INTO ${t} (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM json_populate_recordset(NULL::${t}, $${param}::json) WITH ORDINALITY AS r WHERE ${guard} ORDER BY r.ordinality ON CONFLICT (${cols[0]}) DO UPDATE SET (${updated.join(', ')}) = ROW(${updated.map((c) => `excluded.${c}`).join(', ')})${newerOnly(fold, t)}`;
+  return upsertText(fold, fold.table, param, guard);
 }
 
 /** What a batch or a window writes: upserts (JSON documents), new rows (COPY text), deletes. */

@@ -119,17 +119,8 @@ interface ShipmentNode {
   inventoryUnits: InventoryUnitNode[];
 }
 
-interface AddressNode {
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  streetName: string | null;
-  streetNumber: string | null;
-  zipCode: string | null;
-  city: string | null;
-  country: { iso: string | null } | null;
-  vatNumber: string | null;
-}
+/** An address as the API selects it: ours, with the country as a node of its own. */
+type AddressNode = Omit<ExtmarketAddress, 'countryIso'> & { country: { iso: string | null } | null };
 
 interface InventoryUnitNode {
   id: string;
