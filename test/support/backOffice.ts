@@ -84,6 +84,8 @@ export async function browserPeople(app: TestApp, folder: string, expected: RegE
     },
     submit,
     async shot(page, name) {
+      // A page scrolled to the field just typed into would be captured with its sticky bar and menu halfway down.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
     },
     async close() {

@@ -102,6 +102,8 @@ export function importPageRoutes(services: Services): Router {
           page.items,
           { caption: it(l, 'imports') },
         );
+        // Every vendor's jobs have a vendor column more: there the table takes the page's whole width.
+        const layout = area === 'admin' ? 'grid sidebar wide-main' : 'grid sidebar';
         await renderBackOffice(ctx, services, viewer, {
           title: it(l, 'imports'),
           nav: 'imports',
@@ -111,7 +113,7 @@ export function importPageRoutes(services: Services): Router {
             { label: it(l, 'imported'), value: formatNumber(stats.total_imported, l) },
             { label: it(l, 'rejected'), value: formatNumber(stats.total_errors, l) },
             { label: it(l, 'success_rate'), value: stats.success_rate === null ? '—' : `${Math.round(stats.success_rate)} %` },
-          ])}<div class="grid sidebar">${card(
+          ])}<div class="${layout}">${card(
             null,
             html`${filters(ctx, l, [
               {

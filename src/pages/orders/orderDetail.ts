@@ -184,7 +184,7 @@ export function orderDetailBody(
     html`<div class="grid cols-2"><div><h3>${ot(l, 'shipping_address')}</h3>${address(o.shipping_address)}</div>
 <div><h3>${ot(l, 'billing_address')}</h3>${address(o.billing_address)}</div></div>`,
   );
-  return html`<div class="grid sidebar order-detail"><div class="grid">${itemsCard(ctx, l, o, actions)}${exceptionsCard(ctx, l, o, actions)}${addresses}</div>
+  return html`<div class="grid sidebar wide-main"><div class="grid">${itemsCard(ctx, l, o, actions)}${exceptionsCard(ctx, l, o, actions)}${addresses}</div>
 <div class="grid">${summary}${trackingCard(ctx, l, o, shipment, actions)}${vat}</div></div>`;
 }
 

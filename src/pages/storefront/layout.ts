@@ -61,6 +61,10 @@ button.primary,.button{background:var(--primary);color:#fff;border:0;border-radi
 .notice{background:#eef8ee;border-left:4px solid #2a7a2a;padding:.5em 1em}.error{background:#fff0f0;border-left:4px solid #b00;padding:.5em 1em}
 table.cart{width:100%;border-collapse:collapse}table.cart td,table.cart th{border-bottom:1px solid var(--border);padding:.5em;text-align:left}
 form.search{display:flex;flex-wrap:wrap;gap:.5em;align-items:end;margin-bottom:1em}input,select{padding:.4em}
+input,select,textarea,button{font:inherit}input,select,textarea{border:1px solid var(--border);border-radius:4px}
+fieldset{border:1px solid var(--border);border-radius:6px;padding:.8em 1.2em;margin:0 0 1em}legend{font-weight:600;padding:0 .4em}
+fieldset input:not([type=radio]):not([type=checkbox]),fieldset select{display:block;width:100%;max-width:28em}
+footer.site nav{display:flex;flex-wrap:wrap;gap:.5em;align-items:baseline;margin-bottom:.4em}
 .pages{display:flex;gap:1em;align-items:center}.muted{opacity:.7}form.inline{display:inline-block;margin-right:.5em}.count{display:inline-block;min-width:1.4em;padding:0 .35em;border-radius:1em;background:var(--primary);color:#fff;text-align:center;font-size:.85em}address{font-style:normal}p.choice label{display:inline-flex;gap:.5em;align-items:start}`;
 
 /** A page's title in the shopper's language, else the page's own default language, else its slug. */
@@ -103,7 +107,8 @@ export interface LayoutOptions {
 /** Renders a storefront page and sets its headers. */
 export function renderPage(ctx: Context, sf: Storefront, options: LayoutOptions, status = 200): void {
   const header = sf.navigation.filter((p) => p.show_in_header);
-  const footer = sf.navigation.filter((p) => p.show_in_footer);
+  // A legal page flagged for the footer as well is linked once, among the legal links.
+  const footer = sf.navigation.filter((p) => p.show_in_footer && !p.show_in_legal);
   const legal = sf.navigation.filter((p) => p.show_in_legal);
   const body = html`<header class="site">${brand(sf)}
 <nav aria-label="main"><ul><li><a href="${sf.shopPath('/')}">${t(sf.language, 'storefront.products')}</a></li>${header.map((p) => html`<li><a href="${sf.rootPath(`/${p.slug}`)}">${pageTitle(p, sf.language)}</a></li>`)}
