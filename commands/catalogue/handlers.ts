@@ -2,13 +2,13 @@ import type { Clock } from '../../src/core/clock.ts';
 import { ValidationException } from '../../src/core/errors.ts';
 import { cleanGtin, gtinProblem, gtinType } from '../../src/core/gtin.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, type CommandContext, type Handled, cachedState, load } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, type CommandContext, type Handled, cachedState, load, prepareCommand } from '../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../src/runtime/database.ts';
 import { nextId } from '../../src/runtime/nextId.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../quotas/handlers.ts';
 import type { PlanQuota } from '../quotas/quota.ts';
 import { PRODUCT_QUOTA, type VendorProductFields } from './events.ts';
-import { vendorProduct, type VendorProductState } from './vendorProduct.ts';
+import { vendorProduct, type VendorProductCommand, type VendorProductState } from './vendorProduct.ts';
 import { releaseProductKeys, reserveProductKeys } from './productReservations.ts';
 import { ProductException, ProductNotFoundException } from './errors.ts';
 import { productHolds } from '../../src/modules/registry.ts';
@@ -41,36 +41,41 @@ export async function createVendorProduct(
   const fields = normaliseIdentifiers(input.fields);
   const id = await nextId(deps.db, vendorProduct.aggregate);
   const c = { ...ctx, vendorId: input.vendor_id };
-  // The slot first: a refusal past the limit leaves nothing to undo.
-  const slot = await claimQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, input.quota.limit, input.quota.opening, c);
-  let done: Handled<unknown, any>[];
+  const create: VendorProductCommand = {
+    type: 'CreateVendorProduct',
+    data: {
+      ...fields,
+      product_id: id,
+      vendor_id: input.vendor_id,
+      is_placeholder: false,
+      source_marketplace_product_id: input.source_marketplace_product_id ?? null,
+      at: deps.clock.now().toISOString(),
+    },
+  };
+  // The SKU and the GTIN first (a product never exists without its keys), then the slot with the
+  // product: the claim stores the product in its own statement where it can, so a refusal past
+  // the limit leaves nothing to undo but the keys.
+  const done = await reserveProductKeys(deps.store, input.vendor_id, fields, id, c);
+  // The product's creation, once stored with the claim.
+  const withSlot: { product?: Handled<unknown, any> } = {};
+  let slot: Handled<unknown, any> | null;
   try {
-    done = await reserveProductKeys(deps.store, input.vendor_id, fields, id, c);
+    const creation = await prepareCommand(deps.store, vendorProduct, id, create, c);
+    slot = await claimQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, input.quota.limit, input.quota.opening, c, {
+      append: creation.append,
+      stored: (result) => (withSlot.product = creation.stored(result)),
+    });
   } catch (err) {
-    await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, c);
+    await releaseProductKeys(deps.store, input.vendor_id, fields, id, c);
     throw err;
   }
   if (slot) done.unshift(slot);
+  if (withSlot.product) {
+    done.push(withSlot.product);
+    return { id, done };
+  }
   try {
-    done.push(
-      await handleCommand(
-        deps.store,
-        vendorProduct,
-        id,
-        {
-          type: 'CreateVendorProduct',
-          data: {
-            ...fields,
-            product_id: id,
-            vendor_id: input.vendor_id,
-            is_placeholder: false,
-            source_marketplace_product_id: input.source_marketplace_product_id ?? null,
-            at: deps.clock.now().toISOString(),
-          },
-        },
-        c,
-      ),
-    );
+    done.push(await handleCommand(deps.store, vendorProduct, id, create, c));
   } catch (err) {
     await releaseProductKeys(deps.store, input.vendor_id, fields, id, c);
     await releaseQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, c);

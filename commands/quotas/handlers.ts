@@ -5,8 +5,16 @@
  * quota's, commands/quotas/quota.ts.
  */
 import { TierLimitExceededException } from '../../src/core/errors.ts';
-import type { EventStore } from '../../src/eventstore/port.ts';
-import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
+import { WrongExpectedVersionError, type EventStore } from '../../src/eventstore/port.ts';
+import {
+  handleCommand,
+  load,
+  retryOnConflict,
+  type CommandContext,
+  type Companion,
+  type Handled,
+} from '../../src/runtime/commandHandler.ts';
+import type { QuotaEvent } from './events.ts';
 import { quotaId } from './events.ts';
 import { holds, LABEL, quota, QuotaNotOpen, type PlanQuota, type QuotaLimit, type QuotaState } from './quota.ts';
 
@@ -14,6 +22,11 @@ import { holds, LABEL, quota, QuotaNotOpen, type PlanQuota, type QuotaLimit, typ
  * Takes one slot for `holder`, or throws TierLimitExceededException (403) with the limit, the
  * count and the hint. `opening` lists the holders that existed before the stream did; it is read
  * only when the stream is new (or closed).
+ *
+ * `admits`, the creation the slot is for (prepareCommand's append), is stored in the claim's own
+ * statement when the claim is decided with others on a store that can (its `stored` is called
+ * then): the creation's round trip after the claim's is saved, and the slot and what holds it
+ * exist together or not at all. When `stored` was not called, the caller appends the creation.
  *
  * An unlimited plan claims nothing: its creations would all queue on this one stream for a count
  * nobody checks. The stream is closed instead (once), and a limit set later opens it afresh from
@@ -27,6 +40,7 @@ export async function claimQuotaSlot(
   limit: QuotaLimit,
   opening: () => Promise<string[]>,
   ctx: CommandContext,
+  admits?: Companion,
 ): Promise<Handled<unknown, any> | null> {
   const id = quotaId(kind, key);
   // Unlimited and known to be closed: nothing to count, nothing to read.
@@ -36,7 +50,7 @@ export async function claimQuotaSlot(
   if (limit.limit !== null && !ctx.tx) {
     const max = limit.limit;
     return new Promise((resolve, reject) =>
-      enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, resolve, reject }),
+      enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, admits, resolve, reject }),
     );
   }
   const { state } = await load(store, quota, id);
@@ -68,6 +82,8 @@ interface Waiting {
   hint: Record<string, unknown>;
   opening: () => Promise<string[]>;
   ctx: CommandContext;
+  /** Stored with the claim's append when the store can (claimQuotaSlot's `admits`). */
+  admits?: Companion;
   resolve(handled: Handled<unknown, any>): void;
   reject(err: unknown): void;
 }
@@ -131,14 +147,25 @@ async function drain(store: EventStore, kind: string, key: string, queues: Map<s
 async function claimTogether(store: EventStore, kind: string, key: string, batch: Waiting[]): Promise<Handled<unknown, any>> {
   const id = quotaId(kind, key);
   let opening: string[] | null = null;
+  // The creations admitted by the slots this decision claims, by holder.
+  const admitted = new Map(store.appendTogether ? batch.filter((w) => w.admits).map((w) => [w.holder, w.admits!]) : []);
+  const along = (events: readonly QuotaEvent[]) =>
+    events.flatMap((e) => (e.type === 'QuotaSlotClaimed' && admitted.has(e.data.holder) ? [admitted.get(e.data.holder)!] : []));
   for (;;) {
     try {
       const claims = batch.map((w) => ({ holder: w.holder, limit: w.limit }));
       return await retryOnConflict(
-        () => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx),
+        () => handleCommand(store, quota, id, { type: 'ClaimQuotaSlots', data: { kind, key, claims, opening } }, batch[0].ctx, along),
         { tx: batch[0].ctx.tx },
       );
     } catch (err) {
+      // A creation's own stream was not as it was decided on: the claims go without it, and its
+      // caller appends it alone (and meets the conflict there).
+      const creation = err instanceof WrongExpectedVersionError ? [...admitted].find(([, c]) => c.append.stream === err.stream) : undefined;
+      if (creation) {
+        admitted.delete(creation[0]);
+        continue;
+      }
       if (!(err instanceof QuotaNotOpen) || opening !== null) throw err;
       opening = await batch[0].opening();
     }

@@ -116,6 +116,14 @@ export interface InlineRows {
   json: string;
 }
 
+/** One stream's part of EventStore.appendTogether: as `append`'s arguments, with an exact expectation. */
+export interface StreamAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: Exclude<ExpectedVersion, 'any'>;
+  rows?: readonly InlineRows[];
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
   /** Whether `append` writes InlineRows in its statement. */
@@ -125,6 +133,13 @@ export interface EventStore {
     events: NewEvent[],
     options: { expected: ExpectedVersion; tx?: StoreTx; rows?: readonly InlineRows[] },
   ): Promise<AppendResult>;
+  /**
+   * Several streams' appends stored together or not at all, in one round trip where the store
+   * can (PostgreSQL stores; absent on the others): a quota's claim and the product it admits.
+   * Every stream's expected version is checked; a conflict on any throws WrongExpectedVersionError
+   * naming that stream, and nothing is stored. Results in the order of `appends`.
+   */
+  appendTogether?(appends: readonly StreamAppend[], options?: { tx?: StoreTx }): Promise<AppendResult[]>;
   /** Events of one stream from `fromVersion` (inclusive, 1-based), in order. */
   readStream(stream: string, options?: { fromVersion?: number; limit?: number; tx?: StoreTx }): Promise<RecordedEvent[]>;
   /** The global feed after `after`, gap-safe: never skips an event committed late. */

@@ -13,6 +13,7 @@ import {
   type ReadFeedOptions,
   type RecordedEvent,
   START,
+  type StreamAppend,
   WrongExpectedVersionError,
 } from './port.ts';
 import { FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL } from './postgresFeed.ts';
@@ -51,6 +52,17 @@ interface Row {
   tx: string;
   pos: string;
   recorded_at: Date | string;
+}
+
+/** The rows of several appends, one part per read model's table (the same upsert, their rows together). */
+function mergeRows(rows: readonly InlineRows[]): InlineRows[] {
+  const byTable = new Map<string, InlineRows>();
+  for (const r of rows) {
+    const seen = byTable.get(r.table);
+    // Both are JSON arrays of rows: one array of all of them.
+    byTable.set(r.table, seen ? { ...seen, json: `${seen.json.slice(0, -1)},${r.json.slice(1)}` } : r);
+  }
+  return [...byTable.values()];
 }
 
 function toRecorded(r: Row): RecordedEvent {
@@ -145,6 +157,90 @@ export class PostgresEventStore implements EventStore {
         );
       return { version: Number(last.version), position, appended: true };
     }
+  }
+
+  async appendTogether(appends: readonly StreamAppend[], options: { tx?: Executor } = {}): Promise<AppendResult[]> {
+    if (appends.some((a) => a.events.length === 0)) throw new Error('appendTogether needs at least one event per stream');
+    const db = options.tx ?? this.db.knex;
+    const bases = appends.map((a) => (a.expected === 'no_stream' ? 0 : a.expected));
+    const events = appends.flatMap((a, i) => a.events.map((e, j) => ({ e, stream: a.stream, version: bases[i] + j + 1 })));
+    const types = events.map(({ e }) => e.type);
+    const carried = options.tx ? null : this.notifier.take(types);
+    const inline = mergeRows(appends.flatMap((a) => a.rows ?? []));
+    const statement = appendStatement(inline, carried !== null, true);
+    const params = [
+      appends.map((a) => a.stream),
+      bases,
+      events.map(({ e }) => e.id),
+      events.map(({ stream }) => stream),
+      events.map(({ version }) => version),
+      types,
+      events.map(({ e }) => JSON.stringify(e.data ?? {})),
+      events.map(({ e }) => JSON.stringify(e.metadata ?? {})),
+      ...(carried ? [carried.payload] : []),
+      ...inline.map((r) => r.json),
+    ];
+    let rows: { stream_id: string; version: number; tx: string; pos: string }[];
+    try {
+      rows = await sql(db, statement.text, params, statement.name);
+    } catch (err) {
+      if (carried) this.notifier.done(carried.others);
+      const failure = err as { code?: string; constraint?: string; message?: string } | null;
+      if (failure?.code === '23505' && String(failure.constraint ?? failure.message).includes('stream_version')) {
+        throw await this.conflictAmong(db, appends, bases);
+      }
+      throw err;
+    }
+    if (carried) this.notifier.done(rows.length === 0 ? carried.others : []);
+    // Nothing stored: an expectation past the end of its stream, or every id stored already.
+    if (rows.length === 0 && bases.some((b) => b > 0)) {
+      const conflict = await this.conflictAmong(db, appends, bases).catch((err: unknown) => err);
+      if (conflict instanceof WrongExpectedVersionError) throw conflict;
+    }
+    const results: AppendResult[] = [];
+    for (const a of appends) {
+      const mine = rows.filter((r) => r.stream_id === a.stream);
+      if (mine.length === 0) {
+        // A retried append of this stream: a no-op that reports where its events are.
+        const [row] = await sql<{ version: string | number | null; tx: string; pos: string }>(db, EXISTING_SQL, [
+          a.events.map((e) => e.id),
+        ]);
+        results.push({ version: Number(row.version), position: { a: row.tx, b: row.pos }, appended: false });
+        continue;
+      }
+      const last = mine.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));
+      results.push({ version: Number(last.version), position: { a: last.tx, b: last.pos }, appended: true });
+    }
+    if (rows.length > 0) {
+      const last = rows.reduce((m, r) => (BigInt(r.pos) > BigInt(m.pos) ? r : m));
+      const position = { a: last.tx, b: last.pos };
+      if (!options.tx) this.announce(types, position, carried !== null);
+      else if ('executionPromise' in options.tx)
+        options.tx.executionPromise?.then(
+          () => this.announce(types, position, false),
+          () => {},
+        );
+    }
+    return results;
+  }
+
+  /** The stream of `appends` whose expected version was not its version, as the error an append throws. */
+  private async conflictAmong(
+    db: Executor,
+    appends: readonly StreamAppend[],
+    bases: readonly number[],
+  ): Promise<WrongExpectedVersionError> {
+    const found = await sql<{ stream_id: string; v: string | number }>(
+      db,
+      `SELECT stream_id, max(version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+      [appends.map((a) => a.stream)],
+    );
+    const actual = new Map(found.map((r) => [r.stream_id, Number(r.v)]));
+    const i = Math.max(
+      0,
+      appends.findIndex((a, k) => (actual.get(a.stream) ?? 0) !== bases[k]),
+    );
+    return new WrongExpectedVersionError(appends[i].stream, appends[i].expected, actual.get(appends[i].stream) ?? 0);
   }
 
   async readStream(stream: string, options: { fromVersion?: number; limit?: number; tx?: Executor } = {}): Promise<RecordedEvent[]> {

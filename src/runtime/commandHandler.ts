@@ -8,6 +8,7 @@ import {
   type EventStore,
   type RecordedEvent,
   type StoreTx,
+  type StreamAppend,
   WrongExpectedVersionError,
 } from '../eventstore/port.ts';
 import { domainEvent } from '../eventstore/domainEvent.ts';
@@ -29,11 +30,26 @@ export interface Handled<S, E extends DomainEvent> {
 }
 
 /**
+ * Another stream's append that goes into the statement of a command's own (EventStore.appendTogether):
+ * stored together with the command's events or not at all. A quota's claim carries the products
+ * it admits this way.
+ */
+export interface Companion {
+  append: StreamAppend;
+  /** Told where its events landed, once they are stored. */
+  stored(result: AppendResult): void;
+}
+
+/**
  * Loads the aggregate, decides, and appends with the version it loaded (optimistic concurrency).
  * The state comes from the aggregate cache when it holds the stream (aggregateCache.ts): a
  * cached state that turns out stale fails the append and the command is decided once more on a
  * fresh load; a refusal or an empty decision on a cached state is checked on a fresh load too.
  * Only a conflict on a freshly loaded state reaches the caller (409).
+ *
+ * `along`, given the decision's events, names the appends of other streams that go with them
+ * (Companion; only on a store with appendTogether). A conflict on one of theirs propagates as the
+ * store's WrongExpectedVersionError naming that stream, for the caller to sort out.
  */
 export async function handleCommand<S, C extends Command, E extends DomainEvent>(
   store: EventStore,
@@ -41,58 +57,41 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
   id: string | number,
   command: C,
   ctx: CommandContext,
+  along?: (events: readonly E[]) => readonly Companion[],
 ): Promise<Handled<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
   const cache = aggregateCache(store);
-  const inline = inlineOf(store, decider.aggregate);
-  let cached = cache.get(stream, ctx.tx) as { state: S; version: number; inline?: StreamRows } | undefined;
-  // An inline read model's rows are folded with the stream: a state cached without them is loaded again.
-  if (inline.length > 0 && !cached?.inline) cached = undefined;
+  let cached = cachedWithRows<S>(store, decider.aggregate, stream, ctx.tx);
   for (;;) {
     const fresh = !cached;
-    const { state, version, inline: rows } = cached ?? (await loadWithRows(store, decider, id, inline, ctx.tx));
-    if (fresh) cache.set(stream, { state, version, inline: rows }, ctx.tx);
-    let events: E[];
+    let decided: Decided<S, E>;
     try {
-      events = decider.decide(command, state);
+      decided = await decideOn(store, decider, id, command, ctx, cached);
     } catch (err) {
       if (fresh) throw err;
       cached = undefined;
       continue;
     }
-    if (events.length === 0) {
-      if (fresh) return { state, events, version, eventTypes: [] };
+    if (decided.events.length === 0) {
+      if (fresh) return { state: decided.state, events: [], version: decided.version, eventTypes: [] };
       cached = undefined;
       continue;
     }
-    const metadata: EventMetadata = {
-      vendor_id: ctx.vendorId ?? null,
-      user_id: ctx.userId,
-      correlation_id: ctx.correlationId,
-      causation_id: ctx.causationId,
-    };
-    const appended = events.map((e, i) => ({
-      id: ctx.causationId ? deterministicId(ctx.causationId, stream, command.type, String(i)) : newEventId(),
-      type: e.type,
-      data: e.data,
-      metadata,
-    }));
-    const written =
-      inline.length > 0 && rows
-        ? inlineWrite(
-            inline,
-            stream,
-            rows,
-            appended.map((e, i) => pendingEvent(e.id, e.type, e.data, version + i + 1)),
-          )
-        : null;
+    const companions = along?.(decided.events) ?? [];
     let result: AppendResult;
     try {
-      result = await store.append(stream, appended, { expected: version === 0 ? 'no_stream' : version, tx: ctx.tx, rows: written?.writes });
+      if (companions.length > 0) {
+        const [own, ...others] = await store.appendTogether!([decided.append, ...companions.map((c) => c.append)], { tx: ctx.tx });
+        result = own;
+        others.forEach((r, i) => companions[i].stored(r));
+      } else {
+        const { events, expected, rows } = decided.append;
+        result = await store.append(stream, events, { expected, tx: ctx.tx, rows });
+      }
     } catch (err) {
       // Whatever failed, the cached state is no longer known to be the stream's.
       cache.forget(stream, ctx.tx);
-      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      if (!(err instanceof WrongExpectedVersionError) || err.stream !== stream) throw err;
       // Outside a transaction a stale cached state is simply decided again; inside one the
       // failed statement ended the transaction, and its owner retries the whole of it.
       if (!fresh && !ctx.tx) {
@@ -100,23 +99,110 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
         continue;
       }
       throw new ConcurrencyException(`${stream} was changed by another request; reload and retry`, {
-        expected_version: version,
+        expected_version: decided.version,
         actual_version: err.actual,
       });
     }
-    const next = events.reduce(decider.evolve, state);
-    // A repeated command whose events were stored before: the stream's state is not this one.
-    if (result.appended === false) cache.forget(stream, ctx.tx);
-    else cache.set(stream, { state: next, version: result.version, inline: written?.rows }, ctx.tx);
-    return {
-      state: next,
-      events,
-      version: result.version,
-      position: result.position,
-      eventTypes: events.map((e) => e.type),
-      inlined: written && result.appended !== false ? inline.map((p) => p.name) : [],
-    };
+    return decided.stored(result);
   }
+}
+
+/**
+ * A command decided now, to be appended as a Companion of another stream's command (a product
+ * with the quota claim that admits it). A refusal throws here. The stream's state comes from the
+ * aggregate cache or a load, as in handleCommand; a stale cached state fails the other command's
+ * append, naming this stream, and the caller prepares it again.
+ */
+export async function prepareCommand<S, C extends Command, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  id: string | number,
+  command: C,
+  ctx: CommandContext,
+): Promise<{ append: StreamAppend; events: readonly E[]; stored(result: AppendResult): Handled<S, E> }> {
+  const stream = `${decider.aggregate}-${id}`;
+  const decided = await decideOn(store, decider, id, command, ctx, cachedWithRows<S>(store, decider.aggregate, stream, ctx.tx));
+  return decided;
+}
+
+type CachedStream<S> = { state: S; version: number; inline?: StreamRows };
+
+/** The stream's cached state, when the cache has it with the rows of its inline read models (if any). */
+function cachedWithRows<S>(store: EventStore, aggregate: string, stream: string, tx?: StoreTx): CachedStream<S> | undefined {
+  const cached = aggregateCache(store).get(stream, tx) as CachedStream<S> | undefined;
+  // An inline read model's rows are folded with the stream: a state cached without them is loaded again.
+  return inlineOf(store, aggregate).length > 0 && !cached?.inline ? undefined : cached;
+}
+
+interface Decided<S, E extends DomainEvent> {
+  state: S;
+  version: number;
+  events: E[];
+  /** The append of the events (with the inline read models' rows). */
+  append: StreamAppend;
+  /** Caches the new state and answers the command, once the append stored the events (or had them already). */
+  stored(result: AppendResult): Handled<S, E>;
+}
+
+/** Loads the stream unless `cached` holds it, decides, and prepares the append of the events. */
+async function decideOn<S, C extends Command, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<S, C, E>,
+  id: string | number,
+  command: C,
+  ctx: CommandContext,
+  cached: CachedStream<S> | undefined,
+): Promise<Decided<S, E>> {
+  const stream = `${decider.aggregate}-${id}`;
+  const cache = aggregateCache(store);
+  const inline = inlineOf(store, decider.aggregate);
+  if (!cached) {
+    cached = await loadWithRows(store, decider, id, inline, ctx.tx);
+    cache.set(stream, cached, ctx.tx);
+  }
+  const { state, version, inline: rows } = cached;
+  const events = decider.decide(command, state);
+  const metadata: EventMetadata = {
+    vendor_id: ctx.vendorId ?? null,
+    user_id: ctx.userId,
+    correlation_id: ctx.correlationId,
+    causation_id: ctx.causationId,
+  };
+  const appended = events.map((e, i) => ({
+    id: ctx.causationId ? deterministicId(ctx.causationId, stream, command.type, String(i)) : newEventId(),
+    type: e.type,
+    data: e.data,
+    metadata,
+  }));
+  const written =
+    inline.length > 0 && rows
+      ? inlineWrite(
+          inline,
+          stream,
+          rows,
+          appended.map((e, i) => pendingEvent(e.id, e.type, e.data, version + i + 1)),
+        )
+      : null;
+  return {
+    state,
+    version,
+    events,
+    append: { stream, events: appended, expected: version === 0 ? 'no_stream' : version, rows: written?.writes },
+    stored: (result) => {
+      const next = events.reduce(decider.evolve, state);
+      // A repeated command whose events were stored before: the stream's state is not this one.
+      if (result.appended === false) cache.forget(stream, ctx.tx);
+      else cache.set(stream, { state: next, version: result.version, inline: written?.rows }, ctx.tx);
+      return {
+        state: next,
+        events,
+        version: result.version,
+        position: result.position,
+        eventTypes: events.map((e) => e.type),
+        inlined: written && result.appended !== false ? inline.map((p) => p.name) : [],
+      };
+    },
+  };
 }
 
 /** How many times in all a command is decided when each of its appends loses a race (retryOnConflict). */

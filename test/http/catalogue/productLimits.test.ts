@@ -39,6 +39,17 @@ describe('product limit: a vendor cannot hold more live products than its plan a
     expect(list.body.items.filter((p: any) => !p.is_placeholder)).to.have.length(3);
   });
 
+  it('stores each slot with the product it admits, in one transaction: neither exists without the other', async () => {
+    const claims = await app.services.store.readStream(`quota-products:${v.vendorId}`);
+    const claimed = claims.filter((e) => e.type === 'QuotaSlotClaimed');
+    expect(claimed).to.have.length(3);
+    for (const claim of claimed) {
+      const [created] = await app.services.store.readStream(`vendor_product-${claim.data.holder}`);
+      expect(created.type).to.equal('VendorProductCreated');
+      expect(created.position.a, 'the transaction of the slot and of its product').to.equal(claim.position.a);
+    }
+  });
+
   it('refuses past the limit with a 403 naming the limit, the count and the next tier that allows more', async () => {
     const res = await create('Too many');
     expect(res.status).to.equal(403);
@@ -82,11 +93,18 @@ describe('product limit: a vendor cannot hold more live products than its plan a
     expect(copy.body).to.include({ code: 'TierLimitExceededException', limit: 3, count: 3 });
   });
 
-  it('frees a slot when a product is deleted', async () => {
+  it('frees a slot when a product is deleted; a refused creation kept no SKU', async () => {
+    const sku = unique('R');
+    const withSku = () =>
+      app.call('POST', '/api/v1/vendor/products', {
+        token: v.ownerToken,
+        body: { vendor_sku: sku, price_cents: 1000, translations: { en: { title: 'Refused, then admitted' } } },
+      });
+    expect((await withSku()).status).to.equal(403);
     const list = await app.call('GET', '/api/v1/vendor/products?limit=100', { token: v.ownerToken });
     const victim = list.body.items.find((p: any) => !p.is_placeholder);
     expect((await app.call('DELETE', `/api/v1/vendor/products/${victim.id}`, { token: v.ownerToken })).status).to.equal(200);
-    expect((await create('In the freed slot')).status).to.equal(201);
+    expect((await withSku()).status).to.equal(201);
     expect((await create('Over again')).status).to.equal(403);
   });
 
