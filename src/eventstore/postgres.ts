@@ -19,6 +19,7 @@ import {
 import { FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL } from './postgresFeed.ts';
 import { FeedNotifier } from './postgresNotify.ts';
 import { appendStatement } from './postgresAppend.ts';
+import { GroupCommit } from './postgresGroupCommit.ts';
 
 /**
  * The PostgreSQL adapter: the same code on a PostgreSQL server and on embedded PGlite.
@@ -38,6 +39,12 @@ const STREAM_VERSION_SQL = `SELECT coalesce(max(version), 0) AS v FROM events WH
 const EXISTING_SQL = `
 SELECT max(version) AS version, max(tx_id)::text AS tx, max(position)::text AS pos
   FROM events WHERE event_id = ANY($1::uuid[])`;
+
+/**
+ * Append statements of one process under way at once, before the next appends wait to go together
+ * (GroupCommit). Embedded PGlite runs one statement at a time whatever is sent.
+ */
+const APPENDS_IN_FLIGHT = 2;
 
 /** How long a lean reader's choice of plan for a set of types stands (the statistics change slowly). */
 const PLAN_CHOICE_MS = 60_000;
@@ -83,6 +90,8 @@ export class PostgresEventStore implements EventStore {
   readonly inlineRows = true;
   private readonly emitter = new EventEmitter();
   private readonly notifier: FeedNotifier;
+  /** The appends outside a caller's transaction (postgresGroupCommit.ts). */
+  private readonly group: GroupCommit;
   /** typesAreRare's answers, per set of types. */
   private readonly planChoices = new Map<string, { rare: boolean; until: number }>();
 
@@ -90,6 +99,11 @@ export class PostgresEventStore implements EventStore {
     this.kind = db.kind;
     this.emitter.setMaxListeners(0);
     this.notifier = new FeedNotifier(db.knex, db.kind === 'postgres');
+    this.group = new GroupCommit(
+      (a) => this.appendAlone(a.stream, a.events, a),
+      (appends) => this.appendTogether(appends),
+      db.kind === 'postgres' ? APPENDS_IN_FLIGHT : 1,
+    );
   }
 
   /** Starts listening for appends of other processes (PostgreSQL server only). */
@@ -103,6 +117,18 @@ export class PostgresEventStore implements EventStore {
     options: { expected: ExpectedVersion; tx?: Executor; rows?: readonly InlineRows[] },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const { expected, tx, rows } = options;
+    // Inside a caller's transaction the statement is the caller's to send; "any" reads its version first.
+    if (tx || expected === 'any') return this.appendAlone(stream, events, options);
+    return this.group.append({ stream, events, expected, rows });
+  }
+
+  /** One stream's events in a statement of their own. */
+  private async appendAlone(
+    stream: string,
+    events: NewEvent[],
+    options: { expected: ExpectedVersion; tx?: Executor; rows?: readonly InlineRows[] },
+  ): Promise<AppendResult> {
     const db = (options.tx as Executor | undefined) ?? this.db.knex;
     const ids = events.map((e) => e.id);
     const types = events.map((e) => e.type);
