@@ -17,6 +17,7 @@ import { inputGuard } from './inputGuard.ts';
 import { responseConformance } from './responseConformance.ts';
 import { orderRoutes } from './routePrecedence.ts';
 import { registerRoot } from './routeTable.ts';
+import { indexRoutes } from './routeIndex.ts';
 import { registerShopVendor, vendorContext } from './vendorContext.ts';
 import { registerVendorAccess, type VendorCaller } from './vendorAuth.ts';
 
@@ -87,6 +88,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa {
   registerRoot(app, root);
   // Which route answers is decided by the paths, never by the order of the module list.
   orderRoutes(root);
+  indexRoutes(root);
   app.use(root.routes());
   app.use(root.allowedMethods());
   return app;
