@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
 import { ProductNotFoundException } from '../../commands/catalogue/errors.ts';
 import { basisPointsToPercent, centsToNumber, formatMoney } from '../../src/core/money.ts';
 import { type Page, type PageRequest } from '../../src/core/pagination.ts';
@@ -193,32 +194,33 @@ export async function listVendorProducts(
 }
 
 /**
- * The detail's statement, built once from vendorProducts() (without and with the vendor scope:
- * `$1` the product, `$2` the vendor) and sent as a named prepared statement: every catalogue
- * write answers with the detail, and parsing and planning this join anew each time cost the
- * database more than running it.
+ * The details' statement, built once from vendorProducts() (`$1` the products' ids) and sent as a
+ * named prepared statement: every catalogue write answers with the detail, and parsing and
+ * planning this join anew each time cost the database more than running it. The details of
+ * concurrent requests go in one statement (src/runtime/coalescedReads.ts).
  */
-const detailStatements = new Map<boolean, string>();
-function detailStatement(knex: Knex, scoped: boolean): string {
-  let text = detailStatements.get(scoped);
-  if (text === undefined) {
-    const q = vendorProducts(knex).where('p.id', 0);
-    if (scoped) q.where('p.vendor_id', 0);
-    text = q.toSQL().toNative().sql;
-    detailStatements.set(scoped, text);
+const detailReaders = new WeakMap<Knex, CoalescedReads<number, VendorProductRead>>();
+function detailReader(knex: Knex): CoalescedReads<number, VendorProductRead> {
+  let reader = detailReaders.get(knex);
+  if (!reader) {
+    const text = vendorProducts(knex)
+      .whereRaw('p.id = ANY(?::int[])', [[0]])
+      .toSQL()
+      .toNative().sql;
+    reader = new CoalescedReads(async (ids) => {
+      const rows = await sql<VendorProductRead>(knex, text, [ids], 'vendor_product_details');
+      return new Map(rows.map((r) => [Number(r.id), r]));
+    });
+    detailReaders.set(knex, reader);
   }
-  return text;
+  return reader;
 }
 
 /** VendorProductDetail: the product, its price breakdown, and the same amounts formatted. */
 export async function getVendorProduct(knex: Knex, id: number, vendorId: number | null, language = 'en') {
-  const scoped = vendorId !== null;
-  const [row] = await sql<VendorProductRead>(
-    knex,
-    detailStatement(knex, scoped),
-    scoped ? [id, vendorId] : [id],
-    scoped ? 'vendor_product_scoped' : 'vendor_product',
-  );
+  const found = await detailReader(knex).read(id);
+  // Another vendor's product is not found, as one that does not exist.
+  const row = found && (vendorId === null || Number(found.vendor_id) === vendorId) ? found : undefined;
   if (!row) throw new ProductNotFoundException(`Product ${id} not found`);
   const product = toVendorProduct(row, language);
   const b = priceBreakdown(product.price_cents, row.tax_rate_bp, product.cost_cents);

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { sql } from '../../src/runtime/database.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../../src/core/vat/rates.ts';
 import type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
 import type { InvoiceSettingsRow } from '../../projections/invoices/invoiceSettings.ts';
@@ -7,8 +9,26 @@ export type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
 
 /** The member state a vendor dispatches from: its invoice settings' country, else the platform's. */
 export async function getSellerCountry(knex: Knex, vendorId: number): Promise<string> {
-  const row = await knex<InvoiceSettingsRow>('invoice_settings').select('company_country_iso').where('vendor_id', vendorId).first();
-  return row?.company_country_iso ?? DEFAULT_SELLER_COUNTRY;
+  return (await countryReader(knex).read(vendorId)) ?? DEFAULT_SELLER_COUNTRY;
+}
+
+/** The sellers' countries by vendor: every product write reads its seller's, and concurrent ones read together. */
+const countryReaders = new WeakMap<Knex, CoalescedReads<number, string>>();
+function countryReader(knex: Knex): CoalescedReads<number, string> {
+  let reader = countryReaders.get(knex);
+  if (!reader) {
+    reader = new CoalescedReads(async (vendorIds) => {
+      const rows = await sql<Pick<InvoiceSettingsRow, 'vendor_id' | 'company_country_iso'>>(
+        knex,
+        'SELECT vendor_id, company_country_iso FROM invoice_settings WHERE vendor_id = ANY($1::int[])',
+        [vendorIds],
+        'seller_countries',
+      );
+      return new Map(rows.map((r) => [Number(r.vendor_id), r.company_country_iso]));
+    });
+    countryReaders.set(knex, reader);
+  }
+  return reader;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../commands/orders/errors.ts';
+import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { isoTime } from '../../src/core/dates.ts';
 import type { JsonRow } from '../../src/core/readModel.ts';
@@ -7,22 +8,25 @@ import type { OrderItemRow } from '../../projections/orders/orderDetail.ts';
 import type { OrderListRow } from '../../projections/orders/orderList.ts';
 import type { OrderShipmentRow } from '../../projections/orders/shipmentStatus.ts';
 
-/** Item-level shipment status of one order of the vendor (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 /**
- * One statement: the order with its items, shipments and stock issues as JSON arrays (it answers
- * every shipment, so it is on the hot path of ShipItem).
+ * One statement: the orders with their items, shipments and stock issues as JSON arrays (it answers
+ * every shipment, so it is on the hot path of ShipItem); the reads of concurrent requests go in
+ * one (src/runtime/coalescedReads.ts).
  */
-const STATUS_SQL = `SELECT o.id, o.order_number, o.status, o.external_shipment_id, o.tracking_number, o.carrier,
+const STATUS_SQL = `SELECT o.id, o.vendor_id, o.order_number, o.status, o.external_shipment_id, o.tracking_number, o.carrier,
     (SELECT coalesce(json_agg(i ORDER BY i.id), '[]') FROM (SELECT id, product_id, product_name, sku, ean, status, quantity,
         shipped_quantity, is_digital FROM order_items WHERE order_id = o.id) i) AS items,
     (SELECT coalesce(json_agg(s ORDER BY s.shipped_at), '[]') FROM (SELECT item_id, quantity, shipped_quantity, shipped_at
         FROM order_shipments WHERE order_id = o.id) s) AS shipments,
     (SELECT coalesce(json_agg(x ORDER BY x.created_at), '[]') FROM (SELECT item_id, quantity, error, created_at
         FROM order_stock_issues WHERE order_id = o.id) x) AS issues
-  FROM order_list o WHERE o.id = $1 AND o.vendor_id = $2`;
+  FROM order_list o WHERE o.id = ANY($1::int[])`;
 
 /** What STATUS_SQL reads: the arrays are json_agg's, their times ISO text. */
-type StatusRead = Pick<OrderListRow, 'id' | 'order_number' | 'status' | 'external_shipment_id' | 'tracking_number' | 'carrier'> & {
+type StatusRead = Pick<
+  OrderListRow,
+  'id' | 'vendor_id' | 'order_number' | 'status' | 'external_shipment_id' | 'tracking_number' | 'carrier'
+> & {
   items: Pick<
     OrderItemRow,
     'id' | 'product_id' | 'product_name' | 'sku' | 'ean' | 'status' | 'quantity' | 'shipped_quantity' | 'is_digital'
@@ -32,8 +36,24 @@ type StatusRead = Pick<OrderListRow, 'id' | 'order_number' | 'status' | 'externa
   issues: { item_id: number; quantity: number; error: string; created_at: string }[];
 };
 
+const readers = new WeakMap<Knex, CoalescedReads<number, StatusRead>>();
+function reader(knex: Knex): CoalescedReads<number, StatusRead> {
+  let r = readers.get(knex);
+  if (!r) {
+    r = new CoalescedReads(async (ids) => {
+      const rows = await sql<StatusRead>(knex, STATUS_SQL, [ids], 'shipment_statuses');
+      return new Map(rows.map((o) => [Number(o.id), o]));
+    });
+    readers.set(knex, r);
+  }
+  return r;
+}
+
+/** Item-level shipment status of one order of the vendor (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: number) {
-  const [order] = await sql<StatusRead>(knex, STATUS_SQL, [orderId, vendorId], 'shipment_status');
+  const found = await reader(knex).read(orderId);
+  // Another vendor's order is not found, as one that does not exist.
+  const order = found && Number(found.vendor_id) === vendorId ? found : undefined;
   if (!order) throw new OrderNotFoundException(`Order ${orderId} not found`);
   const { items, shipments, issues } = order;
   const rows = items.map((i) => {
