@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { sql } from '../../src/runtime/database.ts';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
 import type { ShopVendor } from '../../src/http/vendorContext.ts';
@@ -72,13 +74,41 @@ export async function findPublicVendor(
   knex: Knex,
   by: { id?: number; vendor_code?: string; subdomain?: string },
 ): Promise<PublicVendor | null> {
+  if (by.id === undefined && by.vendor_code !== undefined) {
+    const row = await byCode(knex).read(by.vendor_code.toUpperCase());
+    return row ? toPublic(row) : null;
+  }
   const q = knex('vendor_list as v').leftJoin('company_list as c', 'c.id', 'v.company_id').select(COLUMNS).where('v.is_active', true);
   if (by.id !== undefined) q.where('v.id', by.id);
-  else if (by.vendor_code !== undefined) q.where('v.vendor_code', by.vendor_code.toUpperCase());
   else if (by.subdomain !== undefined) q.where('v.subdomain', by.subdomain.toLowerCase());
   else return null;
   const row = await q.first<PublicVendorRead | undefined>();
   return row ? toPublic(row) : null;
+}
+
+/**
+ * The active vendors by code: every shop request names its vendor, and the lookups of concurrent
+ * requests go in one statement (src/runtime/coalescedReads.ts).
+ */
+const byCodeReaders = new WeakMap<Knex, CoalescedReads<string, PublicVendorRead>>();
+function byCode(knex: Knex): CoalescedReads<string, PublicVendorRead> {
+  let reader = byCodeReaders.get(knex);
+  if (!reader) {
+    const text = knex('vendor_list as v')
+      .leftJoin('company_list as c', 'c.id', 'v.company_id')
+      .select(COLUMNS)
+      .where('v.is_active', true)
+      .whereRaw('v.vendor_code = ANY(?::text[])', [['']])
+      .toSQL()
+      .toNative();
+    reader = new CoalescedReads(async (codes) => {
+      // The statement's own bindings, the codes last.
+      const rows = await sql<PublicVendorRead>(knex, text.sql, [...text.bindings.slice(0, -1), codes], 'public_vendors_by_code');
+      return new Map(rows.map((r) => [r.vendor_code, r]));
+    });
+    byCodeReaders.set(knex, reader);
+  }
+  return reader;
 }
 
 /** The active vendor behind a verified, active custom domain. */

@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { isLanguage, LANGUAGES, type LanguageCode } from '../../core/i18n.ts';
+import { CoalescedReads } from '../../runtime/coalescedReads.ts';
+import { sql } from '../../runtime/database.ts';
 
 /** The cookie set by POST /api/v1/language/set (SPEC.md 4.4). */
 export const LANGUAGE_COOKIE = 'lang';
@@ -56,6 +58,25 @@ export function resolveLanguage(
 /** The language API messages of this request are written in. */
 export const requestLanguage = (ctx: Context): LanguageCode => resolveLanguage(ctx).code;
 
+/** The platform's settings by key: every storefront request reads the locale, and concurrent ones read it together. */
+const settingReaders = new WeakMap<Knex, CoalescedReads<string, unknown>>();
+function platformSetting(knex: Knex): CoalescedReads<string, unknown> {
+  let reader = settingReaders.get(knex);
+  if (!reader) {
+    reader = new CoalescedReads(async (keys) => {
+      const rows = await sql<{ key: string; value: unknown }>(
+        knex,
+        'SELECT key, value FROM platform_settings WHERE key = ANY($1::text[])',
+        [keys],
+        'platform_settings_by_key',
+      );
+      return new Map(rows.map((r) => [r.key, r.value]));
+    });
+    settingReaders.set(knex, reader);
+  }
+  return reader;
+}
+
 /**
  * SPEC.md part 2 Conventions: the storefront locale is the vendor's storefront_locale, then the
  * platform admin setting, then the environment (DEFAULT_LOCALE), then 'en'.
@@ -66,8 +87,8 @@ export async function resolveLocale(
   envLocale: string | undefined,
 ): Promise<{ locale: string; source: 'vendor' | 'platform' | 'environment' | 'fallback' }> {
   if (vendorLocale) return { locale: vendorLocale, source: 'vendor' };
-  const row = await knex('platform_settings').select('value').where('key', PLATFORM_LOCALE_KEY).first<{ value: unknown } | undefined>();
-  if (row && typeof row.value === 'string' && row.value) return { locale: row.value, source: 'platform' };
+  const value = await platformSetting(knex).read(PLATFORM_LOCALE_KEY);
+  if (typeof value === 'string' && value) return { locale: value, source: 'platform' };
   if (envLocale) return { locale: envLocale, source: 'environment' };
   return { locale: 'en', source: 'fallback' };
 }

@@ -42,7 +42,6 @@ import { cartView } from './cartView.ts';
 export function shopCartRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
   const deps = { store: services.store };
-  const viewDeps = { store: services.store, knex: services.db.knex };
   const vendorOf = (ctx: Context) => shopVendorOf(ctx).id;
   const ref = (ctx: Context, sessionId: string): CartRef => ({
     vendor_id: vendorOf(ctx),
@@ -64,7 +63,7 @@ export function shopCartRoutes(services: Services): Router {
   ) => {
     await services.settle([done]);
     const lang = await language(ctx);
-    return { message: cartMessage(lang, message), cart: await cartView(viewDeps, vendorOf(ctx), sessionId, done, lang) };
+    return { message: cartMessage(lang, message), cart: await cartView(services, vendorOf(ctx), sessionId, done, lang) };
   };
 
   api.post(
@@ -92,7 +91,7 @@ export function shopCartRoutes(services: Services): Router {
     async (ctx, { params }) => {
       checkSessionId(params.session_id);
       const cart = await loadCart(services.store, vendorOf(ctx), params.session_id);
-      ctx.body = await cartView(viewDeps, vendorOf(ctx), params.session_id, cart, await language(ctx));
+      ctx.body = await cartView(services, vendorOf(ctx), params.session_id, cart, await language(ctx));
     },
   );
 

@@ -3,12 +3,11 @@ import type { CartState } from '../../../commands/carts/cart.ts';
 import { cartProduct, currentPriceCents } from '../../../commands/carts/cartProduct.ts';
 import { productTitle } from '../../../commands/carts/checkout.ts';
 import { linePrice } from '../../../commands/carts/linePrice.ts';
-import { getCartVatCountry } from '../../../queries/carts/getCartVatCountry.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
 import { formatMoney } from '../../core/money.ts';
 import { appliedRate, decideVatRegime, vatAmounts } from '../../core/vat/index.ts';
-import type { EventStore } from '../../eventstore/port.ts';
-import type { Knex } from 'knex';
+import { sellerStateOf } from '../../modules/registry.ts';
+import type { Services } from '../../runtime/services.ts';
 import type { CartItemResponse, CartResponse } from '../schemas/carts.ts';
 
 type Item = Static<typeof CartItemResponse>;
@@ -24,14 +23,18 @@ const DEFAULT_CURRENCY = 'EUR';
  * for its destination. Products and stock are read from their streams, as the checkout reads them.
  */
 export async function cartView(
-  deps: { store: EventStore; knex: Knex },
+  services: Services,
   vendorId: number,
   sessionId: string,
   cart: { state: CartState; version: number },
   language: LanguageCode,
 ): Promise<Cart> {
-  const country = await getCartVatCountry(deps.knex, vendorId);
-  const products = await Promise.all(cart.state.lines.map((l) => cartProduct(deps.store, vendorId, l.product_id)));
+  // The vendor's own member state (the seller profile of orders reads the same): a cart has no
+  // destination yet, and the order fixes the VAT for where the goods go.
+  const [country, products] = await Promise.all([
+    sellerStateOf(services, vendorId),
+    Promise.all(cart.state.lines.map((l) => cartProduct(services.store, vendorId, l.product_id))),
+  ]);
   let currency: string | null = null;
   const items: Item[] = cart.state.lines.map((line, i) => {
     const { product, sellable, available } = products[i];

@@ -75,13 +75,7 @@ export function storefrontCartRoutes(services: Services): Router {
       const L = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(sf.language, key, params);
       const session = cartSession(ctx);
       const cart = session
-        ? await cartView(
-            { store: services.store, knex: services.db.knex },
-            sf.vendor.id,
-            session,
-            await loadCart(services.store, sf.vendor.id, session),
-            sf.language,
-          )
+        ? await cartView(services, sf.vendor.id, session, await loadCart(services.store, sf.vendor.id, session), sf.language)
         : null;
       const items = cart?.items ?? [];
       const line = (path: string) => sf.shopPath(`/cart/items/${path}`);

@@ -49,13 +49,7 @@ export function storefrontCheckoutRoutes(services: Services): Router {
     if (!customer) return toLogin(ctx, sf, sf.shopPath('/checkout'));
     const session = cartSession(ctx);
     const cart = session
-      ? await cartView(
-          { store: services.store, knex: services.db.knex },
-          sf.vendor.id,
-          session,
-          await loadCart(services.store, sf.vendor.id, session),
-          sf.language,
-        )
+      ? await cartView(services, sf.vendor.id, session, await loadCart(services.store, sf.vendor.id, session), sf.language)
       : null;
     if (!cart || cart.items.length === 0) return seeOther(ctx, sf.shopPath('/cart'));
     const { addresses } = await getCustomer(services.db.knex, customer.id, sf.vendor.id);
