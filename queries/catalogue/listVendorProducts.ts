@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { coalescedReadsPer } from '../../src/runtime/coalescedReads.ts';
 import { ProductNotFoundException } from '../../commands/catalogue/errors.ts';
 import { basisPointsToPercent, centsToNumber, formatMoney } from '../../src/core/money.ts';
 import { type Page, type PageRequest } from '../../src/core/pagination.ts';
@@ -199,22 +199,14 @@ export async function listVendorProducts(
  * planning this join anew each time cost the database more than running it. The details of
  * concurrent requests go in one statement (src/runtime/coalescedReads.ts).
  */
-const detailReaders = new WeakMap<Knex, CoalescedReads<number, VendorProductRead>>();
-function detailReader(knex: Knex): CoalescedReads<number, VendorProductRead> {
-  let reader = detailReaders.get(knex);
-  if (!reader) {
-    const text = vendorProducts(knex)
-      .whereRaw('p.id = ANY(?::int[])', [[0]])
-      .toSQL()
-      .toNative().sql;
-    reader = new CoalescedReads(async (ids) => {
-      const rows = await sql<VendorProductRead>(knex, text, [ids], 'vendor_product_details');
-      return new Map(rows.map((r) => [Number(r.id), r]));
-    });
-    detailReaders.set(knex, reader);
-  }
-  return reader;
-}
+const detailReader = coalescedReadsPer<number, VendorProductRead>(async (knex, ids) => {
+  const text = vendorProducts(knex)
+    .whereRaw('p.id = ANY(?::int[])', [[0]])
+    .toSQL()
+    .toNative().sql;
+  const rows = await sql<VendorProductRead>(knex, text, [ids], 'vendor_product_details');
+  return new Map(rows.map((r) => [Number(r.id), r]));
+});
 
 /** VendorProductDetail: the product, its price breakdown, and the same amounts formatted. */
 export async function getVendorProduct(knex: Knex, id: number, vendorId: number | null, language = 'en') {

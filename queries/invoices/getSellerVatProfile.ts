@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { coalescedReadsPer } from '../../src/runtime/coalescedReads.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../../src/core/vat/rates.ts';
 import type { SellerVatProfile } from '../../src/core/vat/sellerVatProfile.ts';
@@ -13,23 +13,15 @@ export async function getSellerCountry(knex: Knex, vendorId: number): Promise<st
 }
 
 /** The sellers' countries by vendor: every product write reads its seller's, and concurrent ones read together. */
-const countryReaders = new WeakMap<Knex, CoalescedReads<number, string>>();
-function countryReader(knex: Knex): CoalescedReads<number, string> {
-  let reader = countryReaders.get(knex);
-  if (!reader) {
-    reader = new CoalescedReads(async (vendorIds) => {
-      const rows = await sql<Pick<InvoiceSettingsRow, 'vendor_id' | 'company_country_iso'>>(
-        knex,
-        'SELECT vendor_id, company_country_iso FROM invoice_settings WHERE vendor_id = ANY($1::int[])',
-        [vendorIds],
-        'seller_countries',
-      );
-      return new Map(rows.map((r) => [Number(r.vendor_id), r.company_country_iso]));
-    });
-    countryReaders.set(knex, reader);
-  }
-  return reader;
-}
+const countryReader = coalescedReadsPer<number, string>(async (knex, vendorIds) => {
+  const rows = await sql<Pick<InvoiceSettingsRow, 'vendor_id' | 'company_country_iso'>>(
+    knex,
+    'SELECT vendor_id, company_country_iso FROM invoice_settings WHERE vendor_id = ANY($1::int[])',
+    [vendorIds],
+    'seller_countries',
+  );
+  return new Map(rows.map((r) => [Number(r.vendor_id), r.company_country_iso]));
+});
 
 /**
  * The seller's VAT profile: this year's cross-border B2C sales from the orders taxed as distance

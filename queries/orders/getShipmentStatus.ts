@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../commands/orders/errors.ts';
-import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { coalescedReadsPer } from '../../src/runtime/coalescedReads.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { isoTime } from '../../src/core/dates.ts';
 import type { JsonRow } from '../../src/core/readModel.ts';
@@ -36,18 +36,10 @@ type StatusRead = Pick<
   issues: { item_id: number; quantity: number; error: string; created_at: string }[];
 };
 
-const readers = new WeakMap<Knex, CoalescedReads<number, StatusRead>>();
-function reader(knex: Knex): CoalescedReads<number, StatusRead> {
-  let r = readers.get(knex);
-  if (!r) {
-    r = new CoalescedReads(async (ids) => {
-      const rows = await sql<StatusRead>(knex, STATUS_SQL, [ids], 'shipment_statuses');
-      return new Map(rows.map((o) => [Number(o.id), o]));
-    });
-    readers.set(knex, r);
-  }
-  return r;
-}
+const reader = coalescedReadsPer<number, StatusRead>(async (knex, ids) => {
+  const rows = await sql<StatusRead>(knex, STATUS_SQL, [ids], 'shipment_statuses');
+  return new Map(rows.map((o) => [Number(o.id), o]));
+});
 
 /** Item-level shipment status of one order of the vendor (SPEC.md 4.2 GET /orders/{order_id}/shipment-status). */
 export async function getShipmentStatus(knex: Knex, orderId: number, vendorId: number) {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { UserNotFoundException } from '../../commands/users/errors.ts';
-import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { coalescedReadsPer } from '../../src/runtime/coalescedReads.ts';
 import { sql } from '../../src/runtime/database.ts';
 import type { UserListRow } from '../../projections/users/userList.ts';
 import { toUserItem, type UserListItem } from './listUsers.ts';
@@ -15,28 +15,19 @@ export const relatedCounters: Record<string, string> = {};
 type CountedRow = UserListRow & { [count: `count_${number}`]: number };
 
 /** The users' rows with their counts, by id; the reads of concurrent requests go in one statement. */
-const readers = new WeakMap<Knex, CoalescedReads<number, CountedRow>>();
-
-function reader(knex: Knex): CoalescedReads<number, CountedRow> {
-  let r = readers.get(knex);
-  if (!r) {
-    r = new CoalescedReads(async (ids) => {
-      const names = Object.keys(relatedCounters);
-      // Each counter names the user `$1`: here, the row's id.
-      const counted = names.map((name, i) => `, (${relatedCounters[name].replaceAll('$1', 'u.id')})::int AS "count_${i}"`).join('');
-      // Named by the counters' number: areas register theirs when their modules load, before any request.
-      const rows = await sql<CountedRow>(
-        knex,
-        `SELECT u.*${counted} FROM user_list u WHERE u.id = ANY($1::int[])`,
-        [ids],
-        `get_users_${names.length}`,
-      );
-      return new Map(rows.map((row) => [Number(row.id), row]));
-    });
-    readers.set(knex, r);
-  }
-  return r;
-}
+const reader = coalescedReadsPer<number, CountedRow>(async (knex, ids) => {
+  const names = Object.keys(relatedCounters);
+  // Each counter names the user `$1`: here, the row's id.
+  const counted = names.map((name, i) => `, (${relatedCounters[name].replaceAll('$1', 'u.id')})::int AS "count_${i}"`).join('');
+  // Named by the counters' number: areas register theirs when their modules load, before any request.
+  const rows = await sql<CountedRow>(
+    knex,
+    `SELECT u.*${counted} FROM user_list u WHERE u.id = ANY($1::int[])`,
+    [ids],
+    `get_users_${names.length}`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row]));
+});
 
 export async function getUser(knex: Knex, id: number): Promise<UserListItem & { counts: Record<string, number> }> {
   const found = await reader(knex).read(id);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CoalescedReads } from '../../src/runtime/coalescedReads.ts';
+import { coalescedReadsPer } from '../../src/runtime/coalescedReads.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { VendorNotFoundException } from '../../src/core/errors.ts';
 import type { VendorListRow } from '../../projections/vendors/vendorList.ts';
@@ -90,26 +90,17 @@ export async function findPublicVendor(
  * The active vendors by code: every shop request names its vendor, and the lookups of concurrent
  * requests go in one statement (src/runtime/coalescedReads.ts).
  */
-const byCodeReaders = new WeakMap<Knex, CoalescedReads<string, PublicVendorRead>>();
-function byCode(knex: Knex): CoalescedReads<string, PublicVendorRead> {
-  let reader = byCodeReaders.get(knex);
-  if (!reader) {
-    const text = knex('vendor_list as v')
-      .leftJoin('company_list as c', 'c.id', 'v.company_id')
-      .select(COLUMNS)
-      .where('v.is_active', true)
-      .whereRaw('v.vendor_code = ANY(?::text[])', [['']])
-      .toSQL()
-      .toNative();
-    reader = new CoalescedReads(async (codes) => {
-      // The statement's own bindings, the codes last.
-      const rows = await sql<PublicVendorRead>(knex, text.sql, [...text.bindings.slice(0, -1), codes], 'public_vendors_by_code');
-      return new Map(rows.map((r) => [r.vendor_code, r]));
-    });
-    byCodeReaders.set(knex, reader);
-  }
-  return reader;
-}
+const byCode = coalescedReadsPer<string, PublicVendorRead>(async (knex, codes) => {
+  const text = knex('vendor_list as v')
+    .leftJoin('company_list as c', 'c.id', 'v.company_id')
+    .select(COLUMNS)
+    .where('v.is_active', true)
+    .whereRaw('v.vendor_code = ANY(?::text[])', [codes])
+    .toSQL()
+    .toNative();
+  const rows = await sql<PublicVendorRead>(knex, text.sql, [...text.bindings], 'public_vendors_by_code');
+  return new Map(rows.map((r) => [r.vendor_code, r]));
+});
 
 /** The active vendor behind a verified, active custom domain. */
 export async function findPublicVendorByDomain(knex: Knex, domain: string): Promise<PublicVendor | null> {

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+
 /**
  * Concurrent reads of rows by key, coalesced: a read that finds fewer than `inFlight` statements
  * under way is sent at once, for its key alone; the reads that arrive meanwhile wait and go
@@ -53,4 +55,19 @@ export class CoalescedReads<K, V> {
         });
     }
   }
+}
+
+/**
+ * A CoalescedReads per database handle (the service's knex, or a transaction's), made on first
+ * use: what a query module keeps for its coalesced read.
+ */
+export function coalescedReadsPer<K, V>(
+  readMany: (knex: Knex, keys: K[]) => Promise<ReadonlyMap<K, V>>,
+): (knex: Knex) => CoalescedReads<K, V> {
+  const readers = new WeakMap<Knex, CoalescedReads<K, V>>();
+  return (knex) => {
+    let reader = readers.get(knex);
+    if (!reader) readers.set(knex, (reader = new CoalescedReads((keys) => readMany(knex, keys))));
+    return reader;
+  };
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { isLanguage, LANGUAGES, type LanguageCode } from '../../core/i18n.ts';
-import { CoalescedReads } from '../../runtime/coalescedReads.ts';
+import { coalescedReadsPer } from '../../runtime/coalescedReads.ts';
 import { sql } from '../../runtime/database.ts';
 
 /** The cookie set by POST /api/v1/language/set (SPEC.md 4.4). */
@@ -59,23 +59,15 @@ export function resolveLanguage(
 export const requestLanguage = (ctx: Context): LanguageCode => resolveLanguage(ctx).code;
 
 /** The platform's settings by key: every storefront request reads the locale, and concurrent ones read it together. */
-const settingReaders = new WeakMap<Knex, CoalescedReads<string, unknown>>();
-function platformSetting(knex: Knex): CoalescedReads<string, unknown> {
-  let reader = settingReaders.get(knex);
-  if (!reader) {
-    reader = new CoalescedReads(async (keys) => {
-      const rows = await sql<{ key: string; value: unknown }>(
-        knex,
-        'SELECT key, value FROM platform_settings WHERE key = ANY($1::text[])',
-        [keys],
-        'platform_settings_by_key',
-      );
-      return new Map(rows.map((r) => [r.key, r.value]));
-    });
-    settingReaders.set(knex, reader);
-  }
-  return reader;
-}
+const platformSetting = coalescedReadsPer<string, unknown>(async (knex, keys) => {
+  const rows = await sql<{ key: string; value: unknown }>(
+    knex,
+    'SELECT key, value FROM platform_settings WHERE key = ANY($1::text[])',
+    [keys],
+    'platform_settings_by_key',
+  );
+  return new Map(rows.map((r) => [r.key, r.value]));
+});
 
 /**
  * SPEC.md part 2 Conventions: the storefront locale is the vendor's storefront_locale, then the
