@@ -174,13 +174,7 @@ export class PostgresEventStore implements EventStore {
       }
       const last = rows.reduce((m, r) => (Number(r.version) > Number(m.version) ? r : m));
       const position = { a: last.tx, b: last.pos };
-      if (!options.tx) this.announce(types, position, carried !== null);
-      // knex keeps a transaction's outcome promise internal; the events are announced once it commits.
-      else if ('executionPromise' in options.tx)
-        options.tx.executionPromise?.then(
-          () => this.announce(types, position, false),
-          () => {},
-        );
+      this.announceStored(types, position, options.tx, carried !== null);
       return { version: Number(last.version), position, appended: true };
     }
   }
@@ -239,13 +233,7 @@ export class PostgresEventStore implements EventStore {
     }
     if (rows.length > 0) {
       const last = rows.reduce((m, r) => (BigInt(r.pos) > BigInt(m.pos) ? r : m));
-      const position = { a: last.tx, b: last.pos };
-      if (!options.tx) this.announce(types, position, carried !== null);
-      else if ('executionPromise' in options.tx)
-        options.tx.executionPromise?.then(
-          () => this.announce(types, position, false),
-          () => {},
-        );
+      this.announceStored(types, { a: last.tx, b: last.pos }, options.tx, carried !== null);
     }
     return results;
   }
@@ -369,6 +357,17 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.notifier.close();
+  }
+
+  /** `announce`, at once, or inside a caller's transaction once it commits. */
+  private announceStored(types: readonly string[], position: Position, tx: Executor | undefined, told: boolean): void {
+    if (!tx) this.announce(types, position, told);
+    // knex keeps a transaction's outcome promise internal; the events are announced once it commits.
+    else if ('executionPromise' in tx)
+      tx.executionPromise?.then(
+        () => this.announce(types, position, false),
+        () => {},
+      );
   }
 
   /**
