@@ -60,10 +60,9 @@ export async function createVendorProduct(
   const withSlot: { product?: Handled<unknown, any> } = {};
   let slot: Handled<unknown, any> | null;
   try {
-    const creation = await prepareCommand(deps.store, vendorProduct, id, create, c);
-    slot = await claimQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, input.quota.limit, input.quota.opening, c, {
-      append: creation.append,
-      stored: (result) => (withSlot.product = creation.stored(result)),
+    slot = await claimQuotaSlot(deps.store, PRODUCT_QUOTA, input.quota.key, id, input.quota.limit, input.quota.opening, c, async () => {
+      const creation = await prepareCommand(deps.store, vendorProduct, id, create, c);
+      return { append: creation.append, stored: (result) => (withSlot.product = creation.stored(result)) };
     });
   } catch (err) {
     await releaseProductKeys(deps.store, input.vendor_id, fields, id, c);

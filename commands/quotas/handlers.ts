@@ -23,7 +23,7 @@ import { holds, LABEL, quota, QuotaNotOpen, type PlanQuota, type QuotaLimit, typ
  * count and the hint. `opening` lists the holders that existed before the stream did; it is read
  * only when the stream is new (or closed).
  *
- * `admits`, the creation the slot is for (prepareCommand's append), is stored in the claim's own
+ * `admits` prepares the creation the slot is for (prepareCommand's append); it is stored in the claim's own
  * statement when the claim is decided with others on a store that can (its `stored` is called
  * then): the creation's round trip after the claim's is saved, and the slot and what holds it
  * exist together or not at all. When `stored` was not called, the caller appends the creation.
@@ -40,7 +40,7 @@ export async function claimQuotaSlot(
   limit: QuotaLimit,
   opening: () => Promise<string[]>,
   ctx: CommandContext,
-  admits?: Companion,
+  admits?: () => Promise<Companion>,
 ): Promise<Handled<unknown, any> | null> {
   const id = quotaId(kind, key);
   // Unlimited and known to be closed: nothing to count, nothing to read.
@@ -49,8 +49,10 @@ export async function claimQuotaSlot(
   // transaction a claim stays on its own.
   if (limit.limit !== null && !ctx.tx) {
     const max = limit.limit;
+    // Prepared only where it can go along: a claim decided with others, on a store that can.
+    const along = admits && store.appendTogether ? await admits() : undefined;
     return new Promise((resolve, reject) =>
-      enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, admits, resolve, reject }),
+      enqueue(store, kind, key, { holder: String(holder), limit: max, hint: limit.hint, opening, ctx, admits: along, resolve, reject }),
     );
   }
   const { state } = await load(store, quota, id);
@@ -148,7 +150,7 @@ async function claimTogether(store: EventStore, kind: string, key: string, batch
   const id = quotaId(kind, key);
   let opening: string[] | null = null;
   // The creations admitted by the slots this decision claims, by holder.
-  const admitted = new Map(store.appendTogether ? batch.filter((w) => w.admits).map((w) => [w.holder, w.admits!]) : []);
+  const admitted = new Map(batch.filter((w) => w.admits).map((w) => [w.holder, w.admits!]));
   const along = (events: readonly QuotaEvent[]) =>
     events.flatMap((e) => (e.type === 'QuotaSlotClaimed' && admitted.has(e.data.holder) ? [admitted.get(e.data.holder)!] : []));
   for (;;) {

@@ -18,7 +18,7 @@ import {
 } from './port.ts';
 import { FEED_SQL, HEAD_SQL, LEAN_FEED_SQL, leanFeedByTypeSql, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL } from './postgresFeed.ts';
 import { FeedNotifier } from './postgresNotify.ts';
-import { appendStatement } from './postgresAppend.ts';
+import { appendStatement, mergeRows } from './postgresAppend.ts';
 import { GroupCommit } from './postgresGroupCommit.ts';
 
 /**
@@ -59,17 +59,6 @@ interface Row {
   tx: string;
   pos: string;
   recorded_at: Date | string;
-}
-
-/** The rows of several appends, one part per read model's table (the same upsert, their rows together). */
-function mergeRows(rows: readonly InlineRows[]): InlineRows[] {
-  const byTable = new Map<string, InlineRows>();
-  for (const r of rows) {
-    const seen = byTable.get(r.table);
-    // Both are JSON arrays of rows: one array of all of them.
-    byTable.set(r.table, seen ? { ...seen, json: `${seen.json.slice(0, -1)},${r.json.slice(1)}` } : r);
-  }
-  return [...byTable.values()];
 }
 
 function toRecorded(r: Row): RecordedEvent {

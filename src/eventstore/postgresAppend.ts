@@ -65,3 +65,14 @@ export function appendStatement(rows: readonly InlineRows[], notify: boolean, to
   }
   return { text, name };
 }
+
+/** The rows of several appends, one part per read model's table (the same upsert, their rows together). */
+export function mergeRows(rows: readonly InlineRows[]): InlineRows[] {
+  const byTable = new Map<string, InlineRows>();
+  for (const r of rows) {
+    const seen = byTable.get(r.table);
+    // Both are JSON arrays of rows: one array of all of them.
+    byTable.set(r.table, seen ? { ...seen, json: `${seen.json.slice(0, -1)},${r.json.slice(1)}` } : r);
+  }
+  return [...byTable.values()];
+}

@@ -120,9 +120,7 @@ export async function prepareCommand<S, C extends Command, E extends DomainEvent
   command: C,
   ctx: CommandContext,
 ): Promise<{ append: StreamAppend; events: readonly E[]; stored(result: AppendResult): Handled<S, E> }> {
-  const stream = `${decider.aggregate}-${id}`;
-  const decided = await decideOn(store, decider, id, command, ctx, cachedWithRows<S>(store, decider.aggregate, stream, ctx.tx));
-  return decided;
+  return decideOn(store, decider, id, command, ctx, cachedWithRows<S>(store, decider.aggregate, `${decider.aggregate}-${id}`, ctx.tx));
 }
 
 type CachedStream<S> = { state: S; version: number; inline?: StreamRows };
