@@ -9,6 +9,7 @@ import { clientOf, isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
 import { ReadModelStatistics } from './readModelStatistics.ts';
+import { isRowProjection } from './rowProjection.ts';
 import { Semaphore } from './semaphore.ts';
 import type { Consumer } from './consumer.ts';
 
@@ -18,6 +19,15 @@ import type { Consumer } from './consumer.ts';
  * consumers a 250 ms cap kept two to three of the ten pool connections busy polling.
  */
 const MAX_IDLE_SLEEP_MS = 1000;
+/**
+ * How long the projection of an inline read model rests between its batches while no command
+ * waits for it. Its rows are written by the appends themselves (src/runtime/inlineProjection.ts):
+ * what it does behind them is skipping rows that already hold their events and moving its
+ * checkpoint. Done after every append, that was a transaction of five statements per command
+ * under load, more than the command's own; every LAZY_MS, it folds the same events in one batch.
+ * A command whose events it must apply itself (a deletion) waits for it, which ends its rest.
+ */
+const LAZY_MS = 1000;
 
 export interface ConsumerStatus {
   name: string;
@@ -27,6 +37,8 @@ export interface ConsumerStatus {
   leader: boolean;
   lastError: string | null;
   applied: number;
+  /** Batches this process committed for it (a read of the feed each, whether or not it found events). */
+  batches: number;
 }
 
 /**
@@ -71,6 +83,8 @@ export class ConsumerRunner {
    */
   private readonly slots: Semaphore;
   private readonly statistics: ReadModelStatistics;
+  /** Per lazy projection (LAZY_MS), the read-your-writes waits on it under way: while any is, it runs eagerly. */
+  private readonly waitedOn = new Map<string, number>();
 
   constructor(
     private readonly knex: Knex,
@@ -87,7 +101,7 @@ export class ConsumerRunner {
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
     this.statistics = new ReadModelStatistics(knex, logger);
     for (const c of consumers) {
-      this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0 });
+      this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0, batches: 0 });
     }
   }
 
@@ -125,6 +139,9 @@ export class ConsumerRunner {
     );
     const passed = () => relevant.every((c) => comparePositions(this.state.get(c.name)!.position, position) >= 0);
     if (passed()) return true;
+    const lazy = relevant.filter((c) => this.lazy(c)).map((c) => c.name);
+    for (const name of lazy) this.waitedOn.set(name, (this.waitedOn.get(name) ?? 0) + 1);
+    if (lazy.length > 0) this.wakeups.wakeAll();
     return new Promise((resolve) => {
       const onProgress = () => {
         if (passed()) finish(true);
@@ -133,6 +150,11 @@ export class ConsumerRunner {
       const finish = (ok: boolean) => {
         clearTimeout(timer);
         this.progress.off('progress', onProgress);
+        for (const name of lazy) {
+          const left = this.waitedOn.get(name)! - 1;
+          if (left > 0) this.waitedOn.set(name, left);
+          else this.waitedOn.delete(name);
+        }
         resolve(ok);
       };
       this.progress.on('progress', onProgress);
@@ -184,6 +206,10 @@ export class ConsumerRunner {
       }
       if (!this.running) break;
       if (outcome && outcome !== 'busy' && outcome.full) continue;
+      if (failures === 0 && this.lazy(consumer) && !this.waitedOn.has(name)) {
+        await this.wakeups.doze(LAZY_MS, () => !this.running || this.waitedOn.has(name));
+        continue;
+      }
       const position = this.state.get(name)!.position;
       if (
         failures === 0 &&
@@ -209,6 +235,17 @@ export class ConsumerRunner {
       // A failing consumer keeps its backoff whatever is appended meanwhile.
       await this.wakeups.idle(name, sleep, failures === 0, () => !this.running);
     }
+  }
+
+  /**
+   * A projection whose rows the appends of this store write themselves (an inline read model):
+   * it rests between batches (LAZY_MS). EventStoreDB's appends write no rows, so there it runs
+   * as any other.
+   */
+  private lazy(consumer: Consumer): boolean {
+    return (
+      this.store.kind !== 'eventstoredb' && consumer.kind === 'projection' && isRowProjection(consumer) && Boolean(consumer.fold.inline)
+    );
   }
 
   /** True while an event of the consumer's types appended in this process lies past its position. */
@@ -265,6 +302,7 @@ export class ConsumerRunner {
     if (consumer.kind === 'projection' && outcome.checkpoint) this.leading.set(consumer.name, outcome.checkpoint);
     st.lastError = null;
     st.applied += outcome.count;
+    st.batches++;
     return { count: outcome.count, full: outcome.full };
   }
 }

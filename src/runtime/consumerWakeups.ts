@@ -66,6 +66,26 @@ export class ConsumerWakeups {
   }
 
   /**
+   * Sleeps up to `ms`, or until a wake finds `until()` true (a lazy projection that someone now
+   * waits for, or the runner stopping). Appends alone do not end it.
+   */
+  doze(ms: number, until: () => boolean): Promise<void> {
+    if (until()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(onWake);
+        resolve();
+      };
+      const onWake = () => {
+        if (until()) done();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(onWake);
+    });
+  }
+
+  /**
    * Sleeps up to `ms`; with `wakeable`, returns at once (true) on an append, or if one came
    * meanwhile. `stopped` ends the sleep of any consumer at the next wakeAll.
    */

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { changeUserProfile, createUser, deleteUser, type UserDeps } from '../../commands/users/handlers.ts';
+import type { DomainEvent } from '../../src/core/decider.ts';
+import type { Handled } from '../../src/runtime/commandHandler.ts';
 import { userList } from '../../projections/users/userList.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
@@ -102,5 +104,35 @@ describe('an inline projection: user_list written with the append', function () 
     const runner = new ConsumerRunner(db.knex, deps.store, [userList], createLogger('silent'));
     await runner.catchUp(userList);
     expect(await row(id)).to.equal(undefined);
+  });
+
+  it('running behind the appends, the projection rests between its batches, and a command that needs it ends the rest', async () => {
+    const runner = new ConsumerRunner(db.knex, deps.store, [userList], createLogger('silent'));
+    const batches = () => runner.status()[0].batches;
+    runner.start();
+    try {
+      const id = await newUser();
+      const before = batches();
+      const started = performance.now();
+      let last: Handled<unknown, DomainEvent>[] = [];
+      // Thirty changes 20 ms apart, as requests arrive.
+      for (let i = 0; i < 30; i++) {
+        last = await changeUserProfile(deps, id, { first_name: `N${i}` }, ctx);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      // Every append wakes an ordinary projection: about 30 batches. This one reads at most once a second.
+      expect(batches() - before, `batches in ${seconds.toFixed(2)} s`).to.be.at.most(Math.ceil(seconds) + 2);
+
+      // A wait on it (services.settle does this after a deletion) makes it read at once; it has just
+      // begun its rest, so without that the wait would outlast its 800 ms.
+      const changed = last.at(-1)!;
+      expect(await runner.waitFor(changed.position!, changed.eventTypes, 5_000)).to.equal(true);
+      const deleted = (await deleteUser(deps, id, ctx)).find((d) => d.eventTypes.some((t) => userList.eventTypes.includes(t)))!;
+      expect(await runner.waitFor(deleted.position!, deleted.eventTypes, 800)).to.equal(true);
+      expect(await row(id)).to.equal(undefined);
+    } finally {
+      await runner.stop();
+    }
   });
 });
