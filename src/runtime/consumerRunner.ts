@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
-import { CheckpointMovedError } from './checkpoints.ts';
+import { CheckpointMovedError, readCheckpoint } from './checkpoints.ts';
 import { applyBatch } from './consumerBatch.ts';
 import { clientOf, isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
@@ -15,10 +15,18 @@ import type { Consumer } from './consumer.ts';
 
 /**
  * Polling is the fallback: appends wake exactly the consumers that read their types, here and in
- * other processes (NOTIFY). Each poll is a transaction of five statements, and with some thirty
- * consumers a 250 ms cap kept two to three of the ten pool connections busy polling.
+ * other processes (NOTIFY). A batch is a transaction of five statements, and with some thirty
+ * consumers a 250 ms cap kept two to three of the ten pool connections busy polling. Once a
+ * consumer has slept this long without a wake, it first looks (`nothingNew`): two statements
+ * outside a transaction, and a batch only when they find something.
  */
 const MAX_IDLE_SLEEP_MS = 1000;
+/**
+ * How far the feed may run past an idle consumer's stored checkpoint before its look runs a batch
+ * anyway, so the checkpoint follows: a batch reads from the stored checkpoint, and the feed
+ * statement filters the types on the events it passes.
+ */
+const LOOK_BEHIND_POSITIONS = 20_000n;
 /**
  * How long the projection of an inline read model rests between its batches while no command
  * waits for it. Its rows are written by the appends themselves (src/runtime/inlineProjection.ts):
@@ -83,6 +91,12 @@ export class ConsumerRunner {
    */
   private readonly slots: Semaphore;
   private readonly statistics: ReadModelStatistics;
+  /**
+   * Per consumer, its stored checkpoint as this process's last batch of it left it (unknown after
+   * a batch another instance held): an idle look that finds it elsewhere (a rebuild set it back,
+   * another instance moved it) runs a batch.
+   */
+  private readonly knownCheckpoint = new Map<string, Position>();
   /** Per lazy projection (LAZY_MS), the read-your-writes waits on it under way: while any is, it runs eagerly. */
   private readonly waitedOn = new Map<string, number>();
 
@@ -192,7 +206,14 @@ export class ConsumerRunner {
     let backoff = 1;
     let failures = 0;
     let waitedAt: Position | null = null;
+    /** The last sleep was the longest and nothing woke it: look before running a batch. */
+    let look = false;
     while (this.running) {
+      if (look && !this.wakeups.told(name) && (await this.nothingNew(consumer))) {
+        look = !(await this.wakeups.idle(name, MAX_IDLE_SLEEP_MS, true, () => !this.running));
+        continue;
+      }
+      look = false;
       if (this.wakeups.reading(name)) backoff = 1;
       let outcome: Awaited<ReturnType<ConsumerRunner['step']>> | null = null;
       try {
@@ -233,7 +254,8 @@ export class ConsumerRunner {
         backoff = Math.min(MAX_IDLE_SLEEP_MS, backoff * 2);
       }
       // A failing consumer keeps its backoff whatever is appended meanwhile.
-      await this.wakeups.idle(name, sleep, failures === 0, () => !this.running);
+      const woken = await this.wakeups.idle(name, sleep, failures === 0, () => !this.running);
+      look = !woken && failures === 0 && sleep === MAX_IDLE_SLEEP_MS;
     }
   }
 
@@ -246,6 +268,30 @@ export class ConsumerRunner {
     return (
       this.store.kind !== 'eventstoredb' && consumer.kind === 'projection' && isRowProjection(consumer) && Boolean(consumer.fold.inline)
     );
+  }
+
+  /**
+   * An idle consumer's look at the store, outside a transaction: true when no event of its types
+   * lies past its position and its stored checkpoint is where its last batch here left it; its
+   * position then moves to the feed's head (the stored checkpoint follows with its next batch).
+   * False, and the loop runs a batch, on anything else, a failed read included.
+   */
+  private async nothingNew(consumer: Consumer): Promise<boolean> {
+    const known = this.knownCheckpoint.get(consumer.name);
+    if (!known || this.store.kind === 'eventstoredb') return false;
+    const st = this.state.get(consumer.name)!;
+    try {
+      const [stored, feed] = await Promise.all([
+        readCheckpoint(this.knex, consumer.name),
+        this.store.readFeed(st.position, { limit: 1, types: consumer.eventTypes }),
+      ]);
+      if (feed.events.length > 0 || comparePositions(stored, known) !== 0) return false;
+      if (BigInt(feed.next.b) - BigInt(stored.b) >= LOOK_BEHIND_POSITIONS) return false;
+      if (comparePositions(feed.next, st.position) > 0) st.position = feed.next;
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** True while an event of the consumer's types appended in this process lies past its position. */
@@ -291,6 +337,8 @@ export class ConsumerRunner {
     // Before the readers waiting on this position hear of it: their first list counts right after a bulk.
     if (consumer.kind === 'projection' && !outcome.busy) await this.statistics.applied(consumer, outcome.count, !outcome.full);
     st.leader = !outcome.busy;
+    if (!outcome.busy && outcome.checkpoint) this.knownCheckpoint.set(consumer.name, outcome.checkpoint);
+    else this.knownCheckpoint.delete(consumer.name);
     if (comparePositions(outcome.current, st.position) !== 0) {
       // Moved back: a rebuild reset the checkpoint. Catching up is the rebuild's work; the
       // positions of earlier appends say nothing about hidden events any more.

@@ -49,6 +49,11 @@ export class ConsumerWakeups {
     return this.vague.delete(name);
   }
 
+  /** True when the consumer was told of an append since its last read began. */
+  told(name: string): boolean {
+    return this.pending.has(name);
+  }
+
   /** The newest position of an append of the consumer's types made here, if any. */
   target(name: string): Position | undefined {
     return this.targets.get(name);
