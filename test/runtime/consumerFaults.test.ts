@@ -4,6 +4,7 @@ import pino from 'pino';
 import sinon from 'sinon';
 import type { Projection } from '../../src/runtime/consumer.ts';
 import { readCheckpoint, writeCheckpoint } from '../../src/runtime/checkpoints.ts';
+import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { ConsumerRunner } from '../../src/runtime/consumerRunner.ts';
 import { sql } from '../../src/runtime/database.ts';
 import { testApp } from '../support/app.ts';
@@ -135,5 +136,50 @@ describe('a consumer batch that fails', () => {
       });
     expect({ projection: await mode(false), process: await mode(true) }).to.deep.equal({ projection: 'off', process: 'on' });
     expect((await sql(db.knex, `SELECT current_setting('synchronous_commit') AS v`))[0].v).to.equal('on');
+  });
+});
+
+describe('an idle consumer', () => {
+  it('looks at the store without running a batch while nothing of its types comes, and applies what another process appends', async function () {
+    this.timeout(60_000);
+    const { services } = await testApp();
+    const { db, store } = services;
+    const type = `IdleProbe${randomUUID().slice(0, 8)}`;
+    const seen: string[] = [];
+    const projection: Projection = {
+      kind: 'projection',
+      name: `idle_probe_${randomUUID().slice(0, 8)}`,
+      eventTypes: [type],
+      tables: [],
+      async apply(_trx, events) {
+        seen.push(...events.map((e) => e.id));
+      },
+    };
+    const runner = new ConsumerRunner(db.knex, store, [projection], pino({ level: 'silent' }));
+    const batches = () => runner.status()[0].batches;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    runner.start();
+    try {
+      await sleep(1500);
+      // Other types keep coming (a busy store); every second the consumer looks, and runs no batch.
+      const before = batches();
+      for (let i = 0; i < 25; i++) {
+        await store.append(`idle-other-${randomUUID()}`, [{ id: randomUUID(), type: 'IdleProbeOther', data: {} }], {
+          expected: 'no_stream',
+        });
+        await sleep(100);
+      }
+      expect(batches() - before, 'batches in 2.5 s without an event of its types').to.equal(0);
+
+      // An event of its types from another store object (another process: no wake here, at most a NOTIFY).
+      const elsewhere = new PostgresEventStore(db);
+      const id = randomUUID();
+      await elsewhere.append(`idle-mine-${randomUUID()}`, [{ id, type, data: {} }], { expected: 'no_stream' });
+      const end = Date.now() + 10_000;
+      while (!seen.includes(id) && Date.now() < end) await sleep(20);
+      expect(seen).to.include(id);
+    } finally {
+      await runner.stop();
+    }
   });
 });
