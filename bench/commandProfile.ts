@@ -11,6 +11,8 @@
  * - COUNT=1: the service counts the statements it sends, by name, every 5 s in its log
  *   (bench/support/queryCounter.mjs);
  * - BENCH_KEEP_DB=1: the database is kept (its URL printed) for a look afterwards;
+ * - LOG_STORE_LEVEL=warn (or another level): passed to the service, whose admins' log store then
+ *   keeps no request lines (what writing them costs under load);
  * - WAITS=1: pg_stat_activity is sampled every 20 ms during each load, and what the backends of
  *   the database waited on for more than 50 ms (one statement) is summed up per wait event, with
  *   the longest wait (how a stall behind the disk's WAL flush was found).
@@ -60,7 +62,12 @@ try {
     app = await startService({ databaseUrl: fresh.url, name: 'command-profile-bare', script: 'bench/support/bareServer.ts', nodeArgs });
     next = (n) => ({ path: `/bare/users/${1000 + (n % 2000)}`, body: JSON.stringify({ first_name: `B${n}` }), token: '' });
   } else {
-    app = await startService({ databaseUrl: fresh.url, name: 'command-profile', env: { TRUST_PROXY: '1' }, nodeArgs });
+    app = await startService({
+      databaseUrl: fresh.url,
+      name: 'command-profile',
+      env: { TRUST_PROXY: '1', ...(process.env.LOG_STORE_LEVEL ? { LOG_STORE_LEVEL: process.env.LOG_STORE_LEVEL } : {}) },
+      nodeArgs,
+    });
     const adminToken = await adminLogin(app.url);
     if (which === 'user') {
       next = (n) => ({
