@@ -74,20 +74,8 @@ export class ConsumerWakeups {
    * Sleeps up to `ms`, or until a wake finds `until()` true (a lazy projection that someone now
    * waits for, or the runner stopping). Appends alone do not end it.
    */
-  doze(ms: number, until: () => boolean): Promise<void> {
-    if (until()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(onWake);
-        resolve();
-      };
-      const onWake = () => {
-        if (until()) done();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(onWake);
-    });
+  async doze(ms: number, until: () => boolean): Promise<void> {
+    await this.sleep(ms, until);
   }
 
   /**
@@ -95,7 +83,12 @@ export class ConsumerWakeups {
    * meanwhile. `stopped` ends the sleep of any consumer at the next wakeAll.
    */
   idle(name: string, ms: number, wakeable: boolean, stopped: () => boolean): Promise<boolean> {
-    if (wakeable && this.pending.has(name)) return Promise.resolve(true);
+    return this.sleep(ms, () => stopped() || (wakeable && this.pending.has(name)));
+  }
+
+  /** Up to `ms`, or until `until()` is true, now or at a wake: true when it ended before `ms`. */
+  private sleep(ms: number, until: () => boolean): Promise<boolean> {
+    if (until()) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (woken: boolean) => {
         clearTimeout(timer);
@@ -103,7 +96,7 @@ export class ConsumerWakeups {
         resolve(woken);
       };
       const onWake = () => {
-        if (stopped() || (wakeable && this.pending.has(name))) done(true);
+        if (until()) done(true);
       };
       const timer = setTimeout(() => done(false), ms);
       this.wakers.add(onWake);
