@@ -97,7 +97,12 @@ export class ConsumerRunner {
    * another instance moved it) runs a batch.
    */
   private readonly knownCheckpoint = new Map<string, Position>();
-  /** Per lazy projection (LAZY_MS), the read-your-writes waits on it under way: while any is, it runs eagerly. */
+  /**
+   * The projections whose rows the appends of this store write themselves (inline read models):
+   * they rest between batches (LAZY_MS). EventStoreDB's appends write no rows, so there none does.
+   */
+  private readonly lazy: ReadonlySet<string>;
+  /** Per lazy projection, the read-your-writes waits on it under way: while any is, it runs eagerly. */
   private readonly waitedOn = new Map<string, number>();
 
   constructor(
@@ -114,6 +119,11 @@ export class ConsumerRunner {
     this.horizon = new HorizonWatcher(knex, logger);
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
     this.statistics = new ReadModelStatistics(knex, logger);
+    this.lazy = new Set(
+      store.kind === 'eventstoredb'
+        ? []
+        : consumers.filter((c) => c.kind === 'projection' && isRowProjection(c) && c.fold.inline).map((c) => c.name),
+    );
     for (const c of consumers) {
       this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0, batches: 0 });
     }
@@ -153,7 +163,7 @@ export class ConsumerRunner {
     );
     const passed = () => relevant.every((c) => comparePositions(this.state.get(c.name)!.position, position) >= 0);
     if (passed()) return true;
-    const lazy = relevant.filter((c) => this.lazy(c)).map((c) => c.name);
+    const lazy = relevant.filter((c) => this.lazy.has(c.name)).map((c) => c.name);
     for (const name of lazy) this.waitedOn.set(name, (this.waitedOn.get(name) ?? 0) + 1);
     if (lazy.length > 0) this.wakeups.wakeAll();
     return new Promise((resolve) => {
@@ -227,7 +237,7 @@ export class ConsumerRunner {
       }
       if (!this.running) break;
       if (outcome && outcome !== 'busy' && outcome.full) continue;
-      if (failures === 0 && this.lazy(consumer) && !this.waitedOn.has(name)) {
+      if (failures === 0 && this.lazy.has(name) && !this.waitedOn.has(name)) {
         await this.wakeups.doze(LAZY_MS, () => !this.running || this.waitedOn.has(name));
         continue;
       }
@@ -257,17 +267,6 @@ export class ConsumerRunner {
       const woken = await this.wakeups.idle(name, sleep, failures === 0, () => !this.running);
       look = !woken && failures === 0 && sleep === MAX_IDLE_SLEEP_MS;
     }
-  }
-
-  /**
-   * A projection whose rows the appends of this store write themselves (an inline read model):
-   * it rests between batches (LAZY_MS). EventStoreDB's appends write no rows, so there it runs
-   * as any other.
-   */
-  private lazy(consumer: Consumer): boolean {
-    return (
-      this.store.kind !== 'eventstoredb' && consumer.kind === 'projection' && isRowProjection(consumer) && Boolean(consumer.fold.inline)
-    );
   }
 
   /**

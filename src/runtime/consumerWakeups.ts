@@ -71,23 +71,18 @@ export class ConsumerWakeups {
   }
 
   /**
-   * Sleeps up to `ms`, or until a wake finds `until()` true (a lazy projection that someone now
-   * waits for, or the runner stopping). Appends alone do not end it.
-   */
-  async doze(ms: number, until: () => boolean): Promise<void> {
-    await this.sleep(ms, until);
-  }
-
-  /**
    * Sleeps up to `ms`; with `wakeable`, returns at once (true) on an append, or if one came
    * meanwhile. `stopped` ends the sleep of any consumer at the next wakeAll.
    */
   idle(name: string, ms: number, wakeable: boolean, stopped: () => boolean): Promise<boolean> {
-    return this.sleep(ms, () => stopped() || (wakeable && this.pending.has(name)));
+    return this.doze(ms, () => stopped() || (wakeable && this.pending.has(name)));
   }
 
-  /** Up to `ms`, or until `until()` is true, now or at a wake: true when it ended before `ms`. */
-  private sleep(ms: number, until: () => boolean): Promise<boolean> {
+  /**
+   * Sleeps up to `ms`, or until `until()` is true, now or at a wake (appends alone do not end it,
+   * as they end `idle`): true when it ended before `ms`.
+   */
+  doze(ms: number, until: () => boolean): Promise<boolean> {
     if (until()) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (woken: boolean) => {
