@@ -12,7 +12,8 @@
  *   (bench/support/queryCounter.mjs);
  * - BENCH_KEEP_DB=1: the database is kept (its URL printed) for a look afterwards;
  * - LOG_STORE_LEVEL=warn (or another level): passed to the service, whose admins' log store then
- *   keeps no request lines (what writing them costs under load);
+ *   keeps no request lines (what writing them costs under load); LOG_LEVEL=warn: it writes none at
+ *   all, neither to stdout nor to the store;
  * - WAITS=1: pg_stat_activity is sampled every 20 ms during each load, and what the backends of
  *   the database waited on for more than 50 ms (one statement) is summed up per wait event, with
  *   the longest wait (how a stall behind the disk's WAL flush was found).
@@ -65,7 +66,11 @@ try {
     app = await startService({
       databaseUrl: fresh.url,
       name: 'command-profile',
-      env: { TRUST_PROXY: '1', ...(process.env.LOG_STORE_LEVEL ? { LOG_STORE_LEVEL: process.env.LOG_STORE_LEVEL } : {}) },
+      env: {
+        TRUST_PROXY: '1',
+        ...(process.env.LOG_STORE_LEVEL ? { LOG_STORE_LEVEL: process.env.LOG_STORE_LEVEL } : {}),
+        ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+      },
       nodeArgs,
     });
     const adminToken = await adminLogin(app.url);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import { LOG_REDACT_PATHS } from '../core/redact.ts';
+import { redactLogLine } from '../core/redact.ts';
 import { logTap } from './logTap.ts';
 
 /** How log lines are written: JSON lines for a collector, or one readable line each for a person at a terminal. */
@@ -16,7 +16,8 @@ export function logFormatOf(value: string | undefined, isTty = Boolean(process.s
 }
 
 /**
- * Lines on stdout (or the given stream); secrets are redacted by path. Every line also goes, as
+ * Lines on stdout (or the given stream); the value of every key that names a secret is redacted
+ * (src/core/redact.ts redactLogLine). Every line also goes, as
  * JSON, to the log tap (src/runtime/logTap.ts), from which the admins' log store is written,
  * whatever the format of the terminal's copy.
  */
@@ -26,7 +27,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     { level: 'trace', stream: out },
     { level: 'trace', stream: logTap },
   ]);
-  return pino({ level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, streams);
+  return pino({ level, hooks: { streamWrite: redactLogLine } }, streams);
 }
 
 /** pino-pretty as a stream of this thread (no worker), loaded only for a terminal. */
