@@ -2,8 +2,10 @@ import { invoiceBook } from '../../commands/invoices/invoiceBook.ts';
 import { invoiceSettings } from '../../commands/invoices/invoiceSettings.ts';
 import { invoiceList } from '../../projections/invoices/invoiceList.ts';
 import { invoiceSettingsProjection } from '../../projections/invoices/invoiceSettings.ts';
+import { sellerCountriesView } from '../../projections/invoices/sellerCountriesView.ts';
 import { vendorInvoiceRoutes } from '../http/vendor/invoices.ts';
 import { invoicePageRoutes, invoicesBackOffice } from '../pages/invoices/invoicePages.ts';
+import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
 import { getSellerCountry, getSellerVatProfile } from '../../queries/invoices/getSellerVatProfile.ts';
 import { getInvoiceSettings } from '../../queries/invoices/listInvoices.ts';
 import { defineModule } from './module.ts';
@@ -19,7 +21,12 @@ export const invoicesModule = defineModule({
   aggregates: [invoiceBook, invoiceSettings],
   pages: [invoicePageRoutes],
   backOffice: invoicesBackOffice,
-  sellerState: (services, vendorId) => getSellerCountry(services.db.knex, vendorId),
+  memoryViews: [sellerCountriesView],
+  // From memory where the view is loaded (a service); a command-line tool reads the settings.
+  sellerState: async (services, vendorId) => {
+    const countries = services.views.find(sellerCountriesView);
+    return countries ? (countries.get(vendorId) ?? DEFAULT_SELLER_COUNTRY) : getSellerCountry(services.db.knex, vendorId);
+  },
   sellerVatProfile: getSellerVatProfile,
   invoiceSettings: getInvoiceSettings,
 });
