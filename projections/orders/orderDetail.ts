@@ -27,16 +27,21 @@ export const OrderItemRow = readModel('order_items', {
   inventory_unit_ids: column.json(Type.Array(Type.String())),
   is_digital: column.bool(),
   updated_at: column.time(),
+  /** The order's stream version the row is folded to (written by the fold's inline declaration, not by `apply`). */
+  stream_version: column.int(),
 });
 export type OrderItemRow = RowOf<typeof OrderItemRow>;
 
 /** The row as the fold holds it: times as ISO text, the price as a number (the event's and to_jsonb's form of bigint). */
-type OrderItemFold = Omit<JsonRow<OrderItemRow>, 'unit_price_cents'> & { unit_price_cents: number };
+type OrderItemFold = Omit<JsonRow<OrderItemRow>, 'unit_price_cents' | 'stream_version'> & { unit_price_cents: number };
 
 /**
  * order_items: the items of an order detail with their state (unconfirmed, confirmed, declined),
  * shipped_quantity and product link (SPEC.md part 2 "Order and order item"). A row projection
  * (src/runtime/rowProjection.ts): one row per item, folded in memory, written once per batch.
+ * Inline: an order's items are folded from the order's stream alone, so an order's command writes
+ * them with its append and the vendor reads a shipment or a confirmation at once
+ * (src/runtime/inlineProjection.ts).
  */
 export const orderDetail = rowProjection<OrderItemFold>({
   name: 'order_items',
@@ -45,6 +50,7 @@ export const orderDetail = rowProjection<OrderItemFold>({
   fold: {
     key: 'id',
     keyType: 'integer',
+    inline: { aggregate: 'order', version: 'stream_version', owner: (e) => (e.data as { order_id: number }).order_id },
     keys(raw) {
       const e = domainEvent<OrderEvent>(raw);
       return e.type === 'OrderImported' || e.type === 'OrderPlaced'

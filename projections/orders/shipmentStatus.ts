@@ -16,7 +16,9 @@ export type OrderShipmentRow = RowOf<typeof OrderShipmentRow>;
 
 /**
  * order_shipments: each shipment of units of an item, for the item-level shipment status
- * (SPEC.md 4.2). Insert-only: a shipment recorded once stays as it was first recorded.
+ * (SPEC.md 4.2). Insert-only: a shipment recorded once stays as it was first recorded. Inline: a
+ * shipment is its order's, so the shipping command writes it with its append
+ * (src/runtime/inlineProjection.ts); the projection's own insert of it later does nothing.
  */
 export const shipmentStatus = rowProjection<JsonRow<OrderShipmentRow>>({
   name: 'order_shipments',
@@ -26,6 +28,7 @@ export const shipmentStatus = rowProjection<JsonRow<OrderShipmentRow>>({
     key: 'order_id',
     keyType: 'integer',
     insertOnly: { conflict: ['order_id', 'item_id', 'shipped_quantity'] },
+    inline: { aggregate: 'order', owner: (e) => (e.data as { order_id: number }).order_id },
     keys: () => [],
     apply(rows, raw) {
       const d = domainEvent<ItemShipped>(raw).data;

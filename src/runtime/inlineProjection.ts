@@ -9,9 +9,9 @@ import { inlineUpsert } from './rowStatements.ts';
  * statement that appends the command's events, so the answer and the next read need not wait for
  * the projection to pass the append.
  *
- * Only a read model whose every row is one aggregate's (RowFold.inline) can be written so: its row
- * is folded from that aggregate's stream alone, which the command has just loaded (or holds in the
- * aggregate cache) and whose version its append checks. The same projection still runs behind,
+ * Only a read model whose every row is one aggregate's (RowFold.inline) can be written so: its rows
+ * (a user's row, an order's items) are folded from that aggregate's stream alone, which the
+ * command has just loaded (or holds in the aggregate cache) and whose version its append checks. The same projection still runs behind,
  * on the feed: it rebuilds the table, projects what a store without inline rows appends
  * (EventStoreDB), and skips what a row already holds (the row's stream version).
  *
@@ -44,7 +44,7 @@ export function foldStream(projections: readonly RowProjection<object>[], stream
   const out = new Map<string, ReadonlyMap<RowKey, object>>();
   for (const p of projections) {
     const rows = new RowSet<object>(p.fold, false);
-    for (const e of events) rows.fold(ownEvent(p, stream, e));
+    for (const e of events) if (reads(p, e)) rows.fold(ownEvent(p, stream, e));
     out.set(p.name, new Map(rows.rows));
   }
   return out;
@@ -78,10 +78,12 @@ export function inlineWrite(
   for (const p of projections) {
     const set = new RowSet<object>(p.fold, false);
     for (const [key, row] of before.get(p.name) ?? []) set.seed(key, structuredClone(row));
-    for (const e of events) set.fold(ownEvent(p, stream, e));
+    for (const e of events) if (reads(p, e)) set.fold(ownEvent(p, stream, e));
+    // Taken before the changes: an insert-only set forgets the rows it hands to its statement.
+    const after = new Map(set.rows);
     const changes = set.takeChanges();
     if (changes.deletes.length > 0) return null;
-    rows.set(p.name, new Map(set.rows));
+    rows.set(p.name, after);
     const fold = p.fold;
     for (const json of changes.upserts)
       writes.push({ table: fold.table, json, upsert: (param, guard) => inlineUpsert(fold, param, guard) });
@@ -89,10 +91,16 @@ export function inlineWrite(
   return { rows, writes };
 }
 
-/** `event`, once checked to touch only the row of its own stream (what RowFold.inline promises). */
+/** Whether the projection reads events of this type (an aggregate's stream holds others too). */
+function reads(p: RowProjection, event: FoldEvent): boolean {
+  return p.eventTypes.includes(event.type);
+}
+
+/** `event`, once checked to touch only rows of its own stream (what RowFold.inline promises). */
 function ownEvent<E extends FoldEvent>(p: RowProjection, stream: string, event: E): E {
-  const keys = p.fold.keys(event);
-  if (keys.some((k) => `${p.fold.inline!.aggregate}-${k}` !== stream))
-    throw new Error(`${p.name} is declared inline, but ${event.type} of ${stream} touches the rows ${keys.join(', ')}`);
+  const { aggregate, owner } = p.fold.inline!;
+  const owners = owner ? [owner(event)] : p.fold.keys(event);
+  if (owners.some((k) => `${aggregate}-${k}` !== stream))
+    throw new Error(`${p.name} is declared inline, but ${event.type} of ${stream} touches rows of ${aggregate} ${owners.join(', ')}`);
   return event;
 }

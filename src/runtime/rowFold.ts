@@ -43,12 +43,14 @@ export interface RowFold<R extends object> {
   /** Applies one event to the rows, in memory. */
   apply(rows: Rows<R>, event: FoldEvent): void;
   /**
-   * A read model whose every row is one aggregate's: the row of key k is folded from the events
-   * of the stream `<aggregate>-<k>` alone, so a command can write it in the statement that appends
-   * its events (an inline projection, src/runtime/inlineProjection.ts) and the caller reads it
-   * next without waiting for this projection. `version` names the column holding the stream
-   * version the row is folded to: the projection, running behind, skips an event its row already
-   * holds and never writes an older row over a newer one.
+   * A read model whose every row is one aggregate's: the row is folded from the events of that
+   * aggregate's stream `<aggregate>-<id>` alone, so a command can write it in the statement that
+   * appends its events (an inline projection, src/runtime/inlineProjection.ts) and the caller
+   * reads it next without waiting for this projection. The aggregate's id is the row's key, or,
+   * where an aggregate owns several rows (an order's items), what `owner` reads from an event.
+   * `version` names the column holding the stream version the row is folded to: the projection,
+   * running behind, skips an event its row already holds and never writes an older row over a
+   * newer one. An insert-only table needs none: a row it holds already is never written again.
    */
-  inline?: { aggregate: string; version: string };
+  inline?: { aggregate: string; version?: string; owner?: (event: FoldEvent) => RowKey };
 }

@@ -44,6 +44,10 @@ export function rowProjection<R extends object>(
   ),
 ): RowProjection<R> {
   const fold: RowFold<R> = spec.readModel ? { ...spec.fold, ...declaredColumns(spec.readModel, spec.fold) } : spec.fold;
+  if (fold.inline && !fold.inline.version && !fold.insertOnly)
+    throw new Error(
+      `${spec.name} is declared inline without the column of its rows' stream version, which a table that updates rows needs`,
+    );
   const statements = rowStatements(fold);
   return {
     kind: 'projection',
@@ -150,14 +154,14 @@ export class RowSet<R extends object> implements Rows<R> {
    * already holds (written with its append) is not folded again.
    */
   fold(event: FoldEvent): void {
-    const inline = this.spec.inline;
+    const version = this.spec.inline?.version;
     const keys = this.spec.keys(event);
-    if (inline && keys.every((k) => Number(this.field(k, inline.version) ?? 0) >= event.version)) return;
+    if (version && keys.length > 0 && keys.every((k) => Number(this.field(k, version) ?? 0) >= event.version)) return;
     this.spec.apply(this, event);
     for (const k of keys) {
       if (!this.rows.has(k)) continue;
       this.dirty.add(k);
-      if (inline) (this.rows.get(k) as Record<string, unknown>)[inline.version] = event.version;
+      if (version) (this.rows.get(k) as Record<string, unknown>)[version] = event.version;
     }
   }
 

@@ -59,7 +59,7 @@ function shape(fold: RowFold<any>, table: string) {
 
 /** An inline read model's row is replaced only by one folded to the same or a later stream version. */
 function newerOnly(fold: RowFold<any>, table: string): string {
-  if (!fold.inline) return '';
+  if (!fold.inline?.version) return '';
   const version = quoteIdent(fold.inline.version);
   return ` WHERE ${table}.${version} <= excluded.${version}`;
 }

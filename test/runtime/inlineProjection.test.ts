@@ -1,7 +1,10 @@
 import { expect } from 'chai';
+import { runOrderCommand, shipOrderItem, type OrderDeps } from '../../commands/orders/handlers/order.ts';
 import { changeUserProfile, createUser, deleteUser, type UserDeps } from '../../commands/users/handlers.ts';
 import type { DomainEvent } from '../../src/core/decider.ts';
 import type { Handled } from '../../src/runtime/commandHandler.ts';
+import { orderDetail } from '../../projections/orders/orderDetail.ts';
+import { shipmentStatus } from '../../projections/orders/shipmentStatus.ts';
 import { userList } from '../../projections/users/userList.ts';
 import { systemClock } from '../../src/core/clock.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
@@ -12,6 +15,7 @@ import { registerInlineProjections } from '../../src/runtime/inlineProjection.ts
 import { createLogger } from '../../src/runtime/logger.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { rowStatements } from '../../src/runtime/rowStatements.ts';
+import { anOrder, item } from '../commands/orders/fixtures.ts';
 import { unique } from '../support/app.ts';
 import { testDatabase } from '../support/database.ts';
 import { bootInRootHook } from '../support/rootBoot.ts';
@@ -134,5 +138,99 @@ describe('an inline projection: user_list written with the append', function () 
     } finally {
       await runner.stop();
     }
+  });
+});
+
+/**
+ * order_items and order_shipments are inline too, though an order owns many of their rows: an
+ * order's command writes the items and shipments it changes with its append.
+ */
+describe("an inline projection of an aggregate's many rows: an order's items and shipments", function () {
+  this.timeout(120_000);
+  let db: Database;
+  let deps: OrderDeps;
+  const ctx = { userId: 'system:test', correlationId: 'inline-order-test' };
+  const vendor = { vendor_id: 7, source: 'vendor' as const };
+
+  before(async () => {
+    db = await testDatabase();
+    await migrate(db.knex);
+    registerInlineProjections([orderDetail, shipmentStatus]);
+    deps = { clock: systemClock, store: new PostgresEventStore(db), db: db.knex };
+  });
+
+  const items = async (orderId: number) =>
+    sql<{ id: number; status: string; shipped_quantity: number; stream_version: number }>(
+      db.knex,
+      'SELECT id, status, shipped_quantity, stream_version FROM order_items WHERE order_id = $1 ORDER BY id',
+      [orderId],
+    );
+  const shipments = async (orderId: number) =>
+    sql<{ item_id: number; quantity: number; shipped_quantity: number }>(
+      db.knex,
+      'SELECT item_id, quantity, shipped_quantity FROM order_shipments WHERE order_id = $1 ORDER BY shipped_quantity',
+      [orderId],
+    );
+
+  /**
+   * An imported order of two items (3 units and 1), both confirmed: the import (version 1), the
+   * first item (2), the order (3, its first confirmed item confirms it), the second item (4).
+   */
+  async function confirmedOrder(): Promise<{ orderId: number; first: number; second: number }> {
+    const orderId = 900_000 + Math.floor(Math.random() * 1_000_000);
+    const [first, second] = [orderId * 10 + 1, orderId * 10 + 2];
+    const order = { ...anOrder([item(first, 3), item(second)]), order_id: orderId, external_order_id: `ext-${orderId}` };
+    await runOrderCommand(deps, orderId, { type: 'ImportOrder', data: { order, unmatched: [], at: new Date().toISOString() } }, ctx);
+    for (const itemId of [first, second])
+      await runOrderCommand(
+        deps,
+        orderId,
+        { type: 'ConfirmOrderItem', data: { ...vendor, item_id: itemId, at: new Date().toISOString() } },
+        ctx,
+      );
+    return { orderId, first, second };
+  }
+
+  it('each item and each shipment is in its table as soon as the command returns, no projection running', async () => {
+    const { orderId, first, second } = await confirmedOrder();
+    expect(await items(orderId)).to.deep.equal([
+      { id: first, status: 'confirmed', shipped_quantity: 0, stream_version: 2 },
+      { id: second, status: 'confirmed', shipped_quantity: 0, stream_version: 4 },
+    ]);
+    const done = await shipOrderItem(deps, orderId, 7, first, 2, ctx);
+    expect(done.inlined).to.have.members(['order_items', 'order_shipments']);
+    // The item shipped moves to the shipment's version; the other keeps its own.
+    expect(await items(orderId)).to.deep.equal([
+      { id: first, status: 'confirmed', shipped_quantity: 2, stream_version: done.version - 1 },
+      { id: second, status: 'confirmed', shipped_quantity: 0, stream_version: 4 },
+    ]);
+    expect(await shipments(orderId)).to.deep.equal([{ item_id: first, quantity: 2, shipped_quantity: 2 }]);
+  });
+
+  it('folds them from the whole stream when the command finds the order outside the aggregate cache', async () => {
+    const { orderId, first } = await confirmedOrder();
+    await shipOrderItem(deps, orderId, 7, first, 1, ctx);
+    aggregateCache(deps.store).forget(`order-${orderId}`);
+    await shipOrderItem(deps, orderId, 7, first, 2, ctx);
+    expect((await items(orderId))[0]).to.include({ id: first, shipped_quantity: 3 });
+    expect(await shipments(orderId)).to.deep.equal([
+      { item_id: first, quantity: 1, shipped_quantity: 1 },
+      { item_id: first, quantity: 2, shipped_quantity: 3 },
+    ]);
+  });
+
+  it('the projections, running behind on the feed, leave the rows they find newer as they are and add no shipment twice', async () => {
+    const { orderId, first } = await confirmedOrder();
+    await shipOrderItem(deps, orderId, 7, first, 1, ctx);
+    await shipOrderItem(deps, orderId, 7, first, 1, ctx);
+    const before = { items: await items(orderId), shipments: await shipments(orderId) };
+    const events = await deps.store.readStream(`order-${orderId}`);
+    // Each event again, one batch at a time, as projections far behind would fold them.
+    for (const e of events) {
+      if (orderDetail.eventTypes.includes(e.type)) await db.knex.transaction((trx) => orderDetail.apply(trx, [e]));
+      if (shipmentStatus.eventTypes.includes(e.type)) await db.knex.transaction((trx) => shipmentStatus.apply(trx, [e]));
+    }
+    expect({ items: await items(orderId), shipments: await shipments(orderId) }).to.deep.equal(before);
+    expect(before.items[0]).to.include({ shipped_quantity: 2 });
   });
 });

@@ -27,7 +27,11 @@ describe("the service's log lines", () => {
     for (const secret of ['Top-Secret-1', 'Old-Pw-2', 'New-Pw-3', 'abc.def.ghi', 's3cr3t', 'eyJhbGciOi', 'xm_live_0123456789'])
       expect(text, secret).not.to.include(secret);
     const [line] = out.parsed();
-    expect(line.body).to.deep.equal({ current_password: '[redacted]', profile: { new_password: '[redacted]' }, must_change_password: true });
+    expect(line.body).to.deep.equal({
+      current_password: '[redacted]',
+      profile: { new_password: '[redacted]' },
+      must_change_password: true,
+    });
     expect(line.res.headers['set-cookie']).to.equal('[redacted]');
     // The error is still told: its message and stack are not secrets.
     expect(line.err.message).to.equal('the marketplace refused the call');
