@@ -63,3 +63,23 @@ export async function waitReady(url: string, timeoutMs: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/**
+ * Waits until every consumer of the service has applied every event of its types (GET
+ * /health/ready reports each one's lag): a measurement then starts with nothing left of the one
+ * before it. Without it, the work a command's events leave behind (projections, process managers)
+ * ran during the next measurement, the bare route's as often as not, and lowered it. False when a
+ * consumer is still behind after `timeoutMs` (the run goes on; the caller says so).
+ */
+export async function waitSettled(url: string, timeoutMs = 30_000): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const lags = await fetch(`${url}/health/ready`)
+      .then((r) => r.json() as Promise<{ checks?: { consumers?: { lag: number | string }[] } }>)
+      .then((b) => (b.checks?.consumers ?? []).map((c) => c.lag))
+      .catch(() => null);
+    if (lags && lags.every((lag) => lag === 0)) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
