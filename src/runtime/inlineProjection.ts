@@ -39,10 +39,18 @@ export function inlineProjectionsOf(aggregate: string): readonly RowProjection<o
 /** The rows of each inline read model of one stream, as its events leave them, by projection name. */
 export type StreamRows = ReadonlyMap<string, ReadonlyMap<RowKey, object>>;
 
-/** The rows of `projections` folded from the events of `stream`, from nothing (a fresh load). */
+/**
+ * The rows of `projections` folded from the events of `stream`, from nothing (a fresh load). An
+ * insert-only table's rows are not held: the table keeps what it stored first, so a command need
+ * not know them (an order's shipments only grow).
+ */
 export function foldStream(projections: readonly RowProjection<object>[], stream: string, events: readonly RecordedEvent[]): StreamRows {
   const out = new Map<string, ReadonlyMap<RowKey, object>>();
   for (const p of projections) {
+    if (p.fold.insertOnly) {
+      out.set(p.name, new Map());
+      continue;
+    }
     const rows = new RowSet<object>(p.fold, false);
     for (const e of events) if (reads(p, e)) rows.fold(ownEvent(p, stream, e));
     out.set(p.name, new Map(rows.rows));
@@ -65,7 +73,9 @@ export function pendingEvent(id: string, type: string, data: unknown, version: n
 
 /**
  * The rows the new events leave, and the InlineRows that write them with the append; null when
- * the decision deletes a row (the projection deletes it in its turn). `before` is not changed.
+ * the decision deletes a row (the projection deletes it in its turn). `before` is not changed:
+ * the rows the events read or change (the fold's keys) are copied before they are folded, the
+ * others are shared with it.
  */
 export function inlineWrite(
   projections: readonly RowProjection<object>[],
@@ -77,13 +87,18 @@ export function inlineWrite(
   const writes: InlineRows[] = [];
   for (const p of projections) {
     const set = new RowSet<object>(p.fold, false);
-    for (const [key, row] of before.get(p.name) ?? []) set.seed(key, structuredClone(row));
-    for (const e of events) if (reads(p, e)) set.fold(ownEvent(p, stream, e));
-    // Taken before the changes: an insert-only set forgets the rows it hands to its statement.
-    const after = new Map(set.rows);
+    const own = events.filter((e) => reads(p, e)).map((e) => ownEvent(p, stream, e));
+    const prior = p.fold.insertOnly ? new Map<RowKey, object>() : (before.get(p.name) ?? new Map<RowKey, object>());
+    for (const e of own)
+      for (const key of p.fold.keys(e)) {
+        const row = prior.get(key);
+        if (row && !set.rows.has(key)) set.seed(key, structuredClone(row));
+      }
+    for (const e of own) set.fold(e);
+    const touched = [...set.rows];
     const changes = set.takeChanges();
     if (changes.deletes.length > 0) return null;
-    rows.set(p.name, after);
+    rows.set(p.name, p.fold.insertOnly ? prior : new Map([...prior, ...touched]));
     const fold = p.fold;
     for (const json of changes.upserts)
       writes.push({ table: fold.table, json, upsert: (param, guard) => inlineUpsert(fold, param, guard) });
