@@ -38,5 +38,7 @@ function measure(log: pino.Logger): number {
 for (let r = 1; r <= 3; r++) {
   const bare = measure(loggers['bare pino']);
   const ours = measure(loggers['the service']);
-  console.log(`repetition ${r}: bare pino ${bare.toFixed(1)} µs a line, the service's logger ${ours.toFixed(1)} µs (${(ours / bare).toFixed(1)}×)`);
+  console.log(
+    `repetition ${r}: bare pino ${bare.toFixed(1)} µs a line, the service's logger ${ours.toFixed(1)} µs (${(ours / bare).toFixed(1)}×)`,
+  );
 }
