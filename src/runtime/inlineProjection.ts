@@ -11,9 +11,10 @@ import { inlineUpsert } from './rowStatements.ts';
  *
  * Only a read model whose every row is one aggregate's (RowFold.inline) can be written so: its rows
  * (a user's row, an order's items) are folded from that aggregate's stream alone, which the
- * command has just loaded (or holds in the aggregate cache) and whose version its append checks. The same projection still runs behind,
- * on the feed: it rebuilds the table, projects what a store without inline rows appends
- * (EventStoreDB), and skips what a row already holds (the row's stream version).
+ * command has just loaded (or holds in the aggregate cache) and whose version its append checks.
+ * The same projection still runs behind, on the feed: it rebuilds the table, projects what a
+ * store without inline rows appends (EventStoreDB), and skips what a row already holds (the row's
+ * stream version).
  *
  * A decision that deletes a row is not written inline: the projection deletes it in its turn, and
  * the command waits for it as any other (a row deleted here could come back for a moment when the
