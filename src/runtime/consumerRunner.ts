@@ -8,8 +8,8 @@ import { applyBatch } from './consumerBatch.ts';
 import { clientOf, isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
+import { isInlineProjection } from './inlineProjection.ts';
 import { ReadModelStatistics } from './readModelStatistics.ts';
-import { isRowProjection } from './rowProjection.ts';
 import { Semaphore } from './semaphore.ts';
 import type { Consumer } from './consumer.ts';
 
@@ -119,11 +119,7 @@ export class ConsumerRunner {
     this.horizon = new HorizonWatcher(knex, logger);
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
     this.statistics = new ReadModelStatistics(knex, logger);
-    this.lazy = new Set(
-      store.kind === 'eventstoredb'
-        ? []
-        : consumers.filter((c) => c.kind === 'projection' && isRowProjection(c) && c.fold.inline).map((c) => c.name),
-    );
+    this.lazy = new Set(store.kind === 'eventstoredb' ? [] : consumers.filter(isInlineProjection).map((c) => c.name));
     for (const c of consumers) {
       this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0, batches: 0 });
     }

@@ -23,10 +23,15 @@ import { inlineUpsert } from './rowStatements.ts';
 
 const byAggregate = new Map<string, RowProjection<object>[]>();
 
+/** Whether the consumer is a projection whose fold declares its read model inline (RowFold.inline). */
+export function isInlineProjection(c: Consumer): c is RowProjection<object> & { fold: { inline: object } } {
+  return c.kind === 'projection' && isRowProjection(c) && Boolean(c.fold.inline);
+}
+
 /** Records the inline projections among a service's consumers (at start-up). */
 export function registerInlineProjections(consumers: readonly Consumer[]): void {
   for (const c of consumers) {
-    if (c.kind !== 'projection' || !isRowProjection(c) || !c.fold.inline) continue;
+    if (!isInlineProjection(c)) continue;
     const list = byAggregate.get(c.fold.inline.aggregate) ?? [];
     if (!list.some((p) => p.name === c.name)) list.push(c);
     byAggregate.set(c.fold.inline.aggregate, list);
