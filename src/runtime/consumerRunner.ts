@@ -1,15 +1,16 @@
-import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
-import { CheckpointMovedError, readCheckpoint } from './checkpoints.ts';
+import { CheckpointMovedError } from './checkpoints.ts';
 import { applyBatch } from './consumerBatch.ts';
 import { clientOf, isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
+import { idleLook } from './idleLook.ts';
 import { isInlineProjection } from './inlineProjection.ts';
 import { ReadModelStatistics } from './readModelStatistics.ts';
+import { ReadYourWrites } from './readYourWrites.ts';
 import { Semaphore } from './semaphore.ts';
 import type { Consumer } from './consumer.ts';
 
@@ -21,12 +22,6 @@ import type { Consumer } from './consumer.ts';
  * outside a transaction, and a batch only when they find something.
  */
 const MAX_IDLE_SLEEP_MS = 1000;
-/**
- * How far the feed may run past an idle consumer's stored checkpoint before its look runs a batch
- * anyway, so the checkpoint follows: a batch reads from the stored checkpoint, and the feed
- * statement filters the types on the events it passes.
- */
-const LOOK_BEHIND_POSITIONS = 20_000n;
 /**
  * How long the projection of an inline read model rests between its batches while no command
  * waits for it. Its rows are written by the appends themselves (src/runtime/inlineProjection.ts):
@@ -57,7 +52,6 @@ export interface ConsumerStatus {
  */
 export class ConsumerRunner {
   private readonly state = new Map<string, ConsumerStatus>();
-  private readonly progress = new EventEmitter();
   private running = false;
   private loops: Promise<void>[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -97,13 +91,8 @@ export class ConsumerRunner {
    * another instance moved it) runs a batch.
    */
   private readonly knownCheckpoint = new Map<string, Position>();
-  /**
-   * The projections whose rows the appends of this store write themselves (inline read models):
-   * they rest between batches (LAZY_MS). EventStoreDB's appends write no rows, so there none does.
-   */
-  private readonly lazy: ReadonlySet<string>;
-  /** Per lazy projection, the read-your-writes waits on it under way: while any is, it runs eagerly. */
-  private readonly waitedOn = new Map<string, number>();
+  /** The commands' waits on the projections, and which projections rest (LAZY_MS) meanwhile. */
+  private readonly readers: ReadYourWrites;
 
   constructor(
     private readonly knex: Knex,
@@ -112,14 +101,21 @@ export class ConsumerRunner {
     private readonly logger: Logger,
     options: { dedicatedPool?: boolean } = {},
   ) {
-    this.progress.setMaxListeners(0);
     this.wakeups = new ConsumerWakeups(consumers);
     // A pool of their own: every connection; a pool shared with requests: half of it.
     const poolMax = Number(clientOf(knex).config.pool?.max ?? 10);
     this.horizon = new HorizonWatcher(knex, logger);
     this.slots = new Semaphore(options.dedicatedPool ? poolMax : Math.max(1, Math.floor(poolMax / 2)));
     this.statistics = new ReadModelStatistics(knex, logger);
-    this.lazy = new Set(store.kind === 'eventstoredb' ? [] : consumers.filter(isInlineProjection).map((c) => c.name));
+    // The projections whose rows the appends of this store write themselves (inline read models)
+    // rest; EventStoreDB's appends write no rows, so there none does.
+    const resting = new Set(store.kind === 'eventstoredb' ? [] : consumers.filter(isInlineProjection).map((c) => c.name));
+    this.readers = new ReadYourWrites(
+      consumers,
+      resting,
+      (name) => this.state.get(name)!.position,
+      () => this.wakeups.wakeAll(),
+    );
     for (const c of consumers) {
       this.state.set(c.name, { name: c.name, kind: c.kind, position: START, leader: false, lastError: null, applied: 0, batches: 0 });
     }
@@ -148,37 +144,9 @@ export class ConsumerRunner {
     return [...this.state.values()].map((s) => ({ ...s }));
   }
 
-  /**
-   * Read-your-writes: resolves when every projection that reads one of `types` has passed
-   * `position`, or after `timeoutMs` (resolving false). `inlined`: projections whose rows the
-   * append wrote itself (src/runtime/inlineProjection.ts), not waited for.
-   */
-  async waitFor(position: Position, types: readonly string[], timeoutMs: number, inlined: readonly string[] = []): Promise<boolean> {
-    const relevant = this.consumers.filter(
-      (c) => c.kind === 'projection' && !inlined.includes(c.name) && c.eventTypes.some((t) => types.includes(t)),
-    );
-    const passed = () => relevant.every((c) => comparePositions(this.state.get(c.name)!.position, position) >= 0);
-    if (passed()) return true;
-    const lazy = relevant.filter((c) => this.lazy.has(c.name)).map((c) => c.name);
-    for (const name of lazy) this.waitedOn.set(name, (this.waitedOn.get(name) ?? 0) + 1);
-    if (lazy.length > 0) this.wakeups.wakeAll();
-    return new Promise((resolve) => {
-      const onProgress = () => {
-        if (passed()) finish(true);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const finish = (ok: boolean) => {
-        clearTimeout(timer);
-        this.progress.off('progress', onProgress);
-        for (const name of lazy) {
-          const left = this.waitedOn.get(name)! - 1;
-          if (left > 0) this.waitedOn.set(name, left);
-          else this.waitedOn.delete(name);
-        }
-        resolve(ok);
-      };
-      this.progress.on('progress', onProgress);
-    });
+  /** Read-your-writes: see ReadYourWrites.waitFor. */
+  waitFor(position: Position, types: readonly string[], timeoutMs: number, inlined: readonly string[] = []): Promise<boolean> {
+    return this.readers.waitFor(position, types, timeoutMs, inlined);
   }
 
   /** Processes everything available now for one consumer (used by rebuilds and tests). */
@@ -233,8 +201,8 @@ export class ConsumerRunner {
       }
       if (!this.running) break;
       if (outcome && outcome !== 'busy' && outcome.full) continue;
-      if (failures === 0 && this.lazy.has(name) && !this.waitedOn.has(name)) {
-        await this.wakeups.doze(LAZY_MS, () => !this.running || this.waitedOn.has(name));
+      if (failures === 0 && this.readers.rests(name)) {
+        await this.wakeups.doze(LAZY_MS, () => !this.running || !this.readers.rests(name));
         continue;
       }
       const position = this.state.get(name)!.position;
@@ -265,28 +233,15 @@ export class ConsumerRunner {
     }
   }
 
-  /**
-   * An idle consumer's look at the store, outside a transaction: true when no event of its types
-   * lies past its position and its stored checkpoint is where its last batch here left it; its
-   * position then moves to the feed's head (the stored checkpoint follows with its next batch).
-   * False, and the loop runs a batch, on anything else, a failed read included.
-   */
+  /** True, with the consumer moved to the feed's head, when its idle look finds nothing (idleLook.ts). */
   private async nothingNew(consumer: Consumer): Promise<boolean> {
     const known = this.knownCheckpoint.get(consumer.name);
     if (!known || this.store.kind === 'eventstoredb') return false;
     const st = this.state.get(consumer.name)!;
-    try {
-      const [stored, feed] = await Promise.all([
-        readCheckpoint(this.knex, consumer.name),
-        this.store.readFeed(st.position, { limit: 1, types: consumer.eventTypes }),
-      ]);
-      if (feed.events.length > 0 || comparePositions(stored, known) !== 0) return false;
-      if (BigInt(feed.next.b) - BigInt(stored.b) >= LOOK_BEHIND_POSITIONS) return false;
-      if (comparePositions(feed.next, st.position) > 0) st.position = feed.next;
-      return true;
-    } catch {
-      return false;
-    }
+    const head = await idleLook(this.knex, this.store, consumer, st.position, known);
+    if (!head) return false;
+    if (comparePositions(head, st.position) > 0) st.position = head;
+    return true;
   }
 
   /** True while an event of the consumer's types appended in this process lies past its position. */
@@ -339,7 +294,7 @@ export class ConsumerRunner {
       // positions of earlier appends say nothing about hidden events any more.
       if (comparePositions(outcome.current, st.position) < 0) this.wakeups.forget(consumer.name);
       st.position = outcome.current;
-      this.progress.emit('progress');
+      this.readers.moved();
     }
     if (outcome.busy) return 'busy';
     if (consumer.kind === 'projection' && outcome.checkpoint) this.leading.set(consumer.name, outcome.checkpoint);
