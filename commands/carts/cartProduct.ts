@@ -32,6 +32,23 @@ export async function cartProduct(store: EventStore, vendorId: number, productId
   return { product: state, sellable, available: Math.max(available, 0) };
 }
 
+/** Reads cart products (`cartProduct` of one store). */
+export type CartProductReader = (vendorId: number, productId: number) => Promise<CartProduct>;
+
+/**
+ * One request's reads of cart products: a product the command decided on is the one its answer
+ * shows, read once (two stream reads per product, before the command and again for the answer).
+ */
+export function cartProductReader(store: EventStore): CartProductReader {
+  const read = new Map<string, Promise<CartProduct>>();
+  return (vendorId, productId) => {
+    const key = `${vendorId}:${productId}`;
+    let found = read.get(key);
+    if (!found) read.set(key, (found = cartProduct(store, vendorId, productId)));
+    return found;
+  };
+}
+
 /**
  * The price a shopper pays now: the sale price when one is set and lower than the price (the
  * catalogue refuses a sale price at or above the price, commands/catalogue), else the price.

@@ -56,8 +56,9 @@ export async function checkoutLines(
   const unavailable: number[] = [];
   const risen: { product_id: number; price_at_add_cents: number; current_price_cents: number }[] = [];
   const short: { product_id: number; requested: number; available: number }[] = [];
-  for (const line of state.lines) {
-    const { product, sellable, available } = await cartProduct(services.store, vendorId, line.product_id);
+  const found = await Promise.all(state.lines.map((line) => cartProduct(services.store, vendorId, line.product_id)));
+  for (const [i, line] of state.lines.entries()) {
+    const { product, sellable, available } = found[i];
     if (!product || !sellable) {
       unavailable.push(line.product_id);
       continue;

@@ -2,7 +2,7 @@ import { ProductNotAvailableForCartException } from './errors.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { handleCommand, retryOnConflict, type CommandContext, type Handled } from '../../src/runtime/commandHandler.ts';
 import { type CartState, cart, type CartCommand } from './cart.ts';
-import { cartProduct, currentPriceCents } from './cartProduct.ts';
+import { cartProduct, type CartProductReader, currentPriceCents } from './cartProduct.ts';
 import { type CartEvent, cartStreamId } from './events.ts';
 import { checkSessionId } from './sessionId.ts';
 
@@ -14,7 +14,12 @@ import { checkSessionId } from './sessionId.ts';
  */
 export interface CartDeps {
   store: EventStore;
+  /** How the products are read (a request's reader shares them with its answer); the store's streams by default. */
+  products?: CartProductReader;
 }
+
+const productOf = (deps: CartDeps, vendorId: number, productId: number) =>
+  deps.products ? deps.products(vendorId, productId) : cartProduct(deps.store, vendorId, productId);
 
 export interface CartRef {
   vendor_id: number;
@@ -34,7 +39,7 @@ export async function runCartCommand(deps: CartDeps, command: CartCommand, ctx: 
  * exactly like one that does not exist.
  */
 async function sellable(deps: CartDeps, vendorId: number, productId: number) {
-  const found = await cartProduct(deps.store, vendorId, productId);
+  const found = await productOf(deps, vendorId, productId);
   if (!found.product || !found.sellable) {
     throw new ProductNotAvailableForCartException(`Product ${productId} is not available`, { product_id: productId });
   }
@@ -56,7 +61,7 @@ export async function addToCart(deps: CartDeps, ref: CartRef, productId: number,
 
 export async function changeCartItemQuantity(deps: CartDeps, ref: CartRef, productId: number, quantity: number, ctx: CommandContext) {
   checkSessionId(ref.session_id);
-  const found = await cartProduct(deps.store, ref.vendor_id, productId);
+  const found = await productOf(deps, ref.vendor_id, productId);
   const sellable = found.product !== null && found.sellable;
   return runCartCommand(
     deps,

@@ -4,7 +4,7 @@ import { InsufficientInventoryException } from '../../inventory/errors.ts';
 import type { EventStore } from '../../../src/eventstore/port.ts';
 import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
-import { nextId } from '../../../src/runtime/nextId.ts';
+import { nextId, nextIds } from '../../../src/runtime/nextId.ts';
 import { stock } from '../../../src/modules/inventory.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
@@ -73,37 +73,47 @@ export async function placeShopOrder(
   const value = `${draft.vendor_id}:${draft.customer_id}:${idempotencyKey}`;
   const claim = reservationId('shop_order', value);
   let { state: held } = await load(deps.store, reservation, claim);
+  /**
+   * This request claimed the key for an id new from the sequence: no order and no stock can be
+   * under that id yet, so there is neither an order to look for nor an interrupted attempt's stock
+   * to give back.
+   */
+  let fresh = false;
   if (!held.holder) {
     const id = await nextId(deps.db, 'order');
     try {
-      done.push(
-        await handleCommand(
-          deps.store,
-          reservation,
-          claim,
-          { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } },
-          ctx,
-        ),
+      const claimed = await handleCommand(
+        deps.store,
+        reservation,
+        claim,
+        { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } },
+        ctx,
       );
+      done.push(claimed);
+      held = claimed.state;
+      fresh = held.holder === String(id);
     } catch (err) {
       if (!(err instanceof ConflictException)) throw err;
+      // Another request claimed the key meanwhile: its order id is the one.
+      ({ state: held } = await load(deps.store, reservation, claim));
     }
-    ({ state: held } = await load(deps.store, reservation, claim));
   }
   const orderId = Number(held.holder);
-  if ((await load(deps.store, order, orderId)).version > 0) return { order_id: orderId, created: false, done };
+  if (!fresh && (await load(deps.store, order, orderId)).version > 0) return { order_id: orderId, created: false, done };
 
   const slot = await claimQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, quota.limit, quota.opening, ctx);
   if (slot) done.push(slot);
   const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
-  try {
-    done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
-  } catch (err) {
-    done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
-    throw err;
+  if (!fresh) {
+    try {
+      done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
+    } catch (err) {
+      done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
+      throw err;
+    }
   }
-  const items: ImportedItem[] = [];
-  for (const item of draft.items) items.push({ ...item, item_id: await nextId(deps.db, 'order_item') });
+  const itemIds = await nextIds(deps.db, 'order_item', draft.items.length);
+  const items: ImportedItem[] = draft.items.map((item, i) => ({ ...item, item_id: itemIds[i] }));
   try {
     for (const item of items.filter((i) => !i.is_digital)) {
       done.push(await reserve(deps, orderId, item, ctx));

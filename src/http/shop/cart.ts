@@ -7,8 +7,10 @@ import {
   changeCartItemQuantity,
   clearCart,
   removeFromCart,
+  type CartDeps,
   type CartRef,
 } from '../../../commands/carts/handlers.ts';
+import { cartProductReader, type CartProductReader } from '../../../commands/carts/cartProduct.ts';
 import { checkSessionId, newSessionId, SESSION_ID_FORMAT } from '../../../commands/carts/sessionId.ts';
 import { CartValidationException, InsufficientInventoryForCartException } from '../../core/errors.ts';
 import {
@@ -41,7 +43,14 @@ import { cartView } from './cartView.ts';
  */
 export function shopCartRoutes(services: Services): Router {
   const api = new Api(services, 'shop');
-  const deps = { store: services.store };
+  // One reader of products per request: the product a change decided on is the one its answer shows.
+  const readers = new WeakMap<Context, CartProductReader>();
+  const productsOf = (ctx: Context) => {
+    let reader = readers.get(ctx);
+    if (!reader) readers.set(ctx, (reader = cartProductReader(services.store)));
+    return reader;
+  };
+  const deps = (ctx: Context): CartDeps => ({ store: services.store, products: productsOf(ctx) });
   const vendorOf = (ctx: Context) => shopVendorOf(ctx).id;
   const ref = (ctx: Context, sessionId: string): CartRef => ({
     vendor_id: vendorOf(ctx),
@@ -63,7 +72,7 @@ export function shopCartRoutes(services: Services): Router {
   ) => {
     await services.settle([done]);
     const lang = await language(ctx);
-    return { message: cartMessage(lang, message), cart: await cartView(services, vendorOf(ctx), sessionId, done, lang) };
+    return { message: cartMessage(lang, message), cart: await cartView(services, vendorOf(ctx), sessionId, done, lang, productsOf(ctx)) };
   };
 
   api.post(
@@ -111,7 +120,7 @@ export function shopCartRoutes(services: Services): Router {
       ],
     },
     async (ctx, { params, body }) => {
-      const done = await addToCart(deps, ref(ctx, params.session_id), body.product_id, body.quantity ?? 1, commandContext(ctx));
+      const done = await addToCart(deps(ctx), ref(ctx, params.session_id), body.product_id, body.quantity ?? 1, commandContext(ctx));
       ctx.body = await answer(ctx, params.session_id, done, 'added');
     },
   );
@@ -132,7 +141,13 @@ export function shopCartRoutes(services: Services): Router {
       ],
     },
     async (ctx, { params, body }) => {
-      const done = await changeCartItemQuantity(deps, ref(ctx, params.session_id), params.product_id, body.quantity, commandContext(ctx));
+      const done = await changeCartItemQuantity(
+        deps(ctx),
+        ref(ctx, params.session_id),
+        params.product_id,
+        body.quantity,
+        commandContext(ctx),
+      );
       ctx.body = await answer(ctx, params.session_id, done, 'updated');
     },
   );
@@ -147,7 +162,7 @@ export function shopCartRoutes(services: Services): Router {
       errors: [CartItemNotFoundException, ProductNotAvailableForCartException, CartValidationException],
     },
     async (ctx, { params }) => {
-      const done = await acceptCartItemPrice(deps, ref(ctx, params.session_id), params.product_id, commandContext(ctx));
+      const done = await acceptCartItemPrice(deps(ctx), ref(ctx, params.session_id), params.product_id, commandContext(ctx));
       ctx.body = await answer(ctx, params.session_id, done, 'accepted');
     },
   );
@@ -161,7 +176,7 @@ export function shopCartRoutes(services: Services): Router {
       errors: [CartItemNotFoundException, CartValidationException],
     },
     async (ctx, { params }) => {
-      const done = await removeFromCart(deps, ref(ctx, params.session_id), params.product_id, commandContext(ctx));
+      const done = await removeFromCart(deps(ctx), ref(ctx, params.session_id), params.product_id, commandContext(ctx));
       ctx.body = await answer(ctx, params.session_id, done, 'removed');
     },
   );
@@ -175,7 +190,7 @@ export function shopCartRoutes(services: Services): Router {
       errors: [CartValidationException],
     },
     async (ctx, { params }) => {
-      const done = await clearCart(deps, ref(ctx, params.session_id), commandContext(ctx));
+      const done = await clearCart(deps(ctx), ref(ctx, params.session_id), commandContext(ctx));
       const removed = done.events.length > 0 && done.events[0].type === 'CartCleared' ? done.events[0].data.product_ids.length : 0;
       const { message, cart } = await answer(ctx, params.session_id, done, 'cleared');
       ctx.body = { message, removed_items: removed, cart };

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { CartState } from '../../../commands/carts/cart.ts';
-import { cartProduct, currentPriceCents } from '../../../commands/carts/cartProduct.ts';
+import { cartProduct, type CartProductReader, currentPriceCents } from '../../../commands/carts/cartProduct.ts';
 import { productTitle } from '../../../commands/carts/checkout.ts';
 import { linePrice } from '../../../commands/carts/linePrice.ts';
 import type { LanguageCode } from '../../core/i18n.ts';
@@ -28,12 +28,13 @@ export async function cartView(
   sessionId: string,
   cart: { state: CartState; version: number },
   language: LanguageCode,
+  readProduct: CartProductReader = (vendor, product) => cartProduct(services.store, vendor, product),
 ): Promise<Cart> {
   // The vendor's own member state (the seller profile of orders reads the same): a cart has no
   // destination yet, and the order fixes the VAT for where the goods go.
   const [country, products] = await Promise.all([
     sellerStateOf(services, vendorId),
-    Promise.all(cart.state.lines.map((l) => cartProduct(services.store, vendorId, l.product_id))),
+    Promise.all(cart.state.lines.map((l) => readProduct(vendorId, l.product_id))),
   ]);
   let currency: string | null = null;
   const items: Item[] = cart.state.lines.map((line, i) => {

@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import { stock } from '../../../commands/inventory/stockDecider.ts';
+import { reservation, reservationId } from '../../../commands/reservations/reservation.ts';
+import { handleCommand } from '../../../src/runtime/commandHandler.ts';
+import { nextId } from '../../../src/runtime/nextId.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import {
   LU_ADDRESS,
@@ -100,6 +104,45 @@ describe('shop orders', () => {
     // Either the cart was emptied by the first order, or its unchanged version names that order.
     if (again.status === 200) expect(again.body.id).to.equal(first.body.id);
     else expect(again.body.code).to.equal('EmptyCartException');
+  });
+
+  it('a request cut off after its stock reservations is completed by its retry: one order, the units reserved once', async () => {
+    const product = await stockedProduct(s, { title: 'Colander' }, 5);
+    const session = await cartWith(s, product, 2);
+    // What the cut-off attempt left: the key claimed for an order id, and units held under it, but no order.
+    const key = `cut-off-${Date.now()}`;
+    const { store, db } = app.services;
+    const orderId = await nextId(db.knex, 'order');
+    const ctx = { userId: null, vendorId: s.vendorId, correlationId: 'cut-off' };
+    const value = `${s.vendorId}:${ada.id}:key:${key}`;
+    await handleCommand(
+      store,
+      reservation,
+      reservationId('shop_order', value),
+      {
+        type: 'ReserveUniqueValue',
+        data: { kind: 'shop_order', value, holder: String(orderId) },
+      },
+      ctx,
+    );
+    await handleCommand(
+      store,
+      stock,
+      product,
+      {
+        type: 'ReserveStock',
+        data: { order_id: orderId, order_item_id: 999_999, quantity: 2, at: app.clock.now().toISOString() },
+      },
+      ctx,
+    );
+
+    const retry = await place(s, ada, { session_id: session }, { 'idempotency-key': key });
+    expect(retry.status, JSON.stringify(retry.body)).to.equal(201);
+    expect(retry.body.id).to.equal(orderId);
+    const shelf = await ok(s.vendor('GET', `/inventory?product_id=${product}`), 'inventory');
+    expect(shelf.items[0].reserved_quantity ?? shelf.items[0].reserved, 'the interrupted hold was given back').to.equal(2);
+    const again = await place(s, ada, { session_id: session }, { 'idempotency-key': key });
+    expect([again.status, again.body.id]).to.deep.equal([200, orderId]);
   });
 
   it('a malformed Idempotency-Key is refused before anything happens', async () => {
