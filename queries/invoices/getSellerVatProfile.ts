@@ -30,14 +30,16 @@ const countryReader = coalescedReadsPer<number, string>(async (knex, vendorIds) 
  * in the invoice settings.
  */
 export async function getSellerVatProfile(knex: Knex, vendorId: number, at: Date): Promise<SellerVatProfile> {
-  const settings = await knex<InvoiceSettingsRow>('invoice_settings').where('vendor_id', vendorId).first();
   const yearStart = new Date(Date.UTC(at.getUTCFullYear(), 0, 1));
-  const [{ total }] = await knex('order_list')
-    .where('vendor_id', vendorId)
-    .whereIn('vat_regime', ['origin', 'oss'])
-    .where('order_date', '>=', yearStart)
-    .whereNot('status', 'declined')
-    .sum({ total: 'net_cents' });
+  const [settings, [{ total }]] = await Promise.all([
+    knex<InvoiceSettingsRow>('invoice_settings').where('vendor_id', vendorId).first(),
+    knex('order_list')
+      .where('vendor_id', vendorId)
+      .whereIn('vat_regime', ['origin', 'oss'])
+      .where('order_date', '>=', yearStart)
+      .whereNot('status', 'declined')
+      .sum({ total: 'net_cents' }),
+  ]);
   return {
     seller_country_iso: settings?.company_country_iso ?? DEFAULT_SELLER_COUNTRY,
     opted_for_destination: settings?.oss_opted_for_destination ?? false,

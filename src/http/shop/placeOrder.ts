@@ -45,8 +45,14 @@ export async function placeOrderFromCart(
     const before = await placedShopOrder(deps, shop.id, customer.id, `key:${idempotencyKey}`);
     if (before !== null) return { order_id: before, created: false, done: [] };
   }
-  const { version, lines } = await checkoutLines(services, shop.id, body.session_id, language);
-  const account = await loadCustomer(services.store, customer.id);
+  const now = services.clock.now();
+  // Independent reads, at once: the cart against its products, the customer, the seller's VAT situation, the order limit.
+  const [{ version, lines }, account, seller, quota] = await Promise.all([
+    checkoutLines(services, shop.id, body.session_id, language),
+    loadCustomer(services.store, customer.id),
+    sellerVatProfileOf(services.db.knex, shop.id, now),
+    orderQuota(services, shop.id),
+  ]);
   const shipping = addressFor(account.addresses, 'shipping', body.shipping_address_id, body.shipping_address);
   const billing =
     body.billing_address_id || body.billing_address
@@ -65,8 +71,6 @@ export async function placeOrderFromCart(
         () => false,
       );
   }
-  const now = services.clock.now();
-  const seller = await sellerVatProfileOf(services.db.knex, shop.id, now);
   const vat = orderVat(seller, lines, destination, vatNumber, vatNumberValid);
   const placedAt = now.toISOString();
 
@@ -111,7 +115,7 @@ export async function placeOrderFromCart(
       })),
     },
     idempotencyKey ? `key:${idempotencyKey}` : `cart:${body.session_id}:${version}`,
-    await orderQuota(services, shop.id),
+    quota,
     customerCommandContext(ctx),
   );
 }
