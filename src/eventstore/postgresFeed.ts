@@ -1,10 +1,36 @@
-import { comparePositions, type Position } from './port.ts';
+import { comparePositions, type EventMetadata, type Position, type RecordedEvent } from './port.ts';
 
 /**
  * The statements of the PostgreSQL adapter (src/eventstore/postgres.ts) that read the events
  * table: a stream, and the gap-safe global feed with its horizon and head.
  */
 export const COLUMNS = `event_id, stream_id, version, type, data, metadata, tx_id::text AS tx, position::text AS pos, recorded_at`;
+
+/** A row the COLUMNS read. */
+export interface Row {
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata | null;
+  tx: string;
+  pos: string;
+  recorded_at: Date | string;
+}
+
+export function toRecorded(r: Row): RecordedEvent {
+  return {
+    id: r.event_id,
+    stream: r.stream_id,
+    version: Number(r.version),
+    type: r.type,
+    data: r.data,
+    metadata: r.metadata ?? {},
+    position: { a: r.tx, b: r.pos },
+    recorded_at: new Date(r.recorded_at).toISOString(),
+  };
+}
 
 export const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`;
 
