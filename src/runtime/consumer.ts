@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReadModel } from '../core/readModel.ts';
-import type { EventStore, RecordedEvent } from '../eventstore/port.ts';
+import type { EventStore, Position, RecordedEvent } from '../eventstore/port.ts';
 import type { CommandContext } from './commandContext.ts';
 
 /**
@@ -46,3 +46,16 @@ export interface ProcessManager {
 }
 
 export type Consumer = Projection | ProcessManager;
+
+/** A consumer as the ConsumerRunner of this process reports it (the health and task-monitor views). */
+export interface ConsumerStatus {
+  name: string;
+  kind: Consumer['kind'];
+  position: Position;
+  /** True while this process holds the consumer (another instance may hold it instead). */
+  leader: boolean;
+  lastError: string | null;
+  applied: number;
+  /** Batches this process committed for it (a read of the feed each, whether or not it found events). */
+  batches: number;
+}

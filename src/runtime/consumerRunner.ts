@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
@@ -12,7 +13,7 @@ import { isInlineProjection } from './inlineProjection.ts';
 import { ReadModelStatistics } from './readModelStatistics.ts';
 import { ReadYourWrites } from './readYourWrites.ts';
 import { Semaphore } from './semaphore.ts';
-import type { Consumer } from './consumer.ts';
+import type { Consumer, ConsumerStatus } from './consumer.ts';
 
 /**
  * Polling is the fallback: appends wake exactly the consumers that read their types, here and in
@@ -31,18 +32,6 @@ const MAX_IDLE_SLEEP_MS = 1000;
  * A command whose events it must apply itself (a deletion) waits for it, which ends its rest.
  */
 const LAZY_MS = 1000;
-
-export interface ConsumerStatus {
-  name: string;
-  kind: Consumer['kind'];
-  position: Position;
-  /** True while this process holds the consumer (another instance may hold it instead). */
-  leader: boolean;
-  lastError: string | null;
-  applied: number;
-  /** Batches this process committed for it (a read of the feed each, whether or not it found events). */
-  batches: number;
-}
 
 /**
  * Runs consumers. Each batch: BEGIN; take the consumer's advisory transaction lock (one instance
@@ -304,5 +293,3 @@ export class ConsumerRunner {
     return { count: outcome.count, full: outcome.full };
   }
 }
-
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
