@@ -72,31 +72,29 @@ export async function placeShopOrder(
   const done: Handled<unknown, any>[] = [];
   const value = `${draft.vendor_id}:${draft.customer_id}:${idempotencyKey}`;
   const claim = reservationId('shop_order', value);
-  let { state: held } = await load(deps.store, reservation, claim);
   /**
-   * This request claimed the key for an id new from the sequence: no order and no stock can be
-   * under that id yet, so there is neither an order to look for nor an interrupted attempt's stock
-   * to give back.
+   * The key is claimed for an id new from the sequence. When this request's claim holds, no order
+   * and no stock can be under that id yet, so there is neither an order to look for nor an
+   * interrupted attempt's stock to give back. A key claimed before (a retry, or a request racing
+   * this one) refuses the claim, and its holder names the order (the unused id is a harmless gap).
    */
+  const id = await nextId(deps.db, 'order');
+  let held: { holder: string | null };
   let fresh = false;
-  if (!held.holder) {
-    const id = await nextId(deps.db, 'order');
-    try {
-      const claimed = await handleCommand(
-        deps.store,
-        reservation,
-        claim,
-        { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } },
-        ctx,
-      );
-      done.push(claimed);
-      held = claimed.state;
-      fresh = held.holder === String(id);
-    } catch (err) {
-      if (!(err instanceof ConflictException)) throw err;
-      // Another request claimed the key meanwhile: its order id is the one.
-      ({ state: held } = await load(deps.store, reservation, claim));
-    }
+  try {
+    const claimed = await handleCommand(
+      deps.store,
+      reservation,
+      claim,
+      { type: 'ReserveUniqueValue', data: { kind: 'shop_order', value, holder: String(id) } },
+      ctx,
+    );
+    done.push(claimed);
+    held = claimed.state;
+    fresh = held.holder === String(id);
+  } catch (err) {
+    if (!(err instanceof ConflictException)) throw err;
+    ({ state: held } = await load(deps.store, reservation, claim));
   }
   const orderId = Number(held.holder);
   if (!fresh && (await load(deps.store, order, orderId)).version > 0) return { order_id: orderId, created: false, done };
