@@ -161,10 +161,16 @@ describe('an idle consumer', () => {
     runner.start();
     try {
       // Its start-up batches done (on a loaded machine they can outlast a fixed pause): no batch for
-      // longer than one look's interval.
-      for (let last = batches(), since = Date.now(), end = Date.now() + 20_000; Date.now() - since < 1500 && Date.now() < end;) {
+      // longer than one look's interval, waited for at most 20 s.
+      const giveUp = Date.now() + 20_000;
+      let last = batches();
+      let quietSince = Date.now();
+      while (Date.now() - quietSince < 1500 && Date.now() < giveUp) {
         await sleep(100);
-        if (batches() !== last) [last, since] = [batches(), Date.now()];
+        if (batches() !== last) {
+          last = batches();
+          quietSince = Date.now();
+        }
       }
       // Other types keep coming (a busy store); every second the consumer looks, and runs no batch.
       const before = batches();

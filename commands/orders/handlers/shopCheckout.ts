@@ -8,7 +8,7 @@ import { nextId, nextIds } from '../../../src/runtime/nextId.ts';
 import { stock } from '../../../src/modules/inventory.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
-import { reservation, reservationId } from '../../reservations/reservation.ts';
+import { reservation, reservationId, type ReservationState } from '../../reservations/reservation.ts';
 import { ORDER_QUOTA, type ImportedItem, type OrderPlaced } from '../events.ts';
 import { order } from '../orderDecider.ts';
 
@@ -79,7 +79,7 @@ export async function placeShopOrder(
    * this one) refuses the claim, and its holder names the order (the unused id is a harmless gap).
    */
   const id = await nextId(deps.db, 'order');
-  let held: { holder: string | null };
+  let held: ReservationState;
   let fresh = false;
   try {
     const claimed = await handleCommand(
