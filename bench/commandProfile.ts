@@ -1,6 +1,6 @@
 /**
  * One HTTP command under load, with what it costs the database: `npx tsx bench/commandProfile.ts
- * <user|ship|price> [connections,…] [seconds]` (defaults: user 32 5). It seeds a fresh database
+ * <user|ship|price|order> [connections,…] [seconds]` (defaults: user 32 5). It seeds a fresh database
  * on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) as scenario 5 of
  * `npm run bench` does, starts the service as a child process, warms it up, then prints per
  * connection level: req/s, p50/p99 ms, and per request the transactions, inserted and updated
@@ -23,6 +23,7 @@
  * A diagnostic, not a benchmark: no baseline, one run.
  */
 import { systemClock } from '../src/core/clock.ts';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { adminLogin, CHILD_ADMIN, startService } from '../test/support/childService.ts';
@@ -30,12 +31,12 @@ import { freshPostgresDatabase } from '../test/support/database.ts';
 import { appendUsers, createBenchAdmin } from './support/generators/index.ts';
 import { load } from './support/http.ts';
 import { openStore } from './support/store.ts';
-import { benchOrders, benchProducts, benchVendor } from './support/vendorFixture.ts';
+import { benchOrders, benchProducts, benchVendor, call } from './support/vendorFixture.ts';
 
-type Request = { path: string; body: string; token: string };
+type Request = { path: string; body: string; token: string; headers?: Record<string, string> };
 const [which = 'user', connArg = '32', secArg = '5'] = process.argv.slice(2);
-if (!['user', 'ship', 'price', 'bare'].includes(which))
-  throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price|bare> [connections,…] [seconds]');
+if (!['user', 'ship', 'price', 'order', 'bare'].includes(which))
+  throw new Error('usage: npx tsx bench/commandProfile.ts <user|ship|price|order|bare> [connections,…] [seconds]');
 
 const fresh = await freshPostgresDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const seed = await openStore(fresh.url, 4);
@@ -53,7 +54,7 @@ try {
     : process.env.COUNT
       ? ['--import', './bench/support/queryCounter.mjs']
       : [];
-  const method = which === 'user' || which === 'bare' ? 'PUT' : which === 'ship' ? 'POST' : 'PATCH';
+  const method = which === 'user' || which === 'bare' ? 'PUT' : which === 'ship' || which === 'order' ? 'POST' : 'PATCH';
   let next: (n: number) => Request;
   if (which === 'bare') {
     // The baseline of scenario 5: a bare Koa route doing one INSERT.
@@ -87,6 +88,8 @@ try {
         const [o, i] = orders[n % orders.length];
         return { path: `/api/v1/vendor/orders/${o}/items/${i}/ship`, body: '{"quantity":1}', token: v.token };
       };
+    } else if (which === 'order') {
+      next = await shopOrders(app.url, adminToken, 4_000);
     } else {
       const v = await benchVendor(app.url, adminToken);
       const products = await benchProducts(app.url, v, 200);
@@ -128,7 +131,8 @@ try {
     bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   });
   let n = 0;
-  const headers = { authorization: `Bearer ${next(0).token}` };
+  const first = next(0);
+  const headers = { authorization: `Bearer ${first.token}`, ...first.headers };
   await load({ url: app.url, connections: 8, seconds: 2, method, headers, request: () => next(n++) });
   for (const connections of connArg.split(',').map(Number)) {
     // pg_stat_database is updated by each backend at most once a second or so: let it settle.
@@ -156,6 +160,63 @@ try {
   await seed.close();
   if (process.env.BENCH_KEEP_DB) console.log(`kept ${fresh.url}`);
   else await fresh.drop();
+}
+
+/**
+ * A shop's orders as scenario 9 of `npm run bench` places them: 100 customers in turn each order a
+ * prepared cart of two of 100 products (`carts` carts, prepared through the API, 8 at a time).
+ */
+async function shopOrders(url: string, adminToken: string, carts: number): Promise<(n: number) => Request> {
+  const v = await benchVendor(url, adminToken);
+  const products = await benchProducts(url, v, 100);
+  for (const id of products)
+    await call(url, 'POST', '/api/v1/vendor/inventory', v.token, { product_id: id, bin_location: 'S-1', quantity: 10_000_000 });
+  const me = await call(url, 'GET', '/api/v1/vendor/auth/me', v.token);
+  const shop = { referer: `http://127.0.0.1/vendors/${(me.vendor ?? me).vendor_code}/shop/` };
+  const tokens: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const customer = await call(
+      url,
+      'POST',
+      '/api/v1/shop/auth/register',
+      null,
+      {
+        email: `profile-${i}@customer.test`,
+        password: 'bench-customer-password',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+      },
+      shop,
+    );
+    tokens.push(customer.access_token as string);
+  }
+  const sessions = Array.from({ length: carts }, () => randomBytes(32).toString('base64url'));
+  let prepared = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = prepared++; i < carts; i = prepared++) {
+        await call(url, 'POST', `/api/v1/shop/cart/${sessions[i]}/items`, null, { product_id: products[i % 100], quantity: 1 }, shop);
+        await call(url, 'POST', `/api/v1/shop/cart/${sessions[i]}/items`, null, { product_id: products[(i + 1) % 100], quantity: 2 }, shop);
+      }
+    }),
+  );
+  const address = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    street: '1 rue X',
+    postal_code: 'L-1111',
+    city: 'Luxembourg',
+    country_iso: 'LU',
+  };
+  return (n) => {
+    if (n >= carts) throw new Error(`more orders than the ${carts} prepared carts`);
+    return {
+      path: '/api/v1/shop/orders',
+      body: JSON.stringify({ session_id: sessions[n], shipping_address: address }),
+      token: tokens[n % 100],
+      headers: { ...shop, authorization: `Bearer ${tokens[n % 100]}` },
+    };
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { platformSettings } from '../../commands/settings/platformSettings.ts';
 import { platformSettingsProjection } from '../../projections/settings/platformSettings.ts';
+import { platformSettingsView } from '../../projections/settings/platformSettingsView.ts';
 import { adminSettingsRoutes } from '../http/admin/settings.ts';
 import { vendorSettingsRoutes } from '../http/vendor/settings.ts';
 import { settingsBackOffice, settingsPageRoutes } from '../pages/settings/settingsPages.ts';
@@ -18,4 +19,5 @@ export const settingsModule = defineModule({
   aggregates: [platformSettings],
   pages: [settingsPageRoutes],
   backOffice: settingsBackOffice,
+  memoryViews: [platformSettingsView],
 });

@@ -1,6 +1,7 @@
 import { vendor } from '../../commands/vendors/vendor.ts';
 import { vendorDomains } from '../../projections/vendors/vendorDomains.ts';
 import { vendorList } from '../../projections/vendors/vendorList.ts';
+import { findShopVendor, shopVendorsView } from '../../projections/vendors/shopVendorsView.ts';
 import { notifyAdminsOnTenantCreated } from '../processes/notifyAdminsOnTenantCreated.ts';
 import { adminVendorDomainRoutes } from '../http/admin/vendorDomains.ts';
 import { adminVendorRoutes } from '../http/admin/vendors.ts';
@@ -28,9 +29,16 @@ export const vendorsModule = defineModule({
   aggregates: [vendor],
   pages: [vendorPageRoutes],
   backOffice: vendorsBackOffice,
-  // The shop's vendor by the code, subdomain or custom domain a request names (src/http/vendorContext.ts).
-  shopVendor: (services) => (by) =>
-    'domain' in by ? findPublicVendorByDomain(services.db.knex, by.domain) : findPublicVendor(services.db.knex, by),
+  memoryViews: [shopVendorsView],
+  /**
+   * The shop's vendor by the code, subdomain or custom domain a request names (src/http/vendorContext.ts):
+   * from memory where the view is loaded (a service), else from vendor_list (a command-line tool).
+   */
+  shopVendor: (services) => async (by) => {
+    if ('domain' in by) return findPublicVendorByDomain(services.db.knex, by.domain);
+    const vendors = services.views.find(shopVendorsView);
+    return vendors ? findShopVendor(vendors, by) : findPublicVendor(services.db.knex, by);
+  },
 });
 
 /** A vendor as the admin API answers it (VendorDetailResponse), for the pages of areas built on vendors. */

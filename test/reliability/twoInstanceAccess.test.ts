@@ -16,7 +16,7 @@ import { ADMIN, callService, type TestApp } from '../support/app.ts';
 import { freshPostgresDatabase, requirePostgres } from '../support/database.ts';
 import { teamMember } from '../support/messaging.ts';
 import { putOnTier } from '../support/plans.ts';
-import { createVendorWithOwner, type VendorFixture } from '../support/tenancy.ts';
+import { createVendorWithOwner, shopHeaders, type VendorFixture } from '../support/tenancy.ts';
 
 interface Instance {
   url: string;
@@ -213,6 +213,38 @@ describe('reliability: plan and access changes reach the other instance', functi
     expect((await credentials()).status).to.equal(200);
     await putOnTier(onA, v.vendorId, 'professional', { status: 'expired' });
     await refusedOnB('expired trial', credentials, (r) => r.status === 403 && r.body.code === 'FeatureNotAvailableException');
+  });
+
+  it("a deactivated vendor's shop, and the shop's new profile", async () => {
+    const v = await createVendorWithOwner(onA);
+    const shop = () => onB.call('GET', '/api/v1/shop/vendor', { headers: shopHeaders(v.vendorCode) });
+    expect((await shop()).status).to.equal(200);
+    const renamed = await onA.call('PUT', '/api/v1/vendor/settings/localization', {
+      token: v.ownerToken,
+      body: { storefront_locale: 'de-LU' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
+    await refusedOnB('shop locale', shop, (r) => r.status === 200 && r.body.locale === 'de-LU');
+    const off = await onA.call('PUT', `/api/v1/admin/vendors/${v.vendorId}/status`, {
+      token: await onA.adminToken(),
+      body: { is_active: false },
+    });
+    expect(off.status, JSON.stringify(off.body)).to.equal(200);
+    await refusedOnB('deactivated shop', shop, (r) => r.status === 404 && r.body.code === 'VendorNotFoundException');
+  });
+
+  it("the platform's storefront locale", async () => {
+    const v = await createVendorWithOwner(onA);
+    const shop = () => onB.call('GET', '/api/v1/shop/vendor', { headers: shopHeaders(v.vendorCode) });
+    expect((await shop()).body.locale_source).to.not.equal('platform');
+    const token = await onA.adminToken();
+    try {
+      const set = await onA.call('PUT', '/api/v1/admin/settings/localization', { token, body: { storefront_locale: 'fr-LU' } });
+      expect(set.status, JSON.stringify(set.body)).to.equal(200);
+      await refusedOnB('platform locale', shop, (r) => r.body.locale_source === 'platform' && r.body.locale === 'fr-LU');
+    } finally {
+      await onA.call('PUT', '/api/v1/admin/settings/localization', { token, body: { storefront_locale: null } });
+    }
   });
 
   it('a canceled add-on', async () => {

@@ -56,7 +56,7 @@ export function adminSettingsRoutes(services: Services): Router {
   const view = async () => ({
     ...(await getPlatformSettings(knex)),
     environment_locale: services.config.defaultLocale,
-    effective_locale: (await resolveLocale(knex, null, services.config.defaultLocale)).locale,
+    effective_locale: (await resolveLocale(services, null, services.config.defaultLocale)).locale,
   });
 
   api.get(

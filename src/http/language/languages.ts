@@ -41,7 +41,7 @@ export function languageApiRoutes(services: Services): Router {
 
   async function current(ctx: Context, cookieOverride?: string | null) {
     const vendor = ctx.state.vendorContext as VendorContext | undefined;
-    const locale = await resolveLocale(knex, vendor?.storefront_locale, services.config.defaultLocale);
+    const locale = await resolveLocale(services, vendor?.storefront_locale, services.config.defaultLocale);
     // Right after set or clear, the answer reflects the new preference, not the request's cookie.
     const language = resolveLanguage(ctx, locale.locale, cookieOverride);
     return {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { isLanguage, LANGUAGES, type LanguageCode } from '../../core/i18n.ts';
 import { coalescedReadsPer } from '../../runtime/coalescedReads.ts';
 import { sql } from '../../runtime/database.ts';
+import type { Views } from '../../runtime/memoryView.ts';
 
 /** The cookie set by POST /api/v1/language/set (SPEC.md 4.4). */
 export const LANGUAGE_COOKIE = 'lang';
@@ -69,17 +70,27 @@ const platformSetting = coalescedReadsPer<string, unknown>(async (knex, keys) =>
   return new Map(rows.map((r) => [r.key, r.value]));
 });
 
+/** The settings module's memory view of the platform settings (projections/settings/platformSettingsView.ts), by name. */
+const PLATFORM_SETTINGS_VIEW = 'platform_settings';
+
+/** Where the platform's settings are read: the instance's memory view when it is loaded, else the table. */
+export interface SettingsSource {
+  db: { knex: Knex };
+  views: Pick<Views, 'find'>;
+}
+
 /**
  * SPEC.md part 2 Conventions: the storefront locale is the vendor's storefront_locale, then the
  * platform admin setting, then the environment (DEFAULT_LOCALE), then 'en'.
  */
 export async function resolveLocale(
-  knex: Knex,
+  services: SettingsSource,
   vendorLocale: string | null | undefined,
   envLocale: string | undefined,
 ): Promise<{ locale: string; source: 'vendor' | 'platform' | 'environment' | 'fallback' }> {
   if (vendorLocale) return { locale: vendorLocale, source: 'vendor' };
-  const value = await platformSetting(knex).read(PLATFORM_LOCALE_KEY);
+  const settings = services.views.find<Map<string, { value: unknown }>>(PLATFORM_SETTINGS_VIEW);
+  const value = settings ? settings.get(PLATFORM_LOCALE_KEY)?.value : await platformSetting(services.db.knex).read(PLATFORM_LOCALE_KEY);
   if (typeof value === 'string' && value) return { locale: value, source: 'platform' };
   if (envLocale) return { locale: envLocale, source: 'environment' };
   return { locale: 'en', source: 'fallback' };

@@ -29,7 +29,7 @@ export interface ShopLanguage {
 export async function resolveShopLanguage(services: Services, ctx: Context): Promise<ShopLanguage> {
   const vendor = shopVendorOf(ctx);
   const offered = vendor.storefront_languages.filter(isLanguage);
-  const locale = (await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale)).locale;
+  const locale = (await resolveLocale(services, vendor.storefront_locale, services.config.defaultLocale)).locale;
   const pick = (): { code: LanguageCode; source: ShopLanguageSource } => {
     const cookie = ctx.cookies.get(LANGUAGE_COOKIE);
     if (isLanguage(cookie) && offered.includes(cookie)) return { code: cookie, source: 'cookie' };

@@ -37,7 +37,7 @@ export function shopVendorRoutes(services: Services): Router {
     },
     async (ctx) => {
       const vendor = shopVendorOf(ctx);
-      const locale = await resolveLocale(services.db.knex, vendor.storefront_locale, services.config.defaultLocale);
+      const locale = await resolveLocale(services, vendor.storefront_locale, services.config.defaultLocale);
       const language = resolveLanguage(ctx, locale.locale);
       ctx.body = {
         ...vendor,

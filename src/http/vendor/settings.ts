@@ -115,7 +115,7 @@ export async function vendorSettings(services: Services, vendorId: number) {
   const knex = services.db.knex;
   const v = await getVendor(knex, vendorId);
   const row = await knex<VendorListRow>('vendor_list').select('extmarket_settings').where('id', vendorId).first();
-  const locale = await resolveLocale(knex, v.storefront_locale, services.config.defaultLocale);
+  const locale = await resolveLocale(services, v.storefront_locale, services.config.defaultLocale);
   const business: Record<string, unknown> = {
     name: v.name,
     description: v.description,
