@@ -21,13 +21,13 @@ export interface CartProduct {
 }
 
 export async function cartProduct(store: EventStore, vendorId: number, productId: number): Promise<CartProduct> {
-  const { state } = await load(store, vendorProduct, productId);
+  // Both streams at once: the stock's read is wasted only on a digital product or one that is not for this shop.
+  const [{ state }, { state: held }] = await Promise.all([load(store, vendorProduct, productId), load(store, stock, productId)]);
   if ((state.status !== 'active' && state.status !== 'inactive') || state.vendor_id !== vendorId) {
     return { product: null, sellable: false, available: 0 };
   }
   const sellable = state.status === 'active' && !state.is_placeholder;
   if (state.is_digital) return { product: state, sellable, available: null };
-  const { state: held } = await load(store, stock, productId);
   const available = openLocations(held).reduce((n, l) => n + l.quantity - l.reserved, 0);
   return { product: state, sellable, available: Math.max(available, 0) };
 }

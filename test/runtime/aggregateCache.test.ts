@@ -4,7 +4,7 @@ import type { Decider } from '../../src/core/decider.ts';
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { aggregateCache } from '../../src/runtime/aggregateCache.ts';
-import { handleCommand } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, handleFirstCommand } from '../../src/runtime/commandHandler.ts';
 import type { Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { testDatabase } from '../support/database.ts';
@@ -109,6 +109,22 @@ describe('the aggregate cache', function () {
     const reads = sinon.spy(a, 'readStream');
     expect((await handleCommand(a, stock, id, ship(1), ctx)).state).to.deep.equal({ units: 1 });
     expect(reads.callCount).to.equal(0);
+  });
+
+  it("decides a new stream's first command without reading it, and one that is not new after all on its stream", async () => {
+    const id = unique('c');
+    const reads = sinon.spy(b, 'readStream');
+    expect((await handleFirstCommand(b, stock, id, receive(2), ctx)).version).to.equal(1);
+    expect(reads.callCount, 'an empty stream is not read').to.equal(0);
+    // Another process's first command on the same stream: its append at 'no_stream' fails, it reads and decides again.
+    const second = await handleFirstCommand(a, stock, id, receive(3), ctx);
+    expect(second.version).to.equal(2);
+    expect(second.state).to.deep.equal({ units: 5 });
+    // A refusal of the assumed empty state is checked on the stream, which has the units.
+    const other = unique('c');
+    await handleCommand(a, stock, other, receive(4), ctx);
+    expect((await handleFirstCommand(b, stock, other, ship(3), ctx)).state).to.deep.equal({ units: 1 });
+    expect((await b.readStream(`cachetest-${other}`)).map((e) => e.version)).to.deep.equal([1, 2]);
   });
 
   it('freezes cached states in tests, so a decider that mutates a shared state fails here', async () => {

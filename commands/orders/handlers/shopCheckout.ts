@@ -2,7 +2,14 @@ import type { Clock } from '../../../src/core/clock.ts';
 import { ConflictException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
 import { InsufficientInventoryException } from '../../inventory/errors.ts';
 import type { EventStore } from '../../../src/eventstore/port.ts';
-import { handleCommand, load, retryOnConflict, type CommandContext, type Handled } from '../../../src/runtime/commandHandler.ts';
+import {
+  handleCommand,
+  handleFirstCommand,
+  load,
+  retryOnConflict,
+  type CommandContext,
+  type Handled,
+} from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
 import { nextId, nextIds } from '../../../src/runtime/nextId.ts';
 import { stock } from '../../../src/modules/inventory.ts';
@@ -77,12 +84,14 @@ export async function placeShopOrder(
    * and no stock can be under that id yet, so there is neither an order to look for nor an
    * interrupted attempt's stock to give back. A key claimed before (a retry, or a request racing
    * this one) refuses the claim, and its holder names the order (the unused id is a harmless gap).
+   * A key is claimed once in the usual case, so the claim is decided without reading its stream
+   * first; a key claimed before fails that append and is decided again on its stream.
    */
   const id = await nextId(deps.db, 'order');
   let held: ReservationState;
   let fresh = false;
   try {
-    const claimed = await handleCommand(
+    const claimed = await handleFirstCommand(
       deps.store,
       reservation,
       claim,
@@ -116,8 +125,10 @@ export async function placeShopOrder(
     for (const item of items.filter((i) => !i.is_digital)) {
       done.push(await reserve(deps, orderId, item, ctx));
     }
+    // An order id fresh from the sequence names an empty stream: nothing to read before the order.
+    const place = fresh ? handleFirstCommand : handleCommand;
     done.push(
-      await handleCommand(
+      await place(
         deps.store,
         order,
         orderId,
