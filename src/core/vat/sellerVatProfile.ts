@@ -1,4 +1,4 @@
-import { DEFAULT_SELLER_COUNTRY } from './rates.ts';
+import { DEFAULT_SELLER_COUNTRY, vatTerritoryOf } from './rates.ts';
 
 /**
  * What the VAT decision needs to know about a seller (eu-vat-rules.md a, b): the member state it
@@ -20,3 +20,14 @@ export const DEFAULT_SELLER_VAT_PROFILE: SellerVatProfile = {
   cross_border_b2c_current_year_cents: 0,
   cross_border_b2c_previous_year_cents: 0,
 };
+
+/**
+ * Whether the VAT of a sale from `seller` to `destination` may depend on the seller's cross-border
+ * sales and OSS opt-in: only a distance sale within the EU does (decideVatRegime, step 4). A
+ * domestic sale and an export are decided on the two countries alone, so their orders need not
+ * read the seller's yearly sales.
+ */
+export function isDistanceSale(sellerCountryIso: string, destinationCountryIso: string): boolean {
+  const destination = vatTerritoryOf(destinationCountryIso);
+  return destination !== null && destination !== vatTerritoryOf(sellerCountryIso);
+}

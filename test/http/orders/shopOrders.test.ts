@@ -183,6 +183,25 @@ describe('shop orders', () => {
     }
   });
 
+  it("distance sales to consumers: the seller's VAT until the year's pass EUR 10,000, the destination's from the crossing sale on; domestic sales do not count", async () => {
+    // A shop of its own: its distance sales of the year start at nothing.
+    const shop = await openShop(app);
+    const buyer = await registerShopper(shop);
+    const oven = await stockedProduct(shop, { title: 'Oven', price_cents: 400_000 }, 10);
+    const toFrance = { ...LU_ADDRESS, country_name: undefined, country_iso: 'FR', city: 'Paris', postal_code: '75001' };
+    const regimes: string[] = [];
+    for (const address of [toFrance, toFrance, LU_ADDRESS, toFrance, toFrance]) {
+      const res = await place(shop, buyer, {
+        session_id: await cartWith(shop, oven, 1),
+        shipping_address: { ...address, country_name: undefined },
+      });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      regimes.push(res.body.vat.regime as string);
+    }
+    // Each French sale is EUR 3,418.80 net of Luxembourg VAT: the third one takes the year to EUR 10,256.40.
+    expect(regimes).to.deep.equal(['origin', 'origin', 'domestic', 'oss', 'oss']);
+  });
+
   context('the history belongs to the customer', () => {
     let adaOrder: number;
     before(async () => {
