@@ -7,7 +7,9 @@ import Router from '@koa/router';
  * whose path begins with DEPTH static segments can only match a path that begins with the same
  * ones, so a request tests those layers and the few that cannot be placed so (a parameter or a
  * pattern earlier, a middleware of a shorter prefix), in the stack's order: the result is the
- * router's own, with fewer tests.
+ * router's own, with fewer tests. A layer with fewer static segments (a back-office page, an
+ * area's middleware) is placed by its first one: a request tests only the layers of its own first
+ * segment, not every page of every other root.
  */
 const DEPTH = 4;
 
@@ -26,6 +28,9 @@ function leading(path: string): string | null {
   return parts.length > DEPTH ? parts.slice(1, DEPTH + 1).join('/') : null;
 }
 
+/** The request path's first segment, lowercased ('' for the root). */
+const firstSegment = (path: string): string => path.toLowerCase().split('/')[1] ?? '';
+
 /** The first DEPTH segments every path the layer matches begins with, or null when they are not all static. */
 function placed(layer: Layer): string | null {
   if (typeof layer.path !== 'string') return null;
@@ -38,29 +43,46 @@ function placed(layer: Layer): string | null {
   return parts.slice(1, DEPTH + 1).join('/');
 }
 
+/** The first segment every path the layer matches begins with, or null when it is not static and whole (a parameter, a pattern, the root). */
+function firstOf(layer: Layer): string | null {
+  if (typeof layer.path !== 'string') return null;
+  const cut = layer.path.search(SPECIAL);
+  const fixed = (cut < 0 ? layer.path : layer.path.slice(0, cut)).toLowerCase();
+  const parts = fixed.split('/');
+  const whole = cut < 0 ? parts.length - 1 : parts.length - 2;
+  return fixed.startsWith('/') && whole >= 1 && parts[1] !== '' ? parts[1]! : null;
+}
+
 /** Replaces `router.match` with the indexed one; call once the stack is complete and in order. */
 export function indexRoutes(router: Router): void {
   // @koa/router types its stack with its own Layer class; the match below reads only its path, methods and match (Layer, above).
   const stack = router.stack as unknown as Layer[];
   const anywhere: number[] = [];
   const byLeading = new Map<string, number[]>();
+  const byFirst = new Map<string, number[]>();
   stack.forEach((layer, i) => {
     const key = placed(layer);
-    if (key === null) anywhere.push(i);
-    else byLeading.set(key, [...(byLeading.get(key) ?? []), i]);
+    const first = key === null ? firstOf(layer) : null;
+    if (key !== null) byLeading.set(key, [...(byLeading.get(key) ?? []), i]);
+    else if (first !== null) byFirst.set(first, [...(byFirst.get(first) ?? []), i]);
+    else anywhere.push(i);
   });
+  const inOrder = (...lists: number[][]) =>
+    lists
+      .flat()
+      .sort((a, b) => a - b)
+      .map((i) => stack[i]!);
   const candidates = new Map<string, Layer[]>();
-  for (const [key, own] of byLeading)
-    candidates.set(
-      key,
-      [...own, ...anywhere].sort((a, b) => a - b).map((i) => stack[i]!),
-    );
-  const rest = anywhere.map((i) => stack[i]!);
+  for (const [key, own] of byLeading) candidates.set(key, inOrder(own, byFirst.get(key.split('/')[0]!) ?? [], anywhere));
+  const underFirst = new Map<string, Layer[]>();
+  for (const [first, own] of byFirst) underFirst.set(first, inOrder(own, anywhere));
+  const rest = inOrder(anywhere);
   const size = stack.length;
   router.match = (path: string, method: string) => {
     if (stack.length !== size) throw new Error('routes were added after the router was indexed');
     const key = leading(path);
-    const layers = (key !== null ? candidates.get(key) : undefined) ?? rest;
+    // A path of no placed layer's leading segments is tested against its first segment's layers.
+    const layers = (key !== null ? candidates.get(key) : undefined) ?? underFirst.get(firstSegment(path)) ?? rest;
     const result = { path: [] as Layer[], pathAndMethod: [] as Layer[], route: false };
     const verb = method.toUpperCase();
     for (const layer of layers) {

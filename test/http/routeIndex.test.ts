@@ -31,7 +31,7 @@ function sameMatches(root: Router, paths: string[], methods: string[]): number {
 const noop = async () => {};
 
 describe('the indexed route match', () => {
-  it('finds what the router finds for prefixes, early parameters, patterns, middleware, case and trailing slashes', () => {
+  it('finds what the router finds for prefixes, early parameters, patterns, middleware, first segments, case and trailing slashes', () => {
     const admin = new Router();
     admin.get('/users', noop);
     admin.get('/users/:id', noop);
@@ -69,6 +69,10 @@ describe('the indexed route match', () => {
       '/acme/about-us',
       '/acme/a/b/c/d',
       '/vendor/orders/1/items/2',
+      '/VENDOR/Orders/1/items/2/',
+      '/vendor/orders/1',
+      '/vendor',
+      '/apix/v1/admin/users',
     ];
     expect(sameMatches(root, paths, ['GET', 'PUT', 'POST', 'HEAD'])).to.equal(paths.length * 4);
   });
