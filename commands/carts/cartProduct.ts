@@ -1,5 +1,5 @@
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { load } from '../../src/runtime/commandHandler.ts';
+import { current } from '../../src/runtime/currentState.ts';
 import { vendorProduct, type VendorProductState } from '../../src/modules/catalogue.ts';
 import { openLocations, stock } from '../../src/modules/inventory.ts';
 
@@ -22,7 +22,7 @@ export interface CartProduct {
 
 export async function cartProduct(store: EventStore, vendorId: number, productId: number): Promise<CartProduct> {
   // Both streams at once: the stock's read is wasted only on a digital product or one that is not for this shop.
-  const [{ state }, { state: held }] = await Promise.all([load(store, vendorProduct, productId), load(store, stock, productId)]);
+  const [{ state }, { state: held }] = await Promise.all([current(store, vendorProduct, productId), current(store, stock, productId)]);
   if ((state.status !== 'active' && state.status !== 'inactive') || state.vendor_id !== vendorId) {
     return { product: null, sellable: false, available: 0 };
   }

@@ -1,7 +1,7 @@
 import { CartValidationException, EmptyCartException, InsufficientInventoryForCartException } from '../../src/core/errors.ts';
 import type { RateCategory } from '../../src/core/vat/rates.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { load } from '../../src/runtime/commandHandler.ts';
+import { current } from '../../src/runtime/currentState.ts';
 import type { Services } from '../../src/runtime/services.ts';
 import type { Language } from '../catalogue/events.ts';
 import { type CartState, cart } from './cart.ts';
@@ -28,8 +28,7 @@ export interface CheckoutLine {
 
 /** The cart of a session at a vendor and its stream version (0 when the cart was never used). */
 export async function loadCart(store: EventStore, vendorId: number, sessionId: string): Promise<{ state: CartState; version: number }> {
-  const { state, version } = await load(store, cart, cartStreamId(vendorId, sessionId));
-  return { state, version };
+  return current(store, cart, cartStreamId(vendorId, sessionId));
 }
 
 /** A product's title in `language`, else in English, else in any language it has. */

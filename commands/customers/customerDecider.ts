@@ -3,7 +3,7 @@ import { changedFields, sameJson } from '../../src/core/changedFields.ts';
 import { CustomerNotFoundException, PasswordResetTokenException } from './errors.ts';
 import { checkTransition } from '../../src/core/transitions.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
-import { load } from '../../src/runtime/commandHandler.ts';
+import { current } from '../../src/runtime/currentState.ts';
 import { decideAddress } from './addresses.ts';
 import type { CustomerCommand } from './commands.ts';
 import {
@@ -110,7 +110,7 @@ export const customer: Decider<CustomerStreamState, CustomerCommand, CustomerEve
  * their tenant.
  */
 export async function loadCustomer(store: EventStore, customerId: number): Promise<CustomerState> {
-  const { state } = await load(store, customer, customerId);
+  const { state } = await current(store, customer, customerId);
   if (state.status !== 'registered') throw new CustomerNotFoundException('Customer not found');
   return state;
 }

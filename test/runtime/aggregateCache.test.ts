@@ -5,6 +5,7 @@ import { BusinessLogicException } from '../../src/core/errors.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { aggregateCache } from '../../src/runtime/aggregateCache.ts';
 import { handleCommand, handleFirstCommand } from '../../src/runtime/commandHandler.ts';
+import { current } from '../../src/runtime/currentState.ts';
 import type { Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
 import { testDatabase } from '../support/database.ts';
@@ -125,6 +126,21 @@ describe('the aggregate cache', function () {
     await handleCommand(a, stock, other, receive(4), ctx);
     expect((await handleFirstCommand(b, stock, other, ship(3), ctx)).state).to.deep.equal({ units: 1 });
     expect((await b.readStream(`cachetest-${other}`)).map((e) => e.version)).to.deep.equal([1, 2]);
+  });
+
+  it("reads the current state from where the cache left the stream: another process's appends, and only those", async () => {
+    const id = unique('c');
+    await handleCommand(a, stock, id, receive(5), ctx);
+    await handleCommand(b, stock, id, ship(2), ctx); // a's cache: 5 units at version 1
+    const reads = sinon.spy(a, 'readStream');
+    expect(await current(a, stock, id)).to.deep.equal({ state: { units: 3 }, version: 2 });
+    expect(reads.firstCall.args[1]?.fromVersion, 'the events after the cached version').to.equal(2);
+    expect(await current(a, stock, id)).to.deep.equal({ state: { units: 3 }, version: 2 });
+    expect(reads.secondCall.args[1]?.fromVersion, 'the read found is cached').to.equal(3);
+    // A stream no cache holds is read whole, and what a command decides next rests on it.
+    const fresh = new PostgresEventStore(db);
+    expect((await current(fresh, stock, id)).version).to.equal(2);
+    expect((await handleCommand(fresh, stock, id, ship(3), ctx)).state).to.deep.equal({ units: 0 });
   });
 
   it('freezes cached states in tests, so a decider that mutates a shared state fails here', async () => {
