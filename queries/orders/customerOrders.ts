@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { OrderNotFoundException } from '../../commands/orders/errors.ts';
 import { formatMoney } from '../../src/core/money.ts';
 import type { Page, PageRequest } from '../../src/core/pagination.ts';
-import { getOrder } from './getOrder.ts';
+import { getOrderWithItems } from './getOrder.ts';
 import { listOrders, type orderRow } from './listOrders.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function listCustomerOrders(
 }
 
 export async function getCustomerOrder(knex: Knex, vendorId: number, customerId: number, orderId: number, language: string) {
-  const o = await getOrder(knex, orderId, vendorId).catch((err) => {
+  const o = await getOrderWithItems(knex, orderId, vendorId).catch((err) => {
     if (err instanceof OrderNotFoundException) return null;
     throw err;
   });

@@ -29,29 +29,44 @@ export function itemRow(r: OrderItemRow) {
 }
 
 /**
- * One order with its items, addresses, item exceptions and the state of our pushes to the
- * extmarket. `vendorId` scopes the vendor area: another vendor's order is not found (404).
+ * One order with its items and addresses: what its customer sees of it (queries/orders/customerOrders.ts).
+ * `vendorId` scopes the vendor area: another vendor's order is not found (404). The items are read
+ * at the same time as the order (they are returned only once the order is found in scope).
  */
-export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
+export async function getOrderWithItems(knex: Knex, orderId: number, vendorId?: number) {
   const q = knex('order_list as o')
     .leftJoin('vendor_list as v', 'v.id', 'o.vendor_id')
     .select('o.*', 'v.name as vendor_name', 'v.vendor_code')
     .where('o.id', orderId);
   if (vendorId !== undefined) q.where('o.vendor_id', vendorId);
-  const row = await q.first<OrderRead | undefined>();
-  if (!row) throw new OrderNotFoundException(`Order ${orderId} not found`);
-  const [items, exceptions, pushes] = await Promise.all([
+  const [row, items] = await Promise.all([
+    q.first<OrderRead | undefined>(),
     knex<OrderItemRow>('order_items').where('order_id', orderId).orderBy('id'),
+  ]);
+  if (!row) throw new OrderNotFoundException(`Order ${orderId} not found`);
+  return {
+    ...orderRow(row),
+    shipping_address: row.shipping_address,
+    billing_address: row.billing_address,
+    items: items.map(itemRow),
+  };
+}
+
+/**
+ * One order with its items, addresses, item exceptions and the state of our pushes to the
+ * extmarket, as the back offices see it. `vendorId` scopes the vendor area: another vendor's order
+ * is not found (404).
+ */
+export async function getOrder(knex: Knex, orderId: number, vendorId?: number) {
+  const [order, exceptions, pushes] = await Promise.all([
+    getOrderWithItems(knex, orderId, vendorId),
     knex<OrderItemExceptionRow>('order_item_exceptions').where('order_id', orderId).orderBy('id'),
     knex<ExtmarketPushRow>('extmarket_pushes').where('order_id', orderId).orderBy('created_at'),
   ]);
   const failed = pushes.filter((p) => p.status === 'failed').length;
   const pending = pushes.filter((p) => p.status === 'pending').length;
   return {
-    ...orderRow(row),
-    shipping_address: row.shipping_address,
-    billing_address: row.billing_address,
-    items: items.map(itemRow),
+    ...order,
     exceptions: exceptions.map((x) => ({
       id: x.id,
       item_id: x.item_id,

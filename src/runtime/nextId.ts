@@ -7,9 +7,16 @@ export async function nextId(db: Executor, aggregate: string): Promise<number> {
   return Number(row.id);
 }
 
-/** `count` next ids of an aggregate in one statement (an order's items), ascending. */
-export async function nextIds(db: Executor, aggregate: string, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = await sql(db, `SELECT nextval('${sequenceName(aggregate)}')::int AS id FROM generate_series(1, $1::int)`, [count]);
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+/**
+ * The next id of one aggregate and `count` of another's, in one statement (an order and its
+ * items): `{ id, ids }`, the ids ascending.
+ */
+export async function nextIdWith(db: Executor, aggregate: string, other: string, count: number): Promise<{ id: number; ids: number[] }> {
+  const [row] = await sql<{ id: number; ids: number[] }>(
+    db,
+    `SELECT nextval('${sequenceName(aggregate)}')::int AS id,
+            ARRAY(SELECT nextval('${sequenceName(other)}')::int FROM generate_series(1, $1::int)) AS ids`,
+    [count],
+  );
+  return { id: Number(row.id), ids: row.ids.map(Number).sort((a, b) => a - b) };
 }

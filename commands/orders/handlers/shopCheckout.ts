@@ -11,7 +11,7 @@ import {
   type Handled,
 } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
-import { nextId, nextIds } from '../../../src/runtime/nextId.ts';
+import { nextIdWith } from '../../../src/runtime/nextId.ts';
 import { stock } from '../../../src/modules/inventory.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
@@ -87,7 +87,8 @@ export async function placeShopOrder(
    * A key is claimed once in the usual case, so the claim is decided without reading its stream
    * first; a key claimed before fails that append and is decided again on its stream.
    */
-  const id = await nextId(deps.db, 'order');
+  // The order's id and its items' ids in one statement; on a retry they go unused, a harmless gap.
+  const { id, ids: itemIds } = await nextIdWith(deps.db, 'order', 'order_item', draft.items.length);
   let held: ReservationState;
   let fresh = false;
   try {
@@ -119,7 +120,6 @@ export async function placeShopOrder(
       throw err;
     }
   }
-  const itemIds = await nextIds(deps.db, 'order_item', draft.items.length);
   const items: ImportedItem[] = draft.items.map((item, i) => ({ ...item, item_id: itemIds[i] }));
   try {
     for (const item of items.filter((i) => !i.is_digital)) {
