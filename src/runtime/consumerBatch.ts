@@ -30,6 +30,19 @@ const SKIP_WRITE_MS = 5000;
 const PROCESS_BATCH_MS = 10;
 
 /**
+ * How many events a consumer's batch reads: one while a refused batch is applied event by event
+ * (`narrowed`), else its own batch size (1,000 for a projection, 100 for a process manager). A
+ * process manager whose last batch ran out of time after `lastCut` events reads twice that many:
+ * it read a hundred and handled a few before, then read most of them again in the next batch
+ * (measured under shop orders: 42 feed rows read per order placed, for about ten events).
+ */
+export function batchLimit(consumer: Consumer, narrowed: boolean, lastCut: number | undefined): number {
+  if (narrowed) return 1;
+  const size = consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100);
+  return lastCut === undefined ? size : Math.min(size, Math.max(8, 2 * lastCut));
+}
+
+/**
  * Applies one batch of `consumer` in `trx`, from `stored` (the checkpoint this process's last batch
  * left: the lock is taken in the feed statement) or else from the checkpoint it reads and locks.
  * `lastWrite` holds when each consumer last wrote its checkpoint (performance.now()); `onApplying`
@@ -78,7 +91,8 @@ export async function applyBatch(
     lastWrite.set(consumer.name, performance.now());
     checkpoint = next;
   }
-  return { busy: false as const, current: next, checkpoint, count, full: count === limit || count < batch.events.length };
+  const cut = count < batch.events.length;
+  return { busy: false as const, current: next, checkpoint, count, full: count === limit || cut, cut };
 }
 
 function skipIsWorthWriting(lastWrite: Map<string, number>, name: string, from: Position, to: Position): boolean {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.ts';
 import { aggregateCache } from './aggregateCache.ts';
 import { CheckpointMovedError } from './checkpoints.ts';
-import { applyBatch } from './consumerBatch.ts';
+import { applyBatch, batchLimit } from './consumerBatch.ts';
 import { clientOf, isUniqueViolation } from './database.ts';
 import { ConsumerWakeups } from './consumerWakeups.ts';
 import { HorizonWatcher } from './horizonWatcher.ts';
@@ -55,6 +55,8 @@ export class ConsumerRunner {
    * own order.
    */
   private readonly narrow = new Map<string, Position>();
+  /** Process managers whose last batch ran out of time, with the events it handled (batchLimit). */
+  private readonly cut = new Map<string, number>();
   /**
    * Projections whose last batch this process committed, with their stored checkpoint as that
    * batch left it: the next batch takes the lock in its feed statement and skips the statement
@@ -242,7 +244,7 @@ export class ConsumerRunner {
     const st = this.state.get(consumer.name)!;
     const narrowUntil = this.narrow.get(consumer.name);
     if (narrowUntil && comparePositions(st.position, narrowUntil) >= 0) this.narrow.delete(consumer.name);
-    const limit = this.narrow.has(consumer.name) ? 1 : (consumer.batchSize ?? (consumer.kind === 'projection' ? 1000 : 100));
+    const limit = batchLimit(consumer, this.narrow.has(consumer.name), this.cut.get(consumer.name));
     let batchTx: Knex.Transaction | null = null;
     let applying: { count: number; next: Position } | null = null;
     // Only for an append this process knows of: an idle poll reads the checkpoint, so a rebuild
@@ -266,7 +268,7 @@ export class ConsumerRunner {
           if (consumer.kind === 'projection' && isUniqueViolation(err) && failed && failed.count > 1) {
             this.narrow.set(consumer.name, failed.next);
             this.logger.warn({ consumer: consumer.name }, 'batch refused by a unique index; applying its events one by one');
-            return { busy: false as const, current: st.position, checkpoint: undefined, count: 0, full: true };
+            return { busy: false as const, current: st.position, checkpoint: undefined, count: 0, full: true, cut: false };
           }
           throw err;
         }),
@@ -286,6 +288,8 @@ export class ConsumerRunner {
       this.readers.moved();
     }
     if (outcome.busy) return 'busy';
+    if (outcome.cut) this.cut.set(consumer.name, outcome.count);
+    else this.cut.delete(consumer.name);
     if (consumer.kind === 'projection' && outcome.checkpoint) this.leading.set(consumer.name, outcome.checkpoint);
     st.lastError = null;
     st.applied += outcome.count;
