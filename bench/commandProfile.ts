@@ -10,6 +10,7 @@
  * - LOGDURATION=1: it logs every statement with its duration (log_min_duration_statement = 0);
  * - COUNT=1: the service counts the statements it sends, by name, every 5 s in its log
  *   (bench/support/queryCounter.mjs);
+ * - SERVICE_NODE_ARGS='--max-semi-space-size=32': node options for the service (a runtime setting tried);
  * - BENCH_KEEP_DB=1: the database is kept (its URL printed) for a look afterwards;
  * - LOG_STORE_LEVEL=warn (or another level): passed to the service, whose admins' log store then
  *   keeps no request lines (what writing them costs under load); LOG_LEVEL=warn: it writes none at
@@ -53,7 +54,7 @@ try {
     ? ['--cpu-prof', '--cpu-prof-dir=/tmp/command-profile']
     : process.env.COUNT
       ? ['--import', './bench/support/queryCounter.mjs']
-      : [];
+      : (process.env.SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
   const method = which === 'user' || which === 'bare' ? 'PUT' : which === 'ship' || which === 'order' ? 'POST' : 'PATCH';
   let next: (n: number) => Request;
   if (which === 'bare') {
