@@ -32,7 +32,7 @@ import { freshPostgresDatabase } from '../test/support/database.ts';
 import { appendUsers, createBenchAdmin } from './support/generators/index.ts';
 import { load } from './support/http.ts';
 import { openStore } from './support/store.ts';
-import { benchOrders, benchProducts, benchVendor, call } from './support/vendorFixture.ts';
+import { BENCH_SHIPPING_ADDRESS, benchOrders, benchProducts, benchVendor, call } from './support/vendorFixture.ts';
 
 type Request = { path: string; body: string; token: string; headers?: Record<string, string> };
 const [which = 'user', connArg = '32', secArg = '5'] = process.argv.slice(2);
@@ -201,14 +201,7 @@ async function shopOrders(url: string, adminToken: string, carts: number): Promi
       }
     }),
   );
-  const address = {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    street: '1 rue X',
-    postal_code: 'L-1111',
-    city: 'Luxembourg',
-    country_iso: 'LU',
-  };
+  const address = BENCH_SHIPPING_ADDRESS;
   return (n) => {
     if (n >= carts) throw new Error(`more orders than the ${carts} prepared carts`);
     return {

@@ -5,7 +5,7 @@ import { createBenchAdmin } from '../support/generators/index.ts';
 import { CHILD_ADMIN } from '../../test/support/childService.ts';
 import { load, waitSettled } from '../support/http.ts';
 import { openStore } from '../support/store.ts';
-import { benchProducts, benchVendor } from '../support/vendorFixture.ts';
+import { BENCH_SHIPPING_ADDRESS, benchProducts, benchVendor } from '../support/vendorFixture.ts';
 
 /**
  * Shop commands through the real stack (the service as a child process, as in scenario 5):
@@ -77,14 +77,7 @@ export const shopCommandsScenario: Scenario = {
         });
         tokens.push(customer.access_token as string);
       }
-      const address = {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        street: '1 rue X',
-        postal_code: 'L-1111',
-        city: 'Luxembourg',
-        country_iso: 'LU',
-      };
+      const address = BENCH_SHIPPING_ADDRESS;
 
       const sessions = Array.from({ length: SESSIONS }, sessionId);
       // Carts to order, prepared through the API: more than the runs can place.

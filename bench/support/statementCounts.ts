@@ -6,7 +6,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { openDatabase } from '../../src/runtime/database.ts';
 import { adminLogin, startService, type ChildService } from '../../test/support/childService.ts';
 import { appendUsers } from './generators/index.ts';
-import { benchOrders, benchProducts, benchVendor, call } from './vendorFixture.ts';
+import { BENCH_SHIPPING_ADDRESS, benchOrders, benchProducts, benchVendor, call } from './vendorFixture.ts';
 
 /**
  * Statements per request of the bench's command scenarios, counted from the database driver:
@@ -116,14 +116,7 @@ export async function countStatements(options: CountOptions): Promise<Record<Com
       await call(url, 'POST', `/api/v1/shop/cart/${s}/items`, null, { product_id: products[k % n], quantity: 1 }, shop);
       await call(url, 'POST', `/api/v1/shop/cart/${s}/items`, null, { product_id: products[(k + 1) % n], quantity: 2 }, shop);
     }
-    const address = {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      street: '1 rue X',
-      postal_code: 'L-1111',
-      city: 'Luxembourg',
-      country_iso: 'LU',
-    };
+    const address = BENCH_SHIPPING_ADDRESS;
     const vendorAuth = { authorization: `Bearer ${v.token}` };
 
     /** The i-th request of a scenario; `round` 0 is the warm-up over the same aggregates, 1 is counted. */

@@ -13,6 +13,16 @@ import { THINGS, WORDS } from './generators/vocabulary.ts';
  * vendor, the owner signs in and replaces the temporary password), then a product with stock and
  * extmarket orders for it, confirmed: what the ShipItem and catalogue-write benchmarks need.
  */
+/** Where the bench's shop orders ship: Luxembourg, the bench vendor's own country (a domestic sale). */
+export const BENCH_SHIPPING_ADDRESS = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  street: '1 rue X',
+  postal_code: 'L-1111',
+  city: 'Luxembourg',
+  country_iso: 'LU',
+};
+
 export interface BenchVendor {
   vendorId: number;
   token: string;

@@ -86,6 +86,7 @@ export async function handleFirstCommand<S, C extends Command, E extends DomainE
   return decideAndAppend(store, decider, id, command, ctx, undefined, empty);
 }
 
+/** handleCommand's decisions and appends, starting from `assumed` (a cached state, an empty new stream) or else a load. */
 async function decideAndAppend<S, C extends Command, E extends DomainEvent>(
   store: EventStore,
   decider: Decider<S, C, E>,
