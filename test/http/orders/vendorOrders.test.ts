@@ -154,6 +154,12 @@ describe('vendor orders API: confirm, decline, ship, tenant isolation', () => {
     );
     const status = await app.call('GET', `/api/v1/vendor/orders/${orderId}/shipment-status`, { token: a.ownerToken });
     expect(status.body).to.include({ status: 'shipped', shipped_quantity: 3 });
+    // Each shipment at the time its event records, written as the API writes times (concurrent ones may share a time).
+    const shipped = (await app.services.store.readStream(`order-${orderId}`))
+      .filter((e) => e.type === 'ItemShipped')
+      .map((e) => new Date((e.data as { at: string }).at).toISOString())
+      .sort();
+    expect(status.body.items[0].shipments.map((s: any) => s.shipped_at as string).sort()).to.deep.equal(shipped);
   });
 
   describe('sorted lists', () => {
