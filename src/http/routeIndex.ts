@@ -31,26 +31,28 @@ function leading(path: string): string | null {
 /** The request path's first segment, lowercased ('' for the root). */
 const firstSegment = (path: string): string => path.toLowerCase().split('/')[1] ?? '';
 
-/** The first DEPTH segments every path the layer matches begins with, or null when they are not all static. */
-function placed(layer: Layer): string | null {
-  if (typeof layer.path !== 'string') return null;
+/**
+ * The static segments every path the layer matches begins with, lowercased: only those known
+ * whole (a slash follows them, or the path ends with them). None for a pattern or a path that
+ * does not begin with a slash.
+ */
+function staticSegments(layer: Layer): string[] {
+  if (typeof layer.path !== 'string') return [];
   const cut = layer.path.search(SPECIAL);
   const fixed = (cut < 0 ? layer.path : layer.path.slice(0, cut)).toLowerCase();
-  const parts = fixed.split('/');
-  // A segment is known whole when a slash follows it, or when the path ends with it.
-  const whole = cut < 0 ? parts.length - 1 : parts.length - 2;
-  if (!fixed.startsWith('/') || whole < DEPTH) return null;
-  return parts.slice(1, DEPTH + 1).join('/');
+  if (!fixed.startsWith('/')) return [];
+  const parts = fixed.split('/').slice(1);
+  return cut < 0 ? parts : parts.slice(0, -1);
+}
+
+/** The first DEPTH segments every path the layer matches begins with, or null when they are not all static. */
+function placed(segments: readonly string[]): string | null {
+  return segments.length >= DEPTH ? segments.slice(0, DEPTH).join('/') : null;
 }
 
 /** The first segment every path the layer matches begins with, or null when it is not static and whole (a parameter, a pattern, the root). */
-function firstOf(layer: Layer): string | null {
-  if (typeof layer.path !== 'string') return null;
-  const cut = layer.path.search(SPECIAL);
-  const fixed = (cut < 0 ? layer.path : layer.path.slice(0, cut)).toLowerCase();
-  const parts = fixed.split('/');
-  const whole = cut < 0 ? parts.length - 1 : parts.length - 2;
-  return fixed.startsWith('/') && whole >= 1 && parts[1] !== '' ? parts[1]! : null;
+function firstOf(segments: readonly string[]): string | null {
+  return segments.length >= 1 && segments[0] !== '' ? segments[0]! : null;
 }
 
 /** Replaces `router.match` with the indexed one; call once the stack is complete and in order. */
@@ -61,8 +63,9 @@ export function indexRoutes(router: Router): void {
   const byLeading = new Map<string, number[]>();
   const byFirst = new Map<string, number[]>();
   stack.forEach((layer, i) => {
-    const key = placed(layer);
-    const first = key === null ? firstOf(layer) : null;
+    const segments = staticSegments(layer);
+    const key = placed(segments);
+    const first = key === null ? firstOf(segments) : null;
     if (key !== null) byLeading.set(key, [...(byLeading.get(key) ?? []), i]);
     else if (first !== null) byFirst.set(first, [...(byFirst.get(first) ?? []), i]);
     else anywhere.push(i);

@@ -8,7 +8,7 @@ import type { AskedPlan, CustomerOrderLine, Module, PlanReader, Plans, ProductHo
 import type { PlanAddOn } from '../core/addOnCatalogue.ts';
 import type { Page, PageRequest } from '../core/pagination.ts';
 import { DEFAULT_SELLER_COUNTRY } from '../core/vat/rates.ts';
-import { DEFAULT_SELLER_VAT_PROFILE, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
+import { DEFAULT_SELLER_VAT_PROFILE, isDistanceSale, type SellerVatProfile } from '../core/vat/sellerVatProfile.ts';
 import type { InvoiceSettingsView } from '../http/schemas/invoices.ts';
 import type { ReferenceRates } from '../core/vat/localCurrency.ts';
 import { ExchangeRateUnavailableException } from '../core/errors.ts';
@@ -151,6 +151,18 @@ export async function sellerStateOf(services: Services, vendorId: number): Promi
 export async function sellerVatProfileOf(knex: Knex, vendorId: number, at: Date): Promise<SellerVatProfile> {
   const keeper = registered.find((m) => m.sellerVatProfile);
   return keeper ? keeper.sellerVatProfile!(knex, vendorId, at) : { ...DEFAULT_SELLER_VAT_PROFILE };
+}
+
+/**
+ * The seller's VAT profile as one sale to `destination` needs it. Only a distance sale depends on
+ * the seller's yearly cross-border sales and OSS opt-in (isDistanceSale); a domestic sale or an
+ * export is decided on the two countries alone, so it gets the seller's country from memory and
+ * reads nothing else.
+ */
+export async function sellerVatProfileFor(services: Services, vendorId: number, at: Date, destination: string): Promise<SellerVatProfile> {
+  const country = await sellerStateOf(services, vendorId);
+  if (!isDistanceSale(country, destination)) return { ...DEFAULT_SELLER_VAT_PROFILE, seller_country_iso: country };
+  return sellerVatProfileOf(services.db.knex, vendorId, at);
 }
 
 /** A vendor's invoice settings, from the module that keeps them; not configured when no module does. */

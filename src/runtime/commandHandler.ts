@@ -81,7 +81,7 @@ export async function handleFirstCommand<S, C extends Command, E extends DomainE
   ctx: CommandContext,
 ): Promise<Handled<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
-  const inline = inlineOf(store, decider.aggregate);
+  const inline = inlineProjectionsOf(store, decider.aggregate);
   const empty = { state: decider.initialState(), version: 0, inline: inline.length > 0 ? foldStream(inline, stream, []) : undefined };
   return decideAndAppend(store, decider, id, command, ctx, undefined, empty);
 }
@@ -166,7 +166,7 @@ type CachedStream<S> = { state: S; version: number; inline?: StreamRows };
 function cachedWithRows<S>(store: EventStore, aggregate: string, stream: string, tx?: StoreTx): CachedStream<S> | undefined {
   const cached = aggregateCache(store).get(stream, tx) as CachedStream<S> | undefined;
   // An inline read model's rows are folded with the stream: a state cached without them is loaded again.
-  return inlineOf(store, aggregate).length > 0 && !cached?.inline ? undefined : cached;
+  return inlineProjectionsOf(store, aggregate).length > 0 && !cached?.inline ? undefined : cached;
 }
 
 interface Decided<S, E extends DomainEvent> {
@@ -190,7 +190,7 @@ async function decideOn<S, C extends Command, E extends DomainEvent>(
 ): Promise<Decided<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
   const cache = aggregateCache(store);
-  const inline = inlineOf(store, decider.aggregate);
+  const inline = inlineProjectionsOf(store, decider.aggregate);
   if (!cached) {
     cached = await loadWithRows(store, decider, id, inline, ctx.tx);
     cache.set(stream, cached, ctx.tx);
@@ -255,14 +255,9 @@ export async function cachedState<S, C extends Command, E extends DomainEvent>(
   const hit = cache.get(stream);
   if (hit) return hit.state as S;
   // With the inline rows, as a command would cache it: the command that follows reads no stream again.
-  const { state, version, inline } = await loadWithRows(store, decider, id, inlineOf(store, decider.aggregate));
+  const { state, version, inline } = await loadWithRows(store, decider, id, inlineProjectionsOf(store, decider.aggregate));
   cache.set(stream, { state, version, inline });
   return state;
-}
-
-/** The aggregate's inline read models, where the store writes them with the append. */
-function inlineOf(store: EventStore, aggregate: string): readonly RowProjection<object>[] {
-  return store.inlineRows ? inlineProjectionsOf(aggregate) : [];
 }
 
 /** `load`, with the rows of the aggregate's inline read models folded from the same events. */

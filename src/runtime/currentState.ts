@@ -29,7 +29,7 @@ export async function current<S, C extends Command, E extends DomainEvent>(
   if (events.length === 0) return base ? { state: base.state, version: base.version } : { state: decider.initialState(), version: 0 };
   const state = events.reduce((s, e) => decider.evolve(s, domainEvent<E>(e)), base ? base.state : decider.initialState());
   const version = events[events.length - 1].version;
-  const inline = store.inlineRows ? inlineProjectionsOf(decider.aggregate) : [];
+  const inline = inlineProjectionsOf(store, decider.aggregate);
   if (inline.length === 0) cache.set(stream, { state, version }, tx);
   else if (!base) cache.set(stream, { state, version, inline: foldStream(inline, stream, events) }, tx);
   return { state, version };

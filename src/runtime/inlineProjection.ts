@@ -1,4 +1,4 @@
-import type { InlineRows, RecordedEvent } from '../eventstore/port.ts';
+import type { EventStore, InlineRows, RecordedEvent } from '../eventstore/port.ts';
 import type { Consumer } from './consumer.ts';
 import type { FoldEvent, RowKey } from './rowFold.ts';
 import { isRowProjection, RowSet, type RowProjection } from './rowProjection.ts';
@@ -38,8 +38,9 @@ export function registerInlineProjections(consumers: readonly Consumer[]): void 
   }
 }
 
-export function inlineProjectionsOf(aggregate: string): readonly RowProjection<object>[] {
-  return byAggregate.get(aggregate) ?? [];
+/** The aggregate's inline read models where `store` writes them with its appends (none on a store without inline rows). */
+export function inlineProjectionsOf(store: Pick<EventStore, 'inlineRows'>, aggregate: string): readonly RowProjection<object>[] {
+  return store.inlineRows ? (byAggregate.get(aggregate) ?? []) : [];
 }
 
 /** The rows of each inline read model of one stream, as its events leave them, by projection name. */

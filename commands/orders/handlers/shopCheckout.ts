@@ -85,9 +85,9 @@ export async function placeShopOrder(
    * interrupted attempt's stock to give back. A key claimed before (a retry, or a request racing
    * this one) refuses the claim, and its holder names the order (the unused id is a harmless gap).
    * A key is claimed once in the usual case, so the claim is decided without reading its stream
-   * first; a key claimed before fails that append and is decided again on its stream.
+   * first; a key claimed before fails that append and is decided again on its stream. The items'
+   * ids come with the order's, in one statement, and go unused on a retry as well.
    */
-  // The order's id and its items' ids in one statement; on a retry they go unused, a harmless gap.
   const { id, ids: itemIds } = await nextIdWith(deps.db, 'order', 'order_item', draft.items.length);
   let held: ReservationState;
   let fresh = false;

@@ -4,11 +4,10 @@ import type { CustomerAddress } from '../../../commands/customers/events.ts';
 import { loadCustomer } from '../../modules/customers.ts';
 import type { OrderAddress } from '../../../commands/orders/events.ts';
 import { placeShopOrder, placedShopOrder, type CheckoutResult } from '../../../commands/orders/handlers/shopCheckout.ts';
-import { sellerStateOf, sellerVatProfileOf } from '../../modules/registry.ts';
+import { sellerVatProfileFor } from '../../modules/registry.ts';
 import { viesVerifier } from '../../adapters/vies/viesClient.ts';
 import { AddressNotFoundException, CartValidationException } from '../../core/errors.ts';
 import { orderVat, vatNumberCountry } from '../../core/vat/index.ts';
-import { DEFAULT_SELLER_VAT_PROFILE, isDistanceSale } from '../../core/vat/sellerVatProfile.ts';
 import type { Services } from '../../runtime/services.ts';
 import { customerCommandContext, customerCaller } from '../customerAuth.ts';
 import { orderQuota } from '../planLimits.ts';
@@ -47,11 +46,10 @@ export async function placeOrderFromCart(
     if (before !== null) return { order_id: before, created: false, done: [] };
   }
   const now = services.clock.now();
-  // Independent reads, at once: the cart against its products, the customer, the seller's country, the order limit.
-  const [{ version, lines }, account, sellerCountry, quota] = await Promise.all([
+  // Independent reads, at once: the cart against its products, the customer, the order limit.
+  const [{ version, lines }, account, quota] = await Promise.all([
     checkoutLines(services, shop.id, body.session_id, language),
     loadCustomer(services.store, customer.id),
-    sellerStateOf(services, shop.id),
     orderQuota(services, shop.id),
   ]);
   const shipping = addressFor(account.addresses, 'shipping', body.shipping_address_id, body.shipping_address);
@@ -72,10 +70,7 @@ export async function placeOrderFromCart(
         () => false,
       );
   }
-  // The seller's yearly cross-border sales and opt-in count only for a distance sale (a domestic order reads neither).
-  const seller = isDistanceSale(sellerCountry, destination)
-    ? await sellerVatProfileOf(services.db.knex, shop.id, now)
-    : { ...DEFAULT_SELLER_VAT_PROFILE, seller_country_iso: sellerCountry };
+  const seller = await sellerVatProfileFor(services, shop.id, now, destination);
   const vat = orderVat(seller, lines, destination, vatNumber, vatNumberValid);
   const placedAt = now.toISOString();
 
