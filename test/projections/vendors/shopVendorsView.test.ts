@@ -3,6 +3,7 @@ import type { CompanyEvent } from '../../../commands/companies/events.ts';
 import type { VendorEvent } from '../../../commands/vendors/events.ts';
 import { findShopVendor, shopVendorsView, type ShopVendors } from '../../../projections/vendors/shopVendorsView.ts';
 import type { RecordedEvent } from '../../../src/eventstore/port.ts';
+import { vendorCreated } from '../../support/vendorEvents.ts';
 
 /**
  * The shops' vendors in memory: what the shop finds by a code or subdomain follows the vendors'
@@ -29,29 +30,7 @@ describe('shop vendors view: the vendor a shop request names', () => {
       created_at: at,
     },
   });
-  const vendor = (id: number, code: string, subdomain: string, company_id = 1): VendorEvent => ({
-    type: 'VendorCreated',
-    data: {
-      vendor_id: id,
-      company_id,
-      vendor_code: code,
-      subdomain,
-      name: `Shop ${id}`,
-      description: null,
-      contact_email: null,
-      contact_phone: null,
-      website: null,
-      business_address: null,
-      tax_number: null,
-      dashboard_language: 'en',
-      storefront_language: 'en',
-      storefront_languages: ['en'],
-      storefront_locale: null,
-      extmarket_vendor_id: null,
-      extmarket_vendor_slug: null,
-      created_at: at,
-    },
-  });
+  const vendor = (id: number, code: string, subdomain: string): VendorEvent => vendorCreated(id, code, subdomain, at);
   const play = (...events: (VendorEvent | CompanyEvent)[]) =>
     events.reduce((s, e) => shopVendorsView.apply(s, recorded(e)), {
       vendors: new Map(),

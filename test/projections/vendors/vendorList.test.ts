@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import pino from 'pino';
 import type { VendorCreated, VendorSubdomainChanged } from '../../../commands/vendors/events.ts';
 import { vendorList } from '../../../projections/vendors/vendorList.ts';
+import { vendorCreated } from '../../support/vendorEvents.ts';
 import { PostgresEventStore } from '../../../src/eventstore/postgres.ts';
 import { ConsumerRunner } from '../../../src/runtime/consumerRunner.ts';
 import { openDatabase, sql, type Database } from '../../../src/runtime/database.ts';
@@ -33,27 +34,7 @@ describe('vendor_list: two vendors trading subdomains in one batch', function ()
 
   const created = (id: number, subdomain: string): { id: string } & VendorCreated => ({
     id: randomUUID(),
-    type: 'VendorCreated',
-    data: {
-      vendor_id: id,
-      company_id: 1,
-      vendor_code: `TRADE${id}`,
-      subdomain,
-      name: `Shop ${id}`,
-      description: null,
-      contact_email: null,
-      contact_phone: null,
-      website: null,
-      business_address: null,
-      tax_number: null,
-      dashboard_language: 'en',
-      storefront_language: 'en',
-      storefront_languages: ['en'],
-      storefront_locale: null,
-      extmarket_vendor_id: null,
-      extmarket_vendor_slug: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
+    ...vendorCreated(id, `TRADE${id}`, subdomain, '2026-01-01T00:00:00.000Z'),
   });
   const moved = (id: number, previous: string, subdomain: string): { id: string } & VendorSubdomainChanged => ({
     id: randomUUID(),
