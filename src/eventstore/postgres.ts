@@ -20,6 +20,7 @@ import { LeanFeedReader } from './postgresLeanFeed.ts';
 import { FeedNotifier } from './postgresNotify.ts';
 import { appendStatement, mergeRows } from './postgresAppend.ts';
 import { GroupCommit } from './postgresGroupCommit.ts';
+import { StreamReads } from './postgresStreamReads.ts';
 
 /**
  * The PostgreSQL adapter: the same code on a PostgreSQL server and on embedded PGlite.
@@ -54,12 +55,15 @@ export class PostgresEventStore implements EventStore {
   /** The appends outside a caller's transaction (postgresGroupCommit.ts). */
   private readonly group: GroupCommit;
   private readonly lean: LeanFeedReader;
+  /** The whole-stream reads outside a caller's transaction (postgresStreamReads.ts). */
+  private readonly streams: StreamReads;
 
   constructor(private readonly db: Database) {
     this.kind = db.kind;
     this.emitter.setMaxListeners(0);
     this.notifier = new FeedNotifier(db.knex, db.kind === 'postgres');
     this.lean = new LeanFeedReader(db);
+    this.streams = new StreamReads(db.knex);
     this.group = new GroupCommit(
       (a) => this.appendAlone(a.stream, a.events, a),
       (appends) => this.appendTogether(appends),
@@ -219,6 +223,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(stream: string, options: { fromVersion?: number; limit?: number; tx?: Executor } = {}): Promise<RecordedEvent[]> {
+    if (!options.tx && options.limit === undefined) return this.streams.read(stream, options.fromVersion ?? 1);
     const rows = await sql<Row>(
       (options.tx as Executor | undefined) ?? this.db.knex,
       READ_STREAM_SQL,

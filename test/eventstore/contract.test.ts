@@ -161,6 +161,22 @@ for (const adapter of adapters) {
       expect(await store.readStream(stream())).to.deep.equal([]);
     });
 
+    it('answers reads of several streams at once, one stream twice from two versions, as each read alone', async () => {
+      const [a, b, empty] = [stream(), stream(), stream()];
+      await store.append(a, [ev('A1'), ev('A2'), ev('A3')], { expected: 'no_stream' });
+      await store.append(b, [ev('B1'), ev('B2')], { expected: 'no_stream' });
+      const reads: [string, number][] = [
+        [a, 1],
+        [b, 2],
+        [a, 3],
+        [empty, 1],
+        [b, 3],
+      ];
+      const together = await Promise.all(reads.map(([s, fromVersion]) => store.readStream(s, { fromVersion })));
+      expect(together.map((events) => events.map((e) => e.type))).to.deep.equal([['A1', 'A2', 'A3'], ['B2'], ['A3'], [], []]);
+      for (const [i, [s, fromVersion]] of reads.entries()) expect(together[i]).to.deep.equal(await store.readStream(s, { fromVersion }));
+    });
+
     it('reads the global feed from a position, filtered by type, and advances past skipped events', async () => {
       const type = `Feed${randomUUID().slice(0, 8)}`;
       const start = await store.head();
