@@ -12,6 +12,9 @@ SELECT ${COLUMNS}
   JOIN events ON stream_id = wanted.stream AND version >= wanted.from_version
  ORDER BY stream_id, version`;
 
+/** Streams read in one statement at most; a busier turn sends several, at once. */
+const MAX_STREAMS = 200;
+
 interface Reader {
   from: number;
   resolve(events: RecordedEvent[]): void;
@@ -49,9 +52,13 @@ export class StreamReads {
   }
 
   private send(): void {
-    const batch = this.waiting;
+    const all = [...this.waiting];
     this.waiting = new Map();
     this.scheduled = false;
+    for (let i = 0; i < all.length; i += MAX_STREAMS) this.sendOne(new Map(all.slice(i, i + MAX_STREAMS)));
+  }
+
+  private sendOne(batch: Map<string, Reader[]>): void {
     const streams = [...batch.keys()];
     const froms = streams.map((s) => Math.min(...batch.get(s)!.map((r) => r.from)));
     const rows =

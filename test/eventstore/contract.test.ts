@@ -177,6 +177,13 @@ for (const adapter of adapters) {
       for (const [i, [s, fromVersion]] of reads.entries()) expect(together[i]).to.deep.equal(await store.readStream(s, { fromVersion }));
     });
 
+    it('answers more reads at once than one statement of the PostgreSQL store takes (200 streams)', async () => {
+      const streams = Array.from({ length: 230 }, () => stream());
+      await Promise.all(streams.map((s, i) => store.append(s, [ev(`T${i}`)], { expected: 'no_stream' })));
+      const read = await Promise.all(streams.map((s) => store.readStream(s)));
+      expect(read.map((events) => events.map((e) => e.type))).to.deep.equal(streams.map((_, i) => [`T${i}`]));
+    });
+
     it('reads the global feed from a position, filtered by type, and advances past skipped events', async () => {
       const type = `Feed${randomUUID().slice(0, 8)}`;
       const start = await store.head();
