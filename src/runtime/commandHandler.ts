@@ -71,7 +71,7 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
  * aggregate's initial state without reading the stream, as on a cached state: should the stream
  * hold events after all (a retried request's key), the append at 'no_stream' fails and the
  * command is decided again on the stream as it is; a refusal or an empty decision is checked on
- * the stream too. Only the read is saved, never a check.
+ * the stream too. Only the read is saved, never a check. `along` as in handleCommand.
  */
 export async function handleFirstCommand<S, C extends Command, E extends DomainEvent>(
   store: EventStore,
@@ -79,11 +79,12 @@ export async function handleFirstCommand<S, C extends Command, E extends DomainE
   id: string | number,
   command: C,
   ctx: CommandContext,
+  along?: (events: readonly E[]) => readonly Companion[],
 ): Promise<Handled<S, E>> {
   const stream = `${decider.aggregate}-${id}`;
   const inline = inlineProjectionsOf(store, decider.aggregate);
   const empty = { state: decider.initialState(), version: 0, inline: inline.length > 0 ? foldStream(inline, stream, []) : undefined };
-  return decideAndAppend(store, decider, id, command, ctx, undefined, empty);
+  return decideAndAppend(store, decider, id, command, ctx, along, empty);
 }
 
 /** handleCommand's decisions and appends, starting from `assumed` (a cached state, an empty new stream) or else a load. */
@@ -126,8 +127,9 @@ async function decideAndAppend<S, C extends Command, E extends DomainEvent>(
         result = await store.append(stream, events, { expected, tx: ctx.tx, rows });
       }
     } catch (err) {
-      // Whatever failed, the cached state is no longer known to be the stream's.
+      // Whatever failed, the cached states are no longer known to be the streams'.
       cache.forget(stream, ctx.tx);
+      for (const c of companions) cache.forget(c.append.stream, ctx.tx);
       if (!(err instanceof WrongExpectedVersionError) || err.stream !== stream) throw err;
       // Outside a transaction a stale cached state is simply decided again; inside one the
       // failed statement ended the transaction, and its owner retries the whole of it.
@@ -146,9 +148,11 @@ async function decideAndAppend<S, C extends Command, E extends DomainEvent>(
 
 /**
  * A command decided now, to be appended as a Companion of another stream's command (a product
- * with the quota claim that admits it). A refusal throws here. The stream's state comes from the
- * aggregate cache or a load, as in handleCommand; a stale cached state fails the other command's
- * append, naming this stream, and the caller prepares it again.
+ * with the quota claim that admits it, a line's stock with the order that holds it). A refusal
+ * throws here. The stream's state comes from the aggregate cache or a load, as in handleCommand,
+ * and a refusal of a cached state is checked on the stream as it is now. A stale cached state
+ * fails the other command's append, naming this stream; that append forgets the cached state,
+ * and the caller prepares it again from the stream.
  */
 export async function prepareCommand<S, C extends Command, E extends DomainEvent>(
   store: EventStore,
@@ -157,7 +161,13 @@ export async function prepareCommand<S, C extends Command, E extends DomainEvent
   command: C,
   ctx: CommandContext,
 ): Promise<{ append: StreamAppend; events: readonly E[]; stored(result: AppendResult): Handled<S, E> }> {
-  return decideOn(store, decider, id, command, ctx, cachedWithRows<S>(store, decider.aggregate, `${decider.aggregate}-${id}`, ctx.tx));
+  const cached = cachedWithRows<S>(store, decider.aggregate, `${decider.aggregate}-${id}`, ctx.tx);
+  try {
+    return await decideOn(store, decider, id, command, ctx, cached);
+  } catch (err) {
+    if (!cached) throw err;
+    return decideOn(store, decider, id, command, ctx, undefined);
+  }
 }
 
 type CachedStream<S> = { state: S; version: number; inline?: StreamRows };

@@ -3,8 +3,9 @@ import sinon from 'sinon';
 import type { Decider } from '../../src/core/decider.ts';
 import { BusinessLogicException } from '../../src/core/errors.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import { aggregateCache } from '../../src/runtime/aggregateCache.ts';
-import { handleCommand, handleFirstCommand } from '../../src/runtime/commandHandler.ts';
+import { handleCommand, handleFirstCommand, prepareCommand } from '../../src/runtime/commandHandler.ts';
 import { current } from '../../src/runtime/currentState.ts';
 import type { Database } from '../../src/runtime/database.ts';
 import { migrate } from '../../src/runtime/migrate.ts';
@@ -126,6 +127,27 @@ describe('the aggregate cache', function () {
     await handleCommand(a, stock, other, receive(4), ctx);
     expect((await handleFirstCommand(b, stock, other, ship(3), ctx)).state).to.deep.equal({ units: 1 });
     expect((await b.readStream(`cachetest-${other}`)).map((e) => e.version)).to.deep.equal([1, 2]);
+  });
+
+  it('prepares a companion on the cached state: a stale one fails the append and is forgotten, a refusal is checked on the stream', async () => {
+    const [shelf, order] = [unique('c'), unique('c')];
+    await handleCommand(a, stock, shelf, receive(5), ctx);
+    await handleCommand(b, stock, shelf, ship(1), ctx); // a's cache: 5 units at version 1; the stream: 4 at version 2
+    const withShelf = async () => {
+      const taken = await prepareCommand(a, stock, shelf, ship(2), ctx);
+      return () => [{ append: taken.append, stored: () => {} }];
+    };
+    const stale = await handleCommand(a, stock, order, receive(1), ctx, await withShelf()).catch((err: unknown) => err);
+    expect(stale).to.be.instanceOf(WrongExpectedVersionError);
+    expect((stale as WrongExpectedVersionError).stream, 'the conflict names the companion').to.equal(`cachetest-${shelf}`);
+    expect((await a.readStream(`cachetest-${order}`)).length, 'nothing of the command is stored').to.equal(0);
+    // Prepared again, the companion rests on the stream: both go together.
+    await handleCommand(a, stock, order, receive(1), ctx, await withShelf());
+    expect(await current(b, stock, shelf)).to.deep.equal({ state: { units: 2 }, version: 3 });
+    // a's cache now says 2 units; another process receives 6: a refusal of the cached state is not the answer.
+    await handleCommand(b, stock, shelf, receive(6), ctx);
+    const taken = await prepareCommand(a, stock, shelf, ship(7), ctx);
+    expect(taken.append.expected).to.equal(4);
   });
 
   it("reads the current state from where the cache left the stream: another process's appends, and only those", async () => {

@@ -1,13 +1,15 @@
 import type { Clock } from '../../../src/core/clock.ts';
-import { ConflictException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
+import { ConcurrencyException, ConflictException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
 import { InsufficientInventoryException } from '../../inventory/errors.ts';
-import type { EventStore } from '../../../src/eventstore/port.ts';
+import { WrongExpectedVersionError, type EventStore } from '../../../src/eventstore/port.ts';
 import {
   handleCommand,
   handleFirstCommand,
   load,
+  prepareCommand,
   retryOnConflict,
   type CommandContext,
+  type Companion,
   type Handled,
 } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
@@ -17,18 +19,20 @@ import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
 import { reservation, reservationId, type ReservationState } from '../../reservations/reservation.ts';
 import { ORDER_QUOTA, type ImportedItem, type OrderPlaced } from '../events.ts';
-import { order } from '../orderDecider.ts';
+import { order, type OrderCommand } from '../orderDecider.ts';
 
 /**
- * Places a shop order: claims the request's idempotency key, reserves the stock of every line,
- * then records the order. Stock is taken at placement, on the stock aggregate of each product with
- * its expected version: two customers racing for the last units never both get them, the loser is
- * refused with InsufficientInventoryForCartException and nothing of theirs stays reserved.
+ * Places a shop order: claims the request's idempotency key, then records the order with the
+ * stock of every line reserved (in the order's own append where the store can: reserveAndPlace).
+ * Stock is taken at placement, on the stock aggregate of each product with its expected version:
+ * two customers racing for the last units never both get them, the loser is refused with
+ * InsufficientInventoryForCartException and nothing of theirs stays reserved.
  *
  * The key (vendor, customer, Idempotency-Key or cart version) is claimed in a reservation stream
  * that names the order id, so a retried request finds the order it already placed. A request cut
- * off between its reservations and the order (a crash) is completed by its retry: the retry first
- * gives back whatever the interrupted attempt reserved under that order id, then reserves afresh.
+ * off between its reservations and the order (a crash, where the lines were reserved one by one) is
+ * completed by its retry: the retry first gives back whatever the interrupted attempt reserved
+ * under that order id, then reserves afresh.
  *
  * Before any stock, the order takes a slot of the vendor's orders-per-period limit (SPEC.md part
  * 8) in the `quota-orders:<vendor_id>:<period start>` stream, named by the order id: a retry takes
@@ -121,24 +125,12 @@ export async function placeShopOrder(
     }
   }
   const items: ImportedItem[] = draft.items.map((item, i) => ({ ...item, item_id: itemIds[i] }));
+  const placement: OrderCommand = {
+    type: 'PlaceShopOrder',
+    data: { ...draft, order_id: orderId, order_number: shopOrderNumber(orderId), items },
+  };
   try {
-    for (const item of items.filter((i) => !i.is_digital)) {
-      done.push(await reserve(deps, orderId, item, ctx));
-    }
-    // An order id fresh from the sequence names an empty stream: nothing to read before the order.
-    const place = fresh ? handleFirstCommand : handleCommand;
-    done.push(
-      await place(
-        deps.store,
-        order,
-        orderId,
-        {
-          type: 'PlaceShopOrder',
-          data: { ...draft, order_id: orderId, order_number: shopOrderNumber(orderId), items },
-        },
-        ctx,
-      ),
-    );
+    done.push(...(await reserveAndPlace(deps, orderId, items, placement, fresh, ctx)));
   } catch (err) {
     // Whatever was reserved for this attempt goes back to the shelf before the refusal is answered.
     done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
@@ -148,34 +140,82 @@ export async function placeShopOrder(
   return { order_id: orderId, created: true, done };
 }
 
+/**
+ * Records the order with the stock of its physical lines reserved. Where the store can, each
+ * line's reservation goes into the order's own append (a Companion): the units are held if and
+ * only if the order is recorded, and the reservations cost no statement of their own. A
+ * reservation decided on a state another order has changed since fails that append, naming its
+ * stock; the stock is read again and the whole placement decided again, as any lost race is
+ * (retryOnConflict). One product on two lines, a caller's transaction or a store that appends one
+ * stream at a time reserves line by line, then records the order.
+ */
+async function reserveAndPlace(
+  deps: CheckoutDeps,
+  orderId: number,
+  items: ImportedItem[],
+  placement: OrderCommand,
+  fresh: boolean,
+  ctx: CommandContext,
+): Promise<Handled<unknown, any>[]> {
+  const physical = items.filter((i) => !i.is_digital);
+  // An order id fresh from the sequence names an empty stream: nothing to read before the order.
+  const place = fresh ? handleFirstCommand : handleCommand;
+  const together =
+    deps.store.appendTogether !== undefined && !ctx.tx && new Set(physical.map((i) => i.product_id)).size === physical.length;
+  if (!together) {
+    const done: Handled<unknown, any>[] = [];
+    for (const item of physical) done.push(await reserve(deps, orderId, item, ctx));
+    done.push(await place(deps.store, order, orderId, placement, ctx));
+    return done;
+  }
+  return retryOnConflict(async () => {
+    const prepared = await Promise.all(physical.map((item) => prepareReservation(deps, orderId, item, ctx)));
+    const reserved: Handled<unknown, any>[] = [];
+    const companions: Companion[] = prepared.map((p) => ({ append: p.append, stored: (result) => reserved.push(p.stored(result)) }));
+    try {
+      const placed = await place(deps.store, order, orderId, placement, ctx, () => companions);
+      return [...reserved, placed];
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      throw new ConcurrencyException(`${err.stream} was changed by another request; reload and retry`, {
+        expected_version: err.expected,
+        actual_version: err.actual,
+      });
+    }
+  });
+}
+
+const reservationOf = (deps: CheckoutDeps, orderId: number, item: ImportedItem) => ({
+  type: 'ReserveStock' as const,
+  data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
+});
+
+/** A line's reservation, decided for the order's append (prepareCommand); a shortage refuses the order, naming the line. */
+async function prepareReservation(deps: CheckoutDeps, orderId: number, item: ImportedItem, ctx: CommandContext) {
+  try {
+    return await prepareCommand(deps.store, stock, item.product_id, reservationOf(deps, orderId, item), ctx);
+  } catch (err) {
+    throw shortLine(err, item);
+  }
+}
+
 async function reserve(deps: CheckoutDeps, orderId: number, item: ImportedItem, ctx: CommandContext): Promise<Handled<unknown, any>> {
   try {
-    return await retryOnConflict(
-      () =>
-        handleCommand(
-          deps.store,
-          stock,
-          item.product_id,
-          {
-            type: 'ReserveStock',
-            data: { order_id: orderId, order_item_id: item.item_id, quantity: item.quantity, at: deps.clock.now().toISOString() },
-          },
-          ctx,
-        ),
-      { tx: ctx.tx },
-    );
+    return await retryOnConflict(() => handleCommand(deps.store, stock, item.product_id, reservationOf(deps, orderId, item), ctx), {
+      tx: ctx.tx,
+    });
   } catch (err) {
-    if (err instanceof InsufficientInventoryException) {
-      // The same body as the cart's own check at checkout (commands/carts/checkout.ts): the short lines.
-      throw new InsufficientInventoryForCartException(
-        `Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`,
-        {
-          lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }],
-        },
-      );
-    }
-    throw err;
+    throw shortLine(err, item);
   }
+}
+
+/** A stock refusal as the shopper's: the same body as the cart's own check at checkout (commands/carts/checkout.ts), the short line. */
+function shortLine(err: unknown, item: ImportedItem): unknown {
+  if (!(err instanceof InsufficientInventoryException)) return err;
+  return new InsufficientInventoryForCartException(
+    `Not enough stock of "${item.product_name}": ${item.quantity} wanted, ${String(err.extra?.available ?? 0)} available`,
+    { lines: [{ product_id: item.product_id, requested: item.quantity, available: err.extra?.available ?? 0 }] },
+  );
 }
 
 /** Gives back every unit the products hold for this order (an interrupted or refused placement). */

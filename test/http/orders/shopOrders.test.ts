@@ -68,6 +68,22 @@ describe('shop orders', () => {
     expect(answers.filter((a) => a.status !== 201).every((a) => a.body.code === 'InsufficientInventoryForCartException')).to.equal(true);
   });
 
+  it("the order and its lines' reservations are stored together, in one transaction", async () => {
+    const [pan, lid] = [await stockedProduct(s, { title: 'Pan' }, 4), await stockedProduct(s, { title: 'Lid' }, 4)];
+    const session = await cartWith(s, pan, 2);
+    await ok(s.shop('POST', `/cart/${session}/items`, { body: { product_id: lid, quantity: 1 } }), 'add to cart');
+    const placed = await place(s, ada, { session_id: session });
+    expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
+    const { store } = app.services;
+    const [order] = await store.readStream(`order-${placed.body.id}`);
+    const reserved = (await Promise.all([pan, lid].map((p) => store.readStream(`stock-${p}`))))
+      .flat()
+      .filter((e) => e.type === 'StockReserved');
+    expect(order.type).to.equal('OrderPlaced');
+    expect(reserved.map((e) => (e.data as { reserved_change: number }).reserved_change)).to.deep.equal([2, 1]);
+    expect(reserved.map((e) => e.position.a)).to.deep.equal([order.position.a, order.position.a]);
+  });
+
   it('an empty cart is EmptyCartException', async () => {
     const res = await place(s, ada, { session_id: newSessionId() });
     expect(res.status).to.be.within(400, 499);
