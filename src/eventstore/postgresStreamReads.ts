@@ -3,14 +3,19 @@ import type { RecordedEvent } from './port.ts';
 import { COLUMNS, READ_STREAM_SQL, type Row, toRecorded } from './postgresFeed.ts';
 
 /**
- * Several streams, each from its own version on, in one statement: the wanted streams joined with
- * the (stream_id, version) index. Their column names differ from the events', so COLUMNS stays as is.
+ * Several streams, each from its own version on, in one statement: for each wanted stream, a scan
+ * of the (stream_id, version) index. The streams are joined LATERAL, and `OFFSET 0` keeps the
+ * planner from flattening that into a plain join: as a prepared statement's generic plan, the
+ * plain join hashed the wanted streams and read the whole events table (23 ms at 13,600 events, a
+ * time that grows with the table) where the index scans take 0.9 ms.
  */
 const READ_STREAMS_SQL = `
-SELECT ${COLUMNS}
+SELECT e.*
   FROM unnest($1::text[], $2::int[]) AS wanted(stream, from_version)
-  JOIN events ON stream_id = wanted.stream AND version >= wanted.from_version
- ORDER BY stream_id, version`;
+ CROSS JOIN LATERAL (
+   SELECT ${COLUMNS} FROM events WHERE stream_id = wanted.stream AND version >= wanted.from_version OFFSET 0
+ ) e
+ ORDER BY e.stream_id, e.version`;
 
 /** Streams read in one statement at most; a busier turn sends several, at once. */
 const MAX_STREAMS = 200;
