@@ -14,6 +14,7 @@ import {
 } from '../../../src/runtime/commandHandler.ts';
 import type { Executor } from '../../../src/runtime/database.ts';
 import { nextIdWith } from '../../../src/runtime/nextId.ts';
+import { inTurn } from '../../../src/runtime/streamTurns.ts';
 import { stock } from '../../../src/modules/inventory.ts';
 import { claimQuotaSlot, releaseQuotaSlot } from '../../quotas/handlers.ts';
 import type { PlanQuota } from '../../quotas/quota.ts';
@@ -168,21 +169,25 @@ async function reserveAndPlace(
     done.push(await place(deps.store, order, orderId, placement, ctx));
     return done;
   }
-  return retryOnConflict(async () => {
-    const prepared = await Promise.all(physical.map((item) => prepareReservation(deps, orderId, item, ctx)));
-    const reserved: Handled<unknown, any>[] = [];
-    const companions: Companion[] = prepared.map((p) => ({ append: p.append, stored: (result) => reserved.push(p.stored(result)) }));
-    try {
-      const placed = await place(deps.store, order, orderId, placement, ctx, () => companions);
-      return [...reserved, placed];
-    } catch (err) {
-      if (!(err instanceof WrongExpectedVersionError)) throw err;
-      throw new ConcurrencyException(`${err.stream} was changed by another request; reload and retry`, {
-        expected_version: err.expected,
-        actual_version: err.actual,
-      });
-    }
-  });
+  // This instance's orders of the same products are decided one after another (inTurn): each on the stock the one before left.
+  const stocks = physical.map((i) => `${stock.aggregate}-${i.product_id}`);
+  return retryOnConflict(() =>
+    inTurn(deps.store, stocks, async () => {
+      const prepared = await Promise.all(physical.map((item) => prepareReservation(deps, orderId, item, ctx)));
+      const reserved: Handled<unknown, any>[] = [];
+      const companions: Companion[] = prepared.map((p) => ({ append: p.append, stored: (result) => reserved.push(p.stored(result)) }));
+      try {
+        const placed = await place(deps.store, order, orderId, placement, ctx, () => companions);
+        return [...reserved, placed];
+      } catch (err) {
+        if (!(err instanceof WrongExpectedVersionError)) throw err;
+        throw new ConcurrencyException(`${err.stream} was changed by another request; reload and retry`, {
+          expected_version: err.expected,
+          actual_version: err.actual,
+        });
+      }
+    }),
+  );
 }
 
 const reservationOf = (deps: CheckoutDeps, orderId: number, item: ImportedItem) => ({
