@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import { BENCH_SHIPPING_ADDRESS, benchVendor, call } from '../../bench/support/vendorFixture.ts';
 import { loadConfig } from '../../src/config.ts';
 import { consumers } from '../../src/modules/index.ts';
 import { createLogger } from '../../src/runtime/logger.ts';
@@ -82,6 +84,74 @@ describe('reliability: two instances', function () {
     } finally {
       await load.stop();
       await Promise.all(instances.map((s) => s.kill()));
+      await drop();
+    }
+  });
+
+  it('two instances racing their shoppers for the last units: as many orders as units, the others refused, nothing else held', async function () {
+    const server = await requirePostgres(this, 'the instances run on one');
+    const { url, drop } = await freshPostgresDatabase(server);
+    const instances: ChildService[] = [];
+    try {
+      // The vendor login sets a Secure cookie: behind a proxy that says the request came over TLS.
+      const env = { TRUST_PROXY: '1' };
+      instances.push(await startService({ databaseUrl: url, name: 'checkout-a', env }));
+      instances.push(await startService({ databaseUrl: url, name: 'checkout-b', env }));
+      const [a, b] = instances.map((i) => i.url);
+      const vendor = await benchVendor(a, await adminLogin(a));
+      const pans = await call(a, 'POST', '/api/v1/vendor/products', vendor.token, { title: 'Last pans', price_cents: 2000 });
+      await call(a, 'POST', '/api/v1/vendor/inventory', vendor.token, { product_id: pans.id, bin_location: 'P-1', quantity: 6 });
+      const me = await call(a, 'GET', '/api/v1/vendor/auth/me', vendor.token);
+      const shop = { referer: `http://127.0.0.1/vendors/${(me.vendor ?? me).vendor_code}/shop/` };
+      // Twelve shoppers, each with one pan and one kettle in the cart, half of them on each instance.
+      const shoppers = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const on = i % 2 ? b : a;
+          const body = { email: `racer-${i}@customer.test`, password: 'racing-customer-password', first_name: 'Ada', last_name: 'Racer' };
+          const { access_token } = await call(on, 'POST', '/api/v1/shop/auth/register', null, body, shop);
+          const session = randomBytes(32).toString('base64url');
+          for (const product of [pans.id, vendor.productId])
+            await call(on, 'POST', `/api/v1/shop/cart/${session}/items`, null, { product_id: product, quantity: 1 }, shop);
+          return { on, token: access_token as string, session };
+        }),
+      );
+      const answers = await Promise.all(
+        shoppers.map(async ({ on, token, session }) => {
+          const res = await fetch(`${on}/api/v1/shop/orders`, {
+            method: 'POST',
+            headers: { ...shop, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ session_id: session, shipping_address: BENCH_SHIPPING_ADDRESS }),
+          });
+          return { status: res.status, body: (await res.json()) as { id?: number; code?: string } };
+        }),
+      );
+      const placed = answers.filter((r) => r.status === 201);
+      const refused = answers.filter((r) => r.status !== 201);
+      expect(placed.length, JSON.stringify(answers.map((r) => [r.status, r.body.code]))).to.equal(6);
+      expect(refused.map((r) => r.body.code)).to.deep.equal(Array(6).fill('InsufficientInventoryForCartException'));
+
+      const db = await openDatabase({ url, poolMax: 2 });
+      try {
+        // Every unit held is an order's, and every order holds its units: the pans and the kettles.
+        const held = await sql<{ stream_id: string; reserved: number; orders: number }>(
+          db.knex,
+          `SELECT stream_id, sum((data->>'reserved_change')::int)::int AS reserved, count(DISTINCT data->>'order_id')::int AS orders
+             FROM events WHERE stream_id = ANY($1::text[]) AND type IN ('StockReserved', 'StockReservationReleased')
+            GROUP BY stream_id ORDER BY stream_id`,
+          [[`stock-${pans.id}`, `stock-${vendor.productId}`]],
+        );
+        expect(held.map((r) => [r.reserved, r.orders])).to.deep.equal([
+          [6, 6],
+          [6, 6],
+        ]);
+        const [orders] = await sql<{ n: number }>(db.knex, `SELECT count(*)::int AS n FROM events WHERE type = 'OrderPlaced'`);
+        expect(orders.n).to.equal(6);
+      } finally {
+        await db.close();
+      }
+      console.log(`      6 of 12 orders placed across the two instances, 6 refused; 6 pans and 6 kettles held, each by an order`);
+    } finally {
+      await Promise.all(instances.map((s) => s.stop()));
       await drop();
     }
   });
