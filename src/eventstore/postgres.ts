@@ -15,7 +15,7 @@ import {
   type StreamAppend,
   WrongExpectedVersionError,
 } from './port.ts';
-import { FEED_SQL, HEAD_SQL, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL, type Row, toRecorded } from './postgresFeed.ts';
+import { FEED_SQL, HEAD_SQL, LOCKED_FEED_SQL, nextPosition, READ_STREAM_SQL, type Row, toRecorded, WHOLE_STREAM } from './postgresFeed.ts';
 import { LeanFeedReader } from './postgresLeanFeed.ts';
 import { FeedNotifier } from './postgresNotify.ts';
 import { appendStatement, mergeRows } from './postgresAppend.ts';
@@ -227,7 +227,7 @@ export class PostgresEventStore implements EventStore {
     const rows = await sql<Row>(
       (options.tx as Executor | undefined) ?? this.db.knex,
       READ_STREAM_SQL,
-      [stream, options.fromVersion ?? 1, options.limit ?? 1_000_000],
+      [stream, options.fromVersion ?? 1, options.limit ?? WHOLE_STREAM],
       'es_read_stream',
     );
     return rows.map(toRecorded);

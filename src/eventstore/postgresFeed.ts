@@ -32,6 +32,8 @@ export function toRecorded(r: Row): RecordedEvent {
   };
 }
 
+/** READ_STREAM_SQL's limit for a read of the whole stream from its version on. */
+export const WHOLE_STREAM = 1_000_000;
 export const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`;
 
 /**

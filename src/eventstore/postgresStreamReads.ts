@@ -1,6 +1,6 @@
 import { sql, type Executor } from '../runtime/database.ts';
 import type { RecordedEvent } from './port.ts';
-import { COLUMNS, READ_STREAM_SQL, type Row, toRecorded } from './postgresFeed.ts';
+import { COLUMNS, READ_STREAM_SQL, type Row, toRecorded, WHOLE_STREAM } from './postgresFeed.ts';
 
 /**
  * Several streams, each from its own version on, in one statement: for each wanted stream, a scan
@@ -68,7 +68,7 @@ export class StreamReads {
     const froms = streams.map((s) => Math.min(...batch.get(s)!.map((r) => r.from)));
     const rows =
       streams.length === 1
-        ? sql<Row>(this.db, READ_STREAM_SQL, [streams[0], froms[0], 1_000_000], 'es_read_stream')
+        ? sql<Row>(this.db, READ_STREAM_SQL, [streams[0], froms[0], WHOLE_STREAM], 'es_read_stream')
         : sql<Row>(this.db, READ_STREAMS_SQL, [streams, froms], 'es_read_streams');
     rows.then(
       (found) => {

@@ -6,6 +6,7 @@ import {
   type AppendResult,
   type EventMetadata,
   type EventStore,
+  type ExpectedVersion,
   type RecordedEvent,
   type StoreTx,
   type StreamAppend,
@@ -137,13 +138,21 @@ async function decideAndAppend<S, C extends Command, E extends DomainEvent>(
         cached = undefined;
         continue;
       }
-      throw new ConcurrencyException(`${stream} was changed by another request; reload and retry`, {
-        expected_version: decided.version,
-        actual_version: err.actual,
-      });
+      throw lostRace(stream, decided.version, err.actual);
     }
     return decided.stored(result);
   }
+}
+
+/**
+ * The 409 of a command whose append lost its race on `stream` once no further try is made here:
+ * its caller retries (retryOnConflict) or answers it.
+ */
+export function lostRace(stream: string, expected: ExpectedVersion, actual: number | null): ConcurrencyException {
+  return new ConcurrencyException(`${stream} was changed by another request; reload and retry`, {
+    expected_version: expected,
+    actual_version: actual,
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Clock } from '../../../src/core/clock.ts';
-import { ConcurrencyException, ConflictException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
+import { ConflictException, InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
 import { InsufficientInventoryException } from '../../inventory/errors.ts';
 import { WrongExpectedVersionError, type EventStore } from '../../../src/eventstore/port.ts';
 import {
   handleCommand,
   handleFirstCommand,
   load,
+  lostRace,
   prepareCommand,
   retryOnConflict,
   type CommandContext,
@@ -116,8 +117,8 @@ export async function placeShopOrder(
 
   const slot = await claimQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, quota.limit, quota.opening, ctx);
   if (slot) done.push(slot);
-  const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
   if (!fresh) {
+    const physical = [...new Set(draft.items.filter((i) => !i.is_digital).map((i) => i.product_id))];
     try {
       done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
     } catch (err) {
@@ -133,9 +134,7 @@ export async function placeShopOrder(
   try {
     done.push(...(await reserveAndPlace(deps, orderId, items, placement, fresh, ctx)));
   } catch (err) {
-    // Whatever was reserved for this attempt goes back to the shelf before the refusal is answered.
-    done.push(...(await releaseOrderStock(deps, orderId, physical, ctx)));
-    done.push(await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx));
+    await releaseQuotaSlot(deps.store, ORDER_QUOTA, quota.key, orderId, ctx);
     throw err;
   }
   return { order_id: orderId, created: true, done };
@@ -161,16 +160,24 @@ async function reserveAndPlace(
   const physical = items.filter((i) => !i.is_digital);
   // An order id fresh from the sequence names an empty stream: nothing to read before the order.
   const place = fresh ? handleFirstCommand : handleCommand;
-  const together =
-    deps.store.appendTogether !== undefined && !ctx.tx && new Set(physical.map((i) => i.product_id)).size === physical.length;
+  const products = [...new Set(physical.map((i) => i.product_id))];
+  const together = deps.store.appendTogether !== undefined && !ctx.tx && products.length === physical.length;
   if (!together) {
     const done: Handled<unknown, any>[] = [];
-    for (const item of physical) done.push(await reserve(deps, orderId, item, ctx));
-    done.push(await place(deps.store, order, orderId, placement, ctx));
+    try {
+      for (const item of physical) done.push(await reserve(deps, orderId, item, ctx));
+      done.push(await place(deps.store, order, orderId, placement, ctx));
+    } catch (err) {
+      // Whatever this attempt reserved goes back to the shelf before the refusal is answered.
+      await releaseOrderStock(deps, orderId, products, ctx);
+      throw err;
+    }
     return done;
   }
-  // This instance's orders of the same products are decided one after another (inTurn): each on the stock the one before left.
-  const stocks = physical.map((i) => `${stock.aggregate}-${i.product_id}`);
+  // The order and its reservations are stored together or not at all: a refused or failed attempt
+  // leaves nothing on the shelf to give back, and nothing is read to look for it. This instance's
+  // orders of the same products are decided one after another (inTurn), each on the stock the one before left.
+  const stocks = products.map((p) => `${stock.aggregate}-${p}`);
   return retryOnConflict(() =>
     inTurn(deps.store, stocks, async () => {
       const prepared = await Promise.all(physical.map((item) => prepareReservation(deps, orderId, item, ctx)));
@@ -181,10 +188,7 @@ async function reserveAndPlace(
         return [...reserved, placed];
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;
-        throw new ConcurrencyException(`${err.stream} was changed by another request; reload and retry`, {
-          expected_version: err.expected,
-          actual_version: err.actual,
-        });
+        throw lostRace(err.stream, err.expected, err.actual);
       }
     }),
   );
