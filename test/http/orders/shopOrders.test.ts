@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import type { OrderPlaced } from '../../../commands/orders/events.ts';
+import { placeShopOrder, type ShopOrderDraft } from '../../../commands/orders/handlers/shopCheckout.ts';
+import { InsufficientInventoryForCartException } from '../../../src/core/errors.ts';
+import { orderQuota } from '../../../src/http/planLimits.ts';
 import { stock } from '../../../commands/inventory/stockDecider.ts';
 import { reservation, reservationId } from '../../../commands/reservations/reservation.ts';
-import { handleCommand } from '../../../src/runtime/commandHandler.ts';
+import { handleCommand, load } from '../../../src/runtime/commandHandler.ts';
 import { nextId } from '../../../src/runtime/nextId.ts';
 import { testApp, type TestApp } from '../../support/app.ts';
 import {
@@ -159,6 +164,72 @@ describe('shop orders', () => {
     expect(shelf.items[0].reserved_quantity ?? shelf.items[0].reserved, 'the interrupted hold was given back').to.equal(2);
     const again = await place(s, ada, { session_id: session }, { 'idempotency-key': key });
     expect([again.status, again.body.id]).to.deep.equal([200, orderId]);
+  });
+
+  describe('line by line, where the order and its stock cannot go in one append', () => {
+    /** A draft as the shop prices it, from an order placed through the API: its lines are given here. */
+    const draftLike = async (lines: { product_id: number; quantity: number }[]): Promise<ShopOrderDraft> => {
+      const template = await stockedProduct(s, { title: 'Template' }, 1);
+      const placed = await place(s, ada, { session_id: await cartWith(s, template, 1) });
+      expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
+      const [{ data }] = await app.services.store.readStream(`order-${placed.body.id}`);
+      const { order_id: _id, order_number: _number, items, ...rest } = data as OrderPlaced['data'];
+      const { item_id: _item, ...line } = items[0];
+      return { ...rest, session_id: newSessionId(), items: lines.map((l) => ({ ...line, ...l, is_digital: false })) };
+    };
+    const deps = () => ({ store: app.services.store, db: app.services.db.knex, clock: app.services.clock });
+    const placeDraft = async (draft: ShopOrderDraft) =>
+      placeShopOrder(deps(), draft, `key:${randomUUID()}`, await orderQuota(app.services, s.vendorId), {
+        userId: `customer:${ada.id}`,
+        vendorId: s.vendorId,
+        correlationId: 'line-by-line',
+      });
+    const heldFor = async (product: number, orderId?: number) => {
+      const { state } = await load(app.services.store, stock, product);
+      return Object.entries(state.reservations)
+        .filter(([key]) => orderId === undefined || key.startsWith(`${orderId}:`))
+        .reduce((sum, [, perLocation]) => sum + Object.values(perLocation).reduce((a, b) => a + b, 0), 0);
+    };
+
+    it('one product on two lines: each line reserved, then the order recorded', async () => {
+      const pan = await stockedProduct(s, { title: 'Two-line pan' }, 5);
+      const placed = await placeDraft(
+        await draftLike([
+          { product_id: pan, quantity: 1 },
+          { product_id: pan, quantity: 2 },
+        ]),
+      );
+      expect(placed.created).to.equal(true);
+      const [order] = await app.services.store.readStream(`order-${placed.order_id}`);
+      expect(order.type).to.equal('OrderPlaced');
+      expect(await heldFor(pan, placed.order_id)).to.equal(3);
+      const reserved = (await app.services.store.readStream(`stock-${pan}`)).filter((e) => e.type === 'StockReserved');
+      expect(reserved, 'a reservation per line').to.have.length(2);
+      expect(
+        reserved.map((e) => e.position.a),
+        'each in its own append, before the order',
+      ).not.to.include(order.position.a);
+    });
+
+    it('a short line refuses the order, names the line, and gives back what the lines before it reserved', async () => {
+      const [pan, lid] = [await stockedProduct(s, { title: 'Plenty of pans' }, 5), await stockedProduct(s, { title: 'Two lids' }, 2)];
+      const draft = await draftLike([
+        { product_id: pan, quantity: 1 },
+        { product_id: lid, quantity: 3 },
+        { product_id: pan, quantity: 1 },
+      ]);
+      const refusal = await placeDraft(draft).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(refusal).to.be.instanceOf(InsufficientInventoryForCartException);
+      expect((refusal as InsufficientInventoryForCartException).extra).to.deep.include({
+        lines: [{ product_id: lid, requested: 3, available: 2 }],
+      });
+      expect([await heldFor(pan), await heldFor(lid)], 'nothing held on either shelf').to.deep.equal([0, 0]);
+      const reservedThenReleased = (await app.services.store.readStream(`stock-${pan}`)).map((e) => e.type);
+      expect(reservedThenReleased.slice(-2)).to.deep.equal(['StockReserved', 'StockReservationReleased']);
+    });
   });
 
   it('a malformed Idempotency-Key is refused before anything happens', async () => {
