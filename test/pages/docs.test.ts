@@ -107,7 +107,7 @@ describe('the API reference (/docs)', () => {
   });
 
   describeInBrowser('in a headless chromium', function () {
-    this.timeout(90_000);
+    this.timeout(180_000);
     let chromium: Browser;
     let page: Page;
     const problems: string[] = [];
@@ -116,6 +116,10 @@ describe('the API reference (/docs)', () => {
       chromium = await browser();
       page = await chromium.newPage();
       await page.setViewport({ width: 1280, height: 1400 });
+      // Swagger UI renders hundreds of operations: on a machine loaded by parallel suites that takes more
+      // than puppeteer's default 30 s. Nothing here is timed; a step that never comes still fails.
+      page.setDefaultTimeout(60_000);
+      page.setDefaultNavigationTimeout(60_000);
       page.on('pageerror', (err) => problems.push(`page error: ${(err as Error).message}`));
       page.on('console', (msg) => {
         if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
@@ -133,7 +137,7 @@ describe('the API reference (/docs)', () => {
 
     it("renders Swagger UI with the service's routes and the Authorize button, without a CSP violation", async () => {
       await page.goto(`${app.url}/docs`, { waitUntil: 'networkidle0' });
-      await page.waitForSelector('.opblock-summary-path', { timeout: 30_000 });
+      await page.waitForSelector('.opblock-summary-path');
       // Swagger UI renders the sections near the viewport: scroll down until the users list shows.
       const seen = new Set<string>();
       for (let step = 0; step < 60 && !seen.has('/api/v1/admin/users'); step++) {
@@ -172,10 +176,10 @@ describe('the API reference (/docs)', () => {
       await page.goto(`${app.url}/docs#/Users/getAdminUsers`, { waitUntil: 'networkidle0' });
       await page.reload({ waitUntil: 'networkidle0' });
       const operation = '#operations-Users-getAdminUsers';
-      await page.waitForSelector(`${operation} .try-out__btn`, { timeout: 30_000 });
+      await page.waitForSelector(`${operation} .try-out__btn`);
       await page.click(`${operation} .try-out__btn`);
       await page.click(`${operation} .execute`);
-      await page.waitForSelector(`${operation} .live-responses-table tr.response .response-col_status`, { timeout: 30_000 });
+      await page.waitForSelector(`${operation} .live-responses-table tr.response .response-col_status`);
       const status = await page.$eval(`${operation} .live-responses-table tr.response .response-col_status`, (n) => n.textContent?.trim());
       expect(status).to.equal('200');
       const curl = await page.$eval(`${operation} .curl-command`, (n) => n.textContent ?? '');

@@ -57,6 +57,10 @@ export async function browserPeople(app: TestApp, folder: string, expected: RegE
       contexts.push(context);
       const page = await context.newPage();
       await page.setViewport(viewport);
+      // The stories are not timed: a machine loaded by parallel suites renders a page in seconds, not the 30 s
+      // puppeteer allows by default; a step that never comes still fails, within the suite's own time.
+      page.setDefaultTimeout(60_000);
+      page.setDefaultNavigationTimeout(60_000);
       // Chromium also logs a page answered with an error status as "Failed to load resource" (without its
       // address): that one is judged as the answer itself, so an expected refusal is expected here too.
       page.on('console', (msg) => {

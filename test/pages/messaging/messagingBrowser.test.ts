@@ -12,6 +12,11 @@ import { putOnTier } from '../../support/plans.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
 const ARTIFACTS = 'test-artifacts/messaging';
+/**
+ * How long an open page may take to show what arrived, never reloaded. Not a latency target (the
+ * live tail's is milliseconds): a machine loaded by parallel suites delivers in seconds.
+ */
+const LIVE_MS = 15_000;
 
 /**
  * Messaging in headless Debian chromium, JavaScript on, three people in three browser profiles:
@@ -56,7 +61,7 @@ describeInBrowser('messaging pages in a headless chromium', function () {
   const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   const badge = (page: Page) => page.$eval('#unread-count', (el) => el.textContent?.trim());
   const waitBadge = (page: Page, value: string) =>
-    page.waitForFunction((want) => document.getElementById('unread-count')?.textContent?.trim() === want, { timeout: 5000 }, value);
+    page.waitForFunction((want) => document.getElementById('unread-count')?.textContent?.trim() === want, { timeout: LIVE_MS }, value);
   const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
 
   async function vendorSignIn(page: Page, login: string, password: string) {
@@ -114,7 +119,7 @@ describeInBrowser('messaging pages in a headless chromium', function () {
 
     // The member's open list: the conversation arrives with its badge, the header counts it.
     await waitBadge(memberPage, '1');
-    await memberPage.waitForSelector('#conversations li.conversation .count[data-count="1"]', { timeout: 5000 });
+    await memberPage.waitForSelector('#conversations li.conversation .count[data-count="1"]', { timeout: LIVE_MS });
     await shot(memberPage, 'member-list-live');
   });
 
@@ -147,7 +152,7 @@ describeInBrowser('messaging pages in a headless chromium', function () {
     await shot(memberPage, 'member-conversation');
 
     // The customer's page, never reloaded, shows the reply and reads it.
-    await customerPage.waitForFunction(() => document.querySelectorAll('#messages li.message').length === 2, { timeout: 5000 });
+    await customerPage.waitForFunction(() => document.querySelectorAll('#messages li.message').length === 2, { timeout: LIVE_MS });
     expect(await customerPage.$eval('#messages li.message:last-child', (li) => li.textContent)).to.include('A new lid is on its way.');
     await waitBadge(customerPage, '0');
     expect(customerPage.url()).to.equal(conversationUrl);
@@ -160,7 +165,7 @@ describeInBrowser('messaging pages in a headless chromium', function () {
 
     // The owner's open list counts the member's reply too.
     await waitBadge(ownerPage, '2');
-    await ownerPage.waitForSelector('#conversations li.conversation .count[data-count="2"]', { timeout: 5000 });
+    await ownerPage.waitForSelector('#conversations li.conversation .count[data-count="2"]', { timeout: LIVE_MS });
     await shot(ownerPage, 'owner-list-live');
   });
 
