@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ADMIN, testApp, type TestApp } from '../support/app.ts';
 import { browserPeople, type BrowserPeople } from '../support/backOffice.ts';
 import { describeInBrowser } from '../support/browserSuite.ts';
+import { eventually } from '../support/eventually.ts';
 import { domesticVat, seedExtmarketOrder } from '../support/orders.ts';
 import { switchModules } from '../support/platforms.ts';
 import { Scheduler } from '../../src/runtime/scheduler.ts';
@@ -50,14 +51,21 @@ describeInBrowser('the platform operations pages in a headless chromium', functi
     expect(cells).to.include.members(['platform_module_states', 'marketplace_import', 'pruneApplicationLogs']);
     // The page's own script fetches it again and swaps the figures in.
     await page.evaluate(() => document.querySelector('#platform-health-figures')!.setAttribute('data-marker', 'old'));
-    await page.waitForFunction(() => !document.querySelector('#platform-health-figures')!.hasAttribute('data-marker'), { timeout: 25_000 });
+    await page.waitForFunction(() => !document.querySelector('#platform-health-figures')!.hasAttribute('data-marker'));
     await people.shot(page, 'admin-platform-health');
 
     const requestId = `browser-${Date.now()}`;
     await app.call('GET', '/api/v1/admin/auth/me', { token: await app.adminToken(), headers: { 'x-request-id': requestId } });
-    await new Promise((r) => setTimeout(r, 1500));
-    await page.goto(`${app.url}/admin/logs?request_id=${requestId}`, { waitUntil: 'load' });
-    const rows = await page.$$eval('table.data tbody tr', (els) => els.map((e) => e.textContent ?? ''));
+    // The log lines are stored a moment after the request: the admin looks again until it is there.
+    const rows = await eventually(
+      async () => {
+        await page.goto(`${app.url}/admin/logs?request_id=${requestId}`, { waitUntil: 'load' });
+        const found = await page.$$eval('table.data tbody tr', (els) => els.map((e) => e.textContent ?? ''));
+        return found.length > 0 && found;
+      },
+      "the request's log line",
+      30_000,
+    );
     expect(rows.length).to.equal(1);
     expect(rows[0]).to.contain('/api/v1/admin/auth/me');
     await page.goto(`${app.url}/admin/logs`, { waitUntil: 'load' });
