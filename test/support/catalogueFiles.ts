@@ -142,7 +142,7 @@ export async function upload(
 }
 
 /** Polls a job until it is completed or failed, as a client does. */
-export async function waitForJob(app: TestApp, path: string, token: string, timeoutMs = 20_000): Promise<any> {
+export async function waitForJob(app: TestApp, path: string, token: string, timeoutMs = 60_000): Promise<any> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const res = await app.call('GET', path, { token });

@@ -26,7 +26,9 @@ export async function connectVendor(app: TestApp, token: string, server: Extmark
 
 /** Polls a job as a client would until it is completed or failed. */
 export async function waitForJob(app: TestApp, token: string, jobId: number, area: 'vendor' | 'admin' = 'vendor') {
-  for (let i = 0; i < 400; i++) {
+  // A deadline rather than a number of polls: on a loaded machine each poll itself takes longer.
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
     const res = await app.call('GET', `/api/v1/${area}/extmarket/jobs/${jobId}`, { token });
     if (res.status === 200 && (res.body.status === 'completed' || res.body.status === 'failed')) return res.body;
     await new Promise((r) => setTimeout(r, 25));

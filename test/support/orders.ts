@@ -1,16 +1,17 @@
 import type { RateCategory } from '../../src/core/vat/rates.ts';
 import { importExtmarketOrder, type IncomingOrder } from '../../commands/orders/handlers/order.ts';
 import { type TestApp, unique } from './app.ts';
+import { eventually } from './eventually.ts';
 import { putOnTier } from './plans.ts';
 
 /** The vendor's placeholder product (created by a process manager when the vendor is created). */
 export async function placeholderOf(app: TestApp, vendorId: number): Promise<number> {
-  for (let i = 0; i < 200; i++) {
-    const row = await app.services.db.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: true }).first();
-    if (row) return row.id;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`vendor ${vendorId} has no placeholder product`);
+  const row = await eventually(
+    () => app.services.db.knex('vendor_product_list').where({ vendor_id: vendorId, is_placeholder: true }).first(),
+    `the placeholder product of vendor ${vendorId}`,
+    30_000,
+  );
+  return row.id;
 }
 
 export interface SeedItem {

@@ -5,7 +5,9 @@ import { connectVendor, waitForJob } from '../../support/extmarket.ts';
 import { startExtmarketServer, type ExtmarketServer } from '../../support/extmarketServer.ts';
 import { createVendorWithOwner, type VendorFixture } from '../../support/tenancy.ts';
 
-describe('extmarket historical import job', () => {
+describe('extmarket historical import job', function () {
+  // Sixty orders imported one file at a time: half a minute on a machine loaded by parallel suites.
+  this.timeout(180_000);
   let app: TestApp;
   let admin: string;
   let server: ExtmarketServer;
