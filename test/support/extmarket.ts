@@ -1,3 +1,4 @@
+import { eventually } from './eventually.ts';
 import { startExtmarketWorker } from '../../src/workers/extmarket/extmarketJobWorker.ts';
 import type { TestApp } from './app.ts';
 import type { ExtmarketServer } from './extmarketServer.ts';
@@ -26,12 +27,13 @@ export async function connectVendor(app: TestApp, token: string, server: Extmark
 
 /** Polls a job as a client would until it is completed or failed. */
 export async function waitForJob(app: TestApp, token: string, jobId: number, area: 'vendor' | 'admin' = 'vendor') {
-  // A deadline rather than a number of polls: on a loaded machine each poll itself takes longer.
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    const res = await app.call('GET', `/api/v1/${area}/extmarket/jobs/${jobId}`, { token });
-    if (res.status === 200 && (res.body.status === 'completed' || res.body.status === 'failed')) return res.body;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${jobId} did not finish`);
+  // A time limit rather than a number of polls: on a loaded machine each poll itself takes longer.
+  return eventually(
+    async () => {
+      const res = await app.call('GET', `/api/v1/${area}/extmarket/jobs/${jobId}`, { token });
+      return res.status === 200 && ['completed', 'failed'].includes(res.body.status) && res.body;
+    },
+    `extmarket job ${jobId} to finish`,
+    120_000,
+  );
 }
